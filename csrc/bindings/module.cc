@@ -1,0 +1,14 @@
+// varrt._C: the pybind11 extension. Argument adaptation only; the logic is in the core.
+#include <pybind11/pybind11.h>
+
+#include "bindings.h"
+#include "numpy_interop.h"
+
+PYBIND11_MODULE(_C, m) {
+  m.doc() = "varrt's C++ core (internal; use the varrt package)";
+  varrt::bind::init_numpy();
+  varrt::bind::bind_errors(m);
+  varrt::bind::bind_tensor(m);
+  varrt::bind::bind_variable(m);
+  varrt::bind::bind_runtime(m);
+}

@@ -1,0 +1,166 @@
+#include "varrt/variable_ops.h"
+
+#include <mutex>
+#include <shared_mutex>
+
+#include "varrt/error.h"
+#include "varrt/executor.h"
+#include "varrt/kernels.h"
+
+namespace varrt {
+namespace ops {
+namespace {
+
+const std::string& container_or_default(const std::string& c) {
+  static const std::string kDefault = ResourceMgr::kDefaultContainer;
+  return c.empty() ? kDefault : c;
+}
+
+// The Var behind a handle, failing as TensorFlow does when it was destroyed.
+Var* live_var(const ResourceHandle& handle) {
+  Var* var = handle.var();
+  if (var == nullptr || var->destroyed()) {
+    throw_error(Code::kFailedPrecondition,
+                "Could not find variable " + handle.name() +
+                    ". This could mean that the variable has been deleted. In TF1, it can also mean the "
+                    "variable is uninitialized. Debug info: container=" + handle.container() +
+                    ", status error message=Resource " + handle.container() + "/" + handle.name() +
+                    "/N10tensorflow3VarE does not exist.");
+  }
+  return var;
+}
+
+void check_dtype(const Var& var, const Tensor& value) {
+  if (value.dtype() != var.dtype()) {
+    throw_error(Code::kInvalidArgument, std::string("Trying to assign variable with wrong dtype. Expected ") +
+                                            dtype_name(var.dtype()) + " got " + dtype_name(value.dtype()));
+  }
+}
+
+void require_initialized(const Var& var, const ResourceHandle& handle) {
+  if (!var.is_initialized()) {
+    throw_error(Code::kFailedPrecondition,
+                "Read of uninitialized variable " + handle.name() + " (" + var.debug_name() + ")");
+  }
+}
+
+template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
+void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
+  Var* var = live_var(handle);
+  Executor::place(op, var->device());
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  require_initialized(*var, handle);
+  Tensor& current = var->tensor();
+  if (!dtype_is_numeric(var->dtype())) {
+    throw_error(Code::kInvalidArgument, std::string(op) + " does not support dtype " + dtype_name(var->dtype()));
+  }
+  check_dtype(*var, delta);
+  if (current.shape() != delta.shape()) {
+    throw_error(Code::kInvalidArgument, "Cannot update variable with shape " + current.shape().debug_string() +
+                                            " using a Tensor with shape " + delta.shape().debug_string() +
+                                            ", shapes must be equal.");
+  }
+  if (current.buffer_is_unique()) {
+    Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
+    return;
+  }
+  // A reader holds the buffer: compute into fresh memory so the reader's value stays.
+  Tensor fresh = Tensor::allocate(var->dtype(), current.shape(), var->device()->allocator);
+  Kernel(var->dtype(), current.data(), delta.data(), fresh.mutable_data(), current.num_elements());
+  current = std::move(fresh);
+}
+
+}  // namespace
+
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
+  if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
+    throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
+  }
+  const Device& device = attrs.device ? Executor::place("VarHandleOp", attrs.device) : Executor::place("VarHandleOp");
+  const std::string& container = container_or_default(attrs.container);
+  auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
+  if (attrs.shared_name.empty()) {
+    return ResourceHandle(container, ResourceMgr::global().anonymous_name(), make());
+  }
+  bool created = false;
+  std::shared_ptr<Var> var = ResourceMgr::global().lookup_or_create(container, attrs.shared_name, make, &created);
+  if (!created) {
+    if (var->dtype() != attrs.dtype) {
+      throw_error(Code::kInvalidArgument, "Trying to share variable " + attrs.shared_name + ", but specified dtype " +
+                                              dtype_name(attrs.dtype) + " and found dtype " + dtype_name(var->dtype()));
+    }
+  }
+  return ResourceHandle(container, attrs.shared_name, std::move(var));
+}
+
+void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
+  Var* var = live_var(handle);
+  Executor::place("AssignVariableOp", var->device());
+  check_dtype(*var, value);
+  if (!var->declared_shape().is_compatible_with(value.shape())) {
+    throw_error(Code::kInvalidArgument, "Trying to assign to variable with shape " +
+                                            var->declared_shape().to_string() + " a value of shape " +
+                                            value.shape().to_string());
+  }
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  Tensor& current = var->tensor();
+  if (current.valid() && current.buffer_is_unique() && current.num_elements() == value.num_elements()) {
+    kernels::copy(var->dtype(), value.data(), current.mutable_data(), value.num_elements());
+    if (current.shape() != value.shape()) current = current.reshaped(value.shape());
+    return;
+  }
+  if (value.buffer() && value.buffer()->owned() && value.buffer()->allocator() == var->device()->allocator) {
+    current = value;  // immutable and on this device: share it; the next update copies first
+    return;
+  }
+  Tensor fresh = Tensor::allocate(var->dtype(), value.shape(), var->device()->allocator);
+  kernels::copy(var->dtype(), value.data(), fresh.mutable_data(), value.num_elements());
+  current = std::move(fresh);
+}
+
+void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta) {
+  update<kernels::add>("AssignAddVariableOp", handle, delta);
+}
+
+void AssignSubVariableOp(const ResourceHandle& handle, const Tensor& delta) {
+  update<kernels::sub>("AssignSubVariableOp", handle, delta);
+}
+
+Tensor ReadVariableOp(const ResourceHandle& handle) {
+  Var* var = live_var(handle);
+  Executor::place("ReadVariableOp", var->device());
+  std::shared_lock<std::shared_mutex> lock(var->mu());
+  require_initialized(*var, handle);
+  return var->tensor();
+}
+
+bool VarIsInitializedOp(const ResourceHandle& handle) {
+  Var* var = handle.var();
+  Executor::place("VarIsInitializedOp", var ? var->device() : nullptr);
+  if (var == nullptr || var->destroyed()) return false;
+  std::shared_lock<std::shared_mutex> lock(var->mu());
+  return var->is_initialized();
+}
+
+void DestroyResourceOp(const ResourceHandle& handle) {
+  Var* var = handle.var();
+  if (var == nullptr) return;
+  Executor::place("DestroyResourceOp", var->device());
+  ResourceMgr::global().erase(handle.container(), handle.name(), var);
+  var->mark_destroyed();
+  // Drop the value now rather than when the last handle copy goes.
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  var->tensor() = Tensor();
+}
+
+Tensor EagerConst(const Tensor& host) {
+  const Device& device = Executor::place("_EagerConst");
+  Tensor out = Tensor::allocate(host.dtype(), host.shape(), device.allocator);
+  kernels::copy(host.dtype(), host.data(), out.mutable_data(), host.num_elements());
+  return out;
+}
+
+const Device& EagerConstInPlace() { return Executor::place("_EagerConst"); }
+
+}  // namespace ops
+}  // namespace varrt

@@ -1,0 +1,51 @@
+// The variable ops, named as TensorFlow names them. Each goes through Executor::place
+// (placement and its log line) and then runs its kernel under the Var's lock.
+//
+// Errors (varrt::Error): kInvalidArgument for wrong dtypes/shapes, kFailedPrecondition for
+// reading an uninitialised or destroyed variable. A failed op leaves the variable unchanged.
+#pragma once
+
+#include <string>
+
+#include "varrt/resource_mgr.h"
+#include "varrt/tensor.h"
+
+namespace varrt {
+namespace ops {
+
+struct VarHandleAttrs {
+  DType dtype = DType::kInvalid;
+  PartialShape shape;          // declared shape; unknown dims accept any size
+  std::string container;       // "" = ResourceMgr::kDefaultContainer
+  std::string shared_name;     // "" = anonymous
+  std::string debug_name;      // the Python-visible name, for messages
+  const Device* device = nullptr;  // null = placed by the executor
+};
+
+// Creates (or, for a shared_name already registered, looks up) a variable resource.
+// Looking up with a different dtype or declared shape is an InvalidArgument.
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs);
+
+// Replaces the value. The dtype must equal the variable's; the shape must be compatible
+// with the declared shape. Reuses the current buffer when nobody else holds it and the
+// size matches (no allocation); shares `value`'s buffer when that is owned and immutable.
+void AssignVariableOp(const ResourceHandle& handle, const Tensor& value);
+// value += delta / value -= delta; equal shapes, numeric dtypes. In place unless a reader
+// holds the buffer, then into a new buffer (one pass, no separate copy).
+void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta);
+void AssignSubVariableOp(const ResourceHandle& handle, const Tensor& delta);
+
+// The current value, sharing the variable's buffer (copy-on-write keeps it unchanged).
+Tensor ReadVariableOp(const ResourceHandle& handle);
+bool VarIsInitializedOp(const ResourceHandle& handle);
+// Unregisters and marks the variable destroyed. The memory goes when the last handle does.
+void DestroyResourceOp(const ResourceHandle& handle);
+
+// A host value becoming a tensor on the current device: copies `host` (which may borrow
+// memory the caller will reuse) into memory from the device's allocator.
+Tensor EagerConst(const Tensor& host);
+// Logs and places the host value without copying: for inputs consumed within the call.
+const Device& EagerConstInPlace();
+
+}  // namespace ops
+}  // namespace varrt

@@ -1,0 +1,12 @@
+"""varrt-specific introspection not in TensorFlow's API."""
+from varrt import _C
+
+
+def memory_stats(device="/job:localhost/replica:0/task:0/device:CPU:0"):
+    """The device allocator's counters: bytes_in_use, peak_bytes_in_use, num_allocs (allocations
+    ever made), largest_alloc_size, bytes_limit. Tests use them to prove in-place updates."""
+    return _C.memory_stats(device)
+
+
+def reset_peak_memory(device="/job:localhost/replica:0/task:0/device:CPU:0"):
+    _C.reset_peak_memory(device)

@@ -1,0 +1,163 @@
+"""`TensorShape`: a possibly partially known shape, as TensorFlow prints and compares it."""
+
+
+class TensorShape:
+    """A shape whose rank, and each of whose dimensions, may be unknown (None)."""
+
+    __slots__ = ("_dims",)
+
+    def __init__(self, dims):
+        if dims is None:
+            self._dims = None
+        elif isinstance(dims, TensorShape):
+            self._dims = dims._dims
+        else:
+            try:
+                items = tuple(dims)
+            except TypeError:
+                items = (dims,)  # TensorShape(3) is a rank-1 shape in TensorFlow
+            self._dims = tuple(_dimension(d) for d in items)
+
+    @property
+    def rank(self):
+        return None if self._dims is None else len(self._dims)
+
+    @property
+    def ndims(self):
+        return self.rank
+
+    @property
+    def dims(self):
+        return None if self._dims is None else list(self._dims)
+
+    def as_list(self):
+        if self._dims is None:
+            raise ValueError("as_list() is not defined on an unknown TensorShape.")
+        return list(self._dims)
+
+    def is_fully_defined(self):
+        return self._dims is not None and all(d is not None for d in self._dims)
+
+    def num_elements(self):
+        if not self.is_fully_defined():
+            return None
+        n = 1
+        for d in self._dims:
+            n *= d
+        return n
+
+    def is_compatible_with(self, other):
+        other = as_shape(other)
+        if self._dims is None or other._dims is None:
+            return True
+        if len(self._dims) != len(other._dims):
+            return False
+        return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
+
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {as_shape(other)} are incompatible")
+
+    def merge_with(self, other):
+        other = as_shape(other)
+        if self._dims is None:
+            return other
+        if other._dims is None:
+            return self
+        self.assert_is_compatible_with(other)
+        return TensorShape([a if a is not None else b for a, b in zip(self._dims, other._dims)])
+
+    def concatenate(self, other):
+        other = as_shape(other)
+        if self._dims is None or other._dims is None:
+            return TensorShape(None)
+        return TensorShape(self._dims + other._dims)
+
+    def with_rank(self, rank):
+        if self._dims is None:
+            return TensorShape([None] * rank)
+        if len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+        return self
+
+    def assert_has_rank(self, rank):
+        if self._dims is not None and len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
+    def __len__(self):
+        if self._dims is None:
+            raise ValueError("Cannot take the length of shape with unknown rank.")
+        return len(self._dims)
+
+    def __bool__(self):
+        return self._dims is not None
+
+    def __iter__(self):
+        if self._dims is None:
+            raise ValueError("Cannot iterate over a shape with unknown rank.")
+        return iter(self._dims)
+
+    def __getitem__(self, key):
+        if self._dims is None:
+            return TensorShape(None) if isinstance(key, slice) else None
+        if isinstance(key, slice):
+            return TensorShape(self._dims[key])
+        return self._dims[key]
+
+    def __eq__(self, other):
+        try:
+            other = as_shape(other)
+        except (TypeError, ValueError):
+            return NotImplemented
+        return self._dims == other._dims
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash(self._dims)
+
+    def __add__(self, other):
+        return self.concatenate(other)
+
+    def __radd__(self, other):
+        return as_shape(other).concatenate(self)
+
+    def __reduce__(self):
+        return TensorShape, (self.dims,)
+
+    def __repr__(self):
+        if self._dims is None:
+            return "TensorShape(None)"
+        return f"TensorShape({list(self._dims)})"
+
+    def __str__(self):
+        if self._dims is None:
+            return "<unknown>"
+        if len(self._dims) == 1:
+            return f"({self._dims[0]},)"
+        return "(" + ", ".join(str(d) for d in self._dims) + ")"
+
+
+def _dimension(d):
+    if d is None:
+        return None
+    value = getattr(d, "value", d)  # TF1-style Dimension objects
+    if value is None:
+        return None
+    try:
+        value = int(value.__index__())
+    except (AttributeError, TypeError):
+        raise TypeError(f"Dimension value must be integer or None, got value {d!r} with type {type(d)!r}") from None
+    if value < 0:
+        raise ValueError(f"Dimension {value} must be >= 0")
+    return value
+
+
+def as_shape(shape):
+    return shape if isinstance(shape, TensorShape) else TensorShape(shape)
+
+
+def unknown_shape(rank=None):
+    return TensorShape(None if rank is None else [None] * rank)
