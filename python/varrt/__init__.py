@@ -8,10 +8,10 @@ from importlib import metadata as _metadata
 
 from varrt import _C  # noqa: F401  (loads the core)
 from varrt import errors, experimental
-from varrt.array_ops import reshape
+from varrt.array_ops import fill, ones, reshape, zeros
 from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
-from varrt.math_ops import add, argmax, argmin, equal, multiply, not_equal, subtract
+from varrt.math_ops import add, argmax, argmin, equal, matmul, multiply, not_equal, subtract
 from varrt.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt.tensor_shape import TensorShape
 from varrt.variables import Variable

@@ -31,3 +31,34 @@ def _index(tensor, i):
     """tensor[i] for an integer i (used by iteration)."""
     _C.place_op("StridedSlice")
     return Tensor._wrap(_C.constant(_convert.from_numpy(tensor._data.view()[i])))
+
+
+def fill(dims, value, name=None):
+    """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
+    from varrt.math_ops import _result
+    v = convert_to_tensor(value)
+    shape = [int(d) for d in np.asarray(convert_to_tensor(dims)._data.view()).reshape(-1)]
+    _C.place_op("Fill")
+    return _result(np.full(shape, v._data.view()), v.dtype)
+
+
+def zeros(shape, dtype=None, name=None):
+    return _filled(shape, dtype, 0)
+
+
+def ones(shape, dtype=None, name=None):
+    return _filled(shape, dtype, 1)
+
+
+def _filled(shape, dtype, value):
+    from varrt import dtypes
+    from varrt.math_ops import _result
+    dtype = dtypes.float32 if dtype is None else dtypes.as_dtype(dtype)
+    if isinstance(shape, TensorShape):
+        shape = shape.as_list()
+    dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]
+    if any(d < 0 for d in dims):
+        raise errors.InvalidArgumentError(None, None, f"Dimension {min(dims)} must be >= 0")
+    _C.place_op("Fill")
+    fill_value = b"" if dtype is dtypes.string and value == 0 else value
+    return _result(np.full(dims, fill_value, dtype=dtype.as_numpy_dtype), dtype)

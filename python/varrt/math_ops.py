@@ -104,3 +104,20 @@ def _arg_reduce(op, kernel, input, axis, output_type):
         raise _op_error(op, f"Reduction axis {axis} is empty in shape {list(a.shape)}")
     _C.place_op(op)
     return _result(kernel(a, axis=axis), dtypes.as_dtype(output_type))
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, name=None):
+    """Matrix product of the last two dimensions (batched over the leading ones)."""
+    a, b = binary_operands("MatMul", a, b)
+    x, y = a._data.view(), b._data.view()
+    if x.ndim < 2 or y.ndim < 2:
+        raise _op_error("MatMul", f"In[0] and In[1] has different ndims: {list(x.shape)} vs. {list(y.shape)}"
+                        if x.ndim != y.ndim else f"In[0] ndims must be >= 2: {x.ndim}")
+    if transpose_a:
+        x = np.swapaxes(x, -1, -2)
+    if transpose_b:
+        y = np.swapaxes(y, -1, -2)
+    if x.shape[-1] != y.shape[-2]:
+        raise _op_error("MatMul", f"Matrix size-incompatible: In[0]: {list(x.shape)}, In[1]: {list(y.shape)}")
+    _C.place_op("MatMul")
+    return _result(np.matmul(x, y), a.dtype)
