@@ -41,9 +41,11 @@ Tensor input_tensor(py::handle value, DType want) {
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
   py::object converted = converter()(value, static_cast<int>(want));
   if (py::isinstance<PyTensor>(converted)) return converted.cast<const PyTensor&>().tensor;
+  const Device& device = ops::EagerConstInPlace();
+  // Strings cannot be borrowed (NumPy holds Python objects): copy them into the core.
+  if (want == DType::kString) return copy_from_array(converted.ptr(), device.allocator);
   t = borrow_array(converted.ptr(), want);
   if (!t.valid()) throw py::type_error("internal: converter returned an unusable value");
-  ops::EagerConstInPlace();
   return t;
 }
 

@@ -30,13 +30,6 @@ Var* live_var(const ResourceHandle& handle) {
   return var;
 }
 
-void check_dtype(const Var& var, const Tensor& value) {
-  if (value.dtype() != var.dtype()) {
-    throw_error(Code::kInvalidArgument, std::string("Trying to assign variable with wrong dtype. Expected ") +
-                                            dtype_name(var.dtype()) + " got " + dtype_name(value.dtype()));
-  }
-}
-
 void require_initialized(const Var& var, const ResourceHandle& handle) {
   if (!var.is_initialized()) {
     throw_error(Code::kFailedPrecondition,
@@ -47,18 +40,23 @@ void require_initialized(const Var& var, const ResourceHandle& handle) {
 template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
 void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
   Var* var = live_var(handle);
-  Executor::place(op, var->device());
+  const Device& device = Executor::place(op, var->device());
+  if (!dtype_is_numeric(var->dtype())) {
+    throw_error(Code::kInvalidArgument, Executor::no_kernel_error(op, dtype_enum_name(var->dtype())));
+  }
   std::unique_lock<std::shared_mutex> lock(var->mu());
   require_initialized(*var, handle);
   Tensor& current = var->tensor();
-  if (!dtype_is_numeric(var->dtype())) {
-    throw_error(Code::kInvalidArgument, std::string(op) + " does not support dtype " + dtype_name(var->dtype()));
+  if (delta.dtype() != var->dtype()) {
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error(op, device, std::string("Trying to update variable with wrong dtype. Expected ") +
+                                                       dtype_name(var->dtype()) + " got " + dtype_name(delta.dtype())));
   }
-  check_dtype(*var, delta);
   if (current.shape() != delta.shape()) {
-    throw_error(Code::kInvalidArgument, "Cannot update variable with shape " + current.shape().debug_string() +
-                                            " using a Tensor with shape " + delta.shape().debug_string() +
-                                            ", shapes must be equal.");
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error(op, device, "Cannot update variable with shape " + current.shape().debug_string() +
+                                                       " using a Tensor with shape " + delta.shape().debug_string() +
+                                                       ", shapes must be equal."));
   }
   if (current.buffer_is_unique()) {
     Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
@@ -95,12 +93,18 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
 
 void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
   Var* var = live_var(handle);
-  Executor::place("AssignVariableOp", var->device());
-  check_dtype(*var, value);
+  const Device& device = Executor::place("AssignVariableOp", var->device());
+  if (value.dtype() != var->dtype()) {
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error("AssignVariableOp", device,
+                                       std::string("Trying to assign variable with wrong dtype. Expected ") +
+                                           dtype_name(var->dtype()) + " got " + dtype_name(value.dtype())));
+  }
   if (!var->declared_shape().is_compatible_with(value.shape())) {
-    throw_error(Code::kInvalidArgument, "Trying to assign to variable with shape " +
-                                            var->declared_shape().to_string() + " a value of shape " +
-                                            value.shape().to_string());
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error("AssignVariableOp", device,
+                                       "Trying to assign to variable with shape " + var->declared_shape().to_string() +
+                                           " a value of shape " + value.shape().to_string()));
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
   Tensor& current = var->tensor();

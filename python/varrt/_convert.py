@@ -94,8 +94,6 @@ def _infer(leaves, kinds, value):
     """The dtype TensorFlow infers for Python leaves of the given kinds."""
     if not kinds:
         return dtypes.float32  # []
-    if len(kinds) > 1 and (_STR in kinds or _BOOL in kinds):
-        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if kinds == {_STR}:
         return dtypes.string
     if kinds == {_BOOL}:
@@ -154,6 +152,9 @@ def _wrap_ints(leaves, dtype):
 
 def from_python(value, dtype=None):
     leaves, kinds = _python_elements(value)
+    # Strings and bools mix with nothing, whatever dtype is requested.
+    if len(kinds) > 1 and (_STR in kinds or _BOOL in kinds):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
         dtype = _infer(leaves, kinds, value)
     elif kinds and not _allowed(kinds, dtype):
@@ -162,7 +163,8 @@ def from_python(value, dtype=None):
         return _strings(leaves)
     if dtype.is_integer and kinds <= {_INT, _BOOL} and _INT in kinds:
         return _wrap_ints(leaves, dtype)
-    return leaves.astype(dtype.as_numpy_dtype)
+    with np.errstate(all="ignore"):  # 1e40 into float32 is inf, as in TensorFlow
+        return leaves.astype(dtype.as_numpy_dtype)
 
 
 def from_numpy(array, dtype=None):

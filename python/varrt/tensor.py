@@ -88,13 +88,13 @@ class Tensor:
         return bool(self._data.view())
 
     def __int__(self):
-        return int(self._data.view())
+        return int(_scalar(self._data.view()))
 
     def __float__(self):
-        return float(self._data.view())
+        return float(_scalar(self._data.view()))
 
     def __complex__(self):
-        return complex(self._data.view())
+        return complex(_scalar(self._data.view()))
 
     def __index__(self):
         if not self.dtype.is_integer or self._data.shape:
@@ -126,6 +126,13 @@ class Tensor:
 
     def __deepcopy__(self, memo):
         return self
+
+
+def _scalar(array):
+    """The single value of a 0-d array, as TensorFlow's float()/int() accept it."""
+    if array.ndim:
+        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    return array[()].real if array.dtype.kind == "c" else array[()]
 
 
 class Reference:

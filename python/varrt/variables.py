@@ -8,7 +8,7 @@ tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 import numpy as np
 
 from varrt import _C, dtypes
-from varrt.tensor import Reference, Tensor, _numpy_text, constant, convert_to_tensor
+from varrt.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
 _INPLACE_MESSAGES = {
@@ -36,9 +36,11 @@ class Variable(_C.VarHandle):
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
                  variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
-                 aggregation=None, shape=None, experimental_enable_variable_lifting=True):
+                 aggregation=None, shape=None, experimental_enable_variable_lifting=True, **unused_kwargs):
+        # Unknown keyword arguments are ignored, as TensorFlow's eager Variable does.
         if initial_value is None:
-            raise ValueError("The `initial_value` arg (`None`) must be specified, and cannot be `None`.")
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
+                             "providing a `variable_def`. You provided neither.")
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: {constraint}")
         if callable(initial_value):
@@ -61,7 +63,6 @@ class Variable(_C.VarHandle):
         self._dtype = value.dtype
         self._trainable = True if trainable is None else trainable
         self._constraint = constraint
-        self._initial_value = value
 
     # --- identity -----------------------------------------------------------------------
 
@@ -95,7 +96,9 @@ class Variable(_C.VarHandle):
 
     @property
     def initial_value(self):
-        return self._initial_value
+        # Not kept: holding the initial tensor would pin the variable's first buffer and make
+        # its first update copy. TensorFlow's eager variables refuse this property too.
+        raise RuntimeError("This property is not supported when eager execution is enabled.")
 
     @property
     def synchronization(self):
@@ -211,10 +214,7 @@ class Variable(_C.VarHandle):
         return Reference(self)
 
     def __len__(self):
-        shape = self._shape
-        if not shape.rank:
-            raise TypeError("len is not well defined for a rank-0 Variable")
-        return self._view().shape[0]
+        raise TypeError("object of type 'ResourceVariable' has no len()")  # TensorFlow's behaviour
 
     def __iter__(self):
         return iter(self.read_value())
@@ -223,13 +223,13 @@ class Variable(_C.VarHandle):
         return bool(self._view())
 
     def __int__(self):
-        return int(self._view())
+        return int(_scalar(self._view()))
 
     def __float__(self):
-        return float(self._view())
+        return float(_scalar(self._view()))
 
     def __complex__(self):
-        return complex(self._view())
+        return complex(_scalar(self._view()))
 
     def __index__(self):
         return self.read_value().__index__()
@@ -267,12 +267,12 @@ class _UnreadVariable(Variable):
 
 
 def _base_name(name):
+    """The variable's name without ':0'. Eager TensorFlow does not uniquify names."""
     if name is None:
         return "Variable"
-    name = str(name)
-    if name.endswith(":0"):
-        name = name[:-2]
-    return name
+    if not isinstance(name, str):
+        raise ValueError("name for name_scope must be a string.")
+    return name[:-1] if name.endswith("/") else name
 
 
 def _core_shape(shape):
@@ -288,4 +288,9 @@ def _initial_tensor(initial_value, dtype):
             raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
                              f"{initial_value.dtype.name}. (Variable: {initial_value!r})")
         return initial_value.read_value()
-    return convert_to_tensor(initial_value, dtype)
+    try:
+        return convert_to_tensor(initial_value, dtype)
+    except ValueError as e:
+        if isinstance(initial_value, Tensor):
+            raise ValueError(f"initial_value: {e}") from None
+        raise
