@@ -220,3 +220,20 @@ def test_sixteen_bit_floats_round_like_tensorflow():
     assert float(bf.numpy()[0]) == 1.1015625
     bf.assign_add([0.001])
     assert float(bf.numpy()[0]) == 1.1015625
+
+
+def test_update_methods_take_tensorflows_signature():
+    v = tf.Variable([1.0, 2.0])
+    assert v.assign_add(delta=[1.0, 1.0], read_value=False) is None
+    assert v.assign_sub([1.0, 1.0], None, None, False) is None
+    assert v.assign(value=[5.0, 6.0], use_locking=True, name="x").name == "UnreadVariable"
+    assert v.numpy().tolist() == [5.0, 6.0]
+    with pytest.raises(TypeError, match="missing required argument 'delta'"):
+        v.assign_add()
+    with pytest.raises(TypeError, match="unexpected or repeated keyword argument 'bogus'"):
+        v.assign_add([1.0, 1.0], bogus=1)
+    with pytest.raises(TypeError):
+        v.assign([1.0, 1.0], None, None, True, "extra")
+    assert v.numpy().tolist() == [5.0, 6.0]
+    assert "assign_add(delta, use_locking=None, name=None, read_value=True)" in tf.Variable.assign_add.__doc__ or \
+        tf.Variable.assign_add.__text_signature__ == "(delta, use_locking=None, name=None, read_value=True)"

@@ -49,6 +49,20 @@ void raise(const Error& e) {
 
 }  // namespace
 
+void set_python_error_from_current_exception() {
+  try {
+    throw;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const Error& e) {
+    raise(e);
+  } catch (const std::bad_alloc&) {
+    PyErr_SetString(PyExc_MemoryError, "out of memory");
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+}
+
 void bind_errors(py::module_& m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -4,6 +4,7 @@
 
 #include "bindings.h"
 #include "numpy_interop.h"
+#include "py_sequence.h"
 #include "py_tensor.h"
 #include "varrt/executor.h"
 #include "varrt/variable_ops.h"
@@ -51,6 +52,15 @@ void bind_tensor(py::module_& m) {
         return PyTensor{copy_from_array(array.ptr(), device.allocator), &device};
       },
       "Copies a C-contiguous native ndarray into a new tensor (the _EagerConst op).");
+
+  m.def("constant_from_python", [](py::handle value, int dtype) -> py::object {
+        // The fast path of conversion: None when the value needs varrt._convert's full rules.
+        Tensor staged = sequence_to_tensor(value.ptr(), static_cast<DType>(dtype), nullptr);
+        if (!staged.valid()) return py::none();
+        const Device& device = ops::EagerConstInPlace();  // placed and logged
+        return py::cast(PyTensor{staged.deep_copy(device.allocator), &device});
+      },
+      py::arg("value"), py::arg("dtype") = 0);
 }
 
 }  // namespace bind

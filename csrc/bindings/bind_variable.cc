@@ -1,9 +1,5 @@
-// VarHandle: a Python-held OwnedHandle and the variable ops on it.
-//
-// Update arguments take a fast path when they already are what the kernel needs (an
-// ndarray of the variable's dtype, C-contiguous and native, borrowed without a copy; or a
-// TensorData of that dtype). Anything else goes through varrt._convert (TensorFlow's
-// conversion rules, written in Python) first. Large updates release the GIL.
+// VarHandle: a Python-held OwnedHandle and the variable ops on it; varrt.Variable subclasses
+// it. Inputs are adapted by variable_inputs.h. Large updates release the GIL.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -13,6 +9,7 @@
 #include "bindings.h"
 #include "numpy_interop.h"
 #include "py_tensor.h"
+#include "variable_inputs.h"
 #include "varrt/executor.h"
 #include "varrt/owned_handle.h"
 #include "varrt/variable_ops.h"
@@ -23,42 +20,105 @@ namespace varrt {
 namespace bind {
 namespace {
 
-// Bytes above which an update runs without the GIL, so other Python threads progress.
-constexpr size_t kReleaseGilBytes = 1 << 16;
-
-py::object& converter() {
-  static py::object* fn = new py::object();  // leaked: must outlive interpreter teardown order
-  return *fn;
-}
-
-// The update's input as a core tensor of `want`, applying TensorFlow's conversion rules.
-Tensor input_tensor(py::handle value, DType want) {
-  Tensor t = borrow_array(value.ptr(), want);
-  if (t.valid()) {
-    ops::EagerConstInPlace();  // a host value converted for the op, as TensorFlow logs it
-    return t;
-  }
-  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
-  py::object converted = converter()(value, static_cast<int>(want));
-  if (py::isinstance<PyTensor>(converted)) return converted.cast<const PyTensor&>().tensor;
-  const Device& device = ops::EagerConstInPlace();
-  // Strings cannot be borrowed (NumPy holds Python objects): copy them into the core.
-  if (want == DType::kString) return copy_from_array(converted.ptr(), device.allocator);
-  t = borrow_array(converted.ptr(), want);
-  if (!t.valid()) throw py::type_error("internal: converter returned an unusable value");
-  return t;
-}
-
 using Update = void (*)(const ResourceHandle&, const Tensor&);
 
 template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
-  Tensor t = input_tensor(value, h.handle().var()->dtype());
+  Tensor t = update_input(value, h.handle().var()->dtype());
   if (t.byte_size() >= kReleaseGilBytes) {
     py::gil_scoped_release release;
     Op(h.handle(), t);
   } else {
     Op(h.handle(), t);
+  }
+}
+
+py::object& unread_factory() {
+  static py::object* fn = new py::object();
+  return *fn;
+}
+
+// assign/assign_add/assign_sub with TensorFlow's signature (value, use_locking=None,
+// name=None, read_value=True). They are the variable's most frequent calls, so they are raw
+// CPython vectorcall methods: pybind11's keyword dispatch alone costs more than NumPy's
+// whole in-place add of a small array.
+bool parse_update_args(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, const char* first,
+                       PyObject** value, bool* read_value) {
+  static const char* const kNames[] = {"use_locking", "name", "read_value"};
+  PyObject* slots[4] = {nullptr, nullptr, nullptr, nullptr};
+  if (nargs > 4) {
+    PyErr_Format(PyExc_TypeError, "takes at most 4 arguments (%zd given)", nargs);
+    return false;
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) slots[i] = args[i];
+  Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    int slot = PyUnicode_CompareWithASCIIString(key, first) == 0 ? 0 : -1;
+    for (int n = 0; n < 3 && slot < 0; ++n) {
+      if (PyUnicode_CompareWithASCIIString(key, kNames[n]) == 0) slot = n + 1;
+    }
+    if (slot < 0 || slots[slot] != nullptr) {
+      PyErr_Format(PyExc_TypeError, "got an unexpected or repeated keyword argument '%U'", key);
+      return false;
+    }
+    slots[slot] = args[nargs + k];
+  }
+  if (slots[0] == nullptr) {
+    PyErr_Format(PyExc_TypeError, "missing required argument '%s'", first);
+    return false;
+  }
+  *value = slots[0];
+  *read_value = true;
+  if (slots[3] != nullptr) {
+    int truth = PyObject_IsTrue(slots[3]);
+    if (truth < 0) return false;
+    *read_value = truth != 0;
+  }
+  return true;
+}
+
+template <Update Op>
+PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* value = nullptr;
+  bool read_value = true;
+  const char* first = Op == &ops::AssignVariableOp ? "value" : "delta";
+  if (!parse_update_args(args, nargs, kwnames, first, &value, &read_value)) return nullptr;
+  try {
+    run_update<Op>(py::handle(self).cast<const OwnedHandle&>(), value);
+    if (!read_value) Py_RETURN_NONE;
+    return unread_factory()(py::handle(self)).release().ptr();  // TensorFlow's _UnreadVariable, read lazily
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+template <Update Op>
+PyCFunction as_cfunction() {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&update_method<Op>));
+}
+
+void add_update_methods(py::handle cls) {
+  static PyMethodDef defs[] = {
+      {"assign", as_cfunction<ops::AssignVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
+       "assign(value, use_locking=None, name=None, read_value=True)\n--\n\n"
+       "Sets the value, converted with TensorFlow's rules; the shape must be compatible.\n"
+       "Returns the variable (an UnreadVariable) or, with read_value=False, None."},
+      {"assign_add", as_cfunction<ops::AssignAddVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
+       "assign_add(delta, use_locking=None, name=None, read_value=True)\n--\n\n"
+       "value += delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
+      {"assign_sub", as_cfunction<ops::AssignSubVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
+       "assign_sub(delta, use_locking=None, name=None, read_value=True)\n--\n\n"
+       "value -= delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
+  };
+  for (PyMethodDef& def : defs) {
+    PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
+    if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), def.ml_name, descr) < 0) {
+      Py_XDECREF(descr);
+      throw py::error_already_set();
+    }
+    Py_DECREF(descr);
   }
 }
 
@@ -69,9 +129,12 @@ PartialShape to_partial_shape(const std::optional<std::vector<int64_t>>& dims) {
 }  // namespace
 
 void bind_variable(py::module_& m) {
-  m.def("_set_converter", [](py::object fn) { converter() = std::move(fn); });
+  bind_variable_inputs(m);
+  m.def("_set_unread_factory", [](py::object fn) { unread_factory() = std::move(fn); });
 
-  py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).")
+  auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
+  add_update_methods(cls);
+  cls
       .def(py::init([](int dtype, std::optional<std::vector<int64_t>> shape, const std::string& container,
                        const std::string& shared_name, const std::string& debug_name, bool destroy_on_release) {
              ops::VarHandleAttrs attrs;
@@ -84,6 +147,25 @@ void bind_variable(py::module_& m) {
            }),
            py::arg("dtype"), py::arg("shape"), py::arg("container") = "", py::arg("shared_name") = "",
            py::arg("debug_name") = "", py::arg("destroy_on_release") = true)
+      .def(py::init([](py::handle initial_value, int dtype, std::optional<std::vector<int64_t>> declared,
+                       bool unknown_rank, const std::string& debug_name) {
+             // _EagerConst + VarHandleOp + AssignVariableOp in one call: what creating an eager
+             // Variable does. The initial value converts by the fast path when it can, else by
+             // varrt's Python rules (the initializer converter). `declared` None means exactly
+             // the value's shape; -1 dims and unknown_rank relax it.
+             PyTensor value = initial_tensor(initial_value, static_cast<DType>(dtype));
+             ops::VarHandleAttrs attrs;
+             attrs.dtype = value.tensor.dtype();
+             attrs.shape = unknown_rank ? PartialShape()
+                           : declared   ? PartialShape(*declared)
+                                        : PartialShape::from(value.tensor.shape());
+             attrs.debug_name = debug_name;
+             auto owned = std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), true);
+             ops::AssignVariableOp(owned->handle(), value.tensor);
+             return owned;
+           }),
+           py::arg("initial_value"), py::arg("dtype"), py::arg("declared"), py::arg("unknown_rank"),
+           py::arg("debug_name"))
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
       .def("_assign", &run_update<ops::AssignVariableOp>)

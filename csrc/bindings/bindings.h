@@ -7,6 +7,10 @@ namespace varrt {
 namespace bind {
 
 void bind_errors(pybind11::module_& m);
+// Sets the Python exception for the exception being handled (core Error -> varrt.errors,
+// pybind11's error_already_set restored, anything else RuntimeError). For raw CPython
+// entry points, which pybind11's translators do not wrap.
+void set_python_error_from_current_exception();
 void bind_tensor(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);

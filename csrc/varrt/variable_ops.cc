@@ -101,10 +101,10 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
                                            dtype_name(var->dtype()) + " got " + dtype_name(value.dtype())));
   }
   if (!var->declared_shape().is_compatible_with(value.shape())) {
-    throw_error(Code::kInvalidArgument,
-                Executor::kernel_error("AssignVariableOp", device,
-                                       "Trying to assign to variable with shape " + var->declared_shape().to_string() +
-                                           " a value of shape " + value.shape().to_string()));
+    // TensorFlow checks this in Python before the kernel runs, so ported code catches ValueError.
+    throw_value_error("Cannot assign value to variable ' " + var->debug_name() +
+                      ":0': Shape mismatch.The variable shape " + var->declared_shape().to_string() +
+                      ", and the assigned value shape " + value.shape().to_string() + " are incompatible.");
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
   Tensor& current = var->tensor();

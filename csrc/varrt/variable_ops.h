@@ -27,7 +27,7 @@ struct VarHandleAttrs {
 ResourceHandle VarHandleOp(const VarHandleAttrs& attrs);
 
 // Replaces the value. The dtype must equal the variable's; the shape must be compatible
-// with the declared shape. Reuses the current buffer when nobody else holds it and the
+// with the declared shape (else a kValue error with TensorFlow's Python-layer message). Reuses the current buffer when nobody else holds it and the
 // size matches (no allocation); shares `value`'s buffer when that is owned and immutable.
 void AssignVariableOp(const ResourceHandle& handle, const Tensor& value);
 // value += delta / value -= delta; equal shapes, numeric dtypes. In place unless a reader

@@ -40,7 +40,7 @@ class Tensor:
 
     @property
     def shape(self):
-        return TensorShape(self._data.shape)
+        return TensorShape._known(self._data.shape)
 
     def get_shape(self):
         return self.shape
@@ -177,9 +177,16 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return to_tensor()
     if dtype is None and dtype_hint is not None:
         try:
-            return _from_array(_convert.to_array(value, dtypes.as_dtype(dtype_hint)))
+            return _from_python_or_array(value, dtypes.as_dtype(dtype_hint))
         except (TypeError, ValueError):
             pass
+    return _from_python_or_array(value, dtype)
+
+
+def _from_python_or_array(value, dtype):
+    fast = _C.constant_from_python(value, 0 if dtype is None else dtype.as_datatype_enum)
+    if fast is not None:
+        return Tensor._wrap(fast)
     return _from_array(_convert.to_array(value, dtype))
 
 
@@ -193,7 +200,7 @@ def constant(value, dtype=None, shape=None, name="Const"):
             raise TypeError(f"Expected tensor {t.numpy()} with dtype {dtype!r}, but got dtype {t.dtype!r}.")
         result = Tensor._wrap(_C.constant(t._data.view())) if t is not value else t
     else:
-        result = _from_array(_convert.to_array(value, dtype))
+        result = _from_python_or_array(value, dtype)
     if shape is None:
         return result
     shape = TensorShape(shape).as_list()

@@ -18,6 +18,13 @@ class TensorShape:
                 items = (dims,)  # TensorShape(3) is a rank-1 shape in TensorFlow
             self._dims = tuple(_dimension(d) for d in items)
 
+    @classmethod
+    def _known(cls, dims):
+        """A shape from a tuple of non-negative ints already known to be valid (no checks)."""
+        s = object.__new__(cls)
+        s._dims = dims
+        return s
+
     @property
     def rank(self):
         return None if self._dims is None else len(self._dims)

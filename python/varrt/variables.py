@@ -47,22 +47,36 @@ class Variable(_C.VarHandle):
             initial_value = initial_value()
         if dtype is not None:
             dtype = dtypes.as_dtype(dtype)
-        value = _initial_tensor(initial_value, dtype)
-        if shape is not None:
-            declared = TensorShape(shape)
-            if not declared.is_compatible_with(value.shape):
-                raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
-                                 f"supplied `shape` argument ({declared}).")
+        enum = 0 if dtype is None else dtype._enum
+        base = "Variable" if name is None else _base_name(name)
+        if shape is None:
+            # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
+            # then the initial value's, read lazily by the `shape` property.
+            _C.VarHandle.__init__(self, initial_value, enum, None, False, base)
         else:
-            declared = value.shape if validate_shape else TensorShape(None)
-        base = _base_name(name)
-        _C.VarHandle.__init__(self, value._data.dtype, _core_shape(declared), "", "", base, True)
-        self._assign(value._data)
+            declared = TensorShape(shape)
+            unknown_rank = declared.rank is None
+            dims = None if unknown_rank else [-1 if d is None else d for d in declared.as_list()]
+            try:
+                _C.VarHandle.__init__(self, initial_value, enum, dims, unknown_rank, base)
+            except ValueError as e:
+                if "Shape mismatch" not in str(e):
+                    raise
+                value = _initial_tensor(initial_value, dtype)
+                raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
+                                 f"supplied `shape` argument ({declared}).") from None
+            self._shape = declared
         self._name = base + ":0"
-        self._shape = declared
-        self._dtype = value.dtype
-        self._trainable = True if trainable is None else trainable
-        self._constraint = constraint
+        self._dtype = dtypes.from_enum(self._dtype_enum)
+        if trainable is not None:
+            self._trainable = trainable
+        if constraint is not None:
+            self._constraint = constraint
+
+    # Defaults, so that creation sets only what differs (creation speed is a product feature).
+    _shape = None
+    _trainable = True
+    _constraint = None
 
     # --- identity -----------------------------------------------------------------------
 
@@ -76,10 +90,13 @@ class Variable(_C.VarHandle):
 
     @property
     def shape(self):
-        return self._shape
+        shape = self._shape
+        if shape is None:
+            shape = self._shape = TensorShape._known(self._view().shape)
+        return shape
 
     def get_shape(self):
-        return self._shape
+        return self.shape
 
     @property
     def trainable(self):
@@ -134,35 +151,8 @@ class Variable(_C.VarHandle):
 
     # --- updating -------------------------------------------------------------------------
 
-    def _unread(self):
-        return _UnreadVariable(self)
-
-    def assign(self, value, use_locking=None, name=None, read_value=True):
-        """Sets the value. Converts with TensorFlow's rules; the shape must be compatible."""
-        if not (type(value) is np.ndarray and value.shape == self._shape._dims):
-            value = self._checked_assign_value(value)
-        self._assign(value)
-        return _UnreadVariable(self) if read_value else None
-
-    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        """value += delta (same shape, numeric dtypes)."""
-        self._assign_add(delta)
-        return _UnreadVariable(self) if read_value else None
-
-    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        """value -= delta (same shape, numeric dtypes)."""
-        self._assign_sub(delta)
-        return _UnreadVariable(self) if read_value else None
-
-    def _checked_assign_value(self, value):
-        """The value converted to this variable's dtype, after TensorFlow's Python-side shape check."""
-        from varrt.tensor import _convert_for_update
-        converted = _convert_for_update(value, self._dtype)
-        shape = converted.shape
-        if not self._shape.is_compatible_with(shape):
-            raise ValueError(f"Cannot assign value to variable ' {self._name}': Shape mismatch.The variable shape "
-                             f"{self._shape}, and the assigned value shape {TensorShape(shape)} are incompatible.")
-        return converted
+    # assign, assign_add and assign_sub are the core handle's methods (TensorFlow's signatures,
+    # no Python frame on the hot path); they return _UnreadVariable(self) unless read_value=False.
 
     def __iadd__(self, other):
         raise RuntimeError(_inplace_message("+="))
@@ -251,7 +241,7 @@ class Variable(_C.VarHandle):
 
     def __deepcopy__(self, memo):
         v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0],
-                     shape=self._shape)
+                     shape=self.shape)
         memo[id(self)] = v
         return v
 
@@ -275,11 +265,13 @@ def _base_name(name):
     return name[:-1] if name.endswith("/") else name
 
 
-def _core_shape(shape):
-    """A TensorShape as the core takes it: None for unknown rank, -1 for unknown dims."""
-    if shape.rank is None:
-        return None
-    return [-1 if d is None else d for d in shape.as_list()]
+def _initial_data(initial_value, dtype_enum):
+    """What the core's Variable constructor calls for initial values off its fast path."""
+    return _initial_tensor(initial_value, dtypes.from_enum(dtype_enum) if dtype_enum else None)._data
+
+
+_C._set_initializer_converter(_initial_data)
+_C._set_unread_factory(_UnreadVariable)
 
 
 def _initial_tensor(initial_value, dtype):

@@ -1,0 +1,22 @@
+// Fast conversion of the most common Python values — exact floats and ints, alone or in
+// rectangular nested lists/tuples — into a tensor, by TensorFlow's rules. Anything else
+// (bools, strings, complex, NumPy scalars, ragged or out-of-range values) returns an
+// invalid Tensor and goes through varrt/_convert.py, which implements the rules in full
+// and raises TensorFlow's errors. Keeping the fast path to the unambiguous subset means
+// the two can never disagree on a value both accept.
+#pragma once
+
+#include <Python.h>
+
+#include "varrt/tensor.h"
+
+namespace varrt {
+namespace bind {
+
+// `want` = kInvalid infers the dtype (int32/int64/float32). With `allocator` null the
+// result borrows a host staging buffer that no device allocator counts (for op inputs
+// consumed within the call); otherwise memory comes from `allocator`.
+Tensor sequence_to_tensor(PyObject* value, DType want, Allocator* allocator);
+
+}  // namespace bind
+}  // namespace varrt
