@@ -5,9 +5,12 @@ methods (`numpy()`, the update kernels) dispatch straight into C++ without a Pyt
 Updates write in place when nobody holds the variable's buffer, and copy first when a read
 tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
+import threading
+import weakref
+
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C, dtypes, name_scopes
 from varrt.tensor import Reference, Tensor, _numpy_text, constant, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -39,6 +42,9 @@ class Variable(_C.VarHandle):
                  aggregation=None, shape=None, experimental_enable_variable_lifting=True):
         if initial_value is None:
             raise ValueError("The `initial_value` arg (`None`) must be specified, and cannot be `None`.")
+        watchers = _creation_watchers.stack
+        for watcher in watchers:
+            watcher.before_create()  # tf.function may forbid creation here (ValueError)
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: {constraint}")
         if callable(initial_value):
@@ -62,6 +68,9 @@ class Variable(_C.VarHandle):
         self._trainable = True if trainable is None else trainable
         self._constraint = constraint
         self._initial_value = value
+        _live[id(self)] = self
+        for watcher in watchers:
+            watcher.on_created(self)
 
     # --- identity -----------------------------------------------------------------------
 
@@ -250,8 +259,8 @@ class Variable(_C.VarHandle):
         return self
 
     def __deepcopy__(self, memo):
-        v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0],
-                     shape=self._shape)
+        v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0] + "/",
+                     shape=self._shape)  # "/": absolute, the copy keeps the name whatever the current scope
         memo[id(self)] = v
         return v
 
@@ -266,13 +275,30 @@ class _UnreadVariable(Variable):
         self._parent = parent
 
 
+class _CreationWatchers(threading.local):
+    """Per-thread stack of objects told about each variable creation (`function` uses it to
+    enforce TensorFlow's rule that variables are created only on the first trace). A watcher
+    has `before_create()`, which may raise, and `on_created(variable)`."""
+
+    def __init__(self):
+        self.stack = []
+
+
+_creation_watchers = _CreationWatchers()
+
+# Every live Variable, by id (Variables are unhashable, so no WeakSet). `function` snapshots
+# them to undo the effects of the first of the two runs TensorFlow's tracing implies.
+_live = weakref.WeakValueDictionary()
+
+
+def live_variables():
+    """The Variables currently alive, in creation order."""
+    return list(_live.values())
+
+
 def _base_name(name):
-    if name is None:
-        return "Variable"
-    name = str(name)
-    if name.endswith(":0"):
-        name = name[:-2]
-    return name
+    """The handle name under the current name scope ("scope/name"); ":0" is appended by the caller."""
+    return name_scopes.variable_name(name)
 
 
 def _core_shape(shape):
