@@ -98,17 +98,18 @@ class _QuietOps:
 
 
 def _snapshot():
-    """(variable, value) for every live variable; values share buffers (copy-on-write)."""
+    """(weak reference, value) for every live variable; values share buffers (copy-on-write)."""
     with _QuietOps():
-        return [(v, v._read()) for v in _variables.live_variables()]
+        return [(weakref.ref(v), v._read()) for v in _variables.live_variables()]
 
 
 def _restore(snapshot, created):
     """Undoes a run: values changed since `snapshot` go back, new variables get their initial values."""
     with _QuietOps():
-        for v, value in snapshot:
+        for ref, value in snapshot:
+            v = ref()
             # Copy-on-write: an update made while the snapshot held the buffer wrote a new one.
-            if not v._read().shares_buffer_with(value):
+            if v is not None and not v._read().shares_buffer_with(value):
                 v._assign(value)
         for v in created:
             v._assign(v._initial_value._data)
@@ -326,7 +327,9 @@ class Function:
     def __call__(self, *args, **kwargs):
         if self._input_signature is not None:
             args, kwargs = self._bind_input_signature(args, kwargs)
-        key = self._call_key(args, kwargs)
+            key = "input_signature"  # one trace, for the signature's specs
+        else:
+            key = self._call_key(args, kwargs)
         if self._instance_ref is not None:
             args = (self._instance_ref(),) + args
         if not self._initialized:
@@ -340,9 +343,10 @@ class Function:
         watcher = _CreationWatcher(allow=True)
         result = _run_watched(watcher, self._python_function, args, kwargs)
         if not watcher.created:
+            output = _to_output(result, self._python_function)
             self._initialized = True
             self._traces.append(key)
-            return _to_output(result, self._python_function)
+            return output
         # TensorFlow's second trace, with creation forbidden, is the one that runs: undo the
         # first run's effects on variables and run the body again.
         self._initialized = True
@@ -350,17 +354,21 @@ class Function:
         _restore(snapshot, watcher.created)
         del snapshot, watcher
         result = _run_watched(_CreationWatcher(allow=False), self._python_function, args, kwargs)
+        output = _to_output(result, self._python_function)
         self._traces.append(key)
-        return _to_output(result, self._python_function)
+        return output
 
     def _later_call(self, key, args, kwargs):
         watcher = _CreationWatcher(allow=not self._created_variables)
         result = _run_watched(watcher, self._python_function, args, kwargs)
+        if watcher.created:  # TensorFlow checks after the trace, which counts
+            with self._lock:
+                self._add_trace(key)
+            raise ValueError(_LATE_CREATION_MESSAGE)
+        output = _to_output(result, self._python_function)  # a trace whose outputs fail does not count
         with self._lock:
             self._add_trace(key)
-        if watcher.created:
-            raise ValueError(_LATE_CREATION_MESSAGE)
-        return _to_output(result, self._python_function)
+        return output
 
     def _add_trace(self, key):
         for traced in self._traces:

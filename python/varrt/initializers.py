@@ -54,6 +54,14 @@ def _float_dtype(dtype):
     return dtype
 
 
+def _keras_float_dtype(dtype, param):
+    """Keras's random initializers fail converting a float parameter to a non-float dtype."""
+    dtype = _dtype(dtype)
+    if not dtype.is_floating:
+        raise TypeError(f"Cannot convert {float(param)!r} to EagerTensor of dtype {dtype.name}")
+    return dtype
+
+
 def _numeric_dtype(dtype):
     dtype = _dtype(dtype)
     if not (dtype.is_numeric or dtype.is_bool):
@@ -146,10 +154,9 @@ class Identity(Initializer):
             raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
                              f"Received: shape={shape} of rank {len(shape)}.")
         dtype = _dtype(dtype)
+        if isinstance(self.gain, float) and not (dtype.is_floating or dtype.is_complex):
+            raise TypeError(f"Cannot convert {self.gain!r} to EagerTensor of dtype {dtype.name}")
         return _constant(self.gain * np.eye(*shape), dtype)
-
-    def get_config(self):
-        return {"gain": self.gain}
 
 
 # --- random -------------------------------------------------------------------------------
@@ -181,7 +188,7 @@ class RandomNormal(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         return _random.stateless_normal(_shape_tuple(shape), self._stateless_seed(), self.mean, self.stddev,
-                                        _float_dtype(dtype))
+                                        _keras_float_dtype(dtype, self.mean))
 
     def get_config(self):
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -197,7 +204,7 @@ class TruncatedNormal(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         return _random.stateless_truncated_normal(_shape_tuple(shape), self._stateless_seed(), self.mean,
-                                                  self.stddev, _float_dtype(dtype))
+                                                  self.stddev, _keras_float_dtype(dtype, self.mean))
 
     def get_config(self):
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -213,7 +220,7 @@ class RandomUniform(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         return _random.stateless_uniform(_shape_tuple(shape), self._stateless_seed(), self.minval, self.maxval,
-                                         _float_dtype(dtype))
+                                         _keras_float_dtype(dtype, self.minval))
 
     def get_config(self):
         return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
@@ -249,7 +256,7 @@ class VarianceScaling(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         shape = _shape_tuple(shape)
-        dtype = _float_dtype(dtype)
+        dtype = _keras_float_dtype(dtype, 0.0)
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
@@ -323,7 +330,7 @@ class Orthogonal(RandomInitializer):
         if len(shape) < 2:
             raise ValueError("The tensor to initialize must be at least two-dimensional. "
                              f"Received: shape={shape} of rank {len(shape)}.")
-        dtype = _float_dtype(dtype)
+        dtype = _keras_float_dtype(dtype, 0.0)
         rows, cols = int(np.prod(shape[:-1])), shape[-1]
         flat_shape = (max(rows, cols), min(rows, cols))
         a = _random.stateless_normal(flat_shape, self._stateless_seed(), dtype=dtypes.float64).numpy()
@@ -384,9 +391,7 @@ class random_uniform_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's
         self.minval, self.maxval, self.seed = minval, maxval, seed
 
     def __call__(self, shape, dtype=dtypes.float32, **kwargs):
-        dtype = dtypes.as_dtype(dtype)
-        if not (dtype.is_floating or dtype.is_integer):
-            raise ValueError(f"Argument `dtype` is expected to be floating point or integer. Received: {dtype}.")
+        dtype = _numeric_dtype(dtype)
         return _random.stateless_uniform(_shape_tuple(shape), self._seed_pair(), self.minval, self.maxval, dtype)
 
     def get_config(self):
