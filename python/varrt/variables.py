@@ -68,7 +68,7 @@ class Variable(_C.VarHandle):
         self._trainable = True if trainable is None else trainable
         self._constraint = constraint
         self._initial_value = value
-        _live[id(self)] = self
+        _register_live(self)
         for watcher in watchers:
             watcher.on_created(self)
 
@@ -286,14 +286,32 @@ class _CreationWatchers(threading.local):
 
 _creation_watchers = _CreationWatchers()
 
-# Every live Variable, by id (Variables are unhashable, so no WeakSet). `function` snapshots
-# them to undo the effects of the first of the two runs TensorFlow's tracing implies.
-_live = weakref.WeakValueDictionary()
+# Every Variable created, by id, as a weak reference (Variables are unhashable, so no
+# WeakSet; plain references without callbacks cost a fraction of a WeakValueDictionary's).
+# Dead entries are pruned as the table grows. `function` snapshots the live ones to undo the
+# effects of the first of the two runs TensorFlow's tracing implies.
+_live = {}
+_live_prune_at = 1024
+
+
+def _register_live(variable):
+    global _live_prune_at
+    _live[id(variable)] = weakref.ref(variable)
+    if len(_live) >= _live_prune_at:
+        _prune_live()
+        _live_prune_at = max(1024, 2 * len(_live))
+
+
+def _prune_live():
+    for key, ref in list(_live.items()):
+        if ref() is None and _live.get(key) is ref:
+            del _live[key]
 
 
 def live_variables():
-    """The Variables currently alive, in creation order."""
-    return list(_live.values())
+    """The Variables currently alive."""
+    _prune_live()
+    return [v for v in (ref() for ref in list(_live.values())) if v is not None]
 
 
 def _base_name(name):
