@@ -340,3 +340,44 @@ def test_instances_are_not_kept_alive():
     del m
     gc.collect()
     assert ref() is None
+
+
+def test_first_call_bookkeeping_is_not_logged(capfd):
+    from varrt import _C
+    keep = tf.Variable(5.0)  # noqa: F841 - a live variable the snapshot reads
+    holder = {}
+
+    @tf.function
+    def f():
+        if "v" not in holder:
+            holder["v"] = tf.Variable(1.0)
+        return holder["v"].assign_add(1.0)
+
+    capfd.readouterr()
+    _C.set_log_device_placement(True)
+    try:
+        assert f().numpy() == 2.0
+    finally:
+        _C.set_log_device_placement(False)
+    ops = [line.split()[2] for line in capfd.readouterr().err.splitlines() if line.startswith("Executing op")]
+    # run 1 creates and updates, run 2 updates, the result is read once; the snapshot and undo are silent
+    assert ops.count("VarHandleOp") == 1
+    assert ops.count("AssignAddVariableOp") == 2
+    assert ops.count("ReadVariableOp") == 1
+
+
+def test_live_variable_registry_forgets_dead_variables():
+    import gc
+    from varrt import variables
+    v = tf.Variable(1.0)
+    assert any(x is v for x in variables.live_variables())
+    ident = id(v)
+    del v
+    gc.collect()
+    assert all(id(x) != ident for x in variables.live_variables())
+    many = [tf.Variable(float(i)) for i in range(3000)]  # grows past the pruning threshold
+    assert len(variables._live) >= 3000
+    del many
+    gc.collect()
+    variables.live_variables()  # prunes
+    assert len(variables._live) < 100
