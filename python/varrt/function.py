@@ -309,6 +309,8 @@ class Function:
             bound = self._descriptor_cache.get(instance)
         except TypeError:  # unhashable instance
             bound = self._descriptor_cache_by_id.get(id(instance))
+            if bound is not None and bound._instance_ref() is not instance:  # a dead instance's id, reused
+                bound = None
         if bound is None:
             bound = Function(self._python_function, self._input_signature, self._reduce_retracing, self._name)
             bound._signature = _drop_first_parameter(self._signature)

@@ -131,7 +131,7 @@ def _normal(rng, op, shape, mean, stddev, dtype, truncated):
 
 
 def _uniform(rng, ops, shape, minval, maxval, dtype):
-    """`ops`: TensorFlow's op names for (float, int, full-range int) sampling."""
+    """`ops`: TensorFlow's op names for (float, int) sampling."""
     from varrt.math_ops import _result
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _UNIFORM_DTYPES:
@@ -140,9 +140,10 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
     shape = _shape(shape, ops[0])
     if dtype.is_integer:
         lo, hi = _param(minval, dtype), _param(maxval, dtype)
-        if lo.ndim or hi.ndim:
-            raise errors.InvalidArgumentError(None, None, f"minval must be 0-D, got shape {list(lo.shape)} "
-                                                          f"[Op:{ops[1]}] name: ")
+        for label, bound in (("minval", lo), ("maxval", hi)):
+            if bound.ndim:
+                raise errors.InvalidArgumentError(None, None, f"{label} must be 0-D, got shape {list(bound.shape)} "
+                                                              f"[Op:{ops[1]}] name: ")
         if not lo < hi:
             raise errors.InvalidArgumentError(None, None, f"Need minval < maxval: {lo} >= {hi} [Op:{ops[1]}] name: ")
         _C.place_op(ops[1])
@@ -274,7 +275,7 @@ def set_global_generator(generator):
     _global_generator = generator
 
 
-def _stateless_rng(seed, op):
+def _stateless_rng(seed):
     key = np.asarray(convert_to_tensor(seed)._data.view())
     if key.shape != (2,):
         raise errors.InvalidArgumentError(None, None, f"seed must have shape [2], not {list(key.shape)} "
@@ -284,13 +285,13 @@ def _stateless_rng(seed, op):
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
     """Normal values that depend only on `shape`, `dtype` and the two-integer `seed`."""
-    return _normal(_stateless_rng(seed, "StatelessRandomNormalV2"), "StatelessRandomNormalV2", shape, mean,
+    return _normal(_stateless_rng(seed), "StatelessRandomNormalV2", shape, mean,
                    stddev, dtype, truncated=False)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
                                alg="auto_select"):
-    return _normal(_stateless_rng(seed, "StatelessTruncatedNormalV2"), "StatelessTruncatedNormalV2", shape, mean,
+    return _normal(_stateless_rng(seed), "StatelessTruncatedNormalV2", shape, mean,
                    stddev, dtype, truncated=True)
 
 
@@ -299,7 +300,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
     if dtype.is_integer and (minval is None) != (maxval is None):
         raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and `maxval` must be both None "
                          f"or not None. Got `minval`={minval} and `maxval`={maxval}.")
-    rng = _stateless_rng(seed, "StatelessRandomUniformV2")
+    rng = _stateless_rng(seed)
     if dtype.is_integer and minval is None:
         return Generator._full_int(rng, "StatelessRandomUniformFullIntV2", shape, dtype)
     return _uniform(rng, ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"), shape, minval, maxval, dtype)
