@@ -9,6 +9,7 @@
 #include "varrt/device.h"
 #include "varrt/executor.h"
 #include "varrt/resource_mgr.h"
+#include "varrt/update_journal.h"
 
 namespace py = pybind11;
 
@@ -67,6 +68,22 @@ void bind_runtime(py::module_& m) {
   m.def("memory_stats", [](const std::string& device) { return stats_dict(device_named(device).allocator->stats()); });
   m.def("reset_peak_memory", [](const std::string& device) { device_named(device).allocator->reset_peak(); });
   m.def("num_named_resources", [] { return ResourceMgr::global().size(); });
+
+  // Used as `with _C.UpdateJournal() as journal: ...` on one thread; rollback() undoes the
+  // block's variable updates (see update_journal.h).
+  py::class_<UpdateJournal>(m, "UpdateJournal")
+      .def(py::init<>())
+      .def("__enter__", [](UpdateJournal& j) -> UpdateJournal& {
+             j.begin();
+             return j;
+           },
+           py::return_value_policy::reference)
+      .def("__exit__", [](UpdateJournal& j, py::args) {
+        j.end();
+        return false;
+      })
+      .def("rollback", &UpdateJournal::rollback)
+      .def("__len__", &UpdateJournal::size);
 }
 
 }  // namespace bind

@@ -6,6 +6,7 @@
 #include "varrt/error.h"
 #include "varrt/executor.h"
 #include "varrt/kernels.h"
+#include "varrt/update_journal.h"
 
 namespace varrt {
 namespace ops {
@@ -58,6 +59,7 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
                                                        " using a Tensor with shape " + delta.shape().debug_string() +
                                                        ", shapes must be equal."));
   }
+  UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer
   if (current.buffer_is_unique()) {
     Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
     return;
@@ -107,6 +109,7 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
                       ", and the assigned value shape " + value.shape().to_string() + " are incompatible.");
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
+  UpdateJournal::note(handle.shared_var());
   Tensor& current = var->tensor();
   if (current.valid() && current.buffer_is_unique() && current.num_elements() == value.num_elements()) {
     kernels::copy(var->dtype(), value.data(), current.mutable_data(), value.num_elements());

@@ -15,6 +15,15 @@ from varrt.math_ops import add, argmax, argmin, equal, matmul, multiply, not_equ
 from varrt.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt.tensor_shape import TensorShape
 from varrt.variables import Variable
+# Module, name scopes, random, initializers, function, TF1 names.
+from varrt import compat, initializers, keras, random
+from varrt.function import function
+from varrt.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
+                                random_uniform_initializer, zeros_initializer)
+from varrt.module import Module
+from varrt.name_scopes import name_scope
+from varrt.random import normal as random_normal  # TensorFlow 1's name
+from varrt.tensor_spec import TensorSpec
 from varrt import overloads as _overloads
 
 _overloads.install(Tensor)

@@ -5,9 +5,11 @@ methods (`numpy()`, the update kernels) dispatch straight into C++ without a Pyt
 Updates write in place when nobody holds the variable's buffer, and copy first when a read
 tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
+import threading
+
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C, dtypes, name_scopes
 from varrt.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -41,6 +43,9 @@ class Variable(_C.VarHandle):
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
                              "providing a `variable_def`. You provided neither.")
+        watchers = _creation_watchers.stack
+        for watcher in watchers:
+            watcher.before_create()  # tf.function may forbid creation here (ValueError)
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: {constraint}")
         if callable(initial_value):
@@ -48,7 +53,7 @@ class Variable(_C.VarHandle):
         if dtype is not None:
             dtype = dtypes.as_dtype(dtype)
         enum = 0 if dtype is None else dtype._enum
-        base = "Variable" if name is None else _base_name(name)
+        base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
         if shape is None:
             # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
             # then the initial value's, read lazily by the `shape` property.
@@ -72,6 +77,8 @@ class Variable(_C.VarHandle):
             self._trainable = trainable
         if constraint is not None:
             self._constraint = constraint
+        for watcher in watchers:
+            watcher.on_created(self)
 
     # Defaults, so that creation sets only what differs (creation speed is a product feature).
     _shape = None
@@ -240,8 +247,8 @@ class Variable(_C.VarHandle):
         return self
 
     def __deepcopy__(self, memo):
-        v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0],
-                     shape=self.shape)
+        v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0] + "/",
+                     shape=self.shape)  # "/": absolute, the copy keeps the name whatever the current scope
         memo[id(self)] = v
         return v
 
@@ -256,14 +263,16 @@ class _UnreadVariable(Variable):
         self._parent = parent
 
 
-def _base_name(name):
-    """The variable's name without ':0'. Eager TensorFlow does not uniquify names."""
-    if name is None:
-        return "Variable"
-    if not isinstance(name, str):
-        raise ValueError("name for name_scope must be a string.")
-    return name[:-1] if name.endswith("/") else name
+class _CreationWatchers(threading.local):
+    """Per-thread stack of objects told about each variable creation (`function` uses it to
+    enforce TensorFlow's rule that variables are created only on the first trace). A watcher
+    has `before_create()`, which may raise, and `on_created(variable)`."""
 
+    def __init__(self):
+        self.stack = []
+
+
+_creation_watchers = _CreationWatchers()
 
 def _initial_data(initial_value, dtype_enum):
     """What the core's Variable constructor calls for initial values off its fast path."""

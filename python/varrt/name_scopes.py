@@ -1,0 +1,71 @@
+"""`name_scope`: the prefix that variables created inside it get in their names.
+
+    with varrt.name_scope("outer"):
+        with varrt.name_scope("inner"):
+            v = varrt.Variable(1.0, name="w")     # v.name == "outer/inner/w:0"
+
+TensorFlow's eager rules: scopes nest by concatenation, a name ending in "/" is absolute
+(it replaces the current scope), "" resets to the root, and names are never made unique
+(two `with name_scope("s")` blocks both give "s/"). The current scope is per thread.
+"""
+import threading
+
+
+class _ScopeState(threading.local):
+    scope = ""  # "" (root) or a scope name ending in "/"
+
+
+_state = _ScopeState()
+
+
+def current_scope():
+    """The current scope name: "" at the root, else ending in "/"."""
+    return _state.scope
+
+
+class name_scope:  # noqa: N801 - TensorFlow's public name
+    """A context manager that prefixes the names of variables created inside it.
+
+    Entering returns the full scope name (ending in "/"). The same instance may be entered
+    again and nested (a Module keeps one and enters it on every call).
+    """
+
+    def __init__(self, name):
+        if not isinstance(name, str):
+            raise ValueError("name for name_scope must be a string.")
+        self._name = name
+        self._outer = []  # scope to restore on each exit, innermost last
+
+    @property
+    def name(self):
+        return self._name
+
+    def __enter__(self):
+        outer = _state.scope
+        name = self._name
+        if not name:
+            scope = ""
+        elif name.endswith("/"):
+            scope = name
+        else:
+            scope = outer + name + "/"
+        self._outer.append(outer)
+        _state.scope = scope
+        return scope
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        _state.scope = self._outer.pop()
+        return False
+
+
+def variable_name(name):
+    """The name a new variable gets ("scope/name", without ":0") under the current scope."""
+    if name is None:
+        return _state.scope + "Variable"
+    if not isinstance(name, str):
+        raise ValueError("name for name_scope must be a string.")
+    if not name:
+        return ""
+    if name.endswith("/"):  # absolute, as for name_scope
+        return name[:-1]
+    return _state.scope + name

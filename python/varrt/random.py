@@ -1,0 +1,306 @@
+"""Random tensors under TensorFlow's names (`tf.random.normal`, `tf.random.Generator`, ...).
+
+Seeding follows TensorFlow's rules, not its streams: values are reproducible within varrt
+(same seeds, same values) but are not the numbers TensorFlow draws.
+
+- `set_seed(s)` makes every later op reproducible: each op without its own seed takes the
+  next op seed of a sequence that `set_seed` restarts.
+- An op seed alone (no global seed) pairs with TensorFlow's default global seed.
+- Calling an op twice with the same seeds continues one stream (different values), as
+  TensorFlow's cached eager kernels do; `set_seed` restarts all streams.
+- No seed at all: non-deterministic.
+
+The samplers are NumPy's Philox generators.
+"""
+import threading
+
+import numpy as np
+
+from varrt import _C, dtypes, errors
+from varrt.tensor import convert_to_tensor
+from varrt.tensor_shape import TensorShape
+
+_DEFAULT_GRAPH_SEED = 87654321
+_MAXINT32 = 2**31 - 1
+_TRUNCATION = 2.0  # truncated normals keep values within 2 standard deviations
+
+_lock = threading.Lock()
+_global_seed = None
+_op_seeds = None  # hands out op seeds while a global seed is set
+_streams = {}  # (global seed, op seed) -> np.random.Generator
+_entropy = np.random.default_rng()
+
+_FLOAT_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
+_UNIFORM_DTYPES = _FLOAT_DTYPES + (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)
+
+
+def _philox(*seeds):
+    return np.random.Generator(np.random.Philox(np.random.SeedSequence([int(s) & (2**64 - 1) for s in seeds])))
+
+
+def set_seed(seed):
+    """Sets the global seed: ops after it draw the same values on every run of the program."""
+    global _global_seed, _op_seeds
+    with _lock:
+        if seed is None:
+            _global_seed, _op_seeds = None, None
+        else:
+            _global_seed = int(seed)
+            _op_seeds = _philox(_global_seed, _MAXINT32)
+        _streams.clear()
+
+
+def get_seed(op_seed):
+    """(global seed, op seed) for an op, TensorFlow's rule; (None, None) means non-deterministic."""
+    with _lock:
+        if _global_seed is not None:
+            if op_seed is None:
+                op_seed = int(_op_seeds.integers(0, _MAXINT32))
+            return _global_seed, int(op_seed)
+        if op_seed is not None:
+            return _DEFAULT_GRAPH_SEED, int(op_seed)
+        return None, None
+
+
+def _stream(op_seed):
+    seeds = get_seed(op_seed)
+    if seeds[0] is None:
+        return _entropy
+    with _lock:
+        rng = _streams.get(seeds)
+        if rng is None:
+            rng = _streams[seeds] = _philox(*seeds)
+        return rng
+
+
+def _shape(shape, op):
+    if isinstance(shape, TensorShape):
+        shape = shape.as_list()
+    dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]
+    for d in dims:
+        if d < 0:
+            raise errors.InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:{op}] name: ")
+    return tuple(dims)
+
+
+def _float_dtype(dtype, value):
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in _FLOAT_DTYPES:
+        # TensorFlow fails converting `mean` to the requested dtype, with this message.
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+    return dtype
+
+
+def _param(value, dtype):
+    return np.asarray(convert_to_tensor(value, dtype)._data.view())
+
+
+def _standard_normal(rng, shape, dtype):
+    if dtype == dtypes.float32:
+        return rng.standard_normal(shape, dtype=np.float32)
+    return rng.standard_normal(shape)
+
+
+def _truncated_standard_normal(rng, shape, dtype):
+    """Standard normal values, redrawing those beyond 2 (TensorFlow's TruncatedNormal)."""
+    out = _standard_normal(rng, shape, dtype)
+    flat = out.reshape(-1)
+    bad = np.flatnonzero(np.abs(flat) > _TRUNCATION)
+    while bad.size:
+        flat[bad] = _standard_normal(rng, bad.size, dtype)
+        bad = bad[np.abs(flat[bad]) > _TRUNCATION]
+    return out
+
+
+def _scaled(op, sample, mean, stddev, dtype):
+    """`sample * stddev + mean`, placed and logged as TensorFlow's Python layer runs it."""
+    from varrt.math_ops import _result
+    stddev, mean = _param(stddev, dtype), _param(mean, dtype)
+    _C.place_op(op)
+    _C.place_op("Mul")
+    _C.place_op("AddV2")
+    # Arithmetic in the sample's precision (float32 or float64), then cast to `dtype`.
+    return _result(sample * stddev.astype(sample.dtype) + mean.astype(sample.dtype), dtype)
+
+
+def _normal(rng, op, shape, mean, stddev, dtype, truncated):
+    dtype = _float_dtype(dtype, mean)
+    shape = _shape(shape, op)
+    draw = _truncated_standard_normal if truncated else _standard_normal
+    return _scaled(op, draw(rng, shape, dtype), mean, stddev, dtype)
+
+
+def _uniform(rng, ops, shape, minval, maxval, dtype):
+    """`ops`: TensorFlow's op names for (float, int) sampling."""
+    from varrt.math_ops import _result
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
+                         f"{tuple(repr(d) for d in _UNIFORM_DTYPES)}.")
+    shape = _shape(shape, ops[0])
+    if dtype.is_integer:
+        lo, hi = _param(minval, dtype), _param(maxval, dtype)
+        for label, bound in (("minval", lo), ("maxval", hi)):
+            if bound.ndim:
+                raise errors.InvalidArgumentError(None, None, f"{label} must be 0-D, got shape {list(bound.shape)} "
+                                                              f"[Op:{ops[1]}] name: ")
+        if not lo < hi:
+            raise errors.InvalidArgumentError(None, None, f"Need minval < maxval: {lo} >= {hi} [Op:{ops[1]}] name: ")
+        _C.place_op(ops[1])
+        return _result(rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype), dtype)
+    # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
+    unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
+    lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
+    _C.place_op(ops[0])
+    values = rng.random(shape, dtype=np.float32) if dtype == dtypes.float32 else rng.random(shape)
+    if not unit_range:
+        _C.place_op("Sub")
+        _C.place_op("Mul")
+        _C.place_op("AddV2")
+        lo, hi = lo.astype(values.dtype), hi.astype(values.dtype)
+        values = values * (hi - lo) + lo
+    return _result(values, dtype)
+
+
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """Values from a normal distribution (float32 by default)."""
+    return _normal(_stream(seed), "RandomStandardNormal", shape, mean, stddev, dtype, truncated=False)
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """Normal values within two standard deviations of the mean (others are redrawn)."""
+    return _normal(_stream(seed), "TruncatedNormal", shape, mean, stddev, dtype, truncated=True)
+
+
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
+    """Uniform values in [minval, maxval) (maxval defaults to 1 for floats; required for integers)."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype.is_integer and maxval is None:
+        raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+    return _uniform(_stream(seed), ("RandomUniform", "RandomUniformInt"), shape, minval, maxval, dtype)
+
+
+class Algorithm:
+    """TensorFlow's RNG algorithm ids (varrt always samples with NumPy's Philox)."""
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+class Generator:
+    """A random number generator with its own state (TensorFlow's `tf.random.Generator`).
+
+    Two generators made `from_seed` with the same seed draw the same values. Unlike
+    TensorFlow's, the state is not a Variable (so it is not checkpointed).
+    """
+
+    def __init__(self, copy_from=None, state=None, alg=None):
+        if copy_from is not None:
+            self._seed = copy_from._seed
+            self._rng = np.random.Generator(np.random.Philox())
+            self._rng.bit_generator.state = copy_from._rng.bit_generator.state
+        else:
+            self._reset(state)
+        self._alg = Algorithm.PHILOX if alg is None else alg
+
+    def _reset(self, seed):
+        self._seed = seed
+        self._rng = _philox(seed) if seed is not None else np.random.Generator(np.random.Philox())
+
+    @classmethod
+    def from_seed(cls, seed, alg=None):
+        return cls(state=int(seed), alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg=None):
+        return cls(alg=alg)
+
+    def reset_from_seed(self, seed):
+        self._reset(int(seed))
+
+    @property
+    def algorithm(self):
+        return self._alg
+
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        return _normal(self._rng, "StatefulStandardNormalV2", shape, mean, stddev, dtype, truncated=False)
+
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        return _normal(self._rng, "StatefulTruncatedNormal", shape, mean, stddev, dtype, truncated=True)
+
+    def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
+        dtype = dtypes.as_dtype(dtype)
+        if dtype.is_integer:
+            if (minval is None) != (maxval is None):
+                raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both `None` or both "
+                                 f"non-`None`; got minval={minval} and maxval={maxval}")
+            if minval is None:
+                return self.uniform_full_int(shape, dtype)
+        return _uniform(self._rng, ("StatefulUniform", "StatefulUniformInt"), shape, minval, maxval, dtype)
+
+    def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
+        """Integers over the whole range of `dtype`."""
+        return self._full_int(self._rng, "StatefulUniformFullInt", shape, dtype)
+
+    @staticmethod
+    def _full_int(rng, op, shape, dtype):
+        from varrt.math_ops import _result
+        dtype = dtypes.as_dtype(dtype)
+        shape = _shape(shape, op)
+        info = np.iinfo(dtype.as_numpy_dtype)
+        _C.place_op(op)
+        return _result(rng.integers(info.min, info.max, size=shape, dtype=dtype.as_numpy_dtype, endpoint=True), dtype)
+
+    def make_seeds(self, count=1):
+        """A [2, count] int64 tensor of seeds drawn from this generator."""
+        return self.uniform_full_int([2, count], dtype=dtypes.int64)
+
+    def split(self, count=1):
+        """`count` new generators, independent of this one and of each other, drawn from it."""
+        return [Generator(state=int(s), alg=self._alg) for s in self._rng.integers(0, 2**63 - 1, size=count)]
+
+
+_global_generator = None
+
+
+def get_global_generator():
+    global _global_generator
+    if _global_generator is None:
+        _global_generator = Generator.from_non_deterministic_state()
+    return _global_generator
+
+
+def set_global_generator(generator):
+    global _global_generator
+    _global_generator = generator
+
+
+def _stateless_rng(seed):
+    key = np.asarray(convert_to_tensor(seed)._data.view())
+    if key.shape != (2,):
+        raise errors.InvalidArgumentError(None, None, f"seed must have shape [2], not {list(key.shape)} "
+                                                      f"[Op:StatelessRandomGetKeyCounter] name: ")
+    return _philox(int(key[0]), int(key[1]))
+
+
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
+    """Normal values that depend only on `shape`, `dtype` and the two-integer `seed`."""
+    return _normal(_stateless_rng(seed), "StatelessRandomNormalV2", shape, mean,
+                   stddev, dtype, truncated=False)
+
+
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
+                               alg="auto_select"):
+    return _normal(_stateless_rng(seed), "StatelessTruncatedNormalV2", shape, mean,
+                   stddev, dtype, truncated=True)
+
+
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
+    dtype = dtypes.as_dtype(dtype)
+    if dtype.is_integer and (minval is None) != (maxval is None):
+        raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and `maxval` must be both None "
+                         f"or not None. Got `minval`={minval} and `maxval`={maxval}.")
+    rng = _stateless_rng(seed)
+    if dtype.is_integer and minval is None:
+        return Generator._full_int(rng, "StatelessRandomUniformFullIntV2", shape, dtype)
+    return _uniform(rng, ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"), shape, minval, maxval, dtype)

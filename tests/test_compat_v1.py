@@ -1,0 +1,94 @@
+"""compat.v1: a TensorFlow 1-style script (create -> initialize -> update -> Session.run)."""
+import collections
+import importlib.util
+
+import numpy as np
+import pytest
+
+import varrt
+import varrt.compat.v1 as tf1
+
+
+def test_tf1_style_script():
+    tf1.disable_eager_execution()  # accepted and ignored: varrt is eager
+    w = tf1.Variable(tf1.zeros([2, 2]), name="weights")
+    b = tf1.Variable(tf1.random_normal([2], seed=1), name="bias")
+    init = tf1.global_variables_initializer()
+    assert init is None  # TensorFlow 2 in eager mode returns None too
+    with tf1.Session() as sess:
+        assert sess.run(init) is None
+        sess.run(w.assign(tf1.ones([2, 2])))
+        update = w.assign_add(tf1.fill([2, 2], 2.0))
+        value = sess.run(update)
+        np.testing.assert_array_equal(value, np.full((2, 2), 3.0, np.float32))
+        assert isinstance(value, np.ndarray)
+        out = sess.run({"w": w, "pair": (b, None), "list": [tf1.constant(1)]})
+        np.testing.assert_array_equal(out["w"], np.full((2, 2), 3.0, np.float32))
+        assert out["pair"][1] is None and isinstance(out["pair"], tuple)
+        assert out["list"] == [np.int32(1)]
+        assert sess.run(tf1.matmul(w, w))[0, 0] == 18.0
+    with pytest.raises(RuntimeError, match="Attempted to use a closed Session."):
+        sess.run(w)
+
+
+def test_initializer_functions_return_none():
+    v = varrt.Variable(1.0)
+    assert tf1.global_variables_initializer() is None
+    assert tf1.initialize_all_variables() is None
+    assert tf1.local_variables_initializer() is None
+    assert tf1.variables_initializer([v]) is None
+    assert tf1.variables_initializer([]) is None
+    assert tf1.global_variables() == [] and tf1.trainable_variables() == []
+    assert v.numpy() == 1.0
+
+
+def test_session_run_structures_and_errors():
+    P = collections.namedtuple("P", "a b")
+    s = tf1.Session()
+    p = s.run(P(varrt.constant(1.0), varrt.Variable([1, 2])))
+    assert isinstance(p, P) and p.a == np.float32(1.0) and p.b.tolist() == [1, 2]
+    assert s.run(None) is None
+    with pytest.raises(TypeError, match="Fetch argument 1 has invalid type <class 'int'>"):
+        s.run(1)
+    with pytest.raises(RuntimeError, match="no placeholders"):
+        s.run(varrt.constant(1), feed_dict={"x": 1})
+    s.close()
+    assert tf1.InteractiveSession is tf1.Session
+
+
+def test_names():
+    assert tf1.Variable is varrt.Variable
+    assert tf1.random_normal is varrt.random.normal
+    assert tf1.set_random_seed is varrt.random.set_seed
+    assert tf1.constant is varrt.constant  # everything else comes from varrt
+    assert tf1.executing_eagerly() is True
+    with pytest.raises(RuntimeError, match="tf.placeholder\\(\\) is not compatible with eager execution."):
+        tf1.placeholder(varrt.float32)
+    assert varrt.compat.v1 is tf1
+    assert varrt.compat.v2 is varrt
+    with pytest.raises(AttributeError):
+        tf1.no_such_name
+
+
+def test_train_resolves_lazily():
+    if importlib.util.find_spec("varrt.train") is None:
+        with pytest.raises(AttributeError, match="varrt.train is not available"):
+            tf1.train.Saver
+    else:
+        import varrt.train
+        assert tf1.train.Saver is varrt.train.Saver
+
+
+@pytest.mark.skipif(importlib.util.find_spec("varrt.train") is None, reason="varrt.train is not built yet")
+def test_tf1_saver_save_and_restore(tmp_path):
+    v = tf1.Variable([1.0, 2.0], name="v")
+    c = tf1.Variable(3, name="counter")
+    saver = tf1.train.Saver([v, c])
+    with tf1.Session() as sess:
+        sess.run(tf1.global_variables_initializer())
+        path = saver.save(sess, str(tmp_path / "model.ckpt"))
+        sess.run(v.assign([5.0, 6.0]))
+        sess.run(c.assign_add(1))
+        saver.restore(sess, path)
+        np.testing.assert_array_equal(sess.run(v), [1.0, 2.0])
+        assert sess.run(c) == 3

@@ -1,0 +1,82 @@
+"""name_scope and how variable names are built under it (TensorFlow's eager rules)."""
+import threading
+
+import pytest
+
+import varrt as tf
+
+
+def name(**kw):
+    return tf.Variable(1.0, **kw).name
+
+
+def test_names_without_scope():
+    assert name() == "Variable:0"
+    assert name(name="x:0") == "x:0:0"
+    assert name(name="a/") == "a:0"
+    assert name(name="") == ":0"
+
+
+def test_names_in_scope():
+    with tf.name_scope("s") as scope:
+        assert scope == "s/"
+        assert name() == "s/Variable:0"
+        assert name(name="x") == "s/x:0"
+        assert name(name="a/") == "a:0"  # trailing slash: absolute
+        assert name(name="/a") == "s//a:0"
+        assert name(name="") == ":0"
+        with tf.name_scope("t/"):
+            assert name() == "t/Variable:0"
+        with tf.name_scope(""):
+            assert name() == "Variable:0"
+        with tf.name_scope("s"):  # no uniquification in eager mode
+            assert name() == "s/s/Variable:0"
+        assert name() == "s/Variable:0"
+    assert name() == "Variable:0"
+
+
+def test_nested_and_reentered_scope_object():
+    ns = tf.name_scope("q")
+    assert ns.name == "q"
+    with ns as outer:
+        with ns as inner:
+            assert (outer, inner) == ("q/", "q/q/")
+            assert name(name="x") == "q/q/x:0"
+        assert name(name="x") == "q/x:0"
+    assert name(name="x") == "x:0"
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"x"])
+def test_non_string_names_raise(bad):
+    with pytest.raises(ValueError, match="name for name_scope must be a string."):
+        tf.name_scope(bad)
+
+
+def test_non_string_variable_name_raises():
+    with pytest.raises(ValueError, match="name for name_scope must be a string."):
+        tf.Variable(1.0, name=5)
+
+
+def test_scope_is_per_thread():
+    seen = []
+    entered, release = threading.Event(), threading.Event()
+
+    def other():
+        entered.wait()
+        seen.append(tf.Variable(1.0).name)
+        release.set()
+
+    t = threading.Thread(target=other)
+    t.start()
+    with tf.name_scope("main_only"):
+        entered.set()
+        release.wait()
+    t.join()
+    assert seen == ["Variable:0"]
+
+
+def test_deepcopy_keeps_name_whatever_the_scope():
+    import copy
+    v = tf.Variable(1.0, name="keep")
+    with tf.name_scope("elsewhere"):
+        assert copy.deepcopy(v).name == "keep:0"
