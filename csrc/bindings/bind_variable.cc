@@ -13,6 +13,7 @@
 #include "bindings.h"
 #include "numpy_interop.h"
 #include "py_tensor.h"
+#include "varrt/device_copy.h"
 #include "varrt/executor.h"
 #include "varrt/owned_handle.h"
 #include "varrt/variable_ops.h"
@@ -60,6 +61,11 @@ void run_update(const OwnedHandle& h, py::handle value) {
   }
 }
 
+py::object steal(PyObject* p) {
+  if (p == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(p);
+}
+
 PartialShape to_partial_shape(const std::optional<std::vector<int64_t>>& dims) {
   return dims ? PartialShape(*dims) : PartialShape();
 }
@@ -89,20 +95,33 @@ void bind_variable(py::module_& m) {
       .def("_assign_sub", &run_update<ops::AssignSubVariableOp>)
       .def("_read", [](const OwnedHandle& h) { return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()}; },
            "ReadVariableOp: the current value, sharing the variable's buffer.")
+      .def("_read_value", [](const OwnedHandle& h) {
+             PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
+             return PyTensor{std::move(t.tensor), t.device};
+           },
+           "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
       .def("numpy", [](const OwnedHandle& h) {
              Tensor t = ops::ReadVariableOp(h.handle());
-             Executor::place("Identity", h.handle().device());  // the copy to host memory
-             PyObject* out = copy_to_value(t);
-             if (out == nullptr) throw py::error_already_set();
-             return py::reinterpret_steal<py::object>(out);
+             // Identity to the scope's device; the value then leaves for host memory anyway, so
+             // it is placed (and may fail or log) but not copied twice.
+             Executor::place("Identity");
+             return steal(copy_to_value(t));
            },
            "A new writable ndarray with a copy of the current value.")
-      .def("_view", [](const OwnedHandle& h) {
-             PyObject* out = view_of(ops::ReadVariableOp(h.handle()));
-             if (out == nullptr) throw py::error_already_set();
-             return py::reinterpret_steal<py::object>(out);
-           },
+      .def("_view", [](const OwnedHandle& h) { return steal(view_of(ops::ReadVariableOp(h.handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
+      .def("_value_view", [](const OwnedHandle& h) {
+             Tensor t = ops::ReadVariableOp(h.handle());
+             Executor::place("Identity");
+             return steal(view_of(t));
+           },
+           "Like _view, with the Identity that read_value() runs (for __array__, bool(), iteration).")
+      .def("_repr_view", [](const OwnedHandle& h) {
+             Tensor t = ops::ReadVariableOp(h.handle());
+             Executor::place("Identity", h.handle().device());  // repr reads on the variable's device
+             return steal(view_of(t));
+           },
+           "Like _view, with the Identity that repr() runs, colocated with the variable.")
       .def("_is_initialized", [](const OwnedHandle& h) { return ops::VarIsInitializedOp(h.handle()); })
       .def("_destroy", [](const OwnedHandle& h) { ops::DestroyResourceOp(h.handle()); })
       .def_property_readonly("_dtype_enum", [](const OwnedHandle& h) { return static_cast<int>(h.handle().var()->dtype()); })

@@ -3,6 +3,7 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "varrt/device_copy.h"
 #include "varrt/error.h"
 #include "varrt/executor.h"
 #include "varrt/kernels.h"
@@ -45,7 +46,7 @@ void require_initialized(const Var& var, const ResourceHandle& handle) {
 }
 
 template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
-void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
+void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
   Var* var = live_var(handle);
   Executor::place(op, var->device());
   std::unique_lock<std::shared_mutex> lock(var->mu());
@@ -54,12 +55,13 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
   if (!dtype_is_numeric(var->dtype())) {
     throw_error(Code::kInvalidArgument, std::string(op) + " does not support dtype " + dtype_name(var->dtype()));
   }
-  check_dtype(*var, delta);
-  if (current.shape() != delta.shape()) {
+  check_dtype(*var, input);
+  if (current.shape() != input.shape()) {
     throw_error(Code::kInvalidArgument, "Cannot update variable with shape " + current.shape().debug_string() +
-                                            " using a Tensor with shape " + delta.shape().debug_string() +
+                                            " using a Tensor with shape " + input.shape().debug_string() +
                                             ", shapes must be equal.");
   }
+  Tensor delta = to_device(input, *var->device());
   if (current.buffer_is_unique()) {
     Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
     return;
@@ -76,7 +78,8 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
   if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
     throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
   }
-  const Device& device = attrs.device ? Executor::place("VarHandleOp", attrs.device) : Executor::place("VarHandleOp");
+  std::string name_scope = attrs.debug_name + "/";  // only for the error message
+  const Device& device = Executor::place("VarHandleOp", attrs.device, name_scope.c_str());
   const std::string& container = container_or_default(attrs.container);
   auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
   if (attrs.shared_name.empty()) {

@@ -108,8 +108,9 @@ class Variable(_C.VarHandle):
     # --- reading --------------------------------------------------------------------------
 
     def read_value(self):
-        """The current value as a new Tensor (sharing memory until the next update)."""
-        return Tensor._wrap(self._read())
+        """The current value as a new Tensor (sharing memory until the next update), on the
+        current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
+        return Tensor._wrap(self._read_value())
 
     def value(self):
         return Tensor._wrap(self._read())
@@ -121,7 +122,7 @@ class Variable(_C.VarHandle):
             array = self.numpy()
             array = np.asarray(array)
         else:
-            array = self._view()
+            array = self._value_view()
             if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:
                 raise ValueError("Unable to avoid a copy while converting a varrt Variable to the requested dtype.")
         return array if dtype is None else array.astype(dtype, copy=False)
@@ -220,7 +221,7 @@ class Variable(_C.VarHandle):
         return iter(self.read_value())
 
     def __bool__(self):
-        return bool(self._view())
+        return bool(self._value_view())
 
     def __int__(self):
         return int(self._view())
@@ -239,7 +240,7 @@ class Variable(_C.VarHandle):
 
     def __repr__(self):
         return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
-                f"numpy={_numpy_text(self._view(), True)}>")
+                f"numpy={_numpy_text(self._repr_view(), True)}>")
 
     __str__ = __repr__
 
@@ -265,6 +266,16 @@ class _UnreadVariable(Variable):
         self._name = "UnreadVariable"
         self._parent = parent
 
+    # TensorFlow reads an UnreadVariable without the Identity a Variable's reads add.
+    def read_value(self):
+        return Tensor._wrap(self._read())
+
+    def numpy(self):
+        return self._read().numpy()
+
+    def _repr_view(self):
+        return self._view()
+
 
 def _base_name(name):
     if name is None:
@@ -287,5 +298,5 @@ def _initial_tensor(initial_value, dtype):
         if dtype is not None and dtype != initial_value.dtype:
             raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
                              f"{initial_value.dtype.name}. (Variable: {initial_value!r})")
-        return initial_value.read_value()
+        return initial_value.value()
     return convert_to_tensor(initial_value, dtype)
