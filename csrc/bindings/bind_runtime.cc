@@ -22,10 +22,9 @@ namespace {
 // Writes a placement line through whatever sys.stderr is at the time, so redirections
 // (pytest's capture, notebooks, `sys.stderr = sys.stdout`) see the lines in order.
 void write_to_python_stderr(const std::string& line) {
-  if (!Py_IsInitialized() || _Py_IsFinalizing()) {
-    std::fprintf(stderr, "%s\n", line.c_str());
-    return;
-  }
+  // Resources freed while the interpreter shuts down are not reported: sys.stderr may be
+  // gone, and TensorFlow prints nothing for them either.
+  if (!Py_IsInitialized() || _Py_IsFinalizing()) return;
   py::gil_scoped_acquire gil;
   PyObject *type, *value, *traceback;
   PyErr_Fetch(&type, &value, &traceback);  // may run while an exception is being raised

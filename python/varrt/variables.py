@@ -128,7 +128,7 @@ class Variable(_C.VarHandle):
         return array if dtype is None else array.astype(dtype, copy=False)
 
     def is_initialized(self, name=None):
-        return Tensor._wrap(_C.constant(np.array(self._is_initialized())))
+        return Tensor._wrap(_C.op_result(np.array(self._is_initialized())))
 
     # --- updating -------------------------------------------------------------------------
 
