@@ -5,8 +5,11 @@
 #include <cstdio>
 
 #include "bindings.h"
+#include "numpy_interop.h"
+#include "py_tensor.h"
 #include "varrt/allocator.h"
 #include "varrt/device.h"
+#include "varrt/device_copy.h"
 #include "varrt/executor.h"
 #include "varrt/resource_mgr.h"
 #include "varrt/update_journal.h"
@@ -20,20 +23,21 @@ namespace {
 // Writes a placement line through whatever sys.stderr is at the time, so redirections
 // (pytest's capture, notebooks, `sys.stderr = sys.stdout`) see the lines in order.
 void write_to_python_stderr(const std::string& line) {
-  if (!Py_IsInitialized() || _Py_IsFinalizing()) {
-    std::fprintf(stderr, "%s\n", line.c_str());
-    return;
-  }
+  // Resources freed while the interpreter shuts down are not reported: sys.stderr may be
+  // gone, and TensorFlow prints nothing for them either.
+  if (!Py_IsInitialized() || _Py_IsFinalizing()) return;
   py::gil_scoped_acquire gil;
   PyObject *type, *value, *traceback;
   PyErr_Fetch(&type, &value, &traceback);  // may run while an exception is being raised
   PyObject* err = PySys_GetObject("stderr");  // borrowed
   bool written = false;
   if (err != nullptr && err != Py_None) {
-    PyObject* r = PyObject_CallMethod(err, "write", "s#", (line + "\n").c_str(),
-                                      static_cast<Py_ssize_t>(line.size() + 1));
+    std::string text = line + "\n";
+    PyObject* str = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+    PyObject* r = str != nullptr ? PyObject_CallMethod(err, "write", "O", str) : nullptr;
     written = r != nullptr;
     Py_XDECREF(r);
+    Py_XDECREF(str);
     PyErr_Clear();
   }
   if (!written) std::fprintf(stderr, "%s\n", line.c_str());
@@ -50,23 +54,34 @@ py::dict stats_dict(const AllocatorStats& s) {
   return d;
 }
 
-const Device& device_named(const std::string& name) {
-  for (const auto& d : DeviceSet::global().devices()) {
-    if (d->name == name) return *d;
-  }
-  throw py::value_error("unknown device " + name);
-}
-
 }  // namespace
 
 void bind_runtime(py::module_& m) {
   Executor::set_log_sink(write_to_python_stderr);
   m.def("set_log_device_placement", &Executor::set_log_device_placement);
   m.def("get_log_device_placement", &Executor::log_device_placement);
-  m.def("place_op", [](const char* op) { return Executor::place(op).name; },
-        "Places an op run by the Python layer (logging it) and returns the device name.");
-  m.def("memory_stats", [](const std::string& device) { return stats_dict(device_named(device).allocator->stats()); });
-  m.def("reset_peak_memory", [](const std::string& device) { device_named(device).allocator->reset_peak(); });
+  m.def("place_op", [](const char* op, py::args inputs) {
+        const Device& device = Executor::place(op);
+        py::tuple views(inputs.size());
+        for (size_t i = 0; i < inputs.size(); ++i) {
+          const PyTensor& t = inputs[i].cast<const PyTensor&>();
+          PyObject* view = view_of(t.device == &device ? t.tensor : to_device(t.tensor, device));
+          if (view == nullptr) throw py::error_already_set();
+          views[i] = py::reinterpret_steal<py::object>(view);
+        }
+        return views;
+      },
+      "Places (and logs) an op run by the Python layer. Returns read-only views of the input\n"
+      "TensorDatas on the op's device: inputs living on another device are copied there first.");
+  m.def("op_result", [](py::handle array) {
+        const Device& device = Executor::current_device();
+        return PyTensor{copy_from_array(array.ptr(), device.allocator), &device};
+      },
+      "An op's output: a C-contiguous native ndarray copied into the op's device (not logged).");
+  m.def("memory_stats", [](const std::string& device) {
+    return stats_dict(DeviceSet::global().match(device).allocator->stats());
+  });
+  m.def("reset_peak_memory", [](const std::string& device) { DeviceSet::global().match(device).allocator->reset_peak(); });
   m.def("num_named_resources", [] { return ResourceMgr::global().size(); });
 
   // Used as `with _C.UpdateJournal() as journal: ...` on one thread; rollback() undoes the

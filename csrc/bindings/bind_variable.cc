@@ -10,6 +10,7 @@
 #include "numpy_interop.h"
 #include "py_tensor.h"
 #include "variable_inputs.h"
+#include "varrt/device_copy.h"
 #include "varrt/executor.h"
 #include "varrt/owned_handle.h"
 #include "varrt/variable_ops.h"
@@ -122,6 +123,11 @@ void add_update_methods(py::handle cls) {
   }
 }
 
+py::object steal(PyObject* p) {
+  if (p == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(p);
+}
+
 PartialShape to_partial_shape(const std::optional<std::vector<int64_t>>& dims) {
   return dims ? PartialShape(*dims) : PartialShape();
 }
@@ -134,19 +140,23 @@ void bind_variable(py::module_& m) {
 
   auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
   add_update_methods(cls);
+  // A plain function, not an __init__ overload: pybind11 would try converting a Variable
+  // passed to the other constructors to this one's int dtype (calling __index__, a read).
+  m.def("var_handle",
+        [](int dtype, std::optional<std::vector<int64_t>> shape, const std::string& container,
+           const std::string& shared_name, const std::string& debug_name, bool destroy_on_release) {
+          ops::VarHandleAttrs attrs;
+          attrs.dtype = static_cast<DType>(dtype);
+          attrs.shape = to_partial_shape(shape);
+          attrs.container = container;
+          attrs.shared_name = shared_name;
+          attrs.debug_name = debug_name;
+          return std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), destroy_on_release);
+        },
+        py::arg("dtype"), py::arg("shape"), py::arg("container") = "", py::arg("shared_name") = "",
+        py::arg("debug_name") = "", py::arg("destroy_on_release") = true,
+        "VarHandleOp: a handle to a new (or, with a shared_name, an existing) variable resource.");
   cls
-      .def(py::init([](int dtype, std::optional<std::vector<int64_t>> shape, const std::string& container,
-                       const std::string& shared_name, const std::string& debug_name, bool destroy_on_release) {
-             ops::VarHandleAttrs attrs;
-             attrs.dtype = static_cast<DType>(dtype);
-             attrs.shape = to_partial_shape(shape);
-             attrs.container = container;
-             attrs.shared_name = shared_name;
-             attrs.debug_name = debug_name;
-             return std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), destroy_on_release);
-           }),
-           py::arg("dtype"), py::arg("shape"), py::arg("container") = "", py::arg("shared_name") = "",
-           py::arg("debug_name") = "", py::arg("destroy_on_release") = true)
       .def(py::init([](py::handle initial_value, int dtype, std::optional<std::vector<int64_t>> declared,
                        bool unknown_rank, const std::string& debug_name) {
              // _EagerConst + VarHandleOp + AssignVariableOp in one call: what creating an eager
@@ -173,22 +183,45 @@ void bind_variable(py::module_& m) {
       .def("_assign_sub", &run_update<ops::AssignSubVariableOp>)
       .def("_read", [](const OwnedHandle& h) { return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()}; },
            "ReadVariableOp: the current value, sharing the variable's buffer.")
+      .def("_read_value", [](const OwnedHandle& h) {
+             PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
+             return PyTensor{std::move(t.tensor), t.device};
+           },
+           "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
       .def("numpy", [](const OwnedHandle& h) {
              Tensor t = ops::ReadVariableOp(h.handle());
-             Executor::place("Identity", h.handle().device());  // the copy to host memory
-             PyObject* out = copy_to_value(t);
-             if (out == nullptr) throw py::error_already_set();
-             return py::reinterpret_steal<py::object>(out);
+             // Identity to the scope's device; the value then leaves for host memory anyway, so
+             // it is placed (and may fail or log) but not copied twice.
+             Executor::place("Identity");
+             return steal(copy_to_value(t));
            },
            "A new writable ndarray with a copy of the current value.")
-      .def("_view", [](const OwnedHandle& h) {
-             PyObject* out = view_of(ops::ReadVariableOp(h.handle()));
-             if (out == nullptr) throw py::error_already_set();
-             return py::reinterpret_steal<py::object>(out);
-           },
+      .def("_view", [](const OwnedHandle& h) { return steal(view_of(ops::ReadVariableOp(h.handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
+      .def("_value_view", [](const OwnedHandle& h) {
+             Tensor t = ops::ReadVariableOp(h.handle());
+             Executor::place("Identity");
+             return steal(view_of(t));
+           },
+           "Like _view, with the Identity that read_value() runs (for __array__, bool(), iteration).")
+      .def("_repr_view", [](const OwnedHandle& h) {
+             Tensor t = ops::ReadVariableOp(h.handle());
+             Executor::place("Identity", h.handle().device());  // repr reads on the variable's device
+             return steal(view_of(t));
+           },
+           "Like _view, with the Identity that repr() runs, colocated with the variable.")
       .def("_is_initialized", [](const OwnedHandle& h) { return ops::VarIsInitializedOp(h.handle()); })
       .def("_destroy", [](const OwnedHandle& h) { ops::DestroyResourceOp(h.handle()); })
+      .def_property_readonly("_declared_shape", [](const OwnedHandle& h) -> py::object {
+             // Metadata, not an op: nothing is placed or logged. None dims are unknown.
+             const PartialShape& s = h.handle().var()->declared_shape();
+             if (!s.known_rank()) return py::none();
+             py::tuple dims(s.dims().size());
+             for (size_t i = 0; i < s.dims().size(); ++i) {
+               dims[i] = s.dims()[i] < 0 ? py::object(py::none()) : py::object(py::int_(s.dims()[i]));
+             }
+             return std::move(dims);
+           })
       .def_property_readonly("_dtype_enum", [](const OwnedHandle& h) { return static_cast<int>(h.handle().var()->dtype()); })
       .def_property_readonly("_container", [](const OwnedHandle& h) { return h.handle().container(); })
       .def_property_readonly("_shared_name", [](const OwnedHandle& h) { return h.handle().name(); })

@@ -14,6 +14,7 @@ void set_python_error_from_current_exception();
 void bind_tensor(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
+void bind_device(pybind11::module_& m);
 
 }  // namespace bind
 }  // namespace varrt

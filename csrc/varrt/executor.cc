@@ -1,11 +1,14 @@
 #include "varrt/executor.h"
 
 #include <cstdio>
+#include <cstring>
 #include <mutex>
+
+#include "varrt/error.h"
 
 namespace varrt {
 
-std::atomic<bool> Executor::log_flag_{false};
+std::atomic<uint32_t> Executor::flags_{0};
 
 namespace {
 std::mutex& sink_mutex() {
@@ -23,9 +26,21 @@ void Executor::set_log_sink(LogSink new_sink) {
   sink() = std::move(new_sink);
 }
 
-const Device& Executor::default_device() {
-  const Device* scoped = current_scope_device();
-  return scoped ? *scoped : DeviceSet::global().cpu0();
+void Executor::fail(const char* op, const char* name_scope, const ScopePlacement& scope, uint32_t flags) {
+  // _EagerConst (a host value becoming a tensor) reports without the op suffix, as in TensorFlow.
+  bool eager_const = std::strcmp(op, "_EagerConst") == 0;
+  std::string suffix = eager_const ? "" : std::string(" [Op:") + op + "] name: " + name_scope;
+  if (eager_const && scope.host_lookup_fails) throw_error(Code::kInvalidArgument, scope.requested + " unknown device.");
+  if (scope.malformed) {
+    throw_error(Code::kInvalidArgument, "Malformed device specification '" + scope.requested +
+                                            "' in eager op: Name: " + op +
+                                            "\nDevice Name: []\nDevice: []\nAttrs: goo.gle/debugonly  \n\n" + suffix);
+  }
+  throw_error(Code::kInvalidArgument,
+              "Could not satisfy device specification '" + scope.requested +
+                  "'. enable_soft_placement=" + ((flags & kSoftOff) ? "0" : "1") +
+                  ". Supported device types [CPU]. All available devices [" + DeviceSet::global().names_joined() +
+                  "]." + suffix);
 }
 
 std::string Executor::kernel_error(const char* op, const Device& device, const std::string& message) {

@@ -1,14 +1,23 @@
 // The executor: the single entry point every op goes through before its kernel runs.
 // It places the op on a device and, when placement logging is on, reports
-// "Executing op <op> in device <device>" to the log sink. Logging off costs one relaxed
-// atomic load; no string is built.
+// "Executing op <op> in device <device>" to the log sink.
+//
+// Placement: an op that uses a resource runs where the resource lives (`colocate`), else on
+// the calling thread's device scope (resolved when the scope was entered), else on CPU:0.
+// A scope naming a missing device falls back to a device of the same task when soft
+// placement is on (the default) and fails with TensorFlow's InvalidArgumentError when off.
+//
+// Cost: logging and soft placement share one atomic word, so placing an op is one relaxed
+// load plus a thread-local load; no string is built and no lock taken unless logging is on.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 
 #include "varrt/device.h"
+#include "varrt/device_scope.h"
 
 namespace varrt {
 
@@ -16,13 +25,16 @@ using LogSink = std::function<void(const std::string& line)>;
 
 class Executor {
  public:
-  // Places `op`: on `colocate` when the op uses a resource that lives there (resource ops
-  // run where their resource is), else on the thread's scope device, else CPU:0.
-  static const Device& place(const char* op, const Device* colocate = nullptr) {
-    const Device& d = colocate ? *colocate : default_device();
-    if (log_flag_.load(std::memory_order_relaxed)) log(op, d);
-    return d;
+  // Places `op` (see above). `name_scope` only decorates the error message
+  // ("... [Op:VarHandleOp] name: Variable/").
+  static const Device& place(const char* op, const Device* colocate = nullptr, const char* name_scope = "") {
+    const uint32_t flags = flags_.load(std::memory_order_relaxed);
+    const Device* d = colocate != nullptr ? colocate : scoped(op, name_scope, flags);
+    if (flags & kLog) log(op, *d);
+    return *d;
   }
+  // Where an op without a resource would run now, without logging it.
+  static const Device& current_device() { return *scoped("", "", flags_.load(std::memory_order_relaxed)); }
 
   // A kernel's error message as TensorFlow's eager runtime reports it:
   // "{{function_node __wrapped__<op>_device_<device>}} <message> [Op:<op>] name: ".
@@ -30,16 +42,35 @@ class Executor {
   // TensorFlow's message for an op with no kernel for `dtype_enum_name` (e.g. "DT_BOOL").
   static std::string no_kernel_error(const char* op, const std::string& dtype_enum_name);
 
-  static void set_log_device_placement(bool on) { log_flag_.store(on, std::memory_order_relaxed); }
-  static bool log_device_placement() { return log_flag_.load(std::memory_order_relaxed); }
+  static void set_log_device_placement(bool on) { set_flag(kLog, on); }
+  static bool log_device_placement() { return flags_.load(std::memory_order_relaxed) & kLog; }
+  static void set_soft_device_placement(bool on) { set_flag(kSoftOff, !on); }
+  static bool soft_device_placement() { return !(flags_.load(std::memory_order_relaxed) & kSoftOff); }
   // Where placement lines go (without trailing newline). Default: stderr.
   // The Python bindings route it to sys.stderr.
   static void set_log_sink(LogSink sink);
 
  private:
-  static const Device& default_device();
+  static constexpr uint32_t kLog = 1;
+  static constexpr uint32_t kSoftOff = 2;  // off-bit, so zero-initialised means TensorFlow's defaults
+
+  static const Device* scoped(const char* op, const char* name_scope, uint32_t flags) {
+    const ScopePlacement* scope = DeviceScope::current();
+    if (scope == nullptr) return &DeviceSet::global().cpu0();
+    const Device* d = scope->device[(flags & kSoftOff) ? 1 : 0];
+    if (d == nullptr) fail(op, name_scope, *scope, flags);
+    return d;
+  }
+  [[noreturn]] static void fail(const char* op, const char* name_scope, const ScopePlacement& scope, uint32_t flags);
+  static void set_flag(uint32_t bit, bool on) {
+    if (on) {
+      flags_.fetch_or(bit, std::memory_order_relaxed);
+    } else {
+      flags_.fetch_and(~bit, std::memory_order_relaxed);
+    }
+  }
   static void log(const char* op, const Device& device);
-  static std::atomic<bool> log_flag_;
+  static std::atomic<uint32_t> flags_;
 };
 
 }  // namespace varrt

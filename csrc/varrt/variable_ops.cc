@@ -3,6 +3,7 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "varrt/device_copy.h"
 #include "varrt/error.h"
 #include "varrt/executor.h"
 #include "varrt/kernels.h"
@@ -39,7 +40,7 @@ void require_initialized(const Var& var, const ResourceHandle& handle) {
 }
 
 template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
-void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
+void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
   Var* var = live_var(handle);
   const Device& device = Executor::place(op, var->device());
   if (!dtype_is_numeric(var->dtype())) {
@@ -48,17 +49,18 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& delta) {
   std::unique_lock<std::shared_mutex> lock(var->mu());
   require_initialized(*var, handle);
   Tensor& current = var->tensor();
-  if (delta.dtype() != var->dtype()) {
+  if (input.dtype() != var->dtype()) {
     throw_error(Code::kInvalidArgument,
                 Executor::kernel_error(op, device, std::string("Trying to update variable with wrong dtype. Expected ") +
-                                                       dtype_name(var->dtype()) + " got " + dtype_name(delta.dtype())));
+                                                       dtype_name(var->dtype()) + " got " + dtype_name(input.dtype())));
   }
-  if (current.shape() != delta.shape()) {
+  if (current.shape() != input.shape()) {
     throw_error(Code::kInvalidArgument,
                 Executor::kernel_error(op, device, "Cannot update variable with shape " + current.shape().debug_string() +
-                                                       " using a Tensor with shape " + delta.shape().debug_string() +
+                                                       " using a Tensor with shape " + input.shape().debug_string() +
                                                        ", shapes must be equal."));
   }
+  Tensor delta = to_device(input, *var->device());
   UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer
   if (current.buffer_is_unique()) {
     Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
@@ -76,7 +78,8 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
   if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
     throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
   }
-  const Device& device = attrs.device ? Executor::place("VarHandleOp", attrs.device) : Executor::place("VarHandleOp");
+  std::string name_scope = attrs.debug_name + "/";  // only for the error message
+  const Device& device = Executor::place("VarHandleOp", attrs.device, name_scope.c_str());
   const std::string& container = container_or_default(attrs.container);
   auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
   if (attrs.shared_name.empty()) {

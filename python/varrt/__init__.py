@@ -7,7 +7,8 @@
 from importlib import metadata as _metadata
 
 from varrt import _C  # noqa: F401  (loads the core)
-from varrt import errors, experimental
+from varrt import config, debugging, errors, experimental
+from varrt.device_scope import DeviceSpec, device
 from varrt.array_ops import fill, ones, reshape, zeros
 from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)

@@ -18,7 +18,7 @@ def _result(array, dtype=None):
     """Wraps a fresh NumPy result as a Tensor of `dtype` (the op's output dtype)."""
     if dtype is not None:
         array = np.asarray(array, dtype=dtype.as_numpy_dtype)
-    return Tensor._wrap(_C.constant(_convert.from_numpy(array)))
+    return Tensor._wrap(_C.op_result(_convert.from_numpy(array)))
 
 
 def _op_error(op, message):
@@ -45,8 +45,7 @@ def binary_operands(op, x, y):
 
 def _binary(op, kernel, x, y, out_dtype=None):
     x, y = binary_operands(op, x, y)
-    _C.place_op(op)
-    xa, ya = x._data.view(), y._data.view()
+    xa, ya = _C.place_op(op, x._data, y._data)  # views on the op's device
     try:
         with np.errstate(all="ignore"):  # TensorFlow returns inf/nan and wraps integers silently
             r = kernel(xa, ya)
@@ -109,15 +108,19 @@ def _arg_reduce(op, kernel, input, axis, output_type):
 def matmul(a, b, transpose_a=False, transpose_b=False, name=None):
     """Matrix product of the last two dimensions (batched over the leading ones)."""
     a, b = binary_operands("MatMul", a, b)
-    x, y = a._data.view(), b._data.view()
-    if x.ndim < 2 or y.ndim < 2:
-        raise _op_error("MatMul", f"In[0] and In[1] has different ndims: {list(x.shape)} vs. {list(y.shape)}"
-                        if x.ndim != y.ndim else f"In[0] ndims must be >= 2: {x.ndim}")
+    xs, ys = list(a._data.shape), list(b._data.shape)
+    if len(xs) < 2 or len(ys) < 2:
+        raise _op_error("MatMul", f"In[0] and In[1] has different ndims: {xs} vs. {ys}"
+                        if len(xs) != len(ys) else f"In[0] ndims must be >= 2: {len(xs)}")
+    if transpose_a:
+        xs[-1], xs[-2] = xs[-2], xs[-1]
+    if transpose_b:
+        ys[-1], ys[-2] = ys[-2], ys[-1]
+    if xs[-1] != ys[-2]:
+        raise _op_error("MatMul", f"Matrix size-incompatible: In[0]: {xs}, In[1]: {ys}")
+    x, y = _C.place_op("MatMul", a._data, b._data)  # views on the op's device
     if transpose_a:
         x = np.swapaxes(x, -1, -2)
     if transpose_b:
         y = np.swapaxes(y, -1, -2)
-    if x.shape[-1] != y.shape[-2]:
-        raise _op_error("MatMul", f"Matrix size-incompatible: In[0]: {list(x.shape)}, In[1]: {list(y.shape)}")
-    _C.place_op("MatMul")
     return _result(np.matmul(x, y), a.dtype)

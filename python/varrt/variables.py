@@ -99,7 +99,7 @@ class Variable(_C.VarHandle):
     def shape(self):
         shape = self._shape
         if shape is None:
-            shape = self._shape = TensorShape._known(self._view().shape)
+            shape = self._shape = TensorShape._known(self._declared_shape)
         return shape
 
     def get_shape(self):
@@ -135,8 +135,9 @@ class Variable(_C.VarHandle):
     # --- reading --------------------------------------------------------------------------
 
     def read_value(self):
-        """The current value as a new Tensor (sharing memory until the next update)."""
-        return Tensor._wrap(self._read())
+        """The current value as a new Tensor (sharing memory until the next update), on the
+        current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
+        return Tensor._wrap(self._read_value())
 
     def value(self):
         return Tensor._wrap(self._read())
@@ -148,13 +149,13 @@ class Variable(_C.VarHandle):
             array = self.numpy()
             array = np.asarray(array)
         else:
-            array = self._view()
+            array = self._value_view()
             if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:
                 raise ValueError("Unable to avoid a copy while converting a varrt Variable to the requested dtype.")
         return array if dtype is None else array.astype(dtype, copy=False)
 
     def is_initialized(self, name=None):
-        return Tensor._wrap(_C.constant(np.array(self._is_initialized())))
+        return Tensor._wrap(_C.op_result(np.array(self._is_initialized())))
 
     # --- updating -------------------------------------------------------------------------
 
@@ -217,7 +218,7 @@ class Variable(_C.VarHandle):
         return iter(self.read_value())
 
     def __bool__(self):
-        return bool(self._view())
+        return bool(self._value_view())
 
     def __int__(self):
         return int(_scalar(self._view()))
@@ -236,7 +237,7 @@ class Variable(_C.VarHandle):
 
     def __repr__(self):
         return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
-                f"numpy={_numpy_text(self._view(), True)}>")
+                f"numpy={_numpy_text(self._repr_view(), True)}>")
 
     __str__ = __repr__
 
@@ -262,6 +263,16 @@ class _UnreadVariable(Variable):
         self._name = "UnreadVariable"
         self._parent = parent
 
+    # TensorFlow reads an UnreadVariable without the Identity a Variable's reads add.
+    def read_value(self):
+        return Tensor._wrap(self._read())
+
+    def numpy(self):
+        return self._read().numpy()
+
+    def _repr_view(self):
+        return self._view()
+
 
 class _CreationWatchers(threading.local):
     """Per-thread stack of objects told about each variable creation (`function` uses it to
@@ -273,6 +284,7 @@ class _CreationWatchers(threading.local):
 
 
 _creation_watchers = _CreationWatchers()
+
 
 def _initial_data(initial_value, dtype_enum):
     """What the core's Variable constructor calls for initial values off its fast path."""
@@ -288,7 +300,7 @@ def _initial_tensor(initial_value, dtype):
         if dtype is not None and dtype != initial_value.dtype:
             raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
                              f"{initial_value.dtype.name}. (Variable: {initial_value!r})")
-        return initial_value.read_value()
+        return initial_value.value()  # ReadVariableOp only, as TensorFlow logs a copy
     try:
         return convert_to_tensor(initial_value, dtype)
     except ValueError as e:

@@ -1,0 +1,12 @@
+"""`varrt.debugging`: TensorFlow's tf.debugging names for placement logging."""
+from varrt import _C
+
+
+def set_log_device_placement(enabled):
+    """Log each op's placement ("Executing op AssignVariableOp in device /job:localhost/...")
+    to sys.stderr as it runs. Takes effect immediately, on and off."""
+    _C.set_log_device_placement(False if enabled is None else enabled)
+
+
+def get_log_device_placement():
+    return _C.get_log_device_placement()

@@ -1,0 +1,118 @@
+"""`device(spec)` scopes and `DeviceSpec`, as TensorFlow's `tf.device` and `tf.DeviceSpec`.
+
+Scopes live in the core, one stack per thread: ops in a `with device(...)` block run on that
+device (soft placement falls back to CPU:0 for missing devices), ops using a variable run
+where the variable lives, and a new thread starts outside any scope.
+"""
+from varrt import _C
+from varrt.config import LogicalDevice
+
+
+class DeviceSpec:
+    """A (possibly partial) device name: job, replica, task, device type and index."""
+
+    __slots__ = ("_job", "_replica", "_task", "_device_type", "_device_index", "_as_string", "_hash")
+
+    def __init__(self, job=None, replica=None, task=None, device_type=None, device_index=None):
+        self._job = None if job is None else str(job)
+        self._replica = None if replica is None else int(replica)
+        self._task = None if task is None else int(task)
+        # Lower-case "cpu"/"gpu" are accepted for backwards compatibility, as in TensorFlow.
+        self._device_type = device_type.upper() if device_type in ("cpu", "gpu") else (
+            None if device_type is None else str(device_type))
+        self._device_index = None if device_index is None else int(device_index)
+        parts = []
+        if self._job is not None:
+            parts.append("/job:" + self._job)
+        if self._replica is not None:
+            parts.append(f"/replica:{self._replica}")
+        if self._task is not None:
+            parts.append(f"/task:{self._task}")
+        if self._device_type is not None:
+            index = "*" if self._device_index is None else str(self._device_index)
+            parts.append(f"/device:{self._device_type}:{index}")
+        self._as_string = "".join(parts)
+        self._hash = hash(self._as_string)
+
+    @classmethod
+    def from_string(cls, spec):
+        """Parses "/job:<name>/replica:<id>/task:<id>/device:<type>:<id>" (all parts optional,
+        "CPU:0" and "/cpu:0" forms too); ValueError for malformed specs."""
+        return cls(*_C.parse_device_spec(spec or ""))
+
+    def parse_from_string(self, spec):
+        return self.from_string(spec)
+
+    def to_string(self):
+        return self._as_string
+
+    def make_merged_spec(self, dev):
+        """A new spec with `dev`'s fields where set, else this one's."""
+        return self.__class__(*self._merged_fields(dev))
+
+    def replace(self, **kwargs):
+        fields = dict(job=self.job, replica=self.replica, task=self.task, device_type=self.device_type,
+                      device_index=self.device_index)
+        fields.update(kwargs)
+        return self.__class__(**fields)
+
+    def _merged_fields(self, dev):
+        return (dev.job if dev.job is not None else self.job,
+                dev.replica if dev.replica is not None else self.replica,
+                dev.task if dev.task is not None else self.task,
+                dev.device_type if dev.device_type is not None else self.device_type,
+                dev.device_index if dev.device_index is not None else self.device_index)
+
+    job = property(lambda self: self._job)
+    replica = property(lambda self: self._replica)
+    task = property(lambda self: self._task)
+    device_type = property(lambda self: self._device_type)
+    device_index = property(lambda self: self._device_index)
+
+    def __eq__(self, other):
+        return isinstance(other, self.__class__) and self.to_string() == other.to_string()
+
+    def __hash__(self):
+        return self._hash
+
+    def __repr__(self):
+        return (f"<DeviceSpec(job={self.job}, replica={self.replica}, task={self.task}, "
+                f"device_type={self.device_type}, device_index={self.device_index})>")
+
+
+class _DeviceScope:
+    """What `device()` returns. Re-entrant; each exit must match the innermost entry."""
+
+    __slots__ = ("_name", "_tokens")
+
+    def __init__(self, name):
+        self._name = name
+        self._tokens = []
+
+    def __enter__(self):
+        name = self._name
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"Expecting a string device name. Got {type(name)}({name})")
+        self._tokens.append(_C.push_device_scope(name))
+
+    def __exit__(self, *exc_info):
+        if not self._tokens or not _C.pop_device_scope(self._tokens[-1]):
+            raise RuntimeError("Exiting device scope without proper scope nesting")
+        self._tokens.pop()
+
+
+def device(device_name):
+    """Context manager placing the ops created inside it on `device_name`.
+
+    `device_name` is a spec string ("CPU:0", "/device:GPU:1", "/job:localhost/..."), a
+    `DeviceSpec`, a `LogicalDevice`, or None (default placement). Nested scopes merge:
+    the inner spec's fields win. Like TensorFlow, this initializes the devices.
+    """
+    if callable(device_name):
+        raise RuntimeError("tf.device does not support functions.")
+    _C.init_devices()
+    if isinstance(device_name, LogicalDevice):
+        device_name = device_name.name
+    elif isinstance(device_name, DeviceSpec):
+        device_name = device_name.to_string()
+    return _DeviceScope(device_name)
