@@ -26,6 +26,11 @@ void Executor::set_log_sink(LogSink new_sink) {
   sink() = std::move(new_sink);
 }
 
+bool Executor::has_log_sink() {
+  std::lock_guard<std::mutex> lock(sink_mutex());
+  return static_cast<bool>(sink());
+}
+
 void Executor::fail(const char* op, const char* name_scope, const ScopePlacement& scope, uint32_t flags) {
   // _EagerConst (a host value becoming a tensor) reports without the op suffix, as in TensorFlow.
   bool eager_const = std::strcmp(op, "_EagerConst") == 0;

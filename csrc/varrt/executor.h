@@ -49,6 +49,8 @@ class Executor {
   // Where placement lines go (without trailing newline). Default: stderr.
   // The Python bindings route it to sys.stderr.
   static void set_log_sink(LogSink sink);
+  // Whether a sink is set (the Python bindings keep one a C/C++ host set before importing).
+  static bool has_log_sink();
 
  private:
   static constexpr uint32_t kLog = 1;

@@ -74,7 +74,7 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
 
 }  // namespace
 
-ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created_out) {
   if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
     throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
   }
@@ -82,11 +82,13 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
   const Device& device = Executor::place("VarHandleOp", attrs.device, name_scope.c_str());
   const std::string& container = container_or_default(attrs.container);
   auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
+  if (created_out != nullptr) *created_out = true;
   if (attrs.shared_name.empty()) {
     return ResourceHandle(container, ResourceMgr::global().anonymous_name(), make());
   }
   bool created = false;
   std::shared_ptr<Var> var = ResourceMgr::global().lookup_or_create(container, attrs.shared_name, make, &created);
+  if (created_out != nullptr) *created_out = created;
   if (!created) {
     if (var->dtype() != attrs.dtype) {
       throw_error(Code::kInvalidArgument, "Trying to share variable " + attrs.shared_name + ", but specified dtype " +
@@ -94,6 +96,17 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
     }
   }
   return ResourceHandle(container, attrs.shared_name, std::move(var));
+}
+
+ResourceHandle LookupVarHandleOp(const std::string& container_in, const std::string& shared_name) {
+  const std::string& container = container_or_default(container_in);
+  std::shared_ptr<Var> var = shared_name.empty() ? nullptr : ResourceMgr::global().lookup(container, shared_name);
+  if (var == nullptr) {
+    Executor::place("VarHandleOp");
+    throw_error(Code::kNotFound, "Resource " + container + "/" + shared_name + "/N10tensorflow3VarE does not exist.");
+  }
+  Executor::place("VarHandleOp", var->device());
+  return ResourceHandle(container, shared_name, std::move(var));
 }
 
 void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {

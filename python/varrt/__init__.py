@@ -14,6 +14,7 @@ from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from varrt.math_ops import add, argmax, argmin, equal, matmul, multiply, not_equal, subtract
 from varrt.tensor import Tensor, constant, convert_to_tensor, is_tensor
+from varrt.dlpack import from_dlpack
 from varrt.tensor_shape import TensorShape
 from varrt.variables import Variable
 # Module, name scopes, random, initializers, function, TF1 names.
