@@ -1,0 +1,183 @@
+"""What every NumPy-kernel op shares: operand conversion with TensorFlow's rules, the dtype
+checks and error texts of TensorFlow's op registry, and wrapping a kernel's result.
+
+Operands travel as (ndarray, DType) pairs: a Tensor contributes its zero-copy view, a Variable
+its value (ReadVariableOp), a Python or NumPy value a converted array (_EagerConst) without
+becoming a core tensor first, so an op costs one core allocation: its output.
+"""
+import re
+
+import numpy as np
+
+from varrt import _C, _convert, dtypes, errors
+from varrt._op_defs import ATTR_ERRORS, NO_KERNEL
+from varrt.tensor import Tensor
+
+place = _C.place_op
+_wrap = Tensor._wrap
+_op_output = _C.op_output
+_BY_NUMPY = dtypes._BY_NUMPY
+_STRING = dtypes.string
+_INEXACT = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
+                                       dtypes.complex64, dtypes.complex128))
+_DT_NAMES = {"DT_" + dtypes.core_name(d).upper(): d for d in dtypes._ALL}
+
+
+def _allowed_enums(attr, text):
+    m = re.search(rf"attr={attr}:type(?:,default=\w+)?,allowed=\[([^\]]*)\]", text)
+    names = m.group(1).split(", ")
+    return frozenset(_DT_NAMES[n]._enum for n in names if n in _DT_NAMES)
+
+
+_ALLOWED = {op: _allowed_enums(attr, text) for op, (attr, text) in ATTR_ERRORS.items()}
+_NO_KERNEL = {op: frozenset(names) for op, (_, _, names) in NO_KERNEL.items()}
+
+
+def is_inexact(dtype):
+    """Floating or complex: the dtypes whose NumPy kernels may warn (overflow, 0/0) where TF is silent."""
+    return dtype._enum in _INEXACT
+
+
+quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan without warnings
+
+
+# --- errors ------------------------------------------------------------------------------
+
+def suffix(name, *args):
+    """TensorFlow's " name: ..." after "[Op:X]". Its eager fast path prints it; the slow path it
+    falls back to for Python lists/tuples in index-like arguments does not."""
+    if any(isinstance(a, (list, tuple)) for a in args):
+        return ""
+    return f" name: {name or ''}"
+
+
+def op_error(op, message, name="", cls=errors.InvalidArgumentError, end=None):
+    """An error TensorFlow raises before the kernel runs (conversion and attribute checks)."""
+    tail = f" name: {name or ''}" if end is None else end
+    return cls(None, None, f"{message} [Op:{op}]{tail}")
+
+
+def kernel_error(op, device, message, name="", node=None, end=None, cls=errors.InvalidArgumentError):
+    """An error raised by the kernel, which TensorFlow prefixes with the function it wrapped the op in."""
+    tail = f" name: {name or ''}" if end is None else end
+    return cls(None, None, f"{{{{function_node __wrapped__{node or op}_device_{device}}}}} {message} [Op:{op}]{tail}")
+
+
+def mismatch(op, index, expected, got, name=""):
+    return op_error(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
+                        f"{dtypes.core_name(expected)} tensor but is a {dtypes.core_name(got)} tensor", name)
+
+
+def check_dtype(op, dtype, name=""):
+    """Raises TensorFlow's error when `op` does not take `dtype` (or has no CPU kernel for it)."""
+    allowed = _ALLOWED.get(op)
+    if allowed is not None and dtype._enum not in allowed:
+        attr, text = ATTR_ERRORS[op]
+        end = "" if dtype is _STRING else None  # TensorFlow's slow path for strings prints no name
+        raise op_error(op, f"Value for attr '{attr}' of {dtypes.core_name(dtype)}{text}", name, end=end)
+    no_kernel = _NO_KERNEL.get(op)
+    if no_kernel is not None and dtype.name in no_kernel:
+        attr, text, _ = NO_KERNEL[op]
+        dt = "DT_" + dtypes.core_name(dtype).upper()
+        raise op_error(op, f"Could not find device for node: {{{{node {op}}}}} = {op}[{attr}={dt}]\n{text}", name,
+                       cls=errors.NotFoundError)
+
+
+def shape_text(shape):
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+# --- operands ----------------------------------------------------------------------------
+
+def is_tensor_like(x):
+    return type(x) is Tensor or isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+def dtype_of(array):
+    d = _BY_NUMPY.get(array.dtype)
+    return _STRING if d is None and array.dtype.kind in "OSU" else d
+
+
+def tensor_operand(x):
+    """(view, dtype) of a Tensor or a Variable's current value."""
+    if type(x) is not Tensor:
+        x = x._as_tensor() if not isinstance(x, Tensor) else x
+    data = x._data
+    return data.view(), dtypes._BY_ENUM[data.dtype]
+
+
+def value_operand(x, dtype=None, strict=True):
+    """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
+    strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
+    place("_EagerConst")
+    if dtype is None:
+        array = _convert.to_array(x)
+        return array, dtype_of(array)
+    if strict:
+        return _convert.to_array(x, dtype), dtype
+    try:
+        return _convert.to_array(x, dtype), dtype
+    except (TypeError, ValueError):
+        array = _convert.to_array(x)
+        return array, dtype_of(array)
+
+
+def operand(x, dtype=None, strict=True):
+    if is_tensor_like(x):
+        return tensor_operand(x)
+    return value_operand(x, dtype, strict)
+
+
+def matching(op, values, name="", first_index=0):
+    """TensorFlow's args_to_matching_eager: all inputs in the dtype of the first tensor among
+    them (values converted strictly to it), else in the dtype inferred for the first value."""
+    tensors = [tensor_operand(v) if is_tensor_like(v) else None for v in values]
+    dtype = next((t[1] for t in tensors if t is not None), None)
+    out = []
+    for i, (v, t) in enumerate(zip(values, tensors)):
+        a, d = t if t is not None else value_operand(v, dtype)
+        if dtype is None:
+            dtype = d
+        elif d is not dtype:
+            raise mismatch(op, i + first_index, dtype, d, name)
+        out.append(a)
+    return out, dtype
+
+
+def pair(op, x, y, hint=False, name=""):
+    """(x, y, dtype) for a binary op. Strict: args_to_matching_eager. Hint (math_ops.add,
+    matmul): x inferred, y converted with x's dtype as a hint, then the dtypes must agree."""
+    if is_tensor_like(x):
+        xa, xd = tensor_operand(x)
+        ya, yd = tensor_operand(y) if is_tensor_like(y) else value_operand(y, xd, not hint)
+    elif hint:
+        xa, xd = value_operand(x)
+        ya, yd = operand(y, xd, strict=False)
+    elif is_tensor_like(y):
+        ya, yd = tensor_operand(y)
+        xa, xd = value_operand(x, yd)
+    else:
+        xa, xd = value_operand(x)
+        ya, yd = value_operand(y, xd)
+    if xd is not yd:
+        raise mismatch(op, 1, xd, yd, name)
+    return xa, ya, xd
+
+
+def int_list(value, what="value"):
+    """A Python list of ints from an int, a sequence, a NumPy array or an integer tensor."""
+    if is_tensor_like(value):
+        return [int(v) for v in np.asarray(tensor_operand(value)[0]).reshape(-1)]
+    if isinstance(value, (int, np.integer)):
+        return [int(value)]
+    a = _convert.to_array(value, None if isinstance(value, np.ndarray) else dtypes.int32)
+    return [int(v) for v in a.reshape(-1)]
+
+
+# --- results -----------------------------------------------------------------------------
+
+def result(array, dtype):
+    """Wraps a kernel's output as a Tensor of `dtype` on the device the op was placed on."""
+    if type(array) is not np.ndarray or array.dtype != dtype._np or not array.flags.c_contiguous:
+        array = _convert.from_numpy(array, dtype)
+    return _wrap(_op_output(array))
