@@ -43,12 +43,15 @@ quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan wi
 
 # --- errors ------------------------------------------------------------------------------
 
+def slow(*args):
+    """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences or
+    strings it converts in Python instead); its errors then end without the " name: " part."""
+    return any(isinstance(a, (list, tuple, str, bytes)) for a in args)
+
+
 def suffix(name, *args):
-    """TensorFlow's " name: ..." after "[Op:X]". Its eager fast path prints it; the slow path it
-    falls back to for Python lists/tuples in index-like arguments does not."""
-    if any(isinstance(a, (list, tuple)) for a in args):
-        return ""
-    return f" name: {name or ''}"
+    """TensorFlow's " name: ..." after "[Op:X]" for an op called with `args` ("" on the slow path)."""
+    return "" if slow(*args) else f" name: {name or ''}"
 
 
 def op_error(op, message, name="", cls=errors.InvalidArgumentError, end=None):
@@ -68,19 +71,18 @@ def mismatch(op, index, expected, got, name=""):
                         f"{dtypes.core_name(expected)} tensor but is a {dtypes.core_name(got)} tensor", name)
 
 
-def check_dtype(op, dtype, name=""):
+def check_dtype(op, dtype, name="", end=None):
     """Raises TensorFlow's error when `op` does not take `dtype` (or has no CPU kernel for it)."""
     allowed = _ALLOWED.get(op)
     if allowed is not None and dtype._enum not in allowed:
         attr, text = ATTR_ERRORS[op]
-        end = "" if dtype is _STRING else None  # TensorFlow's slow path for strings prints no name
         raise op_error(op, f"Value for attr '{attr}' of {dtypes.core_name(dtype)}{text}", name, end=end)
     no_kernel = _NO_KERNEL.get(op)
     if no_kernel is not None and dtype.name in no_kernel:
         attr, text, _ = NO_KERNEL[op]
         dt = "DT_" + dtypes.core_name(dtype).upper()
         raise op_error(op, f"Could not find device for node: {{{{node {op}}}}} = {op}[{attr}={dt}]\n{text}", name,
-                       cls=errors.NotFoundError)
+                       cls=errors.NotFoundError, end=end)
 
 
 def shape_text(shape):
@@ -106,10 +108,36 @@ def tensor_operand(x):
     return data.view(), dtypes._BY_ENUM[data.dtype]
 
 
+_F32_MAX = float(np.finfo(np.float32).max)
+_INT32_RANGE = range(-2 ** 31, 2 ** 31)
+_SCALAR_TARGETS = frozenset(d._enum for d in (dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64))
+
+
+def _fast_scalar(x, dtype):
+    """(array, dtype) for the common Python int/float operand (`t + 1`, `t * 0.5`) without the
+    general converter, or None where its rules need the general path (overflow, strictness)."""
+    t = type(x)
+    if t is int:
+        if dtype is None:
+            return (np.array(x, np.int32), dtypes.int32) if x in _INT32_RANGE else None
+        if dtype._enum in _SCALAR_TARGETS and (dtype is not dtypes.int32 or x in _INT32_RANGE) and -2 ** 63 <= x < 2 ** 63:
+            return np.array(x, dtype._np), dtype
+    elif t is float:
+        if dtype is None:
+            return (np.array(x, np.float32), dtypes.float32) if -_F32_MAX <= x <= _F32_MAX else None
+        if dtype is dtypes.float32 or dtype is dtypes.float64:
+            if dtype is dtypes.float64 or -_F32_MAX <= x <= _F32_MAX:
+                return np.array(x, dtype._np), dtype
+    return None
+
+
 def value_operand(x, dtype=None, strict=True):
     """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
     strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
     place("_EagerConst")
+    fast = _fast_scalar(x, dtype)
+    if fast is not None:
+        return fast
     if dtype is None:
         array = _convert.to_array(x)
         return array, dtype_of(array)

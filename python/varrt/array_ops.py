@@ -4,9 +4,9 @@ zeros/ones(_like), shape/rank/size. Reshape, expand_dims and squeeze are zero-co
 """
 import numpy as np
 
-from varrt import _C, _convert, dtypes, errors
+from varrt import dtypes, errors
 from varrt._op_util import (check_dtype, int_list, is_tensor_like, kernel_error, matching, operand, place, result,
-                            shape_text, suffix, tensor_operand)
+                            shape_text, slow, suffix, tensor_operand)
 from varrt.tensor import Tensor, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -61,21 +61,19 @@ def _index(tensor, i):
 
 # --- creation ------------------------------------------------------------------------------
 
-def _dims(op, shape, name):
-    shape = _shape_arg(shape)
-    dims = int_list(shape)
+def _dims(op, shape, name, end=None):
+    dims = int_list(_shape_arg(shape))
     device = place(op)
     for d in dims:
         if d < 0:
-            raise kernel_error(op, device, f"Dimension {d} must be >= 0", name, end="" if suffix(name, shape) == ""
-                               else None)
+            raise kernel_error(op, device, f"Dimension {d} must be >= 0", name, end=end)
     return dims
 
 
 def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
     a, dtype = operand(value)
-    shape = _dims("Fill", dims, name)
+    shape = _dims("Fill", dims, name, "" if slow(dims) else None)
     return result(np.full(shape, np.asarray(a), dtype=dtype.as_numpy_dtype), dtype)
 
 
@@ -109,7 +107,7 @@ def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - Tenso
 def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
-    check_dtype("OnesLike", dtype, name)
+    check_dtype("OnesLike", dtype, name, "" if slow(input) else None)
     place("OnesLike")
     return result(np.ones(np.shape(a), dtype=dtype.as_numpy_dtype), dtype)
 
@@ -144,7 +142,7 @@ def identity(input, name=None):  # noqa: A002 - TensorFlow's names
     return Tensor._wrap(t._data)
 
 
-def transpose(a, perm=None, conjugate=False, name="transpose"):
+def transpose(a, perm=None, conjugate=False, name=None):
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)
     x = np.asarray(x)
@@ -170,7 +168,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     out = np.transpose(x, p)
     if conjugate and dtype.is_complex:
         out = np.conj(out)
-    return result(np.ascontiguousarray(out), dtype)
+    return result(out, dtype)
 
 
 def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
@@ -273,15 +271,6 @@ def concat(values, axis, name="concat"):
     return result(np.concatenate(arrays, axis=ax), dtype)
 
 
-def _pack_inputs(values):
-    values = list(values)
-    if not any(is_tensor_like(v) for v in values):
-        a, dtype = operand(values)  # Python values pack into one inferred tensor
-        return [a[i] for i in range(len(values))] if values else None, dtype, a
-    arrays, dtype = matching("Pack", values, "stack")
-    return arrays, dtype, None
-
-
 def stack(values, axis=0, name="stack"):
     """Joins tensors of one dtype and shape along a new dimension `axis`."""
     values = list(values)
@@ -292,7 +281,7 @@ def stack(values, axis=0, name="stack"):
         r = a.ndim - 1
         ax = _axis_in(axis, r + 1)
         place("Pack")
-        return result(np.ascontiguousarray(np.moveaxis(a, 0, ax)), dtype)
+        return result(np.moveaxis(a, 0, ax), dtype)
     first = operand(values[0])[0] if not is_tensor_like(values[0]) else tensor_operand(values[0])[0]
     r = np.ndim(first)
     ax = _axis_in(axis, r + 1)
@@ -316,4 +305,4 @@ def unstack(value, num=None, axis=0, name="unstack"):
     if num is not None and num != n:
         raise kernel_error("Unpack", device, f"Input shape axis {ax} must equal {num}, got shape "
                                              f"{shape_text(a.shape)}", name, node=f"Unpack_num_{num}")
-    return [result(np.ascontiguousarray(np.take(a, i, axis=ax)), dtype) for i in range(n)]
+    return [result(np.take(a, i, axis=ax), dtype) for i in range(n)]

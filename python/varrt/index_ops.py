@@ -6,14 +6,11 @@ import numpy as np
 
 from varrt import dtypes
 from varrt._op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, place, result,
-                            shape_text, suffix)
-
-_INDEX_TYPES = (dtypes.int16, dtypes.int32, dtypes.int64)
-
+                            shape_text, slow, suffix)
 
 def _indices(op, indices, name):
     a, dtype = operand(indices)
-    check_dtype(op, dtype, name)
+    check_dtype(op, dtype, name, "" if slow(indices) else None)
     return np.asarray(a), dtype
 
 
@@ -61,16 +58,24 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):
-    """params[indices[..., :]]: each innermost index vector selects an element or a slice."""
+    """params[indices[..., :]]: each innermost index vector selects an element or a slice
+    (after `batch_dims` leading dimensions that params and indices share)."""
     p, dtype = operand(params)
-    p = np.asarray(p)
     idx, _ = _indices("GatherNd", indices, name)
     device = place("GatherNd")
-    end = "" if suffix(name, indices) == "" else None
-    if int(batch_dims):
-        from varrt.array_ops import stack
-        b = int(batch_dims)
-        return stack([gather_nd(p[i], idx[i], b - 1) for i in range(p.shape[0])]) if b else None
+    end = "" if slow(indices) else None
+    p = np.asarray(p)
+    b = int(batch_dims)
+    if b == 0:
+        return result(_gather_nd(p, idx, device, name, end), dtype)
+    batch = idx.shape[:b]
+    pf = p.reshape((-1,) + p.shape[b:])
+    xf = idx.reshape((-1,) + idx.shape[b:])
+    parts = [_gather_nd(pf[i], xf[i], device, name, end) for i in range(pf.shape[0])]
+    return result(np.stack(parts).reshape(batch + parts[0].shape) if parts else np.empty(batch, p.dtype), dtype)
+
+
+def _gather_nd(p, idx, device, name, end):
     depth = idx.shape[-1] if idx.ndim else 0
     if idx.ndim == 0 or depth > p.ndim:
         raise kernel_error("GatherNd", device, f"index innermost dimension length must be <= params rank; saw: "
@@ -84,7 +89,7 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         raise kernel_error("GatherNd", device, f"indices[{i}] = [{vector}] does not index into param shape "
                                                f"{shape_text(p.shape)}, node name: GatherNd", name, end=end)
     out = p[tuple(flat.T)] if depth else np.broadcast_to(p, (flat.shape[0],) + p.shape)
-    return result(np.ascontiguousarray(out.reshape(idx.shape[:-1] + p.shape[depth:])), dtype)
+    return out.reshape(idx.shape[:-1] + p.shape[depth:])
 
 
 def where(condition, x=None, y=None, name=None):

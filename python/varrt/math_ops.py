@@ -10,13 +10,13 @@ import numpy as np
 
 from varrt import dtypes, errors
 from varrt._op_util import (check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand, pair, place,
-                            quiet, result, shape_text, value_operand)
+                            quiet, result, shape_text, slow, value_operand)
 from varrt.tensor import Tensor, convert_to_tensor
 
 _bool = dtypes.bool
 
 
-def _run(op, kernel, arrays, dtype, name):
+def _run(op, kernel, arrays, dtype, name, end=None):
     """Places `op` and runs `kernel`; NumPy's broadcast failure becomes TensorFlow's error."""
     device = place(op)
     try:
@@ -26,18 +26,35 @@ def _run(op, kernel, arrays, dtype, name):
         return kernel(*arrays)
     except ValueError:
         shapes = " vs. ".join(shape_text(np.shape(a)) for a in arrays)
-        raise kernel_error(op, device, f"Incompatible shapes: {shapes}", name) from None
+        raise kernel_error(op, device, f"Incompatible shapes: {shapes}", name, end=end) from None
+
+
+def _end(*args):
+    """"" where TensorFlow's errors for these arguments end without " name: " (see _op_util.slow)."""
+    return "" if slow(*args) else None
 
 
 def _binary(op, kernel, x, y, name=None, hint=False, out=None):
     xa, ya, dtype = pair(op, x, y, hint, name)
-    check_dtype(op, dtype, name)
-    return result(_run(op, kernel, (xa, ya), dtype, name), out or dtype)
+    end = None if hint else _end(x, y)
+    check_dtype(op, dtype, name, end)
+    return result(_run(op, kernel, (xa, ya), dtype, name, end), out or dtype)
+
+
+_NARROW_FLOATS = (np.dtype(np.float16), np.dtype(dtypes.bfloat16.as_numpy_dtype), np.dtype(np.float32))
+
+
+def _wide(kernel):
+    """Runs a transcendental kernel on narrow floats in float64 (the result is rounded back):
+    correctly rounded results, which is what TensorFlow's kernels return on ordinary inputs."""
+    def run(a):
+        return kernel(a.astype(np.float64)) if a.dtype in _NARROW_FLOATS else kernel(a)
+    return run
 
 
 def _unary(op, kernel, x, name=None, out=None):
     a, dtype = operand(x)
-    check_dtype(op, dtype, name)
+    check_dtype(op, dtype, name, _end(x))
     place(op)
     if is_inexact(dtype):
         with quiet(all="ignore"):
@@ -52,20 +69,21 @@ def _unary(op, kernel, x, name=None, out=None):
 def add(x, y, name=None):
     """x + y. `y` is converted with x's dtype as a hint, so `int32 + 2.5` is an
     InvalidArgumentError (as in TensorFlow), not a TypeError. Strings concatenate."""
-    xa, ya, dtype = pair("AddV2", x, y, True, name)
+    xa, ya, dtype = pair("AddV2", x, y, True)
     op = "Add" if dtype is dtypes.string else "AddV2"
     if op == "AddV2":
-        check_dtype(op, dtype, name)
-    return result(_run(op, np.add, (xa, ya), dtype, name), dtype)
+        check_dtype(op, dtype)
+    return result(_run(op, np.add, (xa, ya), dtype, None), dtype)
 
 
 def _strict_add(x, y, name=None):
     """`other + tensor`: the other operand is converted strictly to the tensor's dtype."""
     xa, ya, dtype = pair("AddV2", x, y, False, name)
     op = "Add" if dtype is dtypes.string else "AddV2"
+    end = _end(x, y)
     if op == "AddV2":
-        check_dtype(op, dtype, name)
-    return result(_run(op, np.add, (xa, ya), dtype, name), dtype)
+        check_dtype(op, dtype, name, end)
+    return result(_run(op, np.add, (xa, ya), dtype, name, end), dtype)
 
 
 def subtract(x, y, name=None):
@@ -80,24 +98,21 @@ def scalar_mul(scalar, x, name=None):
     return multiply(scalar, x, name)
 
 
-def _int_divisor_check(op, ya, dtype, device, name):
-    if dtype.is_integer and not np.all(ya):
-        raise kernel_error(op, device, "Integer division by zero", name)
-
-
 def _floor_kernel(op, kernel, x, y, name):
     xa, ya, dtype = pair(op, x, y, False, name)
-    check_dtype(op, dtype, name)
+    end = _end(x, y)
+    check_dtype(op, dtype, name, end)
     if dtype.is_integer:
         device = place(op)
-        _int_divisor_check(op, ya, dtype, device, name)
+        if not np.all(ya):
+            raise kernel_error(op, device, "Integer division by zero", name, end=end)
         try:
             with quiet(all="ignore"):  # INT_MIN // -1 wraps as in TensorFlow
                 return result(kernel(xa, ya), dtype)
         except ValueError:
             raise kernel_error(op, device, f"Incompatible shapes: {shape_text(np.shape(xa))} vs. "
-                                           f"{shape_text(np.shape(ya))}", name) from None
-    return result(_run(op, kernel, (xa, ya), dtype, name), dtype)
+                                           f"{shape_text(np.shape(ya))}", name, end=end) from None
+    return result(_run(op, kernel, (xa, ya), dtype, name, end), dtype)
 
 
 def floordiv(x, y, name=None):
@@ -177,11 +192,12 @@ def realdiv(x, y, name=None):
 def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
     """x ** y. Integers to negative integer powers fail; integer results wrap."""
     xa, ya, dtype = pair("Pow", x, y, False, name)
-    check_dtype("Pow", dtype, name)
+    end = _end(x, y)
+    check_dtype("Pow", dtype, name, end)
     if dtype.is_integer and np.any(ya < 0):
         device = place("Pow")
-        raise kernel_error("Pow", device, "Integers to negative integer powers are not allowed", name)
-    return result(_run("Pow", np.power, (xa, ya), dtype, name), dtype)
+        raise kernel_error("Pow", device, "Integers to negative integer powers are not allowed", name, end=end)
+    return result(_run("Pow", np.power, (xa, ya), dtype, name, end), dtype)
 
 
 def maximum(x, y, name=None):
@@ -251,39 +267,39 @@ def sqrt(x, name=None):
 
 
 def rsqrt(x, name=None):
-    return _unary("Rsqrt", lambda a: np.reciprocal(np.sqrt(a)), x, name)
+    return _unary("Rsqrt", _wide(lambda a: np.reciprocal(np.sqrt(a))), x, name)
 
 
 def exp(x, name=None):
-    return _unary("Exp", np.exp, x, name)
+    return _unary("Exp", _wide(np.exp), x, name)
 
 
 def expm1(x, name=None):
-    return _unary("Expm1", np.expm1, x, name)
+    return _unary("Expm1", _wide(np.expm1), x, name)
 
 
 def log(x, name=None):
-    return _unary("Log", np.log, x, name)
+    return _unary("Log", _wide(np.log), x, name)
 
 
 def log1p(x, name=None):
-    return _unary("Log1p", np.log1p, x, name)
+    return _unary("Log1p", _wide(np.log1p), x, name)
 
 
 def sin(x, name=None):
-    return _unary("Sin", np.sin, x, name)
+    return _unary("Sin", _wide(np.sin), x, name)
 
 
 def cos(x, name=None):
-    return _unary("Cos", np.cos, x, name)
+    return _unary("Cos", _wide(np.cos), x, name)
 
 
 def tan(x, name=None):
-    return _unary("Tan", np.tan, x, name)
+    return _unary("Tan", _wide(np.tan), x, name)
 
 
 def tanh(x, name=None):
-    return _unary("Tanh", np.tanh, x, name)
+    return _unary("Tanh", _wide(np.tanh), x, name)
 
 
 def _sigmoid(a):
@@ -292,7 +308,7 @@ def _sigmoid(a):
 
 
 def sigmoid(x, name=None):
-    return _unary("Sigmoid", _sigmoid, x, name)
+    return _unary("Sigmoid", _wide(_sigmoid), x, name)
 
 
 def floor(x, name=None):
@@ -519,7 +535,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     wrapped = ("__" + node[1:]) if node.startswith("_") else node  # __wrapped____MklMatMul
     if x.ndim < 2 or y.ndim < 2:
         if xd in _MKL or x.ndim == y.ndim:
-            message = f"In[0] ndims must be >= 2" + ("" if xd in _MKL else f": {x.ndim}")
+            message = "In[0] ndims must be >= 2" + ("" if xd in _MKL else f": {x.ndim}")
         else:
             message = f"In[0] and In[1] has different ndims: {shape_text(x.shape)} vs. {shape_text(y.shape)}"
         raise kernel_error(op, device, message, name, node=wrapped)

@@ -10,7 +10,7 @@ import numpy as np
 
 from varrt import dtypes
 from varrt._op_util import (check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, place, quiet, result,
-                            shape_text, suffix)
+                            shape_text, slow)
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -38,14 +38,14 @@ def _axes(op, ndim, axis, device, name, end):
 
 def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False):
     a, dtype = operand(input_tensor, _bool if bool_input else None)
+    end = "" if slow(input_tensor, axis) else None
     if bool_input:
         if dtype is not _bool:
             raise mismatch(op, 0, _bool, dtype, name)
     else:
-        check_dtype(op, dtype, name)
+        check_dtype(op, dtype, name, "" if slow(input_tensor) else None)
     device = place(op)
     a = np.asarray(a)
-    end = "" if suffix(name, input_tensor, axis) == "" else None
     axes = _axes(op, a.ndim, axis, device, name, end)
     if is_inexact(dtype):
         with quiet(all="ignore"):
@@ -131,8 +131,7 @@ def _composite(first_op, input_tensor, axis, name):
     a, dtype = operand(input_tensor)
     device = place(first_op)
     a = np.asarray(a)
-    end = "" if suffix(name, input_tensor, axis) == "" else None
-    return a, dtype, _axes(first_op, a.ndim, axis, device, name, end)
+    return a, dtype, _axes(first_op, a.ndim, axis, device, name, "" if slow(input_tensor, axis) else None)
 
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
@@ -198,7 +197,7 @@ def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
 
 def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A002
     a, dtype = operand(input)
-    check_dtype(op, dtype, name)
+    check_dtype(op, dtype, name, "" if slow(input) else None)
     output_type = dtypes.as_dtype(output_type)
     device = place(op)
     a = np.asarray(a)
@@ -237,7 +236,7 @@ def _cumulative(op, kernel, x, axis, exclusive, reverse, name):
                 slice(0, n) for n in a.shape)]
     if reverse:
         r = np.flip(r, axis)
-    return result(np.ascontiguousarray(r), dtype)
+    return result(r, dtype)
 
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):

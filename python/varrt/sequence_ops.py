@@ -14,7 +14,7 @@ def _number_text(v):
     return str(int(v)) if float(v).is_integer() else f"{float(v):g}"
 
 
-def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001 - TensorFlow's public name
+def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - TensorFlow's public name
     """[start, start + delta, ...) up to (excluding) limit; `range(n)` is [0, n)."""
     if limit is None:
         start, limit = 0, start
@@ -40,11 +40,8 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001 -
         return result(int(s) + np.arange(n, dtype=np.int64) * int(d), dtype)
     with quiet(all="ignore"):
         n = int(math.ceil(abs((l - s) / d)))
-        # TensorFlow's kernel adds delta repeatedly in the output dtype; cumsum does the same.
-        steps = np.full(n, d, dtype=dtype.as_numpy_dtype)
-        if n:
-            steps[0] = s
-        return result(np.cumsum(steps, dtype=dtype.as_numpy_dtype), dtype)
+        # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
+        return result(s + np.arange(n).astype(dtype.as_numpy_dtype) * d, dtype)
 
 
 def linspace(start, stop, num, name=None, axis=0):
@@ -75,4 +72,4 @@ def linspace(start, stop, num, name=None, axis=0):
         middle = start_ + delta * np.arange(1, max(n - 1, 1), dtype=np.int64).astype(ftype).reshape(shape)
     place("ConcatV2")
     joined = np.concatenate((start_, middle, stop_), axis=axis)
-    return result(np.ascontiguousarray(np.take(joined, np.arange(n), axis=axis)), dtype)
+    return result(np.take(joined, np.arange(n), axis=axis), dtype)
