@@ -6,6 +6,7 @@ kernel on zero-copy views and wraps the result. TensorFlow's semantics where Num
 integer division and modulo floor and fail on zero, `/` on integers casts to float first,
 integer overflow wraps silently, float overflow and 0/0 give inf/nan without warnings.
 """
+import ml_dtypes
 import numpy as np
 
 from varrt import dtypes, errors
@@ -42,13 +43,18 @@ def _binary(op, kernel, x, y, name=None, hint=False, out=None):
 
 
 _NARROW_FLOATS = (np.dtype(np.float16), np.dtype(dtypes.bfloat16.as_numpy_dtype), np.dtype(np.float32))
+_TINY = {d: float(ml_dtypes.finfo(d).tiny) for d in _NARROW_FLOATS}
 
 
 def _wide(kernel):
-    """Runs a transcendental kernel on narrow floats in float64 (the result is rounded back):
-    correctly rounded results, which is what TensorFlow's kernels return on ordinary inputs."""
+    """Runs a transcendental kernel on narrow floats in float64 and rounds back: correctly rounded
+    results, which is what TensorFlow's kernels return on ordinary inputs. TensorFlow's CPU
+    threads flush denormals to zero, so results below the narrow type's normal range are 0."""
     def run(a):
-        return kernel(a.astype(np.float64)) if a.dtype in _NARROW_FLOATS else kernel(a)
+        if a.dtype not in _NARROW_FLOATS:
+            return kernel(a)
+        r = kernel(a.astype(np.float64))
+        return np.where(np.abs(r) < _TINY[a.dtype], r * 0, r)
     return run
 
 
@@ -500,11 +506,11 @@ def cast(x, dtype, name=None):
     """`x` as `dtype`: float->int truncates toward zero, int->narrower int wraps, complex->real
     keeps the real part, anything->bool is `!= 0`. Strings cast to nothing else."""
     dtype = dtypes.as_dtype(dtype)
-    if isinstance(x, Tensor) and x.dtype is dtype:
-        return x
+    if is_tensor_like(x) and x.dtype is dtype:
+        return x  # TensorFlow returns the tensor (or variable) itself
     a, source = operand(x)
     if source is dtype:
-        return x._as_tensor() if is_tensor_like(x) and not isinstance(x, Tensor) else convert_to_tensor(x)
+        return convert_to_tensor(x)
     device = place("Cast")
     if source is dtypes.string or dtype is dtypes.string:
         raise kernel_error("Cast", device, f"Cast {source.name} to {dtype.name} is not supported", name,
