@@ -5,6 +5,8 @@
 #include <cstdio>
 
 #include "bindings.h"
+#include "numpy_interop.h"
+#include "py_tensor.h"
 #include "varrt/allocator.h"
 #include "varrt/device.h"
 #include "varrt/executor.h"
@@ -62,8 +64,23 @@ void bind_runtime(py::module_& m) {
   Executor::set_log_sink(write_to_python_stderr);
   m.def("set_log_device_placement", &Executor::set_log_device_placement);
   m.def("get_log_device_placement", &Executor::log_device_placement);
-  m.def("place_op", [](const char* op) { return Executor::place(op).name; },
-        "Places an op run by the Python layer (logging it) and returns the device name.");
+  m.def("place_op", [](const char* op, py::args inputs) {
+        Executor::place(op);
+        py::tuple views(inputs.size());
+        for (size_t i = 0; i < inputs.size(); ++i) {
+          PyObject* view = view_of(inputs[i].cast<const PyTensor&>().tensor);
+          if (view == nullptr) throw py::error_already_set();
+          views[i] = py::reinterpret_steal<py::object>(view);
+        }
+        return views;
+      },
+      "Places (and logs) an op run by the Python layer. Returns read-only views of the input\n"
+      "TensorDatas for its kernel.");
+  m.def("op_result", [](py::handle array) {
+        const Device& device = Executor::current_device();
+        return PyTensor{copy_from_array(array.ptr(), device.allocator), &device};
+      },
+      "An op's output: a C-contiguous native ndarray copied into the op's device (not logged).");
   m.def("memory_stats", [](const std::string& device) { return stats_dict(device_named(device).allocator->stats()); });
   m.def("reset_peak_memory", [](const std::string& device) { device_named(device).allocator->reset_peak(); });
   m.def("num_named_resources", [] { return ResourceMgr::global().size(); });

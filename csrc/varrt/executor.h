@@ -29,11 +29,11 @@ class Executor {
   // Where placement lines go (without trailing newline). Default: stderr.
   // The Python bindings route it to sys.stderr.
   static void set_log_sink(LogSink sink);
-  // Where an op without a resource input runs: the thread's scope device, else CPU:0.
-  // Outputs of ops placed with place(op) live here.
-  static const Device& default_device();
+  // Where an op without a resource would run now, without logging it.
+  static const Device& current_device() { return default_device(); }
 
  private:
+  static const Device& default_device();
   static void log(const char* op, const Device& device);
   static std::atomic<bool> log_flag_;
 };

@@ -1,9 +1,11 @@
 """What every NumPy-kernel op shares: operand conversion with TensorFlow's rules, the dtype
 checks and error texts of TensorFlow's op registry, and wrapping a kernel's result.
 
-Operands travel as (ndarray, DType) pairs: a Tensor contributes its zero-copy view, a Variable
-its value (ReadVariableOp), a Python or NumPy value a converted array (_EagerConst) without
-becoming a core tensor first, so an op costs one core allocation: its output.
+Operands travel as (input, DType) pairs until the op is placed: a Tensor contributes its core
+TensorData, a Variable its value (ReadVariableOp), a Python or NumPy value a converted ndarray
+(_EagerConst) without becoming a core tensor first, so an op costs one core allocation: its
+output. `place(op, *inputs)` logs the op and returns the kernel's arrays: views of the
+TensorDatas on the op's device, host values as they are.
 """
 import re
 
@@ -13,9 +15,10 @@ from varrt import _C, _convert, dtypes, errors
 from varrt._op_defs import ATTR_ERRORS, NO_KERNEL
 from varrt.tensor import Tensor
 
-place = _C.place_op
+_place_op = _C.place_op
 _wrap = Tensor._wrap
-_op_output = _C.op_output
+_op_result = _C.op_result
+_ndarray = np.ndarray
 _BY_NUMPY = dtypes._BY_NUMPY
 _STRING = dtypes.string
 _INEXACT = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
@@ -60,9 +63,11 @@ def op_error(op, message, name="", cls=errors.InvalidArgumentError, end=None):
     return cls(None, None, f"{message} [Op:{op}]{tail}")
 
 
-def kernel_error(op, device, message, name="", node=None, end=None, cls=errors.InvalidArgumentError):
-    """An error raised by the kernel, which TensorFlow prefixes with the function it wrapped the op in."""
+def kernel_error(op, message, name="", node=None, end=None, cls=errors.InvalidArgumentError):
+    """An error raised by the kernel of the op just placed, which TensorFlow prefixes with the
+    function it wrapped the op in (named after the op and its device)."""
     tail = f" name: {name or ''}" if end is None else end
+    device = _C.current_device()
     return cls(None, None, f"{{{{function_node __wrapped__{node or op}_device_{device}}}}} {message} [Op:{op}]{tail}")
 
 
@@ -101,11 +106,30 @@ def dtype_of(array):
 
 
 def tensor_operand(x):
-    """(view, dtype) of a Tensor or a Variable's current value."""
+    """(TensorData, dtype) of a Tensor or a Variable's current value."""
     if type(x) is not Tensor:
         x = x._as_tensor() if not isinstance(x, Tensor) else x
     data = x._data
-    return data.view(), dtypes._BY_ENUM[data.dtype]
+    return data, dtypes._BY_ENUM[data.dtype]
+
+
+def place(op, *inputs):
+    """Places (and logs) `op`; returns its inputs as arrays for the kernel (see module doc)."""
+    datas = [i for i in inputs if type(i) is not _ndarray]
+    if not datas:
+        _place_op(op)
+        return inputs
+    views = iter(_place_op(op, *datas))
+    return [i if type(i) is _ndarray else next(views) for i in inputs]
+
+
+def shape_of(input):  # noqa: A002
+    return input.shape if type(input) is _ndarray else tuple(input.shape)
+
+
+def host(input):  # noqa: A002
+    """The values of an unplaced input, for arguments TensorFlow reads on the host (shapes, bounds)."""
+    return input if type(input) is _ndarray else input.view()
 
 
 _F32_MAX = float(np.finfo(np.float32).max)
@@ -173,7 +197,7 @@ def matching(op, values, name="", first_index=0):
 
 
 def pair(op, x, y, hint=False, name=""):
-    """(x, y, dtype) for a binary op. Strict: args_to_matching_eager. Hint (math_ops.add,
+    """(x, y, dtype) for a binary op, inputs not yet placed. Strict: args_to_matching_eager. Hint (math_ops.add,
     matmul): x inferred, y converted with x's dtype as a hint, then the dtypes must agree."""
     if is_tensor_like(x):
         xa, xd = tensor_operand(x)
@@ -195,7 +219,7 @@ def pair(op, x, y, hint=False, name=""):
 def int_list(value, what="value"):
     """A Python list of ints from an int, a sequence, a NumPy array or an integer tensor."""
     if is_tensor_like(value):
-        return [int(v) for v in np.asarray(tensor_operand(value)[0]).reshape(-1)]
+        return [int(v) for v in tensor_operand(value)[0].view().reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
     a = _convert.to_array(value, None if isinstance(value, np.ndarray) else dtypes.int32)
@@ -206,6 +230,6 @@ def int_list(value, what="value"):
 
 def result(array, dtype):
     """Wraps a kernel's output as a Tensor of `dtype` on the device the op was placed on."""
-    if type(array) is not np.ndarray or array.dtype != dtype._np or not array.flags.c_contiguous:
+    if type(array) is not _ndarray or array.dtype != dtype._np or not array.flags.c_contiguous:
         array = _convert.from_numpy(array, dtype)
-    return _wrap(_op_output(array))
+    return _wrap(_op_result(array))

@@ -6,7 +6,7 @@ import numpy as np
 
 from varrt import dtypes, errors
 from varrt._op_util import (check_dtype, int_list, is_tensor_like, kernel_error, matching, operand, place, result,
-                            shape_text, slow, suffix, tensor_operand)
+                            shape_of, shape_text, slow, suffix)
 from varrt.tensor import Tensor, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -27,11 +27,11 @@ def reshape(tensor, shape, name=None):
     t = _as_tensor(tensor)
     shape = _shape_arg(shape)
     dims = int_list(shape)
-    device = place("Reshape")
+    place("Reshape")
     end = "" if suffix(name, shape) == "" else None
 
     def fail(message):
-        return kernel_error("Reshape", device, message, name, end=end)
+        return kernel_error("Reshape", message, name, end=end)
 
     n = t._data.size
     unknown = [i for i, d in enumerate(dims) if d == -1]
@@ -62,19 +62,20 @@ def _index(tensor, i):
 # --- creation ------------------------------------------------------------------------------
 
 def _dims(op, shape, name, end=None):
+    """The dimensions of a shape argument, checked after `op` was placed."""
     dims = int_list(_shape_arg(shape))
-    device = place(op)
     for d in dims:
         if d < 0:
-            raise kernel_error(op, device, f"Dimension {d} must be >= 0", name, end=end)
+            raise kernel_error(op, f"Dimension {d} must be >= 0", name, end=end)
     return dims
 
 
 def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
     a, dtype = operand(value)
+    a, = place("Fill", a)
     shape = _dims("Fill", dims, name, "" if slow(dims) else None)
-    return result(np.full(shape, np.asarray(a), dtype=dtype.as_numpy_dtype), dtype)
+    return result(np.full(shape, a, dtype=dtype.as_numpy_dtype), dtype)
 
 
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
@@ -93,6 +94,7 @@ def _filled(shape, dtype, value, name):
         value = b""
     elif dtype is dtypes.bool:
         value = bool(value)
+    place("Fill")
     dims = _dims("Fill", shape, name)
     return result(np.full(dims, value, dtype=dtype.as_numpy_dtype), dtype)
 
@@ -101,7 +103,7 @@ def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - Tenso
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
     place("ZerosLike")
-    return result(np.full(np.shape(a), b"" if dtype is dtypes.string else 0, dtype=dtype.as_numpy_dtype), dtype)
+    return result(np.full(shape_of(a), b"" if dtype is dtypes.string else 0, dtype=dtype.as_numpy_dtype), dtype)
 
 
 def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
@@ -109,7 +111,7 @@ def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - Tensor
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
     check_dtype("OnesLike", dtype, name, "" if slow(input) else None)
     place("OnesLike")
-    return result(np.ones(np.shape(a), dtype=dtype.as_numpy_dtype), dtype)
+    return result(np.ones(shape_of(a), dtype=dtype.as_numpy_dtype), dtype)
 
 
 # --- shape queries -------------------------------------------------------------------------
@@ -118,20 +120,20 @@ def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's
     a, _ = operand(input)
     place("Shape")
     out_type = dtypes.as_dtype(out_type)
-    return result(np.array(np.shape(a), dtype=out_type.as_numpy_dtype), out_type)
+    return result(np.array(shape_of(a), dtype=out_type.as_numpy_dtype), out_type)
 
 
 def rank(input, name=None):  # noqa: A002 - TensorFlow's names
     a, _ = operand(input)
     place("_EagerConst")  # TensorFlow answers from the static shape, as a constant
-    return result(np.array(np.ndim(a), dtype=np.int32), dtypes.int32)
+    return result(np.array(len(shape_of(a)), dtype=np.int32), dtypes.int32)
 
 
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     a, _ = operand(input)
     place("_EagerConst")
     out_type = dtypes.as_dtype(out_type)
-    return result(np.array(np.size(a), dtype=out_type.as_numpy_dtype), out_type)
+    return result(np.array(int(np.prod(shape_of(a), dtype=np.int64)), dtype=out_type.as_numpy_dtype), out_type)
 
 
 # --- rearranging ---------------------------------------------------------------------------
@@ -145,9 +147,8 @@ def identity(input, name=None):  # noqa: A002 - TensorFlow's names
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)
-    x = np.asarray(x)
+    x, = place("ConjugateTranspose" if conjugate and dtype.is_complex else "Transpose", x)
     rank_ = x.ndim
-    device = place("ConjugateTranspose" if conjugate and dtype.is_complex else "Transpose")
     op = "Transpose"
     end = "" if suffix(name, perm) == "" else None
     if perm is None:
@@ -155,15 +156,15 @@ def transpose(a, perm=None, conjugate=False, name=None):
     else:
         p = int_list(perm)
         if len(p) != rank_:
-            raise kernel_error(op, device, f"transpose expects a vector of size {rank_}. But input(1) is a vector of "
+            raise kernel_error(op, f"transpose expects a vector of size {rank_}. But input(1) is a vector of "
                                            f"size {len(p)}", name, end=end)
         p = [d + rank_ if d < 0 else d for d in p]
         for d in p:
             if not 0 <= d < rank_:
-                raise kernel_error(op, device, f"{d} is out of range [0 .. {rank_})", name, end=end)
+                raise kernel_error(op, f"{d} is out of range [0 .. {rank_})", name, end=end)
         for i in range(rank_):
             if i not in p:
-                raise kernel_error(op, device, f"{i} is missing from {{{','.join(str(d) for d in p)}}}.", name,
+                raise kernel_error(op, f"{i} is missing from {{{','.join(str(d) for d in p)}}}.", name,
                                    end=end)
     out = np.transpose(x, p)
     if conjugate and dtype.is_complex:
@@ -175,14 +176,14 @@ def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
     """Inserts a dimension of size 1 at `axis` (-rank-1 <= axis <= rank). Zero-copy."""
     t = _as_tensor(input)
     axes = int_list(axis)
-    device = place("ExpandDims")
+    place("ExpandDims")
     end = "" if suffix(name, axis) == "" else None
     if len(axes) != 1:
-        raise kernel_error("ExpandDims", device, "'dim' must be a tensor with a single value", name, end="")
+        raise kernel_error("ExpandDims", "'dim' must be a tensor with a single value", name, end="")
     dims = list(t._data.shape)
     a = axes[0]
     if not -len(dims) - 1 <= a <= len(dims):
-        raise kernel_error("ExpandDims", device, f"Tried to expand dim index {a} for tensor with {len(dims)} "
+        raise kernel_error("ExpandDims", f"Tried to expand dim index {a} for tensor with {len(dims)} "
                                                  f"dimensions.", name, end=end)
     dims.insert(a + len(dims) + 1 if a < 0 else a, 1)
     return Tensor._wrap(t._data.reshaped(dims))
@@ -193,18 +194,18 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - Ten
     t = _as_tensor(input)
     axis = squeeze_dims if axis is None else axis
     dims = list(t._data.shape)
-    device = place("Squeeze")
+    place("Squeeze")
     if axis is None:
         keep = [d for d in dims if d != 1]
     else:
         chosen = set()
         for a in int_list(axis):
             if not -len(dims) <= a < len(dims):
-                raise kernel_error("Squeeze", device, f"Tried to squeeze dim index {a} for tensor with {len(dims)} "
+                raise kernel_error("Squeeze", f"Tried to squeeze dim index {a} for tensor with {len(dims)} "
                                                       f"dimensions.", name)
             a %= len(dims)
             if dims[a] != 1:
-                raise kernel_error("Squeeze", device, f"Can not squeeze dim[{a}], expected a dimension of 1, got "
+                raise kernel_error("Squeeze", f"Can not squeeze dim[{a}], expected a dimension of 1, got "
                                                       f"{dims[a]}", name)
             chosen.add(a)
         keep = [d for i, d in enumerate(dims) if i not in chosen]
@@ -214,16 +215,15 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - Ten
 def tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
     """Repeats the tensor multiples[i] times along dimension i."""
     a, dtype = operand(input)
-    a = np.asarray(a)
+    a, = place("Tile", a)
     reps = int_list(multiples)
-    device = place("Tile")
     end = "" if suffix(name, multiples) == "" else None
     if len(reps) != a.ndim:
-        raise kernel_error("Tile", device, f"Expected multiples argument to be a vector of length {a.ndim} but got "
+        raise kernel_error("Tile", f"Expected multiples argument to be a vector of length {a.ndim} but got "
                                            f"length {len(reps)}", name, end=end)
     for i, r in enumerate(reps):
         if r < 0:
-            raise kernel_error("Tile", device, f"Expected multiples[{i}] >= 0, but got {r}", name, end=end)
+            raise kernel_error("Tile", f"Expected multiples[{i}] >= 0, but got {r}", name, end=end)
     return result(np.tile(a, reps) if reps else a.copy(), dtype)
 
 
@@ -240,7 +240,7 @@ def concat(values, axis, name="concat"):
         return identity(values[0])
     arrays, dtype = matching("ConcatV2", values, name) if values else ([], dtypes.float32)
     n = len(arrays)
-    device = place("ConcatV2")
+    arrays = place("ConcatV2", *arrays)
     node = f"ConcatV2_N_{n}"
     if not values:
         raise errors.InvalidArgumentError(
@@ -253,7 +253,7 @@ def concat(values, axis, name="concat"):
     ax = int_list(axis)[0]
 
     def fail(message):
-        return kernel_error("ConcatV2", device, "ConcatOp : " + message, name, node=node)
+        return kernel_error("ConcatV2", "ConcatOp : " + message, name, node=node)
 
     if r == 0:
         raise fail("Can't concatenate scalars (use tf.stack instead)")
@@ -280,16 +280,14 @@ def stack(values, axis=0, name="stack"):
         a, dtype = operand(values)
         r = a.ndim - 1
         ax = _axis_in(axis, r + 1)
-        place("Pack")
+        a, = place("Pack", a)
         return result(np.moveaxis(a, 0, ax), dtype)
-    first = operand(values[0])[0] if not is_tensor_like(values[0]) else tensor_operand(values[0])[0]
-    r = np.ndim(first)
-    ax = _axis_in(axis, r + 1)
     arrays, dtype = matching("Pack", values, name)
-    device = place("Pack")
+    ax = _axis_in(axis, len(shape_of(arrays[0])) + 1)
+    arrays = place("Pack", *arrays)
     for i, a in enumerate(arrays[1:], 1):
         if np.shape(a) != np.shape(arrays[0]):
-            raise kernel_error("Pack", device, f"Shapes of all inputs must match: values[0].shape = "
+            raise kernel_error("Pack", f"Shapes of all inputs must match: values[0].shape = "
                                                f"{shape_text(np.shape(arrays[0]))} != values[{i}].shape = "
                                                f"{shape_text(np.shape(a))}", name, node=f"Pack_N_{len(arrays)}")
     return result(np.stack(arrays, axis=ax), dtype)
@@ -298,11 +296,10 @@ def stack(values, axis=0, name="stack"):
 def unstack(value, num=None, axis=0, name="unstack"):
     """The slices of `value` along `axis`, as a list of tensors."""
     a, dtype = operand(value)
-    a = np.asarray(a)
-    ax = _axis_in(axis, a.ndim)
+    ax = _axis_in(axis, len(shape_of(a)))
+    a, = place("Unpack", a)
     n = a.shape[ax]
-    device = place("Unpack")
     if num is not None and num != n:
-        raise kernel_error("Unpack", device, f"Input shape axis {ax} must equal {num}, got shape "
+        raise kernel_error("Unpack", f"Input shape axis {ax} must equal {num}, got shape "
                                              f"{shape_text(a.shape)}", name, node=f"Unpack_num_{num}")
     return [result(np.take(a, i, axis=ax), dtype) for i in range(n)]

@@ -11,7 +11,7 @@ from varrt._op_util import (check_dtype, int_list, kernel_error, matching, misma
 def _indices(op, indices, name):
     a, dtype = operand(indices)
     check_dtype(op, dtype, name, "" if slow(indices) else None)
-    return np.asarray(a), dtype
+    return a, dtype
 
 
 def _where_text(index, shape):
@@ -22,15 +22,14 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     """Slices of `params` along `axis` at `indices` (output shape: params[:axis] + indices[batch_dims:] +
     params[axis+1:])."""
     p, dtype = operand(params)
-    p = np.asarray(p)
     idx, _ = _indices("GatherV2", indices, name)
     batch_dims = int(batch_dims)
     axis = batch_dims if axis is None else int_list(axis)[0]
-    device = place("GatherV2")
+    p, idx = place("GatherV2", p, idx)
     end = "" if suffix(name, indices) == "" else None
 
     def fail(message):
-        return kernel_error("GatherV2", device, message, name, end=end)
+        return kernel_error("GatherV2", message, name, end=end)
 
     if p.ndim == 0:
         raise fail("params must be at least 1 dimensional")
@@ -62,23 +61,22 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     (after `batch_dims` leading dimensions that params and indices share)."""
     p, dtype = operand(params)
     idx, _ = _indices("GatherNd", indices, name)
-    device = place("GatherNd")
+    p, idx = place("GatherNd", p, idx)
     end = "" if slow(indices) else None
-    p = np.asarray(p)
     b = int(batch_dims)
     if b == 0:
-        return result(_gather_nd(p, idx, device, name, end), dtype)
+        return result(_gather_nd(p, idx, name, end), dtype)
     batch = idx.shape[:b]
     pf = p.reshape((-1,) + p.shape[b:])
     xf = idx.reshape((-1,) + idx.shape[b:])
-    parts = [_gather_nd(pf[i], xf[i], device, name, end) for i in range(pf.shape[0])]
+    parts = [_gather_nd(pf[i], xf[i], name, end) for i in range(pf.shape[0])]
     return result(np.stack(parts).reshape(batch + parts[0].shape) if parts else np.empty(batch, p.dtype), dtype)
 
 
-def _gather_nd(p, idx, device, name, end):
+def _gather_nd(p, idx, name, end):
     depth = idx.shape[-1] if idx.ndim else 0
     if idx.ndim == 0 or depth > p.ndim:
-        raise kernel_error("GatherNd", device, f"index innermost dimension length must be <= params rank; saw: "
+        raise kernel_error("GatherNd", f"index innermost dimension length must be <= params rank; saw: "
                                                f"{depth} vs. {p.ndim}", name, end=end)
     flat = idx.reshape(-1, depth)
     bounds = np.array(p.shape[:depth])
@@ -86,7 +84,7 @@ def _gather_nd(p, idx, device, name, end):
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         vector = ", ".join(str(int(v)) for v in flat[i])
-        raise kernel_error("GatherNd", device, f"indices[{i}] = [{vector}] does not index into param shape "
+        raise kernel_error("GatherNd", f"indices[{i}] = [{vector}] does not index into param shape "
                                                f"{shape_text(p.shape)}, node name: GatherNd", name, end=end)
     out = p[tuple(flat.T)] if depth else np.broadcast_to(p, (flat.shape[0],) + p.shape)
     return out.reshape(idx.shape[:-1] + p.shape[depth:])
@@ -100,20 +98,19 @@ def where(condition, x=None, y=None, name=None):
     if x is None:
         c, dtype = operand(condition)
         check_dtype("Where", dtype, name)
-        device = place("Where")
-        c = np.asarray(c)
+        c, = place("Where", c)
         if c.ndim == 0:
-            raise kernel_error("Where", device, "WhereOp : Unhandled input dimensions: 0", name)
+            raise kernel_error("Where", "WhereOp : Unhandled input dimensions: 0", name)
         return result(np.argwhere(c), dtypes.int64)
     c, cdtype = operand(condition, dtypes.bool)
     if cdtype is not dtypes.bool:
         raise mismatch("SelectV2", 0, dtypes.bool, cdtype, name)
     (xa, ya), dtype = matching("SelectV2", (x, y), name, first_index=1)
-    device = place("SelectV2")
+    c, xa, ya = place("SelectV2", c, xa, ya)
     try:
         out = np.where(c, xa, ya)
     except ValueError:
-        raise kernel_error("SelectV2", device, f"condition {shape_text(np.shape(c))}, then {shape_text(np.shape(xa))}"
+        raise kernel_error("SelectV2", f"condition {shape_text(np.shape(c))}, then {shape_text(np.shape(xa))}"
                                                f", and else {shape_text(np.shape(ya))} must be broadcastable",
                            name) from None
     return result(out, dtype)
@@ -134,14 +131,14 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = operand(0 if off_value is None else off_value, dtype)[0]
     idx, _ = _indices("OneHot", indices, name)
     depth = int_list(depth)[0]
-    device = place("OneHot")
+    idx, on, off = place("OneHot", idx, on, off)
     end = "" if suffix(name, indices) == "" else None
     if depth < 0:
-        raise kernel_error("OneHot", device, f"depth must be non-negative, got: {depth}", name, end=end)
+        raise kernel_error("OneHot", f"depth must be non-negative, got: {depth}", name, end=end)
     out_rank = idx.ndim + 1
     axis = -1 if axis is None else int(axis)
     if not (axis == -1 or 0 <= axis < out_rank):
-        raise kernel_error("OneHot", device, f"Expected axis to be -1 or between [0, {out_rank}).  But received: "
+        raise kernel_error("OneHot", f"Expected axis to be -1 or between [0, {out_rank}).  But received: "
                                              f"{axis}", name, end=end)
     hot = idx[..., None] == np.arange(depth)
     if axis != -1:

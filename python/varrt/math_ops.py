@@ -11,15 +11,15 @@ import numpy as np
 
 from varrt import dtypes, errors
 from varrt._op_util import (check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand, pair, place,
-                            quiet, result, shape_text, slow, value_operand)
+                            quiet, result, shape_of, shape_text, slow, value_operand)
 from varrt.tensor import Tensor, convert_to_tensor
 
 _bool = dtypes.bool
 
 
-def _run(op, kernel, arrays, dtype, name, end=None):
+def _run(op, kernel, inputs, dtype, name, end=None):
     """Places `op` and runs `kernel`; NumPy's broadcast failure becomes TensorFlow's error."""
-    device = place(op)
+    arrays = place(op, *inputs)
     try:
         if is_inexact(dtype):
             with quiet(all="ignore"):
@@ -27,7 +27,7 @@ def _run(op, kernel, arrays, dtype, name, end=None):
         return kernel(*arrays)
     except ValueError:
         shapes = " vs. ".join(shape_text(np.shape(a)) for a in arrays)
-        raise kernel_error(op, device, f"Incompatible shapes: {shapes}", name, end=end) from None
+        raise kernel_error(op, f"Incompatible shapes: {shapes}", name, end=end) from None
 
 
 def _end(*args):
@@ -61,7 +61,7 @@ def _wide(kernel):
 def _unary(op, kernel, x, name=None, out=None):
     a, dtype = operand(x)
     check_dtype(op, dtype, name, _end(x))
-    place(op)
+    a, = place(op, a)
     if is_inexact(dtype):
         with quiet(all="ignore"):
             r = kernel(a)
@@ -109,14 +109,14 @@ def _floor_kernel(op, kernel, x, y, name):
     end = _end(x, y)
     check_dtype(op, dtype, name, end)
     if dtype.is_integer:
-        device = place(op)
+        xa, ya = place(op, xa, ya)
         if not np.all(ya):
-            raise kernel_error(op, device, "Integer division by zero", name, end=end)
+            raise kernel_error(op, "Integer division by zero", name, end=end)
         try:
             with quiet(all="ignore"):  # INT_MIN // -1 wraps as in TensorFlow
                 return result(kernel(xa, ya), dtype)
         except ValueError:
-            raise kernel_error(op, device, f"Incompatible shapes: {shape_text(np.shape(xa))} vs. "
+            raise kernel_error(op, f"Incompatible shapes: {shape_text(np.shape(xa))} vs. "
                                            f"{shape_text(np.shape(ya))}", name, end=end) from None
     return result(_run(op, kernel, (xa, ya), dtype, name, end), dtype)
 
@@ -160,10 +160,8 @@ def _truediv_operands(x, y, x_like_y=False):
 def _divide_arrays(op, kernel, xa, ya, dtype, name):
     ftype = _TRUEDIV_FLOAT.get(dtype)
     if ftype is not None:
-        place("Cast")
-        xa = xa.astype(ftype)
-        place("Cast")
-        ya = ya.astype(ftype)
+        xa = place("Cast", xa)[0].astype(ftype)
+        ya = place("Cast", ya)[0].astype(ftype)
         dtype = dtypes.as_dtype(ftype)
     return result(_run(op, kernel, (xa, ya), dtype, name), dtype)
 
@@ -200,9 +198,11 @@ def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
     xa, ya, dtype = pair("Pow", x, y, False, name)
     end = _end(x, y)
     check_dtype("Pow", dtype, name, end)
-    if dtype.is_integer and np.any(ya < 0):
-        device = place("Pow")
-        raise kernel_error("Pow", device, "Integers to negative integer powers are not allowed", name, end=end)
+    if dtype.is_integer:
+        xa, ya = place("Pow", xa, ya)
+        if np.any(ya < 0):
+            raise kernel_error("Pow", "Integers to negative integer powers are not allowed", name, end=end)
+        return result(np.power(xa, ya), dtype)
     return result(_run("Pow", np.power, (xa, ya), dtype, name, end), dtype)
 
 
@@ -234,10 +234,10 @@ def add_n(inputs, name=None):
                          "shape.")
     arrays, dtype = matching("AddN", inputs, name)
     check_dtype("AddN", dtype, name)
-    device = place("AddN")
+    arrays = place("AddN", *arrays)
     for i, a in enumerate(arrays[1:], 1):
         if np.shape(a) != np.shape(arrays[0]):
-            raise kernel_error("AddN", device, f"Inputs to operation AddN of type AddN must have the same size and "
+            raise kernel_error("AddN", f"Inputs to operation AddN of type AddN must have the same size and "
                                                f"shape.  Input 0: {shape_text(np.shape(arrays[0]))} != input {i}: "
                                                f"{shape_text(np.shape(a))}", name, node=f"AddN_N_{len(arrays)}")
     with quiet(all="ignore"):
@@ -257,11 +257,9 @@ def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
     """|x|; complex inputs give their magnitude in the real dtype (ComplexAbs)."""
     a, dtype = operand(x)
     if dtype.is_complex:
-        place("ComplexAbs")
-        return result(np.abs(a), dtype.real_dtype)
-    check_dtype("Abs", dtype, name)
-    place("Abs")
-    return result(np.abs(a), dtype)
+        return result(np.abs(place("ComplexAbs", a)[0]), dtype.real_dtype)
+    check_dtype("Abs", dtype, name, _end(x))
+    return result(np.abs(place("Abs", a)[0]), dtype)
 
 
 def square(x, name=None):
@@ -328,7 +326,10 @@ def ceil(x, name=None):
 def _sign(a):
     if np.iscomplexobj(a):
         m = np.abs(a)
-        return np.where(m == 0, np.zeros((), a.dtype), a / np.where(m == 0, 1, m))
+        m = np.where(m == 0, np.ones((), m.dtype), m)
+        out = np.empty(np.shape(a), a.dtype)
+        out.real, out.imag = a.real / m, a.imag / m  # per part: complex division would round differently
+        return out
     return np.sign(a)
 
 
@@ -342,9 +343,8 @@ def round(x, name=None):  # noqa: A001 - TensorFlow's public name
     a, dtype = operand(x)
     if dtype.is_integer:
         return x if isinstance(x, Tensor) else convert_to_tensor(x)
-    check_dtype("Round", dtype, name)
-    place("Round")
-    return result(np.round(a), dtype)
+    check_dtype("Round", dtype, name, _end(x))
+    return result(np.round(place("Round", a)[0]), dtype)
 
 
 def reciprocal(x, name=None):
@@ -410,7 +410,7 @@ def tensor_equals(x, y, negate=False):
     (True for !=), as TensorFlow's Equal with incompatible_shape_error=False."""
     op = "NotEqual" if negate else "Equal"
     xa, ya, dtype = pair(op, x, y)
-    place(op)
+    xa, ya = place(op, xa, ya)
     try:
         r = (np.not_equal if negate else np.equal)(xa, ya)
     except ValueError:
@@ -453,8 +453,7 @@ def logical_xor(x, y, name=None):
 
 def logical_not(x, name=None):
     a = _bool_operand("LogicalNot", x, 0, name)
-    place("LogicalNot")
-    return result(np.logical_not(a), _bool)
+    return result(np.logical_not(place("LogicalNot", a)[0]), _bool)
 
 
 def bitwise_and(x, y, name=None):
@@ -511,9 +510,9 @@ def cast(x, dtype, name=None):
     a, source = operand(x)
     if source is dtype:
         return convert_to_tensor(x)
-    device = place("Cast")
+    a, = place("Cast", a)
     if source is dtypes.string or dtype is dtypes.string:
-        raise kernel_error("Cast", device, f"Cast {source.name} to {dtype.name} is not supported", name,
+        raise kernel_error("Cast", f"Cast {source.name} to {dtype.name} is not supported", name,
                            cls=errors.UnimplementedError)
     return result(_cast_array(np.asarray(a), source, dtype), dtype)
 
@@ -528,7 +527,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     """The matrix product of the last two dimensions, batched (and broadcast) over the others."""
     xa, xd = operand(a)
     ya, yd = operand(b, xd, strict=False)
-    batched = np.ndim(xa) > 2 or np.ndim(ya) > 2
+    batched = len(shape_of(xa)) > 2 or len(shape_of(ya)) > 2
     op = "BatchMatMulV2" if batched else "MatMul"
     node = ("_Mkl" + op) if xd in _MKL else op
     if xd is not yd:
@@ -536,15 +535,15 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             None, None, f"cannot compute {node} as input #1(zero-based) was expected to be a "
                         f"{dtypes.core_name(xd)} tensor but is a {dtypes.core_name(yd)} tensor [Op:{op}] name: ")
     check_dtype(op, xd, name)
-    device = place(op)
-    x, y = np.asarray(xa), np.asarray(ya)
+    xa, ya = place(op, xa, ya)
+    x, y = xa, ya
     wrapped = ("__" + node[1:]) if node.startswith("_") else node  # __wrapped____MklMatMul
     if x.ndim < 2 or y.ndim < 2:
         if xd in _MKL or x.ndim == y.ndim:
             message = "In[0] ndims must be >= 2" + ("" if xd in _MKL else f": {x.ndim}")
         else:
             message = f"In[0] and In[1] has different ndims: {shape_text(x.shape)} vs. {shape_text(y.shape)}"
-        raise kernel_error(op, device, message, name, node=wrapped)
+        raise kernel_error(op, message, name, node=wrapped)
     if transpose_a or adjoint_a:
         x = np.swapaxes(x, -1, -2)
         x = np.conj(x) if adjoint_a else x
@@ -555,12 +554,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         try:
             np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
         except ValueError:
-            raise kernel_error(op, device, f"In[0] and In[1] must have compatible batch dimensions: "
+            raise kernel_error(op, f"In[0] and In[1] must have compatible batch dimensions: "
                                            f"{shape_text(xa.shape)} vs. {shape_text(ya.shape)}", name,
                                node=wrapped) from None
     if x.shape[-1] != y.shape[-2]:
         flags = f" {int(bool(transpose_a or adjoint_a))} {int(bool(transpose_b or adjoint_b))}" if batched else ""
-        raise kernel_error(op, device, f"Matrix size-incompatible: In[0]: {shape_text(xa.shape)}, In[1]: "
+        raise kernel_error(op, f"Matrix size-incompatible: In[0]: {shape_text(xa.shape)}, In[1]: "
                                        f"{shape_text(ya.shape)}{flags}", name, node=wrapped)
     with quiet(all="ignore"):
         return result(np.matmul(x, y), xd)

@@ -18,7 +18,7 @@ _bool = dtypes.bool
 _NARROW_FLOATS = (dtypes.float16, dtypes.bfloat16, dtypes.float32)
 
 
-def _axes(op, ndim, axis, device, name, end):
+def _axes(op, ndim, axis, name, end):
     """The reduced axes as a sorted tuple of non-negative ints, checked as TensorFlow's kernel does."""
     if axis is None:
         return tuple(range(ndim))
@@ -26,11 +26,11 @@ def _axes(op, ndim, axis, device, name, end):
     seen = []
     for a in axes:
         if not -ndim <= a < ndim:
-            raise kernel_error(op, device, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)",
+            raise kernel_error(op, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)",
                                name, end=end)
         a %= ndim
         if a in seen:
-            raise kernel_error(op, device, f"Invalid reduction arguments: Axes contains duplicate dimension: {a}",
+            raise kernel_error(op, f"Invalid reduction arguments: Axes contains duplicate dimension: {a}",
                                name, end=end)
         seen.append(a)
     return tuple(sorted(seen))
@@ -44,9 +44,8 @@ def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False):
             raise mismatch(op, 0, _bool, dtype, name)
     else:
         check_dtype(op, dtype, name, "" if slow(input_tensor) else None)
-    device = place(op)
-    a = np.asarray(a)
-    axes = _axes(op, a.ndim, axis, device, name, end)
+    a = np.asarray(place(op, a)[0])
+    axes = _axes(op, a.ndim, axis, name, end)
     if is_inexact(dtype):
         with quiet(all="ignore"):
             r = kernel(a, axes, dtype)
@@ -129,9 +128,8 @@ def _real_or_complex(dtype):
 def _composite(first_op, input_tensor, axis, name):
     """(array, dtype, axes) for the reductions TensorFlow composes from several ops."""
     a, dtype = operand(input_tensor)
-    device = place(first_op)
-    a = np.asarray(a)
-    return a, dtype, _axes(first_op, a.ndim, axis, device, name, "" if slow(input_tensor, axis) else None)
+    a = np.asarray(place(first_op, a)[0])
+    return a, dtype, _axes(first_op, a.ndim, axis, name, "" if slow(input_tensor, axis) else None)
 
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
@@ -177,7 +175,7 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
     a, source = operand(input)
-    place("NotEqual")
+    a, = place("NotEqual", a)
     place("Cast")
     counts = (np.asarray(a) != (b"" if source is dtypes.string else 0)).astype(dtypes.as_dtype(dtype).as_numpy_dtype)
     return reduce_sum(result(counts, dtypes.as_dtype(dtype)), axis, bool(keepdims), name)
@@ -199,14 +197,13 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
     a, dtype = operand(input)
     check_dtype(op, dtype, name, "" if slow(input) else None)
     output_type = dtypes.as_dtype(output_type)
-    device = place(op)
-    a = np.asarray(a)
+    a = np.asarray(place(op, a)[0])
     axis = 0 if axis is None else int_list(axis)[0]
     if not -a.ndim <= axis < a.ndim:
-        raise kernel_error(op, device, f"Expected dimension in the range [{-a.ndim}, {a.ndim}), but got {axis}",
+        raise kernel_error(op, f"Expected dimension in the range [{-a.ndim}, {a.ndim}), but got {axis}",
                            name)
     if a.shape[axis] == 0:
-        raise kernel_error(op, device, f"Reduction axis {axis} is empty in shape {shape_text(a.shape)}", name)
+        raise kernel_error(op, f"Reduction axis {axis} is empty in shape {shape_text(a.shape)}", name)
     if dtype.is_floating:
         nan = np.isnan(a)
         if nan.any():
@@ -219,11 +216,10 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
 def _cumulative(op, kernel, x, axis, exclusive, reverse, name):
     a, dtype = operand(x)
     check_dtype(op, dtype, name)
-    device = place(op)
-    a = np.asarray(a)
+    a = np.asarray(place(op, a)[0])
     axis = int_list(axis)[0]
     if not -a.ndim <= axis < a.ndim:
-        raise kernel_error(op, device, f"ScanOp: Expected scan axis in the range [{-a.ndim}, {a.ndim}), but got "
+        raise kernel_error(op, f"ScanOp: Expected scan axis in the range [{-a.ndim}, {a.ndim}), but got "
                                        f"{axis}", name)
     if reverse:
         a = np.flip(a, axis)

@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 from varrt import dtypes
-from varrt._op_util import check_dtype, int_list, kernel_error, operand, place, quiet, result
+from varrt._op_util import check_dtype, host, int_list, kernel_error, operand, place, quiet, result
 
 # tf.range's dtype when none is given: the widest of its arguments' dtypes in this order.
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
@@ -25,15 +25,15 @@ def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - Te
         dtype = max((d for _, d in args), key=lambda d: _RANGE_ORDER.index(d) if d in _RANGE_ORDER else 0)
     check_dtype("Range", dtype, name)
     with quiet(all="ignore"):
-        s, l, d = (np.asarray(a).astype(dtype.as_numpy_dtype) for a, _ in args)
-    device = place("Range")
+        s, l, d = (host(a).astype(dtype.as_numpy_dtype) for a, _ in args)
+    place("Range")
     if d == 0:
-        raise kernel_error("Range", device, f"Requires delta != 0: {_number_text(d)}", name)
+        raise kernel_error("Range", f"Requires delta != 0: {_number_text(d)}", name)
     if d > 0 and s > l:
-        raise kernel_error("Range", device, f"Requires start <= limit when delta > 0: {_number_text(s)}/"
+        raise kernel_error("Range", f"Requires start <= limit when delta > 0: {_number_text(s)}/"
                                             f"{_number_text(l)}", name)
     if d < 0 and s < l:
-        raise kernel_error("Range", device, f"Requires start >= limit when delta < 0: {_number_text(s)}/"
+        raise kernel_error("Range", f"Requires start >= limit when delta < 0: {_number_text(s)}/"
                                             f"{_number_text(l)}", name)
     if dtype.is_integer:
         n = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
@@ -54,7 +54,7 @@ def linspace(start, stop, num, name=None, axis=0):
         place("Cast")
         dtype = dtypes.float64
     ftype = dtype.as_numpy_dtype
-    a, b = np.broadcast_arrays(np.asarray(a).astype(ftype), np.asarray(b).astype(ftype))
+    a, b = np.broadcast_arrays(host(a).astype(ftype), host(b).astype(ftype))
     out_rank = a.ndim + 1
     if not -out_rank <= axis < out_rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-out_rank}, {out_rank})")
@@ -62,8 +62,8 @@ def linspace(start, stop, num, name=None, axis=0):
     start_, stop_ = np.expand_dims(a, axis), np.expand_dims(b, axis)
     steps = max(n - 1, 1)
     if n < 0:
-        device = place("Range")
-        raise kernel_error("Range", device, "Requires start <= limit when delta > 0: 1/-1", name)
+        place("Range")
+        raise kernel_error("Range", "Requires start <= limit when delta > 0: 1/-1", name)
     place("RealDiv")
     with quiet(all="ignore"):
         delta = (stop_ - start_) / np.asarray(steps, ftype)
