@@ -75,21 +75,22 @@ def _unary(op, kernel, x, name=None, out=None):
 def add(x, y, name=None):
     """x + y. `y` is converted with x's dtype as a hint, so `int32 + 2.5` is an
     InvalidArgumentError (as in TensorFlow), not a TypeError. Strings concatenate."""
-    xa, ya, dtype = pair("AddV2", x, y, True)
+    return _add(x, y, True, name)
+
+
+def _add(x, y, hint, name=None):
+    name = None if hint else name  # tf.add's name scope hides the name from its messages
+    xa, ya, dtype = pair("AddV2", x, y, hint, name)
     op = "Add" if dtype is dtypes.string else "AddV2"
+    end = None if hint else _end(x, y)
     if op == "AddV2":
-        check_dtype(op, dtype)
-    return result(_run(op, np.add, (xa, ya), dtype, None), dtype)
+        check_dtype(op, dtype, name, end)
+    return result(_run(op, np.add, (xa, ya), dtype, name, end), dtype)
 
 
 def _strict_add(x, y, name=None):
     """`other + tensor`: the other operand is converted strictly to the tensor's dtype."""
-    xa, ya, dtype = pair("AddV2", x, y, False, name)
-    op = "Add" if dtype is dtypes.string else "AddV2"
-    end = _end(x, y)
-    if op == "AddV2":
-        check_dtype(op, dtype, name, end)
-    return result(_run(op, np.add, (xa, ya), dtype, name, end), dtype)
+    return _add(x, y, False, name)
 
 
 def subtract(x, y, name=None):

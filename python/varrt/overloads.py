@@ -35,8 +35,11 @@ def _forward(fn, reflected_name):
 
 
 def _reflected(fn):
-    """`other OP self`: `other` is converted strictly to self's dtype by the strict ops themselves."""
+    """`other OP self`: `other` is converted strictly to self's dtype (by the strict ops themselves,
+    except sequences, which TensorFlow converts before the op's fast path sees them)."""
     def method(self, other):
+        if isinstance(other, (list, tuple)):
+            other = _as_tensor_like(other, self)
         return fn(other, self)
     return method
 
