@@ -15,6 +15,7 @@ void bind_tensor(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
+void bind_ops(pybind11::module_& m);
 
 }  // namespace bind
 }  // namespace varrt

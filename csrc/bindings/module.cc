@@ -12,4 +12,5 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_variable(m);
   varrt::bind::bind_runtime(m);
   varrt::bind::bind_device(m);
+  varrt::bind::bind_ops(m);
 }
