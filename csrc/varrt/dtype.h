@@ -33,6 +33,8 @@ enum class DType : int32_t {
 size_t dtype_size(DType dtype);
 // TensorFlow's Python name: "float32", "bfloat16", "string", ...; "invalid" for unknown.
 const char* dtype_name(DType dtype);
+// TensorFlow's enum name, e.g. "DT_FLOAT", as kernel messages print it.
+std::string dtype_enum_name(DType dtype);
 // Parses dtype_name()'s names; returns kInvalid for anything else.
 DType dtype_from_name(const std::string& name);
 // True for the enum values varrt stores in tensors (not kInvalid, not kResource).
