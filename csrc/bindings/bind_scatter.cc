@@ -1,6 +1,7 @@
 // Slicing, gather and scatter: StridedSlice on tensors and the indexed variable ops.
 // Index arrays arrive as int32/int64 ndarrays (borrowed, no copy) or TensorData; updates
-// arrive as TensorData already converted to the variable's dtype by the Python layer.
+// arrive as TensorData or ndarrays already converted to the variable's dtype by the Python
+// layer (borrowed too), so an in-place update allocates nothing.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -16,6 +17,7 @@
 #include "varrt/owned_handle.h"
 #include "varrt/scatter_ops.h"
 #include "varrt/slice_ops.h"
+#include "varrt/variable_ops.h"
 
 namespace py = pybind11;
 
@@ -49,6 +51,19 @@ Tensor index_tensor(const char* op, py::handle obj) {
   return t;
 }
 
+// An update's values as a tensor of the variable's dtype `want`: a TensorData as is, an
+// ndarray (already converted by the Python layer) borrowed without a copy when its layout
+// allows, copied otherwise (strings). Either way the host value is an _EagerConst.
+Tensor value_tensor(py::handle obj, DType want) {
+  if (py::isinstance<PyTensor>(obj)) return obj.cast<const PyTensor&>().tensor;
+  if (!py::isinstance<py::array>(obj)) throw py::type_error("updates must be an ndarray or a tensor");
+  const Device& device = ops::EagerConstInPlace();
+  Tensor t = borrow_array(obj.ptr(), want);
+  return t.valid() ? t : copy_from_array(obj.ptr(), device.allocator);
+}
+
+DType var_dtype(const OwnedHandle& h) { return indexing::live_var(h.handle())->dtype(); }
+
 StridedSliceSpec make_spec(std::vector<int64_t> begin, std::vector<int64_t> end, std::vector<int64_t> strides,
                            int32_t begin_mask, int32_t end_mask, int32_t ellipsis_mask, int32_t new_axis_mask,
                            int32_t shrink_axis_mask) {
@@ -80,38 +95,41 @@ void bind_scatter(py::module_& m) {
   m.def("strided_slice",
         [](const PyTensor& input, std::vector<int64_t> begin, std::vector<int64_t> end, std::vector<int64_t> strides,
            int32_t begin_mask, int32_t end_mask, int32_t ellipsis_mask, int32_t new_axis_mask,
-           int32_t shrink_axis_mask) {
+           int32_t shrink_axis_mask, bool share) {
           StridedSliceSpec spec = make_spec(std::move(begin), std::move(end), std::move(strides), begin_mask, end_mask,
                                             ellipsis_mask, new_axis_mask, shrink_axis_mask);
           const Device* device = nullptr;
-          Tensor out = ops::StridedSlice(input.tensor, spec, &device);
+          Tensor out = ops::StridedSlice(input.tensor, spec, &device, share);
           return PyTensor{std::move(out), device};
         },
-        "StridedSlice: input[begin:end:strides] with TensorFlow's masks.");
+        py::arg("input"), py::arg("begin"), py::arg("end"), py::arg("strides"), py::arg("begin_mask"),
+        py::arg("end_mask"), py::arg("ellipsis_mask"), py::arg("new_axis_mask"), py::arg("shrink_axis_mask"),
+        py::arg("share") = true,
+        "StridedSlice: input[begin:end:strides] with TensorFlow's masks; `share` allows a view of the input.");
   m.def("resource_strided_slice_assign",
         [](const OwnedHandle& h, std::vector<int64_t> begin, std::vector<int64_t> end, std::vector<int64_t> strides,
            int32_t begin_mask, int32_t end_mask, int32_t ellipsis_mask, int32_t new_axis_mask,
-           int32_t shrink_axis_mask, const PyTensor& value) {
+           int32_t shrink_axis_mask, py::handle value) {
           StridedSliceSpec spec = make_spec(std::move(begin), std::move(end), std::move(strides), begin_mask, end_mask,
                                             ellipsis_mask, new_axis_mask, shrink_axis_mask);
-          maybe_without_gil(value.tensor.byte_size(),
-                            [&] { ops::ResourceStridedSliceAssign(h.handle(), spec, value.tensor); });
+          Tensor v = value_tensor(value, var_dtype(h));
+          maybe_without_gil(v.byte_size(), [&] { ops::ResourceStridedSliceAssign(h.handle(), spec, v); });
         },
         "ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write.");
   m.def("resource_scatter",
-        [](const OwnedHandle& h, const std::string& kind, py::handle indices, const PyTensor& updates) {
+        [](const OwnedHandle& h, const std::string& kind, py::handle indices, py::handle updates) {
           UpdateOp op = update_op(kind);
           Tensor idx = index_tensor(ops::scatter_op_name(op), indices);
-          maybe_without_gil(idx.byte_size() + updates.tensor.byte_size(),
-                            [&] { ops::ResourceScatter(op, h.handle(), idx, updates.tensor); });
+          Tensor u = value_tensor(updates, var_dtype(h));
+          maybe_without_gil(idx.byte_size() + u.byte_size(), [&] { ops::ResourceScatter(op, h.handle(), idx, u); });
         },
         "ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} (kind: update, add, ...).");
   m.def("resource_scatter_nd",
-        [](const OwnedHandle& h, const std::string& kind, py::handle indices, const PyTensor& updates) {
+        [](const OwnedHandle& h, const std::string& kind, py::handle indices, py::handle updates) {
           UpdateOp op = update_op(kind);
           Tensor idx = index_tensor(ops::scatter_nd_op_name(op), indices);
-          maybe_without_gil(idx.byte_size() + updates.tensor.byte_size(),
-                            [&] { ops::ResourceScatterNd(op, h.handle(), idx, updates.tensor); });
+          Tensor u = value_tensor(updates, var_dtype(h));
+          maybe_without_gil(idx.byte_size() + u.byte_size(), [&] { ops::ResourceScatterNd(op, h.handle(), idx, u); });
         },
         "ResourceScatterNd{Update,Add,Sub,Min,Max}.");
   m.def("resource_gather",

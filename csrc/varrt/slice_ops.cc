@@ -57,18 +57,18 @@ Tensor row_view(const Tensor& input, int64_t first_element, const Shape& shape) 
 
 }  // namespace
 
-Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on) {
+Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on, bool share) {
   const Device& device = Executor::place("StridedSlice");
   if (placed_on) *placed_on = &device;
   SliceGeometry g;
   std::string error;
   if (!resolve_strided_slice(spec, input.shape(), &g, &error)) fail("StridedSlice", device, error, kSliceName);
   Shape final_shape(g.final_dims);
-  if (g.is_identity) return input.reshaped(final_shape);
+  if (share && g.is_identity) return input.reshaped(final_shape);
   std::vector<int64_t> src_strides;
   int64_t offset = selection(g, input.shape(), &src_strides);
   bool contiguous_rows = g.slice_dim0 && (g.strides.empty() || g.strides[0] == 1);
-  if (contiguous_rows && input.buffer()) return row_view(input, offset, final_shape);
+  if (share && contiguous_rows && input.buffer()) return row_view(input, offset, final_shape);
   Tensor out = Tensor::allocate(input.dtype(), final_shape, device.allocator);
   if (out.num_elements() == 0) return out;
   std::vector<int64_t> dst_strides(g.processing_dims.size(), 1);

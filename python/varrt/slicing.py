@@ -13,7 +13,7 @@ import numbers
 
 import numpy as np
 
-from varrt import _C, dtypes, errors
+from varrt import _C, _convert, dtypes, errors
 from varrt.tensor import Tensor, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -139,8 +139,11 @@ class VariableSlice(Tensor):
     def assign(self, value, name=None):
         """Writes `value` (broadcast to this slice's shape) into the variable; returns the variable."""
         var = self._var
-        value = convert_to_tensor(value, var.dtype)
-        _C.resource_strided_slice_assign(var, *self._spec, value._data)
+        if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+            value = convert_to_tensor(value, var.dtype)._data
+        else:
+            value = _convert.to_array(value, var.dtype)  # borrowed by the core, not copied
+        _C.resource_strided_slice_assign(var, *self._spec, value)
         return var._unread()
 
 
@@ -151,7 +154,7 @@ def variable_getitem(var, key):
         return boolean_mask(value, key)
     spec = slice_spec(key)
     out = object.__new__(VariableSlice)
-    out._data = _C.strided_slice(value._data, *spec)
+    out._data = _C.strided_slice(value._data, *spec, False)  # a view would pin the variable's buffer
     out._var = var
     out._spec = spec
     return out

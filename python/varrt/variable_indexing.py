@@ -34,7 +34,10 @@ def _indices(indices):
 
 
 def _updates(var, values):
-    return convert_to_tensor(values, var.dtype)._data
+    """Updates in the variable's dtype: a TensorData, or an ndarray the core borrows without copying."""
+    if isinstance(values, Tensor) or hasattr(values, "_as_tensor"):
+        return convert_to_tensor(values, var.dtype)._data
+    return _convert.to_array(values, var.dtype)
 
 
 def _scatter_method(kind):
@@ -81,7 +84,7 @@ def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
     _check_sparse_delta(sparse_delta)
     updates = _updates(self, sparse_delta.values)
     idx = _indices(sparse_delta.indices)
-    idx = np.asarray(idx.view() if hasattr(idx, "view") and not isinstance(idx, np.ndarray) else idx)
+    idx = idx if isinstance(idx, np.ndarray) else np.asarray(idx.view())
     nd = idx[..., np.newaxis]
     parts = []
     for d in range(idx.ndim - 1):
