@@ -41,14 +41,21 @@ UpdateOp update_op(const std::string& kind) {
   throw py::value_error("unknown scatter kind " + kind);
 }
 
-Tensor index_tensor(const char* op, py::handle obj) {
+// A C-contiguous, native-byte-order version of an ndarray (the array itself when it is one).
+py::object native_contiguous(py::handle array) {
+  py::object dtype = array.attr("dtype").attr("newbyteorder")("=");
+  return array.attr("astype")(dtype, py::arg("order") = "C", py::arg("copy") = false);
+}
+
+Tensor index_tensor(const char* op, py::handle obj, py::object* keep) {
   if (py::isinstance<PyTensor>(obj)) return obj.cast<const PyTensor&>().tensor;
   if (!py::isinstance<py::array>(obj)) throw py::type_error("indices must be an ndarray or a tensor");
   DType dtype = dtype_of_array(obj.ptr());
   indexing::check_index_dtype(op, dtype);
   Tensor t = borrow_array(obj.ptr(), dtype);
-  if (!t.valid()) throw py::type_error("indices must be a C-contiguous native ndarray");
-  return t;
+  if (t.valid()) return t;
+  *keep = native_contiguous(obj);
+  return borrow_array(keep->ptr(), dtype);
 }
 
 // An update's values as a tensor of the variable's dtype `want`: a TensorData as is, an
@@ -56,10 +63,14 @@ Tensor index_tensor(const char* op, py::handle obj) {
 // allows, copied otherwise (strings). Either way the host value is an _EagerConst.
 Tensor value_tensor(py::handle obj, DType want) {
   if (py::isinstance<PyTensor>(obj)) return obj.cast<const PyTensor&>().tensor;
-  if (!py::isinstance<py::array>(obj)) throw py::type_error("updates must be an ndarray or a tensor");
+  if (!py::isinstance<py::array>(obj) || dtype_of_array(obj.ptr()) != want) {
+    throw py::type_error("internal: updates must be a tensor or an ndarray of the variable's dtype");
+  }
   const Device& device = ops::EagerConstInPlace();
   Tensor t = borrow_array(obj.ptr(), want);
-  return t.valid() ? t : copy_from_array(obj.ptr(), device.allocator);
+  if (t.valid()) return t;
+  py::object native = native_contiguous(obj);  // copied into the tensor below, then released
+  return copy_from_array(native.ptr(), device.allocator);
 }
 
 DType var_dtype(const OwnedHandle& h) { return indexing::live_var(h.handle())->dtype(); }
@@ -119,7 +130,8 @@ void bind_scatter(py::module_& m) {
   m.def("resource_scatter",
         [](const OwnedHandle& h, const std::string& kind, py::handle indices, py::handle updates) {
           UpdateOp op = update_op(kind);
-          Tensor idx = index_tensor(ops::scatter_op_name(op), indices);
+          py::object keep;
+          Tensor idx = index_tensor(ops::scatter_op_name(op), indices, &keep);
           Tensor u = value_tensor(updates, var_dtype(h));
           maybe_without_gil(idx.byte_size() + u.byte_size(), [&] { ops::ResourceScatter(op, h.handle(), idx, u); });
         },
@@ -127,14 +139,16 @@ void bind_scatter(py::module_& m) {
   m.def("resource_scatter_nd",
         [](const OwnedHandle& h, const std::string& kind, py::handle indices, py::handle updates) {
           UpdateOp op = update_op(kind);
-          Tensor idx = index_tensor(ops::scatter_nd_op_name(op), indices);
+          py::object keep;
+          Tensor idx = index_tensor(ops::scatter_nd_op_name(op), indices, &keep);
           Tensor u = value_tensor(updates, var_dtype(h));
           maybe_without_gil(idx.byte_size() + u.byte_size(), [&] { ops::ResourceScatterNd(op, h.handle(), idx, u); });
         },
         "ResourceScatterNd{Update,Add,Sub,Min,Max}.");
   m.def("resource_gather",
         [](const OwnedHandle& h, py::handle indices) {
-          Tensor idx = index_tensor("ResourceGather", indices);
+          py::object keep;
+          Tensor idx = index_tensor("ResourceGather", indices, &keep);
           Tensor out;
           maybe_without_gil(idx.byte_size(), [&] { out = ops::ResourceGather(h.handle(), idx); });
           return PyTensor{std::move(out), h.handle().device()};
@@ -142,7 +156,8 @@ void bind_scatter(py::module_& m) {
         "ResourceGather: rows of the variable's first dimension.");
   m.def("resource_gather_nd",
         [](const OwnedHandle& h, py::handle indices) {
-          Tensor idx = index_tensor("ResourceGatherNd", indices);
+          py::object keep;
+          Tensor idx = index_tensor("ResourceGatherNd", indices, &keep);
           Tensor out;
           maybe_without_gil(idx.byte_size(), [&] { out = ops::ResourceGatherNd(h.handle(), idx); });
           return PyTensor{std::move(out), h.handle().device()};

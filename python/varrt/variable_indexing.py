@@ -26,6 +26,8 @@ def _check_sparse_delta(sparse_delta):
 
 def _indices(indices):
     """Indices as the core takes them: a TensorData, or an ndarray of whatever dtype they have."""
+    if type(indices) is np.ndarray:  # the core checks the dtype and borrows the memory
+        return indices
     if isinstance(indices, Tensor):
         return indices._data
     if hasattr(indices, "_as_tensor"):
@@ -35,6 +37,8 @@ def _indices(indices):
 
 def _updates(var, values):
     """Updates in the variable's dtype: a TensorData, or an ndarray the core borrows without copying."""
+    if type(values) is np.ndarray and values.dtype == var.dtype.as_numpy_dtype and values.dtype.kind != "O":
+        return values
     if isinstance(values, Tensor) or hasattr(values, "_as_tensor"):
         return convert_to_tensor(values, var.dtype)._data
     return _convert.to_array(values, var.dtype)
