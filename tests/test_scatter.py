@@ -479,3 +479,30 @@ def test_indexed_slices_convert_to_dense_adding_duplicates():
     with pytest.raises(ValueError, match="^Tensor conversion requested for IndexedSlices for argument `value` "
                                          "without dense_shape: IndexedSlices"):
         tf.convert_to_tensor(IS(tf.constant([1.0]), tf.constant([0])))
+
+
+def test_non_contiguous_and_byte_swapped_arrays():
+    v = tf.Variable(np.zeros((4, 2), np.float32))
+    v.scatter_add(IS(np.ones((2, 4), np.float32)[:, ::2], np.array([3, 1], ">i8")))
+    v.scatter_update(IS(np.full((2, 2), 5.0, ">f4"), np.array([0, 9, 2, 9])[::2]))
+    assert v.numpy().tolist() == [[5.0, 5.0], [1.0, 1.0], [5.0, 5.0], [1.0, 1.0]]
+    assert v.sparse_read(np.array([[1, 2]], ">i4")[:, ::-1]).numpy().tolist() == [[[5.0, 5.0], [1.0, 1.0]]]
+    assert v.gather_nd(np.array([[0, 1], [1, 0]])[:, ::-1]).numpy().tolist() == [1.0, 5.0]
+
+
+def test_variables_and_tensors_as_indices_and_values():
+    v = tf.Variable([1.0, 2.0, 3.0])
+    v.scatter_update(IS(tf.Variable([9.0]), tf.Variable([0])))
+    v.scatter_nd_update(tf.Variable([[1]]), tf.Variable([8.0]))
+    v.scatter_add(IS(tf.constant([1.0]), tf.constant([2], tf.int64)))
+    assert v.numpy().tolist() == [9.0, 8.0, 4.0]
+    assert v.sparse_read(tf.Variable([2])).numpy().tolist() == [4.0]
+
+
+def test_variable_with_unknown_shape():
+    v = tf.Variable([1.0, 2.0], shape=tf.TensorShape(None))
+    v.assign([1.0, 2.0, 3.0])
+    v.scatter_add(IS([10.0], [2]))
+    v[0].assign(5.0)
+    assert v.numpy().tolist() == [5.0, 2.0, 13.0]
+    assert v[1:].numpy().tolist() == [2.0, 13.0]

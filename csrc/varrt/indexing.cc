@@ -8,11 +8,23 @@
 
 namespace varrt {
 namespace indexing {
+namespace {
+
+// TensorFlow's kernel-message names ("float", "double", "half") where they differ from Python's.
+const char* core_type_name(DType dtype) {
+  switch (dtype) {
+    case DType::kFloat32: return "float";
+    case DType::kFloat64: return "double";
+    case DType::kFloat16: return "half";
+    default: return dtype_name(dtype);
+  }
+}
+
+}  // namespace
 
 void check_index_dtype(const char* op, DType dtype) {
   if (dtype == DType::kInt32 || dtype == DType::kInt64) return;
-  const char* name = dtype == DType::kFloat32 ? "float" : dtype == DType::kFloat64 ? "double" : dtype_name(dtype);
-  throw_error(Code::kInvalidArgument, std::string("Value for attr 'Tindices' of ") + name +
+  throw_error(Code::kInvalidArgument, std::string("Value for attr 'Tindices' of ") + core_type_name(dtype) +
                                           " is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node " +
                                           op + "}} [Op:" + op + "]");
 }
@@ -44,17 +56,6 @@ std::string kernel_error_unnamed(const char* op, const Device& device, const std
   return s;
 }
 
-namespace {
-// TensorFlow's kernel-message names ("float", "double", "half") where they differ from Python's.
-const char* core_type_name(DType dtype) {
-  switch (dtype) {
-    case DType::kFloat32: return "float";
-    case DType::kFloat64: return "double";
-    case DType::kFloat16: return "half";
-    default: return dtype_name(dtype);
-  }
-}
-}  // namespace
 
 std::string input_dtype_error(const char* op, int input, DType want, DType got) {
   return std::string("cannot compute ") + op + " as input #" + std::to_string(input) +
