@@ -90,5 +90,12 @@ void require_initialized(const Var& var, const ResourceHandle& handle) {
   }
 }
 
+Tensor& writable_tensor(const ResourceHandle& handle) {
+  Var* var = handle.var();
+  Tensor& t = var->tensor();
+  if (!t.buffer_is_unique()) t = t.deep_copy(var->device()->allocator);
+  return t;
+}
+
 }  // namespace indexing
 }  // namespace varrt

@@ -50,11 +50,6 @@ Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& ha
   return {var, &device};
 }
 
-void ensure_unique(Var* var) {
-  Tensor& params = var->tensor();
-  if (!params.buffer_is_unique()) params = params.deep_copy(var->device()->allocator);  // readers keep theirs
-}
-
 }  // namespace
 
 const char* scatter_op_name(UpdateOp op) {
@@ -128,8 +123,7 @@ void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& 
            std::to_string(rows) + ")");
     }
   }
-  ensure_unique(c.var);
-  Tensor& target = c.var->tensor();
+  Tensor& target = indexing::writable_tensor(handle);
   const int64_t row_len = rows > 0 ? target.num_elements() / rows : 0;
   kernels::RowIndex where{indices.data(), indices.dtype() == DType::kInt64, 1, {1}};
   kernels::scatter_rows(kind, target.dtype(), target.mutable_data(), updates.data(), scalar, row_len, n, where);
@@ -204,8 +198,7 @@ void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor
     fail("indices" + indexing::slice_debug_string(outer, bad) + " = [" + join(idx, bad * depth, depth) +
          "] does not index into shape " + ps.debug_string());
   }
-  ensure_unique(c.var);
-  Tensor& target = c.var->tensor();
+  Tensor& target = indexing::writable_tensor(handle);
   int64_t slice = 1;
   for (int d = static_cast<int>(depth); d < ps.rank(); ++d) slice *= ps.dim(d);
   kernels::scatter_rows(kind, target.dtype(), target.mutable_data(), updates.data(), false, slice, num_updates, where);

@@ -120,12 +120,12 @@ void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSlice
     src_strides[static_cast<size_t>(source)] = value_es[static_cast<size_t>(j)];
   }
 
-  if (!params.buffer_is_unique()) params = params.deep_copy(var->device()->allocator);  // readers keep theirs
+  Tensor& target = indexing::writable_tensor(handle);
   std::vector<int64_t> dst_strides;
-  int64_t offset = selection(g, params.shape(), &dst_strides);
-  size_t item = dtype_size(params.dtype());
-  kernels::strided_copy(params.dtype(), g.processing_dims, value.data(), src_strides,
-                        indexing::element(params.mutable_data(), item, offset), dst_strides);
+  int64_t offset = selection(g, target.shape(), &dst_strides);
+  size_t item = dtype_size(target.dtype());
+  kernels::strided_copy(target.dtype(), g.processing_dims, value.data(), src_strides,
+                        indexing::element(target.mutable_data(), item, offset), dst_strides);
 }
 
 }  // namespace ops

@@ -15,6 +15,7 @@ import numpy as np
 
 from varrt import _C, _convert, dtypes, errors
 from varrt.tensor import Tensor, convert_to_tensor
+from varrt.variables import _UnreadVariable
 from varrt.tensor_shape import TensorShape
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
@@ -144,7 +145,7 @@ class VariableSlice(Tensor):
         else:
             value = _convert.to_array(value, var.dtype)  # borrowed by the core, not copied
         _C.resource_strided_slice_assign(var, *self._spec, value)
-        return var._unread()
+        return _UnreadVariable(var)
 
 
 def variable_getitem(var, key):

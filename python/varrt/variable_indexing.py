@@ -17,6 +17,7 @@ import numpy as np
 from varrt import _C, _convert
 from varrt.indexed_slices import IndexedSlices
 from varrt.tensor import Tensor, convert_to_tensor
+from varrt.variables import _UnreadVariable
 
 
 def _check_sparse_delta(sparse_delta):
@@ -49,7 +50,7 @@ def _scatter_method(kind):
         _check_sparse_delta(sparse_delta)
         updates = _updates(self, sparse_delta.values)
         _C.resource_scatter(self, kind, _indices(sparse_delta.indices), updates)
-        return self._unread()
+        return _UnreadVariable(self)
 
     method.__name__ = f"scatter_{kind}"
     method.__doc__ = (f"Applies `{kind}` of `sparse_delta.values` to the rows `sparse_delta.indices` "
@@ -61,7 +62,7 @@ def _scatter_nd_method(kind):
     def method(self, indices, updates, name=None):
         updates = _updates(self, updates)
         _C.resource_scatter_nd(self, kind, _indices(indices), updates)
-        return self._unread()
+        return _UnreadVariable(self)
 
     method.__name__ = f"scatter_nd_{kind}"
     method.__doc__ = (f"Applies `{kind}` of `updates` to the slices addressed by the last dimension of "
@@ -98,7 +99,7 @@ def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
     parts.append(nd)
     final = np.ascontiguousarray(np.concatenate(parts, axis=-1))
     _C.resource_scatter_nd(self, "update", final, updates)
-    return self._unread()
+    return _UnreadVariable(self)
 
 
 def install(variable_cls):
