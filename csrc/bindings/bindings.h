@@ -9,8 +9,8 @@ namespace bind {
 void bind_errors(pybind11::module_& m);
 void bind_tensor(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
-void bind_runtime(pybind11::module_& m);
 void bind_scatter(pybind11::module_& m);
+void bind_runtime(pybind11::module_& m);
 
 }  // namespace bind
 }  // namespace varrt
