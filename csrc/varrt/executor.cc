@@ -28,17 +28,6 @@ const Device& Executor::default_device() {
   return scoped ? *scoped : DeviceSet::global().cpu0();
 }
 
-std::string Executor::kernel_error(const char* op, const Device& device, const std::string& message) {
-  return std::string("{{function_node __wrapped__") + op + "_device_" + device.name + "}} " + message + " [Op:" + op +
-         "] name: ";
-}
-
-std::string Executor::no_kernel_error(const char* op, const std::string& dtype_enum_name) {
-  return std::string("No OpKernel was registered to support Op '") + op + "' used by {{node " + op +
-         "}} with these attrs: [dtype=" + dtype_enum_name + "]\nRegistered devices: [CPU]\n\n\t [[" + op +
-         "]] [Op:" + op + "] name: ";
-}
-
 void Executor::log(const char* op, const Device& device) {
   std::string line = std::string("Executing op ") + op + " in device " + device.name;
   LogSink current;

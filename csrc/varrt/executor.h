@@ -24,12 +24,6 @@ class Executor {
     return d;
   }
 
-  // A kernel's error message as TensorFlow's eager runtime reports it:
-  // "{{function_node __wrapped__<op>_device_<device>}} <message> [Op:<op>] name: ".
-  static std::string kernel_error(const char* op, const Device& device, const std::string& message);
-  // TensorFlow's message for an op with no kernel for `dtype_enum_name` (e.g. "DT_BOOL").
-  static std::string no_kernel_error(const char* op, const std::string& dtype_enum_name);
-
   static void set_log_device_placement(bool on) { log_flag_.store(on, std::memory_order_relaxed); }
   static bool log_device_placement() { return log_flag_.load(std::memory_order_relaxed); }
   // Where placement lines go (without trailing newline). Default: stderr.

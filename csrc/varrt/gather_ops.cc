@@ -31,7 +31,7 @@ Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
   static constexpr const char* kOp = "ResourceGather";
   Placed p = place(kOp, handle, indices);
   auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error_unnamed(kOp, *p.device, message));
+    throw_error(Code::kInvalidArgument, indexing::kernel_error(kOp, *p.device, message));
   };
   // Held for the whole copy: a writer waits instead of seeing a second holder of the buffer
   // and copying the whole variable.
@@ -66,7 +66,7 @@ Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
   static constexpr const char* kOp = "ResourceGatherNd";
   Placed p = place(kOp, handle, indices);
   auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error_unnamed(kOp, *p.device, message));
+    throw_error(Code::kInvalidArgument, indexing::kernel_error(kOp, *p.device, message));
   };
   std::shared_lock<std::shared_mutex> lock(p.var->mu());
   indexing::require_initialized(*p.var, handle);

@@ -1,10 +1,8 @@
 #include "varrt/indexing.h"
 
-#include <cstring>
 #include <vector>
 
 #include "varrt/error.h"
-#include "varrt/executor.h"
 
 namespace varrt {
 namespace indexing {
@@ -47,15 +45,18 @@ std::string slice_debug_string(const Shape& shape, int64_t flat) {
   return s + "]";
 }
 
-std::string kernel_error_unnamed(const char* op, const Device& device, const std::string& message) {
-  static const std::string kNameSuffix = " name: ";
-  std::string s = Executor::kernel_error(op, device, message);
-  if (s.size() >= kNameSuffix.size() && s.compare(s.size() - kNameSuffix.size(), kNameSuffix.size(), kNameSuffix) == 0) {
-    s.resize(s.size() - kNameSuffix.size());
-  }
+std::string kernel_error(const char* op, const Device& device, const std::string& message, const char* name) {
+  std::string s = std::string("{{function_node __wrapped__") + op + "_device_" + device.name + "}} " + message +
+                  " [Op:" + op + "]";
+  if (name != nullptr) s += std::string(" name: ") + name;
   return s;
 }
 
+std::string no_kernel_error(const char* op, DType dtype) {
+  return std::string("No OpKernel was registered to support Op '") + op + "' used by {{node " + op +
+         "}} with these attrs: [dtype=" + dtype_enum_name(dtype) + "]\nRegistered devices: [CPU]\n\n\t [[" + op +
+         "]] [Op:" + op + "]";
+}
 
 std::string input_dtype_error(const char* op, int input, DType want, DType got) {
   return std::string("cannot compute ") + op + " as input #" + std::to_string(input) +

@@ -36,9 +36,13 @@ void check_index_dtype(const char* op, DType dtype);
 // multi-index of flat position `flat` in `shape` otherwise.
 std::string slice_debug_string(const Shape& shape, int64_t flat);
 
-// The message TensorFlow's eager runtime reports for a kernel failure of an op called
-// through a generated op's fast path, which prints no trailing " name: ".
-std::string kernel_error_unnamed(const char* op, const Device& device, const std::string& message);
+// The message TensorFlow's eager runtime reports for a kernel failure:
+// "{{function_node __wrapped__<op>_device_<device>}} <message> [Op:<op>]", followed by
+// " name: <name>" when `name` is given (ops called through a generated op's fast path print
+// no name; `x[...]` prints its name scope, "strided_slice/").
+std::string kernel_error(const char* op, const Device& device, const std::string& message, const char* name = nullptr);
+// TensorFlow's message for an op that has no kernel for the variable's dtype.
+std::string no_kernel_error(const char* op, DType dtype);
 
 // TensorFlow's message for an `updates`/`value` input of another dtype than the variable.
 std::string input_dtype_error(const char* op, int input, DType want, DType got);

@@ -41,7 +41,7 @@ Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& ha
   if (!kernels::update_supported(kind, dtype, nd)) {
     bool attr_rejects = !nd && (dtype == DType::kString || dtype == DType::kBool);
     throw_error(Code::kInvalidArgument, attr_rejects ? indexing::dtype_attr_error(op, dtype)
-                                                     : Executor::no_kernel_error(op, dtype_enum_name(dtype)));
+                                                     : indexing::no_kernel_error(op, dtype));
   }
   indexing::check_index_dtype(op, indices.dtype());
   if (updates.dtype() != dtype) {
@@ -82,7 +82,7 @@ void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& 
   const char* op = scatter_op_name(kind);
   Checked c = prepare(op, kind, false, handle, indices, updates);
   auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error_unnamed(op, *c.device, message));
+    throw_error(Code::kInvalidArgument, indexing::kernel_error(op, *c.device, message));
   };
   std::unique_lock<std::shared_mutex> lock(c.var->mu());
   indexing::require_initialized(*c.var, handle);
@@ -133,7 +133,7 @@ void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor
   const char* op = scatter_nd_op_name(kind);
   Checked c = prepare(op, kind, true, handle, indices, updates);
   auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error_unnamed(op, *c.device, message));
+    throw_error(Code::kInvalidArgument, indexing::kernel_error(op, *c.device, message));
   };
   std::unique_lock<std::shared_mutex> lock(c.var->mu());
   indexing::require_initialized(*c.var, handle);
