@@ -506,3 +506,26 @@ def test_variable_with_unknown_shape():
     v[0].assign(5.0)
     assert v.numpy().tolist() == [5.0, 2.0, 13.0]
     assert v[1:].numpy().tolist() == [2.0, 13.0]
+
+
+@pytest.mark.skipif(not hasattr(tf, "function"), reason="varrt.function is not built yet")
+@pytest.mark.parametrize("update", [
+    lambda v: v.scatter_add(IS([1.0], [0])),
+    lambda v: v.scatter_nd_add([[0]], [1.0]),
+    lambda v: v[0].assign(v[0] + 1.0),
+])
+def test_function_first_call_runs_indexed_updates_once(update):
+    # A first call that creates a variable runs the body twice and rolls back the first run's
+    # updates (TensorFlow executes only the second trace): indexed updates must be rolled back too.
+    v = tf.Variable([1.0, 2.0])
+    created = []
+
+    @tf.function
+    def f():
+        if not created:
+            created.append(tf.Variable(0.0))
+        update(v)
+        return 0
+
+    f()
+    assert v.numpy().tolist() == [2.0, 2.0]
