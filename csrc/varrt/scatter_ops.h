@@ -26,15 +26,5 @@ void ResourceScatterNd(kernels::UpdateOp op, const ResourceHandle& handle, const
 const char* scatter_op_name(kernels::UpdateOp op);
 const char* scatter_nd_op_name(kernels::UpdateOp op);
 
-inline void ResourceScatterUpdate(const ResourceHandle& h, const Tensor& i, const Tensor& u) {
-  ResourceScatter(kernels::UpdateOp::kAssign, h, i, u);
-}
-inline void ResourceScatterAdd(const ResourceHandle& h, const Tensor& i, const Tensor& u) {
-  ResourceScatter(kernels::UpdateOp::kAdd, h, i, u);
-}
-inline void ResourceScatterNdUpdate(const ResourceHandle& h, const Tensor& i, const Tensor& u) {
-  ResourceScatterNd(kernels::UpdateOp::kAssign, h, i, u);
-}
-
 }  // namespace ops
 }  // namespace varrt
