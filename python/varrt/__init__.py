@@ -11,7 +11,6 @@ from varrt import errors, experimental
 from varrt.array_ops import fill, ones, reshape, zeros
 from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
-from varrt.indexed_slices import IndexedSlices
 from varrt.math_ops import add, argmax, argmin, equal, matmul, multiply, not_equal, subtract
 from varrt.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt.tensor_shape import TensorShape
@@ -21,6 +20,8 @@ from varrt import overloads as _overloads
 _overloads.install(Tensor)
 _overloads.install(Variable)
 
+# Slicing (`x[...]`, `v[...].assign`), IndexedSlices and the Variable scatter/gather methods.
+from varrt.indexed_slices import IndexedSlices  # noqa: E402
 from varrt import slicing as _slicing, variable_indexing as _variable_indexing  # noqa: E402
 
 _slicing.install(Tensor, Variable)
