@@ -39,6 +39,14 @@ from varrt import overloads as _overloads
 _overloads.install(Tensor)
 _overloads.install(Variable)
 
+# Slicing (`x[...]`, `v[...].assign`), IndexedSlices and the Variable scatter/gather methods.
+from varrt.indexed_slices import IndexedSlices  # noqa: E402
+from varrt import slicing as _slicing, variable_indexing as _variable_indexing  # noqa: E402
+
+_slicing.install(Tensor, Variable)
+_variable_indexing.install(Variable)
+newaxis = None
+
 try:
     __version__ = _metadata.version("varrt")
 except _metadata.PackageNotFoundError:  # running from a source tree
