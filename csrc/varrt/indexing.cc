@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "varrt/error.h"
+#include "varrt/update_journal.h"
 
 namespace varrt {
 namespace indexing {
@@ -45,19 +46,6 @@ std::string slice_debug_string(const Shape& shape, int64_t flat) {
   return s + "]";
 }
 
-std::string kernel_error(const char* op, const Device& device, const std::string& message, const char* name) {
-  std::string s = std::string("{{function_node __wrapped__") + op + "_device_" + device.name + "}} " + message +
-                  " [Op:" + op + "]";
-  if (name != nullptr) s += std::string(" name: ") + name;
-  return s;
-}
-
-std::string no_kernel_error(const char* op, DType dtype) {
-  return std::string("No OpKernel was registered to support Op '") + op + "' used by {{node " + op +
-         "}} with these attrs: [dtype=" + dtype_enum_name(dtype) + "]\nRegistered devices: [CPU]\n\n\t [[" + op +
-         "]] [Op:" + op + "]";
-}
-
 std::string input_dtype_error(const char* op, int input, DType want, DType got) {
   return std::string("cannot compute ") + op + " as input #" + std::to_string(input) +
          "(zero-based) was expected to be a " + core_type_name(want) + " tensor but is a " + core_type_name(got) +
@@ -71,28 +59,9 @@ std::string dtype_attr_error(const char* op, DType dtype) {
          "NodeDef: {{node " + op + "}} [Op:" + op + "]";
 }
 
-Var* live_var(const ResourceHandle& handle) {
-  Var* var = handle.var();
-  if (var == nullptr || var->destroyed()) {
-    throw_error(Code::kFailedPrecondition,
-                "Could not find variable " + handle.name() +
-                    ". This could mean that the variable has been deleted. In TF1, it can also mean the "
-                    "variable is uninitialized. Debug info: container=" + handle.container() +
-                    ", status error message=Resource " + handle.container() + "/" + handle.name() +
-                    "/N10tensorflow3VarE does not exist.");
-  }
-  return var;
-}
-
-void require_initialized(const Var& var, const ResourceHandle& handle) {
-  if (!var.is_initialized()) {
-    throw_error(Code::kFailedPrecondition,
-                "Read of uninitialized variable " + handle.name() + " (" + var.debug_name() + ")");
-  }
-}
-
 Tensor& writable_tensor(const ResourceHandle& handle) {
   Var* var = handle.var();
+  UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer
   Tensor& t = var->tensor();
   if (!t.buffer_is_unique()) t = t.deep_copy(var->device()->allocator);
   return t;

@@ -3,6 +3,9 @@
 // access to a live, initialised Var.
 #pragma once
 
+#include "varrt/executor.h"
+#include "varrt/var_access.h"
+
 #include <cstdint>
 #include <string>
 
@@ -36,13 +39,12 @@ void check_index_dtype(const char* op, DType dtype);
 // multi-index of flat position `flat` in `shape` otherwise.
 std::string slice_debug_string(const Shape& shape, int64_t flat);
 
-// The message TensorFlow's eager runtime reports for a kernel failure:
-// "{{function_node __wrapped__<op>_device_<device>}} <message> [Op:<op>]", followed by
-// " name: <name>" when `name` is given (ops called through a generated op's fast path print
-// no name; `x[...]` prints its name scope, "strided_slice/").
-std::string kernel_error(const char* op, const Device& device, const std::string& message, const char* name = nullptr);
-// TensorFlow's message for an op that has no kernel for the variable's dtype.
-std::string no_kernel_error(const char* op, DType dtype);
+// The message TensorFlow's eager runtime reports for a kernel failure, without " name: "
+// unless `name` is given (see Executor::kernel_error).
+inline std::string kernel_error(const char* op, const Device& device, const std::string& message,
+                                const char* name = nullptr) {
+  return Executor::kernel_error(op, device, message, name);
+}
 
 // TensorFlow's message for an `updates`/`value` input of another dtype than the variable.
 std::string input_dtype_error(const char* op, int input, DType want, DType got);
@@ -51,10 +53,8 @@ std::string input_dtype_error(const char* op, int input, DType want, DType got);
 // (the arithmetic scatter ops on strings and bools).
 std::string dtype_attr_error(const char* op, DType dtype);
 
-// The Var behind `handle`; FailedPrecondition (TensorFlow's message) once it was destroyed.
-Var* live_var(const ResourceHandle& handle);
-// Requires `var->mu()` held. FailedPrecondition when the variable has no value yet.
-void require_initialized(const Var& var, const ResourceHandle& handle);
+using varrt::live_var;
+using varrt::require_initialized;
 // The one place the indexed update ops start writing, with the Var's exclusive lock held and
 // every input validated: the variable's tensor, made safe to write in place — its own buffer
 // when nobody else holds it, otherwise a copy (copy-on-write: readers keep their values).

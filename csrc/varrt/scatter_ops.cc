@@ -41,7 +41,7 @@ Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& ha
   if (!kernels::update_supported(kind, dtype, nd)) {
     bool attr_rejects = !nd && (dtype == DType::kString || dtype == DType::kBool);
     throw_error(Code::kInvalidArgument, attr_rejects ? indexing::dtype_attr_error(op, dtype)
-                                                     : indexing::no_kernel_error(op, dtype));
+                                                     : Executor::no_kernel_error(op, dtype_enum_name(dtype), nullptr));
   }
   indexing::check_index_dtype(op, indices.dtype());
   if (updates.dtype() != dtype) {

@@ -18,9 +18,15 @@ def _where_text(index, shape):
     return ",".join(str(i) for i in np.unravel_index(index, shape)) if len(shape) else ""
 
 
+def _is_variable(x):
+    return hasattr(x, "sparse_read")
+
+
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """Slices of `params` along `axis` at `indices` (output shape: params[:axis] + indices[batch_dims:] +
     params[axis+1:])."""
+    if _is_variable(params) and (axis is None or axis == 0) and batch_dims == 0:
+        return params.sparse_read(indices)  # ResourceGather on the variable, as TensorFlow runs it
     p, dtype = operand(params)
     idx, _ = _indices("GatherV2", indices, name)
     batch_dims = int(batch_dims)
@@ -59,6 +65,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 def gather_nd(params, indices, batch_dims=0, name=None):
     """params[indices[..., :]]: each innermost index vector selects an element or a slice
     (after `batch_dims` leading dimensions that params and indices share)."""
+    if _is_variable(params) and batch_dims == 0:
+        return params.gather_nd(indices)  # ResourceGatherNd on the variable
     p, dtype = operand(params)
     idx, _ = _indices("GatherNd", indices, name)
     p, idx = place("GatherNd", p, idx)
