@@ -8,6 +8,7 @@
 #include "varrt/executor.h"
 #include "varrt/kernels.h"
 #include "varrt/update_journal.h"
+#include "varrt/var_access.h"
 
 namespace varrt {
 namespace ops {
@@ -16,27 +17,6 @@ namespace {
 const std::string& container_or_default(const std::string& c) {
   static const std::string kDefault = ResourceMgr::kDefaultContainer;
   return c.empty() ? kDefault : c;
-}
-
-// The Var behind a handle, failing as TensorFlow does when it was destroyed.
-Var* live_var(const ResourceHandle& handle) {
-  Var* var = handle.var();
-  if (var == nullptr || var->destroyed()) {
-    throw_error(Code::kFailedPrecondition,
-                "Could not find variable " + handle.name() +
-                    ". This could mean that the variable has been deleted. In TF1, it can also mean the "
-                    "variable is uninitialized. Debug info: container=" + handle.container() +
-                    ", status error message=Resource " + handle.container() + "/" + handle.name() +
-                    "/N10tensorflow3VarE does not exist.");
-  }
-  return var;
-}
-
-void require_initialized(const Var& var, const ResourceHandle& handle) {
-  if (!var.is_initialized()) {
-    throw_error(Code::kFailedPrecondition,
-                "Read of uninitialized variable " + handle.name() + " (" + var.debug_name() + ")");
-  }
 }
 
 template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>

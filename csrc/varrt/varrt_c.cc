@@ -89,6 +89,13 @@ DType checked_dtype(varrt_dtype dtype) {
 
 const char* str_or(const char* s, const char* fallback) { return s != nullptr ? s : fallback; }
 
+varrt::ScatterOp scatter_op(varrt_scatter_op op) {
+  if (op < VARRT_SCATTER_UPDATE || op > VARRT_SCATTER_MAX) invalid("invalid scatter op " + std::to_string(op));
+  return static_cast<varrt::ScatterOp>(op);
+}
+static_assert(static_cast<int>(VARRT_SCATTER_MAX) == static_cast<int>(varrt::ScatterOp::kMax), "same order");
+static_assert(static_cast<int>(VARRT_SCATTER_DIV) == static_cast<int>(varrt::ScatterOp::kDiv), "same order");
+
 template <class T, class Make>
 T* make_handle(varrt_status* status, Make&& make) noexcept {
   T* out = nullptr;
@@ -284,6 +291,35 @@ varrt_code varrt_variable_read_into(const varrt_variable* variable, void* out, s
       require(out, "out");
       std::memcpy(out, t.data(), nbytes);
     }
+  });
+}
+
+varrt_code varrt_variable_scatter(varrt_variable* v, varrt_scatter_op op, const varrt_tensor* indices,
+                                  const varrt_tensor* updates, varrt_status* status) noexcept {
+  return guarded(status, [&] {
+    require(v, "variable");
+    require(indices, "indices");
+    require(updates, "updates");
+    v->variable.scatter(scatter_op(op), indices->tensor, updates->tensor);
+  });
+}
+
+varrt_code varrt_variable_scatter_nd(varrt_variable* v, varrt_scatter_op op, const varrt_tensor* indices,
+                                     const varrt_tensor* updates, varrt_status* status) noexcept {
+  return guarded(status, [&] {
+    require(v, "variable");
+    require(indices, "indices");
+    require(updates, "updates");
+    v->variable.scatter_nd(scatter_op(op), indices->tensor, updates->tensor);
+  });
+}
+
+varrt_tensor* varrt_variable_gather(const varrt_variable* v, const varrt_tensor* indices,
+                                    varrt_status* status) noexcept {
+  return make_handle<varrt_tensor>(status, [&] {
+    require(v, "variable");
+    require(indices, "indices");
+    return v->variable.gather(indices->tensor);
   });
 }
 

@@ -172,6 +172,28 @@ varrt_code varrt_variable_assign_sub(varrt_variable* variable, const varrt_tenso
 varrt_tensor* varrt_variable_read(const varrt_variable* variable, varrt_status* status) VARRT_NOEXCEPT;
 /* Copies the current value into `out` (exactly `nbytes` = its byte size). */
 varrt_code varrt_variable_read_into(const varrt_variable* variable, void* out, size_t nbytes, varrt_status* status) VARRT_NOEXCEPT;
+/* How a scatter combines each update with the stored element (TensorFlow's ResourceScatter*). */
+typedef enum varrt_scatter_op {
+  VARRT_SCATTER_UPDATE = 0,
+  VARRT_SCATTER_ADD = 1,
+  VARRT_SCATTER_SUB = 2,
+  VARRT_SCATTER_MUL = 3,
+  VARRT_SCATTER_DIV = 4,
+  VARRT_SCATTER_MIN = 5,
+  VARRT_SCATTER_MAX = 6
+} varrt_scatter_op;
+
+/* `indices` (int32/int64) pick rows of the first dimension; `updates` has shape
+ * indices.shape + shape[1:] (or is a scalar for every picked element). Duplicates apply in
+ * order. Everything is checked before anything is written. */
+varrt_code varrt_variable_scatter(varrt_variable* variable, varrt_scatter_op op, const varrt_tensor* indices,
+                                  const varrt_tensor* updates, varrt_status* status) VARRT_NOEXCEPT;
+/* indices[..., :k] address slices of the first k dimensions (no MUL/DIV). */
+varrt_code varrt_variable_scatter_nd(varrt_variable* variable, varrt_scatter_op op, const varrt_tensor* indices,
+                                     const varrt_tensor* updates, varrt_status* status) VARRT_NOEXCEPT;
+/* The rows `indices` picks, as a new tensor. */
+varrt_tensor* varrt_variable_gather(const varrt_variable* variable, const varrt_tensor* indices,
+                                    varrt_status* status) VARRT_NOEXCEPT;
 /* Destroys the variable now (from any handle). */
 varrt_code varrt_variable_destroy(varrt_variable* variable, varrt_status* status) VARRT_NOEXCEPT;
 /* 1 when it holds a value, 0 when destroyed. */

@@ -202,29 +202,7 @@ class Variable(_C.VarHandle):
     # assign, assign_add and assign_sub are the core handle's methods (TensorFlow's signatures,
     # no Python frame on the hot path); they return _UnreadVariable(self) unless read_value=False.
 
-    def __iadd__(self, other):
-        raise RuntimeError(_inplace_message("+="))
-
-    def __isub__(self, other):
-        raise RuntimeError(_inplace_message("-="))
-
-    def __imul__(self, other):
-        raise RuntimeError(_inplace_message("*="))
-
-    def __itruediv__(self, other):
-        raise RuntimeError(_inplace_message("/="))
-
-    def __ifloordiv__(self, other):
-        raise RuntimeError(_inplace_message("//="))
-
-    def __imod__(self, other):
-        raise RuntimeError(_inplace_message("%="))
-
-    def __ipow__(self, other):
-        raise RuntimeError(_inplace_message("**="))
-
-    def __imatmul__(self, other):
-        raise RuntimeError(_inplace_message("@="))
+    # `v += 1` and friends: TensorFlow refuses in-place operators on variables (installed below).
 
     # --- TensorFlow 1 compatibility ---------------------------------------------------------
 
@@ -292,6 +270,19 @@ class Variable(_C.VarHandle):
                      shape=self.shape)  # "/": absolute, the copy keeps the name whatever the current scope
         memo[id(self)] = v
         return v
+
+
+def _refuse_inplace(op):
+    def method(self, other):
+        raise RuntimeError(_inplace_message(op))
+    method.__name__ = f"__i{_INPLACE_NAMES[op]}__"
+    return method
+
+
+_INPLACE_NAMES = {"+=": "add", "-=": "sub", "*=": "mul", "/=": "truediv", "//=": "floordiv", "%=": "mod",
+                  "**=": "pow", "@=": "matmul"}
+for _op, _name in _INPLACE_NAMES.items():
+    setattr(Variable, f"__i{_name}__", _refuse_inplace(_op))
 
 
 def _str_arg(value, what):

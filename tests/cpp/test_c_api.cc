@@ -135,6 +135,33 @@ TEST(owner_handle_release_destroys) {
   varrt_tensor_delete(init);
 }
 
+TEST(scatter_and_gather) {
+  Status st;
+  varrt_tensor* init = floats({0, 0, 0, 0});
+  varrt_variable* v = varrt_variable_new(init, "s", nullptr, nullptr, st.s);
+  int64_t two[1] = {2};
+  int64_t rows[2] = {3, 3};
+  varrt_tensor* indices = varrt_tensor_new(VARRT_INT64, two, 1, rows, sizeof rows, st.s);
+  varrt_tensor* updates = floats({1, 2});
+  CHECK(varrt_variable_scatter(v, VARRT_SCATTER_ADD, indices, updates, st.s) == VARRT_OK);
+  CHECK((read(v) == std::vector<float>{0, 0, 0, 3}));
+  CHECK(varrt_variable_scatter(v, static_cast<varrt_scatter_op>(42), indices, updates, st.s) == VARRT_INVALID_ARGUMENT);
+  int64_t nd_dims[2] = {2, 1};
+  varrt_tensor* nd_indices = varrt_tensor_new(VARRT_INT64, nd_dims, 2, rows, sizeof rows, st.s);
+  CHECK(varrt_variable_scatter_nd(v, VARRT_SCATTER_UPDATE, nd_indices, updates, st.s) == VARRT_OK);
+  CHECK((read(v) == std::vector<float>{0, 0, 0, 2}));  // duplicates: the last one wins
+  varrt_tensor* picked = varrt_variable_gather(v, indices, st.s);
+  CHECK(picked != nullptr && varrt_tensor_num_elements(picked) == 2);
+  CHECK(static_cast<const float*>(varrt_tensor_data(picked))[1] == 2.0f);
+  rows[1] = 4;  // varrt_tensor_new copied `rows`: make a new, out-of-range index tensor
+  varrt_tensor* bad = varrt_tensor_new(VARRT_INT64, two, 1, rows, sizeof rows, st.s);
+  CHECK(varrt_variable_scatter(v, VARRT_SCATTER_SUB, bad, updates, st.s) == VARRT_INVALID_ARGUMENT);
+  CHECK(st.message().find("indices[1] = 4 is not in [0, 4)") != std::string::npos);
+  CHECK((read(v) == std::vector<float>{0, 0, 0, 2}));
+  for (varrt_tensor* t : {init, indices, updates, nd_indices, picked, bad}) varrt_tensor_delete(t);
+  varrt_variable_delete(v);
+}
+
 TEST(threads_update_one_variable) {
   Status st;
   int64_t dims[1] = {4};

@@ -168,6 +168,32 @@ TEST(destroy_from_any_handle) {
   CHECK(code_of([&] { owner.read(); }) == Code::kFailedPrecondition);
 }
 
+TEST(scatter_and_gather) {
+  Variable v = Variable::create(make_tensor<float>({1, 2, 3, 4, 5, 6}, Shape{3, 2}));
+  Tensor before = v.read();
+  v.scatter_add(make_tensor<int32_t>({2, 0, 2}), make_tensor<float>({10, 10, 1, 1, 100, 100}, Shape{3, 2}));
+  CHECK(to_string(v.read()) == "[[2 3]\n [3 4]\n [115 116]]");
+  CHECK(to_string(before) == "[[1 2]\n [3 4]\n [5 6]]");  // copy-on-write: the earlier read kept its value
+  v.scatter_update(make_tensor<int64_t>({1}), make_scalar(0.0f));  // a scalar for every element of the row
+  v.scatter(ScatterOp::kMax, make_tensor<int32_t>({0}), make_tensor<float>({9, 0}, Shape{1, 2}));
+  CHECK(to_string(v.read()) == "[[9 3]\n [0 0]\n [115 116]]");
+  v.scatter_nd_add(make_tensor<int32_t>({0, 1, 2, 0}, Shape{2, 2}), make_tensor({1.0f, 1.0f}));
+  CHECK(to_string(v.read()) == "[[9 4]\n [0 0]\n [116 116]]");
+  CHECK(to_string(v.gather(make_tensor<int32_t>({2, 0}))) == "[[116 116]\n [9 4]]");
+  CHECK(to_string(v.gather_nd(make_tensor<int32_t>({0, 1}, Shape{1, 2}))) == "[4]");
+  // Checked before anything is written: a bad index changes nothing.
+  std::string message;
+  try {
+    v.scatter_sub(make_tensor<int32_t>({0, 3}), make_scalar(1.0f));
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("indices[1] = 3 is not in [0, 3)") != std::string::npos);
+  CHECK(to_string(v.read()) == "[[9 4]\n [0 0]\n [116 116]]");
+  CHECK(code_of([&] { v.scatter_nd(ScatterOp::kMul, make_tensor<int32_t>({0}, Shape{1, 1}), make_tensor({1.0f})); }) ==
+        Code::kInvalidArgument);
+}
+
 TEST(concurrent_updates_all_count) {
   Variable v = Variable::create(make_tensor({0.0, 0.0}));
   const int threads = 4, per_thread = 2000;

@@ -3,6 +3,8 @@
 #include "varrt/api/runtime.h"
 #include "varrt/api/tensors.h"
 #include "varrt/error.h"
+#include "varrt/gather_ops.h"
+#include "varrt/scatter_ops.h"
 #include "varrt/variable_ops.h"
 
 namespace varrt {
@@ -51,6 +53,19 @@ void Variable::assign(const Tensor& value) { ops::AssignVariableOp(checked(), va
 void Variable::assign_add(const Tensor& delta) { ops::AssignAddVariableOp(checked(), delta); }
 void Variable::assign_sub(const Tensor& delta) { ops::AssignSubVariableOp(checked(), delta); }
 Tensor Variable::read() const { return ops::ReadVariableOp(checked()); }
+
+void Variable::scatter(ScatterOp op, const Tensor& indices, const Tensor& updates) {
+  ops::ResourceScatter(op, checked(), indices, updates);
+}
+void Variable::scatter_nd(ScatterOp op, const Tensor& indices, const Tensor& updates) {
+  if (op == ScatterOp::kMul || op == ScatterOp::kDiv) {
+    throw_error(Code::kInvalidArgument, "scatter_nd supports update, add, sub, min and max (TensorFlow has no "
+                                        "ResourceScatterNdMul/Div)");
+  }
+  ops::ResourceScatterNd(op, checked(), indices, updates);
+}
+Tensor Variable::gather(const Tensor& indices) const { return ops::ResourceGather(checked(), indices); }
+Tensor Variable::gather_nd(const Tensor& indices) const { return ops::ResourceGatherNd(checked(), indices); }
 
 bool Variable::is_initialized() const { return handle_ && ops::VarIsInitializedOp(handle_->handle()); }
 void Variable::destroy() { ops::DestroyResourceOp(checked()); }

@@ -3,8 +3,9 @@
 //
 //   varrt::Variable v = varrt::Variable::create(varrt::make_tensor({1.0f, 2.0f}));
 //   v.assign_add(varrt::make_tensor({1.0f, 1.0f}));
+//   v.scatter_add(varrt::make_tensor({1}), varrt::make_tensor({5.0f}));   // {2, 8}
 //   varrt::Tensor t = v.read();                     // zero-copy, immutable
-//   const float* p = varrt::typed_data<float>(t);   // {2, 3}
+//   const float* p = varrt::typed_data<float>(t);   // {2, 8}
 //
 // Ownership. A Variable is a reference-counted handle: copies refer to the same resource.
 // The handle returned by create() *owns* the resource: when its last copy is destroyed, the
@@ -43,10 +44,14 @@
 
 #include "varrt/device.h"
 #include "varrt/owned_handle.h"
+#include "varrt/scatter_kernels.h"
 #include "varrt/shape.h"
 #include "varrt/tensor.h"
 
 namespace varrt {
+
+// How a scatter combines each update with the stored element.
+using ScatterOp = kernels::UpdateOp;  // kAssign, kAdd, kSub, kMul, kDiv, kMin, kMax
 
 struct VariableOptions {
   // A label for messages and Python's `.name` ("Variable" → "Variable:0"); not unique.
@@ -87,6 +92,26 @@ class Variable {
   void assign_sub(const Tensor& delta);
   // The current value, sharing the variable's buffer (no copy; immutable).
   Tensor read() const;
+
+  // The scatter family, TensorFlow's ResourceScatter* ops: `indices` (int32 or int64) pick
+  // rows of the first dimension; `updates` has shape indices.shape + shape[1:], or is a
+  // scalar applied to every picked element. Rows apply in order: duplicate indices
+  // accumulate (add, mul, ...) and the last one wins (update). Every index, shape and divisor
+  // is checked before anything is written (InvalidArgument, value unchanged).
+  void scatter(ScatterOp op, const Tensor& indices, const Tensor& updates);
+  void scatter_update(const Tensor& indices, const Tensor& updates) { scatter(ScatterOp::kAssign, indices, updates); }
+  void scatter_add(const Tensor& indices, const Tensor& updates) { scatter(ScatterOp::kAdd, indices, updates); }
+  void scatter_sub(const Tensor& indices, const Tensor& updates) { scatter(ScatterOp::kSub, indices, updates); }
+  // ResourceScatterNd*: indices[..., :k] address slices of the first k dimensions; updates
+  // have shape indices.shape[:-1] + shape[k:]. kMul and kDiv are not available here.
+  void scatter_nd(ScatterOp op, const Tensor& indices, const Tensor& updates);
+  void scatter_nd_update(const Tensor& indices, const Tensor& updates) {
+    scatter_nd(ScatterOp::kAssign, indices, updates);
+  }
+  void scatter_nd_add(const Tensor& indices, const Tensor& updates) { scatter_nd(ScatterOp::kAdd, indices, updates); }
+  // The rows `indices` picks (ResourceGather; gather_nd: ResourceGatherNd), as a new tensor.
+  Tensor gather(const Tensor& indices) const;
+  Tensor gather_nd(const Tensor& indices) const;
 
   bool is_initialized() const;
   // Destroys the resource now (any handle may; the owner's later release is then a no-op).
