@@ -225,7 +225,9 @@ int varrt_device_scope_exit(uint64_t token) VARRT_NOEXCEPT;
 void varrt_set_log_device_placement(int on) VARRT_NOEXCEPT;
 int varrt_log_device_placement(void) VARRT_NOEXCEPT;
 /* `sink(line, ctx)` receives every placement line (no trailing newline), from the thread
- * running the op, possibly concurrently; NULL restores the default (stderr). */
+ * running the op, possibly concurrently; NULL restores the default (stderr). `ctx` must
+ * stay valid while the sink is installed, and a little longer: a line being logged on another
+ * thread while the sink is replaced may still reach the old one. */
 void varrt_set_log_sink(void (*sink)(const char* line, void* ctx), void* ctx) VARRT_NOEXCEPT;
 
 #ifdef __cplusplus

@@ -35,6 +35,12 @@ class Variable(_C.VarHandle):
     Mirrors `tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`.
     `initial_value` may be a callable, another Variable (its value is copied), a Tensor, a
     NumPy array, nested lists or a scalar.
+
+    varrt adds `shared_name=` (and `container=`): the variable is then registered under that
+    name for this process, so C, C++ and other Python code reach it with
+    `Variable.from_shared_name` (AlreadyExistsError if the name is taken). This Variable owns
+    it: when it is collected, the variable is destroyed for everyone. Without a shared_name
+    (TensorFlow's default) a variable is anonymous.
     """
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
