@@ -10,6 +10,7 @@ void bind_errors(pybind11::module_& m);
 void bind_tensor(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
+void bind_checkpoint(pybind11::module_& m);
 
 }  // namespace bind
 }  // namespace varrt

@@ -11,4 +11,5 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_tensor(m);
   varrt::bind::bind_variable(m);
   varrt::bind::bind_runtime(m);
+  varrt::bind::bind_checkpoint(m);
 }
