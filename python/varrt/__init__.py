@@ -20,6 +20,8 @@ from varrt import overloads as _overloads
 _overloads.install(Tensor)
 _overloads.install(Variable)
 
+from varrt import train  # noqa: E402  (needs Variable)
+
 try:
     __version__ = _metadata.version("varrt")
 except _metadata.PackageNotFoundError:  # running from a source tree
