@@ -233,6 +233,12 @@ Table Table::parse(const std::string& contents, const std::string& filename) {
   const char* p = decode_handle(footer, footer + 2 * kMaxHandleLength, &meta);
   if (p) p = decode_handle(p, footer + 2 * kMaxHandleLength, &index);
   if (p == nullptr) corrupt(filename, "bad block handle in footer");
+  // Only the canonical encoding is accepted ("9c 00" also decodes as 28), so that no bit of
+  // the footer can change without notice.
+  std::string canonical;
+  put_handle(&canonical, meta.offset, meta.size);
+  put_handle(&canonical, index.offset, index.size);
+  if (static_cast<size_t>(p - footer) != canonical.size()) corrupt(filename, "bad block handle in footer");
   for (; p < footer + 2 * kMaxHandleLength; ++p) {
     if (*p != 0) corrupt(filename, "bad footer padding");
   }
