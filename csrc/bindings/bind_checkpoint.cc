@@ -118,6 +118,10 @@ void bind_checkpoint(py::module_& m) {
              bundle::Entry e = r.entry(key);
              return py::make_tuple(e.dtype, shape_tuple(e.shape), e.size);
            }, "(dtype enum, shape, stored size) of a key; NotFoundError when absent.")
+      .def("checked_entry", [](bundle::BundleReader& r, const std::string& key) {
+             bundle::Entry e = r.checked_entry(key);
+             return py::make_tuple(e.dtype, shape_tuple(e.shape), e.size);
+           }, "entry(), after the checks that need no data bytes (DataLossError when inconsistent).")
       .def("read", [](bundle::BundleReader& r, const std::string& key) {
              const Device& cpu = DeviceSet::global().cpu0();
              Tensor t;

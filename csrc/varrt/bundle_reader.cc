@@ -80,6 +80,12 @@ Entry BundleReader::entry(const std::string& key) const {
   return decode_entry(*value, key);
 }
 
+Entry BundleReader::checked_entry(const std::string& key) {
+  Entry e = entry(key);
+  locate(key, e);
+  return e;
+}
+
 std::shared_ptr<const file_io::MappedFile> BundleReader::shard(const std::string& key, const Entry& e) {
   if (e.shard_id >= header_.num_shards) {
     throw_error(Code::kDataLoss, "Checkpoint entry " + key + " names data shard " + std::to_string(e.shard_id) +

@@ -47,6 +47,10 @@ class BundleReader {
   // The entry for `key`; NotFound ("Key K not found in checkpoint") when absent.
   Entry entry(const std::string& key) const;
 
+  // entry(key), plus every check that needs no data bytes: dtype, size against shape, shard
+  // and bounds against the shard's size. DataLoss for an inconsistent (damaged) entry.
+  Entry checked_entry(const std::string& key);
+
   // The stored value as a new tensor from `allocator` (CPU:0's by default).
   Tensor read(const std::string& key, Allocator* allocator = nullptr);
   // Checks everything about a non-string entry and returns its verified bytes.

@@ -189,7 +189,7 @@ def restore_pairs(bundle, pairs):
     if not pairs:
         return
     for key, var in pairs:
-        _, shape, _ = bundle.entry(encode_key(key))
+        _, shape, _ = bundle.checked_entry(encode_key(key))  # damage is DataLossError, not a shape mismatch
         if not var.shape.is_compatible_with(TensorShape(shape)):
             raise ValueError(f"Received incompatible tensor with shape {TensorShape(shape)} when attempting to "
                              f"restore variable with shape {var.shape} and name {var.name}.")
