@@ -322,6 +322,13 @@ def test_checkpoint_manager_keeps_max_to_keep(tmp_path):
     assert v.numpy() == 3.0
 
 
+def test_checkpoint_manager_does_not_adopt_checkpoints_without_timestamps(tmp_path):
+    ckpt = tf.train.Checkpoint(v=tf.Variable(0.0))
+    ckpt.save(str(tmp_path / "ckpt"))
+    manager = tf.train.CheckpointManager(ckpt, str(tmp_path), max_to_keep=1)
+    assert manager.checkpoints == [] and manager.latest_checkpoint == str(tmp_path / "ckpt-1")
+
+
 def test_checkpoint_manager_none_keeps_all_and_validates(tmp_path):
     ckpt = tf.train.Checkpoint(v=tf.Variable(0.0))
     manager = tf.train.CheckpointManager(ckpt, str(tmp_path), max_to_keep=None)
