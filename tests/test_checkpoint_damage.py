@@ -403,3 +403,19 @@ def test_failed_save_leaves_previous_checkpoint_and_no_temp_files(tmp_path):
         _C.save_v2(prefix, ["a", "a"], [tf.Variable(1.0), tf.Variable(2.0)])
     assert sorted(os.listdir(tmp_path / "f")) == ["ckpt.data-00000-of-00001", "ckpt.index"]
     assert list(tf.train.load_variable(prefix, "v/.ATTRIBUTES/VARIABLE_VALUE")) == [1.0]
+
+
+def test_large_tensor_checksummed_in_parallel_still_detects_flips(tmp_path):
+    big = np.random.default_rng(3).standard_normal(3 * 1024 * 1024).astype(np.float32)  # 12 MB: several threads
+    prefix = tf.train.Checkpoint(v=tf.Variable(big)).write(str(tmp_path / "big" / "ckpt"))
+    target = tf.Variable(np.zeros_like(big))
+    tf.train.Checkpoint(v=target).read(prefix)
+    assert target.numpy().tobytes() == big.tobytes()
+    entry = _entry(prefix, "v/.ATTRIBUTES/VARIABLE_VALUE")
+    for offset in (entry["offset"], entry["offset"] + entry["size"] // 2 + 1, entry["offset"] + entry["size"] - 1):
+        target.assign(np.zeros_like(big))
+        flip_byte(_data(prefix), offset)
+        with pytest.raises(tf.errors.DataLossError, match="Checksum does not match"):
+            tf.train.Checkpoint(v=target).read(prefix)
+        assert not target.numpy().any()
+        flip_byte(_data(prefix), offset)

@@ -151,3 +151,10 @@ def test_object_graph_text_format():
                          '  value: true\n}\n')
     empty = _object_graph.TrackableObject()
     assert _object_graph.decode(_object_graph.encode([node, empty, empty, empty]))[0].text() == node.text()
+
+
+def test_combine_joins_crcs_of_pieces():
+    data = os.urandom(200_003)
+    for cut in (0, 1, 8, 65536, 123_457, 200_003):
+        a, b = data[:cut], data[cut:]
+        assert _C.crc32c_combine(_C.crc32c(a), _C.crc32c(b), len(b)) == _C.crc32c(data)

@@ -66,6 +66,8 @@ void bind_checkpoint(py::module_& m) {
         return crc32c::extend_hardware(crc, v.data(), v.size());
       }, py::arg("data"), py::arg("crc") = 0);
   m.def("crc32c_hardware_available", &crc32c::hardware_available);
+  m.def("crc32c_combine", &crc32c::combine, py::arg("crc_a"), py::arg("crc_b"), py::arg("len_b"),
+        "The CRC of A + B from crc(A), crc(B) and len(B).");
   m.def("crc32c_mask", &crc32c::mask);
   m.def("crc32c_unmask", &crc32c::unmask);
 

@@ -36,6 +36,18 @@ BundleWriter::~BundleWriter() {
   file_io::remove_file_noexcept(index_temp_);
 }
 
+uint64_t BundleWriter::stored_size(const Tensor& t) {
+  if (t.dtype() != DType::kString) return t.byte_size();
+  const auto* strings = t.data_as<std::string>();
+  uint64_t bytes = 4;  // the length checksum
+  for (int64_t i = 0; i < t.num_elements(); ++i) {
+    uint64_t len = strings[i].size();
+    char buf[10];
+    bytes += coding::encode_varint64(buf, len) + len;
+  }
+  return bytes;
+}
+
 void BundleWriter::add(const std::string& key, const Tensor& t) {
   if (finished_) throw_error(Code::kFailedPrecondition, "BundleWriter is closed");
   if (key.empty()) throw_error(Code::kInvalidArgument, "The empty key is reserved for the bundle header");
@@ -110,6 +122,7 @@ void BundleWriter::finish() {
   std::string index = builder.finish();
   {
     file_io::OutputFile out(index_temp_);
+    out.preallocate(index.size());
     out.append(index.data(), index.size());
     out.close(options_.sync);
   }

@@ -36,6 +36,10 @@ class BundleWriter {
   BundleWriter(const BundleWriter&) = delete;
   BundleWriter& operator=(const BundleWriter&) = delete;
 
+  // Tells the writer how many data bytes will follow (see OutputFile::preallocate).
+  void reserve(uint64_t bytes) { data_->preallocate(bytes); }
+  // The number of data-file bytes add() writes for `t`.
+  static uint64_t stored_size(const Tensor& t);
   // Appends a tensor's value under `key`. InvalidArgument for "" (the header's key), a
   // duplicate key or a dtype that cannot be stored.
   void add(const std::string& key, const Tensor& tensor);

@@ -32,6 +32,7 @@ struct Pending {
 };
 
 void copy_bytes(void* dst, const char* src, uint64_t n) {
+  if (n == 0) return;
   parallel_for(static_cast<int64_t>(n), 1, [&](int64_t begin, int64_t end) {
     std::memcpy(static_cast<char*>(dst) + begin, src + begin, static_cast<size_t>(end - begin));
   });
@@ -62,6 +63,9 @@ void SaveV2(const std::string& prefix, const std::vector<std::string>& keys, con
   if (keys.size() != tensors.size()) throw_error(Code::kInvalidArgument, "SaveV2: keys and tensors differ in number");
   Executor::place("SaveV2");
   bundle::BundleWriter writer(prefix, options);
+  uint64_t total = 0;
+  for (const Tensor& t : tensors) total += bundle::BundleWriter::stored_size(t);
+  writer.reserve(total);
   for (size_t i = 0; i < keys.size(); ++i) writer.add(keys[i], tensors[i]);
   writer.finish();
 }

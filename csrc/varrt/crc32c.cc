@@ -137,7 +137,43 @@ bool detect_hardware() {
 
 #endif  // VARRT_CRC32C_X86
 
+// Appending n zero bytes to the raw register is multiplication by x^(8n) modulo the
+// polynomial: a linear map on 32 bits. kZeroPowers.m[k] is the map for 2^k zero bytes, each
+// stored as the images of the 32 basis vectors.
+struct ZeroPowers {
+  uint32_t m[64][32];
+  ZeroPowers() {
+    for (int i = 0; i < 32; ++i) {  // one zero byte
+      const uint8_t zero = 0;
+      m[0][i] = raw_portable(uint32_t{1} << i, &zero, 1);
+    }
+    for (int k = 1; k < 64; ++k) {
+      for (int i = 0; i < 32; ++i) m[k][i] = apply(m[k - 1], m[k - 1][i]);
+    }
+  }
+  static uint32_t apply(const uint32_t* map, uint32_t v) {
+    uint32_t out = 0;
+    for (int i = 0; v != 0; ++i, v >>= 1) {
+      if (v & 1u) out ^= map[i];
+    }
+    return out;
+  }
+};
+
+uint32_t shift_by_zeros(uint32_t state, uint64_t n) {
+  static const ZeroPowers powers;
+  for (int k = 0; n != 0; ++k, n >>= 1) {
+    if (n & 1u) state = ZeroPowers::apply(powers.m[k], state);
+  }
+  return state;
+}
+
 }  // namespace
+
+uint32_t combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b) {
+  // With the pre/post inversions, crc(A || B) = zeros_{|B|}(crc(A)) ^ crc(B).
+  return shift_by_zeros(crc_a, len_b) ^ crc_b;
+}
 
 uint32_t extend_portable(uint32_t crc, const void* data, size_t n) {
   return ~raw_portable(~crc, static_cast<const uint8_t*>(data), n);

@@ -16,6 +16,10 @@ namespace crc32c {
 uint32_t extend(uint32_t crc, const void* data, size_t n);
 inline uint32_t value(const void* data, size_t n) { return extend(0, data, n); }
 
+// The CRC of A followed by B, from crc(A), crc(B) and B's length: lets pieces of one buffer
+// be checksummed on several threads.
+uint32_t combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b);
+
 // The two implementations behind `extend`, exposed for tests and benchmarks.
 uint32_t extend_portable(uint32_t crc, const void* data, size_t n);
 bool hardware_available();

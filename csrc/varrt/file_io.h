@@ -22,6 +22,10 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   void append(const void* data, size_t n);
+  // Allocates disk blocks for `bytes` up front (a hint; ignored where unsupported). Besides
+  // avoiding fragmentation, it spares ext4's flush-on-rename of delayed-allocation files,
+  // which otherwise doubles the cost of replacing a checkpoint. close() trims any excess.
+  void preallocate(uint64_t bytes);
   uint64_t size() const { return written_ + buffered_; }
   // Writes out the buffer; with `sync`, also fsyncs. Then closes.
   void close(bool sync);
@@ -36,6 +40,7 @@ class OutputFile {
   std::unique_ptr<char[]> buffer_;
   size_t buffered_ = 0;
   uint64_t written_ = 0;
+  uint64_t preallocated_ = 0;
 };
 
 // A whole file mapped read-only. The mapping keeps the file's contents reachable even if
@@ -49,7 +54,7 @@ class MappedFile {
 
   const char* data() const { return static_cast<const char*>(addr_); }
   uint64_t size() const { return size_; }
-  // Asks the kernel to map [offset, offset + n) ahead of a sequential pass (a hint only).
+  // Asks the kernel to read [offset, offset + n) ahead of a sequential pass (a hint only).
   void prefetch(uint64_t offset, uint64_t n) const;
 
  private:

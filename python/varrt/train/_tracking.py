@@ -51,8 +51,13 @@ def _tuple_is_tracked(t):
 
 
 def _is_node(obj):
-    """A trackable object in its own right (always a node, even with nothing inside)."""
-    return hasattr(type(obj), "_checkpoint_children") or hasattr(type(obj), "_TF_MODULE_IGNORED_PROPERTIES")
+    """A trackable object in its own right (always a node, even with nothing inside): anything
+    with a `_checkpoint_children` hook, TensorFlow-style modules, and varrt's Module."""
+    cls = type(obj)
+    if hasattr(cls, "_checkpoint_children") or hasattr(cls, "_TF_MODULE_IGNORED_PROPERTIES"):
+        return True
+    return any(c.__name__ in ("Module", "AutoTrackable") and c.__module__.split(".")[0] == "varrt"
+               for c in cls.__mro__)
 
 
 def kind(obj):
