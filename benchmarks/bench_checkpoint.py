@@ -14,6 +14,10 @@ file (no byte is read until used), so its restore is measured with the tensors c
 memory; the lazy figure is printed for reference only. varrt's restore verifies every CRC
 before writing into the existing variables; "varrt (fsync)" saves with experimental_fsync.
 TensorFlow runs in a subprocess (VARRT_TF_PYTHON or /work/tfenv/bin/python) when available.
+
+On a shared machine the figures move a lot between runs: writes depend on the file system's
+writeback and block freeing, and safetensors' NumPy load_file is fast only when glibc hands
+it back recently freed (already faulted-in) memory. Compare ratios over several runs.
 """
 import argparse
 import os
