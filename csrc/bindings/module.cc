@@ -14,4 +14,5 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_runtime(m);
   varrt::bind::bind_device(m);
   varrt::bind::bind_ops(m);
+  varrt::bind::bind_checkpoint(m);
 }

@@ -13,7 +13,7 @@ def _section(title):
     print(f"\n== {title} " + "=" * max(0, 60 - len(title)))
 
 
-def main():
+def main(argv=None):
     _section("Variables, exactly as TensorFlow prints them")
     v = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name="weights")
     print(">>> v = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name='weights')")
