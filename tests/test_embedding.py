@@ -3,7 +3,8 @@
 examples/cpp is configured with `python -m varrt --cmake-dir` (find_package(varrt CONFIG)),
 compiled warning-free (-Wall -Wextra -Werror) once per test session in one build directory,
 and each program's output is checked: a C++ program without Python, a C program on the C
-ABI, and a C++ host embedding Python that shares variables with it.
+ABI (both also checkpoint, and Python reads their files), and a C++ host embedding Python
+that shares variables with it.
 """
 import os
 import pathlib
@@ -53,12 +54,12 @@ def examples_build(tmp_path_factory):
     return build
 
 
-def run(build, name):
+def run(build, name, *args):
     exe = build / name
     if not exe.exists():
         return None
     # Outside the source tree, so an embedded `import varrt` finds the installed package.
-    result = subprocess.run([str(exe)], capture_output=True, text=True, cwd=build, timeout=120)
+    result = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, cwd=build, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
@@ -71,7 +72,7 @@ def test_cli_prints_installed_locations():
     assert (cmake_dir / "varrtConfigVersion.cmake").is_file()
     assert (cmake_dir / "varrtTargets.cmake").is_file()
     for header in ("varrt.h", "varrt_c.h", "dlpack.h", "api/variable.h", "api/tensors.h", "api/runtime.h",
-                   "api/dlpack.h", "tensor.h", "error.h"):
+                   "api/dlpack.h", "api/checkpoint.h", "tensor.h", "error.h"):
         assert (include_dir / "varrt" / header).is_file(), header
     assert (lib_dir / "libvarrt_core.so").is_file()
     targets = (cmake_dir / "varrtTargets.cmake").read_text()
@@ -92,13 +93,16 @@ def test_one_core_library_per_process():
     assert len(list(package.glob("*.so"))) == 1  # one extension module
 
 
-def test_cpp_program_without_python(examples_build):
-    out = run(examples_build, "cpp_variables")
+def test_cpp_program_without_python(examples_build, tmp_path):
+    prefix = tmp_path / "ckpt"
+    out = run(examples_build, "cpp_variables", prefix)
     assert out.splitlines() == [
         "steps = 40000",
         "weights = [100000 100000 100000 100000]",
         "snapshot after update = [100000 100000 100000 100000]",
         "weights after update = [99999 99999 99999 99999]",
+        "before restore: steps = -1, weights = [0 99999 0 99999]",
+        "restored: steps = 40000, weights = [99999 99999 99999 99999]",
         "error INVALID_ARGUMENT: {{function_node __wrapped__AssignAddVariableOp_device_/job:localhost/replica:0/task:0/"
         "device:CPU:0}} Cannot update variable with shape [4] using a Tensor with shape [2], shapes must be equal. "
         "[Op:AssignAddVariableOp] name: ",
@@ -109,13 +113,25 @@ def test_cpp_program_without_python(examples_build):
     # No Python anywhere in the program.
     assert "libpython" not in subprocess.run(["ldd", str(examples_build / "cpp_variables")], capture_output=True,
                                              text=True).stdout
+    # Its checkpoint is an ordinary TensorFlow checkpoint: Python reads it and restores from it.
+    import numpy as np
+    import varrt as vr
+    reader = vr.train.load_checkpoint(str(prefix))
+    assert reader.get_variable_to_shape_map() == {"steps": [], "weights": [4]}
+    assert reader.get_tensor("steps") == 40000
+    np.testing.assert_array_equal(reader.get_tensor("weights"), [99999.0] * 4)
+    w = vr.Variable(np.zeros(4, np.float32), name="w")
+    vr.train.Saver({"weights": w}).restore(None, str(prefix))
+    np.testing.assert_array_equal(w.numpy(), [99999.0] * 4)
 
 
-def test_c_program_on_the_c_abi(examples_build):
-    out = run(examples_build, "c_variables")
+def test_c_program_on_the_c_abi(examples_build, tmp_path):
+    out = run(examples_build, "c_variables", tmp_path / "ckpt")
     assert out.splitlines() == [
         "total = [50000 -50000]",
         "dtype = float64, device = /job:localhost/replica:0/task:0/device:CPU:0",
+        "before restore = [0 0]",
+        "restored = [50000 -50000]",
         "error INVALID_ARGUMENT: {{function_node __wrapped__AssignAddVariableOp_device_/job:localhost/replica:0/task:0/"
         "device:CPU:0}} Cannot update variable with shape [2] using a Tensor with shape [3], shapes must be equal. "
         "[Op:AssignAddVariableOp] name: ",

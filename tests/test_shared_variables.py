@@ -40,6 +40,8 @@ class CApi:
             "varrt_variable_read": (p, [p, p]),
             "varrt_variable_read_into": (ctypes.c_int, [p, p, ctypes.c_size_t, p]),
             "varrt_variable_is_initialized": (ctypes.c_int, [p]),
+            "varrt_checkpoint_restore": (ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p),
+                                                        ctypes.POINTER(p), ctypes.c_size_t, p]),
         }
         for name, (res, args) in sig.items():
             fn = getattr(lib, name)
@@ -197,3 +199,21 @@ def test_shared_variable_behaves_like_any_variable():
         b.assign([1, 2, 3])
     assert b.trainable
     del v, b
+
+
+def test_c_restores_a_python_checkpoint(c_api, tmp_path):
+    """tf.train.Checkpoint's object-path keys are ordinary keys for the C ABI's restore."""
+    v = vr.Variable([1.0, 2.0, 3.0], shared_name="ckpt_src")
+    path = vr.train.Checkpoint(model=vr.Module(), w=v).write(str(tmp_path / "py"))
+    init = c_api.floats([0.0, 0.0, 0.0])
+    target = c_api.lib.varrt_variable_new(init, b"target", b"", b"", c_api.status)
+    keys = (ctypes.c_char_p * 1)(b"w/.ATTRIBUTES/VARIABLE_VALUE")
+    handles = (ctypes.c_void_p * 1)(target)
+    assert c_api.lib.varrt_checkpoint_restore(path.encode(), keys, handles, 1, c_api.status) == 0, c_api.message()
+    np.testing.assert_array_equal(c_api.read(target, 3), [1.0, 2.0, 3.0])
+    keys[0] = b"w/.ATTRIBUTES/missing"
+    assert c_api.lib.varrt_checkpoint_restore(path.encode(), keys, handles, 1, c_api.status) == 5  # NOT_FOUND
+    np.testing.assert_array_equal(c_api.read(target, 3), [1.0, 2.0, 3.0])
+    c_api.lib.varrt_variable_delete(target)
+    c_api.lib.varrt_tensor_delete(init)
+    del v

@@ -17,6 +17,7 @@ void bind_scatter(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);
+void bind_checkpoint(pybind11::module_& m);
 void bind_dlpack(pybind11::module_& m);
 
 }  // namespace bind

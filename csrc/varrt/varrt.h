@@ -9,6 +9,7 @@
 //   varrt/api/tensors.h     Tensor helpers: make_tensor, typed_data (zero-copy), to_string
 //   varrt/api/runtime.h     devices, DeviceGuard scopes, placement logging and its sink
 //   varrt/api/dlpack.h      DLPack export/import (zero-copy exchange with other libraries)
+//   varrt/api/checkpoint.h  save/restore variables in TensorFlow's checkpoint format
 //   varrt/tensor.h          Tensor itself; varrt/error.h Error and its codes; varrt/dtype.h
 // For C and other languages' FFIs, use varrt/varrt_c.h instead.
 //
@@ -22,6 +23,7 @@
 //    read from a variable never changes.
 #pragma once
 
+#include "varrt/api/checkpoint.h"
 #include "varrt/api/dlpack.h"
 #include "varrt/api/runtime.h"
 #include "varrt/api/tensors.h"

@@ -4,9 +4,11 @@
 #include "varrt/varrt_c.h"
 
 #include <cstring>
+#include <map>
 #include <new>
 #include <string>
 
+#include "varrt/api/checkpoint.h"
 #include "varrt/api/dlpack.h"
 #include "varrt/api/runtime.h"
 #include "varrt/api/variable.h"
@@ -95,6 +97,27 @@ varrt::ScatterOp scatter_op(varrt_scatter_op op) {
 }
 static_assert(static_cast<int>(VARRT_SCATTER_MAX) == static_cast<int>(varrt::ScatterOp::kMax), "same order");
 static_assert(static_cast<int>(VARRT_SCATTER_DIV) == static_cast<int>(varrt::ScatterOp::kDiv), "same order");
+
+std::string checked_prefix(const char* prefix) {
+  require(prefix, "prefix");
+  if (*prefix == '\0') invalid("the checkpoint prefix is empty");
+  return prefix;
+}
+
+std::map<std::string, varrt::Variable> checkpoint_map(const char* const* keys, varrt_variable* const* variables,
+                                                      size_t count) {
+  if (count > 0) {
+    require(keys, "keys");
+    require(variables, "variables");
+  }
+  std::map<std::string, varrt::Variable> out;
+  for (size_t i = 0; i < count; ++i) {
+    require(keys[i], "a key");
+    require(variables[i], "a variable");
+    if (!out.emplace(keys[i], variables[i]->variable).second) invalid(std::string("duplicate key ") + keys[i]);
+  }
+  return out;
+}
 
 template <class T, class Make>
 T* make_handle(varrt_status* status, Make&& make) noexcept {
@@ -352,6 +375,18 @@ const char* varrt_variable_device(const varrt_variable* v) noexcept {
   return v && v->variable.valid() ? v->variable.device().name.c_str() : "";
 }
 int varrt_variable_owns_resource(const varrt_variable* v) noexcept { return v && v->variable.owns_resource() ? 1 : 0; }
+
+varrt_code varrt_checkpoint_save(const char* prefix, const char* const* keys, varrt_variable* const* variables,
+                                 size_t count, varrt_status* status) noexcept {
+  return guarded(status, [&] { varrt::save_checkpoint(checked_prefix(prefix), checkpoint_map(keys, variables, count)); });
+}
+
+varrt_code varrt_checkpoint_restore(const char* prefix, const char* const* keys, varrt_variable* const* variables,
+                                    size_t count, varrt_status* status) noexcept {
+  return guarded(status, [&] {
+    varrt::restore_checkpoint(checked_prefix(prefix), checkpoint_map(keys, variables, count));
+  });
+}
 
 int varrt_num_devices(varrt_status* status) noexcept {
   int n = -1;

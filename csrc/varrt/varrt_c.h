@@ -208,6 +208,18 @@ const char* varrt_variable_device(const varrt_variable* variable) VARRT_NOEXCEPT
 /* 1 for the creator's handles (and their copies), 0 for borrowed ones. */
 int varrt_variable_owns_resource(const varrt_variable* variable) VARRT_NOEXCEPT;
 
+/* ---- checkpoints ---------------------------------------------------------------------------- */
+
+/* TensorFlow's checkpoint format (see varrt/api/checkpoint.h): saves variables[i]'s current
+ * value under keys[i] to "<prefix>.index" + "<prefix>.data-00000-of-00001", atomically (a
+ * failure leaves any previous checkpoint intact). Keys must be distinct and non-empty. */
+varrt_code varrt_checkpoint_save(const char* prefix, const char* const* keys, varrt_variable* const* variables,
+                                 size_t count, varrt_status* status) VARRT_NOEXCEPT;
+/* Restores keys[i] into variables[i], all or nothing: VARRT_NOT_FOUND (missing file or key),
+ * VARRT_INVALID_ARGUMENT (dtype/shape mismatch), VARRT_DATA_LOSS (damaged file) change nothing. */
+varrt_code varrt_checkpoint_restore(const char* prefix, const char* const* keys, varrt_variable* const* variables,
+                                    size_t count, varrt_status* status) VARRT_NOEXCEPT;
+
 /* ---- devices and placement logging --------------------------------------------------------- */
 
 /* The number of devices (creating the device set on first use); -1 on error. */

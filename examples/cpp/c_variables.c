@@ -1,5 +1,8 @@
 /* varrt from C through the C ABI (varrt/varrt_c.h): variables shared by name and updated
- * from several threads, zero-copy reads, status codes instead of exceptions. */
+ * from several threads, zero-copy reads, a checkpoint saved and restored, status codes
+ * instead of exceptions.
+ *
+ *   c_variables [CHECKPOINT_PREFIX]     (default /tmp/varrt_c_example/ckpt) */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +35,8 @@ static void* worker(void* arg) {
   return NULL;
 }
 
-int main(void) {
+int main(int argc, char** argv) {
+  const char* prefix = argc > 1 ? argv[1] : "/tmp/varrt_c_example/ckpt";
   varrt_status* status = varrt_status_new();
   int64_t dims[1] = {2};
   varrt_tensor* zeros = varrt_tensor_new(VARRT_FLOAT64, dims, 1, NULL, 0, status);
@@ -51,6 +55,17 @@ int main(void) {
   const double* p = (const double*)varrt_tensor_data(value);
   printf("total = [%g %g]\n", p[0], p[1]);
   printf("dtype = %s, device = %s\n", varrt_dtype_name(varrt_variable_dtype(total)), varrt_variable_device(total));
+
+  /* Checkpoint the value, scribble over it, restore it. */
+  const char* keys[1] = {"total"};
+  check(varrt_checkpoint_save(prefix, keys, &total, 1, status), status, "checkpoint_save");
+  check(varrt_variable_assign(total, zeros, status), status, "assign");
+  double now[2];
+  check(varrt_variable_read_into(total, now, sizeof now, status), status, "read_into");
+  printf("before restore = [%g %g]\n", now[0], now[1]);
+  check(varrt_checkpoint_restore(prefix, keys, &total, 1, status), status, "checkpoint_restore");
+  check(varrt_variable_read_into(total, now, sizeof now, status), status, "read_into");
+  printf("restored = [%g %g]\n", now[0], now[1]);
 
   /* Errors are codes with TensorFlow's messages; nothing changes. */
   int64_t three[1] = {3};

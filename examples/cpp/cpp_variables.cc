@@ -1,13 +1,19 @@
 // varrt from C++ with no Python: variables updated from several threads, zero-copy reads,
-// placement logging into a user sink, errors as exceptions.
+// placement logging into a user sink, a checkpoint saved and restored (TensorFlow's format),
+// errors as exceptions.
+//
+//   cpp_variables [CHECKPOINT_PREFIX]     (default /tmp/varrt_cpp_example/ckpt)
 #include <atomic>
 #include <cstdio>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include <varrt/varrt.h>
 
-int main() {
+int main(int argc, char** argv) {
+  const std::string prefix = argc > 1 ? argv[1] : "/tmp/varrt_cpp_example/ckpt";
+
   // Count placement lines instead of printing them.
   std::atomic<int> placed{0};
   varrt::set_log_sink([&placed](const std::string&) { placed.fetch_add(1, std::memory_order_relaxed); });
@@ -43,6 +49,16 @@ int main() {
   weights.assign_sub(varrt::make_filled(varrt::Shape{4}, 1.0f));  // copy-on-write: snapshot keeps its value
   std::printf("snapshot after update = %s\n", varrt::to_string(snapshot).c_str());
   std::printf("weights after update = %s\n", varrt::to_string(weights.read()).c_str());
+
+  // Checkpoint: Python reads it with varrt.train.load_checkpoint(prefix), TensorFlow too.
+  varrt::save_checkpoint(prefix, {{"steps", steps}, {"weights", weights}});
+  steps.assign(varrt::make_scalar<int64_t>(-1));
+  weights.scatter_update(varrt::make_tensor<int32_t>({0, 2}), varrt::make_scalar(0.0f));
+  std::printf("before restore: steps = %s, weights = %s\n", varrt::to_string(steps.read()).c_str(),
+              varrt::to_string(weights.read()).c_str());
+  varrt::restore_checkpoint(prefix, {{"steps", steps}, {"weights", weights}});
+  std::printf("restored: steps = %s, weights = %s\n", varrt::to_string(steps.read()).c_str(),
+              varrt::to_string(weights.read()).c_str());
 
   try {
     weights.assign_add(varrt::make_tensor({1.0f, 2.0f}));

@@ -48,6 +48,8 @@ _slicing.install(Tensor, Variable)
 _variable_indexing.install(Variable)
 newaxis = None
 
+from varrt import train  # noqa: E402  (needs Variable)
+
 try:
     __version__ = _metadata.version("varrt")
 except _metadata.PackageNotFoundError:  # running from a source tree

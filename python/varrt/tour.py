@@ -13,7 +13,7 @@ def _section(title):
     print(f"\n== {title} " + "=" * max(0, 60 - len(title)))
 
 
-def main():
+def main(argv=None):
     _section("Variables, exactly as TensorFlow prints them")
     v = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name="weights")
     print(">>> v = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name='weights')")
@@ -76,6 +76,17 @@ def main():
     out = layer(tf.ones([1, 3]))
     print("trainable:", [v.name for v in layer.trainable_variables], " all:", len(layer.variables))
     print("output shape:", out.shape, " steps:", int(layer.steps))
+
+    _section("Checkpoints in TensorFlow's format")
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        ckpt = tf.train.Checkpoint(model=layer)
+        path = ckpt.save(f"{d}/ckpt")
+        saved = layer.w.numpy().copy()
+        layer.w.assign(tf.zeros([3, 2]))
+        ckpt.restore(path).assert_consumed()
+        print("saved to", path.replace(d, "<tmp>"), "; restored:", np.array_equal(layer.w.numpy(), saved))
+        print("keys:", [name for name, _ in tf.train.list_variables(path) if "layer" not in name][:4])
 
     _section("Errors follow TensorFlow's classes")
     print("InvalidArgumentError is an", tf.errors.InvalidArgumentError.__mro__[1].__name__,
