@@ -96,12 +96,28 @@ PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   }
 }
 
+// numpy(): ReadVariableOp, then Identity on the scope's device (the value then leaves for
+// host memory, so it is placed, and may fail or log, but not copied twice) and the copy out.
+// A raw method for the same reason as the updates: CPython calls method descriptors without
+// building a bound method, which pybind11's methods cost on every attribute access.
+PyObject* numpy_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    const OwnedHandle& h = py::handle(self).cast<const OwnedHandle&>();
+    Tensor t = ops::ReadVariableOp(h.handle());
+    Executor::place("Identity");
+    return copy_to_value(t);  // a new writable ndarray (a NumPy scalar for 0-d), or null with an error set
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
 template <Update Op>
 PyCFunction as_cfunction() {
   return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&update_method<Op>));
 }
 
-void add_update_methods(py::handle cls) {
+void add_raw_methods(py::handle cls) {
   static PyMethodDef defs[] = {
       {"assign", as_cfunction<ops::AssignVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
        "assign(value, use_locking=None, name=None, read_value=True)\n--\n\n"
@@ -113,6 +129,8 @@ void add_update_methods(py::handle cls) {
       {"assign_sub", as_cfunction<ops::AssignSubVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
        "assign_sub(delta, use_locking=None, name=None, read_value=True)\n--\n\n"
        "value -= delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
+      {"numpy", &numpy_method, METH_NOARGS,
+       "numpy()\n--\n\nA new writable ndarray (a NumPy scalar for 0-d) with a copy of the current value."},
   };
   for (PyMethodDef& def : defs) {
     PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
@@ -140,7 +158,7 @@ void bind_variable(py::module_& m) {
   m.def("_set_unread_factory", [](py::object fn) { unread_factory() = std::move(fn); });
 
   auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
-  add_update_methods(cls);
+  add_raw_methods(cls);
   // A plain function, not an __init__ overload: pybind11 would try converting a Variable
   // passed to the other constructors to this one's int dtype (calling __index__, a read).
   m.def("var_handle",
@@ -200,14 +218,6 @@ void bind_variable(py::module_& m) {
              return PyTensor{std::move(t.tensor), t.device};
            },
            "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
-      .def("numpy", [](const OwnedHandle& h) {
-             Tensor t = ops::ReadVariableOp(h.handle());
-             // Identity to the scope's device; the value then leaves for host memory anyway, so
-             // it is placed (and may fail or log) but not copied twice.
-             Executor::place("Identity");
-             return steal(copy_to_value(t));
-           },
-           "A new writable ndarray with a copy of the current value.")
       .def("_view", [](const OwnedHandle& h) { return steal(view_of(ops::ReadVariableOp(h.handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
       .def("_value_view", [](const OwnedHandle& h) {

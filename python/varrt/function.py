@@ -77,12 +77,8 @@ class _CreationWatcher:
 
 
 def _run_watched(watcher, fn, args, kwargs):
-    stack = _variables._creation_watchers.stack
-    stack.append(watcher)
-    try:
+    with _variables.watching_creation(watcher):
         return fn(*args, **kwargs)
-    finally:
-        stack.pop()
 
 
 # --- trace keys -----------------------------------------------------------------------------

@@ -52,7 +52,7 @@ class Variable(_C.VarHandle):
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
                              "providing a `variable_def`. You provided neither.")
-        watchers = _creation_watchers.stack
+        watchers = _creation_watchers.stack if _watching[0] else ()
         for watcher in watchers:
             watcher.before_create()  # tf.function may forbid creation here (ValueError)
         if constraint is not None and not callable(constraint):
@@ -85,7 +85,8 @@ class Variable(_C.VarHandle):
                                  f"supplied `shape` argument ({declared}).") from None
             self._shape = declared
         self._name = base + ":0"
-        self._dtype = dtypes.from_enum(self._dtype_enum)
+        if dtype is not None:
+            self._dtype = dtype
         if trainable is not None:
             self._trainable = trainable
         if constraint is not None:
@@ -115,11 +116,11 @@ class Variable(_C.VarHandle):
         v = cls.__new__(cls)
         _C.VarHandle.__init__(v, handle)
         v._name = handle._debug_name + ":0"
-        v._dtype = dtypes.from_enum(v._dtype_enum)
         return v
 
     # Defaults, so that creation sets only what differs (creation speed is a product feature).
     _shape = None
+    _dtype = None
     _trainable = True
     _constraint = None
 
@@ -131,7 +132,10 @@ class Variable(_C.VarHandle):
 
     @property
     def dtype(self):
-        return self._dtype
+        dtype = self._dtype
+        if dtype is None:
+            dtype = self._dtype = dtypes.from_enum(self._dtype_enum)
+        return dtype
 
     @property
     def shape(self):
@@ -329,6 +333,27 @@ class _CreationWatchers(threading.local):
 
 
 _creation_watchers = _CreationWatchers()
+# How many threads have watchers right now: creation skips the thread-local lookup at zero.
+_watching = [0]
+_watching_lock = threading.Lock()
+
+
+class watching_creation:
+    """`with watching_creation(watcher):` tells `watcher` about variables created in the block."""
+
+    def __init__(self, watcher):
+        self._watcher = watcher
+
+    def __enter__(self):
+        with _watching_lock:
+            _watching[0] += 1
+        _creation_watchers.stack.append(self._watcher)
+
+    def __exit__(self, *exc):
+        _creation_watchers.stack.pop()
+        with _watching_lock:
+            _watching[0] -= 1
+        return False
 
 
 def _initial_data(initial_value, dtype_enum):
