@@ -10,6 +10,7 @@
 #include "numpy_interop.h"
 #include "py_tensor.h"
 #include "variable_inputs.h"
+#include "without_gil.h"
 #include "varrt/device_copy.h"
 #include "varrt/executor.h"
 #include "varrt/owned_handle.h"
@@ -27,8 +28,7 @@ template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
   Tensor t = update_input(value, h.handle().var()->dtype());
   if (t.byte_size() >= kReleaseGilBytes) {
-    py::gil_scoped_release release;
-    Op(h.handle(), t);
+    without_gil([&] { Op(h.handle(), t); });
   } else {
     Op(h.handle(), t);
   }

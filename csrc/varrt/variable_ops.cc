@@ -18,18 +18,26 @@ const std::string& container_or_default(const std::string& c) {
   return c.empty() ? kDefault : c;
 }
 
+[[noreturn]] void fail_deleted(const ResourceHandle& handle) {
+  throw_error(Code::kFailedPrecondition,
+              "Could not find variable " + handle.name() +
+                  ". This could mean that the variable has been deleted. In TF1, it can also mean the "
+                  "variable is uninitialized. Debug info: container=" + handle.container() +
+                  ", status error message=Resource " + handle.container() + "/" + handle.name() +
+                  "/N10tensorflow3VarE does not exist.");
+}
+
 // The Var behind a handle, failing as TensorFlow does when it was destroyed.
 Var* live_var(const ResourceHandle& handle) {
   Var* var = handle.var();
-  if (var == nullptr || var->destroyed()) {
-    throw_error(Code::kFailedPrecondition,
-                "Could not find variable " + handle.name() +
-                    ". This could mean that the variable has been deleted. In TF1, it can also mean the "
-                    "variable is uninitialized. Debug info: container=" + handle.container() +
-                    ", status error message=Resource " + handle.container() + "/" + handle.name() +
-                    "/N10tensorflow3VarE does not exist.");
-  }
+  if (var == nullptr || var->destroyed()) fail_deleted(handle);
   return var;
+}
+
+// Checked again once the lock is held: a DestroyResourceOp may have run between live_var and
+// the lock, and an update landing after it would bring the destroyed variable's memory back.
+void require_live(const Var& var, const ResourceHandle& handle) {
+  if (var.destroyed()) fail_deleted(handle);
 }
 
 void require_initialized(const Var& var, const ResourceHandle& handle) {
@@ -47,6 +55,7 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
     throw_error(Code::kInvalidArgument, Executor::no_kernel_error(op, dtype_enum_name(var->dtype())));
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
+  require_live(*var, handle);
   require_initialized(*var, handle);
   Tensor& current = var->tensor();
   if (input.dtype() != var->dtype()) {
@@ -112,6 +121,7 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
                       ", and the assigned value shape " + value.shape().to_string() + " are incompatible.");
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
+  require_live(*var, handle);
   UpdateJournal::note(handle.shared_var());
   Tensor& current = var->tensor();
   if (current.valid() && current.buffer_is_unique() && current.num_elements() == value.num_elements()) {
@@ -140,6 +150,7 @@ Tensor ReadVariableOp(const ResourceHandle& handle) {
   Var* var = live_var(handle);
   Executor::place("ReadVariableOp", var->device());
   std::shared_lock<std::shared_mutex> lock(var->mu());
+  require_live(*var, handle);
   require_initialized(*var, handle);
   return var->tensor();
 }
