@@ -157,7 +157,8 @@ def test_create_destroy_cycles_leave_counters_and_rss_flat():
     assert tf._C.num_named_resources() == start_resources
     assert tf.experimental.memory_stats()["num_allocs"] > allocs_before + cycles  # the cycles really allocated
     growth = rss_bytes() - start_rss
-    assert growth < 4 << 20, f"RSS grew by {growth} bytes over {cycles} cycles"
+    if "libasan" not in os.environ.get("LD_PRELOAD", ""):  # ASan's quarantine holds freed memory
+        assert growth < 4 << 20, f"RSS grew by {growth} bytes over {cycles} cycles"
 
 
 def test_failed_creations_leak_nothing():
