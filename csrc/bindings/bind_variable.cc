@@ -12,6 +12,7 @@
 #include "variable_inputs.h"
 #include "without_gil.h"
 #include "varrt/device_copy.h"
+#include "varrt/error.h"
 #include "varrt/executor.h"
 #include "varrt/owned_handle.h"
 #include "varrt/variable_ops.h"
@@ -23,6 +24,21 @@ namespace bind {
 namespace {
 
 using Update = void (*)(const ResourceHandle&, const Tensor&);
+
+// The handle a VarHandle (or Variable) instance holds. An instance whose __init__ never ran
+// (`Variable.__new__(Variable)`) has no handle: pybind11 would pass uninitialised memory for
+// it as `const OwnedHandle&`, so every method takes `self` and comes through here.
+const OwnedHandle& handle_of(py::handle self) {
+  static PyTypeObject* const type = reinterpret_cast<PyTypeObject*>(py::type::of<OwnedHandle>().ptr());
+  if (!PyObject_TypeCheck(self.ptr(), type)) throw py::type_error("expected a varrt Variable");
+  auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
+  py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);
+  if (!vh || !vh.holder_constructed()) {
+    throw Error(Code::kFailedPrecondition,
+                "This variable was never created: its __init__ did not run (an object made with __new__ alone)");
+  }
+  return *vh.holder<std::shared_ptr<OwnedHandle>>();
+}
 
 template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
@@ -86,7 +102,7 @@ PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   const char* first = Op == &ops::AssignVariableOp ? "value" : "delta";
   if (!parse_update_args(args, nargs, kwnames, first, &value, &read_value)) return nullptr;
   try {
-    run_update<Op>(py::handle(self).cast<const OwnedHandle&>(), value);
+    run_update<Op>(handle_of(self), value);
     if (!read_value) Py_RETURN_NONE;
     return unread_factory()(py::handle(self)).release().ptr();  // TensorFlow's _UnreadVariable, read lazily
   } catch (...) {
@@ -178,17 +194,22 @@ void bind_variable(py::module_& m) {
            py::arg("debug_name"))
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
-      .def("_assign", &run_update<ops::AssignVariableOp>)
-      .def("_assign_add", &run_update<ops::AssignAddVariableOp>)
-      .def("_assign_sub", &run_update<ops::AssignSubVariableOp>)
-      .def("_read", [](const OwnedHandle& h) { return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()}; },
+      .def("_assign", [](py::handle self, py::handle v) { run_update<ops::AssignVariableOp>(handle_of(self), v); })
+      .def("_assign_add", [](py::handle self, py::handle v) { run_update<ops::AssignAddVariableOp>(handle_of(self), v); })
+      .def("_assign_sub", [](py::handle self, py::handle v) { run_update<ops::AssignSubVariableOp>(handle_of(self), v); })
+      .def("_read", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
+             return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()};
+           },
            "ReadVariableOp: the current value, sharing the variable's buffer.")
-      .def("_read_value", [](const OwnedHandle& h) {
+      .def("_read_value", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
              return PyTensor{std::move(t.tensor), t.device};
            },
            "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
-      .def("numpy", [](const OwnedHandle& h) {
+      .def("numpy", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              Tensor t = ops::ReadVariableOp(h.handle());
              // Identity to the scope's device; the value then leaves for host memory anyway, so
              // it is placed (and may fail or log) but not copied twice.
@@ -196,23 +217,26 @@ void bind_variable(py::module_& m) {
              return steal(copy_to_value(t));
            },
            "A new writable ndarray with a copy of the current value.")
-      .def("_view", [](const OwnedHandle& h) { return steal(view_of(ops::ReadVariableOp(h.handle()))); },
+      .def("_view", [](py::handle self) { return steal(view_of(ops::ReadVariableOp(handle_of(self).handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
-      .def("_value_view", [](const OwnedHandle& h) {
+      .def("_value_view", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              Tensor t = ops::ReadVariableOp(h.handle());
              Executor::place("Identity");
              return steal(view_of(t));
            },
            "Like _view, with the Identity that read_value() runs (for __array__, bool(), iteration).")
-      .def("_repr_view", [](const OwnedHandle& h) {
+      .def("_repr_view", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              Tensor t = ops::ReadVariableOp(h.handle());
              Executor::place("Identity", h.handle().device());  // repr reads on the variable's device
              return steal(view_of(t));
            },
            "Like _view, with the Identity that repr() runs, colocated with the variable.")
-      .def("_is_initialized", [](const OwnedHandle& h) { return ops::VarIsInitializedOp(h.handle()); })
-      .def("_destroy", [](const OwnedHandle& h) { ops::DestroyResourceOp(h.handle()); })
-      .def_property_readonly("_declared_shape", [](const OwnedHandle& h) -> py::object {
+      .def("_is_initialized", [](py::handle self) { return ops::VarIsInitializedOp(handle_of(self).handle()); })
+      .def("_destroy", [](py::handle self) { ops::DestroyResourceOp(handle_of(self).handle()); })
+      .def_property_readonly("_declared_shape", [](py::handle self) -> py::object {
+             const OwnedHandle& h = handle_of(self);
              // Metadata, not an op: nothing is placed or logged. None dims are unknown.
              const PartialShape& s = h.handle().var()->declared_shape();
              if (!s.known_rank()) return py::none();
@@ -222,12 +246,13 @@ void bind_variable(py::module_& m) {
              }
              return std::move(dims);
            })
-      .def_property_readonly("_dtype_enum", [](const OwnedHandle& h) { return static_cast<int>(h.handle().var()->dtype()); })
-      .def_property_readonly("_container", [](const OwnedHandle& h) { return h.handle().container(); })
-      .def_property_readonly("_shared_name", [](const OwnedHandle& h) { return h.handle().name(); })
-      .def_property_readonly("device", [](const OwnedHandle& h) { return h.handle().device()->name; })
-      .def("_same_resource", [](const OwnedHandle& a, const OwnedHandle& b) {
-        return a.handle().var() == b.handle().var();
+      .def_property_readonly("_dtype_enum",
+                             [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
+      .def_property_readonly("_container", [](py::handle self) { return handle_of(self).handle().container(); })
+      .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })
+      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; })
+      .def("_same_resource", [](py::handle a, py::handle b) {
+        return handle_of(a).handle().var() == handle_of(b).handle().var();
       });
 }
 
