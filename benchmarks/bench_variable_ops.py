@@ -50,11 +50,11 @@ def numpy_cases():
     }
 
 
-def varrt_cases():
-    import varrt as vr
-    v = vr.Variable(SMALL)
+def variable_cases(tf):
+    """The variable ops, written once against TensorFlow's API: `tf` is varrt or tensorflow."""
+    v = tf.Variable(SMALL)
     d = np.ones(4, np.float32)
-    big = vr.Variable(np.zeros(BIG, np.float32))
+    big = tf.Variable(np.zeros(BIG, np.float32))
     big_b = np.ones(BIG, np.float32)
     nested = [[1.0, 2.0], [3.0, 4.0]]
     return {
@@ -63,10 +63,15 @@ def varrt_cases():
         "numpy() small": lambda: v.numpy(),
         "asarray small": lambda: np.asarray(v),
         "asarray 64MB": lambda: np.asarray(big),
-        "create 2x2": lambda: vr.Variable(nested),
+        "create 2x2": lambda: tf.Variable(nested),
         "assign_add 64MB": lambda: big.assign_add(big_b, read_value=False),
         "assign 64MB": lambda: big.assign(big_b, read_value=False),
     }
+
+
+def varrt_cases():
+    import varrt
+    return variable_cases(varrt)
 
 
 def torch_cases():
@@ -92,22 +97,8 @@ def torch_cases():
 
 def tf_cases():
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-    import tensorflow as tf
-    v = tf.Variable(SMALL)
-    d = np.ones(4, np.float32)
-    big = tf.Variable(np.zeros(BIG, np.float32))
-    big_b = np.ones(BIG, np.float32)
-    nested = [[1.0, 2.0], [3.0, 4.0]]
-    return {
-        "assign_add small": lambda: v.assign_add(d, read_value=False),
-        "assign small list": lambda: v.assign(SMALL, read_value=False),
-        "numpy() small": lambda: v.numpy(),
-        "asarray small": lambda: np.asarray(v),
-        "asarray 64MB": lambda: np.asarray(big),
-        "create 2x2": lambda: tf.Variable(nested),
-        "assign_add 64MB": lambda: big.assign_add(big_b, read_value=False),
-        "assign 64MB": lambda: big.assign(big_b, read_value=False),
-    }
+    import tensorflow
+    return variable_cases(tensorflow)
 
 
 TARGETS = {  # varrt/NumPy, from the issue

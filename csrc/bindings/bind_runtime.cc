@@ -67,7 +67,8 @@ py::dict stats_dict(const AllocatorStats& s) {
 }  // namespace
 
 void bind_runtime(py::module_& m) {
-  Executor::set_log_sink(write_to_python_stderr);
+  // A C or C++ host that embeds Python and set its own sink keeps it.
+  if (!Executor::has_log_sink()) Executor::set_log_sink(write_to_python_stderr);
   m.def("set_log_device_placement", &Executor::set_log_device_placement);
   m.def("get_log_device_placement", &Executor::log_device_placement);
   m.def("place_op", [](const char* op, py::args inputs) {

@@ -55,10 +55,9 @@ void bind_tensor(py::module_& m) {
 
   m.def("constant_from_python", [](py::handle value, int dtype) -> py::object {
         // The fast path of conversion: None when the value needs varrt._convert's full rules.
-        Tensor staged = sequence_to_tensor(value.ptr(), static_cast<DType>(dtype), nullptr);
-        if (!staged.valid()) return py::none();
-        const Device& device = ops::EagerConstInPlace();  // placed and logged
-        return py::cast(PyTensor{staged.deep_copy(device.allocator), &device});
+        PyTensor t = sequence_to_device(value.ptr(), static_cast<DType>(dtype));
+        if (!t.tensor.valid()) return py::none();
+        return py::cast(std::move(t));
       },
       py::arg("value"), py::arg("dtype") = 0);
 }

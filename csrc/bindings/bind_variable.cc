@@ -8,9 +8,11 @@
 
 #include "bindings.h"
 #include "numpy_interop.h"
+#include "py_handle.h"
 #include "py_tensor.h"
 #include "variable_inputs.h"
 #include "without_gil.h"
+#include "varrt/api/variable.h"
 #include "varrt/device_copy.h"
 #include "varrt/error.h"
 #include "varrt/executor.h"
@@ -24,21 +26,6 @@ namespace bind {
 namespace {
 
 using Update = void (*)(const ResourceHandle&, const Tensor&);
-
-// The handle a VarHandle (or Variable) instance holds. An instance whose __init__ never ran
-// (`Variable.__new__(Variable)`) has no handle: pybind11 would pass uninitialised memory for
-// it as `const OwnedHandle&`, so every method takes `self` and comes through here.
-const OwnedHandle& handle_of(py::handle self) {
-  static PyTypeObject* const type = reinterpret_cast<PyTypeObject*>(py::type::of<OwnedHandle>().ptr());
-  if (!PyObject_TypeCheck(self.ptr(), type)) throw py::type_error("expected a varrt Variable");
-  auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
-  py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);
-  if (!vh || !vh.holder_constructed()) {
-    throw Error(Code::kFailedPrecondition,
-                "This variable was never created: its __init__ did not run (an object made with __new__ alone)");
-  }
-  return *vh.holder<std::shared_ptr<OwnedHandle>>();
-}
 
 template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
@@ -172,26 +159,37 @@ void bind_variable(py::module_& m) {
         py::arg("dtype"), py::arg("shape"), py::arg("container") = "", py::arg("shared_name") = "",
         py::arg("debug_name") = "", py::arg("destroy_on_release") = true,
         "VarHandleOp: a handle to a new (or, with a shared_name, an existing) variable resource.");
+  m.def("lookup_var_handle",
+        [](const std::string& shared_name, const std::string& container) {
+          return Variable::from_shared_name(shared_name, container).owned_handle();
+        },
+        py::arg("shared_name"), py::arg("container") = "",
+        "A borrowing handle (never destroys the resource) to the variable registered under\n"
+        "(container, shared_name) by C, C++ or Python code in this process; NotFoundError if none.");
   cls
       .def(py::init([](py::handle initial_value, int dtype, std::optional<std::vector<int64_t>> declared,
-                       bool unknown_rank, const std::string& debug_name) {
+                       bool unknown_rank, const std::string& debug_name, const std::string& container,
+                       const std::string& shared_name) {
              // _EagerConst + VarHandleOp + AssignVariableOp in one call: what creating an eager
-             // Variable does. The initial value converts by the fast path when it can, else by
-             // varrt's Python rules (the initializer converter). `declared` None means exactly
-             // the value's shape; -1 dims and unknown_rank relax it.
+             // Variable does, through the C++ API's Variable::create (so a shared_name is
+             // registered exactly as a C++ program's would be). The initial value converts by
+             // the fast path when it can, else by varrt's Python rules (the initializer
+             // converter). `declared` None means exactly the value's shape; -1 dims and
+             // unknown_rank relax it.
              PyTensor value = initial_tensor(initial_value, static_cast<DType>(dtype));
-             ops::VarHandleAttrs attrs;
-             attrs.dtype = value.tensor.dtype();
-             attrs.shape = unknown_rank ? PartialShape()
-                           : declared   ? PartialShape(*declared)
-                                        : PartialShape::from(value.tensor.shape());
-             attrs.debug_name = debug_name;
-             auto owned = std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), true);
-             ops::AssignVariableOp(owned->handle(), value.tensor);
-             return owned;
+             VariableOptions options;
+             options.name = debug_name;
+             options.container = container;
+             options.shared_name = shared_name;
+             if (unknown_rank) {
+               options.shape = PartialShape();
+             } else if (declared) {
+               options.shape = PartialShape(*declared);
+             }
+             return Variable::create(value.tensor, options).owned_handle();
            }),
            py::arg("initial_value"), py::arg("dtype"), py::arg("declared"), py::arg("unknown_rank"),
-           py::arg("debug_name"))
+           py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
       .def("_assign", [](py::handle self, py::handle v) { run_update<ops::AssignVariableOp>(handle_of(self), v); })
@@ -250,6 +248,8 @@ void bind_variable(py::module_& m) {
                              [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
       .def_property_readonly("_container", [](py::handle self) { return handle_of(self).handle().container(); })
       .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })
+      .def_property_readonly("_debug_name", [](py::handle self) { return handle_of(self).handle().var()->debug_name(); })
+      .def_property_readonly("_owns_resource", [](py::handle self) { return handle_of(self).destroys_on_release(); })
       .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; })
       .def("_same_resource", [](py::handle a, py::handle b) {
         return handle_of(a).handle().var() == handle_of(b).handle().var();

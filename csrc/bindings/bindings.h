@@ -13,8 +13,12 @@ void bind_errors(pybind11::module_& m);
 void set_python_error_from_current_exception();
 void bind_tensor(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
+void bind_scatter(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
+void bind_ops(pybind11::module_& m);
+void bind_checkpoint(pybind11::module_& m);
+void bind_dlpack(pybind11::module_& m);
 
 }  // namespace bind
 }  // namespace varrt

@@ -10,6 +10,10 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_errors(m);
   varrt::bind::bind_tensor(m);
   varrt::bind::bind_variable(m);
+  varrt::bind::bind_scatter(m);
   varrt::bind::bind_runtime(m);
   varrt::bind::bind_device(m);
+  varrt::bind::bind_ops(m);
+  varrt::bind::bind_checkpoint(m);
+  varrt::bind::bind_dlpack(m);
 }

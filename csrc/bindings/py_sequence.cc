@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "varrt/half.h"
+#include "varrt/variable_ops.h"
 
 namespace varrt {
 namespace bind {
@@ -114,39 +115,65 @@ DType choose(const Leaves& leaves, DType want) {
 
 }  // namespace
 
-Tensor sequence_to_tensor(PyObject* value, DType want, Allocator* allocator) {
-  if (!is_sequence(value) && !PyFloat_CheckExact(value) && !PyLong_CheckExact(value)) return Tensor();
+namespace {
+
+// The leaves of the value being converted. Thread-local scratch reused across calls (the
+// GIL is held and nothing here runs Python code), so a conversion allocates only its tensor.
+struct Parsed {
   std::vector<int64_t> dims;
-  if (!infer_shape(value, dims)) return Tensor();
   Leaves leaves;
-  if (!collect(value, dims, 0, leaves)) return Tensor();
-  DType dtype = choose(leaves, want);
-  if (dtype == DType::kInvalid) return Tensor();
-  Shape shape(dims);
-  Tensor out;
-  if (allocator != nullptr) {
-    out = Tensor::allocate(dtype, shape, allocator);
-  } else {
-    size_t bytes = static_cast<size_t>(shape.num_elements()) * dtype_size(dtype);
-    auto staging = std::shared_ptr<uint64_t[]>(new uint64_t[bytes / 8 + 1]);
-    out = Tensor::borrow(dtype, shape, staging.get(), bytes, [staging] {});
+  DType dtype = DType::kInvalid;
+};
+
+Parsed* parse(PyObject* value, DType want) {
+  if (!is_sequence(value) && !PyFloat_CheckExact(value) && !PyLong_CheckExact(value)) return nullptr;
+  thread_local Parsed p;
+  p.dims.clear();
+  p.leaves.values.clear();
+  p.leaves.ints.clear();
+  p.leaves.has_float = false;
+  if (!infer_shape(value, p.dims) || !collect(value, p.dims, 0, p.leaves)) return nullptr;
+  p.dtype = choose(p.leaves, want);
+  return p.dtype == DType::kInvalid ? nullptr : &p;
+}
+
+void fill_tensor(const Parsed& p, void* dst) {
+  switch (p.dtype) {
+    case DType::kFloat32: return fill<float>(p.leaves, dst);
+    case DType::kFloat64: return fill<double>(p.leaves, dst);
+    case DType::kFloat16: return fill_half<float_to_half>(p.leaves, dst);
+    case DType::kBFloat16: return fill_half<float_to_bfloat16>(p.leaves, dst);
+    case DType::kInt8: return fill<int8_t>(p.leaves, dst);
+    case DType::kInt16: return fill<int16_t>(p.leaves, dst);
+    case DType::kInt32: return fill<int32_t>(p.leaves, dst);
+    case DType::kInt64: return fill<int64_t>(p.leaves, dst);
+    case DType::kUInt8: return fill<uint8_t>(p.leaves, dst);
+    case DType::kUInt16: return fill<uint16_t>(p.leaves, dst);
+    case DType::kUInt32: return fill<uint32_t>(p.leaves, dst);
+    default: return;  // choose() returns only the types above
   }
-  void* dst = out.mutable_data();
-  switch (dtype) {
-    case DType::kFloat32: fill<float>(leaves, dst); break;
-    case DType::kFloat64: fill<double>(leaves, dst); break;
-    case DType::kFloat16: fill_half<float_to_half>(leaves, dst); break;
-    case DType::kBFloat16: fill_half<float_to_bfloat16>(leaves, dst); break;
-    case DType::kInt8: fill<int8_t>(leaves, dst); break;
-    case DType::kInt16: fill<int16_t>(leaves, dst); break;
-    case DType::kInt32: fill<int32_t>(leaves, dst); break;
-    case DType::kInt64: fill<int64_t>(leaves, dst); break;
-    case DType::kUInt8: fill<uint8_t>(leaves, dst); break;
-    case DType::kUInt16: fill<uint16_t>(leaves, dst); break;
-    case DType::kUInt32: fill<uint32_t>(leaves, dst); break;
-    default: return Tensor();
-  }
+}
+
+}  // namespace
+
+Tensor sequence_to_tensor(PyObject* value, DType want) {
+  const Parsed* p = parse(value, want);
+  if (p == nullptr) return Tensor();
+  Shape shape(p->dims);
+  size_t bytes = static_cast<size_t>(shape.num_elements()) * dtype_size(p->dtype);
+  auto staging = std::shared_ptr<uint64_t[]>(new uint64_t[bytes / 8 + 1]);
+  Tensor out = Tensor::borrow(p->dtype, shape, staging.get(), bytes, [staging] {});
+  fill_tensor(*p, out.mutable_data());
   return out;
+}
+
+PyTensor sequence_to_device(PyObject* value, DType want) {
+  const Parsed* p = parse(value, want);
+  if (p == nullptr) return PyTensor{};
+  const Device& device = ops::EagerConstInPlace();
+  Tensor out = Tensor::allocate(p->dtype, Shape(p->dims), device.allocator);
+  fill_tensor(*p, out.mutable_data());
+  return PyTensor{std::move(out), &device};
 }
 
 }  // namespace bind

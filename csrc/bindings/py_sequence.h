@@ -8,15 +8,19 @@
 
 #include <Python.h>
 
+#include "py_tensor.h"
 #include "varrt/tensor.h"
 
 namespace varrt {
 namespace bind {
 
-// `want` = kInvalid infers the dtype (int32/int64/float32). With `allocator` null the
-// result borrows a host staging buffer that no device allocator counts (for op inputs
-// consumed within the call); otherwise memory comes from `allocator`.
-Tensor sequence_to_tensor(PyObject* value, DType want, Allocator* allocator);
+// `want` = kInvalid infers the dtype (int32/int64/float32). The result borrows a host
+// staging buffer that no device allocator counts: for op inputs consumed within the call.
+Tensor sequence_to_tensor(PyObject* value, DType want);
+// The same value as a new tensor on the current device: placed and logged as _EagerConst
+// (only once the value is known to convert), written straight into the device's memory.
+// Returns an invalid PyTensor, having logged nothing, when the full rules must decide.
+PyTensor sequence_to_device(PyObject* value, DType want);
 
 }  // namespace bind
 }  // namespace varrt

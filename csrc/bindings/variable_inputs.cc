@@ -30,7 +30,7 @@ Tensor update_input(py::handle value, DType want) {
     return t;
   }
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
-  t = sequence_to_tensor(value.ptr(), want, nullptr);
+  t = sequence_to_tensor(value.ptr(), want);
   if (t.valid()) {
     ops::EagerConstInPlace();
     return t;
@@ -49,11 +49,8 @@ Tensor update_input(py::handle value, DType want) {
 // a TensorData as it is, anything else through varrt's Python conversion rules.
 PyTensor initial_tensor(py::handle value, DType dtype) {
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>();
-  Tensor staged = sequence_to_tensor(value.ptr(), dtype, nullptr);
-  if (staged.valid()) {
-    const Device& device = ops::EagerConstInPlace();
-    return PyTensor{staged.deep_copy(device.allocator), &device};
-  }
+  PyTensor fast = sequence_to_device(value.ptr(), dtype);
+  if (fast.tensor.valid()) return fast;
   return initializer_converter()(value, static_cast<int>(dtype)).cast<PyTensor>();
 }
 

@@ -26,6 +26,11 @@ void Executor::set_log_sink(LogSink new_sink) {
   sink() = std::move(new_sink);
 }
 
+bool Executor::has_log_sink() {
+  std::lock_guard<std::mutex> lock(sink_mutex());
+  return static_cast<bool>(sink());
+}
+
 void Executor::fail(const char* op, const char* name_scope, const ScopePlacement& scope, uint32_t flags) {
   // _EagerConst (a host value becoming a tensor) reports without the op suffix, as in TensorFlow.
   bool eager_const = std::strcmp(op, "_EagerConst") == 0;
@@ -43,15 +48,24 @@ void Executor::fail(const char* op, const char* name_scope, const ScopePlacement
                   "]." + suffix);
 }
 
-std::string Executor::kernel_error(const char* op, const Device& device, const std::string& message) {
-  return std::string("{{function_node __wrapped__") + op + "_device_" + device.name + "}} " + message + " [Op:" + op +
-         "] name: ";
+namespace {
+std::string op_suffix(const char* op, const char* name) {
+  std::string s = std::string(" [Op:") + op + "]";
+  if (name != nullptr) s += std::string(" name: ") + name;
+  return s;
+}
+}  // namespace
+
+std::string Executor::kernel_error(const char* op, const Device& device, const std::string& message,
+                                   const char* name) {
+  return std::string("{{function_node __wrapped__") + op + "_device_" + device.name + "}} " + message +
+         op_suffix(op, name);
 }
 
-std::string Executor::no_kernel_error(const char* op, const std::string& dtype_enum_name) {
+std::string Executor::no_kernel_error(const char* op, const std::string& dtype_enum_name, const char* name) {
   return std::string("No OpKernel was registered to support Op '") + op + "' used by {{node " + op +
-         "}} with these attrs: [dtype=" + dtype_enum_name + "]\nRegistered devices: [CPU]\n\n\t [[" + op +
-         "]] [Op:" + op + "] name: ";
+         "}} with these attrs: [dtype=" + dtype_enum_name + "]\nRegistered devices: [CPU]\n\n\t [[" + op + "]]" +
+         op_suffix(op, name);
 }
 
 void Executor::log(const char* op, const Device& device) {

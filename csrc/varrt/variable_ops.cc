@@ -8,6 +8,7 @@
 #include "varrt/executor.h"
 #include "varrt/kernels.h"
 #include "varrt/update_journal.h"
+#include "varrt/var_access.h"
 
 namespace varrt {
 namespace ops {
@@ -18,35 +19,6 @@ const std::string& container_or_default(const std::string& c) {
   return c.empty() ? kDefault : c;
 }
 
-[[noreturn]] void fail_deleted(const ResourceHandle& handle) {
-  throw_error(Code::kFailedPrecondition,
-              "Could not find variable " + handle.name() +
-                  ". This could mean that the variable has been deleted. In TF1, it can also mean the "
-                  "variable is uninitialized. Debug info: container=" + handle.container() +
-                  ", status error message=Resource " + handle.container() + "/" + handle.name() +
-                  "/N10tensorflow3VarE does not exist.");
-}
-
-// The Var behind a handle, failing as TensorFlow does when it was destroyed.
-Var* live_var(const ResourceHandle& handle) {
-  Var* var = handle.var();
-  if (var == nullptr || var->destroyed()) fail_deleted(handle);
-  return var;
-}
-
-// Checked again once the lock is held: a DestroyResourceOp may have run between live_var and
-// the lock, and an update landing after it would bring the destroyed variable's memory back.
-void require_live(const Var& var, const ResourceHandle& handle) {
-  if (var.destroyed()) fail_deleted(handle);
-}
-
-void require_initialized(const Var& var, const ResourceHandle& handle) {
-  if (!var.is_initialized()) {
-    throw_error(Code::kFailedPrecondition,
-                "Read of uninitialized variable " + handle.name() + " (" + var.debug_name() + ")");
-  }
-}
-
 template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
 void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
   Var* var = live_var(handle);
@@ -55,7 +27,6 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
     throw_error(Code::kInvalidArgument, Executor::no_kernel_error(op, dtype_enum_name(var->dtype())));
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
-  require_live(*var, handle);
   require_initialized(*var, handle);
   Tensor& current = var->tensor();
   if (input.dtype() != var->dtype()) {
@@ -83,7 +54,7 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
 
 }  // namespace
 
-ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created_out) {
   if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
     throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
   }
@@ -91,11 +62,13 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
   const Device& device = Executor::place("VarHandleOp", attrs.device, name_scope.c_str());
   const std::string& container = container_or_default(attrs.container);
   auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
+  if (created_out != nullptr) *created_out = true;
   if (attrs.shared_name.empty()) {
     return ResourceHandle(container, ResourceMgr::global().anonymous_name(), make());
   }
   bool created = false;
   std::shared_ptr<Var> var = ResourceMgr::global().lookup_or_create(container, attrs.shared_name, make, &created);
+  if (created_out != nullptr) *created_out = created;
   if (!created) {
     if (var->dtype() != attrs.dtype) {
       throw_error(Code::kInvalidArgument, "Trying to share variable " + attrs.shared_name + ", but specified dtype " +
@@ -103,6 +76,17 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs) {
     }
   }
   return ResourceHandle(container, attrs.shared_name, std::move(var));
+}
+
+ResourceHandle LookupVarHandleOp(const std::string& container_in, const std::string& shared_name) {
+  const std::string& container = container_or_default(container_in);
+  std::shared_ptr<Var> var = shared_name.empty() ? nullptr : ResourceMgr::global().lookup(container, shared_name);
+  if (var == nullptr) {
+    Executor::place("VarHandleOp");
+    throw_error(Code::kNotFound, "Resource " + container + "/" + shared_name + "/N10tensorflow3VarE does not exist.");
+  }
+  Executor::place("VarHandleOp", var->device());
+  return ResourceHandle(container, shared_name, std::move(var));
 }
 
 void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
@@ -150,7 +134,6 @@ Tensor ReadVariableOp(const ResourceHandle& handle) {
   Var* var = live_var(handle);
   Executor::place("ReadVariableOp", var->device());
   std::shared_lock<std::shared_mutex> lock(var->mu());
-  require_live(*var, handle);
   require_initialized(*var, handle);
   return var->tensor();
 }

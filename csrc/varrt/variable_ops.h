@@ -23,8 +23,13 @@ struct VarHandleAttrs {
 };
 
 // Creates (or, for a shared_name already registered, looks up) a variable resource.
-// Looking up with a different dtype or declared shape is an InvalidArgument.
-ResourceHandle VarHandleOp(const VarHandleAttrs& attrs);
+// Looking up with a different dtype or declared shape is an InvalidArgument. `created`, when
+// given, says whether this call made the resource (false: it found an existing one).
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created = nullptr);
+// A handle to the variable registered under (container, shared_name) — VarHandleOp without
+// creation, placed (and logged) on the variable's device. NotFound when none is registered
+// (never created, or destroyed since), with TensorFlow's ResourceMgr message.
+ResourceHandle LookupVarHandleOp(const std::string& container, const std::string& shared_name);
 
 // Replaces the value. The dtype must equal the variable's; the shape must be compatible
 // with the declared shape (else a kValue error with TensorFlow's Python-layer message). Reuses the current buffer when nobody else holds it and the

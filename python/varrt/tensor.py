@@ -6,6 +6,7 @@ is a zero-copy read-only view (the core never writes to a tensor's buffer once h
 import numpy as np
 
 from varrt import _C, _convert, dtypes
+from varrt import dlpack as _dlpack
 from varrt.tensor_shape import TensorShape
 
 
@@ -70,6 +71,13 @@ class Tensor:
         array = self._data.numpy() if copy else self._data.view()
         array = np.asarray(array)
         return array if dtype is None else array.astype(dtype, copy=False)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule over this tensor's memory (zero-copy, read-only); see varrt.dlpack."""
+        return _dlpack._export(self._data, stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return _dlpack._device()
 
     def __len__(self):
         shape = self._data.shape

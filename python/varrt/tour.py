@@ -13,7 +13,7 @@ def _section(title):
     print(f"\n== {title} " + "=" * max(0, 60 - len(title)))
 
 
-def main():
+def main(argv=None):
     _section("Variables, exactly as TensorFlow prints them")
     v = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name="weights")
     print(">>> v = tf.Variable([[1.0, 2.0], [3.0, 4.0]], name='weights')")
@@ -49,12 +49,44 @@ def main():
 
     _section("Placement logging (to sys.stderr, as TensorFlow logs it)")
     sys.stdout.flush()  # the log goes to stderr; keep the two in order when piped
-    tf._C.set_log_device_placement(True)
-    x = tf.Variable([1.0, 2.0])
-    x.assign([3.0, 4.0], read_value=False)
-    tf._C.set_log_device_placement(False)
+    tf.debugging.set_log_device_placement(True)
+    with tf.device("CPU:0"):
+        x = tf.Variable([1.0, 2.0])
+        x.assign([3.0, 4.0], read_value=False)
+        y = tf.matmul([[1.0, 2.0]], tf.reshape(x, [2, 1]))
+    tf.debugging.set_log_device_placement(False)
     sys.stderr.flush()
-    print("device:", x.device)
+    print("device:", x.device, " result:", y.numpy().tolist())
+
+    _section("Modules and tf.function")
+
+    class Dense(tf.Module):
+        def __init__(self, n_in, n_out):
+            super().__init__()
+            self.w = tf.Variable(tf.random.normal([n_in, n_out], seed=1), name="w")
+            self.b = tf.Variable(tf.zeros([n_out]), name="b")
+            self.steps = tf.Variable(0, trainable=False)
+
+        @tf.function
+        def __call__(self, x):
+            self.steps.assign_add(1)
+            return tf.matmul(x, self.w) + self.b
+
+    layer = Dense(3, 2)
+    out = layer(tf.ones([1, 3]))
+    print("trainable:", [v.name for v in layer.trainable_variables], " all:", len(layer.variables))
+    print("output shape:", out.shape, " steps:", int(layer.steps))
+
+    _section("Checkpoints in TensorFlow's format")
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        ckpt = tf.train.Checkpoint(model=layer)
+        path = ckpt.save(f"{d}/ckpt")
+        saved = layer.w.numpy().copy()
+        layer.w.assign(tf.zeros([3, 2]))
+        ckpt.restore(path).assert_consumed()
+        print("saved to", path.replace(d, "<tmp>"), "; restored:", np.array_equal(layer.w.numpy(), saved))
+        print("keys:", [name for name, _ in tf.train.list_variables(path) if "layer" not in name][:4])
 
     _section("Errors follow TensorFlow's classes")
     print("InvalidArgumentError is an", tf.errors.InvalidArgumentError.__mro__[1].__name__,

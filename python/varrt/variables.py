@@ -10,6 +10,7 @@ import threading
 import numpy as np
 
 from varrt import _C, dtypes, name_scopes
+from varrt import dlpack as _dlpack
 from varrt.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -34,12 +35,20 @@ class Variable(_C.VarHandle):
     Mirrors `tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`.
     `initial_value` may be a callable, another Variable (its value is copied), a Tensor, a
     NumPy array, nested lists or a scalar.
+
+    varrt adds `shared_name=` (and `container=`): the variable is then registered under that
+    name for this process, so C, C++ and other Python code reach it with
+    `Variable.from_shared_name` (AlreadyExistsError if the name is taken). This Variable owns
+    it: when it is collected, the variable is destroyed for everyone. Without a shared_name
+    (TensorFlow's default) a variable is anonymous.
     """
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
                  variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
-                 aggregation=None, shape=None, experimental_enable_variable_lifting=True, **unused_kwargs):
+                 aggregation=None, shape=None, experimental_enable_variable_lifting=True, shared_name=None,
+                 container=None, **unused_kwargs):
         # Unknown keyword arguments are ignored, as TensorFlow's eager Variable does.
+        # `shared_name`/`container` are varrt's: see from_shared_name.
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
                              "providing a `variable_def`. You provided neither.")
@@ -54,16 +63,20 @@ class Variable(_C.VarHandle):
             dtype = dtypes.as_dtype(dtype)
         enum = 0 if dtype is None else dtype._enum
         base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
-        if shape is None:
+        if shape is None and shared_name is None:
             # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
             # then the initial value's, read lazily by the `shape` property.
             _C.VarHandle.__init__(self, initial_value, enum, None, False, base)
+        elif shape is None:
+            _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
+                                  _str_arg(shared_name, "shared_name"))
         else:
             declared = TensorShape(shape)
             unknown_rank = declared.rank is None
             dims = None if unknown_rank else [-1 if d is None else d for d in declared.as_list()]
             try:
-                _C.VarHandle.__init__(self, initial_value, enum, dims, unknown_rank, base)
+                _C.VarHandle.__init__(self, initial_value, enum, dims, unknown_rank, base,
+                                      _str_arg(container, "container"), _str_arg(shared_name, "shared_name"))
             except ValueError as e:
                 if "Shape mismatch" not in str(e):
                     raise
@@ -79,6 +92,31 @@ class Variable(_C.VarHandle):
             self._constraint = constraint
         for watcher in watchers:
             watcher.on_created(self)
+
+    @classmethod
+    def from_shared_name(cls, shared_name, container=""):
+        """The variable registered under `(container, shared_name)` in this process.
+
+        Sharing by name works across languages: a variable created by a C++ program
+        (`varrt::Variable::create` with `VariableOptions::shared_name`), by C
+        (`varrt_variable_new`) or by Python (`Variable(..., shared_name=...)`) is found here,
+        and the reverse. Both sides use one resource and one buffer: each sees the other's
+        updates, with no copy.
+
+        Lifetime: the creator owns the variable; this returns a *borrowing* Variable, whose
+        collection never destroys it. When the owner goes (its last reference is collected,
+        or it is destroyed explicitly), every operation on a borrowing Variable raises
+        `FailedPreconditionError` ("Could not find variable ..."), and the name may be
+        created again (a new, unrelated variable). Raises `NotFoundError` when nothing is
+        registered under the name. Anonymous variables (created without a shared_name) are
+        not reachable by name.
+        """
+        handle = _C.lookup_var_handle(_str_arg(shared_name, "shared_name"), _str_arg(container, "container"))
+        v = cls.__new__(cls)
+        _C.VarHandle.__init__(v, handle)
+        v._name = handle._debug_name + ":0"
+        v._dtype = dtypes.from_enum(v._dtype_enum)
+        return v
 
     # Defaults, so that creation sets only what differs (creation speed is a product feature).
     _shape = None
@@ -154,6 +192,14 @@ class Variable(_C.VarHandle):
                 raise ValueError("Unable to avoid a copy while converting a varrt Variable to the requested dtype.")
         return array if dtype is None else array.astype(dtype, copy=False)
 
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule over the current value (zero-copy, read-only; the variable's next
+        update copies first, so the exported memory never changes under the consumer)."""
+        return _dlpack._export(self._read(), stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return _dlpack._device()
+
     def is_initialized(self, name=None):
         return Tensor._wrap(_C.op_result(np.array(self._is_initialized())))
 
@@ -162,29 +208,7 @@ class Variable(_C.VarHandle):
     # assign, assign_add and assign_sub are the core handle's methods (TensorFlow's signatures,
     # no Python frame on the hot path); they return _UnreadVariable(self) unless read_value=False.
 
-    def __iadd__(self, other):
-        raise RuntimeError(_inplace_message("+="))
-
-    def __isub__(self, other):
-        raise RuntimeError(_inplace_message("-="))
-
-    def __imul__(self, other):
-        raise RuntimeError(_inplace_message("*="))
-
-    def __itruediv__(self, other):
-        raise RuntimeError(_inplace_message("/="))
-
-    def __ifloordiv__(self, other):
-        raise RuntimeError(_inplace_message("//="))
-
-    def __imod__(self, other):
-        raise RuntimeError(_inplace_message("%="))
-
-    def __ipow__(self, other):
-        raise RuntimeError(_inplace_message("**="))
-
-    def __imatmul__(self, other):
-        raise RuntimeError(_inplace_message("@="))
+    # `v += 1` and friends: TensorFlow refuses in-place operators on variables (installed below).
 
     # --- TensorFlow 1 compatibility ---------------------------------------------------------
 
@@ -257,6 +281,27 @@ class Variable(_C.VarHandle):
                      shape=self.shape)  # "/": absolute, the copy keeps the name whatever the current scope
         memo[id(self)] = v
         return v
+
+
+def _refuse_inplace(op):
+    def method(self, other):
+        raise RuntimeError(_inplace_message(op))
+    method.__name__ = f"__i{_INPLACE_NAMES[op]}__"
+    return method
+
+
+_INPLACE_NAMES = {"+=": "add", "-=": "sub", "*=": "mul", "/=": "truediv", "//=": "floordiv", "%=": "mod",
+                  "**=": "pow", "@=": "matmul"}
+for _op, _name in _INPLACE_NAMES.items():
+    setattr(Variable, f"__i{_name}__", _refuse_inplace(_op))
+
+
+def _str_arg(value, what):
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"`{what}` must be a str, got {type(value).__name__}")
+    return value
 
 
 class _UnreadVariable(Variable):

@@ -1,0 +1,35 @@
+#include "varrt/api/runtime.h"
+
+#include "varrt/device.h"
+#include "varrt/device_scope.h"
+
+#ifndef VARRT_VERSION_STRING
+#define VARRT_VERSION_STRING "0.0.0"
+#endif
+
+namespace varrt {
+
+const char* version() { return VARRT_VERSION_STRING; }
+
+std::vector<std::string> list_devices() {
+  std::vector<std::string> names;
+  for (const auto& d : DeviceSet::global().devices()) names.push_back(d->name);
+  return names;
+}
+
+bool configure_logical_cpus(int count) { return DeviceSet::configure_logical_cpus(count); }
+
+DeviceGuard::DeviceGuard(const std::string& spec) : token_(DeviceScope::enter(&spec)) {}
+DeviceGuard::~DeviceGuard() { DeviceScope::exit(token_); }
+
+void set_log_device_placement(bool on) { Executor::set_log_device_placement(on); }
+bool log_device_placement() { return Executor::log_device_placement(); }
+void set_soft_device_placement(bool on) { Executor::set_soft_device_placement(on); }
+bool soft_device_placement() { return Executor::soft_device_placement(); }
+void set_log_sink(LogSink sink) { Executor::set_log_sink(std::move(sink)); }
+
+AllocatorStats memory_stats(const std::string& device) {
+  return DeviceSet::global().match(device).allocator->stats();
+}
+
+}  // namespace varrt

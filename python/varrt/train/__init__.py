@@ -1,0 +1,22 @@
+"""Checkpoints in TensorFlow's format (`tf.train`), read and written without TensorFlow.
+
+    ckpt = varrt.train.Checkpoint(model=module, step=step)
+    path = ckpt.save("/tmp/run/ckpt")              # "/tmp/run/ckpt-1"
+    ckpt.restore(varrt.train.latest_checkpoint("/tmp/run")).assert_consumed()
+
+Files are TensorFlow tensor bundles (`.index` + `.data-00000-of-00001`): TensorFlow reads
+what varrt writes and the other way round.
+"""
+from varrt.train.checkpoint import (Checkpoint, CheckpointLoadStatus, CheckpointOptions, InitializationOnlyStatus,
+                                    NameBasedSaverStatus)
+from varrt.train.checkpoint_management import (CheckpointManager, CheckpointState, checkpoint_exists,
+                                               generate_checkpoint_state_proto, get_checkpoint_state,
+                                               latest_checkpoint, update_checkpoint_state)
+from varrt.train.checkpoint_utils import (CheckpointReader, NewCheckpointReader, list_variables, load_checkpoint,
+                                          load_variable)
+from varrt.train.saver import Saver
+
+__all__ = ["Checkpoint", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
+           "CheckpointState", "InitializationOnlyStatus", "NameBasedSaverStatus", "NewCheckpointReader", "Saver",
+           "checkpoint_exists", "generate_checkpoint_state_proto", "get_checkpoint_state", "latest_checkpoint",
+           "list_variables", "load_checkpoint", "load_variable", "update_checkpoint_state"]

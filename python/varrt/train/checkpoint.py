@@ -1,0 +1,384 @@
+"""`Checkpoint`: object-based checkpoints in TensorFlow's format.
+
+A Checkpoint names the objects passed to it (and the objects they hold) by path: a variable
+at `model.l1.kernel` is stored under "model/l1/kernel/.ATTRIBUTES/VARIABLE_VALUE", and the
+`_CHECKPOINTABLE_OBJECT_GRAPH` entry records the object graph, so TensorFlow's own
+`tf.train.Checkpoint(...).restore()` restores varrt checkpoints into TensorFlow objects of the
+same structure and varrt restores TensorFlow's. Restoring follows the recorded graph from
+the root by child names; a checkpoint without a graph (TF1's name-based Saver) is matched by
+path keys, then by variable names.
+
+Restores are all-or-nothing: every value is checked (dtype, shape, CRC32C, bounds) before
+any variable changes, then each is written into its variable's buffer in place.
+"""
+import collections
+import os
+
+import numpy as np
+
+from varrt import _C, dtypes, errors
+from varrt.tensor_shape import TensorShape
+from varrt.train import _object_graph, _tracking
+from varrt.train.checkpoint_management import update_checkpoint_state
+from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
+from varrt.variables import Variable
+
+
+class CheckpointOptions:
+    """Options for saving and restoring (TensorFlow's tf.train.CheckpointOptions).
+
+    `experimental_fsync` is varrt's: fsync the files and directory before a save returns, so
+    the checkpoint also survives a power loss (slower: it waits for the disk). Without it a
+    save is still atomic against a crash of the process. The default comes from the
+    environment variable VARRT_CHECKPOINT_FSYNC ("1" to enable).
+    """
+
+    def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
+                 experimental_write_callbacks=None, enable_async=False, experimental_skip_slot_variables=False,
+                 experimental_sharding_callback=None, experimental_fsync=None):
+        self.experimental_io_device = experimental_io_device
+        self.experimental_enable_async_checkpoint = experimental_enable_async_checkpoint or enable_async
+        self.enable_async = self.experimental_enable_async_checkpoint
+        self.experimental_write_callbacks = experimental_write_callbacks
+        self.experimental_skip_slot_variables = experimental_skip_slot_variables
+        self.experimental_sharding_callback = experimental_sharding_callback
+        if experimental_fsync is None:
+            experimental_fsync = os.environ.get("VARRT_CHECKPOINT_FSYNC", "").lower() in ("1", "true", "yes")
+        self.experimental_fsync = bool(experimental_fsync)
+
+
+def _fsync(options):
+    return (options or CheckpointOptions()).experimental_fsync
+
+
+def _string_tensor(data):
+    array = np.empty((), dtype=object)
+    array[()] = data
+    return _C.constant(array)
+
+
+def _not_trackable_error(name, value):
+    return ValueError(f"`Checkpoint` was expecting {name} to be a trackable object (an object derived from "
+                      f"`Trackable`), got {value}. If you believe this object should be trackable (i.e. it is part "
+                      "of the TensorFlow Python API and manages state), please open an issue.")
+
+
+class Checkpoint:
+    """Groups trackable objects, saving and restoring them (TensorFlow's tf.train.Checkpoint).
+
+    `Checkpoint(model=m, step=v)` tracks its keyword arguments (sorted by name, as TensorFlow
+    does) and any attribute set later. Values may be Variables, lists/dicts/tuples,
+    `varrt.Module`s, other Checkpoints, or plain Python objects whose attributes hold them.
+    """
+
+    def __init__(self, root=None, **kwargs):
+        object.__setattr__(self, "_self_children", {})
+        object.__setattr__(self, "_self_save_counter", None)
+        object.__setattr__(self, "_self_root", None)
+        if root is not None:
+            if _tracking.kind(root) is None:
+                raise _not_trackable_error("root", root)
+            object.__setattr__(self, "_self_root", root)
+        for name, value in sorted(kwargs.items(), key=lambda item: item[0]):
+            if _tracking.kind(value) is None:
+                raise _not_trackable_error(name, value)
+            setattr(self, name, value)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name.startswith("_self_"):
+            return
+        if _tracking.kind(value) is not None:
+            self._self_children[name] = value
+        else:
+            self._self_children.pop(name, None)
+
+    def __delattr__(self, name):
+        object.__delattr__(self, name)
+        self._self_children.pop(name, None)
+
+    def _checkpoint_children(self):
+        own = list(self._self_children.items())
+        if self._self_root is None:
+            return own
+        return _tracking.children(self._self_root) + own + [("root", self)]
+
+    # --- the save counter -------------------------------------------------------------------
+
+    def _maybe_create_save_counter(self):
+        if self._self_save_counter is None:
+            counter = Variable(0, dtype=dtypes.int64, name="save_counter", trainable=False)
+            object.__setattr__(self, "_self_save_counter", counter)
+            self._self_children["save_counter"] = counter
+
+    @property
+    def save_counter(self):
+        """An int64 variable counting `save()` calls; numbers the checkpoints. Created on first use."""
+        self._maybe_create_save_counter()
+        return self._self_save_counter
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def _write(self, file_prefix, options=None):
+        file_prefix = os.fspath(file_prefix)
+        graph = _tracking.ObjectGraph(self)
+        pairs = graph.variables()
+        keys = [key for key, _ in pairs] + [_tracking.OBJECT_GRAPH_PROTO_KEY]
+        values = [var for _, var in pairs] + [_string_tensor(_object_graph.encode(_graph_proto(graph)))]
+        _C.save_v2(file_prefix, keys, values, _fsync(options))
+        for callback in (options.experimental_write_callbacks or []) if options else []:
+            callback(file_prefix)
+        return file_prefix
+
+    def write(self, file_prefix, options=None):
+        """Writes a checkpoint at exactly `file_prefix` and returns it (no numbering, no state file)."""
+        return self._write(file_prefix, options)
+
+    def save(self, file_prefix, options=None):
+        """Writes "<file_prefix>-<n>" (n = the incremented save_counter), records it in the
+        directory's `checkpoint` state file and returns it."""
+        file_prefix = os.fspath(file_prefix)
+        counter = self.save_counter
+        counter.assign_add(1)
+        path = self._write(f"{file_prefix}-{int(counter.numpy())}", options)
+        update_checkpoint_state(os.path.dirname(path), path, [path], save_relative_paths=True)
+        return path
+
+    # --- restoring --------------------------------------------------------------------------
+
+    def read(self, save_path, options=None):
+        """Restores from `save_path` without creating the save counter; returns a load status."""
+        if save_path is None:
+            return InitializationOnlyStatus()
+        save_path = os.fspath(save_path)
+        return _restore(self, open_bundle(save_path))
+
+    def restore(self, save_path, options=None):
+        """Restores from `save_path` (a prefix, e.g. "dir/ckpt-3"); returns a load status with
+        assert_consumed(), assert_existing_objects_matched(), expect_partial()."""
+        self._maybe_create_save_counter()
+        original = save_path
+        try:
+            return self.read(save_path, options)
+        except errors.NotFoundError as e:
+            raise errors.NotFoundError(
+                None, None, f"Error when restoring from checkpoint or SavedModel at {original}: {e.message}\n"
+                            "Please double-check that the path is correct. You may be missing the checkpoint suffix "
+                            "(e.g. the '-1' in 'path/to/ckpt-1').") from None
+
+    def sync(self):
+        """Waits for pending asynchronous saves (varrt saves synchronously)."""
+
+
+def _graph_proto(graph):
+    nodes = []
+    for i, obj in enumerate(graph.objects):
+        node = _object_graph.TrackableObject(
+            children=[_object_graph.ObjectReference(j, name) for name, j in graph.edges[i]],
+            has_checkpoint_values=graph.has_values[i])
+        if isinstance(obj, Variable):
+            node.attributes.append(_object_graph.SerializedTensor(
+                _tracking.VARIABLE_VALUE_KEY, _tracking.full_name(obj), _tracking.variable_key(graph.paths[i])))
+        nodes.append(node)
+    return nodes
+
+
+def restore_pairs(bundle, pairs):
+    """Restores (key, variable) pairs, all-or-nothing. Shapes are checked here with TensorFlow's
+    ValueError; dtypes, bounds and CRCs in the core, before any variable is written."""
+    if not pairs:
+        return
+    for key, var in pairs:
+        _, shape, _ = bundle.checked_entry(encode_key(key))  # damage is DataLossError, not a shape mismatch
+        if not var.shape.is_compatible_with(TensorShape(shape)):
+            raise ValueError(f"Received incompatible tensor with shape {TensorShape(shape)} when attempting to "
+                             f"restore variable with shape {var.shape} and name {var.name}.")
+    bundle.restore([encode_key(k) for k, _ in pairs], [v for _, v in pairs])
+
+
+def _restore(checkpoint, bundle):
+    graph_key = encode_key(_tracking.OBJECT_GRAPH_PROTO_KEY)
+    if not bundle.contains(graph_key):
+        return _restore_by_name(checkpoint, bundle)
+    nodes = _object_graph.decode(read_array(bundle, graph_key)[()])
+    if not nodes:
+        raise errors.DataLossError(None, None, "The checkpoint's object graph has no root node")
+    matched = {0: checkpoint}
+    restored_nodes = {}
+    unused_attributes = {}
+    pairs = []
+    queue = collections.deque([0])
+    while queue:
+        node_id = queue.popleft()
+        obj = matched[node_id]
+        node = nodes[node_id]
+        if isinstance(obj, Variable):
+            for attribute in node.attributes:
+                if attribute.name == _tracking.VARIABLE_VALUE_KEY and node_id not in restored_nodes:
+                    pairs.append((attribute.checkpoint_key, obj))
+                    restored_nodes[node_id] = obj
+                else:
+                    unused_attributes.setdefault(node_id, []).append(attribute.name)
+            continue
+        if node.attributes:
+            unused_attributes[node_id] = [a.name for a in node.attributes]
+        live = {}
+        for name, child in _tracking.children(obj):
+            live.setdefault(name, child)
+        for ref in node.children:
+            child = live.get(ref.local_name)
+            if child is None or ref.node_id in matched:
+                continue
+            matched[ref.node_id] = child
+            queue.append(ref.node_id)
+    restore_pairs(bundle, pairs)
+    return CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
+
+
+def _restore_by_name(checkpoint, bundle):
+    pairs = []
+    unmatched = []
+    for key, var in _tracking.ObjectGraph(checkpoint).variables():
+        if bundle.contains(encode_key(key)):
+            pairs.append((key, var))
+        elif bundle.contains(encode_key(_tracking.full_name(var))):
+            pairs.append((_tracking.full_name(var), var))
+        else:
+            unmatched.append(var)
+    restore_pairs(bundle, pairs)
+    return NameBasedSaverStatus(checkpoint, unmatched, len(pairs))
+
+
+def _node_names(nodes):
+    """TensorFlow's pretty names for checkpoint nodes: "(root).model.kernel"."""
+    names = {0: "(root)"}
+    queue = collections.deque([0])
+    while queue:
+        node_id = queue.popleft()
+        for ref in nodes[node_id].children:
+            if ref.node_id not in names:
+                names[ref.node_id] = f"{names[node_id]}.{ref.local_name}"
+                queue.append(ref.node_id)
+    for i in range(len(nodes)):
+        names.setdefault(i, f"(unreachable node {i})")
+    return names
+
+
+def _live_variables(root):
+    return [o for o in _tracking.ObjectGraph(root).objects if isinstance(o, Variable)]
+
+
+class CheckpointLoadStatus:
+    """What `Checkpoint.restore` returns: which objects matched the checkpoint."""
+
+    def __init__(self, root, nodes, matched, restored_nodes, unused_attributes):
+        self._root = root
+        self._nodes = nodes
+        self._matched = matched
+        self._restored_nodes = restored_nodes
+        self._unused_attributes = unused_attributes
+
+    def assert_existing_objects_matched(self):
+        """Raises AssertionError if a variable reachable from the root got no value."""
+        for node_id, obj in self._matched.items():
+            if isinstance(obj, Variable) and node_id not in self._restored_nodes:
+                raise AssertionError(f"Object {self._nodes[node_id]} not assigned a value from checkpoint.")
+        matched_ids = {id(o) for o in self._matched.values()}
+        unused = [v for v in _live_variables(self._root) if id(v) not in matched_ids]
+        if unused:
+            shown = min(10, len(unused))
+            raise AssertionError(
+                f"Found {len(unused)} Python objects that were not bound to checkpointed values, likely due to "
+                f"changes in the Python program. Showing {shown} of {len(unused)} unmatched objects: "
+                f"{unused[:shown]}")
+        return self
+
+    def assert_consumed(self):
+        """Raises AssertionError unless every checkpoint value and every variable were matched."""
+        self.assert_existing_objects_matched()
+        names = None
+        for node_id, node in enumerate(self._nodes):
+            if node.attributes and node_id not in self._matched:
+                names = names or _node_names(self._nodes)
+                raise AssertionError(f"Unresolved object in checkpoint {names[node_id]}: {node}")
+        if self._unused_attributes:
+            names = names or _node_names(self._nodes)
+            lines = "\n".join(f"{names[i]} ({self._matched[i]}): {attrs}" for i, attrs in self._unused_attributes.items())
+            raise AssertionError("Unused attributes in these objects (the attributes exist in the checkpoint but were "
+                                 f"not restored):\n{lines}")
+        return self
+
+    def assert_nontrivial_match(self):
+        """Raises AssertionError if nothing but the root matched."""
+        if len(self._matched) <= 1:
+            matched_ids = {id(o) for o in self._matched.values()}
+            unused = [v for v in _live_variables(self._root) if id(v) not in matched_ids]
+            if unused:
+                raise AssertionError(
+                    "Nothing except the root object matched a checkpointed value. Typically this means that the "
+                    "checkpoint does not match the Python program. The following objects have no matching "
+                    f"checkpointed value: {unused}")
+            raise AssertionError(f"Nothing to load. No dependencies have been added to {self._root} yet.")
+        return self
+
+    def expect_partial(self):
+        """Silences warnings about an incomplete restore (varrt does not warn)."""
+        return self
+
+    def run_restore_ops(self, session=None):
+        """Nothing to do: restores run eagerly."""
+
+    def initialize_or_restore(self, session=None):
+        """Nothing to do: restores run eagerly."""
+
+
+class InitializationOnlyStatus:
+    """What `restore(None)` returns: nothing was restored."""
+
+    def __init__(self):
+        pass
+
+    def assert_consumed(self):
+        raise AssertionError("No checkpoint specified (save_path=None); nothing is being restored.")
+
+    assert_existing_objects_matched = assert_consumed
+    assert_nontrivial_match = assert_consumed
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        """Nothing to do."""
+
+    def initialize_or_restore(self, session=None):
+        """Nothing to do: variables are initialised when created."""
+
+
+class NameBasedSaverStatus:
+    """What restoring a checkpoint without an object graph (TF1's Saver format) returns."""
+
+    def __init__(self, root, unmatched, num_restored):
+        self._root = root
+        self._unmatched = unmatched
+        self._num_restored = num_restored
+
+    def assert_consumed(self):
+        if self._unmatched:
+            lines = "".join(f"\n    {v}: ['{_tracking.VARIABLE_VALUE_KEY}']" for v in self._unmatched)
+            raise AssertionError(f"Some objects had attributes which were not restored: {lines}")
+        return self
+
+    def assert_existing_objects_matched(self):
+        return self.assert_consumed()
+
+    def assert_nontrivial_match(self):
+        return self.assert_consumed()
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        """Nothing to do: restores run eagerly."""
+
+    def initialize_or_restore(self, session=None):
+        """Nothing to do: restores run eagerly."""

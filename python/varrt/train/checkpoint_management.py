@@ -1,0 +1,374 @@
+"""The `checkpoint` state file, `latest_checkpoint` and `CheckpointManager`.
+
+The state file is TensorFlow's CheckpointState message in protobuf text format:
+
+    model_checkpoint_path: "ckpt-6"
+    all_model_checkpoint_paths: "ckpt-5"
+    all_model_checkpoint_paths: "ckpt-6"
+    all_model_checkpoint_timestamps: 1795323226.6123412
+    all_model_checkpoint_timestamps: 1795323226.636413
+    last_preserved_timestamp: 1795323225.5810935
+
+It is replaced atomically (written to a temporary name, then renamed).
+"""
+import collections
+import glob
+import os
+import re
+import time
+import uuid
+
+from varrt.variables import Variable
+
+_STATE_FILENAME = "checkpoint"
+
+
+class CheckpointState:
+    """TensorFlow's CheckpointState proto: the latest checkpoint and those still kept."""
+
+    def __init__(self, model_checkpoint_path="", all_model_checkpoint_paths=(), all_model_checkpoint_timestamps=(),
+                 last_preserved_timestamp=0.0):
+        self.model_checkpoint_path = model_checkpoint_path
+        self.all_model_checkpoint_paths = list(all_model_checkpoint_paths)
+        self.all_model_checkpoint_timestamps = list(all_model_checkpoint_timestamps)
+        self.last_preserved_timestamp = last_preserved_timestamp
+
+    def to_text(self):
+        lines = []
+        if self.model_checkpoint_path:
+            lines.append(f"model_checkpoint_path: {_quote(self.model_checkpoint_path)}")
+        lines.extend(f"all_model_checkpoint_paths: {_quote(p)}" for p in self.all_model_checkpoint_paths)
+        lines.extend(f"all_model_checkpoint_timestamps: {_number(t)}" for t in self.all_model_checkpoint_timestamps)
+        if self.last_preserved_timestamp:
+            lines.append(f"last_preserved_timestamp: {_number(self.last_preserved_timestamp)}")
+        return "".join(line + "\n" for line in lines)
+
+    __str__ = to_text
+
+    def __repr__(self):
+        return self.to_text()
+
+
+def _number(x):
+    return repr(float(x))
+
+
+def _quote(s):
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        if c in "\"'\\":
+            out.append("\\" + c)
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\r":
+            out.append("\\r")
+        elif c == "\t":
+            out.append("\\t")
+        elif 0x20 <= b < 0x7F:
+            out.append(c)
+        else:
+            out.append("\\%03o" % b)
+    return '"' + "".join(out) + '"'
+
+
+_ESCAPES = {"n": b"\n", "r": b"\r", "t": b"\t", "\\": b"\\", "'": b"'", '"': b'"', "a": b"\a", "b": b"\b",
+            "f": b"\f", "v": b"\v", "?": b"?"}
+_LINE = re.compile(r"""\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[-+0-9.eEinfINFa-z]+)\s*""")
+
+
+def _unquote(token):
+    body = token[1:-1]
+    out = bytearray()
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c != "\\":
+            out += c.encode("utf-8")
+            i += 1
+            continue
+        i += 1
+        if i >= len(body):
+            raise ValueError("dangling escape")
+        c = body[i]
+        if c in "01234567":
+            j = i
+            while j < len(body) and j < i + 3 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i:j], 8) & 0xFF)
+            i = j
+        elif c in "xX":
+            j = i + 1
+            while j < len(body) and j < i + 3 and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 1:
+                raise ValueError("bad \\x escape")
+            out.append(int(body[i + 1:j], 16))
+            i = j
+        elif c in _ESCAPES:
+            out += _ESCAPES[c]
+            i += 1
+        else:
+            raise ValueError(f"unknown escape \\{c}")
+    return out.decode("utf-8", "surrogateescape")
+
+
+def parse_state(text):
+    """Parses the text format; raises ValueError for anything it does not understand."""
+    state = CheckpointState()
+    pos = 0
+    text = "\n".join(line.split("#", 1)[0] if '"' not in line and "'" not in line else line
+                     for line in text.splitlines())
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _LINE.match(text, pos)
+        if m is None:
+            raise ValueError(f"cannot parse checkpoint state near {text[pos:pos + 40]!r}")
+        name, token = m.group(1), m.group(2)
+        pos = m.end()
+        is_string = token[0] in "\"'"
+        if name == "model_checkpoint_path" and is_string:
+            state.model_checkpoint_path = _unquote(token)
+        elif name == "all_model_checkpoint_paths" and is_string:
+            state.all_model_checkpoint_paths.append(_unquote(token))
+        elif name == "all_model_checkpoint_timestamps" and not is_string:
+            state.all_model_checkpoint_timestamps.append(float(token))
+        elif name == "last_preserved_timestamp" and not is_string:
+            state.last_preserved_timestamp = float(token)
+        elif name in ("model_checkpoint_path", "all_model_checkpoint_paths", "all_model_checkpoint_timestamps",
+                      "last_preserved_timestamp"):
+            raise ValueError(f"bad value for {name}: {token}")
+    return state
+
+
+def _state_filename(save_dir, latest_filename=None):
+    return os.path.join(save_dir, latest_filename or _STATE_FILENAME)
+
+
+def atomic_write_text(path, text):
+    tmp = f"{path}.tmp{uuid.uuid4().hex}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None,
+                                    all_model_checkpoint_timestamps=None, last_preserved_timestamp=None):
+    """TensorFlow's generate_checkpoint_state_proto: paths relative to a relative save_dir."""
+    paths = list(all_model_checkpoint_paths or [])
+    if not paths or paths[-1] != model_checkpoint_path:
+        paths.append(model_checkpoint_path)
+    if all_model_checkpoint_timestamps and len(all_model_checkpoint_timestamps) != len(paths):
+        raise ValueError(f"Checkpoint timestamps, if provided, must match checkpoint paths (got paths {paths} and "
+                         f"timestamps {all_model_checkpoint_timestamps})")
+    if not os.path.isabs(save_dir):
+        if not os.path.isabs(model_checkpoint_path):
+            model_checkpoint_path = os.path.relpath(model_checkpoint_path, save_dir)
+        paths = [p if os.path.isabs(p) else os.path.relpath(p, save_dir) for p in paths]
+    return CheckpointState(model_checkpoint_path, paths, all_model_checkpoint_timestamps or (),
+                           last_preserved_timestamp or 0.0)
+
+
+def update_checkpoint_state(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None, latest_filename=None,
+                            all_model_checkpoint_timestamps=None, last_preserved_timestamp=None,
+                            save_relative_paths=False):
+    """Rewrites the `checkpoint` state file of `save_dir` (atomically)."""
+    save_dir = os.fspath(save_dir)
+    all_paths = list(all_model_checkpoint_paths or [])
+    if save_relative_paths:
+        model_checkpoint_path = (os.path.relpath(model_checkpoint_path, save_dir)
+                                 if os.path.isabs(model_checkpoint_path) else model_checkpoint_path)
+        all_paths = [os.path.relpath(p, save_dir) if os.path.isabs(p) else p for p in all_paths]
+    state = generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_paths,
+                                            all_model_checkpoint_timestamps, last_preserved_timestamp)
+    filename = _state_filename(save_dir, latest_filename)
+    if filename == state.model_checkpoint_path:
+        raise RuntimeError(f"Save path '{model_checkpoint_path}' conflicts with path used for checkpoint state.  "
+                           "Please use a different save path.")
+    atomic_write_text(filename, state.to_text())
+
+
+def get_checkpoint_state(checkpoint_dir, latest_filename=None):
+    """The CheckpointState of a directory (paths joined onto it), or None without a usable file."""
+    checkpoint_dir = os.fspath(checkpoint_dir)
+    filename = _state_filename(checkpoint_dir, latest_filename)
+    if not os.path.isfile(filename):
+        return None
+    try:
+        with open(filename, "rb") as f:
+            state = parse_state(f.read().decode("utf-8", "surrogateescape"))
+    except (OSError, ValueError):
+        return None  # TensorFlow logs "Checkpoint ignored" and carries on
+    if not state.model_checkpoint_path:
+        raise ValueError("Invalid checkpoint state loaded from " + checkpoint_dir)
+    if not os.path.isabs(state.model_checkpoint_path):
+        state.model_checkpoint_path = os.path.join(checkpoint_dir, state.model_checkpoint_path)
+    state.all_model_checkpoint_paths = [p if os.path.isabs(p) else os.path.join(checkpoint_dir, p)
+                                        for p in state.all_model_checkpoint_paths]
+    return state
+
+
+def checkpoint_exists(prefix):
+    """True when `prefix` names a checkpoint: its .index file (or, for TF1's V1 format, the file) exists."""
+    prefix = os.fspath(prefix)
+    return os.path.isfile(prefix + ".index") or os.path.isfile(prefix)
+
+
+def latest_checkpoint(checkpoint_dir, latest_filename=None):
+    """The prefix of the newest checkpoint recorded in `checkpoint_dir`, or None."""
+    state = get_checkpoint_state(checkpoint_dir, latest_filename)
+    if state and state.model_checkpoint_path and checkpoint_exists(state.model_checkpoint_path):
+        return state.model_checkpoint_path
+    return None
+
+
+def remove_checkpoint(prefix, meta_graph_suffix="meta"):
+    """Deletes a checkpoint's files (index, data shards, TF1 meta graph); missing files are fine."""
+    prefix = os.fspath(prefix)
+    for pattern in (".index", ".data-?????-of-?????", "." + meta_graph_suffix):
+        for path in glob.glob(glob.escape(prefix) + pattern):
+            try:
+                os.remove(path)
+            except FileNotFoundError:
+                pass
+
+
+class CheckpointManager:
+    """Keeps the `max_to_keep` newest checkpoints of a Checkpoint in a directory.
+
+    Mirrors `tf.train.CheckpointManager`: `save()` writes "<directory>/<checkpoint_name>-<n>"
+    where n is the checkpoint's incremented `save_counter` (or `checkpoint_number`), records
+    it in the state file, and deletes the oldest beyond `max_to_keep` (None keeps all).
+    """
+
+    _varrt_not_trackable = True
+
+    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
+                 checkpoint_name="ckpt", step_counter=None, checkpoint_interval=None, init_fn=None):
+        self._checkpoint = checkpoint
+        if max_to_keep is not None and max_to_keep <= 0:
+            raise ValueError(f"Expected a positive integer or `None` for `max_to_keep`, got {max_to_keep}.")
+        self._max_to_keep = max_to_keep
+        self._keep_checkpoint_every_n_hours = keep_checkpoint_every_n_hours
+        directory = os.fspath(directory)
+        self._directory = directory
+        self._checkpoint_prefix = os.path.join(directory, checkpoint_name)
+        self._init_fn = init_fn
+        if checkpoint_interval is not None and step_counter is None:
+            raise ValueError("`step_counter` should be passed if `checkpoint_interval` is not None.")
+        self._step_counter = step_counter
+        self._checkpoint_interval = checkpoint_interval
+        self._last_checkpoint_step = None
+        recovered = get_checkpoint_state(directory)
+        now = time.time()
+        self._maybe_delete = collections.OrderedDict()
+        if recovered is None:
+            self._latest_checkpoint = None
+            self._last_preserved_timestamp = now - 1.0
+        else:
+            self._latest_checkpoint = recovered.model_checkpoint_path
+            self._last_preserved_timestamp = recovered.last_preserved_timestamp
+            if now < self._last_preserved_timestamp:  # the clock went backwards
+                self._last_preserved_timestamp = now
+            timestamps = recovered.all_model_checkpoint_timestamps
+            paths = recovered.all_model_checkpoint_paths
+            if not timestamps:
+                timestamps = [self._last_preserved_timestamp] * len(paths)
+            for path, stamp in zip(paths, timestamps):
+                stamp = min(stamp, now)
+                if stamp > self._last_preserved_timestamp:
+                    self._maybe_delete[path] = stamp
+
+    @property
+    def directory(self):
+        return self._directory
+
+    @property
+    def checkpoint_interval(self):
+        return self._checkpoint_interval
+
+    @property
+    def latest_checkpoint(self):
+        return self._latest_checkpoint
+
+    @property
+    def checkpoints(self):
+        """The kept checkpoint prefixes, oldest first."""
+        return list(self._maybe_delete.keys())
+
+    @property
+    def checkpoint(self):
+        return self._checkpoint
+
+    def _sweep(self):
+        if not self._max_to_keep:
+            return
+        while len(self._maybe_delete) > self._max_to_keep:
+            path, stamp = self._maybe_delete.popitem(last=False)
+            if (self._keep_checkpoint_every_n_hours is not None and
+                    stamp - self._keep_checkpoint_every_n_hours * 3600.0 >= self._last_preserved_timestamp):
+                self._last_preserved_timestamp = stamp
+                continue
+            remove_checkpoint(path)
+
+    def _record_state(self):
+        paths = list(self._maybe_delete.keys())
+        stamps = list(self._maybe_delete.values())
+        update_checkpoint_state(self._directory, self._latest_checkpoint, paths,
+                                all_model_checkpoint_timestamps=stamps,
+                                last_preserved_timestamp=self._last_preserved_timestamp, save_relative_paths=True)
+
+    def save(self, checkpoint_number=None, check_interval=True, options=None):
+        """Writes a numbered checkpoint and returns its prefix (None when the interval says skip)."""
+        if self._checkpoint_interval is not None:
+            step = int(_value(self._step_counter))
+            if self._last_checkpoint_step is not None:
+                if step == self._last_checkpoint_step:
+                    return None
+                if check_interval and step < self._last_checkpoint_step + self._checkpoint_interval:
+                    return None
+            self._last_checkpoint_step = step
+        counter = self._checkpoint.save_counter
+        counter.assign_add(1)
+        if checkpoint_number is None:
+            checkpoint_number = int(counter.numpy())
+        else:
+            checkpoint_number = int(_value(checkpoint_number))
+        prefix = "%s-%d" % (self._checkpoint_prefix, checkpoint_number)
+        path = self._checkpoint._write(prefix, options)
+        if path in self._maybe_delete:
+            del self._maybe_delete[path]
+        self._maybe_delete[path] = time.time()
+        self._latest_checkpoint = path
+        self._record_state()
+        self._sweep()
+        self._record_state()
+        return path
+
+    def restore_or_initialize(self):
+        """Restores the latest checkpoint and returns its path; else runs `init_fn` and returns None."""
+        if self._latest_checkpoint is not None:
+            self._checkpoint.restore(self._latest_checkpoint)
+            if self._checkpoint_interval is not None:
+                self._last_checkpoint_step = int(_value(self._step_counter))
+            return self._latest_checkpoint
+        if self._init_fn is not None:
+            self._init_fn()
+        return None
+
+    def sync(self):
+        """Waits for pending writes (writes are synchronous in varrt)."""
+
+
+def _value(x):
+    if isinstance(x, Variable) or hasattr(x, "numpy"):
+        return x.numpy()
+    return x

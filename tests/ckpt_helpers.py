@@ -1,0 +1,226 @@
+"""Shared helpers for the checkpoint tests: locating fixtures and TensorFlow, values of every
+dtype, bitwise comparison, and hand-built bundle files for damage tests."""
+import os
+import pathlib
+import shutil
+import struct
+
+import ml_dtypes
+import numpy as np
+
+import varrt
+from varrt import _C
+from varrt.train import _wire
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def fixtures_dir():
+    """shared/fixtures/tf_checkpoints, found next to the repository or via VARRT_TF_FIXTURES."""
+    env = os.environ.get("VARRT_TF_FIXTURES")
+    if env:
+        return pathlib.Path(env)
+    for parent in [HERE, *HERE.parents]:
+        candidate = parent / "shared" / "fixtures" / "tf_checkpoints"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def tf_python():
+    """A Python interpreter with TensorFlow (VARRT_TF_PYTHON or /work/tfenv/bin/python), or None."""
+    candidate = os.environ.get("VARRT_TF_PYTHON", "/work/tfenv/bin/python")
+    return candidate if os.path.exists(candidate) else None
+
+
+def all_dtype_values(rng):
+    """{name: ndarray} with one interesting array per dtype varrt stores."""
+    f = rng.standard_normal(12)
+    specials = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-30])
+    values = {
+        "float32": np.concatenate([f[:6], specials]).astype(np.float32).reshape(3, 4),
+        "float64": np.concatenate([f[:6], specials]).reshape(2, 3, 2),
+        "float16": np.array([0.5, -1.25, 65504, np.inf, -0.0, 6e-8], dtype=np.float16),
+        "bfloat16": np.array([1.5, -2.0, 3.25, np.inf, -0.0, 1e30], dtype=ml_dtypes.bfloat16).reshape(2, 3),
+        "complex64": (f[:4] + 1j * f[4:8]).astype(np.complex64),
+        "complex128": np.array([[1 + 2j, -0.0 - 3j], [np.nan + 1j, 5j]], dtype=np.complex128),
+        "int8": np.array([-128, 0, 127], dtype=np.int8),
+        "int16": np.array([-32768, 1, 32767], dtype=np.int16),
+        "int32": np.array([[-(2 ** 31), 0], [7, 2 ** 31 - 1]], dtype=np.int32),
+        "int64": np.array([-(2 ** 63), 0, 2 ** 63 - 1], dtype=np.int64),
+        "uint8": np.array([0, 255, 7], dtype=np.uint8),
+        "uint16": np.array([0, 65535], dtype=np.uint16),
+        "uint32": np.array([0, 2 ** 32 - 1], dtype=np.uint32),
+        "uint64": np.array([0, 2 ** 64 - 1], dtype=np.uint64),
+        "bool": np.array([[True, False], [False, True]]),
+        "string": np.array([b"abc", b"", b"\xff\x00z", bytes(range(256)) * 3], dtype=object),
+        "scalar_float32": np.array(3.5, dtype=np.float32),
+        "scalar_string": np.array(b"\x00only", dtype=object),
+        "empty_float32": np.zeros((2, 0), dtype=np.float32),
+        "empty_string": np.zeros((0,), dtype=object),
+    }
+    return values
+
+
+def zeros_like_value(array):
+    if array.dtype == object:
+        out = np.empty(array.shape, dtype=object)
+        out.fill(b"")
+        return out
+    return np.zeros(array.shape, dtype=array.dtype)
+
+
+def assert_bitwise_equal(actual, expected):
+    actual = np.asarray(actual)
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if expected.dtype == object:
+        assert [bytes(x) for x in actual.reshape(-1)] == [bytes(x) for x in expected.reshape(-1)]
+        return
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert actual.tobytes() == expected.tobytes()
+
+
+def copy_checkpoint(src_prefix, dst_dir, name="ckpt"):
+    """Copies a checkpoint's files to dst_dir/name.*; returns the new prefix."""
+    src_prefix = pathlib.Path(src_prefix)
+    dst_dir = pathlib.Path(dst_dir)
+    dst_dir.mkdir(parents=True, exist_ok=True)
+    for f in src_prefix.parent.iterdir():
+        if f.name.startswith(src_prefix.name + "."):
+            shutil.copy(f, dst_dir / (name + f.name[len(src_prefix.name):]))
+    return str(dst_dir / name)
+
+
+def flip_byte(path, offset, mask=0x01):
+    data = bytearray(pathlib.Path(path).read_bytes())
+    data[offset] ^= mask
+    pathlib.Path(path).write_bytes(bytes(data))
+
+
+# --- hand-built bundle pieces -----------------------------------------------------------------
+
+def encode_entry(dtype, shape, shard_id=0, offset=0, size=0, crc=None, slices=0):
+    """A BundleEntryProto, as TensorFlow serializes it."""
+    shape_bytes = b"".join(_wire.field_bytes(2, _wire.field_varint(1, d) if d else b"") for d in shape)
+    out = _wire.field_varint(1, dtype) + _wire.field_bytes(2, shape_bytes)
+    if shard_id:
+        out += _wire.field_varint(3, shard_id)
+    if offset:
+        out += _wire.field_varint(4, offset)
+    if size:
+        out += _wire.field_varint(5, size)
+    if crc is not None:
+        out += _wire.varint((6 << 3) | 5) + struct.pack("<I", crc)
+    for _ in range(slices):
+        out += _wire.field_bytes(7, b"")
+    return out
+
+
+def encode_header(num_shards=1, endianness=0, producer=1, min_consumer=0):
+    version = (_wire.field_varint(1, producer) if producer else b"") + \
+              (_wire.field_varint(2, min_consumer) if min_consumer else b"")
+    out = _wire.field_varint(1, num_shards) if num_shards else b""
+    if endianness:
+        out += _wire.field_varint(2, endianness)
+    return out + _wire.field_bytes(3, version)
+
+
+def decode_entry(value):
+    """A BundleEntryProto's fields as a dict (dtype, shape, shard_id, offset, size, crc)."""
+    out = {"dtype": 0, "shape": [], "shard_id": 0, "offset": 0, "size": 0, "crc": None}
+    for number, _, v in _wire.fields(value):
+        if number == 1:
+            out["dtype"] = v
+        elif number == 2:
+            for n2, _, dim in _wire.fields(v):
+                if n2 == 2:
+                    size = 0
+                    for n3, _, d in _wire.fields(dim):
+                        if n3 == 1:
+                            size = d
+                    out["shape"].append(size)
+        elif number == 3:
+            out["shard_id"] = v
+        elif number == 4:
+            out["offset"] = v
+        elif number == 5:
+            out["size"] = v
+        elif number == 6:
+            out["crc"] = v
+    return out
+
+
+def write_index(prefix, entries, header=None):
+    """Writes prefix.index holding `entries` ({key: entry bytes}) with valid block CRCs."""
+    items = [(b"", header if header is not None else encode_header())]
+    items += sorted((k.encode() if isinstance(k, str) else k, v) for k, v in entries.items())
+    pathlib.Path(str(prefix) + ".index").write_bytes(_C.sstable_build(items))
+
+
+def read_index(prefix):
+    """{key bytes: value bytes} of a bundle index (header included under b"")."""
+    return dict(_C.sstable_parse(pathlib.Path(str(prefix) + ".index").read_bytes()))
+
+
+def block_with_trailer(contents):
+    crc = _C.crc32c(contents + b"\x00")
+    return contents + b"\x00" + struct.pack("<I", _C.crc32c_mask(crc))
+
+
+def raw_table(data_blocks, index_entries=None):
+    """An sstable from raw data-block contents (each gets a valid trailer), for hostile layouts.
+
+    `index_entries` (key, offset, size) defaults to one entry per block at its real place."""
+    out = b""
+    handles = []
+    for contents in data_blocks:
+        handles.append((len(out), len(contents)))
+        out += block_with_trailer(contents)
+    meta_offset = len(out)
+    meta = struct.pack("<II", 0, 1)
+    out += block_with_trailer(meta)
+    if index_entries is None:
+        index_entries = [(b"\xff" * (i + 1), off, size) for i, (off, size) in enumerate(handles)]
+    index = b""
+    for key, off, size in index_entries:
+        handle = _wire.varint(off) + _wire.varint(size)
+        index += _wire.varint(0) + _wire.varint(len(key)) + _wire.varint(len(handle)) + key + handle
+    restarts = [0]
+    index += b"".join(struct.pack("<I", r) for r in restarts) + struct.pack("<I", len(restarts))
+    index_offset = len(out)
+    out += block_with_trailer(index)
+    footer = _wire.varint(meta_offset) + _wire.varint(len(meta)) + _wire.varint(index_offset) + \
+        _wire.varint(len(index))
+    footer += b"\x00" * (40 - len(footer)) + struct.pack("<Q", 0xDB4775248B80FB57)
+    return out + footer
+
+
+def block_entries(entries, restart_interval=16):
+    """Raw block contents holding (key, value) pairs, prefix-compressed."""
+    out = b""
+    restarts = [0]
+    last = b""
+    for i, (key, value) in enumerate(entries):
+        shared = 0
+        if i % restart_interval == 0:
+            if i:
+                restarts.append(len(out))
+        else:
+            while shared < min(len(key), len(last)) and key[shared] == last[shared]:
+                shared += 1
+        out += _wire.varint(shared) + _wire.varint(len(key) - shared) + _wire.varint(len(value))
+        out += key[shared:] + value
+        last = key
+    return out + b"".join(struct.pack("<I", r) for r in restarts) + struct.pack("<I", len(restarts))
+
+
+def variable_of(array):
+    """A varrt Variable holding `array` (any dtype varrt stores)."""
+    if array.dtype == object:
+        return varrt.Variable(array, dtype=varrt.string)
+    return varrt.Variable(array)
+
+
+def cpu_allocs():
+    return _C.memory_stats("/job:localhost/replica:0/task:0/device:CPU:0")["num_allocs"]

@@ -1,0 +1,160 @@
+"""The checkpoint format's building blocks, tested through varrt._C: CRC32C (hardware and
+portable, known vectors), LevelDB masking, and the sstable writer/reader."""
+import os
+
+import numpy as np
+import pytest
+
+import varrt
+from varrt import _C
+from varrt.train import _object_graph
+
+from ckpt_helpers import fixtures_dir
+
+# Known CRC-32C values (RFC 3720 appendix B.4, and the classic check value).
+VECTORS = [
+    (b"123456789", 0xE3069283),
+    (bytes(32), 0x8A9136AA),
+    (b"\xff" * 32, 0x62A8AB43),
+    (bytes(range(32)), 0x46DD794E),
+    (bytes(range(31, -1, -1)), 0x113FDB5C),
+    (bytes([0x01, 0xC0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x14, 0x00, 0x00, 0x00, 0x18,
+            0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
+     0xD9963A56),
+    (b"", 0),
+    (b"a", 0xC1D04330),
+]
+
+IMPLEMENTATIONS = [_C.crc32c_portable, _C.crc32c]
+if _C.crc32c_hardware_available():
+    IMPLEMENTATIONS.append(_C.crc32c_hardware)
+
+
+@pytest.mark.parametrize("crc", IMPLEMENTATIONS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("data,expected", VECTORS)
+def test_crc32c_known_vectors(crc, data, expected):
+    assert crc(data) == expected
+
+
+@pytest.mark.skipif(not _C.crc32c_hardware_available(), reason="no SSE4.2 CRC32 instruction")
+def test_hardware_and_portable_agree_on_all_lengths_and_alignments():
+    rng = np.random.default_rng(0)
+    blob = rng.integers(0, 256, 300_000, dtype=np.uint8).tobytes()
+    # Lengths around the 8-byte step and the three-stream block (3 x 8 KB).
+    lengths = list(range(0, 70)) + [24575, 24576, 24577, 49152 + 13, 100_003, 299_990]
+    for n in lengths:
+        for offset in range(0, 9):
+            piece = blob[offset:offset + n]
+            assert _C.crc32c_hardware(piece) == _C.crc32c_portable(piece), (n, offset)
+            assert _C.crc32c_hardware(piece, 0x12345678) == _C.crc32c_portable(piece, 0x12345678)
+
+
+@pytest.mark.parametrize("crc", IMPLEMENTATIONS, ids=lambda f: f.__name__)
+def test_extend_composes(crc):
+    data = os.urandom(100_000)
+    for cut in (0, 1, 7, 4096, 50_001, 100_000):
+        assert crc(data[cut:], crc(data[:cut])) == crc(data)
+
+
+def test_masking_as_leveldb():
+    for value in (0, 1, 0xE3069283, 0xFFFFFFFF, 0xA282EAD8):
+        masked = _C.crc32c_mask(value)
+        assert _C.crc32c_unmask(masked) == value
+        assert masked != value or value == 0xA282EAD8 * 0  # a fixed point would defeat the purpose
+        assert _C.crc32c_mask(masked) != value
+    assert _C.crc32c_mask(0) == 0xA282EAD8
+
+
+def test_crc_accepts_numpy_buffers():
+    a = np.arange(1000, dtype=np.float32)
+    assert _C.crc32c(a) == _C.crc32c(a.tobytes())
+
+
+# --- sstable ------------------------------------------------------------------------------------
+
+FIXTURES = fixtures_dir()
+
+
+@pytest.mark.skipif(FIXTURES is None, reason="fixtures not found")
+@pytest.mark.parametrize("index", ["saver_v1/model.ckpt.index", "tf2_checkpoint/ckpt.index"])
+def test_builder_reproduces_tensorflow_index_files_byte_for_byte(index):
+    data = (FIXTURES / index).read_bytes()
+    entries = _C.sstable_parse(data)
+    assert entries[0][0] == b""  # the bundle header comes first
+    assert _C.sstable_build(entries) == data
+
+
+def _random_entries(rng, n):
+    keys = set()
+    while len(keys) < n:
+        prefix = rng.choice([b"model/layer", b"model/layer_1", b"opt/", b"", b"\x00\xff", b"z" * 300])
+        keys.add(prefix + bytes(rng.integers(0, 256, int(rng.integers(0, 12)), dtype=np.uint8)))
+    return [(k, bytes(rng.integers(0, 256, int(rng.integers(0, 50)), dtype=np.uint8))) for k in sorted(keys)]
+
+
+@pytest.mark.parametrize("block_size,restart_interval", [(262144, 16), (64, 1), (200, 3), (1, 16)])
+def test_sstable_round_trip_many_blocks(block_size, restart_interval):
+    rng = np.random.default_rng(block_size)
+    entries = _random_entries(rng, 500)
+    data = _C.sstable_build(entries, block_size=block_size, restart_interval=restart_interval)
+    assert _C.sstable_parse(data) == entries
+
+
+def test_sstable_large_values_get_their_own_blocks():
+    entries = [(b"a", b"x" * 600_000), (b"b", b"y"), (b"c", b"z" * 10)]
+    assert _C.sstable_parse(_C.sstable_build(entries)) == entries
+
+
+def test_sstable_builder_rejects_unsorted_or_duplicate_keys():
+    with pytest.raises(varrt.errors.InternalError):
+        _C.sstable_build([(b"b", b""), (b"a", b"")])
+    with pytest.raises(varrt.errors.InternalError):
+        _C.sstable_build([(b"a", b""), (b"a", b"")])
+
+
+def test_empty_table():
+    assert _C.sstable_parse(_C.sstable_build([])) == []
+
+
+def test_every_single_byte_flip_in_a_table_is_detected():
+    entries = [(b"", b"header"), (b"alpha", b"1" * 20), (b"alpine", b"2"), (b"beta", b"")]
+    data = _C.sstable_build(entries, block_size=40)  # several data blocks
+    for pos in range(len(data)):
+        for bit in (0x01, 0x80):
+            damaged = bytearray(data)
+            damaged[pos] ^= bit
+            with pytest.raises(varrt.errors.DataLossError):
+                _C.sstable_parse(bytes(damaged), "t.index")
+
+
+def test_every_truncation_of_a_table_is_detected():
+    data = _C.sstable_build([(b"", b"h"), (b"k", b"v" * 30)])
+    for n in range(len(data)):
+        with pytest.raises(varrt.errors.DataLossError):
+            _C.sstable_parse(data[:n])
+
+
+def test_bundle_header_encoding_matches_tensorflow():
+    from ckpt_helpers import encode_header
+    assert encode_header() == b"\x08\x01\x1a\x02\x08\x01"  # num_shards 1, version { producer 1 }
+
+
+def test_object_graph_text_format():
+    node = _object_graph.TrackableObject(
+        children=[_object_graph.ObjectReference(0, "root"), _object_graph.ObjectReference(3, 'q"')],
+        attributes=[_object_graph.SerializedTensor("VARIABLE_VALUE", "v", "a/.ATTRIBUTES/VARIABLE_VALUE")],
+        has_checkpoint_values=True)
+    assert str(node) == ('children {\n  local_name: "root"\n}\nchildren {\n  node_id: 3\n  local_name: "q\\""\n}\n'
+                         'attributes {\n  name: "VARIABLE_VALUE"\n  full_name: "v"\n'
+                         '  checkpoint_key: "a/.ATTRIBUTES/VARIABLE_VALUE"\n}\nhas_checkpoint_values {\n'
+                         '  value: true\n}\n')
+    empty = _object_graph.TrackableObject()
+    assert _object_graph.decode(_object_graph.encode([node, empty, empty, empty]))[0].text() == node.text()
+
+
+def test_combine_joins_crcs_of_pieces():
+    data = os.urandom(200_003)
+    for cut in (0, 1, 8, 65536, 123_457, 200_003):
+        a, b = data[:cut], data[cut:]
+        assert _C.crc32c_combine(_C.crc32c(a), _C.crc32c(b), len(b)) == _C.crc32c(data)
