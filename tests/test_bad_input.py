@@ -24,7 +24,7 @@ BAD = [
     ([1, "a"], ValueError, ValueError),
     (tf.constant([1, 2]), ValueError, ValueError),
     (tf.Variable([1, 2]), ValueError, ValueError),
-    (np.array(["a", "b"]), TypeError, TypeError),
+    (np.array(["a", "b"]), ValueError, ValueError),  # NumPy casts, as in TensorFlow: "could not convert string to float"
 ]
 
 

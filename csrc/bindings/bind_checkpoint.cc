@@ -10,7 +10,9 @@
 #include <memory>
 
 #include "bindings.h"
+#include "py_handle.h"
 #include "py_tensor.h"
+#include "without_gil.h"
 #include "varrt/checkpoint_ops.h"
 #include "varrt/crc32c.h"
 #include "varrt/device.h"
@@ -41,7 +43,7 @@ std::string_view bytes_view(const py::buffer& b, py::buffer_info* keep) {
 // The tensor to save for one value: a variable's current value (sharing its buffer, which
 // copy-on-write keeps unchanged while the save runs) or a TensorData.
 Tensor value_to_save(py::handle value) {
-  if (py::isinstance<OwnedHandle>(value)) return ops::ReadVariableOp(value.cast<const OwnedHandle&>().handle());
+  if (py::isinstance<OwnedHandle>(value)) return ops::ReadVariableOp(handle_of(value).handle());
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;
   throw py::type_error("save_v2 takes variables and tensors");
 }
@@ -97,16 +99,16 @@ void bind_checkpoint(py::module_& m) {
         for (py::handle v : values) tensors.push_back(value_to_save(v));
         bundle::WriterOptions options;
         options.sync = sync;
-        py::gil_scoped_release release;
-        ops::SaveV2(prefix, keys, tensors, options);
+        without_gil([&] { ops::SaveV2(prefix, keys, tensors, options); });
       }, py::arg("prefix"), py::arg("keys"), py::arg("values"), py::arg("sync") = false,
       "SaveV2: writes the values (variables or TensorData) under `keys`, atomically.");
 
   py::class_<bundle::BundleReader, std::shared_ptr<bundle::BundleReader>>(m, "BundleReader",
                                                                        "A verified tensor bundle (internal).")
       .def(py::init([](const std::string& prefix) {
-             py::gil_scoped_release release;
-             return std::make_shared<bundle::BundleReader>(prefix);
+             std::shared_ptr<bundle::BundleReader> reader;
+             without_gil([&] { reader = std::make_shared<bundle::BundleReader>(prefix); });
+             return reader;
            }), py::arg("prefix"))
       .def_property_readonly("prefix", &bundle::BundleReader::prefix)
       .def_property_readonly("num_shards", [](const bundle::BundleReader& r) { return r.header().num_shards; })
@@ -127,32 +129,29 @@ void bind_checkpoint(py::module_& m) {
       .def("read", [](bundle::BundleReader& r, const std::string& key) {
              const Device& cpu = DeviceSet::global().cpu0();
              Tensor t;
-             {
-               py::gil_scoped_release release;
-               t = r.read(key, cpu.allocator);
-             }
+             without_gil([&] { t = r.read(key, cpu.allocator); });
              return PyTensor{std::move(t), &cpu};
            }, "The verified value of a key as a new TensorData.")
       .def("read_into", [](bundle::BundleReader& r, const std::string& key, py::buffer out) {
              py::buffer_info info = out.request(true);
              size_t bytes = static_cast<size_t>(info.size * info.itemsize);
              if (info.ndim > 0 && info.strides.back() != info.itemsize) throw py::value_error("buffer must be contiguous");
-             py::gil_scoped_release release;
-             bundle::Entry e = r.entry(key);
-             bundle::VerifiedSpan span = r.verify(key, e);
-             if (span.size != bytes) {
-               throw_error(Code::kInvalidArgument, "read_into: " + key + " holds " + std::to_string(span.size) +
-                                                       " bytes, the buffer " + std::to_string(bytes));
-             }
-             if (bytes > 0) std::memcpy(info.ptr, span.data, bytes);
+             without_gil([&] {
+               bundle::Entry e = r.entry(key);
+               bundle::VerifiedSpan span = r.verify(key, e);
+               if (span.size != bytes) {
+                 throw_error(Code::kInvalidArgument, "read_into: " + key + " holds " + std::to_string(span.size) +
+                                                         " bytes, the buffer " + std::to_string(bytes));
+               }
+               if (bytes > 0) std::memcpy(info.ptr, span.data, bytes);
+             });
            }, py::arg("key"), py::arg("out"),
            "Verifies a non-string value and copies it into a writable buffer of exactly its size.")
       .def("restore", [](bundle::BundleReader& r, const std::vector<std::string>& keys, const py::list& handles) {
              std::vector<ResourceHandle> vars;
              vars.reserve(handles.size());
-             for (py::handle h : handles) vars.push_back(h.cast<const OwnedHandle&>().handle());
-             py::gil_scoped_release release;
-             ops::RestoreV2(r, keys, vars);
+             for (py::handle h : handles) vars.push_back(handle_of(h).handle());
+             without_gil([&] { ops::RestoreV2(r, keys, vars); });
            }, py::arg("keys"), py::arg("variables"),
            "RestoreV2 into variables: all verified first, then each written in place when possible.");
 }

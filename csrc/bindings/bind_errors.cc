@@ -32,18 +32,28 @@ const char* class_for(Code code) {
   }
 }
 
+// Messages quote user input (device specs, checkpoint keys), which may hold NUL bytes or
+// invalid UTF-8: all of it is kept, undecodable bytes as \x escapes.
+py::str message_of(const Error& e) {
+  const std::string& m = e.message();
+  PyObject* s = PyUnicode_DecodeUTF8(m.data(), static_cast<Py_ssize_t>(m.size()), "backslashreplace");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
 void raise(const Error& e) {
+  py::str message = message_of(e);
   if (e.kind() == ErrorKind::kValue) {
-    PyErr_SetString(PyExc_ValueError, e.what());
+    PyErr_SetObject(PyExc_ValueError, message.ptr());
     return;
   }
   if (e.kind() == ErrorKind::kType) {
-    PyErr_SetString(PyExc_TypeError, e.what());
+    PyErr_SetObject(PyExc_TypeError, message.ptr());
     return;
   }
   py::object errors = py::module_::import("varrt.errors");
   py::object cls = errors.attr(class_for(e.code()));
-  py::object exc = cls(py::none(), py::none(), e.what());
+  py::object exc = cls(py::none(), py::none(), message);
   PyErr_SetObject(cls.ptr(), exc.ptr());
 }
 

@@ -13,6 +13,7 @@
 #include "varrt/executor.h"
 #include "varrt/resource_mgr.h"
 #include "varrt/update_journal.h"
+#include "without_gil.h"
 
 namespace py = pybind11;
 
@@ -25,8 +26,16 @@ namespace {
 void write_to_python_stderr(const std::string& line) {
   // Resources freed while the interpreter shuts down are not reported: sys.stderr may be
   // gone, and TensorFlow prints nothing for them either.
-  if (!Py_IsInitialized() || _Py_IsFinalizing()) return;
+  if (!Py_IsInitialized() || interpreter_finalizing()) return;
+  // A stderr whose write() runs ops would log from inside the write, each line starting more
+  // writes; lines logged during a write go straight to the C stderr instead.
+  thread_local bool writing = false;
+  if (writing) {
+    std::fprintf(stderr, "%s\n", line.c_str());
+    return;
+  }
   py::gil_scoped_acquire gil;
+  writing = true;
   PyObject *type, *value, *traceback;
   PyErr_Fetch(&type, &value, &traceback);  // may run while an exception is being raised
   PyObject* err = PySys_GetObject("stderr");  // borrowed
@@ -40,6 +49,7 @@ void write_to_python_stderr(const std::string& line) {
     Py_XDECREF(str);
     PyErr_Clear();
   }
+  writing = false;
   if (!written) std::fprintf(stderr, "%s\n", line.c_str());
   PyErr_Restore(type, value, traceback);
 }

@@ -11,7 +11,9 @@
 
 #include "bindings.h"
 #include "numpy_interop.h"
+#include "py_handle.h"
 #include "py_tensor.h"
+#include "without_gil.h"
 #include "varrt/gather_ops.h"
 #include "varrt/indexing.h"
 #include "varrt/owned_handle.h"
@@ -93,8 +95,7 @@ StridedSliceSpec make_spec(std::vector<int64_t> begin, std::vector<int64_t> end,
 template <class Fn>
 void maybe_without_gil(size_t bytes, Fn&& fn) {
   if (bytes >= kReleaseGilBytes) {
-    py::gil_scoped_release release;
-    fn();
+    without_gil(std::forward<Fn>(fn));
   } else {
     fn();
   }
@@ -118,9 +119,10 @@ void bind_scatter(py::module_& m) {
         py::arg("share") = true,
         "StridedSlice: input[begin:end:strides] with TensorFlow's masks; `share` allows a view of the input.");
   m.def("resource_strided_slice_assign",
-        [](const OwnedHandle& h, std::vector<int64_t> begin, std::vector<int64_t> end, std::vector<int64_t> strides,
+        [](py::handle self, std::vector<int64_t> begin, std::vector<int64_t> end, std::vector<int64_t> strides,
            int32_t begin_mask, int32_t end_mask, int32_t ellipsis_mask, int32_t new_axis_mask,
            int32_t shrink_axis_mask, py::handle value) {
+          const OwnedHandle& h = handle_of(self);
           StridedSliceSpec spec = make_spec(std::move(begin), std::move(end), std::move(strides), begin_mask, end_mask,
                                             ellipsis_mask, new_axis_mask, shrink_axis_mask);
           Tensor v = value_tensor(value, var_dtype(h));
@@ -128,7 +130,8 @@ void bind_scatter(py::module_& m) {
         },
         "ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write.");
   m.def("resource_scatter",
-        [](const OwnedHandle& h, const std::string& kind, py::handle indices, py::handle updates) {
+        [](py::handle self, const std::string& kind, py::handle indices, py::handle updates) {
+          const OwnedHandle& h = handle_of(self);
           UpdateOp op = update_op(kind);
           py::object keep;
           Tensor idx = index_tensor(ops::scatter_op_name(op), indices, &keep);
@@ -137,7 +140,8 @@ void bind_scatter(py::module_& m) {
         },
         "ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} (kind: update, add, ...).");
   m.def("resource_scatter_nd",
-        [](const OwnedHandle& h, const std::string& kind, py::handle indices, py::handle updates) {
+        [](py::handle self, const std::string& kind, py::handle indices, py::handle updates) {
+          const OwnedHandle& h = handle_of(self);
           UpdateOp op = update_op(kind);
           py::object keep;
           Tensor idx = index_tensor(ops::scatter_nd_op_name(op), indices, &keep);
@@ -146,7 +150,8 @@ void bind_scatter(py::module_& m) {
         },
         "ResourceScatterNd{Update,Add,Sub,Min,Max}.");
   m.def("resource_gather",
-        [](const OwnedHandle& h, py::handle indices) {
+        [](py::handle self, py::handle indices) {
+          const OwnedHandle& h = handle_of(self);
           py::object keep;
           Tensor idx = index_tensor("ResourceGather", indices, &keep);
           Tensor out;
@@ -155,7 +160,8 @@ void bind_scatter(py::module_& m) {
         },
         "ResourceGather: rows of the variable's first dimension.");
   m.def("resource_gather_nd",
-        [](const OwnedHandle& h, py::handle indices) {
+        [](py::handle self, py::handle indices) {
+          const OwnedHandle& h = handle_of(self);
           py::object keep;
           Tensor idx = index_tensor("ResourceGatherNd", indices, &keep);
           Tensor out;

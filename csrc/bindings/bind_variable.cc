@@ -8,10 +8,13 @@
 
 #include "bindings.h"
 #include "numpy_interop.h"
+#include "py_handle.h"
 #include "py_tensor.h"
 #include "variable_inputs.h"
+#include "without_gil.h"
 #include "varrt/api/variable.h"
 #include "varrt/device_copy.h"
+#include "varrt/error.h"
 #include "varrt/executor.h"
 #include "varrt/owned_handle.h"
 #include "varrt/variable_ops.h"
@@ -28,8 +31,7 @@ template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
   Tensor t = update_input(value, h.handle().var()->dtype());
   if (t.byte_size() >= kReleaseGilBytes) {
-    py::gil_scoped_release release;
-    Op(h.handle(), t);
+    without_gil([&] { Op(h.handle(), t); });
   } else {
     Op(h.handle(), t);
   }
@@ -87,7 +89,7 @@ PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   const char* first = Op == &ops::AssignVariableOp ? "value" : "delta";
   if (!parse_update_args(args, nargs, kwnames, first, &value, &read_value)) return nullptr;
   try {
-    run_update<Op>(py::handle(self).cast<const OwnedHandle&>(), value);
+    run_update<Op>(handle_of(self), value);
     if (!read_value) Py_RETURN_NONE;
     return unread_factory()(py::handle(self)).release().ptr();  // TensorFlow's _UnreadVariable, read lazily
   } catch (...) {
@@ -102,7 +104,7 @@ PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
 // building a bound method, which pybind11's methods cost on every attribute access.
 PyObject* numpy_method(PyObject* self, PyObject* /*unused*/) {
   try {
-    const OwnedHandle& h = py::handle(self).cast<const OwnedHandle&>();
+    const OwnedHandle& h = handle_of(self);
     Tensor t = ops::ReadVariableOp(h.handle());
     Executor::place("Identity");
     return copy_to_value(t);  // a new writable ndarray (a NumPy scalar for 0-d), or null with an error set
@@ -208,33 +210,40 @@ void bind_variable(py::module_& m) {
            py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
-      .def("_assign", &run_update<ops::AssignVariableOp>)
-      .def("_assign_add", &run_update<ops::AssignAddVariableOp>)
-      .def("_assign_sub", &run_update<ops::AssignSubVariableOp>)
-      .def("_read", [](const OwnedHandle& h) { return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()}; },
+      .def("_assign", [](py::handle self, py::handle v) { run_update<ops::AssignVariableOp>(handle_of(self), v); })
+      .def("_assign_add", [](py::handle self, py::handle v) { run_update<ops::AssignAddVariableOp>(handle_of(self), v); })
+      .def("_assign_sub", [](py::handle self, py::handle v) { run_update<ops::AssignSubVariableOp>(handle_of(self), v); })
+      .def("_read", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
+             return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()};
+           },
            "ReadVariableOp: the current value, sharing the variable's buffer.")
-      .def("_read_value", [](const OwnedHandle& h) {
+      .def("_read_value", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
              return PyTensor{std::move(t.tensor), t.device};
            },
            "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
-      .def("_view", [](const OwnedHandle& h) { return steal(view_of(ops::ReadVariableOp(h.handle()))); },
+      .def("_view", [](py::handle self) { return steal(view_of(ops::ReadVariableOp(handle_of(self).handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
-      .def("_value_view", [](const OwnedHandle& h) {
+      .def("_value_view", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              Tensor t = ops::ReadVariableOp(h.handle());
              Executor::place("Identity");
              return steal(view_of(t));
            },
            "Like _view, with the Identity that read_value() runs (for __array__, bool(), iteration).")
-      .def("_repr_view", [](const OwnedHandle& h) {
+      .def("_repr_view", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
              Tensor t = ops::ReadVariableOp(h.handle());
              Executor::place("Identity", h.handle().device());  // repr reads on the variable's device
              return steal(view_of(t));
            },
            "Like _view, with the Identity that repr() runs, colocated with the variable.")
-      .def("_is_initialized", [](const OwnedHandle& h) { return ops::VarIsInitializedOp(h.handle()); })
-      .def("_destroy", [](const OwnedHandle& h) { ops::DestroyResourceOp(h.handle()); })
-      .def_property_readonly("_declared_shape", [](const OwnedHandle& h) -> py::object {
+      .def("_is_initialized", [](py::handle self) { return ops::VarIsInitializedOp(handle_of(self).handle()); })
+      .def("_destroy", [](py::handle self) { ops::DestroyResourceOp(handle_of(self).handle()); })
+      .def_property_readonly("_declared_shape", [](py::handle self) -> py::object {
+             const OwnedHandle& h = handle_of(self);
              // Metadata, not an op: nothing is placed or logged. None dims are unknown.
              const PartialShape& s = h.handle().var()->declared_shape();
              if (!s.known_rank()) return py::none();
@@ -244,14 +253,15 @@ void bind_variable(py::module_& m) {
              }
              return std::move(dims);
            })
-      .def_property_readonly("_dtype_enum", [](const OwnedHandle& h) { return static_cast<int>(h.handle().var()->dtype()); })
-      .def_property_readonly("_container", [](const OwnedHandle& h) { return h.handle().container(); })
-      .def_property_readonly("_shared_name", [](const OwnedHandle& h) { return h.handle().name(); })
-      .def_property_readonly("_debug_name", [](const OwnedHandle& h) { return h.handle().var()->debug_name(); })
-      .def_property_readonly("_owns_resource", &OwnedHandle::destroys_on_release)
-      .def_property_readonly("device", [](const OwnedHandle& h) { return h.handle().device()->name; })
-      .def("_same_resource", [](const OwnedHandle& a, const OwnedHandle& b) {
-        return a.handle().var() == b.handle().var();
+      .def_property_readonly("_dtype_enum",
+                             [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
+      .def_property_readonly("_container", [](py::handle self) { return handle_of(self).handle().container(); })
+      .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })
+      .def_property_readonly("_debug_name", [](py::handle self) { return handle_of(self).handle().var()->debug_name(); })
+      .def_property_readonly("_owns_resource", [](py::handle self) { return handle_of(self).destroys_on_release(); })
+      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; })
+      .def("_same_resource", [](py::handle a, py::handle b) {
+        return handle_of(a).handle().var() == handle_of(b).handle().var();
       });
 }
 

@@ -9,6 +9,7 @@
 #include "varrt/allocator.h"
 #include "varrt/error.h"
 #include "varrt/kernels.h"
+#include "without_gil.h"
 
 namespace py = pybind11;
 
@@ -53,6 +54,9 @@ PyArray_Descr* descr_of(DType dtype) {  // new reference
 
 void release_array(PyObject* obj) {
   if (!Py_IsInitialized()) return;
+  // A thread without the GIL at exit would be ended by asking for it (possibly while already
+  // unwinding); the process is going away, so the reference is left.
+  if (interpreter_finalizing() && !PyGILState_Check()) return;
   PyGILState_STATE state = PyGILState_Ensure();
   Py_DECREF(obj);
   PyGILState_Release(state);

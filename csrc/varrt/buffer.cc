@@ -16,13 +16,19 @@ Buffer* Buffer::allocate(Allocator* allocator, DType dtype, int64_t num_elements
                                               " elements does not fit in memory");
   }
   size_t bytes = static_cast<size_t>(num_elements) * elem;
-  void* data = allocator->allocate(bytes);  // throws before anything is constructed
+  // The Buffer first: if its own allocation failed after the data's, the data (and the
+  // allocator's counters) would leak.
   Buffer* b = new Buffer();
-  b->data_ = data;
+  try {
+    b->data_ = allocator->allocate(bytes);
+  } catch (...) {
+    delete b;
+    throw;
+  }
   b->bytes_ = bytes;
   b->allocator_ = allocator;
   if (dtype == DType::kString) {
-    auto* s = static_cast<std::string*>(data);
+    auto* s = static_cast<std::string*>(b->data_);
     for (int64_t i = 0; i < num_elements; ++i) new (s + i) std::string();
     b->strings_ = num_elements;
   }

@@ -41,6 +41,9 @@ void copy_bytes(void* dst, const char* src, uint64_t n) {
 void install(Pending& p) {
   Executor::place("AssignVariableOp", p.var->device());
   std::unique_lock<std::shared_mutex> lock(p.var->mu());
+  // Destroyed while the files were read: its value is gone for good, and installing one would
+  // keep memory alive that DestroyResourceOp freed.
+  if (p.var->destroyed()) return;
   Tensor& current = p.var->tensor();
   if (p.dtype == DType::kString) {
     current = std::move(p.strings);

@@ -45,13 +45,16 @@ enum class ErrorKind : int {
 class Error : public std::runtime_error {
  public:
   Error(Code code, const std::string& message, ErrorKind kind = ErrorKind::kOp)
-      : std::runtime_error(message), code_(code), kind_(kind) {}
+      : std::runtime_error(message), code_(code), kind_(kind), message_(message) {}
   Code code() const noexcept { return code_; }
   ErrorKind kind() const noexcept { return kind_; }
+  // The whole message: what() stops at an embedded NUL, and messages quote user input.
+  const std::string& message() const noexcept { return message_; }
 
  private:
   Code code_;
   ErrorKind kind_;
+  std::string message_;
 };
 
 [[noreturn]] void throw_error(Code code, const std::string& message);

@@ -40,7 +40,7 @@ int64_t Shape::num_elements() const {
     }
     n *= d;
   }
-  // Zero in any dimension makes the product zero even if other dimensions overflowed above.
+  // An overflow is reported even when a later dimension is zero, as TensorFlow's shapes do.
   return n;
 }
 

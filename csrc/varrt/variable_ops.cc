@@ -105,6 +105,7 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
                       ", and the assigned value shape " + value.shape().to_string() + " are incompatible.");
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
+  require_live(*var, handle);
   UpdateJournal::note(handle.shared_var());
   Tensor& current = var->tensor();
   if (current.valid() && current.buffer_is_unique() && current.num_elements() == value.num_elements()) {

@@ -137,11 +137,13 @@ def _wrap_ints(leaves, dtype):
     bits = np.dtype(dtype.as_numpy_dtype).itemsize * 8
     mask = (1 << bits) - 1
     signed = np.issubdtype(dtype.as_numpy_dtype, np.signedinteger)
+    # TensorFlow reads Python ints as int64 (uint64 for a uint64 tensor), then wraps them.
+    lo, hi = (0, 1 << 64) if dtype is dtypes.uint64 else (-(1 << 63), 1 << 63)
     out = np.empty(leaves.shape, dtype=dtype.as_numpy_dtype)
     flat = out.reshape(-1)
     for i, x in enumerate(leaves.flat):
         v = int(x)
-        if not (-(1 << 63) <= v < (1 << 64)):
+        if not lo <= v < hi:
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
         v &= mask
         if signed and v >> (bits - 1):
@@ -172,9 +174,11 @@ def from_numpy(array, dtype=None):
     array = np.asarray(array)
     kind = array.dtype.kind
     if kind in "USO":
-        if dtype is not None and dtype is not dtypes.string:
-            raise TypeError(f"Cannot convert {array!r} to EagerTensor of dtype {dtypes.core_name(dtype)}")
-        return _strings(array)
+        if dtype is None or dtype is dtypes.string:
+            return _strings(array)
+        # Another dtype requested: TensorFlow casts with NumPy's rules ("1.5" and b"2" parse,
+        # None becomes nan); what NumPy cannot cast raises NumPy's ValueError/TypeError.
+        return array.astype(dtype.as_numpy_dtype, order="C")
     if dtype is None:
         try:
             dtype = dtypes.as_dtype(array.dtype)

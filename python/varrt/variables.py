@@ -264,8 +264,13 @@ class Variable(_C.VarHandle):
         return self.read_value().__format__(format_spec)
 
     def __repr__(self):
-        return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
-                f"numpy={_numpy_text(self._repr_view(), True)}>")
+        # Like TensorFlow's, never raises for an unreadable (destroyed) variable: repr runs in
+        # tracebacks and debuggers.
+        try:
+            value_text = "numpy=" + _numpy_text(self._repr_view(), True)
+        except Exception:
+            value_text = "numpy=<unavailable>"
+        return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, {value_text}>"
 
     __str__ = __repr__
 
