@@ -20,18 +20,8 @@ import timeit
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def best(fn, seconds):
-    """Minimum seconds per call over 5 repeats of a loop sized to take ~seconds/5."""
-    number = 1
-    while True:
-        t = timeit.timeit(fn, number=number)
-        if t > 0.02 or number >= 1 << 20:
-            break
-        number *= 4
-    number = max(1, int(number * (seconds / 5) / max(t, 1e-9)))
-    return min(timeit.repeat(fn, number=number, repeat=5)) / number
+sys.path.insert(0, HERE)
+from bench_variable_ops import best  # noqa: E402  (one timing method for every benchmark)
 
 
 def build(build_dir):

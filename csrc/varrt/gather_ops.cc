@@ -97,17 +97,7 @@ Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
     strides[static_cast<size_t>(d)] = strides[static_cast<size_t>(d) + 1] * ps.dim(static_cast<int>(d) + 1);
   }
   indexing::IndexView idx(indices);
-  // TensorFlow's CPU kernel checks every index and reports the last bad one.
-  int64_t bad = -1;
-  for (int64_t i = 0; i < n; ++i) {
-    for (int64_t d = 0; d < depth; ++d) {
-      int64_t ix = idx[i * depth + d];
-      if (ix < 0 || ix >= ps.dim(static_cast<int>(d))) {
-        bad = i;
-        break;
-      }
-    }
-  }
+  int64_t bad = indexing::last_bad_nd_index(idx, n, depth, ps);
   if (bad >= 0) {
     std::string joined;
     for (int64_t d = 0; d < depth; ++d) joined += (d ? ", " : "") + std::to_string(idx[bad * depth + d]);

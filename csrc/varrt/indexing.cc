@@ -59,6 +59,20 @@ std::string dtype_attr_error(const char* op, DType dtype) {
          "NodeDef: {{node " + op + "}} [Op:" + op + "]";
 }
 
+int64_t last_bad_nd_index(const IndexView& idx, int64_t n, int64_t depth, const Shape& shape) {
+  int64_t bad = -1;
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t d = 0; d < depth; ++d) {
+      int64_t ix = idx[i * depth + d];
+      if (ix < 0 || ix >= shape.dim(static_cast<int>(d))) {
+        bad = i;
+        break;
+      }
+    }
+  }
+  return bad;
+}
+
 Tensor& writable_tensor(const ResourceHandle& handle) {
   Var* var = handle.var();
   UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer

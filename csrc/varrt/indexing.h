@@ -31,6 +31,11 @@ class IndexView {
   bool is64_;
 };
 
+// The last of `n` index vectors (each `depth` long, in `idx`) with a component outside
+// `shape`'s leading dimensions, or -1. TensorFlow's nd kernels check every index and report
+// the last bad one.
+int64_t last_bad_nd_index(const IndexView& idx, int64_t n, int64_t depth, const Shape& shape);
+
 // Index tensors must be int32 or int64 (TensorFlow's Tindices attr); throws InvalidArgument
 // with TensorFlow's attr message otherwise.
 void check_index_dtype(const char* op, DType dtype);

@@ -181,18 +181,8 @@ void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor
     where.row_strides[static_cast<size_t>(d)] = where.row_strides[static_cast<size_t>(d) + 1] * ps.dim(static_cast<int>(d) + 1);
   }
   const int64_t num_updates = n_indices / depth;
-  // TensorFlow's CPU kernel scans every index and reports the last bad one.
   indexing::IndexView idx(indices);
-  int64_t bad = -1;
-  for (int64_t i = 0; i < num_updates; ++i) {
-    for (int64_t d = 0; d < depth; ++d) {
-      int64_t ix = idx[i * depth + d];
-      if (ix < 0 || ix >= ps.dim(static_cast<int>(d))) {
-        bad = i;
-        break;
-      }
-    }
-  }
+  int64_t bad = indexing::last_bad_nd_index(idx, num_updates, depth, ps);
   if (bad >= 0) {
     Shape outer = is.rank() > 1 ? Shape(is.data(), is.rank() - 1) : Shape{num_updates};
     fail("indices" + indexing::slice_debug_string(outer, bad) + " = [" + join(idx, bad * depth, depth) +

@@ -73,7 +73,7 @@ class TrackableObject:
 
 def _quote(s):
     out = []
-    for b in s.encode("utf-8"):
+    for b in s.encode("utf-8", "surrogateescape"):
         c = chr(b)
         if c in "\"'\\":
             out.append("\\" + c)

@@ -18,6 +18,7 @@ import re
 import time
 import uuid
 
+from varrt.train._object_graph import _quote  # protobuf text format
 from varrt.variables import Variable
 
 _STATE_FILENAME = "checkpoint"
@@ -51,25 +52,6 @@ class CheckpointState:
 
 def _number(x):
     return repr(float(x))
-
-
-def _quote(s):
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        if c in "\"'\\":
-            out.append("\\" + c)
-        elif c == "\n":
-            out.append("\\n")
-        elif c == "\r":
-            out.append("\\r")
-        elif c == "\t":
-            out.append("\\t")
-        elif 0x20 <= b < 0x7F:
-            out.append(c)
-        else:
-            out.append("\\%03o" % b)
-    return '"' + "".join(out) + '"'
 
 
 _ESCAPES = {"n": b"\n", "r": b"\r", "t": b"\t", "\\": b"\\", "'": b"'", '"': b'"', "a": b"\a", "b": b"\b",
