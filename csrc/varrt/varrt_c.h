@@ -66,8 +66,10 @@ typedef enum varrt_code {
   VARRT_UNAUTHENTICATED = 16
 } varrt_code;
 
-/* Element types; the values are TensorFlow's DataType enum. */
-typedef enum varrt_dtype {
+/* Element types; the values are TensorFlow's DataType enum. A fixed-width integer, not the
+   enum type, so that any value a caller or another language's FFI passes is well-defined C
+   (checked, and rejected with VARRT_INVALID_ARGUMENT when unknown). */
+enum varrt_dtype_values {
   VARRT_INVALID = 0,
   VARRT_FLOAT32 = 1,
   VARRT_FLOAT64 = 2,
@@ -85,7 +87,8 @@ typedef enum varrt_dtype {
   VARRT_FLOAT16 = 19,
   VARRT_UINT32 = 22,
   VARRT_UINT64 = 23
-} varrt_dtype;
+};
+typedef int32_t varrt_dtype;
 
 typedef struct varrt_status varrt_status;
 typedef struct varrt_tensor varrt_tensor;
@@ -173,7 +176,7 @@ varrt_tensor* varrt_variable_read(const varrt_variable* variable, varrt_status* 
 /* Copies the current value into `out` (exactly `nbytes` = its byte size). */
 varrt_code varrt_variable_read_into(const varrt_variable* variable, void* out, size_t nbytes, varrt_status* status) VARRT_NOEXCEPT;
 /* How a scatter combines each update with the stored element (TensorFlow's ResourceScatter*). */
-typedef enum varrt_scatter_op {
+enum varrt_scatter_op_values {
   VARRT_SCATTER_UPDATE = 0,
   VARRT_SCATTER_ADD = 1,
   VARRT_SCATTER_SUB = 2,
@@ -181,7 +184,8 @@ typedef enum varrt_scatter_op {
   VARRT_SCATTER_DIV = 4,
   VARRT_SCATTER_MIN = 5,
   VARRT_SCATTER_MAX = 6
-} varrt_scatter_op;
+};
+typedef int32_t varrt_scatter_op;  /* an integer for the same reason as varrt_dtype */
 
 /* `indices` (int32/int64) pick rows of the first dimension; `updates` has shape
  * indices.shape + shape[1:] (or is a scalar for every picked element). Duplicates apply in
