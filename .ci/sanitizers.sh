@@ -4,7 +4,7 @@
 #      (leak checking on, any UB report fatal);
 #   2. the C++ concurrency tests built with ThreadSanitizer;
 #   3. short fuzz runs of every tests/fuzz target (tests/fuzz/run.sh), seeded with real inputs.
-# Takes 3-5 minutes on 2 cores. VARRT_FUZZ_SECONDS sets the fuzz time per target (default 20).
+# Takes 3-5 minutes on 2 cores. VARRT_FUZZ_SECONDS sets the fuzz time per target (default 15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,5 +33,5 @@ cmake --build "$build/tsan" -j "$jobs" --target test_concurrency >/dev/null
 ctest --test-dir "$build/tsan" --output-on-failure -R '^test_concurrency$'
 
 echo "+ fuzz smoke runs"
-tests/fuzz/run.sh "${VARRT_FUZZ_SECONDS:-20}" "$build/fuzz"
+tests/fuzz/run.sh "${VARRT_FUZZ_SECONDS:-15}" "$build/fuzz"
 echo "sanitizers: all clean in $((SECONDS - start)) s"

@@ -174,7 +174,7 @@ VerifiedSpan BundleReader::verify(const std::string& key, const Entry& e) {
   }
   span.file->prefetch(static_cast<uint64_t>(e.offset), span.size);
   uint32_t actual = checksum(span.data, span.size);
-  if (actual != crc32c::unmask(e.masked_crc32c)) checksum_mismatch(e, actual);
+  if (!crc32c::matches(crc32c::unmask(e.masked_crc32c), actual)) checksum_mismatch(e, actual);
   return span;
 }
 
@@ -199,7 +199,7 @@ void BundleReader::read_strings(const std::string& key, const Entry& e, std::str
   }
   if (limit - p < 4) throw_error(Code::kDataLoss, "String length checksum of " + key + " is missing");
   uint32_t stored_lengths_crc = crc32c::unmask(coding::decode_fixed32(p));
-  if (stored_lengths_crc != crc) {
+  if (!crc32c::matches(stored_lengths_crc, crc)) {
     throw_error(Code::kDataLoss, "The length checksum does not match: expected " + u32(stored_lengths_crc) +
                                      " but actual is " + u32(crc));
   }
@@ -213,7 +213,7 @@ void BundleReader::read_strings(const std::string& key, const Entry& e, std::str
     total += len;
   }
   crc = crc32c::extend(crc, p, static_cast<size_t>(total));
-  if (crc != crc32c::unmask(e.masked_crc32c)) checksum_mismatch(e, crc);
+  if (!crc32c::matches(crc32c::unmask(e.masked_crc32c), crc)) checksum_mismatch(e, crc);
   for (size_t i = 0; i < n; ++i) {
     out[i].assign(p, static_cast<size_t>(lengths[i]));
     p += lengths[i];
@@ -225,6 +225,9 @@ Tensor BundleReader::read(const std::string& key, Allocator* allocator) {
   check_dtype(key, e.dtype);
   const auto dtype = static_cast<DType>(e.dtype);
   if (dtype == DType::kString) {
+    // The entry is checked against the file before anything is sized by its shape: a hostile
+    // shape would otherwise allocate (and construct) that many strings first.
+    locate(key, e);
     // Strings are decoded into scratch first so the result is all-or-nothing.
     std::vector<std::string> scratch(static_cast<size_t>(e.shape.num_elements()));
     read_strings(key, e, scratch.data());

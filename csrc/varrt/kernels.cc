@@ -1,5 +1,6 @@
 #include "varrt/kernels.h"
 
+#include <algorithm>
 #include <complex>
 #include <cstring>
 #include <string>
@@ -86,6 +87,27 @@ void copy(DType dtype, const void* src, void* dst, int64_t n) {
   // Two streams per byte; parallel_for splits in elements, so memcpy whole elements.
   parallel_for(n, 2 * item, [&](int64_t begin, int64_t end) {
     std::memcpy(d + begin * item, s + begin * item, static_cast<size_t>((end - begin) * item));
+  });
+}
+
+void fill(DType dtype, const void* element, void* dst, int64_t n) {
+  if (n <= 0) return;
+  if (dtype == DType::kString) {
+    const auto& s = *static_cast<const std::string*>(element);
+    auto* d = static_cast<std::string*>(dst);
+    for (int64_t i = 0; i < n; ++i) d[i] = s;
+    return;
+  }
+  const auto item = static_cast<int64_t>(dtype_size(dtype));
+  char* d = static_cast<char*>(dst);
+  parallel_for(n, item, [&](int64_t begin, int64_t end) {
+    // Doubling copies: the first element, then ever larger runs of the already filled part.
+    std::memcpy(d + begin * item, element, static_cast<size_t>(item));
+    for (int64_t done = 1; done < end - begin;) {
+      int64_t run = std::min(done, end - begin - done);
+      std::memcpy(d + (begin + done) * item, d + begin * item, static_cast<size_t>(run * item));
+      done += run;
+    }
   });
 }
 

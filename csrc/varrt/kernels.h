@@ -12,6 +12,8 @@ namespace kernels {
 
 // dst[i] = src[i]; strings are copied element by element.
 void copy(DType dtype, const void* src, void* dst, int64_t n);
+// dst[i] = *element for i < n (TensorFlow's Fill); strings are assigned element by element.
+void fill(DType dtype, const void* element, void* dst, int64_t n);
 // dst[i] = a[i] + b[i] / a[i] - b[i]. Numeric dtypes only (the caller checks).
 void add(DType dtype, const void* a, const void* b, void* dst, int64_t n);
 void sub(DType dtype, const void* a, const void* b, void* dst, int64_t n);

@@ -71,7 +71,7 @@ std::string_view read_block(const std::string& file, uint64_t limit, const Handl
   const char* trailer = data + h.size;
   uint32_t stored = crc32c::unmask(coding::decode_fixed32(trailer + 1));
   uint32_t actual = crc32c::extend(crc32c::value(data, h.size), trailer, 1);
-  if (stored != actual) corrupt(name, "block checksum mismatch at offset " + std::to_string(h.offset));
+  if (!crc32c::matches(stored, actual)) corrupt(name, "block checksum mismatch at offset " + std::to_string(h.offset));
   auto type = static_cast<unsigned char>(trailer[0]);
   if (type == 1) {
     throw_error(Code::kUnimplemented, "Unable to read file (" + name + "): Snappy-compressed table blocks are not "

@@ -71,13 +71,14 @@ def _python_elements(value):
         except ValueError:
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         kinds = set()
-        for x in leaves.flat:
-            if isinstance(x, (list, tuple)):
+        flat = leaves.reshape(-1)  # not .flat: NumPy's flat iterator stops at 32 dimensions
+        for x in flat:
+            if isinstance(x, (list, tuple)):  # ragged, or nested deeper than NumPy's 64 dimensions
                 raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
             kinds.add(_kind_of(x))
         if None in kinds:
-            if len(leaves.flat) == 1 or kinds == {None}:
-                bad = next(x for x in leaves.flat if _kind_of(x) is None)
+            if flat.size == 1 or kinds == {None}:
+                bad = next(x for x in flat if _kind_of(x) is None)
                 if not isinstance(bad, type(None)):
                     raise _unsupported(value)
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
@@ -101,15 +102,15 @@ def _infer(leaves, kinds, value):
     if _COMPLEX in kinds:
         return dtypes.complex128
     # NumPy floating scalars among Python numbers set the float type ([np.float16(1), 2.5]).
-    np_floats = {type(x) for x in leaves.flat if isinstance(x, np.floating)}
+    np_floats = {type(x) for x in leaves.reshape(-1) if isinstance(x, np.floating)}
     if np_floats:
         return dtypes.as_dtype(np.result_type(*np_floats))
     if _FLOAT in kinds:
-        finite = [abs(float(x)) for x in leaves.flat]
+        finite = [abs(float(x)) for x in leaves.reshape(-1)]
         if any(f > _F32_MAX and f != float("inf") for f in finite):
             raise ValueError("Can't convert Python sequence with a value out of range for a double-precision float.")
         return dtypes.float32
-    ints = [int(x) for x in leaves.flat]
+    ints = [int(x) for x in leaves.reshape(-1)]
     lo, hi = (min(ints), max(ints)) if ints else (0, 0)
     if _INT32.min <= lo and hi <= _INT32.max:
         return dtypes.int32
@@ -141,7 +142,7 @@ def _wrap_ints(leaves, dtype):
     lo, hi = (0, 1 << 64) if dtype is dtypes.uint64 else (-(1 << 63), 1 << 63)
     out = np.empty(leaves.shape, dtype=dtype.as_numpy_dtype)
     flat = out.reshape(-1)
-    for i, x in enumerate(leaves.flat):
+    for i, x in enumerate(leaves.reshape(-1)):
         v = int(x)
         if not lo <= v < hi:
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")

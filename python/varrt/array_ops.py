@@ -4,9 +4,9 @@ zeros/ones(_like), shape/rank/size. Reshape, expand_dims and squeeze are zero-co
 """
 import numpy as np
 
-from varrt import dtypes, errors
-from varrt._op_util import (check_dtype, int_list, is_tensor_like, kernel_error, matching, operand, place, result,
-                            shape_of, shape_text, slow, suffix)
+from varrt import _C, _convert, dtypes, errors
+from varrt._op_util import (_op_result, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching,
+                            op_error, operand, place, result, shape_of, shape_text, slow, suffix, tensor_operand)
 from varrt.tensor import Tensor, convert_to_tensor
 from varrt.tensor_shape import TensorShape
 
@@ -22,34 +22,82 @@ def _as_tensor(x):
     return x if type(x) is Tensor else convert_to_tensor(x)
 
 
+_SHAPE_ATTR = {
+    "Fill": ("index_type", "\n\t; NodeDef: {{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> "
+                           "output:T; attr=T:type; attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"),
+    "Reshape": ("Tshape", "\n\t; NodeDef: {{node Reshape}}; Op<name=Reshape; signature=tensor:T, shape:Tshape -> "
+                          "output:T; attr=T:type; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"),
+}
+_INT64_MAX = 2 ** 63 - 1
+
+
+def _shape_values(op, shape, name, end, python_int32=False):
+    """A shape argument's values as TensorFlow's Fill and Reshape read them, never wrapped:
+    tensors must be int32/int64 (the op's attribute check), NumPy arrays are cast, Python
+    scalars convert to int32 (TypeError for 1.5), Python lists convert to int32 or int64 by
+    their values, and then must be integers: for zeros/ones, which convert lists to int32
+    first, a TypeError; for Fill and Reshape the attribute error. The result must be a vector."""
+    shape = _shape_arg(shape)
+    if is_tensor_like(shape):
+        array = host(tensor_operand(shape)[0])
+    elif isinstance(shape, np.ndarray):
+        array = shape.astype(np.int64) if shape.dtype.kind in "biuf" else shape
+    elif not isinstance(shape, (list, tuple, str, bytes)):
+        array = _convert.to_array(shape, dtypes.int32)
+    else:
+        array = _convert.to_array(shape)
+        if array.size == 0:
+            array = array.astype(np.int32)  # [] is a scalar's shape, not a float32 list
+        elif array.dtype.kind not in "iu" and python_int32:
+            array = _convert.to_array(shape, dtypes.int32)  # TensorFlow's TypeError for [1.5], ["a"]
+    if array.dtype.kind not in "iu" or array.dtype.itemsize < 4:
+        attr, text = _SHAPE_ATTR[op]
+        got = dtypes.core_name(dtype_of(array)) if dtype_of(array) is not None else array.dtype.name
+        raise op_error(op, f"Value for attr '{attr}' of {got} is not in the list of allowed values: int32, int64{text}",
+                       name, end="" if slow(shape) else end)
+    if array.ndim > 1:
+        message = ("dims must represent a vector, got shape " if op == "Fill" else "sizes input must be 1-D, not ")
+        raise kernel_error(op, message + shape_text(array.shape), name, end=end)
+    return [int(d) for d in array.reshape(-1)]
+
+
 def reshape(tensor, shape, name=None):
     """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy."""
     t = _as_tensor(tensor)
     shape = _shape_arg(shape)
-    dims = int_list(shape)
-    place("Reshape")
     end = "" if suffix(name, shape) == "" else None
+    dims = _shape_values("Reshape", shape, name, end)
+    place("Reshape")
 
     def fail(message):
         return kernel_error("Reshape", message, name, end=end)
 
-    n = t._data.size
-    unknown = [i for i, d in enumerate(dims) if d == -1]
-    if len(unknown) > 1:
-        raise fail(f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}")
+    # TensorFlow's ValidateSizes: zero sizes stay out of the product, so that a -1 beside a 0
+    # is still inferred from the other dimensions.
+    n, unknown, product = t._data.size, None, 1
+    sizes_have_zero = 0 in dims
     for i, d in enumerate(dims):
-        if d < -1:
+        if d == -1:
+            if unknown is not None:
+                raise fail(f"Only one input size may be -1, not both {unknown} and {i}")
+            unknown = i
+        elif d < 0:
             raise fail(f"Size {i} must be non-negative, not {d}")
-    known = int(np.prod([d for d in dims if d != -1], dtype=np.int64))
-    if unknown:
-        if known == 0 and n != 0 or known != 0 and n % known:
-            if known == 0:
-                raise fail(f"Input to reshape is a tensor with {n} values, but the requested shape has 0")
-            raise fail(f"Input to reshape is a tensor with {n} values, but the requested shape requires a multiple "
-                       f"of {known}")
-        dims[unknown[0]] = n // known if known else 1
-    elif known != n:
-        raise fail(f"Input to reshape is a tensor with {n} values, but the requested shape has {known}")
+        elif d > 0:
+            product *= d
+            if product > _INT64_MAX:
+                raise fail(f"Shape [{', '.join(str(x) for x in dims)}] has too many elements")
+    if unknown is not None:
+        counted = [d for d in t._data.shape if d > 0 or not sizes_have_zero]
+        elements = int(np.prod(counted, dtype=object)) if counted else 1
+        missing = elements // product
+        if len(counted) == len(t._data.shape) and product * missing != elements:
+            raise fail(f"Input to reshape is a tensor with {elements} values, but the requested shape requires a "
+                       f"multiple of {product}")
+        dims[unknown] = missing
+    wanted = int(np.prod(dims, dtype=object)) if dims else 1
+    if wanted != n:
+        raise fail(f"Input to reshape is a tensor with {n} values, but the requested shape has {wanted}")
     return Tensor._wrap(t._data.reshaped(dims))
 
 
@@ -61,21 +109,41 @@ def _index(tensor, i):
 
 # --- creation ------------------------------------------------------------------------------
 
-def _dims(op, shape, name, end=None):
-    """The dimensions of a shape argument, checked after `op` was placed."""
-    dims = int_list(_shape_arg(shape))
+def _dims(op, shape, name, end=None, python_int32=False):
+    """The dimensions of a shape argument, checked after `op` was placed (TensorFlow's messages)."""
+    dims = _shape_values(op, shape, name, end, python_int32)
+    elements = 1
     for d in dims:
         if d < 0:
             raise kernel_error(op, f"Dimension {d} must be >= 0", name, end=end)
+        elements *= d
+        if elements > _INT64_MAX:  # counted as TensorFlow counts: a later zero does not help
+            raise kernel_error(op, f"Shape {shape_text(dims)} would have more than 2**63 - 1 elements", name, end=end)
     return dims
+
+
+def _filled_tensor(op, dims, element, dtype, name, end):
+    """`dims` filled with the one value of `element` (an ndarray of `dtype`), allocated straight
+    from the op's device: too large is TensorFlow's ResourceExhaustedError, not a NumPy
+    MemoryError or a full-size intermediate array."""
+    try:
+        return Tensor._wrap(_C.op_filled(dims, _op_result(_convert.from_numpy(element.reshape(()), dtype))))
+    except errors.ResourceExhaustedError:
+        raise kernel_error(op, f"OOM when allocating tensor with shape{shape_text(dims)} and type "
+                               f"{dtypes.core_name(dtype)} on {_C.current_device()} by allocator cpu", name, end=end,
+                           cls=errors.ResourceExhaustedError) from None
 
 
 def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
     a, dtype = operand(value)
     a, = place("Fill", a)
-    shape = _dims("Fill", dims, name, "" if slow(dims) else None)
-    return result(np.full(shape, a, dtype=dtype.as_numpy_dtype), dtype)
+    end = "" if slow(dims) else None
+    shape = _dims("Fill", dims, name, end)
+    if np.ndim(a) != 0:
+        raise kernel_error("Fill", f"value must represent a scalar, got shape {shape_text(np.shape(a))}", name,
+                           end=end)
+    return _filled_tensor("Fill", shape, np.asarray(a), dtype, name, end)
 
 
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
@@ -95,8 +163,8 @@ def _filled(shape, dtype, value, name):
     elif dtype is dtypes.bool:
         value = bool(value)
     place("Fill")
-    dims = _dims("Fill", shape, name)
-    return result(np.full(dims, value, dtype=dtype.as_numpy_dtype), dtype)
+    dims = _dims("Fill", shape, name, python_int32=True)
+    return _filled_tensor("Fill", dims, np.array(value, dtype=dtype.as_numpy_dtype), dtype, name, None)
 
 
 def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names

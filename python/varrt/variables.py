@@ -124,6 +124,13 @@ class Variable(_C.VarHandle):
     _trainable = True
     _constraint = None
 
+    def __getattr__(self, name):
+        # Only reached for attributes __init__ sets: an object made by __new__ alone gets the
+        # core's FailedPreconditionError ("never created"), not an AttributeError from inside.
+        if name in ("_name", "_dtype"):
+            self._dtype_enum  # raises for a handle that was never created
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
     # --- identity -----------------------------------------------------------------------
 
     @property

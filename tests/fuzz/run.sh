@@ -41,20 +41,24 @@ for target in "$build"/fuzz_*; do
     cp "$root/tests/fuzz/regressions/$area"/* "$corpus/" 2>/dev/null || true
   fi
   if [ "$area" = checkpoint ]; then
-    # Real files written by TensorFlow, copied (never committed into the corpus).
+    # Real checkpoints written by TensorFlow (never committed into the corpus), each packed as
+    # the target reads its input: uint32 little-endian index size, the .index, the data shard.
     fixtures="${VARRT_CKPT_FIXTURES:-$root/../shared/fixtures/tf_checkpoints}"
-    [ -d "$fixtures" ] || fixtures=/work/shared/fixtures/tf_checkpoints
-    if [ -d "$fixtures" ]; then
-      find "$fixtures" -type f \( -name '*.index' -o -name '*.data-*' \) -size -1M | while read -r f; do
-        cp "$f" "$corpus/$(echo "$f" | md5sum | cut -c1-12)-$(basename "$f")"
-      done
-    fi
+    python3 - "$fixtures" "$corpus" <<'PY'
+import pathlib, struct, sys
+fixtures, corpus = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for n, index in enumerate(sorted(fixtures.rglob("*.index")) if fixtures.is_dir() else []):
+    meta = index.read_bytes()
+    shard = index.with_name(index.name[:-len(".index")] + ".data-00000-of-00001")
+    data = shard.read_bytes() if shard.exists() else b""
+    (corpus / f"tf-{n}-{index.parent.name}").write_bytes(struct.pack("<I", len(meta)) + meta + data)
+PY
   fi
   dict=()
   [ -f "$root/tests/fuzz/$area.dict" ] && dict=(-dict="$root/tests/fuzz/$area.dict")
   log="$work/$area.log"
   echo "+ $name: ${seconds}s from $(ls "$corpus" | wc -l) seed inputs"
-  if ! "$target" -max_total_time="$seconds" -seed=1 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if ! "$target" -max_total_time="$seconds" -seed=1 -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$build/crash-$area-" "${dict[@]}" "$corpus" > "$log" 2>&1; then
     status=1
     tail -n 60 "$log"

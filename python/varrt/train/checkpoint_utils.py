@@ -37,7 +37,7 @@ def _dtype_or_none(enum):
 
 def read_array(bundle, key):
     """The value stored under `key` (bytes) as a NumPy array (object array of bytes for strings)."""
-    enum, shape, _ = bundle.entry(key)
+    enum, shape, _ = bundle.checked_entry(key)  # before allocating by a (possibly hostile) shape
     dtype = _dtype_or_none(enum)
     if dtype is None:
         bundle.read(key)  # raises the core's UnimplementedError (or DataLossError)
