@@ -71,9 +71,10 @@ def test_cli_prints_installed_locations():
     assert (cmake_dir / "varrtConfig.cmake").is_file()
     assert (cmake_dir / "varrtConfigVersion.cmake").is_file()
     assert (cmake_dir / "varrtTargets.cmake").is_file()
-    for header in ("varrt.h", "varrt_c.h", "dlpack.h", "api/variable.h", "api/tensors.h", "api/runtime.h",
-                   "api/dlpack.h", "api/checkpoint.h", "tensor.h", "error.h"):
-        assert (include_dir / "varrt" / header).is_file(), header
+    for header in ("varrt/varrt.h", "varrt/varrt_c.h", "dlpack/dlpack.h", "varrt/api/variable.h",
+                   "varrt/api/tensors.h", "varrt/api/runtime.h", "varrt/api/dlpack.h", "varrt/api/checkpoint.h",
+                   "varrt/core/tensor.h", "varrt/core/error.h"):
+        assert (include_dir / header).is_file(), header
     assert (lib_dir / "libvarrt_core.so").is_file()
     targets = (cmake_dir / "varrtTargets.cmake").read_text()
     assert "varrt::core" in targets and "cxx_std_17" in targets

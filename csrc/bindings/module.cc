@@ -2,7 +2,7 @@
 #include <pybind11/pybind11.h>
 
 #include "bindings.h"
-#include "numpy_interop.h"
+#include "interop/numpy.h"
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "varrt's C++ core (internal; use the varrt package)";

@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "varrt/dlpack.h"
+#include "dlpack/dlpack.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,41 +8,42 @@ from importlib import metadata as _metadata
 
 from varrt import _C  # noqa: F401  (loads the core)
 from varrt import config, debugging, errors, experimental
-from varrt.device_scope import DeviceSpec, device
-from varrt.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, size, squeeze,
-                             stack, tile, transpose, unstack, zeros, zeros_like)
+from varrt.framework.device_scope import DeviceSpec, device
+from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, size,
+                                 squeeze, stack, tile, transpose, unstack, zeros, zeros_like)
 from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
-from varrt.index_ops import gather, gather_nd, one_hot, where
-from varrt.math_ops import (abs, add, add_n, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
-                            greater_equal, less, less_equal, logical_and, logical_not, logical_or, matmul, maximum,
-                            minimum, multiply, negative, not_equal, pow, realdiv, round, scalar_mul, sigmoid, sign, sin,
-                            sqrt, square, subtract, tan, tanh, truediv)
-from varrt.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
-                                 reduce_mean, reduce_min, reduce_prod, reduce_sum)
-from varrt.sequence_ops import linspace, range
-from varrt.tensor import Tensor, constant, convert_to_tensor, is_tensor
+from varrt.ops.index_ops import gather, gather_nd, one_hot, where
+from varrt.ops.math_ops import (abs, add, add_n, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
+                                greater_equal, less, less_equal, logical_and, logical_not, logical_or, matmul,
+                                maximum, minimum, multiply, negative, not_equal, pow, realdiv, round, scalar_mul,
+                                sigmoid, sign, sin, sqrt, square, subtract, tan, tanh, truediv)
+from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
+                                     reduce_mean, reduce_min, reduce_prod, reduce_sum)
+from varrt.ops.sequence_ops import linspace, range
+from varrt.framework.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt.dlpack import from_dlpack
-from varrt.tensor_shape import TensorShape
-from varrt.variables import Variable
+from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.variables import Variable
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
-from varrt.function import function
+from varrt.framework.function import function
 from varrt.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
                                 random_uniform_initializer, zeros_initializer)
-from varrt.module import Module
-from varrt.name_scopes import name_scope
+from varrt.framework.module import Module
+from varrt.framework.name_scopes import name_scope
 from varrt.random import normal as random_normal  # TensorFlow 1's name
-from varrt.tensor_spec import TensorSpec
+from varrt.framework.tensor_spec import TensorSpec
 from varrt import bitwise, linalg, math
-from varrt import overloads as _overloads
+from varrt.ops import overloads as _overloads
 
 _overloads.install(Tensor)
 _overloads.install(Variable)
 
 # Slicing (`x[...]`, `v[...].assign`), IndexedSlices and the Variable scatter/gather methods.
-from varrt.indexed_slices import IndexedSlices  # noqa: E402
-from varrt import slicing as _slicing, variable_indexing as _variable_indexing  # noqa: E402
+from varrt.framework.indexed_slices import IndexedSlices  # noqa: E402
+from varrt.ops import slicing as _slicing  # noqa: E402
+from varrt.ops import variable_indexing as _variable_indexing
 
 _slicing.install(Tensor, Variable)
 _variable_indexing.install(Variable)

@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = {"tour": "varrt.tour", "inspect": "varrt.inspect_checkpoint"}
+COMMANDS = {"tour": "varrt.tour", "inspect": "varrt.tools.inspect_checkpoint"}
 
 
 def _locations():

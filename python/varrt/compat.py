@@ -72,8 +72,8 @@ def executing_eagerly():
 
 
 def _fetch(value):
-    from varrt.tensor import Tensor
-    from varrt.variables import Variable
+    from varrt.framework.tensor import Tensor
+    from varrt.framework.variables import Variable
     if value is None:
         return None
     if isinstance(value, (Tensor, Variable)):
@@ -155,7 +155,7 @@ class _LazyNamespace(types.ModuleType):
 
 def _make_v1():
     from varrt import random as _random
-    from varrt import variables as _variables
+    from varrt.framework import variables as _variables
     v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).")
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
                  "variables_initializer", "global_variables", "trainable_variables", "placeholder",

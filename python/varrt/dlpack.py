@@ -56,7 +56,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
     (another device, a type varrt lacks).
     """
     from varrt import errors
-    from varrt.tensor import Tensor
+    from varrt.framework.tensor import Tensor
     if device is not None and "CPU" not in str(device).upper():
         raise ValueError(f"from_dlpack: varrt tensors live in host memory, not on {device!r}")
     producer_copied = False
@@ -80,5 +80,5 @@ def to_dlpack(tensor):
     """A DLPack capsule ("dltensor", DLPack before 1.0) over a Tensor's or a Variable's current
     value, as TensorFlow's `tf.experimental.dlpack.to_dlpack` returns. Zero-copy; see the
     module docstring for what a consumer that writes to it changes."""
-    from varrt.tensor import convert_to_tensor
+    from varrt.framework.tensor import convert_to_tensor
     return _export(convert_to_tensor(tensor)._data)

@@ -24,9 +24,9 @@ import numpy as np
 
 from varrt import dtypes
 from varrt import random as _random
-from varrt.tensor import constant as _constant
-from varrt.tensor import convert_to_tensor
-from varrt.tensor_shape import TensorShape
+from varrt.framework.tensor import constant as _constant
+from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
 
 _TRUNCATED_STDDEV_CORRECTION = 0.87962566103423978  # stddev of a standard normal truncated at +-2
 
@@ -115,7 +115,7 @@ class Zeros(Initializer):
     """All zeros."""
 
     def __call__(self, shape, dtype=None, **kwargs):
-        from varrt.array_ops import zeros
+        from varrt.ops.array_ops import zeros
         return zeros(_shape_tuple(shape), _numeric_dtype(dtype))
 
 
@@ -123,7 +123,7 @@ class Ones(Initializer):
     """All ones."""
 
     def __call__(self, shape, dtype=None, **kwargs):
-        from varrt.array_ops import ones
+        from varrt.ops.array_ops import ones
         return ones(_shape_tuple(shape), _numeric_dtype(dtype))
 
 

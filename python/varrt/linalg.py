@@ -4,7 +4,7 @@ BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for floa
 import numpy as np
 
 from varrt import dtypes, errors
-from varrt._op_util import check_dtype, kernel_error, operand, place, quiet, result, shape_of, shape_text
+from varrt.ops.op_util import check_dtype, kernel_error, operand, place, quiet, result, shape_of, shape_text
 
 _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these through oneDNN kernels
 
@@ -54,7 +54,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     """Swaps the last two dimensions."""
-    from varrt.array_ops import rank, transpose
+    from varrt.ops.array_ops import rank, transpose
     r = int(rank(a))
     if r < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = {a} with shape: "

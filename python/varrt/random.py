@@ -17,8 +17,8 @@ import threading
 import numpy as np
 
 from varrt import _C, dtypes, errors
-from varrt.tensor import convert_to_tensor
-from varrt.tensor_shape import TensorShape
+from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -114,7 +114,7 @@ def _truncated_standard_normal(rng, shape, dtype):
 
 def _scaled(op, sample, mean, stddev, dtype):
     """`sample * stddev + mean`, placed and logged as TensorFlow's Python layer runs it."""
-    from varrt.math_ops import _result
+    from varrt.ops.math_ops import _result
     stddev, mean = _param(stddev, dtype), _param(mean, dtype)
     _C.place_op(op)
     _C.place_op("Mul")
@@ -132,7 +132,7 @@ def _normal(rng, op, shape, mean, stddev, dtype, truncated):
 
 def _uniform(rng, ops, shape, minval, maxval, dtype):
     """`ops`: TensorFlow's op names for (float, int) sampling."""
-    from varrt.math_ops import _result
+    from varrt.ops.math_ops import _result
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _UNIFORM_DTYPES:
         raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
@@ -244,7 +244,7 @@ class Generator:
 
     @staticmethod
     def _full_int(rng, op, shape, dtype):
-        from varrt.math_ops import _result
+        from varrt.ops.math_ops import _result
         dtype = dtypes.as_dtype(dtype)
         shape = _shape(shape, op)
         info = np.iinfo(dtype.as_numpy_dtype)

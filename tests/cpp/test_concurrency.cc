@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "check.h"
-#include "varrt/allocator.h"
-#include "varrt/error.h"
-#include "varrt/owned_handle.h"
-#include "varrt/update_journal.h"
-#include "varrt/variable_ops.h"
+#include "varrt/core/allocator.h"
+#include "varrt/core/error.h"
+#include "varrt/resource/owned_handle.h"
+#include "varrt/resource/update_journal.h"
+#include "varrt/ops/variable_ops.h"
 
 using namespace varrt;
 

@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "check.h"
-#include "varrt/allocator.h"
-#include "varrt/error.h"
-#include "varrt/gather_ops.h"
-#include "varrt/scatter_ops.h"
-#include "varrt/slice_ops.h"
-#include "varrt/strided_slice.h"
-#include "varrt/variable_ops.h"
+#include "varrt/core/allocator.h"
+#include "varrt/core/error.h"
+#include "varrt/ops/gather_ops.h"
+#include "varrt/ops/scatter_ops.h"
+#include "varrt/ops/slice_ops.h"
+#include "varrt/kernels/strided_slice.h"
+#include "varrt/ops/variable_ops.h"
 
 using namespace varrt;
 using kernels::UpdateOp;

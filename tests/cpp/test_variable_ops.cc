@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "check.h"
-#include "varrt/allocator.h"
-#include "varrt/error.h"
-#include "varrt/executor.h"
-#include "varrt/half.h"
-#include "varrt/owned_handle.h"
-#include "varrt/variable_ops.h"
+#include "varrt/core/allocator.h"
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
+#include "varrt/core/half.h"
+#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/variable_ops.h"
 
 using namespace varrt;
 

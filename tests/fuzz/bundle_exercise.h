@@ -9,11 +9,11 @@
 #include <fstream>
 #include <string>
 
-#include "varrt/bundle_proto.h"
-#include "varrt/bundle_reader.h"
-#include "varrt/checkpoint_ops.h"
-#include "varrt/error.h"
-#include "varrt/variable_ops.h"
+#include "varrt/io/bundle_proto.h"
+#include "varrt/io/bundle_reader.h"
+#include "varrt/ops/checkpoint_ops.h"
+#include "varrt/core/error.h"
+#include "varrt/ops/variable_ops.h"
 
 namespace fuzz {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "bundle_exercise.h"
-#include "varrt/crc32c.h"
-#include "varrt/sstable.h"
+#include "varrt/io/crc32c.h"
+#include "varrt/io/sstable.h"
 
 using namespace varrt;
 

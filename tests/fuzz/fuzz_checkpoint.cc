@@ -13,7 +13,7 @@
 #include <string>
 
 #include "bundle_exercise.h"
-#include "varrt/sstable.h"
+#include "varrt/io/sstable.h"
 
 namespace {
 std::string g_prefix;

@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "varrt/device.h"
-#include "varrt/device_scope.h"
-#include "varrt/device_spec.h"
-#include "varrt/error.h"
-#include "varrt/executor.h"
+#include "varrt/device/device.h"
+#include "varrt/device/device_scope.h"
+#include "varrt/device/device_spec.h"
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
 
 using varrt::DeviceSpec;
 

@@ -1,7 +1,7 @@
 #include "varrt/api/checkpoint.h"
 
-#include "varrt/checkpoint_ops.h"
-#include "varrt/variable_ops.h"
+#include "varrt/ops/checkpoint_ops.h"
+#include "varrt/ops/variable_ops.h"
 
 namespace varrt {
 

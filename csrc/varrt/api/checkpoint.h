@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "varrt/api/variable.h"
-#include "varrt/tensor.h"
+#include "varrt/core/tensor.h"
 
 namespace varrt {
 

@@ -3,8 +3,8 @@
 #include <cstring>
 #include <vector>
 
-#include "varrt/error.h"
-#include "varrt/kernels.h"
+#include "varrt/core/error.h"
+#include "varrt/kernels/elementwise.h"
 
 namespace varrt {
 namespace {

@@ -26,8 +26,8 @@
 // Thread-safety: all functions may be called from any thread; deleters may run on any thread.
 #pragma once
 
-#include "varrt/dlpack.h"
-#include "varrt/tensor.h"
+#include "dlpack/dlpack.h"
+#include "varrt/core/tensor.h"
 
 namespace varrt {
 

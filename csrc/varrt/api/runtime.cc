@@ -1,7 +1,7 @@
 #include "varrt/api/runtime.h"
 
-#include "varrt/device.h"
-#include "varrt/device_scope.h"
+#include "varrt/device/device.h"
+#include "varrt/device/device_scope.h"
 
 #ifndef VARRT_VERSION_STRING
 #define VARRT_VERSION_STRING "0.0.0"

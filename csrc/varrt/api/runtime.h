@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "varrt/allocator.h"
-#include "varrt/executor.h"
+#include "varrt/core/allocator.h"
+#include "varrt/device/executor.h"
 
 namespace varrt {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "varrt/half.h"
+#include "varrt/core/half.h"
 
 namespace varrt {
 namespace {

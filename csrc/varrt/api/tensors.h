@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "varrt/dtype.h"
-#include "varrt/error.h"
-#include "varrt/shape.h"
-#include "varrt/tensor.h"
+#include "varrt/core/dtype.h"
+#include "varrt/core/error.h"
+#include "varrt/core/shape.h"
+#include "varrt/core/tensor.h"
 
 namespace varrt {
 

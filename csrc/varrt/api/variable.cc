@@ -2,10 +2,10 @@
 
 #include "varrt/api/runtime.h"
 #include "varrt/api/tensors.h"
-#include "varrt/error.h"
-#include "varrt/gather_ops.h"
-#include "varrt/scatter_ops.h"
-#include "varrt/variable_ops.h"
+#include "varrt/core/error.h"
+#include "varrt/ops/gather_ops.h"
+#include "varrt/ops/scatter_ops.h"
+#include "varrt/ops/variable_ops.h"
 
 namespace varrt {
 

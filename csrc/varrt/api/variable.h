@@ -42,11 +42,11 @@
 #include <optional>
 #include <string>
 
-#include "varrt/device.h"
-#include "varrt/owned_handle.h"
-#include "varrt/scatter_kernels.h"
-#include "varrt/shape.h"
-#include "varrt/tensor.h"
+#include "varrt/device/device.h"
+#include "varrt/resource/owned_handle.h"
+#include "varrt/kernels/scatter.h"
+#include "varrt/core/shape.h"
+#include "varrt/core/tensor.h"
 
 namespace varrt {
 

@@ -14,7 +14,7 @@ to no variable are left out, so stray helper objects do not add empty nodes.
 """
 import types
 
-from varrt.variables import Variable
+from varrt.framework.variables import Variable
 
 VARIABLE_VALUE_KEY = "VARIABLE_VALUE"
 OBJECT_ATTRIBUTES_NAME = ".ATTRIBUTES"

@@ -17,11 +17,11 @@ import os
 import numpy as np
 
 from varrt import _C, dtypes, errors
-from varrt.tensor_shape import TensorShape
+from varrt.framework.tensor_shape import TensorShape
 from varrt.train import _object_graph, _tracking
 from varrt.train.checkpoint_management import update_checkpoint_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
-from varrt.variables import Variable
+from varrt.framework.variables import Variable
 
 
 class CheckpointOptions:

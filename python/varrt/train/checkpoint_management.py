@@ -19,7 +19,7 @@ import time
 import uuid
 
 from varrt.train._object_graph import _quote  # protobuf text format
-from varrt.variables import Variable
+from varrt.framework.variables import Variable
 
 _STATE_FILENAME = "checkpoint"
 

@@ -12,7 +12,7 @@ from varrt import errors
 from varrt.train import checkpoint_management
 from varrt.train.checkpoint import CheckpointOptions, restore_pairs
 from varrt.train.checkpoint_utils import open_bundle
-from varrt.variables import Variable
+from varrt.framework.variables import Variable
 from varrt import _C
 
 

@@ -1,0 +1,160 @@
+// Checkpoints: the bundle reader, SaveV2/RestoreV2, and the format pieces (CRC32C, sstable)
+// exposed for tests. File I/O runs without the GIL.
+//
+// Keys cross the boundary as bytes (the format allows any bytes; the Python layer decodes
+// them), values as TensorData, variable handles or writable buffers.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <memory>
+
+#include "bindings.h"
+#include "interop/handle.h"
+#include "interop/tensor.h"
+#include "interop/gil.h"
+#include "varrt/ops/checkpoint_ops.h"
+#include "varrt/io/crc32c.h"
+#include "varrt/device/device.h"
+#include "varrt/core/error.h"
+#include "varrt/resource/owned_handle.h"
+#include "varrt/io/sstable.h"
+#include "varrt/ops/variable_ops.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+py::tuple shape_tuple(const Shape& s) {
+  py::tuple t(s.rank());
+  for (int i = 0; i < s.rank(); ++i) t[i] = py::int_(s.dim(i));
+  return t;
+}
+
+// A read-only contiguous view of a bytes-like object.
+std::string_view bytes_view(const py::buffer& b, py::buffer_info* keep) {
+  *keep = b.request();
+  if (keep->ndim > 1 && keep->strides.back() != keep->itemsize) throw py::value_error("buffer must be contiguous");
+  return std::string_view(static_cast<const char*>(keep->ptr), static_cast<size_t>(keep->size * keep->itemsize));
+}
+
+// The tensor to save for one value: a variable's current value (sharing its buffer, which
+// copy-on-write keeps unchanged while the save runs) or a TensorData.
+Tensor value_to_save(py::handle value) {
+  if (py::isinstance<OwnedHandle>(value)) return ops::ReadVariableOp(handle_of(value).handle());
+  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;
+  throw py::type_error("save_v2 takes variables and tensors");
+}
+
+}  // namespace
+
+void bind_checkpoint(py::module_& m) {
+  m.def("crc32c", [](py::buffer data, uint32_t crc) {
+        py::buffer_info info;
+        std::string_view v = bytes_view(data, &info);
+        return crc32c::extend(crc, v.data(), v.size());
+      }, py::arg("data"), py::arg("crc") = 0, "CRC-32C of `data`, extending `crc`.");
+  m.def("crc32c_portable", [](py::buffer data, uint32_t crc) {
+        py::buffer_info info;
+        std::string_view v = bytes_view(data, &info);
+        return crc32c::extend_portable(crc, v.data(), v.size());
+      }, py::arg("data"), py::arg("crc") = 0);
+  m.def("crc32c_hardware", [](py::buffer data, uint32_t crc) {
+        if (!crc32c::hardware_available()) throw py::value_error("no CRC32C instruction on this CPU");
+        py::buffer_info info;
+        std::string_view v = bytes_view(data, &info);
+        return crc32c::extend_hardware(crc, v.data(), v.size());
+      }, py::arg("data"), py::arg("crc") = 0);
+  m.def("crc32c_hardware_available", &crc32c::hardware_available);
+  m.def("crc32c_combine", &crc32c::combine, py::arg("crc_a"), py::arg("crc_b"), py::arg("len_b"),
+        "The CRC of A + B from crc(A), crc(B) and len(B).");
+  m.def("crc32c_mask", &crc32c::mask);
+  m.def("crc32c_unmask", &crc32c::unmask);
+
+  m.def("sstable_build", [](const std::vector<std::pair<py::bytes, py::bytes>>& entries, size_t block_size,
+                            int restart_interval) {
+        sstable::Options options;
+        options.block_size = block_size;
+        options.restart_interval = restart_interval;
+        sstable::TableBuilder builder(options);
+        for (const auto& kv : entries) {
+          builder.add(std::string_view(kv.first), std::string_view(kv.second));
+        }
+        return py::bytes(builder.finish());
+      }, py::arg("entries"), py::arg("block_size") = 262144, py::arg("restart_interval") = 16,
+      "An sstable file's bytes holding `entries` (sorted (key, value) bytes pairs).");
+  m.def("sstable_parse", [](const py::bytes& contents, const std::string& filename) {
+        sstable::Table table = sstable::Table::parse(std::string(contents), filename);
+        py::list out;
+        for (const auto& kv : table.entries()) out.append(py::make_tuple(py::bytes(kv.first), py::bytes(kv.second)));
+        return out;
+      }, py::arg("contents"), py::arg("filename") = "<memory>", "The verified (key, value) pairs of an sstable.");
+
+  m.def("save_v2", [](const std::string& prefix, const std::vector<std::string>& keys, const py::list& values,
+                      bool sync) {
+        std::vector<Tensor> tensors;
+        tensors.reserve(values.size());
+        for (py::handle v : values) tensors.push_back(value_to_save(v));
+        bundle::WriterOptions options;
+        options.sync = sync;
+        without_gil([&] { ops::SaveV2(prefix, keys, tensors, options); });
+      }, py::arg("prefix"), py::arg("keys"), py::arg("values"), py::arg("sync") = false,
+      "SaveV2: writes the values (variables or TensorData) under `keys`, atomically.");
+
+  py::class_<bundle::BundleReader, std::shared_ptr<bundle::BundleReader>>(m, "BundleReader",
+                                                                       "A verified tensor bundle (internal).")
+      .def(py::init([](const std::string& prefix) {
+             std::shared_ptr<bundle::BundleReader> reader;
+             without_gil([&] { reader = std::make_shared<bundle::BundleReader>(prefix); });
+             return reader;
+           }), py::arg("prefix"))
+      .def_property_readonly("prefix", &bundle::BundleReader::prefix)
+      .def_property_readonly("num_shards", [](const bundle::BundleReader& r) { return r.header().num_shards; })
+      .def("keys", [](const bundle::BundleReader& r) {
+             py::list out;
+             for (const std::string& k : r.keys()) out.append(py::bytes(k));
+             return out;
+           })
+      .def("contains", [](const bundle::BundleReader& r, const std::string& key) { return r.contains(key); })
+      .def("entry", [](const bundle::BundleReader& r, const std::string& key) {
+             bundle::Entry e = r.entry(key);
+             return py::make_tuple(e.dtype, shape_tuple(e.shape), e.size);
+           }, "(dtype enum, shape, stored size) of a key; NotFoundError when absent.")
+      .def("checked_entry", [](bundle::BundleReader& r, const std::string& key) {
+             bundle::Entry e = r.checked_entry(key);
+             return py::make_tuple(e.dtype, shape_tuple(e.shape), e.size);
+           }, "entry(), after the checks that need no data bytes (DataLossError when inconsistent).")
+      .def("read", [](bundle::BundleReader& r, const std::string& key) {
+             const Device& cpu = DeviceSet::global().cpu0();
+             Tensor t;
+             without_gil([&] { t = r.read(key, cpu.allocator); });
+             return PyTensor{std::move(t), &cpu};
+           }, "The verified value of a key as a new TensorData.")
+      .def("read_into", [](bundle::BundleReader& r, const std::string& key, py::buffer out) {
+             py::buffer_info info = out.request(true);
+             size_t bytes = static_cast<size_t>(info.size * info.itemsize);
+             if (info.ndim > 0 && info.strides.back() != info.itemsize) throw py::value_error("buffer must be contiguous");
+             without_gil([&] {
+               bundle::Entry e = r.entry(key);
+               bundle::VerifiedSpan span = r.verify(key, e);
+               if (span.size != bytes) {
+                 throw_error(Code::kInvalidArgument, "read_into: " + key + " holds " + std::to_string(span.size) +
+                                                         " bytes, the buffer " + std::to_string(bytes));
+               }
+               if (bytes > 0) std::memcpy(info.ptr, span.data, bytes);
+             });
+           }, py::arg("key"), py::arg("out"),
+           "Verifies a non-string value and copies it into a writable buffer of exactly its size.")
+      .def("restore", [](bundle::BundleReader& r, const std::vector<std::string>& keys, const py::list& handles) {
+             std::vector<ResourceHandle> vars;
+             vars.reserve(handles.size());
+             for (py::handle h : handles) vars.push_back(handle_of(h).handle());
+             without_gil([&] { ops::RestoreV2(r, keys, vars); });
+           }, py::arg("keys"), py::arg("variables"),
+           "RestoreV2 into variables: all verified first, then each written in place when possible.");
+}
+
+}  // namespace bind
+}  // namespace varrt

@@ -1,0 +1,269 @@
+// VarHandle: a Python-held OwnedHandle and the variable ops on it; varrt.Variable subclasses
+// it. Inputs are adapted by variable_inputs.h. Large updates release the GIL.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+
+#include "bindings.h"
+#include "interop/numpy.h"
+#include "interop/handle.h"
+#include "interop/tensor.h"
+#include "interop/variable_inputs.h"
+#include "interop/gil.h"
+#include "varrt/api/variable.h"
+#include "varrt/device/device_copy.h"
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
+#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/variable_ops.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+using Update = void (*)(const ResourceHandle&, const Tensor&);
+
+template <Update Op>
+void run_update(const OwnedHandle& h, py::handle value) {
+  Tensor t = update_input(value, h.handle().var()->dtype());
+  if (t.byte_size() >= kReleaseGilBytes) {
+    without_gil([&] { Op(h.handle(), t); });
+  } else {
+    Op(h.handle(), t);
+  }
+}
+
+py::object& unread_factory() {
+  static py::object* fn = new py::object();
+  return *fn;
+}
+
+// assign/assign_add/assign_sub with TensorFlow's signature (value, use_locking=None,
+// name=None, read_value=True). They are the variable's most frequent calls, so they are raw
+// CPython vectorcall methods: pybind11's keyword dispatch alone costs more than NumPy's
+// whole in-place add of a small array.
+bool parse_update_args(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, const char* first,
+                       PyObject** value, bool* read_value) {
+  static const char* const kNames[] = {"use_locking", "name", "read_value"};
+  PyObject* slots[4] = {nullptr, nullptr, nullptr, nullptr};
+  if (nargs > 4) {
+    PyErr_Format(PyExc_TypeError, "takes at most 4 arguments (%zd given)", nargs);
+    return false;
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) slots[i] = args[i];
+  Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    int slot = PyUnicode_CompareWithASCIIString(key, first) == 0 ? 0 : -1;
+    for (int n = 0; n < 3 && slot < 0; ++n) {
+      if (PyUnicode_CompareWithASCIIString(key, kNames[n]) == 0) slot = n + 1;
+    }
+    if (slot < 0 || slots[slot] != nullptr) {
+      PyErr_Format(PyExc_TypeError, "got an unexpected or repeated keyword argument '%U'", key);
+      return false;
+    }
+    slots[slot] = args[nargs + k];
+  }
+  if (slots[0] == nullptr) {
+    PyErr_Format(PyExc_TypeError, "missing required argument '%s'", first);
+    return false;
+  }
+  *value = slots[0];
+  *read_value = true;
+  if (slots[3] != nullptr) {
+    int truth = PyObject_IsTrue(slots[3]);
+    if (truth < 0) return false;
+    *read_value = truth != 0;
+  }
+  return true;
+}
+
+template <Update Op>
+PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* value = nullptr;
+  bool read_value = true;
+  const char* first = Op == &ops::AssignVariableOp ? "value" : "delta";
+  if (!parse_update_args(args, nargs, kwnames, first, &value, &read_value)) return nullptr;
+  try {
+    run_update<Op>(handle_of(self), value);
+    if (!read_value) Py_RETURN_NONE;
+    return unread_factory()(py::handle(self)).release().ptr();  // TensorFlow's _UnreadVariable, read lazily
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// numpy(): ReadVariableOp, then Identity on the scope's device (the value then leaves for
+// host memory, so it is placed, and may fail or log, but not copied twice) and the copy out.
+// A raw method for the same reason as the updates: CPython calls method descriptors without
+// building a bound method, which pybind11's methods cost on every attribute access.
+PyObject* numpy_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    const OwnedHandle& h = handle_of(self);
+    Tensor t = ops::ReadVariableOp(h.handle());
+    Executor::place("Identity");
+    return copy_to_value(t);  // a new writable ndarray (a NumPy scalar for 0-d), or null with an error set
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+template <Update Op>
+PyCFunction as_cfunction() {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&update_method<Op>));
+}
+
+void add_raw_methods(py::handle cls) {
+  static PyMethodDef defs[] = {
+      {"assign", as_cfunction<ops::AssignVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
+       "assign(value, use_locking=None, name=None, read_value=True)\n--\n\n"
+       "Sets the value, converted with TensorFlow's rules; the shape must be compatible.\n"
+       "Returns the variable (an UnreadVariable) or, with read_value=False, None."},
+      {"assign_add", as_cfunction<ops::AssignAddVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
+       "assign_add(delta, use_locking=None, name=None, read_value=True)\n--\n\n"
+       "value += delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
+      {"assign_sub", as_cfunction<ops::AssignSubVariableOp>(), METH_FASTCALL | METH_KEYWORDS,
+       "assign_sub(delta, use_locking=None, name=None, read_value=True)\n--\n\n"
+       "value -= delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
+      {"numpy", &numpy_method, METH_NOARGS,
+       "numpy()\n--\n\nA new writable ndarray (a NumPy scalar for 0-d) with a copy of the current value."},
+  };
+  for (PyMethodDef& def : defs) {
+    PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
+    if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), def.ml_name, descr) < 0) {
+      Py_XDECREF(descr);
+      throw py::error_already_set();
+    }
+    Py_DECREF(descr);
+  }
+}
+
+py::object steal(PyObject* p) {
+  if (p == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(p);
+}
+
+PartialShape to_partial_shape(const std::optional<std::vector<int64_t>>& dims) {
+  return dims ? PartialShape(*dims) : PartialShape();
+}
+
+}  // namespace
+
+void bind_variable(py::module_& m) {
+  bind_variable_inputs(m);
+  m.def("_set_unread_factory", [](py::object fn) { unread_factory() = std::move(fn); });
+
+  auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
+  add_raw_methods(cls);
+  // A plain function, not an __init__ overload: pybind11 would try converting a Variable
+  // passed to the other constructors to this one's int dtype (calling __index__, a read).
+  m.def("var_handle",
+        [](int dtype, std::optional<std::vector<int64_t>> shape, const std::string& container,
+           const std::string& shared_name, const std::string& debug_name, bool destroy_on_release) {
+          ops::VarHandleAttrs attrs;
+          attrs.dtype = static_cast<DType>(dtype);
+          attrs.shape = to_partial_shape(shape);
+          attrs.container = container;
+          attrs.shared_name = shared_name;
+          attrs.debug_name = debug_name;
+          return std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), destroy_on_release);
+        },
+        py::arg("dtype"), py::arg("shape"), py::arg("container") = "", py::arg("shared_name") = "",
+        py::arg("debug_name") = "", py::arg("destroy_on_release") = true,
+        "VarHandleOp: a handle to a new (or, with a shared_name, an existing) variable resource.");
+  m.def("lookup_var_handle",
+        [](const std::string& shared_name, const std::string& container) {
+          return Variable::from_shared_name(shared_name, container).owned_handle();
+        },
+        py::arg("shared_name"), py::arg("container") = "",
+        "A borrowing handle (never destroys the resource) to the variable registered under\n"
+        "(container, shared_name) by C, C++ or Python code in this process; NotFoundError if none.");
+  cls
+      .def(py::init([](py::handle initial_value, int dtype, std::optional<std::vector<int64_t>> declared,
+                       bool unknown_rank, const std::string& debug_name, const std::string& container,
+                       const std::string& shared_name) {
+             // _EagerConst + VarHandleOp + AssignVariableOp in one call: what creating an eager
+             // Variable does, through the C++ API's Variable::create (so a shared_name is
+             // registered exactly as a C++ program's would be). The initial value converts by
+             // the fast path when it can, else by varrt's Python rules (the initializer
+             // converter). `declared` None means exactly the value's shape; -1 dims and
+             // unknown_rank relax it.
+             PyTensor value = initial_tensor(initial_value, static_cast<DType>(dtype));
+             VariableOptions options;
+             options.name = debug_name;
+             options.container = container;
+             options.shared_name = shared_name;
+             if (unknown_rank) {
+               options.shape = PartialShape();
+             } else if (declared) {
+               options.shape = PartialShape(*declared);
+             }
+             return Variable::create(value.tensor, options).owned_handle();
+           }),
+           py::arg("initial_value"), py::arg("dtype"), py::arg("declared"), py::arg("unknown_rank"),
+           py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")
+      .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
+           "Another reference to the same handle (what an UnreadVariable holds).")
+      .def("_assign", [](py::handle self, py::handle v) { run_update<ops::AssignVariableOp>(handle_of(self), v); })
+      .def("_assign_add", [](py::handle self, py::handle v) { run_update<ops::AssignAddVariableOp>(handle_of(self), v); })
+      .def("_assign_sub", [](py::handle self, py::handle v) { run_update<ops::AssignSubVariableOp>(handle_of(self), v); })
+      .def("_read", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
+             return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()};
+           },
+           "ReadVariableOp: the current value, sharing the variable's buffer.")
+      .def("_read_value", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
+             PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
+             return PyTensor{std::move(t.tensor), t.device};
+           },
+           "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
+      .def("_view", [](py::handle self) { return steal(view_of(ops::ReadVariableOp(handle_of(self).handle()))); },
+           "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
+      .def("_value_view", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
+             Tensor t = ops::ReadVariableOp(h.handle());
+             Executor::place("Identity");
+             return steal(view_of(t));
+           },
+           "Like _view, with the Identity that read_value() runs (for __array__, bool(), iteration).")
+      .def("_repr_view", [](py::handle self) {
+             const OwnedHandle& h = handle_of(self);
+             Tensor t = ops::ReadVariableOp(h.handle());
+             Executor::place("Identity", h.handle().device());  // repr reads on the variable's device
+             return steal(view_of(t));
+           },
+           "Like _view, with the Identity that repr() runs, colocated with the variable.")
+      .def("_is_initialized", [](py::handle self) { return ops::VarIsInitializedOp(handle_of(self).handle()); })
+      .def("_destroy", [](py::handle self) { ops::DestroyResourceOp(handle_of(self).handle()); })
+      .def_property_readonly("_declared_shape", [](py::handle self) -> py::object {
+             const OwnedHandle& h = handle_of(self);
+             // Metadata, not an op: nothing is placed or logged. None dims are unknown.
+             const PartialShape& s = h.handle().var()->declared_shape();
+             if (!s.known_rank()) return py::none();
+             py::tuple dims(s.dims().size());
+             for (size_t i = 0; i < s.dims().size(); ++i) {
+               dims[i] = s.dims()[i] < 0 ? py::object(py::none()) : py::object(py::int_(s.dims()[i]));
+             }
+             return std::move(dims);
+           })
+      .def_property_readonly("_dtype_enum",
+                             [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
+      .def_property_readonly("_container", [](py::handle self) { return handle_of(self).handle().container(); })
+      .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })
+      .def_property_readonly("_debug_name", [](py::handle self) { return handle_of(self).handle().var()->debug_name(); })
+      .def_property_readonly("_owns_resource", [](py::handle self) { return handle_of(self).destroys_on_release(); })
+      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; })
+      .def("_same_resource", [](py::handle a, py::handle b) {
+        return handle_of(a).handle().var() == handle_of(b).handle().var();
+      });
+}
+
+}  // namespace bind
+}  // namespace varrt

@@ -1,0 +1,62 @@
+#include "varrt/core/buffer.h"
+
+#include <new>
+#include <string>
+
+#include "varrt/core/allocator.h"
+#include "varrt/core/error.h"
+
+namespace varrt {
+
+Buffer* Buffer::allocate(Allocator* allocator, DType dtype, int64_t num_elements) {
+  size_t elem = dtype_size(dtype);
+  if (num_elements < 0) throw_error(Code::kInvalidArgument, "negative element count");
+  if (elem != 0 && static_cast<uint64_t>(num_elements) > SIZE_MAX / elem) {
+    throw_error(Code::kResourceExhausted, "tensor of " + std::to_string(num_elements) +
+                                              " elements does not fit in memory");
+  }
+  size_t bytes = static_cast<size_t>(num_elements) * elem;
+  // The Buffer first: if its own allocation failed after the data's, the data (and the
+  // allocator's counters) would leak.
+  Buffer* b = new Buffer();
+  try {
+    b->data_ = allocator->allocate(bytes);
+  } catch (...) {
+    delete b;
+    throw;
+  }
+  b->bytes_ = bytes;
+  b->allocator_ = allocator;
+  if (dtype == DType::kString) {
+    auto* s = static_cast<std::string*>(b->data_);
+    for (int64_t i = 0; i < num_elements; ++i) new (s + i) std::string();
+    b->strings_ = num_elements;
+  }
+  return b;
+}
+
+Buffer* Buffer::borrow(void* data, size_t bytes, std::function<void()> release) {
+  Buffer* b = new Buffer();
+  b->data_ = data;
+  b->bytes_ = bytes;
+  b->release_ = std::move(release);
+  return b;
+}
+
+void Buffer::unref() const noexcept {
+  if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+}
+
+Buffer::~Buffer() {
+  if (strings_ > 0) {
+    auto* s = static_cast<std::string*>(data_);
+    for (int64_t i = 0; i < strings_; ++i) s[i].~basic_string();
+  }
+  if (allocator_ != nullptr) {
+    allocator_->deallocate(data_, bytes_);
+  } else if (release_) {
+    release_();
+  }
+}
+
+}  // namespace varrt

@@ -1,0 +1,45 @@
+#include "varrt/core/tensor.h"
+
+#include "varrt/core/allocator.h"
+#include "varrt/core/error.h"
+#include "varrt/kernels/elementwise.h"
+
+namespace varrt {
+
+Tensor::Tensor(DType dtype, Shape shape, BufferRef buffer)
+    : dtype_(dtype), shape_(std::move(shape)), buffer_(std::move(buffer)) {
+  num_elements_ = shape_.num_elements();
+  if (buffer_ && buffer_->size() < byte_size()) {
+    throw_error(Code::kInternal, "buffer smaller than tensor of shape " + shape_.debug_string());
+  }
+}
+
+Tensor Tensor::allocate(DType dtype, const Shape& shape, Allocator* allocator) {
+  if (!dtype_is_valid(static_cast<int32_t>(dtype))) {
+    throw_error(Code::kInvalidArgument, "cannot allocate a tensor of dtype " + std::string(dtype_name(dtype)));
+  }
+  int64_t n = shape.num_elements();
+  return Tensor(dtype, shape, BufferRef(Buffer::allocate(allocator ? allocator : Allocator::cpu(), dtype, n)));
+}
+
+Tensor Tensor::borrow(DType dtype, const Shape& shape, void* data, size_t bytes,
+                      std::function<void()> release) {
+  return Tensor(dtype, shape, BufferRef(Buffer::borrow(data, bytes, std::move(release))));
+}
+
+Tensor Tensor::deep_copy(Allocator* allocator) const {
+  Tensor out = allocate(dtype_, shape_, allocator);
+  kernels::copy(dtype_, data(), out.mutable_data(), num_elements_);
+  return out;
+}
+
+Tensor Tensor::reshaped(const Shape& shape) const {
+  if (shape.num_elements() != num_elements_) {
+    throw_error(Code::kInvalidArgument, "Input to reshape is a tensor with " + std::to_string(num_elements_) +
+                                            " values, but the requested shape has " +
+                                            std::to_string(shape.num_elements()));
+  }
+  return Tensor(dtype_, shape, buffer_);
+}
+
+}  // namespace varrt

@@ -1,0 +1,61 @@
+// Tensor: dtype + shape + shared buffer.
+//
+// Immutable by convention: once a Tensor has been handed out (a read, a constant), nobody
+// writes to its buffer. Writers (the variable kernels) write only into a buffer they hold
+// uniquely (`buffer_is_unique()`), which is what makes reads copy-on-write safe. Copying a
+// Tensor shares the buffer; `deep_copy` makes new memory. String tensors hold std::string
+// elements. A tensor with zero elements may have a null data pointer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "varrt/core/buffer.h"
+#include "varrt/core/dtype.h"
+#include "varrt/core/shape.h"
+
+namespace varrt {
+
+class Allocator;
+
+class Tensor {
+ public:
+  Tensor() = default;
+  Tensor(DType dtype, Shape shape, BufferRef buffer);
+
+  // New memory from `allocator` (CPU:0's by default); contents uninitialised except
+  // strings, which start empty.
+  static Tensor allocate(DType dtype, const Shape& shape, Allocator* allocator = nullptr);
+  // A tensor over memory owned elsewhere (see Buffer::borrow). The caller promises the
+  // memory stays unchanged while the tensor is used as an input.
+  static Tensor borrow(DType dtype, const Shape& shape, void* data, size_t bytes,
+                       std::function<void()> release);
+
+  bool valid() const { return dtype_ != DType::kInvalid; }
+  DType dtype() const { return dtype_; }
+  const Shape& shape() const { return shape_; }
+  int64_t num_elements() const { return num_elements_; }
+  size_t byte_size() const { return static_cast<size_t>(num_elements_) * dtype_size(dtype_); }
+
+  const void* data() const { return buffer_ ? buffer_->data() : nullptr; }
+  template <class T>
+  const T* data_as() const { return static_cast<const T*>(data()); }
+  // Only for the holder of a unique buffer, or for a tensor still being filled.
+  void* mutable_data() const { return buffer_ ? buffer_->data() : nullptr; }
+
+  const BufferRef& buffer() const { return buffer_; }
+  bool buffer_is_unique() const { return buffer_ && buffer_->is_unique(); }
+  bool shares_buffer_with(const Tensor& other) const { return buffer_.get() == other.buffer_.get(); }
+
+  Tensor deep_copy(Allocator* allocator = nullptr) const;
+  // Same elements seen with another shape (no copy); element counts must match.
+  Tensor reshaped(const Shape& shape) const;
+
+ private:
+  DType dtype_ = DType::kInvalid;
+  Shape shape_;
+  int64_t num_elements_ = 0;
+  BufferRef buffer_;
+};
+
+}  // namespace varrt

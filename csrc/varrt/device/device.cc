@@ -1,0 +1,102 @@
+#include "varrt/device/device.h"
+
+#include <atomic>
+#include <mutex>
+
+#include "varrt/core/error.h"
+
+namespace varrt {
+namespace {
+
+std::mutex& config_mutex() {
+  static std::mutex* m = new std::mutex();
+  return *m;
+}
+int g_configured_cpus = 1;                 // guarded by config_mutex
+std::atomic<DeviceSet*> g_set{nullptr};    // set once, never freed
+
+std::unique_ptr<Device> make_cpu(int index, Allocator* allocator) {
+  auto d = std::make_unique<Device>();
+  d->type = "CPU";
+  d->index = index;
+  d->local_name = "/device:CPU:" + std::to_string(index);
+  d->name = "/job:localhost/replica:0/task:0" + d->local_name;
+  d->spec.job = "localhost";
+  d->spec.replica = 0;
+  d->spec.task = 0;
+  d->spec.device_type = "CPU";
+  d->spec.device_index = index;
+  d->allocator = allocator;
+  return d;
+}
+
+}  // namespace
+
+DeviceSet::DeviceSet(int cpus) {
+  devices_.push_back(make_cpu(0, Allocator::cpu()));
+  for (int i = 1; i < cpus; ++i) {
+    allocators_.push_back(std::make_unique<Allocator>("cpu:" + std::to_string(i)));
+    devices_.push_back(make_cpu(i, allocators_.back().get()));
+  }
+}
+
+DeviceSet& DeviceSet::global() {
+  DeviceSet* set = g_set.load(std::memory_order_acquire);
+  if (set != nullptr) return *set;
+  std::lock_guard<std::mutex> lock(config_mutex());
+  set = g_set.load(std::memory_order_relaxed);
+  if (set == nullptr) {
+    if (g_configured_cpus < 1) throw_error(Code::kNotFound, "No CPU devices are available in this process");
+    // Leaked on purpose: variables may be destroyed during static destruction.
+    set = new DeviceSet(g_configured_cpus);
+    g_set.store(set, std::memory_order_release);
+  }
+  return *set;
+}
+
+bool DeviceSet::initialized() { return g_set.load(std::memory_order_acquire) != nullptr; }
+
+bool DeviceSet::configure_logical_cpus(int count) {
+  std::lock_guard<std::mutex> lock(config_mutex());
+  if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
+  g_configured_cpus = count;
+  return true;
+}
+
+const Device* DeviceSet::find(const std::string& type, int64_t index) const {
+  for (const auto& d : devices_) {
+    if (d->index == index && d->type == type) return d.get();
+  }
+  return nullptr;
+}
+
+const Device& DeviceSet::match(const std::string& name) const {
+  DeviceSpec wanted;
+  if (!DeviceSpec::parse_name(name, &wanted)) {
+    throw_value_error("Failed parsing device name: '" + name +
+                      "'. Note a valid device string should at least contain a device type and a device index, "
+                      "like \"GPU:0\".");
+  }
+  const Device* found = nullptr;
+  for (const auto& d : devices_) {
+    if (!wanted.compatible_with(d->spec)) continue;
+    if (found != nullptr) {
+      throw_value_error("Multiple devices match the provided string '" + name + "': '" + found->name + "' and '" +
+                        d->name + "'.");
+    }
+    found = d.get();
+  }
+  if (found == nullptr) throw_value_error("No matching devices found for '" + name + "'");
+  return *found;
+}
+
+std::string DeviceSet::names_joined() const {
+  std::string out;
+  for (const auto& d : devices_) {
+    if (!out.empty()) out += ", ";
+    out += d->name;
+  }
+  return out;
+}
+
+}  // namespace varrt

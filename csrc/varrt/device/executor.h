@@ -1,0 +1,81 @@
+// The executor: the single entry point every op goes through before its kernel runs.
+// It places the op on a device and, when placement logging is on, reports
+// "Executing op <op> in device <device>" to the log sink.
+//
+// Placement: an op that uses a resource runs where the resource lives (`colocate`), else on
+// the calling thread's device scope (resolved when the scope was entered), else on CPU:0.
+// A scope naming a missing device falls back to a device of the same task when soft
+// placement is on (the default) and fails with TensorFlow's InvalidArgumentError when off.
+//
+// Cost: logging and soft placement share one atomic word, so placing an op is one relaxed
+// load plus a thread-local load; no string is built and no lock taken unless logging is on.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "varrt/device/device.h"
+#include "varrt/device/device_scope.h"
+
+namespace varrt {
+
+using LogSink = std::function<void(const std::string& line)>;
+
+class Executor {
+ public:
+  // Places `op` (see above). `name_scope` only decorates the error message
+  // ("... [Op:VarHandleOp] name: Variable/").
+  static const Device& place(const char* op, const Device* colocate = nullptr, const char* name_scope = "") {
+    const uint32_t flags = flags_.load(std::memory_order_relaxed);
+    const Device* d = colocate != nullptr ? colocate : scoped(op, name_scope, flags);
+    if (flags & kLog) log(op, *d);
+    return *d;
+  }
+  // Where an op without a resource would run now, without logging it.
+  static const Device& current_device() { return *scoped("", "", flags_.load(std::memory_order_relaxed)); }
+
+  // A kernel's error message as TensorFlow's eager runtime reports it:
+  // "{{function_node __wrapped__<op>_device_<device>}} <message> [Op:<op>] name: <name>".
+  // A null `name` drops the " name: " part, as ops called through a generated op's fast
+  // path print it; `x[...]` passes its name scope, "strided_slice/".
+  static std::string kernel_error(const char* op, const Device& device, const std::string& message,
+                                  const char* name = "");
+  // TensorFlow's message for an op with no kernel for `dtype_enum_name` (e.g. "DT_BOOL").
+  static std::string no_kernel_error(const char* op, const std::string& dtype_enum_name, const char* name = "");
+
+  static void set_log_device_placement(bool on) { set_flag(kLog, on); }
+  static bool log_device_placement() { return flags_.load(std::memory_order_relaxed) & kLog; }
+  static void set_soft_device_placement(bool on) { set_flag(kSoftOff, !on); }
+  static bool soft_device_placement() { return !(flags_.load(std::memory_order_relaxed) & kSoftOff); }
+  // Where placement lines go (without trailing newline). Default: stderr.
+  // The Python bindings route it to sys.stderr.
+  static void set_log_sink(LogSink sink);
+  // Whether a sink is set (the Python bindings keep one a C/C++ host set before importing).
+  static bool has_log_sink();
+
+ private:
+  static constexpr uint32_t kLog = 1;
+  static constexpr uint32_t kSoftOff = 2;  // off-bit, so zero-initialised means TensorFlow's defaults
+
+  static const Device* scoped(const char* op, const char* name_scope, uint32_t flags) {
+    const ScopePlacement* scope = DeviceScope::current();
+    if (scope == nullptr) return &DeviceSet::global().cpu0();
+    const Device* d = scope->device[(flags & kSoftOff) ? 1 : 0];
+    if (d == nullptr) fail(op, name_scope, *scope, flags);
+    return d;
+  }
+  [[noreturn]] static void fail(const char* op, const char* name_scope, const ScopePlacement& scope, uint32_t flags);
+  static void set_flag(uint32_t bit, bool on) {
+    if (on) {
+      flags_.fetch_or(bit, std::memory_order_relaxed);
+    } else {
+      flags_.fetch_and(~bit, std::memory_order_relaxed);
+    }
+  }
+  static void log(const char* op, const Device& device);
+  static std::atomic<uint32_t> flags_;
+};
+
+}  // namespace varrt

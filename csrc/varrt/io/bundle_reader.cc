@@ -1,0 +1,246 @@
+#include "varrt/io/bundle_reader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "varrt/core/allocator.h"
+#include "varrt/io/coding.h"
+#include "varrt/io/crc32c.h"
+#include "varrt/core/error.h"
+#include "varrt/core/parallel.h"
+
+namespace varrt {
+namespace bundle {
+namespace {
+
+std::string u32(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%08u", v);
+  return buf;
+}
+
+void check_dtype(const std::string& key, int32_t dtype) {
+  if (dtype_is_valid(dtype)) return;
+  if (dtype > 0 && dtype < 64) {  // a TensorFlow type varrt has no tensors for (quantized, variant, ...)
+    throw_error(Code::kUnimplemented, "Checkpoint entry " + key + " has TensorFlow dtype enum " +
+                                          std::to_string(dtype) + ", which varrt does not support");
+  }
+  throw_error(Code::kDataLoss, "Checkpoint entry " + key + " has an invalid dtype (" + std::to_string(dtype) + ")");
+}
+
+// CRC of a large span on all cores: each thread checksums a contiguous range, and the
+// ranges' CRCs are combined in order.
+uint32_t checksum(const char* data, uint64_t n) {
+  constexpr int64_t kBlock = int64_t{64} << 10;
+  if (n < 2 * static_cast<uint64_t>(kParallelMinBytesPerThread)) return crc32c::value(data, n);
+  const auto blocks = static_cast<int64_t>((n + kBlock - 1) / kBlock);
+  std::vector<int64_t> ends(static_cast<size_t>(blocks), -1);
+  std::vector<uint32_t> crcs(static_cast<size_t>(blocks), 0);
+  parallel_for(blocks, kBlock, [&](int64_t begin, int64_t end) {
+    uint64_t from = static_cast<uint64_t>(begin * kBlock);
+    uint64_t to = std::min<uint64_t>(n, static_cast<uint64_t>(end * kBlock));
+    crcs[static_cast<size_t>(begin)] = crc32c::value(data + from, to - from);
+    ends[static_cast<size_t>(begin)] = end;
+  });
+  uint32_t crc = 0;
+  for (int64_t b = 0; b < blocks; b = ends[static_cast<size_t>(b)]) {
+    uint64_t len = std::min<uint64_t>(n, static_cast<uint64_t>(ends[static_cast<size_t>(b)] * kBlock)) -
+                   static_cast<uint64_t>(b * kBlock);
+    crc = b == 0 ? crcs[0] : crc32c::combine(crc, crcs[static_cast<size_t>(b)], len);
+  }
+  return crc;
+}
+
+}  // namespace
+
+BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
+  const std::string filename = meta_filename(prefix_);
+  table_ = sstable::Table::parse(file_io::read_file(filename), filename);
+  const std::string* header = table_.find("");
+  if (header == nullptr) {
+    throw_error(Code::kDataLoss, "Unable to read file (" + filename +
+                                     "). Perhaps the file is corrupt or was produced by a newer version of "
+                                     "TensorFlow with format changes (failed to seek to header entry)");
+  }
+  header_ = decode_header(*header, filename);
+  if (header_.endianness != 0) {
+    throw_error(Code::kUnimplemented, "TensorBundle at " + prefix_ +
+                                          " is big-endian; byte-swapping checkpoints is not supported");
+  }
+  // TensorFlow's CheckVersions(version, kTensorBundleVersion, kTensorBundleMinProducer).
+  if (header_.version_producer < kBundleMinProducer) {
+    throw_error(Code::kInvalidArgument, "Checkpoint producer version " + std::to_string(header_.version_producer) +
+                                            " below min producer " + std::to_string(kBundleMinProducer) +
+                                            " supported by TensorFlow. Please regenerate your checkpoint.");
+  }
+  if (header_.version_min_consumer > kBundleVersion) {
+    throw_error(Code::kInvalidArgument, "Checkpoint min consumer version " +
+                                            std::to_string(header_.version_min_consumer) + " above current version " +
+                                            std::to_string(kBundleVersion) + " for TensorFlow. Please upgrade TensorFlow.");
+  }
+  for (int32_t bad : header_.bad_consumers) {
+    if (bad == kBundleVersion) {
+      throw_error(Code::kInvalidArgument, "Checkpoint disallows consumer version " + std::to_string(bad) +
+                                              ". Please upgrade TensorFlow: this version is likely buggy.");
+    }
+  }
+  shards_.resize(static_cast<size_t>(header_.num_shards));
+}
+
+std::vector<std::string> BundleReader::keys() const {
+  std::vector<std::string> out;
+  out.reserve(table_.entries().size());
+  for (const auto& kv : table_.entries()) {
+    if (!kv.first.empty()) out.push_back(kv.first);
+  }
+  return out;
+}
+
+bool BundleReader::contains(const std::string& key) const { return !key.empty() && table_.find(key) != nullptr; }
+
+Entry BundleReader::entry(const std::string& key) const {
+  const std::string* value = key.empty() ? nullptr : table_.find(key);
+  if (value == nullptr) throw_error(Code::kNotFound, "Key " + key + " not found in checkpoint");
+  return decode_entry(*value, key);
+}
+
+Entry BundleReader::checked_entry(const std::string& key) {
+  Entry e = entry(key);
+  locate(key, e);
+  return e;
+}
+
+std::shared_ptr<const file_io::MappedFile> BundleReader::shard(const std::string& key, const Entry& e) {
+  if (e.shard_id >= header_.num_shards) {
+    throw_error(Code::kDataLoss, "Checkpoint entry " + key + " names data shard " + std::to_string(e.shard_id) +
+                                     " but the bundle has " + std::to_string(header_.num_shards));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  auto& slot = shards_[static_cast<size_t>(e.shard_id)];
+  if (!slot) slot = file_io::MappedFile::open(data_filename(prefix_, e.shard_id, header_.num_shards));
+  return slot;
+}
+
+VerifiedSpan BundleReader::locate(const std::string& key, const Entry& e) {
+  if (e.num_slices > 0) {
+    throw_error(Code::kUnimplemented, "Checkpoint entry " + key +
+                                          " is a partitioned (sliced) variable; varrt reads only whole tensors");
+  }
+  check_dtype(key, e.dtype);
+  const auto dtype = static_cast<DType>(e.dtype);
+  const auto n = static_cast<uint64_t>(e.shape.num_elements());  // bounded by decode_entry
+  const auto size = static_cast<uint64_t>(e.size);
+  if (dtype == DType::kString) {
+    // At least one varint byte per length plus the 4-byte length checksum.
+    if (n > 0 && (size < 4 || size - 4 < n)) {
+      throw_error(Code::kDataLoss, "Invalid size in bundle entry: key " + key + "; stored size " +
+                                       std::to_string(size) + "; expected size is at least " + std::to_string(n + 4));
+    }
+  } else {
+    uint64_t elem = dtype_size(dtype);
+    if (n > UINT64_MAX / elem || n * elem != size) {
+      throw_error(Code::kDataLoss, "Invalid size in bundle entry: key " + key + "; stored size " +
+                                       std::to_string(size) + "; expected size " +
+                                       (n > UINT64_MAX / elem ? std::string("(overflow)") : std::to_string(n * elem)));
+    }
+  }
+  VerifiedSpan span;
+  span.file = shard(key, e);
+  const uint64_t file_size = span.file->size();
+  const auto offset = static_cast<uint64_t>(e.offset);
+  if (offset > file_size || size > file_size - offset) {
+    throw_error(Code::kDataLoss, "Checkpoint entry " + key + " (bytes " + std::to_string(offset) + " to " +
+                                     std::to_string(offset) + "+" + std::to_string(size) + ") extends past the end of " +
+                                     data_filename(prefix_, e.shard_id, header_.num_shards) + " (" +
+                                     std::to_string(file_size) + " bytes)");
+  }
+  span.data = span.file->data() + offset;
+  span.size = size;
+  return span;
+}
+
+void BundleReader::checksum_mismatch(const Entry& e, uint32_t actual) const {
+  throw_error(Code::kDataLoss, "TensorBundle at " + prefix_ + " shard " + std::to_string(e.shard_id) + " (" +
+                                   std::to_string(e.size) + " bytes): Checksum does not match: stored " +
+                                   u32(crc32c::unmask(e.masked_crc32c)) +
+                                   " vs. calculated on the restored bytes " + std::to_string(actual));
+}
+
+VerifiedSpan BundleReader::verify(const std::string& key, const Entry& e) {
+  VerifiedSpan span = locate(key, e);
+  if (static_cast<DType>(e.dtype) == DType::kString) {
+    throw_error(Code::kInternal, "BundleReader::verify is for non-string entries");
+  }
+  span.file->prefetch(static_cast<uint64_t>(e.offset), span.size);
+  uint32_t actual = checksum(span.data, span.size);
+  if (!crc32c::matches(crc32c::unmask(e.masked_crc32c), actual)) checksum_mismatch(e, actual);
+  return span;
+}
+
+void BundleReader::read_strings(const std::string& key, const Entry& e, std::string* out) {
+  VerifiedSpan span = locate(key, e);
+  const auto n = static_cast<size_t>(e.shape.num_elements());
+  if (span.size == 0) {  // TensorFlow's reader accepts an empty record for no elements
+    if (n != 0) throw_error(Code::kDataLoss, "Checkpoint entry " + key + " has no data");
+    return;
+  }
+  const char* p = span.data;
+  const char* limit = span.data + span.size;
+  std::vector<uint64_t> lengths(n);
+  uint32_t crc = 0;
+  for (size_t i = 0; i < n; ++i) {
+    p = coding::get_varint64(p, limit, &lengths[i]);
+    if (p == nullptr) throw_error(Code::kDataLoss, "String lengths of " + key + " run past the entry's data");
+    char le[8];
+    size_t width = lengths[i] <= UINT32_MAX ? 4 : 8;
+    for (size_t b = 0; b < width; ++b) le[b] = static_cast<char>(lengths[i] >> (8 * b));
+    crc = crc32c::extend(crc, le, width);
+  }
+  if (limit - p < 4) throw_error(Code::kDataLoss, "String length checksum of " + key + " is missing");
+  uint32_t stored_lengths_crc = crc32c::unmask(coding::decode_fixed32(p));
+  if (!crc32c::matches(stored_lengths_crc, crc)) {
+    throw_error(Code::kDataLoss, "The length checksum does not match: expected " + u32(stored_lengths_crc) +
+                                     " but actual is " + u32(crc));
+  }
+  crc = crc32c::extend(crc, p, 4);
+  p += 4;
+  uint64_t total = 0;
+  for (uint64_t len : lengths) {
+    if (len > static_cast<uint64_t>(limit - p) - total) {
+      throw_error(Code::kDataLoss, "String data of " + key + " runs past the entry's data");
+    }
+    total += len;
+  }
+  crc = crc32c::extend(crc, p, static_cast<size_t>(total));
+  if (!crc32c::matches(crc32c::unmask(e.masked_crc32c), crc)) checksum_mismatch(e, crc);
+  for (size_t i = 0; i < n; ++i) {
+    out[i].assign(p, static_cast<size_t>(lengths[i]));
+    p += lengths[i];
+  }
+}
+
+Tensor BundleReader::read(const std::string& key, Allocator* allocator) {
+  Entry e = entry(key);
+  check_dtype(key, e.dtype);
+  const auto dtype = static_cast<DType>(e.dtype);
+  if (dtype == DType::kString) {
+    // The entry is checked against the file before anything is sized by its shape: a hostile
+    // shape would otherwise allocate (and construct) that many strings first.
+    locate(key, e);
+    // Strings are decoded into scratch first so the result is all-or-nothing.
+    std::vector<std::string> scratch(static_cast<size_t>(e.shape.num_elements()));
+    read_strings(key, e, scratch.data());
+    Tensor t = Tensor::allocate(dtype, e.shape, allocator);
+    auto* dst = static_cast<std::string*>(t.mutable_data());
+    for (size_t i = 0; i < scratch.size(); ++i) dst[i].swap(scratch[i]);
+    return t;
+  }
+  VerifiedSpan span = verify(key, e);
+  Tensor t = Tensor::allocate(dtype, e.shape, allocator);
+  if (span.size > 0) std::memcpy(t.mutable_data(), span.data, span.size);
+  return t;
+}
+
+}  // namespace bundle
+}  // namespace varrt

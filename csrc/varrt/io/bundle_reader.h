@@ -1,0 +1,75 @@
+// BundleReader: reads a TensorFlow tensor bundle ("<prefix>.index" + data shards).
+//
+// The index is read and verified whole when the reader opens (every block CRC, the footer,
+// the header entry); data shards are memory-mapped on first use. Each value is verified
+// before anyone sees it: its entry's dtype, shape and size must agree, its bytes must lie
+// inside the shard, and its CRC32C must match; only then is it copied out. So a damaged or
+// hostile checkpoint gives Error(kDataLoss) (kNotFound for a missing key or file) and never
+// a partial value, crash or out-of-bounds read.
+//
+// Thread-safe: shard mapping is guarded by a mutex; everything else is immutable after
+// construction. Files are assumed not to be truncated by someone else while mapped.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "varrt/io/bundle_proto.h"
+#include "varrt/io/file_io.h"
+#include "varrt/io/sstable.h"
+#include "varrt/core/tensor.h"
+
+namespace varrt {
+
+class Allocator;
+
+namespace bundle {
+
+// A value's verified bytes inside a mapped shard (kept alive by `file`).
+struct VerifiedSpan {
+  std::shared_ptr<const file_io::MappedFile> file;
+  const char* data = nullptr;
+  uint64_t size = 0;
+};
+
+class BundleReader {
+ public:
+  // NotFound when "<prefix>.index" does not exist; DataLoss when it is not a valid index.
+  explicit BundleReader(std::string prefix);
+
+  const std::string& prefix() const { return prefix_; }
+  const Header& header() const { return header_; }
+  // Every key except the header's, in sorted order.
+  std::vector<std::string> keys() const;
+  bool contains(const std::string& key) const;
+  // The entry for `key`; NotFound ("Key K not found in checkpoint") when absent.
+  Entry entry(const std::string& key) const;
+
+  // entry(key), plus every check that needs no data bytes: dtype, size against shape, shard
+  // and bounds against the shard's size. DataLoss for an inconsistent (damaged) entry.
+  Entry checked_entry(const std::string& key);
+
+  // The stored value as a new tensor from `allocator` (CPU:0's by default).
+  Tensor read(const std::string& key, Allocator* allocator = nullptr);
+  // Checks everything about a non-string entry and returns its verified bytes.
+  VerifiedSpan verify(const std::string& key, const Entry& entry);
+  // Decodes and verifies a string entry into `out` (num_elements strings).
+  void read_strings(const std::string& key, const Entry& entry, std::string* out);
+
+ private:
+  std::shared_ptr<const file_io::MappedFile> shard(const std::string& key, const Entry& entry);
+  // The entry's byte range after dtype/size/bounds checks.
+  VerifiedSpan locate(const std::string& key, const Entry& entry);
+  [[noreturn]] void checksum_mismatch(const Entry& entry, uint32_t actual) const;
+
+  std::string prefix_;
+  sstable::Table table_;
+  Header header_;
+  std::mutex mu_;
+  std::vector<std::shared_ptr<const file_io::MappedFile>> shards_;
+};
+
+}  // namespace bundle
+}  // namespace varrt

@@ -1,0 +1,136 @@
+#include "varrt/io/bundle_writer.h"
+
+#include <algorithm>
+
+#include "varrt/io/coding.h"
+#include "varrt/io/crc32c.h"
+#include "varrt/core/error.h"
+#include "varrt/io/sstable.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "varrt checkpoints assume a little-endian host (the bundle header records LITTLE)"
+#endif
+
+namespace varrt {
+namespace bundle {
+namespace {
+
+// Checksum and write in pieces that stay in cache between the two passes.
+constexpr size_t kChunk = size_t{256} << 10;
+
+}  // namespace
+
+BundleWriter::BundleWriter(std::string prefix, WriterOptions options)
+    : prefix_(std::move(prefix)), options_(options) {
+  if (prefix_.empty()) throw_error(Code::kInvalidArgument, "checkpoint prefix must not be empty");
+  file_io::create_dirs(file_io::dirname(prefix_));
+  data_temp_ = data_filename(prefix_, 0, 1) + "." + file_io::temp_suffix();
+  index_temp_ = meta_filename(prefix_) + "." + file_io::temp_suffix();
+  data_ = std::make_unique<file_io::OutputFile>(data_temp_);
+}
+
+BundleWriter::~BundleWriter() {
+  if (finished_) return;
+  data_.reset();
+  file_io::remove_file_noexcept(data_temp_);
+  file_io::remove_file_noexcept(index_temp_);
+}
+
+uint64_t BundleWriter::stored_size(const Tensor& t) {
+  if (t.dtype() != DType::kString) return t.byte_size();
+  const auto* strings = t.data_as<std::string>();
+  uint64_t bytes = 4;  // the length checksum
+  for (int64_t i = 0; i < t.num_elements(); ++i) {
+    uint64_t len = strings[i].size();
+    char buf[10];
+    bytes += coding::encode_varint64(buf, len) + len;
+  }
+  return bytes;
+}
+
+void BundleWriter::add(const std::string& key, const Tensor& t) {
+  if (finished_) throw_error(Code::kFailedPrecondition, "BundleWriter is closed");
+  if (key.empty()) throw_error(Code::kInvalidArgument, "The empty key is reserved for the bundle header");
+  if (entries_.count(key) != 0) throw_error(Code::kInvalidArgument, "Adding duplicate key: " + key);
+  if (!dtype_is_valid(static_cast<int32_t>(t.dtype()))) {
+    throw_error(Code::kInvalidArgument,
+                "Cannot save " + key + ": tensors of dtype " + dtype_name(t.dtype()) + " cannot be checkpointed");
+  }
+  Entry e;
+  e.dtype = static_cast<int32_t>(t.dtype());
+  e.shape = t.shape();
+  e.shard_id = 0;
+  e.offset = static_cast<int64_t>(data_->size());
+  if (t.dtype() == DType::kString) {
+    write_strings(t, &e);
+  } else {
+    const char* p = static_cast<const char*>(t.data());
+    size_t n = t.byte_size();
+    uint32_t crc = 0;
+    for (size_t done = 0; done < n;) {
+      size_t step = std::min(kChunk, n - done);
+      crc = crc32c::extend(crc, p + done, step);
+      data_->append(p + done, step);
+      done += step;
+    }
+    e.size = static_cast<int64_t>(n);
+    e.masked_crc32c = crc32c::mask(crc);
+  }
+  entries_.emplace(key, std::move(e));
+}
+
+// TensorFlow's layout: [varint64 length]... [masked CRC of the lengths][string bytes]...
+// The entry's CRC covers the lengths (as uint32, or uint64 above 4 GB, little-endian), the
+// stored length checksum, and the string bytes.
+void BundleWriter::write_strings(const Tensor& t, Entry* e) {
+  const auto* strings = t.data_as<std::string>();
+  const int64_t n = t.num_elements();
+  std::string lengths;
+  lengths.reserve(static_cast<size_t>(n));
+  uint32_t crc = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t len = strings[i].size();
+    coding::put_varint64(&lengths, len);
+    char le[8];
+    size_t width = len <= UINT32_MAX ? 4 : 8;
+    for (size_t b = 0; b < width; ++b) le[b] = static_cast<char>(len >> (8 * b));
+    crc = crc32c::extend(crc, le, width);
+  }
+  data_->append(lengths.data(), lengths.size());
+  std::string length_checksum;
+  coding::put_fixed32(&length_checksum, crc32c::mask(crc));
+  data_->append(length_checksum.data(), length_checksum.size());
+  crc = crc32c::extend(crc, length_checksum.data(), length_checksum.size());
+  uint64_t bytes = lengths.size() + length_checksum.size();
+  for (int64_t i = 0; i < n; ++i) {
+    data_->append(strings[i].data(), strings[i].size());
+    crc = crc32c::extend(crc, strings[i].data(), strings[i].size());
+    bytes += strings[i].size();
+  }
+  e->size = static_cast<int64_t>(bytes);
+  e->masked_crc32c = crc32c::mask(crc);
+}
+
+void BundleWriter::finish() {
+  if (finished_) throw_error(Code::kFailedPrecondition, "BundleWriter is closed");
+  data_->close(options_.sync);
+
+  sstable::TableBuilder builder;
+  Header header;
+  builder.add("", encode_header(header));
+  for (const auto& kv : entries_) builder.add(kv.first, encode_entry(kv.second));
+  std::string index = builder.finish();
+  {
+    file_io::OutputFile out(index_temp_);
+    out.preallocate(index.size());
+    out.append(index.data(), index.size());
+    out.close(options_.sync);
+  }
+  file_io::rename_file(data_temp_, data_filename(prefix_, 0, 1));
+  file_io::rename_file(index_temp_, meta_filename(prefix_));
+  finished_ = true;
+  if (options_.sync) file_io::sync_dir(file_io::dirname(prefix_));
+}
+
+}  // namespace bundle
+}  // namespace varrt

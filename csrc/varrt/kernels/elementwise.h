@@ -1,0 +1,22 @@
+// Element-wise kernels the variable ops need, dispatched on dtype. Destination may alias
+// a source. Integer arithmetic wraps (two's complement) as TensorFlow's does; float16 and
+// bfloat16 compute in float32 and round to nearest even.
+#pragma once
+
+#include <cstdint>
+
+#include "varrt/core/dtype.h"
+
+namespace varrt {
+namespace kernels {
+
+// dst[i] = src[i]; strings are copied element by element.
+void copy(DType dtype, const void* src, void* dst, int64_t n);
+// dst[i] = *element for i < n (TensorFlow's Fill); strings are assigned element by element.
+void fill(DType dtype, const void* element, void* dst, int64_t n);
+// dst[i] = a[i] + b[i] / a[i] - b[i]. Numeric dtypes only (the caller checks).
+void add(DType dtype, const void* a, const void* b, void* dst, int64_t n);
+void sub(DType dtype, const void* a, const void* b, void* dst, int64_t n);
+
+}  // namespace kernels
+}  // namespace varrt

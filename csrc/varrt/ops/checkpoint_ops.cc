@@ -1,0 +1,115 @@
+#include "varrt/ops/checkpoint_ops.h"
+
+#include <cstring>
+#include <mutex>
+#include <shared_mutex>
+
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
+#include "varrt/core/parallel.h"
+
+namespace varrt {
+namespace ops {
+namespace {
+
+// TensorFlow's DataTypeString, which its checkpoint messages use ("float", not "float32").
+std::string tf_type_string(DType d) {
+  switch (d) {
+    case DType::kFloat32: return "float";
+    case DType::kFloat64: return "double";
+    case DType::kFloat16: return "half";
+    default: return dtype_name(d);
+  }
+}
+
+// One variable's restore, prepared and verified before any variable is touched.
+struct Pending {
+  Var* var = nullptr;
+  DType dtype = DType::kInvalid;
+  Shape shape;
+  bundle::VerifiedSpan span;  // non-string values
+  Tensor strings;             // string values, decoded
+};
+
+void copy_bytes(void* dst, const char* src, uint64_t n) {
+  if (n == 0) return;
+  parallel_for(static_cast<int64_t>(n), 1, [&](int64_t begin, int64_t end) {
+    std::memcpy(static_cast<char*>(dst) + begin, src + begin, static_cast<size_t>(end - begin));
+  });
+}
+
+void install(Pending& p) {
+  Executor::place("AssignVariableOp", p.var->device());
+  std::unique_lock<std::shared_mutex> lock(p.var->mu());
+  // Destroyed while the files were read: its value is gone for good, and installing one would
+  // keep memory alive that DestroyResourceOp freed.
+  if (p.var->destroyed()) return;
+  Tensor& current = p.var->tensor();
+  if (p.dtype == DType::kString) {
+    current = std::move(p.strings);
+    return;
+  }
+  if (current.valid() && current.buffer_is_unique() && current.num_elements() == p.shape.num_elements()) {
+    copy_bytes(current.mutable_data(), p.span.data, p.span.size);  // in place: nobody else sees this buffer
+    if (current.shape() != p.shape) current = current.reshaped(p.shape);
+    return;
+  }
+  Tensor fresh = Tensor::allocate(p.dtype, p.shape, p.var->device()->allocator);
+  copy_bytes(fresh.mutable_data(), p.span.data, p.span.size);
+  current = std::move(fresh);
+}
+
+}  // namespace
+
+void SaveV2(const std::string& prefix, const std::vector<std::string>& keys, const std::vector<Tensor>& tensors,
+            const bundle::WriterOptions& options) {
+  if (keys.size() != tensors.size()) throw_error(Code::kInvalidArgument, "SaveV2: keys and tensors differ in number");
+  Executor::place("SaveV2");
+  bundle::BundleWriter writer(prefix, options);
+  uint64_t total = 0;
+  for (const Tensor& t : tensors) total += bundle::BundleWriter::stored_size(t);
+  writer.reserve(total);
+  for (size_t i = 0; i < keys.size(); ++i) writer.add(keys[i], tensors[i]);
+  writer.finish();
+}
+
+void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& keys,
+               const std::vector<ResourceHandle>& vars) {
+  if (keys.size() != vars.size()) throw_error(Code::kInvalidArgument, "RestoreV2: keys and variables differ in number");
+  Executor::place("RestoreV2");
+  std::vector<Pending> pending(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const std::string& key = keys[i];
+    Var* var = vars[i].var();
+    if (var == nullptr || var->destroyed()) {
+      throw_error(Code::kFailedPrecondition, "Cannot restore " + key + " into a destroyed variable");
+    }
+    bundle::Entry e = reader.entry(key);
+    if (e.dtype != static_cast<int32_t>(var->dtype())) {
+      std::string stored = dtype_is_valid(e.dtype) ? tf_type_string(static_cast<DType>(e.dtype))
+                                                   : "enum " + std::to_string(e.dtype);
+      throw_error(Code::kInvalidArgument, "tensor_name = " + key + "; expected dtype " +
+                                              tf_type_string(var->dtype()) + " does not equal original dtype " + stored);
+    }
+    if (!var->declared_shape().is_compatible_with(e.shape)) {
+      throw_error(Code::kInvalidArgument, "tensor_name = " + key + "; shape in shape_and_slice spec " +
+                                              var->declared_shape().to_string() +
+                                              " does not match the shape stored in checkpoint: " +
+                                              e.shape.debug_string());
+    }
+    Pending& p = pending[i];
+    p.var = var;
+    p.dtype = var->dtype();
+    p.shape = e.shape;
+    if (p.dtype == DType::kString) {
+      p.strings = Tensor::allocate(DType::kString, e.shape, var->device()->allocator);
+      reader.read_strings(key, e, static_cast<std::string*>(p.strings.mutable_data()));
+    } else {
+      p.span = reader.verify(key, e);
+    }
+  }
+  for (Pending& p : pending) install(p);
+}
+
+}  // namespace ops
+}  // namespace varrt

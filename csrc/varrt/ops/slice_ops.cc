@@ -1,0 +1,132 @@
+#include "varrt/ops/slice_ops.h"
+
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
+#include "varrt/ops/indexing.h"
+#include "varrt/kernels/strided_copy.h"
+
+namespace varrt {
+namespace ops {
+namespace {
+
+// TensorFlow's name scope for `x[...]` and the assign closure it attaches.
+constexpr const char* kSliceName = "strided_slice/";
+constexpr const char* kAssignName = "strided_slice/_assign";
+
+[[noreturn]] void fail(const char* op, const Device& device, const std::string& message, const char* name) {
+  throw_error(Code::kInvalidArgument, indexing::kernel_error(op, device, message, name));
+}
+
+// Row-major element strides of `shape`.
+std::vector<int64_t> element_strides(const Shape& shape) {
+  std::vector<int64_t> strides(static_cast<size_t>(shape.rank()), 1);
+  for (int i = shape.rank() - 2; i >= 0; --i) {
+    strides[static_cast<size_t>(i)] = strides[static_cast<size_t>(i) + 1] * shape.dim(i + 1);
+  }
+  return strides;
+}
+
+// The selected elements of a tensor of shape `shape`: offset of the first one and the
+// stride of each processing dimension.
+int64_t selection(const SliceGeometry& g, const Shape& shape, std::vector<int64_t>* strides) {
+  std::vector<int64_t> es = element_strides(shape);
+  int64_t offset = 0;
+  strides->resize(es.size());
+  for (size_t d = 0; d < es.size(); ++d) {
+    offset += g.begin[d] * es[d];
+    (*strides)[d] = g.strides[d] * es[d];
+  }
+  return offset;
+}
+
+// A tensor over rows [begin, begin + rows) of `input` without copying; the parent buffer
+// stays alive (and, for a variable's buffer, non-unique) while the view exists.
+Tensor row_view(const Tensor& input, int64_t first_element, const Shape& shape) {
+  int64_t n = shape.num_elements();
+  if (n == 0) return Tensor::allocate(input.dtype(), shape);
+  size_t item = dtype_size(input.dtype());
+  BufferRef parent = input.buffer();
+  void* data = indexing::element(parent->data(), item, first_element);
+  return Tensor::borrow(input.dtype(), shape, data, static_cast<size_t>(n) * item, [parent] {});
+}
+
+}  // namespace
+
+Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on, bool share) {
+  const Device& device = Executor::place("StridedSlice");
+  if (placed_on) *placed_on = &device;
+  SliceGeometry g;
+  std::string error;
+  if (!resolve_strided_slice(spec, input.shape(), &g, &error)) fail("StridedSlice", device, error, kSliceName);
+  Shape final_shape(g.final_dims);
+  if (share && g.is_identity) return input.reshaped(final_shape);
+  std::vector<int64_t> src_strides;
+  int64_t offset = selection(g, input.shape(), &src_strides);
+  bool contiguous_rows = g.slice_dim0 && (g.strides.empty() || g.strides[0] == 1);
+  if (share && contiguous_rows && input.buffer()) return row_view(input, offset, final_shape);
+  Tensor out = Tensor::allocate(input.dtype(), final_shape, device.allocator);
+  if (out.num_elements() == 0) return out;
+  std::vector<int64_t> dst_strides(g.processing_dims.size(), 1);
+  for (int i = static_cast<int>(dst_strides.size()) - 2; i >= 0; --i) {
+    dst_strides[static_cast<size_t>(i)] = dst_strides[static_cast<size_t>(i) + 1] * g.processing_dims[static_cast<size_t>(i) + 1];
+  }
+  size_t item = dtype_size(input.dtype());
+  kernels::strided_copy(input.dtype(), g.processing_dims, indexing::element(input.data(), item, offset), src_strides,
+                        out.mutable_data(), dst_strides);
+  return out;
+}
+
+void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value) {
+  static constexpr const char* kOp = "ResourceStridedSliceAssign";
+  Var* var = indexing::live_var(handle);
+  const Device& device = Executor::place(kOp, var->device());
+  if (value.dtype() != var->dtype()) {
+    throw_error(Code::kInvalidArgument, indexing::input_dtype_error(kOp, 4, var->dtype(), value.dtype()));
+  }
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  indexing::require_initialized(*var, handle);
+  Tensor& params = var->tensor();
+  SliceGeometry g;
+  std::string error;
+  if (!resolve_strided_slice(spec, params.shape(), &g, &error)) fail(kOp, device, error, kAssignName);
+  if (g.processing_elements() == 0) return;  // nothing selected: TensorFlow checks nothing more
+
+  // The value broadcasts to the final shape: aligned from the right, each of its dimensions
+  // equal or 1, and any extra leading dimensions 1.
+  const Shape& vs = value.shape();
+  const int vrank = vs.rank();
+  const int frank = static_cast<int>(g.final_dims.size());
+  bool ok = true;
+  for (int j = 0; j < vrank && ok; ++j) {
+    int f = j - (vrank - frank);
+    int64_t vd = vs.dim(j);
+    ok = f < 0 ? vd == 1 : (vd == 1 || vd == g.final_dims[static_cast<size_t>(f)]);
+  }
+  if (!ok) {
+    fail(kOp, device, "Cannot broadcast input shape " + vs.debug_string() + " into final shape " +
+                          Shape(g.final_dims).debug_string(), kAssignName);
+  }
+  std::vector<int64_t> value_es = element_strides(vs);
+  std::vector<int64_t> src_strides(g.processing_dims.size(), 0);  // shrunk dims read the same element
+  for (int f = 0; f < frank; ++f) {
+    int source = g.final_source[static_cast<size_t>(f)];
+    int j = f + (vrank - frank);
+    if (source < 0 || j < 0 || vs.dim(j) == 1) continue;
+    src_strides[static_cast<size_t>(source)] = value_es[static_cast<size_t>(j)];
+  }
+
+  Tensor& target = indexing::writable_tensor(handle);
+  std::vector<int64_t> dst_strides;
+  int64_t offset = selection(g, target.shape(), &dst_strides);
+  size_t item = dtype_size(target.dtype());
+  kernels::strided_copy(target.dtype(), g.processing_dims, value.data(), src_strides,
+                        indexing::element(target.mutable_data(), item, offset), dst_strides);
+}
+
+}  // namespace ops
+}  // namespace varrt

@@ -1,0 +1,170 @@
+#include "varrt/ops/variable_ops.h"
+
+#include <mutex>
+#include <shared_mutex>
+
+#include "varrt/device/device_copy.h"
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
+#include "varrt/kernels/elementwise.h"
+#include "varrt/resource/update_journal.h"
+#include "varrt/resource/var_access.h"
+
+namespace varrt {
+namespace ops {
+namespace {
+
+const std::string& container_or_default(const std::string& c) {
+  static const std::string kDefault = ResourceMgr::kDefaultContainer;
+  return c.empty() ? kDefault : c;
+}
+
+template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
+void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
+  Var* var = live_var(handle);
+  const Device& device = Executor::place(op, var->device());
+  if (!dtype_is_numeric(var->dtype())) {
+    throw_error(Code::kInvalidArgument, Executor::no_kernel_error(op, dtype_enum_name(var->dtype())));
+  }
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  require_initialized(*var, handle);
+  Tensor& current = var->tensor();
+  if (input.dtype() != var->dtype()) {
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error(op, device, std::string("Trying to update variable with wrong dtype. Expected ") +
+                                                       dtype_name(var->dtype()) + " got " + dtype_name(input.dtype())));
+  }
+  if (current.shape() != input.shape()) {
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error(op, device, "Cannot update variable with shape " + current.shape().debug_string() +
+                                                       " using a Tensor with shape " + input.shape().debug_string() +
+                                                       ", shapes must be equal."));
+  }
+  Tensor delta = to_device(input, *var->device());
+  UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer
+  if (current.buffer_is_unique()) {
+    Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
+    return;
+  }
+  // A reader holds the buffer: compute into fresh memory so the reader's value stays.
+  Tensor fresh = Tensor::allocate(var->dtype(), current.shape(), var->device()->allocator);
+  Kernel(var->dtype(), current.data(), delta.data(), fresh.mutable_data(), current.num_elements());
+  current = std::move(fresh);
+}
+
+}  // namespace
+
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created_out) {
+  if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
+    throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
+  }
+  std::string name_scope = attrs.debug_name + "/";  // only for the error message
+  const Device& device = Executor::place("VarHandleOp", attrs.device, name_scope.c_str());
+  const std::string& container = container_or_default(attrs.container);
+  auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
+  if (created_out != nullptr) *created_out = true;
+  if (attrs.shared_name.empty()) {
+    return ResourceHandle(container, ResourceMgr::global().anonymous_name(), make());
+  }
+  bool created = false;
+  std::shared_ptr<Var> var = ResourceMgr::global().lookup_or_create(container, attrs.shared_name, make, &created);
+  if (created_out != nullptr) *created_out = created;
+  if (!created) {
+    if (var->dtype() != attrs.dtype) {
+      throw_error(Code::kInvalidArgument, "Trying to share variable " + attrs.shared_name + ", but specified dtype " +
+                                              dtype_name(attrs.dtype) + " and found dtype " + dtype_name(var->dtype()));
+    }
+  }
+  return ResourceHandle(container, attrs.shared_name, std::move(var));
+}
+
+ResourceHandle LookupVarHandleOp(const std::string& container_in, const std::string& shared_name) {
+  const std::string& container = container_or_default(container_in);
+  std::shared_ptr<Var> var = shared_name.empty() ? nullptr : ResourceMgr::global().lookup(container, shared_name);
+  if (var == nullptr) {
+    Executor::place("VarHandleOp");
+    throw_error(Code::kNotFound, "Resource " + container + "/" + shared_name + "/N10tensorflow3VarE does not exist.");
+  }
+  Executor::place("VarHandleOp", var->device());
+  return ResourceHandle(container, shared_name, std::move(var));
+}
+
+void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
+  Var* var = live_var(handle);
+  const Device& device = Executor::place("AssignVariableOp", var->device());
+  if (value.dtype() != var->dtype()) {
+    throw_error(Code::kInvalidArgument,
+                Executor::kernel_error("AssignVariableOp", device,
+                                       std::string("Trying to assign variable with wrong dtype. Expected ") +
+                                           dtype_name(var->dtype()) + " got " + dtype_name(value.dtype())));
+  }
+  if (!var->declared_shape().is_compatible_with(value.shape())) {
+    // TensorFlow checks this in Python before the kernel runs, so ported code catches ValueError.
+    throw_value_error("Cannot assign value to variable ' " + var->debug_name() +
+                      ":0': Shape mismatch.The variable shape " + var->declared_shape().to_string() +
+                      ", and the assigned value shape " + value.shape().to_string() + " are incompatible.");
+  }
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  require_live(*var, handle);
+  UpdateJournal::note(handle.shared_var());
+  Tensor& current = var->tensor();
+  if (current.valid() && current.buffer_is_unique() && current.num_elements() == value.num_elements()) {
+    kernels::copy(var->dtype(), value.data(), current.mutable_data(), value.num_elements());
+    if (current.shape() != value.shape()) current = current.reshaped(value.shape());
+    return;
+  }
+  if (value.buffer() && value.buffer()->owned() && value.buffer()->allocator() == var->device()->allocator) {
+    current = value;  // immutable and on this device: share it; the next update copies first
+    return;
+  }
+  Tensor fresh = Tensor::allocate(var->dtype(), value.shape(), var->device()->allocator);
+  kernels::copy(var->dtype(), value.data(), fresh.mutable_data(), value.num_elements());
+  current = std::move(fresh);
+}
+
+void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta) {
+  update<kernels::add>("AssignAddVariableOp", handle, delta);
+}
+
+void AssignSubVariableOp(const ResourceHandle& handle, const Tensor& delta) {
+  update<kernels::sub>("AssignSubVariableOp", handle, delta);
+}
+
+Tensor ReadVariableOp(const ResourceHandle& handle) {
+  Var* var = live_var(handle);
+  Executor::place("ReadVariableOp", var->device());
+  std::shared_lock<std::shared_mutex> lock(var->mu());
+  require_initialized(*var, handle);
+  return var->tensor();
+}
+
+bool VarIsInitializedOp(const ResourceHandle& handle) {
+  Var* var = handle.var();
+  Executor::place("VarIsInitializedOp", var ? var->device() : nullptr);
+  if (var == nullptr || var->destroyed()) return false;
+  std::shared_lock<std::shared_mutex> lock(var->mu());
+  return var->is_initialized();
+}
+
+void DestroyResourceOp(const ResourceHandle& handle) {
+  Var* var = handle.var();
+  if (var == nullptr) return;
+  Executor::place("DestroyResourceOp", var->device());
+  ResourceMgr::global().erase(handle.container(), handle.name(), var);
+  var->mark_destroyed();
+  // Drop the value now rather than when the last handle copy goes.
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  var->tensor() = Tensor();
+}
+
+Tensor EagerConst(const Tensor& host) {
+  const Device& device = Executor::place("_EagerConst");
+  Tensor out = Tensor::allocate(host.dtype(), host.shape(), device.allocator);
+  kernels::copy(host.dtype(), host.data(), out.mutable_data(), host.num_elements());
+  return out;
+}
+
+const Device& EagerConstInPlace() { return Executor::place("_EagerConst"); }
+
+}  // namespace ops
+}  // namespace varrt

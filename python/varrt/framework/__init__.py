@@ -1,0 +1,2 @@
+"""The core types: Tensor, Variable, TensorShape, TensorSpec, IndexedSlices, the conversion rules,
+device and name scopes, Module, function."""

@@ -1,0 +1,87 @@
+"""`IndexedSlices`: a sparse set of rows of a tensor, TensorFlow's `tf.IndexedSlices`.
+
+`values[i]` is row `indices[i]` of a dense tensor of shape `dense_shape` (which may be
+unknown). The scatter methods of `Variable` take one as their `sparse_delta`. Like
+TensorFlow's, the constructor stores its arguments as given (lists stay lists); converting
+to a Tensor adds duplicate rows into zeros of `dense_shape`.
+"""
+import numpy as np
+
+from varrt import _C, errors
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
+
+
+class IndexedSlices:
+    """Rows `values` at positions `indices` of a dense tensor of shape `dense_shape`."""
+
+    __slots__ = ("_values", "_indices", "_dense_shape")
+
+    def __init__(self, values, indices, dense_shape=None):
+        self._values = values
+        self._indices = indices
+        self._dense_shape = dense_shape
+
+    @property
+    def values(self):
+        return self._values
+
+    @property
+    def indices(self):
+        return self._indices
+
+    @property
+    def dense_shape(self):
+        return self._dense_shape
+
+    @property
+    def dtype(self):
+        return self._values.dtype
+
+    @property
+    def device(self):
+        return self._values.device
+
+    @property
+    def name(self):
+        return getattr(self._values, "name", None)
+
+    @property
+    def shape(self):
+        if self._dense_shape is None:
+            return TensorShape(None)
+        return TensorShape([int(d) for d in np.asarray(self._dense_shape).reshape(-1)])
+
+    @property
+    def op(self):
+        raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
+
+    @property
+    def graph(self):
+        raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
+
+    def __str__(self):
+        # str(), not format(): a Tensor formats as its bare values but prints as tf.Tensor(...).
+        shape = "" if self._dense_shape is None else ", dense_shape=" + str(self._dense_shape)
+        return "IndexedSlices(indices=" + str(self._indices) + ", values=" + str(self._values) + shape + ")"
+
+    def _as_tensor(self):
+        """The dense tensor (TensorFlow's UnsortedSegmentSum of the rows into zeros)."""
+        if self._dense_shape is None:
+            raise ValueError("Tensor conversion requested for IndexedSlices for argument `value` without "
+                             f"dense_shape: {self}")
+        values = convert_to_tensor(self._values)
+        indices = np.asarray(convert_to_tensor(self._indices)._data.view()).reshape(-1)
+        shape = [int(d) for d in np.asarray(convert_to_tensor(self._dense_shape)._data.view()).reshape(-1)]
+        rows = np.asarray(values._data.view()).reshape((len(indices),) + tuple(shape[1:]))
+        if values.dtype.name == "string":
+            raise TypeError("IndexedSlices of strings cannot be converted to a dense Tensor")
+        _C.place_op("UnsortedSegmentSum")
+        bad = np.flatnonzero((indices < 0) | (indices >= shape[0])) if shape else np.arange(len(indices))
+        if len(bad):
+            raise errors.InvalidArgumentError(
+                None, None, f"segment_ids[{bad[0]}] = {indices[bad[0]]} is out of range [0, {shape[0] if shape else 0})"
+                            " [Op:UnsortedSegmentSum] name: ")
+        dense = np.zeros(shape, dtype=rows.dtype)
+        np.add.at(dense, indices, rows)
+        return Tensor._wrap(_C.constant(dense))

@@ -1,0 +1,238 @@
+"""`Tensor`: an immutable value in varrt's core, with TensorFlow's eager-tensor interface.
+
+A Tensor wraps a core `TensorData`. `numpy()` returns an independent copy; `np.asarray(t)`
+is a zero-copy read-only view (the core never writes to a tensor's buffer once handed out).
+"""
+import numpy as np
+
+from varrt import _C, dtypes
+from varrt.framework import conversion as _convert
+from varrt import dlpack as _dlpack
+from varrt.framework.tensor_shape import TensorShape
+
+
+def _numpy_text(array, is_repr):
+    """How TensorFlow prints a value inside a tensor's repr/str."""
+    if array.ndim == 0:
+        text = repr(array.item()) if is_repr else str(array[()])
+    else:
+        text = repr(array) if is_repr else str(array)
+    return "\n" + text if "\n" in text else text
+
+
+class Tensor:
+    """An immutable multi-dimensional array (TensorFlow's EagerTensor)."""
+
+    __slots__ = ("_data", "__weakref__")
+    # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
+    __array_priority__ = 100
+
+    @classmethod
+    def _wrap(cls, data):
+        t = object.__new__(cls)
+        t._data = data
+        return t
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
+
+    @property
+    def dtype(self):
+        return dtypes.from_enum(self._data.dtype)
+
+    @property
+    def shape(self):
+        return TensorShape._known(self._data.shape)
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return len(self._data.shape)
+
+    @property
+    def device(self):
+        return self._data.device
+
+    @property
+    def backing_device(self):
+        return self._data.device
+
+    def numpy(self):
+        """A new NumPy array (a NumPy scalar for 0-d) with a copy of the values; writable."""
+        return self._data.numpy()
+
+    def _numpy(self):
+        return self._data.view()
+
+    def __array__(self, dtype=None, copy=None):
+        if copy is False and dtype is not None and np.dtype(dtype) != self._data.view().dtype:
+            raise ValueError("Unable to avoid a copy while converting a varrt Tensor to the requested dtype.")
+        array = self._data.numpy() if copy else self._data.view()
+        array = np.asarray(array)
+        return array if dtype is None else array.astype(dtype, copy=False)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule over this tensor's memory (zero-copy, read-only); see varrt.dlpack."""
+        return _dlpack._export(self._data, stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return _dlpack._device()
+
+    def __len__(self):
+        shape = self._data.shape
+        if not shape:
+            raise TypeError("Scalar tensor has no `len()`")
+        return shape[0]
+
+    def __iter__(self):
+        shape = self._data.shape
+        if not shape:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        from varrt.ops import array_ops
+        return (array_ops._index(self, i) for i in range(shape[0]))
+
+    def __bool__(self):
+        return bool(self._data.view())
+
+    def __int__(self):
+        return int(_scalar(self._data.view()))
+
+    def __float__(self):
+        return float(_scalar(self._data.view()))
+
+    def __complex__(self):
+        return complex(_scalar(self._data.view()))
+
+    def __index__(self):
+        if not self.dtype.is_integer or self._data.shape:
+            raise TypeError("Only integer scalar tensors can be used as an index.")
+        return int(self._data.view())
+
+    def __hash__(self):
+        raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
+
+    def ref(self):
+        return Reference(self)
+
+    def __format__(self, format_spec):
+        return self._data.view()[()].__format__(format_spec) if not self._data.shape else \
+            self._data.view().__format__(format_spec)
+
+    def __repr__(self):
+        return (f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
+                f"numpy={_numpy_text(self._data.view(), True)}>")
+
+    def __str__(self):
+        return f"tf.Tensor({_numpy_text(self._data.view(), False)}, shape={self.shape}, dtype={self.dtype.name})"
+
+    def __reduce__(self):
+        return constant, (self.numpy(),)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _scalar(array):
+    """The single value of a 0-d array, as TensorFlow's float()/int() accept it."""
+    if array.ndim:
+        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    return array[()].real if array.dtype.kind == "c" else array[()]
+
+
+class Reference:
+    """A hashable reference to a Tensor or Variable (TensorFlow's `x.ref()`), for dict keys and sets."""
+
+    __slots__ = ("_obj",)
+
+    def __init__(self, obj):
+        self._obj = obj
+
+    def deref(self):
+        return self._obj
+
+    def __hash__(self):
+        return id(self._obj)
+
+    def __eq__(self, other):
+        return isinstance(other, Reference) and other._obj is self._obj
+
+    def __repr__(self):
+        return f"<Reference wrapping {self._obj!r}>"
+
+
+def _from_array(array):
+    return Tensor._wrap(_C.constant(array))
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules)."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, Tensor):
+        if dtype is not None and dtype != value.dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                             f"{value.dtype.name}: {value!r}")
+        return value
+    to_tensor = getattr(value, "_as_tensor", None)  # Variables read their value
+    if to_tensor is not None:
+        if dtype is not None and dtype != value.dtype:
+            raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
+                             f"{value.dtype.name}. (Variable: {value!r})")
+        return to_tensor()
+    if dtype is None and dtype_hint is not None:
+        try:
+            return _from_python_or_array(value, dtypes.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            pass
+    return _from_python_or_array(value, dtype)
+
+
+def _from_python_or_array(value, dtype):
+    fast = _C.constant_from_python(value, 0 if dtype is None else dtype.as_datatype_enum)
+    if fast is not None:
+        return Tensor._wrap(fast)
+    return _from_array(_convert.to_array(value, dtype))
+
+
+def constant(value, dtype=None, shape=None, name="Const"):
+    """A constant tensor from a Python or NumPy value; `shape` broadcasts a scalar or reshapes."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+        t = value if isinstance(value, Tensor) else value._as_tensor()
+        if dtype is not None and dtype != t.dtype:
+            raise TypeError(f"Expected tensor {t.numpy()} with dtype {dtype!r}, but got dtype {t.dtype!r}.")
+        result = Tensor._wrap(_C.constant(t._data.view())) if t is not value else t
+    else:
+        result = _from_python_or_array(value, dtype)
+    if shape is None:
+        return result
+    shape = TensorShape(shape).as_list()
+    n = int(np.prod(shape))
+    array = result._data.view()
+    if array.size == n:
+        return _from_array(np.ascontiguousarray(array.reshape(shape)))
+    if array.size == 1:
+        return _from_array(np.ascontiguousarray(np.broadcast_to(array.reshape(()), shape)))
+    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {result.numpy()} "
+                    f"(converted from {value}) has {array.size} elements, but got `shape` {tuple(shape)} "
+                    f"with {n} elements).")
+
+
+def is_tensor(x):
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+_C._set_converter(lambda value, dtype_enum: _convert_for_update(value, dtypes.from_enum(dtype_enum)))
+
+
+def _convert_for_update(value, dtype):
+    """What the core's update ops call for inputs not already in the variable's dtype and layout."""
+    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+        return convert_to_tensor(value, dtype)._data
+    return _convert.to_array(value, dtype)

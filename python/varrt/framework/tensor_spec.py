@@ -1,0 +1,56 @@
+"""`TensorSpec`: a description (shape, dtype, optional name) of the tensors a function takes."""
+from varrt import dtypes
+from varrt.framework.tensor_shape import TensorShape
+
+
+class TensorSpec:
+    """Describes a tensor: `TensorSpec(shape, dtype=float32, name=None)`. Unknown dimensions
+    (None) and an unknown rank (shape=None) match any size."""
+
+    __slots__ = ("_shape", "_dtype", "_name")
+
+    def __init__(self, shape, dtype=dtypes.float32, name=None):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        self._name = name
+
+    @classmethod
+    def from_tensor(cls, tensor, name=None):
+        return cls(tensor.shape, tensor.dtype, name)
+
+    @classmethod
+    def from_spec(cls, spec, name=None):
+        return cls(spec.shape, spec.dtype, spec.name if name is None else name)
+
+    @property
+    def shape(self):
+        return self._shape
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def name(self):
+        return self._name
+
+    def is_compatible_with(self, spec_or_tensor):
+        """Same dtype and a compatible shape (names are ignored)."""
+        return (self._dtype == spec_or_tensor.dtype
+                and self._shape.is_compatible_with(spec_or_tensor.shape))
+
+    def __eq__(self, other):
+        return (type(other) is type(self) and self._shape == other._shape and self._dtype == other._dtype
+                and self._name == other._name)
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((self._shape, self._dtype, self._name))
+
+    def __reduce__(self):
+        return TensorSpec, (self._shape, self._dtype, self._name)
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self._shape}, dtype={self._dtype!r}, name={self._name!r})"

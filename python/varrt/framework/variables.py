@@ -1,0 +1,392 @@
+"""`Variable`: named, typed, shape-checked mutable state — TensorFlow's resource variable.
+
+A Variable *is* a core variable handle (`_C.VarHandle`, which it subclasses), so its hottest
+methods (`numpy()`, the update kernels) dispatch straight into C++ without a Python frame.
+Updates write in place when nobody holds the variable's buffer, and copy first when a read
+tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
+"""
+import threading
+
+import numpy as np
+
+from varrt import _C, dtypes
+from varrt.framework import name_scopes
+from varrt import dlpack as _dlpack
+from varrt.framework.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
+
+_INPLACE_MESSAGES = {
+    "+=": "`variable += value` with `tf.Variable`s is not supported. Use `variable.assign_add(value)` to modify the "
+          "variable, or `out = variable + value` if you need to get a new output Tensor.",
+    "-=": "`variable -= value` with `tf.Variable`s is not supported. Use `variable.assign_sub(value)` to modify the "
+          "variable, or `out = variable * value` if you need to get a new output Tensor.",
+}
+
+
+def _inplace_message(op):
+    if op in _INPLACE_MESSAGES:
+        return _INPLACE_MESSAGES[op]
+    return (f"`var {op} value` with `tf.Variable`s is not supported. Use `var.assign(var {op[:-1]} value)` to modify "
+            f"the variable, or `out = var {op[:-1]} value` if you need to get a new output Tensor.")
+
+
+class Variable(_C.VarHandle):
+    """A mutable tensor with a fixed dtype and a (possibly partially known) shape.
+
+    Mirrors `tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`.
+    `initial_value` may be a callable, another Variable (its value is copied), a Tensor, a
+    NumPy array, nested lists or a scalar.
+
+    varrt adds `shared_name=` (and `container=`): the variable is then registered under that
+    name for this process, so C, C++ and other Python code reach it with
+    `Variable.from_shared_name` (AlreadyExistsError if the name is taken). This Variable owns
+    it: when it is collected, the variable is destroyed for everyone. Without a shared_name
+    (TensorFlow's default) a variable is anonymous.
+    """
+
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
+                 variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
+                 aggregation=None, shape=None, experimental_enable_variable_lifting=True, shared_name=None,
+                 container=None, **unused_kwargs):
+        # Unknown keyword arguments are ignored, as TensorFlow's eager Variable does.
+        # `shared_name`/`container` are varrt's: see from_shared_name.
+        if initial_value is None:
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
+                             "providing a `variable_def`. You provided neither.")
+        watchers = _creation_watchers.stack if _watching[0] else ()
+        for watcher in watchers:
+            watcher.before_create()  # tf.function may forbid creation here (ValueError)
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"The `constraint` argument must be a callable. Received: {constraint}")
+        if callable(initial_value):
+            initial_value = initial_value()
+        if dtype is not None:
+            dtype = dtypes.as_dtype(dtype)
+        enum = 0 if dtype is None else dtype._enum
+        base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
+        if shape is None and shared_name is None:
+            # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
+            # then the initial value's, read lazily by the `shape` property.
+            _C.VarHandle.__init__(self, initial_value, enum, None, False, base)
+        elif shape is None:
+            _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
+                                  _str_arg(shared_name, "shared_name"))
+        else:
+            declared = TensorShape(shape)
+            unknown_rank = declared.rank is None
+            dims = None if unknown_rank else [-1 if d is None else d for d in declared.as_list()]
+            try:
+                _C.VarHandle.__init__(self, initial_value, enum, dims, unknown_rank, base,
+                                      _str_arg(container, "container"), _str_arg(shared_name, "shared_name"))
+            except ValueError as e:
+                if "Shape mismatch" not in str(e):
+                    raise
+                value = _initial_tensor(initial_value, dtype)
+                raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
+                                 f"supplied `shape` argument ({declared}).") from None
+            self._shape = declared
+        self._name = base + ":0"
+        if dtype is not None:
+            self._dtype = dtype
+        if trainable is not None:
+            self._trainable = trainable
+        if constraint is not None:
+            self._constraint = constraint
+        for watcher in watchers:
+            watcher.on_created(self)
+
+    @classmethod
+    def from_shared_name(cls, shared_name, container=""):
+        """The variable registered under `(container, shared_name)` in this process.
+
+        Sharing by name works across languages: a variable created by a C++ program
+        (`varrt::Variable::create` with `VariableOptions::shared_name`), by C
+        (`varrt_variable_new`) or by Python (`Variable(..., shared_name=...)`) is found here,
+        and the reverse. Both sides use one resource and one buffer: each sees the other's
+        updates, with no copy.
+
+        Lifetime: the creator owns the variable; this returns a *borrowing* Variable, whose
+        collection never destroys it. When the owner goes (its last reference is collected,
+        or it is destroyed explicitly), every operation on a borrowing Variable raises
+        `FailedPreconditionError` ("Could not find variable ..."), and the name may be
+        created again (a new, unrelated variable). Raises `NotFoundError` when nothing is
+        registered under the name. Anonymous variables (created without a shared_name) are
+        not reachable by name.
+        """
+        handle = _C.lookup_var_handle(_str_arg(shared_name, "shared_name"), _str_arg(container, "container"))
+        v = cls.__new__(cls)
+        _C.VarHandle.__init__(v, handle)
+        v._name = handle._debug_name + ":0"
+        return v
+
+    # Defaults, so that creation sets only what differs (creation speed is a product feature).
+    _shape = None
+    _dtype = None
+    _trainable = True
+    _constraint = None
+
+    def __getattr__(self, name):
+        # Only reached for attributes __init__ sets: an object made by __new__ alone gets the
+        # core's FailedPreconditionError ("never created"), not an AttributeError from inside.
+        if name in ("_name", "_dtype"):
+            self._dtype_enum  # raises for a handle that was never created
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    # --- identity -----------------------------------------------------------------------
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def dtype(self):
+        dtype = self._dtype
+        if dtype is None:
+            dtype = self._dtype = dtypes.from_enum(self._dtype_enum)
+        return dtype
+
+    @property
+    def shape(self):
+        shape = self._shape
+        if shape is None:
+            shape = self._shape = TensorShape._known(self._declared_shape)
+        return shape
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @property
+    def constraint(self):
+        return self._constraint
+
+    @property
+    def handle(self):
+        """The resource handle (this object: a Variable is its own handle)."""
+        return self
+
+    @property
+    def initial_value(self):
+        # Not kept: holding the initial tensor would pin the variable's first buffer and make
+        # its first update copy. TensorFlow's eager variables refuse this property too.
+        raise RuntimeError("This property is not supported when eager execution is enabled.")
+
+    @property
+    def synchronization(self):
+        return "AUTO"
+
+    @property
+    def aggregation(self):
+        return "NONE"
+
+    # --- reading --------------------------------------------------------------------------
+
+    def read_value(self):
+        """The current value as a new Tensor (sharing memory until the next update), on the
+        current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
+        return Tensor._wrap(self._read_value())
+
+    def value(self):
+        return Tensor._wrap(self._read())
+
+    _as_tensor = value
+
+    def __array__(self, dtype=None, copy=None):
+        if copy:
+            array = self.numpy()
+            array = np.asarray(array)
+        else:
+            array = self._value_view()
+            if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:
+                raise ValueError("Unable to avoid a copy while converting a varrt Variable to the requested dtype.")
+        return array if dtype is None else array.astype(dtype, copy=False)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule over the current value (zero-copy, read-only; the variable's next
+        update copies first, so the exported memory never changes under the consumer)."""
+        return _dlpack._export(self._read(), stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return _dlpack._device()
+
+    def is_initialized(self, name=None):
+        return Tensor._wrap(_C.op_result(np.array(self._is_initialized())))
+
+    # --- updating -------------------------------------------------------------------------
+
+    # assign, assign_add and assign_sub are the core handle's methods (TensorFlow's signatures,
+    # no Python frame on the hot path); they return _UnreadVariable(self) unless read_value=False.
+
+    # `v += 1` and friends: TensorFlow refuses in-place operators on variables (installed below).
+
+    # --- TensorFlow 1 compatibility ---------------------------------------------------------
+
+    def initialized_value(self):
+        """The value (eager variables are initialised at creation)."""
+        return self.read_value()
+
+    @property
+    def initializer(self):
+        """None in eager mode: eager variables are initialised at creation, as in TensorFlow 2."""
+        return None
+
+    def eval(self, session=None):
+        return self.numpy()
+
+    # --- Python protocol ----------------------------------------------------------------------
+
+    def __hash__(self):
+        raise TypeError(f"Variable is unhashable. Instead, use variable.ref() as the key. (Variable: {self!r})")
+
+    def ref(self):
+        return Reference(self)
+
+    def experimental_ref(self):
+        return Reference(self)
+
+    def __len__(self):
+        raise TypeError("object of type 'ResourceVariable' has no len()")  # TensorFlow's behaviour
+
+    def __iter__(self):
+        return iter(self.read_value())
+
+    def __bool__(self):
+        return bool(self._value_view())
+
+    def __int__(self):
+        return int(_scalar(self._view()))
+
+    def __float__(self):
+        return float(_scalar(self._view()))
+
+    def __complex__(self):
+        return complex(_scalar(self._view()))
+
+    def __index__(self):
+        return self.read_value().__index__()
+
+    def __format__(self, format_spec):
+        return self.read_value().__format__(format_spec)
+
+    def __repr__(self):
+        # Like TensorFlow's, never raises for an unreadable (destroyed) variable: repr runs in
+        # tracebacks and debuggers.
+        try:
+            value_text = "numpy=" + _numpy_text(self._repr_view(), True)
+        except Exception:
+            value_text = "numpy=<unavailable>"
+        return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, {value_text}>"
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        raise TypeError("varrt Variables are not picklable; use a checkpoint or numpy()")
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0] + "/",
+                     shape=self.shape)  # "/": absolute, the copy keeps the name whatever the current scope
+        memo[id(self)] = v
+        return v
+
+
+def _refuse_inplace(op):
+    def method(self, other):
+        raise RuntimeError(_inplace_message(op))
+    method.__name__ = f"__i{_INPLACE_NAMES[op]}__"
+    return method
+
+
+_INPLACE_NAMES = {"+=": "add", "-=": "sub", "*=": "mul", "/=": "truediv", "//=": "floordiv", "%=": "mod",
+                  "**=": "pow", "@=": "matmul"}
+for _op, _name in _INPLACE_NAMES.items():
+    setattr(Variable, f"__i{_name}__", _refuse_inplace(_op))
+
+
+def _str_arg(value, what):
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"`{what}` must be a str, got {type(value).__name__}")
+    return value
+
+
+class _UnreadVariable(Variable):
+    """What `assign*` returns: the same variable, read lazily (TensorFlow's _UnreadVariable)."""
+
+    def __init__(self, parent):
+        _C.VarHandle.__init__(self, parent)  # shares the parent's handle
+        self.__dict__.update(parent.__dict__)
+        self._name = "UnreadVariable"
+        self._parent = parent
+
+    # TensorFlow reads an UnreadVariable without the Identity a Variable's reads add.
+    def read_value(self):
+        return Tensor._wrap(self._read())
+
+    def numpy(self):
+        return self._read().numpy()
+
+    def _repr_view(self):
+        return self._view()
+
+
+class _CreationWatchers(threading.local):
+    """Per-thread stack of objects told about each variable creation (`function` uses it to
+    enforce TensorFlow's rule that variables are created only on the first trace). A watcher
+    has `before_create()`, which may raise, and `on_created(variable)`."""
+
+    def __init__(self):
+        self.stack = []
+
+
+_creation_watchers = _CreationWatchers()
+# How many threads have watchers right now: creation skips the thread-local lookup at zero.
+_watching = [0]
+_watching_lock = threading.Lock()
+
+
+class watching_creation:
+    """`with watching_creation(watcher):` tells `watcher` about variables created in the block."""
+
+    def __init__(self, watcher):
+        self._watcher = watcher
+
+    def __enter__(self):
+        with _watching_lock:
+            _watching[0] += 1
+        _creation_watchers.stack.append(self._watcher)
+
+    def __exit__(self, *exc):
+        _creation_watchers.stack.pop()
+        with _watching_lock:
+            _watching[0] -= 1
+        return False
+
+
+def _initial_data(initial_value, dtype_enum):
+    """What the core's Variable constructor calls for initial values off its fast path."""
+    return _initial_tensor(initial_value, dtypes.from_enum(dtype_enum) if dtype_enum else None)._data
+
+
+_C._set_initializer_converter(_initial_data)
+_C._set_unread_factory(_UnreadVariable)
+
+
+def _initial_tensor(initial_value, dtype):
+    if isinstance(initial_value, Variable):
+        if dtype is not None and dtype != initial_value.dtype:
+            raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
+                             f"{initial_value.dtype.name}. (Variable: {initial_value!r})")
+        return initial_value.value()  # ReadVariableOp only, as TensorFlow logs a copy
+    try:
+        return convert_to_tensor(initial_value, dtype)
+    except ValueError as e:
+        if isinstance(initial_value, Tensor):
+            raise ValueError(f"initial_value: {e}") from None
+        raise

@@ -1,0 +1,534 @@
+"""Element-wise math under TensorFlow's names and op names (AddV2, Sub, Mul, RealDiv, ...).
+
+Each op converts its operands with TensorFlow's rules (ops/op_util), checks the dtype against
+TensorFlow's op registry, is placed (and logged) by the core's executor, then runs a NumPy
+kernel on zero-copy views and wraps the result. TensorFlow's semantics where NumPy's differ:
+integer division and modulo floor and fail on zero, `/` on integers casts to float first,
+integer overflow wraps silently, float overflow and 0/0 give inf/nan without warnings.
+"""
+import ml_dtypes
+import numpy as np
+
+from varrt import dtypes, errors
+from varrt.ops.op_util import (check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand, pair, place,
+                            quiet, result, shape_of, shape_text, slow, value_operand)
+from varrt.framework.tensor import Tensor, convert_to_tensor
+
+_bool = dtypes.bool
+
+
+def _run(op, kernel, inputs, dtype, name, end=None):
+    """Places `op` and runs `kernel`; NumPy's broadcast failure becomes TensorFlow's error."""
+    arrays = place(op, *inputs)
+    try:
+        if is_inexact(dtype):
+            with quiet(all="ignore"):
+                return kernel(*arrays)
+        return kernel(*arrays)
+    except ValueError:
+        shapes = " vs. ".join(shape_text(np.shape(a)) for a in arrays)
+        raise kernel_error(op, f"Incompatible shapes: {shapes}", name, end=end) from None
+
+
+def _end(*args):
+    """"" where TensorFlow's errors for these arguments end without " name: " (see op_util.slow)."""
+    return "" if slow(*args) else None
+
+
+def _binary(op, kernel, x, y, name=None, hint=False, out=None):
+    xa, ya, dtype = pair(op, x, y, hint, name)
+    end = None if hint else _end(x, y)
+    check_dtype(op, dtype, name, end)
+    return result(_run(op, kernel, (xa, ya), dtype, name, end), out or dtype)
+
+
+_NARROW_FLOATS = (np.dtype(np.float16), np.dtype(dtypes.bfloat16.as_numpy_dtype), np.dtype(np.float32))
+_TINY = {d: float(ml_dtypes.finfo(d).tiny) for d in _NARROW_FLOATS}
+
+
+def _wide(kernel):
+    """Runs a transcendental kernel on narrow floats in float64 and rounds back: correctly rounded
+    results, which is what TensorFlow's kernels return on ordinary inputs. TensorFlow's CPU
+    threads flush denormals to zero, so results below the narrow type's normal range are 0."""
+    def run(a):
+        if a.dtype not in _NARROW_FLOATS:
+            return kernel(a)
+        r = kernel(a.astype(np.float64))
+        return np.where(np.abs(r) < _TINY[a.dtype], r * 0, r)
+    return run
+
+
+def _unary(op, kernel, x, name=None, out=None):
+    a, dtype = operand(x)
+    check_dtype(op, dtype, name, _end(x))
+    a, = place(op, a)
+    if is_inexact(dtype):
+        with quiet(all="ignore"):
+            r = kernel(a)
+    else:
+        r = kernel(a)
+    return result(r, out or dtype)
+
+
+# --- arithmetic --------------------------------------------------------------------------
+
+def add(x, y, name=None):
+    """x + y. `y` is converted with x's dtype as a hint, so `int32 + 2.5` is an
+    InvalidArgumentError (as in TensorFlow), not a TypeError. Strings concatenate."""
+    return _add(x, y, True, name)
+
+
+def _add(x, y, hint, name=None):
+    name = None if hint else name  # tf.add's name scope hides the name from its messages
+    xa, ya, dtype = pair("AddV2", x, y, hint, name)
+    op = "Add" if dtype is dtypes.string else "AddV2"
+    end = None if hint else _end(x, y)
+    if op == "AddV2":
+        check_dtype(op, dtype, name, end)
+    return result(_run(op, np.add, (xa, ya), dtype, name, end), dtype)
+
+
+def _strict_add(x, y, name=None):
+    """`other + tensor`: the other operand is converted strictly to the tensor's dtype."""
+    return _add(x, y, False, name)
+
+
+def subtract(x, y, name=None):
+    return _binary("Sub", np.subtract, x, y, name)
+
+
+def multiply(x, y, name=None):
+    return _binary("Mul", np.multiply, x, y, name)
+
+
+def scalar_mul(scalar, x, name=None):
+    return multiply(scalar, x, name)
+
+
+def _floor_kernel(op, kernel, x, y, name):
+    xa, ya, dtype = pair(op, x, y, False, name)
+    end = _end(x, y)
+    check_dtype(op, dtype, name, end)
+    if dtype.is_integer:
+        xa, ya = place(op, xa, ya)
+        if not np.all(ya):
+            raise kernel_error(op, "Integer division by zero", name, end=end)
+        try:
+            with quiet(all="ignore"):  # INT_MIN // -1 wraps as in TensorFlow
+                return result(kernel(xa, ya), dtype)
+        except ValueError:
+            raise kernel_error(op, f"Incompatible shapes: {shape_text(np.shape(xa))} vs. "
+                                   f"{shape_text(np.shape(ya))}", name, end=end) from None
+    return result(_run(op, kernel, (xa, ya), dtype, name, end), dtype)
+
+
+def floordiv(x, y, name=None):
+    """Division rounded toward negative infinity (integers fail on a zero divisor)."""
+    return _floor_kernel("FloorDiv", np.floor_divide, x, y, name)
+
+
+def floormod(x, y, name=None):
+    """Remainder of floor division: the sign of the divisor (integers fail on zero)."""
+    return _floor_kernel("FloorMod", np.mod, x, y, name)
+
+
+mod = floormod
+
+_TRUEDIV_TYPES = (dtypes.uint8, dtypes.int8, dtypes.uint16, dtypes.int16, dtypes.uint32, dtypes.int32, dtypes.uint64,
+                  dtypes.int64, dtypes.bfloat16, dtypes.float16, dtypes.float32, dtypes.float64, dtypes.complex64,
+                  dtypes.complex128)
+# TensorFlow's truediv: small integers divide in float32, wide ones in float64.
+_TRUEDIV_FLOAT = {dtypes.uint8: np.float32, dtypes.int8: np.float32, dtypes.uint16: np.float32,
+                  dtypes.int16: np.float32, dtypes.uint32: np.float64, dtypes.int32: np.float64,
+                  dtypes.uint64: np.float64, dtypes.int64: np.float64}
+
+
+def _truediv_operands(x, y, x_like_y=False):
+    if x_like_y:  # tf.divide: a non-tensor x takes y's dtype
+        ya, yd = operand(y)
+        xa, xd = value_operand(x, yd)
+    else:
+        xa, xd = operand(x)
+        ya, yd = operand(y, xd, strict=False)
+    if xd is not yd:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {xd!r} != {yd!r}.")
+    if xd not in _TRUEDIV_TYPES:
+        expected = ", ".join(repr(d) for d in _TRUEDIV_TYPES)
+        raise TypeError(f"Invalid dtype {xd!r} in __truediv__. Expected one of {{{expected}}}.")
+    return xa, ya, xd
+
+
+def _divide_arrays(op, kernel, xa, ya, dtype, name):
+    ftype = _TRUEDIV_FLOAT.get(dtype)
+    if ftype is not None:
+        xa = place("Cast", xa)[0].astype(ftype)
+        ya = place("Cast", ya)[0].astype(ftype)
+        dtype = dtypes.as_dtype(ftype)
+    return result(_run(op, kernel, (xa, ya), dtype, name), dtype)
+
+
+def truediv(x, y, name=None):
+    """x / y as Python 3 divides: integers are cast to float first (int32 -> float64)."""
+    xa, ya, dtype = _truediv_operands(x, y)
+    return _divide_arrays("RealDiv", np.true_divide, xa, ya, dtype, name)
+
+
+def divide(x, y, name=None):
+    """x / y; a non-tensor `x` takes y's dtype."""
+    xa, ya, dtype = _truediv_operands(x, y, not is_tensor_like(x) and is_tensor_like(y))
+    return _divide_arrays("RealDiv", np.true_divide, xa, ya, dtype, name)
+
+
+def _no_nan_kernel(xa, ya):
+    out = np.true_divide(xa, np.where(ya == 0, 1, ya))
+    return np.where(ya == 0, np.zeros((), out.dtype), out)
+
+
+def divide_no_nan(x, y, name=None):
+    """x / y, and 0 where y is 0."""
+    xa, ya, dtype = _truediv_operands(x, y)
+    return _divide_arrays("DivNoNan", _no_nan_kernel, xa, ya, dtype, name)
+
+
+def realdiv(x, y, name=None):
+    return _binary("RealDiv", np.true_divide, x, y, name)
+
+
+def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
+    """x ** y. Integers to negative integer powers fail; integer results wrap."""
+    xa, ya, dtype = pair("Pow", x, y, False, name)
+    end = _end(x, y)
+    check_dtype("Pow", dtype, name, end)
+    if dtype.is_integer:
+        xa, ya = place("Pow", xa, ya)
+        if np.any(ya < 0):
+            raise kernel_error("Pow", "Integers to negative integer powers are not allowed", name, end=end)
+        return result(np.power(xa, ya), dtype)
+    return result(_run("Pow", np.power, (xa, ya), dtype, name, end), dtype)
+
+
+def maximum(x, y, name=None):
+    return _binary("Maximum", np.maximum, x, y, name)
+
+
+def minimum(x, y, name=None):
+    return _binary("Minimum", np.minimum, x, y, name)
+
+
+def _squared_difference(xa, ya):
+    d = np.subtract(xa, ya)
+    return d * np.conj(d) if np.iscomplexobj(d) else d * d
+
+
+def squared_difference(x, y, name=None):
+    return _binary("SquaredDifference", _squared_difference, x, y, name)
+
+
+def add_n(inputs, name=None):
+    """The element-wise sum of a list of tensors of one dtype and shape."""
+    from varrt.ops.op_util import matching
+    if isinstance(inputs, Tensor) or is_tensor_like(inputs):
+        inputs = list(inputs)
+    inputs = list(inputs) if isinstance(inputs, (list, tuple)) else inputs
+    if not isinstance(inputs, list) or not inputs:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and "
+                         "shape.")
+    arrays, dtype = matching("AddN", inputs, name)
+    check_dtype("AddN", dtype, name)
+    arrays = place("AddN", *arrays)
+    for i, a in enumerate(arrays[1:], 1):
+        if np.shape(a) != np.shape(arrays[0]):
+            raise kernel_error("AddN", f"Inputs to operation AddN of type AddN must have the same size and "
+                                               f"shape.  Input 0: {shape_text(np.shape(arrays[0]))} != input {i}: "
+                                               f"{shape_text(np.shape(a))}", name, node=f"AddN_N_{len(arrays)}")
+    with quiet(all="ignore"):
+        total = arrays[0].copy() if len(arrays) == 1 else np.add(arrays[0], arrays[1])
+        for a in arrays[2:]:
+            np.add(total, a, out=total)
+    return result(total, dtype)
+
+
+# --- unary -------------------------------------------------------------------------------
+
+def negative(x, name=None):
+    return _unary("Neg", np.negative, x, name)
+
+
+def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
+    """|x|; complex inputs give their magnitude in the real dtype (ComplexAbs)."""
+    a, dtype = operand(x)
+    if dtype.is_complex:
+        return result(np.abs(place("ComplexAbs", a)[0]), dtype.real_dtype)
+    check_dtype("Abs", dtype, name, _end(x))
+    return result(np.abs(place("Abs", a)[0]), dtype)
+
+
+def square(x, name=None):
+    return _unary("Square", np.square, x, name)
+
+
+def sqrt(x, name=None):
+    return _unary("Sqrt", np.sqrt, x, name)
+
+
+def rsqrt(x, name=None):
+    return _unary("Rsqrt", _wide(lambda a: np.reciprocal(np.sqrt(a))), x, name)
+
+
+def exp(x, name=None):
+    return _unary("Exp", _wide(np.exp), x, name)
+
+
+def expm1(x, name=None):
+    return _unary("Expm1", _wide(np.expm1), x, name)
+
+
+def log(x, name=None):
+    return _unary("Log", _wide(np.log), x, name)
+
+
+def log1p(x, name=None):
+    return _unary("Log1p", _wide(np.log1p), x, name)
+
+
+def sin(x, name=None):
+    return _unary("Sin", _wide(np.sin), x, name)
+
+
+def cos(x, name=None):
+    return _unary("Cos", _wide(np.cos), x, name)
+
+
+def tan(x, name=None):
+    return _unary("Tan", _wide(np.tan), x, name)
+
+
+def tanh(x, name=None):
+    return _unary("Tanh", _wide(np.tanh), x, name)
+
+
+def _sigmoid(a):
+    one = np.ones((), a.dtype)
+    return one / (one + np.exp(-a))
+
+
+def sigmoid(x, name=None):
+    return _unary("Sigmoid", _wide(_sigmoid), x, name)
+
+
+def floor(x, name=None):
+    return _unary("Floor", np.floor, x, name)
+
+
+def ceil(x, name=None):
+    return _unary("Ceil", np.ceil, x, name)
+
+
+def _sign(a):
+    if np.iscomplexobj(a):
+        m = np.abs(a)
+        m = np.where(m == 0, np.ones((), m.dtype), m)
+        out = np.empty(np.shape(a), a.dtype)
+        out.real, out.imag = a.real / m, a.imag / m  # per part: complex division would round differently
+        return out
+    return np.sign(a)
+
+
+def sign(x, name=None):
+    """-1, 0 or 1 (0 for -0.0, nan for nan; x/|x| for complex)."""
+    return _unary("Sign", _sign, x, name)
+
+
+def round(x, name=None):  # noqa: A001 - TensorFlow's public name
+    """Rounds half to even. Integers are returned as they are."""
+    a, dtype = operand(x)
+    if dtype.is_integer:
+        return x if isinstance(x, Tensor) else convert_to_tensor(x)
+    check_dtype("Round", dtype, name, _end(x))
+    return result(np.round(place("Round", a)[0]), dtype)
+
+
+def reciprocal(x, name=None):
+    return _unary("Reciprocal", np.reciprocal, x, name)
+
+
+def is_nan(x, name=None):
+    return _unary("IsNan", np.isnan, x, name, _bool)
+
+
+def is_inf(x, name=None):
+    return _unary("IsInf", np.isinf, x, name, _bool)
+
+
+def is_finite(x, name=None):
+    return _unary("IsFinite", np.isfinite, x, name, _bool)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """min(max(t, clip_value_min), clip_value_max), as TensorFlow composes it (Minimum, then
+    Maximum); the bounds may not broadcast `t` to a larger shape."""
+    values = t if isinstance(t, Tensor) else convert_to_tensor(t)
+    t_min = minimum(values, clip_value_max)
+    _same_shape(values, t_min)
+    t_max = maximum(t_min, clip_value_min, name=name)
+    _same_shape(values, t_max)
+    return t_max
+
+
+def _same_shape(a, b):
+    if a.shape != b.shape:
+        raise ValueError(f"Shapes {a.shape} and {b.shape} are incompatible")
+
+
+# --- comparison ----------------------------------------------------------------------------
+
+def equal(x, y, name=None):
+    return _binary("Equal", np.equal, x, y, name, out=_bool)
+
+
+def not_equal(x, y, name=None):
+    return _binary("NotEqual", np.not_equal, x, y, name, out=_bool)
+
+
+def less(x, y, name=None):
+    return _binary("Less", np.less, x, y, name, out=_bool)
+
+
+def less_equal(x, y, name=None):
+    return _binary("LessEqual", np.less_equal, x, y, name, out=_bool)
+
+
+def greater(x, y, name=None):
+    return _binary("Greater", np.greater, x, y, name, out=_bool)
+
+
+def greater_equal(x, y, name=None):
+    return _binary("GreaterEqual", np.greater_equal, x, y, name, out=_bool)
+
+
+def tensor_equals(x, y, negate=False):
+    """`==`/`!=` on tensors: element-wise where the shapes broadcast, else a scalar False
+    (True for !=), as TensorFlow's Equal with incompatible_shape_error=False."""
+    op = "NotEqual" if negate else "Equal"
+    xa, ya, dtype = pair(op, x, y)
+    xa, ya = place(op, xa, ya)
+    try:
+        r = (np.not_equal if negate else np.equal)(xa, ya)
+    except ValueError:
+        r = np.array(negate)
+    return result(r, _bool)
+
+
+# --- logical and bitwise -------------------------------------------------------------------
+
+def _bool_operand(op, x, index, name):
+    a, dtype = operand(x, _bool)
+    if dtype is not _bool:
+        raise mismatch(op, index, _bool, dtype, name)
+    return a
+
+
+def _logical(op, kernel, x, y, name):
+    xa = _bool_operand(op, x, 0, name)
+    ya = _bool_operand(op, y, 1, name)
+    return result(_run(op, kernel, (xa, ya), _bool, name), _bool)
+
+
+def logical_and(x, y, name=None):
+    return _logical("LogicalAnd", np.logical_and, x, y, name)
+
+
+def logical_or(x, y, name=None):
+    return _logical("LogicalOr", np.logical_or, x, y, name)
+
+
+def logical_xor(x, y, name=None):
+    """(x | y) & ~(x & y), TensorFlow's composition (and its ops in the placement log)."""
+    xa = _bool_operand("LogicalOr", x, 0, name)
+    ya = _bool_operand("LogicalOr", y, 1, name)
+    out = _run("LogicalOr", np.logical_xor, (xa, ya), _bool, name)
+    for op in ("LogicalAnd", "LogicalNot", "LogicalAnd"):
+        place(op)
+    return result(out, _bool)
+
+
+def logical_not(x, name=None):
+    a = _bool_operand("LogicalNot", x, 0, name)
+    return result(np.logical_not(place("LogicalNot", a)[0]), _bool)
+
+
+def bitwise_and(x, y, name=None):
+    return _binary("BitwiseAnd", np.bitwise_and, x, y, name)
+
+
+def bitwise_or(x, y, name=None):
+    return _binary("BitwiseOr", np.bitwise_or, x, y, name)
+
+
+def bitwise_xor(x, y, name=None):
+    return _binary("BitwiseXor", np.bitwise_xor, x, y, name)
+
+
+def invert(x, name=None):
+    return _unary("Invert", np.invert, x, name)
+
+
+# --- cast ----------------------------------------------------------------------------------
+
+_VIA_INT32 = frozenset((dtypes.int8, dtypes.int16, dtypes.int32, dtypes.uint8, dtypes.uint16))
+
+
+def _float_to_int(a, target):
+    """Truncation toward zero as TensorFlow's CPU kernel does it: through a 32-bit conversion
+    for types up to int32 and a 64-bit one above; NaN and out-of-range values become that
+    type's minimum (then wrap to the target width)."""
+    wide = np.int32 if target in _VIA_INT32 else np.int64
+    bound = 2.0 ** (31 if wide is np.int32 else 63)
+    t = np.trunc(a.astype(np.float64) if a.dtype.itemsize < 8 else a)
+    bad = ~((t >= -bound) & (t < bound))
+    with quiet(all="ignore"):
+        w = t.astype(wide)
+    if bad.any():
+        w = np.where(bad, np.iinfo(wide).min, w)
+    return w.astype(target.as_numpy_dtype)
+
+
+def _cast_array(a, source, target):
+    if source.is_complex and not target.is_complex:
+        a = a.real
+    if (source.is_floating or source.is_complex) and target.is_integer:
+        return _float_to_int(a, target)
+    with quiet(all="ignore"):
+        return a.astype(target.as_numpy_dtype)
+
+
+def cast(x, dtype, name=None):
+    """`x` as `dtype`: float->int truncates toward zero, int->narrower int wraps, complex->real
+    keeps the real part, anything->bool is `!= 0`. Strings cast to nothing else."""
+    dtype = dtypes.as_dtype(dtype)
+    if is_tensor_like(x) and x.dtype is dtype:
+        return x  # TensorFlow returns the tensor (or variable) itself
+    a, source = operand(x)
+    if source is dtype:
+        return convert_to_tensor(x)
+    a, = place("Cast", a)
+    if source is dtypes.string or dtype is dtypes.string:
+        raise kernel_error("Cast", f"Cast {source.name} to {dtype.name} is not supported", name,
+                           cls=errors.UnimplementedError)
+    return result(_cast_array(np.asarray(a), source, dtype), dtype)
+
+
+# --- compatibility with earlier callers -------------------------------------------------------
+
+def _result(array, dtype=None):
+    """Wraps a fresh NumPy result as a Tensor of `dtype` (default: the array's own dtype)."""
+    from varrt.ops.op_util import dtype_of
+    if dtype is None:
+        array = np.asarray(array)
+        dtype = dtype_of(array)
+    return result(array, dtypes.as_dtype(dtype))
+
+
+# matmul and argmax/argmin live in linalg and reduction_ops; kept importable from here as before.
+from varrt.linalg import matmul  # noqa: E402,F401
+from varrt.ops.reduction_ops import argmax, argmin  # noqa: E402,F401

@@ -1,0 +1,236 @@
+"""What every NumPy-kernel op shares: operand conversion with TensorFlow's rules, the dtype
+checks and error texts of TensorFlow's op registry, and wrapping a kernel's result.
+
+Operands travel as (input, DType) pairs until the op is placed: a Tensor contributes its core
+TensorData, a Variable its value (ReadVariableOp), a Python or NumPy value a converted ndarray
+(_EagerConst) without becoming a core tensor first, so an op costs one core allocation: its
+output. `place(op, *inputs)` logs the op and returns the kernel's arrays: views of the
+TensorDatas on the op's device, host values as they are.
+"""
+import re
+
+import numpy as np
+
+from varrt import _C, dtypes, errors
+from varrt.framework import conversion as _convert
+from varrt.ops.op_defs import ATTR_ERRORS, NO_KERNEL
+from varrt.framework.tensor import Tensor
+
+_place_op = _C.place_op
+_wrap = Tensor._wrap
+_op_result = _C.op_result
+_ndarray = np.ndarray
+_BY_NUMPY = dtypes._BY_NUMPY
+_STRING = dtypes.string
+_INEXACT = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
+                                       dtypes.complex64, dtypes.complex128))
+_DT_NAMES = {"DT_" + dtypes.core_name(d).upper(): d for d in dtypes._ALL}
+
+
+def _allowed_enums(attr, text):
+    m = re.search(rf"attr={attr}:type(?:,default=\w+)?,allowed=\[([^\]]*)\]", text)
+    names = m.group(1).split(", ")
+    return frozenset(_DT_NAMES[n]._enum for n in names if n in _DT_NAMES)
+
+
+_ALLOWED = {op: _allowed_enums(attr, text) for op, (attr, text) in ATTR_ERRORS.items()}
+_NO_KERNEL = {op: frozenset(names) for op, (_, _, names) in NO_KERNEL.items()}
+
+
+def is_inexact(dtype):
+    """Floating or complex: the dtypes whose NumPy kernels may warn (overflow, 0/0) where TF is silent."""
+    return dtype._enum in _INEXACT
+
+
+quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan without warnings
+
+
+# --- errors ------------------------------------------------------------------------------
+
+def slow(*args):
+    """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences or
+    strings it converts in Python instead); its errors then end without the " name: " part."""
+    return any(isinstance(a, (list, tuple, str, bytes)) for a in args)
+
+
+def suffix(name, *args):
+    """TensorFlow's " name: ..." after "[Op:X]" for an op called with `args` ("" on the slow path)."""
+    return "" if slow(*args) else f" name: {name or ''}"
+
+
+def op_error(op, message, name="", cls=errors.InvalidArgumentError, end=None):
+    """An error TensorFlow raises before the kernel runs (conversion and attribute checks)."""
+    tail = f" name: {name or ''}" if end is None else end
+    return cls(None, None, f"{message} [Op:{op}]{tail}")
+
+
+def kernel_error(op, message, name="", node=None, end=None, cls=errors.InvalidArgumentError):
+    """An error raised by the kernel of the op just placed, which TensorFlow prefixes with the
+    function it wrapped the op in (named after the op and its device)."""
+    tail = f" name: {name or ''}" if end is None else end
+    device = _C.current_device()
+    return cls(None, None, f"{{{{function_node __wrapped__{node or op}_device_{device}}}}} {message} [Op:{op}]{tail}")
+
+
+def mismatch(op, index, expected, got, name=""):
+    return op_error(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
+                        f"{dtypes.core_name(expected)} tensor but is a {dtypes.core_name(got)} tensor", name)
+
+
+def check_dtype(op, dtype, name="", end=None):
+    """Raises TensorFlow's error when `op` does not take `dtype` (or has no CPU kernel for it)."""
+    allowed = _ALLOWED.get(op)
+    if allowed is not None and dtype._enum not in allowed:
+        attr, text = ATTR_ERRORS[op]
+        raise op_error(op, f"Value for attr '{attr}' of {dtypes.core_name(dtype)}{text}", name, end=end)
+    no_kernel = _NO_KERNEL.get(op)
+    if no_kernel is not None and dtype.name in no_kernel:
+        attr, text, _ = NO_KERNEL[op]
+        dt = "DT_" + dtypes.core_name(dtype).upper()
+        raise op_error(op, f"Could not find device for node: {{{{node {op}}}}} = {op}[{attr}={dt}]\n{text}", name,
+                       cls=errors.NotFoundError, end=end)
+
+
+def shape_text(shape):
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+# --- operands ----------------------------------------------------------------------------
+
+def is_tensor_like(x):
+    return type(x) is Tensor or isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+def dtype_of(array):
+    d = _BY_NUMPY.get(array.dtype)
+    return _STRING if d is None and array.dtype.kind in "OSU" else d
+
+
+def tensor_operand(x):
+    """(TensorData, dtype) of a Tensor or a Variable's current value."""
+    if type(x) is not Tensor:
+        x = x._as_tensor() if not isinstance(x, Tensor) else x
+    data = x._data
+    return data, dtypes._BY_ENUM[data.dtype]
+
+
+def place(op, *inputs):
+    """Places (and logs) `op`; returns its inputs as arrays for the kernel (see module doc)."""
+    datas = [i for i in inputs if type(i) is not _ndarray]
+    if not datas:
+        _place_op(op)
+        return inputs
+    views = iter(_place_op(op, *datas))
+    return [i if type(i) is _ndarray else next(views) for i in inputs]
+
+
+def shape_of(input):  # noqa: A002
+    return input.shape if type(input) is _ndarray else tuple(input.shape)
+
+
+def host(input):  # noqa: A002
+    """The values of an unplaced input, for arguments TensorFlow reads on the host (shapes, bounds)."""
+    return input if type(input) is _ndarray else input.view()
+
+
+_F32_MAX = float(np.finfo(np.float32).max)
+_INT32_RANGE = range(-2 ** 31, 2 ** 31)
+_SCALAR_TARGETS = frozenset(d._enum for d in (dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64))
+
+
+def _fast_scalar(x, dtype):
+    """(array, dtype) for the common Python int/float operand (`t + 1`, `t * 0.5`) without the
+    general converter, or None where its rules need the general path (overflow, strictness)."""
+    t = type(x)
+    if t is int:
+        if dtype is None:
+            return (np.array(x, np.int32), dtypes.int32) if x in _INT32_RANGE else None
+        if dtype._enum in _SCALAR_TARGETS and (dtype is not dtypes.int32 or x in _INT32_RANGE) and -2 ** 63 <= x < 2 ** 63:
+            return np.array(x, dtype._np), dtype
+    elif t is float:
+        if dtype is None:
+            return (np.array(x, np.float32), dtypes.float32) if -_F32_MAX <= x <= _F32_MAX else None
+        if dtype is dtypes.float32 or dtype is dtypes.float64:
+            if dtype is dtypes.float64 or -_F32_MAX <= x <= _F32_MAX:
+                return np.array(x, dtype._np), dtype
+    return None
+
+
+def value_operand(x, dtype=None, strict=True):
+    """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
+    strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
+    place("_EagerConst")
+    fast = _fast_scalar(x, dtype)
+    if fast is not None:
+        return fast
+    if dtype is None:
+        array = _convert.to_array(x)
+        return array, dtype_of(array)
+    if strict:
+        return _convert.to_array(x, dtype), dtype
+    try:
+        return _convert.to_array(x, dtype), dtype
+    except (TypeError, ValueError):
+        array = _convert.to_array(x)
+        return array, dtype_of(array)
+
+
+def operand(x, dtype=None, strict=True):
+    if is_tensor_like(x):
+        return tensor_operand(x)
+    return value_operand(x, dtype, strict)
+
+
+def matching(op, values, name="", first_index=0):
+    """TensorFlow's args_to_matching_eager: all inputs in the dtype of the first tensor among
+    them (values converted strictly to it), else in the dtype inferred for the first value."""
+    tensors = [tensor_operand(v) if is_tensor_like(v) else None for v in values]
+    dtype = next((t[1] for t in tensors if t is not None), None)
+    out = []
+    for i, (v, t) in enumerate(zip(values, tensors)):
+        a, d = t if t is not None else value_operand(v, dtype)
+        if dtype is None:
+            dtype = d
+        elif d is not dtype:
+            raise mismatch(op, i + first_index, dtype, d, name)
+        out.append(a)
+    return out, dtype
+
+
+def pair(op, x, y, hint=False, name=""):
+    """(x, y, dtype) for a binary op, inputs not yet placed. Strict: args_to_matching_eager. Hint (math_ops.add,
+    matmul): x inferred, y converted with x's dtype as a hint, then the dtypes must agree."""
+    if is_tensor_like(x):
+        xa, xd = tensor_operand(x)
+        ya, yd = tensor_operand(y) if is_tensor_like(y) else value_operand(y, xd, not hint)
+    elif hint:
+        xa, xd = value_operand(x)
+        ya, yd = operand(y, xd, strict=False)
+    elif is_tensor_like(y):
+        ya, yd = tensor_operand(y)
+        xa, xd = value_operand(x, yd)
+    else:
+        xa, xd = value_operand(x)
+        ya, yd = value_operand(y, xd)
+    if xd is not yd:
+        raise mismatch(op, 1, xd, yd, name)
+    return xa, ya, xd
+
+
+def int_list(value, what="value"):
+    """A Python list of ints from an int, a sequence, a NumPy array or an integer tensor."""
+    if is_tensor_like(value):
+        return [int(v) for v in tensor_operand(value)[0].view().reshape(-1)]
+    if isinstance(value, (int, np.integer)):
+        return [int(value)]
+    a = _convert.to_array(value, None if isinstance(value, np.ndarray) else dtypes.int32)
+    return [int(v) for v in a.reshape(-1)]
+
+
+# --- results -----------------------------------------------------------------------------
+
+def result(array, dtype):
+    """Wraps a kernel's output as a Tensor of `dtype` on the device the op was placed on."""
+    if type(array) is not _ndarray or array.dtype != dtype._np or not array.flags.c_contiguous:
+        array = _convert.from_numpy(array, dtype)
+    return _wrap(_op_result(array))

@@ -1,0 +1,243 @@
+"""Reductions under TensorFlow's names and op names: reduce_sum (Sum), reduce_mean (Mean),
+reduce_max/min (Max/Min), reduce_prod (Prod), reduce_any/all (Any/All), argmax/argmin,
+cumsum/cumprod and the composite reduce_std/variance/logsumexp.
+
+TensorFlow's semantics where NumPy's differ: integer sums and products wrap in the input's
+dtype, the integer mean truncates toward zero (computed without overflow), max/min of an empty
+set is the dtype's lowest/highest value, and argmax/argmin skip NaNs.
+"""
+import numpy as np
+
+from varrt import dtypes
+from varrt.ops.op_util import (check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, place, quiet, result,
+                            shape_text, slow)
+
+_bool = dtypes.bool
+# float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
+# than a sequential float32 sum, and float64 accumulation agrees with them on typical inputs.
+_NARROW_FLOATS = (dtypes.float16, dtypes.bfloat16, dtypes.float32)
+
+
+def _axes(op, ndim, axis, name, end):
+    """The reduced axes as a sorted tuple of non-negative ints, checked as TensorFlow's kernel does."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = int_list(axis)
+    seen = []
+    for a in axes:
+        if not -ndim <= a < ndim:
+            raise kernel_error(op, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)",
+                               name, end=end)
+        a %= ndim
+        if a in seen:
+            raise kernel_error(op, f"Invalid reduction arguments: Axes contains duplicate dimension: {a}",
+                               name, end=end)
+        seen.append(a)
+    return tuple(sorted(seen))
+
+
+def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False):
+    a, dtype = operand(input_tensor, _bool if bool_input else None)
+    end = "" if slow(input_tensor, axis) else None
+    if bool_input:
+        if dtype is not _bool:
+            raise mismatch(op, 0, _bool, dtype, name)
+    else:
+        check_dtype(op, dtype, name, "" if slow(input_tensor) else None)
+    a = np.asarray(place(op, a)[0])
+    axes = _axes(op, a.ndim, axis, name, end)
+    if is_inexact(dtype):
+        with quiet(all="ignore"):
+            r = kernel(a, axes, dtype)
+    else:
+        r = kernel(a, axes, dtype)
+    if keepdims:
+        r = np.expand_dims(r, axes) if axes else r
+    return result(r, dtype)
+
+
+def _sum(a, axes, dtype):
+    acc = np.float64 if dtype in _NARROW_FLOATS else a.dtype
+    return np.sum(a, axis=axes, dtype=acc)
+
+
+def _prod(a, axes, dtype):
+    acc = np.float64 if dtype in _NARROW_FLOATS else a.dtype
+    return np.prod(a, axis=axes, dtype=acc)
+
+
+def _count(a, axes):
+    return int(np.prod([a.shape[i] for i in axes], dtype=np.int64))
+
+
+def _mean(a, axes, dtype):
+    n = _count(a, axes)
+    if dtype.is_integer:
+        wide = np.uint64 if np.issubdtype(a.dtype, np.unsignedinteger) else np.int64
+        s = np.sum(a, axis=axes, dtype=wide)
+        if n == 0:
+            return np.zeros_like(s)
+        q = np.abs(s) // wide(n) if wide is np.int64 else s // wide(n)
+        return np.where(s < 0, -q, q) if wide is np.int64 else q
+    return _sum(a, axes, dtype) / n if n else np.sum(a, axis=axes) / np.zeros((), a.dtype)
+
+
+def _extreme(a, axes, dtype, np_reduce, take_lowest):
+    if dtype.is_integer:
+        info = np.iinfo(a.dtype)
+        initial = info.min if take_lowest else info.max
+    else:
+        initial = -np.inf if take_lowest else np.inf
+    return np_reduce(a, axis=axes, initial=initial)
+
+
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce("Sum", _sum, input_tensor, axis, keepdims, name)
+
+
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
+    """The mean; for integers the truncated integer mean, as TensorFlow computes it."""
+    return _reduce("Mean", _mean, input_tensor, axis, keepdims, name)
+
+
+def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce("Max", lambda a, ax, d: _extreme(a, ax, d, np.max, True), input_tensor, axis, keepdims, name)
+
+
+def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce("Min", lambda a, ax, d: _extreme(a, ax, d, np.min, False), input_tensor, axis, keepdims, name)
+
+
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce("Prod", _prod, input_tensor, axis, keepdims, name)
+
+
+def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce("Any", lambda a, ax, d: np.any(a, axis=ax), input_tensor, axis, keepdims, name, True)
+
+
+def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce("All", lambda a, ax, d: np.all(a, axis=ax), input_tensor, axis, keepdims, name, True)
+
+
+def _real_or_complex(dtype):
+    if not (dtype.is_floating or dtype.is_complex):
+        raise TypeError(f"Input must be either real or complex. Received integer type {dtype}.")
+
+
+def _composite(first_op, input_tensor, axis, name):
+    """(array, dtype, axes) for the reductions TensorFlow composes from several ops."""
+    a, dtype = operand(input_tensor)
+    a = np.asarray(place(first_op, a)[0])
+    return a, dtype, _axes(first_op, a.ndim, axis, name, "" if slow(input_tensor, axis) else None)
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """Mean of squared deviations (complex: of squared magnitudes), in the real dtype."""
+    a, dtype, axes = _composite("Mean", input_tensor, axis, name)
+    _real_or_complex(dtype)
+    for op in ("SquaredDifference", "Mean"):
+        place(op)
+    with quiet(all="ignore"):
+        wide = a.astype(np.complex128 if dtype.is_complex else np.float64)
+        d = wide - np.mean(wide, axis=axes, keepdims=True)
+        r = np.mean((d * np.conj(d)).real, axis=axes, keepdims=keepdims)
+    return result(r, dtype.real_dtype)
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    from varrt.ops.math_ops import sqrt
+    return sqrt(reduce_variance(input_tensor, axis, keepdims), name)
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """log(sum(exp(x))), shifted by the maximum so large inputs do not overflow."""
+    a, dtype, axes = _composite("Max", input_tensor, axis, name)
+    check_dtype("Exp", dtype, name)
+    for op in ("Sub", "Exp", "Sum", "Log", "AddV2"):
+        place(op)
+    with quiet(all="ignore"):
+        wide = a.astype(np.float64)
+        m = np.max(wide, axis=axes, keepdims=True, initial=-np.inf)
+        m = np.where(np.isfinite(m), m, 0)
+        r = np.log(np.sum(np.exp(wide - m), axis=axes, keepdims=True)) + m
+    if not keepdims:
+        r = np.squeeze(r, axis=axes)
+    return result(r, dtype)
+
+
+def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
+    def kernel(a, axes, dtype):
+        sq = (a * np.conj(a)).real if np.iscomplexobj(a) else a.astype(np.float64) * a
+        return np.sqrt(np.sum(sq, axis=axes)).astype(a.dtype)
+    return _reduce("EuclideanNorm", kernel, input_tensor, axis, keepdims, name)
+
+
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+    a, source = operand(input)
+    a, = place("NotEqual", a)
+    place("Cast")
+    counts = (np.asarray(a) != (b"" if source is dtypes.string else 0)).astype(dtypes.as_dtype(dtype).as_numpy_dtype)
+    return reduce_sum(result(counts, dtypes.as_dtype(dtype)), axis, bool(keepdims), name)
+
+
+# --- arg reductions ---------------------------------------------------------------------
+
+def argmax(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002 - TensorFlow's names
+    """Index of the largest value along `axis` (default 0); the first among equals; NaNs are skipped."""
+    return _arg_reduce("ArgMax", np.argmax, -np.inf, input, axis, output_type, name)
+
+
+def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002 - TensorFlow's names
+    """Index of the smallest value along `axis` (default 0); the first among equals; NaNs are skipped."""
+    return _arg_reduce("ArgMin", np.argmin, np.inf, input, axis, output_type, name)
+
+
+def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A002
+    a, dtype = operand(input)
+    check_dtype(op, dtype, name, "" if slow(input) else None)
+    output_type = dtypes.as_dtype(output_type)
+    a = np.asarray(place(op, a)[0])
+    axis = 0 if axis is None else int_list(axis)[0]
+    if not -a.ndim <= axis < a.ndim:
+        raise kernel_error(op, f"Expected dimension in the range [{-a.ndim}, {a.ndim}), but got {axis}",
+                           name)
+    if a.shape[axis] == 0:
+        raise kernel_error(op, f"Reduction axis {axis} is empty in shape {shape_text(a.shape)}", name)
+    if dtype.is_floating:
+        nan = np.isnan(a)
+        if nan.any():
+            a = np.where(nan, np.array(nan_as, a.dtype), a)
+    return result(kernel(a, axis=axis), output_type)
+
+
+# --- cumulative ---------------------------------------------------------------------------
+
+def _cumulative(op, kernel, x, axis, exclusive, reverse, name):
+    a, dtype = operand(x)
+    check_dtype(op, dtype, name)
+    a = np.asarray(place(op, a)[0])
+    axis = int_list(axis)[0]
+    if not -a.ndim <= axis < a.ndim:
+        raise kernel_error(op, f"ScanOp: Expected scan axis in the range [{-a.ndim}, {a.ndim}), but got "
+                                       f"{axis}", name)
+    if reverse:
+        a = np.flip(a, axis)
+    with quiet(all="ignore"):
+        r = kernel(a, axis=axis, dtype=a.dtype)
+        if exclusive:
+            identity = np.zeros_like if kernel is np.cumsum else np.ones_like
+            first = identity(np.take(r, [0], axis=axis)) if a.shape[axis] else np.take(r, [], axis=axis)
+            r = np.concatenate([first, np.delete(r, -1, axis=axis)], axis=axis)[tuple(
+                slice(0, n) for n in a.shape)]
+    if reverse:
+        r = np.flip(r, axis)
+    return result(r, dtype)
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    return _cumulative("Cumsum", np.cumsum, x, axis, exclusive, reverse, name)
+
+
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    return _cumulative("Cumprod", np.cumprod, x, axis, exclusive, reverse, name)

@@ -1,0 +1,167 @@
+"""`tensor[...]` and `variable[...]` with TensorFlow's slicing semantics.
+
+An index (ints, negative ints, slices with any step, `...`, `tf.newaxis`/None, scalar
+int16/int32/int64 tensors) compiles to a strided-slice spec, run by the core's StridedSlice
+op. A boolean tensor or array selects with a mask (TensorFlow's boolean_mask).
+
+`variable[...]` reads the variable (ReadVariableOp) and slices the value. The result is a
+Tensor that also has `assign(value)`, which writes the value (broadcast to the slice) into
+those elements of the variable (ResourceStridedSliceAssign), as TensorFlow attaches
+`assign` to the sliced tensor.
+"""
+import numbers
+
+import numpy as np
+
+from varrt import _C, dtypes, errors
+from varrt.framework import conversion as _convert
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.variables import _UnreadVariable
+from varrt.framework.tensor_shape import TensorShape
+
+_SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+                     "tf.int32/tf.int64 tensors are valid indices")
+_INDEX_DTYPES = ("int16", "int32", "int64")
+_INT64_MIN, _INT64_END = -(1 << 63), 1 << 63
+
+
+def _check_index(idx):
+    """TensorFlow's _check_index: integers, or objects with an integer dtype that are not vectors."""
+    if isinstance(idx, numbers.Integral):
+        return
+    dtype = getattr(idx, "dtype", None)
+    try:
+        name = dtypes.as_dtype(dtype).name if dtype is not None else None
+    except TypeError:
+        name = None
+    shape = getattr(idx, "shape", None)
+    if name not in _INDEX_DTYPES or (shape is not None and len(shape) == 1):
+        raise TypeError(f"{_SLICE_TYPE_ERROR}, got {idx!r}")
+
+
+def _as_int(idx, spec_len):
+    """The index as a Python int (reading a scalar tensor); range-checked as int64."""
+    if isinstance(idx, numbers.Integral):
+        value = int(idx)
+    else:
+        shape = tuple(getattr(idx, "shape", ()))
+        if shape:  # a matrix of indices: TensorFlow stacks it and the op rejects the shapes
+            dims = ",".join(str(d) for d in (spec_len,) + shape)
+            device = _C.place_op("StridedSlice")
+            raise errors.InvalidArgumentError(
+                None, None, f"{{{{function_node __wrapped__StridedSlice_device_{device}}}}} Expected begin, end, and strides to be 1D equal size tensors, but got shapes [{dims}], "
+                            f"[{dims}], and [{spec_len}] instead. [Op:StridedSlice] name: strided_slice/")
+        value = int(np.asarray(idx))
+    if not _INT64_MIN <= value < _INT64_END:
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    return value
+
+
+def slice_spec(key):
+    """The StridedSlice arguments (begin, end, strides and the five masks) for an index."""
+    if not isinstance(key, (list, tuple)):
+        key = [key]
+    n = len(key)
+    begin, end, strides = [], [], []
+    begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
+    for i, s in enumerate(key):
+        bit = 1 << i
+        if isinstance(s, slice):
+            for part in (s.start, s.stop, s.step):
+                if part is not None:
+                    _check_index(part)
+            if s.start is None:
+                begin.append(0)
+                begin_mask |= bit
+            else:
+                begin.append(_as_int(s.start, n))
+            if s.stop is None:
+                end.append(0)
+                end_mask |= bit
+            else:
+                end.append(_as_int(s.stop, n))
+            strides.append(1 if s.step is None else _as_int(s.step, n))
+        elif s is Ellipsis:
+            begin.append(0)
+            end.append(0)
+            strides.append(1)
+            ellipsis_mask |= bit
+        elif s is None:
+            begin.append(0)
+            end.append(0)
+            strides.append(1)
+            new_axis_mask |= bit
+        else:
+            _check_index(s)
+            value = _as_int(s, n)
+            begin.append(value)
+            end.append(value + 1)
+            strides.append(1)
+            shrink_axis_mask |= bit
+    return (begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+
+
+def _is_mask(key):
+    if isinstance(key, bool):
+        return True
+    if isinstance(key, np.ndarray):
+        return key.dtype == np.bool_
+    if isinstance(key, Tensor) or hasattr(key, "_as_tensor"):
+        return getattr(key, "dtype", None) == dtypes.bool
+    return False
+
+
+def boolean_mask(tensor, mask):
+    """The elements (rows, for a mask of lower rank) of `tensor` where `mask` is True."""
+    tensor = convert_to_tensor(tensor)
+    mask = convert_to_tensor(mask, dtypes.bool)
+    m = np.asarray(mask._data.view())
+    if m.ndim == 0:
+        raise ValueError("mask cannot be scalar.")
+    shape = tensor._data.shape
+    if not TensorShape(shape[:m.ndim]).is_compatible_with(TensorShape(m.shape)) or len(shape) < m.ndim:
+        raise ValueError(f"Shapes {TensorShape(shape[:m.ndim])} and {TensorShape(m.shape)} are incompatible")
+    _C.place_op("Where")
+    _C.place_op("GatherV2")
+    return Tensor._wrap(_C.constant(np.ascontiguousarray(tensor._data.view()[m])))
+
+
+def tensor_getitem(tensor, key):
+    """`tensor[key]`: a StridedSlice, or a boolean mask for a boolean key."""
+    if _is_mask(key):
+        return boolean_mask(tensor, key)
+    return Tensor._wrap(_C.strided_slice(tensor._data, *slice_spec(key)))
+
+
+class VariableSlice(Tensor):
+    """A slice of a variable's value that can also write back: `v[1, 1:].assign(x)`."""
+
+    __slots__ = ("_var", "_spec")
+
+    def assign(self, value, name=None):
+        """Writes `value` (broadcast to this slice's shape) into the variable; returns the variable."""
+        var = self._var
+        if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+            value = convert_to_tensor(value, var.dtype)._data
+        else:
+            value = _convert.to_array(value, var.dtype)  # borrowed by the core, not copied
+        _C.resource_strided_slice_assign(var, *self._spec, value)
+        return _UnreadVariable(var)
+
+
+def variable_getitem(var, key):
+    """`variable[key]`: ReadVariableOp, then the slice, which also has `assign`."""
+    value = var.value()
+    if _is_mask(key):
+        return boolean_mask(value, key)
+    spec = slice_spec(key)
+    out = object.__new__(VariableSlice)
+    out._data = _C.strided_slice(value._data, *spec, False)  # a view would pin the variable's buffer
+    out._var = var
+    out._spec = spec
+    return out
+
+
+def install(tensor_cls, variable_cls):
+    tensor_cls.__getitem__ = tensor_getitem
+    variable_cls.__getitem__ = variable_getitem
