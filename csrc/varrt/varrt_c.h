@@ -145,8 +145,11 @@ const char* varrt_tensor_string(const varrt_tensor* tensor, int64_t i, size_t* l
 /* DLPack (see varrt/api/dlpack.h for the rules): export shares the memory (READ_ONLY set)
  * unless `copy`; the consumer calls the result's deleter. Import takes ownership of
  * `managed` on success (not on error) and shares compact host memory. */
-DLManagedTensorVersioned* varrt_tensor_to_dlpack(const varrt_tensor* tensor, int copy, varrt_status* status) VARRT_NOEXCEPT;
-varrt_tensor* varrt_tensor_from_dlpack(DLManagedTensorVersioned* managed, int copy, varrt_status* status) VARRT_NOEXCEPT;
+/* `struct`: DLPack's header declares DLManagedTensorVersioned without a typedef. */
+struct DLManagedTensorVersioned* varrt_tensor_to_dlpack(const varrt_tensor* tensor, int copy,
+                                                        varrt_status* status) VARRT_NOEXCEPT;
+varrt_tensor* varrt_tensor_from_dlpack(struct DLManagedTensorVersioned* managed, int copy,
+                                       varrt_status* status) VARRT_NOEXCEPT;
 
 /* ---- variables ---------------------------------------------------------------------------- */
 
