@@ -7,6 +7,8 @@
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/core/parallel.h"
+#include "varrt/kernels/elementwise.h"
+#include "varrt/resource/prepare_to_update.h"
 
 namespace varrt {
 namespace ops {
@@ -24,7 +26,7 @@ std::string tf_type_string(DType d) {
 
 // One variable's restore, prepared and verified before any variable is touched.
 struct Pending {
-  Var* var = nullptr;
+  std::shared_ptr<Var> var;
   DType dtype = DType::kInvalid;
   Shape shape;
   bundle::VerifiedSpan span;  // non-string values
@@ -44,19 +46,13 @@ void install(Pending& p) {
   // Destroyed while the files were read: its value is gone for good, and installing one would
   // keep memory alive that DestroyResourceOp freed.
   if (p.var->destroyed()) return;
-  Tensor& current = p.var->tensor();
-  if (p.dtype == DType::kString) {
-    current = std::move(p.strings);
+  if (p.dtype == DType::kString) {  // decoded already: installed like an assigned value
+    Tensor* target = PrepareToAssignVariable(p.var, p.strings);
+    if (target != nullptr) kernels::copy(p.dtype, p.strings.data(), target->mutable_data(), p.strings.num_elements());
     return;
   }
-  if (current.valid() && current.buffer_is_unique() && current.num_elements() == p.shape.num_elements()) {
-    copy_bytes(current.mutable_data(), p.span.data, p.span.size);  // in place: nobody else sees this buffer
-    if (current.shape() != p.shape) current = current.reshaped(p.shape);
-    return;
-  }
-  Tensor fresh = Tensor::allocate(p.dtype, p.shape, p.var->device()->allocator);
-  copy_bytes(fresh.mutable_data(), p.span.data, p.span.size);
-  current = std::move(fresh);
+  Tensor& target = PrepareToOverwriteVariable(p.var, p.shape);
+  copy_bytes(target.mutable_data(), p.span.data, p.span.size);
 }
 
 }  // namespace
@@ -80,7 +76,7 @@ void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& key
   std::vector<Pending> pending(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
     const std::string& key = keys[i];
-    Var* var = vars[i].var();
+    const std::shared_ptr<Var>& var = vars[i].shared_var();
     if (var == nullptr || var->destroyed()) {
       throw_error(Code::kFailedPrecondition, "Cannot restore " + key + " into a destroyed variable");
     }

@@ -3,7 +3,6 @@
 #include <vector>
 
 #include "varrt/core/error.h"
-#include "varrt/resource/update_journal.h"
 
 namespace varrt {
 namespace indexing {
@@ -71,14 +70,6 @@ int64_t last_bad_nd_index(const IndexView& idx, int64_t n, int64_t depth, const 
     }
   }
   return bad;
-}
-
-Tensor& writable_tensor(const ResourceHandle& handle) {
-  Var* var = handle.var();
-  UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer
-  Tensor& t = var->tensor();
-  if (!t.buffer_is_unique()) t = t.deep_copy(var->device()->allocator);
-  return t;
 }
 
 }  // namespace indexing

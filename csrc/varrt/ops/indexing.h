@@ -60,10 +60,6 @@ std::string dtype_attr_error(const char* op, DType dtype);
 
 using varrt::live_var;
 using varrt::require_initialized;
-// The one place the indexed update ops start writing, with the Var's exclusive lock held and
-// every input validated: the variable's tensor, made safe to write in place — its own buffer
-// when nobody else holds it, otherwise a copy (copy-on-write: readers keep their values).
-Tensor& writable_tensor(const ResourceHandle& handle);
 
 // `bytes`-sized element `i` of an array (dtype_size() of the element type).
 inline char* element(void* base, size_t item, int64_t i) {

@@ -7,6 +7,7 @@
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/ops/indexing.h"
+#include "varrt/resource/prepare_to_update.h"
 
 namespace varrt {
 namespace ops {
@@ -123,7 +124,7 @@ void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& 
            std::to_string(rows) + ")");
     }
   }
-  Tensor& target = indexing::writable_tensor(handle);
+  Tensor& target = PrepareToUpdateVariable(handle.shared_var());
   const int64_t row_len = rows > 0 ? target.num_elements() / rows : 0;
   kernels::RowIndex where{indices.data(), indices.dtype() == DType::kInt64, 1, {1}};
   kernels::scatter_rows(kind, target.dtype(), target.mutable_data(), updates.data(), scalar, row_len, n, where);
@@ -188,7 +189,7 @@ void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor
     fail("indices" + indexing::slice_debug_string(outer, bad) + " = [" + join(idx, bad * depth, depth) +
          "] does not index into shape " + ps.debug_string());
   }
-  Tensor& target = indexing::writable_tensor(handle);
+  Tensor& target = PrepareToUpdateVariable(handle.shared_var());
   int64_t slice = 1;
   for (int d = static_cast<int>(depth); d < ps.rank(); ++d) slice *= ps.dim(d);
   kernels::scatter_rows(kind, target.dtype(), target.mutable_data(), updates.data(), false, slice, num_updates, where);

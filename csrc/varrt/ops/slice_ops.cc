@@ -9,6 +9,7 @@
 #include "varrt/device/executor.h"
 #include "varrt/ops/indexing.h"
 #include "varrt/kernels/strided_copy.h"
+#include "varrt/resource/prepare_to_update.h"
 
 namespace varrt {
 namespace ops {
@@ -120,7 +121,7 @@ void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSlice
     src_strides[static_cast<size_t>(source)] = value_es[static_cast<size_t>(j)];
   }
 
-  Tensor& target = indexing::writable_tensor(handle);
+  Tensor& target = PrepareToUpdateVariable(handle.shared_var());
   std::vector<int64_t> dst_strides;
   int64_t offset = selection(g, target.shape(), &dst_strides);
   size_t item = dtype_size(target.dtype());

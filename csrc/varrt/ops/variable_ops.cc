@@ -7,7 +7,7 @@
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/kernels/elementwise.h"
-#include "varrt/resource/update_journal.h"
+#include "varrt/resource/prepare_to_update.h"
 #include "varrt/resource/var_access.h"
 
 namespace varrt {
@@ -41,15 +41,11 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
                                                        ", shapes must be equal."));
   }
   Tensor delta = to_device(input, *var->device());
-  UpdateJournal::note(handle.shared_var());  // before the uniqueness check: a record shares the buffer
-  if (current.buffer_is_unique()) {
-    Kernel(var->dtype(), current.data(), delta.data(), current.mutable_data(), current.num_elements());
-    return;
-  }
-  // A reader holds the buffer: compute into fresh memory so the reader's value stays.
-  Tensor fresh = Tensor::allocate(var->dtype(), current.shape(), var->device()->allocator);
-  Kernel(var->dtype(), current.data(), delta.data(), fresh.mutable_data(), current.num_elements());
-  current = std::move(fresh);
+  // An overwrite rather than an in-place update: when a reader holds the buffer, one pass
+  // computes previous + delta into new memory instead of copying first and adding after.
+  Tensor previous;
+  Tensor& target = PrepareToOverwriteVariable(handle.shared_var(), input.shape(), &previous);
+  Kernel(var->dtype(), previous.data(), delta.data(), target.mutable_data(), target.num_elements());
 }
 
 }  // namespace
@@ -106,20 +102,8 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
   require_live(*var, handle);
-  UpdateJournal::note(handle.shared_var());
-  Tensor& current = var->tensor();
-  if (current.valid() && current.buffer_is_unique() && current.num_elements() == value.num_elements()) {
-    kernels::copy(var->dtype(), value.data(), current.mutable_data(), value.num_elements());
-    if (current.shape() != value.shape()) current = current.reshaped(value.shape());
-    return;
-  }
-  if (value.buffer() && value.buffer()->owned() && value.buffer()->allocator() == var->device()->allocator) {
-    current = value;  // immutable and on this device: share it; the next update copies first
-    return;
-  }
-  Tensor fresh = Tensor::allocate(var->dtype(), value.shape(), var->device()->allocator);
-  kernels::copy(var->dtype(), value.data(), fresh.mutable_data(), value.num_elements());
-  current = std::move(fresh);
+  Tensor* target = PrepareToAssignVariable(handle.shared_var(), value);
+  if (target != nullptr) kernels::copy(var->dtype(), value.data(), target->mutable_data(), value.num_elements());
 }
 
 void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta) {

@@ -2,9 +2,10 @@
 // that orders updates.
 //
 // Locking: reads take `mu` shared, updates take it exclusively. `tensor` is only touched
-// under `mu`. A read hands out a Tensor sharing the buffer; an update writes in place only
-// when the Var holds the buffer's only reference, otherwise it builds a new buffer
-// (copy-on-write), so every tensor handed out is immutable.
+// under `mu`. A read hands out a Tensor sharing the buffer; an update gets the memory it
+// writes from PrepareToUpdateVariable (prepare_to_update.h): in place only when the Var holds
+// the buffer's only reference, otherwise new memory (copy-on-write), so every tensor handed
+// out is immutable.
 #pragma once
 
 #include <atomic>

@@ -1,0 +1,45 @@
+// Copy-on-write in one place: every write to a variable's value gets the memory it may write
+// from here (TensorFlow's PrepareToUpdateVariable, tensorflow/core/kernels/training_op_helpers.h).
+// AssignVariableOp, AssignAdd/Sub, checkpoint restore, the indexed updates (scatter,
+// scatter_nd, strided-slice assign) and the fused optimizer kernels (ResourceApply*) all call it.
+//
+// Contract of every function here:
+// - The caller holds var->mu() exclusively, has checked the variable is live (initialised, for
+//   PrepareToUpdateVariable) and has validated every input: once memory is prepared, the
+//   write must not fail, so a failed op leaves the value as it was.
+// - The variable's value is first recorded in the thread's UpdateJournal, if one is active
+//   (the record shares the buffer, which then forces the copy below and stays intact).
+// - The result is var->tensor(), safe to write: the variable's own buffer when the Var holds
+//   the only reference to it (no allocation), otherwise new memory from the variable's device.
+//   The old buffer is never written, so whoever still holds it (a read, a NumPy or DLPack
+//   view, a journal record) keeps the value it saw.
+#pragma once
+
+#include <memory>
+
+#include "varrt/core/shape.h"
+#include "varrt/core/tensor.h"
+#include "varrt/resource/var.h"
+
+namespace varrt {
+
+// For updates that read the current elements and write some or all of them in place
+// (AssignAdd/Sub's in-place form, scatter*, strided-slice assign, ResourceApply*). New memory,
+// when needed, holds a copy of the current value.
+Tensor& PrepareToUpdateVariable(const std::shared_ptr<Var>& var);
+
+// For writes that replace every element with a value of `shape` (checkpoint restore, and
+// updates computed out of place in one pass: AssignAdd writes previous + delta). The contents
+// are unspecified: the caller writes all of them. The own buffer is reused (seen with `shape`)
+// when its element count matches. `previous`, if given, receives the value being replaced —
+// sharing the returned buffer when it is reused — for the kernel to read.
+Tensor& PrepareToOverwriteVariable(const std::shared_ptr<Var>& var, const Shape& shape, Tensor* previous = nullptr);
+
+// AssignVariableOp: as PrepareToOverwriteVariable(var, value.shape()), except that when the
+// own buffer cannot be reused and `value` is owned memory of the variable's allocator, the
+// variable takes `value` over instead of allocating (tensors are immutable; the next update
+// copies) and nullptr is returned: nothing is left to write. Otherwise the caller copies
+// `value`'s elements into the result.
+Tensor* PrepareToAssignVariable(const std::shared_ptr<Var>& var, const Tensor& value);
+
+}  // namespace varrt
