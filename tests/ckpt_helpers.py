@@ -10,7 +10,6 @@ import numpy as np
 
 import varrt
 from varrt import _C
-from varrt.train import _wire
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -98,45 +97,94 @@ def flip_byte(path, offset, mask=0x01):
     pathlib.Path(path).write_bytes(bytes(data))
 
 
+# --- the protobuf wire format, written independently of the core's codec ----------------------
+# (tests build exact and hostile bytes with it, and it checks the core's encoders byte for byte)
+
+def varint(value):
+    value &= (1 << 64) - 1  # negative int32/int64 are sign-extended to 10 bytes
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def field_varint(number, value):
+    return varint(number << 3) + varint(value)
+
+
+def field_bytes(number, data):
+    return varint((number << 3) | 2) + varint(len(data)) + (data.encode() if isinstance(data, str) else data)
+
+
+def fields(data):
+    """(number, wire type, value) of each field of well-formed bytes: int or bytes values."""
+    pos = 0
+    while pos < len(data):
+        key, pos = _read_varint(data, pos)
+        wire = key & 7
+        if wire == 0:
+            value, pos = _read_varint(data, pos)
+        elif wire == 2:
+            length, pos = _read_varint(data, pos)
+            value, pos = bytes(data[pos:pos + length]), pos + length
+        else:
+            size = {1: 8, 5: 4}[wire]
+            value, pos = int.from_bytes(data[pos:pos + size], "little"), pos + size
+        yield key >> 3, wire, value
+
+
+def _read_varint(data, pos):
+    result = shift = 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return result, pos
+
+
 # --- hand-built bundle pieces -----------------------------------------------------------------
 
 def encode_entry(dtype, shape, shard_id=0, offset=0, size=0, crc=None, slices=0):
     """A BundleEntryProto, as TensorFlow serializes it."""
-    shape_bytes = b"".join(_wire.field_bytes(2, _wire.field_varint(1, d) if d else b"") for d in shape)
-    out = _wire.field_varint(1, dtype) + _wire.field_bytes(2, shape_bytes)
+    shape_bytes = b"".join(field_bytes(2, field_varint(1, d) if d else b"") for d in shape)
+    out = field_varint(1, dtype) + field_bytes(2, shape_bytes)
     if shard_id:
-        out += _wire.field_varint(3, shard_id)
+        out += field_varint(3, shard_id)
     if offset:
-        out += _wire.field_varint(4, offset)
+        out += field_varint(4, offset)
     if size:
-        out += _wire.field_varint(5, size)
+        out += field_varint(5, size)
     if crc is not None:
-        out += _wire.varint((6 << 3) | 5) + struct.pack("<I", crc)
+        out += varint((6 << 3) | 5) + struct.pack("<I", crc)
     for _ in range(slices):
-        out += _wire.field_bytes(7, b"")
+        out += field_bytes(7, b"")
     return out
 
 
 def encode_header(num_shards=1, endianness=0, producer=1, min_consumer=0):
-    version = (_wire.field_varint(1, producer) if producer else b"") + \
-              (_wire.field_varint(2, min_consumer) if min_consumer else b"")
-    out = _wire.field_varint(1, num_shards) if num_shards else b""
+    version = (field_varint(1, producer) if producer else b"") + \
+              (field_varint(2, min_consumer) if min_consumer else b"")
+    out = field_varint(1, num_shards) if num_shards else b""
     if endianness:
-        out += _wire.field_varint(2, endianness)
-    return out + _wire.field_bytes(3, version)
+        out += field_varint(2, endianness)
+    return out + field_bytes(3, version)
 
 
 def decode_entry(value):
     """A BundleEntryProto's fields as a dict (dtype, shape, shard_id, offset, size, crc)."""
     out = {"dtype": 0, "shape": [], "shard_id": 0, "offset": 0, "size": 0, "crc": None}
-    for number, _, v in _wire.fields(value):
+    for number, _, v in fields(value):
         if number == 1:
             out["dtype"] = v
         elif number == 2:
-            for n2, _, dim in _wire.fields(v):
+            for n2, _, dim in fields(v):
                 if n2 == 2:
                     size = 0
-                    for n3, _, d in _wire.fields(dim):
+                    for n3, _, d in fields(dim):
                         if n3 == 1:
                             size = d
                     out["shape"].append(size)
@@ -184,14 +232,14 @@ def raw_table(data_blocks, index_entries=None):
         index_entries = [(b"\xff" * (i + 1), off, size) for i, (off, size) in enumerate(handles)]
     index = b""
     for key, off, size in index_entries:
-        handle = _wire.varint(off) + _wire.varint(size)
-        index += _wire.varint(0) + _wire.varint(len(key)) + _wire.varint(len(handle)) + key + handle
+        handle = varint(off) + varint(size)
+        index += varint(0) + varint(len(key)) + varint(len(handle)) + key + handle
     restarts = [0]
     index += b"".join(struct.pack("<I", r) for r in restarts) + struct.pack("<I", len(restarts))
     index_offset = len(out)
     out += block_with_trailer(index)
-    footer = _wire.varint(meta_offset) + _wire.varint(len(meta)) + _wire.varint(index_offset) + \
-        _wire.varint(len(index))
+    footer = varint(meta_offset) + varint(len(meta)) + varint(index_offset) + \
+        varint(len(index))
     footer += b"\x00" * (40 - len(footer)) + struct.pack("<Q", 0xDB4775248B80FB57)
     return out + footer
 
@@ -209,7 +257,7 @@ def block_entries(entries, restart_interval=16):
         else:
             while shared < min(len(key), len(last)) and key[shared] == last[shared]:
                 shared += 1
-        out += _wire.varint(shared) + _wire.varint(len(key) - shared) + _wire.varint(len(value))
+        out += varint(shared) + varint(len(key) - shared) + varint(len(value))
         out += key[shared:] + value
         last = key
     return out + b"".join(struct.pack("<I", r) for r in restarts) + struct.pack("<I", len(restarts))

@@ -315,6 +315,25 @@ def test_random_garbage_never_crashes(tmp_path):
             tf.train.load_checkpoint(str(tmp_path / "g"))
 
 
+# --- a damaged object graph (the bundle itself intact) -------------------------------------------
+
+@pytest.mark.parametrize("graph", [
+    b"\x0a\x03\x0a\x05\x0a",                          # a child longer than its node
+    b"\x0a\x07\x0a\x05\x08\x05\x12\x01f",                # root's child "f" refers to node 5 of 1
+    b"\x0a\x04\x1a\x02\x18\x09",                      # a slot variable refers to node 9 of 1
+    b"\x0a\x02\x0a\x00\x0b",                          # a start-group tag after the root
+])
+def test_damaged_object_graph_is_data_loss(tmp_path, graph):
+    from varrt.train.checkpoint import _string_tensor
+    prefix = str(tmp_path / "g" / "ckpt")
+    _C.save_v2(prefix, ["_CHECKPOINTABLE_OBJECT_GRAPH", "f/.ATTRIBUTES/VARIABLE_VALUE"],
+               [_string_tensor(graph), tf.Variable(VALUES["f"])])
+    targets = _targets()
+    with pytest.raises(tf.errors.DataLossError, match="The checkpoint's object graph is not parseable"):
+        tf.train.Checkpoint(**targets).read(prefix)
+    assert _unchanged(targets)
+
+
 # --- multiple shards -------------------------------------------------------------------------
 
 def _two_shard_bundle(tmp_path):

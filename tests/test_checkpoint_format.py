@@ -9,7 +9,7 @@ import varrt
 from varrt import _C
 from varrt.train import _object_graph
 
-from ckpt_helpers import fixtures_dir
+from ckpt_helpers import field_bytes, field_varint, fixtures_dir
 
 # Known CRC-32C values (RFC 3720 appendix B.4, and the classic check value).
 VECTORS = [
@@ -151,6 +151,57 @@ def test_object_graph_text_format():
                          '  value: true\n}\n')
     empty = _object_graph.TrackableObject()
     assert _object_graph.decode(_object_graph.encode([node, empty, empty, empty]))[0].text() == node.text()
+
+
+def test_object_graph_slot_variables_saver_and_utf8_as_tensorflow_writes_them():
+    # Bytes and str() from TensorFlow 2.21 for the same nodes (protobuf 7 prints non-ASCII as is).
+    node = _object_graph.TrackableObject(
+        children=[_object_graph.ObjectReference(3, 'q"\u00e9')],
+        slot_variables=[_object_graph.SlotVariableReference(1, "m", -2)],
+        registered_saver=_object_graph.RegisteredSaver("sv", ""), has_checkpoint_values=False)
+    assert _object_graph.encode([node, _object_graph.TrackableObject()]) == (
+        b'\n$\n\x08\x08\x03\x12\x04q"\xc3\xa9\x1a\x10\x08\x01\x12\x01m\x18\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x01'
+        b'"\x04\n\x02sv*\x00\n\x00')
+    assert str(node) == ('children {\n  node_id: 3\n  local_name: "q\\"\u00e9"\n}\nslot_variables {\n'
+                         '  original_variable_node_id: 1\n  slot_name: "m"\n  slot_variable_node_id: -2\n}\n'
+                         'registered_saver {\n  name: "sv"\n}\nhas_checkpoint_values {\n}\n')
+
+
+def test_object_graph_round_trip_keeps_every_field_and_non_utf8_bytes():
+    odd = b"k\xff\x00".decode("utf-8", "surrogateescape")
+    nodes = [_object_graph.TrackableObject(children=[(1, odd), (0, "")], has_checkpoint_values=True),
+             _object_graph.TrackableObject(attributes=[("VARIABLE_VALUE", odd, "x/.ATTRIBUTES/VARIABLE_VALUE")],
+                                           slot_variables=[(0, "v", 1)], registered_saver=("s", odd),
+                                           has_checkpoint_values=False)]
+    data = _object_graph.encode(nodes)
+    assert b"k\xff\x00" in data
+    decoded = _object_graph.decode(data)
+    assert decoded == nodes  # named tuples compare as the plain tuples they are
+    assert decoded[0].children[0].local_name == odd and decoded[1].registered_saver.object_name == odd
+    assert decoded[1].slot_variables[0].slot_variable_node_id == 1 and decoded[0].has_checkpoint_values is True
+    assert _object_graph.encode(decoded) == data
+    assert _object_graph.encode([]) == b"" and _object_graph.decode(b"") == []
+
+
+@pytest.mark.parametrize("data, why", [
+    (b"\x0a\x05\x0a", "malformed message"),
+    (field_bytes(1, field_bytes(1, field_varint(1, 1) + field_bytes(2, "x"))), 'child "x" in node 0 refers to node 1 of 1'),
+    (field_bytes(1, field_bytes(3, field_varint(3, 7))), "slot variable \"\" in node 0 refers to node 7 of 1"),
+    (field_bytes(1, field_bytes(2, b"\x0a\x09")), "malformed attribute in node 0"),
+    (field_bytes(1, b"") + field_bytes(1, b"\x0b"), "malformed node 1"),
+])
+def test_damaged_object_graph_is_data_loss(data, why):
+    with pytest.raises(varrt.errors.DataLossError, match="^The checkpoint's object graph is not parseable: " + why):
+        _object_graph.decode(data)
+
+
+def test_object_graph_encode_rejects_malformed_nodes():
+    with pytest.raises(ValueError, match="a TrackableObject must have 5 fields"):
+        _object_graph.encode([([], [])])
+    with pytest.raises(TypeError, match="must be str or bytes"):
+        _object_graph.encode([_object_graph.TrackableObject(children=[(0, 5)])])
+    with pytest.raises(ValueError, match="is not an int32"):
+        _object_graph.encode([_object_graph.TrackableObject(children=[(2 ** 31, "x")])])
 
 
 def test_combine_joins_crcs_of_pieces():

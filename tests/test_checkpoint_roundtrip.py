@@ -287,6 +287,14 @@ def test_state_file_parser_handles_escapes_and_absolute_paths(tmp_path):
     assert tf.train.get_checkpoint_state(str(tmp_path)).model_checkpoint_path == f"{tmp_path}/abs-1"
 
 
+def test_state_file_quotes_as_tensorflow_writes_it(tmp_path):
+    # TensorFlow 2.21 wrote these bytes for the same save: non-ASCII as UTF-8, controls in octal.
+    path = tf.train.Checkpoint(v=tf.Variable(1.0)).save(str(tmp_path / "ck-\u00e9'\"x\x01\t"))
+    assert (tmp_path / "checkpoint").read_bytes() == (b'model_checkpoint_path: "ck-\xc3\xa9\\\'\\"x\\001\\t-1"\n'
+                                                      b'all_model_checkpoint_paths: "ck-\xc3\xa9\\\'\\"x\\001\\t-1"\n')
+    assert tf.train.latest_checkpoint(str(tmp_path)) == path
+
+
 # --- CheckpointManager --------------------------------------------------------------------------
 
 def test_checkpoint_manager_keeps_max_to_keep(tmp_path):

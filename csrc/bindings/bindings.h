@@ -18,6 +18,7 @@ void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);
+void bind_object_graph(pybind11::module_& m);
 void bind_dlpack(pybind11::module_& m);
 
 }  // namespace bind

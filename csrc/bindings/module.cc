@@ -15,5 +15,6 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_device(m);
   varrt::bind::bind_ops(m);
   varrt::bind::bind_checkpoint(m);
+  varrt::bind::bind_object_graph(m);
   varrt::bind::bind_dlpack(m);
 }

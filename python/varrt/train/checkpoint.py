@@ -171,15 +171,16 @@ class Checkpoint:
 
 
 def _graph_proto(graph):
+    """The TrackableObjectGraph nodes of `graph` for _object_graph.encode. Plain tuples in the
+    field order of _object_graph.TrackableObject (children, attributes, slot_variables,
+    registered_saver, has_checkpoint_values): this runs on every save, and building named
+    tuples would double its cost."""
     nodes = []
-    for i, obj in enumerate(graph.objects):
-        node = _object_graph.TrackableObject(
-            children=[_object_graph.ObjectReference(j, name) for name, j in graph.edges[i]],
-            has_checkpoint_values=graph.has_values[i])
+    for obj, path, edges, has_values in zip(graph.objects, graph.paths, graph.edges, graph.has_values):
+        attributes = []
         if isinstance(obj, Variable):
-            node.attributes.append(_object_graph.SerializedTensor(
-                _tracking.VARIABLE_VALUE_KEY, _tracking.full_name(obj), _tracking.variable_key(graph.paths[i])))
-        nodes.append(node)
+            attributes.append((_tracking.VARIABLE_VALUE_KEY, _tracking.full_name(obj), _tracking.variable_key(path)))
+        nodes.append(([(j, name) for name, j in edges], attributes, (), None, has_values))
     return nodes
 
 

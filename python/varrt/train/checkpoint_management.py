@@ -18,7 +18,7 @@ import re
 import time
 import uuid
 
-from varrt.train._object_graph import _quote  # protobuf text format
+from varrt.train._text_format import quote, unquote
 from varrt.framework.variables import Variable
 
 _STATE_FILENAME = "checkpoint"
@@ -37,8 +37,8 @@ class CheckpointState:
     def to_text(self):
         lines = []
         if self.model_checkpoint_path:
-            lines.append(f"model_checkpoint_path: {_quote(self.model_checkpoint_path)}")
-        lines.extend(f"all_model_checkpoint_paths: {_quote(p)}" for p in self.all_model_checkpoint_paths)
+            lines.append(f"model_checkpoint_path: {quote(self.model_checkpoint_path)}")
+        lines.extend(f"all_model_checkpoint_paths: {quote(p)}" for p in self.all_model_checkpoint_paths)
         lines.extend(f"all_model_checkpoint_timestamps: {_number(t)}" for t in self.all_model_checkpoint_timestamps)
         if self.last_preserved_timestamp:
             lines.append(f"last_preserved_timestamp: {_number(self.last_preserved_timestamp)}")
@@ -54,45 +54,7 @@ def _number(x):
     return repr(float(x))
 
 
-_ESCAPES = {"n": b"\n", "r": b"\r", "t": b"\t", "\\": b"\\", "'": b"'", '"': b'"', "a": b"\a", "b": b"\b",
-            "f": b"\f", "v": b"\v", "?": b"?"}
 _LINE = re.compile(r"""\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[-+0-9.eEinfINFa-z]+)\s*""")
-
-
-def _unquote(token):
-    body = token[1:-1]
-    out = bytearray()
-    i = 0
-    while i < len(body):
-        c = body[i]
-        if c != "\\":
-            out += c.encode("utf-8")
-            i += 1
-            continue
-        i += 1
-        if i >= len(body):
-            raise ValueError("dangling escape")
-        c = body[i]
-        if c in "01234567":
-            j = i
-            while j < len(body) and j < i + 3 and body[j] in "01234567":
-                j += 1
-            out.append(int(body[i:j], 8) & 0xFF)
-            i = j
-        elif c in "xX":
-            j = i + 1
-            while j < len(body) and j < i + 3 and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            if j == i + 1:
-                raise ValueError("bad \\x escape")
-            out.append(int(body[i + 1:j], 16))
-            i = j
-        elif c in _ESCAPES:
-            out += _ESCAPES[c]
-            i += 1
-        else:
-            raise ValueError(f"unknown escape \\{c}")
-    return out.decode("utf-8", "surrogateescape")
 
 
 def parse_state(text):
@@ -111,9 +73,9 @@ def parse_state(text):
         pos = m.end()
         is_string = token[0] in "\"'"
         if name == "model_checkpoint_path" and is_string:
-            state.model_checkpoint_path = _unquote(token)
+            state.model_checkpoint_path = unquote(token)
         elif name == "all_model_checkpoint_paths" and is_string:
-            state.all_model_checkpoint_paths.append(_unquote(token))
+            state.all_model_checkpoint_paths.append(unquote(token))
         elif name == "all_model_checkpoint_timestamps" and not is_string:
             state.all_model_checkpoint_timestamps.append(float(token))
         elif name == "last_preserved_timestamp" and not is_string:

@@ -1,0 +1,135 @@
+// The TrackableObjectGraph codec (varrt/io/object_graph.h) as plain Python data.
+//
+// A graph is a list of nodes, node 0 the root; a node is a 5-sequence
+//   (children, attributes, slot_variables, registered_saver, has_checkpoint_values)
+// with children [(node_id, local_name)], attributes [(name, full_name, checkpoint_key)],
+// slot_variables [(original_variable_node_id, slot_name, slot_variable_node_id)],
+// registered_saver None or (name, object_name), has_checkpoint_values None or a bool.
+// varrt.train._object_graph gives these tuples field names; any sequences of that shape
+// encode. Strings come out as str decoded with "surrogateescape" (keys are bytes on the
+// wire, and checkpoint keys are decoded the same way) and go in as str or bytes, so bytes
+// that are not UTF-8 survive a round trip.
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <string_view>
+
+#include "bindings.h"
+#include "varrt/io/object_graph.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+using namespace object_graph;
+
+std::string text_in(py::handle o) {
+  Py_ssize_t size = 0;
+  if (PyUnicode_Check(o.ptr())) {
+    if (const char* utf8 = PyUnicode_AsUTF8AndSize(o.ptr(), &size)) return std::string(utf8, static_cast<size_t>(size));
+    PyErr_Clear();  // lone surrogates: the bytes "surrogateescape" decoding stood for
+    py::bytes raw = py::reinterpret_steal<py::bytes>(PyUnicode_AsEncodedString(o.ptr(), "utf-8", "surrogateescape"));
+    if (!raw) throw py::error_already_set();
+    return std::string(raw);
+  }
+  if (PyBytes_Check(o.ptr())) return std::string(PyBytes_AS_STRING(o.ptr()), static_cast<size_t>(PyBytes_GET_SIZE(o.ptr())));
+  throw py::type_error("object graph strings must be str or bytes, not " + std::string(Py_TYPE(o.ptr())->tp_name));
+}
+
+py::str text_out(const std::string& s) {
+  PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "surrogateescape");
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(o);
+}
+
+int32_t int32_in(py::handle o) {
+  long long v = PyLong_AsLongLong(o.ptr());
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (v < INT32_MIN || v > INT32_MAX) throw py::value_error("node id " + std::to_string(v) + " is not an int32");
+  return static_cast<int32_t>(v);
+}
+
+// A fixed-size sequence (tuple, namedtuple, list) as a tuple of its items.
+py::tuple items(py::handle o, size_t n, const char* what) {
+  py::tuple t(py::reinterpret_borrow<py::object>(o));  // no copy for tuples and namedtuples
+  if (t.size() != n) {
+    throw py::value_error(std::string(what) + " must have " + std::to_string(n) + " fields, got " +
+                          std::to_string(t.size()));
+  }
+  return t;
+}
+
+TrackableObject node_in(py::handle o) {
+  py::tuple f = items(o, 5, "a TrackableObject");
+  TrackableObject node;
+  for (py::handle c : f[0]) {
+    py::tuple t = items(c, 2, "an ObjectReference");
+    node.children.push_back({int32_in(t[0]), text_in(t[1])});
+  }
+  for (py::handle a : f[1]) {
+    py::tuple t = items(a, 3, "a SerializedTensor");
+    node.attributes.push_back({text_in(t[0]), text_in(t[1]), text_in(t[2])});
+  }
+  for (py::handle s : f[2]) {
+    py::tuple t = items(s, 3, "a SlotVariableReference");
+    node.slot_variables.push_back({int32_in(t[0]), text_in(t[1]), int32_in(t[2])});
+  }
+  if (!f[3].is_none()) {
+    py::tuple t = items(f[3], 2, "a RegisteredSaver");
+    node.registered_saver = RegisteredSaver{text_in(t[0]), text_in(t[1])};
+  }
+  if (!f[4].is_none()) {
+    int truth = PyObject_IsTrue(f[4].ptr());
+    if (truth < 0) throw py::error_already_set();
+    node.has_checkpoint_values = truth != 0;
+  }
+  return node;
+}
+
+py::tuple node_out(const TrackableObject& node) {
+  py::list children(node.children.size());
+  for (size_t i = 0; i < node.children.size(); ++i) {
+    const ObjectReference& c = node.children[i];
+    children[i] = py::make_tuple(c.node_id, text_out(c.local_name));
+  }
+  py::list attributes(node.attributes.size());
+  for (size_t i = 0; i < node.attributes.size(); ++i) {
+    const SerializedTensor& a = node.attributes[i];
+    attributes[i] = py::make_tuple(text_out(a.name), text_out(a.full_name), text_out(a.checkpoint_key));
+  }
+  py::list slots(node.slot_variables.size());
+  for (size_t i = 0; i < node.slot_variables.size(); ++i) {
+    const SlotVariableReference& s = node.slot_variables[i];
+    slots[i] = py::make_tuple(s.original_variable_node_id, text_out(s.slot_name), s.slot_variable_node_id);
+  }
+  py::object saver = py::none();
+  if (node.registered_saver) {
+    saver = py::make_tuple(text_out(node.registered_saver->name), text_out(node.registered_saver->object_name));
+  }
+  py::object has_values = py::none();
+  if (node.has_checkpoint_values) has_values = py::bool_(*node.has_checkpoint_values);
+  return py::make_tuple(children, attributes, slots, saver, has_values);
+}
+
+}  // namespace
+
+void bind_object_graph(py::module_& m) {
+  m.def("object_graph_encode", [](const py::iterable& nodes) {
+        TrackableObjectGraph graph;
+        for (py::handle n : nodes) graph.nodes.push_back(node_in(n));
+        return py::bytes(encode(graph));
+      }, py::arg("nodes"), "TrackableObjectGraph bytes of the nodes (node 0 the root), as TensorFlow writes them.");
+  m.def("object_graph_decode", [](py::buffer data) {
+        py::buffer_info info = data.request();
+        TrackableObjectGraph graph = decode(std::string_view(static_cast<const char*>(info.ptr),
+                                                             static_cast<size_t>(info.size * info.itemsize)));
+        py::list out(graph.nodes.size());
+        for (size_t i = 0; i < graph.nodes.size(); ++i) out[i] = node_out(graph.nodes[i]);
+        return out;
+      }, py::arg("data"), "The nodes of TrackableObjectGraph bytes; DataLossError when they are damaged.");
+}
+
+}  // namespace bind
+}  // namespace varrt
