@@ -7,6 +7,8 @@
 from importlib import metadata as _metadata
 
 from varrt import _C  # noqa: F401  (loads the core)
+# Before any op module: tensor.py binds Tensor's operators from the op modules, which import it back.
+from varrt.framework.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt import config, debugging, errors, experimental
 from varrt.framework.device_scope import DeviceSpec, device
 from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, size,
@@ -21,7 +23,6 @@ from varrt.ops.math_ops import (abs, add, add_n, cast, clip_by_value, cos, divid
 from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from varrt.ops.sequence_ops import linspace, range
-from varrt.framework.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt.dlpack import from_dlpack
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
@@ -35,18 +36,7 @@ from varrt.framework.name_scopes import name_scope
 from varrt.random import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
 from varrt import bitwise, linalg, math
-from varrt.ops import overloads as _overloads
-
-_overloads.install(Tensor)
-_overloads.install(Variable)
-
-# Slicing (`x[...]`, `v[...].assign`), IndexedSlices and the Variable scatter/gather methods.
-from varrt.framework.indexed_slices import IndexedSlices  # noqa: E402
-from varrt.ops import slicing as _slicing  # noqa: E402
-from varrt.ops import variable_indexing as _variable_indexing
-
-_slicing.install(Tensor, Variable)
-_variable_indexing.install(Variable)
+from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
 newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)

@@ -26,6 +26,7 @@ class Tensor:
     __slots__ = ("_data", "__weakref__")
     # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
     __array_priority__ = 100
+    # The operators and __getitem__ are bound at the end of this file (they need the ops, which need Tensor).
 
     @classmethod
     def _wrap(cls, data):
@@ -236,3 +237,16 @@ def _convert_for_update(value, dtype):
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         return convert_to_tensor(value, dtype)._data
     return _convert.to_array(value, dtype)
+
+
+# Tensor's operators and `t[...]` are ops (ops/overloads.py, ops/slicing.py), which need Tensor
+# itself, so they are bound here, after the class, rather than in its body (varrt/__init__.py
+# imports this module before any op module, so those find Tensor defined). They are the
+# functions themselves, not wrappers: an operator costs no extra Python frame.
+from varrt.ops import overloads as _overloads  # noqa: E402
+from varrt.ops import slicing as _slicing  # noqa: E402
+
+for _name, _method in _overloads.BINARY.items():  # + - * / // % ** @, reflected forms, comparisons, & | ^ ~, -x, abs
+    setattr(Tensor, _name, _method)
+Tensor.__getitem__ = _slicing.tensor_getitem
+del _name, _method

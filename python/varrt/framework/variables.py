@@ -14,6 +14,9 @@ from varrt.framework import name_scopes
 from varrt import dlpack as _dlpack
 from varrt.framework.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import overloads as _overloads
+from varrt.ops import slicing as _slicing
+from varrt.ops import variable_indexing as _variable_indexing
 
 _INPLACE_MESSAGES = {
     "+=": "`variable += value` with `tf.Variable`s is not supported. Use `variable.assign_add(value)` to modify the "
@@ -28,6 +31,16 @@ def _inplace_message(op):
         return _INPLACE_MESSAGES[op]
     return (f"`var {op} value` with `tf.Variable`s is not supported. Use `var.assign(var {op[:-1]} value)` to modify "
             f"the variable, or `out = var {op[:-1]} value` if you need to get a new output Tensor.")
+
+
+def _refuse_inplace(op, name):
+    def method(self, other):
+        raise RuntimeError(_inplace_message(op))
+    method.__name__ = name
+    return method
+
+
+_BINARY = _overloads.BINARY
 
 
 class Variable(_C.VarHandle):
@@ -217,10 +230,128 @@ class Variable(_C.VarHandle):
 
     # --- updating -------------------------------------------------------------------------
 
-    # assign, assign_add and assign_sub are the core handle's methods (TensorFlow's signatures,
-    # no Python frame on the hot path); they return _UnreadVariable(self) unless read_value=False.
+    # The core handle's raw methods (csrc/bindings/variable.cc), named here so every method is
+    # found in this file; being C functions, they run with no Python frame on the hot path.
+    # assign(value, use_locking=None, name=None, read_value=True), assign_add(delta, ...) and
+    # assign_sub(delta, ...) return _UnreadVariable(self), or None with read_value=False.
+    assign = _C.VarHandle.assign
+    assign_add = _C.VarHandle.assign_add
+    assign_sub = _C.VarHandle.assign_sub
+    numpy = _C.VarHandle.numpy  # a new writable ndarray (ReadVariableOp + Identity)
+    # The other core methods are private: _read (ReadVariableOp), _read_value (+ Identity),
+    # _view/_value_view/_repr_view (read-only ndarrays), _is_initialized, _destroy,
+    # _dtype_enum, _declared_shape, _debug_name, device.
 
-    # `v += 1` and friends: TensorFlow refuses in-place operators on variables (installed below).
+    # Sparse updates and reads (ops/variable_indexing.py), with TensorFlow's signatures. Each
+    # runs in the core under the variable's lock, copy-on-write; a failed op changes nothing.
+
+    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+        """Subtracts `tf.IndexedSlices` from this variable (ResourceScatterSub); returns the variable."""
+        _variable_indexing.scatter(self, "sub", sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+        """Adds `tf.IndexedSlices` to this variable (ResourceScatterAdd); returns the variable."""
+        _variable_indexing.scatter(self, "add", sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_max(self, sparse_delta, use_locking=False, name=None):
+        """Updates this variable with the max of `tf.IndexedSlices` and itself (ResourceScatterMax)."""
+        _variable_indexing.scatter(self, "max", sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_min(self, sparse_delta, use_locking=False, name=None):
+        """Updates this variable with the min of `tf.IndexedSlices` and itself (ResourceScatterMin)."""
+        _variable_indexing.scatter(self, "min", sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_mul(self, sparse_delta, use_locking=False, name=None):
+        """Multiply this variable by `tf.IndexedSlices` (ResourceScatterMul); returns the variable."""
+        _variable_indexing.scatter(self, "mul", sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_div(self, sparse_delta, use_locking=False, name=None):
+        """Divide this variable by `tf.IndexedSlices` (ResourceScatterDiv); returns the variable."""
+        _variable_indexing.scatter(self, "div", sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """Assigns `tf.IndexedSlices` to this variable (ResourceScatterUpdate); returns the variable."""
+        _variable_indexing.scatter(self, "update", sparse_delta)
+        return _UnreadVariable(self)
+
+    def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """Assigns `tf.IndexedSlices` to this variable batch-wise: `indices[b..., i]` is a row
+        within batch `b...` (one ResourceScatterNdUpdate); returns the variable."""
+        _variable_indexing.batch_scatter_update(self, sparse_delta)
+        return _UnreadVariable(self)
+
+    def scatter_nd_sub(self, indices, updates, name=None):
+        """Applies sparse subtraction to individual values or slices in a Variable (ResourceScatterNdSub)."""
+        _variable_indexing.scatter_nd(self, "sub", indices, updates)
+        return _UnreadVariable(self)
+
+    def scatter_nd_add(self, indices, updates, name=None):
+        """Applies sparse addition to individual values or slices in a Variable (ResourceScatterNdAdd)."""
+        _variable_indexing.scatter_nd(self, "add", indices, updates)
+        return _UnreadVariable(self)
+
+    def scatter_nd_update(self, indices, updates, name=None):
+        """Applies sparse assignment to individual values or slices in a Variable (ResourceScatterNdUpdate)."""
+        _variable_indexing.scatter_nd(self, "update", indices, updates)
+        return _UnreadVariable(self)
+
+    def scatter_nd_max(self, indices, updates, name=None):
+        """Updates this variable with the max of `updates` and itself at `indices` (ResourceScatterNdMax)."""
+        _variable_indexing.scatter_nd(self, "max", indices, updates)
+        return _UnreadVariable(self)
+
+    def scatter_nd_min(self, indices, updates, name=None):
+        """Updates this variable with the min of `updates` and itself at `indices` (ResourceScatterNdMin)."""
+        _variable_indexing.scatter_nd(self, "min", indices, updates)
+        return _UnreadVariable(self)
+
+    def sparse_read(self, indices, name=None):
+        """Gather slices from the variable's first axis according to `indices` (ResourceGather)."""
+        return _variable_indexing.sparse_read(self, indices)
+
+    def gather_nd(self, indices, name=None):
+        """Gather slices into a Tensor with shape specified by `indices` (ResourceGatherNd)."""
+        return _variable_indexing.gather_nd(self, indices)
+
+    # --- operators --------------------------------------------------------------------------
+
+    # The functions Tensor uses (ops/overloads.py), so a Variable behaves exactly like its value
+    # in expressions; the functions themselves, not wrappers, so an operator costs no extra frame.
+    __array_priority__ = 100  # NumPy defers to the reflected operators (`ndarray + v` -> v.__radd__)
+    __add__, __radd__ = _BINARY["__add__"], _BINARY["__radd__"]
+    __sub__, __rsub__ = _BINARY["__sub__"], _BINARY["__rsub__"]
+    __mul__, __rmul__ = _BINARY["__mul__"], _BINARY["__rmul__"]
+    __truediv__, __rtruediv__ = _BINARY["__truediv__"], _BINARY["__rtruediv__"]
+    __floordiv__, __rfloordiv__ = _BINARY["__floordiv__"], _BINARY["__rfloordiv__"]
+    __mod__, __rmod__ = _BINARY["__mod__"], _BINARY["__rmod__"]
+    __pow__, __rpow__ = _BINARY["__pow__"], _BINARY["__rpow__"]
+    __matmul__, __rmatmul__ = _BINARY["__matmul__"], _BINARY["__rmatmul__"]
+    __and__, __rand__ = _BINARY["__and__"], _BINARY["__rand__"]
+    __or__, __ror__ = _BINARY["__or__"], _BINARY["__ror__"]
+    __xor__, __rxor__ = _BINARY["__xor__"], _BINARY["__rxor__"]
+    __lt__, __le__ = _BINARY["__lt__"], _BINARY["__le__"]
+    __gt__, __ge__ = _BINARY["__gt__"], _BINARY["__ge__"]
+    __eq__, __ne__ = _BINARY["__eq__"], _BINARY["__ne__"]
+    __neg__, __abs__, __invert__ = _BINARY["__neg__"], _BINARY["__abs__"], _BINARY["__invert__"]
+
+    # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py).
+    __getitem__ = _slicing.variable_getitem
+
+    # `v += 1` and friends: TensorFlow refuses in-place operators on variables.
+    __iadd__ = _refuse_inplace("+=", "__iadd__")
+    __isub__ = _refuse_inplace("-=", "__isub__")
+    __imul__ = _refuse_inplace("*=", "__imul__")
+    __itruediv__ = _refuse_inplace("/=", "__itruediv__")
+    __ifloordiv__ = _refuse_inplace("//=", "__ifloordiv__")
+    __imod__ = _refuse_inplace("%=", "__imod__")
+    __ipow__ = _refuse_inplace("**=", "__ipow__")
+    __imatmul__ = _refuse_inplace("@=", "__imatmul__")
 
     # --- TensorFlow 1 compatibility ---------------------------------------------------------
 
@@ -293,19 +424,6 @@ class Variable(_C.VarHandle):
                      shape=self.shape)  # "/": absolute, the copy keeps the name whatever the current scope
         memo[id(self)] = v
         return v
-
-
-def _refuse_inplace(op):
-    def method(self, other):
-        raise RuntimeError(_inplace_message(op))
-    method.__name__ = f"__i{_INPLACE_NAMES[op]}__"
-    return method
-
-
-_INPLACE_NAMES = {"+=": "add", "-=": "sub", "*=": "mul", "/=": "truediv", "//=": "floordiv", "%=": "mod",
-                  "**=": "pow", "@=": "matmul"}
-for _op, _name in _INPLACE_NAMES.items():
-    setattr(Variable, f"__i{_name}__", _refuse_inplace(_op))
 
 
 def _str_arg(value, what):

@@ -84,7 +84,8 @@ _and = _logical_or_bitwise(math_ops.logical_and, math_ops.bitwise_and)
 _or = _logical_or_bitwise(math_ops.logical_or, math_ops.bitwise_or)
 _xor = _logical_or_bitwise(math_ops.logical_xor, math_ops.bitwise_xor)
 
-# name -> function of (self, other) or (self,).
+# name -> function of (self, other) or (self,). Tensor (framework/tensor.py) and Variable
+# (framework/variables.py) take their operators from here by name.
 BINARY = {
     "__add__": _forward(math_ops.add, "__radd__"),
     "__radd__": _reflected(math_ops._strict_add),
@@ -119,9 +120,3 @@ BINARY = {
     "__invert__": _invert,
 }
 
-
-def install(cls, table=None):
-    for name, fn in (table or BINARY).items():
-        setattr(cls, name, fn)
-    # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
-    cls.__array_priority__ = 100

@@ -16,7 +16,6 @@ import numpy as np
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import _UnreadVariable
 from varrt.framework.tensor_shape import TensorShape
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
@@ -146,6 +145,7 @@ class VariableSlice(Tensor):
         else:
             value = _convert.to_array(value, var.dtype)  # borrowed by the core, not copied
         _C.resource_strided_slice_assign(var, *self._spec, value)
+        from varrt.framework.variables import _UnreadVariable  # variables.py imports this module
         return _UnreadVariable(var)
 
 
@@ -161,7 +161,3 @@ def variable_getitem(var, key):
     out._spec = spec
     return out
 
-
-def install(tensor_cls, variable_cls):
-    tensor_cls.__getitem__ = tensor_getitem
-    variable_cls.__getitem__ = variable_getitem

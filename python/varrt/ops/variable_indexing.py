@@ -1,4 +1,4 @@
-"""Sparse reads and updates of a Variable, with TensorFlow's method signatures.
+"""Sparse reads and updates of a Variable: the ops behind its methods (framework/variables.py).
 
     v.scatter_update(tf.IndexedSlices(values, indices))   # ResourceScatterUpdate, also
     v.scatter_add / _sub / _mul / _div / _min / _max        # add, sub, mul, div, min, max
@@ -18,7 +18,6 @@ from varrt import _C
 from varrt.framework import conversion as _convert
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import _UnreadVariable
 
 
 def _check_sparse_delta(sparse_delta):
@@ -46,49 +45,37 @@ def _updates(var, values):
     return _convert.to_array(values, var.dtype)
 
 
-def _scatter_method(kind):
-    def method(self, sparse_delta, use_locking=False, name=None):
-        _check_sparse_delta(sparse_delta)
-        updates = _updates(self, sparse_delta.values)
-        _C.resource_scatter(self, kind, _indices(sparse_delta.indices), updates)
-        return _UnreadVariable(self)
-
-    method.__name__ = f"scatter_{kind}"
-    method.__doc__ = (f"Applies `{kind}` of `sparse_delta.values` to the rows `sparse_delta.indices` "
-                      f"(ResourceScatter{'Update' if kind == 'update' else kind.capitalize()}).")
-    return method
+def scatter(var, kind, sparse_delta):
+    """ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} of `sparse_delta` (an IndexedSlices) into rows of `var`."""
+    _check_sparse_delta(sparse_delta)
+    updates = _updates(var, sparse_delta.values)
+    _C.resource_scatter(var, kind, _indices(sparse_delta.indices), updates)
 
 
-def _scatter_nd_method(kind):
-    def method(self, indices, updates, name=None):
-        updates = _updates(self, updates)
-        _C.resource_scatter_nd(self, kind, _indices(indices), updates)
-        return _UnreadVariable(self)
-
-    method.__name__ = f"scatter_nd_{kind}"
-    method.__doc__ = (f"Applies `{kind}` of `updates` to the slices addressed by the last dimension of "
-                      f"`indices` (ResourceScatterNd{kind.capitalize()}).")
-    return method
+def scatter_nd(var, kind, indices, updates):
+    """ResourceScatterNd{Update,Add,Sub,Min,Max}: `updates` into the slices the last dimension of `indices` addresses."""
+    updates = _updates(var, updates)
+    _C.resource_scatter_nd(var, kind, _indices(indices), updates)
 
 
-def sparse_read(self, indices, name=None):
+def sparse_read(var, indices):
     """Rows `indices` of the first dimension (ResourceGather)."""
-    return Tensor._wrap(_C.resource_gather(self, _indices(indices)))
+    return Tensor._wrap(_C.resource_gather(var, _indices(indices)))
 
 
-def gather_nd(self, indices, name=None):
+def gather_nd(var, indices):
     """The slices addressed by the last dimension of `indices` (ResourceGatherNd)."""
-    return Tensor._wrap(_C.resource_gather_nd(self, _indices(indices)))
+    return Tensor._wrap(_C.resource_gather_nd(var, _indices(indices)))
 
 
-def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
+def batch_scatter_update(var, sparse_delta):
     """Per-batch scatter: `indices[b..., i]` picks a row within batch `b...` (the last index dimension).
 
     As TensorFlow's state_ops.batch_scatter_update, the batch positions are prepended to each
     index and the update runs as one ResourceScatterNdUpdate.
     """
     _check_sparse_delta(sparse_delta)
-    updates = _updates(self, sparse_delta.values)
+    updates = _updates(var, sparse_delta.values)
     idx = _indices(sparse_delta.indices)
     idx = idx if isinstance(idx, np.ndarray) else np.asarray(idx.view())
     nd = idx[..., np.newaxis]
@@ -99,15 +86,4 @@ def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
         parts.append(np.broadcast_to(np.arange(idx.shape[d], dtype=idx.dtype).reshape(shape), nd.shape))
     parts.append(nd)
     final = np.ascontiguousarray(np.concatenate(parts, axis=-1))
-    _C.resource_scatter_nd(self, "update", final, updates)
-    return _UnreadVariable(self)
-
-
-def install(variable_cls):
-    for kind in ("update", "add", "sub", "mul", "div", "min", "max"):
-        setattr(variable_cls, f"scatter_{kind}", _scatter_method(kind))
-    for kind in ("update", "add", "sub", "min", "max"):
-        setattr(variable_cls, f"scatter_nd_{kind}", _scatter_nd_method(kind))
-    variable_cls.sparse_read = sparse_read
-    variable_cls.gather_nd = gather_nd
-    variable_cls.batch_scatter_update = batch_scatter_update
+    _C.resource_scatter_nd(var, "update", final, updates)
