@@ -6,7 +6,7 @@ when it holds something trackable). Public and `_private` attributes alike, in a
 order. Lists and tuples name their trackable elements by index ("0", "1", ...), namedtuples
 also by field name, dicts by key (string keys only). The first breadth-first path to an
 object names it; a checkpoint key is that path with '.' escaped as '..' and '/' as '.S',
-then "/.ATTRIBUTES/VARIABLE_VALUE".
+then "/.ATTRIBUTES/VARIABLE_VALUE" (a rule that lives in the core: varrt/io/object_graph.h).
 
 varrt has no Trackable base class, so it walks any object's instance attributes this way:
 varrt.Module, a Checkpoint, or a plain Python object. Plain objects (not Modules) that lead
