@@ -1,4 +1,5 @@
-// The TrackableObjectGraph codec (varrt/io/object_graph.h) as plain Python data.
+// The TrackableObjectGraph codec and checkpoint key names (varrt/io/object_graph.h) as plain
+// Python data.
 //
 // A graph is a list of nodes, node 0 the root; a node is a 5-sequence
 //   (children, attributes, slot_variables, registered_saver, has_checkpoint_values)
@@ -13,6 +14,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bindings.h"
 #include "varrt/io/object_graph.h"
@@ -129,6 +131,13 @@ void bind_object_graph(py::module_& m) {
         for (size_t i = 0; i < graph.nodes.size(); ++i) out[i] = node_out(graph.nodes[i]);
         return out;
       }, py::arg("data"), "The nodes of TrackableObjectGraph bytes; DataLossError when they are damaged.");
+  m.def("object_graph_variable_key", [](const py::iterable& path) {
+        std::vector<std::string> names;
+        for (py::handle name : path) names.push_back(text_in(name));
+        return text_out(variable_key(names));
+      }, py::arg("path"), "The checkpoint key of the variable at `path` (local names from the root).");
+  m.attr("object_graph_key") = py::str(kObjectGraphKey);
+  m.attr("variable_value_key") = py::str(kVariableValue);
 }
 
 }  // namespace bind

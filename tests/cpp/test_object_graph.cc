@@ -229,4 +229,10 @@ TEST(every_truncation_and_flip_is_data_loss_or_a_valid_graph) {
   CHECK(data_loss > 0);
 }
 
+TEST(variable_keys_escape_names_as_tensorflow_does) {
+  CHECK(variable_key({"model", "l1", "kernel"}) == "model/l1/kernel/.ATTRIBUTES/VARIABLE_VALUE");
+  CHECK(variable_key({"a.b/c", "..", "/"}) == "a..b.Sc/..../.S/.ATTRIBUTES/VARIABLE_VALUE");
+  CHECK(variable_key({""}) == "/.ATTRIBUTES/VARIABLE_VALUE");
+}
+
 TEST_MAIN()

@@ -48,4 +48,16 @@ std::vector<std::string> checkpoint_keys(const std::string& prefix);
 // One stored value as a new tensor.
 Tensor load_checkpoint_tensor(const std::string& prefix, const std::string& key);
 
+// Object-based checkpoints: the files tf.train.Checkpoint(w=v, step=s).write(prefix) writes,
+// each variable under "<name>/.ATTRIBUTES/VARIABLE_VALUE" ('.' and '/' in a name escaped)
+// plus the object graph, so TensorFlow and Python's varrt restore them with
+// tf.train.Checkpoint(w=..., step=...).restore(prefix). A variable under two names is one
+// object, stored once, as in TensorFlow.
+void write_object_checkpoint(const std::string& prefix, const std::map<std::string, Variable>& variables,
+                             const CheckpointOptions& options = CheckpointOptions());
+// Restores each variable from the object of that name under the checkpoint's root (the
+// object graph decides the key, as tf.train.Checkpoint.read does), all or nothing. NotFound
+// for a name the checkpoint lacks or a checkpoint without an object graph.
+void read_object_checkpoint(const std::string& prefix, const std::map<std::string, Variable>& variables);
+
 }  // namespace varrt

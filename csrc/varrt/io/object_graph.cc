@@ -187,5 +187,22 @@ TrackableObjectGraph decode(std::string_view bytes) {
   return graph;
 }
 
+std::string variable_key(const std::vector<std::string>& path) {
+  std::string key;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (i > 0) key += '/';
+    for (char c : path[i]) {
+      if (c == '.') {
+        key += "..";
+      } else if (c == '/') {
+        key += ".S";
+      } else {
+        key += c;
+      }
+    }
+  }
+  return key + "/.ATTRIBUTES/" + kVariableValue;
+}
+
 }  // namespace object_graph
 }  // namespace varrt

@@ -66,5 +66,14 @@ struct TrackableObjectGraph {
 std::string encode(const TrackableObjectGraph& graph);
 TrackableObjectGraph decode(std::string_view bytes);
 
+// TensorFlow's names in object-based checkpoints (tensorflow/python/checkpoint).
+inline constexpr char kObjectGraphKey[] = "_CHECKPOINTABLE_OBJECT_GRAPH";  // the bundle key of the graph
+inline constexpr char kVariableValue[] = "VARIABLE_VALUE";                 // a variable's attribute name
+
+// The bundle key of the variable at `path` (local names from the root): each name escaped
+// ('.' -> "..", '/' -> ".S", so keys split back unambiguously), joined with '/', then
+// "/.ATTRIBUTES/VARIABLE_VALUE". {"model", "l1", "kernel"} -> "model/l1/kernel/.ATTRIBUTES/VARIABLE_VALUE".
+std::string variable_key(const std::vector<std::string>& path);
+
 }  // namespace object_graph
 }  // namespace varrt

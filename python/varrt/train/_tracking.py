@@ -6,7 +6,7 @@ when it holds something trackable). Public and `_private` attributes alike, in a
 order. Lists and tuples name their trackable elements by index ("0", "1", ...), namedtuples
 also by field name, dicts by key (string keys only). The first breadth-first path to an
 object names it; a checkpoint key is that path with '.' escaped as '..' and '/' as '.S',
-then "/.ATTRIBUTES/VARIABLE_VALUE".
+then "/.ATTRIBUTES/VARIABLE_VALUE" (a rule that lives in the core: varrt/io/object_graph.h).
 
 varrt has no Trackable base class, so it walks any object's instance attributes this way:
 varrt.Module, a Checkpoint, or a plain Python object. Plain objects (not Modules) that lead
@@ -14,11 +14,12 @@ to no variable are left out, so stray helper objects do not add empty nodes.
 """
 import types
 
+from varrt import _C
 from varrt.framework.variables import Variable
 
-VARIABLE_VALUE_KEY = "VARIABLE_VALUE"
-OBJECT_ATTRIBUTES_NAME = ".ATTRIBUTES"
-OBJECT_GRAPH_PROTO_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+# TensorFlow's names, defined in the core (varrt/io/object_graph.h), which writes them too.
+VARIABLE_VALUE_KEY = _C.variable_value_key
+OBJECT_GRAPH_PROTO_KEY = _C.object_graph_key
 
 # Kinds of tracked values.
 VARIABLE, LIST, DICT, TUPLE, NODE, PLAIN = "variable", "list", "dict", "tuple", "node", "plain"
@@ -27,13 +28,9 @@ _NOT_WALKED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunction
                types.CodeType, types.FrameType, types.GeneratorType, property, staticmethod, classmethod)
 
 
-def escape_local_name(name):
-    return name.replace(".", "..").replace("/", ".S")
-
-
 def variable_key(path):
     """The checkpoint key of the variable at `path` (a sequence of local names)."""
-    return "/".join(escape_local_name(n) for n in path) + f"/{OBJECT_ATTRIBUTES_NAME}/{VARIABLE_VALUE_KEY}"
+    return _C.object_graph_variable_key(path)
 
 
 def full_name(var):
