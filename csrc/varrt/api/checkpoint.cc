@@ -1,5 +1,6 @@
 #include "varrt/api/checkpoint.h"
 
+#include "varrt/api/internal/variable_access.h"
 #include "varrt/ops/checkpoint_ops.h"
 #include "varrt/ops/variable_ops.h"
 
@@ -13,7 +14,7 @@ void save_checkpoint(const std::string& prefix, const std::map<std::string, Vari
   values.reserve(variables.size());
   for (const auto& [key, variable] : variables) {
     keys.push_back(key);
-    values.push_back(ops::ReadVariableOp(variable.handle()));  // a snapshot: later updates copy first
+    values.push_back(ops::ReadVariableOp(VariableAccess::handle(variable)));  // a snapshot: later updates copy first
   }
   bundle::WriterOptions writer_options;
   writer_options.sync = options.sync;
@@ -25,7 +26,7 @@ void restore_checkpoint(const std::string& prefix, const std::map<std::string, V
   std::vector<ResourceHandle> handles;
   for (const auto& [key, variable] : variables) {
     keys.push_back(key);
-    handles.push_back(variable.handle());
+    handles.push_back(VariableAccess::handle(variable));
   }
   bundle::BundleReader reader(prefix);
   ops::RestoreV2(reader, keys, handles);
