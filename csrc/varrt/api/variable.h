@@ -28,7 +28,7 @@
 // like a std::shared_ptr: copying or reading it concurrently is fine; reassigning the same
 // object while another thread uses it is not.
 //
-// Errors. Failures throw varrt::Error (varrt/error.h) with TensorFlow's error code and
+// Errors. Failures throw varrt::Error (varrt/core/error.h) with TensorFlow's error code and
 // message: InvalidArgument for a wrong dtype or shape (kind() == kValue for assigning an
 // incompatible shape, as TensorFlow raises ValueError there), FailedPrecondition for a
 // destroyed variable, NotFound for an unknown shared name, AlreadyExists for creating a
