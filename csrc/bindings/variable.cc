@@ -12,7 +12,7 @@
 #include "interop/tensor.h"
 #include "interop/variable_inputs.h"
 #include "interop/gil.h"
-#include "varrt/api/variable.h"
+#include "varrt/api/internal/variable_access.h"
 #include "varrt/device/device_copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
@@ -179,7 +179,7 @@ void bind_variable(py::module_& m) {
         "VarHandleOp: a handle to a new (or, with a shared_name, an existing) variable resource.");
   m.def("lookup_var_handle",
         [](const std::string& shared_name, const std::string& container) {
-          return Variable::from_shared_name(shared_name, container).owned_handle();
+          return VariableAccess::owned_handle(Variable::from_shared_name(shared_name, container));
         },
         py::arg("shared_name"), py::arg("container") = "",
         "A borrowing handle (never destroys the resource) to the variable registered under\n"
@@ -204,7 +204,7 @@ void bind_variable(py::module_& m) {
              } else if (declared) {
                options.shape = PartialShape(*declared);
              }
-             return Variable::create(value.tensor, options).owned_handle();
+             return VariableAccess::owned_handle(Variable::create(value.tensor, options));
            }),
            py::arg("initial_value"), py::arg("dtype"), py::arg("declared"), py::arg("unknown_rank"),
            py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")

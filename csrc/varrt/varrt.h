@@ -10,7 +10,9 @@
 //   varrt/api/runtime.h     devices, DeviceGuard scopes, placement logging and its sink
 //   varrt/api/dlpack.h      DLPack export/import (zero-copy exchange with other libraries)
 //   varrt/api/checkpoint.h  save/restore variables in TensorFlow's checkpoint format
-//   varrt/tensor.h          Tensor itself; varrt/error.h Error and its codes; varrt/dtype.h
+//   varrt/core/tensor.h     Tensor itself (with core/buffer.h, core/shape.h, core/dtype.h);
+//   varrt/core/error.h      Error and its codes
+// Only these headers (and dlpack/dlpack.h) are installed; everything else is internal.
 // For C and other languages' FFIs, use varrt/varrt_c.h instead.
 //
 // Conventions for the whole API:

@@ -66,6 +66,6 @@ int main(int argc, char** argv) {
     std::printf("error %s: %s\n", varrt::code_name(e.code()), e.what());
   }
   std::printf("placement lines = %d\n", placed.load());
-  std::printf("device = %s\n", weights.device().name.c_str());
+  std::printf("device = %s\n", weights.device().c_str());
   return 0;
 }

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "check.h"
+#include "varrt/device/device_scope.h"  // internal: to see the scope stack the API's guards push
 #include "varrt/varrt.h"
+#include "varrt/varrt_c.h"
 
 using namespace varrt;
 
@@ -49,7 +51,7 @@ TEST(create_assign_read) {
   CHECK(v.name() == "Variable");
   CHECK(v.container() == "localhost");
   CHECK(v.shared_name().rfind("_AnonymousVar", 0) == 0);
-  CHECK(v.device().name == "/job:localhost/replica:0/task:0/device:CPU:0");
+  CHECK(v.device() == "/job:localhost/replica:0/task:0/device:CPU:0");
   v.assign_add(make_tensor({10.0f, 20.0f}));
   CHECK((to_vector<float>(v.read()) == std::vector<float>{11, 22}));
   v.assign_sub(make_tensor({1.0f, 2.0f}));
@@ -194,6 +196,29 @@ TEST(scatter_and_gather) {
         Code::kInvalidArgument);
 }
 
+// The API's ScatterOp is its own enum, mapped onto the kernels' in variable.cc: each value
+// must reach the matching kernel, and a value outside the enum is refused.
+TEST(every_scatter_op_reaches_its_kernel) {
+  const struct {
+    ScatterOp op;
+    const char* expected;  // [12 2] combined with [4 4]: a different result for every op
+  } cases[] = {
+      {ScatterOp::kAssign, "[[4 4]]"}, {ScatterOp::kAdd, "[[16 6]]"}, {ScatterOp::kSub, "[[8 -2]]"},
+      {ScatterOp::kMul, "[[48 8]]"},   {ScatterOp::kDiv, "[[3 0]]"},  {ScatterOp::kMin, "[[4 2]]"},
+      {ScatterOp::kMax, "[[12 4]]"},
+  };
+  for (const auto& c : cases) {
+    Variable v = Variable::create(make_tensor<int32_t>({12, 2}, Shape{1, 2}));
+    v.scatter(c.op, make_tensor<int32_t>({0}), make_tensor<int32_t>({4, 4}, Shape{1, 2}));
+    CHECK(to_string(v.read()) == c.expected);
+  }
+  Variable v = Variable::create(make_tensor<int32_t>({12, 2}, Shape{1, 2}));
+  CHECK(code_of([&] { v.scatter(static_cast<ScatterOp>(7), make_tensor<int32_t>({0}), make_scalar<int32_t>(4)); }) ==
+        Code::kInvalidArgument);
+  CHECK(to_string(v.read()) == "[[12 2]]");
+  CHECK(static_cast<int>(ScatterOp::kMax) == VARRT_SCATTER_MAX);  // the C ABI's values
+}
+
 TEST(concurrent_updates_all_count) {
   Variable v = Variable::create(make_tensor({0.0, 0.0}));
   const int threads = 4, per_thread = 2000;
@@ -243,7 +268,7 @@ TEST(device_option_places_the_variable) {
   VariableOptions options;
   options.device = "CPU:0";
   Variable v = Variable::create(make_scalar(1), options);
-  CHECK(v.device().name == "/job:localhost/replica:0/task:0/device:CPU:0");
+  CHECK(v.device() == "/job:localhost/replica:0/task:0/device:CPU:0");
   CHECK(DeviceScope::current_name().empty());  // the option's scope was left
 }
 

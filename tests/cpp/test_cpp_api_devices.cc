@@ -27,14 +27,14 @@ TEST(variable_placed_by_option_and_by_scope) {
   options.device = "CPU:2";
   int64_t before = memory_stats("CPU:2").bytes_in_use;
   Variable on2 = Variable::create(make_tensor({1.0, 2.0}), options);
-  CHECK(on2.device().name == kPrefix + "CPU:2");
+  CHECK(on2.device() == kPrefix + "CPU:2");
   CHECK(memory_stats("CPU:2").bytes_in_use == before + 16);  // the value lives in CPU:2's memory
   Variable on1;
   {
     DeviceGuard scope("/device:CPU:1");
     on1 = Variable::create(make_scalar(1));
   }
-  CHECK(on1.device().name == kPrefix + "CPU:1");
+  CHECK(on1.device() == kPrefix + "CPU:1");
   // Ops run where the variable lives, whatever the calling thread's scope.
   std::vector<std::string> lines;
   set_log_sink([&lines](const std::string& line) { lines.push_back(line); });
@@ -54,13 +54,13 @@ TEST(scopes_are_per_thread) {
   Variable other_thread;
   std::thread t([&] { other_thread = Variable::create(make_scalar(1)); });  // a new thread has no scope
   t.join();
-  CHECK(other_thread.device().name == kPrefix + "CPU:0");
+  CHECK(other_thread.device() == kPrefix + "CPU:0");
 }
 
 TEST(soft_placement) {
   {
     DeviceGuard scope("GPU:0");
-    CHECK(Variable::create(make_scalar(1)).device().name.find("CPU") != std::string::npos);
+    CHECK(Variable::create(make_scalar(1)).device().find("CPU") != std::string::npos);
     set_soft_device_placement(false);
     CHECK_THROWS_CODE(Variable::create(make_scalar(1)), Code::kInvalidArgument);
     set_soft_device_placement(true);

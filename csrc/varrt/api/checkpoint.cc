@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "varrt/api/internal/variable_access.h"
 #include "varrt/core/error.h"
 #include "varrt/io/object_graph.h"
 #include "varrt/ops/checkpoint_ops.h"
@@ -17,7 +18,7 @@ void save_checkpoint(const std::string& prefix, const std::map<std::string, Vari
   values.reserve(variables.size());
   for (const auto& [key, variable] : variables) {
     keys.push_back(key);
-    values.push_back(ops::ReadVariableOp(variable.handle()));  // a snapshot: later updates copy first
+    values.push_back(ops::ReadVariableOp(VariableAccess::handle(variable)));  // a snapshot: later updates copy first
   }
   bundle::WriterOptions writer_options;
   writer_options.sync = options.sync;
@@ -29,7 +30,7 @@ void restore_checkpoint(const std::string& prefix, const std::map<std::string, V
   std::vector<ResourceHandle> handles;
   for (const auto& [key, variable] : variables) {
     keys.push_back(key);
-    handles.push_back(variable.handle());
+    handles.push_back(VariableAccess::handle(variable));
   }
   bundle::BundleReader reader(prefix);
   ops::RestoreV2(reader, keys, handles);
@@ -52,11 +53,11 @@ void write_object_checkpoint(const std::string& prefix, const std::map<std::stri
   std::vector<std::string> keys;
   std::vector<Tensor> values;
   for (const auto& [name, variable] : variables) {
-    auto [it, added] = node_of.emplace(variable.handle().var(), static_cast<int32_t>(graph.nodes.size()));
+    auto [it, added] = node_of.emplace(VariableAccess::handle(variable).var(), static_cast<int32_t>(graph.nodes.size()));
     graph.nodes[0].children.push_back({it->second, name});
     if (!added) continue;
     keys.push_back(object_graph::variable_key({name}));
-    values.push_back(ops::ReadVariableOp(variable.handle()));  // a snapshot: later updates copy first
+    values.push_back(ops::ReadVariableOp(VariableAccess::handle(variable)));  // a snapshot: later updates copy first
     object_graph::TrackableObject& node = graph.nodes.emplace_back();
     node.attributes.push_back({object_graph::kVariableValue, variable.name(), keys.back()});
     node.has_checkpoint_values = true;
@@ -99,7 +100,7 @@ void read_object_checkpoint(const std::string& prefix, const std::map<std::strin
     }
     if (key == nullptr) throw_error(Code::kNotFound, "Checkpoint " + prefix + " has no variable named " + name);
     keys.push_back(*key);
-    handles.push_back(variable.handle());
+    handles.push_back(VariableAccess::handle(variable));
   }
   ops::RestoreV2(reader, keys, handles);
 }

@@ -1,4 +1,4 @@
-// Public C++ API: DLPack export and import (varrt/dlpack.h), for exchanging tensors with
+// Public C++ API: DLPack export and import (dlpack/dlpack.h, DLPack v1.x), for exchanging tensors with
 // other libraries (NumPy, PyTorch, JAX, ...) in the same process without copying.
 //
 // Export. to_dlpack_versioned(t) returns a DLManagedTensorVersioned whose memory is t's

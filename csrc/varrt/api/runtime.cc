@@ -2,6 +2,7 @@
 
 #include "varrt/device/device.h"
 #include "varrt/device/device_scope.h"
+#include "varrt/device/executor.h"
 
 #ifndef VARRT_VERSION_STRING
 #define VARRT_VERSION_STRING "0.0.0"
@@ -28,8 +29,15 @@ void set_soft_device_placement(bool on) { Executor::set_soft_device_placement(on
 bool soft_device_placement() { return Executor::soft_device_placement(); }
 void set_log_sink(LogSink sink) { Executor::set_log_sink(std::move(sink)); }
 
-AllocatorStats memory_stats(const std::string& device) {
-  return DeviceSet::global().match(device).allocator->stats();
+MemoryStats memory_stats(const std::string& device) {
+  AllocatorStats s = DeviceSet::global().match(device).allocator->stats();
+  MemoryStats out;
+  out.bytes_in_use = s.bytes_in_use;
+  out.peak_bytes_in_use = s.peak_bytes_in_use;
+  out.num_allocs = s.num_allocs;
+  out.largest_alloc_size = s.largest_alloc_size;
+  out.bytes_limit = s.bytes_limit;
+  return out;
 }
 
 }  // namespace varrt

@@ -5,13 +5,24 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "varrt/core/allocator.h"
-#include "varrt/device/executor.h"
-
 namespace varrt {
+
+// Receives one placement line per call (see set_log_sink). The same type as the executor's
+// (the compiler checks: both aliases meet in runtime.cc).
+using LogSink = std::function<void(const std::string& line)>;
+
+// A device's memory counters, in bytes (num_allocs counts allocations).
+struct MemoryStats {
+  int64_t bytes_in_use = 0;
+  int64_t peak_bytes_in_use = 0;
+  int64_t num_allocs = 0;          // allocations made since start (never decreases)
+  int64_t largest_alloc_size = 0;
+  int64_t bytes_limit = 0;
+};
 
 // The library's version ("0.1.0"; "0.0.0" for builds outside the Python package).
 const char* version();
@@ -61,6 +72,6 @@ void set_log_sink(LogSink sink);
 
 // The device allocator's counters (bytes in use, peak, allocations made, ...): a way to see
 // that an in-place update allocates nothing. `device` as Python's get_memory_info takes it.
-AllocatorStats memory_stats(const std::string& device = "CPU:0");
+MemoryStats memory_stats(const std::string& device = "CPU:0");
 
 }  // namespace varrt

@@ -1,4 +1,4 @@
-// Public C++ API: typed helpers over varrt::Tensor (varrt/tensor.h).
+// Public C++ API: typed helpers over varrt::Tensor (varrt/core/tensor.h).
 //
 // A Tensor is a value: dtype + shape + a reference-counted buffer. Copying a Tensor shares
 // the buffer (no copy). Tensors handed out by varrt (Variable::read, DLPack imports) are

@@ -28,7 +28,7 @@
 // like a std::shared_ptr: copying or reading it concurrently is fine; reassigning the same
 // object while another thread uses it is not.
 //
-// Errors. Failures throw varrt::Error (varrt/error.h) with TensorFlow's error code and
+// Errors. Failures throw varrt::Error (varrt/core/error.h) with TensorFlow's error code and
 // message: InvalidArgument for a wrong dtype or shape (kind() == kValue for assigning an
 // incompatible shape, as TensorFlow raises ValueError there), FailedPrecondition for a
 // destroyed variable, NotFound for an unknown shared name, AlreadyExists for creating a
@@ -38,20 +38,25 @@
 // logging on (varrt/api/runtime.h), reported as "Executing op <Op> in device <device>".
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "varrt/device/device.h"
-#include "varrt/resource/owned_handle.h"
-#include "varrt/kernels/scatter.h"
+#include "varrt/core/dtype.h"
 #include "varrt/core/shape.h"
 #include "varrt/core/tensor.h"
 
 namespace varrt {
 
-// How a scatter combines each update with the stored element.
-using ScatterOp = kernels::UpdateOp;  // kAssign, kAdd, kSub, kMul, kDiv, kMin, kMax
+// The core's handle object, shared by copies of a Variable (and with Python's Variable when
+// both hold the same resource). Opaque here: this header stands alone without the core's
+// internal headers, and the core's layout is not part of the API.
+class OwnedHandle;
+
+// How a scatter combines each update with the stored element. The values are the C ABI's
+// (VARRT_SCATTER_UPDATE ... VARRT_SCATTER_MAX).
+enum class ScatterOp : int32_t { kAssign = 0, kAdd = 1, kSub = 2, kMul = 3, kDiv = 4, kMin = 5, kMax = 6 };
 
 struct VariableOptions {
   // A label for messages and Python's `.name` ("Variable" → "Variable:0"); not unique.
@@ -120,7 +125,7 @@ class Variable {
   bool valid() const { return handle_ != nullptr; }
   explicit operator bool() const { return valid(); }
   // True for handles from create() (and their copies): the last of them destroys the resource.
-  bool owns_resource() const { return handle_ && handle_->destroys_on_release(); }
+  bool owns_resource() const;
   bool same_resource(const Variable& other) const;
 
   // Metadata fixed at creation (no op runs). Throw FailedPrecondition on an empty handle.
@@ -129,19 +134,15 @@ class Variable {
   const std::string& name() const;         // the creator's label, e.g. "Variable"
   const std::string& container() const;    // "localhost" unless given
   const std::string& shared_name() const;  // "_AnonymousVar<N>" for anonymous variables
-  const Device& device() const;
-
-  // The core handle, for the ops in varrt/*_ops.h.
-  const ResourceHandle& handle() const;
-
-  // Wraps a core handle. `owns` = destroy the resource when the last copy goes.
-  Variable(ResourceHandle handle, bool owns);
-  // Shares another owner's handle object (e.g. a Python Variable's).
-  explicit Variable(std::shared_ptr<OwnedHandle> handle) : handle_(std::move(handle)) {}
-  const std::shared_ptr<OwnedHandle>& owned_handle() const { return handle_; }
+  // The full name of the device holding it ("/job:localhost/replica:0/task:0/device:CPU:0");
+  // valid for the life of the process.
+  const std::string& device() const;
 
  private:
-  const ResourceHandle& checked() const;
+  // The core's own code (the C ABI, the Python bindings) reaches the handle through
+  // VariableAccess (varrt/api/internal/variable_access.h, not installed).
+  friend struct VariableAccess;
+  explicit Variable(std::shared_ptr<OwnedHandle> handle) : handle_(std::move(handle)) {}
   std::shared_ptr<OwnedHandle> handle_;
 };
 

@@ -372,7 +372,7 @@ const char* varrt_variable_shared_name(const varrt_variable* v) noexcept {
   return v && v->variable.valid() ? v->variable.shared_name().c_str() : "";
 }
 const char* varrt_variable_device(const varrt_variable* v) noexcept {
-  return v && v->variable.valid() ? v->variable.device().name.c_str() : "";
+  return v && v->variable.valid() ? v->variable.device().c_str() : "";
 }
 int varrt_variable_owns_resource(const varrt_variable* v) noexcept { return v && v->variable.owns_resource() ? 1 : 0; }
 
