@@ -16,4 +16,5 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_ops(m);
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_dlpack(m);
+  varrt::bind::bind_testing(m);
 }
