@@ -7,9 +7,11 @@ SHARED = REPO.parent / "shared"
 
 
 @pytest.fixture(autouse=True)
-def _placement_logging_off():
-    """Every test starts and ends with placement logging off."""
+def _default_placement():
+    """Every test starts and ends with placement logging off and soft placement on (the defaults)."""
     import varrt
-    varrt._C.set_log_device_placement(False)
+    varrt.config.set_soft_device_placement(True)
+    varrt.debugging.set_log_device_placement(False)
     yield
-    varrt._C.set_log_device_placement(False)
+    varrt.config.set_soft_device_placement(True)
+    varrt.debugging.set_log_device_placement(False)

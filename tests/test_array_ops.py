@@ -7,19 +7,7 @@ import pytest
 import varrt as tf
 from varrt import errors
 
-DEV = "/job:localhost/replica:0/task:0/device:CPU:0"
-
-
-def wrapped(op, message, name=" name: ", node=None):
-    return f"{{{{function_node __wrapped__{node or op}_device_{DEV}}}}} {message} [Op:{op}]{name}"
-
-
-def check(t, expected, dtype):
-    assert isinstance(t, tf.Tensor), type(t)
-    assert t.dtype == dtype
-    expected = np.asarray(expected)
-    assert t.shape == expected.shape
-    np.testing.assert_array_equal(t.numpy(), expected)
+from op_checks import check, wrapped
 
 
 # --- reshape, expand_dims, squeeze ----------------------------------------------------------

@@ -18,15 +18,6 @@ from varrt import errors
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
-@pytest.fixture(autouse=True)
-def _default_placement():
-    tf.config.set_soft_device_placement(True)
-    tf.debugging.set_log_device_placement(False)
-    yield
-    tf.config.set_soft_device_placement(True)
-    tf.debugging.set_log_device_placement(False)
-
-
 def run_fresh(code):
     """Runs `code` in a new interpreter (devices not yet initialized); returns its stdout."""
     p = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120,

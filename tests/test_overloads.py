@@ -10,13 +10,7 @@ import pytest
 import varrt as tf
 from varrt import errors
 
-
-def check(t, expected, dtype):
-    assert isinstance(t, tf.Tensor), type(t)
-    assert t.dtype == dtype
-    expected = np.asarray(expected)
-    assert t.shape == expected.shape
-    np.testing.assert_array_equal(t.numpy(), expected)
+from op_checks import check
 
 
 A = [[1, 2], [3, 4]]

@@ -20,15 +20,6 @@ def line(op, device=CPU0):
     return f"Executing op {op} in device {device}"
 
 
-@pytest.fixture(autouse=True)
-def _logging_off_after():
-    tf.config.set_soft_device_placement(True)
-    tf.debugging.set_log_device_placement(False)
-    yield
-    tf.config.set_soft_device_placement(True)
-    tf.debugging.set_log_device_placement(False)
-
-
 @pytest.fixture
 def logged(monkeypatch):
     """Returns ops_of(fn): runs fn with logging on and returns the logged op names."""

@@ -8,20 +8,9 @@ import pytest
 import varrt as tf
 from varrt import errors
 
-DEV = "/job:localhost/replica:0/task:0/device:CPU:0"
+from op_checks import check, wrapped
+
 M = [[1, 2], [3, 4]]
-
-
-def wrapped(op, message, name=" name: "):
-    return f"{{{{function_node __wrapped__{op}_device_{DEV}}}}} {message} [Op:{op}]{name}"
-
-
-def check(t, expected, dtype):
-    assert isinstance(t, tf.Tensor)
-    assert t.dtype == dtype
-    expected = np.asarray(expected)
-    assert t.shape == expected.shape
-    np.testing.assert_array_equal(t.numpy(), expected)
 
 
 @pytest.mark.parametrize("fn,np_fn", [(tf.reduce_sum, np.sum), (tf.reduce_max, np.max), (tf.reduce_min, np.min),

@@ -508,7 +508,6 @@ def test_variable_with_unknown_shape():
     assert v[1:].numpy().tolist() == [2.0, 13.0]
 
 
-@pytest.mark.skipif(not hasattr(tf, "function"), reason="varrt.framework.function is not built yet")
 @pytest.mark.parametrize("update", [
     lambda v: v.scatter_add(IS([1.0], [0])),
     lambda v: v.scatter_nd_add([[0]], [1.0]),

@@ -1,4 +1,6 @@
 """Variable through the public API: creation, properties, updates, reads, Python protocol."""
+import inspect
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -237,3 +239,20 @@ def test_update_methods_take_tensorflows_signature():
     assert v.numpy().tolist() == [5.0, 6.0]
     assert "assign_add(delta, use_locking=None, name=None, read_value=True)" in tf.Variable.assign_add.__doc__ or \
         tf.Variable.assign_add.__text_signature__ == "(delta, use_locking=None, name=None, read_value=True)"
+
+
+# TensorFlow 2.21's ResourceVariable signatures (inspect.signature), recorded with TensorFlow.
+TF_SIGNATURES = {
+    **{f"scatter_{k}": "(self, sparse_delta, use_locking=False, name=None)"
+       for k in ("sub", "add", "max", "min", "mul", "div", "update")},
+    "batch_scatter_update": "(self, sparse_delta, use_locking=False, name=None)",
+    **{f"scatter_nd_{k}": "(self, indices, updates, name=None)" for k in ("sub", "add", "update", "max", "min")},
+    "sparse_read": "(self, indices, name=None)",
+    "gather_nd": "(self, indices, name=None)",
+}
+
+
+@pytest.mark.parametrize("method", TF_SIGNATURES)
+def test_sparse_methods_have_tensorflows_signatures(method):
+    assert str(inspect.signature(getattr(tf.Variable, method))) == TF_SIGNATURES[method]
+    assert method in vars(tf.Variable)  # defined by the class itself (framework/variables.py)

@@ -20,6 +20,8 @@ void bind_ops(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);
 void bind_object_graph(pybind11::module_& m);
 void bind_dlpack(pybind11::module_& m);
+// Entry points only the tests use (testing.cc); after the others, whose classes it extends.
+void bind_testing(pybind11::module_& m);
 
 }  // namespace bind
 }  // namespace varrt

@@ -1,5 +1,5 @@
-// Checkpoints: the bundle reader, SaveV2/RestoreV2, and the format pieces (CRC32C, sstable)
-// exposed for tests. File I/O runs without the GIL.
+// Checkpoints: the bundle reader and SaveV2/RestoreV2 (the format pieces tests probe are in
+// testing.cc). File I/O runs without the GIL.
 //
 // Keys cross the boundary as bytes (the format allows any bytes; the Python layer decodes
 // them), values as TensorData, variable handles or writable buffers.
@@ -14,11 +14,9 @@
 #include "interop/tensor.h"
 #include "interop/gil.h"
 #include "varrt/ops/checkpoint_ops.h"
-#include "varrt/io/crc32c.h"
 #include "varrt/device/device.h"
 #include "varrt/core/error.h"
 #include "varrt/resource/owned_handle.h"
-#include "varrt/io/sstable.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;
@@ -33,13 +31,6 @@ py::tuple shape_tuple(const Shape& s) {
   return t;
 }
 
-// A read-only contiguous view of a bytes-like object.
-std::string_view bytes_view(const py::buffer& b, py::buffer_info* keep) {
-  *keep = b.request();
-  if (keep->ndim > 1 && keep->strides.back() != keep->itemsize) throw py::value_error("buffer must be contiguous");
-  return std::string_view(static_cast<const char*>(keep->ptr), static_cast<size_t>(keep->size * keep->itemsize));
-}
-
 // The tensor to save for one value: a variable's current value (sharing its buffer, which
 // copy-on-write keeps unchanged while the save runs) or a TensorData.
 Tensor value_to_save(py::handle value) {
@@ -51,47 +42,6 @@ Tensor value_to_save(py::handle value) {
 }  // namespace
 
 void bind_checkpoint(py::module_& m) {
-  m.def("crc32c", [](py::buffer data, uint32_t crc) {
-        py::buffer_info info;
-        std::string_view v = bytes_view(data, &info);
-        return crc32c::extend(crc, v.data(), v.size());
-      }, py::arg("data"), py::arg("crc") = 0, "CRC-32C of `data`, extending `crc`.");
-  m.def("crc32c_portable", [](py::buffer data, uint32_t crc) {
-        py::buffer_info info;
-        std::string_view v = bytes_view(data, &info);
-        return crc32c::extend_portable(crc, v.data(), v.size());
-      }, py::arg("data"), py::arg("crc") = 0);
-  m.def("crc32c_hardware", [](py::buffer data, uint32_t crc) {
-        if (!crc32c::hardware_available()) throw py::value_error("no CRC32C instruction on this CPU");
-        py::buffer_info info;
-        std::string_view v = bytes_view(data, &info);
-        return crc32c::extend_hardware(crc, v.data(), v.size());
-      }, py::arg("data"), py::arg("crc") = 0);
-  m.def("crc32c_hardware_available", &crc32c::hardware_available);
-  m.def("crc32c_combine", &crc32c::combine, py::arg("crc_a"), py::arg("crc_b"), py::arg("len_b"),
-        "The CRC of A + B from crc(A), crc(B) and len(B).");
-  m.def("crc32c_mask", &crc32c::mask);
-  m.def("crc32c_unmask", &crc32c::unmask);
-
-  m.def("sstable_build", [](const std::vector<std::pair<py::bytes, py::bytes>>& entries, size_t block_size,
-                            int restart_interval) {
-        sstable::Options options;
-        options.block_size = block_size;
-        options.restart_interval = restart_interval;
-        sstable::TableBuilder builder(options);
-        for (const auto& kv : entries) {
-          builder.add(std::string_view(kv.first), std::string_view(kv.second));
-        }
-        return py::bytes(builder.finish());
-      }, py::arg("entries"), py::arg("block_size") = 262144, py::arg("restart_interval") = 16,
-      "An sstable file's bytes holding `entries` (sorted (key, value) bytes pairs).");
-  m.def("sstable_parse", [](const py::bytes& contents, const std::string& filename) {
-        sstable::Table table = sstable::Table::parse(std::string(contents), filename);
-        py::list out;
-        for (const auto& kv : table.entries()) out.append(py::make_tuple(py::bytes(kv.first), py::bytes(kv.second)));
-        return out;
-      }, py::arg("contents"), py::arg("filename") = "<memory>", "The verified (key, value) pairs of an sstable.");
-
   m.def("save_v2", [](const std::string& prefix, const std::vector<std::string>& keys, const py::list& values,
                       bool sync) {
         std::vector<Tensor> tensors;

@@ -44,10 +44,8 @@ void bind_device(py::module_& m) {
   m.def("push_device_scope", [](std::optional<std::string> spec) { return DeviceScope::enter(spec ? &*spec : nullptr); },
         py::arg("spec").none(true), "Enters a device scope on this thread; returns the token that exits it.");
   m.def("pop_device_scope", &DeviceScope::exit, "Exits the innermost scope if the token is it; else False.");
-  m.def("current_device_name", &DeviceScope::current_name, "The thread's scope spec ('' when none).");
 
   m.def("init_devices", [] { DeviceSet::global(); }, "Creates the device set (first use).");
-  m.def("devices_initialized", &DeviceSet::initialized);
   m.def("configure_logical_cpus", &DeviceSet::configure_logical_cpus,
         "Splits the CPU into `count` logical devices; False once the device set exists.");
   m.def("physical_devices", [] { return device_list(false); }, "[(name, device_type)] of physical devices.");

@@ -83,8 +83,6 @@ void bind_errors(py::module_& m) {
       PyErr_SetString(PyExc_MemoryError, "out of memory");
     }
   });
-  m.def("_raise_for_code", [](int code, const std::string& message) { throw Error(static_cast<Code>(code), message); },
-        "Raises the varrt.errors class for a TensorFlow error code (for tests).");
 }
 
 }  // namespace bind

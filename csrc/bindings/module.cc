@@ -17,4 +17,5 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_object_graph(m);
   varrt::bind::bind_dlpack(m);
+  varrt::bind::bind_testing(m);
 }

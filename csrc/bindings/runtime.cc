@@ -13,7 +13,6 @@
 #include "varrt/device/device_copy.h"
 #include "varrt/device/executor.h"
 #include "varrt/kernels/elementwise.h"
-#include "varrt/resource/resource_mgr.h"
 #include "varrt/resource/update_journal.h"
 #include "interop/gil.h"
 
@@ -111,7 +110,6 @@ void bind_runtime(py::module_& m) {
     return stats_dict(DeviceSet::global().match(device).allocator->stats());
   });
   m.def("reset_peak_memory", [](const std::string& device) { DeviceSet::global().match(device).allocator->reset_peak(); });
-  m.def("num_named_resources", [] { return ResourceMgr::global().size(); });
 
   // Used as `with _C.UpdateJournal() as journal: ...` on one thread; rollback() undoes the
   // block's variable updates (see update_journal.h).

@@ -41,7 +41,6 @@ void bind_tensor(py::module_& m) {
       .def("reshaped", [](const PyTensor& t, const std::vector<int64_t>& dims) {
              return PyTensor{t.tensor.reshaped(Shape(dims)), t.device};
            })
-      .def("shares_buffer_with", [](const PyTensor& a, const PyTensor& b) { return a.tensor.shares_buffer_with(b.tensor); })
       .def("__getstate__", [](const PyTensor&) -> py::object {
              throw py::type_error("varrt tensors are not picklable; use numpy()");
            });

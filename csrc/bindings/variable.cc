@@ -149,10 +149,6 @@ py::object steal(PyObject* p) {
   return py::reinterpret_steal<py::object>(p);
 }
 
-PartialShape to_partial_shape(const std::optional<std::vector<int64_t>>& dims) {
-  return dims ? PartialShape(*dims) : PartialShape();
-}
-
 }  // namespace
 
 void bind_variable(py::module_& m) {
@@ -161,22 +157,6 @@ void bind_variable(py::module_& m) {
 
   auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
   add_raw_methods(cls);
-  // A plain function, not an __init__ overload: pybind11 would try converting a Variable
-  // passed to the other constructors to this one's int dtype (calling __index__, a read).
-  m.def("var_handle",
-        [](int dtype, std::optional<std::vector<int64_t>> shape, const std::string& container,
-           const std::string& shared_name, const std::string& debug_name, bool destroy_on_release) {
-          ops::VarHandleAttrs attrs;
-          attrs.dtype = static_cast<DType>(dtype);
-          attrs.shape = to_partial_shape(shape);
-          attrs.container = container;
-          attrs.shared_name = shared_name;
-          attrs.debug_name = debug_name;
-          return std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), destroy_on_release);
-        },
-        py::arg("dtype"), py::arg("shape"), py::arg("container") = "", py::arg("shared_name") = "",
-        py::arg("debug_name") = "", py::arg("destroy_on_release") = true,
-        "VarHandleOp: a handle to a new (or, with a shared_name, an existing) variable resource.");
   m.def("lookup_var_handle",
         [](const std::string& shared_name, const std::string& container) {
           return VariableAccess::owned_handle(Variable::from_shared_name(shared_name, container));
@@ -210,9 +190,6 @@ void bind_variable(py::module_& m) {
            py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
-      .def("_assign", [](py::handle self, py::handle v) { run_update<ops::AssignVariableOp>(handle_of(self), v); })
-      .def("_assign_add", [](py::handle self, py::handle v) { run_update<ops::AssignAddVariableOp>(handle_of(self), v); })
-      .def("_assign_sub", [](py::handle self, py::handle v) { run_update<ops::AssignSubVariableOp>(handle_of(self), v); })
       .def("_read", [](py::handle self) {
              const OwnedHandle& h = handle_of(self);
              return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()};
@@ -241,7 +218,6 @@ void bind_variable(py::module_& m) {
            },
            "Like _view, with the Identity that repr() runs, colocated with the variable.")
       .def("_is_initialized", [](py::handle self) { return ops::VarIsInitializedOp(handle_of(self).handle()); })
-      .def("_destroy", [](py::handle self) { ops::DestroyResourceOp(handle_of(self).handle()); })
       .def_property_readonly("_declared_shape", [](py::handle self) -> py::object {
              const OwnedHandle& h = handle_of(self);
              // Metadata, not an op: nothing is placed or logged. None dims are unknown.
@@ -255,14 +231,9 @@ void bind_variable(py::module_& m) {
            })
       .def_property_readonly("_dtype_enum",
                              [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
-      .def_property_readonly("_container", [](py::handle self) { return handle_of(self).handle().container(); })
       .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })
       .def_property_readonly("_debug_name", [](py::handle self) { return handle_of(self).handle().var()->debug_name(); })
-      .def_property_readonly("_owns_resource", [](py::handle self) { return handle_of(self).destroys_on_release(); })
-      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; })
-      .def("_same_resource", [](py::handle a, py::handle b) {
-        return handle_of(a).handle().var() == handle_of(b).handle().var();
-      });
+      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; });
 }
 
 }  // namespace bind

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "varrt/core/error.h"
+
 namespace check {
 
 struct Case {
@@ -43,6 +45,17 @@ inline int run_all() {
   }
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
+}
+
+// The code of the varrt::Error `fn` throws, kOk when it returns.
+template <class Fn>
+varrt::Code code_of(Fn&& fn) {
+  try {
+    fn();
+  } catch (const varrt::Error& e) {
+    return e.code();
+  }
+  return varrt::Code::kOk;
 }
 
 }  // namespace check

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "check.h"
+#include "make_var.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
 #include "varrt/resource/owned_handle.h"
@@ -15,16 +16,9 @@
 #include "varrt/ops/variable_ops.h"
 
 using namespace varrt;
+using check::make_var;
 
 namespace {
-
-ResourceHandle make_var(DType dtype, Shape shape, const std::string& shared_name = "") {
-  ops::VarHandleAttrs attrs;
-  attrs.dtype = dtype;
-  attrs.shape = PartialShape::from(shape);
-  attrs.shared_name = shared_name;
-  return ops::VarHandleOp(attrs);
-}
 
 Tensor filled(int64_t n, int64_t value) {
   Tensor t = Tensor::allocate(DType::kInt64, Shape{n});

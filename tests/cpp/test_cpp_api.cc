@@ -12,18 +12,9 @@
 #include "varrt/varrt_c.h"
 
 using namespace varrt;
+using check::code_of;
 
 namespace {
-
-template <class Fn>
-Code code_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.code();
-  }
-  return Code::kOk;
-}
 
 // Collects placement lines while alive; restores the default sink afterwards.
 struct LogCapture {

@@ -4,43 +4,20 @@
 #include <stdlib.h>
 
 #include <atomic>
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
 
 #include "check.h"
+#include "temp_dir.h"
 #include "varrt/varrt.h"
 #include "varrt/varrt_c.h"
 
 using namespace varrt;
+using check::code_of;
+using check::temp_dir;
 
 namespace {
-
-// A fresh directory, removed at exit.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/varrt_cpp_ckpt_XXXXXX";
-    path = mkdtemp(pattern);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
-
-std::string temp_dir() {
-  static TempDir dir;
-  return dir.path;
-}
-
-template <class Fn>
-Code code_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.code();
-  }
-  return Code::kOk;
-}
 
 }  // namespace
 

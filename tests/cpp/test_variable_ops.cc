@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "check.h"
+#include "make_var.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
@@ -14,6 +15,7 @@
 #include "varrt/ops/variable_ops.h"
 
 using namespace varrt;
+using check::make_var;
 
 namespace {
 
@@ -28,14 +30,6 @@ Tensor floats(std::vector<float> values, Shape shape) {
   Tensor t = Tensor::allocate(DType::kFloat32, shape);
   std::memcpy(t.mutable_data(), values.data(), values.size() * sizeof(float));
   return t;
-}
-
-ResourceHandle make_var(DType dtype, Shape shape, const std::string& shared_name = "") {
-  ops::VarHandleAttrs attrs;
-  attrs.dtype = dtype;
-  attrs.shape = PartialShape::from(shape);
-  attrs.shared_name = shared_name;
-  return ops::VarHandleOp(attrs);
 }
 
 std::vector<float> read_floats(const ResourceHandle& h) {

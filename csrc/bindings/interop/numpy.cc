@@ -130,8 +130,6 @@ DType dtype_of_array(PyObject* array) {
   return DType::kInvalid;
 }
 
-PyObject* numpy_dtype(DType dtype) { return reinterpret_cast<PyObject*>(descr_of(dtype)); }
-
 Tensor borrow_array(PyObject* obj, DType want) {
   if (!PyArray_Check(obj)) return Tensor();
   auto* arr = reinterpret_cast<PyArrayObject*>(obj);

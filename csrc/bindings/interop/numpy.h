@@ -15,8 +15,6 @@ void init_numpy();
 
 // The DType of an ndarray's element type, or kInvalid if varrt has none for it.
 DType dtype_of_array(PyObject* array);
-// A new reference to the NumPy dtype object for `dtype` (object for strings).
-PyObject* numpy_dtype(DType dtype);
 
 // If `obj` is an ndarray of exactly `want` (native byte order, aligned, C-contiguous,
 // not an object array), a tensor borrowing its memory (holding a reference to the array);

@@ -186,11 +186,6 @@ std::string read_file(const std::string& path) {
   return out;
 }
 
-bool file_exists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0;
-}
-
 void create_dirs(const std::string& dir) {
   if (dir.empty()) return;
   size_t pos = 0;

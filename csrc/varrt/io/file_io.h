@@ -65,7 +65,6 @@ class MappedFile {
 
 // The whole contents of a file.
 std::string read_file(const std::string& path);
-bool file_exists(const std::string& path);
 // Creates `dir` and its missing parents ("" and existing directories are fine).
 void create_dirs(const std::string& dir);
 void rename_file(const std::string& from, const std::string& to);

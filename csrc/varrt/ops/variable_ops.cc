@@ -141,13 +141,6 @@ void DestroyResourceOp(const ResourceHandle& handle) {
   var->tensor() = Tensor();
 }
 
-Tensor EagerConst(const Tensor& host) {
-  const Device& device = Executor::place("_EagerConst");
-  Tensor out = Tensor::allocate(host.dtype(), host.shape(), device.allocator);
-  kernels::copy(host.dtype(), host.data(), out.mutable_data(), host.num_elements());
-  return out;
-}
-
 const Device& EagerConstInPlace() { return Executor::place("_EagerConst"); }
 
 }  // namespace ops

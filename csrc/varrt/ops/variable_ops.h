@@ -46,10 +46,8 @@ bool VarIsInitializedOp(const ResourceHandle& handle);
 // Unregisters and marks the variable destroyed. The memory goes when the last handle does.
 void DestroyResourceOp(const ResourceHandle& handle);
 
-// A host value becoming a tensor on the current device: copies `host` (which may borrow
-// memory the caller will reuse) into memory from the device's allocator.
-Tensor EagerConst(const Tensor& host);
-// Logs and places the host value without copying: for inputs consumed within the call.
+// A host value becoming a tensor on the current device (placed and logged; the caller
+// converts or borrows the value itself, for inputs consumed within the call).
 const Device& EagerConstInPlace();
 
 }  // namespace ops

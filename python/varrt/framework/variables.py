@@ -246,77 +246,106 @@ class Variable(_C.VarHandle):
     # runs in the core under the variable's lock, copy-on-write; a failed op changes nothing.
 
     def scatter_sub(self, sparse_delta, use_locking=False, name=None):
-        """Subtracts `tf.IndexedSlices` from this variable (ResourceScatterSub); returns the variable."""
+        """Subtracts `tf.IndexedSlices` from this variable.
+
+        ResourceScatterSub; returns the variable."""
         _variable_indexing.scatter(self, "sub", sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_add(self, sparse_delta, use_locking=False, name=None):
-        """Adds `tf.IndexedSlices` to this variable (ResourceScatterAdd); returns the variable."""
+        """Adds `tf.IndexedSlices` to this variable.
+
+        ResourceScatterAdd; returns the variable."""
         _variable_indexing.scatter(self, "add", sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_max(self, sparse_delta, use_locking=False, name=None):
-        """Updates this variable with the max of `tf.IndexedSlices` and itself (ResourceScatterMax)."""
+        """Updates this variable with the max of `tf.IndexedSlices` and itself.
+
+        ResourceScatterMax; returns the variable."""
         _variable_indexing.scatter(self, "max", sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_min(self, sparse_delta, use_locking=False, name=None):
-        """Updates this variable with the min of `tf.IndexedSlices` and itself (ResourceScatterMin)."""
+        """Updates this variable with the min of `tf.IndexedSlices` and itself.
+
+        ResourceScatterMin; returns the variable."""
         _variable_indexing.scatter(self, "min", sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_mul(self, sparse_delta, use_locking=False, name=None):
-        """Multiply this variable by `tf.IndexedSlices` (ResourceScatterMul); returns the variable."""
+        """Multiply this variable by `tf.IndexedSlices`.
+
+        ResourceScatterMul; returns the variable."""
         _variable_indexing.scatter(self, "mul", sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_div(self, sparse_delta, use_locking=False, name=None):
-        """Divide this variable by `tf.IndexedSlices` (ResourceScatterDiv); returns the variable."""
+        """Divide this variable by `tf.IndexedSlices`.
+
+        ResourceScatterDiv; returns the variable."""
         _variable_indexing.scatter(self, "div", sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_update(self, sparse_delta, use_locking=False, name=None):
-        """Assigns `tf.IndexedSlices` to this variable (ResourceScatterUpdate); returns the variable."""
+        """Assigns `tf.IndexedSlices` to this variable.
+
+        ResourceScatterUpdate; returns the variable."""
         _variable_indexing.scatter(self, "update", sparse_delta)
         return _UnreadVariable(self)
 
     def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
-        """Assigns `tf.IndexedSlices` to this variable batch-wise: `indices[b..., i]` is a row
-        within batch `b...` (one ResourceScatterNdUpdate); returns the variable."""
+        """Assigns `tf.IndexedSlices` to this variable batch-wise.
+
+        `indices[b..., i]` is a row within batch `b...` (one ResourceScatterNdUpdate); returns the variable."""
         _variable_indexing.batch_scatter_update(self, sparse_delta)
         return _UnreadVariable(self)
 
     def scatter_nd_sub(self, indices, updates, name=None):
-        """Applies sparse subtraction to individual values or slices in a Variable (ResourceScatterNdSub)."""
+        """Applies sparse subtraction to individual values or slices in a Variable.
+
+        ResourceScatterNdSub; returns the variable."""
         _variable_indexing.scatter_nd(self, "sub", indices, updates)
         return _UnreadVariable(self)
 
     def scatter_nd_add(self, indices, updates, name=None):
-        """Applies sparse addition to individual values or slices in a Variable (ResourceScatterNdAdd)."""
+        """Applies sparse addition to individual values or slices in a Variable.
+
+        ResourceScatterNdAdd; returns the variable."""
         _variable_indexing.scatter_nd(self, "add", indices, updates)
         return _UnreadVariable(self)
 
     def scatter_nd_update(self, indices, updates, name=None):
-        """Applies sparse assignment to individual values or slices in a Variable (ResourceScatterNdUpdate)."""
+        """Applies sparse assignment to individual values or slices in a Variable.
+
+        ResourceScatterNdUpdate; returns the variable."""
         _variable_indexing.scatter_nd(self, "update", indices, updates)
         return _UnreadVariable(self)
 
     def scatter_nd_max(self, indices, updates, name=None):
-        """Updates this variable with the max of `updates` and itself at `indices` (ResourceScatterNdMax)."""
+        """Updates this variable with the max of `tf.IndexedSlices` and itself.
+
+        ResourceScatterNdMax at the slices `indices` addresses; returns the variable."""
         _variable_indexing.scatter_nd(self, "max", indices, updates)
         return _UnreadVariable(self)
 
     def scatter_nd_min(self, indices, updates, name=None):
-        """Updates this variable with the min of `updates` and itself at `indices` (ResourceScatterNdMin)."""
+        """Updates this variable with the min of `tf.IndexedSlices` and itself.
+
+        ResourceScatterNdMin at the slices `indices` addresses; returns the variable."""
         _variable_indexing.scatter_nd(self, "min", indices, updates)
         return _UnreadVariable(self)
 
     def sparse_read(self, indices, name=None):
-        """Gather slices from the variable's first axis according to `indices` (ResourceGather)."""
+        """Reads the value of this variable sparsely, using `gather`.
+
+        ResourceGather: rows `indices` of the first dimension."""
         return _variable_indexing.sparse_read(self, indices)
 
     def gather_nd(self, indices, name=None):
-        """Gather slices into a Tensor with shape specified by `indices` (ResourceGatherNd)."""
+        """Reads the value of this variable sparsely, using `gather_nd`.
+
+        ResourceGatherNd: the slices the last dimension of `indices` addresses."""
         return _variable_indexing.gather_nd(self, indices)
 
     # --- operators --------------------------------------------------------------------------
