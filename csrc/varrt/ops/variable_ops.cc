@@ -44,11 +44,12 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
                                  ""));
   }
   Tensor delta = to_device(input, *var->device());
-  // An overwrite rather than an in-place update: when a reader holds the buffer, one pass
-  // computes previous + delta into new memory instead of copying first and adding after.
+  // With `previous`: when a reader holds the buffer, one pass computes old + delta into new
+  // memory instead of copying first and adding after.
   Tensor previous;
-  Tensor& target = PrepareToOverwriteVariable(handle.shared_var(), input.shape(), &previous);
-  Kernel(var->dtype(), previous.data(), delta.data(), target.mutable_data(), target.num_elements());
+  Tensor& target = PrepareToUpdateVariable(handle.shared_var(), &previous);
+  const void* old = previous.valid() ? previous.data() : target.data();
+  Kernel(var->dtype(), old, delta.data(), target.mutable_data(), target.num_elements());
 }
 
 }  // namespace
