@@ -138,6 +138,33 @@ def test_invalid_tensor_indices_are_type_errors():
         t[2**63]
 
 
+# A non-scalar integer index: TensorFlow stacks begin, end and strides (Pack), and then
+# StridedSlice rejects parts that are not vectors. What TensorFlow 2.21 prints, on the device
+# the op ran on (a bug printed `__wrapped__StridedSlice_device_()`).
+@pytest.mark.parametrize("key, shapes", [
+    (np.array([[1]]), "[1,1,1], [1,1,1], and [1]"),                 # begin and end = index + 1
+    (slice(np.array([[0]]), None), "[1,1,1], [1], and [1]"),        # end and strides are plain
+    ((slice(None, np.array([[1]])), slice(None, np.array([[1]]))), "[2], [2,1,1], and [2]"),
+])
+def test_matrix_indices_fail_as_in_tensorflow(key, shapes):
+    for sliced in (tf.constant([[1, 2], [3, 4]]), tf.Variable([[1.0, 2.0], [3.0, 4.0]])):
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            sliced[key]
+        assert str(info.value) == slice_error("Expected begin, end, and strides to be 1D equal size tensors, but "
+                                              f"got shapes {shapes} instead.")
+
+
+@pytest.mark.parametrize("key, shapes", [
+    ((0, np.array([[1, 0]])), "values[0].shape = [] != values[1].shape = [1,2]"),             # begin
+    ((slice(None, np.array([[1, 0]])), 0), "values[0].shape = [1,2] != values[1].shape = []"),  # end
+])
+def test_matrix_index_among_scalars_fails_in_pack(key, shapes):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.constant([[1, 2], [3, 4]])[key]
+    assert str(info.value) == (f"{{{{function_node __wrapped__Pack_N_2_device_{CPU}}}}} Shapes of all inputs must "
+                               f"match: {shapes} [Op:Pack] name: stack")
+
+
 def test_boolean_masks():
     m = np.arange(12).reshape(3, 4)
     t = tf.constant(m)

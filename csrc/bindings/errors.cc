@@ -1,9 +1,17 @@
 // The one place core errors become Python exceptions: varrt::Error's code selects the
 // varrt.errors class (TensorFlow's OpError hierarchy), or its kind says ValueError/TypeError.
+// Also varrt._C.tf: the core's TensorFlow texts (varrt/tf/), so that the Python ops' messages
+// come from the same format strings as the C++ ops'.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
 
 #include "bindings.h"
 #include "varrt/core/error.h"
+#include "varrt/tf/messages.h"
+#include "varrt/tf/type_names.h"
 
 namespace py = pybind11;
 
@@ -57,6 +65,33 @@ void raise(const Error& e) {
   PyErr_SetObject(cls.ptr(), exc.ptr());
 }
 
+using OptionalName = std::optional<std::string>;
+const char* c_str(const OptionalName& s) { return s ? s->c_str() : nullptr; }
+DType dtype(int enum_value) { return static_cast<DType>(enum_value); }
+
+// Argument adaptation only: dtypes travel as their enum values, a None name drops " name: ".
+void bind_tf_texts(py::module_& m) {
+  py::module_ texts = m.def_submodule("tf", "TensorFlow's texts from the core (csrc/varrt/tf): messages, type names.");
+  texts.def("type_name", [](int d) { return tf::type_name(dtype(d)); }, "DataTypeString: 'float', 'int32', ...");
+  texts.def("enum_name", [](int d) { return tf::enum_name(dtype(d)); }, "'DT_FLOAT', 'DT_INT32', ...");
+  texts.def("op_error", [](const std::string& op, const std::string& message, const OptionalName& name) {
+    return tf::op_error(op.c_str(), message, c_str(name));
+  });
+  texts.def("kernel_error", [](const std::string& op, const std::string& device, const std::string& message,
+                            const OptionalName& name, const OptionalName& node) {
+    return tf::kernel_error(op.c_str(), device, message, c_str(name), c_str(node));
+  });
+  texts.def("no_device_error", [](const std::string& op, const std::string& attr, int d, const std::string& registered) {
+    return tf::no_device_error(op.c_str(), attr.c_str(), dtype(d), registered);
+  });
+  texts.def("input_dtype_mismatch", [](const std::string& node, int index, int want, int got) {
+    return tf::input_dtype_mismatch(node.c_str(), index, dtype(want), dtype(got));
+  });
+  texts.def("attr_value_error", [](const std::string& attr, int d, const std::string& rest) {
+    return tf::attr_value_error(attr.c_str(), dtype(d), rest);
+  });
+}
+
 }  // namespace
 
 void set_python_error_from_current_exception() {
@@ -83,6 +118,7 @@ void bind_errors(py::module_& m) {
       PyErr_SetString(PyExc_MemoryError, "out of memory");
     }
   });
+  bind_tf_texts(m);
 }
 
 }  // namespace bind

@@ -4,6 +4,8 @@ import builtins
 import ml_dtypes
 import numpy as np
 
+from varrt import _C
+
 
 class DType:
     """An element type. Compares equal to anything `as_dtype` maps to it."""
@@ -158,13 +160,15 @@ _BY_PYTHON = {builtins.float: float32, builtins.bool: bool, builtins.object: str
 _PYTHON_REJECTED = (builtins.int, builtins.str, builtins.bytes, builtins.complex)
 
 
-# The names TensorFlow's C++ layer uses in messages ("Cannot convert 'a' to EagerTensor of
-# dtype float").
-_CORE_NAMES = {1: "float", 2: "double", 19: "half"}
-
-
 def core_name(dtype):
-    return _CORE_NAMES.get(dtype._enum, dtype._name)
+    """The name TensorFlow's C++ layer prints in messages ("Cannot convert 'a' to EagerTensor of
+    dtype float"): the core's (varrt/tf/type_names), which its own messages use too."""
+    return _C.tf.type_name(dtype._enum)
+
+
+def enum_name(dtype):
+    """TensorFlow's DataType enum name, "DT_FLOAT", as attr dumps print it (the core's)."""
+    return _C.tf.enum_name(dtype._enum)
 
 
 def from_enum(enum):

@@ -3,8 +3,8 @@ BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for floa
 """
 import numpy as np
 
-from varrt import dtypes, errors
-from varrt.ops.op_util import check_dtype, kernel_error, operand, place, quiet, result, shape_of, shape_text
+from varrt import dtypes
+from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, place, quiet, result, shape_of, shape_text
 
 _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these through oneDNN kernels
 
@@ -18,9 +18,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     op = "BatchMatMulV2" if batched else "MatMul"
     node = ("_Mkl" + op) if xd in _MKL else op
     if xd is not yd:
-        raise errors.InvalidArgumentError(
-            None, None, f"cannot compute {node} as input #1(zero-based) was expected to be a "
-                        f"{dtypes.core_name(xd)} tensor but is a {dtypes.core_name(yd)} tensor [Op:{op}] name: ")
+        raise mismatch(op, 1, xd, yd, node=node)  # " name: " without the name, as TensorFlow prints it
     check_dtype(op, xd, name)
     xa, ya = place(op, xa, ya)
     x, y = xa, ya

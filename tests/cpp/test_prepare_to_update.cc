@@ -65,32 +65,39 @@ TEST(update_shared_copies_and_reader_keeps_value) {
   CHECK((values(reader) == std::vector<float>{1, 2, 3}));
 }
 
-TEST(overwrite_unshared_reuses_buffer_with_new_shape) {
-  auto var = make_var({1, 2, 3, 4});
+TEST(one_pass_update_reads_previous_only_when_copied) {
+  auto var = make_var({1, 2, 3});
   const void* before = var->tensor().data();
   int64_t a0 = allocs();
   Tensor previous;
-  Tensor& t = PrepareToOverwriteVariable(var, Shape{2, 2}, &previous);
+  Tensor& in_place = PrepareToUpdateVariable(var, &previous);
+  CHECK(allocs() == a0);
+  CHECK(in_place.data() == before);
+  CHECK(!previous.valid());  // reused: the old elements are the target's own
+  Tensor reader = var->tensor();
+  Tensor& fresh = PrepareToUpdateVariable(var, &previous);
+  CHECK(allocs() == a0 + 1);
+  CHECK(!fresh.shares_buffer_with(reader));
+  CHECK(previous.shares_buffer_with(reader));  // the old value, for the kernel to read
+  CHECK(fresh.shape() == (Shape{3}));
+  std::memcpy(fresh.mutable_data(), std::vector<float>{7, 8, 9}.data(), 3 * sizeof(float));
+  CHECK((values(reader) == std::vector<float>{1, 2, 3}));
+}
+
+TEST(overwrite_reuses_buffer_with_new_shape_else_allocates) {
+  auto var = make_var({1, 2, 3, 4});
+  const void* before = var->tensor().data();
+  int64_t a0 = allocs();
+  Tensor& t = PrepareToOverwriteVariable(var, Shape{2, 2});
   CHECK(allocs() == a0);
   CHECK(t.data() == before);
   CHECK(t.shape() == (Shape{2, 2}));
-  CHECK(previous.shares_buffer_with(t));  // an out-of-place kernel may read what it overwrites
-}
-
-TEST(overwrite_shared_or_resized_allocates_and_reader_keeps_value) {
-  auto var = make_var({1, 2, 3});
   Tensor reader = var->tensor();
-  int64_t a0 = allocs();
-  Tensor previous;
-  Tensor& t = PrepareToOverwriteVariable(var, Shape{3}, &previous);
+  Tensor& shared = PrepareToOverwriteVariable(var, Shape{4});
   CHECK(allocs() == a0 + 1);
-  CHECK(!t.shares_buffer_with(reader));
-  CHECK(previous.shares_buffer_with(reader));
-  std::memcpy(t.mutable_data(), std::vector<float>{7, 8, 9}.data(), 3 * sizeof(float));
-  CHECK((values(reader) == std::vector<float>{1, 2, 3}));
+  CHECK(!shared.shares_buffer_with(reader));
   reader = Tensor();
-  previous = Tensor();
-  Tensor& resized = PrepareToOverwriteVariable(var, Shape{5});  // unshared, but too small
+  Tensor& resized = PrepareToOverwriteVariable(var, Shape{5});  // unshared, but another size
   CHECK(allocs() == a0 + 2);
   CHECK(resized.shape() == (Shape{5}));
 }

@@ -13,6 +13,7 @@
 #include "varrt/core/half.h"
 #include "varrt/resource/owned_handle.h"
 #include "varrt/ops/variable_ops.h"
+#include "varrt/tf/type_names.h"
 
 using namespace varrt;
 using check::make_var;
@@ -102,6 +103,32 @@ TEST(kernel_error_message_matches_tensorflow) {
           "Cannot update variable with shape [2] using a Tensor with shape [3], shapes must be equal. "
           "[Op:AssignAddVariableOp] name: ");
   }
+}
+
+// TensorFlow 2.21's texts for a value of another dtype (tf.raw_ops with a float variable):
+// its C++ type names ("float", not "float32"), and AssignAdd's handle check.
+TEST(dtype_mismatch_messages_match_tensorflow) {
+  ResourceHandle h = make_var(DType::kFloat32, Shape{2});
+  ops::AssignVariableOp(h, floats({1, 2}, Shape{2}));
+  Tensor ints = Tensor::allocate(DType::kInt32, Shape{2});
+  std::memset(ints.mutable_data(), 0, ints.byte_size());
+  auto message = [](auto&& op) {
+    try {
+      op();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string prefix = "{{function_node __wrapped__";
+  const std::string device = "_device_/job:localhost/replica:0/task:0/device:CPU:0}} ";
+  CHECK(message([&] { ops::AssignVariableOp(h, ints); }) ==
+        prefix + "AssignVariableOp" + device +
+            "Trying to assign variable with wrong dtype. Expected float got int32 [Op:AssignVariableOp] name: ");
+  CHECK(message([&] { ops::AssignAddVariableOp(h, ints); }) ==
+        prefix + "AssignAddVariableOp" + device +
+            "DType of variable handle and value does not match. [Op:AssignAddVariableOp] name: ");
+  CHECK((read_floats(h) == std::vector<float>{1, 2}));
 }
 
 TEST(bool_and_string_have_no_arithmetic) {
@@ -232,7 +259,9 @@ TEST(shape_and_dtype_basics) {
   CHECK(!PartialShape({-1, 2}).is_compatible_with(Shape{5, 3}));
   CHECK(PartialShape().is_compatible_with(Shape{1, 2, 3}));
   CHECK(dtype_from_name("bfloat16") == DType::kBFloat16);
-  CHECK(dtype_enum_name(DType::kFloat32) == "DT_FLOAT");
+  CHECK(tf::enum_name(DType::kFloat32) == "DT_FLOAT");
+  CHECK(tf::enum_name(DType::kBFloat16) == "DT_BFLOAT16");
+  CHECK(std::string(tf::type_name(DType::kFloat64)) == "double");
   CHECK(dtype_size(DType::kComplex128) == 16);
 }
 

@@ -53,18 +53,6 @@ const char* dtype_name(DType dtype) {
   return "invalid";
 }
 
-std::string dtype_enum_name(DType dtype) {
-  switch (dtype) {
-    case DType::kFloat32: return "DT_FLOAT";
-    case DType::kFloat64: return "DT_DOUBLE";
-    case DType::kFloat16: return "DT_HALF";
-    default: break;
-  }
-  std::string name = dtype_name(dtype);
-  for (char& c : name) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-  return "DT_" + name;
-}
-
 bool dtype_is_valid(int32_t value) {
   switch (static_cast<DType>(value)) {
     case DType::kFloat32:

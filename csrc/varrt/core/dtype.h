@@ -32,9 +32,8 @@ enum class DType : int32_t {
 // Bytes per element; for kString the size of the in-memory element (std::string).
 size_t dtype_size(DType dtype);
 // TensorFlow's Python name: "float32", "bfloat16", "string", ...; "invalid" for unknown.
+// (The names TensorFlow's C++ layer prints in messages are tf::type_name's, varrt/tf/.)
 const char* dtype_name(DType dtype);
-// TensorFlow's enum name, e.g. "DT_FLOAT", as kernel messages print it.
-std::string dtype_enum_name(DType dtype);
 // Parses dtype_name()'s names; returns kInvalid for anything else.
 DType dtype_from_name(const std::string& name);
 // True for the enum values varrt stores in tensors (not kInvalid, not kResource).

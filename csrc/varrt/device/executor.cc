@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "varrt/core/error.h"
+#include "varrt/tf/messages.h"
 
 namespace varrt {
 
@@ -34,7 +35,7 @@ bool Executor::has_log_sink() {
 void Executor::fail(const char* op, const char* name_scope, const ScopePlacement& scope, uint32_t flags) {
   // _EagerConst (a host value becoming a tensor) reports without the op suffix, as in TensorFlow.
   bool eager_const = std::strcmp(op, "_EagerConst") == 0;
-  std::string suffix = eager_const ? "" : std::string(" [Op:") + op + "] name: " + name_scope;
+  std::string suffix = eager_const ? "" : tf::op_suffix(op, name_scope);
   if (eager_const && scope.host_lookup_fails) throw_error(Code::kInvalidArgument, scope.requested + " unknown device.");
   if (scope.malformed) {
     throw_error(Code::kInvalidArgument, "Malformed device specification '" + scope.requested +
@@ -46,26 +47,6 @@ void Executor::fail(const char* op, const char* name_scope, const ScopePlacement
                   "'. enable_soft_placement=" + ((flags & kSoftOff) ? "0" : "1") +
                   ". Supported device types [CPU]. All available devices [" + DeviceSet::global().names_joined() +
                   "]." + suffix);
-}
-
-namespace {
-std::string op_suffix(const char* op, const char* name) {
-  std::string s = std::string(" [Op:") + op + "]";
-  if (name != nullptr) s += std::string(" name: ") + name;
-  return s;
-}
-}  // namespace
-
-std::string Executor::kernel_error(const char* op, const Device& device, const std::string& message,
-                                   const char* name) {
-  return std::string("{{function_node __wrapped__") + op + "_device_" + device.name + "}} " + message +
-         op_suffix(op, name);
-}
-
-std::string Executor::no_kernel_error(const char* op, const std::string& dtype_enum_name, const char* name) {
-  return std::string("No OpKernel was registered to support Op '") + op + "' used by {{node " + op +
-         "}} with these attrs: [dtype=" + dtype_enum_name + "]\nRegistered devices: [CPU]\n\n\t [[" + op + "]]" +
-         op_suffix(op, name);
 }
 
 void Executor::log(const char* op, const Device& device) {

@@ -36,15 +36,6 @@ class Executor {
   // Where an op without a resource would run now, without logging it.
   static const Device& current_device() { return *scoped("", "", flags_.load(std::memory_order_relaxed)); }
 
-  // A kernel's error message as TensorFlow's eager runtime reports it:
-  // "{{function_node __wrapped__<op>_device_<device>}} <message> [Op:<op>] name: <name>".
-  // A null `name` drops the " name: " part, as ops called through a generated op's fast
-  // path print it; `x[...]` passes its name scope, "strided_slice/".
-  static std::string kernel_error(const char* op, const Device& device, const std::string& message,
-                                  const char* name = "");
-  // TensorFlow's message for an op with no kernel for `dtype_enum_name` (e.g. "DT_BOOL").
-  static std::string no_kernel_error(const char* op, const std::string& dtype_enum_name, const char* name = "");
-
   static void set_log_device_placement(bool on) { set_flag(kLog, on); }
   static bool log_device_placement() { return flags_.load(std::memory_order_relaxed) & kLog; }
   static void set_soft_device_placement(bool on) { set_flag(kSoftOff, !on); }

@@ -9,20 +9,11 @@
 #include "varrt/core/parallel.h"
 #include "varrt/kernels/elementwise.h"
 #include "varrt/resource/prepare_to_update.h"
+#include "varrt/tf/type_names.h"
 
 namespace varrt {
 namespace ops {
 namespace {
-
-// TensorFlow's DataTypeString, which its checkpoint messages use ("float", not "float32").
-std::string tf_type_string(DType d) {
-  switch (d) {
-    case DType::kFloat32: return "float";
-    case DType::kFloat64: return "double";
-    case DType::kFloat16: return "half";
-    default: return dtype_name(d);
-  }
-}
 
 // One variable's restore, prepared and verified before any variable is touched.
 struct Pending {
@@ -82,10 +73,10 @@ void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& key
     }
     bundle::Entry e = reader.entry(key);
     if (e.dtype != static_cast<int32_t>(var->dtype())) {
-      std::string stored = dtype_is_valid(e.dtype) ? tf_type_string(static_cast<DType>(e.dtype))
+      std::string stored = dtype_is_valid(e.dtype) ? tf::type_name(static_cast<DType>(e.dtype))
                                                    : "enum " + std::to_string(e.dtype);
       throw_error(Code::kInvalidArgument, "tensor_name = " + key + "; expected dtype " +
-                                              tf_type_string(var->dtype()) + " does not equal original dtype " + stored);
+                                              tf::type_name(var->dtype()) + " does not equal original dtype " + stored);
     }
     if (!var->declared_shape().is_compatible_with(e.shape)) {
       throw_error(Code::kInvalidArgument, "tensor_name = " + key + "; shape in shape_and_slice spec " +

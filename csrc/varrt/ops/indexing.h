@@ -5,6 +5,7 @@
 
 #include "varrt/device/executor.h"
 #include "varrt/resource/var_access.h"
+#include "varrt/tf/messages.h"
 
 #include <cstdint>
 #include <string>
@@ -44,19 +45,16 @@ void check_index_dtype(const char* op, DType dtype);
 // multi-index of flat position `flat` in `shape` otherwise.
 std::string slice_debug_string(const Shape& shape, int64_t flat);
 
-// The message TensorFlow's eager runtime reports for a kernel failure, without " name: "
-// unless `name` is given (see Executor::kernel_error).
-inline std::string kernel_error(const char* op, const Device& device, const std::string& message,
-                                const char* name = nullptr) {
-  return Executor::kernel_error(op, device, message, name);
+// The indexed ops report errors without " name: " (see tf/messages.h), as TensorFlow does
+// when their indices come as Python lists; with tensor arguments it adds " name: ", which
+// these ops do not know about yet.
+inline std::string kernel_error(const char* op, const Device& device, const std::string& message) {
+  return tf::kernel_error(op, device.name, message, nullptr);
 }
-
-// TensorFlow's message for an `updates`/`value` input of another dtype than the variable.
-std::string input_dtype_error(const char* op, int input, DType want, DType got);
-
-// TensorFlow's attr message for an op whose `dtype` attr does not allow the variable's dtype
-// (the arithmetic scatter ops on strings and bools).
-std::string dtype_attr_error(const char* op, DType dtype);
+// An `updates`/`value` input (#`input`) of another dtype than the variable's.
+inline std::string input_dtype_error(const char* op, int input, DType want, DType got) {
+  return tf::op_error(op, tf::input_dtype_mismatch(op, input, want, got), nullptr);
+}
 
 using varrt::live_var;
 using varrt::require_initialized;

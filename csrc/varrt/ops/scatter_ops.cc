@@ -28,6 +28,11 @@ std::string join(const indexing::IndexView& idx, int64_t first, int64_t n) {
 // (printing garbage), varrt treats a scalar as one entry.
 int64_t outer_dim(const Shape& s) { return s.rank() > 0 ? s.dim(0) : 1; }
 
+// The arithmetic scatter ops' `dtype` attr (TensorFlow's NumberTypes), as their attr check lists it.
+constexpr const char* kNumberTypes =
+    "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, "
+    "uint16, complex128, half, uint32, uint64";
+
 struct Checked {
   Var* var;
   const Device* device;
@@ -41,8 +46,9 @@ Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& ha
   const DType dtype = var->dtype();
   if (!kernels::update_supported(kind, dtype, nd)) {
     bool attr_rejects = !nd && (dtype == DType::kString || dtype == DType::kBool);
-    throw_error(Code::kInvalidArgument, attr_rejects ? indexing::dtype_attr_error(op, dtype)
-                                                     : Executor::no_kernel_error(op, dtype_enum_name(dtype), nullptr));
+    throw_error(Code::kInvalidArgument,
+                attr_rejects ? tf::op_error(op, tf::attr_value_error("dtype", dtype, tf::not_in_allowed_values(op, kNumberTypes)), nullptr)
+                             : tf::no_kernel_error(op, dtype, nullptr));
   }
   indexing::check_index_dtype(op, indices.dtype());
   if (updates.dtype() != dtype) {

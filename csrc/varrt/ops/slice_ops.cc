@@ -20,7 +20,7 @@ constexpr const char* kSliceName = "strided_slice/";
 constexpr const char* kAssignName = "strided_slice/_assign";
 
 [[noreturn]] void fail(const char* op, const Device& device, const std::string& message, const char* name) {
-  throw_error(Code::kInvalidArgument, indexing::kernel_error(op, device, message, name));
+  throw_error(Code::kInvalidArgument, tf::kernel_error(op, device.name, message, name));
 }
 
 // Row-major element strides of `shape`.

@@ -9,6 +9,8 @@
 #include "varrt/kernels/elementwise.h"
 #include "varrt/resource/prepare_to_update.h"
 #include "varrt/resource/var_access.h"
+#include "varrt/tf/messages.h"
+#include "varrt/tf/type_names.h"
 
 namespace varrt {
 namespace ops {
@@ -24,28 +26,30 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
   Var* var = live_var(handle);
   const Device& device = Executor::place(op, var->device());
   if (!dtype_is_numeric(var->dtype())) {
-    throw_error(Code::kInvalidArgument, Executor::no_kernel_error(op, dtype_enum_name(var->dtype())));
+    throw_error(Code::kInvalidArgument, tf::no_kernel_error(op, var->dtype(), ""));
   }
   std::unique_lock<std::shared_mutex> lock(var->mu());
   require_initialized(*var, handle);
   Tensor& current = var->tensor();
   if (input.dtype() != var->dtype()) {
     throw_error(Code::kInvalidArgument,
-                Executor::kernel_error(op, device, std::string("Trying to update variable with wrong dtype. Expected ") +
-                                                       dtype_name(var->dtype()) + " got " + dtype_name(input.dtype())));
+                tf::kernel_error(op, device.name, "DType of variable handle and value does not match.", ""));
   }
   if (current.shape() != input.shape()) {
     throw_error(Code::kInvalidArgument,
-                Executor::kernel_error(op, device, "Cannot update variable with shape " + current.shape().debug_string() +
-                                                       " using a Tensor with shape " + input.shape().debug_string() +
-                                                       ", shapes must be equal."));
+                tf::kernel_error(op, device.name,
+                                 "Cannot update variable with shape " + current.shape().debug_string() +
+                                     " using a Tensor with shape " + input.shape().debug_string() +
+                                     ", shapes must be equal.",
+                                 ""));
   }
   Tensor delta = to_device(input, *var->device());
-  // An overwrite rather than an in-place update: when a reader holds the buffer, one pass
-  // computes previous + delta into new memory instead of copying first and adding after.
+  // With `previous`: when a reader holds the buffer, one pass computes old + delta into new
+  // memory instead of copying first and adding after.
   Tensor previous;
-  Tensor& target = PrepareToOverwriteVariable(handle.shared_var(), input.shape(), &previous);
-  Kernel(var->dtype(), previous.data(), delta.data(), target.mutable_data(), target.num_elements());
+  Tensor& target = PrepareToUpdateVariable(handle.shared_var(), &previous);
+  const void* old = previous.valid() ? previous.data() : target.data();
+  Kernel(var->dtype(), old, delta.data(), target.mutable_data(), target.num_elements());
 }
 
 }  // namespace
@@ -90,9 +94,10 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
   const Device& device = Executor::place("AssignVariableOp", var->device());
   if (value.dtype() != var->dtype()) {
     throw_error(Code::kInvalidArgument,
-                Executor::kernel_error("AssignVariableOp", device,
-                                       std::string("Trying to assign variable with wrong dtype. Expected ") +
-                                           dtype_name(var->dtype()) + " got " + dtype_name(value.dtype())));
+                tf::kernel_error("AssignVariableOp", device.name,
+                                 std::string("Trying to assign variable with wrong dtype. Expected ") +
+                                     tf::type_name(var->dtype()) + " got " + tf::type_name(value.dtype()),
+                                 ""));
   }
   if (!var->declared_shape().is_compatible_with(value.shape())) {
     // TensorFlow checks this in Python before the kernel runs, so ported code catches ValueError.

@@ -19,21 +19,35 @@
 
 #include "varrt/core/shape.h"
 #include "varrt/core/tensor.h"
+#include "varrt/resource/update_journal.h"
 #include "varrt/resource/var.h"
 
 namespace varrt {
+namespace detail {
+// PrepareToUpdateVariable's shared case: new memory (a copy of the value, or unfilled with the
+// old value moved to *previous).
+Tensor& copy_on_write(Var& var, Tensor* previous);
+}  // namespace detail
 
-// For updates that read the current elements and write some or all of them in place
-// (AssignAdd/Sub's in-place form, scatter*, strided-slice assign, ResourceApply*). New memory,
-// when needed, holds a copy of the current value.
-Tensor& PrepareToUpdateVariable(const std::shared_ptr<Var>& var);
+// For updates that keep the shape and compute the new elements from the current ones
+// (scatter*, strided-slice assign, AssignAdd/Sub, ResourceApply*). Requires an initialised
+// variable. Without `previous`, new memory holds a copy of the current value, to be updated in
+// place. With `previous` (kernels that write every element in one pass, AssignAdd:
+// out = old + delta), new memory is left unfilled and the old value goes to *previous, to be
+// read from there; *previous stays empty when the own buffer is reused, whose elements are
+// then the old ones (a reference to it would cost two atomic operations per update).
+// Inline: the unshared case is every small update's hot path.
+inline Tensor& PrepareToUpdateVariable(const std::shared_ptr<Var>& var, Tensor* previous = nullptr) {
+  UpdateJournal::note(var);  // before the uniqueness test: a record shares the buffer
+  Tensor& current = var->tensor();
+  if (current.buffer_is_unique()) return current;
+  return detail::copy_on_write(*var, previous);
+}
 
-// For writes that replace every element with a value of `shape` (checkpoint restore, and
-// updates computed out of place in one pass: AssignAdd writes previous + delta). The contents
-// are unspecified: the caller writes all of them. The own buffer is reused (seen with `shape`)
-// when its element count matches. `previous`, if given, receives the value being replaced —
-// sharing the returned buffer when it is reused — for the kernel to read.
-Tensor& PrepareToOverwriteVariable(const std::shared_ptr<Var>& var, const Shape& shape, Tensor* previous = nullptr);
+// For writes that replace every element with a value of `shape` (checkpoint restore). The
+// contents are unspecified: the caller writes all of them. The own buffer is reused (seen
+// with `shape`) when its element count matches.
+Tensor& PrepareToOverwriteVariable(const std::shared_ptr<Var>& var, const Shape& shape);
 
 // AssignVariableOp: as PrepareToOverwriteVariable(var, value.shape()), except that when the
 // own buffer cannot be reused and `value` is owned memory of the variable's allocator, the

@@ -24,7 +24,8 @@ _BY_NUMPY = dtypes._BY_NUMPY
 _STRING = dtypes.string
 _INEXACT = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
                                        dtypes.complex64, dtypes.complex128))
-_DT_NAMES = {"DT_" + dtypes.core_name(d).upper(): d for d in dtypes._ALL}
+_DT_NAMES = {dtypes.enum_name(d): d for d in dtypes._ALL}
+_texts = _C.tf  # TensorFlow's message formats, owned by the core (csrc/varrt/tf)
 
 
 def _allowed_enums(attr, text):
@@ -54,27 +55,32 @@ def slow(*args):
 
 
 def suffix(name, *args):
-    """TensorFlow's " name: ..." after "[Op:X]" for an op called with `args` ("" on the slow path)."""
-    return "" if slow(*args) else f" name: {name or ''}"
+    """The `end` for op_error/kernel_error of an op called with `args`: "" (no " name: " part)
+    on the slow path, None (the name part) otherwise."""
+    return "" if slow(*args) else None
+
+
+def _name_field(name, end):
+    """The core's `name` argument: None drops " name: " (end="", the slow path), else the name."""
+    return (name or "") if end is None else None
 
 
 def op_error(op, message, name="", cls=errors.InvalidArgumentError, end=None):
-    """An error TensorFlow raises before the kernel runs (conversion and attribute checks)."""
-    tail = f" name: {name or ''}" if end is None else end
-    return cls(None, None, f"{message} [Op:{op}]{tail}")
+    """An error TensorFlow raises before the kernel runs (conversion and attribute checks):
+    "<message> [Op:<op>] name: <name>", without the name part for end=""."""
+    return cls(None, None, _texts.op_error(op, message, _name_field(name, end)))
 
 
 def kernel_error(op, message, name="", node=None, end=None, cls=errors.InvalidArgumentError):
     """An error raised by the kernel of the op just placed, which TensorFlow prefixes with the
-    function it wrapped the op in (named after the op and its device)."""
-    tail = f" name: {name or ''}" if end is None else end
-    device = _C.current_device()
-    return cls(None, None, f"{{{{function_node __wrapped__{node or op}_device_{device}}}}} {message} [Op:{op}]{tail}")
+    function it wrapped the op in (named after the op, or `node`, and its device)."""
+    text = _texts.kernel_error(op, _C.current_device(), message, _name_field(name, end), node)
+    return cls(None, None, text)
 
 
-def mismatch(op, index, expected, got, name=""):
-    return op_error(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
-                        f"{dtypes.core_name(expected)} tensor but is a {dtypes.core_name(got)} tensor", name)
+def mismatch(op, index, expected, got, name="", node=None):
+    """Input `index` is a `got` tensor where `op` (wrapped as `node`) needs `expected`."""
+    return op_error(op, _texts.input_dtype_mismatch(node or op, index, expected._enum, got._enum), name)
 
 
 def check_dtype(op, dtype, name="", end=None):
@@ -82,13 +88,11 @@ def check_dtype(op, dtype, name="", end=None):
     allowed = _ALLOWED.get(op)
     if allowed is not None and dtype._enum not in allowed:
         attr, text = ATTR_ERRORS[op]
-        raise op_error(op, f"Value for attr '{attr}' of {dtypes.core_name(dtype)}{text}", name, end=end)
+        raise op_error(op, _texts.attr_value_error(attr, dtype._enum, text), name, end=end)
     no_kernel = _NO_KERNEL.get(op)
     if no_kernel is not None and dtype.name in no_kernel:
         attr, text, _ = NO_KERNEL[op]
-        dt = "DT_" + dtypes.core_name(dtype).upper()
-        raise op_error(op, f"Could not find device for node: {{{{node {op}}}}} = {op}[{attr}={dt}]\n{text}", name,
-                       cls=errors.NotFoundError, end=end)
+        raise op_error(op, _texts.no_device_error(op, attr, dtype._enum, text), name, cls=errors.NotFoundError, end=end)
 
 
 def shape_text(shape):

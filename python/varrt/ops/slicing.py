@@ -13,10 +13,11 @@ import numbers
 
 import numpy as np
 
-from varrt import _C, dtypes, errors
+from varrt import _C, dtypes
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops.op_util import kernel_error, shape_text
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                      "tf.int32/tf.int64 tensors are valid indices")
@@ -38,29 +39,58 @@ def _check_index(idx):
         raise TypeError(f"{_SLICE_TYPE_ERROR}, got {idx!r}")
 
 
-def _as_int(idx, spec_len):
-    """The index as a Python int (reading a scalar tensor); range-checked as int64."""
+class _Shaped:
+    """A non-scalar index (a matrix of indices). TensorFlow stacks begin, end and strides
+    before the op runs; with one of these among them the stack or the op fails (_unstackable)."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, shape):
+        self.shape = shape
+
+    def __add__(self, other):  # end = index + 1 has the index's shape
+        return self
+
+
+def _as_int(idx):
+    """The index as a Python int (reading a scalar tensor), range-checked as int64, or a
+    _Shaped for a non-scalar one."""
     if isinstance(idx, numbers.Integral):
         value = int(idx)
     else:
         shape = tuple(getattr(idx, "shape", ()))
-        if shape:  # a matrix of indices: TensorFlow stacks it and the op rejects the shapes
-            dims = ",".join(str(d) for d in (spec_len,) + shape)
-            device = _C.place_op("StridedSlice")
-            raise errors.InvalidArgumentError(
-                None, None, f"{{{{function_node __wrapped__StridedSlice_device_{device}}}}} Expected begin, end, and strides to be 1D equal size tensors, but got shapes [{dims}], "
-                            f"[{dims}], and [{spec_len}] instead. [Op:StridedSlice] name: strided_slice/")
+        if shape:
+            return _Shaped(shape)
         value = int(np.asarray(idx))
     if not _INT64_MIN <= value < _INT64_END:
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     return value
 
 
+def _stacked_shape(parts):
+    """The shape of TensorFlow's stack(parts), or its Pack kernel's error when shapes differ."""
+    shapes = [p.shape if type(p) is _Shaped else () for p in parts]
+    for i, s in enumerate(shapes):
+        if s != shapes[0]:
+            _C.place_op("Pack")
+            raise kernel_error("Pack", f"Shapes of all inputs must match: values[0].shape = {shape_text(shapes[0])} "
+                                       f"!= values[{i}].shape = {shape_text(s)}", "stack", node=f"Pack_N_{len(parts)}")
+    return (len(parts),) + shapes[0]
+
+
+def _unstackable(begin, end, strides):
+    """TensorFlow's error for a spec with a non-scalar index: Pack's, or StridedSlice's for
+    begin, end and strides that are not vectors."""
+    b, e, s = (shape_text(_stacked_shape(parts)) for parts in (begin, end, strides))
+    _C.place_op("StridedSlice")
+    return kernel_error("StridedSlice", f"Expected begin, end, and strides to be 1D equal size tensors, but got "
+                                        f"shapes {b}, {e}, and {s} instead.", "strided_slice/")
+
+
 def slice_spec(key):
     """The StridedSlice arguments (begin, end, strides and the five masks) for an index."""
     if not isinstance(key, (list, tuple)):
         key = [key]
-    n = len(key)
     begin, end, strides = [], [], []
     begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
     for i, s in enumerate(key):
@@ -73,13 +103,13 @@ def slice_spec(key):
                 begin.append(0)
                 begin_mask |= bit
             else:
-                begin.append(_as_int(s.start, n))
+                begin.append(_as_int(s.start))
             if s.stop is None:
                 end.append(0)
                 end_mask |= bit
             else:
-                end.append(_as_int(s.stop, n))
-            strides.append(1 if s.step is None else _as_int(s.step, n))
+                end.append(_as_int(s.stop))
+            strides.append(1 if s.step is None else _as_int(s.step))
         elif s is Ellipsis:
             begin.append(0)
             end.append(0)
@@ -92,11 +122,13 @@ def slice_spec(key):
             new_axis_mask |= bit
         else:
             _check_index(s)
-            value = _as_int(s, n)
+            value = _as_int(s)
             begin.append(value)
             end.append(value + 1)
             strides.append(1)
             shrink_axis_mask |= bit
+    if any(type(p) is _Shaped for parts in (begin, end, strides) for p in parts):
+        raise _unstackable(begin, end, strides)
     return (begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
 
 

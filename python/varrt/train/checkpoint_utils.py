@@ -83,7 +83,7 @@ class CheckpointReader:
         lines = []
         for name, enum, shape in self._entries():
             dtype = _dtype_or_none(enum)
-            type_name = f"DT_{dtypes.core_name(dtype).upper()}" if dtype is not None else f"DT_ENUM_{enum}"
+            type_name = dtypes.enum_name(dtype) if dtype is not None else f"DT_ENUM_{enum}"
             lines.append(f"{name} ({type_name}) [{','.join(str(d) for d in shape)}]\n")
         return "".join(lines).encode("utf-8", "surrogateescape")
 
