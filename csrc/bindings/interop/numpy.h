@@ -15,6 +15,12 @@ void init_numpy();
 
 // The DType of an ndarray's element type, or kInvalid if varrt has none for it.
 DType dtype_of_array(PyObject* array);
+// The DType of a NumPy scalar (np.float16(1) -> kFloat16), or kInvalid.
+DType numpy_scalar_dtype(PyObject* scalar);
+// A new uninitialised C-contiguous ndarray (of None for kString) to fill.
+PyObject* empty_array(DType dtype, const Shape& shape);
+// A new object ndarray of bytes from `shape.num_elements()` strings.
+PyObject* bytes_array(const std::string* strings, const Shape& shape);
 // A new reference to the NumPy dtype object for `dtype` (object for strings).
 PyObject* numpy_dtype(DType dtype);
 
