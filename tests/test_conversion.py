@@ -1,4 +1,6 @@
 """Conversion of Python and NumPy values, with TensorFlow 2.21's rules and messages."""
+import fractions
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -106,3 +108,128 @@ def test_tensor_repr_and_str():
     assert repr(tf.constant(np.zeros((0, 3)))) == (
         "<tf.Tensor: shape=(0, 3), dtype=float64, numpy=array([], shape=(0, 3), dtype=float64)>")
     assert repr(tf.Variable(True)) == "<tf.Variable 'Variable:0' shape=() dtype=bool, numpy=True>"
+
+
+# Rules pinned when conversion moved into the core (csrc/varrt/tf/conversion_rules.h); each
+# outcome is TensorFlow 2.21's.
+@pytest.mark.parametrize("value, dtype, expected_dtype, expected", [
+    ([np.float64(1), 2.5], None, tf.float64, [1.0, 2.5]),
+    ([np.complex64(1), 2.5], None, tf.complex128, [1, 2.5]),
+    ([np.array([1, 2]), np.array([3, 4])], None, tf.int32, [[1, 2], [3, 4]]),
+    ([np.array([1.5]), np.array([2.5])], None, tf.float64, [[1.5], [2.5]]),
+    ([range(2), range(2)], None, tf.int32, [[0, 1], [0, 1]]),
+    ([np.array(1.5, np.float16), 2], None, tf.float16, [1.5, 2]),
+    ([np.longdouble(1.5)], None, tf.float32, [1.5]),
+    ([np.int64(2**40), 1], None, tf.int64, [2**40, 1]),
+    (2**64 - 1, tf.uint64, tf.uint64, 2**64 - 1),
+    ([2**63], tf.uint64, tf.uint64, [2**63]),
+    ([True], tf.float32, tf.float32, [1.0]),
+    ([1e300], tf.float16, tf.float16, [np.inf]),
+    (1e300, tf.float64, tf.float64, 1e300),
+    (np.array(["1.5"]), tf.float32, tf.float32, [1.5]),
+])
+def test_more_inferred_and_requested_dtypes(value, dtype, expected_dtype, expected):
+    t = tf.constant(value, dtype=dtype)
+    assert t.dtype == expected_dtype
+    assert np.array_equal(t.numpy(), np.array(expected, dtype=expected_dtype.as_numpy_dtype))
+
+
+@pytest.mark.parametrize("value, dtype, expected", [
+    ([np.bytes_(b"a"), "b"], None, [b"a", b"b"]),
+    ([np.array(["a"]), np.array(["b"])], None, [[b"a"], [b"b"]]),
+    (np.zeros(0), tf.string, []),
+    (["é"], tf.string, ["é".encode()]),
+])
+def test_strings(value, dtype, expected):
+    t = tf.constant(value, dtype=dtype)
+    assert t.dtype == tf.string
+    assert t.numpy().tolist() == expected
+
+
+@pytest.mark.parametrize("value, dtype, message", [
+    ([1, 2**63], None, "Can't convert Python sequence with out-of-range integer to Tensor."),
+    ([-2**63 - 1], tf.int64, "Can't convert Python sequence with out-of-range integer to Tensor."),
+    (10**400, tf.float32, "Can't convert Python sequence with out-of-range integer to Tensor."),
+    ([np.uint64(2**64 - 1)], None, "Can't convert Python sequence with out-of-range integer to Tensor."),
+    ([[1], 2], None, "Can't convert non-rectangular Python sequence to Tensor."),
+    ([1, {}], None, "Can't convert Python sequence with mixed types to Tensor."),
+    ([None], None, "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    ([None, None], None, "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    ([{}], None, "Attempt to convert a value ({}) with an unsupported type (<class 'dict'>) to a Tensor."),
+    (fractions.Fraction(1, 2), tf.float32,
+     "Attempt to convert a value (Fraction(1, 2)) with an unsupported type (<class 'fractions.Fraction'>) to a Tensor."),
+    ([fractions.Fraction(1, 2)], None,
+     "Attempt to convert a value (Fraction(1, 2)) with an unsupported type (<class 'fractions.Fraction'>) to a Tensor."),
+    ([np.datetime64("2020-01-01")], None, "Attempt to convert a value (np.datetime64('2020-01-01')) with an "
+                                          "unsupported type (<class 'numpy.datetime64'>) to a Tensor."),
+    ("\ud800", None, "Error converting unicode string while converting Python sequence to Tensor."),
+    (["\ud800"], tf.string, "Error converting unicode string while converting Python sequence to Tensor."),
+    (np.array(["\ud800"]), None, "Failed to convert a NumPy array to a Tensor (Unable to convert element to UTF-8)."),
+    (np.array([1.0]), tf.string, "Failed to convert a NumPy array to a Tensor (Unsupported object type float)."),
+    (np.float32(1), tf.string, "Failed to convert a NumPy array to a Tensor (Unsupported object type float)."),
+    (np.array([True]), tf.string, "Failed to convert a NumPy array to a Tensor (Unsupported object type bool)."),
+    (np.array([[1, 2]], np.int8), tf.string, "Failed to convert a NumPy array to a Tensor (Unsupported object type int)."),
+    (np.array(["a", 1], object), tf.string, "Failed to convert a NumPy array to a Tensor (Unsupported object type int)."),
+])
+def test_more_rejected_values(value, dtype, message):
+    with pytest.raises(ValueError) as info:
+        tf.constant(value, dtype=dtype)
+    assert str(info.value) == message
+
+
+def test_numpy_cast_errors_are_numpys():
+    with pytest.raises(ValueError, match="^could not convert string to float"):
+        tf.constant(np.array(["x"]), dtype=tf.float32)
+
+
+@pytest.mark.parametrize("value", [[1, 2.5], [[1, 2], [3, 4]], [True, False], ["a", "b"], [1 + 2j, 3],
+                                   [np.float16(1), 2.5], [2**31, 1], np.array([1, 2], np.uint8), 7, 2.5])
+def test_every_entry_point_converts_alike(value):
+    """One rulebook: constants, initial values, assigned values and op operands agree."""
+    expected = tf.constant(value)
+    v = tf.Variable(value)
+    assert v.dtype == expected.dtype and np.array_equal(v.numpy(), expected.numpy())
+    v.assign(value)
+    assert np.array_equal(v.numpy(), expected.numpy())
+    assert np.array_equal(tf.identity(value).numpy(), expected.numpy())
+    assert tf.convert_to_tensor(value).dtype == expected.dtype
+
+
+@pytest.mark.parametrize("value, dtype", [([1, 2.5], tf.int32), ([1, None], tf.float32), ([[1], [2, 3]], tf.float32),
+                                          ("a", tf.float32), (2**63, tf.int64)])
+def test_every_entry_point_rejects_alike(value, dtype):
+    with pytest.raises((TypeError, ValueError)) as expected:
+        tf.constant(value, dtype=dtype)
+    v = tf.Variable(tf.zeros([2] if isinstance(value, list) else [], dtype))
+    for attempt in (lambda: tf.Variable(value, dtype=dtype), lambda: v.assign(value)):
+        with pytest.raises(type(expected.value)) as info:
+            attempt()
+        assert str(info.value) == str(expected.value)
+
+
+def test_conversion_inside_conversion():
+    """A sequence whose items are themselves converted (the walk runs Python code)."""
+    class Row:
+        def __len__(self):
+            return 2
+
+        def __getitem__(self, i):
+            if i >= 2:
+                raise IndexError(i)
+            return float(tf.constant([[5.0, 6.0]])[0][i])
+
+    t = tf.constant([[1.0, 2.0], Row(), [3, 4]])
+    assert t.numpy().tolist() == [[1, 2], [5, 6], [3, 4]]
+    assert t.dtype == tf.float32
+
+
+# varrt's own limit (TensorFlow's is 254): NumPy arrays, which views of tensors are, have at most 64 dimensions.
+def test_nesting_as_deep_as_numpy_allows():
+    deep = 1
+    for _ in range(40):
+        deep = [deep]
+    assert tf.constant(deep).shape.rank == 40
+    for _ in range(30):
+        deep = [deep]
+    with pytest.raises(ValueError, match="^Can't convert non-rectangular Python sequence to Tensor.$"):
+        tf.constant(deep)

@@ -4,7 +4,7 @@
 
 #include "bindings.h"
 #include "interop/numpy.h"
-#include "interop/sequence.h"
+#include "interop/convert.h"
 #include "interop/tensor.h"
 #include "varrt/device/executor.h"
 #include "varrt/ops/variable_ops.h"
@@ -52,13 +52,15 @@ void bind_tensor(py::module_& m) {
       },
       "Copies a C-contiguous native ndarray into a new tensor (the _EagerConst op).");
 
-  m.def("constant_from_python", [](py::handle value, int dtype) -> py::object {
-        // The fast path of conversion: None when the value needs varrt.framework.conversion's full rules.
-        PyTensor t = sequence_to_device(value.ptr(), static_cast<DType>(dtype));
-        if (!t.tensor.valid()) return py::none();
-        return py::cast(std::move(t));
+  m.def("convert", [](py::handle value, int dtype, bool to_device) -> py::object {
+        Converted converted(value.ptr(), static_cast<DType>(dtype));
+        if (to_device) return py::cast(converted.to_device());
+        return converted.to_array();
       },
-      py::arg("value"), py::arg("dtype") = 0);
+      py::arg("value"), py::arg("dtype") = 0, py::arg("to_device") = false,
+      "A Python or NumPy value converted with TensorFlow's rules to `dtype` (0: inferred): a new\n"
+      "tensor on the current device (the _EagerConst op) with to_device, else a C-contiguous\n"
+      "native ndarray of the exact dtype (object array of bytes for strings), not logged.");
 }
 
 }  // namespace bind

@@ -79,22 +79,7 @@ PyObject* new_array(DType dtype, const Shape& shape, void* data, int flags) {
                               flags, nullptr);
 }
 
-PyObject* strings_to_array(const Tensor& t) {
-  PyObject* out = new_array(DType::kString, t.shape(), nullptr, 0);
-  if (!out) return nullptr;
-  auto* arr = reinterpret_cast<PyArrayObject*>(out);
-  auto** items = static_cast<PyObject**>(PyArray_DATA(arr));
-  const auto* src = t.data_as<std::string>();
-  for (int64_t i = 0; i < t.num_elements(); ++i) {
-    PyObject* b = PyBytes_FromStringAndSize(src[i].data(), static_cast<Py_ssize_t>(src[i].size()));
-    if (!b) {
-      Py_DECREF(out);
-      return nullptr;
-    }
-    Py_XSETREF(items[i], b);
-  }
-  return out;
-}
+PyObject* strings_to_array(const Tensor& t) { return bytes_array(t.data_as<std::string>(), t.shape()); }
 
 }  // namespace
 
@@ -106,8 +91,9 @@ void init_numpy() {
   g_bfloat16_typenum = g_bfloat16_descr->type_num;
 }
 
-DType dtype_of_array(PyObject* array) {
-  PyArray_Descr* d = PyArray_DESCR(reinterpret_cast<PyArrayObject*>(array));
+namespace {
+
+DType dtype_of_descr(PyArray_Descr* d) {
   switch (d->type_num) {
     case NPY_FLOAT32: return DType::kFloat32;
     case NPY_FLOAT64: return DType::kFloat64;
@@ -129,6 +115,37 @@ DType dtype_of_array(PyObject* array) {
   if (d->type_num == g_bfloat16_typenum) return DType::kBFloat16;
   return DType::kInvalid;
 }
+
+}  // namespace
+
+DType dtype_of_array(PyObject* array) { return dtype_of_descr(PyArray_DESCR(reinterpret_cast<PyArrayObject*>(array))); }
+
+DType numpy_scalar_dtype(PyObject* scalar) {
+  PyArray_Descr* d = PyArray_DescrFromScalar(scalar);
+  if (d == nullptr) throw py::error_already_set();
+  DType dtype = dtype_of_descr(d);
+  Py_DECREF(d);
+  return dtype;
+}
+
+PyObject* empty_array(DType dtype, const Shape& shape) { return new_array(dtype, shape, nullptr, 0); }
+
+PyObject* bytes_array(const std::string* strings, const Shape& shape) {
+  PyObject* out = new_array(DType::kString, shape, nullptr, 0);
+  if (!out) return nullptr;
+  auto** items = static_cast<PyObject**>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(out)));
+  for (int64_t i = 0; i < shape.num_elements(); ++i) {
+    PyObject* b = PyBytes_FromStringAndSize(strings[i].data(), static_cast<Py_ssize_t>(strings[i].size()));
+    if (!b) {
+      Py_DECREF(out);
+      return nullptr;
+    }
+    Py_XSETREF(items[i], b);
+  }
+  return out;
+}
+
+PyObject* numpy_dtype(DType dtype) { return reinterpret_cast<PyObject*>(descr_of(dtype)); }
 
 Tensor borrow_array(PyObject* obj, DType want) {
   if (!PyArray_Check(obj)) return Tensor();

@@ -15,6 +15,14 @@ void init_numpy();
 
 // The DType of an ndarray's element type, or kInvalid if varrt has none for it.
 DType dtype_of_array(PyObject* array);
+// The DType of a NumPy scalar (np.float16(1) -> kFloat16), or kInvalid.
+DType numpy_scalar_dtype(PyObject* scalar);
+// A new uninitialised C-contiguous ndarray (of None for kString) to fill.
+PyObject* empty_array(DType dtype, const Shape& shape);
+// A new object ndarray of bytes from `shape.num_elements()` strings.
+PyObject* bytes_array(const std::string* strings, const Shape& shape);
+// A new reference to the NumPy dtype object for `dtype` (object for strings).
+PyObject* numpy_dtype(DType dtype);
 
 // If `obj` is an ndarray of exactly `want` (native byte order, aligned, C-contiguous,
 // not an object array), a tensor borrowing its memory (holding a reference to the array);

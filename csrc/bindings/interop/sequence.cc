@@ -1,179 +1,215 @@
 #include "interop/sequence.h"
 
-#include <cfloat>
-#include <cmath>
-#include <cstdint>
-#include <cstring>
-#include <limits>
-#include <memory>
-#include <vector>
+#define PY_ARRAY_UNIQUE_SYMBOL varrt_ARRAY_API
+#define NO_IMPORT_ARRAY
+#include <numpy/arrayobject.h>
+#include <pybind11/pybind11.h>
 
-#include "varrt/core/half.h"
-#include "varrt/ops/variable_ops.h"
+#include <string>
+
+#include "interop/numpy.h"
+#include "varrt/core/error.h"
+
+namespace py = pybind11;
 
 namespace varrt {
 namespace bind {
 namespace {
 
-constexpr int kMaxRank = 32;
+// NumPy's object arrays nest at most this deep; deeper lists end up ragged there, and here.
+constexpr size_t kMaxRank = 64;
 
-struct Leaves {
-  std::vector<double> values;  // every leaf as double (exact for ints that fit 2^53)
-  std::vector<int64_t> ints;   // every leaf as int64, valid while !has_float
-  bool has_float = false;
-};
-
-bool is_sequence(PyObject* o) { return PyList_CheckExact(o) || PyTuple_CheckExact(o); }
-
-// Shape from the first element at each depth.
-bool infer_shape(PyObject* o, std::vector<int64_t>& dims) {
-  while (is_sequence(o)) {
-    if (static_cast<int>(dims.size()) == kMaxRank) return false;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
-    dims.push_back(n);
-    if (n == 0) return true;
-    o = PySequence_Fast_GET_ITEM(o, 0);
-  }
-  return true;
+std::string repr_of(PyObject* o) {
+  return py::repr(py::handle(o)).cast<std::string>();
 }
 
-bool collect(PyObject* o, const std::vector<int64_t>& dims, size_t depth, Leaves& out) {
-  if (depth < dims.size()) {
-    if (!is_sequence(o) || PySequence_Fast_GET_SIZE(o) != dims[depth]) return false;
-    PyObject** items = PySequence_Fast_ITEMS(o);
-    for (Py_ssize_t i = 0; i < dims[depth]; ++i) {
-      if (!collect(items[i], dims, depth + 1, out)) return false;
+void check(bool failed) {
+  if (failed && PyErr_Occurred()) throw py::error_already_set();
+}
+
+void add_int(PyObject* o, tf::Leaves& out) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  check(v == -1);
+  if (overflow == 0) return out.add_int(v);
+  if (overflow > 0) {
+    unsigned long long u = PyLong_AsUnsignedLongLong(o);
+    if (u != static_cast<unsigned long long>(-1) || !PyErr_Occurred()) return out.add_uint64(u);
+    PyErr_Clear();  // beyond 2^64: TensorFlow's range error, raised by the rules
+  }
+  out.add_big_int();
+}
+
+void add_string(PyObject* o, tf::Leaves& out) {
+  if (PyBytes_Check(o)) return out.add_string(PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o)));
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(o, &size);
+  if (data == nullptr) {  // lone surrogates: TensorFlow's ValueError, not the codec's error
+    PyErr_Clear();
+    throw_value_error(tf::kBadUnicode);
+  }
+  out.add_string(data, static_cast<size_t>(size));
+}
+
+void add_complex(PyObject* o, tf::Leaves& out) {
+  Py_complex c = PyComplex_AsCComplex(o);
+  check(c.real == -1.0);
+  out.add_complex(c.real, c.imag);
+}
+
+void add_float(PyObject* o, DType numpy_type, tf::Leaves& out) {
+  double v = PyFloat_AsDouble(o);
+  check(v == -1.0);
+  out.add_float(v, numpy_type);
+}
+
+// Adds `o` if it is an element of a kind TensorFlow converts: Python bool/int/float/complex/
+// str/bytes (and their subclasses) and NumPy scalars of those kinds. Only Python's own types
+// and NumPy's count, as in TensorFlow (a fractions.Fraction is unsupported there too).
+bool add_scalar(PyObject* o, tf::Leaves& out) {
+  if (PyFloat_CheckExact(o)) {
+    out.add_float(PyFloat_AS_DOUBLE(o));
+    return true;
+  }
+  if (PyLong_CheckExact(o)) {
+    add_int(o, out);
+    return true;
+  }
+  if (PyBool_Check(o)) {
+    out.add_bool(o == Py_True);
+    return true;
+  }
+  if (PyUnicode_Check(o) || PyBytes_Check(o)) {  // np.str_ and np.bytes_ too
+    add_string(o, out);
+    return true;
+  }
+  if (PyArray_IsScalar(o, Generic)) {
+    if (PyArray_IsScalar(o, Bool)) {
+      out.add_bool(PyObject_IsTrue(o) == 1);
+    } else if (PyArray_IsScalar(o, Integer)) {
+      py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
+      if (!index) throw py::error_already_set();
+      add_int(index.ptr(), out);
+    } else if (PyArray_IsScalar(o, Floating)) {
+      add_float(o, numpy_scalar_dtype(o), out);  // kInvalid (longdouble): read as a Python float
+    } else if (PyArray_IsScalar(o, ComplexFloating)) {
+      add_complex(o, out);
+    } else {
+      return false;  // datetime64, void, ...
     }
     return true;
   }
-  if (PyFloat_CheckExact(o)) {
-    out.has_float = true;
-    out.values.push_back(PyFloat_AS_DOUBLE(o));
+  if (PyComplex_Check(o)) {
+    add_complex(o, out);
     return true;
   }
-  if (PyLong_CheckExact(o)) {  // exact: excludes bool
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (overflow != 0) return false;
-    out.ints.push_back(v);
-    out.values.push_back(static_cast<double>(v));
+  if (PyLong_Check(o)) {
+    add_int(o, out);
+    return true;
+  }
+  if (PyFloat_Check(o)) {
+    add_float(o, DType::kInvalid, out);
     return true;
   }
   return false;
 }
 
-template <class T>
-void fill(const Leaves& leaves, void* dst) {
-  T* d = static_cast<T*>(dst);
-  if (!leaves.has_float && std::is_integral<T>::value) {
-    for (size_t i = 0; i < leaves.ints.size(); ++i) d[i] = static_cast<T>(leaves.ints[i]);
-  } else {
-    for (size_t i = 0; i < leaves.values.size(); ++i) d[i] = static_cast<T>(leaves.values[i]);
+// The items of an element that nests further although it is no list or tuple, as NumPy's
+// object-array discovery treats it: an ndarray or array-like (a 0-d one becomes its scalar),
+// or another sequence (range, ...). Null for a plain element.
+py::object nested_items(PyObject* o, py::object& scalar) {
+  py::object array;
+  if (PyArray_Check(o)) {
+    array = py::reinterpret_borrow<py::object>(o);
+  } else if (PyObject_HasAttrString(o, "__array__") || PyObject_HasAttrString(o, "__array_interface__")) {
+    array = py::reinterpret_steal<py::object>(PyArray_FromAny(o, nullptr, 0, 0, 0, nullptr));
+    if (!array) throw py::error_already_set();
+  } else if (!PySequence_Check(o) || PySequence_Size(o) < 0) {  // NumPy needs len() too
+    PyErr_Clear();
+    return py::object();
   }
-}
-
-template <uint16_t (*FromFloat)(float)>
-void fill_half(const Leaves& leaves, void* dst) {
-  auto* d = static_cast<uint16_t*>(dst);
-  for (size_t i = 0; i < leaves.values.size(); ++i) d[i] = FromFloat(static_cast<float>(leaves.values[i]));
-}
-
-bool ints_fit(const Leaves& leaves, int64_t lo, int64_t hi) {
-  for (int64_t v : leaves.ints) {
-    if (v < lo || v > hi) return false;
+  if (array && PyArray_NDIM(reinterpret_cast<PyArrayObject*>(array.ptr())) == 0) {
+    auto* arr = reinterpret_cast<PyArrayObject*>(array.ptr());
+    scalar = py::reinterpret_steal<py::object>(PyArray_ToScalar(PyArray_DATA(arr), arr));
+    if (!scalar) throw py::error_already_set();
+    return py::object();
   }
-  return true;
+  PyObject* items = PySequence_Fast(array ? array.ptr() : o, "");
+  if (items == nullptr) {  // a sequence that is not one after all (len() fails): an element
+    PyErr_Clear();
+    return py::object();
+  }
+  return py::reinterpret_steal<py::object>(items);
 }
 
-// The dtype TensorFlow gives these leaves, or kInvalid where the full rules must decide.
-DType choose(const Leaves& leaves, DType want) {
-  if (want == DType::kInvalid) {
-    if (leaves.values.empty()) return DType::kFloat32;
-    if (leaves.has_float) {
-      for (double v : leaves.values) {
-        if (std::isfinite(v) && std::fabs(v) > FLT_MAX) return DType::kInvalid;  // TF's range error
-      }
-      return DType::kFloat32;
+// Walks nested lists depth-first; the first path down fixes the shape, every other must match.
+class Walker {
+ public:
+  explicit Walker(tf::Leaves& out) : out_(out) {}
+
+  void walk(PyObject* o, size_t depth) {
+    if (PyList_Check(o) || PyTuple_Check(o)) {
+      if (PyList_CheckExact(o) || PyTuple_CheckExact(o)) return items(o, depth);
+      py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(o, ""));  // list/tuple subclasses
+      if (!fast) throw py::error_already_set();
+      return items(fast.ptr(), depth);
     }
-    return ints_fit(leaves, INT32_MIN, INT32_MAX) ? DType::kInt32 : DType::kInt64;
+    if (add_scalar(o, out_)) return leaf(depth);
+    if (depth > 0) {  // at the top, the caller has taken arrays; other values are elements
+      py::object scalar;
+      py::object nested = nested_items(o, scalar);
+      if (nested) return items(nested.ptr(), depth);
+      if (scalar && add_scalar(scalar.ptr(), out_)) return leaf(depth);
+    }
+    if (first_unsupported_ == nullptr) first_unsupported_ = o;
+    out_.add_unsupported();
+    leaf(depth);
   }
-  switch (want) {
-    case DType::kFloat16:
-    case DType::kBFloat16:
-    case DType::kFloat32:
-    case DType::kFloat64: return want;
-    case DType::kInt8: return !leaves.has_float && ints_fit(leaves, INT8_MIN, INT8_MAX) ? want : DType::kInvalid;
-    case DType::kInt16: return !leaves.has_float && ints_fit(leaves, INT16_MIN, INT16_MAX) ? want : DType::kInvalid;
-    case DType::kInt32: return !leaves.has_float && ints_fit(leaves, INT32_MIN, INT32_MAX) ? want : DType::kInvalid;
-    case DType::kInt64: return !leaves.has_float ? want : DType::kInvalid;
-    case DType::kUInt8: return !leaves.has_float && ints_fit(leaves, 0, UINT8_MAX) ? want : DType::kInvalid;
-    case DType::kUInt16: return !leaves.has_float && ints_fit(leaves, 0, UINT16_MAX) ? want : DType::kInvalid;
-    case DType::kUInt32: return !leaves.has_float && ints_fit(leaves, 0, UINT32_MAX) ? want : DType::kInvalid;
-    default: return DType::kInvalid;  // bool, string, complex, uint64: the full rules
+
+  PyObject* first_unsupported() const { return first_unsupported_; }
+
+ private:
+  void items(PyObject* seq, size_t depth) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    std::vector<int64_t>& dims = out_.dims;
+    if (leaf_depth_ >= 0 && depth >= static_cast<size_t>(leaf_depth_)) throw_value_error(tf::kNonRectangular);
+    if (depth < dims.size()) {
+      if (dims[depth] != n) throw_value_error(tf::kNonRectangular);
+    } else {
+      if (depth >= kMaxRank) throw_value_error(tf::kNonRectangular);
+      dims.push_back(n);
+    }
+    if (n == 0) return leaf(depth + 1);
+    PyObject** elements = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; ++i) walk(elements[i], depth + 1);
   }
-}
 
-}  // namespace
+  void leaf(size_t depth) {
+    if (leaf_depth_ < 0) {
+      leaf_depth_ = static_cast<int>(depth);
+    } else if (static_cast<size_t>(leaf_depth_) != depth) {
+      throw_value_error(tf::kNonRectangular);
+    }
+  }
 
-namespace {
-
-// The leaves of the value being converted. Thread-local scratch reused across calls (the
-// GIL is held and nothing here runs Python code), so a conversion allocates only its tensor.
-struct Parsed {
-  std::vector<int64_t> dims;
-  Leaves leaves;
-  DType dtype = DType::kInvalid;
+  tf::Leaves& out_;
+  int leaf_depth_ = -1;  // the rank, once the first element (or empty list) fixes it
+  PyObject* first_unsupported_ = nullptr;
 };
 
-Parsed* parse(PyObject* value, DType want) {
-  if (!is_sequence(value) && !PyFloat_CheckExact(value) && !PyLong_CheckExact(value)) return nullptr;
-  thread_local Parsed p;
-  p.dims.clear();
-  p.leaves.values.clear();
-  p.leaves.ints.clear();
-  p.leaves.has_float = false;
-  if (!infer_shape(value, p.dims) || !collect(value, p.dims, 0, p.leaves)) return nullptr;
-  p.dtype = choose(p.leaves, want);
-  return p.dtype == DType::kInvalid ? nullptr : &p;
-}
-
-void fill_tensor(const Parsed& p, void* dst) {
-  switch (p.dtype) {
-    case DType::kFloat32: return fill<float>(p.leaves, dst);
-    case DType::kFloat64: return fill<double>(p.leaves, dst);
-    case DType::kFloat16: return fill_half<float_to_half>(p.leaves, dst);
-    case DType::kBFloat16: return fill_half<float_to_bfloat16>(p.leaves, dst);
-    case DType::kInt8: return fill<int8_t>(p.leaves, dst);
-    case DType::kInt16: return fill<int16_t>(p.leaves, dst);
-    case DType::kInt32: return fill<int32_t>(p.leaves, dst);
-    case DType::kInt64: return fill<int64_t>(p.leaves, dst);
-    case DType::kUInt8: return fill<uint8_t>(p.leaves, dst);
-    case DType::kUInt16: return fill<uint16_t>(p.leaves, dst);
-    case DType::kUInt32: return fill<uint32_t>(p.leaves, dst);
-    default: return;  // choose() returns only the types above
-  }
-}
-
 }  // namespace
 
-Tensor sequence_to_tensor(PyObject* value, DType want) {
-  const Parsed* p = parse(value, want);
-  if (p == nullptr) return Tensor();
-  Shape shape(p->dims);
-  size_t bytes = static_cast<size_t>(shape.num_elements()) * dtype_size(p->dtype);
-  auto staging = std::shared_ptr<uint64_t[]>(new uint64_t[bytes / 8 + 1]);
-  Tensor out = Tensor::borrow(p->dtype, shape, staging.get(), bytes, [staging] {});
-  fill_tensor(*p, out.mutable_data());
-  return out;
-}
-
-PyTensor sequence_to_device(PyObject* value, DType want) {
-  const Parsed* p = parse(value, want);
-  if (p == nullptr) return PyTensor{};
-  const Device& device = ops::EagerConstInPlace();
-  Tensor out = Tensor::allocate(p->dtype, Shape(p->dims), device.allocator);
-  fill_tensor(*p, out.mutable_data());
-  return PyTensor{std::move(out), &device};
+DType walk_python_value(PyObject* value, DType want, tf::Leaves& leaves) {
+  leaves.clear();
+  Walker walker(leaves);
+  walker.walk(value, 0);
+  if (leaves.all_unsupported()) {
+    PyObject* bad = walker.first_unsupported();
+    throw_value_error(tf::unsupported_value_message(repr_of(bad), repr_of(reinterpret_cast<PyObject*>(Py_TYPE(bad)))));
+  }
+  DType dtype = tf::resolve_dtype(leaves, want);
+  if (dtype == DType::kInvalid) throw_type_error(tf::cannot_convert_message(repr_of(value), want));
+  return dtype;
 }
 
 }  // namespace bind

@@ -1,7 +1,7 @@
 #include "interop/variable_inputs.h"
 
 #include "interop/numpy.h"
-#include "interop/sequence.h"
+#include "interop/convert.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;
@@ -20,7 +20,6 @@ py::object& converter() {
   return *fn;
 }
 
-// The update's input as a core tensor of `want`, applying TensorFlow's conversion rules.
 }  // namespace
 
 Tensor update_input(py::handle value, DType want) {
@@ -30,27 +29,14 @@ Tensor update_input(py::handle value, DType want) {
     return t;
   }
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
-  t = sequence_to_tensor(value.ptr(), want);
-  if (t.valid()) {
-    ops::EagerConstInPlace();
-    return t;
-  }
-  py::object converted = converter()(value, static_cast<int>(want));
-  if (py::isinstance<PyTensor>(converted)) return converted.cast<const PyTensor&>().tensor;
-  const Device& device = ops::EagerConstInPlace();
-  // Strings cannot be borrowed (NumPy holds Python objects): copy them into the core.
-  if (want == DType::kString) return copy_from_array(converted.ptr(), device.allocator);
-  t = borrow_array(converted.ptr(), want);
-  if (!t.valid()) throw py::type_error("internal: converter returned an unusable value");
-  return t;
+  if (is_host_value(value.ptr())) return Converted(value.ptr(), want).to_host_tensor();
+  // Tensors, Variables, other objects: Python's convert_to_tensor (its rules for tensors).
+  return converter()(value, static_cast<int>(want)).cast<const PyTensor&>().tensor;
 }
 
-// A Variable's initial value as a core tensor: the common Python values by the fast path,
-// a TensorData as it is, anything else through varrt's Python conversion rules.
 PyTensor initial_tensor(py::handle value, DType dtype) {
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>();
-  PyTensor fast = sequence_to_device(value.ptr(), dtype);
-  if (fast.tensor.valid()) return fast;
+  if (is_host_value(value.ptr())) return Converted(value.ptr(), dtype).to_device();
   return initializer_converter()(value, static_cast<int>(dtype)).cast<PyTensor>();
 }
 

@@ -1,6 +1,7 @@
-// Adapting Python values into the tensors the variable ops take: the fast paths (a
-// borrowed ndarray, a TensorData, a list of floats/ints) and, for anything else, varrt's
-// Python conversion rules (registered from varrt/framework/tensor.py and variables.py).
+// Adapting Python values into the tensors the variable ops take: a borrowed ndarray, a
+// TensorData, a host value converted by interop/convert.h, and for tensors, Variables and
+// other objects the Python layer's convert_to_tensor (registered from
+// varrt/framework/tensor.py and variables.py), which owns the rules for tensors.
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -6,7 +6,6 @@ is a zero-copy read-only view (the core never writes to a tensor's buffer once h
 import numpy as np
 
 from varrt import _C, dtypes
-from varrt.framework import conversion as _convert
 from varrt import dlpack as _dlpack
 from varrt.framework.tensor_shape import TensorShape
 
@@ -166,6 +165,9 @@ class Reference:
         return f"<Reference wrapping {self._obj!r}>"
 
 
+_convert = _C.convert
+
+
 def _from_array(array):
     return Tensor._wrap(_C.constant(array))
 
@@ -194,10 +196,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
 
 
 def _from_python_or_array(value, dtype):
-    fast = _C.constant_from_python(value, 0 if dtype is None else dtype.as_datatype_enum)
-    if fast is not None:
-        return Tensor._wrap(fast)
-    return _from_array(_convert.to_array(value, dtype))
+    """A Python or NumPy value as a new tensor (_EagerConst), converted by the core's rules."""
+    return Tensor._wrap(_convert(value, 0 if dtype is None else dtype._enum, True))
 
 
 def constant(value, dtype=None, shape=None, name="Const"):
@@ -229,14 +229,13 @@ def is_tensor(x):
     return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
 
 
-_C._set_converter(lambda value, dtype_enum: _convert_for_update(value, dtypes.from_enum(dtype_enum)))
+def _convert_for_update(value, dtype_enum):
+    """What the core's update ops call for values it does not convert itself (Tensors,
+    Variables, other objects): the rules for tensors live in convert_to_tensor."""
+    return convert_to_tensor(value, dtypes.from_enum(dtype_enum))._data
 
 
-def _convert_for_update(value, dtype):
-    """What the core's update ops call for inputs not already in the variable's dtype and layout."""
-    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
-        return convert_to_tensor(value, dtype)._data
-    return _convert.to_array(value, dtype)
+_C._set_converter(_convert_for_update)
 
 
 # Tensor's operators and `t[...]` are ops (ops/overloads.py, ops/slicing.py), which need Tensor

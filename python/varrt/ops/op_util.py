@@ -12,13 +12,13 @@ import re
 import numpy as np
 
 from varrt import _C, dtypes, errors
-from varrt.framework import conversion as _convert
 from varrt.ops.op_defs import ATTR_ERRORS, NO_KERNEL
 from varrt.framework.tensor import Tensor
 
 _place_op = _C.place_op
 _wrap = Tensor._wrap
 _op_result = _C.op_result
+_to_array = _C.convert  # the core's conversion rules; (value, dtype enum or 0) -> ndarray
 _ndarray = np.ndarray
 _BY_NUMPY = dtypes._BY_NUMPY
 _STRING = dtypes.string
@@ -137,45 +137,19 @@ def host(input):  # noqa: A002
     return input if type(input) is _ndarray else input.view()
 
 
-_F32_MAX = float(np.finfo(np.float32).max)
-_INT32_RANGE = range(-2 ** 31, 2 ** 31)
-_SCALAR_TARGETS = frozenset(d._enum for d in (dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64))
-
-
-def _fast_scalar(x, dtype):
-    """(array, dtype) for the common Python int/float operand (`t + 1`, `t * 0.5`) without the
-    general converter, or None where its rules need the general path (overflow, strictness)."""
-    t = type(x)
-    if t is int:
-        if dtype is None:
-            return (np.array(x, np.int32), dtypes.int32) if x in _INT32_RANGE else None
-        if dtype._enum in _SCALAR_TARGETS and (dtype is not dtypes.int32 or x in _INT32_RANGE) and -2 ** 63 <= x < 2 ** 63:
-            return np.array(x, dtype._np), dtype
-    elif t is float:
-        if dtype is None:
-            return (np.array(x, np.float32), dtypes.float32) if -_F32_MAX <= x <= _F32_MAX else None
-        if dtype is dtypes.float32 or dtype is dtypes.float64:
-            if dtype is dtypes.float64 or -_F32_MAX <= x <= _F32_MAX:
-                return np.array(x, dtype._np), dtype
-    return None
-
-
 def value_operand(x, dtype=None, strict=True):
     """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
     strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
     place("_EagerConst")
-    fast = _fast_scalar(x, dtype)
-    if fast is not None:
-        return fast
     if dtype is None:
-        array = _convert.to_array(x)
+        array = _to_array(x)
         return array, dtype_of(array)
     if strict:
-        return _convert.to_array(x, dtype), dtype
+        return _to_array(x, dtype._enum), dtype
     try:
-        return _convert.to_array(x, dtype), dtype
+        return _to_array(x, dtype._enum), dtype
     except (TypeError, ValueError):
-        array = _convert.to_array(x)
+        array = _to_array(x)
         return array, dtype_of(array)
 
 
@@ -227,7 +201,7 @@ def int_list(value, what="value"):
         return [int(v) for v in tensor_operand(value)[0].view().reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
-    a = _convert.to_array(value, None if isinstance(value, np.ndarray) else dtypes.int32)
+    a = _to_array(value, 0 if isinstance(value, np.ndarray) else dtypes.int32._enum)
     return [int(v) for v in a.reshape(-1)]
 
 
@@ -236,5 +210,5 @@ def int_list(value, what="value"):
 def result(array, dtype):
     """Wraps a kernel's output as a Tensor of `dtype` on the device the op was placed on."""
     if type(array) is not _ndarray or array.dtype != dtype._np or not array.flags.c_contiguous:
-        array = _convert.from_numpy(array, dtype)
+        array = _to_array(np.asarray(array), dtype._enum)  # NumPy's cast, also of a Python scalar
     return _wrap(_op_result(array))

@@ -1,0 +1,122 @@
+// TensorFlow's rules for turning Python values into tensors, on plain values.
+//
+// The bindings walk a Python scalar or nested list into `Leaves` (one entry per element, in
+// row-major order, plus the shape); these functions then decide the dtype (inferred or
+// requested), check it, and write the elements, with TensorFlow's messages. Nothing here knows
+// Python, so the next layer (ops dispatching in C++) converts with the same rules.
+//
+//   int -> int32, int64 when it does not fit; float -> float32; complex -> complex128;
+//   str/bytes -> string; bool -> bool; NumPy floating scalars among Python numbers set the
+//   float type; [] -> float32. Bools and strings mix with nothing.
+//   A requested dtype takes: string <- strings; bool <- bools; integers <- ints (wrapped
+//   modulo 2^bits, TensorFlow reads them as int64, uint64 for uint64) and bools; floating <-
+//   anything numeric but complex; complex <- anything numeric. Otherwise TypeError.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "varrt/core/dtype.h"
+
+namespace varrt {
+namespace tf {
+
+// Kinds of Python elements, as bits of a set.
+enum Kind : uint8_t { kBool = 1, kInt = 2, kFloat = 4, kComplex = 8, kString = 16 };
+
+// Where an integer element lies: int64, [2^63, 2^64) (bits in `i`), or beyond both.
+enum class IntRange : uint8_t { kInt64, kUInt64, kBeyond };
+
+struct Leaf {
+  Kind kind;
+  IntRange range;  // kInt only
+  union {
+    int64_t i;  // kBool (0/1), kInt, kString (index into Leaves::strings)
+    double re;  // kFloat, kComplex
+  };
+  double im;  // kComplex
+};
+
+// The elements of one value. Reused across conversions (clear() keeps the capacity), so a
+// conversion allocates only its output.
+class Leaves {
+ public:
+  std::vector<int64_t> dims;  // the shape, filled by the walker
+
+  void clear();
+  void add_bool(bool v) { push(Leaf{kBool, IntRange::kInt64, {v ? 1 : 0}, 0}); }
+  void add_int(int64_t v);
+  void add_uint64(uint64_t v);
+  // An integer beyond [-2^63, 2^64).
+  void add_big_int();
+  // `numpy_type`: the dtype of a NumPy floating scalar, kInvalid for a Python float.
+  void add_float(double v, DType numpy_type = DType::kInvalid);
+  void add_complex(double re, double im);
+  void add_string(const char* data, size_t size);
+  // An element of no kind above (None, a dict, ...); the walker reports it.
+  void add_unsupported() { ++unsupported_; }
+
+  size_t size() const { return leaves_.size(); }
+  const Leaf& operator[](size_t i) const { return leaves_[i]; }
+  const std::string& string(const Leaf& leaf) const { return strings_[static_cast<size_t>(leaf.i)]; }
+  // The strings in element order (all elements, when the dtype is kString).
+  const std::string* strings() const { return strings_.data(); }
+  uint8_t kinds() const { return kinds_; }
+  // True when every element is unsupported: TensorFlow then names the first of them.
+  bool all_unsupported() const { return unsupported_ > 0 && kinds_ == 0; }
+
+ private:
+  friend DType resolve_dtype(const Leaves&, DType);
+  void push(const Leaf& leaf) {
+    leaves_.push_back(leaf);
+    kinds_ |= leaf.kind;
+  }
+
+  std::vector<Leaf> leaves_;
+  std::vector<std::string> strings_;
+  size_t strings_used_ = 0;  // strings_ keeps its std::strings (and their capacity) across clear()
+  uint8_t kinds_ = 0;
+  size_t unsupported_ = 0;
+  int64_t int_min_ = 0, int_max_ = 0;  // over kInt elements in int64 range
+  bool int_above_int64_ = false, int_beyond_ = false;
+  bool float_beyond_float32_ = false;      // a finite |number| > FLT_MAX (inference refuses it)
+  DType numpy_float_ = DType::kInvalid;   // NumPy's result type of the NumPy floating scalars
+};
+
+// The dtype of the tensor: `want`, or inferred when `want` is kInvalid. Throws ValueError
+// (mixed kinds, out of range, an unsupported element among others); returns kInvalid when
+// `want` cannot hold these elements (the caller raises cannot_convert_message as TypeError).
+DType resolve_dtype(const Leaves& leaves, DType want);
+
+// Writes the elements as `dtype` (from resolve_dtype) into `dst`, which holds size() elements
+// (std::strings already constructed for kString). Throws ValueError for integers that do not
+// fit TensorFlow's int64 reading.
+void fill(const Leaves& leaves, DType dtype, void* dst);
+
+// NumPy's result type of two NumPy floating types (float16 and bfloat16 meet at float32).
+DType promote_numpy_floats(DType a, DType b);
+
+// TensorFlow's messages.
+extern const char kNonRectangular[];
+extern const char kMixedTypes[];
+extern const char kIntOutOfRange[];
+extern const char kFloatOutOfRange[];
+extern const char kBadUnicode[];       // a str element that is no valid Unicode
+extern const char kNumpyBadUnicode[];  // the same in a NumPy array
+// Every element unsupported: `value_repr` and `type_repr` of the first one.
+std::string unsupported_value_message(const std::string& value_repr, const std::string& type_repr);
+// A requested dtype that cannot hold the value (TypeError).
+std::string cannot_convert_message(const std::string& value_repr, DType dtype);
+// A NumPy array of a type varrt has no dtype for; `type_char`, `kind`, `name` are NumPy's
+// dtype.char, dtype.kind and dtype.name.
+std::string unsupported_numpy_type_message(char type_char, char kind, const std::string& name);
+// A NumPy object array holding something else than str/bytes.
+std::string unsupported_object_message(const std::string& type_name);
+
+// TensorFlow's C++ name of a dtype, as its conversion messages print it ("float", "double",
+// "half"; else the Python name).
+const char* core_type_name(DType dtype);
+
+}  // namespace tf
+}  // namespace varrt
