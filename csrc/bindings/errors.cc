@@ -81,9 +81,10 @@ void bind_tf_texts(py::module_& m) {
                             const OptionalName& name, const OptionalName& node) {
     return tf::kernel_error(op.c_str(), device, message, c_str(name), c_str(node));
   });
-  texts.def("no_device_error", [](const std::string& op, const std::string& attr, int d, const std::string& registered) {
-    return tf::no_device_error(op.c_str(), attr.c_str(), dtype(d), registered);
-  });
+  texts.def("no_device_error",
+            [](const std::string& op, const std::string& attr, int d, const std::string& registered) {
+              return tf::no_device_error(op.c_str(), attr.c_str(), dtype(d), registered);
+            });
   texts.def("input_dtype_mismatch", [](const std::string& node, int index, int want, int got) {
     return tf::input_dtype_mismatch(node.c_str(), index, dtype(want), dtype(got));
   });

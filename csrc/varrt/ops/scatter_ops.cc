@@ -46,9 +46,9 @@ Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& ha
   const DType dtype = var->dtype();
   if (!kernels::update_supported(kind, dtype, nd)) {
     bool attr_rejects = !nd && (dtype == DType::kString || dtype == DType::kBool);
-    throw_error(Code::kInvalidArgument,
-                attr_rejects ? tf::op_error(op, tf::attr_value_error("dtype", dtype, tf::not_in_allowed_values(op, kNumberTypes)), nullptr)
-                             : tf::no_kernel_error(op, dtype, nullptr));
+    if (!attr_rejects) throw_error(Code::kInvalidArgument, tf::no_kernel_error(op, dtype, nullptr));
+    std::string message = tf::attr_value_error("dtype", dtype, tf::not_in_allowed_values(op, kNumberTypes));
+    throw_error(Code::kInvalidArgument, tf::op_error(op, message, nullptr));
   }
   indexing::check_index_dtype(op, indices.dtype());
   if (updates.dtype() != dtype) {
