@@ -13,26 +13,19 @@ namespace varrt {
 namespace ops {
 namespace {
 
-struct Placed {
-  Var* var;
-  const Device* device;
-};
-
-Placed place(const char* op, const ResourceHandle& handle, const Tensor& indices) {
+indexing::PlacedOp place(const char* op, const ResourceHandle& handle, const Tensor& indices) {
   Var* var = indexing::live_var(handle);
   const Device& device = Executor::place(op, var->device());
   indexing::check_index_dtype(op, indices.dtype());
-  return {var, &device};
+  return {op, var, &device};
 }
 
 }  // namespace
 
 Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
   static constexpr const char* kOp = "ResourceGather";
-  Placed p = place(kOp, handle, indices);
-  auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error(kOp, *p.device, message));
-  };
+  indexing::PlacedOp p = place(kOp, handle, indices);
+  auto fail = [&](const std::string& message) { p.fail(message); };
   // Held for the whole copy: a writer waits instead of seeing a second holder of the buffer
   // and copying the whole variable.
   std::shared_lock<std::shared_mutex> lock(p.var->mu());
@@ -42,14 +35,8 @@ Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
   if (ps.rank() < 1) fail("params must be at least 1 dimensional");
   const int64_t rows = ps.dim(0);
   const int64_t n = indices.num_elements();
+  indexing::check_row_indices(p, indices, rows);
   indexing::IndexView idx(indices);
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t ix = idx[i];
-    if (ix < 0 || ix >= rows) {
-      fail("indices" + indexing::slice_debug_string(indices.shape(), i) + " = " + std::to_string(ix) +
-           " is not in [0, " + std::to_string(rows) + ")");
-    }
-  }
   std::vector<int64_t> dims = indices.shape().dims();
   for (int d = 1; d < ps.rank(); ++d) dims.push_back(ps.dim(d));
   Tensor out = Tensor::allocate(params.dtype(), Shape(dims), p.var->device()->allocator);
@@ -64,10 +51,8 @@ Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
 
 Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
   static constexpr const char* kOp = "ResourceGatherNd";
-  Placed p = place(kOp, handle, indices);
-  auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error(kOp, *p.device, message));
-  };
+  indexing::PlacedOp p = place(kOp, handle, indices);
+  auto fail = [&](const std::string& message) { p.fail(message); };
   std::shared_lock<std::shared_mutex> lock(p.var->mu());
   indexing::require_initialized(*p.var, handle);
   const Tensor& params = p.var->tensor();

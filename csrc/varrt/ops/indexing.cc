@@ -46,5 +46,21 @@ int64_t last_bad_nd_index(const IndexView& idx, int64_t n, int64_t depth, const 
   return bad;
 }
 
+void PlacedOp::fail(const std::string& message) const {
+  throw_error(Code::kInvalidArgument, kernel_error(op, *device, message));
+}
+
+void check_row_indices(const PlacedOp& p, const Tensor& indices, int64_t rows) {
+  const int64_t n = indices.num_elements();
+  IndexView idx(indices);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t ix = idx[i];
+    if (ix < 0 || ix >= rows) {
+      p.fail("indices" + slice_debug_string(indices.shape(), i) + " = " + std::to_string(ix) + " is not in [0, " +
+             std::to_string(rows) + ")");
+    }
+  }
+}
+
 }  // namespace indexing
 }  // namespace varrt

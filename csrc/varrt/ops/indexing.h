@@ -56,6 +56,18 @@ inline std::string input_dtype_error(const char* op, int input, DType want, DTyp
   return tf::op_error(op, tf::input_dtype_mismatch(op, input, want, got), nullptr);
 }
 
+// A variable placed for an indexed op `op`; fail() raises the op's kernel error.
+struct PlacedOp {
+  const char* op;
+  Var* var;
+  const Device* device;
+  [[noreturn]] void fail(const std::string& message) const;
+};
+
+// Every index in [0, rows), else TensorFlow's "indices[i] = x is not in [0, rows)" (the first
+// bad one, as the gather and scatter kernels report it).
+void check_row_indices(const PlacedOp& p, const Tensor& indices, int64_t rows);
+
 using varrt::live_var;
 using varrt::require_initialized;
 

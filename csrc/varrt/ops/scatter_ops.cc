@@ -33,14 +33,9 @@ constexpr const char* kNumberTypes =
     "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, "
     "uint16, complex128, half, uint32, uint64";
 
-struct Checked {
-  Var* var;
-  const Device* device;
-};
-
 // Placement and the checks TensorFlow makes before the kernel runs (op registration).
-Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& handle, const Tensor& indices,
-                const Tensor& updates) {
+indexing::PlacedOp prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& handle,
+                           const Tensor& indices, const Tensor& updates) {
   Var* var = indexing::live_var(handle);
   const Device& device = Executor::place(op, var->device());
   const DType dtype = var->dtype();
@@ -54,7 +49,7 @@ Checked prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& ha
   if (updates.dtype() != dtype) {
     throw_error(Code::kInvalidArgument, indexing::input_dtype_error(op, 2, dtype, updates.dtype()));
   }
-  return {var, &device};
+  return {op, var, &device};
 }
 
 }  // namespace
@@ -87,10 +82,8 @@ const char* scatter_nd_op_name(UpdateOp op) {
 
 void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates) {
   const char* op = scatter_op_name(kind);
-  Checked c = prepare(op, kind, false, handle, indices, updates);
-  auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error(op, *c.device, message));
-  };
+  indexing::PlacedOp c = prepare(op, kind, false, handle, indices, updates);
+  auto fail = [&](const std::string& message) { c.fail(message); };
   std::unique_lock<std::shared_mutex> lock(c.var->mu());
   indexing::require_initialized(*c.var, handle);
   const Tensor& params = c.var->tensor();
@@ -122,14 +115,7 @@ void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& 
     fail("updates must not contain 0");
   }
   const int64_t rows = outer_dim(ps);
-  indexing::IndexView idx(indices);
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t ix = idx[i];
-    if (ix < 0 || ix >= rows) {
-      fail("indices" + indexing::slice_debug_string(is, i) + " = " + std::to_string(ix) + " is not in [0, " +
-           std::to_string(rows) + ")");
-    }
-  }
+  indexing::check_row_indices(c, indices, rows);
   Tensor& target = PrepareToUpdateVariable(handle.shared_var());
   const int64_t row_len = rows > 0 ? target.num_elements() / rows : 0;
   kernels::RowIndex where{indices.data(), indices.dtype() == DType::kInt64, 1, {1}};
@@ -138,10 +124,8 @@ void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& 
 
 void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates) {
   const char* op = scatter_nd_op_name(kind);
-  Checked c = prepare(op, kind, true, handle, indices, updates);
-  auto fail = [&](const std::string& message) {
-    throw_error(Code::kInvalidArgument, indexing::kernel_error(op, *c.device, message));
-  };
+  indexing::PlacedOp c = prepare(op, kind, true, handle, indices, updates);
+  auto fail = [&](const std::string& message) { c.fail(message); };
   std::unique_lock<std::shared_mutex> lock(c.var->mu());
   indexing::require_initialized(*c.var, handle);
   const Tensor& params = c.var->tensor();
