@@ -45,7 +45,7 @@ class State:
         return self.snapshot() == self.before
 
     def values(self):
-        return {name: _values(x.numpy()) for name, x in zip(("v", "iv", "sv", "bv"), (self.v, self.iv, self.sv, self.bv))}
+        return {name: _values(getattr(self, name).numpy()) for name in ("v", "iv", "sv", "bv")}
 
     def run(self, expression):
         namespace = {"tf": tf, "np": np, "errors": errors, "deep": _deep,

@@ -14,30 +14,11 @@ import pytest
 
 import varrt as tf
 
+from thread_helpers import run_threads
+
 THREADS = 8
 UPDATES = 2000  # per thread; 8 x 2000 = 16000 updates on one variable per case
 BIG = 1 << 15  # elements; float64 -> 256 KB per update, past the size that releases the GIL
-
-
-def run_threads(target, n, *args):
-    """Starts n threads on target(i, *args) at once (a barrier), joins them, re-raises their errors."""
-    barrier = threading.Barrier(n)
-    errors = []
-
-    def body(i):
-        try:
-            barrier.wait()
-            target(i, *args)
-        except BaseException as e:  # noqa: BLE001 - reported in the main thread
-            errors.append(e)
-
-    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if errors:
-        raise errors[0]
 
 
 @pytest.fixture(autouse=True)

@@ -1,20 +1,21 @@
 """Scatter and gather on variables: every op against a NumPy model (duplicates included),
 TensorFlow's error messages with the variable left unchanged, copy-on-write proven with the
 allocator counters, placement logging, and concurrent updates under the variable's lock."""
-import threading
-
 import ml_dtypes
 import numpy as np
 import pytest
 
 import varrt as tf
 
+from op_checks import wrapped
+from thread_helpers import run_threads
+
 CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 IS = tf.IndexedSlices
 
 
 def kernel_error(op, message):
-    return f"{{{{function_node __wrapped__{op}_device_{CPU}}}}} {message} [Op:{op}]"
+    return wrapped(op, message, name="")
 
 
 def allocs():
@@ -451,11 +452,7 @@ def test_concurrent_scatter_adds_are_not_lost():
             v.scatter_add(IS(np.ones((3, 16), np.int64), rows))
             v.sparse_read(rows)
 
-    pool = [threading.Thread(target=worker, args=(s,)) for s in range(threads)]
-    for t in pool:
-        t.start()
-    for t in pool:
-        t.join()
+    run_threads(worker, threads)
     assert int(v.numpy().sum()) == rounds * threads * 3 * 16
 
 
