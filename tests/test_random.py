@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import varrt as tf
+from op_checks import wrapped
 
 N = 200_000
 
@@ -177,3 +178,22 @@ def test_ops_are_placed_and_logged(capfd):
     ops = [line.split()[2] for line in err.splitlines() if line.startswith("Executing op")]
     for op in ("RandomStandardNormal", "RandomUniform", "TruncatedNormal"):
         assert op in ops
+
+
+@pytest.mark.parametrize("call, op, message, name", [
+    (lambda: tf.random.normal([-1]), "RandomStandardNormal", "Dimension -1 must be >= 0", " name: "),
+    (lambda: tf.random.truncated_normal([-2]), "TruncatedNormal", "Dimension -2 must be >= 0", " name: "),
+    (lambda: tf.random.stateless_uniform([-1], seed=[1, 2]), "StatelessRandomUniformV2", "Dimension -1 must be >= 0",
+     " name: "),
+    (lambda: tf.random.uniform([2], minval=3, maxval=1, dtype=tf.int32), "RandomUniformInt",
+     "Need minval < maxval, got 3 >= 1", " name: "),
+    (lambda: tf.random.uniform([2], minval=[1, 2], maxval=5, dtype=tf.int32), "RandomUniformInt",
+     "minval must be 0-D, got shape [2]", " name: "),
+    (lambda: tf.random.stateless_normal([2], seed=[1]), "StatelessRandomGetKeyCounter",
+     "seed must have shape [2], not [1]", ""),
+])
+def test_kernel_errors_are_tensorflows_text(call, op, message, name):
+    """The random ops' argument checks run in their kernels: TensorFlow 2.21's wrapped texts."""
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == wrapped(op, message, name=name)

@@ -109,7 +109,7 @@ void set_python_error_from_current_exception() {
   }
 }
 
-void bind_errors(py::module_& /*m*/) {  // registers the translator; defines no names
+void bind_errors(py::module_& m) {  // registers the translator and varrt._C.tf (TensorFlow's texts)
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

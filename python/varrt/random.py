@@ -16,9 +16,10 @@ import threading
 
 import numpy as np
 
-from varrt import _C, dtypes, errors
+from varrt import _C, dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops.op_util import kernel_error
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -73,13 +74,19 @@ def _stream(op_seed):
         return rng
 
 
+def _placed_error(op, message, end=None):
+    """A check TensorFlow makes inside `op`'s kernel: the op is placed (and logged) first."""
+    _C.place_op(op)
+    return kernel_error(op, message, end=end)
+
+
 def _shape(shape, op):
     if isinstance(shape, TensorShape):
         shape = shape.as_list()
     dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]
     for d in dims:
         if d < 0:
-            raise errors.InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:{op}] name: ")
+            raise _placed_error(op, f"Dimension {d} must be >= 0")
     return tuple(dims)
 
 
@@ -142,10 +149,9 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
         lo, hi = _param(minval, dtype), _param(maxval, dtype)
         for label, bound in (("minval", lo), ("maxval", hi)):
             if bound.ndim:
-                raise errors.InvalidArgumentError(None, None, f"{label} must be 0-D, got shape {list(bound.shape)} "
-                                                              f"[Op:{ops[1]}] name: ")
+                raise _placed_error(ops[1], f"{label} must be 0-D, got shape {list(bound.shape)}")
         if not lo < hi:
-            raise errors.InvalidArgumentError(None, None, f"Need minval < maxval: {lo} >= {hi} [Op:{ops[1]}] name: ")
+            raise _placed_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
         _C.place_op(ops[1])
         return _result(rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype), dtype)
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
@@ -278,8 +284,7 @@ def set_global_generator(generator):
 def _stateless_rng(seed):
     key = np.asarray(convert_to_tensor(seed)._data.view())
     if key.shape != (2,):
-        raise errors.InvalidArgumentError(None, None, f"seed must have shape [2], not {list(key.shape)} "
-                                                      f"[Op:StatelessRandomGetKeyCounter] name: ")
+        raise _placed_error("StatelessRandomGetKeyCounter", f"seed must have shape [2], not {list(key.shape)}", end="")
     return _philox(int(key[0]), int(key[1]))
 
 

@@ -7,7 +7,7 @@ to a Tensor adds duplicate rows into zeros of `dense_shape`.
 """
 import numpy as np
 
-from varrt import _C, errors
+from varrt import _C
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 
@@ -79,9 +79,9 @@ class IndexedSlices:
         _C.place_op("UnsortedSegmentSum")
         bad = np.flatnonzero((indices < 0) | (indices >= shape[0])) if shape else np.arange(len(indices))
         if len(bad):
-            raise errors.InvalidArgumentError(
-                None, None, f"segment_ids[{bad[0]}] = {indices[bad[0]]} is out of range [0, {shape[0] if shape else 0})"
-                            " [Op:UnsortedSegmentSum] name: ")
+            from varrt.ops.op_util import op_error
+            raise op_error("UnsortedSegmentSum",
+                           f"segment_ids[{bad[0]}] = {indices[bad[0]]} is out of range [0, {shape[0] if shape else 0})")
         dense = np.zeros(shape, dtype=rows.dtype)
         np.add.at(dense, indices, rows)
         return Tensor._wrap(_C.constant(dense))

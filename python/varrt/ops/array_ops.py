@@ -312,11 +312,10 @@ def concat(values, axis, name="concat"):
     arrays = place("ConcatV2", *arrays)
     node = f"ConcatV2_N_{n}"
     if not values:
-        raise errors.InvalidArgumentError(
-            None, None, "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]', "
-                        "KernelDef: 'goo.gle/debugstr    op: \"ConcatV2\" device_type: \"CPU\" constraint { name: "
-                        "\"T\" allowed_values { list { type: DT_QINT32 } } } host_memory_arg: \"axis\"' "
-                        f"[Op:ConcatV2] name: {name}")
+        raise op_error("ConcatV2", "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef "
+                                   "'[N=0, Tidx=DT_INT32]', KernelDef: 'goo.gle/debugstr    op: \"ConcatV2\" "
+                                   "device_type: \"CPU\" constraint { name: \"T\" allowed_values { list { type: "
+                                   "DT_QINT32 } } } host_memory_arg: \"axis\"'", name)
     shapes = [np.shape(a) for a in arrays]
     r = len(shapes[0])
     ax = int_list(axis)[0]
