@@ -1,5 +1,8 @@
 """Hardening of checkpoint files against hostile or leftover state (issue 15's findings)."""
 import os
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -49,3 +52,73 @@ def test_manager_still_deletes_its_own_old_checkpoints(tmp_path):
     manager.save()
     assert not os.path.exists(first + ".index")
     assert not any(name.startswith("ckpt-1.") for name in os.listdir(tmp_path))
+
+
+# ---- finding 4: temporary files of killed writers ------------------------------------------
+
+_SLOW_WRITER = r"""
+import sys
+import numpy as np
+import varrt as tf
+ckpt = tf.train.Checkpoint(v=tf.Variable(np.ones((64, 1 << 20), np.float32)))  # 256 MB
+print("ready", flush=True)
+sys.stdin.readline()
+ckpt.write(sys.argv[1])
+"""
+
+
+def _temps(directory):
+    return sorted(name for name in os.listdir(directory) if "tempstate" in name)
+
+
+def _writer_stopped_mid_write(prefix, directory):
+    """A subprocess stopped (SIGSTOP) while its data temporary is being written, or None."""
+    proc = subprocess.Popen([sys.executable, "-c", _SLOW_WRITER, prefix], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any(".data-" in name for name in _temps(directory)):
+            os.kill(proc.pid, signal.SIGSTOP)
+            if os.path.exists(prefix + ".index"):  # it finished between the look and the stop
+                break
+            return proc
+        time.sleep(0.0005)
+    proc.kill()
+    proc.wait()
+    return None
+
+
+def test_next_save_removes_temporaries_of_a_killed_writer_but_not_of_a_live_one(tmp_path):
+    ckpt = tf.train.Checkpoint(v=tf.Variable([1.0, 2.0]))
+    for attempt in range(5):  # each attempt in a fresh directory: a finished writer leaves an index
+        directory = tmp_path / f"attempt{attempt}"
+        directory.mkdir()
+        prefix = str(directory / "ckpt")
+        proc = _writer_stopped_mid_write(prefix, directory)
+        if proc is not None:
+            break
+    else:
+        pytest.fail("could not catch the writer mid-write")
+    try:
+        live = _temps(directory)
+        assert live
+        ckpt.write(prefix)  # a concurrent save must not touch a live (here: stopped) writer's files
+        assert _temps(directory) == live
+    finally:
+        proc.kill()  # SIGKILL: no destructor, no cleanup
+        proc.wait()
+    assert _temps(directory) == live
+    ckpt.write(prefix)
+    assert _temps(directory) == []
+    assert tf.train.load_checkpoint(prefix).get_tensor("v/.ATTRIBUTES/VARIABLE_VALUE").tolist() == [1.0, 2.0]
+
+
+def test_planted_fifo_with_a_temporary_name_does_not_hang_the_cleanup(tmp_path):
+    prefix = str(tmp_path / "ckpt")
+    os.mkfifo(prefix + ".index.tempstate-varrt-1")
+    tf.train.Checkpoint(v=tf.Variable(1.0)).write(prefix)  # must return
+    assert os.path.exists(prefix + ".index.tempstate-varrt-1")  # not a regular file: not ours
+

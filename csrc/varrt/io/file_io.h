@@ -73,8 +73,29 @@ void remove_file_noexcept(const std::string& path) noexcept;
 // fsyncs a directory so that renames in it survive a power loss.
 void sync_dir(const std::string& dir);
 std::string dirname(const std::string& path);
-// A random suffix for temporary files ("tempstate" + 20 digits, as TensorFlow names them).
-std::string temp_suffix();
+
+// A writer's temporary file "<final_path>.tempstate-varrt-<random>", claimed by an advisory
+// lock (flock) from its creation until the claim is destroyed. The kernel drops the lock when
+// the process dies, even by SIGKILL, so a temporary whose lock can be taken belongs to no live
+// writer (a pid in the name could not tell: pids are reused and differ between containers).
+// Keep the claim until the file has been renamed or removed.
+class TempClaim {
+ public:
+  explicit TempClaim(const std::string& final_path);  // creates the empty file, locked
+  ~TempClaim();                                        // unlocks; the file stays
+  TempClaim(const TempClaim&) = delete;
+  TempClaim& operator=(const TempClaim&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// Removes the temporaries of `final_path` left by killed writers: regular files named as
+// TempClaim names them whose lock is free. A live writer's file, TensorFlow's own temporaries
+// (no lock to tell) and anything else are left alone. Never throws.
+void remove_stale_temps(const std::string& final_path) noexcept;
 
 }  // namespace file_io
 }  // namespace varrt
