@@ -71,6 +71,13 @@ def _temps(directory):
     return sorted(name for name in os.listdir(directory) if "tempstate" in name)
 
 
+def _size(path):
+    try:
+        return os.path.getsize(path)
+    except FileNotFoundError:
+        return 0
+
+
 def _writer_stopped_mid_write(prefix, directory):
     """A subprocess stopped (SIGSTOP) while its data temporary is being written, or None."""
     proc = subprocess.Popen([sys.executable, "-c", _SLOW_WRITER, prefix], stdin=subprocess.PIPE,
@@ -80,7 +87,9 @@ def _writer_stopped_mid_write(prefix, directory):
     proc.stdin.flush()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        if any(".data-" in name for name in _temps(directory)):
+        # Data bytes flowing means both temporaries are created and claimed (a file caught
+        # between its creation and its lock is fair game for the cleanup; its writer retries).
+        if any(".data-" in name and _size(directory / name) > 0 for name in _temps(directory)):
             os.kill(proc.pid, signal.SIGSTOP)
             if os.path.exists(prefix + ".index"):  # it finished between the look and the stop
                 break
@@ -122,3 +131,38 @@ def test_planted_fifo_with_a_temporary_name_does_not_hang_the_cleanup(tmp_path):
     tf.train.Checkpoint(v=tf.Variable(1.0)).write(prefix)  # must return
     assert os.path.exists(prefix + ".index.tempstate-varrt-1")  # not a regular file: not ours
 
+
+# ---- finding 5: a FIFO in place of a checkpoint file ----------------------------------------
+
+_READ_ALL_WAYS = r"""
+import sys
+import varrt as tf
+prefix = sys.argv[1]
+for name, read in [
+        ("get_tensor", lambda: tf.train.load_checkpoint(prefix).get_tensor("v/.ATTRIBUTES/VARIABLE_VALUE")),
+        ("restore", lambda: tf.train.Checkpoint(v=tf.Variable([0.0, 0.0])).read(prefix))]:
+    try:
+        read()
+        print(name, "no error")
+    except Exception as e:
+        print(name, type(e).__name__, e)
+"""
+
+
+@pytest.mark.parametrize("which", [".data-00000-of-00001", ".index"])
+def test_fifo_in_place_of_a_checkpoint_file_fails_instead_of_hanging(tmp_path, which):
+    prefix = str(tmp_path / "ckpt")
+    tf.train.Checkpoint(v=tf.Variable([1.0, 2.0])).write(prefix)
+    os.remove(prefix + which)
+    os.mkfifo(prefix + which)
+    try:
+        out = subprocess.run([sys.executable, "-c", _READ_ALL_WAYS, prefix], capture_output=True, text=True,
+                             timeout=30).stdout
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading a checkpoint whose " + which + " is a FIFO hangs")
+    if which == ".index":  # not a file: no checkpoint there, as when the index is missing
+        message = ("NotFoundError Unsuccessful TensorSliceReader constructor: Failed to find any matching files "
+                   f"for {prefix}")
+    else:  # the core's rule for anything but a regular file (as for a directory): FailedPreconditionError
+        message = f"FailedPreconditionError {prefix}{which} is not a regular file"
+    assert out.splitlines() == ["get_tensor " + message, "restore " + message]

@@ -50,6 +50,29 @@ int open_or_throw(const std::string& path, int flags, mode_t mode = 0644) {
   return fd;
 }
 
+// Opens an existing file for reading, only if it is a regular file. The open itself does not
+// block (O_NONBLOCK): a FIFO planted in place of a checkpoint file would otherwise wait
+// forever for a writer, deaf to Ctrl-C. Blocking mode is restored for the reads.
+int open_regular_for_read(const std::string& path, struct stat* st) {
+  int fd = open_or_throw(path, O_RDONLY | O_NONBLOCK);
+  if (::fstat(fd, st) != 0) {
+    int err = errno;
+    ::close(fd);
+    io_error(path, err);
+  }
+  if (!S_ISREG(st->st_mode)) {
+    ::close(fd);
+    throw_error(Code::kFailedPrecondition, path + " is not a regular file");
+  }
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    int err = errno;
+    ::close(fd);
+    io_error(path, err);
+  }
+  return fd;
+}
+
 }  // namespace
 
 // ---- OutputFile ---------------------------------------------------------------------------
@@ -115,17 +138,8 @@ void OutputFile::close(bool sync) {
 // ---- MappedFile ---------------------------------------------------------------------------
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
-  int fd = open_or_throw(path, O_RDONLY);
   struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    io_error(path, err);
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw_error(Code::kFailedPrecondition, path + " is not a regular file");
-  }
+  int fd = open_regular_for_read(path, &st);
   std::shared_ptr<MappedFile> f(new MappedFile());
   f->size_ = static_cast<uint64_t>(st.st_size);
   if (f->size_ > 0) {
@@ -158,14 +172,8 @@ void MappedFile::prefetch(uint64_t offset, uint64_t n) const {
 // ---- whole files and directories -------------------------------------------------------------
 
 std::string read_file(const std::string& path) {
-  int fd = open_or_throw(path, O_RDONLY);
   struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    int err = errno;
-    ::close(fd);
-    if (err == 0 || S_ISDIR(st.st_mode)) throw_error(Code::kFailedPrecondition, path + " is not a regular file");
-    io_error(path, err);
-  }
+  int fd = open_regular_for_read(path, &st);
   std::string out;
   try {
     out.resize(static_cast<size_t>(st.st_size));
