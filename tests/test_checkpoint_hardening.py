@@ -166,3 +166,43 @@ def test_fifo_in_place_of_a_checkpoint_file_fails_instead_of_hanging(tmp_path, w
     else:  # the core's rule for anything but a regular file (as for a directory): FailedPreconditionError
         message = f"FailedPreconditionError {prefix}{which} is not a regular file"
     assert out.splitlines() == ["get_tensor " + message, "restore " + message]
+
+
+# ---- finding 6: the index is checked before it is read ---------------------------------------
+
+_OPEN_INDEX = r"""
+import resource
+import sys
+import varrt as tf
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    tf.train.load_checkpoint(sys.argv[1])
+    print("no-error", end=" ")
+except Exception as e:
+    print(type(e).__name__, end=" ")
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)  # peak growth in MB
+"""
+
+
+def _varint(n):
+    out = b""
+    while n >= 0x80:
+        out += bytes([(n & 0x7F) | 0x80])
+        n >>= 7
+    return out + bytes([n])
+
+
+@pytest.mark.parametrize("footer", ["zeros", "claims_one_huge_block"])
+def test_huge_sparse_index_costs_no_memory(tmp_path, footer):
+    prefix = str(tmp_path / "ckpt")
+    size = 3 << 30
+    with open(prefix + ".index", "wb") as f:
+        f.truncate(size)  # sparse: 3 GB of holes, no disk
+        if footer == "claims_one_huge_block":  # a valid footer whose index block spans the file
+            handles = _varint(0) + _varint(0) + _varint(0) + _varint(size - 48 - 5)
+            f.seek(size - 48)
+            f.write(handles.ljust(40, b"\0") + (0xdb4775248b80fb57).to_bytes(8, "little"))
+    out = subprocess.run([sys.executable, "-c", _OPEN_INDEX, prefix], capture_output=True, text=True,
+                         timeout=300).stdout.split()
+    assert out[0] == "DataLossError"
+    assert int(out[1]) < 64, f"opening the index grew the peak RSS by {out[1]} MB"

@@ -171,31 +171,28 @@ void MappedFile::prefetch(uint64_t offset, uint64_t n) const {
 
 // ---- whole files and directories -------------------------------------------------------------
 
-std::string read_file(const std::string& path) {
+InputFile::InputFile(const std::string& path) : path_(path) {
   struct stat st;
-  int fd = open_regular_for_read(path, &st);
-  std::string out;
-  try {
-    out.resize(static_cast<size_t>(st.st_size));
-  } catch (const std::bad_alloc&) {
-    ::close(fd);
-    throw_error(Code::kResourceExhausted, path + " is too large to read (" + std::to_string(st.st_size) + " bytes)");
-  }
+  fd_ = open_regular_for_read(path, &st);
+  size_ = static_cast<uint64_t>(st.st_size);
+}
+
+InputFile::~InputFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+size_t InputFile::read_at(uint64_t offset, size_t n, char* out) const {
   size_t got = 0;
-  while (got < out.size()) {
-    ssize_t r = ::read(fd, &out[got], out.size() - got);
+  while (got < n) {
+    ssize_t r = ::pread(fd_, out + got, n - got, static_cast<off_t>(offset + got));
     if (r < 0) {
       if (errno == EINTR) continue;
-      int err = errno;
-      ::close(fd);
-      io_error(path, err);
+      io_error(path_, errno);
     }
-    if (r == 0) break;  // the file shrank meanwhile
+    if (r == 0) break;  // the end of the file (it may have shrunk since open)
     got += static_cast<size_t>(r);
   }
-  out.resize(got);
-  ::close(fd);
-  return out;
+  return got;
 }
 
 bool file_exists(const std::string& path) {

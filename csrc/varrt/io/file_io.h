@@ -63,8 +63,24 @@ class MappedFile {
   uint64_t size_ = 0;
 };
 
-// The whole contents of a file.
-std::string read_file(const std::string& path);
+// A regular file opened for reading at offsets, so that a reader takes only the bytes it
+// checks (a checkpoint index claiming gigabytes costs nothing before its footer is verified).
+class InputFile {
+ public:
+  explicit InputFile(const std::string& path);  // FailedPrecondition unless a regular file
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  uint64_t size() const { return size_; }  // as seen at open
+  // Reads up to `n` bytes at `offset` into `out`; returns fewer only at the end of the file.
+  size_t read_at(uint64_t offset, size_t n, char* out) const;
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+};
 bool file_exists(const std::string& path);
 // Creates `dir` and its missing parents ("" and existing directories are fine).
 void create_dirs(const std::string& dir);
