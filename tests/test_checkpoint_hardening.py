@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+import ckpt_helpers
 import varrt as tf
 
 
@@ -206,3 +207,39 @@ def test_huge_sparse_index_costs_no_memory(tmp_path, footer):
                          timeout=300).stdout.split()
     assert out[0] == "DataLossError"
     assert int(out[1]) < 64, f"opening the index grew the peak RSS by {out[1]} MB"
+
+
+# ---- finding 7: entries of rank above 64 -------------------------------------------------------
+
+def _rank70_checkpoint(tmp_path):
+    """A checkpoint whose one variable holds 3.5 with shape [1] * 70 (NumPy cannot hold it)."""
+    prefix = str(tmp_path / "ckpt")
+    tf.train.Checkpoint(v=tf.Variable([3.5])).write(prefix)
+    index = ckpt_helpers.read_index(prefix)
+    key = b"v/.ATTRIBUTES/VARIABLE_VALUE"
+    e = ckpt_helpers.decode_entry(index[key])
+    index[key] = ckpt_helpers.encode_entry(e["dtype"], [1] * 70, offset=e["offset"], size=e["size"], crc=e["crc"])
+    header = index.pop(b"")
+    ckpt_helpers.write_index(prefix, index, header=header)
+    return prefix
+
+
+def test_rank_above_64_get_tensor_raises_tensorflows_error(tmp_path):
+    reader = tf.train.load_checkpoint(_rank70_checkpoint(tmp_path))
+    assert reader.get_variable_to_shape_map()["v/.ATTRIBUTES/VARIABLE_VALUE"] == [1] * 70
+    with pytest.raises(ValueError) as info:
+        reader.get_tensor("v/.ATTRIBUTES/VARIABLE_VALUE")
+    assert str(info.value) == ("Cannot convert tensor with 70 dimensions to NumPy array. NumPy arrays can have at "
+                               "most 64 dimensions")
+
+
+def test_rank_above_64_restores_into_a_variable_as_tensorflow_does(tmp_path):
+    prefix = _rank70_checkpoint(tmp_path)
+    v = tf.Variable([0.0], shape=tf.TensorShape(None))
+    tf.train.Checkpoint(v=v).read(prefix).assert_consumed()
+    assert v.read_value().shape.rank == 70
+    assert tf.reshape(v, [-1]).numpy().tolist() == [3.5]
+    fixed = tf.Variable([0.0])
+    with pytest.raises(ValueError, match=r"Received incompatible tensor with shape \(1, 1, .*1\) when attempting to "
+                                         r"restore variable with shape \(1,\) and name Variable:0\."):
+        tf.train.Checkpoint(v=fixed).read(prefix)
