@@ -1,10 +1,11 @@
-"""Hardening of checkpoint files against hostile or leftover state (issue 15's findings)."""
+"""Hardening against hostile files, sizes and layouts, and leftover state (issue 15's findings)."""
 import os
 import signal
 import subprocess
 import sys
 import time
 
+import numpy as np
 import pytest
 
 import ckpt_helpers
@@ -243,3 +244,50 @@ def test_rank_above_64_restores_into_a_variable_as_tensorflow_does(tmp_path):
     with pytest.raises(ValueError, match=r"Received incompatible tensor with shape \(1, 1, .*1\) when attempting to "
                                          r"restore variable with shape \(1,\) and name Variable:0\."):
         tf.train.Checkpoint(v=fixed).read(prefix)
+
+
+# ---- finding 8: outside checkpoints ------------------------------------------------------------
+
+_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+@pytest.mark.parametrize("op, make, shape, type_name", [
+    ("RandomUniform", lambda: tf.random.uniform([1 << 20, 1 << 20]), "[1048576,1048576]", "float"),
+    ("RandomUniformInt", lambda: tf.random.uniform([1 << 20, 1 << 20], maxval=5, dtype=tf.int32), "[1048576,1048576]",
+     "int32"),
+    ("RandomStandardNormal", lambda: tf.random.normal([1 << 20, 1 << 20]), "[1048576,1048576]", "float"),
+    ("Range", lambda: tf.range(1 << 42), "[4398046511104]", "int64"),
+    ("Range", lambda: tf.range(0.0, float(1 << 42)), "[4398046511104]", "float"),
+])
+def test_huge_outputs_are_resource_exhausted_as_in_tensorflow(op, make, shape, type_name):
+    # TensorFlow 2.21 (its CPU allocator is named mklcpu there; varrt's is cpu, as for tf.fill).
+    with pytest.raises(tf.errors.ResourceExhaustedError) as info:
+        make()
+    assert str(info.value) == (f"{{{{function_node __wrapped__{op}_device_{_CPU}}}}} OOM when allocating tensor with "
+                               f"shape{shape} and type {type_name} on {_CPU} by allocator cpu [Op:{op}] name: ")
+
+
+def _misaligned(values, dtype):
+    """A C-contiguous but misaligned array: a view one byte into a byte buffer."""
+    values = np.asarray(values, dtype)
+    raw = np.zeros(values.nbytes + 1, np.uint8)
+    out = np.frombuffer(raw.data, dtype=dtype, count=values.size, offset=1).reshape(values.shape)
+    out[...] = values
+    assert out.flags.c_contiguous and not out.flags.aligned
+    return out
+
+
+@pytest.mark.parametrize("update", [
+    lambda v, idx, upd: v.scatter_nd_update(idx.reshape(-1, 1), upd),
+    lambda v, idx, upd: v.scatter_update(tf.IndexedSlices(upd, idx)),
+    lambda v, idx, upd: v.batch_scatter_update(tf.IndexedSlices(upd, idx)),
+    lambda v, idx, upd: v.assign(upd[idx.argsort()]),  # the reference TensorFlow and varrt already agree on
+], ids=["scatter_nd_update", "scatter_update", "batch_scatter_update", "assign"])
+@pytest.mark.parametrize("which", ["updates", "indices", "both"])
+def test_misaligned_contiguous_arrays_are_accepted_by_updates(update, which):
+    values, indices = [1.5, -2.0, 3.25, 4.0], [3, 0, 2, 1]
+    upd = _misaligned(values, np.float32) if which in ("updates", "both") else np.array(values, np.float32)
+    idx = _misaligned(indices, np.int64) if which in ("indices", "both") else np.array(indices, np.int64)
+    v = tf.Variable(np.zeros(4, np.float32))
+    update(v, idx, upd)
+    assert v.numpy().tolist() == [-2.0, 4.0, 3.25, 1.5]
