@@ -43,10 +43,12 @@ UpdateOp update_op(const std::string& kind) {
   throw py::value_error("unknown scatter kind " + kind);
 }
 
-// A C-contiguous, native-byte-order version of an ndarray (the array itself when it is one).
+// A C-contiguous, aligned, native-byte-order version of an ndarray (the array itself when it
+// is one): what borrow_array and copy_from_array take. Alignment matters too: a contiguous
+// view at an odd offset into a byte buffer is copied (as assign accepts it, so do updates).
 py::object native_contiguous(py::handle array) {
   py::object dtype = array.attr("dtype").attr("newbyteorder")("=");
-  return array.attr("astype")(dtype, py::arg("order") = "C", py::arg("copy") = false);
+  return py::module_::import("numpy").attr("require")(array, dtype, py::make_tuple("C", "A"));
 }
 
 Tensor index_tensor(const char* op, py::handle obj, py::object* keep) {

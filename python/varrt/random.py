@@ -17,6 +17,7 @@ import threading
 import numpy as np
 
 from varrt import _C, dtypes
+from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.op_util import kernel_error
@@ -134,7 +135,8 @@ def _normal(rng, op, shape, mean, stddev, dtype, truncated):
     dtype = _float_dtype(dtype, mean)
     shape = _shape(shape, op)
     draw = _truncated_standard_normal if truncated else _standard_normal
-    return _scaled(op, draw(rng, shape, dtype), mean, stddev, dtype)
+    with allocating_output(op, shape, dtype):
+        return _scaled(op, draw(rng, shape, dtype), mean, stddev, dtype)
 
 
 def _uniform(rng, ops, shape, minval, maxval, dtype):
@@ -153,19 +155,21 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
         if not lo < hi:
             raise _placed_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
         _C.place_op(ops[1])
-        return _result(rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype), dtype)
+        with allocating_output(ops[1], shape, dtype):
+            return _result(rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype), dtype)
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
     unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
     lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
     _C.place_op(ops[0])
-    values = rng.random(shape, dtype=np.float32) if dtype == dtypes.float32 else rng.random(shape)
-    if not unit_range:
-        _C.place_op("Sub")
-        _C.place_op("Mul")
-        _C.place_op("AddV2")
-        lo, hi = lo.astype(values.dtype), hi.astype(values.dtype)
-        values = values * (hi - lo) + lo
-    return _result(values, dtype)
+    with allocating_output(ops[0], shape, dtype):
+        values = rng.random(shape, dtype=np.float32) if dtype == dtypes.float32 else rng.random(shape)
+        if not unit_range:
+            _C.place_op("Sub")
+            _C.place_op("Mul")
+            _C.place_op("AddV2")
+            lo, hi = lo.astype(values.dtype), hi.astype(values.dtype)
+            values = values * (hi - lo) + lo
+        return _result(values, dtype)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):

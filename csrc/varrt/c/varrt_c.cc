@@ -14,6 +14,7 @@
 #include "varrt/api/variable.h"
 #include "varrt/device/device.h"
 #include "varrt/device/device_scope.h"
+#include "varrt/core/buffer.h"
 #include "varrt/core/error.h"
 
 struct varrt_status {
@@ -180,7 +181,7 @@ varrt_tensor* varrt_tensor_borrow(varrt_dtype dtype, const int64_t* dims, int ra
     DType d = checked_dtype(dtype);
     if (d == DType::kString) invalid("string tensors cannot borrow memory");
     varrt::Shape shape = shape_of(dims, rank);
-    size_t want = static_cast<size_t>(shape.num_elements()) * varrt::dtype_size(d);
+    size_t want = varrt::Buffer::byte_count(d, shape.num_elements());  // checked: the product may overflow
     if (nbytes != want) invalid("expected " + std::to_string(want) + " bytes of data, got " + std::to_string(nbytes));
     if (want > 0) require(data, "data");
     if (reinterpret_cast<uintptr_t>(data) % varrt::dtype_size(d) != 0) invalid("data is not aligned to its element size");

@@ -8,14 +8,20 @@
 
 namespace varrt {
 
-Buffer* Buffer::allocate(Allocator* allocator, DType dtype, int64_t num_elements) {
+size_t Buffer::byte_count(DType dtype, int64_t num_elements) {
   size_t elem = dtype_size(dtype);
   if (num_elements < 0) throw_error(Code::kInvalidArgument, "negative element count");
-  if (elem != 0 && static_cast<uint64_t>(num_elements) > SIZE_MAX / elem) {
+  size_t bytes;
+  // A checked multiply, not a division: every Tensor construction passes here.
+  if (__builtin_mul_overflow(static_cast<size_t>(num_elements), elem, &bytes)) {
     throw_error(Code::kResourceExhausted, "tensor of " + std::to_string(num_elements) +
                                               " elements does not fit in memory");
   }
-  size_t bytes = static_cast<size_t>(num_elements) * elem;
+  return bytes;
+}
+
+Buffer* Buffer::allocate(Allocator* allocator, DType dtype, int64_t num_elements) {
+  size_t bytes = byte_count(dtype, num_elements);
   // The Buffer first: if its own allocation failed after the data's, the data (and the
   // allocator's counters) would leak.
   Buffer* b = new Buffer();

@@ -25,6 +25,9 @@ class Buffer {
   // Allocates room for `num_elements` of `dtype`; string elements are constructed empty,
   // other memory is left uninitialised.
   static Buffer* allocate(Allocator* allocator, DType dtype, int64_t num_elements);
+  // The bytes of `num_elements` of `dtype`, multiplied without overflow: ResourceExhausted
+  // when they exceed size_t (no such tensor fits in memory), InvalidArgument when negative.
+  static size_t byte_count(DType dtype, int64_t num_elements);
   // Wraps memory owned elsewhere; `release` runs when the last reference goes.
   static Buffer* borrow(void* data, size_t bytes, std::function<void()> release);
 

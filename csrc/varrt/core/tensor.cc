@@ -9,7 +9,8 @@ namespace varrt {
 Tensor::Tensor(DType dtype, Shape shape, BufferRef buffer)
     : dtype_(dtype), shape_(std::move(shape)), buffer_(std::move(buffer)) {
   num_elements_ = shape_.num_elements();
-  if (buffer_ && buffer_->size() < byte_size()) {
+  // byte_count, not byte_size(): a borrowed buffer's shape may claim more bytes than size_t holds.
+  if (buffer_ && buffer_->size() < Buffer::byte_count(dtype_, num_elements_)) {
     throw_error(Code::kInternal, "buffer smaller than tensor of shape " + shape_.debug_string());
   }
 }

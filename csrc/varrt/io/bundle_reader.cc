@@ -56,7 +56,9 @@ uint32_t checksum(const char* data, uint64_t n) {
 
 BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
   const std::string filename = meta_filename(prefix_);
-  table_ = sstable::Table::parse(file_io::read_file(filename), filename);
+  const file_io::InputFile file(filename);
+  table_ = sstable::Table::parse(
+      file.size(), [&file](uint64_t offset, size_t n, char* out) { return file.read_at(offset, n, out); }, filename);
   const std::string* header = table_.find("");
   if (header == nullptr) {
     throw_error(Code::kDataLoss, "Unable to read file (" + filename +

@@ -1,11 +1,12 @@
 // BundleReader: reads a TensorFlow tensor bundle ("<prefix>.index" + data shards).
 //
-// The index is read and verified whole when the reader opens (every block CRC, the footer,
-// the header entry); data shards are memory-mapped on first use. Each value is verified
-// before anyone sees it: its entry's dtype, shape and size must agree, its bytes must lie
-// inside the shard, and its CRC32C must match; only then is it copied out. So a damaged or
-// hostile checkpoint gives Error(kDataLoss) (kNotFound for a missing key or file) and never
-// a partial value, crash or out-of-bounds read.
+// The index is read and verified when the reader opens (the footer first, then block by
+// block with every CRC, then the header entry), so memory is bounded by the entries it
+// holds, not by the size the file claims; data shards are memory-mapped on first use. Each
+// value is verified before anyone sees it: its entry's dtype, shape and size must agree, its
+// bytes must lie inside the shard, and its CRC32C must match; only then is it copied out. So
+// a damaged or hostile checkpoint gives Error(kDataLoss) (kNotFound for a missing key or
+// file) and never a partial value, crash or out-of-bounds read.
 //
 // Thread-safe: shard mapping is guarded by a mutex; everything else is immutable after
 // construction. Files are assumed not to be truncated by someone else while mapped.

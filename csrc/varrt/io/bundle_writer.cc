@@ -24,9 +24,21 @@ BundleWriter::BundleWriter(std::string prefix, WriterOptions options)
     : prefix_(std::move(prefix)), options_(options) {
   if (prefix_.empty()) throw_error(Code::kInvalidArgument, "checkpoint prefix must not be empty");
   file_io::create_dirs(file_io::dirname(prefix_));
-  data_temp_ = data_filename(prefix_, 0, 1) + "." + file_io::temp_suffix();
-  index_temp_ = meta_filename(prefix_) + "." + file_io::temp_suffix();
-  data_ = std::make_unique<file_io::OutputFile>(data_temp_);
+  const std::string data_final = data_filename(prefix_, 0, 1);
+  const std::string index_final = meta_filename(prefix_);
+  file_io::remove_stale_temps(data_final);
+  file_io::remove_stale_temps(index_final);
+  data_claim_ = std::make_unique<file_io::TempClaim>(data_final);
+  data_temp_ = data_claim_->path();
+  try {
+    index_claim_ = std::make_unique<file_io::TempClaim>(index_final);
+    index_temp_ = index_claim_->path();
+    data_ = std::make_unique<file_io::OutputFile>(data_temp_);
+  } catch (...) {
+    file_io::remove_file_noexcept(data_temp_);
+    if (!index_temp_.empty()) file_io::remove_file_noexcept(index_temp_);
+    throw;
+  }
 }
 
 BundleWriter::~BundleWriter() {
@@ -129,6 +141,8 @@ void BundleWriter::finish() {
   file_io::rename_file(data_temp_, data_filename(prefix_, 0, 1));
   file_io::rename_file(index_temp_, meta_filename(prefix_));
   finished_ = true;
+  data_claim_.reset();
+  index_claim_.reset();
   if (options_.sync) file_io::sync_dir(file_io::dirname(prefix_));
 }
 

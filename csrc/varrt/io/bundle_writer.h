@@ -1,10 +1,11 @@
 // BundleWriter: writes a TensorFlow tensor bundle (one data shard) that TensorFlow reads.
 //
-// Atomicity: values stream into "<data file>.tempstate<random>", the index into
-// "<prefix>.index.tempstate<random>"; only when both are complete (and, with `sync`,
+// Atomicity: values stream into "<data file>.tempstate-varrt-<random>", the index into
+// "<prefix>.index.tempstate-varrt-<random>"; only when both are complete (and, with `sync`,
 // fsynced) are they renamed over the final names, data first, as TensorFlow does. A writer
 // that dies or throws earlier leaves any previous bundle at the prefix intact (the
-// destructor removes the temporary files).
+// destructor removes the temporary files; those of a killed writer are removed by the next
+// writer of the prefix, see file_io::TempClaim).
 //
 // Values are written straight from the tensors' buffers (no staging copy), in the order
 // they are added, with their CRC32C computed on the way. Tensors passed to add() must not
@@ -51,6 +52,8 @@ class BundleWriter {
 
   std::string prefix_;
   WriterOptions options_;
+  std::unique_ptr<file_io::TempClaim> data_claim_;   // held until renamed or removed
+  std::unique_ptr<file_io::TempClaim> index_claim_;
   std::string data_temp_;
   std::string index_temp_;
   std::unique_ptr<file_io::OutputFile> data_;

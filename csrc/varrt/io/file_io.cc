@@ -1,7 +1,9 @@
 #include "varrt/io/file_io.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,6 +20,8 @@ namespace {
 constexpr size_t kBufferSize = size_t{1} << 20;
 // Appends at least this large skip the buffer: they go to write() from the caller's memory.
 constexpr size_t kDirectWriteBytes = size_t{64} << 10;
+// Marks varrt's temporary files, so stale ones can be told from anyone else's.
+constexpr char kTempMarker[] = ".tempstate-varrt-";
 
 [[noreturn]] void io_error(const std::string& path, int err) {
   Code code;
@@ -43,6 +47,29 @@ int open_or_throw(const std::string& path, int flags, mode_t mode = 0644) {
     fd = ::open(path.c_str(), flags | O_CLOEXEC, mode);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) io_error(path, errno);
+  return fd;
+}
+
+// Opens an existing file for reading, only if it is a regular file. The open itself does not
+// block (O_NONBLOCK): a FIFO planted in place of a checkpoint file would otherwise wait
+// forever for a writer, deaf to Ctrl-C. Blocking mode is restored for the reads.
+int open_regular_for_read(const std::string& path, struct stat* st) {
+  int fd = open_or_throw(path, O_RDONLY | O_NONBLOCK);
+  if (::fstat(fd, st) != 0) {
+    int err = errno;
+    ::close(fd);
+    io_error(path, err);
+  }
+  if (!S_ISREG(st->st_mode)) {
+    ::close(fd);
+    throw_error(Code::kFailedPrecondition, path + " is not a regular file");
+  }
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    int err = errno;
+    ::close(fd);
+    io_error(path, err);
+  }
   return fd;
 }
 
@@ -111,17 +138,8 @@ void OutputFile::close(bool sync) {
 // ---- MappedFile ---------------------------------------------------------------------------
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
-  int fd = open_or_throw(path, O_RDONLY);
   struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    io_error(path, err);
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw_error(Code::kFailedPrecondition, path + " is not a regular file");
-  }
+  int fd = open_regular_for_read(path, &st);
   std::shared_ptr<MappedFile> f(new MappedFile());
   f->size_ = static_cast<uint64_t>(st.st_size);
   if (f->size_ > 0) {
@@ -153,37 +171,28 @@ void MappedFile::prefetch(uint64_t offset, uint64_t n) const {
 
 // ---- whole files and directories -------------------------------------------------------------
 
-std::string read_file(const std::string& path) {
-  int fd = open_or_throw(path, O_RDONLY);
+InputFile::InputFile(const std::string& path) : path_(path) {
   struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    int err = errno;
-    ::close(fd);
-    if (err == 0 || S_ISDIR(st.st_mode)) throw_error(Code::kFailedPrecondition, path + " is not a regular file");
-    io_error(path, err);
-  }
-  std::string out;
-  try {
-    out.resize(static_cast<size_t>(st.st_size));
-  } catch (const std::bad_alloc&) {
-    ::close(fd);
-    throw_error(Code::kResourceExhausted, path + " is too large to read (" + std::to_string(st.st_size) + " bytes)");
-  }
+  fd_ = open_regular_for_read(path, &st);
+  size_ = static_cast<uint64_t>(st.st_size);
+}
+
+InputFile::~InputFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+size_t InputFile::read_at(uint64_t offset, size_t n, char* out) const {
   size_t got = 0;
-  while (got < out.size()) {
-    ssize_t r = ::read(fd, &out[got], out.size() - got);
+  while (got < n) {
+    ssize_t r = ::pread(fd_, out + got, n - got, static_cast<off_t>(offset + got));
     if (r < 0) {
       if (errno == EINTR) continue;
-      int err = errno;
-      ::close(fd);
-      io_error(path, err);
+      io_error(path_, errno);
     }
-    if (r == 0) break;  // the file shrank meanwhile
+    if (r == 0) break;  // the end of the file (it may have shrunk since open)
     got += static_cast<size_t>(r);
   }
-  out.resize(got);
-  ::close(fd);
-  return out;
+  return got;
 }
 
 void create_dirs(const std::string& dir) {
@@ -221,11 +230,56 @@ std::string dirname(const std::string& path) {
   return path.substr(0, slash);
 }
 
-std::string temp_suffix() {
+// ---- temporary files of writers ------------------------------------------------------------
+
+namespace {
+
+std::string random_digits() {
   // Fresh entropy per call: a forked child must not reuse its parent's temporary names.
   std::random_device rd;
   uint64_t r = (uint64_t{rd()} << 32) ^ rd();
-  return "tempstate" + std::to_string(r);
+  return std::to_string(r);
+}
+
+}  // namespace
+
+TempClaim::TempClaim(const std::string& final_path) {
+  // remove_stale_temps may take the lock between our create and our flock and unlink the file;
+  // then our lock fails or the file has no link left, and we start over under a new name.
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    path_ = final_path + kTempMarker + random_digits();
+    fd_ = open_or_throw(path_, O_WRONLY | O_CREAT | O_EXCL);
+    struct stat st;
+    if (::flock(fd_, LOCK_EX | LOCK_NB) == 0 && ::fstat(fd_, &st) == 0 && st.st_nlink > 0) return;
+    ::close(fd_);
+    fd_ = -1;
+  }
+  throw_error(Code::kAborted, "could not claim a temporary file for " + final_path);
+}
+
+TempClaim::~TempClaim() {
+  if (fd_ >= 0) ::close(fd_);  // releases the lock
+}
+
+void remove_stale_temps(const std::string& final_path) noexcept {
+  const std::string dir = dirname(final_path);
+  const std::string stem = final_path.substr(dir.empty() ? 0 : dir.size() + (dir == "/" ? 0 : 1)) + kTempMarker;
+  DIR* d = ::opendir(dir.empty() ? "." : dir.c_str());
+  if (d == nullptr) return;
+  while (const struct dirent* ent = ::readdir(d)) {
+    if (std::strncmp(ent->d_name, stem.c_str(), stem.size()) != 0) continue;
+    const std::string path = (dir.empty() ? "" : (dir == "/" ? dir : dir + "/")) + ent->d_name;
+    // Non-blocking and not following links: a planted FIFO or symlink must not hang or redirect us.
+    int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) continue;
+    struct stat opened, named;
+    if (::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+        ::lstat(path.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
+      ::unlink(path.c_str());  // under the lock, so a writer that locks after us sees no link
+    }
+    ::close(fd);
+  }
+  ::closedir(d);
 }
 
 }  // namespace file_io

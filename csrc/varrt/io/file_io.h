@@ -63,8 +63,25 @@ class MappedFile {
   uint64_t size_ = 0;
 };
 
-// The whole contents of a file.
-std::string read_file(const std::string& path);
+// A regular file opened for reading at offsets, so that a reader takes only the bytes it
+// checks (a checkpoint index claiming gigabytes costs nothing before its footer is verified).
+class InputFile {
+ public:
+  explicit InputFile(const std::string& path);  // FailedPrecondition unless a regular file
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  uint64_t size() const { return size_; }  // as seen at open
+  // Reads up to `n` bytes at `offset` into `out`; returns fewer only at the end of the file.
+  size_t read_at(uint64_t offset, size_t n, char* out) const;
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+};
+
 // Creates `dir` and its missing parents ("" and existing directories are fine).
 void create_dirs(const std::string& dir);
 void rename_file(const std::string& from, const std::string& to);
@@ -72,8 +89,29 @@ void remove_file_noexcept(const std::string& path) noexcept;
 // fsyncs a directory so that renames in it survive a power loss.
 void sync_dir(const std::string& dir);
 std::string dirname(const std::string& path);
-// A random suffix for temporary files ("tempstate" + 20 digits, as TensorFlow names them).
-std::string temp_suffix();
+
+// A writer's temporary file "<final_path>.tempstate-varrt-<random>", claimed by an advisory
+// lock (flock) from its creation until the claim is destroyed. The kernel drops the lock when
+// the process dies, even by SIGKILL, so a temporary whose lock can be taken belongs to no live
+// writer (a pid in the name could not tell: pids are reused and differ between containers).
+// Keep the claim until the file has been renamed or removed.
+class TempClaim {
+ public:
+  explicit TempClaim(const std::string& final_path);  // creates the empty file, locked
+  ~TempClaim();                                        // unlocks; the file stays
+  TempClaim(const TempClaim&) = delete;
+  TempClaim& operator=(const TempClaim&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// Removes the temporaries of `final_path` left by killed writers: regular files named as
+// TempClaim names them whose lock is free. A live writer's file, TensorFlow's own temporaries
+// (no lock to tell) and anything else are left alone. Never throws.
+void remove_stale_temps(const std::string& final_path) noexcept;
 
 }  // namespace file_io
 }  // namespace varrt

@@ -1,6 +1,7 @@
 #include "varrt/io/sstable.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "varrt/io/coding.h"
 #include "varrt/io/crc32c.h"
@@ -61,24 +62,47 @@ const char* decode_handle(const char* p, const char* limit, Handle* h) {
   return coding::get_varint64(p, limit, &h->size);
 }
 
-// Reads and verifies the block at `h`, which must lie in [0, limit).
-std::string_view read_block(const std::string& file, uint64_t limit, const Handle& h, const std::string& name) {
+// Reads `n` bytes at `offset`; a short read means the file shrank under us.
+void read_exactly(const ReadAt& read, uint64_t offset, size_t n, char* out, const std::string& name) {
+  if (read(offset, n, out) != n) corrupt(name, "truncated block read at offset " + std::to_string(offset));
+}
+
+// Reads and verifies the block at `h`, which must lie in [0, limit). The handle is checked
+// before anything is read; a large block's CRC is checked in pieces before it is allocated.
+std::string read_block(const ReadAt& read, uint64_t limit, const Handle& h, const std::string& name) {
   if (h.offset > limit || h.size > limit - h.offset || kBlockTrailerSize > limit - h.offset - h.size) {
     corrupt(name, "bad block handle: block at " + std::to_string(h.offset) + " of size " + std::to_string(h.size) +
                       " extends past the end of the table");
   }
-  const char* data = file.data() + h.offset;
-  const char* trailer = data + h.size;
-  uint32_t stored = crc32c::unmask(coding::decode_fixed32(trailer + 1));
-  uint32_t actual = crc32c::extend(crc32c::value(data, h.size), trailer, 1);
-  if (!crc32c::matches(stored, actual)) corrupt(name, "block checksum mismatch at offset " + std::to_string(h.offset));
+  char trailer[kBlockTrailerSize];
+  read_exactly(read, h.offset + h.size, kBlockTrailerSize, trailer, name);
+  const uint32_t stored = crc32c::unmask(coding::decode_fixed32(trailer + 1));
+  auto check_crc = [&](uint32_t contents_crc) {
+    if (!crc32c::matches(stored, crc32c::extend(contents_crc, trailer, 1))) {
+      corrupt(name, "block checksum mismatch at offset " + std::to_string(h.offset));
+    }
+  };
+  if (h.size > kStreamedBlockBytes) {
+    std::string piece(kStreamedBlockBytes, '\0');
+    uint32_t crc = 0;
+    for (uint64_t done = 0; done < h.size;) {
+      size_t n = static_cast<size_t>(std::min<uint64_t>(kStreamedBlockBytes, h.size - done));
+      read_exactly(read, h.offset + done, n, &piece[0], name);
+      crc = crc32c::extend(crc, piece.data(), n);
+      done += n;
+    }
+    check_crc(crc);
+  }
+  std::string block(static_cast<size_t>(h.size), '\0');
+  read_exactly(read, h.offset, block.size(), &block[0], name);
+  check_crc(crc32c::value(block.data(), block.size()));
   auto type = static_cast<unsigned char>(trailer[0]);
   if (type == 1) {
     throw_error(Code::kUnimplemented, "Unable to read file (" + name + "): Snappy-compressed table blocks are not "
                                       "supported (TensorFlow writes uncompressed checkpoint indexes)");
   }
   if (type != 0) corrupt(name, "bad block compression type " + std::to_string(type));
-  return std::string_view(data, h.size);
+  return block;
 }
 
 // Calls fn(key, value) for every entry of a verified block.
@@ -224,8 +248,21 @@ std::string TableBuilder::finish() {
 // ---- reading -----------------------------------------------------------------------------
 
 Table Table::parse(const std::string& contents, const std::string& filename) {
-  if (contents.size() < kFooterSize) corrupt(filename, "file is too short to be an sstable");
-  const char* footer = contents.data() + contents.size() - kFooterSize;
+  return parse(
+      contents.size(),
+      [&contents](uint64_t offset, size_t n, char* out) -> size_t {
+        if (offset >= contents.size()) return 0;
+        n = static_cast<size_t>(std::min<uint64_t>(n, contents.size() - offset));
+        std::memcpy(out, contents.data() + offset, n);
+        return n;
+      },
+      filename);
+}
+
+Table Table::parse(uint64_t file_size, const ReadAt& read, const std::string& filename) {
+  if (file_size < kFooterSize) corrupt(filename, "file is too short to be an sstable");
+  char footer[kFooterSize];
+  read_exactly(read, file_size - kFooterSize, kFooterSize, footer, filename);
   if (coding::decode_fixed64(footer + 2 * kMaxHandleLength) != kTableMagic) {
     corrupt(filename, "not an sstable (bad magic number)");
   }
@@ -242,21 +279,21 @@ Table Table::parse(const std::string& contents, const std::string& filename) {
   for (; p < footer + 2 * kMaxHandleLength; ++p) {
     if (*p != 0) corrupt(filename, "bad footer padding");
   }
-  const uint64_t limit = contents.size() - kFooterSize;
+  const uint64_t limit = file_size - kFooterSize;
 
   // TensorFlow's writer lays the blocks end to end: data blocks from offset 0, then the
   // metaindex, the index and the footer. Requiring exactly that layout means no byte of the
   // file escapes a check, and parsing work is bounded by the file size.
   Table table;
   uint64_t next_block_start = 0;
-  std::string_view index_block = read_block(contents, limit, index, filename);
+  std::string index_block = read_block(read, limit, index, filename);
   parse_block(index_block, filename, [&](const std::string&, std::string_view value) {
     Handle h;
     if (decode_handle(value.data(), value.data() + value.size(), &h) == nullptr) {
       corrupt(filename, "bad block handle in index");
     }
     if (h.offset != next_block_start) corrupt(filename, "bad block handle in index: unexpected block offset");
-    std::string_view block = read_block(contents, limit, h, filename);
+    std::string block = read_block(read, limit, h, filename);
     next_block_start = h.offset + h.size + kBlockTrailerSize;
     parse_block(block, filename, [&](const std::string& key, std::string_view v) {
       if (!table.entries_.empty() && !(table.entries_.back().first < key)) {
@@ -266,7 +303,7 @@ Table Table::parse(const std::string& contents, const std::string& filename) {
     });
   });
   if (meta.offset != next_block_start) corrupt(filename, "bad metaindex block handle");
-  read_block(contents, limit, meta, filename);
+  read_block(read, limit, meta, filename);
   if (index.offset != meta.offset + meta.size + kBlockTrailerSize ||
       index.offset + index.size + kBlockTrailerSize != limit) {
     corrupt(filename, "bad index block handle");

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,6 +29,7 @@ namespace sstable {
 constexpr uint64_t kTableMagic = 0xdb4775248b80fb57ull;
 constexpr size_t kBlockTrailerSize = 5;
 constexpr size_t kFooterSize = 48;
+constexpr size_t kStreamedBlockBytes = size_t{1} << 20;
 
 struct Options {
   size_t block_size = 262144;  // TensorFlow's default (table_options.h)
@@ -76,11 +78,20 @@ class TableBuilder {
   bool finished_ = false;
 };
 
+// Reads up to `n` bytes at `offset` into `out` and returns how many it read (fewer only at the
+// end of the file).
+using ReadAt = std::function<size_t(uint64_t offset, size_t n, char* out)>;
+
 // A parsed, verified table: every key/value pair, sorted.
 class Table {
  public:
   // Throws Error(kDataLoss) naming `filename` when `contents` is not a valid table.
   static Table parse(const std::string& contents, const std::string& filename);
+  // The same from a file of `file_size` bytes, read through `read`: the footer first, and
+  // then block by block only what the footer's handles, checked against the size, point at. So
+  // memory stays bounded by one block plus the entries, whatever size the file claims, and
+  // a block larger than kStreamedBlockBytes has its CRC checked in pieces before it is held.
+  static Table parse(uint64_t file_size, const ReadAt& read, const std::string& filename);
 
   // The value stored under `key`, or nullptr.
   const std::string* find(std::string_view key) const;

@@ -2,6 +2,8 @@
 concat (ConcatV2), stack/unstack (Pack/Unpack), expand_dims, squeeze, tile, identity, fill,
 zeros/ones(_like), shape/rank/size. Reshape, expand_dims and squeeze are zero-copy.
 """
+import contextlib
+
 import numpy as np
 
 from varrt import _C, dtypes, errors
@@ -125,11 +127,18 @@ def _dims(op, shape, name, end=None, python_int32=False):
 
 def _filled_tensor(op, dims, element, dtype, name, end):
     """`dims` filled with the one value of `element` (an ndarray of `dtype`), allocated straight
-    from the op's device: too large is TensorFlow's ResourceExhaustedError, not a NumPy
-    MemoryError or a full-size intermediate array."""
-    try:
+    from the op's device: no full-size intermediate array."""
+    with allocating_output(op, dims, dtype, name, end):
         return Tensor._wrap(_C.op_filled(dims, _op_result(_convert.from_numpy(element.reshape(()), dtype))))
-    except errors.ResourceExhaustedError:
+
+
+@contextlib.contextmanager
+def allocating_output(op, dims, dtype, name="", end=None):
+    """Around the allocation of `op`'s output of shape `dims`: running out of memory, in the
+    device's allocator or in a NumPy kernel (MemoryError), is TensorFlow's ResourceExhaustedError."""
+    try:
+        yield
+    except (MemoryError, errors.ResourceExhaustedError):
         raise kernel_error(op, f"OOM when allocating tensor with shape{shape_text(dims)} and type "
                                f"{dtypes.core_name(dtype)} on {_C.current_device()} by allocator cpu", name, end=end,
                            cls=errors.ResourceExhaustedError) from None

@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from varrt import dtypes
+from varrt.ops.array_ops import allocating_output
 from varrt.ops.op_util import check_dtype, host, int_list, kernel_error, operand, place, quiet, result
 
 # tf.range's dtype when none is given: the widest of its arguments' dtypes in this order.
@@ -37,10 +38,12 @@ def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - Te
                                             f"{_number_text(l)}", name)
     if dtype.is_integer:
         n = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
-        return result(int(s) + np.arange(n, dtype=np.int64) * int(d), dtype)
+        with allocating_output("Range", [n], dtype, name):
+            return result(int(s) + np.arange(n, dtype=np.int64) * int(d), dtype)
     with quiet(all="ignore"):
         n = int(math.ceil(abs((l - s) / d)))
-        # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
+    # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
+    with quiet(all="ignore"), allocating_output("Range", [n], dtype, name):
         return result(s + np.arange(n).astype(dtype.as_numpy_dtype) * d, dtype)
 
 

@@ -185,6 +185,17 @@ def remove_checkpoint(prefix, meta_graph_suffix="meta"):
                 pass
 
 
+def _is_inside(directory, prefix):
+    """True when the files of checkpoint `prefix` lie in `directory` (or below it).
+
+    Symlinks and `..` are resolved first: the state file may be written by someone else, and
+    a manager must never delete another directory's checkpoint (TensorFlow 2.21 does).
+    """
+    root = os.path.realpath(directory)
+    parent = os.path.realpath(os.path.dirname(os.path.join(directory, prefix)))
+    return os.path.commonpath([root, parent]) == root
+
+
 class CheckpointManager:
     """Keeps the `max_to_keep` newest checkpoints of a Checkpoint in a directory.
 
@@ -261,7 +272,8 @@ class CheckpointManager:
                     stamp - self._keep_checkpoint_every_n_hours * 3600.0 >= self._last_preserved_timestamp):
                 self._last_preserved_timestamp = stamp
                 continue
-            remove_checkpoint(path)
+            if _is_inside(self._directory, path):  # a foreign entry is forgotten, not deleted
+                remove_checkpoint(path)
 
     def _record_state(self):
         paths = list(self._maybe_delete.keys())

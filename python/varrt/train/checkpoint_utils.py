@@ -28,6 +28,10 @@ def open_bundle(prefix):
     return _C.BundleReader(prefix)
 
 
+# NumPy's NPY_MAXDIMS (numpy >= 2), which TensorFlow names when a value has more dimensions.
+_NUMPY_MAX_DIMS = 64
+
+
 def _dtype_or_none(enum):
     try:
         return dtypes.from_enum(enum)
@@ -38,6 +42,10 @@ def _dtype_or_none(enum):
 def read_array(bundle, key):
     """The value stored under `key` (bytes) as a NumPy array (object array of bytes for strings)."""
     enum, shape, _ = bundle.checked_entry(key)  # before allocating by a (possibly hostile) shape
+    if len(shape) > _NUMPY_MAX_DIMS:
+        bundle.read(key)  # TensorFlow reads (and verifies) the value before it fails to convert it
+        raise ValueError(f"Cannot convert tensor with {len(shape)} dimensions to NumPy array. NumPy arrays can have "
+                         f"at most {_NUMPY_MAX_DIMS} dimensions")
     dtype = _dtype_or_none(enum)
     if dtype is None:
         bundle.read(key)  # raises the core's UnimplementedError (or DataLossError)
