@@ -74,7 +74,7 @@ PUBLIC_HEADERS = {
 }
 # A sample of the core's internals, each of which an `install(DIRECTORY ...)` would ship.
 INTERNAL_HEADERS = (
-    "varrt/device/executor.h", "varrt/device/device.h", "varrt/resource/var.h", "varrt/resource/owned_handle.h",
+    "varrt/device/executor.h", "varrt/device/device.h", "varrt/resource/var.h", "varrt/ops/owned_handle.h",
     "varrt/kernels/scatter.h", "varrt/ops/variable_ops.h", "varrt/io/bundle_reader.h", "varrt/core/allocator.h",
     "varrt/api/internal/variable_access.h",
 )

@@ -16,7 +16,7 @@
 #include "varrt/ops/checkpoint_ops.h"
 #include "varrt/device/device.h"
 #include "varrt/core/error.h"
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;

@@ -16,7 +16,7 @@
 #include "interop/gil.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/indexing.h"
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/slice_ops.h"
 #include "varrt/ops/variable_ops.h"

@@ -16,7 +16,7 @@
 #include "varrt/device/device_copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;

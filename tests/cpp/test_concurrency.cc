@@ -11,7 +11,7 @@
 #include "make_var.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 #include "varrt/resource/update_journal.h"
 #include "varrt/ops/variable_ops.h"
 

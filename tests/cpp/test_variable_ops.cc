@@ -11,7 +11,7 @@
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/core/half.h"
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 #include "varrt/ops/variable_ops.h"
 #include "varrt/tf/type_names.h"
 

@@ -3,7 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 
 namespace varrt {
 namespace bind {

@@ -6,9 +6,9 @@
 
 #include <string>
 
+#include "varrt/core/copy.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
-#include "varrt/kernels/elementwise.h"
 #include "interop/gil.h"
 
 namespace py = pybind11;
@@ -170,7 +170,7 @@ Tensor copy_from_array(PyObject* obj, Allocator* allocator) {
   }
   Tensor out = Tensor::allocate(dtype, shape_of(arr), allocator);
   if (dtype != DType::kString) {
-    kernels::copy(dtype, PyArray_DATA(arr), out.mutable_data(), out.num_elements());
+    copy_elements(dtype, PyArray_DATA(arr), out.mutable_data(), out.num_elements());
     return out;
   }
   auto** items = static_cast<PyObject**>(PyArray_DATA(arr));
@@ -191,7 +191,7 @@ PyObject* copy_to_array(const Tensor& t) {
   if (t.dtype() == DType::kString) return strings_to_array(t);
   PyObject* out = new_array(t.dtype(), t.shape(), nullptr, 0);
   if (out) {
-    kernels::copy(t.dtype(), t.data(), PyArray_DATA(reinterpret_cast<PyArrayObject*>(out)), t.num_elements());
+    copy_elements(t.dtype(), t.data(), PyArray_DATA(reinterpret_cast<PyArrayObject*>(out)), t.num_elements());
   }
   return out;
 }

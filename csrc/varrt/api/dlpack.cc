@@ -3,8 +3,8 @@
 #include <cstring>
 #include <vector>
 
+#include "varrt/core/copy.h"
 #include "varrt/core/error.h"
-#include "varrt/kernels/elementwise.h"
 
 namespace varrt {
 namespace {
@@ -120,7 +120,7 @@ Tensor import_tensor(Managed* managed, DLPackCopy mode) {
   Tensor out = Tensor::allocate(in.dtype, in.shape);
   if (out.num_elements() > 0) {
     if (in.compact) {
-      kernels::copy(in.dtype, in.data, out.mutable_data(), out.num_elements());
+      copy_elements(in.dtype, in.data, out.mutable_data(), out.num_elements());
     } else if (dl.strides == nullptr) {  // compact but misaligned
       std::memcpy(out.mutable_data(), in.data, out.byte_size());
     } else {

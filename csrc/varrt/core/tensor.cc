@@ -1,8 +1,8 @@
 #include "varrt/core/tensor.h"
 
+#include "varrt/core/copy.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
-#include "varrt/kernels/elementwise.h"
 
 namespace varrt {
 
@@ -30,7 +30,7 @@ Tensor Tensor::borrow(DType dtype, const Shape& shape, void* data, size_t bytes,
 
 Tensor Tensor::deep_copy(Allocator* allocator) const {
   Tensor out = allocate(dtype_, shape_, allocator);
-  kernels::copy(dtype_, data(), out.mutable_data(), num_elements_);
+  copy_elements(dtype_, data(), out.mutable_data(), num_elements_);
   return out;
 }
 

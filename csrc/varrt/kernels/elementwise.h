@@ -10,8 +10,6 @@
 namespace varrt {
 namespace kernels {
 
-// dst[i] = src[i]; strings are copied element by element.
-void copy(DType dtype, const void* src, void* dst, int64_t n);
 // dst[i] = *element for i < n (TensorFlow's Fill); strings are assigned element by element.
 void fill(DType dtype, const void* element, void* dst, int64_t n);
 // dst[i] = a[i] + b[i] / a[i] - b[i]. Numeric dtypes only (the caller checks).

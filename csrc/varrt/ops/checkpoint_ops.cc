@@ -4,10 +4,10 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "varrt/core/copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/core/parallel.h"
-#include "varrt/kernels/elementwise.h"
 #include "varrt/resource/prepare_to_update.h"
 #include "varrt/tf/type_names.h"
 
@@ -39,7 +39,7 @@ void install(Pending& p) {
   if (p.var->destroyed()) return;
   if (p.dtype == DType::kString) {  // decoded already: installed like an assigned value
     Tensor* target = PrepareToAssignVariable(p.var, p.strings);
-    if (target != nullptr) kernels::copy(p.dtype, p.strings.data(), target->mutable_data(), p.strings.num_elements());
+    if (target != nullptr) copy_elements(p.dtype, p.strings.data(), target->mutable_data(), p.strings.num_elements());
     return;
   }
   Tensor& target = PrepareToOverwriteVariable(p.var, p.shape);

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "varrt/core/copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/ops/indexing.h"
-#include "varrt/kernels/elementwise.h"
 
 namespace varrt {
 namespace ops {
@@ -43,7 +43,7 @@ Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
   const int64_t row_len = rows > 0 ? params.num_elements() / rows : 0;
   const size_t item = dtype_size(params.dtype());
   for (int64_t i = 0; i < n && row_len > 0; ++i) {
-    kernels::copy(params.dtype(), indexing::element(params.data(), item, idx[i] * row_len),
+    copy_elements(params.dtype(), indexing::element(params.data(), item, idx[i] * row_len),
                   indexing::element(out.mutable_data(), item, i * row_len), row_len);
   }
   return out;
@@ -94,7 +94,7 @@ Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
   for (int64_t i = 0; i < n && slice > 0; ++i) {
     int64_t row = 0;
     for (int64_t d = 0; d < depth; ++d) row += idx[i * depth + d] * strides[static_cast<size_t>(d)];
-    kernels::copy(params.dtype(), indexing::element(params.data(), item, row * slice),
+    copy_elements(params.dtype(), indexing::element(params.data(), item, row * slice),
                   indexing::element(out.mutable_data(), item, i * slice), slice);
   }
   return out;

@@ -3,6 +3,7 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "varrt/core/copy.h"
 #include "varrt/device/device_copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
@@ -108,7 +109,7 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
   std::unique_lock<std::shared_mutex> lock(var->mu());
   require_live(*var, handle);
   Tensor* target = PrepareToAssignVariable(handle.shared_var(), value);
-  if (target != nullptr) kernels::copy(var->dtype(), value.data(), target->mutable_data(), value.num_elements());
+  if (target != nullptr) copy_elements(var->dtype(), value.data(), target->mutable_data(), value.num_elements());
 }
 
 void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta) {

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "varrt/api/variable.h"
-#include "varrt/resource/owned_handle.h"
+#include "varrt/ops/owned_handle.h"
 
 namespace varrt {
 
