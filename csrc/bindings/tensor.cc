@@ -53,15 +53,16 @@ void bind_tensor(py::module_& m) {
       },
       "Copies a C-contiguous native ndarray into a new tensor (the _EagerConst op).");
 
-  m.def("convert", [](py::handle value, int dtype, bool to_device) -> py::object {
-        Converted converted(value.ptr(), static_cast<DType>(dtype));
+  m.def("convert", [](py::handle value, int dtype, bool to_device, bool hint) -> py::object {
+        Converted converted(value.ptr(), static_cast<DType>(dtype), hint);
         if (to_device) return py::cast(converted.to_device());
         return converted.to_array();
       },
-      py::arg("value"), py::arg("dtype") = 0, py::arg("to_device") = false,
-      "A Python or NumPy value converted with TensorFlow's rules to `dtype` (0: inferred): a new\n"
-      "tensor on the current device (the _EagerConst op) with to_device, else a C-contiguous\n"
-      "native ndarray of the exact dtype (object array of bytes for strings), not logged.");
+      py::arg("value"), py::arg("dtype") = 0, py::arg("to_device") = false, py::arg("hint") = false,
+      "A Python or NumPy value converted with TensorFlow's rules to `dtype` (0: inferred; with\n"
+      "hint, inferred when the value does not convert to it): a new tensor on the current device\n"
+      "(the _EagerConst op) with to_device, else a C-contiguous native ndarray of the dtype\n"
+      "(object array of bytes for strings), not logged.");
 }
 
 }  // namespace bind
