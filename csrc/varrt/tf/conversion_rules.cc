@@ -94,6 +94,10 @@ void fill_integers(const Leaves& leaves, T* d) {
 
 template <class T>
 void fill_reals(const Leaves& leaves, T* d) {
+  if (leaves.kinds() == kFloat) {  // the common case, without a branch per element
+    for (size_t k = 0; k < leaves.size(); ++k) d[k] = static_cast<T>(leaves[k].re);
+    return;
+  }
   for (size_t k = 0; k < leaves.size(); ++k) d[k] = static_cast<T>(real_of(leaves[k]));
 }
 

@@ -172,7 +172,11 @@ def _from_array(array):
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
-    """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules)."""
+    """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules).
+
+    Values are converted by the core (_C.convert). Tensors and tensor-likes stay here: the
+    `_as_tensor` hook is a Python protocol (a Variable reads itself) and their messages print
+    the Python objects; the core calls back here for them (its update and initial-value paths)."""
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor):
