@@ -177,6 +177,13 @@ def test_more_rejected_values(value, dtype, message):
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize("value, hint, dtype", [(2.5, tf.int32, tf.float32), ([1, 2], tf.float32, tf.float32),
+                                                ("a", tf.int32, tf.string), (np.array(["x"]), tf.float32, tf.string),
+                                                (np.array([1, 2], np.int64), tf.int32, tf.int32), (2**40, tf.int32, tf.int32)])
+def test_dtype_hint_falls_back_to_inference(value, hint, dtype):
+    assert tf.convert_to_tensor(value, dtype_hint=hint).dtype == dtype
+
+
 def test_numpy_cast_errors_are_numpys():
     with pytest.raises(ValueError, match="^could not convert string to float"):
         tf.constant(np.array(["x"]), dtype=tf.float32)

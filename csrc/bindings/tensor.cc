@@ -26,6 +26,35 @@ py::tuple shape_tuple(const Shape& s) {
   return t;
 }
 
+bool flag(PyObject* const* args, Py_ssize_t nargs, Py_ssize_t i, bool* out) {
+  int truth = i < nargs ? PyObject_IsTrue(args[i]) : 0;
+  *out = truth == 1;
+  return truth >= 0;
+}
+
+// _C.convert, the one entry point of conversion from Python. A raw CPython function: it runs
+// for every value a constant or an op takes, and pybind11's dispatcher would cost more than
+// converting a scalar.
+PyObject* convert_function(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs < 1 || nargs > 4) {
+    PyErr_SetString(PyExc_TypeError, "convert(value, dtype=0, to_device=False, hint=False) takes 1 to 4 arguments");
+    return nullptr;
+  }
+  long dtype = nargs > 1 ? PyLong_AsLong(args[1]) : 0;
+  bool to_device = false, hint = false;
+  if ((dtype == -1 && PyErr_Occurred()) || !flag(args, nargs, 2, &to_device) || !flag(args, nargs, 3, &hint)) {
+    return nullptr;
+  }
+  try {
+    Converted converted(args[0], static_cast<DType>(dtype), hint);
+    if (to_device) return py::cast(converted.to_device()).release().ptr();
+    return converted.to_array().release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
 }  // namespace
 
 void bind_tensor(py::module_& m) {
@@ -52,15 +81,16 @@ void bind_tensor(py::module_& m) {
       },
       "Copies a C-contiguous native ndarray into a new tensor (the _EagerConst op).");
 
-  m.def("convert", [](py::handle value, int dtype, bool to_device) -> py::object {
-        Converted converted(value.ptr(), static_cast<DType>(dtype));
-        if (to_device) return py::cast(converted.to_device());
-        return converted.to_array();
-      },
-      py::arg("value"), py::arg("dtype") = 0, py::arg("to_device") = false,
-      "A Python or NumPy value converted with TensorFlow's rules to `dtype` (0: inferred): a new\n"
-      "tensor on the current device (the _EagerConst op) with to_device, else a C-contiguous\n"
-      "native ndarray of the exact dtype (object array of bytes for strings), not logged.");
+  static PyMethodDef convert_def = {
+      "convert", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&convert_function)), METH_FASTCALL,
+      "convert(value, dtype=0, to_device=False, hint=False)\n--\n\n"
+      "A Python or NumPy value converted with TensorFlow's rules to `dtype` (0: inferred; with\n"
+      "hint, inferred when the value does not convert to it): a new tensor on the current device\n"
+      "(the _EagerConst op) with to_device, else a C-contiguous native ndarray of the dtype\n"
+      "(object array of bytes for strings), not logged."};
+  PyObject* convert = PyCFunction_NewEx(&convert_def, nullptr, m.attr("__name__").ptr());
+  if (convert == nullptr) throw py::error_already_set();
+  m.add_object("convert", py::reinterpret_steal<py::object>(convert));
 }
 
 }  // namespace bind

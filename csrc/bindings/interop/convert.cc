@@ -103,7 +103,24 @@ Converted::Scratch::~Scratch() {
   if (!own) t_scratch_in_use = false;
 }
 
-Converted::Converted(PyObject* value, DType want) {
+Converted::Converted(PyObject* value, DType want, bool hint) {
+  if (!hint || want == DType::kInvalid) {
+    convert(value, want);
+    return;
+  }
+  try {
+    convert(value, want);
+    return;
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::kOp) throw;
+  } catch (py::error_already_set& e) {  // NumPy's cast errors
+    if (!e.matches(PyExc_TypeError) && !e.matches(PyExc_ValueError)) throw;
+  }
+  array_ = py::object();
+  convert(value, DType::kInvalid);
+}
+
+void Converted::convert(PyObject* value, DType want) {
   bool numpy = !PyList_Check(value) && !PyTuple_Check(value) && !PyFloat_CheckExact(value) && !PyLong_CheckExact(value) &&
                (PyArray_Check(value) || PyArray_IsScalar(value, Generic) || (!is_python_scalar(value) && is_array_like(value)));
   if (!numpy) {

@@ -28,7 +28,9 @@ bool is_host_value(PyObject* value);
 // thread once this one is gone (a nested conversion, from Python code the walk runs, gets its own).
 class Converted {
  public:
-  Converted(PyObject* value, DType want);  // throws TensorFlow's ValueError/TypeError
+  // Throws TensorFlow's ValueError/TypeError. With `hint`, `want` is TensorFlow's dtype_hint:
+  // a value that does not convert to it is converted with the inferred dtype instead.
+  Converted(PyObject* value, DType want, bool hint = false);
   Converted(const Converted&) = delete;
   Converted& operator=(const Converted&) = delete;
 
@@ -51,6 +53,8 @@ class Converted {
     tf::Leaves* leaves;
     std::unique_ptr<tf::Leaves> own;  // a nested conversion's
   };
+
+  void convert(PyObject* value, DType want);
 
   Scratch scratch_;
   tf::Leaves* leaves_ = scratch_.leaves;

@@ -181,7 +181,14 @@ class Walker {
     }
     if (n == 0) return leaf(depth + 1);
     PyObject** elements = PySequence_Fast_ITEMS(seq);
-    for (Py_ssize_t i = 0; i < n; ++i) walk(elements[i], depth + 1);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* e = elements[i];
+      if (PyFloat_CheckExact(e) && leaf_depth_ == static_cast<int>(depth) + 1) {  // the common case, inline
+        out_.add_float(PyFloat_AS_DOUBLE(e));
+        continue;
+      }
+      walk(e, depth + 1);
+    }
   }
 
   void leaf(size_t depth) {

@@ -31,40 +31,10 @@ void Leaves::clear() {
   numpy_float_ = DType::kInvalid;
 }
 
-void Leaves::add_int(int64_t v) {
-  if (!(kinds_ & kInt) || v < int_min_) int_min_ = v;
-  if (!(kinds_ & kInt) || v > int_max_) int_max_ = v;
-  push(Leaf{kInt, IntRange::kInt64, {v}, 0});
-}
-
-void Leaves::add_uint64(uint64_t v) {
-  int_above_int64_ = true;
-  push(Leaf{kInt, IntRange::kUInt64, {static_cast<int64_t>(v)}, 0});
-}
-
-void Leaves::add_big_int() {
-  int_beyond_ = true;
-  push(Leaf{kInt, IntRange::kBeyond, {0}, 0});
-}
-
-void Leaves::add_float(double v, DType numpy_type) {
-  if (std::isfinite(v) && std::fabs(v) > FLT_MAX) float_beyond_float32_ = true;
-  if (numpy_type != DType::kInvalid) numpy_float_ = promote_numpy_floats(numpy_float_, numpy_type);
-  Leaf leaf{kFloat, IntRange::kInt64, {0}, 0};
-  leaf.re = v;
-  push(leaf);
-}
-
-void Leaves::add_complex(double re, double im) {
-  Leaf leaf{kComplex, IntRange::kInt64, {0}, im};
-  leaf.re = re;
-  push(leaf);
-}
-
 void Leaves::add_string(const char* data, size_t size) {
   if (strings_used_ == strings_.size()) strings_.emplace_back();
   strings_[strings_used_].assign(data, size);
-  push(Leaf{kString, IntRange::kInt64, {static_cast<int64_t>(strings_used_++)}, 0});
+  push(kString).i = static_cast<int64_t>(strings_used_++);
 }
 
 DType promote_numpy_floats(DType a, DType b) {
@@ -124,6 +94,10 @@ void fill_integers(const Leaves& leaves, T* d) {
 
 template <class T>
 void fill_reals(const Leaves& leaves, T* d) {
+  if (leaves.kinds() == kFloat) {  // the common case, without a branch per element
+    for (size_t k = 0; k < leaves.size(); ++k) d[k] = static_cast<T>(leaves[k].re);
+    return;
+  }
   for (size_t k = 0; k < leaves.size(); ++k) d[k] = static_cast<T>(real_of(leaves[k]));
 }
 

@@ -13,6 +13,8 @@
 //   anything numeric but complex; complex <- anything numeric. Otherwise TypeError.
 #pragma once
 
+#include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,6 +40,9 @@ struct Leaf {
   double im;  // kComplex
 };
 
+// NumPy's result type of two NumPy floating types (float16 and bfloat16 meet at float32).
+DType promote_numpy_floats(DType a, DType b);
+
 // The elements of one value. Reused across conversions (clear() keeps the capacity), so a
 // conversion allocates only its output.
 class Leaves {
@@ -45,14 +50,36 @@ class Leaves {
   std::vector<int64_t> dims;  // the shape, filled by the walker
 
   void clear();
-  void add_bool(bool v) { push(Leaf{kBool, IntRange::kInt64, {v ? 1 : 0}, 0}); }
-  void add_int(int64_t v);
-  void add_uint64(uint64_t v);
+  // The adders run once per element: inline, as the walker lives in another library.
+  void add_bool(bool v) { push(kBool).i = v ? 1 : 0; }
+  void add_int(int64_t v) {
+    if (!(kinds_ & kInt) || v < int_min_) int_min_ = v;
+    if (!(kinds_ & kInt) || v > int_max_) int_max_ = v;
+    push(kInt).i = v;
+  }
+  // An integer in [2^63, 2^64).
+  void add_uint64(uint64_t v) {
+    int_above_int64_ = true;
+    Leaf& leaf = push(kInt);
+    leaf.range = IntRange::kUInt64;
+    leaf.i = static_cast<int64_t>(v);
+  }
   // An integer beyond [-2^63, 2^64).
-  void add_big_int();
+  void add_big_int() {
+    int_beyond_ = true;
+    push(kInt).range = IntRange::kBeyond;
+  }
   // `numpy_type`: the dtype of a NumPy floating scalar, kInvalid for a Python float.
-  void add_float(double v, DType numpy_type = DType::kInvalid);
-  void add_complex(double re, double im);
+  void add_float(double v, DType numpy_type = DType::kInvalid) {
+    if (std::fabs(v) > FLT_MAX && std::isfinite(v)) float_beyond_float32_ = true;
+    if (numpy_type != DType::kInvalid) numpy_float_ = promote_numpy_floats(numpy_float_, numpy_type);
+    push(kFloat).re = v;
+  }
+  void add_complex(double re, double im) {
+    Leaf& leaf = push(kComplex);
+    leaf.re = re;
+    leaf.im = im;
+  }
   void add_string(const char* data, size_t size);
   // An element of no kind above (None, a dict, ...); the walker reports it.
   void add_unsupported() { ++unsupported_; }
@@ -68,9 +95,14 @@ class Leaves {
 
  private:
   friend DType resolve_dtype(const Leaves&, DType);
-  void push(const Leaf& leaf) {
-    leaves_.push_back(leaf);
-    kinds_ |= leaf.kind;
+  // A new element of `kind`, written in place (a Leaf built on the stack and copied in costs
+  // a store-forwarding stall per element).
+  Leaf& push(Kind kind) {
+    kinds_ |= kind;
+    Leaf& leaf = leaves_.emplace_back();
+    leaf.kind = kind;
+    leaf.range = IntRange::kInt64;
+    return leaf;
   }
 
   std::vector<Leaf> leaves_;
@@ -93,9 +125,6 @@ DType resolve_dtype(const Leaves& leaves, DType want);
 // (std::strings already constructed for kString). Throws ValueError for integers that do not
 // fit TensorFlow's int64 reading.
 void fill(const Leaves& leaves, DType dtype, void* dst);
-
-// NumPy's result type of two NumPy floating types (float16 and bfloat16 meet at float32).
-DType promote_numpy_floats(DType a, DType b);
 
 // TensorFlow's messages.
 extern const char kNonRectangular[];

@@ -173,7 +173,11 @@ def _from_array(array):
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
-    """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules)."""
+    """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules).
+
+    Values are converted by the core (_C.convert). Tensors and tensor-likes stay here: the
+    `_as_tensor` hook is a Python protocol (a Variable reads itself) and their messages print
+    the Python objects; the core calls back here for them (its update and initial-value paths)."""
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor):
@@ -188,16 +192,13 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
                              f"{value.dtype.name}. (Variable: {value!r})")
         return to_tensor()
     if dtype is None and dtype_hint is not None:
-        try:
-            return _from_python_or_array(value, dtypes.as_dtype(dtype_hint))
-        except (TypeError, ValueError):
-            pass
+        return _from_python_or_array(value, dtypes.as_dtype(dtype_hint), hint=True)
     return _from_python_or_array(value, dtype)
 
 
-def _from_python_or_array(value, dtype):
+def _from_python_or_array(value, dtype, hint=False):
     """A Python or NumPy value as a new tensor (_EagerConst), converted by the core's rules."""
-    return Tensor._wrap(_convert(value, 0 if dtype is None else dtype._enum, True))
+    return Tensor._wrap(_convert(value, 0 if dtype is None else dtype._enum, True, hint))
 
 
 def constant(value, dtype=None, shape=None, name="Const"):

@@ -18,7 +18,7 @@ from varrt.framework.tensor import Tensor
 _place_op = _C.place_op
 _wrap = Tensor._wrap
 _op_result = _C.op_result
-_to_array = _C.convert  # the core's conversion rules; (value, dtype enum or 0) -> ndarray
+_to_array = _C.convert  # the core's conversion rules: (value, dtype enum or 0, to_device, hint) -> ndarray
 _ndarray = np.ndarray
 _BY_NUMPY = dtypes._BY_NUMPY
 _STRING = dtypes.string
@@ -146,11 +146,8 @@ def value_operand(x, dtype=None, strict=True):
         return array, dtype_of(array)
     if strict:
         return _to_array(x, dtype._enum), dtype
-    try:
-        return _to_array(x, dtype._enum), dtype
-    except (TypeError, ValueError):
-        array = _to_array(x)
-        return array, dtype_of(array)
+    array = _to_array(x, dtype._enum, False, True)
+    return array, dtype_of(array)
 
 
 def operand(x, dtype=None, strict=True):

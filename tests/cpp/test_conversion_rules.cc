@@ -1,0 +1,111 @@
+// TensorFlow's conversion rules on plain values, without Python: what a C++ dispatcher gets
+// when it converts host values (the Python bindings walk Python objects into the same Leaves).
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "check.h"
+#include "varrt/core/error.h"
+#include "varrt/tf/conversion_rules.h"
+
+using namespace varrt;
+using varrt::tf::Leaves;
+
+namespace {
+
+// Checks that `stmt` throws varrt::Error of `kind` with exactly `message`.
+#define CHECK_THROWS_MESSAGE(stmt, want_kind, want_message) \
+  do {                                                      \
+    bool thrown = false;                                    \
+    try {                                                   \
+      stmt;                                                 \
+    } catch (const varrt::Error& e) {                       \
+      thrown = true;                                        \
+      CHECK(e.kind() == (want_kind));                       \
+      CHECK(e.message() == (want_message));                 \
+    }                                                       \
+    CHECK(thrown);                                          \
+  } while (0)
+
+}  // namespace
+
+TEST(inference_follows_tensorflow) {
+  Leaves l;
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);  // []
+  l.add_int(1);
+  l.add_int(INT32_MAX);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kInt32);
+  l.add_int(int64_t{INT32_MAX} + 1);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kInt64);
+  l.add_float(2.5);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
+  l.add_float(1.0, DType::kFloat16);  // a NumPy float16 sets the float type
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat16);
+  l.add_complex(1, 2);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kComplex128);
+  l.clear();
+  l.add_string("a", 1);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kString);
+  l.clear();
+  l.add_bool(true);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kBool);
+}
+
+TEST(errors_are_tensorflows) {
+  Leaves l;
+  l.add_bool(true);
+  l.add_int(1);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kMixedTypes);
+  l.clear();
+  l.add_uint64(uint64_t{1} << 63);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kIntOutOfRange);
+  CHECK(tf::resolve_dtype(l, DType::kUInt64) == DType::kUInt64);
+  l.clear();
+  l.add_float(1e300);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kFloatOutOfRange);
+  l.clear();
+  l.add_float(1.5);
+  CHECK(tf::resolve_dtype(l, DType::kInt32) == DType::kInvalid);  // the caller's TypeError:
+  CHECK(tf::cannot_convert_message("1.5", DType::kInt32) == "Cannot convert 1.5 to EagerTensor of dtype int32");
+  CHECK(tf::cannot_convert_message("'a'", DType::kFloat32) == "Cannot convert 'a' to EagerTensor of dtype float");
+  CHECK(tf::unsupported_numpy_type_message('g', 'f', "float128") ==
+        "Failed to convert a NumPy array to a Tensor (Unsupported numpy type: NPY_LONGDOUBLE).");
+  CHECK(tf::unsupported_numpy_type_message('T', 'T', "StringDType128") ==
+        "Failed to convert a NumPy array to a Tensor (Unsupported numpy type: NPY_STRINGDTYPE128).");
+}
+
+TEST(requested_integers_wrap_as_tensorflow_reads_them) {
+  Leaves l;
+  l.add_int(300);
+  l.add_int(-1);
+  uint8_t u8[2];
+  tf::fill(l, DType::kUInt8, u8);
+  CHECK(u8[0] == 44 && u8[1] == 255);
+  l.add_uint64(uint64_t{1} << 63);  // int64 reading: out of range for every type but uint64
+  int32_t i32[3];
+  CHECK_THROWS_MESSAGE(tf::fill(l, DType::kInt32, i32), ErrorKind::kValue, tf::kIntOutOfRange);
+  uint64_t u64[3];
+  CHECK_THROWS_MESSAGE(tf::fill(l, DType::kUInt64, u64), ErrorKind::kValue, tf::kIntOutOfRange);  // -1
+}
+
+TEST(floats_overflow_to_inf_when_requested) {
+  Leaves l;
+  l.add_float(1e40);
+  l.add_int(2);
+  float f[2];
+  tf::fill(l, DType::kFloat32, f);
+  CHECK(std::isinf(f[0]) && f[1] == 2.0f);
+}
+
+TEST(strings_keep_their_bytes) {
+  Leaves l;
+  l.add_string("a\0b", 3);
+  l.add_string("", 0);
+  std::string s[2];
+  tf::fill(l, tf::resolve_dtype(l, DType::kInvalid), s);
+  CHECK(s[0] == std::string("a\0b", 3) && s[1].empty());
+  l.clear();  // reused: the next value starts empty
+  CHECK(l.size() == 0 && l.kinds() == 0);
+}
+
+TEST_MAIN()
