@@ -167,9 +167,8 @@ def ones(shape, dtype=dtypes.float32, name=None, layout=None):
 def _filled(shape, dtype, value, name):
     dtype = dtypes.as_dtype(dtype)
     if dtype is dtypes.string:
-        if value:
-            raise TypeError(f"Cannot convert {value} to EagerTensor of dtype string")
-        value = b""
+        # ones() of strings fails as converting 1 to a string does (the core's conversion rule).
+        value = _convert.to_array(value, dtype) if value else b""
     elif dtype is dtypes.bool:
         value = bool(value)
     place("Fill")

@@ -63,7 +63,7 @@ def _as_int(idx):
             return _Shaped(shape)
         value = int(np.asarray(idx))
     if not _INT64_MIN <= value < _INT64_END:
-        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        _convert.to_array(value, dtypes.int64)  # raises the core's out-of-range conversion error
     return value
 
 
