@@ -70,17 +70,22 @@ varrt::Code code_of(Fn&& fn) {
   do {                                                                                                   \
     if (!(cond)) throw check::Failure(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": " #cond); \
   } while (0)
-// Checks that `stmt` throws varrt::Error with `code`.
-#define CHECK_THROWS_CODE(stmt, want)                     \
+// Checks that `stmt` throws varrt::Error and that `checks` (which may use `e`, the error) hold.
+#define CHECK_THROWS_WITH(stmt, checks)                   \
   do {                                                    \
     bool thrown = false;                                  \
     try {                                                 \
       stmt;                                               \
     } catch (const varrt::Error& e) {                     \
       thrown = true;                                      \
-      CHECK(e.code() == (want));                          \
+      checks;                                             \
     }                                                     \
     CHECK(thrown);                                        \
   } while (0)
+// Checks that `stmt` throws varrt::Error with `code`.
+#define CHECK_THROWS_CODE(stmt, want) CHECK_THROWS_WITH(stmt, CHECK(e.code() == (want)))
+// Checks that `stmt` throws varrt::Error of `kind` with exactly `message`.
+#define CHECK_THROWS_MESSAGE(stmt, want_kind, want_message) \
+  CHECK_THROWS_WITH(stmt, CHECK(e.kind() == (want_kind)); CHECK(e.message() == (want_message)))
 #define TEST_MAIN() \
   int main() { return check::run_all(); }

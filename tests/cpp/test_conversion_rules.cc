@@ -11,24 +11,6 @@
 using namespace varrt;
 using varrt::tf::Leaves;
 
-namespace {
-
-// Checks that `stmt` throws varrt::Error of `kind` with exactly `message`.
-#define CHECK_THROWS_MESSAGE(stmt, want_kind, want_message) \
-  do {                                                      \
-    bool thrown = false;                                    \
-    try {                                                   \
-      stmt;                                                 \
-    } catch (const varrt::Error& e) {                       \
-      thrown = true;                                        \
-      CHECK(e.kind() == (want_kind));                       \
-      CHECK(e.message() == (want_message));                 \
-    }                                                       \
-    CHECK(thrown);                                          \
-  } while (0)
-
-}  // namespace
-
 TEST(inference_follows_tensorflow) {
   Leaves l;
   CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);  // []
