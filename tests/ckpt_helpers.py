@@ -15,15 +15,10 @@ HERE = pathlib.Path(__file__).resolve().parent
 
 
 def fixtures_dir():
-    """shared/fixtures/tf_checkpoints, found next to the repository or via VARRT_TF_FIXTURES."""
+    """The TensorFlow-written checkpoints the tests read: tests/fixtures/tf_checkpoints in this
+    repository (written by tests/tools/record_tf.py), or VARRT_TF_FIXTURES to try others."""
     env = os.environ.get("VARRT_TF_FIXTURES")
-    if env:
-        return pathlib.Path(env)
-    for parent in [HERE, *HERE.parents]:
-        candidate = parent / "shared" / "fixtures" / "tf_checkpoints"
-        if candidate.is_dir():
-            return candidate
-    return None
+    return pathlib.Path(env) if env else HERE / "fixtures" / "tf_checkpoints"
 
 
 def tf_python():
