@@ -22,9 +22,14 @@ def fixtures_dir():
 
 
 def tf_python():
-    """A Python interpreter with TensorFlow (VARRT_TF_PYTHON or /work/tfenv/bin/python), or None."""
-    candidate = os.environ.get("VARRT_TF_PYTHON", "/work/tfenv/bin/python")
-    return candidate if os.path.exists(candidate) else None
+    """The Python interpreter with TensorFlow named by VARRT_TF_PYTHON, or None when unset or absent."""
+    candidate = os.environ.get("VARRT_TF_PYTHON")
+    return candidate if candidate and os.path.exists(candidate) else None
+
+
+def in_ci():
+    """CI=true (set by .ci/run and CI services): tests that need TensorFlow fail instead of skipping."""
+    return os.environ.get("CI", "").lower() == "true"
 
 
 def all_dtype_values(rng):
