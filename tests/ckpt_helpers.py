@@ -15,21 +15,21 @@ HERE = pathlib.Path(__file__).resolve().parent
 
 
 def fixtures_dir():
-    """shared/fixtures/tf_checkpoints, found next to the repository or via VARRT_TF_FIXTURES."""
+    """The TensorFlow-written checkpoints the tests read: tests/fixtures/tf_checkpoints in this
+    repository (written by tests/tools/record_tf.py), or VARRT_TF_FIXTURES to try others."""
     env = os.environ.get("VARRT_TF_FIXTURES")
-    if env:
-        return pathlib.Path(env)
-    for parent in [HERE, *HERE.parents]:
-        candidate = parent / "shared" / "fixtures" / "tf_checkpoints"
-        if candidate.is_dir():
-            return candidate
-    return None
+    return pathlib.Path(env) if env else HERE / "fixtures" / "tf_checkpoints"
 
 
 def tf_python():
-    """A Python interpreter with TensorFlow (VARRT_TF_PYTHON or /work/tfenv/bin/python), or None."""
-    candidate = os.environ.get("VARRT_TF_PYTHON", "/work/tfenv/bin/python")
-    return candidate if os.path.exists(candidate) else None
+    """The Python interpreter with TensorFlow named by VARRT_TF_PYTHON, or None when unset or absent."""
+    candidate = os.environ.get("VARRT_TF_PYTHON")
+    return candidate if candidate and os.path.exists(candidate) else None
+
+
+def in_ci():
+    """CI=true (set by .ci/run and CI services): tests that need TensorFlow fail instead of skipping."""
+    return os.environ.get("CI", "").lower() == "true"
 
 
 def all_dtype_values(rng):

@@ -3,6 +3,7 @@ import pathlib
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
+# The project's shared folder, where a checkout sits beside it: it may add conformance cases.
 SHARED = REPO.parent / "shared"
 
 

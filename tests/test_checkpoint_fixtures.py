@@ -1,4 +1,4 @@
-"""Real TensorFlow-written checkpoints (shared/fixtures/tf_checkpoints, TensorFlow 2.21) read by
+"""Real TensorFlow-written checkpoints (tests/fixtures/tf_checkpoints, TensorFlow 2.21) read by
 varrt: every tensor against expected.json, and restored into varrt objects."""
 import json
 import types
@@ -13,7 +13,6 @@ from varrt.train import _object_graph
 from ckpt_helpers import cpu_allocs, fixtures_dir
 
 FIXTURES = fixtures_dir()
-pytestmark = pytest.mark.skipif(FIXTURES is None, reason="shared/fixtures/tf_checkpoints not found")
 
 NUMPY_TYPES = {"float32": np.float32, "float64": np.float64, "float16": np.float16, "bfloat16": ml_dtypes.bfloat16,
                "int32": np.int32, "int64": np.int64, "uint8": np.uint8, "bool": np.bool_, "complex64": np.complex64}
@@ -33,7 +32,7 @@ def expected_array(spec):
     return np.array(values, dtype=NUMPY_TYPES[spec["dtype"]]).reshape(spec["shape"])
 
 
-CASES = [(prefix, key) for prefix, tensors in expected().items() for key in tensors] if FIXTURES else []
+CASES = [(prefix, key) for prefix, tensors in expected().items() for key in tensors]
 
 
 @pytest.mark.parametrize("prefix,key", CASES)

@@ -76,7 +76,6 @@ def test_crc_accepts_numpy_buffers():
 FIXTURES = fixtures_dir()
 
 
-@pytest.mark.skipif(FIXTURES is None, reason="fixtures not found")
 @pytest.mark.parametrize("index", ["saver_v1/model.ckpt.index", "tf2_checkpoint/ckpt.index"])
 def test_builder_reproduces_tensorflow_index_files_byte_for_byte(index):
     data = (FIXTURES / index).read_bytes()

@@ -1,6 +1,6 @@
 """TensorFlow reads what varrt writes, and varrt reads what TensorFlow writes: checked against
-a real TensorFlow (VARRT_TF_PYTHON, default /work/tfenv/bin/python) in one subprocess.
-Skipped when no TensorFlow is installed; TensorFlow is never imported into this process."""
+a real TensorFlow (the interpreter VARRT_TF_PYTHON names) in one subprocess. Skipped when it
+is not set, except under CI=true, where that fails; TensorFlow is never imported into this process."""
 import json
 import os
 import subprocess
@@ -12,10 +12,16 @@ import pytest
 
 import varrt as tf
 
-from ckpt_helpers import all_dtype_values, assert_bitwise_equal, tf_python, variable_of, zeros_like_value
+from ckpt_helpers import all_dtype_values, assert_bitwise_equal, in_ci, tf_python, variable_of, zeros_like_value
 
 TF = tf_python()
-pytestmark = pytest.mark.skipif(TF is None, reason="no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+pytestmark = pytest.mark.skipif(TF is None and not in_ci(), reason="no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _tensorflow_is_there_in_ci():  # module scope: checked before the module's exchange fixture runs
+    if TF is None:
+        pytest.fail("CI=true but VARRT_TF_PYTHON names no Python interpreter with TensorFlow (.ci/run installs one)")
 
 TF_SCRIPT = textwrap.dedent(r'''
     import json, sys, numpy as np

@@ -1,7 +1,7 @@
 """varrt embedded in C and C++ programs, built against the INSTALLED package.
 
 examples/cpp is configured with `python -m varrt --cmake-dir` (find_package(varrt CONFIG)),
-compiled warning-free (-Wall -Wextra -Werror) once per test session in one build directory,
+compiled warning-free (-Wall -Wextra -Werror) in build/cpp-examples, reused across runs,
 and each program's output is checked: a C++ program without Python, a C program on the C
 ABI (both also checkpoint, and Python reads their files), and a C++ host embedding Python
 that shares variables with it.
@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from build_dirs import stable_build_dir
 from conftest import REPO
 
 EXAMPLES = REPO / "examples" / "cpp"
@@ -33,20 +34,20 @@ def pybind11_cmake_dir():
 
 
 @pytest.fixture(scope="session")
-def examples_build(tmp_path_factory):
+def examples_build():
     cmake = shutil.which("cmake")
     if cmake is None:
         pytest.fail("cmake is needed to build the C/C++ examples (pip install cmake ninja)")
-    build = tmp_path_factory.mktemp("examples-build")
     gen = ["-G", "Ninja"] if shutil.which("ninja") else []
     flags = "-Wall -Wextra -Werror"
-    args = [cmake, "-S", str(EXAMPLES), "-B", str(build), *gen, f"-Dvarrt_DIR={varrt_cli('--cmake-dir')}",
+    args = [cmake, *gen, f"-Dvarrt_DIR={varrt_cli('--cmake-dir')}",
             f"-DPython_EXECUTABLE={sys.executable}", "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_CXX_FLAGS={flags}",
             f"-DCMAKE_C_FLAGS={flags}"]
     pybind11_dir = pybind11_cmake_dir()
     if pybind11_dir:
         args.append(f"-Dpybind11_DIR={pybind11_dir}")
-    configure = subprocess.run(args, capture_output=True, text=True)
+    build = stable_build_dir("cpp-examples", args)
+    configure = subprocess.run([*args, "-S", str(EXAMPLES), "-B", str(build)], capture_output=True, text=True)
     assert configure.returncode == 0, configure.stdout + configure.stderr
     compile_ = subprocess.run([cmake, "--build", str(build), "-j", str(os.cpu_count() or 2)], capture_output=True,
                               text=True)

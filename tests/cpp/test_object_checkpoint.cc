@@ -94,9 +94,9 @@ TEST(round_trip_through_the_graph) {
 TEST(reads_a_checkpoint_tensorflow_wrote) {
   auto repo = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
   const std::string prefix =
-      (repo.parent_path() / "shared" / "fixtures" / "tf_checkpoints" / "tf2_checkpoint" / "ckpt").string();
+      (repo / "tests" / "fixtures" / "tf_checkpoints" / "tf2_checkpoint" / "ckpt").string();
   if (!std::filesystem::exists(prefix + ".index")) {
-    throw check::Failure("missing TensorFlow fixture " + prefix + ".index (../shared must sit beside the repository)");
+    throw check::Failure("missing TensorFlow fixture " + prefix + ".index (tests/tools/record_tf.py writes it)");
   }
   Variable step = Variable::create(make_scalar<int32_t>(0));
   Variable b = Variable::create(make_tensor<int64_t>({0, 0, 0}));

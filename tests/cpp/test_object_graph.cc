@@ -56,9 +56,9 @@ TrackableObjectGraph full_graph() {
 }
 
 std::string fixture_prefix() {
-  // The repository's tests/cpp/ -> ../shared beside the repository (see README).
+  // tests/cpp/ -> the repository's tests/fixtures, written by tests/tools/record_tf.py.
   auto repo = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
-  return (repo.parent_path() / "shared" / "fixtures" / "tf_checkpoints" / "tf2_checkpoint" / "ckpt").string();
+  return (repo / "tests" / "fixtures" / "tf_checkpoints" / "tf2_checkpoint" / "ckpt").string();
 }
 
 std::string field(uint32_t number, std::string_view body) {
@@ -128,7 +128,7 @@ TEST(encoding_is_protobufs) {
 TEST(reads_the_graph_tensorflow_wrote) {
   const std::string prefix = fixture_prefix();
   if (!std::filesystem::exists(prefix + ".index")) {
-    throw check::Failure("missing TensorFlow fixture " + prefix + ".index (../shared must sit beside the repository)");
+    throw check::Failure("missing TensorFlow fixture " + prefix + ".index (tests/tools/record_tf.py writes it)");
   }
   bundle::BundleReader reader(prefix);
   const std::string key = "_CHECKPOINTABLE_OBJECT_GRAPH";

@@ -43,7 +43,7 @@ for target in "$build"/fuzz_*; do
   if [ "$area" = checkpoint ]; then
     # Real checkpoints written by TensorFlow (never committed into the corpus), each packed as
     # the target reads its input: uint32 little-endian index size, the .index, the data shard.
-    fixtures="${VARRT_CKPT_FIXTURES:-$root/../shared/fixtures/tf_checkpoints}"
+    fixtures="${VARRT_CKPT_FIXTURES:-$root/tests/fixtures/tf_checkpoints}"
     python3 - "$fixtures" "$corpus" <<'PY'
 import pathlib, struct, sys
 fixtures, corpus = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
