@@ -4,6 +4,11 @@ import argparse
 import re
 import sys
 
+_DESCRIPTION = ("List the tensors of a checkpoint (like TensorFlow's inspect_checkpoint): names, dtypes, shapes "
+                "and, with --values, values.")
+# A checkpoint's files are PREFIX.index and PREFIX.data-00000-of-00001; users often pass one of them.
+_FILE_SUFFIX = re.compile(r"\.(index|data-\d{5}-of-\d{5})$")
+
 
 def add_arguments(parser):
     parser.add_argument("path", help="checkpoint prefix (e.g. dir/ckpt-3) or a directory with a 'checkpoint' file")
@@ -15,12 +20,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m varrt inspect", description=_DESCRIPTION)
     add_arguments(parser)
     return run(parser.parse_args(argv))
-
-
-_DESCRIPTION = ("List the tensors of a checkpoint (like TensorFlow's inspect_checkpoint): names, dtypes, shapes "
-                "and, with --values, values.")
-# A checkpoint's files are PREFIX.index and PREFIX.data-00000-of-00001; users often pass one of them.
-_FILE_SUFFIX = re.compile(r"\.(index|data-\d{5}-of-\d{5})$")
 
 
 def _prefix_hint(path):
