@@ -26,6 +26,7 @@ from varrt.ops.sequence_ops import linspace, range
 from varrt.dlpack import from_dlpack
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
+from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggregation, VariableSynchronization
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
 from varrt.framework.function import function

@@ -1,36 +1,85 @@
-"""Command-line tools: `python -m varrt <command> ...`.
+"""Command-line tools: `varrt <command> ...` (or `python -m varrt <command> ...`).
 
-    python -m varrt tour                               a short walk through the main features
-    python -m varrt inspect PATH [--values] [--name KEY]  the tensors of a checkpoint
-    python -m varrt --cmake-dir                        where varrtConfig.cmake is (find_package(varrt))
-    python -m varrt --include-dir                      where varrt/varrt.h and varrt/varrt_c.h are
-    python -m varrt --lib-dir                          where the core library (libvarrt_core.so) is
+    varrt tour                                  a short walk through the main features
+    varrt inspect PATH [--values] [--name KEY]  the tensors of a checkpoint
+    varrt --version                             the installed version
+    varrt --cmake-dir                           where varrtConfig.cmake is (find_package(varrt))
+    varrt --include-dir                         where varrt/varrt.h and varrt/varrt_c.h are
+    varrt --lib-dir                             where the core library (libvarrt_core.so) is
 
-Each command is a module with `main(argv)`; add one to COMMANDS to extend.
+Each command is a module with `add_arguments(parser)` and `run(args)`; add one to COMMANDS to
+extend. Usage errors exit 2 with argparse's message; a closed output pipe ends quietly.
 """
+import argparse
 import importlib
 import os
 import sys
 
-COMMANDS = {"tour": "varrt.tour", "inspect": "varrt.tools.inspect_checkpoint"}
+# name -> (module, one-line help)
+COMMANDS = {
+    "tour": ("varrt.tour", "a short walk through the main features"),
+    "inspect": ("varrt.tools.inspect_checkpoint", "list the tensors of a checkpoint"),
+}
 
 
 def _locations():
     package = os.path.dirname(os.path.abspath(__file__))
     lib = os.path.join(package, "lib")
-    return {"--cmake-dir": os.path.join(lib, "cmake", "varrt"), "--include-dir": os.path.join(package, "include"),
-            "--lib-dir": lib}
+    return {"cmake_dir": os.path.join(lib, "cmake", "varrt"), "include_dir": os.path.join(package, "include"),
+            "lib_dir": lib}
+
+
+def _version():
+    from importlib import metadata
+    try:
+        return metadata.version("varrt")
+    except metadata.PackageNotFoundError:  # running from a source tree
+        return "0.0.0"
+
+
+def _parser(prog):
+    parser = argparse.ArgumentParser(prog=prog, description="varrt: TensorFlow's resource variables in a small "
+                                                            "C++ core. Commands and build locations.")
+    parser.add_argument("--version", action="version", version=f"varrt {_version()}")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--cmake-dir", action="store_true", help="print where varrtConfig.cmake is")
+    where.add_argument("--include-dir", action="store_true", help="print where varrt/varrt.h and varrt_c.h are")
+    where.add_argument("--lib-dir", action="store_true", help="print where the core library is")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for name, (module, summary) in COMMANDS.items():
+        sub = commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".")
+        sub.set_defaults(module=module)
+        _command_module(module).add_arguments(sub)
+    return parser
+
+
+def _command_module(module):
+    return importlib.import_module(module)
+
+
+def _prog():
+    # `varrt` when run as the console script, `python -m varrt` otherwise.
+    return "varrt" if os.path.basename(sys.argv[0] or "") == "varrt" else "python -m varrt"
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] in _locations():
-        print(_locations()[argv[0]])
+    parser = _parser(_prog())
+    args = parser.parse_args(argv)  # usage errors (an unknown command, ...) exit 2 with argparse's message
+    for key, path in _locations().items():
+        if getattr(args, key):
+            print(path)
+            return 0
+    if args.command is None:
+        parser.print_help()
         return 0
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
-        print(__doc__.strip(), file=sys.stderr if argv and argv[0] not in ("-h", "--help") else sys.stdout)
-        return 0 if not argv or argv[0] in ("-h", "--help") else 2
-    return importlib.import_module(COMMANDS[argv[0]]).main(argv[1:]) or 0
+    try:
+        return _command_module(args.module).run(args) or 0
+    except BrokenPipeError:
+        # The reader went away (`varrt inspect X --values | head -1`): stop quietly, as `cat` does.
+        # stdout is pointed at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -155,6 +155,7 @@ class _LazyNamespace(types.ModuleType):
 
 def _make_v1():
     from varrt import random as _random
+    from varrt.framework import variable_enums as _variable_enums
     from varrt.framework import variables as _variables
     v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).")
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
@@ -163,6 +164,7 @@ def _make_v1():
                  "executing_eagerly", "Session", "InteractiveSession"):
         setattr(v1, name, globals()[name])
     v1.Variable = _variables.Variable
+    v1.VariableAggregation = _variable_enums.VariableAggregation  # TensorFlow 1's enum (ONLY_FIRST_TOWER)
     v1.random_normal = _random.normal
     v1.random_uniform = _random.uniform
     v1.truncated_normal = _random.truncated_normal

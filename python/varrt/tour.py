@@ -94,5 +94,13 @@ def main(argv=None):
     print("\nDone. See README.md for the API guide and benchmarks/ for performance.")
 
 
+def add_arguments(parser):
+    """The tour takes no arguments (`varrt tour --help` only describes it)."""
+
+
+def run(args):
+    main()
+
+
 if __name__ == "__main__":
     main()

@@ -5,12 +5,14 @@ methods (`numpy()`, the update kernels) dispatch straight into C++ without a Pyt
 Updates write in place when nobody holds the variable's buffer, and copy first when a read
 tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
+import functools
 import threading
 
 import numpy as np
 
 from varrt import _C, dtypes
 from varrt.framework import name_scopes
+from varrt.framework import variable_enums
 from varrt import dlpack as _dlpack
 from varrt.framework.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
@@ -71,6 +73,9 @@ class Variable(_C.VarHandle):
             watcher.before_create()  # tf.function may forbid creation here (ValueError)
         if constraint is not None and not callable(constraint):
             raise ValueError(f"The `constraint` argument must be a callable. Received: {constraint}")
+        if synchronization is not None or aggregation is not None:
+            synchronization, aggregation, trainable = variable_enums.validate(synchronization, aggregation,
+                                                                              trainable, name)
         if callable(initial_value):
             initial_value = initial_value()
         if dtype is not None:
@@ -105,6 +110,9 @@ class Variable(_C.VarHandle):
             self._trainable = trainable
         if constraint is not None:
             self._constraint = constraint
+        if synchronization is not None:  # both set by validate, or both left at the class defaults
+            self._synchronization = synchronization
+            self._aggregation = aggregation
         for watcher in watchers:
             watcher.on_created(self)
 
@@ -137,6 +145,8 @@ class Variable(_C.VarHandle):
     _dtype = None
     _trainable = True
     _constraint = None
+    _synchronization = variable_enums.VariableSynchronization.AUTO
+    _aggregation = variable_enums.VariableAggregation.NONE  # TensorFlow 1's enum, as TensorFlow reports
 
     def __getattr__(self, name):
         # Only reached for attributes __init__ sets: an object made by __new__ alone gets the
@@ -189,11 +199,11 @@ class Variable(_C.VarHandle):
 
     @property
     def synchronization(self):
-        return "AUTO"
+        return self._synchronization
 
     @property
     def aggregation(self):
-        return "NONE"
+        return self._aggregation
 
     # --- reading --------------------------------------------------------------------------
 
@@ -442,15 +452,25 @@ class Variable(_C.VarHandle):
 
     __str__ = __repr__
 
+    # Copies follow TensorFlow 2.21: the name is re-created under the current name scope, the
+    # declared shape is not kept (the copy's shape is its value's), and a shared_name is never
+    # copied (two variables cannot own one name). Pickling, like TensorFlow's, also drops
+    # synchronization and aggregation; a deep copy keeps them.
+
+    def _base_name(self):
+        return self._name.rsplit(":", 1)[0]
+
     def __reduce__(self):
-        raise TypeError("varrt Variables are not picklable; use a checkpoint or numpy()")
+        return functools.partial(Variable, initial_value=self.numpy(), trainable=self._trainable,
+                                 name=self._base_name(), dtype=self.dtype, constraint=self._constraint), ()
 
     def __copy__(self):
-        return self
+        return self  # TensorFlow's copy.copy returns the variable itself
 
     def __deepcopy__(self, memo):
-        v = Variable(self.read_value(), trainable=self._trainable, name=self._name.rsplit(":", 1)[0] + "/",
-                     shape=self.shape)  # "/": absolute, the copy keeps the name whatever the current scope
+        v = Variable(self.read_value(), trainable=self._trainable, name=self._base_name(), dtype=self.dtype,
+                     constraint=self._constraint, synchronization=self._synchronization,
+                     aggregation=self._aggregation)
         memo[id(self)] = v
         return v
 
@@ -471,6 +491,10 @@ class _UnreadVariable(Variable):
         self.__dict__.update(parent.__dict__)
         self._name = "UnreadVariable"
         self._parent = parent
+
+    def _base_name(self):
+        # TensorFlow fails to pickle an assign result (its name has no ":0"); varrt copies the variable.
+        return self._parent._base_name()
 
     # TensorFlow reads an UnreadVariable without the Identity a Variable's reads add.
     def read_value(self):
