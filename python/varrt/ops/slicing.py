@@ -26,9 +26,10 @@ _INT64_MIN, _INT64_END = -(1 << 63), 1 << 63
 
 
 def _check_index(idx):
-    """TensorFlow's _check_index: integers, or objects with an integer dtype that are not vectors."""
+    """TensorFlow's _check_index: integers, or objects with an integer dtype that are not vectors.
+    True for the latter (which may be matrices of indices: see _Shaped), None for integers."""
     if isinstance(idx, numbers.Integral):
-        return
+        return None
     dtype = getattr(idx, "dtype", None)
     try:
         name = dtypes.as_dtype(dtype).name if dtype is not None else None
@@ -37,6 +38,7 @@ def _check_index(idx):
     shape = getattr(idx, "shape", None)
     if name not in _INDEX_DTYPES or (shape is not None and len(shape) == 1):
         raise TypeError(f"{_SLICE_TYPE_ERROR}, got {idx!r}")
+    return True
 
 
 class _Shaped:
@@ -93,12 +95,13 @@ def slice_spec(key):
         key = [key]
     begin, end, strides = [], [], []
     begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
+    shaped = False  # some part is not a Python/NumPy integer (the all-int path skips the check below)
     for i, s in enumerate(key):
         bit = 1 << i
         if isinstance(s, slice):
             for part in (s.start, s.stop, s.step):
                 if part is not None:
-                    _check_index(part)
+                    shaped = _check_index(part) or shaped
             if s.start is None:
                 begin.append(0)
                 begin_mask |= bit
@@ -121,13 +124,13 @@ def slice_spec(key):
             strides.append(1)
             new_axis_mask |= bit
         else:
-            _check_index(s)
+            shaped = _check_index(s) or shaped
             value = _as_int(s)
             begin.append(value)
             end.append(value + 1)
             strides.append(1)
             shrink_axis_mask |= bit
-    if any(type(p) is _Shaped for parts in (begin, end, strides) for p in parts):
+    if shaped and _Shaped in map(type, begin + end + strides):
         raise _unstackable(begin, end, strides)
     return (begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
 
