@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets (tests/fuzz/fuzz_*.cc) with AddressSanitizer and UBSan and runs
 # each for SECONDS from a seed corpus made at run time: the target's .seeds file (one input
-# a line), its saved regression inputs (regressions/<area>/, each a crash found earlier and
-# fixed), and, for the checkpoint reader, real TensorFlow checkpoint files.
+# a line), binary seeds (seeds/<area>/), its saved regression inputs (regressions/<area>/,
+# each a crash found earlier and fixed), and, for the checkpoint reader, real TensorFlow
+# checkpoint files.
 #   usage: tests/fuzz/run.sh [SECONDS=20] [BUILD_DIR=build/fuzz]
 # libFuzzer (clang) when available; otherwise a standalone mutation driver built with the
 # default compiler. Fails if any input crashes or trips a sanitizer.
@@ -39,6 +40,9 @@ for target in "$build"/fuzz_*; do
   fi
   if [ -d "$root/tests/fuzz/regressions/$area" ]; then
     cp "$root/tests/fuzz/regressions/$area"/* "$corpus/" 2>/dev/null || true
+  fi
+  if [ -d "$root/tests/fuzz/seeds/$area" ]; then  # binary seeds (a .seeds file holds one per line)
+    cp "$root/tests/fuzz/seeds/$area"/* "$corpus/" 2>/dev/null || true
   fi
   if [ "$area" = checkpoint ]; then
     # Real checkpoints written by TensorFlow (never committed into the corpus), each packed as
