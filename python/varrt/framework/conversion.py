@@ -15,6 +15,3 @@ def to_array(value, dtype=None):
     or None to infer it); strings as an object array of bytes."""
     return _convert(value, 0 if dtype is None else dtype._enum)
 
-
-# An ndarray cast to a dtype is the same conversion (NumPy's cast, without warnings).
-from_numpy = to_array

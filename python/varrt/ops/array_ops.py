@@ -129,7 +129,7 @@ def _filled_tensor(op, dims, element, dtype, name, end):
     """`dims` filled with the one value of `element` (an ndarray of `dtype`), allocated straight
     from the op's device: no full-size intermediate array."""
     with allocating_output(op, dims, dtype, name, end):
-        return Tensor._wrap(_C.op_filled(dims, _op_result(_convert.from_numpy(element.reshape(()), dtype))))
+        return Tensor._wrap(_C.op_filled(dims, _op_result(_convert.to_array(element.reshape(()), dtype))))
 
 
 @contextlib.contextmanager
