@@ -12,6 +12,8 @@ void bind_errors(pybind11::module_& m);
 // entry points, which pybind11's translators do not wrap.
 void set_python_error_from_current_exception();
 void bind_tensor(pybind11::module_& m);
+// TensorBase, the C part of varrt.Tensor, and FastOp, the one-crossing entry of ops with core kernels.
+void bind_fast_ops(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_scatter(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);

@@ -9,6 +9,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::init_numpy();
   varrt::bind::bind_errors(m);
   varrt::bind::bind_tensor(m);
+  varrt::bind::bind_fast_ops(m);
   varrt::bind::bind_variable(m);
   varrt::bind::bind_scatter(m);
   varrt::bind::bind_runtime(m);

@@ -3,7 +3,7 @@ BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for floa
 """
 import numpy as np
 
-from varrt import dtypes
+from varrt import _C, dtypes
 from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, place, quiet, result, shape_of, shape_text
 
 _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these through oneDNN kernels
@@ -62,3 +62,9 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
 
 def adjoint(matrix, name=None):
     return matrix_transpose(matrix, conjugate=True)
+
+
+# `tf.matmul(a, b)` of small float matrices enters the core in one call (_C.fast_op, a core
+# kernel through the dispatch); everything else (keywords, batches, other dtypes, large
+# matrices, which BLAS multiplies faster) runs the function above.
+matmul = _C.fast_op("matmul", 0, "hint", matmul)

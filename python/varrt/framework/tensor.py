@@ -9,6 +9,9 @@ from varrt import _C, dtypes
 from varrt import dlpack as _dlpack
 from varrt.framework.tensor_shape import TensorShape
 
+_from_data = _C.tensor_from_data
+_BY_ENUM = dtypes._BY_ENUM
+
 
 def _numpy_text(array, is_repr):
     """How TensorFlow prints a value inside a tensor's repr/str."""
@@ -19,57 +22,39 @@ def _numpy_text(array, is_repr):
     return "\n" + text if "\n" in text else text
 
 
-class Tensor:
+class Tensor(_C.TensorBase):
     """An immutable multi-dimensional array (TensorFlow's EagerTensor)."""
 
-    __slots__ = ("_data", "__weakref__")
+    # The value lives in the C base (_C.TensorBase): ops create tensors without running Python,
+    # and `numpy()`, `device` and `ndim` are C accessors.
+    __slots__ = ("__weakref__",)
     # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
     __array_priority__ = 100
     # The operators and __getitem__ are bound at the end of this file (they need the ops, which need Tensor).
 
     @classmethod
     def _wrap(cls, data):
-        t = object.__new__(cls)
-        t._data = data
-        return t
+        """A tensor of this class holding the core TensorData `data`."""
+        return _from_data(data, cls)
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
 
     @property
     def dtype(self):
-        return dtypes.from_enum(self._data.dtype)
+        return _BY_ENUM[self._dtype_enum]
 
     @property
     def shape(self):
-        return TensorShape._known(self._data.shape)
+        return TensorShape._known(self._shape_tuple)
 
     def get_shape(self):
         return self.shape
 
-    @property
-    def ndim(self):
-        return len(self._data.shape)
-
-    @property
-    def device(self):
-        return self._data.device
-
-    @property
-    def backing_device(self):
-        return self._data.device
-
-    def numpy(self):
-        """A new NumPy array (a NumPy scalar for 0-d) with a copy of the values; writable."""
-        return self._data.numpy()
-
-    def _numpy(self):
-        return self._data.view()
-
     def __array__(self, dtype=None, copy=None):
-        if copy is False and dtype is not None and np.dtype(dtype) != self._data.view().dtype:
+        if copy is False and dtype is not None and np.dtype(dtype) != self._numpy().dtype:
             raise ValueError("Unable to avoid a copy while converting a varrt Tensor to the requested dtype.")
-        array = self._data.numpy() if copy else self._data.view()
+        array = self.numpy() if copy else self._numpy()
         array = np.asarray(array)
         return array if dtype is None else array.astype(dtype, copy=False)
 
@@ -81,34 +66,34 @@ class Tensor:
         return _dlpack._device()
 
     def __len__(self):
-        shape = self._data.shape
+        shape = self._shape_tuple
         if not shape:
             raise TypeError("Scalar tensor has no `len()`")
         return shape[0]
 
     def __iter__(self):
-        shape = self._data.shape
+        shape = self._shape_tuple
         if not shape:
             raise TypeError("Cannot iterate over a scalar tensor.")
         from varrt.ops import array_ops
         return (array_ops._index(self, i) for i in range(shape[0]))
 
     def __bool__(self):
-        return bool(self._data.view())
+        return bool(self._numpy())
 
     def __int__(self):
-        return int(_scalar(self._data.view()))
+        return int(_scalar(self._numpy()))
 
     def __float__(self):
-        return float(_scalar(self._data.view()))
+        return float(_scalar(self._numpy()))
 
     def __complex__(self):
-        return complex(_scalar(self._data.view()))
+        return complex(_scalar(self._numpy()))
 
     def __index__(self):
-        if not self.dtype.is_integer or self._data.shape:
+        if not self.dtype.is_integer or self._shape_tuple:
             raise TypeError("Only integer scalar tensors can be used as an index.")
-        return int(self._data.view())
+        return int(self._numpy())
 
     def __hash__(self):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
@@ -117,15 +102,15 @@ class Tensor:
         return Reference(self)
 
     def __format__(self, format_spec):
-        return self._data.view()[()].__format__(format_spec) if not self._data.shape else \
-            self._data.view().__format__(format_spec)
+        return self._numpy()[()].__format__(format_spec) if not self._shape_tuple else \
+            self._numpy().__format__(format_spec)
 
     def __repr__(self):
         return (f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
-                f"numpy={_numpy_text(self._data.view(), True)}>")
+                f"numpy={_numpy_text(self._numpy(), True)}>")
 
     def __str__(self):
-        return f"tf.Tensor({_numpy_text(self._data.view(), False)}, shape={self.shape}, dtype={self.dtype.name})"
+        return f"tf.Tensor({_numpy_text(self._numpy(), False)}, shape={self.shape}, dtype={self.dtype.name})"
 
     def __reduce__(self):
         return constant, (self.numpy(),)
@@ -209,14 +194,14 @@ def constant(value, dtype=None, shape=None, name="Const"):
         t = value if isinstance(value, Tensor) else value._as_tensor()
         if dtype is not None and dtype != t.dtype:
             raise TypeError(f"Expected tensor {t.numpy()} with dtype {dtype!r}, but got dtype {t.dtype!r}.")
-        result = Tensor._wrap(_C.constant(t._data.view())) if t is not value else t
+        result = Tensor._wrap(_C.constant(t._numpy())) if t is not value else t
     else:
         result = _from_python_or_array(value, dtype)
     if shape is None:
         return result
     shape = TensorShape(shape).as_list()
     n = int(np.prod(shape))
-    array = result._data.view()
+    array = result._numpy()
     if array.size == n:
         return _from_array(np.ascontiguousarray(array.reshape(shape)))
     if array.size == 1:
@@ -249,4 +234,5 @@ from varrt.ops import slicing as _slicing  # noqa: E402
 for _name, _method in _overloads.BINARY.items():  # + - * / // % ** @, reflected forms, comparisons, & | ^ ~, -x, abs
     setattr(Tensor, _name, _method)
 Tensor.__getitem__ = _slicing.tensor_getitem
+_C._set_tensor_class(Tensor)
 del _name, _method

@@ -547,6 +547,7 @@ def _initial_data(initial_value, dtype_enum):
 
 _C._set_initializer_converter(_initial_data)
 _C._set_unread_factory(_UnreadVariable)
+_C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops read with ReadVariableOp alone
 
 
 def _initial_tensor(initial_value, dtype):

@@ -9,7 +9,7 @@ integer overflow wraps silently, float overflow and 0/0 give inf/nan without war
 import ml_dtypes
 import numpy as np
 
-from varrt import dtypes, errors
+from varrt import _C, dtypes, errors
 from varrt.ops.op_util import (check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand, pair, place,
                             quiet, result, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -532,3 +532,21 @@ def _result(array, dtype=None):
 # matmul and argmax/argmin live in linalg and reduction_ops; kept importable from here as before.
 from varrt.linalg import matmul  # noqa: E402,F401
 from varrt.ops.reduction_ops import argmax, argmin  # noqa: E402,F401
+
+
+# --- one-crossing entries ---------------------------------------------------------------------
+# The ops with core kernels enter the core in one call (_C.fast_op: operands read, converted and
+# the kernel run through the dispatch in C++); the functions above stay their implementation for
+# everything else (keywords, sequences, dtypes without a core kernel, and every error).
+def _fast_entries():
+    ops = _C.BINARY_OPS
+    g = globals()
+    for fn_name, op, mode in (("add", "AddV2", "hint"), ("subtract", "Sub", "strict"),
+                              ("multiply", "Mul", "strict"), ("truediv", "RealDiv", "hint"),
+                              ("divide", "RealDiv", "hint"), ("realdiv", "RealDiv", "strict"),
+                              ("less", "Less", "strict"), ("less_equal", "LessEqual", "strict"),
+                              ("greater", "Greater", "strict"), ("greater_equal", "GreaterEqual", "strict")):
+        g[fn_name] = _C.fast_op("binary", ops[op], mode, g[fn_name])
+
+
+_fast_entries()

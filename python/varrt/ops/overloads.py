@@ -9,7 +9,7 @@ strictly to the tensor's dtype first (`2.5 + int32` is a TypeError). NumPy defer
 methods (`__array_priority__`), so `ndarray + tensor` is a Tensor, while NumPy functions
 applied to tensors (`np.add(t, 1)`) return ndarrays.
 """
-from varrt import dtypes
+from varrt import _C, dtypes
 from varrt.ops import math_ops
 from varrt.ops.op_util import is_tensor_like, operand, result, value_operand
 
@@ -120,3 +120,20 @@ BINARY = {
     "__invert__": _invert,
 }
 
+
+
+# The operators with core kernels enter the core in one call (_C.fast_op, see math_ops); the
+# methods above are their fallbacks (bool `*`, sequences, other dtypes, errors, reflection).
+def _fast_operators():
+    ops = _C.BINARY_OPS
+    for name, op, mode in (("__add__", "AddV2", "hint"), ("__radd__", "AddV2", "reflected"),
+                           ("__sub__", "Sub", "strict"), ("__rsub__", "Sub", "reflected"),
+                           ("__mul__", "Mul", "strict"), ("__rmul__", "Mul", "reflected"),
+                           ("__truediv__", "RealDiv", "hint"), ("__rtruediv__", "RealDiv", "reflected"),
+                           ("__lt__", "Less", "strict"), ("__le__", "LessEqual", "strict"),
+                           ("__gt__", "Greater", "strict"), ("__ge__", "GreaterEqual", "strict")):
+        BINARY[name] = _C.fast_op("binary", ops[op], mode, BINARY[name])
+    BINARY["__matmul__"] = _C.fast_op("matmul", 0, "hint", BINARY["__matmul__"])
+
+
+_fast_operators()

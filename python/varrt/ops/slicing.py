@@ -190,8 +190,7 @@ def variable_getitem(var, key):
     if _is_mask(key):
         return boolean_mask(value, key)
     spec = slice_spec(key)
-    out = object.__new__(VariableSlice)
-    out._data = _C.strided_slice(value._data, *spec, False)  # a view would pin the variable's buffer
+    out = VariableSlice._wrap(_C.strided_slice(value._data, *spec, False))  # a view would pin the variable's buffer
     out._var = var
     out._spec = spec
     return out

@@ -1,0 +1,160 @@
+#include "interop/tensor_object.h"
+
+#include <pybind11/pybind11.h>
+
+#include <new>
+
+#include "bindings.h"
+#include "interop/numpy.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+PyTypeObject* registered = nullptr;  // varrt.Tensor once registered, else TensorBase
+
+PyObject* tensor_new(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*/) {
+  PyObject* self = type->tp_alloc(type, 0);
+  if (self != nullptr) new (&tensor_of(self)) PyTensor();
+  return self;
+}
+
+void tensor_dealloc(PyObject* self) {
+  tensor_of(self).~PyTensor();
+  Py_TYPE(self)->tp_free(self);
+}
+
+PyObject* get_data(PyObject* self, void*) {
+  try {
+    return py::cast(tensor_of(self)).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+PyObject* get_dtype_enum(PyObject* self, void*) {
+  return PyLong_FromLong(static_cast<long>(tensor_of(self).tensor.dtype()));
+}
+
+PyObject* get_shape_tuple(PyObject* self, void*) {
+  const Shape& s = tensor_of(self).tensor.shape();
+  PyObject* t = PyTuple_New(s.rank());
+  if (t == nullptr) return nullptr;
+  for (int i = 0; i < s.rank(); ++i) {
+    PyObject* d = PyLong_FromLongLong(s.dim(i));
+    if (d == nullptr) {
+      Py_DECREF(t);
+      return nullptr;
+    }
+    PyTuple_SET_ITEM(t, i, d);
+  }
+  return t;
+}
+
+PyObject* get_ndim(PyObject* self, void*) { return PyLong_FromLong(tensor_of(self).tensor.shape().rank()); }
+
+PyObject* get_device(PyObject* self, void*) {
+  const Device* d = tensor_of(self).device;
+  if (d == nullptr) return PyUnicode_FromString("");
+  return PyUnicode_FromStringAndSize(d->name.data(), static_cast<Py_ssize_t>(d->name.size()));
+}
+
+PyObject* view_method(PyObject* self, PyObject*) { return view_of(tensor_of(self).tensor); }
+PyObject* numpy_method(PyObject* self, PyObject*) { return copy_to_value(tensor_of(self).tensor); }
+
+PyGetSetDef getset[] = {
+    {"_data", get_data, nullptr, "The core TensorData (internal).", nullptr},
+    {"_dtype_enum", get_dtype_enum, nullptr, "The dtype's enum value (internal).", nullptr},
+    {"_shape_tuple", get_shape_tuple, nullptr, "The shape as a tuple of ints (internal).", nullptr},
+    {"ndim", get_ndim, nullptr, "The number of dimensions.", nullptr},
+    {"device", get_device, nullptr, "The full name of the device holding the tensor's memory.", nullptr},
+    {"backing_device", get_device, nullptr, "The full name of the device holding the tensor's memory.", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+PyMethodDef methods[] = {
+    {"_numpy", view_method, METH_NOARGS, "A read-only ndarray sharing the tensor's memory."},
+    {"numpy", numpy_method, METH_NOARGS,
+     "numpy()\n--\n\nA new NumPy array (a NumPy scalar for 0-d) with a copy of the values; writable."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyTypeObject tensor_base_type = [] {
+  PyTypeObject t{PyVarObject_HEAD_INIT(nullptr, 0)};
+  t.tp_name = "varrt._C.TensorBase";
+  t.tp_basicsize = sizeof(TensorObject);
+  t.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
+  t.tp_doc = "The core part of varrt.Tensor (internal).";
+  t.tp_new = tensor_new;
+  t.tp_dealloc = tensor_dealloc;
+  t.tp_getset = getset;
+  t.tp_methods = methods;
+  return t;
+}();
+
+PyObject* set_tensor_class(PyObject*, PyObject* cls) {
+  if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &tensor_base_type)) {
+    PyErr_SetString(PyExc_TypeError, "_set_tensor_class needs a subclass of TensorBase");
+    return nullptr;
+  }
+  Py_INCREF(cls);
+  registered = reinterpret_cast<PyTypeObject*>(cls);
+  Py_RETURN_NONE;
+}
+
+// tensor_from_data(data, cls=varrt.Tensor): a tensor (of `cls`, a subclass) holding `data`.
+PyObject* from_data(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  PyTypeObject* type = registered != nullptr ? registered : &tensor_base_type;
+  if (nargs == 2 && args[1] != Py_None) {
+    if (!PyType_Check(args[1]) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(args[1]), &tensor_base_type)) {
+      PyErr_SetString(PyExc_TypeError, "tensor_from_data: cls must subclass varrt.Tensor");
+      return nullptr;
+    }
+    type = reinterpret_cast<PyTypeObject*>(args[1]);
+  } else if (nargs != 1) {
+    PyErr_SetString(PyExc_TypeError, "tensor_from_data(data, cls=None)");
+    return nullptr;
+  }
+  try {
+    const PyTensor& t = py::cast<const PyTensor&>(args[0]);
+    PyObject* self = type->tp_alloc(type, 0);
+    if (self != nullptr) new (&tensor_of(self)) PyTensor(t);
+    return self;
+  } catch (py::cast_error&) {
+    PyErr_SetString(PyExc_TypeError, "tensor_from_data needs a TensorData");
+    return nullptr;
+  }
+}
+
+PyMethodDef module_functions[] = {
+    {"_set_tensor_class", set_tensor_class, METH_O, "Registers varrt.Tensor, the class op results are made of."},
+    {"tensor_from_data", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&from_data)), METH_FASTCALL,
+     "tensor_from_data(data, cls=None): a varrt.Tensor (or subclass) holding a TensorData (internal)."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+}  // namespace
+
+bool is_tensor_object(PyObject* o) { return PyObject_TypeCheck(o, &tensor_base_type); }
+
+PyObject* wrap_tensor(PyTensor t) {
+  PyTypeObject* type = registered != nullptr ? registered : &tensor_base_type;
+  PyObject* self = type->tp_alloc(type, 0);
+  if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
+  return self;
+}
+
+void add_tensor_type(PyObject* module) {
+  if (PyType_Ready(&tensor_base_type) < 0) throw py::error_already_set();
+  Py_INCREF(&tensor_base_type);
+  if (PyModule_AddObject(module, "TensorBase", reinterpret_cast<PyObject*>(&tensor_base_type)) < 0) {
+    throw py::error_already_set();
+  }
+  if (PyModule_AddFunctions(module, module_functions) < 0) throw py::error_already_set();
+}
+
+}  // namespace bind
+}  // namespace varrt

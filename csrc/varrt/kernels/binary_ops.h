@@ -1,0 +1,26 @@
+// Element-wise binary kernels with TensorFlow's (NumPy's) broadcasting, for the ops whose
+// call into NumPy would cost more than the work on small tensors. Integer arithmetic wraps;
+// float division follows IEEE (x/0 is inf or nan, no error), as TensorFlow's CPU kernels do.
+// Dtypes without a kernel here (halves, complex, strings) stay with the Python layer's
+// NumPy kernels: ask binary_supported() first.
+#pragma once
+
+#include "varrt/core/dtype.h"
+#include "varrt/core/shape.h"
+#include "varrt/core/tensor.h"
+
+namespace varrt {
+namespace kernels {
+
+enum class BinaryOp { kAdd, kSub, kMul, kRealDiv, kLess, kLessEqual, kGreater, kGreaterEqual };
+
+bool binary_supported(BinaryOp op, DType dtype);
+// The output dtype: bool for comparisons, else the inputs'.
+DType binary_result_dtype(BinaryOp op, DType dtype);
+// TensorFlow's BCast of two shapes into `out`; false when they do not broadcast.
+bool broadcast_shapes(const Shape& a, const Shape& b, Shape* out);
+// out = a OP b; `out` is allocated with the broadcast shape and binary_result_dtype.
+void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out);
+
+}  // namespace kernels
+}  // namespace varrt

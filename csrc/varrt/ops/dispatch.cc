@@ -1,0 +1,76 @@
+#include "varrt/ops/dispatch.h"
+
+#include <atomic>
+#include <cstring>
+
+#include "varrt/core/error.h"
+#include "varrt/device/device_copy.h"
+
+namespace varrt {
+namespace {
+
+thread_local DispatchHook* top_hook = nullptr;
+std::atomic<OpForwarder*> forwarder{nullptr};
+
+}  // namespace
+
+int64_t OpCall::attr(const char* name, int64_t fallback) const {
+  for (int i = 0; i < num_attrs; ++i) {
+    if (std::strcmp(attrs[i].name, name) == 0) return attrs[i].value;
+  }
+  return fallback;
+}
+
+void Dispatch::move_inputs(OpCall& call) {
+  for (int i = 0; i < call.num_inputs; ++i) {
+    const Device* d = call.input_devices[i];
+    if (d != nullptr && d != call.device) call.inputs[i] = to_device(call.inputs[i], *call.device);
+  }
+}
+
+void Dispatch::push_hook(DispatchHook* hook) {
+  hook->below_ = top_hook;
+  top_hook = hook;
+}
+
+void Dispatch::pop_hook(DispatchHook* hook) {
+  if (top_hook != hook) throw_error(Code::kInternal, "dispatch hooks must be removed in reverse order");
+  top_hook = hook->below_;
+  hook->below_ = nullptr;
+}
+
+void Dispatch::set_forwarder(OpForwarder* f) { forwarder.store(f, std::memory_order_release); }
+
+bool Dispatch::intercepted() {
+  return top_hook != nullptr || forwarder.load(std::memory_order_relaxed) != nullptr;
+}
+
+void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), void* state) {
+  // The newest replace hook, if any: it takes the op; observers above it see the result.
+  DispatchHook* replace = nullptr;
+  for (DispatchHook* h = top_hook; h != nullptr; h = h->below_) {
+    if (h->mode() == DispatchHook::Mode::kReplace) {
+      replace = h;
+      break;
+    }
+  }
+  if (replace != nullptr) {
+    // Tracing: the op is placed where it would run, without running or logging.
+    call.device = call.colocate != nullptr ? call.colocate : &Executor::current_device();
+    replace->on_op(call);
+  } else {
+    call.device = &Executor::place(call.op, call.colocate, call.name_scope);
+    if (call.input_devices != nullptr) move_inputs(call);
+    OpForwarder* f = forwarder.load(std::memory_order_acquire);
+    if (f != nullptr && f->forwards(*call.device)) {
+      f->forward(call);
+    } else {
+      kernel(state, call);
+    }
+  }
+  for (DispatchHook* h = top_hook; h != nullptr && h != replace; h = h->below_) {
+    if (h->mode() == DispatchHook::Mode::kObserve) h->on_op(call);
+  }
+}
+
+}  // namespace varrt

@@ -1,0 +1,109 @@
+// The dispatch: the one entry every op goes through, from C++, the C ABI and Python alike.
+//
+//   OpCall call{"AddV2", inputs, 2};  call.outputs = out; call.num_outputs = 1;
+//   Dispatch::run(call, [&](OpCall& c) { ...kernel: allocate on c.device, fill c.outputs... });
+//
+// run() places the op (device scope, colocation with a resource, soft placement; the
+// placement log line), then runs the kernel — unless someone is listening:
+//   * an *observe* hook (a gradient tape) sees inputs and outputs after the kernel;
+//   * a *replace* hook (graph tracing) gets the call instead of the kernel and fills the
+//     outputs (symbolic tensors may have no buffer); nothing runs and nothing is logged;
+//   * a *forwarder* (remote devices) executes ops placed on the devices it owns instead of
+//     the local kernel, after placement and its log line.
+// Hooks are per thread (a tape or a trace belongs to the thread that opened it) and nest:
+// the newest is asked first; observers above the newest replace hook see the replaced op.
+// The forwarder is process-wide. With neither, run() costs one thread-local load beyond
+// placement.
+#pragma once
+
+#include <cstdint>
+
+#include "varrt/core/tensor.h"
+#include "varrt/device/device.h"
+#include "varrt/device/executor.h"
+
+namespace varrt {
+
+class ResourceHandle;
+
+// An attribute of an op, as TensorFlow names it ("transpose_a", "DstT", "keep_dims").
+// Integers carry bools and dtypes too; `ints` points at caller-owned storage.
+struct OpAttr {
+  const char* name = "";
+  int64_t value = 0;
+  const int64_t* ints = nullptr;
+  int num_ints = 0;
+};
+
+// One op call. Inputs, attributes and output slots are caller-owned and outlive the call.
+struct OpCall {
+  OpCall(const char* op_name, Tensor* in = nullptr, int n_in = 0) : op(op_name), inputs(in), num_inputs(n_in) {}
+
+  const char* op;
+  Tensor* inputs;  // replaced by copies on the op's device where input_devices says they live elsewhere
+  int num_inputs;
+  const Device* const* input_devices = nullptr;  // optional, one per input (null entries: on the op's device)
+  const ResourceHandle* resource = nullptr;  // the resource input of a resource op
+  const OpAttr* attrs = nullptr;
+  int num_attrs = 0;
+  const Device* colocate = nullptr;  // runs where this device is (a resource's)
+  const char* name_scope = "";       // decorates placement errors only
+  Tensor* outputs = nullptr;
+  int num_outputs = 0;
+  const Device* device = nullptr;  // where the op runs, set by Dispatch::run before the kernel
+
+  Allocator* allocator() const { return device->allocator; }
+  int64_t attr(const char* name, int64_t fallback = 0) const;
+};
+
+class DispatchHook {
+ public:
+  enum class Mode { kObserve, kReplace };
+  explicit DispatchHook(Mode mode) : mode_(mode) {}
+  virtual ~DispatchHook() = default;
+  Mode mode() const { return mode_; }
+  // kObserve: after the kernel, inputs and outputs filled. kReplace: instead of the kernel;
+  // must fill every output slot. May throw (the op then fails as if its kernel had).
+  virtual void on_op(OpCall& call) = 0;
+
+ private:
+  friend class Dispatch;
+  Mode mode_;
+  DispatchHook* below_ = nullptr;
+};
+
+class OpForwarder {
+ public:
+  virtual ~OpForwarder() = default;
+  virtual bool forwards(const Device& device) const = 0;
+  // Runs `call` (placed on a device it forwards) elsewhere; fills every output slot.
+  virtual void forward(OpCall& call) = 0;
+};
+
+class Dispatch {
+ public:
+  template <class Kernel>
+  static void run(OpCall& call, Kernel&& kernel) {
+    if (!intercepted()) {
+      call.device = &Executor::place(call.op, call.colocate, call.name_scope);
+      if (call.input_devices != nullptr) move_inputs(call);
+      kernel(call);
+      return;
+    }
+    run_intercepted(call, [](void* k, OpCall& c) { (*static_cast<Kernel*>(k))(c); }, &kernel);
+  }
+
+  // The calling thread's hooks. pop_hook must get the most recently pushed hook.
+  static void push_hook(DispatchHook* hook);
+  static void pop_hook(DispatchHook* hook);
+  // Process-wide; null removes. The forwarder must outlive its installation.
+  static void set_forwarder(OpForwarder* forwarder);
+  // Whether a hook (on this thread) or a forwarder is installed.
+  static bool intercepted();
+
+ private:
+  static void move_inputs(OpCall& call);
+  static void run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), void* state);
+};
+
+}  // namespace varrt

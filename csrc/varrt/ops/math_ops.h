@@ -1,0 +1,20 @@
+// The math ops with core kernels, through the dispatch (placed, logged, seen by hooks).
+// Inputs are of one dtype the kernel supports (callers check: binary_supported, matmul_supported);
+// errors are TensorFlow's kernel errors (InvalidArgument "Incompatible shapes: ...").
+#pragma once
+
+#include "varrt/core/tensor.h"
+#include "varrt/device/device_copy.h"
+#include "varrt/kernels/binary_ops.h"
+
+namespace varrt {
+namespace ops {
+
+// TensorFlow's op name for a binary kernel ("AddV2", "Sub", "Mul", "RealDiv", "Less", ...).
+const char* binary_op_name(kernels::BinaryOp op);
+// Inputs living on another device than the op's are copied there first (null device: host).
+PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedTensor& b);
+PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose_a, bool transpose_b);
+
+}  // namespace ops
+}  // namespace varrt
