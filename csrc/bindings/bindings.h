@@ -19,6 +19,8 @@ void bind_scatter(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);
+// Python hooks and the forwarder at the core dispatch (dispatch_hooks.cc).
+void bind_dispatch_hooks(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);
 void bind_object_graph(pybind11::module_& m);
 void bind_dlpack(pybind11::module_& m);

@@ -45,6 +45,17 @@ bool Dispatch::intercepted() {
   return top_hook != nullptr || forwarder.load(std::memory_order_relaxed) != nullptr;
 }
 
+void Dispatch::notify(DispatchHook* hook, OpCall& call) {
+  // Ops the hook runs itself (a tape computing, a tracer converting) are not shown to it or to
+  // the hooks above it: they see the program's ops only.
+  struct Restore {
+    DispatchHook* saved;
+    ~Restore() { top_hook = saved; }
+  } restore{top_hook};
+  top_hook = hook->below_;
+  hook->on_op(call);
+}
+
 void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), void* state) {
   // The newest replace hook, if any: it takes the op; observers above it see the result.
   DispatchHook* replace = nullptr;
@@ -57,7 +68,7 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
   if (replace != nullptr) {
     // Tracing: the op is placed where it would run, without running or logging.
     call.device = call.colocate != nullptr ? call.colocate : &Executor::current_device();
-    replace->on_op(call);
+    notify(replace, call);
   } else {
     call.device = &Executor::place(call.op, call.colocate, call.name_scope);
     if (call.input_devices != nullptr) move_inputs(call);
@@ -69,7 +80,7 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
     }
   }
   for (DispatchHook* h = top_hook; h != nullptr && h != replace; h = h->below_) {
-    if (h->mode() == DispatchHook::Mode::kObserve) h->on_op(call);
+    if (h->mode() == DispatchHook::Mode::kObserve) notify(h, call);
   }
 }
 

@@ -12,6 +12,7 @@
 //     the local kernel, after placement and its log line.
 // Hooks are per thread (a tape or a trace belongs to the thread that opened it) and nest:
 // the newest is asked first; observers above the newest replace hook see the replaced op.
+// While a hook handles an op, the ops it runs itself bypass it and the hooks above it.
 // The forwarder is process-wide. With neither, run() costs one thread-local load beyond
 // placement.
 #pragma once
@@ -103,6 +104,7 @@ class Dispatch {
 
  private:
   static void move_inputs(OpCall& call);
+  static void notify(DispatchHook* hook, OpCall& call);
   static void run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), void* state);
 };
 

@@ -8,6 +8,7 @@
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
 #include "varrt/kernels/elementwise.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/resource/prepare_to_update.h"
 #include "varrt/resource/var_access.h"
 #include "varrt/tf/messages.h"
@@ -22,10 +23,16 @@ const std::string& container_or_default(const std::string& c) {
   return c.empty() ? kDefault : c;
 }
 
+// A resource op's call: the resource input, run where the resource lives.
+OpCall resource_call(const char* op, const ResourceHandle& handle, Var* var, Tensor* inputs, int num_inputs) {
+  OpCall call(op, inputs, num_inputs);
+  call.resource = &handle;
+  call.colocate = var != nullptr ? var->device() : nullptr;
+  return call;
+}
+
 template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
-void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
-  Var* var = live_var(handle);
-  const Device& device = Executor::place(op, var->device());
+void update_kernel(const char* op, const ResourceHandle& handle, Var* var, const Device& device, const Tensor& input) {
   if (!dtype_is_numeric(var->dtype())) {
     throw_error(Code::kInvalidArgument, tf::no_kernel_error(op, var->dtype(), ""));
   }
@@ -51,6 +58,14 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
   Tensor& target = PrepareToUpdateVariable(handle.shared_var(), &previous);
   const void* old = previous.valid() ? previous.data() : target.data();
   Kernel(var->dtype(), old, delta.data(), target.mutable_data(), target.num_elements());
+}
+
+template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
+void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
+  Var* var = live_var(handle);
+  Tensor inputs[1] = {input};
+  OpCall call = resource_call(op, handle, var, inputs, 1);
+  Dispatch::run(call, [&](OpCall& c) { update_kernel<Kernel>(op, handle, var, *c.device, c.inputs[0]); });
 }
 
 }  // namespace
@@ -90,9 +105,9 @@ ResourceHandle LookupVarHandleOp(const std::string& container_in, const std::str
   return ResourceHandle(container, shared_name, std::move(var));
 }
 
-void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
-  Var* var = live_var(handle);
-  const Device& device = Executor::place("AssignVariableOp", var->device());
+namespace {
+
+void assign_kernel(const ResourceHandle& handle, Var* var, const Device& device, const Tensor& value) {
   if (value.dtype() != var->dtype()) {
     throw_error(Code::kInvalidArgument,
                 tf::kernel_error("AssignVariableOp", device.name,
@@ -112,6 +127,15 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
   if (target != nullptr) copy_elements(var->dtype(), value.data(), target->mutable_data(), value.num_elements());
 }
 
+}  // namespace
+
+void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
+  Var* var = live_var(handle);
+  Tensor inputs[1] = {value};
+  OpCall call = resource_call("AssignVariableOp", handle, var, inputs, 1);
+  Dispatch::run(call, [&](OpCall& c) { assign_kernel(handle, var, *c.device, c.inputs[0]); });
+}
+
 void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta) {
   update<kernels::add>("AssignAddVariableOp", handle, delta);
 }
@@ -122,10 +146,16 @@ void AssignSubVariableOp(const ResourceHandle& handle, const Tensor& delta) {
 
 Tensor ReadVariableOp(const ResourceHandle& handle) {
   Var* var = live_var(handle);
-  Executor::place("ReadVariableOp", var->device());
-  std::shared_lock<std::shared_mutex> lock(var->mu());
-  require_initialized(*var, handle);
-  return var->tensor();
+  Tensor out;
+  OpCall call = resource_call("ReadVariableOp", handle, var, nullptr, 0);
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [&](OpCall& c) {
+    std::shared_lock<std::shared_mutex> lock(var->mu());
+    require_initialized(*var, handle);
+    c.outputs[0] = var->tensor();
+  });
+  return out;
 }
 
 bool VarIsInitializedOp(const ResourceHandle& handle) {
@@ -139,12 +169,14 @@ bool VarIsInitializedOp(const ResourceHandle& handle) {
 void DestroyResourceOp(const ResourceHandle& handle) {
   Var* var = handle.var();
   if (var == nullptr) return;
-  Executor::place("DestroyResourceOp", var->device());
-  ResourceMgr::global().erase(handle.container(), handle.name(), var);
-  var->mark_destroyed();
-  // Drop the value now rather than when the last handle copy goes.
-  std::unique_lock<std::shared_mutex> lock(var->mu());
-  var->tensor() = Tensor();
+  OpCall call = resource_call("DestroyResourceOp", handle, var, nullptr, 0);
+  Dispatch::run(call, [&](OpCall&) {
+    ResourceMgr::global().erase(handle.container(), handle.name(), var);
+    var->mark_destroyed();
+    // Drop the value now rather than when the last handle copy goes.
+    std::unique_lock<std::shared_mutex> lock(var->mu());
+    var->tensor() = Tensor();
+  });
 }
 
 const Device& EagerConstInPlace() { return Executor::place("_EagerConst"); }

@@ -1,0 +1,125 @@
+// The core dispatch's three interception modes, with stub hooks, through the core ops.
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "make_var.h"
+#include "varrt/ops/dispatch.h"
+#include "varrt/ops/math_ops.h"
+#include "varrt/ops/variable_ops.h"
+
+using namespace varrt;
+
+namespace {
+
+Tensor vec(std::vector<float> v) {
+  Tensor t = Tensor::allocate(DType::kFloat32, Shape{static_cast<int64_t>(v.size())});
+  for (size_t i = 0; i < v.size(); ++i) static_cast<float*>(t.mutable_data())[i] = v[i];
+  return t;
+}
+
+float at(const Tensor& t, int i) { return t.data_as<float>()[i]; }
+
+ResourceHandle make_var(std::vector<float> init) {
+  ResourceHandle h = check::make_var(DType::kFloat32, Shape{static_cast<int64_t>(init.size())});
+  ops::AssignVariableOp(h, vec(init));
+  return h;
+}
+
+struct Recorder : DispatchHook {
+  Recorder() : DispatchHook(Mode::kObserve) {}
+  void on_op(OpCall& call) override {
+    ops.push_back(call.op);
+    if (call.num_outputs > 0) last_output = call.outputs[0];
+    if (call.resource != nullptr) resources++;
+  }
+  std::vector<std::string> ops;
+  Tensor last_output;
+  int resources = 0;
+};
+
+struct Tracer : DispatchHook {
+  Tracer() : DispatchHook(Mode::kReplace) {}
+  void on_op(OpCall& call) override {
+    ops.push_back(call.op);
+    for (int i = 0; i < call.num_outputs; ++i) call.outputs[i] = Tensor(DType::kFloat32, Shape{2}, BufferRef());  // symbolic
+  }
+  std::vector<std::string> ops;
+};
+
+struct Remote : OpForwarder {
+  bool forwards(const Device&) const override { return true; }
+  void forward(OpCall& call) override {
+    ops.push_back(call.op);
+    for (int i = 0; i < call.num_outputs; ++i) call.outputs[i] = vec({42, 42});
+  }
+  std::vector<std::string> ops;
+};
+
+TEST(observe_sees_inputs_and_outputs_after_the_kernel) {
+  Recorder rec;
+  Dispatch::push_hook(&rec);
+  PlacedTensor r = ops::BinaryOp(kernels::BinaryOp::kAdd, {vec({1, 2}), nullptr}, {vec({10, 20}), nullptr});
+  Dispatch::pop_hook(&rec);
+  CHECK(rec.ops.size() == 1 && rec.ops[0] == "AddV2");
+  CHECK(rec.last_output.shares_buffer_with(r.tensor));
+  CHECK(at(r.tensor, 0) == 11 && at(r.tensor, 1) == 22);
+  // Not seen once popped.
+  ops::BinaryOp(kernels::BinaryOp::kMul, {vec({1}), nullptr}, {vec({1}), nullptr});
+  CHECK(rec.ops.size() == 1);
+}
+
+TEST(observe_sees_resource_ops) {
+  ResourceHandle h = make_var({1, 2});
+  Recorder rec;
+  Dispatch::push_hook(&rec);
+  ops::AssignAddVariableOp(h, vec({1, 1}));
+  Tensor value = ops::ReadVariableOp(h);
+  Dispatch::pop_hook(&rec);
+  CHECK(rec.ops.size() == 2 && rec.ops[0] == "AssignAddVariableOp" && rec.ops[1] == "ReadVariableOp");
+  CHECK(rec.resources == 2);
+  CHECK(at(value, 0) == 2 && at(value, 1) == 3);
+}
+
+TEST(replace_runs_nothing_and_returns_symbolic_outputs) {
+  ResourceHandle h = make_var({1, 2});
+  Tracer tracer;
+  Recorder inner;
+  Dispatch::push_hook(&tracer);
+  Dispatch::push_hook(&inner);  // newer than the tracer: sees the traced op
+  PlacedTensor r = ops::BinaryOp(kernels::BinaryOp::kAdd, {vec({1, 2}), nullptr}, {vec({1, 2}), nullptr});
+  ops::AssignAddVariableOp(h, vec({5, 5}));
+  Dispatch::pop_hook(&inner);
+  Dispatch::pop_hook(&tracer);
+  CHECK(tracer.ops.size() == 2 && inner.ops.size() == 2);
+  CHECK(r.tensor.valid() && r.tensor.data() == nullptr);  // symbolic: no buffer
+  Tensor value = ops::ReadVariableOp(h);
+  CHECK(at(value, 0) == 1 && at(value, 1) == 2);  // the update did not run
+}
+
+TEST(forward_runs_the_op_elsewhere) {
+  ResourceHandle h = make_var({1, 2});
+  Remote remote;
+  Dispatch::set_forwarder(&remote);
+  PlacedTensor r = ops::BinaryOp(kernels::BinaryOp::kAdd, {vec({1, 2}), nullptr}, {vec({1, 2}), nullptr});
+  ops::AssignAddVariableOp(h, vec({5, 5}));
+  Dispatch::set_forwarder(nullptr);
+  CHECK(remote.ops.size() == 2 && remote.ops[0] == "AddV2" && remote.ops[1] == "AssignAddVariableOp");
+  CHECK(at(r.tensor, 0) == 42);
+  Tensor value = ops::ReadVariableOp(h);
+  CHECK(at(value, 0) == 1);  // the local kernel did not run
+}
+
+TEST(hooks_are_removed_in_order) {
+  Recorder a, b;
+  Dispatch::push_hook(&a);
+  Dispatch::push_hook(&b);
+  CHECK(check::code_of([&] { Dispatch::pop_hook(&a); }) == Code::kInternal);
+  Dispatch::pop_hook(&b);
+  Dispatch::pop_hook(&a);
+  CHECK(!Dispatch::intercepted());
+}
+
+}  // namespace
+
+TEST_MAIN()
