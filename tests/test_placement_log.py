@@ -1,6 +1,7 @@
 """Placement logging: one "Executing op <op> in device <device>" line per op, written through
 sys.stderr at the time the op runs, in TensorFlow's op sequence.
 """
+import gc
 import io
 import subprocess
 import sys
@@ -18,6 +19,13 @@ CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 def line(op, device=CPU0):
     return f"Executing op {op} in device {device}"
+
+
+@pytest.fixture(autouse=True)
+def collected():
+    """Variables left in reference cycles by earlier tests (an exception's traceback holds its
+    frames) are destroyed now, not in the middle of a test's log (a DestroyResourceOp line)."""
+    gc.collect()
 
 
 @pytest.fixture

@@ -10,23 +10,25 @@ import ml_dtypes
 import numpy as np
 
 from varrt import _C, dtypes, errors
-from varrt.ops.op_util import (check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand, pair, place,
-                            quiet, result, shape_of, shape_text, slow, value_operand)
+from varrt.ops.op_util import (cast_operand, check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
+                            pair, place, quiet, result, run, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
 
 _bool = dtypes.bool
 
 
-def _run(op, kernel, inputs, dtype, name, end=None):
-    """Places `op` and runs `kernel`; NumPy's broadcast failure becomes TensorFlow's error."""
-    arrays = place(op, *inputs)
+def _run(op, kernel, inputs, dtype, name, end=None, out=None):
+    """Runs `op` with `kernel` through the core dispatch; its Tensor of dtype `out` (default
+    `dtype`). A NumPy ufunc writes into the core-allocated output; NumPy's broadcast failure
+    becomes TensorFlow's error."""
+    shape = "broadcast" if type(kernel) is np.ufunc else None
     try:
         if is_inexact(dtype):
             with quiet(all="ignore"):
-                return kernel(*arrays)
-        return kernel(*arrays)
+                return run(op, kernel, inputs, out or dtype, shape)
+        return run(op, kernel, inputs, out or dtype, shape)
     except ValueError:
-        shapes = " vs. ".join(shape_text(np.shape(a)) for a in arrays)
+        shapes = " vs. ".join(shape_text(shape_of(a)) for a in inputs)
         raise kernel_error(op, f"Incompatible shapes: {shapes}", name, end=end) from None
 
 
@@ -39,7 +41,7 @@ def _binary(op, kernel, x, y, name=None, hint=False, out=None):
     xa, ya, dtype = pair(op, x, y, hint, name)
     end = None if hint else _end(x, y)
     check_dtype(op, dtype, name, end)
-    return result(_run(op, kernel, (xa, ya), dtype, name, end), out or dtype)
+    return _run(op, kernel, (xa, ya), dtype, name, end, out)
 
 
 _NARROW_FLOATS = (np.dtype(np.float16), np.dtype(dtypes.bfloat16.as_numpy_dtype), np.dtype(np.float32))
@@ -61,13 +63,11 @@ def _wide(kernel):
 def _unary(op, kernel, x, name=None, out=None):
     a, dtype = operand(x)
     check_dtype(op, dtype, name, _end(x))
-    a, = place(op, a)
+    shape = shape_of(a) if type(kernel) is np.ufunc else None
     if is_inexact(dtype):
         with quiet(all="ignore"):
-            r = kernel(a)
-    else:
-        r = kernel(a)
-    return result(r, out or dtype)
+            return run(op, kernel, (a,), out or dtype, shape)
+    return run(op, kernel, (a,), out or dtype, shape)
 
 
 # --- arithmetic --------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def _add(x, y, hint, name=None):
     end = None if hint else _end(x, y)
     if op == "AddV2":
         check_dtype(op, dtype, name, end)
-    return result(_run(op, np.add, (xa, ya), dtype, name, end), dtype)
+    return _run(op, np.add, (xa, ya), dtype, name, end)
 
 
 def _strict_add(x, y, name=None):
@@ -110,16 +110,13 @@ def _floor_kernel(op, kernel, x, y, name):
     end = _end(x, y)
     check_dtype(op, dtype, name, end)
     if dtype.is_integer:
-        xa, ya = place(op, xa, ya)
-        if not np.all(ya):
-            raise kernel_error(op, "Integer division by zero", name, end=end)
-        try:
+        def integer_kernel(a, b):
+            if not np.all(b):
+                raise kernel_error(op, "Integer division by zero", name, end=end)
             with quiet(all="ignore"):  # INT_MIN // -1 wraps as in TensorFlow
-                return result(kernel(xa, ya), dtype)
-        except ValueError:
-            raise kernel_error(op, f"Incompatible shapes: {shape_text(np.shape(xa))} vs. "
-                                   f"{shape_text(np.shape(ya))}", name, end=end) from None
-    return result(_run(op, kernel, (xa, ya), dtype, name, end), dtype)
+                return kernel(a, b)
+        return _run(op, integer_kernel, (xa, ya), dtype, name, end)
+    return _run(op, kernel, (xa, ya), dtype, name, end)
 
 
 def floordiv(x, y, name=None):
@@ -161,10 +158,10 @@ def _truediv_operands(x, y, x_like_y=False):
 def _divide_arrays(op, kernel, xa, ya, dtype, name):
     ftype = _TRUEDIV_FLOAT.get(dtype)
     if ftype is not None:
-        xa = place("Cast", xa)[0].astype(ftype)
-        ya = place("Cast", ya)[0].astype(ftype)
         dtype = dtypes.as_dtype(ftype)
-    return result(_run(op, kernel, (xa, ya), dtype, name), dtype)
+        xa = cast_operand(xa, dtype)
+        ya = cast_operand(ya, dtype)
+    return _run(op, kernel, (xa, ya), dtype, name)
 
 
 def truediv(x, y, name=None):
@@ -200,11 +197,12 @@ def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
     end = _end(x, y)
     check_dtype("Pow", dtype, name, end)
     if dtype.is_integer:
-        xa, ya = place("Pow", xa, ya)
-        if np.any(ya < 0):
-            raise kernel_error("Pow", "Integers to negative integer powers are not allowed", name, end=end)
-        return result(np.power(xa, ya), dtype)
-    return result(_run("Pow", np.power, (xa, ya), dtype, name, end), dtype)
+        def integer_power(a, b):
+            if np.any(b < 0):
+                raise kernel_error("Pow", "Integers to negative integer powers are not allowed", name, end=end)
+            return np.power(a, b)
+        return _run("Pow", integer_power, (xa, ya), dtype, name, end)
+    return _run("Pow", np.power, (xa, ya), dtype, name, end)
 
 
 def maximum(x, y, name=None):
@@ -233,19 +231,21 @@ def add_n(inputs, name=None):
     if not isinstance(inputs, list) or not inputs:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and "
                          "shape.")
-    arrays, dtype = matching("AddN", inputs, name)
+    operands, dtype = matching("AddN", inputs, name)
     check_dtype("AddN", dtype, name)
-    arrays = place("AddN", *arrays)
-    for i, a in enumerate(arrays[1:], 1):
-        if np.shape(a) != np.shape(arrays[0]):
-            raise kernel_error("AddN", f"Inputs to operation AddN of type AddN must have the same size and "
-                                               f"shape.  Input 0: {shape_text(np.shape(arrays[0]))} != input {i}: "
-                                               f"{shape_text(np.shape(a))}", name, node=f"AddN_N_{len(arrays)}")
-    with quiet(all="ignore"):
-        total = arrays[0].copy() if len(arrays) == 1 else np.add(arrays[0], arrays[1])
-        for a in arrays[2:]:
-            np.add(total, a, out=total)
-    return result(total, dtype)
+
+    def kernel(*arrays):
+        for i, a in enumerate(arrays[1:], 1):
+            if np.shape(a) != np.shape(arrays[0]):
+                raise kernel_error("AddN", f"Inputs to operation AddN of type AddN must have the same size and "
+                                           f"shape.  Input 0: {shape_text(np.shape(arrays[0]))} != input {i}: "
+                                           f"{shape_text(np.shape(a))}", name, node=f"AddN_N_{len(arrays)}")
+        with quiet(all="ignore"):
+            total = arrays[0].copy() if len(arrays) == 1 else np.add(arrays[0], arrays[1])
+            for a in arrays[2:]:
+                np.add(total, a, out=total)
+        return total
+    return run("AddN", kernel, operands, dtype)
 
 
 # --- unary -------------------------------------------------------------------------------
@@ -258,9 +258,9 @@ def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
     """|x|; complex inputs give their magnitude in the real dtype (ComplexAbs)."""
     a, dtype = operand(x)
     if dtype.is_complex:
-        return result(np.abs(place("ComplexAbs", a)[0]), dtype.real_dtype)
+        return run("ComplexAbs", np.abs, (a,), dtype.real_dtype, shape_of(a))
     check_dtype("Abs", dtype, name, _end(x))
-    return result(np.abs(place("Abs", a)[0]), dtype)
+    return run("Abs", np.abs, (a,), dtype, shape_of(a))
 
 
 def square(x, name=None):
@@ -345,7 +345,7 @@ def round(x, name=None):  # noqa: A001 - TensorFlow's public name
     if dtype.is_integer:
         return x if isinstance(x, Tensor) else convert_to_tensor(x)
     check_dtype("Round", dtype, name, _end(x))
-    return result(np.round(place("Round", a)[0]), dtype)
+    return run("Round", np.round, (a,), dtype)
 
 
 def reciprocal(x, name=None):
@@ -411,12 +411,13 @@ def tensor_equals(x, y, negate=False):
     (True for !=), as TensorFlow's Equal with incompatible_shape_error=False."""
     op = "NotEqual" if negate else "Equal"
     xa, ya, dtype = pair(op, x, y)
-    xa, ya = place(op, xa, ya)
-    try:
-        r = (np.not_equal if negate else np.equal)(xa, ya)
-    except ValueError:
-        r = np.array(negate)
-    return result(r, _bool)
+
+    def kernel(a, b):
+        try:
+            return (np.not_equal if negate else np.equal)(a, b)
+        except ValueError:
+            return np.array(negate)
+    return run(op, kernel, (xa, ya), _bool)
 
 
 # --- logical and bitwise -------------------------------------------------------------------
@@ -431,7 +432,7 @@ def _bool_operand(op, x, index, name):
 def _logical(op, kernel, x, y, name):
     xa = _bool_operand(op, x, 0, name)
     ya = _bool_operand(op, y, 1, name)
-    return result(_run(op, kernel, (xa, ya), _bool, name), _bool)
+    return _run(op, kernel, (xa, ya), _bool, name)
 
 
 def logical_and(x, y, name=None):
@@ -446,15 +447,15 @@ def logical_xor(x, y, name=None):
     """(x | y) & ~(x & y), TensorFlow's composition (and its ops in the placement log)."""
     xa = _bool_operand("LogicalOr", x, 0, name)
     ya = _bool_operand("LogicalOr", y, 1, name)
-    out = _run("LogicalOr", np.logical_xor, (xa, ya), _bool, name)
-    for op in ("LogicalAnd", "LogicalNot", "LogicalAnd"):
-        place(op)
-    return result(out, _bool)
+    either = _run("LogicalOr", np.logical_or, (xa, ya), _bool, name)
+    both = _run("LogicalAnd", np.logical_and, (xa, ya), _bool, name)
+    return _run("LogicalAnd", np.logical_and, (either, _run("LogicalNot", np.logical_not, (both,), _bool, name)),
+                _bool, name)
 
 
 def logical_not(x, name=None):
     a = _bool_operand("LogicalNot", x, 0, name)
-    return result(np.logical_not(place("LogicalNot", a)[0]), _bool)
+    return run("LogicalNot", np.logical_not, (a,), _bool, shape_of(a))
 
 
 def bitwise_and(x, y, name=None):
@@ -511,11 +512,12 @@ def cast(x, dtype, name=None):
     a, source = operand(x)
     if source is dtype:
         return convert_to_tensor(x)
-    a, = place("Cast", a)
-    if source is dtypes.string or dtype is dtypes.string:
-        raise kernel_error("Cast", f"Cast {source.name} to {dtype.name} is not supported", name,
-                           cls=errors.UnimplementedError)
-    return result(_cast_array(np.asarray(a), source, dtype), dtype)
+    def kernel(a):
+        if source is dtypes.string or dtype is dtypes.string:
+            raise kernel_error("Cast", f"Cast {source.name} to {dtype.name} is not supported", name,
+                               cls=errors.UnimplementedError)
+        return _cast_array(np.asarray(a), source, dtype)
+    return run("Cast", kernel, (a,), dtype)
 
 
 # --- compatibility with earlier callers -------------------------------------------------------

@@ -129,7 +129,9 @@ def place(op, *inputs):
 
 
 def shape_of(input):  # noqa: A002
-    return input.shape if type(input) is _ndarray else tuple(input.shape)
+    if type(input) is _ndarray:
+        return input.shape
+    return input._shape_tuple if isinstance(input, Tensor) else tuple(input.shape)
 
 
 def host(input):  # noqa: A002
@@ -200,6 +202,29 @@ def int_list(value, what="value"):
         return [int(value)]
     a = _to_array(value, 0 if isinstance(value, np.ndarray) else dtypes.int32._enum)
     return [int(v) for v in a.reshape(-1)]
+
+
+# --- running ------------------------------------------------------------------------------
+
+_execute = _C.execute
+
+
+def run(op, kernel, inputs, dtype, shape=None):
+    """Runs `op` through the core dispatch (placed, logged, seen by hooks) with a NumPy `kernel`
+    and returns its output, a Tensor of `dtype`. `inputs` are operands (TensorData, Tensors or
+    host arrays); the kernel gets them as arrays on the op's device. With `shape` (a tuple, or
+    "broadcast" for the inputs' broadcast shape) the output is allocated by the core and the
+    kernel writes into it (`kernel(*arrays, out=...)`); without, it returns its result."""
+    return _execute(op, kernel, inputs, dtype._enum, shape)
+
+
+def _cast_into(a, out):
+    np.copyto(out, a, casting="unsafe")
+
+
+def cast_operand(input, dtype):  # noqa: A002
+    """A Cast op (NumPy's astype semantics) of an operand, through the dispatch."""
+    return run("Cast", _cast_into, (input,), dtype, shape_of(input))
 
 
 # --- results -----------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def _mul(x, y):
         return math_ops.multiply(x, y)
     xa, _ = operand(x, _bool)
     ya, _ = operand(y, _bool)
-    return result(math_ops._run("LogicalAnd", lambda a, b: (a != 0) & (b != 0), (xa, ya), _bool, None), _bool)
+    return math_ops._run("LogicalAnd", lambda a, b: (a != 0) & (b != 0), (xa, ya), _bool, None)
 
 
 def _logical_or_bitwise(logical, bitwise):

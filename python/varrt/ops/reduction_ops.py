@@ -10,7 +10,7 @@ import numpy as np
 
 from varrt import dtypes
 from varrt.ops.op_util import (check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, place, quiet, result,
-                            shape_text, slow)
+                            run, shape_text, slow)
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -44,16 +44,19 @@ def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False):
             raise mismatch(op, 0, _bool, dtype, name)
     else:
         check_dtype(op, dtype, name, "" if slow(input_tensor) else None)
-    a = np.asarray(place(op, a)[0])
-    axes = _axes(op, a.ndim, axis, name, end)
-    if is_inexact(dtype):
-        with quiet(all="ignore"):
+
+    def reduce(a):
+        a = np.asarray(a)
+        axes = _axes(op, a.ndim, axis, name, end)
+        if is_inexact(dtype):
+            with quiet(all="ignore"):
+                r = kernel(a, axes, dtype)
+        else:
             r = kernel(a, axes, dtype)
-    else:
-        r = kernel(a, axes, dtype)
-    if keepdims:
-        r = np.expand_dims(r, axes) if axes else r
-    return result(r, dtype)
+        if keepdims:
+            r = np.expand_dims(r, axes) if axes else r
+        return r
+    return run(op, reduce, (a,), dtype)
 
 
 def _sum(a, axes, dtype):
