@@ -2,7 +2,8 @@
 # Sanitizer step of CI, run by .ci/run after the README's test command:
 #   1. the core's C++ tests built with AddressSanitizer + UndefinedBehaviorSanitizer, run clean
 #      (leak checking on, any UB report fatal);
-#   2. the C++ concurrency tests built with ThreadSanitizer;
+#   2. the C++ concurrency tests, the thread pool's and the (pool-run) reductions' built with
+#      ThreadSanitizer;
 #   3. short fuzz runs of every tests/fuzz target (tests/fuzz/run.sh), seeded with real inputs.
 # Takes 3-5 minutes on 2 cores. VARRT_FUZZ_SECONDS sets the fuzz time per target (default 15).
 set -euo pipefail
@@ -29,8 +30,8 @@ ctest --test-dir "$build/asan" --output-on-failure
 
 echo "+ C++ concurrency tests under ThreadSanitizer"
 configure "$build/tsan" thread
-cmake --build "$build/tsan" -j "$jobs" --target test_concurrency >/dev/null
-ctest --test-dir "$build/tsan" --output-on-failure -R '^test_concurrency$'
+cmake --build "$build/tsan" -j "$jobs" --target test_concurrency test_parallel test_reduction >/dev/null
+ctest --test-dir "$build/tsan" --output-on-failure -R '^test_(concurrency|parallel|reduction)$'
 
 echo "+ fuzz smoke runs"
 tests/fuzz/run.sh "${VARRT_FUZZ_SECONDS:-15}" "$build/fuzz"

@@ -10,6 +10,7 @@
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
 #include "interop/gil.h"
+#include "interop/variable_inputs.h"  // kReleaseGilBytes, the updates' threshold
 
 namespace py = pybind11;
 
@@ -191,7 +192,14 @@ PyObject* copy_to_array(const Tensor& t) {
   if (t.dtype() == DType::kString) return strings_to_array(t);
   PyObject* out = new_array(t.dtype(), t.shape(), nullptr, 0);
   if (out) {
-    copy_elements(t.dtype(), t.data(), PyArray_DATA(reinterpret_cast<PyArrayObject*>(out)), t.num_elements());
+    void* dst = PyArray_DATA(reinterpret_cast<PyArrayObject*>(out));
+    // A large copy (and the first touch of the new array's pages) runs without the GIL, as the
+    // updates do; `t` keeps its buffer alive and nobody else sees `out` yet.
+    if (t.byte_size() >= kReleaseGilBytes) {
+      without_gil([&] { copy_elements(t.dtype(), t.data(), dst, t.num_elements()); });
+    } else {
+      copy_elements(t.dtype(), t.data(), dst, t.num_elements());
+    }
   }
   return out;
 }
