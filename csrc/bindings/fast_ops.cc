@@ -11,7 +11,9 @@
 // CPython then calls it with the instance as first argument without binding a method.
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <new>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/convert.h"
@@ -34,13 +36,14 @@ using kernels::BinaryOp;
 // strictly (tf.subtract, tf.multiply, comparisons), or strictly with the operands swapped
 // (`value - tensor`, the reflected operators).
 enum class Mode { kHint, kStrict, kReflected };
-enum class Kind { kBinary, kMatMul };
+enum class Kind { kBinary, kMatMul, kReduce };
 
 struct FastOpObject {
   PyObject_HEAD
   vectorcallfunc vectorcall;
   Kind kind;
   BinaryOp op;
+  kernels::ReduceOp reduce_op;
   Mode mode;
   PyObject* fallback;
 };
@@ -151,10 +154,101 @@ PyObject* run_kernel(FastOpObject* self, const PyTensor& first, const PyTensor& 
   return wrap_tensor(PyTensor{std::move(out.tensor), out.device});
 }
 
+// Reduction axes from None, an int or a list/tuple of ints, normalised to [0, rank) and sorted;
+// false (the Python path then raises TensorFlow's error) for anything else.
+bool reduction_axes(PyObject* axis, int rank, std::vector<int>* axes) {
+  axes->clear();
+  if (axis == nullptr || axis == Py_None) {
+    for (int i = 0; i < rank; ++i) axes->push_back(i);
+    return true;
+  }
+  auto add = [&](PyObject* o) {
+    if (!PyLong_CheckExact(o)) return false;
+    long a = PyLong_AsLong(o);
+    if (a == -1 && PyErr_Occurred()) {
+      PyErr_Clear();
+      return false;
+    }
+    if (a < -rank || a >= rank) return false;
+    int n = static_cast<int>(a < 0 ? a + rank : a);
+    for (int seen : *axes) {
+      if (seen == n) return false;
+    }
+    axes->push_back(n);
+    return true;
+  };
+  if (PyList_CheckExact(axis) || PyTuple_CheckExact(axis)) {
+    PyObject* seq = axis;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      if (!add(PySequence_Fast_GET_ITEM(seq, i))) return false;
+    }
+  } else if (!add(axis)) {
+    return false;
+  }
+  std::sort(axes->begin(), axes->end());
+  return true;
+}
+
+bool reduce_dtype(DType d) {
+  // The dtypes whose core reduction gives what the Python kernel gives (narrow floats and
+  // complex stay there: it accumulates them differently).
+  switch (d) {
+    case DType::kFloat32: case DType::kFloat64: case DType::kInt32: case DType::kInt64: case DType::kInt8:
+    case DType::kInt16: case DType::kUInt8: case DType::kUInt16: case DType::kUInt32: case DType::kUInt64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// reduce_*(input_tensor, axis=None, keepdims=False): a tensor or variable, axes as ints.
+PyObject* fast_reduce(FastOpObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  PyObject* slots[3] = {nullptr, nullptr, nullptr};
+  if (nargs < 1 || nargs > 3) return call_fallback(self, args, nargsf, kwnames);
+  for (Py_ssize_t i = 0; i < nargs; ++i) slots[i] = args[i];
+  Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    int slot = PyUnicode_CompareWithASCIIString(key, "axis") == 0       ? 1
+               : PyUnicode_CompareWithASCIIString(key, "keepdims") == 0 ? 2
+                                                                        : -1;
+    if (slot < 0 || slots[slot] != nullptr) return call_fallback(self, args, nargsf, kwnames);
+    slots[slot] = args[nargs + k];
+  }
+  PyObject* keep = slots[2];
+  if (keep != nullptr && keep != Py_True && keep != Py_False) return call_fallback(self, args, nargsf, kwnames);
+  Operand x;
+  if (!classify(slots[0], &x) || x.kind == Operand::kValue || !reduce_dtype(x.dtype)) {
+    return call_fallback(self, args, nargsf, kwnames);
+  }
+  try {
+    materialize(x);
+    std::vector<int> axes;
+    if (!reduction_axes(slots[1], x.tensor.tensor.shape().rank(), &axes)) {
+      // The Python path checks the axes (after the read, as here) and raises TensorFlow's error.
+      PyObject* t = wrap_tensor(x.tensor);
+      if (t == nullptr) return nullptr;
+      PyObject* call_args[4] = {t, nullptr, nullptr, nullptr};
+      std::copy(args + 1, args + nargs + nkw, call_args + 1);
+      PyObject* r = PyObject_Vectorcall(self->fallback, call_args, nargs, kwnames);
+      Py_DECREF(t);
+      return r;
+    }
+    PlacedTensor out = ops::Reduce(self->reduce_op, PlacedTensor{x.tensor.tensor, x.tensor.device}, axes, keep == Py_True);
+    return wrap_tensor(PyTensor{std::move(out.tensor), out.device});
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
 // x is args[0] (the tensor whose dtype rules: `self` of a method, the first argument of a
 // function), y args[1]. The op computes x OP y, or y OP x for the reflected operators.
 PyObject* fast_call(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   auto* self = reinterpret_cast<FastOpObject*>(callable);
+  if (self->kind == Kind::kReduce) return fast_reduce(self, args, nargsf, kwnames);
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs != 2 || kwnames != nullptr) return call_fallback(self, args, nargsf, kwnames);
   const bool reflected = self->mode == Mode::kReflected;
@@ -243,7 +337,8 @@ PyTypeObject fast_op_type = [] {
   return t;
 }();
 
-// _C.fast_op(kind, op, mode, fallback): kind "binary" or "matmul"; op a BinaryOp index;
+// _C.fast_op(kind, op, mode, fallback): kind "binary", "matmul" or "reduce"; op a BINARY_OPS or
+// REDUCE_OPS value;
 // mode "hint", "strict" or "reflected".
 PyObject* make_fast_op(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   if (nargs != 4) {
@@ -257,8 +352,10 @@ PyObject* make_fast_op(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   auto* self = PyObject_New(FastOpObject, &fast_op_type);
   if (self == nullptr) return nullptr;
   self->vectorcall = fast_call;
-  self->kind = std::string(kind) == "matmul" ? Kind::kMatMul : Kind::kBinary;
-  self->op = static_cast<BinaryOp>(op);
+  const std::string k = kind;
+  self->kind = k == "matmul" ? Kind::kMatMul : k == "reduce" ? Kind::kReduce : Kind::kBinary;
+  self->op = static_cast<BinaryOp>(self->kind == Kind::kBinary ? op : 0);
+  self->reduce_op = static_cast<kernels::ReduceOp>(self->kind == Kind::kReduce ? op : 0);
   self->mode = std::string(mode) == "strict" ? Mode::kStrict
                : std::string(mode) == "reflected" ? Mode::kReflected
                                                   : Mode::kHint;
@@ -300,6 +397,12 @@ void bind_fast_ops(py::module_& m) {
   ops["Greater"] = static_cast<int>(BinaryOp::kGreater);
   ops["GreaterEqual"] = static_cast<int>(BinaryOp::kGreaterEqual);
   m.attr("BINARY_OPS") = ops;
+  py::dict reduce_ops;
+  for (auto op : {kernels::ReduceOp::kSum, kernels::ReduceOp::kProd, kernels::ReduceOp::kMax, kernels::ReduceOp::kMin,
+                  kernels::ReduceOp::kMean}) {
+    reduce_ops[kernels::reduce_op_name(op)] = static_cast<int>(op);
+  }
+  m.attr("REDUCE_OPS") = reduce_ops;
   add_tensor_type(m.ptr());
 }
 

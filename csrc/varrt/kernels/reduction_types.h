@@ -70,13 +70,20 @@ struct AccumulatorOf {
   using type = std::conditional_t<std::is_integral<T>::value && Op::kArithmetic,
                                   std::conditional_t<(sizeof(T) <= 4 && !Op::kMean), uint32_t, uint64_t>, T>;
 };
+// Narrow floats sum (and multiply) in double and round once: TensorFlow's tree reductions round
+// less than a float32 sum, and double accumulation agrees with them on ordinary inputs (the sum of
+// ten 0.1f is exactly 1.0f, as TensorFlow gives). Max and Min need no wider type.
+template <class Op>
+struct AccumulatorOf<float, Op> {
+  using type = std::conditional_t<Op::kArithmetic, double, float>;
+};
 template <class Op>
 struct AccumulatorOf<Half, Op> {
-  using type = float;
+  using type = std::conditional_t<Op::kArithmetic, double, float>;
 };
 template <class Op>
 struct AccumulatorOf<BFloat16, Op> {
-  using type = float;
+  using type = std::conditional_t<Op::kArithmetic, double, float>;
 };
 template <class T, class Op>
 using Acc = typename AccumulatorOf<T, Op>::type;
@@ -94,6 +101,11 @@ template <>
 inline Half store<Half, float>(float a) { return Half{float_to_half(a)}; }
 template <>
 inline BFloat16 store<BFloat16, float>(float a) { return BFloat16{float_to_bfloat16(a)}; }
+// double -> float first (round to nearest), then to the narrow type: the Python kernel's rounding.
+template <>
+inline Half store<Half, double>(double a) { return Half{float_to_half(static_cast<float>(a))}; }
+template <>
+inline BFloat16 store<BFloat16, double>(double a) { return BFloat16{float_to_bfloat16(static_cast<float>(a))}; }
 
 // The output element for the accumulated `a` of `count` elements (count may be 0: `a` is then
 // the identity).

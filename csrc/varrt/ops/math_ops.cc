@@ -90,5 +90,26 @@ PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose
   return PlacedTensor{std::move(out), call.device};
 }
 
+PlacedTensor Reduce(kernels::ReduceOp op, const PlacedTensor& input, const std::vector<int>& axes, bool keep_dims) {
+  Tensor inputs[1] = {input.tensor};
+  const Device* devices[1] = {input.device};
+  std::vector<int64_t> axis_values(axes.begin(), axes.end());
+  OpAttr attrs[2];
+  attrs[0].name = "keep_dims";
+  attrs[0].value = keep_dims;
+  attrs[1].name = "reduction_indices";
+  attrs[1].ints = axis_values.data();
+  attrs[1].num_ints = static_cast<int>(axis_values.size());
+  Tensor out;
+  OpCall call(kernels::reduce_op_name(op), inputs, 1);
+  call.input_devices = devices;
+  call.attrs = attrs;
+  call.num_attrs = 2;
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [&](OpCall& c) { c.outputs[0] = kernels::Reduce(op, c.inputs[0], axes, keep_dims, *c.allocator()); });
+  return PlacedTensor{std::move(out), call.device};
+}
+
 }  // namespace ops
 }  // namespace varrt

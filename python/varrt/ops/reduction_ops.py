@@ -8,7 +8,7 @@ set is the dtype's lowest/highest value, and argmax/argmin skip NaNs.
 """
 import numpy as np
 
-from varrt import dtypes
+from varrt import _C, dtypes
 from varrt.ops.op_util import (check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, place, quiet, result,
                             run, shape_text, slow)
 
@@ -244,3 +244,16 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
 
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     return _cumulative("Cumprod", np.cumprod, x, axis, exclusive, reverse, name)
+
+
+# reduce_sum/prod/max/min/mean of a tensor or variable over int axes enter the core in one call
+# (_C.fast_op: the read and the core's reduction kernel through the dispatch); the functions above
+# stay their implementation for everything else (other dtypes, tensor axes, names, every error).
+def _fast_entries():
+    g = globals()
+    for fn_name, op in (("reduce_sum", "Sum"), ("reduce_prod", "Prod"), ("reduce_max", "Max"),
+                        ("reduce_min", "Min"), ("reduce_mean", "Mean")):
+        g[fn_name] = _C.fast_op("reduce", _C.REDUCE_OPS[op], "hint", g[fn_name])
+
+
+_fast_entries()
