@@ -200,6 +200,8 @@ import numpy as np
 import varrt as tf
 v = tf.Variable(np.full(1 << 20, float(sys.argv[2]), np.float32))
 ckpt = tf.train.Checkpoint(v=v)
+print("ready", flush=True)
+sys.stdin.readline()  # both start together
 aborted = 0
 for _ in range(30):
     try:
@@ -213,10 +215,16 @@ print(aborted)
 
 def test_two_processes_writing_one_prefix_abort_or_succeed_and_leave_a_checkpoint(tmp_path):
     prefix = str(tmp_path / "ckpt")
-    writers = [subprocess.Popen([sys.executable, "-c", _WRITE_N_TIMES, prefix, str(value)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True) for value in (1.0, 2.0)]
+    writers = [subprocess.Popen([sys.executable, "-c", _WRITE_N_TIMES, prefix, str(value)], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for value in (1.0, 2.0)]
+    for w in writers:
+        assert w.stdout.readline() == "ready\n"
+    for w in writers:
+        w.stdin.write("go\n")
+        w.stdin.flush()
     outputs = [w.communicate(timeout=300) for w in writers]
     assert [w.returncode for w in writers] == [0, 0], [err[-2000:] for _, err in outputs]
+    assert sum(int(out) for out, _ in outputs) > 0  # they did collide (AbortedError, checked by the writers)
     value = tf.train.load_checkpoint(prefix).get_tensor("v/.ATTRIBUTES/VARIABLE_VALUE")
     assert float(value[0]) in (1.0, 2.0) and (value == value[0]).all()
     assert sorted(os.listdir(tmp_path)) == ["ckpt.data-00000-of-00001", "ckpt.index"]
