@@ -192,6 +192,23 @@ def test_a_writer_killed_at_random_times_leaves_a_checkpoint_of_one_save(tmp_pat
     assert sorted(os.listdir(tmp_path)) == ["ckpt.data-00000-of-00001", "ckpt.index"]
 
 
+# ---- a reader while a writer replaces or a manager deletes the checkpoint -----------------------
+
+def test_an_open_reader_keeps_the_checkpoint_it_opened(tmp_path):
+    # Shards are mapped when the reader opens (they were mapped on first read: the reader then
+    # met the new data under its old index, a checksum mismatch, or no file at all).
+    prefix = str(tmp_path / "ckpt")
+    key = "v/.ATTRIBUTES/VARIABLE_VALUE"
+    tf.train.Checkpoint(v=tf.Variable([1.0, 2.0])).write(prefix)
+    reader = tf.train.load_checkpoint(prefix)
+    tf.train.Checkpoint(v=tf.Variable([3.0, 4.0, 5.0])).write(prefix)
+    assert reader.get_tensor(key).tolist() == [1.0, 2.0]
+    reader = tf.train.load_checkpoint(prefix)
+    for name in os.listdir(tmp_path):
+        os.remove(tmp_path / name)  # as a CheckpointManager deletes an old checkpoint
+    assert reader.get_tensor(key).tolist() == [3.0, 4.0, 5.0]
+
+
 # ---- two writers at once, a full disk ----------------------------------------------------------
 
 _WRITE_N_TIMES = r"""

@@ -83,6 +83,10 @@ uint32_t checksum(const file_io::MappedFile& file, const char* data, uint64_t n)
   return crc;
 }
 
+// Mapping costs no reading (pages come in when touched); the bound only keeps a header that
+// claims a million shards from making opening a reader a million system calls.
+constexpr int32_t kShardsMappedAtOpen = 64;
+
 }  // namespace
 
 void VerifiedSpan::copy_to(void* dst, bool parallel) const {
@@ -134,6 +138,16 @@ BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
     }
   }
   shards_.resize(static_cast<size_t>(header_.num_shards));
+  // The shards are mapped now, while the index just read still names them: a writer replacing
+  // the checkpoint (or a manager deleting it) a moment later leaves this reader the data that
+  // goes with its index. A shard that cannot be opened now is opened again, and its error
+  // raised, when a value in it is read.
+  for (int32_t i = 0; i < std::min(header_.num_shards, kShardsMappedAtOpen); ++i) {
+    try {
+      shards_[static_cast<size_t>(i)] = file_io::MappedFile::open(data_filename(prefix_, i, header_.num_shards));
+    } catch (const Error&) {
+    }
+  }
 }
 
 std::vector<std::string> BundleReader::keys() const {

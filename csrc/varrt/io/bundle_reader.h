@@ -2,7 +2,8 @@
 //
 // The index is read and verified when the reader opens (the footer first, then block by
 // block with every CRC, then the header entry), so memory is bounded by the entries it
-// holds, not by the size the file claims; data shards are memory-mapped on first use. Each
+// holds, not by the size the file claims; data shards are memory-mapped right after (so the
+// reader keeps the data its index names, whatever writers do to the names later). Each
 // value is verified before anyone sees it: its entry's dtype, shape and size must agree, its
 // bytes must lie inside the shard, and its CRC32C must match; only then is it copied out. So
 // a damaged or hostile checkpoint gives Error(kDataLoss) (kNotFound for a missing key or
