@@ -56,6 +56,57 @@ def test_manager_still_deletes_its_own_old_checkpoints(tmp_path):
     assert not any(name.startswith("ckpt-1.") for name in os.listdir(tmp_path))
 
 
+# ---- finding 3: a data shard truncated while a reader has it open --------------------------
+
+_TRUNCATED_WHILE_OPEN = r"""
+import os
+import sys
+import numpy as np
+import varrt as tf
+from varrt.train import checkpoint as checkpoint_module
+prefix, how = sys.argv[1], sys.argv[2]
+big = tf.Variable(np.arange(1 << 20, dtype=np.float32))  # 4 MB, first in the shard
+ckpt = tf.train.Checkpoint(big=big, small=tf.Variable(1.0))
+ckpt.write(prefix)
+truncate = lambda: os.truncate(prefix + ".data-00000-of-00001", 4096)
+if how == "get_tensor":
+    reader = tf.train.load_checkpoint(prefix)
+    reader.get_tensor("small/.ATTRIBUTES/VARIABLE_VALUE")  # the shard is open now
+    truncate()
+    read = lambda: reader.get_tensor("big/.ATTRIBUTES/VARIABLE_VALUE")
+else:  # restore: the shard is open (the object graph was read from it) when the variables are read
+    real = checkpoint_module.restore_pairs
+    def restore_pairs(bundle, pairs):
+        truncate()
+        return real(bundle, pairs)
+    checkpoint_module.restore_pairs = restore_pairs
+    big.assign(np.zeros(1 << 20, np.float32))
+    read = lambda: ckpt.read(prefix)
+try:
+    read()
+    print("no error")
+except tf.errors.DataLossError as e:
+    print("DataLossError", e.message)
+print("sum", float(big.numpy().sum()))
+"""
+
+
+@pytest.mark.parametrize("how", ["get_tensor", "restore"])
+def test_shard_truncated_while_open_is_data_loss_not_sigbus(tmp_path, how):
+    # The shard was memory-mapped and checked against its size at open: reading pages past the
+    # new end raised SIGBUS. A subprocess, so that a signal fails this test instead of pytest.
+    prefix = str(tmp_path / "ckpt")
+    out = subprocess.run([sys.executable, "-c", _TRUNCATED_WHILE_OPEN, prefix, how], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, (out.returncode, out.stderr[-2000:])
+    assert out.stdout.splitlines() == [
+        f"DataLossError {prefix}.data-00000-of-00001 was truncated while being read (it is shorter than when "
+        "the checkpoint was opened)",
+        # restore is all-or-nothing: the variable keeps its value
+        "sum " + ("0.0" if how == "restore" else str(float(np.arange(1 << 20, dtype=np.float32).sum()))),
+    ]
+
+
 # ---- finding 4: temporary files of killed writers ------------------------------------------
 
 _SLOW_WRITER = r"""
@@ -116,7 +167,9 @@ def test_next_save_removes_temporaries_of_a_killed_writer_but_not_of_a_live_one(
     try:
         live = _temps(directory)
         assert live
-        ckpt.write(prefix)  # a concurrent save must not touch a live (here: stopped) writer's files
+        # A concurrent save gives up, touching none of a live (here: stopped) writer's files.
+        with pytest.raises(tf.errors.AbortedError, match="^Another writer is saving a checkpoint at "):
+            ckpt.write(prefix)
         assert _temps(directory) == live
     finally:
         proc.kill()  # SIGKILL: no destructor, no cleanup

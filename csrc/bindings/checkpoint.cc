@@ -6,13 +6,13 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <cstring>
 #include <memory>
 
 #include "bindings.h"
 #include "interop/handle.h"
 #include "interop/tensor.h"
 #include "interop/gil.h"
+#include "varrt/io/file_io.h"
 #include "varrt/ops/checkpoint_ops.h"
 #include "varrt/device/device.h"
 #include "varrt/core/error.h"
@@ -52,6 +52,16 @@ void bind_checkpoint(py::module_& m) {
         without_gil([&] { ops::SaveV2(prefix, keys, tensors, options); });
       }, py::arg("prefix"), py::arg("keys"), py::arg("values"), py::arg("sync") = false,
       "SaveV2: writes the values (variables or TensorData) under `keys`, atomically.");
+
+  // The checkpoint writers' other file steps, so that they are crash points and replace
+  // and remove files as the bundle writer does (file_io).
+  m.def("replace_file", [](const std::string& path, const py::bytes& contents, bool sync) {
+        std::string data = contents;
+        without_gil([&] { file_io::replace_file(path, data, sync); });
+      }, py::arg("path"), py::arg("contents"), py::arg("sync") = false,
+      "Replaces a file's contents atomically (temporary file, then rename).");
+  m.def("remove_file", [](const std::string& path) { without_gil([&] { file_io::remove_file(path); }); },
+        py::arg("path"), "Removes a file; a missing file is fine.");
 
   py::class_<bundle::BundleReader, std::shared_ptr<bundle::BundleReader>>(m, "BundleReader",
                                                                        "A verified tensor bundle (internal).")
@@ -93,7 +103,7 @@ void bind_checkpoint(py::module_& m) {
                  throw_error(Code::kInvalidArgument, "read_into: " + key + " holds " + std::to_string(span.size) +
                                                          " bytes, the buffer " + std::to_string(bytes));
                }
-               if (bytes > 0) std::memcpy(info.ptr, span.data, bytes);
+               span.copy_to(info.ptr);
              });
            }, py::arg("key"), py::arg("out"),
            "Verifies a non-string value and copies it into a writable buffer of exactly its size.")

@@ -1,6 +1,7 @@
 #include "varrt/io/bundle_reader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 
@@ -29,20 +30,50 @@ void check_dtype(const std::string& key, int32_t dtype) {
   throw_error(Code::kDataLoss, "Checkpoint entry " + key + " has an invalid dtype (" + std::to_string(dtype) + ")");
 }
 
-// CRC of a large span on all cores: each thread checksums a contiguous range, and the
-// ranges' CRCs are combined in order.
-uint32_t checksum(const char* data, uint64_t n) {
+[[noreturn]] void truncated(const file_io::MappedFile& file) {
+  throw_error(Code::kDataLoss, file.path() + " was truncated while being read (it is shorter than when the "
+                                             "checkpoint was opened)");
+}
+
+// The CRC of mapped bytes, or false when their pages are gone (see file_io::guarded).
+struct Checksum {
+  const char* data;
+  uint64_t n;
+  uint32_t crc;
+};
+
+bool guarded_crc(const char* data, uint64_t n, uint32_t* crc) {
+  Checksum c{data, n, 0};
+  if (!file_io::guarded([](void* p) {
+        auto* c = static_cast<Checksum*>(p);
+        c->crc = crc32c::value(c->data, c->n);
+      }, &c)) {
+    return false;
+  }
+  *crc = c.crc;
+  return true;
+}
+
+// CRC of a mapped span, on all cores when large: each thread checksums a contiguous range,
+// and the ranges' CRCs are combined in order.
+uint32_t checksum(const file_io::MappedFile& file, const char* data, uint64_t n) {
   constexpr int64_t kBlock = int64_t{64} << 10;
-  if (n < 2 * static_cast<uint64_t>(kParallelMinBytesPerThread)) return crc32c::value(data, n);
+  uint32_t whole = 0;
+  if (n < 2 * static_cast<uint64_t>(kParallelMinBytesPerThread)) {
+    if (!guarded_crc(data, n, &whole)) truncated(file);
+    return whole;
+  }
   const auto blocks = static_cast<int64_t>((n + kBlock - 1) / kBlock);
   std::vector<int64_t> ends(static_cast<size_t>(blocks), -1);
   std::vector<uint32_t> crcs(static_cast<size_t>(blocks), 0);
+  std::atomic<bool> lost{false};
   parallel_for(blocks, kBlock, [&](int64_t begin, int64_t end) {
     uint64_t from = static_cast<uint64_t>(begin * kBlock);
     uint64_t to = std::min<uint64_t>(n, static_cast<uint64_t>(end * kBlock));
-    crcs[static_cast<size_t>(begin)] = crc32c::value(data + from, to - from);
+    if (!guarded_crc(data + from, to - from, &crcs[static_cast<size_t>(begin)])) lost = true;
     ends[static_cast<size_t>(begin)] = end;
   });
+  if (lost) truncated(file);
   uint32_t crc = 0;
   for (int64_t b = 0; b < blocks; b = ends[static_cast<size_t>(b)]) {
     uint64_t len = std::min<uint64_t>(n, static_cast<uint64_t>(ends[static_cast<size_t>(b)] * kBlock)) -
@@ -52,7 +83,26 @@ uint32_t checksum(const char* data, uint64_t n) {
   return crc;
 }
 
+// Mapping costs no reading (pages come in when touched); the bound only keeps a header that
+// claims a million shards from making opening a reader a million system calls.
+constexpr int32_t kShardsMappedAtOpen = 64;
+
 }  // namespace
+
+void VerifiedSpan::copy_to(void* dst, bool parallel) const {
+  if (size == 0) return;
+  if (!parallel) {
+    if (!file_io::guarded_copy(dst, data, static_cast<size_t>(size))) truncated(*file);
+    return;
+  }
+  std::atomic<bool> lost{false};
+  parallel_for(static_cast<int64_t>(size), 1, [&](int64_t begin, int64_t end) {
+    if (!file_io::guarded_copy(static_cast<char*>(dst) + begin, data + begin, static_cast<size_t>(end - begin))) {
+      lost = true;
+    }
+  });
+  if (lost) truncated(*file);
+}
 
 BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
   const std::string filename = meta_filename(prefix_);
@@ -88,6 +138,16 @@ BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
     }
   }
   shards_.resize(static_cast<size_t>(header_.num_shards));
+  // The shards are mapped now, while the index just read still names them: a writer replacing
+  // the checkpoint (or a manager deleting it) a moment later leaves this reader the data that
+  // goes with its index. A shard that cannot be opened now is opened again, and its error
+  // raised, when a value in it is read.
+  for (int32_t i = 0; i < std::min(header_.num_shards, kShardsMappedAtOpen); ++i) {
+    try {
+      shards_[static_cast<size_t>(i)] = file_io::MappedFile::open(data_filename(prefix_, i, header_.num_shards));
+    } catch (const Error&) {
+    }
+  }
 }
 
 std::vector<std::string> BundleReader::keys() const {
@@ -175,7 +235,7 @@ VerifiedSpan BundleReader::verify(const std::string& key, const Entry& e) {
     throw_error(Code::kInternal, "BundleReader::verify is for non-string entries");
   }
   span.file->prefetch(static_cast<uint64_t>(e.offset), span.size);
-  uint32_t actual = checksum(span.data, span.size);
+  uint32_t actual = checksum(*span.file, span.data, span.size);
   if (!crc32c::matches(crc32c::unmask(e.masked_crc32c), actual)) checksum_mismatch(e, actual);
   return span;
 }
@@ -187,8 +247,12 @@ void BundleReader::read_strings(const std::string& key, const Entry& e, std::str
     if (n != 0) throw_error(Code::kDataLoss, "Checkpoint entry " + key + " has no data");
     return;
   }
-  const char* p = span.data;
-  const char* limit = span.data + span.size;
+  // A private copy first: the checks below walk the record twice, and std::string::assign
+  // allocates, which must not happen inside a guarded read.
+  std::string record(static_cast<size_t>(span.size), '\0');
+  span.copy_to(&record[0]);
+  const char* p = record.data();
+  const char* limit = record.data() + record.size();
   std::vector<uint64_t> lengths(n);
   uint32_t crc = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -240,7 +304,7 @@ Tensor BundleReader::read(const std::string& key, Allocator* allocator) {
   }
   VerifiedSpan span = verify(key, e);
   Tensor t = Tensor::allocate(dtype, e.shape, allocator);
-  if (span.size > 0) std::memcpy(t.mutable_data(), span.data, span.size);
+  span.copy_to(t.mutable_data());
   return t;
 }
 

@@ -2,14 +2,17 @@
 //
 // The index is read and verified when the reader opens (the footer first, then block by
 // block with every CRC, then the header entry), so memory is bounded by the entries it
-// holds, not by the size the file claims; data shards are memory-mapped on first use. Each
+// holds, not by the size the file claims; data shards are memory-mapped right after (so the
+// reader keeps the data its index names, whatever writers do to the names later). Each
 // value is verified before anyone sees it: its entry's dtype, shape and size must agree, its
 // bytes must lie inside the shard, and its CRC32C must match; only then is it copied out. So
 // a damaged or hostile checkpoint gives Error(kDataLoss) (kNotFound for a missing key or
-// file) and never a partial value, crash or out-of-bounds read.
+// file) and never a partial value, crash or out-of-bounds read. Mapped bytes are read only
+// under file_io::guarded: a shard truncated by someone else after it was mapped gives
+// DataLoss too, where touching its lost pages would otherwise kill the process (SIGBUS).
 //
 // Thread-safe: shard mapping is guarded by a mutex; everything else is immutable after
-// construction. Files are assumed not to be truncated by someone else while mapped.
+// construction.
 #pragma once
 
 #include <memory>
@@ -28,11 +31,17 @@ class Allocator;
 
 namespace bundle {
 
-// A value's verified bytes inside a mapped shard (kept alive by `file`).
+// A value's verified bytes inside a mapped shard (kept alive by `file`). Read them through
+// copy_to: the shard may have been truncated since they were verified.
 struct VerifiedSpan {
   std::shared_ptr<const file_io::MappedFile> file;
   const char* data = nullptr;
   uint64_t size = 0;
+
+  // Copies the bytes to `dst`, with `parallel` on all cores when large (into memory already
+  // faulted in; fresh memory faults in faster from one thread); DataLoss when the shard has
+  // lost them, and then `dst` may hold some of them.
+  void copy_to(void* dst, bool parallel = false) const;
 };
 
 class BundleReader {

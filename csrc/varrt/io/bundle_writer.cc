@@ -1,6 +1,8 @@
 #include "varrt/io/bundle_writer.h"
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "varrt/io/coding.h"
 #include "varrt/io/crc32c.h"
@@ -18,6 +20,32 @@ namespace {
 // Checksum and write in pieces that stay in cache between the two passes.
 constexpr size_t kChunk = size_t{256} << 10;
 
+// The shard count the index at `prefix` names, read from its first entry (the header: key
+// "", first in the first block, which starts at offset 0) without parsing the whole index;
+// 0 when there is no index or it does not start as a bundle index does. Not CRC-checked: an
+// index damaged there names no checkpoint worth keeping, whatever this returns.
+int32_t indexed_shards(const std::string& prefix) noexcept {
+  try {
+    const std::string path = meta_filename(prefix);
+    const file_io::InputFile index(path);
+    char buf[4096];
+    const char* p = buf;
+    const char* limit = buf + index.read_at(0, sizeof buf, buf);
+    uint32_t shared = 1, non_shared = 1, length = 0;
+    p = coding::get_varint32(p, limit, &shared);
+    if (p != nullptr) p = coding::get_varint32(p, limit, &non_shared);
+    if (p != nullptr) p = coding::get_varint32(p, limit, &length);
+    if (p == nullptr || shared != 0 || non_shared != 0 || length > static_cast<uint64_t>(limit - p)) return 0;
+    return decode_header(std::string_view(p, length), path).num_shards;
+  } catch (...) {
+    return 0;
+  }
+}
+
+// Old shard files are removed after a commit only up to this count (a hostile header must
+// not make a writer unlink billions of names).
+constexpr int32_t kMaxRemovedShards = 1024;
+
 }  // namespace
 
 BundleWriter::BundleWriter(std::string prefix, WriterOptions options)
@@ -26,17 +54,27 @@ BundleWriter::BundleWriter(std::string prefix, WriterOptions options)
   file_io::create_dirs(file_io::dirname(prefix_));
   const std::string data_final = data_filename(prefix_, 0, 1);
   const std::string index_final = meta_filename(prefix_);
-  file_io::remove_stale_temps(data_final);
-  file_io::remove_stale_temps(index_final);
+  // Claims first, then the look at others': of two writers starting together, the later
+  // sees the earlier's claims (both may give up; never both go on).
   data_claim_ = std::make_unique<file_io::TempClaim>(data_final);
   data_temp_ = data_claim_->path();
   try {
-    index_claim_ = std::make_unique<file_io::TempClaim>(index_final);
-    index_temp_ = index_claim_->path();
+    for (int i = 0; i < 2; ++i) {
+      index_claims_[i] = std::make_unique<file_io::TempClaim>(index_final);
+      index_temps_[i] = index_claims_[i]->path();
+    }
+    const std::vector<std::string> own = {data_temp_, index_temps_[0], index_temps_[1]};
+    if (file_io::remove_stale_temps(data_final, own) + file_io::remove_stale_temps(index_final, own) > 0) {
+      throw_error(Code::kAborted, "Another writer is saving a checkpoint at " + prefix_ +
+                                      " (its temporary files are in use); this save was abandoned and left the "
+                                      "checkpoint there as it was");
+    }
     data_ = std::make_unique<file_io::OutputFile>(data_temp_);
   } catch (...) {
     file_io::remove_file_noexcept(data_temp_);
-    if (!index_temp_.empty()) file_io::remove_file_noexcept(index_temp_);
+    for (const std::string& temp : index_temps_) {
+      if (!temp.empty()) file_io::remove_file_noexcept(temp);
+    }
     throw;
   }
 }
@@ -45,7 +83,7 @@ BundleWriter::~BundleWriter() {
   if (finished_) return;
   data_.reset();
   file_io::remove_file_noexcept(data_temp_);
-  file_io::remove_file_noexcept(index_temp_);
+  for (const std::string& temp : index_temps_) file_io::remove_file_noexcept(temp);
 }
 
 uint64_t BundleWriter::stored_size(const Tensor& t) {
@@ -123,27 +161,59 @@ void BundleWriter::write_strings(const Tensor& t, Entry* e) {
   e->masked_crc32c = crc32c::mask(crc);
 }
 
-void BundleWriter::finish() {
-  if (finished_) throw_error(Code::kFailedPrecondition, "BundleWriter is closed");
-  data_->close(options_.sync);
+void BundleWriter::sync_dir_if_asked() {
+  if (options_.sync) file_io::sync_dir(file_io::dirname(prefix_));
+}
 
+void BundleWriter::commit_index(int32_t num_shards, const std::string& temp) {
   sstable::TableBuilder builder;
   Header header;
+  header.num_shards = num_shards;
   builder.add("", encode_header(header));
   for (const auto& kv : entries_) builder.add(kv.first, encode_entry(kv.second));
   std::string index = builder.finish();
   {
-    file_io::OutputFile out(index_temp_);
+    file_io::OutputFile out(temp);
     out.preallocate(index.size());
     out.append(index.data(), index.size());
     out.close(options_.sync);
   }
-  file_io::rename_file(data_temp_, data_filename(prefix_, 0, 1));
-  file_io::rename_file(index_temp_, meta_filename(prefix_));
+  file_io::rename_file(temp, meta_filename(prefix_));
+  sync_dir_if_asked();
+}
+
+void BundleWriter::finish() {
+  if (finished_) throw_error(Code::kFailedPrecondition, "BundleWriter is closed");
+  data_->close(options_.sync);
+  const std::string data1 = data_filename(prefix_, 0, 1);
+  const std::string data2 = data_filename(prefix_, 0, 2);
+  const int32_t old_shards = indexed_shards(prefix_);
+  if (old_shards == 1) {  // the index names data1: the new data goes beside it first
+    file_io::rename_file(data_temp_, data2);
+    sync_dir_if_asked();
+    commit_index(2, index_temps_[0]);
+    // The same file under data1 (a link under the temporary name, still claimed, renamed
+    // over the old data, which no index names any more).
+    if (file_io::link_file(data2, data_temp_)) {
+      file_io::rename_file(data_temp_, data1);
+      sync_dir_if_asked();
+      commit_index(1, index_temps_[1]);
+      file_io::remove_file(data2);
+    }
+  } else {  // data1 is named by no index: the new data takes its name at once
+    file_io::rename_file(data_temp_, data1);
+    sync_dir_if_asked();
+    commit_index(1, index_temps_[0]);
+    if (old_shards == 0) file_io::remove_file(data2);  // a killed writer's, named by no index now
+    for (int32_t i = 0; old_shards > 1 && old_shards <= kMaxRemovedShards && i < old_shards; ++i) {
+      file_io::remove_file(data_filename(prefix_, i, old_shards));
+    }
+  }
   finished_ = true;
+  file_io::remove_file_noexcept(index_temps_[1]);  // when unused
   data_claim_.reset();
-  index_claim_.reset();
-  if (options_.sync) file_io::sync_dir(file_io::dirname(prefix_));
+  index_claims_[0].reset();
+  index_claims_[1].reset();
 }
 
 }  // namespace bundle

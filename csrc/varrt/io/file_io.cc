@@ -3,12 +3,18 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <random>
 
 #include "varrt/core/error.h"
@@ -34,6 +40,7 @@ constexpr char kTempMarker[] = ".tempstate-varrt-";
     case EEXIST: code = Code::kAlreadyExists; break;
     case ENOSPC:
     case EDQUOT:
+    case EFBIG:  // a file-size limit (RLIMIT_FSIZE, a quota) is a disk that is full for this file
     case ENOMEM: code = Code::kResourceExhausted; break;
     case EISDIR: code = Code::kFailedPrecondition; break;
     default: code = Code::kUnknown; break;
@@ -129,7 +136,10 @@ void OutputFile::close(bool sync) {
   if (fd_ < 0) return;
   flush_buffer();
   if (preallocated_ > written_ && ::ftruncate(fd_, static_cast<off_t>(written_)) != 0) io_error(path_, errno);
-  if (sync && ::fsync(fd_) != 0) io_error(path_, errno);
+  if (sync) {
+    crash_point();
+    if (::fsync(fd_) != 0) io_error(path_, errno);
+  }
   int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0 && errno != EINTR) io_error(path_, errno);
@@ -141,6 +151,7 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
   struct stat st;
   int fd = open_regular_for_read(path, &st);
   std::shared_ptr<MappedFile> f(new MappedFile());
+  f->path_ = path;
   f->size_ = static_cast<uint64_t>(st.st_size);
   if (f->size_ > 0) {
     void* addr = ::mmap(nullptr, f->size_, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -167,6 +178,71 @@ void MappedFile::prefetch(uint64_t offset, uint64_t n) const {
   // WILLNEED starts readahead for pages not yet cached. (MADV_POPULATE_READ was measured
   // slower than letting the CRC pass fault pages in with the kernel's fault-around.)
   ::madvise(static_cast<char*>(addr_) + start, end - start, MADV_WILLNEED);
+}
+
+// ---- reading mapped memory safely ---------------------------------------------------------
+
+namespace {
+
+// The guarded region the thread is in, if any. Touched by the thread before any fault (so the
+// handler's access to it allocates nothing) and read by the handler on the same thread.
+thread_local sigjmp_buf* t_guard = nullptr;
+struct sigaction g_previous_sigbus;
+
+void on_sigbus(int sig, siginfo_t* info, void* context) {
+  if (sigjmp_buf* guard = t_guard) {
+    t_guard = nullptr;
+    siglongjmp(*guard, 1);  // SA_NODEFER: no signal mask to restore
+  }
+  // Not ours: what would have happened without this handler.
+  if ((g_previous_sigbus.sa_flags & SA_SIGINFO) != 0 && g_previous_sigbus.sa_sigaction != nullptr) {
+    g_previous_sigbus.sa_sigaction(sig, info, context);
+  } else if (g_previous_sigbus.sa_handler != SIG_DFL && g_previous_sigbus.sa_handler != SIG_IGN) {
+    g_previous_sigbus.sa_handler(sig);
+  } else {
+    ::signal(sig, SIG_DFL);  // a fault re-raises on return, now fatal; a sent signal is raised here
+    ::raise(sig);
+  }
+}
+
+void install_sigbus_handler() {
+  struct sigaction action;
+  std::memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_sigbus;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGBUS, &action, &g_previous_sigbus);
+}
+
+struct Copy {
+  void* dst;
+  const void* src;
+  size_t n;
+};
+
+}  // namespace
+
+bool guarded(void (*fn)(void*), void* arg) noexcept {
+  static std::once_flag installed;
+  std::call_once(installed, install_sigbus_handler);
+  sigjmp_buf guard;
+  // No signal mask is saved (that would be a system call per region): the handler runs with
+  // SIGBUS unblocked (SA_NODEFER), so the mask after the jump is the mask before the fault.
+  if (sigsetjmp(guard, 0) != 0) return false;
+  t_guard = &guard;
+  std::atomic_signal_fence(std::memory_order_seq_cst);  // the handler sees the guard before fn runs
+  fn(arg);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  t_guard = nullptr;
+  return true;
+}
+
+bool guarded_copy(void* dst, const void* src, size_t n) noexcept {
+  Copy copy{dst, src, n};
+  return guarded([](void* c) {
+    auto* p = static_cast<Copy*>(c);
+    std::memcpy(p->dst, p->src, p->n);
+  }, &copy);
 }
 
 // ---- whole files and directories -------------------------------------------------------------
@@ -210,12 +286,35 @@ void create_dirs(const std::string& dir) {
 }
 
 void rename_file(const std::string& from, const std::string& to) {
+  crash_point();
   if (::rename(from.c_str(), to.c_str()) != 0) io_error("rename " + from + " to " + to, errno);
+}
+
+bool link_file(const std::string& from, const std::string& to) {
+  crash_point();
+  if (::link(from.c_str(), to.c_str()) == 0) return true;
+  switch (errno) {
+    case EPERM:  // Linux's answer on file systems without hard links
+    case EOPNOTSUPP:
+#if defined(ENOTSUP) && ENOTSUP != EOPNOTSUPP
+    case ENOTSUP:
+#endif
+    case EXDEV:
+    case EMLINK:
+    case ENOSYS: return false;
+    default: io_error("link " + from + " to " + to, errno);
+  }
+}
+
+void remove_file(const std::string& path) {
+  crash_point();
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) io_error(path, errno);
 }
 
 void remove_file_noexcept(const std::string& path) noexcept { ::unlink(path.c_str()); }
 
 void sync_dir(const std::string& dir) {
+  crash_point();
   int fd = open_or_throw(dir.empty() ? "." : dir, O_RDONLY | O_DIRECTORY);
   int rc = ::fsync(fd);
   int err = errno;
@@ -228,6 +327,13 @@ std::string dirname(const std::string& path) {
   if (slash == std::string::npos) return "";
   if (slash == 0) return "/";
   return path.substr(0, slash);
+}
+
+void crash_point() {
+  static std::atomic<long> steps{0};
+  const char* at = std::getenv("VARRT_CRASH_AT_STEP");
+  if (at == nullptr) return;
+  if (steps.fetch_add(1) + 1 == std::atol(at)) ::_exit(kCrashExitCode);
 }
 
 // ---- temporary files of writers ------------------------------------------------------------
@@ -261,25 +367,47 @@ TempClaim::~TempClaim() {
   if (fd_ >= 0) ::close(fd_);  // releases the lock
 }
 
-void remove_stale_temps(const std::string& final_path) noexcept {
+int remove_stale_temps(const std::string& final_path, const std::vector<std::string>& own) noexcept {
   const std::string dir = dirname(final_path);
   const std::string stem = final_path.substr(dir.empty() ? 0 : dir.size() + (dir == "/" ? 0 : 1)) + kTempMarker;
   DIR* d = ::opendir(dir.empty() ? "." : dir.c_str());
-  if (d == nullptr) return;
+  if (d == nullptr) return 0;
+  int live = 0;
   while (const struct dirent* ent = ::readdir(d)) {
     if (std::strncmp(ent->d_name, stem.c_str(), stem.size()) != 0) continue;
     const std::string path = (dir.empty() ? "" : (dir == "/" ? dir : dir + "/")) + ent->d_name;
+    if (std::find(own.begin(), own.end(), path) != own.end()) continue;
     // Non-blocking and not following links: a planted FIFO or symlink must not hang or redirect us.
     int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) continue;
     struct stat opened, named;
-    if (::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
-        ::lstat(path.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
-      ::unlink(path.c_str());  // under the lock, so a writer that locks after us sees no link
+    if (::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode)) {
+      if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ++live;
+      } else if (::lstat(path.c_str(), &named) == 0 && named.st_dev == opened.st_dev &&
+                 named.st_ino == opened.st_ino) {
+        ::unlink(path.c_str());  // under the lock, so a writer that locks after us sees no link
+      }
     }
     ::close(fd);
   }
   ::closedir(d);
+  return live;
+}
+
+void replace_file(const std::string& path, const std::string& contents, bool sync) {
+  remove_stale_temps(path);  // a concurrent writer of the same file is fine: the last rename wins
+  TempClaim claim(path);
+  try {
+    OutputFile out(claim.path());
+    out.append(contents.data(), contents.size());
+    out.close(sync);
+    rename_file(claim.path(), path);
+  } catch (...) {
+    remove_file_noexcept(claim.path());
+    throw;
+  }
+  if (sync) sync_dir(dirname(path));
 }
 
 }  // namespace file_io

@@ -1,13 +1,11 @@
 #include "varrt/ops/checkpoint_ops.h"
 
-#include <cstring>
 #include <mutex>
 #include <shared_mutex>
 
 #include "varrt/core/copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
-#include "varrt/core/parallel.h"
 #include "varrt/resource/prepare_to_update.h"
 #include "varrt/tf/type_names.h"
 
@@ -24,13 +22,6 @@ struct Pending {
   Tensor strings;             // string values, decoded
 };
 
-void copy_bytes(void* dst, const char* src, uint64_t n) {
-  if (n == 0) return;
-  parallel_for(static_cast<int64_t>(n), 1, [&](int64_t begin, int64_t end) {
-    std::memcpy(static_cast<char*>(dst) + begin, src + begin, static_cast<size_t>(end - begin));
-  });
-}
-
 void install(Pending& p) {
   Executor::place("AssignVariableOp", p.var->device());
   std::unique_lock<std::shared_mutex> lock(p.var->mu());
@@ -43,7 +34,7 @@ void install(Pending& p) {
     return;
   }
   Tensor& target = PrepareToOverwriteVariable(p.var, p.shape);
-  copy_bytes(target.mutable_data(), p.span.data, p.span.size);
+  p.span.copy_to(target.mutable_data(), /*parallel=*/true);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 // written, so a damaged checkpoint or a mismatch leaves every variable unchanged. Then each
 // variable is written under its lock: in place, straight from the mapped file into its
 // buffer, when the variable holds the buffer alone and the element count matches; into a
-// fresh buffer otherwise (a reader still holds the old one: copy-on-write).
+// fresh buffer otherwise (a reader still holds the old one: copy-on-write). A shard truncated
+// by someone else between the check and the copy gives DataLoss, though variables already
+// written keep their new values.
 #pragma once
 
 #include <string>

@@ -19,7 +19,7 @@ import numpy as np
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
 from varrt.train import _object_graph, _tracking
-from varrt.train.checkpoint_management import update_checkpoint_state
+from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
 
@@ -141,7 +141,7 @@ class Checkpoint:
         counter = self.save_counter
         counter.assign_add(1)
         path = self._write(f"{file_prefix}-{int(counter.numpy())}", options)
-        update_checkpoint_state(os.path.dirname(path), path, [path], save_relative_paths=True)
+        update_state(os.path.dirname(path), path, [path], save_relative_paths=True, sync=_fsync(options))
         return path
 
     # --- restoring --------------------------------------------------------------------------

@@ -9,15 +9,16 @@ The state file is TensorFlow's CheckpointState message in protobuf text format:
     all_model_checkpoint_timestamps: 1795323226.636413
     last_preserved_timestamp: 1795323225.5810935
 
-It is replaced atomically (written to a temporary name, then renamed).
+It is replaced atomically (written to a temporary name, then renamed), by the core, like the
+checkpoint files.
 """
 import collections
 import glob
 import os
 import re
 import time
-import uuid
 
+from varrt import _C
 from varrt.train._text_format import quote, unquote
 from varrt.framework.variables import Variable
 
@@ -90,18 +91,9 @@ def _state_filename(save_dir, latest_filename=None):
     return os.path.join(save_dir, latest_filename or _STATE_FILENAME)
 
 
-def atomic_write_text(path, text):
-    tmp = f"{path}.tmp{uuid.uuid4().hex}"
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise
+def atomic_write_text(path, text, sync=False):
+    """Replaces `path` with `text` atomically; a temporary left by a killed writer goes with the next write."""
+    _C.replace_file(os.fspath(path), text.encode("utf-8"), sync)
 
 
 def generate_checkpoint_state_proto(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None,
@@ -125,6 +117,15 @@ def update_checkpoint_state(save_dir, model_checkpoint_path, all_model_checkpoin
                             all_model_checkpoint_timestamps=None, last_preserved_timestamp=None,
                             save_relative_paths=False):
     """Rewrites the `checkpoint` state file of `save_dir` (atomically)."""
+    update_state(save_dir, model_checkpoint_path, all_model_checkpoint_paths, latest_filename,
+                 all_model_checkpoint_timestamps, last_preserved_timestamp, save_relative_paths)
+
+
+def update_state(save_dir, model_checkpoint_path, all_model_checkpoint_paths=None, latest_filename=None,
+                 all_model_checkpoint_timestamps=None, last_preserved_timestamp=None, save_relative_paths=False,
+                 sync=False):
+    """update_checkpoint_state, with `sync` (fsync) for the savers' experimental_fsync: the state file
+    must reach the disk before a manager deletes the checkpoints it no longer names."""
     save_dir = os.fspath(save_dir)
     all_paths = list(all_model_checkpoint_paths or [])
     if save_relative_paths:
@@ -137,7 +138,7 @@ def update_checkpoint_state(save_dir, model_checkpoint_path, all_model_checkpoin
     if filename == state.model_checkpoint_path:
         raise RuntimeError(f"Save path '{model_checkpoint_path}' conflicts with path used for checkpoint state.  "
                            "Please use a different save path.")
-    atomic_write_text(filename, state.to_text())
+    atomic_write_text(filename, state.to_text(), sync)
 
 
 def get_checkpoint_state(checkpoint_dir, latest_filename=None):
@@ -179,10 +180,7 @@ def remove_checkpoint(prefix, meta_graph_suffix="meta"):
     prefix = os.fspath(prefix)
     for pattern in (".index", ".data-?????-of-?????", "." + meta_graph_suffix):
         for path in glob.glob(glob.escape(prefix) + pattern):
-            try:
-                os.remove(path)
-            except FileNotFoundError:
-                pass
+            _C.remove_file(path)
 
 
 def _is_inside(directory, prefix):
@@ -275,12 +273,11 @@ class CheckpointManager:
             if _is_inside(self._directory, path):  # a foreign entry is forgotten, not deleted
                 remove_checkpoint(path)
 
-    def _record_state(self):
+    def _record_state(self, sync=False):
         paths = list(self._maybe_delete.keys())
         stamps = list(self._maybe_delete.values())
-        update_checkpoint_state(self._directory, self._latest_checkpoint, paths,
-                                all_model_checkpoint_timestamps=stamps,
-                                last_preserved_timestamp=self._last_preserved_timestamp, save_relative_paths=True)
+        update_state(self._directory, self._latest_checkpoint, paths, all_model_checkpoint_timestamps=stamps,
+                     last_preserved_timestamp=self._last_preserved_timestamp, save_relative_paths=True, sync=sync)
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):
         """Writes a numbered checkpoint and returns its prefix (None when the interval says skip)."""
@@ -304,9 +301,11 @@ class CheckpointManager:
             del self._maybe_delete[path]
         self._maybe_delete[path] = time.time()
         self._latest_checkpoint = path
-        self._record_state()
+        from varrt.train.checkpoint import _fsync  # here: checkpoint imports this module
+        sync = _fsync(options)
+        self._record_state(sync)  # names the new checkpoint before any old one is deleted
         self._sweep()
-        self._record_state()
+        self._record_state(sync)
         return path
 
     def restore_or_initialize(self):
