@@ -160,3 +160,46 @@ def test_results_are_tensors_on_the_scoped_device():
         r = tf.constant([1.0]) + 1
     assert isinstance(r, tf.Tensor)
     assert r.device.endswith("device:CPU:0")
+
+
+@pytest.mark.parametrize("dtype", FLOAT_INT)
+@pytest.mark.parametrize("name", ["reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_mean"])
+@pytest.mark.parametrize("axis, keepdims", [(None, False), (0, False), (1, True), ([0, 2], False), (-1, False),
+                                            ((2, 0), True)])
+def test_reductions_match_their_python_path(dtype, name, axis, keepdims):
+    a = (np.arange(24).reshape(2, 3, 4) % 7 + 1).astype(dtype)
+    x = tf.constant(a)
+    fast = getattr(tf, name)
+    same(fast(x, axis, keepdims), python_path(fast)(x, axis, keepdims))
+    same(fast(x, axis=axis, keepdims=keepdims), python_path(fast)(x, axis=axis, keepdims=keepdims))
+
+
+def test_reductions_of_variables_log_the_read_and_the_op():
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    out, ops = logged_ops(lambda: tf.reduce_sum(v, 0))
+    assert ops == ["ReadVariableOp", "Sum"]
+    np.testing.assert_array_equal(out.numpy(), [4.0, 6.0])
+    out, ops = logged_ops(lambda: tf.reduce_mean(v))
+    assert ops == ["ReadVariableOp", "Mean"] and out.numpy() == 2.5
+
+
+def test_reduction_errors_are_the_python_paths():
+    x = tf.constant([[1.0, 2.0]])
+    with pytest.raises(errors.InvalidArgumentError, match=r"Invalid reduction dimension \(2 for input with 2"):
+        tf.reduce_sum(x, 2)
+    with pytest.raises(errors.InvalidArgumentError, match="duplicate dimension: 0"):
+        tf.reduce_sum(x, [0, 0])
+    v = tf.Variable([1.0])
+    _, ops = logged_ops(lambda: pytest.raises(errors.InvalidArgumentError, tf.reduce_sum, v, 3))
+    assert ops == ["ReadVariableOp", "Sum"]  # read once, then the op fails as in TensorFlow
+
+
+def test_float32_sums_are_accurate():
+    import math
+    rng = np.random.default_rng(1)
+    a = (rng.standard_normal(1_000_003) * 10 ** rng.uniform(-3, 3, 1_000_003)).astype(np.float32)
+    exact = math.fsum(a.astype(np.float64))
+    got = float(tf.reduce_sum(tf.constant(a)).numpy())
+    numpy_error = abs(float(np.sum(a)) - exact)
+    assert abs(got - exact) <= max(numpy_error, abs(exact) * 2 ** -24)  # no worse than NumPy's pairwise sum
+    np.testing.assert_array_equal(tf.reduce_sum(tf.constant([0.1] * 10)).numpy(), np.float32(1.0))
