@@ -203,3 +203,51 @@ def test_float32_sums_are_accurate():
     numpy_error = abs(float(np.sum(a)) - exact)
     assert abs(got - exact) <= max(numpy_error, abs(exact) * 2 ** -24)  # no worse than NumPy's pairwise sum
     np.testing.assert_array_equal(tf.reduce_sum(tf.constant([0.1] * 10)).numpy(), np.float32(1.0))
+
+
+ALL_REAL = FLOAT_INT + ["bool"]
+
+
+@pytest.mark.parametrize("dtype", FLOAT_INT)
+@pytest.mark.parametrize("name", ["negative", "square", "abs"])
+def test_unary_ops_match_their_python_path(dtype, name):
+    info = np.iinfo(dtype) if np.dtype(dtype).kind in "iu" else np.finfo(dtype)
+    a = np.array([0, 1, 7, info.max, info.min], dtype=dtype)  # wraps at the extremes as TensorFlow's kernels
+    x = tf.constant(a)
+    fast = getattr(tf, name)
+    try:
+        want = python_path(fast)(x)
+    except errors.InvalidArgumentError as e:  # not registered for unsigned types: the same error
+        with pytest.raises(type(e), match=re_escape(str(e))):
+            fast(x)
+        return
+    same(fast(x), want)
+    same(-x if name == "negative" else abs(x) if name == "abs" else want, want)
+
+
+def re_escape(text):
+    import re
+    return re.escape(text)
+
+
+@pytest.mark.parametrize("source", ALL_REAL)
+@pytest.mark.parametrize("target", ALL_REAL)
+def test_casts_match_their_python_path(source, target):
+    if np.dtype(source).kind == "f":
+        a = np.array([0.0, -1.7, 2.9, 300.5, -70000.25, 3e9, -1e19, np.nan, np.inf, -np.inf], dtype=source)
+    elif source == "bool":
+        a = np.array([True, False])
+    else:
+        info = np.iinfo(source)
+        a = np.array([0, 1, 127, info.max, info.min], dtype=source)
+    x = tf.constant(a)
+    same(tf.cast(x, getattr(tf, target)), python_path(tf.cast)(x, getattr(tf, target)))
+
+
+def test_cast_to_the_same_dtype_returns_the_input_and_logs():
+    x = tf.constant([1.5, -2.5])
+    assert tf.cast(x, tf.float32) is x
+    v = tf.Variable([1.5, -2.5])
+    out, ops = logged_ops(lambda: tf.cast(v, tf.int32))
+    assert ops == ["ReadVariableOp", "Cast"]
+    np.testing.assert_array_equal(out.numpy(), [1, -2])

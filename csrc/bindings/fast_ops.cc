@@ -19,6 +19,7 @@
 #include "interop/convert.h"
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
+#include "varrt/kernels/cast.h"
 #include "varrt/kernels/matmul.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/variable_ops.h"
@@ -36,7 +37,7 @@ using kernels::BinaryOp;
 // strictly (tf.subtract, tf.multiply, comparisons), or strictly with the operands swapped
 // (`value - tensor`, the reflected operators).
 enum class Mode { kHint, kStrict, kReflected };
-enum class Kind { kBinary, kMatMul, kReduce };
+enum class Kind { kBinary, kMatMul, kReduce, kUnary, kCast };
 
 struct FastOpObject {
   PyObject_HEAD
@@ -44,6 +45,7 @@ struct FastOpObject {
   Kind kind;
   BinaryOp op;
   kernels::ReduceOp reduce_op;
+  kernels::UnaryOp unary_op;
   Mode mode;
   PyObject* fallback;
 };
@@ -244,11 +246,49 @@ PyObject* fast_reduce(FastOpObject* self, PyObject* const* args, size_t nargsf, 
   }
 }
 
+// negative/square/abs(x) and cast(x, dtype) of a tensor or variable: one input, positional.
+PyObject* fast_single(FastOpObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  const bool is_cast = self->kind == Kind::kCast;
+  if (nargs != (is_cast ? 2 : 1) || kwnames != nullptr) return call_fallback(self, args, nargsf, kwnames);
+  Operand x;
+  if (!classify(args[0], &x) || x.kind == Operand::kValue) return call_fallback(self, args, nargsf, kwnames);
+  DType to = DType::kInvalid;
+  if (is_cast) {
+    // A varrt DType (its enum); names and NumPy types take the Python path (dtypes.as_dtype).
+    PyObject* e = PyObject_GetAttrString(args[1], "_enum");
+    if (e == nullptr) {
+      PyErr_Clear();
+      return call_fallback(self, args, nargsf, kwnames);
+    }
+    long v = PyLong_Check(e) ? PyLong_AsLong(e) : -1;
+    Py_DECREF(e);
+    to = static_cast<DType>(v);
+    // The same dtype returns the input itself (TensorFlow's rule, in the Python function).
+    if (v < 0 || to == x.dtype || !kernels::cast_supported(x.dtype, to)) {
+      PyErr_Clear();
+      return call_fallback(self, args, nargsf, kwnames);
+    }
+  } else if (!kernels::unary_supported(self->unary_op, x.dtype)) {
+    return call_fallback(self, args, nargsf, kwnames);
+  }
+  try {
+    materialize(x);
+    PlacedTensor in{x.tensor.tensor, x.tensor.device};
+    PlacedTensor out = is_cast ? ops::Cast(in, to) : ops::UnaryOp(self->unary_op, in);
+    return wrap_tensor(PyTensor{std::move(out.tensor), out.device});
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
 // x is args[0] (the tensor whose dtype rules: `self` of a method, the first argument of a
 // function), y args[1]. The op computes x OP y, or y OP x for the reflected operators.
 PyObject* fast_call(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   auto* self = reinterpret_cast<FastOpObject*>(callable);
   if (self->kind == Kind::kReduce) return fast_reduce(self, args, nargsf, kwnames);
+  if (self->kind == Kind::kUnary || self->kind == Kind::kCast) return fast_single(self, args, nargsf, kwnames);
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs != 2 || kwnames != nullptr) return call_fallback(self, args, nargsf, kwnames);
   const bool reflected = self->mode == Mode::kReflected;
@@ -337,8 +377,8 @@ PyTypeObject fast_op_type = [] {
   return t;
 }();
 
-// _C.fast_op(kind, op, mode, fallback): kind "binary", "matmul" or "reduce"; op a BINARY_OPS or
-// REDUCE_OPS value;
+// _C.fast_op(kind, op, mode, fallback): kind "binary", "matmul", "reduce", "unary" or "cast"; op a
+// BINARY_OPS, REDUCE_OPS or UNARY_OPS value (0 otherwise);
 // mode "hint", "strict" or "reflected".
 PyObject* make_fast_op(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   if (nargs != 4) {
@@ -353,9 +393,14 @@ PyObject* make_fast_op(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   if (self == nullptr) return nullptr;
   self->vectorcall = fast_call;
   const std::string k = kind;
-  self->kind = k == "matmul" ? Kind::kMatMul : k == "reduce" ? Kind::kReduce : Kind::kBinary;
+  self->kind = k == "matmul"   ? Kind::kMatMul
+               : k == "reduce" ? Kind::kReduce
+               : k == "unary"  ? Kind::kUnary
+               : k == "cast"   ? Kind::kCast
+                               : Kind::kBinary;
   self->op = static_cast<BinaryOp>(self->kind == Kind::kBinary ? op : 0);
   self->reduce_op = static_cast<kernels::ReduceOp>(self->kind == Kind::kReduce ? op : 0);
+  self->unary_op = static_cast<kernels::UnaryOp>(self->kind == Kind::kUnary ? op : 0);
   self->mode = std::string(mode) == "strict" ? Mode::kStrict
                : std::string(mode) == "reflected" ? Mode::kReflected
                                                   : Mode::kHint;
@@ -403,6 +448,11 @@ void bind_fast_ops(py::module_& m) {
     reduce_ops[kernels::reduce_op_name(op)] = static_cast<int>(op);
   }
   m.attr("REDUCE_OPS") = reduce_ops;
+  py::dict unary_ops;
+  for (auto op : {kernels::UnaryOp::kNeg, kernels::UnaryOp::kSquare, kernels::UnaryOp::kAbs}) {
+    unary_ops[ops::unary_op_name(op)] = static_cast<int>(op);
+  }
+  m.attr("UNARY_OPS") = unary_ops;
   add_tensor_type(m.ptr());
 }
 

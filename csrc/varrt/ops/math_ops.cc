@@ -1,6 +1,7 @@
 #include "varrt/ops/math_ops.h"
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/cast.h"
 #include "varrt/kernels/matmul.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/tf/messages.h"
@@ -88,6 +89,59 @@ PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose
     kernels::matmul(x, y, ta, tb, c.outputs[0]);
   });
   return PlacedTensor{std::move(out), call.device};
+}
+
+const char* unary_op_name(kernels::UnaryOp op) {
+  switch (op) {
+    case kernels::UnaryOp::kNeg: return "Neg";
+    case kernels::UnaryOp::kSquare: return "Square";
+    case kernels::UnaryOp::kAbs: return "Abs";
+  }
+  return "";
+}
+
+namespace {
+
+// A one-input, one-output op through the dispatch; `kernel(input, out_allocator)` makes the output.
+template <class Kernel>
+PlacedTensor single(const char* name, const PlacedTensor& input, const OpAttr* attrs, int num_attrs, Kernel&& kernel) {
+  Tensor inputs[1] = {input.tensor};
+  const Device* devices[1] = {input.device};
+  Tensor out;
+  OpCall call(name, inputs, 1);
+  call.input_devices = devices;
+  call.attrs = attrs;
+  call.num_attrs = num_attrs;
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [&](OpCall& c) { c.outputs[0] = kernel(c.inputs[0], c.allocator()); });
+  return PlacedTensor{std::move(out), call.device};
+}
+
+}  // namespace
+
+PlacedTensor UnaryOp(kernels::UnaryOp op, const PlacedTensor& input) {
+  return single(unary_op_name(op), input, nullptr, 0, [op](const Tensor& x, Allocator* allocator) {
+    if (!kernels::unary_supported(op, x.dtype())) throw_error(Code::kInternal, "no core kernel for this unary op");
+    Tensor out = Tensor::allocate(x.dtype(), x.shape(), allocator);
+    kernels::unary(op, x, out);
+    return out;
+  });
+}
+
+PlacedTensor Cast(const PlacedTensor& input, DType to) {
+  OpAttr attrs[3];
+  attrs[0].name = "SrcT";
+  attrs[0].value = static_cast<int64_t>(input.tensor.dtype());
+  attrs[1].name = "DstT";
+  attrs[1].value = static_cast<int64_t>(to);
+  attrs[2].name = "Truncate";
+  return single("Cast", input, attrs, 3, [to](const Tensor& x, Allocator* allocator) {
+    if (!kernels::cast_supported(x.dtype(), to)) throw_error(Code::kInternal, "no core kernel for this cast");
+    Tensor out = Tensor::allocate(to, x.shape(), allocator);
+    kernels::cast(x, out);
+    return out;
+  });
 }
 
 PlacedTensor Reduce(kernels::ReduceOp op, const PlacedTensor& input, const std::vector<int>& axes, bool keep_dims) {

@@ -7,6 +7,7 @@
 #include "varrt/device/device_copy.h"
 #include "varrt/kernels/binary_ops.h"
 #include "varrt/kernels/reduction.h"
+#include "varrt/kernels/unary_ops.h"
 
 namespace varrt {
 namespace ops {
@@ -16,6 +17,11 @@ const char* binary_op_name(kernels::BinaryOp op);
 // Inputs living on another device than the op's are copied there first (null device: host).
 PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedTensor& b);
 PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose_a, bool transpose_b);
+// "Neg", "Square", "Abs".
+const char* unary_op_name(kernels::UnaryOp op);
+PlacedTensor UnaryOp(kernels::UnaryOp op, const PlacedTensor& input);
+// Cast to `to` (kernels::cast_supported(input dtype, to)); attributes SrcT, DstT, Truncate=false.
+PlacedTensor Cast(const PlacedTensor& input, DType to);
 // Sum/Prod/Max/Min/Mean over `axes` (distinct, in [0, rank): callers check, with TensorFlow's
 // wording). The axes are the op's `reduction_indices` attribute here, not an input tensor.
 PlacedTensor Reduce(kernels::ReduceOp op, const PlacedTensor& input, const std::vector<int>& axes, bool keep_dims);

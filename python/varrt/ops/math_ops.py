@@ -549,6 +549,9 @@ def _fast_entries():
                               ("less", "Less", "strict"), ("less_equal", "LessEqual", "strict"),
                               ("greater", "Greater", "strict"), ("greater_equal", "GreaterEqual", "strict")):
         g[fn_name] = _C.fast_op("binary", ops[op], mode, g[fn_name])
+    for fn_name, op in (("negative", "Neg"), ("square", "Square"), ("abs", "Abs")):
+        g[fn_name] = _C.fast_op("unary", _C.UNARY_OPS[op], "hint", g[fn_name])
+    g["cast"] = _C.fast_op("cast", 0, "hint", g["cast"])
 
 
 _fast_entries()
