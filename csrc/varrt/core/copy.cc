@@ -1,6 +1,5 @@
 #include "varrt/core/copy.h"
 
-#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -9,9 +8,6 @@
 namespace varrt {
 
 namespace {
-
-// Pieces of a copy into new memory: large enough for memcpy's non-temporal path.
-constexpr int64_t kNewMemoryPieceBytes = 4 << 20;
 
 void copy_strings(const void* src, void* dst, int64_t n) {
   const auto* s = static_cast<const std::string*>(src);
@@ -33,19 +29,14 @@ void copy_elements(DType dtype, const void* src, void* dst, int64_t n) {
   });
 }
 
+// One call, on this thread: memcpy (glibc, x86-64) fills 64 MB of page-faulting memory in 6.3 ms
+// of CPU in one call, 6.6 in 16 MB pieces, 6.9 in 4 MB and 15 in 128 KB pieces, and a second
+// thread gains little there (the page faults serialise) but can stall the copy on a busy
+// machine while it holds a large piece.
 void copy_elements_to_new(DType dtype, const void* src, void* dst, int64_t n) {
   if (n <= 0 || src == dst) return;
   if (dtype == DType::kString) return copy_strings(src, dst, n);
-  const int64_t item = static_cast<int64_t>(dtype_size(dtype));
-  const int64_t piece = kNewMemoryPieceBytes / item;  // elements
-  if (n <= piece) return copy_elements(dtype, src, dst, n);
-  const char* s = static_cast<const char*>(src);
-  char* d = static_cast<char*>(dst);
-  auto task = [&](int64_t p) {
-    const int64_t begin = p * piece, end = std::min(n, begin + piece);
-    std::memcpy(d + begin * item, s + begin * item, static_cast<size_t>((end - begin) * item));
-  };
-  parallel_tasks((n + piece - 1) / piece, TaskRef(task));
+  std::memcpy(dst, src, static_cast<size_t>(n) * dtype_size(dtype));
 }
 
 }  // namespace varrt

@@ -13,9 +13,9 @@ namespace varrt {
 void copy_elements(DType dtype, const void* src, void* dst, int64_t n);
 
 // The same, for a `dst` just allocated and never written (a new tensor or ndarray). Memory first
-// touched here page-faults, and memcpy's cache-bypassing stores (used for large calls only) are
-// then about 1.5x faster than ordinary ones, so large copies go in a few large pieces; into
-// memory already written, smaller pieces with ordinary stores are faster (copy_elements).
+// touched here page-faults, and memcpy fills it about twice as fast in one large call as in small
+// pieces (its large-copy paths avoid reading the destination first), so this is one memcpy; into
+// memory already written, small pieces on the thread pool are as fast or faster (copy_elements).
 void copy_elements_to_new(DType dtype, const void* src, void* dst, int64_t n);
 
 }  // namespace varrt
