@@ -25,9 +25,10 @@ POOL_SCRIPT = """
     n = 4 << 20  # float32: 16 MB, large enough for the pool
     d = np.ones(n, np.float32)
     before = threads()
-    v = tf.Variable(np.zeros(n, np.float32))  # the first large copy starts the pool
+    v = tf.Variable(np.zeros(n, np.float32))
+    v.assign_add(d, read_value=False)  # the first large kernel starts the pool
     first = threads()
-    for _ in range(20):
+    for _ in range(19):
         v.assign_add(d, read_value=False)
         v.numpy()
     assert v.numpy()[n - 1] == 20.0

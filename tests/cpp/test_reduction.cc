@@ -2,6 +2,7 @@
 // truncating integer means, NaN-propagating max/min, empty reductions), every axis combination
 // against a plain reference, pairwise accuracy on inputs that defeat a running sum, the result
 // not depending on the number of threads, and nothing allocated but the output.
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <new>
@@ -224,10 +225,18 @@ TEST(max_and_min_propagate_nan) {
   CHECK(std::isnan(scalar<float>(ReduceOp::kMax, DType::kFloat32, {1, nan, 3})));
   CHECK(std::isnan(scalar<float>(ReduceOp::kMax, DType::kFloat32, {nan, 1, 3})));
   CHECK(std::isnan(scalar<float>(ReduceOp::kMin, DType::kFloat32, {1, 3, nan})));
-  std::vector<float> many(1000, 2.0f);
-  many[517] = nan;
-  CHECK(std::isnan(scalar<float>(ReduceOp::kMax, DType::kFloat32, many)));
-  CHECK(std::isnan(scalar<float>(ReduceOp::kMin, DType::kFloat32, many)));
+  for (size_t at : {3, 517, 999}) {  // in the first vectors, the loop, the scalar tail
+    std::vector<float> many(1000, 2.0f);
+    many[at] = nan;
+    CHECK(std::isnan(scalar<float>(ReduceOp::kMax, DType::kFloat32, many)));
+    CHECK(std::isnan(scalar<float>(ReduceOp::kMin, DType::kFloat32, many)));
+    std::vector<double> wide(many.begin(), many.end());
+    CHECK(std::isnan(scalar<double>(ReduceOp::kMax, DType::kFloat64, wide)));
+  }
+  std::vector<double> d(777);
+  for (size_t i = 0; i < d.size(); ++i) d[i] = std::sin(static_cast<double>(i));
+  CHECK(scalar<double>(ReduceOp::kMax, DType::kFloat64, d) == *std::max_element(d.begin(), d.end()));
+  CHECK(scalar<double>(ReduceOp::kMin, DType::kFloat64, d) == *std::min_element(d.begin(), d.end()));
   Tensor t = make<float>(DType::kFloat32, {1, nan, 3, 4}, Shape{2, 2});
   std::vector<float> m = values<float>(reduce(ReduceOp::kMax, t, {0}));
   CHECK(m[0] == 3 && std::isnan(m[1]));

@@ -171,7 +171,7 @@ Tensor copy_from_array(PyObject* obj, Allocator* allocator) {
   }
   Tensor out = Tensor::allocate(dtype, shape_of(arr), allocator);
   if (dtype != DType::kString) {
-    copy_elements(dtype, PyArray_DATA(arr), out.mutable_data(), out.num_elements());
+    copy_elements_to_new(dtype, PyArray_DATA(arr), out.mutable_data(), out.num_elements());
     return out;
   }
   auto** items = static_cast<PyObject**>(PyArray_DATA(arr));
@@ -196,9 +196,9 @@ PyObject* copy_to_array(const Tensor& t) {
     // A large copy (and the first touch of the new array's pages) runs without the GIL, as the
     // updates do; `t` keeps its buffer alive and nobody else sees `out` yet.
     if (t.byte_size() >= kReleaseGilBytes) {
-      without_gil([&] { copy_elements(t.dtype(), t.data(), dst, t.num_elements()); });
+      without_gil([&] { copy_elements_to_new(t.dtype(), t.data(), dst, t.num_elements()); });
     } else {
-      copy_elements(t.dtype(), t.data(), dst, t.num_elements());
+      copy_elements_to_new(t.dtype(), t.data(), dst, t.num_elements());
     }
   }
   return out;

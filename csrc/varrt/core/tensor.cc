@@ -30,7 +30,7 @@ Tensor Tensor::borrow(DType dtype, const Shape& shape, void* data, size_t bytes,
 
 Tensor Tensor::deep_copy(Allocator* allocator) const {
   Tensor out = allocate(dtype_, shape_, allocator);
-  copy_elements(dtype_, data(), out.mutable_data(), num_elements_);
+  copy_elements_to_new(dtype_, data(), out.mutable_data(), num_elements_);
   return out;
 }
 

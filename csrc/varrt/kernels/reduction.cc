@@ -20,8 +20,11 @@ using reduce::Counter;
 // A full reduction cut into chunks of 2^8 blocks (64K elements) for the thread pool; aligned
 // chunks of whole subtrees, so the result is the serial one.
 constexpr int64_t kChunkBlocks = 256;
-// Columns per task of a reduction along outer axes: 2 KB of accumulators, which stay in L1.
-constexpr int64_t kTileBytes = 2048;
+// Columns per task of a reduction along outer axes: 16 KB of accumulators (with the tree's
+// levels, in L2), so rows are read in long contiguous runs.
+constexpr int64_t kTileBytes = 16 << 10;
+// Input per task when the rows of one tile are split between threads.
+constexpr int64_t kRowChunkBytes = 1 << 20;
 
 bool large(int64_t bytes) { return bytes >= 2 * kParallelMinBytesPerThread; }
 
@@ -95,7 +98,7 @@ class Reduction {
     const int threads = parallel_threads();
     if (threads > 1 && large(items * item_bytes) && items < 2 * threads) {
       int64_t chunk_rows = reduce::kLeafRows;
-      while (chunk_rows * width * kItem < (256 << 10)) chunk_rows *= 2;
+      while (chunk_rows * width * kItem < kRowChunkBytes) chunk_rows *= 2;
       if (rows_in > chunk_rows) return outer_split(K, tiles, width, items, rows_in, chunk_rows);
     }
     parallel_for(items, item_bytes, [&](int64_t begin, int64_t end) {
@@ -120,16 +123,20 @@ class Reduction {
       tile(q, c0, w, r0, std::min(rows_in, r0 + chunk_rows), &partial[static_cast<size_t>(t * width)]);
     };
     parallel_tasks(items * chunks, TaskRef(task));
+    // The chunks' rows combined by the same tree; a ragged last chunk closes it.
     const bool ragged = rows_in % chunk_rows != 0;
+    std::unique_ptr<A[]> acc(new A[static_cast<size_t>(width)]);
     for (int64_t item = 0; item < items; ++item) {
       const int64_t q = item / tiles, c0 = (item % tiles) * width, w = std::min(width, K - c0);
       const A* p = &partial[static_cast<size_t>(item * chunks * width)];
-      for (int64_t k = 0; k < w; ++k) {
-        Counter<A, Op> tree;
-        for (int64_t c = 0; c < chunks - (ragged ? 1 : 0); ++c) tree.push(p[c * width + k]);
-        const A a = tree.finish(ragged ? p[(chunks - 1) * width + k] : A(), ragged);
-        out_[q * K + c0 + k] = reduce::finish<T, Op>(a, plan_.count);
+      reduce::RowCounter<A, Op> tree(w, chunks, nullptr, 0);
+      for (int64_t c = 0; c < chunks - (ragged ? 1 : 0); ++c) {
+        std::copy(p + c * width, p + c * width + w, tree.leaf());
+        tree.push();
       }
+      if (ragged) std::copy(p + (chunks - 1) * width, p + (chunks - 1) * width + w, acc.get());
+      tree.finish(acc.get(), ragged);
+      for (int64_t k = 0; k < w; ++k) out_[q * K + c0 + k] = reduce::finish<T, Op>(acc[static_cast<size_t>(k)], plan_.count);
     }
   }
 
@@ -239,7 +246,8 @@ Tensor Reduce(ReduceOp op, const Tensor& input, const std::vector<int>& axes, bo
   const Shape& shape = input.shape();
   const int rank = shape.rank();
   if (rank > kMaxReduceRank) throw_error(Code::kInvalidArgument, "Reduce: rank above 254");
-  bool reduced[kMaxReduceRank] = {};
+  bool reduced[kMaxReduceRank];
+  std::fill(reduced, reduced + rank, false);
   for (int axis : axes) {
     if (axis < 0 || axis >= rank || reduced[axis]) {
       throw_error(Code::kInvalidArgument, "Reduce: axis " + std::to_string(axis) + " is out of range or repeated");

@@ -40,7 +40,7 @@ class ReduceDims {
   static constexpr int kInline = 6;
   int64_t offset_slow(int64_t i) const;
   int size_ = 0;
-  ReduceDim inline_[kInline] = {};
+  ReduceDim inline_[kInline];  // [0, size_) set by push
   std::vector<ReduceDim> more_;
 };
 

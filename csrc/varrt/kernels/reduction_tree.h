@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
+#include <type_traits>
 
 #include "varrt/kernels/reduction_types.h"
 
@@ -51,9 +53,52 @@ class Counter {
   A levels_[64];
 };
 
+// Max/Min of float or double: compilers do not vectorise a NaN-propagating select on scalars, so
+// this spells the vectors out (GCC/Clang vector extensions: SSE2 on x86-64, NEON on ARM): the
+// max/min of the values, and apart from it whether any value was NaN.
+template <class A, class Op>
+constexpr bool kVectorExtreme = std::is_floating_point<A>::value && !Op::kArithmetic;
+
+template <class A, class Op>
+A extreme_block(const A* x, int64_t n) {
+  typedef A V __attribute__((vector_size(16)));
+  typedef decltype(V() != V()) M;  // lanes of all-ones / all-zeros
+  constexpr int kPer = 16 / sizeof(A), kVecs = 4, kStep = kPer * kVecs;
+  constexpr bool kMax = std::is_same<Op, MaxOp>::value;
+  V acc[kVecs];
+  M nan[kVecs];
+  for (int j = 0; j < kVecs; ++j) {
+    __builtin_memcpy(&acc[j], x + j * kPer, sizeof(V));
+    nan[j] = acc[j] != acc[j];
+  }
+  int64_t i = kStep;
+  for (; i + kStep <= n; i += kStep) {
+    for (int j = 0; j < kVecs; ++j) {
+      V b;
+      __builtin_memcpy(&b, x + i + j * kPer, sizeof(V));
+      const M take = kMax ? (b > acc[j]) : (b < acc[j]);
+      acc[j] = (V)((take & (M)b) | (~take & (M)acc[j]));
+      nan[j] |= b != b;
+    }
+  }
+  A r = acc[0][0];
+  bool any_nan = false;
+  for (int j = 0; j < kVecs; ++j) {
+    for (int k = 0; k < kPer; ++k) {
+      r = Op::apply(r, acc[j][k]);
+      any_nan = any_nan || nan[j][k] != 0;
+    }
+  }
+  for (; i < n; ++i) r = Op::apply(r, x[i]);
+  return any_nan ? std::numeric_limits<A>::quiet_NaN() : r;
+}
+
 // One block (1 <= n <= kBlock elements).
 template <class A, class Op, class T>
 A reduce_block(const T* x, int64_t n) {
+  if constexpr (kVectorExtreme<A, Op> && std::is_same<A, T>::value) {
+    if (n >= 2 * kLanes) return extreme_block<A, Op>(x, n);
+  }
   if (n < 2 * kLanes) {
     A a = load<A>(x[0]);
     for (int64_t i = 1; i < n; ++i) a = Op::apply(a, load<A>(x[i]));
@@ -75,6 +120,9 @@ A reduce_block(const T* x, int64_t n) {
 // n >= 1 contiguous elements.
 template <class A, class Op, class T>
 A reduce_run(const T* x, int64_t n) {
+  if constexpr (kVectorExtreme<A, Op> && std::is_same<A, T>::value) {  // no rounding: no tree needed
+    if (n >= 2 * kLanes) return extreme_block<A, Op>(x, n);
+  }
   if (n <= kBlock) return reduce_block<A, Op>(x, n);
   Counter<A, Op> tree;
   for (int64_t i = 0; i < n; i += kBlock) tree.push(reduce_block<A, Op>(x + i, std::min(kBlock, n - i)));
@@ -127,7 +175,7 @@ class RowCounter {
   int64_t width_;
   int levels_ = 0;
   uint64_t count_ = 0;
-  A* slots_[65] = {};
+  A* slots_[65];  // [0, levels_] set by the constructor
   A* leaf_ = nullptr;
   std::unique_ptr<A[]> heap_;
 };
