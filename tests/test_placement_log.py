@@ -1,6 +1,7 @@
 """Placement logging: one "Executing op <op> in device <device>" line per op, written through
 sys.stderr at the time the op runs, in TensorFlow's op sequence.
 """
+import gc
 import io
 import subprocess
 import sys
@@ -24,6 +25,9 @@ def line(op, device=CPU0):
 def logged(monkeypatch):
     """Returns ops_of(fn): runs fn with logging on and returns the logged op names."""
     def ops_of(fn):
+        # Variables in reference cycles left by earlier tests (tracebacks) would otherwise be
+        # destroyed whenever the collector happens to run, logging DestroyResourceOp here.
+        gc.collect()
         buf = io.StringIO()
         monkeypatch.setattr(sys, "stderr", buf)
         tf.debugging.set_log_device_placement(True)

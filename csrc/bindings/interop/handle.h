@@ -13,5 +13,12 @@ namespace bind {
 // memory as `const OwnedHandle&` for such an object, so bindings take py::handle and come here.
 const OwnedHandle& handle_of(pybind11::handle self);
 
+// Sets the VarHandle subclass whose instances new_unread returns (varrt's _UnreadVariable).
+void set_unread_type(pybind11::handle type);
+// A new instance of the unread type sharing `parent`'s OwnedHandle, made without running any
+// __init__ (what assign* returns on every call, so it costs an allocation and nothing more).
+// A new reference, or null with a Python error set.
+PyObject* new_unread(pybind11::handle parent) noexcept;
+
 }  // namespace bind
 }  // namespace varrt
