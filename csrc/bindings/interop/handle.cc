@@ -38,6 +38,16 @@ const Holder& holder_of(py::handle self) {
 
 const OwnedHandle& handle_of(py::handle self) { return *holder_of(self); }
 
+void set_holder(py::handle self, const Holder& holder) {
+  static py::detail::type_info* const info = py::detail::get_type_info(typeid(OwnedHandle));
+  if (!PyObject_TypeCheck(self.ptr(), var_handle_type())) throw py::type_error("expected a varrt Variable");
+  auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
+  py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);  // the only (simple) layout
+  if (vh.holder_constructed()) throw py::type_error("this variable was already created");
+  vh.value_ptr() = holder.get();
+  info->init_instance(inst, &holder);
+}
+
 void set_unread_type(py::handle type) {
   if (!PyType_Check(type.ptr()) ||
       !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), var_handle_type())) {
@@ -67,10 +77,13 @@ PyObject* new_unread(py::handle parent) noexcept {
   static PyObject* const no_args = PyTuple_New(0);
   PyObject* obj = var_handle_type()->tp_new(type, no_args, nullptr);
   if (obj == nullptr) return nullptr;
-  static py::detail::type_info* const info = py::detail::get_type_info(typeid(OwnedHandle));
-  auto* inst = reinterpret_cast<py::detail::instance*>(obj);
-  inst->get_value_and_holder(nullptr, false).value_ptr() = holder->get();  // the only (simple) layout
-  info->init_instance(inst, holder);
+  try {
+    set_holder(obj, *holder);
+  } catch (...) {
+    Py_DECREF(obj);
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
   return obj;
 }
 

@@ -43,6 +43,7 @@ def _refuse_inplace(op, name):
 
 
 _BINARY = _overloads.BINARY
+_init_variable = _C._init_variable
 
 
 class Variable(_C.VarHandle):
@@ -85,7 +86,7 @@ class Variable(_C.VarHandle):
         if shape is None and shared_name is None:
             # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
             # then the initial value's, read lazily by the `shape` property.
-            _C.VarHandle.__init__(self, initial_value, enum, None, False, base)
+            _init_variable(self, initial_value, enum, base)
         elif shape is None:
             _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
                                   _str_arg(shared_name, "shared_name"))
