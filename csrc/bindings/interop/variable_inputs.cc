@@ -20,6 +20,28 @@ py::object& converter() {
   return *fn;
 }
 
+py::object& tensor_type() {
+  static py::object* type = new py::object();  // leaked: must outlive interpreter teardown order
+  return *type;
+}
+
+// A varrt.Tensor already of dtype `want`: its tensor, read without a call into Python. Anything
+// else, a Tensor of another dtype included, gives an invalid Tensor and goes to the converter,
+// which owns the rules (and messages) for tensors.
+Tensor tensor_of_dtype(py::handle value, DType want) {
+  if (!tensor_type() || Py_TYPE(value.ptr()) != reinterpret_cast<PyTypeObject*>(tensor_type().ptr())) return Tensor();
+  static PyObject* const data_name = PyUnicode_InternFromString("_data");
+  PyObject* data = PyObject_GetAttr(value.ptr(), data_name);
+  if (data == nullptr) {
+    PyErr_Clear();
+    return Tensor();
+  }
+  py::object held = py::reinterpret_steal<py::object>(data);
+  if (!py::isinstance<PyTensor>(held)) return Tensor();
+  const Tensor& t = held.cast<const PyTensor&>().tensor;
+  return t.dtype() == want ? t : Tensor();  // a copy shares the buffer, which outlives `held`
+}
+
 }  // namespace
 
 Tensor update_input(py::handle value, DType want) {
@@ -30,6 +52,8 @@ Tensor update_input(py::handle value, DType want) {
   }
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
   if (is_host_value(value.ptr())) return Converted(value.ptr(), want).to_host_tensor();
+  Tensor same = tensor_of_dtype(value, want);
+  if (same.valid()) return same;
   // Tensors, Variables, other objects: Python's convert_to_tensor (its rules for tensors).
   return converter()(value, static_cast<int>(want)).cast<const PyTensor&>().tensor;
 }
@@ -43,6 +67,8 @@ PyTensor initial_tensor(py::handle value, DType dtype) {
 void bind_variable_inputs(py::module_& m) {
   m.def("_set_converter", [](py::object fn) { converter() = std::move(fn); });
   m.def("_set_initializer_converter", [](py::object fn) { initializer_converter() = std::move(fn); });
+  m.def("_set_update_tensor_type", [](py::object type) { tensor_type() = std::move(type); },
+        "Sets varrt.Tensor: an update takes a Tensor of the variable's dtype without calling the converter.");
 }
 
 }  // namespace bind

@@ -516,6 +516,7 @@ def _initial_data(initial_value, dtype_enum):
 _C._set_initializer_converter(_initial_data)
 _C._set_unread_type(_UnreadVariable)
 _C._set_dtype_objects(dtypes._BY_ENUM)
+_C._set_update_tensor_type(Tensor)
 
 
 def _initial_tensor(initial_value, dtype):
