@@ -271,24 +271,24 @@ def main():
         memory["tf"] = memory_in_subprocess(tf_python, "tf")
 
     others = [c for c in ("torch", "tf") if c in columns]
-    head = (f"{'call (CPU us per call)':<24}{'numpy':>9}{'varrt':>9}{'/numpy':>8}{'target':>8}{'':>6}"
-            + "".join(f"{c:>9}{'/' + c:>8}" for c in others) + f"{'torch target':>14}")
+    head = (f"{'call (CPU us per call)':<24}{'numpy':>11}{'varrt':>11}{'/numpy':>8}{'target':>8}{'':>6}"
+            + "".join(f"{c:>11}{'/' + c:>8}" for c in others) + f"{'torch target':>14}")
     print(head)
     print("-" * len(head))
     for name, (np_target, torch_target) in TARGETS.items():
         n, v = columns["numpy"][name], columns["varrt"][name]
-        row = f"{name:<24}{n * 1e6:>9.3f}{v * 1e6:>9.3f}{v / n:>8.2f}"
+        row = f"{name:<24}{n * 1e6:>11.3f}{v * 1e6:>11.3f}{v / n:>8.2f}"
         row += f"{'' if np_target is None else f'<={np_target}':>8}{verdict(v / n, np_target):>6}"
         for c in others:
             o = columns[c][name]
-            row += f"{o * 1e6:>9.3f}{v / o:>8.2f}"
+            row += f"{o * 1e6:>11.3f}{v / o:>8.2f}"
         if torch_target is not None:
             row += f"{f'<={torch_target}':>8}" + (f"{verdict(v / columns['torch'][name], torch_target):>6}"
                                                    if "torch" in columns else "")
         print(row)
-    row = f"{'bytes per 4-float var':<24}{memory['numpy']:>9.0f}{memory['varrt']:>9.0f}{'':>8}"
+    row = f"{'bytes per 4-float var':<24}{memory['numpy']:>11.0f}{memory['varrt']:>11.0f}{'':>8}"
     row += f"{f'<={MEMORY_TARGET}':>8}{'ok' if memory['varrt'] <= MEMORY_TARGET else 'MISS':>6}"
-    row += "".join(f"{memory[c]:>9.0f}{memory['varrt'] / memory[c]:>8.2f}" for c in others)
+    row += "".join(f"{memory[c]:>11.0f}{memory['varrt'] / memory[c]:>8.2f}" for c in others)
     print(row)
     print("\nnumpy twins: np.add(out=), np.copyto, a.copy(), np.array, a[1] = 5., a[idx] = vals, a + 1, np.add, "
           "np.matmul, np.sum; torch: add_, copy_, clone, Parameter(tensor), p[1] = 5., t[idx] = vals, ...; "

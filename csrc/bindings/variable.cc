@@ -217,6 +217,29 @@ PyObject* init_variable(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
   }
 }
 
+// _read(): ReadVariableOp, the current value sharing the variable's buffer; _read_value():
+// then Identity on the scope's device (copying there if needed), what read_value() runs. Raw,
+// as every read of a variable in an expression starts here.
+PyObject* read_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    const OwnedHandle& h = handle_of(self);
+    return py::cast(PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()}).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+PyObject* read_value_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    PlacedTensor t = ops::Identity(ops::ReadVariableOp(handle_of(self).handle()));
+    return py::cast(PyTensor{std::move(t.tensor), t.device}).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
 template <Update Op>
 PyCFunction as_cfunction() {
   return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&update_method<Op>));
@@ -236,6 +259,10 @@ void add_raw_methods(py::handle cls) {
        "value -= delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
       {"numpy", &numpy_method, METH_NOARGS,
        "numpy()\n--\n\nA new writable ndarray (a NumPy scalar for 0-d) with a copy of the current value."},
+      {"_read", &read_method, METH_NOARGS,
+       "_read()\n--\n\nReadVariableOp: the current value (a TensorData sharing the variable's buffer)."},
+      {"_read_value", &read_value_method, METH_NOARGS,
+       "_read_value()\n--\n\nReadVariableOp, then Identity on the scope's device (copying there if needed)."},
       {"__array__", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&array_method)),
        METH_FASTCALL | METH_KEYWORDS,
        "__array__(dtype=None, copy=None)\n--\n\nA zero-copy read-only view of the current value (copy=True: a "
@@ -321,17 +348,6 @@ void bind_variable(py::module_& m) {
            py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
-      .def("_read", [](py::handle self) {
-             const OwnedHandle& h = handle_of(self);
-             return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()};
-           },
-           "ReadVariableOp: the current value, sharing the variable's buffer.")
-      .def("_read_value", [](py::handle self) {
-             const OwnedHandle& h = handle_of(self);
-             PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
-             return PyTensor{std::move(t.tensor), t.device};
-           },
-           "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
       .def("_view", [](py::handle self) { return steal(view_of(ops::ReadVariableOp(handle_of(self).handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
       .def("_value_view", [](py::handle self) {

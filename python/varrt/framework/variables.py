@@ -44,6 +44,7 @@ def _refuse_inplace(op, name):
 
 _BINARY = _overloads.BINARY
 _init_variable = _C._init_variable
+_wrap = Tensor._wrap
 
 
 class Variable(_C.VarHandle):
@@ -195,10 +196,10 @@ class Variable(_C.VarHandle):
     def read_value(self):
         """The current value as a new Tensor (sharing memory until the next update), on the
         current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
-        return Tensor._wrap(self._read_value())
+        return _wrap(self._read_value())
 
     def value(self):
-        return Tensor._wrap(self._read())
+        return _wrap(self._read())
 
     _as_tensor = value
 
