@@ -102,7 +102,7 @@ void set_python_error_from_current_exception() {
     e.restore();
   } catch (const Error& e) {
     raise(e);
-  } catch (py::builtin_exception& e) {  // py::value_error, py::type_error, ...
+  } catch (const py::builtin_exception& e) {  // py::value_error, py::type_error, ...: their own class
     e.set_error();
   } catch (const std::bad_alloc&) {
     PyErr_SetString(PyExc_MemoryError, "out of memory");

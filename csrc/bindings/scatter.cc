@@ -12,8 +12,10 @@
 #include "bindings.h"
 #include "interop/numpy.h"
 #include "interop/handle.h"
+#include "interop/int_index.h"
 #include "interop/tensor.h"
 #include "interop/gil.h"
+#include "interop/variable_inputs.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/indexing.h"
 #include "varrt/ops/owned_handle.h"
@@ -103,6 +105,13 @@ void maybe_without_gil(size_t bytes, Fn&& fn) {
   }
 }
 
+// What an indexed update returns: the UnreadVariable of `self` (TensorFlow's).
+py::object unread(py::handle self) {
+  PyObject* r = new_unread(self);
+  if (r == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(r);
+}
+
 }  // namespace
 
 void bind_scatter(py::module_& m) {
@@ -129,8 +138,31 @@ void bind_scatter(py::module_& m) {
                                             ellipsis_mask, new_axis_mask, shrink_axis_mask);
           Tensor v = value_tensor(value, var_dtype(h));
           maybe_without_gil(v.byte_size(), [&] { ops::ResourceStridedSliceAssign(h.handle(), spec, v); });
+          return unread(self);
         },
-        "ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write.");
+        "ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write; the UnreadVariable.");
+  // `v[1]` and `v[1].assign(x)` for integer keys (interop/int_index.h), in one call each.
+  m.def("variable_int_slice",
+        [](py::handle self, py::handle key) -> py::object {
+          StridedSliceSpec spec;
+          if (!int_index_spec(key, &spec)) return py::none();
+          const OwnedHandle& h = handle_of(self);
+          Tensor value = ops::ReadVariableOp(h.handle());
+          const Device* device = nullptr;
+          Tensor out = ops::StridedSlice(value, spec, &device, /*share=*/false);  // a view would pin the buffer
+          return py::cast(PyTensor{std::move(out), device});
+        },
+        "variable[key] for an integer key: ReadVariableOp, then StridedSlice (a copy); None for other keys.");
+  m.def("variable_int_slice_assign",
+        [](py::handle self, py::handle key, py::handle value) {
+          StridedSliceSpec spec;
+          if (!int_index_spec(key, &spec)) throw py::type_error("internal: not an integer index");
+          const OwnedHandle& h = handle_of(self);
+          Tensor v = update_input(value, h.handle().var()->dtype());  // TensorFlow's conversion, _EagerConst
+          maybe_without_gil(v.byte_size(), [&] { ops::ResourceStridedSliceAssign(h.handle(), spec, v); });
+          return unread(self);
+        },
+        "variable[key].assign(value) for an integer key (ResourceStridedSliceAssign); the UnreadVariable.");
   m.def("resource_scatter",
         [](py::handle self, const std::string& kind, py::handle indices, py::handle updates) {
           const OwnedHandle& h = handle_of(self);
@@ -139,8 +171,9 @@ void bind_scatter(py::module_& m) {
           Tensor idx = index_tensor(ops::scatter_op_name(op), indices, &keep);
           Tensor u = value_tensor(updates, var_dtype(h));
           maybe_without_gil(idx.byte_size() + u.byte_size(), [&] { ops::ResourceScatter(op, h.handle(), idx, u); });
+          return unread(self);
         },
-        "ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} (kind: update, add, ...).");
+        "ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} (kind: update, add, ...); the UnreadVariable.");
   m.def("resource_scatter_nd",
         [](py::handle self, const std::string& kind, py::handle indices, py::handle updates) {
           const OwnedHandle& h = handle_of(self);
@@ -149,8 +182,9 @@ void bind_scatter(py::module_& m) {
           Tensor idx = index_tensor(ops::scatter_nd_op_name(op), indices, &keep);
           Tensor u = value_tensor(updates, var_dtype(h));
           maybe_without_gil(idx.byte_size() + u.byte_size(), [&] { ops::ResourceScatterNd(op, h.handle(), idx, u); });
+          return unread(self);
         },
-        "ResourceScatterNd{Update,Add,Sub,Min,Max}.");
+        "ResourceScatterNd{Update,Add,Sub,Min,Max}; the UnreadVariable.");
   m.def("resource_gather",
         [](py::handle self, py::handle indices) {
           const OwnedHandle& h = handle_of(self);

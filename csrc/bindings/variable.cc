@@ -5,6 +5,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/numpy.h"
@@ -27,6 +29,11 @@ namespace {
 
 using Update = void (*)(const ResourceHandle&, const Tensor&);
 
+py::object steal(PyObject* p) {
+  if (p == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(p);
+}
+
 template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
   Tensor t = update_input(value, h.handle().var()->dtype());
@@ -35,11 +42,6 @@ void run_update(const OwnedHandle& h, py::handle value) {
   } else {
     Op(h.handle(), t);
   }
-}
-
-py::object& unread_factory() {
-  static py::object* fn = new py::object();
-  return *fn;
 }
 
 // assign/assign_add/assign_sub with TensorFlow's signature (value, use_locking=None,
@@ -91,7 +93,7 @@ PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   try {
     run_update<Op>(handle_of(self), value);
     if (!read_value) Py_RETURN_NONE;
-    return unread_factory()(py::handle(self)).release().ptr();  // TensorFlow's _UnreadVariable, read lazily
+    return new_unread(self);  // TensorFlow's _UnreadVariable, read lazily
   } catch (...) {
     set_python_error_from_current_exception();
     return nullptr;
@@ -108,6 +110,130 @@ PyObject* numpy_method(PyObject* self, PyObject* /*unused*/) {
     Tensor t = ops::ReadVariableOp(h.handle());
     Executor::place("Identity");
     return copy_to_value(t);  // a new writable ndarray (a NumPy scalar for 0-d), or null with an error set
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// __array__(dtype=None, copy=None), NumPy's protocol: a read-only view of the current value
+// (a new writable array with copy=True), after ReadVariableOp and the Identity that
+// read_value() runs. Raw for np.asarray(v)'s sake, which calls it on every conversion.
+PyObject* array_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* slots[2] = {nullptr, nullptr};  // dtype, copy
+  if (nargs > 2) {
+    PyErr_Format(PyExc_TypeError, "__array__() takes at most 2 arguments (%zd given)", nargs);
+    return nullptr;
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) slots[i] = args[i];
+  Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    int slot = PyUnicode_CompareWithASCIIString(key, "dtype") == 0  ? 0
+               : PyUnicode_CompareWithASCIIString(key, "copy") == 0 ? 1
+                                                                    : -1;
+    if (slot < 0 || slots[slot] != nullptr) {
+      PyErr_Format(PyExc_TypeError, "__array__() got an unexpected or repeated keyword argument '%U'", key);
+      return nullptr;
+    }
+    slots[slot] = args[nargs + k];
+  }
+  PyObject* dtype = slots[0] == Py_None ? nullptr : slots[0];
+  PyObject* copy = slots[1] == Py_None ? nullptr : slots[1];
+  int copy_truth = 0;
+  if (copy != nullptr && (copy_truth = PyObject_IsTrue(copy)) < 0) return nullptr;
+  try {
+    const OwnedHandle& h = handle_of(self);
+    Tensor t = ops::ReadVariableOp(h.handle());
+    Executor::place("Identity");
+    py::object array = steal(copy_truth ? copy_to_array(t) : view_of(t));
+    if (dtype == nullptr) return array.release().ptr();
+    py::object want = py::module_::import("numpy").attr("dtype")(py::handle(dtype));
+    if (copy == Py_False && !want.equal(array.attr("dtype"))) {
+      throw py::value_error("Unable to avoid a copy while converting a varrt Variable to the requested dtype.");
+    }
+    return array.attr("astype")(want, py::arg("copy") = false).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// The DType objects by enum (registered by varrt.framework.variables), so `v.dtype` is one
+// lookup with nothing cached on the instance (an instance attribute costs a dict per variable).
+std::vector<py::object>& dtype_objects() {
+  static auto* objects = new std::vector<py::object>();  // leaked: outlives interpreter teardown
+  return *objects;
+}
+
+PyObject* dtype_getter(PyObject* self, void* /*closure*/) {
+  try {
+    size_t e = static_cast<size_t>(handle_of(self).handle().var()->dtype());
+    if (e >= dtype_objects().size() || !dtype_objects()[e]) throw py::value_error("varrt: unregistered dtype");
+    return py::object(dtype_objects()[e]).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// TensorFlow's variable name: the name it was created with (scopes included) and ":0". Held
+// by the core Var, not the instance, for the same reason as dtype.
+PyObject* name_getter(PyObject* self, void* /*closure*/) {
+  try {
+    const std::string& base = handle_of(self).handle().var()->debug_name();
+    std::string name;
+    name.reserve(base.size() + 2);
+    name.append(base).append(":0");
+    return PyUnicode_FromStringAndSize(name.data(), static_cast<Py_ssize_t>(name.size()));
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// _init_variable(self, initial_value, dtype, debug_name): Variable.__init__'s common case (an
+// anonymous variable of the initial value's shape) without pybind11's overload dispatch, which
+// cost a fifth of creating a small variable. The same steps as VarHandle's constructor.
+PyObject* init_variable(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 4) {
+    PyErr_Format(PyExc_TypeError, "_init_variable() takes 4 arguments (%zd given)", nargs);
+    return nullptr;
+  }
+  long dtype = PyLong_AsLong(args[2]);
+  if (dtype == -1 && PyErr_Occurred()) return nullptr;
+  Py_ssize_t size = 0;
+  const char* name = PyUnicode_AsUTF8AndSize(args[3], &size);
+  if (name == nullptr) return nullptr;
+  try {
+    PyTensor value = initial_tensor(args[1], static_cast<DType>(dtype));
+    VariableOptions options;
+    options.name.assign(name, static_cast<size_t>(size));
+    set_holder(args[0], VariableAccess::owned_handle(Variable::create(value.tensor, options)));
+    Py_RETURN_NONE;
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// _read(): ReadVariableOp, the current value sharing the variable's buffer; _read_value():
+// then Identity on the scope's device (copying there if needed), what read_value() runs. Raw,
+// as every read of a variable in an expression starts here.
+PyObject* read_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    const OwnedHandle& h = handle_of(self);
+    return py::cast(PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()}).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+PyObject* read_value_method(PyObject* self, PyObject* /*unused*/) {
+  try {
+    PlacedTensor t = ops::Identity(ops::ReadVariableOp(handle_of(self).handle()));
+    return py::cast(PyTensor{std::move(t.tensor), t.device}).release().ptr();
   } catch (...) {
     set_python_error_from_current_exception();
     return nullptr;
@@ -133,6 +259,14 @@ void add_raw_methods(py::handle cls) {
        "value -= delta (same shape, numeric dtypes); in place unless a reader holds the buffer."},
       {"numpy", &numpy_method, METH_NOARGS,
        "numpy()\n--\n\nA new writable ndarray (a NumPy scalar for 0-d) with a copy of the current value."},
+      {"_read", &read_method, METH_NOARGS,
+       "_read()\n--\n\nReadVariableOp: the current value (a TensorData sharing the variable's buffer)."},
+      {"_read_value", &read_value_method, METH_NOARGS,
+       "_read_value()\n--\n\nReadVariableOp, then Identity on the scope's device (copying there if needed)."},
+      {"__array__", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&array_method)),
+       METH_FASTCALL | METH_KEYWORDS,
+       "__array__(dtype=None, copy=None)\n--\n\nA zero-copy read-only view of the current value (copy=True: a "
+       "writable copy); later updates copy first, so the view never changes."},
   };
   for (PyMethodDef& def : defs) {
     PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
@@ -142,18 +276,42 @@ void add_raw_methods(py::handle cls) {
     }
     Py_DECREF(descr);
   }
-}
-
-py::object steal(PyObject* p) {
-  if (p == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(p);
+  static PyGetSetDef getsets[] = {
+      {"dtype", &dtype_getter, nullptr, "The variable's DType.", nullptr},
+      {"name", &name_getter, nullptr, "The variable's name: the name it was created with (and scopes), then \":0\".",
+       nullptr},
+  };
+  for (PyGetSetDef& def : getsets) {
+    PyObject* descr = PyDescr_NewGetSet(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
+    if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), def.name, descr) < 0) {
+      Py_XDECREF(descr);
+      throw py::error_already_set();
+    }
+    Py_DECREF(descr);
+  }
 }
 
 }  // namespace
 
 void bind_variable(py::module_& m) {
   bind_variable_inputs(m);
-  m.def("_set_unread_factory", [](py::object fn) { unread_factory() = std::move(fn); });
+  static PyMethodDef functions[] = {
+      {"_init_variable", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&init_variable)),
+       METH_FASTCALL,
+       "_init_variable(self, initial_value, dtype, debug_name)\n--\n\n"
+       "Creates an anonymous variable of the initial value's shape into `self` (Variable.__init__'s common case)."},
+      {nullptr, nullptr, 0, nullptr},
+  };
+  if (PyModule_AddFunctions(m.ptr(), functions) < 0) throw py::error_already_set();
+  m.def("_set_unread_type", [](py::handle type) { set_unread_type(type); },
+        "Sets the VarHandle subclass that assign* returns (varrt's _UnreadVariable).");
+  m.def("_set_dtype_objects", [](const py::list& objects) {
+          dtype_objects().clear();
+          for (py::handle o : objects) dtype_objects().push_back(py::reinterpret_borrow<py::object>(o));
+        },
+        "Sets the objects `Variable.dtype` returns, indexed by the core's dtype enum.");
+  m.def("unread_variable", [](py::handle parent) { return steal(new_unread(parent)); },
+        "An UnreadVariable sharing `parent`'s handle: what an update returns (TensorFlow's _UnreadVariable).");
 
   auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
   add_raw_methods(cls);
@@ -190,17 +348,6 @@ void bind_variable(py::module_& m) {
            py::arg("debug_name"), py::arg("container") = "", py::arg("shared_name") = "")
       .def(py::init([](std::shared_ptr<OwnedHandle> other) { return other; }), py::arg("other"),
            "Another reference to the same handle (what an UnreadVariable holds).")
-      .def("_read", [](py::handle self) {
-             const OwnedHandle& h = handle_of(self);
-             return PyTensor{ops::ReadVariableOp(h.handle()), h.handle().device()};
-           },
-           "ReadVariableOp: the current value, sharing the variable's buffer.")
-      .def("_read_value", [](py::handle self) {
-             const OwnedHandle& h = handle_of(self);
-             PlacedTensor t = ops::Identity(ops::ReadVariableOp(h.handle()));
-             return PyTensor{std::move(t.tensor), t.device};
-           },
-           "read_value(): ReadVariableOp, then Identity on the scope's device (copying there if needed).")
       .def("_view", [](py::handle self) { return steal(view_of(ops::ReadVariableOp(handle_of(self).handle()))); },
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
       .def("_value_view", [](py::handle self) {

@@ -2,23 +2,89 @@
 
 #include <memory>
 
+#include "bindings.h"
 #include "varrt/core/error.h"
 
 namespace py = pybind11;
 
 namespace varrt {
 namespace bind {
+namespace {
 
-const OwnedHandle& handle_of(py::handle self) {
+using Holder = std::shared_ptr<OwnedHandle>;
+
+PyTypeObject* var_handle_type() {
   static PyTypeObject* const type = reinterpret_cast<PyTypeObject*>(py::type::of<OwnedHandle>().ptr());
-  if (!PyObject_TypeCheck(self.ptr(), type)) throw py::type_error("expected a varrt Variable");
+  return type;
+}
+
+PyTypeObject*& unread_type() {
+  static PyTypeObject* type = nullptr;  // a strong reference, kept for the process's life
+  return type;
+}
+
+const Holder& holder_of(py::handle self) {
+  if (!PyObject_TypeCheck(self.ptr(), var_handle_type())) throw py::type_error("expected a varrt Variable");
   auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
   py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);
   if (!vh || !vh.holder_constructed()) {
     throw Error(Code::kFailedPrecondition,
                 "This variable was never created: its __init__ did not run (an object made with __new__ alone)");
   }
-  return *vh.holder<std::shared_ptr<OwnedHandle>>();
+  return vh.holder<Holder>();
+}
+
+}  // namespace
+
+const OwnedHandle& handle_of(py::handle self) { return *holder_of(self); }
+
+void set_holder(py::handle self, const Holder& holder) {
+  static py::detail::type_info* const info = py::detail::get_type_info(typeid(OwnedHandle));
+  if (!PyObject_TypeCheck(self.ptr(), var_handle_type())) throw py::type_error("expected a varrt Variable");
+  auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
+  py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);  // the only (simple) layout
+  if (vh.holder_constructed()) throw py::type_error("this variable was already created");
+  vh.value_ptr() = holder.get();
+  info->init_instance(inst, &holder);
+}
+
+void set_unread_type(py::handle type) {
+  if (!PyType_Check(type.ptr()) ||
+      !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), var_handle_type())) {
+    throw py::type_error("the unread type must be a VarHandle subclass");
+  }
+  Py_INCREF(type.ptr());
+  Py_XDECREF(reinterpret_cast<PyObject*>(unread_type()));
+  unread_type() = reinterpret_cast<PyTypeObject*>(type.ptr());
+}
+
+PyObject* new_unread(py::handle parent) noexcept {
+  PyTypeObject* type = unread_type();
+  if (type == nullptr) {
+    PyErr_SetString(PyExc_RuntimeError, "varrt: the unread variable type is not registered");
+    return nullptr;
+  }
+  const Holder* holder;
+  try {
+    holder = &holder_of(parent);
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+  // VarHandle's own tp_new (pybind11's) allocates the instance and its holder slot without
+  // calling __init__; the holder is then copied in the way pybind11's constructors install
+  // one (registering the instance, so its deallocation is the ordinary one).
+  static PyObject* const no_args = PyTuple_New(0);
+  PyObject* obj = var_handle_type()->tp_new(type, no_args, nullptr);
+  if (obj == nullptr) return nullptr;
+  try {
+    set_holder(obj, *holder);
+  } catch (...) {
+    Py_DECREF(obj);
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+  return obj;
 }
 
 }  // namespace bind

@@ -3,6 +3,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
+
 #include "varrt/ops/owned_handle.h"
 
 namespace varrt {
@@ -12,6 +14,17 @@ namespace bind {
 // __init__ never ran (`Variable.__new__(Variable)`): pybind11 would hand out uninitialised
 // memory as `const OwnedHandle&` for such an object, so bindings take py::handle and come here.
 const OwnedHandle& handle_of(pybind11::handle self);
+
+// Installs `holder` in `self` (a VarHandle whose __init__ has not run), as pybind11's
+// constructors do: for __init__ paths that bypass pybind11's argument dispatch.
+void set_holder(pybind11::handle self, const std::shared_ptr<OwnedHandle>& holder);
+
+// Sets the VarHandle subclass whose instances new_unread returns (varrt's _UnreadVariable).
+void set_unread_type(pybind11::handle type);
+// A new instance of the unread type sharing `parent`'s OwnedHandle, made without running any
+// __init__ (what assign* returns on every call, so it costs an allocation and nothing more).
+// A new reference, or null with a Python error set.
+PyObject* new_unread(pybind11::handle parent) noexcept;
 
 }  // namespace bind
 }  // namespace varrt

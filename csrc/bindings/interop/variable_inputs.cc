@@ -1,7 +1,8 @@
 #include "interop/variable_inputs.h"
 
-#include "interop/numpy.h"
 #include "interop/convert.h"
+#include "interop/numpy.h"
+#include "interop/tensor_object.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;
@@ -20,6 +21,15 @@ py::object& converter() {
   return *fn;
 }
 
+// A varrt.Tensor already of dtype `want`: its tensor, read from the C object. Anything else, a
+// Tensor of another dtype included, gives an invalid Tensor and goes to the converter, which owns
+// the rules (and messages) for tensors.
+Tensor tensor_of_dtype(py::handle value, DType want) {
+  if (!is_tensor_object(value.ptr())) return Tensor();
+  const Tensor& t = tensor_of(value.ptr()).tensor;
+  return t.dtype() == want ? t : Tensor();
+}
+
 }  // namespace
 
 Tensor update_input(py::handle value, DType want) {
@@ -30,6 +40,8 @@ Tensor update_input(py::handle value, DType want) {
   }
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
   if (is_host_value(value.ptr())) return Converted(value.ptr(), want).to_host_tensor();
+  Tensor same = tensor_of_dtype(value, want);
+  if (same.valid()) return same;
   // Tensors, Variables, other objects: Python's convert_to_tensor (its rules for tensors).
   return converter()(value, static_cast<int>(want)).cast<const PyTensor&>().tensor;
 }

@@ -8,6 +8,10 @@
 
 namespace varrt {
 
+struct BorrowedBuffer final : Buffer {
+  std::function<void()> release;
+};
+
 size_t Buffer::byte_count(DType dtype, int64_t num_elements) {
   size_t elem = dtype_size(dtype);
   if (num_elements < 0) throw_error(Code::kInvalidArgument, "negative element count");
@@ -42,15 +46,22 @@ Buffer* Buffer::allocate(Allocator* allocator, DType dtype, int64_t num_elements
 }
 
 Buffer* Buffer::borrow(void* data, size_t bytes, std::function<void()> release) {
-  Buffer* b = new Buffer();
+  auto* b = new BorrowedBuffer();
   b->data_ = data;
   b->bytes_ = bytes;
-  b->release_ = std::move(release);
+  b->release = std::move(release);
   return b;
 }
 
 void Buffer::unref() const noexcept {
-  if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+  if (refs_.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  if (owned()) {
+    delete this;
+  } else {
+    auto* borrowed = static_cast<const BorrowedBuffer*>(this);
+    if (borrowed->release) borrowed->release();
+    delete borrowed;
+  }
 }
 
 Buffer::~Buffer() {
@@ -58,11 +69,7 @@ Buffer::~Buffer() {
     auto* s = static_cast<std::string*>(data_);
     for (int64_t i = 0; i < strings_; ++i) s[i].~basic_string();
   }
-  if (allocator_ != nullptr) {
-    allocator_->deallocate(data_, bytes_);
-  } else if (release_) {
-    release_();
-  }
+  if (allocator_ != nullptr) allocator_->deallocate(data_, bytes_);  // a borrowed buffer's release runs in unref
 }
 
 }  // namespace varrt

@@ -44,11 +44,13 @@ class Buffer {
   Buffer() = default;
   ~Buffer();
 
+  friend struct BorrowedBuffer;  // buffer.cc: a borrowed buffer, which also holds its release callback
+
+  // 40 bytes: every variable has one, so a borrowed buffer's callback lives in the subclass.
   void* data_ = nullptr;
   size_t bytes_ = 0;
   int64_t strings_ = 0;  // number of std::string elements to destroy
-  Allocator* allocator_ = nullptr;
-  std::function<void()> release_;
+  Allocator* allocator_ = nullptr;  // null: borrowed
   mutable std::atomic<int32_t> refs_{1};
 };
 

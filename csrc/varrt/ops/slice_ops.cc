@@ -1,5 +1,6 @@
 #include "varrt/ops/slice_ops.h"
 
+#include <cstring>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
@@ -56,11 +57,48 @@ Tensor row_view(const Tensor& input, int64_t first_element, const Shape& shape) 
   return Tensor::borrow(input.dtype(), shape, data, static_cast<size_t>(n) * item, [parent] {});
 }
 
+// An index of integers only (`x[1]`, `x[1, -2]`, as slicing.py and the bindings spell it:
+// shrink bits, end = begin + 1, stride 1) selects one contiguous block, the trailing
+// dimensions at `*offset`, found without resolving the general spec (whose vectors cost more
+// than the copy). False for anything else, an index out of range included: the general path
+// then decides, and reports errors, as always.
+bool int_index_block(const StridedSliceSpec& spec, const Shape& shape, int64_t* offset, Shape* block) {
+  const int n = static_cast<int>(spec.begin.size());
+  if (n == 0 || n > shape.rank() || spec.begin_mask != 0 || spec.end_mask != 0 || spec.ellipsis_mask != 0 ||
+      spec.new_axis_mask != 0 || spec.shrink_axis_mask != static_cast<int32_t>((1u << n) - 1) ||
+      spec.end.size() != spec.begin.size() || spec.strides.size() != spec.begin.size()) {
+    return false;
+  }
+  int64_t at = 0;
+  for (int i = 0; i < n; ++i) {
+    const int64_t dim = shape.dim(i);
+    int64_t b = spec.begin[static_cast<size_t>(i)];
+    if (b < -dim || b >= dim || spec.strides[static_cast<size_t>(i)] != 1 || spec.end[static_cast<size_t>(i)] != b + 1) {
+      return false;
+    }
+    at = at * dim + (b < 0 ? b + dim : b);
+  }
+  *block = Shape(shape.data() + n, shape.rank() - n);
+  *offset = at * block->num_elements();
+  return true;
+}
+
 }  // namespace
 
 Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on, bool share) {
   const Device& device = Executor::place("StridedSlice");
   if (placed_on) *placed_on = &device;
+  int64_t block_at = 0;
+  Shape block;
+  if (!share && input.dtype() != DType::kString && int_index_block(spec, input.shape(), &block_at, &block)) {
+    Tensor out = Tensor::allocate(input.dtype(), block, device.allocator);
+    size_t item = dtype_size(input.dtype());
+    if (out.num_elements() > 0) {
+      std::memcpy(out.mutable_data(), indexing::element(input.data(), item, block_at),
+                  static_cast<size_t>(out.num_elements()) * item);
+    }
+    return out;
+  }
   SliceGeometry g;
   std::string error;
   if (!resolve_strided_slice(spec, input.shape(), &g, &error)) fail("StridedSlice", device, error, kSliceName);
@@ -92,6 +130,23 @@ void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSlice
   std::unique_lock<std::shared_mutex> lock(var->mu());
   indexing::require_initialized(*var, handle);
   Tensor& params = var->tensor();
+  int64_t block_at = 0;
+  Shape block;
+  if (params.dtype() != DType::kString && int_index_block(spec, params.shape(), &block_at, &block) &&
+      block.num_elements() > 0 &&
+      (value.shape() == block || (value.num_elements() == 1 && value.shape().rank() <= block.rank()))) {
+    // One contiguous block: the value itself, or its one element repeated (a broadcast).
+    Tensor& target = PrepareToUpdateVariable(handle.shared_var());
+    const size_t item = dtype_size(target.dtype());
+    char* dst = indexing::element(target.mutable_data(), item, block_at);
+    const int64_t n = block.num_elements();
+    if (value.num_elements() == n) {
+      std::memcpy(dst, value.data(), static_cast<size_t>(n) * item);
+    } else {
+      for (int64_t i = 0; i < n; ++i) std::memcpy(dst + static_cast<size_t>(i) * item, value.data(), item);
+    }
+    return;
+  }
   SliceGeometry g;
   std::string error;
   if (!resolve_strided_slice(spec, params.shape(), &g, &error)) fail(kOp, device, error, kAssignName);

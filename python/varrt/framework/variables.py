@@ -43,6 +43,8 @@ def _refuse_inplace(op, name):
 
 
 _BINARY = _overloads.BINARY
+_init_variable = _C._init_variable
+_wrap = Tensor._wrap
 
 
 class Variable(_C.VarHandle):
@@ -85,7 +87,7 @@ class Variable(_C.VarHandle):
         if shape is None and shared_name is None:
             # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
             # then the initial value's, read lazily by the `shape` property.
-            _C.VarHandle.__init__(self, initial_value, enum, None, False, base)
+            _init_variable(self, initial_value, enum, base)
         elif shape is None:
             _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
                                   _str_arg(shared_name, "shared_name"))
@@ -102,10 +104,9 @@ class Variable(_C.VarHandle):
                 value = _initial_tensor(initial_value, dtype)
                 raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
                                  f"supplied `shape` argument ({declared}).") from None
-            self._shape = declared
-        self._name = base + ":0"
-        if dtype is not None:
-            self._dtype = dtype
+        # Only what differs from the class defaults is set: the first instance attribute costs
+        # a dict of ~300 bytes, more than the rest of a small variable. The name, dtype and
+        # shape live in the core variable.
         if trainable is not None:
             self._trainable = trainable
         if constraint is not None:
@@ -137,43 +138,28 @@ class Variable(_C.VarHandle):
         handle = _C.lookup_var_handle(_str_arg(shared_name, "shared_name"), _str_arg(container, "container"))
         v = cls.__new__(cls)
         _C.VarHandle.__init__(v, handle)
-        v._name = handle._debug_name + ":0"
         return v
 
-    # Defaults, so that creation sets only what differs (creation speed is a product feature).
-    _shape = None
-    _dtype = None
+    # Defaults, so that creation sets only what differs (creation speed and memory per variable
+    # are product features).
     _trainable = True
     _constraint = None
     _synchronization = variable_enums.VariableSynchronization.AUTO
     _aggregation = variable_enums.VariableAggregation.NONE  # TensorFlow 1's enum, as TensorFlow reports
 
-    def __getattr__(self, name):
-        # Only reached for attributes __init__ sets: an object made by __new__ alone gets the
-        # core's FailedPreconditionError ("never created"), not an AttributeError from inside.
-        if name in ("_name", "_dtype"):
-            self._dtype_enum  # raises for a handle that was never created
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
-
     # --- identity -----------------------------------------------------------------------
 
-    @property
-    def name(self):
-        return self._name
-
-    @property
-    def dtype(self):
-        dtype = self._dtype
-        if dtype is None:
-            dtype = self._dtype = dtypes.from_enum(self._dtype_enum)
-        return dtype
+    # `name` ("scope/name:0") and `dtype` are the core variable's, read by C getters (csrc/
+    # bindings/variable.cc); an object made by __new__ alone raises the core's
+    # FailedPreconditionError ("never created") for them, as for every op.
+    name = _C.VarHandle.name
+    dtype = _C.VarHandle.dtype
 
     @property
     def shape(self):
-        shape = self._shape
-        if shape is None:
-            shape = self._shape = TensorShape._known(self._declared_shape)
-        return shape
+        # The declared shape (the initial value's unless `shape=` relaxed it), not cached: an
+        # instance attribute would cost a dict per variable.
+        return TensorShape._known(self._declared_shape)
 
     def get_shape(self):
         return self.shape
@@ -210,22 +196,16 @@ class Variable(_C.VarHandle):
     def read_value(self):
         """The current value as a new Tensor (sharing memory until the next update), on the
         current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
-        return Tensor._wrap(self._read_value())
+        return _wrap(self._read_value())
 
     def value(self):
-        return Tensor._wrap(self._read())
+        return _wrap(self._read())
 
     _as_tensor = value
 
-    def __array__(self, dtype=None, copy=None):
-        if copy:
-            array = self.numpy()
-            array = np.asarray(array)
-        else:
-            array = self._value_view()
-            if copy is False and dtype is not None and np.dtype(dtype) != array.dtype:
-                raise ValueError("Unable to avoid a copy while converting a varrt Variable to the requested dtype.")
-        return array if dtype is None else array.astype(dtype, copy=False)
+    # __array__(dtype=None, copy=None): a zero-copy read-only view (ReadVariableOp + Identity),
+    # a writable copy with copy=True; a C method, as np.asarray(v) calls it on every conversion.
+    __array__ = _C.VarHandle.__array__
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule over the current value (zero-copy, read-only; the variable's next
@@ -259,92 +239,79 @@ class Variable(_C.VarHandle):
         """Subtracts `tf.IndexedSlices` from this variable.
 
         ResourceScatterSub; returns the variable."""
-        _variable_indexing.scatter(self, "sub", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "sub", sparse_delta)
 
     def scatter_add(self, sparse_delta, use_locking=False, name=None):
         """Adds `tf.IndexedSlices` to this variable.
 
         ResourceScatterAdd; returns the variable."""
-        _variable_indexing.scatter(self, "add", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "add", sparse_delta)
 
     def scatter_max(self, sparse_delta, use_locking=False, name=None):
         """Updates this variable with the max of `tf.IndexedSlices` and itself.
 
         ResourceScatterMax; returns the variable."""
-        _variable_indexing.scatter(self, "max", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "max", sparse_delta)
 
     def scatter_min(self, sparse_delta, use_locking=False, name=None):
         """Updates this variable with the min of `tf.IndexedSlices` and itself.
 
         ResourceScatterMin; returns the variable."""
-        _variable_indexing.scatter(self, "min", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "min", sparse_delta)
 
     def scatter_mul(self, sparse_delta, use_locking=False, name=None):
         """Multiply this variable by `tf.IndexedSlices`.
 
         ResourceScatterMul; returns the variable."""
-        _variable_indexing.scatter(self, "mul", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "mul", sparse_delta)
 
     def scatter_div(self, sparse_delta, use_locking=False, name=None):
         """Divide this variable by `tf.IndexedSlices`.
 
         ResourceScatterDiv; returns the variable."""
-        _variable_indexing.scatter(self, "div", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "div", sparse_delta)
 
     def scatter_update(self, sparse_delta, use_locking=False, name=None):
         """Assigns `tf.IndexedSlices` to this variable.
 
         ResourceScatterUpdate; returns the variable."""
-        _variable_indexing.scatter(self, "update", sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter(self, "update", sparse_delta)
 
     def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
         """Assigns `tf.IndexedSlices` to this variable batch-wise.
 
         `indices[b..., i]` is a row within batch `b...` (one ResourceScatterNdUpdate); returns the variable."""
-        _variable_indexing.batch_scatter_update(self, sparse_delta)
-        return _UnreadVariable(self)
+        return _variable_indexing.batch_scatter_update(self, sparse_delta)
 
     def scatter_nd_sub(self, indices, updates, name=None):
         """Applies sparse subtraction to individual values or slices in a Variable.
 
         ResourceScatterNdSub; returns the variable."""
-        _variable_indexing.scatter_nd(self, "sub", indices, updates)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter_nd(self, "sub", indices, updates)
 
     def scatter_nd_add(self, indices, updates, name=None):
         """Applies sparse addition to individual values or slices in a Variable.
 
         ResourceScatterNdAdd; returns the variable."""
-        _variable_indexing.scatter_nd(self, "add", indices, updates)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter_nd(self, "add", indices, updates)
 
     def scatter_nd_update(self, indices, updates, name=None):
         """Applies sparse assignment to individual values or slices in a Variable.
 
         ResourceScatterNdUpdate; returns the variable."""
-        _variable_indexing.scatter_nd(self, "update", indices, updates)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter_nd(self, "update", indices, updates)
 
     def scatter_nd_max(self, indices, updates, name=None):
         """Updates this variable with the max of `tf.IndexedSlices` and itself.
 
         ResourceScatterNdMax at the slices `indices` addresses; returns the variable."""
-        _variable_indexing.scatter_nd(self, "max", indices, updates)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter_nd(self, "max", indices, updates)
 
     def scatter_nd_min(self, indices, updates, name=None):
         """Updates this variable with the min of `tf.IndexedSlices` and itself.
 
         ResourceScatterNdMin at the slices `indices` addresses; returns the variable."""
-        _variable_indexing.scatter_nd(self, "min", indices, updates)
-        return _UnreadVariable(self)
+        return _variable_indexing.scatter_nd(self, "min", indices, updates)
 
     def sparse_read(self, indices, name=None):
         """Reads the value of this variable sparsely, using `gather`.
@@ -458,7 +425,7 @@ class Variable(_C.VarHandle):
     # synchronization and aggregation; a deep copy keeps them.
 
     def _base_name(self):
-        return self._name.rsplit(":", 1)[0]
+        return self._debug_name
 
     def __reduce__(self):
         return functools.partial(Variable, initial_value=self.numpy(), trainable=self._trainable,
@@ -484,17 +451,19 @@ def _str_arg(value, what):
 
 
 class _UnreadVariable(Variable):
-    """What `assign*` returns: the same variable, read lazily (TensorFlow's _UnreadVariable)."""
+    """What `assign*` returns: the same variable, read lazily (TensorFlow's _UnreadVariable).
 
-    def __init__(self, parent):
-        _C.VarHandle.__init__(self, parent)  # shares the parent's handle
-        self.__dict__.update(parent.__dict__)
-        self._name = "UnreadVariable"
-        self._parent = parent
+    Instances are made by the core's update methods (and `_C.unread_variable`), sharing the
+    variable's handle, with no __init__ and no instance attributes: like TensorFlow's, one
+    has the variable's dtype and shape but the class defaults for `trainable` (True),
+    `constraint`, `synchronization` and `aggregation`. Pickling one (which TensorFlow fails
+    to) copies the variable under its name.
+    """
 
-    def _base_name(self):
-        # TensorFlow fails to pickle an assign result (its name has no ":0"); varrt copies the variable.
-        return self._parent._base_name()
+    name = "UnreadVariable"
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("UnreadVariables are what a variable's updates return; they are not created directly")
 
     # TensorFlow reads an UnreadVariable without the Identity a Variable's reads add.
     def read_value(self):
@@ -546,7 +515,8 @@ def _initial_data(initial_value, dtype_enum):
 
 
 _C._set_initializer_converter(_initial_data)
-_C._set_unread_factory(_UnreadVariable)
+_C._set_unread_type(_UnreadVariable)
+_C._set_dtype_objects(dtypes._BY_ENUM)
 _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops read with ReadVariableOp alone
 
 

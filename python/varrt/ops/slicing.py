@@ -170,22 +170,30 @@ def tensor_getitem(tensor, key):
 class VariableSlice(Tensor):
     """A slice of a variable's value that can also write back: `v[1, 1:].assign(x)`."""
 
-    __slots__ = ("_var", "_spec")
+    # _spec: the slice_spec, or None for an integer index, which the core reads from _key itself.
+    __slots__ = ("_var", "_spec", "_key")
 
     def assign(self, value, name=None):
         """Writes `value` (broadcast to this slice's shape) into the variable; returns the variable."""
         var = self._var
+        if self._spec is None:  # one call: the core converts the value (TensorFlow's rules) and runs the op
+            return _C.variable_int_slice_assign(var, self._key, value)
         if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
             value = convert_to_tensor(value, var.dtype)._data
         else:
             value = _convert.to_array(value, var.dtype)  # borrowed by the core, not copied
-        _C.resource_strided_slice_assign(var, *self._spec, value)
-        from varrt.framework.variables import _UnreadVariable  # variables.py imports this module
-        return _UnreadVariable(var)
+        return _C.resource_strided_slice_assign(var, *self._spec, value)
 
 
 def variable_getitem(var, key):
     """`variable[key]`: ReadVariableOp, then the slice, which also has `assign`."""
+    data = _C.variable_int_slice(var, key)  # both ops in one call for integer keys, else None
+    if data is not None:
+        out = VariableSlice._wrap(data)
+        out._var = var
+        out._spec = None
+        out._key = key
+        return out
     value = var.value()
     if _is_mask(key):
         return boolean_mask(value, key)

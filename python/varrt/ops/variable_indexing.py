@@ -38,6 +38,8 @@ def _indices(indices):
 
 def _updates(var, values):
     """Updates in the variable's dtype: a TensorData, or an ndarray the core borrows without copying."""
+    if type(values) is Tensor and values._data.dtype == var._dtype_enum:  # already what the op takes
+        return values._data
     if type(values) is np.ndarray and values.dtype == var.dtype.as_numpy_dtype and values.dtype.kind != "O":
         return values
     if isinstance(values, Tensor) or hasattr(values, "_as_tensor"):
@@ -46,16 +48,19 @@ def _updates(var, values):
 
 
 def scatter(var, kind, sparse_delta):
-    """ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} of `sparse_delta` (an IndexedSlices) into rows of `var`."""
-    _check_sparse_delta(sparse_delta)
-    updates = _updates(var, sparse_delta.values)
-    _C.resource_scatter(var, kind, _indices(sparse_delta.indices), updates)
+    """ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max} of `sparse_delta` (an IndexedSlices) into rows of `var`;
+    returns the UnreadVariable."""
+    if type(sparse_delta) is not IndexedSlices:
+        _check_sparse_delta(sparse_delta)
+    updates = _updates(var, sparse_delta._values)
+    return _C.resource_scatter(var, kind, _indices(sparse_delta._indices), updates)
 
 
 def scatter_nd(var, kind, indices, updates):
-    """ResourceScatterNd{Update,Add,Sub,Min,Max}: `updates` into the slices the last dimension of `indices` addresses."""
+    """ResourceScatterNd{Update,Add,Sub,Min,Max}: `updates` into the slices the last dimension of `indices`
+    addresses; returns the UnreadVariable."""
     updates = _updates(var, updates)
-    _C.resource_scatter_nd(var, kind, _indices(indices), updates)
+    return _C.resource_scatter_nd(var, kind, _indices(indices), updates)
 
 
 def sparse_read(var, indices):
@@ -86,4 +91,4 @@ def batch_scatter_update(var, sparse_delta):
         parts.append(np.broadcast_to(np.arange(idx.shape[d], dtype=idx.dtype).reshape(shape), nd.shape))
     parts.append(nd)
     final = np.ascontiguousarray(np.concatenate(parts, axis=-1))
-    _C.resource_scatter_nd(var, "update", final, updates)
+    return _C.resource_scatter_nd(var, "update", final, updates)
