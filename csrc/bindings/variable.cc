@@ -177,6 +177,35 @@ PyObject* dtype_getter(PyObject* self, void* /*closure*/) {
   }
 }
 
+// The declared shape as TensorShape's dims: a tuple with None for unknown dimensions, or None
+// for an unknown rank. Metadata, not an op: nothing is placed or logged.
+py::object declared_dims(const OwnedHandle& h) {
+  const PartialShape& s = h.handle().var()->declared_shape();
+  if (!s.known_rank()) return py::none();
+  const std::vector<int64_t>& dims = s.dims();
+  py::tuple out(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    out[i] = dims[i] < 0 ? py::object(py::none()) : py::object(py::int_(dims[i]));
+  }
+  return std::move(out);
+}
+
+// Makes a TensorShape from declared_dims (TensorShape._known, registered by variables.py).
+py::object& shape_factory() {
+  static auto* factory = new py::object();  // leaked: outlives interpreter teardown
+  return *factory;
+}
+
+// `v.shape`, built on each access rather than cached on the instance (a dict per variable).
+PyObject* shape_getter(PyObject* self, void* /*closure*/) {
+  try {
+    return shape_factory()(declared_dims(handle_of(self))).release().ptr();
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
 // TensorFlow's variable name: the name it was created with (scopes included) and ":0". Held
 // by the core Var, not the instance, for the same reason as dtype.
 PyObject* name_getter(PyObject* self, void* /*closure*/) {
@@ -278,6 +307,8 @@ void add_raw_methods(py::handle cls) {
   }
   static PyGetSetDef getsets[] = {
       {"dtype", &dtype_getter, nullptr, "The variable's DType.", nullptr},
+      {"shape", &shape_getter, nullptr, "The variable's declared TensorShape (the initial value's by default).",
+       nullptr},
       {"name", &name_getter, nullptr, "The variable's name: the name it was created with (and scopes), then \":0\".",
        nullptr},
   };
@@ -305,6 +336,8 @@ void bind_variable(py::module_& m) {
   if (PyModule_AddFunctions(m.ptr(), functions) < 0) throw py::error_already_set();
   m.def("_set_unread_type", [](py::handle type) { set_unread_type(type); },
         "Sets the VarHandle subclass that assign* returns (varrt's _UnreadVariable).");
+  m.def("_set_shape_factory", [](py::object factory) { shape_factory() = std::move(factory); },
+        "Sets the callable that makes `Variable.shape` from a dims tuple (or None).");
   m.def("_set_dtype_objects", [](const py::list& objects) {
           dtype_objects().clear();
           for (py::handle o : objects) dtype_objects().push_back(py::reinterpret_borrow<py::object>(o));
@@ -365,17 +398,7 @@ void bind_variable(py::module_& m) {
            },
            "Like _view, with the Identity that repr() runs, colocated with the variable.")
       .def("_is_initialized", [](py::handle self) { return ops::VarIsInitializedOp(handle_of(self).handle()); })
-      .def_property_readonly("_declared_shape", [](py::handle self) -> py::object {
-             const OwnedHandle& h = handle_of(self);
-             // Metadata, not an op: nothing is placed or logged. None dims are unknown.
-             const PartialShape& s = h.handle().var()->declared_shape();
-             if (!s.known_rank()) return py::none();
-             py::tuple dims(s.dims().size());
-             for (size_t i = 0; i < s.dims().size(); ++i) {
-               dims[i] = s.dims()[i] < 0 ? py::object(py::none()) : py::object(py::int_(s.dims()[i]));
-             }
-             return std::move(dims);
-           })
+      .def_property_readonly("_declared_shape", [](py::handle self) { return declared_dims(handle_of(self)); })
       .def_property_readonly("_dtype_enum",
                              [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
       .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })

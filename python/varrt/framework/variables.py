@@ -149,17 +149,14 @@ class Variable(_C.VarHandle):
 
     # --- identity -----------------------------------------------------------------------
 
-    # `name` ("scope/name:0") and `dtype` are the core variable's, read by C getters (csrc/
+    # `name` ("scope/name:0"), `dtype` and `shape` are the core variable's, read by C getters (csrc/
     # bindings/variable.cc); an object made by __new__ alone raises the core's
     # FailedPreconditionError ("never created") for them, as for every op.
     name = _C.VarHandle.name
     dtype = _C.VarHandle.dtype
-
-    @property
-    def shape(self):
-        # The declared shape (the initial value's unless `shape=` relaxed it), not cached: an
-        # instance attribute would cost a dict per variable.
-        return TensorShape._known(self._declared_shape)
+    # The declared shape (the initial value's unless `shape=` relaxed it), made on each access:
+    # caching it on the instance would cost a dict per variable.
+    shape = _C.VarHandle.shape
 
     def get_shape(self):
         return self.shape
@@ -517,6 +514,7 @@ def _initial_data(initial_value, dtype_enum):
 _C._set_initializer_converter(_initial_data)
 _C._set_unread_type(_UnreadVariable)
 _C._set_dtype_objects(dtypes._BY_ENUM)
+_C._set_shape_factory(TensorShape._known)
 _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops read with ReadVariableOp alone
 
 
