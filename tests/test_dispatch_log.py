@@ -170,3 +170,22 @@ def test_logsumexp_of_integers_fails_where_tensorflow_does():
     assert message.startswith("Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, "
                               "float, double\n\t; NodeDef: {{node IsFinite}}")
     assert message.endswith(" [Op:IsFinite] name: ")
+
+
+def test_core_gather_and_slice_ops_run_through_the_dispatch():
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    t = tf.constant([1.0, 2.0, 3.0])
+
+    def ops():
+        rows = v.sparse_read([1])
+        element = tf.gather_nd(v, [[0, 1]])
+        tail = t[1:]
+        v[0].assign([5.0, 6.0])
+        return rows, element, tail
+    (rows, element, tail), logged, seen, _ = run_logged(ops)
+    assert logged == seen == ["ResourceGather", "ResourceGatherNd", "StridedSlice", "ReadVariableOp", "StridedSlice",
+                              "ResourceStridedSliceAssign"]
+    np.testing.assert_array_equal(rows.numpy(), [[3.0, 4.0]])
+    np.testing.assert_array_equal(element.numpy(), [2.0])
+    np.testing.assert_array_equal(tail.numpy(), [2.0, 3.0])
+    np.testing.assert_array_equal(v.numpy(), [[5.0, 6.0], [3.0, 4.0]])
