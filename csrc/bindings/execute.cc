@@ -3,16 +3,23 @@
 // runs the kernel on read-only views of the inputs. When the output's shape is known before
 // the kernel (or "broadcast": the inputs' broadcast shape), the output is allocated in the
 // device's allocator and the kernel writes into it (`out=`); otherwise the array it returns is
-// copied into the output (for ops whose output shape only the kernel knows).
+// copied into the output (for ops whose output shape only the kernel knows). A returned array
+// that is all of an input tensor's memory (the input itself, or a reshaped view of it) becomes
+// an output sharing that tensor's buffer, as TensorFlow's Identity and Reshape forward theirs.
+// Tensors NumPy cannot view (rank above 64) reach the kernel as TensorData; a TensorData (or
+// varrt.Tensor) the kernel returns is the output as is (Reshape of such a tensor).
 //
-//   execute(op, kernel, inputs, dtype, shape=None) -> varrt.Tensor
+//   execute(op, kernel, inputs, dtype, shape=None, num_outputs=None) -> varrt.Tensor
 //     inputs: varrt.Tensors, TensorDatas or host ndarrays (values already converted, _EagerConst)
 //     dtype:  the output's dtype enum; shape: a tuple, "broadcast" or None
+//     num_outputs: for ops with several outputs of `dtype` (Unpack): the kernel returns that
+//                  many arrays and execute a tuple of Tensors (shape must be None)
 #define PY_ARRAY_UNIQUE_SYMBOL varrt_ARRAY_API
 #define NO_IMPORT_ARRAY
 #include <pybind11/pybind11.h>
 #include <numpy/arrayobject.h>
 
+#include <string>
 #include <vector>
 
 #include "bindings.h"
@@ -76,7 +83,62 @@ py::object writable_view(const Tensor& t) {
   return py::reinterpret_steal<py::object>(v);
 }
 
-py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, int dtype_enum, py::object shape_spec) {
+// An input's whole memory, returned as is or reshaped: that input tensor, reshaped, so the output
+// shares its buffer. Host arrays are excluded (their memory is the caller's, not the core's).
+bool forwards_input(PyObject* array, DType dtype, const OpCall& c, const std::vector<Input>& inputs,
+                    const py::tuple& args, Tensor* out) {
+  for (int i = 0; i < c.num_inputs; ++i) {
+    const Tensor& in = c.inputs[i];
+    if (inputs[i].array != nullptr || in.dtype() != dtype) continue;
+    if (array == args[i].ptr()) {
+      *out = in;  // the input itself (strings included)
+      return true;
+    }
+    if (dtype == DType::kString || !PyArray_Check(array) || in.data() == nullptr) continue;
+    auto* a = reinterpret_cast<PyArrayObject*>(array);
+    if (PyArray_DATA(a) != in.data() || static_cast<size_t>(PyArray_NBYTES(a)) != in.byte_size() ||
+        dtype_of_array(array) != dtype || !PyArray_IS_C_CONTIGUOUS(a)) {
+      continue;
+    }
+    std::vector<int64_t> dims(PyArray_DIMS(a), PyArray_DIMS(a) + PyArray_NDIM(a));
+    *out = in.reshaped(Shape(dims));
+    return true;
+  }
+  return false;
+}
+
+// What a kernel returned, as an output of `dtype` (NumPy's cast, as TensorFlow's) on the op's
+// device: an input forwarded, else copied in.
+Tensor output_of(py::handle returned, DType dtype, const OpCall& c, const std::vector<Input>& inputs,
+                 const py::tuple& args) {
+  if (is_tensor_object(returned.ptr())) return tensor_of(returned.ptr()).tensor;
+  if (py::isinstance<PyTensor>(returned)) return returned.cast<const PyTensor&>().tensor;
+  PyObject* array = returned.ptr();
+  Tensor forwarded;
+  if (forwards_input(array, dtype, c, inputs, args, &forwarded)) return forwarded;
+  py::object holder;
+  bool exact = PyArray_Check(array) && dtype_of_array(array) == dtype &&
+               PyArray_IS_C_CONTIGUOUS(reinterpret_cast<PyArrayObject*>(array)) &&
+               PyArray_ISALIGNED(reinterpret_cast<PyArrayObject*>(array)) &&
+               PyArray_ISNOTSWAPPED(reinterpret_cast<PyArrayObject*>(array));
+  if (!exact) {
+    py::object as_array = py::reinterpret_steal<py::object>(PyArray_FromAny(array, nullptr, 0, 0, 0, nullptr));
+    if (!as_array) throw py::error_already_set();
+    Converted converted(as_array.ptr(), dtype);
+    holder = converted.to_array();
+    array = holder.ptr();
+  }
+  return copy_from_array(array, c.allocator());
+}
+
+py::object wrapped(Tensor t, const Device* device) {
+  PyObject* o = wrap_tensor(PyTensor{std::move(t), device});
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, int dtype_enum, py::object shape_spec,
+                   py::object num_outputs) {
   const DType dtype = static_cast<DType>(dtype_enum);
   std::vector<Input> inputs;
   inputs.reserve(inputs_seq.size());
@@ -88,17 +150,22 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
     devices.push_back(in.device);
   }
   Shape shape;
-  const bool known = dtype != DType::kString && output_shape(shape_spec, inputs, &shape);
-  Tensor out;
+  const bool several = !num_outputs.is_none();
+  const bool known = !several && dtype != DType::kString && output_shape(shape_spec, inputs, &shape);
+  std::vector<Tensor> outs(several ? num_outputs.cast<size_t>() : 1);
   OpCall call(op, tensors.data(), static_cast<int>(tensors.size()));
   call.input_devices = devices.data();
-  call.outputs = &out;
-  call.num_outputs = 1;
+  call.outputs = outs.data();
+  call.num_outputs = static_cast<int>(outs.size());
   Dispatch::run(call, [&](OpCall& c) {
     py::tuple args(c.num_inputs);
     for (int i = 0; i < c.num_inputs; ++i) {
       // A host array not moved to the device is passed as it came; tensors as read-only views.
       bool as_is = inputs[i].array != nullptr && c.inputs[i].shares_buffer_with(inputs[i].tensor);
+      if (!as_is && c.inputs[i].shape().rank() > NPY_MAXDIMS) {
+        args[i] = py::cast(PyTensor{c.inputs[i], c.device});
+        continue;
+      }
       PyObject* a = as_is ? (Py_INCREF(inputs[i].array), inputs[i].array) : view_of(c.inputs[i]);
       if (a == nullptr) throw py::error_already_set();
       args[i] = py::reinterpret_steal<py::object>(a);
@@ -112,31 +179,28 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
       return;
     }
     py::object r = kernel(*args);
-    // What the kernel returned, as the output's dtype (NumPy's cast, as TensorFlow's), copied in.
-    PyObject* array = r.ptr();
-    bool exact = PyArray_Check(array) && dtype_of_array(array) == dtype &&
-                 PyArray_IS_C_CONTIGUOUS(reinterpret_cast<PyArrayObject*>(array)) &&
-                 PyArray_ISALIGNED(reinterpret_cast<PyArrayObject*>(array)) &&
-                 PyArray_ISNOTSWAPPED(reinterpret_cast<PyArrayObject*>(array));
-    if (!exact) {
-      py::object as_array = py::reinterpret_steal<py::object>(PyArray_FromAny(array, nullptr, 0, 0, 0, nullptr));
-      if (!as_array) throw py::error_already_set();
-      Converted converted(as_array.ptr(), dtype);
-      r = converted.to_array();
-      array = r.ptr();
+    if (!several) {
+      c.outputs[0] = output_of(r, dtype, c, inputs, args);
+      return;
     }
-    c.outputs[0] = copy_from_array(array, c.allocator());
+    py::sequence arrays = r.cast<py::sequence>();
+    if (static_cast<int>(arrays.size()) != c.num_outputs) {
+      throw py::value_error(std::string("the kernel of ") + c.op + " returned " + std::to_string(arrays.size()) +
+                            " outputs, not " + std::to_string(c.num_outputs));
+    }
+    for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = output_of(arrays[i], dtype, c, inputs, args);
   });
-  PyObject* t = wrap_tensor(PyTensor{std::move(out), call.device});
-  if (t == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(t);
+  if (!several) return wrapped(std::move(outs[0]), call.device);
+  py::tuple results(outs.size());
+  for (size_t i = 0; i < outs.size(); ++i) results[i] = wrapped(std::move(outs[i]), call.device);
+  return std::move(results);
 }
 
 }  // namespace
 
 void bind_execute(py::module_& m) {
   m.def("execute", &execute, py::arg("op"), py::arg("kernel"), py::arg("inputs"), py::arg("dtype"),
-        py::arg("shape") = py::none(),
+        py::arg("shape") = py::none(), py::arg("num_outputs") = py::none(),
         "Runs `op` through the core dispatch with a Python kernel (see csrc/bindings/execute.cc).");
 }
 

@@ -12,7 +12,6 @@
 #include "varrt/device/device.h"
 #include "varrt/device/device_copy.h"
 #include "varrt/device/executor.h"
-#include "varrt/kernels/elementwise.h"
 #include "varrt/resource/update_journal.h"
 #include "interop/gil.h"
 
@@ -90,22 +89,6 @@ void bind_runtime(py::module_& m) {
         return PyTensor{copy_from_array(array.ptr(), device.allocator), &device};
       },
       "An op's output: a C-contiguous native ndarray copied into the op's device (not logged).");
-  m.def("op_filled", [](const std::vector<int64_t>& dims, const PyTensor& value) {
-        // Fill's output allocated straight from the op's device (ResourceExhausted when it cannot
-        // be), then filled in place: no full-size intermediate in NumPy.
-        const Device& device = Executor::current_device();
-        if (value.tensor.num_elements() != 1) throw py::value_error("op_filled needs a one-element value");
-        Tensor out = Tensor::allocate(value.tensor.dtype(), Shape(dims), device.allocator);
-        Tensor element = to_device(value.tensor, device);
-        auto fill = [&] { kernels::fill(out.dtype(), element.data(), out.mutable_data(), out.num_elements()); };
-        if (out.byte_size() >= (size_t{1} << 16)) {
-          without_gil(fill);  // other Python threads run during a large fill
-        } else {
-          fill();
-        }
-        return PyTensor{std::move(out), &device};
-      },
-      "Fill's output on the op's device: `dims` filled with the one element of `value` (not logged).");
   m.def("memory_stats", [](const std::string& device) {
     return stats_dict(DeviceSet::global().match(device).allocator->stats());
   });

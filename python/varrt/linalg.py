@@ -4,7 +4,7 @@ BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for floa
 import numpy as np
 
 from varrt import _C, dtypes
-from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, place, quiet, result, shape_of, shape_text
+from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, quiet, run, shape_of, shape_text
 
 _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these through oneDNN kernels
 
@@ -20,7 +20,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if xd is not yd:
         raise mismatch(op, 1, xd, yd, node=node)  # " name: " without the name, as TensorFlow prints it
     check_dtype(op, xd, name)
-    xa, ya = place(op, xa, ya)
+    flags = (transpose_a, transpose_b, adjoint_a, adjoint_b)
+    return run(op, lambda x, y: _product(op, node, xd, batched, x, y, *flags, name), (xa, ya), xd)
+
+
+def _product(op, node, xd, batched, xa, ya, transpose_a, transpose_b, adjoint_a, adjoint_b, name):
+    """MatMul's kernel: TensorFlow's checks (with its CPU build's texts), then NumPy's product."""
     x, y = xa, ya
     wrapped = ("__" + node[1:]) if node.startswith("_") else node  # __wrapped____MklMatMul
     if x.ndim < 2 or y.ndim < 2:
@@ -47,7 +52,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         raise kernel_error(op, f"Matrix size-incompatible: In[0]: {shape_text(xa.shape)}, In[1]: "
                                        f"{shape_text(ya.shape)}{flags}", name, node=wrapped)
     with quiet(all="ignore"):
-        return result(np.matmul(x, y), xd)
+        return np.matmul(x, y)
 
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):

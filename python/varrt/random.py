@@ -16,11 +16,11 @@ import threading
 
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
-from varrt.ops.op_util import kernel_error
+from varrt.ops.op_util import kernel_error, run, run_failing
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -75,10 +75,9 @@ def _stream(op_seed):
         return rng
 
 
-def _placed_error(op, message, end=None):
-    """A check TensorFlow makes inside `op`'s kernel: the op is placed (and logged) first."""
-    _C.place_op(op)
-    return kernel_error(op, message, end=end)
+def _fail(op, message, end=None):
+    """A check TensorFlow makes inside `op`'s kernel: the op runs (and is logged), then fails."""
+    run_failing(op, kernel_error(op, message, end=end))
 
 
 def _shape(shape, op):
@@ -87,7 +86,7 @@ def _shape(shape, op):
     dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]
     for d in dims:
         if d < 0:
-            raise _placed_error(op, f"Dimension {d} must be >= 0")
+            _fail(op, f"Dimension {d} must be >= 0")
     return tuple(dims)
 
 
@@ -100,7 +99,7 @@ def _float_dtype(dtype, value):
 
 
 def _param(value, dtype):
-    return np.asarray(convert_to_tensor(value, dtype)._data.view())
+    return convert_to_tensor(value, dtype)
 
 
 def _standard_normal(rng, shape, dtype):
@@ -120,56 +119,59 @@ def _truncated_standard_normal(rng, shape, dtype):
     return out
 
 
-def _scaled(op, sample, mean, stddev, dtype):
-    """`sample * stddev + mean`, placed and logged as TensorFlow's Python layer runs it."""
-    from varrt.ops.math_ops import _result
-    stddev, mean = _param(stddev, dtype), _param(mean, dtype)
-    _C.place_op(op)
-    _C.place_op("Mul")
-    _C.place_op("AddV2")
-    # Arithmetic in the sample's precision (float32 or float64), then cast to `dtype`.
-    return _result(sample * stddev.astype(sample.dtype) + mean.astype(sample.dtype), dtype)
+def _affine(sample, scale, offset, dtype):
+    """`sample * scale + offset` as TensorFlow's Python layer composes it: Mul, then AddV2."""
+    product = run("Mul", np.multiply, (sample, scale), dtype, "broadcast")
+    return run("AddV2", np.add, (product, offset), dtype, "broadcast")
 
 
 def _normal(rng, op, shape, mean, stddev, dtype, truncated):
     dtype = _float_dtype(dtype, mean)
     shape = _shape(shape, op)
     draw = _truncated_standard_normal if truncated else _standard_normal
+    stddev, mean = _param(stddev, dtype), _param(mean, dtype)
     with allocating_output(op, shape, dtype):
-        return _scaled(op, draw(rng, shape, dtype), mean, stddev, dtype)
+        sample = run(op, lambda: draw(rng, shape, dtype), (), dtype)
+        return _affine(sample, stddev, mean, dtype)
 
 
 def _uniform(rng, ops, shape, minval, maxval, dtype):
     """`ops`: TensorFlow's op names for (float, int) sampling."""
-    from varrt.ops.math_ops import _result
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _UNIFORM_DTYPES:
         raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
                          f"{tuple(repr(d) for d in _UNIFORM_DTYPES)}.")
     shape = _shape(shape, ops[0])
     if dtype.is_integer:
-        lo, hi = _param(minval, dtype), _param(maxval, dtype)
-        for label, bound in (("minval", lo), ("maxval", hi)):
-            if bound.ndim:
-                raise _placed_error(ops[1], f"{label} must be 0-D, got shape {list(bound.shape)}")
-        if not lo < hi:
-            raise _placed_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
-        _C.place_op(ops[1])
+        def integers(lo, hi):
+            for label, bound in (("minval", lo), ("maxval", hi)):
+                if bound.ndim:
+                    raise kernel_error(ops[1], f"{label} must be 0-D, got shape {list(bound.shape)}")
+            if not lo < hi:
+                raise kernel_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
+            return rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype)
+        bounds = (_param(minval, dtype), _param(maxval, dtype))
         with allocating_output(ops[1], shape, dtype):
-            return _result(rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype), dtype)
+            return run(ops[1], integers, bounds, dtype)
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
     unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
     lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
-    _C.place_op(ops[0])
     with allocating_output(ops[0], shape, dtype):
-        values = rng.random(shape, dtype=np.float32) if dtype == dtypes.float32 else rng.random(shape)
-        if not unit_range:
-            _C.place_op("Sub")
-            _C.place_op("Mul")
-            _C.place_op("AddV2")
-            lo, hi = lo.astype(values.dtype), hi.astype(values.dtype)
-            values = values * (hi - lo) + lo
-        return _result(values, dtype)
+        values = run(ops[0], lambda **out: _unit_uniform(rng, shape, dtype, **out), (), dtype,
+                     shape if dtype in _NATIVE_UNIFORM else None)
+        if unit_range:
+            return values
+        return _affine(values, run("Sub", np.subtract, (hi, lo), dtype, "broadcast"), lo, dtype)
+
+
+_NATIVE_UNIFORM = (dtypes.float32, dtypes.float64)  # NumPy draws these straight into the output
+
+
+def _unit_uniform(rng, shape, dtype, out=None):
+    """[0, 1) values: float32 drawn as float32, the others as float64 (rounded to `dtype`)."""
+    if dtype == dtypes.float32:
+        return rng.random(shape, dtype=np.float32, out=out)
+    return rng.random(shape, out=out)
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
@@ -254,12 +256,11 @@ class Generator:
 
     @staticmethod
     def _full_int(rng, op, shape, dtype):
-        from varrt.ops.math_ops import _result
         dtype = dtypes.as_dtype(dtype)
         shape = _shape(shape, op)
         info = np.iinfo(dtype.as_numpy_dtype)
-        _C.place_op(op)
-        return _result(rng.integers(info.min, info.max, size=shape, dtype=dtype.as_numpy_dtype, endpoint=True), dtype)
+        return run(op, lambda: rng.integers(info.min, info.max, size=shape, dtype=dtype.as_numpy_dtype, endpoint=True),
+                   (), dtype)
 
     def make_seeds(self, count=1):
         """A [2, count] int64 tensor of seeds drawn from this generator."""
@@ -288,7 +289,7 @@ def set_global_generator(generator):
 def _stateless_rng(seed):
     key = np.asarray(convert_to_tensor(seed)._data.view())
     if key.shape != (2,):
-        raise _placed_error("StatelessRandomGetKeyCounter", f"seed must have shape [2], not {list(key.shape)}", end="")
+        _fail("StatelessRandomGetKeyCounter", f"seed must have shape [2], not {list(key.shape)}", end="")
     return _philox(int(key[0]), int(key[1]))
 
 

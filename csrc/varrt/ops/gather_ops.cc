@@ -6,25 +6,33 @@
 
 #include "varrt/core/copy.h"
 #include "varrt/core/error.h"
-#include "varrt/device/executor.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/ops/indexing.h"
 
 namespace varrt {
 namespace ops {
 namespace {
 
-indexing::PlacedOp place(const char* op, const ResourceHandle& handle, const Tensor& indices) {
+// Runs the gather `op` of the variable `handle` names through the dispatch, where the variable
+// lives: `kernel(placed op, indices)` makes the output once the index dtype is checked.
+template <class Kernel>
+Tensor dispatch_gather(const char* op, const ResourceHandle& handle, const Tensor& indices, Kernel&& kernel) {
   Var* var = indexing::live_var(handle);
-  const Device& device = Executor::place(op, var->device());
-  indexing::check_index_dtype(op, indices.dtype());
-  return {op, var, &device};
+  Tensor inputs[1] = {indices};
+  Tensor out;
+  OpCall call(op, inputs, 1);
+  call.resource = &handle;
+  call.colocate = var->device();
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [&](OpCall& c) {
+    indexing::check_index_dtype(op, c.inputs[0].dtype());
+    c.outputs[0] = kernel(indexing::PlacedOp{op, var, c.device}, c.inputs[0]);
+  });
+  return out;
 }
 
-}  // namespace
-
-Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
-  static constexpr const char* kOp = "ResourceGather";
-  indexing::PlacedOp p = place(kOp, handle, indices);
+Tensor gather_rows(const indexing::PlacedOp& p, const ResourceHandle& handle, const Tensor& indices) {
   auto fail = [&](const std::string& message) { p.fail(message); };
   // Held for the whole copy: a writer waits instead of seeing a second holder of the buffer
   // and copying the whole variable.
@@ -49,9 +57,7 @@ Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
   return out;
 }
 
-Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
-  static constexpr const char* kOp = "ResourceGatherNd";
-  indexing::PlacedOp p = place(kOp, handle, indices);
+Tensor gather_nd(const indexing::PlacedOp& p, const ResourceHandle& handle, const Tensor& indices) {
   auto fail = [&](const std::string& message) { p.fail(message); };
   std::shared_lock<std::shared_mutex> lock(p.var->mu());
   indexing::require_initialized(*p.var, handle);
@@ -87,7 +93,7 @@ Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
     std::string joined;
     for (int64_t d = 0; d < depth; ++d) joined += (d ? ", " : "") + std::to_string(idx[bad * depth + d]);
     fail("indices" + indexing::slice_debug_string(outer, bad) + " = [" + joined + "] does not index into param shape " +
-         ps.debug_string() + ", node name: " + kOp);
+         ps.debug_string() + ", node name: " + p.op);
   }
   Tensor out = Tensor::allocate(params.dtype(), Shape(dims), p.var->device()->allocator);
   const size_t item = dtype_size(params.dtype());
@@ -98,6 +104,18 @@ Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
                   indexing::element(out.mutable_data(), item, i * slice), slice);
   }
   return out;
+}
+
+}  // namespace
+
+Tensor ResourceGather(const ResourceHandle& handle, const Tensor& indices) {
+  return dispatch_gather("ResourceGather", handle, indices,
+                         [&](const indexing::PlacedOp& p, const Tensor& idx) { return gather_rows(p, handle, idx); });
+}
+
+Tensor ResourceGatherNd(const ResourceHandle& handle, const Tensor& indices) {
+  return dispatch_gather("ResourceGatherNd", handle, indices,
+                         [&](const indexing::PlacedOp& p, const Tensor& idx) { return gather_nd(p, handle, idx); });
 }
 
 }  // namespace ops

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "varrt/core/error.h"
-#include "varrt/device/executor.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/ops/indexing.h"
 #include "varrt/kernels/strided_copy.h"
 #include "varrt/resource/prepare_to_update.h"
@@ -83,11 +83,7 @@ bool int_index_block(const StridedSliceSpec& spec, const Shape& shape, int64_t* 
   return true;
 }
 
-}  // namespace
-
-Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on, bool share) {
-  const Device& device = Executor::place("StridedSlice");
-  if (placed_on) *placed_on = &device;
+Tensor strided_slice(const Tensor& input, const StridedSliceSpec& spec, const Device& device, bool share) {
   int64_t block_at = 0;
   Shape block;
   if (!share && input.dtype() != DType::kString && int_index_block(spec, input.shape(), &block_at, &block)) {
@@ -120,10 +116,9 @@ Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Dev
   return out;
 }
 
-void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value) {
+void assign_slice(const ResourceHandle& handle, Var* var, const StridedSliceSpec& spec, const Tensor& value,
+                  const Device& device) {
   static constexpr const char* kOp = "ResourceStridedSliceAssign";
-  Var* var = indexing::live_var(handle);
-  const Device& device = Executor::place(kOp, var->device());
   if (value.dtype() != var->dtype()) {
     throw_error(Code::kInvalidArgument, indexing::input_dtype_error(kOp, 4, var->dtype(), value.dtype()));
   }
@@ -182,6 +177,29 @@ void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSlice
   size_t item = dtype_size(target.dtype());
   kernels::strided_copy(target.dtype(), g.processing_dims, value.data(), src_strides,
                         indexing::element(target.mutable_data(), item, offset), dst_strides);
+}
+
+}  // namespace
+
+Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on, bool share) {
+  Tensor inputs[1] = {input};
+  Tensor out;
+  OpCall call("StridedSlice", inputs, 1);
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [&](OpCall& c) { c.outputs[0] = strided_slice(c.inputs[0], spec, *c.device, share); });
+  // A replace hook runs nothing and may leave the op unplaced: its output is on the current device.
+  if (placed_on) *placed_on = call.device != nullptr ? call.device : &Executor::current_device();
+  return out;
+}
+
+void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value) {
+  Var* var = indexing::live_var(handle);
+  Tensor inputs[1] = {value};
+  OpCall call("ResourceStridedSliceAssign", inputs, 1);
+  call.resource = &handle;
+  call.colocate = var->device();
+  Dispatch::run(call, [&](OpCall& c) { assign_slice(handle, var, spec, c.inputs[0], *c.device); });
 }
 
 }  // namespace ops

@@ -8,9 +8,9 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
-from varrt.ops.op_util import (_op_result, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching,
-                            op_error, operand, place, result, shape_of, shape_text, slow, suffix, tensor_operand)
-from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.ops.op_util import (check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
+                            operand, run, run_failing, run_outputs, shape_of, shape_text, slow, suffix, tensor_operand)
+from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 
 
@@ -70,13 +70,24 @@ def reshape(tensor, shape, name=None):
     shape = _shape_arg(shape)
     end = "" if suffix(name, shape) == "" else None
     dims = _shape_values("Reshape", shape, name, end)
-    place("Reshape")
+    # A view of the input: the output shares its buffer (zero-copy).
+    return run("Reshape", lambda a: _view(a, _reshaped_dims(t, dims, name, end)), (t,), t.dtype)
 
+
+def _view(a, dims):
+    """The kernel of Reshape, ExpandDims and Squeeze: `a` in `dims`, sharing its buffer. Tensors
+    NumPy cannot view (rank above 64) come as TensorData and are reshaped by the core."""
+    return a.reshape(dims) if type(a) is np.ndarray else a.reshaped(dims)
+
+
+def _reshaped_dims(t, dims, name, end):
+    """`dims` with the -1 inferred, checked against `t`'s size as TensorFlow's Reshape kernel does."""
     def fail(message):
         return kernel_error("Reshape", message, name, end=end)
 
     # TensorFlow's ValidateSizes: zero sizes stay out of the product, so that a -1 beside a 0
     # is still inferred from the other dimensions.
+    dims = list(dims)
     n, unknown, product = t._data.size, None, 1
     sizes_have_zero = 0 in dims
     for i, d in enumerate(dims):
@@ -101,13 +112,12 @@ def reshape(tensor, shape, name=None):
     wanted = int(np.prod(dims, dtype=object)) if dims else 1
     if wanted != n:
         raise fail(f"Input to reshape is a tensor with {n} values, but the requested shape has {wanted}")
-    return Tensor._wrap(t._data.reshaped(dims))
+    return dims
 
 
 def _index(tensor, i):
     """tensor[i] for an integer i (used by iteration)."""
-    place("StridedSlice")
-    return result(tensor._data.view()[i], tensor.dtype)
+    return run("StridedSlice", lambda a: a[i], (tensor,), tensor.dtype)
 
 
 # --- creation ------------------------------------------------------------------------------
@@ -125,11 +135,25 @@ def _dims(op, shape, name, end=None, python_int32=False):
     return dims
 
 
-def _filled_tensor(op, dims, element, dtype, name, end):
-    """`dims` filled with the one value of `element` (an ndarray of `dtype`), allocated straight
-    from the op's device: no full-size intermediate array."""
-    with allocating_output(op, dims, dtype, name, end):
-        return Tensor._wrap(_C.op_filled(dims, _op_result(_convert.to_array(element.reshape(()), dtype))))
+def _fill(shape, value, dtype, name, end=None, python_int32=False):
+    """Runs Fill: every element of the shape argument's dims is `value` (an operand of `dtype`).
+    The checks of the shape and value are the kernel's in TensorFlow, so their errors follow the
+    op's log line. The output is allocated by the core and filled in place: no full-size
+    intermediate array."""
+    try:
+        dims = _dims("Fill", shape, name, end, python_int32)
+        if len(shape_of(value)) != 0:
+            raise kernel_error("Fill", f"value must represent a scalar, got shape {shape_text(shape_of(value))}", name,
+                               end=end)
+    except Exception as e:  # noqa: BLE001 - whatever the check raised, raised by the op
+        run_failing("Fill", e, (value,), dtype)
+
+    def fill(element, out=None):
+        if out is None:  # strings: the kernel makes the output
+            return np.full(dims, element.reshape(()), dtype=object)
+        np.copyto(out, element)
+    with allocating_output("Fill", dims, dtype, name, end):
+        return run("Fill", fill, (value,), dtype, tuple(dims))
 
 
 @contextlib.contextmanager
@@ -147,13 +171,7 @@ def allocating_output(op, dims, dtype, name="", end=None):
 def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
     a, dtype = operand(value)
-    a, = place("Fill", a)
-    end = "" if slow(dims) else None
-    shape = _dims("Fill", dims, name, end)
-    if np.ndim(a) != 0:
-        raise kernel_error("Fill", f"value must represent a scalar, got shape {shape_text(np.shape(a))}", name,
-                           end=end)
-    return _filled_tensor("Fill", shape, np.asarray(a), dtype, name, end)
+    return _fill(dims, a, dtype, name, "" if slow(dims) else None)
 
 
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
@@ -171,60 +189,70 @@ def _filled(shape, dtype, value, name):
         value = _convert.to_array(value, dtype) if value else b""
     elif dtype is dtypes.bool:
         value = bool(value)
-    place("Fill")
-    dims = _dims("Fill", shape, name, python_int32=True)
-    return _filled_tensor("Fill", dims, np.array(value, dtype=dtype.as_numpy_dtype), dtype, name, None)
+    return _fill(shape, np.array(value, dtype=dtype.as_numpy_dtype), dtype, name, python_int32=True)
 
 
 def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
-    place("ZerosLike")
-    return result(np.full(shape_of(a), b"" if dtype is dtypes.string else 0, dtype=dtype.as_numpy_dtype), dtype)
+    return run("ZerosLike", _constant_fill(b"" if dtype is dtypes.string else 0, dtype), (a,), dtype, shape_of(a))
+
+
+def _constant_fill(value, dtype):
+    """A kernel filling its output (of its input's shape) with `value`."""
+    def kernel(a, out=None):
+        if out is None:  # strings: the kernel makes the output
+            return np.full(np.shape(a), value, dtype=dtype.as_numpy_dtype)
+        out.fill(value)
+    return kernel
 
 
 def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
     check_dtype("OnesLike", dtype, name, "" if slow(input) else None)
-    place("OnesLike")
-    return result(np.ones(shape_of(a), dtype=dtype.as_numpy_dtype), dtype)
+    return run("OnesLike", _constant_fill(1, dtype), (a,), dtype, shape_of(a))
 
 
 # --- shape queries -------------------------------------------------------------------------
 
 def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     a, _ = operand(input)
-    place("Shape")
     out_type = dtypes.as_dtype(out_type)
-    return result(np.array(shape_of(a), dtype=out_type.as_numpy_dtype), out_type)
+    return run("Shape", lambda a: np.array(a.shape, dtype=out_type.as_numpy_dtype), (a,), out_type)
 
 
 def rank(input, name=None):  # noqa: A002 - TensorFlow's names
     a, _ = operand(input)
-    place("_EagerConst")  # TensorFlow answers from the static shape, as a constant
-    return result(np.array(len(shape_of(a)), dtype=np.int32), dtypes.int32)
+    return _from_array(np.array(len(shape_of(a)), dtype=np.int32))  # TensorFlow's answer: a constant (_EagerConst)
 
 
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     a, _ = operand(input)
-    place("_EagerConst")
     out_type = dtypes.as_dtype(out_type)
-    return result(np.array(int(np.prod(shape_of(a), dtype=np.int64)), dtype=out_type.as_numpy_dtype), out_type)
+    return _from_array(np.array(int(np.prod(shape_of(a), dtype=np.int64)), dtype=out_type.as_numpy_dtype))
 
 
 # --- rearranging ---------------------------------------------------------------------------
 
 def identity(input, name=None):  # noqa: A002 - TensorFlow's names
     t = _as_tensor(input)
-    place("Identity")
-    return Tensor._wrap(t._data)
+    return run("Identity", _forward, (t,), t.dtype)
+
+
+def _forward(a):
+    return a  # the input itself: the output shares its buffer
 
 
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)
-    x, = place("ConjugateTranspose" if conjugate and dtype.is_complex else "Transpose", x)
+    conjugate = conjugate and dtype.is_complex
+    return run("ConjugateTranspose" if conjugate else "Transpose", lambda x: _transposed(x, perm, conjugate, name),
+               (x,), dtype)
+
+
+def _transposed(x, perm, conjugate, name):
     rank_ = x.ndim
     op = "Transpose"
     end = "" if suffix(name, perm) == "" else None
@@ -244,17 +272,18 @@ def transpose(a, perm=None, conjugate=False, name=None):
                 raise kernel_error(op, f"{i} is missing from {{{','.join(str(d) for d in p)}}}.", name,
                                    end=end)
     out = np.transpose(x, p)
-    if conjugate and dtype.is_complex:
-        out = np.conj(out)
-    return result(out, dtype)
+    return np.conj(out) if conjugate else out
 
 
 def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
     """Inserts a dimension of size 1 at `axis` (-rank-1 <= axis <= rank). Zero-copy."""
     t = _as_tensor(input)
     axes = int_list(axis)
-    place("ExpandDims")
     end = "" if suffix(name, axis) == "" else None
+    return run("ExpandDims", lambda a: _view(a, _expanded_dims(t, axes, name, end)), (t,), t.dtype)
+
+
+def _expanded_dims(t, axes, name, end):
     if len(axes) != 1:
         raise kernel_error("ExpandDims", "'dim' must be a tensor with a single value", name, end="")
     dims = list(t._data.shape)
@@ -263,15 +292,18 @@ def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
         raise kernel_error("ExpandDims", f"Tried to expand dim index {a} for tensor with {len(dims)} "
                                                  f"dimensions.", name, end=end)
     dims.insert(a + len(dims) + 1 if a < 0 else a, 1)
-    return Tensor._wrap(t._data.reshaped(dims))
+    return dims
 
 
 def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - TensorFlow's names
     """Removes dimensions of size 1 (all of them, or those in `axis`). Zero-copy."""
     t = _as_tensor(input)
     axis = squeeze_dims if axis is None else axis
+    return run("Squeeze", lambda a: _view(a, _squeezed_dims(t, axis, name)), (t,), t.dtype)
+
+
+def _squeezed_dims(t, axis, name):
     dims = list(t._data.shape)
-    place("Squeeze")
     if axis is None:
         keep = [d for d in dims if d != 1]
     else:
@@ -286,22 +318,25 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - Ten
                                                       f"{dims[a]}", name)
             chosen.add(a)
         keep = [d for i, d in enumerate(dims) if i not in chosen]
-    return Tensor._wrap(t._data.reshaped(keep))
+    return keep
 
 
 def tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
     """Repeats the tensor multiples[i] times along dimension i."""
     a, dtype = operand(input)
-    a, = place("Tile", a)
-    reps = int_list(multiples)
     end = "" if suffix(name, multiples) == "" else None
+    return run("Tile", lambda a: _tiled(a, multiples, name, end), (a,), dtype)
+
+
+def _tiled(a, multiples, name, end):
+    reps = int_list(multiples)
     if len(reps) != a.ndim:
         raise kernel_error("Tile", f"Expected multiples argument to be a vector of length {a.ndim} but got "
                                            f"length {len(reps)}", name, end=end)
     for i, r in enumerate(reps):
         if r < 0:
             raise kernel_error("Tile", f"Expected multiples[{i}] >= 0, but got {r}", name, end=end)
-    return result(np.tile(a, reps) if reps else a.copy(), dtype)
+    return np.tile(a, reps) if reps else a
 
 
 def _axis_in(axis, n, what="axis"):
@@ -316,9 +351,11 @@ def concat(values, axis, name="concat"):
     if len(values) == 1:
         return identity(values[0])
     arrays, dtype = matching("ConcatV2", values, name) if values else ([], dtypes.float32)
-    n = len(arrays)
-    arrays = place("ConcatV2", *arrays)
-    node = f"ConcatV2_N_{n}"
+    return run("ConcatV2", lambda *arrays: _concatenated(arrays, values, axis, name), arrays, dtype)
+
+
+def _concatenated(arrays, values, axis, name):
+    node = f"ConcatV2_N_{len(arrays)}"
     if not values:
         raise op_error("ConcatV2", "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef "
                                    "'[N=0, Tidx=DT_INT32]', KernelDef: 'goo.gle/debugstr    op: \"ConcatV2\" "
@@ -344,7 +381,7 @@ def concat(values, axis, name="concat"):
             if d != ax and s[d] != shapes[0][d]:
                 raise fail(f"Dimension {d} in both shapes must be equal: shape[0] = {shape_text(shapes[0])} vs. "
                            f"shape[{i}] = {shape_text(s)}")
-    return result(np.concatenate(arrays, axis=ax), dtype)
+    return np.concatenate(arrays, axis=ax)
 
 
 def stack(values, axis=0, name="stack"):
@@ -356,26 +393,30 @@ def stack(values, axis=0, name="stack"):
         a, dtype = operand(values)
         r = a.ndim - 1
         ax = _axis_in(axis, r + 1)
-        a, = place("Pack", a)
-        return result(np.moveaxis(a, 0, ax), dtype)
+        return run("Pack", lambda a: np.moveaxis(a, 0, ax), (a,), dtype)
     arrays, dtype = matching("Pack", values, name)
     ax = _axis_in(axis, len(shape_of(arrays[0])) + 1)
-    arrays = place("Pack", *arrays)
+    return run("Pack", lambda *arrays: _stacked(arrays, ax, name), arrays, dtype)
+
+
+def _stacked(arrays, ax, name):
     for i, a in enumerate(arrays[1:], 1):
         if np.shape(a) != np.shape(arrays[0]):
             raise kernel_error("Pack", f"Shapes of all inputs must match: values[0].shape = "
-                                               f"{shape_text(np.shape(arrays[0]))} != values[{i}].shape = "
-                                               f"{shape_text(np.shape(a))}", name, node=f"Pack_N_{len(arrays)}")
-    return result(np.stack(arrays, axis=ax), dtype)
+                                       f"{shape_text(np.shape(arrays[0]))} != values[{i}].shape = "
+                                       f"{shape_text(np.shape(a))}", name, node=f"Pack_N_{len(arrays)}")
+    return np.stack(arrays, axis=ax)
 
 
 def unstack(value, num=None, axis=0, name="unstack"):
     """The slices of `value` along `axis`, as a list of tensors."""
     a, dtype = operand(value)
     ax = _axis_in(axis, len(shape_of(a)))
-    a, = place("Unpack", a)
-    n = a.shape[ax]
-    if num is not None and num != n:
-        raise kernel_error("Unpack", f"Input shape axis {ax} must equal {num}, got shape "
-                                             f"{shape_text(a.shape)}", name, node=f"Unpack_num_{num}")
-    return [result(np.take(a, i, axis=ax), dtype) for i in range(n)]
+    n = shape_of(a)[ax]
+
+    def unpack(a):
+        if num is not None and num != n:
+            raise kernel_error("Unpack", f"Input shape axis {ax} must equal {num}, got shape {shape_text(a.shape)}",
+                               name, node=f"Unpack_num_{num}")
+        return [np.take(a, i, axis=ax) for i in range(n)]
+    return list(run_outputs("Unpack", unpack, (a,), dtype, n))

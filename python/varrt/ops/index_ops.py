@@ -5,8 +5,8 @@ with TensorFlow's messages (one_hot: all off_value), never wrapped like NumPy's 
 import numpy as np
 
 from varrt import dtypes
-from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, place, result,
-                            shape_text, slow, suffix)
+from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, run, shape_text, slow,
+                            suffix)
 
 def _indices(op, indices, name):
     a, dtype = operand(indices)
@@ -31,9 +31,11 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     idx, _ = _indices("GatherV2", indices, name)
     batch_dims = int(batch_dims)
     axis = batch_dims if axis is None else int_list(axis)[0]
-    p, idx = place("GatherV2", p, idx)
     end = "" if suffix(name, indices) == "" else None
+    return run("GatherV2", lambda p, idx: _gathered(p, idx, axis, batch_dims, name, end), (p, idx), dtype)
 
+
+def _gathered(p, idx, axis, batch_dims, name, end):
     def fail(message):
         return kernel_error("GatherV2", message, name, end=end)
 
@@ -52,14 +54,14 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         label = f"indices[{where}]" if idx.ndim else "indices"
         raise fail(f"{label} = {int(idx.reshape(-1)[first])} is not in [0, {limit})")
     if batch_dims == 0:
-        return result(np.take(p, idx, axis=axis), dtype)
+        return np.take(p, idx, axis=axis)
     batch = p.shape[:batch_dims]
     pf = p.reshape((-1,) + p.shape[batch_dims:])
     xf = idx.reshape((-1,) + idx.shape[batch_dims:])
     parts = [np.take(pf[b], xf[b], axis=axis - batch_dims) for b in range(pf.shape[0])]
     out = np.stack(parts) if parts else np.empty((0,) + p.shape[batch_dims:axis] + idx.shape[batch_dims:] +
                                                  p.shape[axis + 1:], p.dtype)
-    return result(out.reshape(batch + out.shape[1:]), dtype)
+    return out.reshape(batch + out.shape[1:])
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):
@@ -69,16 +71,19 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         return params.gather_nd(indices)  # ResourceGatherNd on the variable
     p, dtype = operand(params)
     idx, _ = _indices("GatherNd", indices, name)
-    p, idx = place("GatherNd", p, idx)
     end = "" if slow(indices) else None
     b = int(batch_dims)
+    return run("GatherNd", lambda p, idx: _batched_gather_nd(p, idx, b, name, end), (p, idx), dtype)
+
+
+def _batched_gather_nd(p, idx, b, name, end):
     if b == 0:
-        return result(_gather_nd(p, idx, name, end), dtype)
+        return _gather_nd(p, idx, name, end)
     batch = idx.shape[:b]
     pf = p.reshape((-1,) + p.shape[b:])
     xf = idx.reshape((-1,) + idx.shape[b:])
     parts = [_gather_nd(pf[i], xf[i], name, end) for i in range(pf.shape[0])]
-    return result(np.stack(parts).reshape(batch + parts[0].shape) if parts else np.empty(batch, p.dtype), dtype)
+    return np.stack(parts).reshape(batch + parts[0].shape) if parts else np.empty(batch, p.dtype)
 
 
 def _gather_nd(p, idx, name, end):
@@ -106,22 +111,23 @@ def where(condition, x=None, y=None, name=None):
     if x is None:
         c, dtype = operand(condition)
         check_dtype("Where", dtype, name)
-        c, = place("Where", c)
-        if c.ndim == 0:
-            raise kernel_error("Where", "WhereOp : Unhandled input dimensions: 0", name)
-        return result(np.argwhere(c), dtypes.int64)
+        def coordinates(c):
+            if c.ndim == 0:
+                raise kernel_error("Where", "WhereOp : Unhandled input dimensions: 0", name)
+            return np.argwhere(c)
+        return run("Where", coordinates, (c,), dtypes.int64)
     c, cdtype = operand(condition, dtypes.bool)
     if cdtype is not dtypes.bool:
         raise mismatch("SelectV2", 0, dtypes.bool, cdtype, name)
     (xa, ya), dtype = matching("SelectV2", (x, y), name, first_index=1)
-    c, xa, ya = place("SelectV2", c, xa, ya)
-    try:
-        out = np.where(c, xa, ya)
-    except ValueError:
-        raise kernel_error("SelectV2", f"condition {shape_text(np.shape(c))}, then {shape_text(np.shape(xa))}"
-                                               f", and else {shape_text(np.shape(ya))} must be broadcastable",
-                           name) from None
-    return result(out, dtype)
+
+    def select(c, xa, ya):
+        try:
+            return np.where(c, xa, ya)
+        except ValueError:
+            raise kernel_error("SelectV2", f"condition {shape_text(np.shape(c))}, then {shape_text(np.shape(xa))}, "
+                                           f"and else {shape_text(np.shape(ya))} must be broadcastable", name) from None
+    return run("SelectV2", select, (c, xa, ya), dtype)
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
@@ -139,8 +145,11 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = operand(0 if off_value is None else off_value, dtype)[0]
     idx, _ = _indices("OneHot", indices, name)
     depth = int_list(depth)[0]
-    idx, on, off = place("OneHot", idx, on, off)
     end = "" if suffix(name, indices) == "" else None
+    return run("OneHot", lambda idx, on, off: _one_hot(idx, depth, on, off, axis, name, end), (idx, on, off), dtype)
+
+
+def _one_hot(idx, depth, on, off, axis, name, end):
     if depth < 0:
         raise kernel_error("OneHot", f"depth must be non-negative, got: {depth}", name, end=end)
     out_rank = idx.ndim + 1
@@ -151,4 +160,4 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     hot = idx[..., None] == np.arange(depth)
     if axis != -1:
         hot = np.moveaxis(hot, -1, axis)
-    return result(np.where(hot, np.asarray(on), np.asarray(off)), dtype)
+    return np.where(hot, np.asarray(on), np.asarray(off))

@@ -11,7 +11,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.ops.op_util import (cast_operand, check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
-                            pair, place, quiet, result, run, shape_of, shape_text, slow, value_operand)
+                            pair, quiet, run, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
 
 _bool = dtypes.bool
@@ -518,17 +518,6 @@ def cast(x, dtype, name=None):
                                cls=errors.UnimplementedError)
         return _cast_array(np.asarray(a), source, dtype)
     return run("Cast", kernel, (a,), dtype)
-
-
-# --- compatibility with earlier callers -------------------------------------------------------
-
-def _result(array, dtype=None):
-    """Wraps a fresh NumPy result as a Tensor of `dtype` (default: the array's own dtype)."""
-    from varrt.ops.op_util import dtype_of
-    if dtype is None:
-        array = np.asarray(array)
-        dtype = dtype_of(array)
-    return result(array, dtypes.as_dtype(dtype))
 
 
 # matmul and argmax/argmin live in linalg and reduction_ops; kept importable from here as before.

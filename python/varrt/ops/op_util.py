@@ -1,11 +1,12 @@
 """What every NumPy-kernel op shares: operand conversion with TensorFlow's rules, the dtype
-checks and error texts of TensorFlow's op registry, and wrapping a kernel's result.
+checks and error texts of TensorFlow's op registry, and running a kernel through the core
+dispatch (`run`).
 
-Operands travel as (input, DType) pairs until the op is placed: a Tensor contributes its core
+Operands travel as (input, DType) pairs until the op runs: a Tensor contributes its core
 TensorData, a Variable its value (ReadVariableOp), a Python or NumPy value a converted ndarray
 (_EagerConst) without becoming a core tensor first, so an op costs one core allocation: its
-output. `place(op, *inputs)` logs the op and returns the kernel's arrays: views of the
-TensorDatas on the op's device, host values as they are.
+output. `run` places and logs the op, lets hooks see it and hands the kernel its inputs as
+arrays: views of the TensorDatas on the op's device, host values as they are.
 """
 import re
 
@@ -16,8 +17,6 @@ from varrt.ops.op_defs import ATTR_ERRORS, NO_KERNEL
 from varrt.framework.tensor import Tensor
 
 _place_op = _C.place_op
-_wrap = Tensor._wrap
-_op_result = _C.op_result
 _to_array = _C.convert  # the core's conversion rules: (value, dtype enum or 0, to_device, hint) -> ndarray
 _ndarray = np.ndarray
 _BY_NUMPY = dtypes._BY_NUMPY
@@ -118,16 +117,6 @@ def tensor_operand(x):
     return data, dtypes._BY_ENUM[data.dtype]
 
 
-def place(op, *inputs):
-    """Places (and logs) `op`; returns its inputs as arrays for the kernel (see module doc)."""
-    datas = [i for i in inputs if type(i) is not _ndarray]
-    if not datas:
-        _place_op(op)
-        return inputs
-    views = iter(_place_op(op, *datas))
-    return [i if type(i) is _ndarray else next(views) for i in inputs]
-
-
 def shape_of(input):  # noqa: A002
     if type(input) is _ndarray:
         return input.shape
@@ -142,7 +131,7 @@ def host(input):  # noqa: A002
 def value_operand(x, dtype=None, strict=True):
     """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
     strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
-    place("_EagerConst")
+    _place_op("_EagerConst")  # the conversion, logged as TensorFlow logs it; the value stays on the host
     if dtype is None:
         array = _to_array(x)
         return array, dtype_of(array)
@@ -214,8 +203,24 @@ def run(op, kernel, inputs, dtype, shape=None):
     and returns its output, a Tensor of `dtype`. `inputs` are operands (TensorData, Tensors or
     host arrays); the kernel gets them as arrays on the op's device. With `shape` (a tuple, or
     "broadcast" for the inputs' broadcast shape) the output is allocated by the core and the
-    kernel writes into it (`kernel(*arrays, out=...)`); without, it returns its result."""
+    kernel writes into it (`kernel(*arrays, out=...)`); without, it returns its result, which
+    is copied in unless it is all of a tensor input's memory (the input, or a reshaped view of
+    it: the output then shares that input's buffer, as Reshape and Identity do)."""
     return _execute(op, kernel, inputs, dtype._enum, shape)
+
+
+def run_outputs(op, kernel, inputs, dtype, num_outputs):
+    """run() for an op with `num_outputs` outputs of `dtype` (Unpack): the kernel returns that
+    many arrays; a tuple of Tensors."""
+    return _execute(op, kernel, inputs, dtype._enum, None, num_outputs)
+
+
+def run_failing(op, error, inputs=(), dtype=dtypes.float32):
+    """Runs `op` with a kernel that raises `error`: a check TensorFlow makes inside the op's
+    kernel (so after its log line) that varrt could make before it."""
+    def kernel(*arrays, out=None):
+        raise error
+    run(op, kernel, inputs, dtype)
 
 
 def _cast_into(a, out):
@@ -226,11 +231,3 @@ def cast_operand(input, dtype):  # noqa: A002
     """A Cast op (NumPy's astype semantics) of an operand, through the dispatch."""
     return run("Cast", _cast_into, (input,), dtype, shape_of(input))
 
-
-# --- results -----------------------------------------------------------------------------
-
-def result(array, dtype):
-    """Wraps a kernel's output as a Tensor of `dtype` on the device the op was placed on."""
-    if type(array) is not _ndarray or array.dtype != dtype._np or not array.flags.c_contiguous:
-        array = _to_array(np.asarray(array), dtype._enum)  # NumPy's cast, also of a Python scalar
-    return _wrap(_op_result(array))

@@ -11,7 +11,8 @@ applied to tensors (`np.add(t, 1)`) return ndarrays.
 """
 from varrt import _C, dtypes
 from varrt.ops import math_ops
-from varrt.ops.op_util import is_tensor_like, operand, result, value_operand
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops.op_util import is_tensor_like, operand
 
 _bool = dtypes.bool
 
@@ -47,8 +48,7 @@ def _reflected(fn):
 
 def _as_tensor_like(other, like):
     """`other` as a Tensor of like's dtype (strict conversion), for ops that convert with a hint."""
-    array, dtype = value_operand(other, like.dtype)
-    return result(array, dtype)
+    return convert_to_tensor(other, like.dtype)
 
 
 def _mul(x, y):

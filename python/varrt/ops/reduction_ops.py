@@ -9,8 +9,8 @@ set is the dtype's lowest/highest value, and argmax/argmin skip NaNs.
 import numpy as np
 
 from varrt import _C, dtypes
-from varrt.ops.op_util import (check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, place, quiet, result,
-                            run, shape_text, slow)
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops.op_util import check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run, shape_text, slow
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -36,9 +36,11 @@ def _axes(op, ndim, axis, name, end):
     return tuple(sorted(seen))
 
 
-def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False):
+def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False, end=False):
+    """`end`: the error ending (op_util.suffix) when the caller converted the input itself."""
     a, dtype = operand(input_tensor, _bool if bool_input else None)
-    end = "" if slow(input_tensor, axis) else None
+    if end is False:
+        end = "" if slow(input_tensor, axis) else None
     if bool_input:
         if dtype is not _bool:
             raise mismatch(op, 0, _bool, dtype, name)
@@ -103,8 +105,12 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     return _reduce("Mean", _mean, input_tensor, axis, keepdims, name)
 
 
+def _max(a, axes, dtype):
+    return _extreme(a, axes, dtype, np.max, True)
+
+
 def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce("Max", lambda a, ax, d: _extreme(a, ax, d, np.max, True), input_tensor, axis, keepdims, name)
+    return _reduce("Max", _max, input_tensor, axis, keepdims, name)
 
 
 def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
@@ -128,24 +134,29 @@ def _real_or_complex(dtype):
         raise TypeError(f"Input must be either real or complex. Received integer type {dtype}.")
 
 
-def _composite(first_op, input_tensor, axis, name):
-    """(array, dtype, axes) for the reductions TensorFlow composes from several ops."""
-    a, dtype = operand(input_tensor)
-    a = np.asarray(place(first_op, a)[0])
-    return a, dtype, _axes(first_op, a.ndim, axis, name, "" if slow(input_tensor, axis) else None)
+def _end(*args):
+    return "" if slow(*args) else None
+
+
+def _forward(a):
+    return a  # StopGradient's kernel: its input (the output shares its buffer)
 
 
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
-    """Mean of squared deviations (complex: of squared magnitudes), in the real dtype."""
-    a, dtype, axes = _composite("Mean", input_tensor, axis, name)
-    _real_or_complex(dtype)
-    for op in ("SquaredDifference", "Mean"):
-        place(op)
-    with quiet(all="ignore"):
-        wide = a.astype(np.complex128 if dtype.is_complex else np.float64)
-        d = wide - np.mean(wide, axis=axes, keepdims=True)
-        r = np.mean((d * np.conj(d)).real, axis=axes, keepdims=keepdims)
-    return result(r, dtype.real_dtype)
+    """Mean of squared deviations (complex: of squared magnitudes), in the real dtype; TensorFlow's
+    composition: Mean (keepdims), Sub, Square (complex: Conj, Mul, Real), Mean."""
+    from varrt.ops.math_ops import multiply, square, subtract
+    end = _end(input_tensor, axis)
+    t = convert_to_tensor(input_tensor)
+    means = _reduce("Mean", _mean, t, axis, True, name, end=end)
+    _real_or_complex(t.dtype)
+    deviations = subtract(t, means)
+    if t.dtype.is_complex:
+        conj = run("Conj", np.conj, (deviations,), t.dtype, deviations._shape_tuple)
+        squared = run("Real", np.real, (multiply(conj, deviations),), t.dtype.real_dtype)
+    else:
+        squared = square(deviations)
+    return _reduce("Mean", _mean, squared, axis, keepdims, name, end=end)
 
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
@@ -154,19 +165,20 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
-    """log(sum(exp(x))), shifted by the maximum so large inputs do not overflow."""
-    a, dtype, axes = _composite("Max", input_tensor, axis, name)
-    check_dtype("Exp", dtype, name)
-    for op in ("Sub", "Exp", "Sum", "Log", "AddV2"):
-        place(op)
-    with quiet(all="ignore"):
-        wide = a.astype(np.float64)
-        m = np.max(wide, axis=axes, keepdims=True, initial=-np.inf)
-        m = np.where(np.isfinite(m), m, 0)
-        r = np.log(np.sum(np.exp(wide - m), axis=axes, keepdims=True)) + m
+    """log(sum(exp(x - m))) + m with m the finite maximum, as TensorFlow composes it: Max,
+    IsFinite, SelectV2, StopGradient, Sub, Exp, Sum, Log, (Shape, Reshape,) AddV2."""
+    from varrt.ops.array_ops import reshape, shape
+    from varrt.ops.index_ops import where
+    from varrt.ops.math_ops import add, exp, is_finite, log, subtract
+    end = _end(input_tensor, axis)
+    t = convert_to_tensor(input_tensor)
+    raw_max = _reduce("Max", _max, t, axis, True, name, end=end)
+    finite_max = where(is_finite(raw_max), raw_max, 0)
+    finite_max = run("StopGradient", _forward, (finite_max,), finite_max.dtype)
+    r = log(_reduce("Sum", _sum, exp(subtract(t, finite_max)), axis, keepdims, name, end=end))
     if not keepdims:
-        r = np.squeeze(r, axis=axes)
-    return result(r, dtype)
+        finite_max = reshape(finite_max, shape(r))
+    return add(r, finite_max)
 
 
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
@@ -177,11 +189,13 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
-    a, source = operand(input)
-    a, = place("NotEqual", a)
-    place("Cast")
-    counts = (np.asarray(a) != (b"" if source is dtypes.string else 0)).astype(dtypes.as_dtype(dtype).as_numpy_dtype)
-    return reduce_sum(result(counts, dtypes.as_dtype(dtype)), axis, bool(keepdims), name)
+    """TensorFlow's composition: Fill (the zero), NotEqual, Cast (int64), Sum, Cast (to `dtype`)."""
+    from varrt.ops.array_ops import zeros
+    from varrt.ops.math_ops import cast, not_equal
+    t = convert_to_tensor(input)
+    nonzero = not_equal(t, zeros([], t.dtype))
+    counts = reduce_sum(cast(nonzero, dtypes.int64), axis, bool(keepdims), name)
+    return cast(counts, dtype)
 
 
 # --- arg reductions ---------------------------------------------------------------------
@@ -200,18 +214,20 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
     a, dtype = operand(input)
     check_dtype(op, dtype, name, "" if slow(input) else None)
     output_type = dtypes.as_dtype(output_type)
-    a = np.asarray(place(op, a)[0])
-    axis = 0 if axis is None else int_list(axis)[0]
-    if not -a.ndim <= axis < a.ndim:
-        raise kernel_error(op, f"Expected dimension in the range [{-a.ndim}, {a.ndim}), but got {axis}",
-                           name)
-    if a.shape[axis] == 0:
-        raise kernel_error(op, f"Reduction axis {axis} is empty in shape {shape_text(a.shape)}", name)
-    if dtype.is_floating:
-        nan = np.isnan(a)
-        if nan.any():
-            a = np.where(nan, np.array(nan_as, a.dtype), a)
-    return result(kernel(a, axis=axis), output_type)
+
+    def arg_reduce(a):
+        a = np.asarray(a)
+        ax = 0 if axis is None else int_list(axis)[0]
+        if not -a.ndim <= ax < a.ndim:
+            raise kernel_error(op, f"Expected dimension in the range [{-a.ndim}, {a.ndim}), but got {ax}", name)
+        if a.shape[ax] == 0:
+            raise kernel_error(op, f"Reduction axis {ax} is empty in shape {shape_text(a.shape)}", name)
+        if dtype.is_floating:
+            nan = np.isnan(a)
+            if nan.any():
+                a = np.where(nan, np.array(nan_as, a.dtype), a)
+        return kernel(a, axis=ax)
+    return run(op, arg_reduce, (a,), output_type)
 
 
 # --- cumulative ---------------------------------------------------------------------------
@@ -219,8 +235,10 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
 def _cumulative(op, kernel, x, axis, exclusive, reverse, name):
     a, dtype = operand(x)
     check_dtype(op, dtype, name)
-    a = np.asarray(place(op, a)[0])
-    axis = int_list(axis)[0]
+    return run(op, lambda a: _scan(op, kernel, np.asarray(a), int_list(axis)[0], exclusive, reverse, name), (a,), dtype)
+
+
+def _scan(op, kernel, a, axis, exclusive, reverse, name):
     if not -a.ndim <= axis < a.ndim:
         raise kernel_error(op, f"ScanOp: Expected scan axis in the range [{-a.ndim}, {a.ndim}), but got "
                                        f"{axis}", name)
@@ -235,7 +253,7 @@ def _cumulative(op, kernel, x, axis, exclusive, reverse, name):
                 slice(0, n) for n in a.shape)]
     if reverse:
         r = np.flip(r, axis)
-    return result(r, dtype)
+    return r
 
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):

@@ -5,7 +5,8 @@ import numpy as np
 
 from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
-from varrt.ops.op_util import check_dtype, host, int_list, kernel_error, operand, place, quiet, result
+from varrt.ops.op_util import (cast_operand, check_dtype, host, int_list, kernel_error, operand, quiet, run, run_failing,
+                            shape_of)
 
 # tf.range's dtype when none is given: the widest of its arguments' dtypes in this order.
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
@@ -27,52 +28,71 @@ def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - Te
     check_dtype("Range", dtype, name)
     with quiet(all="ignore"):
         s, l, d = (host(a).astype(dtype.as_numpy_dtype) for a, _ in args)
-    place("Range")
-    if d == 0:
-        raise kernel_error("Range", f"Requires delta != 0: {_number_text(d)}", name)
-    if d > 0 and s > l:
-        raise kernel_error("Range", f"Requires start <= limit when delta > 0: {_number_text(s)}/"
-                                            f"{_number_text(l)}", name)
-    if d < 0 and s < l:
-        raise kernel_error("Range", f"Requires start >= limit when delta < 0: {_number_text(s)}/"
-                                            f"{_number_text(l)}", name)
+    inputs = tuple(a for a, _ in args)
+    message = _range_error(s, l, d)
+    if message is not None:
+        run_failing("Range", kernel_error("Range", message, name), inputs, dtype)
     if dtype.is_integer:
         n = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
         with allocating_output("Range", [n], dtype, name):
-            return result(int(s) + np.arange(n, dtype=np.int64) * int(d), dtype)
+            return run("Range", lambda *_: int(s) + np.arange(n, dtype=np.int64) * int(d), inputs, dtype)
     with quiet(all="ignore"):
         n = int(math.ceil(abs((l - s) / d)))
-    # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
-    with quiet(all="ignore"), allocating_output("Range", [n], dtype, name):
-        return result(s + np.arange(n).astype(dtype.as_numpy_dtype) * d, dtype)
+
+    def steps(*_):
+        # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
+        with quiet(all="ignore"):
+            return s + np.arange(n).astype(dtype.as_numpy_dtype) * d
+    with allocating_output("Range", [n], dtype, name):
+        return run("Range", steps, inputs, dtype)
+
+
+def _range_error(s, l, d):
+    """What TensorFlow's Range kernel says about these arguments, or None."""
+    if d == 0:
+        return f"Requires delta != 0: {_number_text(d)}"
+    if d > 0 and s > l:
+        return f"Requires start <= limit when delta > 0: {_number_text(s)}/{_number_text(l)}"
+    if d < 0 and s < l:
+        return f"Requires start >= limit when delta < 0: {_number_text(s)}/{_number_text(l)}"
+    return None
 
 
 def linspace(start, stop, num, name=None, axis=0):
     """`num` evenly spaced values from start to stop inclusive (integers give float64), along `axis`
-    for vector start/stop."""
+    for vector start/stop. Runs as Cast (integers, each bound), RealDiv (the step) and ConcatV2
+    (the values), a short form of TensorFlow's composition."""
     a, dtype = operand(start)
     b, _ = operand(stop, dtype)
     n = int_list(num)[0]
     if dtype.is_integer:
-        place("Cast")
         dtype = dtypes.float64
+        a, b = cast_operand(a, dtype), cast_operand(b, dtype)
     ftype = dtype.as_numpy_dtype
-    a, b = np.broadcast_arrays(host(a).astype(ftype), host(b).astype(ftype))
-    out_rank = a.ndim + 1
+    out_rank = len(np.broadcast_shapes(shape_of(a), shape_of(b))) + 1
     if not -out_rank <= axis < out_rank:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-out_rank}, {out_rank})")
     axis %= out_rank
-    start_, stop_ = np.expand_dims(a, axis), np.expand_dims(b, axis)
     steps = max(n - 1, 1)
     if n < 0:
-        place("Range")
-        raise kernel_error("Range", "Requires start <= limit when delta > 0: 1/-1", name)
-    place("RealDiv")
-    with quiet(all="ignore"):
-        delta = (stop_ - start_) / np.asarray(steps, ftype)
+        run_failing("Range", kernel_error("Range", "Requires start <= limit when delta > 0: 1/-1", name), (), dtype)
+
+    def bounds(x, y):
+        x, y = np.broadcast_arrays(x.astype(ftype), y.astype(ftype))
+        return np.expand_dims(x, axis), np.expand_dims(y, axis)
+
+    def step(x, y):
+        x, y = bounds(x, y)
+        with quiet(all="ignore"):
+            return (y - x) / np.asarray(steps, ftype)
+
+    def values(x, y, delta):
+        x, y = bounds(x, y)
         shape = [1] * out_rank
         shape[axis] = max(n - 2, 0)
-        middle = start_ + delta * np.arange(1, max(n - 1, 1), dtype=np.int64).astype(ftype).reshape(shape)
-    place("ConcatV2")
-    joined = np.concatenate((start_, middle, stop_), axis=axis)
-    return result(np.take(joined, np.arange(n), axis=axis), dtype)
+        with quiet(all="ignore"):
+            middle = x + delta * np.arange(1, max(n - 1, 1), dtype=np.int64).astype(ftype).reshape(shape)
+        joined = np.concatenate((x, middle, y), axis=axis)
+        return np.take(joined, np.arange(n), axis=axis)
+    delta = run("RealDiv", step, (a, b), dtype)
+    return run("ConcatV2", values, (a, b, delta), dtype)
