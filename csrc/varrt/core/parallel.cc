@@ -17,6 +17,7 @@ namespace varrt {
 namespace {
 
 constexpr int64_t kChunkBytes = 256 << 10;
+constexpr int kMaxThreads = 256;
 using Clock = std::chrono::steady_clock;
 
 inline void cpu_relax() {
@@ -26,7 +27,6 @@ inline void cpu_relax() {
   asm volatile("yield");
 #endif
 }
-constexpr int kMaxThreads = 256;
 
 int configured_threads() {
   if (const char* env = std::getenv("VARRT_NUM_THREADS")) {

@@ -5,7 +5,9 @@
 // thread included; unset, it is std::thread::hardware_concurrency(). 1 runs everything on the
 // caller. Work is cut into chunks that the caller and the workers claim one at a time, and the
 // caller keeps claiming until none are left, so a worker that the OS does not schedule (a busy
-// machine) costs at most the chunk it holds: the loop is then about as fast as on one thread.
+// machine) costs at most the chunk it holds; and a worker that was preempted lately helps only
+// briefly after waking, so it rarely holds one while descheduled: on a busy machine the loop is
+// about as fast as on one thread.
 // Small work runs inline on the caller, with no allocation and no synchronisation.
 //
 // One loop runs on the pool at a time; a loop started while another runs (another thread's, or
