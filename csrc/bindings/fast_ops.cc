@@ -363,8 +363,8 @@ PyGetSetDef fast_getset[] = {
 };
 
 PyTypeObject fast_op_type = [] {
-  PyTypeObject t{};  // every slot zero, then the header as PyVarObject_HEAD_INIT(nullptr, 0) sets it
-  Py_SET_REFCNT(reinterpret_cast<PyObject*>(&t), 1);
+  PyTypeObject t{};  // every slot zero, then the header PyVarObject_HEAD_INIT(nullptr, 0) would set
+  t.ob_base = PyVarObject{PyObject_HEAD_INIT(nullptr) 0};
   t.tp_name = "varrt._C.FastOp";
   t.tp_basicsize = sizeof(FastOpObject);
   t.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR;
