@@ -10,7 +10,8 @@
 // then a binary tree over the blocks (over rows of 16 for reductions along outer axes), so the
 // error grows with log(n) as NumPy's pairwise sum does, also along axes NumPy sums sequentially.
 // The tree depends only on the shape, so results do not depend on the number of threads.
-// float16 and bfloat16 accumulate in float32 and round once at the end.
+// float32, float16 and bfloat16 sums, products and means accumulate in double and round once at
+// the end (reduction_types.h says why); Max and Min compare in float.
 //
 // Large reductions run on the thread pool (core/parallel.h); small ones allocate nothing but the
 // output.
