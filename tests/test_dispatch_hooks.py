@@ -162,3 +162,13 @@ def test_hook_errors_fail_the_op_and_leave_variables_unchanged():
         with pytest.raises(RuntimeError, match="tracer failed"):
             v.assign_add([1.0, 1.0])
     np.testing.assert_array_equal(v.numpy(), [1.0, 2.0])
+
+
+def test_observe_sees_scatter_ops_with_their_resource():
+    v = tf.Variable([1.0, 2.0, 3.0])
+    seen = []
+    with hook("observe", lambda op, device, inputs, outputs, attrs, resource: seen.append((op, resource))):
+        v.scatter_update(tf.IndexedSlices(tf.constant([9.0]), tf.constant([1])))
+        v.scatter_nd_add(tf.constant([[0]]), tf.constant([5.0]))
+    assert seen == [("ResourceScatterUpdate", _C.resource_id(v)), ("ResourceScatterNdAdd", _C.resource_id(v))]
+    np.testing.assert_array_equal(v.numpy(), [6.0, 9.0, 3.0])

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "varrt/core/error.h"
-#include "varrt/device/executor.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/ops/indexing.h"
 #include "varrt/resource/prepare_to_update.h"
 
@@ -33,11 +33,10 @@ constexpr const char* kNumberTypes =
     "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, "
     "uint16, complex128, half, uint32, uint64";
 
-// Placement and the checks TensorFlow makes before the kernel runs (op registration).
-indexing::PlacedOp prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& handle,
+// The checks TensorFlow makes before the kernel runs (op registration), on the placed op.
+indexing::PlacedOp prepare(const char* op, UpdateOp kind, bool nd, const ResourceHandle& handle, const Device& device,
                            const Tensor& indices, const Tensor& updates) {
   Var* var = indexing::live_var(handle);
-  const Device& device = Executor::place(op, var->device());
   const DType dtype = var->dtype();
   if (!kernels::update_supported(kind, dtype, nd)) {
     bool attr_rejects = !nd && (dtype == DType::kString || dtype == DType::kBool);
@@ -80,9 +79,24 @@ const char* scatter_nd_op_name(UpdateOp op) {
   return "ResourceScatterNdUpdate";
 }
 
-void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates) {
+namespace {
+
+// A scatter op through the dispatch: placed with the variable, then `kernel(device, indices, updates)`.
+template <class Kernel>
+void dispatch_scatter(const char* op, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates,
+                      Kernel&& kernel) {
+  Var* var = indexing::live_var(handle);
+  Tensor inputs[2] = {indices, updates};
+  OpCall call(op, inputs, 2);
+  call.resource = &handle;
+  call.colocate = var->device();
+  Dispatch::run(call, [&](OpCall& c) { kernel(*c.device, c.inputs[0], c.inputs[1]); });
+}
+
+void scatter_kernel(UpdateOp kind, const ResourceHandle& handle, const Device& device, const Tensor& indices,
+                    const Tensor& updates) {
   const char* op = scatter_op_name(kind);
-  indexing::PlacedOp c = prepare(op, kind, false, handle, indices, updates);
+  indexing::PlacedOp c = prepare(op, kind, false, handle, device, indices, updates);
   auto fail = [&](const std::string& message) { c.fail(message); };
   std::unique_lock<std::shared_mutex> lock(c.var->mu());
   indexing::require_initialized(*c.var, handle);
@@ -122,9 +136,10 @@ void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& 
   kernels::scatter_rows(kind, target.dtype(), target.mutable_data(), updates.data(), scalar, row_len, n, where);
 }
 
-void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates) {
+void scatter_nd_kernel(UpdateOp kind, const ResourceHandle& handle, const Device& device, const Tensor& indices,
+                       const Tensor& updates) {
   const char* op = scatter_nd_op_name(kind);
-  indexing::PlacedOp c = prepare(op, kind, true, handle, indices, updates);
+  indexing::PlacedOp c = prepare(op, kind, true, handle, device, indices, updates);
   auto fail = [&](const std::string& message) { c.fail(message); };
   std::unique_lock<std::shared_mutex> lock(c.var->mu());
   indexing::require_initialized(*c.var, handle);
@@ -183,6 +198,22 @@ void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor
   int64_t slice = 1;
   for (int d = static_cast<int>(depth); d < ps.rank(); ++d) slice *= ps.dim(d);
   kernels::scatter_rows(kind, target.dtype(), target.mutable_data(), updates.data(), false, slice, num_updates, where);
+}
+
+}  // namespace
+
+void ResourceScatter(UpdateOp kind, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates) {
+  dispatch_scatter(scatter_op_name(kind), handle, indices, updates,
+                   [&](const Device& device, const Tensor& i, const Tensor& u) {
+                     scatter_kernel(kind, handle, device, i, u);
+                   });
+}
+
+void ResourceScatterNd(UpdateOp kind, const ResourceHandle& handle, const Tensor& indices, const Tensor& updates) {
+  dispatch_scatter(scatter_nd_op_name(kind), handle, indices, updates,
+                   [&](const Device& device, const Tensor& i, const Tensor& u) {
+                     scatter_nd_kernel(kind, handle, device, i, u);
+                   });
 }
 
 }  // namespace ops
