@@ -1,5 +1,8 @@
-"""Checks the op tests share: a result's type, dtype, shape and values, and TensorFlow's text
-for a kernel error raised inside an op."""
+"""Checks the op tests share: a result's type, dtype, shape and values, TensorFlow's text for a
+kernel error raised inside an op, and the ops a call logs."""
+import io
+import sys
+
 import numpy as np
 
 import varrt as tf
@@ -19,3 +22,16 @@ def check(t, expected, dtype):
     expected = np.asarray(expected)
     assert t.shape == expected.shape
     np.testing.assert_array_equal(t.numpy(), expected)
+
+
+def logged_ops(fn):
+    """(fn(), the op names it logged) with placement logging on for the call."""
+    buf, old = io.StringIO(), sys.stderr
+    sys.stderr = buf
+    tf.debugging.set_log_device_placement(True)
+    try:
+        out = fn()
+    finally:
+        tf.debugging.set_log_device_placement(False)
+        sys.stderr = old
+    return out, [line.split()[2] for line in buf.getvalue().splitlines()]

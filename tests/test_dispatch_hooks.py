@@ -2,14 +2,13 @@
 build on), each mode with a stub: observe sees every op with its inputs and outputs after the
 kernel ran; replace gets the op instead of the kernel (nothing runs, nothing is logged);
 forward runs ops placed on its devices instead of the local kernel."""
-import io
-import sys
 import threading
 
 import numpy as np
 import pytest
 
 import varrt as tf
+from op_checks import logged_ops as logged
 from varrt import _C
 
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -27,16 +26,6 @@ class hook:
         _C.pop_dispatch_hook(self.h)
 
 
-def logged(fn):
-    buf, old = io.StringIO(), sys.stderr
-    sys.stderr = buf
-    tf.debugging.set_log_device_placement(True)
-    try:
-        out = fn()
-    finally:
-        tf.debugging.set_log_device_placement(False)
-        sys.stderr = old
-    return out, [line.split()[2] for line in buf.getvalue().splitlines()]
 
 
 def test_observe_sees_each_op_with_inputs_and_outputs():

@@ -3,13 +3,12 @@
 TensorFlow 2.21's sequence. _EagerConst lines (host values becoming constants) are conversions,
 not dispatched ops, so they are left out of the comparison."""
 import gc
-import io
-import sys
 
 import numpy as np
 import pytest
 
 import varrt as tf
+from op_checks import logged_ops
 from varrt import _C
 
 
@@ -28,17 +27,11 @@ def run_logged(fn):
     def observe(op, device, inputs, outputs, attrs, resource):
         seen.append((op, len(outputs)))
 
-    buf, old = io.StringIO(), sys.stderr
-    sys.stderr = buf
     h = _C.push_dispatch_hook("observe", observe)
-    tf.debugging.set_log_device_placement(True)
     try:
-        out = fn()
+        out, logged = logged_ops(fn)
     finally:
-        tf.debugging.set_log_device_placement(False)
         _C.pop_dispatch_hook(h)
-        sys.stderr = old
-    logged = [line.split()[2] for line in buf.getvalue().splitlines()]
     return out, [op for op in logged if op != "_EagerConst"], [op for op, _ in seen], [n for _, n in seen]
 
 

@@ -1,13 +1,12 @@
 """The one-crossing entries of the ops with core kernels (tf.add, tf.matmul, the operators):
 they must give exactly what their Python implementations give — value, dtype, device, the
 placement log and every error — since they are only a faster route to the same op."""
-import io
-import sys
 
 import numpy as np
 import pytest
 
 import varrt as tf
+from op_checks import logged_ops
 from varrt import errors
 
 FLOAT_INT = ["float32", "float64", "int32", "int64", "int8", "uint8", "int16", "uint16", "uint32", "uint64"]
@@ -25,17 +24,6 @@ def same(a, b):
     np.testing.assert_array_equal(a.numpy(), b.numpy())
 
 
-def logged_ops(fn):
-    buf = io.StringIO()
-    old = sys.stderr
-    sys.stderr = buf
-    tf.debugging.set_log_device_placement(True)
-    try:
-        out = fn()
-    finally:
-        tf.debugging.set_log_device_placement(False)
-        sys.stderr = old
-    return out, [line.split()[2] for line in buf.getvalue().splitlines()]
 
 
 @pytest.mark.parametrize("dtype", FLOAT_INT)

@@ -32,9 +32,6 @@ def collected():
 def logged(monkeypatch):
     """Returns ops_of(fn): runs fn with logging on and returns the logged op names."""
     def ops_of(fn):
-        # Variables in reference cycles left by earlier tests (tracebacks) would otherwise be
-        # destroyed whenever the collector happens to run, logging DestroyResourceOp here.
-        gc.collect()
         buf = io.StringIO()
         monkeypatch.setattr(sys, "stderr", buf)
         tf.debugging.set_log_device_placement(True)

@@ -149,8 +149,8 @@ PyObject* run_kernel(FastOpObject* self, const PyTensor& first, const PyTensor& 
     out = ops::MatMul(PlacedTensor{first.tensor, first.device}, PlacedTensor{second.tensor, second.device}, false,
                       false);
   } else {
-    Shape shape;
-    if (!kernels::broadcast_shapes(sa, sb, &shape)) return nullptr;
+    // Shapes that do not broadcast fail in the op's kernel with TensorFlow's message, as the
+    // Python path's does.
     out = ops::BinaryOp(self->op, PlacedTensor{first.tensor, first.device}, PlacedTensor{second.tensor, second.device});
   }
   return wrap_tensor(PyTensor{std::move(out.tensor), out.device});
@@ -256,7 +256,8 @@ PyObject* fast_single(FastOpObject* self, PyObject* const* args, size_t nargsf, 
   DType to = DType::kInvalid;
   if (is_cast) {
     // A varrt DType (its enum); names and NumPy types take the Python path (dtypes.as_dtype).
-    PyObject* e = PyObject_GetAttrString(args[1], "_enum");
+    static PyObject* const enum_name = PyUnicode_InternFromString("_enum");
+    PyObject* e = PyObject_GetAttr(args[1], enum_name);
     if (e == nullptr) {
       PyErr_Clear();
       return call_fallback(self, args, nargsf, kwnames);

@@ -3,34 +3,15 @@
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/wrapping.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
 
-// Two's-complement wrap for signed integers (signed overflow is undefined in C++).
-template <class T, bool = std::is_integral<T>::value>
-struct WideOf {
-  using type = T;
-};
-template <class T>
-struct WideOf<T, true> {
-  using type = std::make_unsigned_t<T>;
-};
-template <class T>
-using Wide = typename WideOf<T>::type;
-
-struct Add { template <class T> static T apply(T a, T b) { return static_cast<T>(static_cast<Wide<T>>(a) + static_cast<Wide<T>>(b)); } };
-struct Sub { template <class T> static T apply(T a, T b) { return static_cast<T>(static_cast<Wide<T>>(a) - static_cast<Wide<T>>(b)); } };
-struct Mul {
-  template <class T> static T apply(T a, T b) {
-    if constexpr (std::is_integral<T>::value && sizeof(T) < sizeof(int)) {
-      return static_cast<T>(static_cast<unsigned>(a) * static_cast<unsigned>(b));  // no promotion to signed int
-    } else {
-      return static_cast<T>(static_cast<Wide<T>>(a) * static_cast<Wide<T>>(b));
-    }
-  }
-};
+struct Add { template <class T> static T apply(T a, T b) { return static_cast<T>(Wrapping<T>(a) + Wrapping<T>(b)); } };
+struct Sub { template <class T> static T apply(T a, T b) { return static_cast<T>(Wrapping<T>(a) - Wrapping<T>(b)); } };
+struct Mul { template <class T> static T apply(T a, T b) { return static_cast<T>(Wrapping<T>(a) * Wrapping<T>(b)); } };
 struct Div { template <class T> static T apply(T a, T b) { return a / b; } };
 struct Less { template <class T> static bool apply(T a, T b) { return a < b; } };
 struct LessEqual { template <class T> static bool apply(T a, T b) { return a <= b; } };

@@ -4,29 +4,15 @@
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/wrapping.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
 
-template <class T, bool = std::is_integral<T>::value>
-struct Unsigned {
-  using type = T;
-};
-template <class T>
-struct Unsigned<T, true> {
-  using type = std::make_unsigned_t<T>;
-};
-
-// In the unsigned type for integers (no overflow), at least as wide as int (no promotion).
-template <class T>
-using Calc = std::conditional_t<std::is_integral<T>::value,
-                                std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, typename Unsigned<T>::type>,
-                                T>;
-
-struct Neg { template <class T> static T apply(T x) { return static_cast<T>(Calc<T>(0) - static_cast<Calc<T>>(x)); } };
+struct Neg { template <class T> static T apply(T x) { return static_cast<T>(Wrapping<T>(0) - static_cast<Wrapping<T>>(x)); } };
 struct Square {
-  template <class T> static T apply(T x) { return static_cast<T>(static_cast<Calc<T>>(x) * static_cast<Calc<T>>(x)); }
+  template <class T> static T apply(T x) { return static_cast<T>(static_cast<Wrapping<T>>(x) * static_cast<Wrapping<T>>(x)); }
 };
 struct Abs {
   template <class T> static T apply(T x) {
