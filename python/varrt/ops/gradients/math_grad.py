@@ -5,13 +5,17 @@ from varrt.ops.gradients.registry import RegisterGradient
 
 
 def _binary(op, gx, gy):
+    """The gradients of a broadcasting binary op's inputs from `gx(grad)`/`gy(grad)`, reduced to
+    the inputs' shapes; None (and not computed) for an input no requested gradient needs."""
     x, y = op.inputs
-    return grad_util.unbroadcast(gx, x._shape_tuple), grad_util.unbroadcast(gy, y._shape_tuple)
+    skip = op.skip_input_indices
+    return (None if 0 in skip else grad_util.unbroadcast(gx(), x._shape_tuple),
+            None if 1 in skip else grad_util.unbroadcast(gy(), y._shape_tuple))
 
 
 @RegisterGradient("AddV2")
 def _add_grad(op, grad):
-    return _binary(op, grad, grad)
+    return _binary(op, lambda: grad, lambda: grad)
 
 
 RegisterGradient("Add")(_add_grad)
@@ -19,20 +23,20 @@ RegisterGradient("Add")(_add_grad)
 
 @RegisterGradient("Sub")
 def _sub_grad(op, grad):
-    return _binary(op, grad, math_ops.negative(grad))
+    return _binary(op, lambda: grad, lambda: math_ops.negative(grad))
 
 
 @RegisterGradient("Mul")
 def _mul_grad(op, grad):
     x, y = op.inputs
-    return _binary(op, math_ops.multiply(grad, y), math_ops.multiply(x, grad))
+    return _binary(op, lambda: math_ops.multiply(grad, y), lambda: math_ops.multiply(x, grad))
 
 
 @RegisterGradient("RealDiv")
 def _real_div_grad(op, grad):
     x, y = op.inputs
-    return _binary(op, math_ops.realdiv(grad, y),
-                   math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
+    return _binary(op, lambda: math_ops.realdiv(grad, y),
+                   lambda: math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
 
 
 @RegisterGradient("Neg")
