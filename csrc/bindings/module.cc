@@ -16,6 +16,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_device(m);
   varrt::bind::bind_ops(m);
   varrt::bind::bind_dispatch_hooks(m);
+  varrt::bind::bind_tape_recorder(m);
   varrt::bind::bind_execute(m);
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_object_graph(m);

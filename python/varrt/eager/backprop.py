@@ -29,6 +29,8 @@ class UnconnectedGradients(enum.Enum):
 
 
 def _unconnected(value):
+    if type(value) is UnconnectedGradients:
+        return value
     try:
         return UnconnectedGradients(value)
     except ValueError:
@@ -145,7 +147,7 @@ class GradientTape:
         """The variables watched, explicitly or by being read inside the tape, in watch order."""
         if self._recorder is None:
             return self._watched
-        return tuple(self._recorder.variables.values())
+        return tuple(self._recorder.variables)
 
     # --- differentiation ---------------------------------------------------------------
 
@@ -219,7 +221,7 @@ class GradientTape:
                 tf_logging.log_first_n(logging.WARNING, "The dtype of the source tensor must be floating (e.g. "
                                        "tf.float32) when calling GradientTape.gradient, got %r", 5, s.dtype)
             keys.append(_key(s))
-        grads = imperative_grad.backprop(self._recorder.entries, targets, keys)
+        grads = imperative_grad.backprop(self._recorder, targets, keys)
         out = []
         for s, k in zip(flat_sources, keys):
             g = grads[k]

@@ -10,19 +10,6 @@ from varrt.framework.indexed_slices import IndexedSlices
 from varrt.ops.gradients import registry
 
 
-def _relevant(entries, source_keys):
-    """The entries downstream of a source (forward pass), in program order, and their keys."""
-    reached = set(source_keys)
-    useful = []
-    for e in entries:
-        for k in e.input_keys:
-            if k in reached:
-                useful.append(e)
-                reached.update(e.output_keys)
-                break
-    return useful, reached
-
-
 def aggregate(grads):
     """The sum of the gradients reaching one value: AddN of dense ones; IndexedSlices stay
     sparse when all are (their rows concatenated), as TensorFlow aggregates them. `grads`
@@ -50,9 +37,9 @@ def _zeros_like(t):
     return array_ops.zeros_like(t)
 
 
-def backprop(entries, targets, source_keys):
+def backprop(recorder, targets, source_keys):
     """{source key: gradient or None}. `targets` are (key, initial gradient) pairs."""
-    useful, reached = _relevant(entries, source_keys)
+    useful, reached = recorder.entries(source_keys)
     grads = {}
     for key, g in targets:
         if key in reached:

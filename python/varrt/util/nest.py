@@ -42,6 +42,12 @@ def flatten(structure, expand_composites=False):
     """The atoms of `structure`, in TensorFlow's order."""
     if not is_nested(structure):
         return [structure]
+    if type(structure) in (list, tuple):
+        for x in structure:
+            if is_nested(x):
+                break
+        else:
+            return list(structure)  # a flat list or tuple: the common case, without the walk
     out = []
     stack = [structure]
     # Iterative depth-first walk, children in order.
@@ -82,6 +88,8 @@ def _pack(structure, flat, index):
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     """`flat_sequence` (atoms in flatten's order) in the shape of `structure`."""
     flat_sequence = list(flat_sequence)
+    if type(structure) is list and len(structure) == len(flat_sequence) and not any(map(is_nested, structure)):
+        return flat_sequence
     n = len(flatten(structure))
     if len(flat_sequence) != n:
         raise ValueError(f"Could not pack sequence. Structure had {n} atoms, but flat_sequence had "
