@@ -41,6 +41,7 @@ from varrt.framework.indexed_slices import IndexedSlices  # what the Variable sc
 newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)
+from varrt import raw_ops  # noqa: E402
 
 try:
     __version__ = _metadata.version("varrt")
