@@ -45,6 +45,8 @@ py::dict attrs_of(const OpCall& call) {
       py::tuple ints(a.num_ints);
       for (int j = 0; j < a.num_ints; ++j) ints[j] = py::int_(a.ints[j]);
       d[a.name] = ints;
+    } else if (a.is_real) {
+      d[a.name] = py::float_(a.real);
     } else {
       d[a.name] = py::int_(a.value);
     }

@@ -9,11 +9,13 @@
 // Tensors NumPy cannot view (rank above 64) reach the kernel as TensorData; a TensorData (or
 // varrt.Tensor) the kernel returns is the output as is (Reshape of such a tensor).
 //
-//   execute(op, kernel, inputs, dtype, shape=None, num_outputs=None) -> varrt.Tensor
+//   execute(op, kernel, inputs, dtype, shape=None, num_outputs=None, attrs=None) -> varrt.Tensor
 //     inputs: varrt.Tensors, TensorDatas or host ndarrays (values already converted, _EagerConst)
 //     dtype:  the output's dtype enum; shape: a tuple, "broadcast" or None
 //     num_outputs: for ops with several outputs of `dtype` (Unpack): the kernel returns that
 //                  many arrays and execute a tuple of Tensors (shape must be None)
+//     attrs: the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}), what a
+//            gradient function or a graph reads; converted only when a hook is listening
 #define PY_ARRAY_UNIQUE_SYMBOL varrt_ARRAY_API
 #define NO_IMPORT_ARRAY
 #include <pybind11/pybind11.h>
@@ -131,6 +133,36 @@ Tensor output_of(py::handle returned, DType dtype, const OpCall& c, const std::v
   return copy_from_array(array, c.allocator());
 }
 
+// The attributes of a dict, converted for the hooks; `storage` keeps names and int lists alive.
+struct AttrStorage {
+  std::vector<std::string> names;
+  std::vector<std::vector<int64_t>> lists;
+  std::vector<OpAttr> attrs;
+};
+
+void convert_attrs(const py::dict& d, AttrStorage* s) {
+  s->names.reserve(d.size());
+  s->lists.reserve(d.size());
+  for (auto item : d) {
+    s->names.push_back(item.first.cast<std::string>());
+    OpAttr a;
+    py::handle v = item.second;
+    if (PyFloat_Check(v.ptr())) {
+      a.is_real = true;
+      a.real = PyFloat_AsDouble(v.ptr());
+    } else if (PyTuple_Check(v.ptr()) || PyList_Check(v.ptr())) {
+      s->lists.emplace_back();
+      for (py::handle e : v) s->lists.back().push_back(e.cast<int64_t>());
+      a.ints = s->lists.back().data();
+      a.num_ints = static_cast<int>(s->lists.back().size());
+    } else {
+      a.value = v.cast<int64_t>();  // ints, bools, dtype enums
+    }
+    s->attrs.push_back(a);
+  }
+  for (size_t i = 0; i < s->attrs.size(); ++i) s->attrs[i].name = s->names[i].c_str();
+}
+
 py::object wrapped(Tensor t, const Device* device) {
   PyObject* o = wrap_tensor(PyTensor{std::move(t), device});
   if (o == nullptr) throw py::error_already_set();
@@ -138,7 +170,7 @@ py::object wrapped(Tensor t, const Device* device) {
 }
 
 py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, int dtype_enum, py::object shape_spec,
-                   py::object num_outputs) {
+                   py::object num_outputs, py::object attrs) {
   const DType dtype = static_cast<DType>(dtype_enum);
   std::vector<Input> inputs;
   inputs.reserve(inputs_seq.size());
@@ -157,6 +189,12 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
   call.input_devices = devices.data();
   call.outputs = outs.data();
   call.num_outputs = static_cast<int>(outs.size());
+  AttrStorage attr_storage;
+  if (!attrs.is_none() && Dispatch::intercepted()) {
+    convert_attrs(attrs.cast<py::dict>(), &attr_storage);
+    call.attrs = attr_storage.attrs.data();
+    call.num_attrs = static_cast<int>(attr_storage.attrs.size());
+  }
   Dispatch::run(call, [&](OpCall& c) {
     py::tuple args(c.num_inputs);
     for (int i = 0; i < c.num_inputs; ++i) {
@@ -200,7 +238,7 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
 
 void bind_execute(py::module_& m) {
   m.def("execute", &execute, py::arg("op"), py::arg("kernel"), py::arg("inputs"), py::arg("dtype"),
-        py::arg("shape") = py::none(), py::arg("num_outputs") = py::none(),
+        py::arg("shape") = py::none(), py::arg("num_outputs") = py::none(), py::arg("attrs") = py::none(),
         "Runs `op` through the core dispatch with a Python kernel (see csrc/bindings/execute.cc).");
 }
 

@@ -41,6 +41,14 @@ from varrt.framework.indexed_slices import IndexedSlices  # what the Variable sc
 newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)
+# Training: the tape, the gradient registry (importing it registers every gradient function).
+from varrt.eager.backprop import GradientTape, UnconnectedGradients  # noqa: E402
+from varrt.ops import gradients as _gradients  # noqa: E402,F401
+from varrt.ops.gradients.registry import RegisterGradient, no_gradient  # noqa: E402
+from varrt.ops.custom_gradient import custom_gradient  # noqa: E402
+from varrt.ops.array_ops import broadcast_to, stop_gradient  # noqa: E402
+from varrt.platform.tf_logging import get_logger  # noqa: E402
+from varrt.util import nest  # noqa: E402
 from varrt import raw_ops  # noqa: E402
 
 try:

@@ -54,6 +54,8 @@ PyObject* get_shape_tuple(PyObject* self, void*) {
   return t;
 }
 
+PyObject* get_id(PyObject* self, void*) { return PyLong_FromUnsignedLongLong(tensor_of(self).tensor.id()); }
+
 PyObject* get_ndim(PyObject* self, void*) { return PyLong_FromLong(tensor_of(self).tensor.shape().rank()); }
 
 PyObject* get_device(PyObject* self, void*) {
@@ -69,6 +71,7 @@ PyGetSetDef getset[] = {
     {"_data", get_data, nullptr, "The core TensorData (internal).", nullptr},
     {"_dtype_enum", get_dtype_enum, nullptr, "The dtype's enum value (internal).", nullptr},
     {"_shape_tuple", get_shape_tuple, nullptr, "The shape as a tuple of ints (internal).", nullptr},
+    {"_id", get_id, nullptr, "The tensor's id: what a gradient tape follows it by.", nullptr},
     {"ndim", get_ndim, nullptr, "The number of dimensions.", nullptr},
     {"device", get_device, nullptr, "The full name of the device holding the tensor's memory.", nullptr},
     {"backing_device", get_device, nullptr, "The full name of the device holding the tensor's memory.", nullptr},

@@ -1,13 +1,20 @@
 #include "varrt/core/tensor.h"
 
+#include <atomic>
+
 #include "varrt/core/copy.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
 
 namespace varrt {
 
+uint64_t Tensor::next_id() {
+  static std::atomic<uint64_t> counter{0};
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 Tensor::Tensor(DType dtype, Shape shape, BufferRef buffer)
-    : dtype_(dtype), shape_(std::move(shape)), buffer_(std::move(buffer)) {
+    : dtype_(dtype), id_(next_id()), shape_(std::move(shape)), buffer_(std::move(buffer)) {
   num_elements_ = shape_.num_elements();
   // byte_count, not byte_size(): a borrowed buffer's shape may claim more bytes than size_t holds.
   if (buffer_ && buffer_->size() < Buffer::byte_count(dtype_, num_elements_)) {

@@ -5,6 +5,10 @@
 // uniquely (`buffer_is_unique()`), which is what makes reads copy-on-write safe. Copying a
 // Tensor shares the buffer; `deep_copy` makes new memory. String tensors hold std::string
 // elements. A tensor with zero elements may have a null data pointer.
+//
+// Every tensor has an id, new for each constructed tensor and kept by copies: the identity a
+// gradient tape follows a value by (the dispatch gives each op output a fresh one, so an op
+// that forwards its input's buffer, Identity or a variable read, still makes a new tensor).
 #pragma once
 
 #include <cstdint>
@@ -32,6 +36,8 @@ class Tensor {
                        std::function<void()> release);
 
   bool valid() const { return dtype_ != DType::kInvalid; }
+  uint64_t id() const { return id_; }
+  void renew_id() { id_ = next_id(); }
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
   int64_t num_elements() const { return num_elements_; }
@@ -52,7 +58,10 @@ class Tensor {
   Tensor reshaped(const Shape& shape) const;
 
  private:
+  static uint64_t next_id();
+
   DType dtype_ = DType::kInvalid;
+  uint64_t id_ = 0;
   Shape shape_;
   int64_t num_elements_ = 0;
   BufferRef buffer_;

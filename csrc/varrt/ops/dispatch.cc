@@ -78,6 +78,7 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
     } else {
       kernel(state, call);
     }
+    renew_output_ids(call);  // a replacing hook chose its outputs' identities itself
   }
   for (DispatchHook* h = top_hook; h != nullptr && h != replace; h = h->below_) {
     if (h->mode() == DispatchHook::Mode::kObserve) notify(h, call);

@@ -27,13 +27,16 @@ namespace varrt {
 
 class ResourceHandle;
 
-// An attribute of an op, as TensorFlow names it ("transpose_a", "DstT", "keep_dims").
-// Integers carry bools and dtypes too; `ints` points at caller-owned storage.
+// An attribute of an op, as TensorFlow names it ("transpose_a", "DstT", "keep_dims", "alpha").
+// Integers carry bools and dtypes too; `ints` points at caller-owned storage; `is_real` marks a
+// float attribute (`real`).
 struct OpAttr {
   const char* name = "";
   int64_t value = 0;
   const int64_t* ints = nullptr;
   int num_ints = 0;
+  double real = 0.0;
+  bool is_real = false;
 };
 
 // One op call. Inputs, attributes and output slots are caller-owned and outlive the call.
@@ -93,6 +96,7 @@ class Dispatch {
       call.device = &Executor::place(call.op, call.colocate, call.name_scope);
       if (call.input_devices != nullptr) move_inputs(call);
       kernel(call);
+      renew_output_ids(call);
       return;
     }
     run_intercepted(call, [](void* k, OpCall& c) { (*static_cast<Kernel*>(k))(c); }, &kernel);
@@ -108,6 +112,10 @@ class Dispatch {
 
  private:
   static void move_inputs(OpCall& call);
+  // Every output is a new value for a tape, even one sharing an input's buffer (Identity, a read).
+  static void renew_output_ids(OpCall& call) {
+    for (int i = 0; i < call.num_outputs; ++i) call.outputs[i].renew_id();
+  }
   static void notify(DispatchHook* hook, OpCall& call);
   static void run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), void* state);
 };

@@ -7,6 +7,7 @@ tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
 import functools
 import threading
+import weakref
 
 import numpy as np
 
@@ -109,6 +110,8 @@ class Variable(_C.VarHandle):
         # shape live in the core variable.
         if trainable is not None:
             self._trainable = trainable
+        if trainable is not False:
+            _register(self)
         if constraint is not None:
             self._constraint = constraint
         if synchronization is not None:  # both set by validate, or both left at the class defaults
@@ -138,6 +141,7 @@ class Variable(_C.VarHandle):
         handle = _C.lookup_var_handle(_str_arg(shared_name, "shared_name"), _str_arg(container, "container"))
         v = cls.__new__(cls)
         _C.VarHandle.__init__(v, handle)
+        _register(v)
         return v
 
     # Defaults, so that creation sets only what differs (creation speed and memory per variable
@@ -480,6 +484,39 @@ class _CreationWatchers(threading.local):
 
     def __init__(self):
         self.stack = []
+
+
+# Trainable variables by resource id: a gradient tape sees a read as its resource (the dispatch
+# hook's `resource`) and watches the Variable read. Weak: the registry never keeps one alive.
+_by_resource = {}
+
+
+class _Ref(weakref.ref):
+    __slots__ = ("rid",)
+
+    def __new__(cls, variable, callback, rid):
+        return super().__new__(cls, variable, callback)
+
+    def __init__(self, variable, callback, rid):
+        super().__init__(variable, callback)
+        self.rid = rid
+
+
+def _forget(ref):
+    if _by_resource.get(ref.rid) is ref:  # a later variable may reuse the id: keep its entry
+        del _by_resource[ref.rid]
+
+
+def _register(variable):
+    rid = _C.resource_id(variable)
+    _by_resource[rid] = _Ref(variable, _forget, rid)
+
+
+def trainable_variable_of(resource):
+    """The live trainable Variable whose resource id is `resource`, or None."""
+    ref = _by_resource.get(resource)
+    v = None if ref is None else ref()
+    return v if v is not None and v._trainable else None
 
 
 _creation_watchers = _CreationWatchers()

@@ -244,6 +244,33 @@ def _forward(a):
     return a  # the input itself: the output shares its buffer
 
 
+def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's names
+    """The input, through which no gradient flows (StopGradient)."""
+    t = _as_tensor(input)
+    return run("StopGradient", _forward, (t,), t.dtype)
+
+
+def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
+    """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
+    a, dtype = operand(input)
+    dims = _shape_values("Reshape", shape, name, suffix(name, input, shape))
+    end = suffix(name, input, shape)
+    src = list(shape_of(a))
+    if len(src) > len(dims):
+        run_failing("BroadcastTo", kernel_error("BroadcastTo", f"Rank of input ({len(src)}) must be no greater than "
+                                                f"rank of output shape ({len(dims)}).", name, end=end), (a,), dtype)
+    for s, d in zip(reversed(src), reversed(dims)):
+        if s != d and s != 1:
+            # TensorFlow's two texts: a target dimension other than 1 is an incompatible shape.
+            text = (f"Incompatible shapes: {shape_text(src)} vs. {shape_text(dims)}" if d != 1 else
+                    f"Unable to broadcast tensor of shape {shape_text(src)} to tensor of shape {shape_text(dims)}")
+            run_failing("BroadcastTo", kernel_error("BroadcastTo", text, name, end=end), (a,), dtype)
+
+    def kernel(x, out=None):
+        np.copyto(out, np.broadcast_to(x, dims))
+    return run("BroadcastTo", kernel, (a,), dtype, tuple(dims))
+
+
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)

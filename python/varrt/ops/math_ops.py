@@ -241,7 +241,8 @@ def add_n(inputs, name=None):
                                            f"shape.  Input 0: {shape_text(np.shape(arrays[0]))} != input {i}: "
                                            f"{shape_text(np.shape(a))}", name, node=f"AddN_N_{len(arrays)}")
         with quiet(all="ignore"):
-            total = arrays[0].copy() if len(arrays) == 1 else np.add(arrays[0], arrays[1])
+            # asarray: NumPy returns a scalar, not an array, for the sum of two 0-d arrays.
+            total = arrays[0].copy() if len(arrays) == 1 else np.asarray(np.add(arrays[0], arrays[1]))
             for a in arrays[2:]:
                 np.add(total, a, out=total)
         return total

@@ -198,21 +198,23 @@ def int_list(value, what="value"):
 _execute = _C.execute
 
 
-def run(op, kernel, inputs, dtype, shape=None):
+def run(op, kernel, inputs, dtype, shape=None, attrs=None):
     """Runs `op` through the core dispatch (placed, logged, seen by hooks) with a NumPy `kernel`
     and returns its output, a Tensor of `dtype`. `inputs` are operands (TensorData, Tensors or
     host arrays); the kernel gets them as arrays on the op's device. With `shape` (a tuple, or
     "broadcast" for the inputs' broadcast shape) the output is allocated by the core and the
     kernel writes into it (`kernel(*arrays, out=...)`); without, it returns its result, which
     is copied in unless it is all of a tensor input's memory (the input, or a reshaped view of
-    it: the output then shares that input's buffer, as Reshape and Identity do)."""
-    return _execute(op, kernel, inputs, dtype._enum, shape)
+    it: the output then shares that input's buffer, as Reshape and Identity do).
+    `attrs` are the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}) that
+    its gradient function (ops/gradients) or a graph needs; hooks see them, kernels do not."""
+    return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
 
 
-def run_outputs(op, kernel, inputs, dtype, num_outputs):
+def run_outputs(op, kernel, inputs, dtype, num_outputs, attrs=None):
     """run() for an op with `num_outputs` outputs of `dtype` (Unpack): the kernel returns that
     many arrays; a tuple of Tensors."""
-    return _execute(op, kernel, inputs, dtype._enum, None, num_outputs)
+    return _execute(op, kernel, inputs, dtype._enum, None, num_outputs, attrs)
 
 
 def run_failing(op, error, inputs=(), dtype=dtypes.float32):

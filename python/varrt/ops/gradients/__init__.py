@@ -1,0 +1,3 @@
+"""Gradient functions, one module per area as TensorFlow's *_grad.py; importing this package
+registers them all (registry.py)."""
+from varrt.ops.gradients import array_grad, math_grad, resource_variable_grad  # noqa: F401

@@ -1,0 +1,44 @@
+"""What gradient functions share: undoing broadcasting (TensorFlow's BroadcastGradientArgs
+followed by a sum and a reshape) and reading a reduction's axes."""
+from varrt.ops import array_ops, reduction_ops
+
+
+def unbroadcast(grad, shape):
+    """`grad` (of a broadcast result) summed down to `shape`, an input's static shape."""
+    shape = tuple(shape)
+    gshape = tuple(grad.shape)
+    if gshape == shape:
+        return grad
+    lead = len(gshape) - len(shape)
+    axes = list(range(lead))
+    for i, d in enumerate(shape):
+        if d == 1 and gshape[lead + i] != 1:
+            axes.append(lead + i)
+    if axes:
+        grad = reduction_ops.reduce_sum(grad, axes, keepdims=True)
+    return array_ops.reshape(grad, shape)
+
+
+def reduction_axes(op, rank):
+    """The axes a reduction op reduced (all of them when the op recorded none), non-negative, sorted."""
+    try:
+        axes = op.get_attr("reduction_indices")
+    except ValueError:
+        axes = None
+    if axes is None:
+        return list(range(rank))
+    if isinstance(axes, int):
+        axes = (axes,)
+    return sorted({a % rank if rank else 0 for a in axes})
+
+
+def keep_dims(op):
+    try:
+        return bool(op.get_attr("keep_dims"))
+    except ValueError:
+        return False
+
+
+def reduced_shape(input_shape, axes):
+    """The input's shape with the reduced axes set to 1 (the keep_dims shape)."""
+    return [1 if i in axes else d for i, d in enumerate(input_shape)]
