@@ -24,6 +24,13 @@ class AdamOptimizer(Optimizer):
             self._zeros_slot(v, "m", self._name)
             self._zeros_slot(v, "v", self._name)
 
+    def _checkpoint_children(self):
+        # The beta powers exist from the start here, so a checkpoint restores them before the
+        # first step (TensorFlow creates them at the first step and defers the restore).
+        self._create_non_slot_variable(initial_value=self._beta1, name="beta1_power")
+        self._create_non_slot_variable(initial_value=self._beta2, name="beta2_power")
+        return super()._checkpoint_children()
+
     def _prepare(self):
         self._hypers = [hyper_value(x) for x in (self._lr, self._beta1, self._beta2, self._epsilon)]
         b1p, b2p = self._get_beta_accumulators()

@@ -203,6 +203,11 @@ class Optimizer:
         """Non-slot variables by name (TensorFlow's `optimizer/beta1_power` keys)."""
         return list(self._non_slot.items())
 
+    def _restore_slot(self, var, slot_name):
+        """The slot a checkpoint restores into, created (zeros, overwritten by the restore) when
+        this optimizer has not made it yet."""
+        return self.get_slot(var, slot_name) or self._zeros_slot(var, slot_name, self._name)
+
     def _checkpoint_slot_variables(self):
         """(original variable, slot name, slot variable) for the checkpoint's slot references."""
         return [(ref.deref(), name, slot) for name in sorted(self._slots) for ref, slot in self._slots[name].items()]
