@@ -56,3 +56,48 @@ def test_varrt_checkpoint_has_tensorflows_keys_and_round_trips(kind, tmp_path):
     model2, opt2 = fresh(kind)
     tf.train.Checkpoint(optimizer=opt2, model=model2).read(path).assert_consumed()
     check_next_steps(kind, model2, opt2)
+
+
+TF_CONTINUE = r'''
+import sys, numpy as np, tensorflow as tf
+kind, path, out = sys.argv[1:4]
+rec = np.load(sys.argv[4])
+model = tf.Module()
+model.w = tf.Variable(np.zeros((3, 2), np.float32), name="w")
+model.b = tf.Variable(np.zeros(2, np.float32), name="b")
+opt = tf.keras.optimizers.Adam(0.0123) if kind == "keras" else tf.compat.v1.train.AdamOptimizer(0.0123)
+if kind == "keras":
+    opt.build([model.w, model.b])
+# v1 creates its slots and beta powers at the first step; TensorFlow restores them then.
+tf.train.Checkpoint(optimizer=opt, model=model).read(path).assert_existing_objects_matched()
+res = {}
+for i in range(2, 4):
+    opt.apply_gradients([(tf.constant(rec["gw"][i]), model.w), (tf.constant(rec["gb"][i]), model.b)])
+    res[f"w/{i}"], res[f"b/{i}"] = model.w.numpy(), model.b.numpy()
+np.savez(out, **res)
+'''
+
+
+@pytest.mark.parametrize("kind", ["keras", "v1"])
+def test_tensorflow_restores_varrts_checkpoint_and_continues_identically(kind, tmp_path):
+    import subprocess
+    from ckpt_helpers import in_ci, tf_python
+    python = tf_python()
+    if python is None:
+        if in_ci():
+            pytest.fail("CI=true but VARRT_TF_PYTHON names no Python interpreter with TensorFlow")
+        pytest.skip("no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+    model, opt = Model(), MAKE[kind]()
+    model.w.assign(REC["w0"])
+    model.b.assign(REC["b0"])
+    for i in range(2):
+        step(opt, model, i)
+    path = tf.train.Checkpoint(optimizer=opt, model=model).write(str(tmp_path / "ckpt"))
+    script = tmp_path / "continue.py"
+    script.write_text(TF_CONTINUE)
+    subprocess.run([python, str(script), kind, path, str(tmp_path / "out.npz"), f"{HERE}/ckpt.npz"], check=True,
+                   capture_output=True)
+    got = np.load(tmp_path / "out.npz")
+    for i in range(2, 4):
+        assert got[f"w/{i}"].tobytes() == REC[f"{kind}/w/{i}"].tobytes()
+        assert got[f"b/{i}"].tobytes() == REC[f"{kind}/b/{i}"].tobytes()

@@ -37,7 +37,7 @@ def test_steps_bit_identical_to_tensorflow(case):
     assert opt.get_slot_names() == list(REC[f"{case}/slot_names"])
 
 
-@pytest.mark.parametrize("case", ["gd", "momentum", "adagrad"])
+@pytest.mark.parametrize("case", ["gd", "momentum", "adagrad", "adam"])
 def test_indexed_slices_with_duplicates_bit_identical(case):
     var = tf.Variable(REC[f"sparse_{case}/init"])
     opt = MAKE[case]()

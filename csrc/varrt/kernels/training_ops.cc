@@ -35,7 +35,10 @@ void on_dtype(DType dtype, Body&& body) {
 template <class T, class Fn>
 void for_elements(int64_t n, int streams, Fn&& fn) {
   parallel_for(n, streams * static_cast<int64_t>(sizeof(T)), [&](int64_t begin, int64_t end) {
-    for (int64_t i = begin; i < end; ++i) fn(i);
+    // A local copy: its pointers and scalars live in registers, so stores through the arrays
+    // cannot alias them and the loop vectorises (through `fn` it reloads them every element).
+    auto local = fn;
+    for (int64_t i = begin; i < end; ++i) local(i);
   });
 }
 
@@ -79,7 +82,7 @@ void apply_gradient_descent(DType dtype, void* var_p, const void* grad_p, int64_
     T* var = as<T>(var_p);
     const T* g = as<T>(grad_p);
     const T lr = static_cast<T>(lr_d);
-    for_elements<T>(n, 3, [&](int64_t i) { var[i] = var[i] - g[i] * lr; });
+    for_elements<T>(n, 3, [=](int64_t i) { var[i] = var[i] - g[i] * lr; });
   });
 }
 
@@ -92,13 +95,13 @@ void apply_momentum(DType dtype, void* var_p, void* accum_p, const void* grad_p,
     const T* g = as<T>(grad_p);
     const T lr = static_cast<T>(lr_d), momentum = static_cast<T>(momentum_d);
     if (nesterov) {
-      for_elements<T>(n, 5, [&](int64_t i) {
+      for_elements<T>(n, 5, [=](int64_t i) {
         const T a = accum[i] * momentum + g[i];
         accum[i] = a;
         var[i] = var[i] - (g[i] * lr + (a * momentum) * lr);
       });
     } else {
-      for_elements<T>(n, 5, [&](int64_t i) {
+      for_elements<T>(n, 5, [=](int64_t i) {
         const T a = accum[i] * momentum + g[i];
         accum[i] = a;
         var[i] = var[i] - a * lr;
@@ -115,7 +118,7 @@ void apply_keras_momentum(DType dtype, void* var_p, void* accum_p, const void* g
     T* accum = as<T>(accum_p);
     const T* g = as<T>(grad_p);
     const T lr = static_cast<T>(lr_d), momentum = static_cast<T>(momentum_d);
-    for_elements<T>(n, 5, [&](int64_t i) {
+    for_elements<T>(n, 5, [=](int64_t i) {
       const T a = accum[i] * momentum - g[i] * lr;
       accum[i] = a;
       var[i] = var[i] + (nesterov ? a * momentum - g[i] * lr : a);
@@ -132,7 +135,7 @@ void apply_adagrad(DType dtype, void* var_p, void* accum_p, const void* grad_p, 
     const T* g = as<T>(grad_p);
     const T lr = static_cast<T>(lr_d);
     const int64_t packet_end = n - n % kEigenFloatPacket;
-    for_elements<T>(n, 5, [&](int64_t i) {
+    for_elements<T>(n, 5, [=](int64_t i) {
       T a = accum[i];
       if (update_slots) {
         a = a + g[i] * g[i];
@@ -154,7 +157,7 @@ void apply_rms_prop(DType dtype, void* var_p, void* mg_p, void* ms_p, void* mom_
     const T* g = as<T>(grad_p);
     const T lr = static_cast<T>(s.lr), momentum = static_cast<T>(s.momentum), eps = static_cast<T>(s.epsilon);
     const T one_minus_rho = T(1) - static_cast<T>(s.rho);
-    for_elements<T>(n, mg != nullptr ? 9 : 7, [&](int64_t i) {
+    for_elements<T>(n, mg != nullptr ? 9 : 7, [=](int64_t i) {
       const T gi = g[i];
       const T msi = ms[i] + (gi * gi - ms[i]) * one_minus_rho;
       ms[i] = msi;
@@ -186,7 +189,7 @@ void apply_adam(DType dtype, void* var_p, void* m_p, void* v_p, const void* grad
     const T alpha = static_cast<T>(s.lr) * std::sqrt(T(1) - static_cast<T>(s.beta2_power)) /
                     (T(1) - static_cast<T>(s.beta1_power));
     if (s.nesterov) {
-      for_elements<T>(n, 7, [&](int64_t i) {
+      for_elements<T>(n, 7, [=](int64_t i) {
         const T gi = g[i];
         const T mi = m[i] + (gi - m[i]) * one_minus_beta1;
         const T vi = v[i] + (gi * gi - v[i]) * one_minus_beta2;
@@ -195,7 +198,7 @@ void apply_adam(DType dtype, void* var_p, void* m_p, void* v_p, const void* grad
         var[i] = var[i] - ((gi * one_minus_beta1 + beta1 * mi) * alpha) / (std::sqrt(vi) + eps);
       });
     } else {
-      for_elements<T>(n, 7, [&](int64_t i) {
+      for_elements<T>(n, 7, [=](int64_t i) {
         const T gi = g[i];
         const T mi = m[i] + (gi - m[i]) * one_minus_beta1;
         const T vi = v[i] + (gi * gi - v[i]) * one_minus_beta2;
@@ -223,7 +226,7 @@ void keras_adam(DType dtype, void* var_p, void* m_p, void* v_p, void* vhat_p, co
     const T alpha = static_cast<T>(s.lr) * std::sqrt(T(1) - beta2_power) / (T(1) - beta1_power);
     const T omb1 = static_cast<T>(s.one_minus_beta1), omb2 = static_cast<T>(s.one_minus_beta2);
     const T eps = static_cast<T>(s.epsilon);
-    for_elements<T>(n, vhat != nullptr ? 9 : 7, [&](int64_t i) {
+    for_elements<T>(n, vhat != nullptr ? 9 : 7, [=](int64_t i) {
       const T gi = g[i];
       const T mi = m[i] + (gi - m[i]) * omb1;
       T vi = v[i] + (gi * gi - v[i]) * omb2;
@@ -246,7 +249,7 @@ void keras_adagrad(DType dtype, void* var_p, void* accum_p, const void* grad_p, 
     T* accum = as<T>(accum_p);
     const T* g = as<T>(grad_p);
     const T lr = static_cast<T>(lr_d), eps = static_cast<T>(eps_d);
-    for_elements<T>(n, 5, [&](int64_t i) {
+    for_elements<T>(n, 5, [=](int64_t i) {
       const T a = accum[i] + g[i] * g[i];
       accum[i] = a;
       var[i] = var[i] - (lr * g[i]) / std::sqrt(a + eps);
@@ -266,7 +269,7 @@ void keras_rmsprop(DType dtype, void* var_p, void* vel_p, void* mom_p, void* avg
     const T lr = static_cast<T>(s.lr), rho = static_cast<T>(s.rho), omr = static_cast<T>(s.one_minus_rho);
     const T momentum = static_cast<T>(s.momentum), eps = static_cast<T>(s.epsilon);
     const int streams = 5 + (mom != nullptr ? 2 : 0) + (avg != nullptr ? 2 : 0);
-    for_elements<T>(n, streams, [&](int64_t i) {
+    for_elements<T>(n, streams, [=](int64_t i) {
       const T gi = g[i];
       const T veli = rho * vel[i] + omr * (gi * gi);
       vel[i] = veli;

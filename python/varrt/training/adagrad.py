@@ -15,6 +15,8 @@ class AdagradOptimizer(Optimizer):
 
     def _create_slots(self, var_list):
         for v in var_list:
+            if self.get_slot(v, "accumulator") is not None:
+                continue
             init = np.full(v.shape.as_list(), self._initial_accumulator_value, v.dtype.as_numpy_dtype)
             self._make_slot(v, init, "accumulator", self._name)
 

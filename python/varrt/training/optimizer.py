@@ -92,6 +92,9 @@ class Optimizer:
         return named[var.ref()]
 
     def _zeros_slot(self, var, slot_name, op_name):
+        existing = self.get_slot(var, slot_name)
+        if existing is not None:  # every step asks; allocate zeros only once
+            return existing
         return self._make_slot(var, np.zeros(var.shape.as_list(), var.dtype.as_numpy_dtype), slot_name, op_name)
 
     def _create_non_slot_variable(self, initial_value, name):

@@ -18,7 +18,8 @@ class RMSPropOptimizer(Optimizer):
 
     def _create_slots(self, var_list):
         for v in var_list:
-            self._make_slot(v, np.ones(v.shape.as_list(), v.dtype.as_numpy_dtype), "rms", self._name)
+            if self.get_slot(v, "rms") is None:
+                self._make_slot(v, np.ones(v.shape.as_list(), v.dtype.as_numpy_dtype), "rms", self._name)
             if self._centered:
                 self._zeros_slot(v, "mg", self._name)
             self._zeros_slot(v, "momentum", self._name)
