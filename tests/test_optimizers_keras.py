@@ -134,3 +134,19 @@ def test_indexed_slices_gradients_are_densified():
     g = tf.IndexedSlices(tf.constant(np.ones((2, 2), np.float32)), tf.constant([2, 2]))
     K.SGD(1.0).apply_gradients([(g, var)])
     assert var.numpy().tolist() == [[0, 0], [0, 0], [-2, -2]]
+
+
+def test_schedules_follow_the_step():
+    s = K.schedules
+    decay = s.ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5, staircase=True)
+    assert decay(9) == np.float32(0.1) and decay(10) == np.float32(0.1) * np.float32(0.5)
+    inverse = s.InverseTimeDecay(1.0, decay_steps=1, decay_rate=1.0)
+    assert inverse(3) == np.float32(0.25)
+    piecewise = s.PiecewiseConstantDecay([10, 20], [1.0, 0.5, 0.1])
+    assert [piecewise(x) for x in (10, 11, 20, 21)] == [np.float32(1.0), np.float32(0.5), np.float32(0.5),
+                                                          np.float32(0.1)]
+    opt = K.SGD(decay)
+    var = tf.Variable([1.0])
+    opt.apply_gradients([(tf.constant([1.0]), var)])
+    assert var.numpy()[0] == np.float32(1.0) - np.float32(0.1)
+    assert opt.learning_rate == np.float32(0.1)

@@ -6,7 +6,7 @@ import pytest
 
 import varrt as tf
 from op_checks import logged_ops
-from optimizer_cases import HERE, N, RAW, SPARSE, SPARSE_INDICES
+from optimizer_cases import HERE, N, RAW, SPARSE, SPARSE_INDICES, assert_same_bits
 
 REC = np.load(f"{HERE}/raw_ops.npz")
 
@@ -29,7 +29,7 @@ def test_dense_ops_bit_identical_to_tensorflow(case, dtype):
         kw["delta" if op == "ResourceApplyGradientDescent" else "grad"] = tf.constant(g)
         assert getattr(tf.raw_ops, op)(**kw, **flags) is None
         for name, v in [("var", var), *zip(slots, slot_vars)]:
-            assert bits_equal(v.numpy(), REC[f"{dn}/{case}/{name}/{step}"]), (name, step)
+            assert_same_bits(v.numpy(), REC[f"{dn}/{case}/{name}/{step}"], case, dtype, (name, step))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

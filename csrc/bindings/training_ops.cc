@@ -94,6 +94,12 @@ void training_op(const std::string& op, py::tuple vars, py::tuple inputs, bool f
     } else if (op == "ResourceSparseApplyAdagrad") {
       need(2, 3);
       ops::ResourceSparseApplyAdagrad(*h[0], *h[1], x[0], x[1], x[2], flag);
+    } else if (op == "ResourceSparseApplyRMSProp") {
+      need(3, 6);
+      ops::ResourceSparseApplyRMSProp(*h[0], *h[1], *h[2], x[0], x[1], x[2], x[3], x[4], x[5]);
+    } else if (op == "ResourceSparseApplyCenteredRMSProp") {
+      need(4, 6);
+      ops::ResourceSparseApplyCenteredRMSProp(*h[0], *h[1], *h[2], *h[3], x[0], x[1], x[2], x[3], x[4], x[5]);
     } else {
       throw py::value_error("internal: unknown training op " + op);
     }

@@ -14,7 +14,8 @@ from varrt.framework.tensor import Tensor as _Tensor, convert_to_tensor as _conv
 __all__ = [
     "ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyKerasMomentum", "ResourceApplyAdagrad",
     "ResourceApplyRMSProp", "ResourceApplyCenteredRMSProp", "ResourceApplyAdam", "ResourceSparseApplyMomentum",
-    "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyAdagrad",
+    "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyAdagrad", "ResourceSparseApplyRMSProp",
+    "ResourceSparseApplyCenteredRMSProp",
 ]
 
 
@@ -84,3 +85,13 @@ def ResourceSparseApplyKerasMomentum(var, accum, lr, grad, indices, momentum, us
 
 def ResourceSparseApplyAdagrad(var, accum, lr, grad, indices, use_locking=False, update_slots=True, name=None):
     _C.training_op("ResourceSparseApplyAdagrad", (var, accum), _inputs((lr, grad, indices), 2), bool(update_slots))
+
+
+def ResourceSparseApplyRMSProp(var, ms, mom, lr, rho, momentum, epsilon, grad, indices, use_locking=False, name=None):
+    _C.training_op("ResourceSparseApplyRMSProp", (var, ms, mom), _inputs((lr, rho, momentum, epsilon, grad, indices), 5))
+
+
+def ResourceSparseApplyCenteredRMSProp(var, mg, ms, mom, lr, rho, momentum, epsilon, grad, indices, use_locking=False,
+                                       name=None):
+    _C.training_op("ResourceSparseApplyCenteredRMSProp", (var, mg, ms, mom),
+                   _inputs((lr, rho, momentum, epsilon, grad, indices), 5))

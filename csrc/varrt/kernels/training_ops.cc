@@ -361,5 +361,34 @@ void sparse_apply_adagrad(DType dtype, void* var_p, void* accum_p, const void* g
   });
 }
 
+void sparse_apply_rms_prop(DType dtype, void* var_p, void* mg_p, void* ms_p, void* mom_p, const void* grad_p,
+                           const SparseRows& r, const RMSPropScalars& sc) {
+  on_dtype(dtype, [&](auto zero) {
+    using T = decltype(zero);
+    T* var = as<T>(var_p);
+    T* mg = as<T>(mg_p);
+    T* ms = as<T>(ms_p);
+    T* mom = as<T>(mom_p);
+    const T* g = as<T>(grad_p);
+    const T lr = static_cast<T>(sc.lr), rho = static_cast<T>(sc.rho), momentum = static_cast<T>(sc.momentum);
+    const T eps = static_cast<T>(sc.epsilon), one_minus_rho = T(1) - rho;
+    for_rows<T>(r, [&](int64_t d, int64_t s) {
+      const T gi = g[s];
+      const T msi = ms[d] * rho + (gi * gi) * one_minus_rho;
+      ms[d] = msi;
+      T denom = msi + eps;
+      if (mg != nullptr) {
+        const T mgi = mg[d] * rho + gi * one_minus_rho;
+        mg[d] = mgi;
+        denom = denom - mgi * mgi;
+      }
+      const bool in_packet = (d % r.row_len) < r.row_len - r.row_len % kEigenFloatPacket;
+      const T m = mom[d] * momentum + (eigen_rsqrt(denom, in_packet) * lr) * gi;
+      mom[d] = m;
+      var[d] = var[d] - m;
+    });
+  });
+}
+
 }  // namespace kernels
 }  // namespace varrt

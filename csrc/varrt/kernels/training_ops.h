@@ -95,5 +95,11 @@ void sparse_apply_keras_momentum(DType dtype, void* var, void* accum, const void
 void sparse_apply_adagrad(DType dtype, void* var, void* accum, const void* grad, const SparseRows& r, double lr,
                           bool update_slots);
 
+// TensorFlow's SparseApplyRMSProp: ms = ms * rho + (g * g) * (1 - rho);
+// mom = mom * momentum + (rsqrt(ms + epsilon) * lr) * g; v -= mom. Centered (mg non-null):
+// mg = mg * rho + g * (1 - rho) and rsqrt((ms + epsilon) - mg * mg).
+void sparse_apply_rms_prop(DType dtype, void* var, void* mg, void* ms, void* mom, const void* grad,
+                           const SparseRows& r, const RMSPropScalars& s);
+
 }  // namespace kernels
 }  // namespace varrt

@@ -303,6 +303,39 @@ void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle&
   });
 }
 
+void ResourceSparseApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
+                                const Tensor& lr, const Tensor& rho, const Tensor& momentum, const Tensor& epsilon,
+                                const Tensor& grad, const Tensor& indices) {
+  static const Spec s{"ResourceSparseApplyRMSProp", 3, {"var", "ms", "mom"}, 6,
+                      {"lr", "rho", "momentum", "epsilon", "grad", "indices"}, 4, 5};
+  const ResourceHandle* h[] = {&var, &ms, &mom};
+  Tensor in[] = {lr, rho, momentum, epsilon, grad, indices};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::RMSPropScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3])};
+    with_rows(x[5], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_rms_prop(p.dtype, p.data[0], nullptr, p.data[1], p.data[2], x[4].data(),
+                                     {rows, n, row_len(p, var)}, sc);
+    });
+  });
+}
+
+void ResourceSparseApplyCenteredRMSProp(const ResourceHandle& var, const ResourceHandle& mg, const ResourceHandle& ms,
+                                        const ResourceHandle& mom, const Tensor& lr, const Tensor& rho,
+                                        const Tensor& momentum, const Tensor& epsilon, const Tensor& grad,
+                                        const Tensor& indices) {
+  static const Spec s{"ResourceSparseApplyCenteredRMSProp", 4, {"var", "mg", "ms", "mom"}, 6,
+                      {"lr", "rho", "momentum", "epsilon", "grad", "indices"}, 4, 5};
+  const ResourceHandle* h[] = {&var, &mg, &ms, &mom};
+  Tensor in[] = {lr, rho, momentum, epsilon, grad, indices};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::RMSPropScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3])};
+    with_rows(x[5], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_rms_prop(p.dtype, p.data[0], p.data[1], p.data[2], p.data[3], x[4].data(),
+                                     {rows, n, row_len(p, var)}, sc);
+    });
+  });
+}
+
 void KerasAdam(const ResourceHandle& var, const ResourceHandle& m, const ResourceHandle& v,
                const ResourceHandle* vhat, const kernels::KerasAdamScalars& sc, const Tensor& grad) {
   static const Spec s3{"KerasAdam", 3, {"var", "m", "v"}, 1, {"grad"}, 0, -1};

@@ -44,6 +44,13 @@ void ResourceSparseApplyKerasMomentum(const ResourceHandle& var, const ResourceH
                                       bool use_nesterov);
 void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                                 const Tensor& grad, const Tensor& indices, bool update_slots);
+void ResourceSparseApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
+                                const Tensor& lr, const Tensor& rho, const Tensor& momentum, const Tensor& epsilon,
+                                const Tensor& grad, const Tensor& indices);
+void ResourceSparseApplyCenteredRMSProp(const ResourceHandle& var, const ResourceHandle& mg, const ResourceHandle& ms,
+                                        const ResourceHandle& mom, const Tensor& lr, const Tensor& rho,
+                                        const Tensor& momentum, const Tensor& epsilon, const Tensor& grad,
+                                        const Tensor& indices);
 
 // Keras 3's update steps, fused (logged as KerasAdam, KerasAdagrad, KerasRMSprop). The scalars
 // are already rounded to the variable's dtype as Keras rounds them (kernels/training_ops.h);

@@ -1,5 +1,4 @@
-"""tf.compat.v1.train.RMSPropOptimizer (tensorflow/python/training/rmsprop.py). Sparse
-gradients are applied densely (scattered into zeros): varrt has no ResourceSparseApplyRMSProp."""
+"""tf.compat.v1.train.RMSPropOptimizer (tensorflow/python/training/rmsprop.py)."""
 import numpy as np
 
 from varrt import _C
@@ -37,6 +36,10 @@ class RMSPropOptimizer(Optimizer):
             _C.training_op("ResourceApplyRMSProp", (var, rms, mom), scalars + (grad,))
 
     def _apply_sparse(self, rows, var, indices):
-        dense = np.zeros(var.shape.as_list(), var.dtype.as_numpy_dtype)
-        dense[indices] = rows
-        self._apply_dense(dense, var)
+        scalars = tuple(self._cast(x, var) for x in self._hypers)
+        rms, mom = self.get_slot(var, "rms"), self.get_slot(var, "momentum")
+        if self._centered:
+            _C.training_op("ResourceSparseApplyCenteredRMSProp", (var, self.get_slot(var, "mg"), rms, mom),
+                           scalars + (rows, indices))
+        else:
+            _C.training_op("ResourceSparseApplyRMSProp", (var, rms, mom), scalars + (rows, indices))
