@@ -101,3 +101,10 @@ def test_tensorflow_restores_varrts_checkpoint_and_continues_identically(kind, t
     for i in range(2, 4):
         assert got[f"w/{i}"].tobytes() == REC[f"{kind}/w/{i}"].tobytes()
         assert got[f"b/{i}"].tobytes() == REC[f"{kind}/b/{i}"].tobytes()
+
+
+def test_keras_optimizer_restored_before_build_gets_its_slots_at_build():
+    model, opt = Model(), MAKE["keras"]()
+    tf.train.Checkpoint(optimizer=opt, model=model).read(f"{HERE}/ckpt_keras/ckpt")
+    assert opt.iterations.numpy() == 2 and len(opt.variables) == 2  # slots come with build, as in TensorFlow
+    check_next_steps("keras", model, opt)

@@ -18,7 +18,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
-from varrt.train import _object_graph, _slots, _tracking
+from varrt.train import _deferred, _object_graph, _slots, _tracking
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
@@ -239,6 +239,7 @@ def _restore(checkpoint, bundle):
         pairs.append((key, slot))
         restored_nodes[next(i for i, o in matched.items() if o is slot)] = slot
     restore_pairs(bundle, pairs)
+    _deferred.collect(nodes, matched, bundle)
     return CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
 
 

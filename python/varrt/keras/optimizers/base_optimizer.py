@@ -42,6 +42,19 @@ def _refuse(**arguments):
 
 
 class Optimizer:
+    def __init_subclass__(cls, **kwargs):
+        """Each optimizer's build (which creates its slots after the base's) ends by assigning
+        checkpoint values restored before the slots existed."""
+        super().__init_subclass__(**kwargs)
+        if "build" in cls.__dict__:
+            build = cls.__dict__["build"]
+
+            def build_then_restore(self, variables, _build=build):
+                _build(self, variables)
+                self._apply_deferred()
+            build_then_restore.__doc__ = build.__doc__
+            cls.build = build_then_restore
+
     def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
                  use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
                  gradient_accumulation_steps=None, name=None, **kwargs):
@@ -257,6 +270,19 @@ class Optimizer:
         return self._learning_rate
 
     # -- checkpoints -------------------------------------------------------------------------
+
+    def _restore_deferred(self, values):
+        """Checkpoint values of `_variables/<i>` not created yet: assigned when build creates
+        them (TensorFlow's deferred restoration)."""
+        self._deferred = {int(path[1]): value for path, value in values.items()
+                          if len(path) == 2 and path[0] == "_variables" and path[1].isdigit()}
+        if self.built:
+            self._apply_deferred()
+
+    def _apply_deferred(self):
+        pending = getattr(self, "_deferred", None) or {}
+        for i in [i for i in pending if i < len(self._variables)]:
+            self._variables[i].assign(pending.pop(i))
 
     def _checkpoint_children(self):
         """Keras 3's dependencies: `_iterations`, `_learning_rate` (a variable), `_variables`."""
