@@ -1,8 +1,6 @@
 """tf.keras.optimizers (Keras 3): bit-identical to Keras 3 under TensorFlow 2.21 (recorded by
 tests/fixtures/record_optimizers.py), one fused op per update, Keras's variables and
 arguments, refused arguments, bad input changing nothing."""
-import warnings
-
 import numpy as np
 import pytest
 

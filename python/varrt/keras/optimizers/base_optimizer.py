@@ -22,6 +22,7 @@ from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 from varrt.keras.optimizers import schedules
+from varrt.keras.optimizers.clipping import clip_by_global_norm, clip_by_norm
 
 _names = {}
 
@@ -291,21 +292,3 @@ class Optimizer:
             out.append(("_learning_rate", self._learning_rate))
         out.append(("_variables", self._variables))
         return out
-
-
-def clip_by_norm(values, clip_norm):
-    """Keras's clip_by_norm (NumPy, in the gradient's dtype)."""
-    t = values.dtype.type
-    l2sum = np.sum(values * values, dtype=values.dtype)
-    l2norm = np.sqrt(l2sum) if l2sum > 0 else l2sum
-    return values * t(clip_norm) / np.maximum(l2norm, t(clip_norm))
-
-
-def clip_by_global_norm(grads, clip_norm):
-    """Keras's clip_by_global_norm (NumPy)."""
-    t = grads[0].dtype.type
-    use_norm = np.sqrt(np.sum([np.sum(g * g, dtype=g.dtype) for g in grads], dtype=grads[0].dtype))
-    scale = t(clip_norm) * np.minimum(t(1.0) / use_norm, t(1.0) / t(clip_norm))
-    return [g * scale.astype(g.dtype) for g in grads]
-
-
