@@ -16,6 +16,8 @@ void bind_tensor(pybind11::module_& m);
 void bind_fast_ops(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_scatter(pybind11::module_& m);
+// The fused optimizer ops (training_ops.cc).
+void bind_training_ops(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);

@@ -49,6 +49,7 @@ from varrt.ops.custom_gradient import custom_gradient  # noqa: E402
 from varrt.ops.array_ops import broadcast_to, stop_gradient  # noqa: E402
 from varrt.platform.tf_logging import get_logger  # noqa: E402
 from varrt.util import nest  # noqa: E402
+from varrt import raw_ops  # noqa: E402
 
 try:
     __version__ = _metadata.version("varrt")

@@ -48,6 +48,10 @@ struct OpCall {
   int num_inputs;
   const Device* const* input_devices = nullptr;  // optional, one per input (null entries: on the op's device)
   const ResourceHandle* resource = nullptr;  // the resource input of a resource op
+  // Every resource input of an op with several (the fused optimizer ops: var and its slots,
+  // var first, so `resource` is resources[0]); null for ops with at most one.
+  const ResourceHandle* const* resources = nullptr;
+  int num_resources = 0;
   const OpAttr* attrs = nullptr;
   int num_attrs = 0;
   const Device* colocate = nullptr;  // runs where this device is (a resource's)
