@@ -110,10 +110,14 @@ def test_one_hot_range_and_shape_ops_have_no_gradient():
     np.testing.assert_array_equal(tape.gradient(y, x).numpy(), [0.0, 1.0])
 
 
-def test_linspace_has_no_gradient_yet():
-    start = tf.constant(0.0)
+@pytest.mark.parametrize("num, axis", [(4, 0), (1, 0), (2, -1), (5, 1)], ids=str)
+def test_linspace(num, axis):
+    check_gradients(lambda a, b: tf.linspace(a, b, num, axis=axis) ** 2, [[0.5, -1.0]], [[2.0], [1.5]])
+
+
+def test_linspace_value_of_tensorflow():
+    start, stop = tf.constant(0.0), tf.constant(1.0)
     with tf.GradientTape() as tape:
-        tape.watch(start)
-        y = tf.linspace(start, 1.0, 4)
-    with pytest.raises(LookupError, match="gradient registry has no entry for: LinSpace"):
-        tape.gradient(y, start)
+        tape.watch([start, stop])
+        y = tf.linspace(start, stop, 4)
+    assert [g.numpy() for g in tape.gradient(y, [start, stop])] == [2.0, 2.0]  # TensorFlow 2.21's

@@ -58,3 +58,18 @@ def test_second_derivative_of_logsumexp():
     p = np.exp(x.numpy()) / np.exp(x.numpy()).sum()
     expected = 2 * p * (p - (p * p).sum())  # d/dx sum(softmax^2)
     np.testing.assert_allclose(outer.gradient(s, x).numpy(), expected, rtol=1e-9)
+
+
+def test_an_empty_axis_list_reaches_hooks_as_an_empty_tuple():
+    """An empty int-list attribute used to reach hooks as the int 0 (reduce over axis 0)."""
+    from varrt import _C
+    seen = []
+    hook = _C.push_dispatch_hook("observe", lambda op, device, inputs, outputs, attrs, resource: seen.append(attrs))
+    try:
+        tf.reduce_sum(tf.constant([[1.0, 2.0]]), axis=[])  # the C++ fast reduction
+        tf.reduce_sum(tf.constant([[1, 2]], tf.int8), axis=[])  # the Python reduction
+        tf.constant([1.0])[()]  # a StridedSlice with empty begin/end/strides
+    finally:
+        _C.pop_dispatch_hook(hook)
+    assert [a["reduction_indices"] for a in seen if "reduction_indices" in a] == [(), ()]
+    assert [a["begin"] for a in seen if "begin" in a] == [()]

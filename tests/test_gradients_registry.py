@@ -32,8 +32,6 @@ NOT_OPS.add("CustomGradient")
 NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2"}
 
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
-# Not an op name, so not here: tf.linspace, whose RealDiv and ConcatV2 run kernels of their own
-# (test_gradients_array.test_linspace_has_no_gradient_yet).
 NO_GRADIENT = {
     "Sigmoid": "owned by the tf.nn work (nn_grad.py)",
     "Tanh": "owned by the tf.nn work (nn_grad.py)",

@@ -57,3 +57,35 @@ def test_tensorflow_values(f, values, expected):
             assert g is None
         else:
             np.testing.assert_allclose(g, e, rtol=1e-6)  # nan matches nan, inf inf
+
+
+A = [1 + 2j, -0.5 + 1j]
+B = [0.5 - 1j, 2 + 0.25j]
+COMPLEX_CASES = [
+    # Complex inputs: the gradient is the conjugate direction, TensorFlow's convention.
+    ("mul", tf.multiply, (A, B), [[0.5 + 1j, 2 - 0.25j], [1 - 2j, -0.5 - 1j]]),
+    ("div", tf.divide, (A, B), [[0.4 - 0.8j, 0.492308 + 0.061538j], [1.76 - 0.32j, 0.058698 + 0.268876j]]),
+    ("abs", tf.abs, (A,), [[0.447214 + 0.894427j, -0.447214 + 0.894427j]]),
+    ("square", tf.square, (A,), [[2 - 4j, -1 - 2j]]),
+    ("exp", tf.exp, (A,), [[-1.131204 - 2.471727j, 0.32771 - 0.510378j]]),
+    ("variance", tf.math.reduce_variance, (A,), [[0.75 + 0.5j, -0.75 - 0.5j]]),
+    ("sqrt", tf.sqrt, (A,), [[0.284432 + 0.175789j, 0.248603 + 0.402248j]]),
+    ("prod", tf.reduce_prod, (A,), [[-0.5 - 1j, 1 - 2j]]),
+]
+
+
+@pytest.mark.parametrize("f, values, expected", [c[1:] for c in COMPLEX_CASES], ids=[c[0] for c in COMPLEX_CASES])
+def test_tensorflow_values_complex(f, values, expected):
+    got = grads(f, *values)
+    for g, e in zip(got, expected):
+        np.testing.assert_allclose(g, e, atol=2e-6)
+
+
+def test_complex_matmul():
+    a, b = tf.constant([[1 + 2j, -0.5 + 1j]]), tf.constant([[0.5 - 1j], [2 + 0.25j]])
+    with tf.GradientTape() as tape:
+        tape.watch([a, b])
+        y = tf.matmul(a, b)
+    ga, gb = tape.gradient(y, [a, b])
+    np.testing.assert_allclose(ga.numpy(), [[0.5 + 1j, 2 - 0.25j]])
+    np.testing.assert_allclose(gb.numpy(), [[1 - 2j], [-0.5 - 1j]])

@@ -1,7 +1,9 @@
 """Gradients of the array ops (TensorFlow's tensorflow/python/ops/array_grad.py). Where
 TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), varrt's op
 carries it as an attribute of that name."""
-from varrt.ops import array_ops, reduction_ops
+import numpy as np
+
+from varrt.ops import array_ops, math_ops, reduction_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -54,10 +56,12 @@ def _conjugate_transpose_grad(op, grad):
 def _concat_grad(op, grad):
     """The slices of the gradient along the concatenation axis, one per input (StridedSlices)."""
     try:
-        axis = op.get_attr("axis")
+        op.get_attr("num")
     except ValueError:
-        # linspace's last step runs under ConcatV2's name with a kernel of its own (no axis).
-        raise LookupError("gradient registry has no entry for: LinSpace") from None
+        pass
+    else:
+        return _linspace_grad(op, grad)
+    axis = op.get_attr("axis")
     rank = len(op.inputs[0].shape)
     axis %= rank
     grads = []
@@ -67,6 +71,21 @@ def _concat_grad(op, grad):
         grads.append(grad[(slice(None),) * axis + (slice(start, start + size),)])
         start += size
     return grads
+
+
+def _linspace_grad(op, grad):
+    """linspace's last step (a ConcatV2 with `num`: start, stop and the step in, the values out).
+    Value k is start + k/steps * (stop - start), so stop gets the gradient weighted by k/steps
+    and start the rest; the step (from RealDiv) gets none, as it is accounted for here."""
+    start, stop = op.inputs[0], op.inputs[1]
+    axis, n = op.get_attr("axis"), op.get_attr("num")
+    shape = [1] * len(grad.shape)
+    shape[axis] = n
+    weights = np.arange(n, dtype=np.float64) / max(n - 1, 1)
+    weights = array_ops.reshape(math_ops.cast(weights, grad.dtype), shape)
+    to_stop = reduction_ops.reduce_sum(math_ops.multiply(grad, weights), axis)
+    to_start = math_ops.subtract(reduction_ops.reduce_sum(grad, axis), to_stop)
+    return grad_util.unbroadcast(to_start, start.shape), grad_util.unbroadcast(to_stop, stop.shape), None
 
 
 @RegisterGradient("Pack")

@@ -22,15 +22,16 @@ def _sub_grad(op, grad):
     return _binary(op, grad, math_ops.negative(grad))
 
 
+# Complex inputs take the conjugates (TensorFlow's convention: the gradient of a real loss).
 @RegisterGradient("Mul")
 def _mul_grad(op, grad):
-    x, y = op.inputs
+    x, y = (grad_util.conj(t) for t in op.inputs)
     return _binary(op, math_ops.multiply(grad, y), math_ops.multiply(x, grad))
 
 
 @RegisterGradient("RealDiv")
 def _real_div_grad(op, grad):
-    x, y = op.inputs
+    x, y = (grad_util.conj(t) for t in op.inputs)
     return _binary(op, math_ops.realdiv(grad, y),
                    math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
 
@@ -42,13 +43,13 @@ def _neg_grad(op, grad):
 
 @RegisterGradient("Square")
 def _square_grad(op, grad):
-    x = op.inputs[0]
+    x = grad_util.conj(op.inputs[0])
     return math_ops.multiply(grad, math_ops.multiply(x, 2.0))
 
 
 @RegisterGradient("MatMul")
 def _matmul_grad(op, grad):
-    a, b = op.inputs
+    a, b = (grad_util.conj(t) for t in op.inputs)
     t_a = bool(op.get_attr("transpose_a"))
     t_b = bool(op.get_attr("transpose_b"))
     mm = math_ops.matmul
