@@ -25,9 +25,11 @@ def _relevant(entries, source_keys):
 
 def aggregate(grads):
     """The sum of the gradients reaching one value: AddN of dense ones; IndexedSlices stay
-    sparse when all are (their rows concatenated), as TensorFlow aggregates them."""
+    sparse when all are (their rows concatenated), as TensorFlow aggregates them. `grads`
+    arrive from the last consumer to the first; summed in program order, as TensorFlow does."""
     if len(grads) == 1:
         return grads[0]
+    grads = grads[::-1]
     from varrt.ops import array_ops, math_ops
     if all(isinstance(g, IndexedSlices) for g in grads):
         return IndexedSlices(array_ops.concat([g.values for g in grads], 0),

@@ -66,12 +66,29 @@ def _shape_values(op, shape, name, end, python_int32=False):
 
 def reshape(tensor, shape, name=None):
     """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy."""
+    if type(tensor) is Tensor and type(shape) in (tuple, list):
+        dims = _plain_dims(shape, tensor._shape_tuple)
+        if dims is not None:  # the common case, what gradient functions do: no checks left to make
+            return run("Reshape", lambda a: _view(a, dims), (tensor,), tensor.dtype)
     t = _as_tensor(tensor)
     shape = _shape_arg(shape)
     end = "" if suffix(name, shape) == "" else None
     dims = _shape_values("Reshape", shape, name, end)
     # A view of the input: the output shares its buffer (zero-copy).
     return run("Reshape", lambda a: _view(a, _reshaped_dims(t, dims, name, end)), (t,), t.dtype)
+
+
+def _plain_dims(shape, input_shape):
+    """`shape` as a tuple when it is Python ints >= 0 with the input's element count, else None."""
+    n = 1
+    for d in shape:
+        if type(d) is not int or d < 0:
+            return None
+        n *= d
+    m = 1
+    for d in input_shape:
+        m *= d
+    return tuple(shape) if n == m else None
 
 
 def _view(a, dims):
@@ -252,9 +269,12 @@ def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's names
 
 def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
     """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
-    a, dtype = operand(input)
-    dims = _shape_values("Reshape", shape, name, suffix(name, input, shape))
-    end = suffix(name, input, shape)
+    if type(input) is Tensor and type(shape) in (tuple, list) and all(type(d) is int for d in shape):
+        a, dtype, dims, end = input, input.dtype, list(shape), None  # gradient functions' form: nothing to convert
+    else:
+        a, dtype = operand(input)
+        dims = _shape_values("Reshape", shape, name, suffix(name, input, shape))
+        end = suffix(name, input, shape)
     src = list(shape_of(a))
     if len(src) > len(dims):
         run_failing("BroadcastTo", kernel_error("BroadcastTo", f"Rank of input ({len(src)}) must be no greater than "
@@ -266,9 +286,11 @@ def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
                     f"Unable to broadcast tensor of shape {shape_text(src)} to tensor of shape {shape_text(dims)}")
             run_failing("BroadcastTo", kernel_error("BroadcastTo", text, name, end=end), (a,), dtype)
 
-    def kernel(x, out=None):
-        np.copyto(out, np.broadcast_to(x, dims))
-    return run("BroadcastTo", kernel, (a,), dtype, tuple(dims))
+    return run("BroadcastTo", _broadcast_into, (a,), dtype, tuple(dims))
+
+
+def _broadcast_into(x, out=None):
+    out[...] = x
 
 
 def transpose(a, perm=None, conjugate=False, name=None):

@@ -4,13 +4,25 @@ None, numbers) is an atom.
 """
 import collections.abc as _abc
 
+from varrt import _C
+
 
 def _is_namedtuple(x):
     return isinstance(x, tuple) and hasattr(type(x), "_fields")
 
 
+_STRUCTURES = (list, tuple, dict)
+_ATOMS = (str, bytes, int, float, bool, type(None))
+_VARRT_ATOMS = (_C.TensorBase, _C.VarHandle)  # tensors and variables (C types: a fast isinstance)
+
+
 def is_nested(structure):
-    return isinstance(structure, (list, tuple, dict, _abc.Mapping)) and not isinstance(structure, (str, bytes))
+    t = type(structure)
+    if t in _STRUCTURES:
+        return True
+    if t in _ATOMS or isinstance(structure, _VARRT_ATOMS):  # atoms, without the slow ABC check
+        return False
+    return isinstance(structure, (list, tuple, dict, _abc.Mapping))
 
 
 def _sorted_keys(mapping):

@@ -9,9 +9,11 @@ from varrt.ops.op_util import run
 def unbroadcast(grad, shape):
     """`grad` (of a broadcast result) summed down to `shape`, an input's static shape."""
     shape = tuple(shape)
-    gshape = tuple(grad.shape)
+    gshape = grad._shape_tuple
     if gshape == shape:
         return grad
+    if not shape:
+        return reduction_ops.reduce_sum(grad)  # to a scalar: one reduction over everything
     lead = len(gshape) - len(shape)
     axes = list(range(lead))
     for i, d in enumerate(shape):
@@ -19,7 +21,7 @@ def unbroadcast(grad, shape):
             axes.append(lead + i)
     if axes:
         grad = reduction_ops.reduce_sum(grad, axes, keepdims=True)
-    return array_ops.reshape(grad, shape)
+    return array_ops.reshape(grad, shape) if lead else grad
 
 
 def reduction_axes(op, rank):

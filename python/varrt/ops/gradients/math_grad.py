@@ -6,7 +6,7 @@ from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 def _binary(op, gx, gy):
     x, y = op.inputs
-    return grad_util.unbroadcast(gx, x.shape), grad_util.unbroadcast(gy, y.shape)
+    return grad_util.unbroadcast(gx, x._shape_tuple), grad_util.unbroadcast(gy, y._shape_tuple)
 
 
 @RegisterGradient("AddV2")
@@ -62,29 +62,29 @@ def _matmul_grad(op, grad):
     return (mm(b, grad, transpose_a=True, transpose_b=True), mm(grad, a, transpose_a=True, transpose_b=True))
 
 
-def _sum_like(op, grad):
-    """The gradient of Sum: the output's gradient broadcast back over the reduced axes."""
-    x = op.inputs[0]
-    shape = list(x.shape)
+def _sum_like(op, grad, scale=None):
+    """The gradient of Sum (times `scale`): the output's gradient broadcast back over the
+    reduced axes. Returns it and the reduced axes."""
+    shape = list(op.inputs[0]._shape_tuple)
     axes = grad_util.reduction_axes(op, len(shape))
-    if not grad_util.keep_dims(op):
+    if scale is not None:
+        count = 1
+        for a in axes:
+            count *= shape[a]
+        grad = math_ops.realdiv(grad, float(max(count, 1)))  # the element count in the gradient's dtype
+    if len(axes) < len(shape) and not grad_util.keep_dims(op):
         grad = array_ops.reshape(grad, grad_util.reduced_shape(shape, axes))
-    return array_ops.broadcast_to(grad, shape), axes
+    return array_ops.broadcast_to(grad, shape)
 
 
 @RegisterGradient("Sum")
 def _sum_grad(op, grad):
-    return _sum_like(op, grad)[0]
+    return _sum_like(op, grad)
 
 
 @RegisterGradient("Mean")
 def _mean_grad(op, grad):
-    g, axes = _sum_like(op, grad)
-    shape = op.inputs[0].shape
-    count = 1
-    for a in axes:
-        count *= shape[a]
-    return math_ops.realdiv(g, math_ops.cast(max(count, 1), g.dtype))
+    return _sum_like(op, grad, scale=True)
 
 
 @RegisterGradient("Cast")
