@@ -121,3 +121,15 @@ def test_linspace_value_of_tensorflow():
         tape.watch([start, stop])
         y = tf.linspace(start, stop, 4)
     assert [g.numpy() for g in tape.gradient(y, [start, stop])] == [2.0, 2.0]  # TensorFlow 2.21's
+
+
+@pytest.mark.parametrize("f", [
+    lambda x: x + 1.0, lambda x: x[0] + x, lambda x: tf.broadcast_to(x[:1], [3, 4]), lambda x: tf.concat([x, x], 0),
+    lambda x: x[1:], lambda x: tf.math.cumsum(x, 1), lambda x: tf.where([[True, False, True, False]], x, 2.0),
+    lambda x: tf.reduce_max(x, axis=1, keepdims=True), lambda x: tf.linspace(x[0], x[1], 3),
+    lambda x: tf.stack(tf.unstack(x), 1), lambda x: tf.transpose(x) * 2.0,
+], ids=["add", "broadcast_add", "broadcast_to", "concat", "slice", "cumsum", "where", "max", "linspace", "unstack",
+        "transpose"])
+def test_gradients_arriving_as_indexed_slices(f):
+    """A gather after the op hands its gradient function IndexedSlices (made dense where needed)."""
+    check_gradients(lambda x: tf.gather(f(x), [1, 0, 1]) ** 2, X[0])

@@ -62,6 +62,7 @@ def _concat_grad(op, grad):
     else:
         return _linspace_grad(op, grad)
     axis = op.get_attr("axis")
+    grad = grad_util.dense(grad)
     rank = len(op.inputs[0].shape)
     axis %= rank
     grads = []
@@ -79,6 +80,7 @@ def _linspace_grad(op, grad):
     and start the rest; the step (from RealDiv) gets none, as it is accounted for here."""
     start, stop = op.inputs[0], op.inputs[1]
     axis, n = op.get_attr("axis"), op.get_attr("num")
+    grad = grad_util.dense(grad)
     shape = [1] * len(grad.shape)
     shape[axis] = n
     weights = np.arange(n, dtype=np.float64) / max(n - 1, 1)

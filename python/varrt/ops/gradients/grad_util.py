@@ -2,13 +2,22 @@
 followed by a sum and a reshape) and reading a reduction's axes."""
 import numpy as np
 
+from varrt.framework.indexed_slices import IndexedSlices
+from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, reduction_ops
 from varrt.ops.op_util import run
+
+
+def dense(grad):
+    """A gradient as a Tensor: IndexedSlices (from a gather further on) become dense, as
+    TensorFlow's gradient functions make them by passing them to ops."""
+    return convert_to_tensor(grad) if type(grad) is IndexedSlices else grad
 
 
 def unbroadcast(grad, shape):
     """`grad` (of a broadcast result) summed down to `shape`, an input's static shape."""
     shape = tuple(shape)
+    grad = dense(grad)
     gshape = grad._shape_tuple
     if gshape == shape:
         return grad

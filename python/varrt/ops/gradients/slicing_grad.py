@@ -7,6 +7,7 @@ gradient written into the sliced elements; that op's own gradient slices again.
 from varrt import _C
 from varrt.framework.tensor import Tensor
 from varrt.ops.op_util import run
+from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 
 _MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
@@ -39,6 +40,7 @@ def _key(spec):
 def strided_slice_grad(grad, input_shape, spec):
     """StridedSliceGrad: zeros of `input_shape` with `grad` in the elements the spec selects."""
     key = _key(spec)
+    grad = grad_util.dense(grad)
 
     def kernel(g, out=None):
         out.fill(0)
@@ -55,4 +57,4 @@ def _strided_slice_grad(op, grad):
 
 @RegisterGradient("StridedSliceGrad")
 def _strided_slice_grad_grad(op, grad):
-    return Tensor._wrap(_C.strided_slice(grad._data, *_spec(op)))
+    return Tensor._wrap(_C.strided_slice(grad_util.dense(grad)._data, *_spec(op)))
