@@ -133,3 +133,15 @@ def test_linspace_value_of_tensorflow():
 def test_gradients_arriving_as_indexed_slices(f):
     """A gather after the op hands its gradient function IndexedSlices (made dense where needed)."""
     check_gradients(lambda x: tf.gather(f(x), [1, 0, 1]) ** 2, X[0])
+
+
+def test_second_derivative_through_indexed_slices():
+    """Making a gather's IndexedSlices gradient dense is an op (UnsortedSegmentSum) a tape records."""
+    x = tf.constant([1.0, 2.0, 3.0], tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(tf.gather(x, [2, 0, 2]) ** 3)
+        g = tf.convert_to_tensor(inner.gradient(y, x))
+    np.testing.assert_allclose(tf.convert_to_tensor(outer.gradient(g, x)).numpy(), [6.0, 0.0, 36.0])
