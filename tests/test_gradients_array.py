@@ -145,3 +145,11 @@ def test_second_derivative_through_indexed_slices():
             y = tf.reduce_sum(tf.gather(x, [2, 0, 2]) ** 3)
         g = tf.convert_to_tensor(inner.gradient(y, x))
     np.testing.assert_allclose(tf.convert_to_tensor(outer.gradient(g, x)).numpy(), [6.0, 0.0, 36.0])
+
+
+def test_boolean_mask_of_rows():
+    check_gradients(lambda x: x[np.array([True, False])] ** 2, X)
+    v = tf.Variable([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        y = v[tf.constant([False, True, True])] * tf.constant([2.0, 3.0])
+    np.testing.assert_array_equal(tf.convert_to_tensor(tape.gradient(y, v)).numpy(), [0.0, 2.0, 3.0])
