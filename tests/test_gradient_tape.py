@@ -289,3 +289,18 @@ def test_recording_costs_nothing_outside_a_tape():
     with tf.GradientTape():
         assert tape_lib.could_possibly_record()
     assert not tape_lib.could_possibly_record()
+
+
+def test_a_collected_variable_is_never_named_by_its_resource():
+    import gc
+    v = tf.Variable(1.0)
+    unread = v.assign(2.0)  # an UnreadVariable: shares the resource, outlives the Variable
+    del v
+    gc.collect()
+    with tf.GradientTape() as tape:
+        y = unread * 3.0
+    assert tape.watched_variables() == ()  # nothing names the resource any more (no dangling object)
+    with tf.GradientTape() as tape:
+        tape.watch(unread)
+        y = unread * 3.0
+    assert values(tape.gradient(y, unread)) == 3.0

@@ -16,6 +16,7 @@ import threading
 
 from varrt import _C, dtypes
 from varrt.framework import variables as _variables
+from varrt.ops.gradients import registry
 
 # Ops reading a variable: differentiable with respect to it. Other resource ops (the updates) are not.
 _READS = frozenset({"ReadVariableOp", "ResourceGather", "ResourceGatherNd"})
@@ -28,17 +29,14 @@ _pop_hook = _C.pop_dispatch_hook
 _resource_id = _C.resource_id
 
 
-class Entry:
-    """One kept op. `backward`, when set (custom gradients), replaces the registry's function."""
+class Entry(registry.RecordedOp):
+    """One kept op, also what its gradient function gets. `backward`, when set (custom
+    gradients), replaces the registry's function."""
 
-    __slots__ = ("op", "inputs", "outputs", "attrs", "resource", "input_keys", "output_keys", "backward")
+    __slots__ = ("input_keys", "output_keys", "backward")
 
     def __init__(self, op, inputs, outputs, attrs, resource, input_keys, output_keys, backward=None):
-        self.op = op
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
-        self.resource = resource
+        registry.RecordedOp.__init__(self, op, inputs, outputs, attrs, resource)
         self.input_keys = input_keys
         self.output_keys = output_keys
         self.backward = backward

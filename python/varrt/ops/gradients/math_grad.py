@@ -5,13 +5,17 @@ from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 
 def _binary(op, gx, gy):
+    """The gradients of a broadcasting binary op's inputs from `gx(grad)`/`gy(grad)`, reduced to
+    the inputs' shapes; None (and not computed) for an input no requested gradient needs."""
     x, y = op.inputs
-    return grad_util.unbroadcast(gx, x._shape_tuple), grad_util.unbroadcast(gy, y._shape_tuple)
+    skip = op.skip_input_indices
+    return (None if 0 in skip else grad_util.unbroadcast(gx(), x._shape_tuple),
+            None if 1 in skip else grad_util.unbroadcast(gy(), y._shape_tuple))
 
 
 @RegisterGradient("AddV2")
 def _add_grad(op, grad):
-    return _binary(op, grad, grad)
+    return _binary(op, lambda: grad, lambda: grad)
 
 
 RegisterGradient("Add")(_add_grad)
@@ -19,21 +23,21 @@ RegisterGradient("Add")(_add_grad)
 
 @RegisterGradient("Sub")
 def _sub_grad(op, grad):
-    return _binary(op, grad, math_ops.negative(grad))
+    return _binary(op, lambda: grad, lambda: math_ops.negative(grad))
 
 
 # Complex inputs take the conjugates (TensorFlow's convention: the gradient of a real loss).
 @RegisterGradient("Mul")
 def _mul_grad(op, grad):
     x, y = (grad_util.conj(t) for t in op.inputs)
-    return _binary(op, math_ops.multiply(grad, y), math_ops.multiply(x, grad))
+    return _binary(op, lambda: math_ops.multiply(grad, y), lambda: math_ops.multiply(x, grad))
 
 
 @RegisterGradient("RealDiv")
 def _real_div_grad(op, grad):
     x, y = (grad_util.conj(t) for t in op.inputs)
-    return _binary(op, math_ops.realdiv(grad, y),
-                   math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
+    return _binary(op, lambda: math_ops.realdiv(grad, y),
+                   lambda: math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
 
 
 @RegisterGradient("Neg")
@@ -196,7 +200,7 @@ def _maximum_minimum(op, grad, selector):
     x, y = op.inputs
     zeros = array_ops.zeros_like(grad)
     x_mask = selector(x, y)
-    return _binary(op, index_ops.where(x_mask, grad, zeros), index_ops.where(x_mask, zeros, grad))
+    return _binary(op, lambda: index_ops.where(x_mask, grad, zeros), lambda: index_ops.where(x_mask, zeros, grad))
 
 
 @RegisterGradient("Maximum")
@@ -213,35 +217,39 @@ def _minimum_grad(op, grad):
 def _squared_difference_grad(op, grad):
     x, y = op.inputs
     x_grad = math_ops.multiply(math_ops.multiply(grad, 2.0), math_ops.subtract(x, y))
-    return _binary(op, x_grad, math_ops.negative(x_grad))
+    return _binary(op, lambda: x_grad, lambda: math_ops.negative(x_grad))
 
 
 @RegisterGradient("Pow")
 def _pow_grad(op, grad):
     x, y = op.inputs
     cx, cy = grad_util.conj(x), grad_util.conj(y)
-    gx = math_ops.multiply(math_ops.multiply(grad, cy), math_ops.pow(cx, math_ops.subtract(cy, 1)))
-    # Avoid the false singularity at x = 0: log(x) is taken only where x > 0 (x != 0 for
-    # complex), and the gradient for y is 0 elsewhere, as TensorFlow chooses.
-    mask = math_ops.not_equal(cx, 0) if x.dtype.is_complex else math_ops.greater(cx, 0)
-    safe_x = index_ops.where(mask, cx, array_ops.ones_like(x))
-    log_x = index_ops.where(mask, math_ops.log(safe_x), array_ops.zeros_like(x))
-    gy = math_ops.multiply(math_ops.multiply(grad, grad_util.conj(op.outputs[0])), log_x)
+
+    def gx():
+        return math_ops.multiply(math_ops.multiply(grad, cy), math_ops.pow(cx, math_ops.subtract(cy, 1)))
+
+    def gy():
+        # Avoid the false singularity at x = 0: log(x) is taken only where x > 0 (x != 0 for
+        # complex), and the gradient for y is 0 elsewhere, as TensorFlow chooses.
+        mask = math_ops.not_equal(cx, 0) if x.dtype.is_complex else math_ops.greater(cx, 0)
+        safe_x = index_ops.where(mask, cx, array_ops.ones_like(x))
+        log_x = index_ops.where(mask, math_ops.log(safe_x), array_ops.zeros_like(x))
+        return math_ops.multiply(math_ops.multiply(grad, grad_util.conj(op.outputs[0])), log_x)
     return _binary(op, gx, gy)
 
 
 @RegisterGradient("DivNoNan")
 def _div_no_nan_grad(op, grad):
     x, y = (grad_util.conj(t) for t in op.inputs)
-    gx = math_ops.divide_no_nan(grad, y)
-    gy = math_ops.multiply(grad, math_ops.divide_no_nan(math_ops.divide_no_nan(math_ops.negative(x), y), y))
-    return _binary(op, gx, gy)
+    return _binary(op, lambda: math_ops.divide_no_nan(grad, y),
+                   lambda: math_ops.multiply(grad, math_ops.divide_no_nan(math_ops.divide_no_nan(math_ops.negative(x), y),
+                                                                          y)))
 
 
 @RegisterGradient("FloorMod")
 def _floor_mod_grad(op, grad):
     x, y = op.inputs
-    return _binary(op, grad, math_ops.multiply(grad, math_ops.negative(math_ops.floordiv(x, y))))
+    return _binary(op, lambda: grad, lambda: math_ops.multiply(grad, math_ops.negative(math_ops.floordiv(x, y))))
 
 
 @RegisterGradient("SelectV2")
