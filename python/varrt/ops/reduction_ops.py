@@ -10,7 +10,8 @@ import numpy as np
 
 from varrt import _C, dtypes
 from varrt.framework.tensor import convert_to_tensor
-from varrt.ops.op_util import attr_ints, check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run, shape_text, slow
+from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run,
+                               shape_text, slow)
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less

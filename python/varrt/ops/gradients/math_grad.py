@@ -241,9 +241,8 @@ def _pow_grad(op, grad):
 @RegisterGradient("DivNoNan")
 def _div_no_nan_grad(op, grad):
     x, y = (grad_util.conj(t) for t in op.inputs)
-    return _binary(op, lambda: math_ops.divide_no_nan(grad, y),
-                   lambda: math_ops.multiply(grad, math_ops.divide_no_nan(math_ops.divide_no_nan(math_ops.negative(x), y),
-                                                                          y)))
+    div = math_ops.divide_no_nan
+    return _binary(op, lambda: div(grad, y), lambda: math_ops.multiply(grad, div(div(math_ops.negative(x), y), y)))
 
 
 @RegisterGradient("FloorMod")
