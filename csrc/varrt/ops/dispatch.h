@@ -28,9 +28,11 @@ namespace varrt {
 class ResourceHandle;
 
 // An attribute of an op, as TensorFlow names it ("transpose_a", "DstT", "keep_dims", "alpha").
-// Integers carry bools and dtypes too; `ints` points at caller-owned storage; `is_real` marks a
-// float attribute (`real`).
+// Integers carry bools and dtypes too; `ints` points at caller-owned storage and marks a list
+// attribute (non-null even for an empty list: `kNoInts`); `is_real` marks a float attribute (`real`).
 struct OpAttr {
+  static constexpr int64_t kNoInts[1] = {0};  // what `ints` points at for an empty list
+
   const char* name = "";
   int64_t value = 0;
   const int64_t* ints = nullptr;

@@ -1,11 +1,23 @@
 """What gradient functions share: undoing broadcasting (TensorFlow's BroadcastGradientArgs
 followed by a sum and a reshape) and reading a reduction's axes."""
+import numpy as np
+
+from varrt.framework.indexed_slices import IndexedSlices
+from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, reduction_ops
+from varrt.ops.op_util import run
+
+
+def dense(grad):
+    """A gradient as a Tensor: IndexedSlices (from a gather further on) become dense, as
+    TensorFlow's gradient functions make them by passing them to ops."""
+    return convert_to_tensor(grad) if type(grad) is IndexedSlices else grad
 
 
 def unbroadcast(grad, shape):
     """`grad` (of a broadcast result) summed down to `shape`, an input's static shape."""
     shape = tuple(shape)
+    grad = dense(grad)
     gshape = grad._shape_tuple
     if gshape == shape:
         return grad
@@ -44,3 +56,18 @@ def keep_dims(op):
 def reduced_shape(input_shape, axes):
     """The input's shape with the reduced axes set to 1 (the keep_dims shape)."""
     return [1 if i in axes else d for i, d in enumerate(input_shape)]
+
+
+def conj(t):
+    """The complex conjugate of `t` (a Conj op); real tensors as they are (TensorFlow's math_ops.conj)."""
+    if not t.dtype.is_complex:
+        return t
+    return run("Conj", np.conj, (t,), t.dtype, t._shape_tuple)
+
+
+def invert_permutation(perm):
+    """The permutation undoing `perm` (a list of non-negative ints)."""
+    inverse = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inverse[p] = i
+    return inverse
