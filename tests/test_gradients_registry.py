@@ -29,7 +29,9 @@ NOT_OPS.add("CustomGradient")
 # Ops the tape never keeps: no tensor inputs (constants, handles) or updates of a resource
 # (the recorder keeps only the reads in tape._READS; TensorFlow's rule: no gradient through
 # assignments). Names starting "Resource" or "Assign" that are not reads are updates too.
-NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2"}
+NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2",
+                  # varrt's fused Keras optimizer updates (resource updates under their own names)
+                  "KerasAdam", "KerasAdagrad", "KerasRMSprop"}
 
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
 NO_GRADIENT = {
