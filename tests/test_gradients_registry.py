@@ -34,11 +34,8 @@ NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "
                   "KerasAdam", "KerasAdagrad", "KerasRMSprop"}
 
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
-NO_GRADIENT = {
-    "Sigmoid": "owned by the tf.nn work (nn_grad.py)",
-    "Tanh": "owned by the tf.nn work (nn_grad.py)",
-}
-PENDING_ELSEWHERE = {"Sigmoid", "Tanh"}  # may gain a gradient on another branch before this list changes
+NO_GRADIENT = {}
+PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 
 
 def logged_op_names():

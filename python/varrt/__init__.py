@@ -36,7 +36,7 @@ from varrt.framework.module import Module
 from varrt.framework.name_scopes import name_scope
 from varrt.random import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
-from varrt import bitwise, linalg, math
+from varrt import bitwise, linalg, math, nn
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
 newaxis = None
 

@@ -9,3 +9,4 @@ from varrt.ops.reduction_ops import (argmax, argmin, count_nonzero, cumprod, cum
                                  reduce_prod, reduce_std, reduce_sum, reduce_variance)
 
 del invert, clip_by_value  # tf.bitwise.invert and tf.clip_by_value, not tf.math names
+from varrt.ops.nn_ops import erfc, l2_normalize, log_sigmoid, log_softmax, softmax, softplus  # noqa: F401,E402

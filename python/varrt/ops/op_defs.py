@@ -435,3 +435,6 @@ NO_KERNEL = {'BatchMatMulV2': ('T',
            "  device='CPU'; T in [DT_FLOAT]\n"
            "  device='CPU'; T in [DT_HALF]\n",
            ('int16', 'int8', 'complex64', 'complex128'))}
+
+from varrt.ops.nn_op_defs import ATTR_ERRORS as _NN_ATTR_ERRORS  # noqa: E402  (the tf.nn ops' table)
+ATTR_ERRORS.update(_NN_ATTR_ERRORS)

@@ -1,0 +1,163 @@
+"""Gradients of the tf.nn ops (TensorFlow's tensorflow/python/ops/nn_grad.py, and math_grad.py
+for Sigmoid, Tanh and Erfc).
+
+They compute with varrt ops, so a tape around a gradient computation records it (second
+derivatives). Where TensorFlow runs a *Grad kernel whose mask has no gradient (ReluGrad,
+EluGrad, ...), the mask is read on the host and enters as a constant: the same values, and
+nothing for an outer tape to differentiate through. relu'(0) = 0, as TensorFlow's ReluGrad.
+"""
+import math
+
+import numpy as np
+
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops import array_ops, math_ops, nn_ops, reduction_ops
+from varrt.ops.gradients.registry import RegisterGradient, has_gradient
+
+
+def _mask(t, predicate):
+    """predicate(t's values) as a constant of t's dtype (1 where true, 0 elsewhere)."""
+    a = t.numpy()
+    return convert_to_tensor(predicate(a).astype(a.dtype))
+
+
+@RegisterGradient("Relu")
+def _relu_grad(op, grad):
+    return math_ops.multiply(grad, _mask(op.outputs[0], lambda y: y > 0))
+
+
+@RegisterGradient("Relu6")
+def _relu6_grad(op, grad):
+    return math_ops.multiply(grad, _mask(op.inputs[0], lambda x: (x > 0) & (x < 6)))
+
+
+@RegisterGradient("LeakyRelu")
+def _leaky_relu_grad(op, grad):
+    alpha = op.get_attr("alpha")
+    x = op.inputs[0].numpy()
+    return math_ops.multiply(grad, convert_to_tensor(np.where(x > 0, 1, alpha).astype(x.dtype)))
+
+
+@RegisterGradient("Elu")
+def _elu_grad(op, grad):
+    y = op.outputs[0]
+    negative = _mask(y, lambda y: y < 0)
+    # y + 1 where negative (exp(x)), else 1.
+    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(negative, y), 1.0))
+
+
+@RegisterGradient("Selu")
+def _selu_grad(op, grad):
+    y = op.outputs[0]
+    a = y.numpy()
+    negative = (a < 0).astype(a.dtype)
+    scale, scale_alpha = nn_ops.SELU_SCALE, nn_ops.SELU_SCALE * nn_ops.SELU_ALPHA
+    # y + scale * alpha where negative (scale * alpha * exp(x)), else scale.
+    offset = convert_to_tensor(np.where(a < 0, scale_alpha, scale).astype(a.dtype))
+    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(convert_to_tensor(negative), y), offset))
+
+
+@RegisterGradient("Softplus")
+def _softplus_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.sigmoid(op.inputs[0]))
+
+
+@RegisterGradient("Softsign")
+def _softsign_grad(op, grad):
+    return math_ops.realdiv(grad, math_ops.square(math_ops.add(math_ops.abs(op.inputs[0]), 1.0)))
+
+
+def _sigmoid_grad(op, grad):
+    y = op.outputs[0]
+    return math_ops.multiply(grad, math_ops.multiply(y, math_ops.subtract(1.0, y)))
+
+
+def _tanh_grad(op, grad):
+    y = op.outputs[0]
+    return math_ops.multiply(grad, math_ops.subtract(1.0, math_ops.square(y)))
+
+
+# Sigmoid and Tanh are math ops whose gradients math_grad may also define: the first one wins.
+for _op, _fn in (("Sigmoid", _sigmoid_grad), ("Tanh", _tanh_grad)):
+    if not has_gradient(_op):
+        RegisterGradient(_op)(_fn)
+
+
+@RegisterGradient("Softmax")
+def _softmax_grad(op, grad):
+    """(grad - sum(grad * softmax)) * softmax, along the last axis."""
+    y = op.outputs[0]
+    dot = reduction_ops.reduce_sum(math_ops.multiply(grad, y), -1, keepdims=True)
+    return math_ops.multiply(math_ops.subtract(grad, dot), y)
+
+
+@RegisterGradient("LogSoftmax")
+def _log_softmax_grad(op, grad):
+    """grad - sum(grad) * softmax, along the last axis."""
+    softmax = math_ops.exp(op.outputs[0])
+    return math_ops.subtract(grad, math_ops.multiply(reduction_ops.reduce_sum(grad, -1, keepdims=True), softmax))
+
+
+def _broadcast_mul(vec, mat):
+    """vec[:, None] * mat: a per-row loss gradient times the per-class backprop."""
+    return math_ops.multiply(array_ops.reshape(vec, (-1, 1)), mat)
+
+
+def _xent_logits_grad(op, grad_loss, grad_grad):
+    """The logits' gradient of both cross-entropy ops: the op's backprop output (softmax - labels)
+    scaled by the loss gradient, plus, when something used that backprop output (a gradient
+    being differentiated again), its own derivative through the softmax."""
+    grad = _broadcast_mul(grad_loss, op.outputs[1])
+    logits = op.inputs[0]
+    softmax = nn_ops.softmax(logits)
+    dot = reduction_ops.reduce_sum(math_ops.multiply(grad_grad, softmax), -1, keepdims=True)
+    return math_ops.add(grad, math_ops.multiply(math_ops.subtract(grad_grad, dot), softmax))
+
+
+@RegisterGradient("SoftmaxCrossEntropyWithLogits")
+def _softmax_xent_grad(op, grad_loss, grad_grad):
+    logits = op.inputs[0]
+    return (_xent_logits_grad(op, grad_loss, grad_grad),
+            _broadcast_mul(grad_loss, math_ops.negative(nn_ops.log_softmax(logits))))
+
+
+@RegisterGradient("SparseSoftmaxCrossEntropyWithLogits")
+def _sparse_softmax_xent_grad(op, grad_loss, grad_grad):
+    # TensorFlow refuses a second derivative here (PreventGradient); varrt gives the dense one's.
+    return _xent_logits_grad(op, grad_loss, grad_grad), None
+
+
+@RegisterGradient("L2Loss")
+def _l2_loss_grad(op, grad):
+    return math_ops.multiply(op.inputs[0], grad)
+
+
+@RegisterGradient("BiasAdd")
+def _bias_add_grad(op, grad):
+    return grad, nn_ops.bias_add_grad(grad, _data_format(op))
+
+
+@RegisterGradient("BiasAddGrad")
+def _bias_add_grad_grad(op, grad):
+    """The bias gradient broadcast back over the input's shape (TensorFlow's _BiasAddGradGrad),
+    as a BiasAdd onto zeros."""
+    x = op.inputs[0]
+    return nn_ops.bias_add(array_ops.zeros(x.shape, x.dtype), grad, _data_format(op))
+
+
+def _data_format(op):
+    return "NCHW" if op.get_attr("nchw") else "NHWC"
+
+
+@RegisterGradient("Erfc")
+def _erfc_grad(op, grad):
+    x = op.inputs[0]
+    return math_ops.multiply(grad, math_ops.multiply(-2 / math.sqrt(math.pi),
+                                                     math_ops.exp(math_ops.negative(math_ops.square(x)))))
+
+
+@RegisterGradient("Select")
+def _select_grad(op, grad):
+    c = op.inputs[0]
+    zeros = array_ops.zeros_like(grad)
+    return None, nn_ops.select(c, grad, zeros), nn_ops.select(c, zeros, grad)

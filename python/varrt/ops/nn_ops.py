@@ -1,0 +1,471 @@
+"""The neural-network ops under TensorFlow's names and op names (tensorflow/python/ops/nn_ops.py,
+nn_impl.py): activations (Relu, Elu, Softplus, ...), Softmax/LogSoftmax, the cross-entropy ops,
+BiasAdd, L2Loss, and TensorFlow's composites of them (gelu, dropout, moments, ...).
+
+The kernels compute in float64 for the narrow floats and round once (TensorFlow's results to
+float32 rounding), with TensorFlow's thresholds where its kernels have them; results below the
+narrow type's normal range flush to 0 as TensorFlow's CPU threads do (math_ops._wide).
+Composites run TensorFlow's ops in TensorFlow's order, so the placement log matches.
+"""
+import math
+import numbers
+
+import numpy as np
+
+from varrt import dtypes, errors
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
+from varrt.ops.math_ops import _wide
+from varrt.ops.nn_op_defs import SPARSE_LABELS
+from varrt.ops.op_util import (check_dtype, kernel_error, op_error, operand, quiet, run, run_outputs,
+                               shape_text, _texts)
+
+
+def _activation(op, kernel, features, name=None, attrs=None):
+    """`op` of one tensor, same dtype and shape (Relu, Elu, Softplus, ...)."""
+    a, dtype = operand(features)
+    check_dtype(op, dtype, name)
+    with quiet(all="ignore"):
+        return run(op, kernel, (a,), dtype, attrs=attrs)
+
+
+# --- activations --------------------------------------------------------------------------
+
+def _relu(a):
+    return np.maximum(a, np.zeros((), a.dtype))
+
+
+def relu(features, name=None):
+    """max(features, 0) (Relu); integers too."""
+    return _activation("Relu", _relu, features, name)
+
+
+def _relu6(a):
+    return np.minimum(np.maximum(a, np.zeros((), a.dtype)), np.asarray(6, a.dtype))
+
+
+def relu6(features, name=None):
+    return _activation("Relu6", _relu6, features, name)
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """features where positive, else alpha * features (LeakyRelu); integers are cast to float32
+    first, as TensorFlow does."""
+    t = features if isinstance(features, Tensor) else convert_to_tensor(features)
+    if t.dtype.is_integer:
+        t = math_ops.cast(t, dtypes.float32)
+    alpha = float(alpha)
+
+    def kernel(a):
+        return np.where(a > 0, a, a * np.asarray(alpha, a.dtype)).astype(a.dtype)
+    return _activation("LeakyRelu", kernel, t, name, {"alpha": alpha})
+
+
+def _elu(a):
+    # TensorFlow's kernel: exp(x) - 1 (not expm1) in the input's precision.
+    return np.where(a < 0, np.exp(a) - np.ones((), a.dtype), a)
+
+
+def elu(features, name=None):
+    return _activation("Elu", _elu, features, name)
+
+
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _selu(a):
+    alpha, scale = np.asarray(SELU_ALPHA, a.dtype), np.asarray(SELU_SCALE, a.dtype)
+    return np.where(a < 0, scale * alpha * (np.exp(a) - np.ones((), a.dtype)), scale * a)
+
+
+def selu(features, name=None):
+    return _activation("Selu", _selu, features, name)
+
+
+def _softplus(a):
+    # TensorFlow's thresholds: x above -log(eps)-2 is x; below log(eps)+2, exp(x).
+    threshold = math.log(np.finfo(a.dtype).eps) + 2 if a.dtype.kind == "f" else math.log(2.0 ** -52) + 2
+    w = a.astype(np.float64)
+    out = np.where(w > -threshold, w, np.where(w < threshold, np.exp(w), np.log1p(np.exp(w))))
+    return out
+
+
+def softplus(features, name=None):
+    """log(exp(features) + 1) (Softplus)."""
+    return _activation("Softplus", _wide(_softplus), features, name)
+
+
+def _softsign(a):
+    return a / (np.abs(a) + np.ones((), a.dtype))
+
+
+def softsign(features, name=None):
+    return _activation("Softsign", _softsign, features, name)
+
+
+# --- softmax ------------------------------------------------------------------------------
+
+def _working(a):
+    """The precision TensorFlow's softmax kernels compute in: the input's, float32 for the half
+    types (so results round as TensorFlow's, cancellation in log(sum(exp)) - x included)."""
+    return a if a.dtype in (np.float32, np.float64) else a.astype(np.float32)
+
+
+def _softmax_last(a):
+    w = _working(a)
+    e = np.exp(w - np.max(w, axis=-1, keepdims=True))
+    return e / np.sum(e, axis=-1, keepdims=True)
+
+
+def _log_softmax_last(a):
+    w = _working(a)
+    shifted = w - np.max(w, axis=-1, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
+
+
+def _softmax_op(op, kernel, logits, axis, name):
+    t = _as_tensor(logits)
+    dtype = t.dtype
+    check_dtype(op, dtype, name)
+    rank = len(t.shape)
+    if axis is None:
+        axis = -1
+    axis = int(axis)
+    if not -rank <= axis < rank and rank:
+        raise errors.InvalidArgumentError(
+            None, None, f"`dim` must be in the range [{-rank}, {rank}) where {rank} is the number of dimensions in "
+                        f"the input. Received: dim={axis}")
+
+    def run_kernel(x):
+        if x.ndim == 0:
+            raise kernel_error(op, "Input dims must be <= 5 and >=1", name, cls=errors.AbortedError)
+        with quiet(all="ignore"):
+            return kernel(x).astype(x.dtype)
+    if axis % max(rank, 1) == rank - 1 or rank == 0:
+        return run(op, run_kernel, (t,), dtype)
+    # TensorFlow swaps `axis` with the last one, runs the op and swaps them back.
+    perm = list(range(rank))
+    perm[axis % rank], perm[-1] = perm[-1], perm[axis % rank]
+    out = run(op, run_kernel, (array_ops.transpose(t, perm),), dtype)
+    return array_ops.transpose(out, perm)
+
+
+def softmax(logits, axis=None, name=None):
+    """exp(logits) / sum(exp(logits)) along `axis` (default the last) (Softmax)."""
+    return _softmax_op("Softmax", _softmax_last, logits, axis, name)
+
+
+def log_softmax(logits, axis=None, name=None):
+    """logits - log(sum(exp(logits))) along `axis` (LogSoftmax)."""
+    return _softmax_op("LogSoftmax", _log_softmax_last, logits, axis, name)
+
+
+# --- cross-entropies ----------------------------------------------------------------------
+
+def _as_tensor(x, dtype=None):
+    if isinstance(x, Tensor):
+        return x
+    if hasattr(x, "_as_tensor"):
+        return x._as_tensor()
+    return convert_to_tensor(x, dtype=dtype)
+
+
+def _xent_kernel(name):
+    def kernel(features, labels):
+        try:
+            labels = np.broadcast_to(labels, features.shape)
+        except ValueError:
+            raise kernel_error("SoftmaxCrossEntropyWithLogits",
+                               f"logits and labels must be broadcastable: logits_size={shape_text(features.shape)} "
+                               f"labels_size={shape_text(np.shape(labels))}", name) from None
+        w = _working(features)
+        shifted = w - np.max(w, axis=-1, keepdims=True)
+        log_sum = np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
+        lw = labels.astype(w.dtype)
+        # 0 * (-inf) is 0 for a label of 0, as in TensorFlow's kernel.
+        loss = np.sum(np.where(lw == 0, np.zeros((), w.dtype), lw * (log_sum - shifted)), axis=-1)
+        backprop = np.exp(shifted - log_sum) - lw
+        return loss.astype(features.dtype), backprop.astype(features.dtype)
+    return kernel
+
+
+def _move_axis_last(t, axis):
+    rank = len(t.shape)
+    perm = list(range(rank))
+    perm.append(perm.pop(axis % rank))
+    return array_ops.transpose(t, perm)
+
+
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """-sum(labels * log_softmax(logits)) along `axis` (SoftmaxCrossEntropyWithLogits on the
+    logits flattened to 2-D); labels are cast to the logits' dtype."""
+    logits = _as_tensor(logits)
+    labels = _as_tensor(labels, logits.dtype if not hasattr(labels, "dtype") else None)
+    check_dtype("SoftmaxCrossEntropyWithLogits", logits.dtype, name)
+    if labels.dtype is not logits.dtype:
+        labels = math_ops.cast(labels, logits.dtype)
+    shape = tuple(logits.shape)
+    if axis != -1 and axis % max(len(shape), 1) != len(shape) - 1:
+        logits = _move_axis_last(logits, axis)
+        labels = _move_axis_last(labels, axis)
+        shape = tuple(logits.shape)
+    flat = (-1, shape[-1]) if shape else (1, 1)
+    lshape = tuple(labels.shape)
+    flat_logits = array_ops.reshape(logits, flat)
+    flat_labels = array_ops.reshape(labels, (-1, lshape[-1]) if lshape else (1, 1))
+    with quiet(all="ignore"):
+        cost, _ = run_outputs("SoftmaxCrossEntropyWithLogits", _xent_kernel(name), (flat_logits, flat_labels),
+                              logits.dtype, 2)
+    return array_ops.reshape(cost, shape[:-1])
+
+
+def _sparse_xent_kernel(name):
+    def kernel(features, labels):
+        depth = features.shape[-1]
+        bad = (labels < 0) | (labels >= depth)
+        if np.any(bad):
+            value = labels[np.argmax(bad)]
+            listed = " ".join(str(int(v)) for v in labels)
+            raise kernel_error("SparseSoftmaxCrossEntropyWithLogits",
+                               f"Received a label value of {value} which is outside the valid range of [0, {depth}).  "
+                               f"Label values: {listed}", name)
+        w = _working(features)
+        shifted = w - np.max(w, axis=-1, keepdims=True)
+        log_sum = np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
+        rows = np.arange(features.shape[0])
+        loss = log_sum[:, 0] - shifted[rows, labels]
+        backprop = np.exp(shifted - log_sum)
+        backprop[rows, labels] -= 1.0
+        return loss.astype(features.dtype), backprop.astype(features.dtype)
+    return kernel
+
+
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+    """-log_softmax(logits)[labels] (SparseSoftmaxCrossEntropyWithLogits on the logits flattened
+    to 2-D); a label outside [0, classes) is TensorFlow's InvalidArgumentError."""
+    logits = _as_tensor(logits)
+    labels = _as_tensor(labels)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", logits.dtype, name)
+    if labels.dtype not in (dtypes.int32, dtypes.int64):
+        raise op_error("SparseSoftmaxCrossEntropyWithLogits",
+                       _texts.attr_value_error(SPARSE_LABELS[0], labels.dtype._enum, SPARSE_LABELS[1]), name)
+    lshape, shape = tuple(labels.shape), tuple(logits.shape)
+    if len(shape) == 0 or lshape != shape[:-1]:
+        if len(shape) == 0:
+            raise ValueError(f"Logits cannot be scalars - received shape {shape}.")
+        raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
+                         f"labels.shape={lshape} and logits.shape={shape}")
+    flat_logits = logits if len(shape) == 2 else array_ops.reshape(logits, (-1, shape[-1]))
+    flat_labels = labels if len(shape) == 2 else array_ops.reshape(labels, (-1,))
+    with quiet(all="ignore"):
+        cost, _ = run_outputs("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_kernel(name),
+                              (flat_logits, flat_labels), logits.dtype, 2)
+    return cost if len(shape) == 2 else array_ops.reshape(cost, lshape)
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """max(x, 0) - x * z + log(1 + exp(-|x|)) for logits x and labels z, TensorFlow's composite
+    (ZerosLike, GreaterEqual, Select, Neg, Select, Mul, Sub, Exp, Log1p, AddV2)."""
+    if labels is None or logits is None:
+        raise ValueError("Both `labels` and `logits` must be provided for sigmoid_cross_entropy_with_logits"
+                         f"Received: labels={labels} and logits={logits}")
+    logits = _as_tensor(logits)
+    labels = _as_tensor(labels, logits.dtype if not hasattr(labels, "dtype") else None)
+    if tuple(logits.shape) != tuple(labels.shape):
+        raise ValueError(f"`logits` and `labels` must have the same shape, received ({tuple(logits.shape)} vs "
+                         f"{tuple(labels.shape)}).")
+    zeros = array_ops.zeros_like(logits, dtype=logits.dtype)
+    cond = math_ops.greater_equal(logits, zeros)
+    relu_logits = select(cond, logits, zeros)
+    neg_abs_logits = select(cond, math_ops.negative(logits), logits)
+    return math_ops.add(math_ops.subtract(relu_logits, math_ops.multiply(logits, labels)),
+                        math_ops.log1p(math_ops.exp(neg_abs_logits)), name=name)
+
+
+def select(condition, x, y, name=None):
+    """TensorFlow 1's where (Select): x where condition else y, all of one shape (or a vector
+    condition choosing rows)."""
+    c, _ = operand(condition, dtypes.bool)
+    xa, dtype = operand(x)
+    ya, _ = operand(y, dtype)
+
+    def kernel(c, a, b):
+        if c.ndim == 1 and a.ndim > 1:
+            c = c.reshape((-1,) + (1,) * (a.ndim - 1))
+        return np.where(c, a, b)
+    return run("Select", kernel, (c, xa, ya), dtype)
+
+
+# --- BiasAdd, L2Loss ----------------------------------------------------------------------
+
+def _data_format(data_format):
+    if data_format is None:
+        return "NHWC"
+    if data_format.startswith("NC"):
+        return "NCHW"
+    if data_format.startswith("N") and data_format.endswith("C"):
+        return "NHWC"
+    raise ValueError(f"`data_format` must be of the form `N...C` or `NC...`. Received: data_format={data_format}")
+
+
+def channel_axis(data_format, rank):
+    """Where BiasAdd's bias goes: dimension 1 for NCHW inputs of rank > 2, else the last."""
+    return 1 if data_format == "NCHW" and rank > 2 else rank - 1
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """value + bias along the channel dimension (BiasAdd; the last one, or 1 for NC...)."""
+    data_format = _data_format(data_format)
+    va, dtype = operand(value)
+    ba, bdtype = operand(bias, dtype)
+    check_dtype("BiasAdd", dtype, name)
+
+    def kernel(v, b):
+        if v.ndim < 2:
+            raise kernel_error("BiasAdd", f"Input tensor must be at least 2D: {shape_text(v.shape)}", name, end="")
+        if b.ndim != 1:
+            raise kernel_error("BiasAdd", f"Biases must be 1D: {shape_text(b.shape)}", name, end="")
+        axis = channel_axis(data_format, v.ndim)
+        if b.shape[0] != v.shape[axis]:
+            raise kernel_error("BiasAdd", "Must provide as many biases as the last dimension of the input tensor: "
+                                          f"{shape_text(b.shape)} vs. {shape_text(v.shape)}", name, end="")
+        return v + b.reshape((-1,) + (1,) * (v.ndim - 1 - axis))
+    return run("BiasAdd", kernel, (va, ba), dtype, attrs=_format_attr(data_format))
+
+
+def bias_add_grad(out_backprop, data_format="NHWC"):
+    """The gradient of BiasAdd's bias: out_backprop summed over all but the channel dimension (BiasAddGrad)."""
+    g, dtype = operand(out_backprop)
+
+    def kernel(g):
+        axis = channel_axis(data_format, g.ndim)
+        return np.sum(g, axis=tuple(i for i in range(g.ndim) if i != axis), dtype=g.dtype)
+    return run("BiasAddGrad", kernel, (g,), dtype, attrs=_format_attr(data_format))
+
+
+def _format_attr(data_format):
+    """TensorFlow's string attr data_format, as the bool `nchw` (op attributes hold no strings)."""
+    return {"nchw": data_format == "NCHW"}
+
+
+def l2_loss(t, name=None):
+    """sum(t ** 2) / 2 (L2Loss)."""
+    a, dtype = operand(t)
+    check_dtype("L2Loss", dtype, name, end="")
+
+    def kernel(x):
+        w = x.astype(np.float64)
+        return np.asarray(np.sum(w * w) / 2, x.dtype)
+    return run("L2Loss", kernel, (a,), dtype)
+
+
+# --- composites ---------------------------------------------------------------------------
+
+def _erfc(a):
+    return np.vectorize(math.erfc, otypes=[np.float64])(a.astype(np.float64))
+
+
+def erfc(x, name=None):
+    """The complementary error function (Erfc)."""
+    a, dtype = operand(x)
+    if not dtype.is_floating:
+        raise op_error("Erfc", f"Value for attr 'T' of {dtype.name} is not in the list of allowed values: "
+                               "bfloat16, half, float, double", name)
+    return run("Erfc", _wide(_erfc), (a,), dtype)
+
+
+def gelu(features, approximate=False, name=None):
+    """x * P(X <= x) for X ~ N(0, 1), TensorFlow's composite of Erfc (or of Tanh with `approximate`)."""
+    features = _as_tensor(features)
+    if not features.dtype.is_floating:
+        raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={features.dtype}")
+    # TensorFlow's expressions, operators included (they convert the Python numbers to features' dtype).
+    if approximate:
+        coeff = convert_to_tensor(0.044715, dtype=features.dtype)
+        return 0.5 * features * (1.0 + math_ops.tanh(0.7978845608028654 * (features + coeff *
+                                                                          math_ops.pow(features, 3))))
+    return 0.5 * features * erfc(-features * convert_to_tensor(0.7071067811865476, dtype=features.dtype))
+
+
+def log_sigmoid(x, name=None):
+    """log(sigmoid(x)) = -softplus(-x) (Neg, Softplus, Neg)."""
+    return math_ops.negative(softplus(math_ops.negative(x)), name=name)
+
+
+def silu(features, beta=1.0, name=None):
+    """features * sigmoid(beta * features) (Mul, Sigmoid, Mul, Identity)."""
+    features = _as_tensor(features)
+    beta = math_ops.cast(beta, features.dtype) if not isinstance(beta, Tensor) else beta
+    return array_ops.identity(math_ops.multiply(features, math_ops.sigmoid(math_ops.multiply(beta, features))))
+
+
+swish = silu
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    """x / sqrt(max(sum(x ** 2), epsilon)) along `axis` (Square, Sum, Maximum, Rsqrt, Mul)."""
+    axis = dim if axis is None else axis
+    x = _as_tensor(x)
+    square_sum = reduction_ops.reduce_sum(math_ops.square(x), axis, keepdims=True)
+    x_inv_norm = math_ops.rsqrt(math_ops.maximum(square_sum, epsilon))
+    return math_ops.multiply(x, x_inv_norm, name=name)
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """(mean, variance) of `x` over `axes` (Mean, StopGradient, SquaredDifference, Mean[, Squeeze]);
+    float16 is computed in float32."""
+    x = _as_tensor(x)
+    y = math_ops.cast(x, dtypes.float32) if x.dtype is dtypes.float16 else x
+    mean = reduction_ops.reduce_mean(y, axes, keepdims=True)
+    variance = reduction_ops.reduce_mean(math_ops.squared_difference(y, array_ops.stop_gradient(mean)), axes,
+                                         keepdims=True)
+    if not keepdims:
+        mean = array_ops.squeeze(mean, axes)
+        variance = array_ops.squeeze(variance, axes)
+    if x.dtype is dtypes.float16:
+        return math_ops.cast(mean, dtypes.float16), math_ops.cast(variance, dtypes.float16)
+    return mean, variance
+
+
+def _rate_error(rate):
+    return ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """x / (1 - rate) where a uniform sample is >= rate, else 0 (Mul, Shape, RandomUniform,
+    GreaterEqual, SelectV2, as TensorFlow composes it)."""
+    from varrt import random  # the random ops import the dispatch this module is part of
+
+    is_rate_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
+    if is_rate_number and not 0 <= rate < 1:
+        raise _rate_error(rate)
+    x = _as_tensor(x)
+    if not x.dtype.is_floating:
+        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
+                         f"x_dtype={x.dtype}")
+    if is_rate_number and rate == 0:
+        return x
+    if isinstance(rate, Tensor):
+        if rate.shape.rank != 0:
+            raise ValueError(f"Shape {rate.shape} must have rank 0")
+        if rate.dtype is not x.dtype:
+            rate = math_ops.cast(rate, x.dtype)
+        ret = math_ops.realdiv(x, math_ops.subtract(math_ops.cast(1, x.dtype), rate))
+    elif is_rate_number:
+        ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x.dtype))
+    else:
+        raise _rate_error(rate)
+    shape = tuple(x.shape) if noise_shape is None else tuple(
+        d if d is not None else x.shape[i] for i, d in enumerate(_int_list(noise_shape)))
+    if noise_shape is None:
+        array_ops.shape(x)  # TensorFlow reads the shape through a Shape op
+    random_tensor = random.uniform(shape, dtype=x.dtype, seed=seed)
+    keep_mask = math_ops.greater_equal(random_tensor, rate)
+    return index_ops.where(keep_mask, ret, convert_to_tensor(0, dtype=x.dtype))
+
+
+def _int_list(values):
+    if isinstance(values, Tensor):
+        return [int(v) for v in values.numpy().reshape(-1)]
+    return list(values)
