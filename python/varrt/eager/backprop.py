@@ -46,7 +46,7 @@ def _key(x):
 
 
 def _trainable_dtype(x):
-    return x.dtype.base_dtype._enum in tape_lib.TRAINABLE_ENUMS
+    return x._dtype_enum in tape_lib.TRAINABLE_ENUMS  # Tensors and Variables both have it
 
 
 _scalar_ones = {}  # dtype -> the scalar 1 a scalar target's gradient starts from (tensors are immutable)

@@ -37,6 +37,16 @@ def _zeros_like(t):
     return grad_util.mark_zeros(array_ops.zeros_like(t))
 
 
+def _skipped(keys, reached):
+    """The indices of `keys` no requested gradient depends on (unrolled for one and two inputs)."""
+    if len(keys) == 1:
+        return () if keys[0] in reached else (0,)
+    if len(keys) == 2:
+        a, b = keys[0] in reached, keys[1] in reached
+        return () if a and b else (1,) if a else (0,) if b else (0, 1)
+    return tuple(i for i, k in enumerate(keys) if k not in reached)
+
+
 def backprop(recorder, targets, source_keys):
     """{source key: gradient or None}. `targets` are (key, initial gradient) pairs."""
     useful, reached = recorder.entries(source_keys)
@@ -45,6 +55,7 @@ def backprop(recorder, targets, source_keys):
         if key in reached:
             grads.setdefault(key, []).append(g)
     get = grads.get
+    functions = registry._registry
     for e in reversed(useful):
         keys = e.output_keys
         if len(keys) == 1:  # most ops: one output
@@ -66,13 +77,15 @@ def backprop(recorder, targets, source_keys):
                     gs[:] = [aggregate(gs)]
                 out_grads[i] = gs[0]
         in_keys = e.input_keys
-        e.skip_input_indices = tuple(i for i, k in enumerate(in_keys) if k not in reached)
+        e.skip_input_indices = _skipped(in_keys, reached)
         if e.backward is not None:
             in_grads = e.backward(*out_grads)
         else:
-            fn = registry.get_gradient_function(e.type)  # LookupError for an op without one
+            fn = functions.get(e.type)
             if fn is None:
-                continue
+                fn = registry.get_gradient_function(e.type)  # LookupError for an op without one
+                if fn is None:
+                    continue
             in_grads = fn(e, *out_grads)
         if type(in_grads) not in (list, tuple):
             in_grads = (in_grads,)

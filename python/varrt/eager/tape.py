@@ -34,7 +34,13 @@ class Entry(registry.RecordedOp):
     __slots__ = ("input_keys", "output_keys", "backward")
 
     def __init__(self, op, inputs, outputs, attrs, resource, input_keys, output_keys, backward=None):
-        registry.RecordedOp.__init__(self, op, inputs, outputs, attrs, resource)
+        # RecordedOp's fields set here rather than through its __init__: one call less per op.
+        self.type = op
+        self.inputs = inputs
+        self.outputs = outputs
+        self._attrs = attrs
+        self.resource = resource
+        self.skip_input_indices = ()
         self.input_keys = input_keys
         self.output_keys = output_keys
         self.backward = backward
