@@ -304,3 +304,16 @@ def test_a_collected_variable_is_never_named_by_its_resource():
         tape.watch(unread)
         y = unread * 3.0
     assert values(tape.gradient(y, unread)) == 3.0
+
+
+def test_an_op_without_a_gradient_on_the_path_raises_lookup_error():
+    # TensorFlow 2.21 for tf.unique: "LookupError: gradient registry has no entry for: Unique".
+    from varrt.ops import op_util
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = op_util.run("OpWithoutGradient", lambda a, out=None: np.copyto(out, a), (x,), tf.float32, (2,))
+        z = x * 2.0  # not downstream of it: unaffected
+    with pytest.raises(LookupError, match="^gradient registry has no entry for: OpWithoutGradient$"):
+        tape.gradient(y, x)
+    assert values(tape.gradient(z, x)) == [2.0, 2.0]
