@@ -205,9 +205,6 @@ class GradientTape:
                 continue
             if not _is_variable(t):
                 t = convert_to_tensor(t)
-            if not _trainable_dtype(t):
-                tf_logging.log_first_n(logging.WARNING, "The dtype of the target tensor must be floating (e.g. "
-                                       "tf.float32) when calling GradientTape.gradient, got %r", 5, t.dtype)
             if og is None:
                 og = _ones_like(t)
             else:
@@ -216,10 +213,8 @@ class GradientTape:
                 og = convert_to_tensor(og, dtype=t.dtype)
             targets.append((_key(t), og))
         keys = []
+        # An integer target or source gets None quietly (TensorFlow only vlogs them).
         for s in flat_sources:
-            if not _trainable_dtype(s):
-                tf_logging.log_first_n(logging.WARNING, "The dtype of the source tensor must be floating (e.g. "
-                                       "tf.float32) when calling GradientTape.gradient, got %r", 5, s.dtype)
             keys.append(_key(s))
         grads = imperative_grad.backprop(self._recorder, targets, keys)
         out = []
