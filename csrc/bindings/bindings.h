@@ -16,11 +16,14 @@ void bind_tensor(pybind11::module_& m);
 void bind_fast_ops(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_scatter(pybind11::module_& m);
+// The fused optimizer ops (training_ops.cc).
+void bind_training_ops(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);
 // Python hooks and the forwarder at the core dispatch (dispatch_hooks.cc).
 void bind_dispatch_hooks(pybind11::module_& m);
+void bind_tape_recorder(pybind11::module_& m);
 // _C.execute: the dispatch entry of ops with Python (NumPy) kernels.
 void bind_execute(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);

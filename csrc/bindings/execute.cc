@@ -153,7 +153,7 @@ void convert_attrs(const py::dict& d, AttrStorage* s) {
     } else if (PyTuple_Check(v.ptr()) || PyList_Check(v.ptr())) {
       s->lists.emplace_back();
       for (py::handle e : v) s->lists.back().push_back(e.cast<int64_t>());
-      a.ints = s->lists.back().data();
+      a.ints = s->lists.back().empty() ? OpAttr::kNoInts : s->lists.back().data();
       a.num_ints = static_cast<int>(s->lists.back().size());
     } else {
       a.value = v.cast<int64_t>();  // ints, bools, dtype enums

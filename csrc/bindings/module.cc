@@ -12,10 +12,12 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_fast_ops(m);
   varrt::bind::bind_variable(m);
   varrt::bind::bind_scatter(m);
+  varrt::bind::bind_training_ops(m);
   varrt::bind::bind_runtime(m);
   varrt::bind::bind_device(m);
   varrt::bind::bind_ops(m);
   varrt::bind::bind_dispatch_hooks(m);
+  varrt::bind::bind_tape_recorder(m);
   varrt::bind::bind_execute(m);
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_object_graph(m);

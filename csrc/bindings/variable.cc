@@ -239,6 +239,7 @@ PyObject* init_variable(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
     VariableOptions options;
     options.name.assign(name, static_cast<size_t>(size));
     set_holder(args[0], VariableAccess::owned_handle(Variable::create(value.tensor, options)));
+    claim_front(args[0]);
     Py_RETURN_NONE;
   } catch (...) {
     set_python_error_from_current_exception();
@@ -334,6 +335,14 @@ void bind_variable(py::module_& m) {
       {nullptr, nullptr, 0, nullptr},
   };
   if (PyModule_AddFunctions(m.ptr(), functions) < 0) throw py::error_already_set();
+  m.def("_claim_front", [](py::handle self) { claim_front(self); },
+        "Makes `self` the Variable a dispatch hook's resource id names (if the resource has none yet).");
+  m.def("variable_of_resource", [](uintptr_t resource) -> py::object {
+          PyObject* v = front_of(reinterpret_cast<const Var*>(resource));
+          return v == nullptr ? py::none() : py::reinterpret_borrow<py::object>(v);
+        },
+        py::arg("resource"),
+        "The Python Variable of a resource id a dispatch hook was given (during that op), or None.");
   m.def("_set_unread_type", [](py::handle type) { set_unread_type(type); },
         "Sets the VarHandle subclass that assign* returns (varrt's _UnreadVariable).");
   m.def("_set_shape_factory", [](py::object factory) { shape_factory() = std::move(factory); },

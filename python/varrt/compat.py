@@ -169,7 +169,8 @@ def _make_v1():
     v1.random_uniform = _random.uniform
     v1.truncated_normal = _random.truncated_normal
     v1.set_random_seed = _random.set_seed
-    v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.train", "TensorFlow 1's tf.train (varrt.train).")
+    v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.training.v1_train",
+                                "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.")
     sys.modules[v1.__name__] = v1
     sys.modules[v1.train.__name__] = v1.train
     return v1

@@ -34,7 +34,38 @@ const Holder& holder_of(py::handle self) {
   return vh.holder<Holder>();
 }
 
+destructor& base_dealloc() {
+  static destructor d = nullptr;
+  return d;
+}
+
+// VarHandle's deallocation, wrapped: a Variable going away first unlinks itself from its
+// resource's front slot (the resource may outlive it, held by an UnreadVariable or C++).
+void dealloc_releasing_front(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);
+  if (vh && vh.holder_constructed()) {
+    const Holder& h = vh.holder<Holder>();
+    if (h && h->handle().var() != nullptr) h->handle().var()->release_front(self);
+  }
+  base_dealloc()(self);
+}
+
 }  // namespace
+
+void claim_front(py::handle self) {
+  Var* var = holder_of(self)->handle().var();
+  if (var == nullptr) return;
+  static const bool installed = [] {
+    base_dealloc() = var_handle_type()->tp_dealloc;
+    var_handle_type()->tp_dealloc = dealloc_releasing_front;
+    return true;
+  }();
+  (void)installed;
+  var->claim_front(self.ptr());
+}
+
+PyObject* front_of(const Var* var) { return static_cast<PyObject*>(const_cast<void*>(var->front())); }
 
 const OwnedHandle& handle_of(py::handle self) { return *holder_of(self); }
 

@@ -26,5 +26,12 @@ void set_unread_type(pybind11::handle type);
 // A new reference, or null with a Python error set.
 PyObject* new_unread(pybind11::handle parent) noexcept;
 
+// The Python Variable `self` becomes its variable's front object (if it has none yet), found
+// again by front_of; the link is dropped when `self` is deallocated.
+void claim_front(pybind11::handle self);
+// The Python Variable of the resource `var`, borrowed, or null. Only for a variable an op is
+// running on (a dispatch hook's resource), with the GIL held.
+PyObject* front_of(const Var* var);
+
 }  // namespace bind
 }  // namespace varrt

@@ -28,9 +28,11 @@ namespace varrt {
 class ResourceHandle;
 
 // An attribute of an op, as TensorFlow names it ("transpose_a", "DstT", "keep_dims", "alpha").
-// Integers carry bools and dtypes too; `ints` points at caller-owned storage; `is_real` marks a
-// float attribute (`real`).
+// Integers carry bools and dtypes too; `ints` points at caller-owned storage and marks a list
+// attribute (non-null even for an empty list: `kNoInts`); `is_real` marks a float attribute (`real`).
 struct OpAttr {
+  static constexpr int64_t kNoInts[1] = {0};  // what `ints` points at for an empty list
+
   const char* name = "";
   int64_t value = 0;
   const int64_t* ints = nullptr;
@@ -48,6 +50,10 @@ struct OpCall {
   int num_inputs;
   const Device* const* input_devices = nullptr;  // optional, one per input (null entries: on the op's device)
   const ResourceHandle* resource = nullptr;  // the resource input of a resource op
+  // Every resource input of an op with several (the fused optimizer ops: var and its slots,
+  // var first, so `resource` is resources[0]); null for ops with at most one.
+  const ResourceHandle* const* resources = nullptr;
+  int num_resources = 0;
   const OpAttr* attrs = nullptr;
   int num_attrs = 0;
   const Device* colocate = nullptr;  // runs where this device is (a resource's)

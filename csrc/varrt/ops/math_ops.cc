@@ -152,7 +152,7 @@ PlacedTensor Reduce(kernels::ReduceOp op, const PlacedTensor& input, const std::
   attrs[0].name = "keep_dims";
   attrs[0].value = keep_dims;
   attrs[1].name = "reduction_indices";
-  attrs[1].ints = axis_values.data();
+  attrs[1].ints = axis_values.empty() ? OpAttr::kNoInts : axis_values.data();
   attrs[1].num_ints = static_cast<int>(axis_values.size());
   Tensor out;
   OpCall call(kernels::reduce_op_name(op), inputs, 1);

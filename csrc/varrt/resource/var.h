@@ -37,6 +37,19 @@ class Var {
   bool destroyed() const { return destroyed_.load(std::memory_order_acquire); }
   void mark_destroyed() { destroyed_.store(true, std::memory_order_release); }
 
+  // The front end's object for this variable (the Python Variable), opaque to the core and
+  // never owned: what lets a dispatch hook, which sees the resource, name the variable. The
+  // front end sets it when the object is made and clears it before the object goes.
+  const void* front() const { return front_.load(std::memory_order_acquire); }
+  void claim_front(const void* object) {
+    const void* none = nullptr;
+    front_.compare_exchange_strong(none, object, std::memory_order_acq_rel);
+  }
+  void release_front(const void* object) {
+    const void* expected = object;
+    front_.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel);
+  }
+
  private:
   const DType dtype_;
   const PartialShape shape_;
@@ -45,6 +58,7 @@ class Var {
   mutable std::shared_mutex mu_;
   Tensor tensor_;
   std::atomic<bool> destroyed_{false};
+  std::atomic<const void*> front_{nullptr};
 };
 
 }  // namespace varrt

@@ -29,6 +29,8 @@ class UnconnectedGradients(enum.Enum):
 
 
 def _unconnected(value):
+    if type(value) is UnconnectedGradients:
+        return value
     try:
         return UnconnectedGradients(value)
     except ValueError:
@@ -45,6 +47,19 @@ def _key(x):
 
 def _trainable_dtype(x):
     return x.dtype.base_dtype._enum in tape_lib.TRAINABLE_ENUMS
+
+
+_scalar_ones = {}  # dtype -> the scalar 1 a scalar target's gradient starts from (tensors are immutable)
+
+
+def _ones_like(t):
+    from varrt.ops import array_ops
+    if _is_variable(t) or t._shape_tuple:
+        return array_ops.ones_like(t)
+    one = _scalar_ones.get(t.dtype)
+    if one is None:
+        one = _scalar_ones[t.dtype] = convert_to_tensor(1, dtype=t.dtype)
+    return one
 
 
 class GradientTape:
@@ -132,7 +147,7 @@ class GradientTape:
         """The variables watched, explicitly or by being read inside the tape, in watch order."""
         if self._recorder is None:
             return self._watched
-        return tuple(self._recorder.variables.values())
+        return tuple(self._recorder.variables)
 
     # --- differentiation ---------------------------------------------------------------
 
@@ -167,8 +182,7 @@ class GradientTape:
         flat_sources = nest.flatten(sources)
         for s in flat_sources:
             if not (isinstance(s, Tensor) or _is_variable(s)):
-                raise ValueError(f"Passed in object {s} of type {type(s).__name__!r}, not tf.Tensor or tf.Variable "
-                                 "or ExtensionType.")
+                raise AttributeError(f"{type(s).__name__!r} object has no attribute 'dtype'")  # TensorFlow's
         flat_targets = nest.flatten(target)
         if output_gradients is not None:
             flat_out = nest.flatten(output_gradients)
@@ -184,7 +198,7 @@ class GradientTape:
         return nest.pack_sequence_as(sources, result)
 
     def _gradient(self, flat_targets, flat_out, flat_sources, unconnected):
-        from varrt.ops import array_ops
+        from varrt.ops import array_ops, index_ops
         targets = []
         for t, og in zip(flat_targets, flat_out):
             if t is None:
@@ -195,12 +209,11 @@ class GradientTape:
                 tf_logging.log_first_n(logging.WARNING, "The dtype of the target tensor must be floating (e.g. "
                                        "tf.float32) when calling GradientTape.gradient, got %r", 5, t.dtype)
             if og is None:
-                og = array_ops.ones_like(t)
+                og = _ones_like(t)
             else:
+                # Not checked against the target's shape, as in TensorFlow: a mismatch fails in
+                # the first gradient op (InvalidArgumentError), a broadcastable one broadcasts.
                 og = convert_to_tensor(og, dtype=t.dtype)
-                if og.shape != t.shape and og.shape.is_fully_defined():
-                    raise ValueError(f"Mismatch in shape: grad_ys has shape {og.shape} and target has shape "
-                                     f"{t.shape}")
             targets.append((_key(t), og))
         keys = []
         for s in flat_sources:
@@ -208,7 +221,7 @@ class GradientTape:
                 tf_logging.log_first_n(logging.WARNING, "The dtype of the source tensor must be floating (e.g. "
                                        "tf.float32) when calling GradientTape.gradient, got %r", 5, s.dtype)
             keys.append(_key(s))
-        grads = imperative_grad.backprop(self._recorder.entries, targets, keys)
+        grads = imperative_grad.backprop(self._recorder, targets, keys)
         out = []
         for s, k in zip(flat_sources, keys):
             g = grads[k]
@@ -222,7 +235,7 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE, parallel_iterations=None,
                  experimental_use_pfor=True):
         """d target[i...] / d source[j...] for each source: shape target.shape + source.shape."""
-        from varrt.ops import array_ops
+        from varrt.ops import array_ops, index_ops
         self._check_usable()
         self._stop_if_one_shot()
         unconnected = _unconnected(unconnected_gradients)
@@ -232,7 +245,7 @@ class GradientTape:
         try:
             rows = []
             for i in range(n):
-                og = array_ops.reshape(array_ops.one_hot(i, n, dtype=target.dtype), target.shape)
+                og = array_ops.reshape(index_ops.one_hot(i, n, dtype=target.dtype), target.shape)
                 rows.append(self._gradient([target], [og], flat_sources, UnconnectedGradients.NONE))
         finally:
             self._finish()
@@ -255,7 +268,7 @@ class GradientTape:
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per example of the first (batch) dimension: shape [b] + target.shape[1:] + source.shape[1:].
         Examples must not depend on each other (as TensorFlow assumes)."""
-        from varrt.ops import array_ops
+        from varrt.ops import array_ops, index_ops
         self._check_usable()
         self._stop_if_one_shot()
         unconnected = _unconnected(unconnected_gradients)
@@ -273,7 +286,7 @@ class GradientTape:
             columns = []
             for j in range(m):
                 og = array_ops.reshape(array_ops.tile(array_ops.reshape(
-                    array_ops.one_hot(j, m, dtype=target.dtype), [1, m]), [b, 1]), target.shape)
+                    index_ops.one_hot(j, m, dtype=target.dtype), [1, m]), [b, 1]), target.shape)
                 columns.append(self._gradient([target], [og], [source], UnconnectedGradients.NONE)[0])
         finally:
             self._finish()

@@ -15,33 +15,32 @@ of a tensor (the same value handed to the hook and to the caller) share it.
 import threading
 
 from varrt import _C, dtypes
-from varrt.framework import variables as _variables
+from varrt.ops.gradients import registry
 
-# Ops reading a variable: differentiable with respect to it. Other resource ops (the updates) are not.
+# Ops reading a variable: differentiable with respect to it. Other resource ops (the updates) are
+# not. (The recorder has the same list in C++.)
 _READS = frozenset({"ReadVariableOp", "ResourceGather", "ResourceGatherNd"})
 # Dtypes a gradient flows through (TensorFlow's backprop_util.IsTrainable).
 TRAINABLE_ENUMS = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
                                               dtypes.complex64, dtypes.complex128))
 
-_push_hook = _C.push_dispatch_hook
-_pop_hook = _C.pop_dispatch_hook
 _resource_id = _C.resource_id
 
 
-class Entry:
-    """One kept op. `backward`, when set (custom gradients), replaces the registry's function."""
+class Entry(registry.RecordedOp):
+    """One kept op, also what its gradient function gets. `backward`, when set (custom
+    gradients), replaces the registry's function."""
 
-    __slots__ = ("op", "inputs", "outputs", "attrs", "resource", "input_keys", "output_keys", "backward")
+    __slots__ = ("input_keys", "output_keys", "backward")
 
     def __init__(self, op, inputs, outputs, attrs, resource, input_keys, output_keys, backward=None):
-        self.op = op
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
-        self.resource = resource
+        registry.RecordedOp.__init__(self, op, inputs, outputs, attrs, resource)
         self.input_keys = input_keys
         self.output_keys = output_keys
         self.backward = backward
+
+
+_C._set_tape_entry_type(Entry)
 
 
 def variable_key(variable):
@@ -58,101 +57,58 @@ _active = _Active()
 
 
 class Recorder:
-    """The recording state of one GradientTape."""
+    """The recording state of one GradientTape: the C++ recorder (csrc/bindings/tape_recorder.cc,
+    which keeps the ops as described above) and its place among this thread's tapes."""
+
+    __slots__ = ("_c", "watch_accessed")
 
     def __init__(self, watch_accessed_variables):
         self.watch_accessed = watch_accessed_variables
-        self.tracked = set()      # keys of values that depend on a watched one
-        self.entries = []         # kept ops, in the order they ran
-        self.variables = {}       # resource id -> watched Variable, in watch order
-        self.recording = False    # False while stopped (stop_recording, after a one-shot gradient)
-        self._hook = None
+        self._c = _C.TapeRecorder(watch_accessed_variables)
 
     # --- installation (LIFO on this thread, as `with` blocks nest) ---------------------
 
     def install(self):
-        self._hook = _push_hook("observe", self._on_op)
+        self._c.install()
         _active.recorders.append(self)
-        self.recording = True
 
     def uninstall(self):
-        self.recording = False
-        if self._hook is not None:
-            hook, self._hook = self._hook, None
-            _pop_hook(hook)
+        if self._c.installed:
             _active.recorders.remove(self)
+        self._c.uninstall()
 
     @property
     def installed(self):
-        return self._hook is not None
+        return self._c.installed
+
+    @property
+    def recording(self):
+        return self._c.recording
+
+    @recording.setter
+    def recording(self, value):
+        self._c.recording = value
 
     # --- watching ----------------------------------------------------------------------
 
     def watch_variable(self, variable):
-        rid = _resource_id(variable)
-        if rid not in self.variables:
-            self.variables[rid] = variable
-        self.tracked.add(-rid)
+        self._c.watch_variable(variable)
 
     def watch_tensor(self, tensor):
-        self.tracked.add(tensor._id)
+        self._c.watch_tensor(tensor)
 
-    # --- recording ---------------------------------------------------------------------
+    @property
+    def variables(self):
+        return self._c.variables()
 
-    def _on_op(self, op, device, inputs, outputs, attrs, resource):
-        if not self.recording:
-            return
-        tracked = self.tracked
-        if resource is not None:
-            if op not in _READS:
-                return
-            key = -resource
-            if key not in tracked:
-                if not self.watch_accessed:
-                    return
-                variable = _variables.trainable_variable_of(resource)
-                if variable is None:
-                    return
-                self.watch_variable(variable)
-            input_keys = (key,) + tuple(t._id for t in inputs)
-            inputs = (self.variables[resource],) + inputs
-        else:
-            for t in inputs:
-                if t._id in tracked:
-                    break
-            else:
-                return
-            input_keys = tuple(t._id for t in inputs)
-        output_keys = tuple(t._id for t in outputs)
-        for t, k in zip(outputs, output_keys):
-            if t._dtype_enum in TRAINABLE_ENUMS:
-                tracked.add(k)
-        self.entries.append(Entry(op, inputs, outputs, attrs, resource, input_keys, output_keys))
+    def entries(self, source_keys):
+        """The kept ops downstream of the sources (program order) and every key they reach."""
+        return self._c.entries(source_keys)
 
     def record(self, op, inputs, outputs, backward):
         """Keeps an op the dispatch did not show (a custom gradient): `inputs` are tensors or
         variables; `backward(*output_grads)` returns one gradient per input."""
-        if not self.recording:
-            return
-        keys = []
-        connected = False
-        for x in inputs:
-            if isinstance(x, _variables.Variable):
-                rid = _resource_id(x)
-                if -rid not in self.tracked and self.watch_accessed and x.trainable:
-                    self.watch_variable(x)
-                key = -rid
-            else:
-                key = x._id
-            connected = connected or key in self.tracked
-            keys.append(key)
-        if not connected:
-            return
-        output_keys = tuple(t._id for t in outputs)
-        for t, k in zip(outputs, output_keys):
-            if t._dtype_enum in TRAINABLE_ENUMS:
-                self.tracked.add(k)
-        self.entries.append(Entry(op, tuple(inputs), tuple(outputs), {}, None, tuple(keys), output_keys, backward))
+        self._c.record(op, list(inputs), list(outputs), backward)
 
 
 def recording_recorders():

@@ -71,17 +71,22 @@ class IndexedSlices:
             raise ValueError("Tensor conversion requested for IndexedSlices for argument `value` without "
                              f"dense_shape: {self}")
         values = convert_to_tensor(self._values)
-        indices = np.asarray(convert_to_tensor(self._indices)._data.view()).reshape(-1)
+        index_tensor = convert_to_tensor(self._indices)
+        indices = np.asarray(index_tensor._data.view()).reshape(-1)
         shape = [int(d) for d in np.asarray(convert_to_tensor(self._dense_shape)._data.view()).reshape(-1)]
-        rows = np.asarray(values._data.view()).reshape((len(indices),) + tuple(shape[1:]))
+        rows_shape = (len(indices),) + tuple(shape[1:])
+        np.asarray(values._data.view()).reshape(rows_shape)  # NumPy's error when the rows do not fit
         if values.dtype.name == "string":
             raise TypeError("IndexedSlices of strings cannot be converted to a dense Tensor")
-        _C.place_op("UnsortedSegmentSum")
         bad = np.flatnonzero((indices < 0) | (indices >= shape[0])) if shape else np.arange(len(indices))
         if len(bad):
             from varrt.ops.op_util import op_error
+            _C.place_op("UnsortedSegmentSum")
             raise op_error("UnsortedSegmentSum",
                            f"segment_ids[{bad[0]}] = {indices[bad[0]]} is out of range [0, {shape[0] if shape else 0})")
-        dense = np.zeros(shape, dtype=rows.dtype)
-        np.add.at(dense, indices, rows)
-        return Tensor._wrap(_C.constant(dense))
+        # An op of its own (recorded by a tape), so a gradient made dense is differentiated again.
+        from varrt.ops import array_ops, scatter_ops
+        rows_shape = index_tensor._shape_tuple + tuple(shape[1:])
+        if values._shape_tuple != rows_shape:
+            values = array_ops.reshape(values, rows_shape)
+        return scatter_ops.unsorted_segment_sum(values, index_tensor, shape[0])

@@ -7,7 +7,6 @@ tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
 import functools
 import threading
-import weakref
 
 import numpy as np
 
@@ -92,6 +91,7 @@ class Variable(_C.VarHandle):
         elif shape is None:
             _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
                                   _str_arg(shared_name, "shared_name"))
+            _register(self)
         else:
             declared = TensorShape(shape)
             unknown_rank = declared.rank is None
@@ -105,13 +105,12 @@ class Variable(_C.VarHandle):
                 value = _initial_tensor(initial_value, dtype)
                 raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
                                  f"supplied `shape` argument ({declared}).") from None
+            _register(self)
         # Only what differs from the class defaults is set: the first instance attribute costs
         # a dict of ~300 bytes, more than the rest of a small variable. The name, dtype and
         # shape live in the core variable.
         if trainable is not None:
             self._trainable = trainable
-        if trainable is not False:
-            _register(self)
         if constraint is not None:
             self._constraint = constraint
         if synchronization is not None:  # both set by validate, or both left at the class defaults
@@ -486,36 +485,19 @@ class _CreationWatchers(threading.local):
         self.stack = []
 
 
-# Trainable variables by resource id: a gradient tape sees a read as its resource (the dispatch
-# hook's `resource`) and watches the Variable read. Weak: the registry never keeps one alive.
-_by_resource = {}
-
-
-class _Ref(weakref.ref):
-    __slots__ = ("rid",)
-
-    def __new__(cls, variable, callback, rid):
-        return super().__new__(cls, variable, callback)
-
-    def __init__(self, variable, callback, rid):
-        super().__init__(variable, callback)
-        self.rid = rid
-
-
-def _forget(ref):
-    if _by_resource.get(ref.rid) is ref:  # a later variable may reuse the id: keep its entry
-        del _by_resource[ref.rid]
+_variable_of_resource = _C.variable_of_resource
 
 
 def _register(variable):
-    rid = _C.resource_id(variable)
-    _by_resource[rid] = _Ref(variable, _forget, rid)
+    """Links the resource to this Variable, so a gradient tape seeing a read names it (the
+    common creation path links in C++, _init_variable)."""
+    _C._claim_front(variable)
 
 
 def trainable_variable_of(resource):
-    """The live trainable Variable whose resource id is `resource`, or None."""
-    ref = _by_resource.get(resource)
-    v = None if ref is None else ref()
+    """The trainable Variable whose resource id (a dispatch hook's `resource`, during that op)
+    is `resource`, or None."""
+    v = _variable_of_resource(resource)
     return v if v is not None and v._trainable else None
 
 

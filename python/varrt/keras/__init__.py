@@ -1,2 +1,3 @@
-"""The few `tf.keras` names varrt provides (`varrt.keras.initializers`, `varrt.keras.losses`); not a Keras."""
-from varrt.keras import initializers, losses  # noqa: F401
+"""The few `tf.keras` names varrt provides (`varrt.keras.initializers`, `varrt.keras.losses`,
+`varrt.keras.optimizers`); not a Keras."""
+from varrt.keras import initializers, losses, optimizers  # noqa: F401

@@ -8,7 +8,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
-from varrt.ops.op_util import (check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
+from varrt.ops.op_util import (attr_ints, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
                             operand, run, run_failing, run_outputs, shape_of, shape_text, slow, suffix, tensor_operand)
 from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
@@ -66,12 +66,29 @@ def _shape_values(op, shape, name, end, python_int32=False):
 
 def reshape(tensor, shape, name=None):
     """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy."""
+    if type(tensor) is Tensor and type(shape) in (tuple, list):
+        dims = _plain_dims(shape, tensor._shape_tuple)
+        if dims is not None:  # the common case, what gradient functions do: no checks left to make
+            return run("Reshape", lambda a: _view(a, dims), (tensor,), tensor.dtype)
     t = _as_tensor(tensor)
     shape = _shape_arg(shape)
     end = "" if suffix(name, shape) == "" else None
     dims = _shape_values("Reshape", shape, name, end)
     # A view of the input: the output shares its buffer (zero-copy).
     return run("Reshape", lambda a: _view(a, _reshaped_dims(t, dims, name, end)), (t,), t.dtype)
+
+
+def _plain_dims(shape, input_shape):
+    """`shape` as a tuple when it is Python ints >= 0 with the input's element count, else None."""
+    n = 1
+    for d in shape:
+        if type(d) is not int or d < 0:
+            return None
+        n *= d
+    m = 1
+    for d in input_shape:
+        m *= d
+    return tuple(shape) if n == m else None
 
 
 def _view(a, dims):
@@ -252,9 +269,12 @@ def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's names
 
 def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
     """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
-    a, dtype = operand(input)
-    dims = _shape_values("Reshape", shape, name, suffix(name, input, shape))
-    end = suffix(name, input, shape)
+    if type(input) is Tensor and type(shape) in (tuple, list) and all(type(d) is int for d in shape):
+        a, dtype, dims, end = input, input.dtype, list(shape), None  # gradient functions' form: nothing to convert
+    else:
+        a, dtype = operand(input)
+        dims = _shape_values("Reshape", shape, name, suffix(name, input, shape))
+        end = suffix(name, input, shape)
     src = list(shape_of(a))
     if len(src) > len(dims):
         run_failing("BroadcastTo", kernel_error("BroadcastTo", f"Rank of input ({len(src)}) must be no greater than "
@@ -266,17 +286,21 @@ def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
                     f"Unable to broadcast tensor of shape {shape_text(src)} to tensor of shape {shape_text(dims)}")
             run_failing("BroadcastTo", kernel_error("BroadcastTo", text, name, end=end), (a,), dtype)
 
-    def kernel(x, out=None):
-        np.copyto(out, np.broadcast_to(x, dims))
-    return run("BroadcastTo", kernel, (a,), dtype, tuple(dims))
+    return run("BroadcastTo", _broadcast_into, (a,), dtype, tuple(dims))
+
+
+def _broadcast_into(x, out=None):
+    out[...] = x
 
 
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)
     conjugate = conjugate and dtype.is_complex
+    # TensorFlow's perm input, as an attribute (for the gradient); None when it does not convert.
+    p = tuple(range(len(shape_of(x))))[::-1] if perm is None else attr_ints(perm)
     return run("ConjugateTranspose" if conjugate else "Transpose", lambda x: _transposed(x, perm, conjugate, name),
-               (x,), dtype)
+               (x,), dtype, attrs=None if p is None else {"perm": p})
 
 
 def _transposed(x, perm, conjugate, name):
@@ -352,7 +376,9 @@ def tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
     """Repeats the tensor multiples[i] times along dimension i."""
     a, dtype = operand(input)
     end = "" if suffix(name, multiples) == "" else None
-    return run("Tile", lambda a: _tiled(a, multiples, name, end), (a,), dtype)
+    reps = attr_ints(multiples)
+    return run("Tile", lambda a: _tiled(a, multiples, name, end), (a,), dtype,
+               attrs=None if reps is None else {"multiples": reps})
 
 
 def _tiled(a, multiples, name, end):
@@ -378,7 +404,9 @@ def concat(values, axis, name="concat"):
     if len(values) == 1:
         return identity(values[0])
     arrays, dtype = matching("ConcatV2", values, name) if values else ([], dtypes.float32)
-    return run("ConcatV2", lambda *arrays: _concatenated(arrays, values, axis, name), arrays, dtype)
+    ax = attr_ints(axis)
+    return run("ConcatV2", lambda *arrays: _concatenated(arrays, values, axis, name), arrays, dtype,
+               attrs={"axis": ax[0], "N": len(arrays)} if ax else None)
 
 
 def _concatenated(arrays, values, axis, name):
@@ -420,10 +448,10 @@ def stack(values, axis=0, name="stack"):
         a, dtype = operand(values)
         r = a.ndim - 1
         ax = _axis_in(axis, r + 1)
-        return run("Pack", lambda a: np.moveaxis(a, 0, ax), (a,), dtype)
+        return run("Pack", lambda a: np.moveaxis(a, 0, ax), (a,), dtype)  # of constants: nothing to differentiate
     arrays, dtype = matching("Pack", values, name)
     ax = _axis_in(axis, len(shape_of(arrays[0])) + 1)
-    return run("Pack", lambda *arrays: _stacked(arrays, ax, name), arrays, dtype)
+    return run("Pack", lambda *arrays: _stacked(arrays, ax, name), arrays, dtype, attrs={"axis": ax, "N": len(arrays)})
 
 
 def _stacked(arrays, ax, name):
@@ -446,4 +474,4 @@ def unstack(value, num=None, axis=0, name="unstack"):
             raise kernel_error("Unpack", f"Input shape axis {ax} must equal {num}, got shape {shape_text(a.shape)}",
                                name, node=f"Unpack_num_{num}")
         return [np.take(a, i, axis=ax) for i in range(n)]
-    return list(run_outputs("Unpack", unpack, (a,), dtype, n))
+    return list(run_outputs("Unpack", unpack, (a,), dtype, n, attrs={"axis": ax, "num": n}))

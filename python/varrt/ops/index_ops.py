@@ -32,7 +32,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     batch_dims = int(batch_dims)
     axis = batch_dims if axis is None else int_list(axis)[0]
     end = "" if suffix(name, indices) == "" else None
-    return run("GatherV2", lambda p, idx: _gathered(p, idx, axis, batch_dims, name, end), (p, idx), dtype)
+    return run("GatherV2", lambda p, idx: _gathered(p, idx, axis, batch_dims, name, end), (p, idx), dtype,
+               attrs={"axis": axis, "batch_dims": batch_dims})
 
 
 def _gathered(p, idx, axis, batch_dims, name, end):
@@ -73,7 +74,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     idx, _ = _indices("GatherNd", indices, name)
     end = "" if slow(indices) else None
     b = int(batch_dims)
-    return run("GatherNd", lambda p, idx: _batched_gather_nd(p, idx, b, name, end), (p, idx), dtype)
+    return run("GatherNd", lambda p, idx: _batched_gather_nd(p, idx, b, name, end), (p, idx), dtype,
+               attrs={"batch_dims": b})
 
 
 def _batched_gather_nd(p, idx, b, name, end):

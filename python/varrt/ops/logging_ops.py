@@ -13,9 +13,12 @@ import numpy as np
 
 from varrt import _C
 from varrt.framework.tensor import Tensor
+from varrt.ops.gradients.registry import NotDifferentiable
 from varrt.util import nest
 
 _place_op = _C.place_op
+NotDifferentiable("StringFormat")  # as TensorFlow's logging_ops declares them
+NotDifferentiable("PrintV2")
 
 
 def _float_text(x, short, full, as_type):

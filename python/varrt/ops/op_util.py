@@ -193,6 +193,15 @@ def int_list(value, what="value"):
     return [int(v) for v in a.reshape(-1)]
 
 
+def attr_ints(value):
+    """An int-list argument as an op attribute (a tuple of ints), or None when it does not
+    convert: the op's kernel then raises TensorFlow's error, and no gradient is ever asked."""
+    try:
+        return tuple(int_list(value))
+    except Exception:  # noqa: BLE001 - whatever the conversion raises, the kernel reports it
+        return None
+
+
 # --- running ------------------------------------------------------------------------------
 
 _execute = _C.execute

@@ -10,7 +10,8 @@ import numpy as np
 
 from varrt import _C, dtypes
 from varrt.framework.tensor import convert_to_tensor
-from varrt.ops.op_util import check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run, shape_text, slow
+from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run,
+                               shape_text, slow)
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -58,7 +59,12 @@ def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False, en
         if keepdims:
             r = np.expand_dims(r, axes) if axes else r
         return r
-    return run(op, reduce, (a,), dtype)
+    # The C++ reductions' attributes (TensorFlow's reduction_indices input, as given; absent: all axes).
+    attrs = {"keep_dims": bool(keepdims)}
+    axes = None if axis is None else attr_ints(axis)
+    if axes is not None:
+        attrs["reduction_indices"] = axes
+    return run(op, reduce, (a,), dtype, attrs=attrs)
 
 
 def _sum(a, axes, dtype):
@@ -235,7 +241,9 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
 def _cumulative(op, kernel, x, axis, exclusive, reverse, name):
     a, dtype = operand(x)
     check_dtype(op, dtype, name)
-    return run(op, lambda a: _scan(op, kernel, np.asarray(a), int_list(axis)[0], exclusive, reverse, name), (a,), dtype)
+    attrs = {"axis": (attr_ints(axis) or (0,))[0], "exclusive": bool(exclusive), "reverse": bool(reverse)}
+    return run(op, lambda a: _scan(op, kernel, np.asarray(a), int_list(axis)[0], exclusive, reverse, name), (a,), dtype,
+               attrs=attrs)
 
 
 def _scan(op, kernel, a, axis, exclusive, reverse, name):

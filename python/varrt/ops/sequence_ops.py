@@ -95,4 +95,5 @@ def linspace(start, stop, num, name=None, axis=0):
         joined = np.concatenate((x, middle, y), axis=axis)
         return np.take(joined, np.arange(n), axis=axis)
     delta = run("RealDiv", step, (a, b), dtype)
-    return run("ConcatV2", values, (a, b, delta), dtype)
+    # TensorFlow's LinSpace input `num` and the axis, for the gradient (ops/gradients/array_grad).
+    return run("ConcatV2", values, (a, b, delta), dtype, attrs={"axis": axis, "num": n})

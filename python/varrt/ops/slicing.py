@@ -17,7 +17,7 @@ from varrt import _C, dtypes
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
-from varrt.ops.op_util import kernel_error, shape_text
+from varrt.ops.op_util import kernel_error, run, shape_text
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                      "tf.int32/tf.int64 tensors are valid indices")
@@ -156,7 +156,12 @@ def boolean_mask(tensor, mask):
     if not TensorShape(shape[:m.ndim]).is_compatible_with(TensorShape(m.shape)) or len(shape) < m.ndim:
         raise ValueError(f"Shapes {TensorShape(shape[:m.ndim])} and {TensorShape(m.shape)} are incompatible")
     _C.place_op("Where")
-    _C.place_op("GatherV2")
+    if m.ndim == 1:
+        # A gather of the selected rows through the dispatch, so a tape differentiates it
+        # (GatherV2's gradient); the row indices are a host input (Where's output in TensorFlow).
+        return run("GatherV2", lambda a, i: np.take(a, i, axis=0), (tensor, np.flatnonzero(m)), tensor.dtype,
+                   attrs={"axis": 0, "batch_dims": 0})
+    _C.place_op("GatherV2")  # a mask over several dimensions: no gradient yet (a constant)
     return Tensor._wrap(_C.constant(np.ascontiguousarray(tensor._data.view()[m])))
 
 

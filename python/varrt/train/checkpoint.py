@@ -18,7 +18,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
-from varrt.train import _object_graph, _tracking
+from varrt.train import _deferred, _object_graph, _slots, _tracking
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
@@ -122,9 +122,12 @@ class Checkpoint:
     def _write(self, file_prefix, options=None):
         file_prefix = os.fspath(file_prefix)
         graph = _tracking.ObjectGraph(self)
-        pairs = graph.variables()
+        slots = _slots.slot_entries(graph)
+        pairs = graph.variables() + [(key, slot) for _, _, _, slot, key in slots]
+        nodes = _graph_proto(graph)
+        _slots.add_to_proto(nodes, slots)
         keys = [key for key, _ in pairs] + [_tracking.OBJECT_GRAPH_PROTO_KEY]
-        values = [var for _, var in pairs] + [_string_tensor(_object_graph.encode(_graph_proto(graph)))]
+        values = [var for _, var in pairs] + [_string_tensor(_object_graph.encode(nodes))]
         _C.save_v2(file_prefix, keys, values, _fsync(options))
         for callback in (options.experimental_write_callbacks or []) if options else []:
             callback(file_prefix)
@@ -232,7 +235,11 @@ def _restore(checkpoint, bundle):
                 continue
             matched[ref.node_id] = child
             queue.append(ref.node_id)
+    for key, slot in _slots.restore_pairs(nodes, matched):
+        pairs.append((key, slot))
+        restored_nodes[next(i for i, o in matched.items() if o is slot)] = slot
     restore_pairs(bundle, pairs)
+    _deferred.collect(nodes, matched, bundle)
     return CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
 
 

@@ -4,13 +4,25 @@ None, numbers) is an atom.
 """
 import collections.abc as _abc
 
+from varrt import _C
+
 
 def _is_namedtuple(x):
     return isinstance(x, tuple) and hasattr(type(x), "_fields")
 
 
+_STRUCTURES = (list, tuple, dict)
+_ATOMS = (str, bytes, int, float, bool, type(None))
+_VARRT_ATOMS = (_C.TensorBase, _C.VarHandle)  # tensors and variables (C types: a fast isinstance)
+
+
 def is_nested(structure):
-    return isinstance(structure, (list, tuple, dict, _abc.Mapping)) and not isinstance(structure, (str, bytes))
+    t = type(structure)
+    if t in _STRUCTURES:
+        return True
+    if t in _ATOMS or isinstance(structure, _VARRT_ATOMS):  # atoms, without the slow ABC check
+        return False
+    return isinstance(structure, (list, tuple, dict, _abc.Mapping))
 
 
 def _sorted_keys(mapping):
@@ -27,6 +39,12 @@ def flatten(structure, expand_composites=False):
     """The atoms of `structure`, in TensorFlow's order."""
     if not is_nested(structure):
         return [structure]
+    if type(structure) in (list, tuple):
+        for x in structure:
+            if is_nested(x):
+                break
+        else:
+            return list(structure)  # a flat list or tuple: the common case, without the walk
     out = []
     stack = [structure]
     # Iterative depth-first walk, children in order.
@@ -81,6 +99,8 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
                              f"is a sequence ({type(flat_sequence)}) of length {len(flat_sequence)}.\n  "
                              f"{flat_sequence}\nnest cannot guarantee that it is safe to map one to the other.")
         return flat_sequence[0]
+    if type(structure) is list and len(structure) == len(flat_sequence) and not any(map(is_nested, structure)):
+        return flat_sequence
     n = len(flatten(structure))
     if len(flat_sequence) != n:
         raise ValueError(f"Could not pack sequence. Structure had {n} atoms, but flat_sequence had "

@@ -1,5 +1,10 @@
-"""Gradients of the array ops (TensorFlow's tensorflow/python/ops/array_grad.py)."""
-from varrt.ops import array_ops
+"""Gradients of the array ops (TensorFlow's tensorflow/python/ops/array_grad.py). Where
+TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), varrt's op
+carries it as an attribute of that name."""
+import numpy as np
+
+from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 
@@ -13,5 +18,102 @@ def _reshape_grad(op, grad):
     return (array_ops.reshape(grad, op.inputs[0].shape),) + (None,) * (len(op.inputs) - 1)
 
 
-for _op in ("StopGradient", "ZerosLike", "OnesLike", "Shape", "Size", "Rank"):
+def _to_input_shape(op, grad):
+    """Reshape's gradient for the ops that only move size-1 dimensions (ExpandDims, Squeeze)."""
+    return array_ops.reshape(grad, op.inputs[0].shape)
+
+
+RegisterGradient("ExpandDims")(_to_input_shape)
+RegisterGradient("Squeeze")(_to_input_shape)
+
+
+@RegisterGradient("BroadcastTo")
+def _broadcast_to_grad(op, grad):
+    return grad_util.unbroadcast(grad, op.inputs[0].shape)
+
+
+@RegisterGradient("Fill")
+def _fill_grad(op, grad):
+    return reduction_ops.reduce_sum(grad)  # varrt's Fill has one input, the value (dims are an attribute)
+
+
+def _inverse_perm(op):
+    rank = len(op.inputs[0].shape)
+    return grad_util.invert_permutation([p % rank if rank else 0 for p in op.get_attr("perm")])
+
+
+@RegisterGradient("Transpose")
+def _transpose_grad(op, grad):
+    return array_ops.transpose(grad, _inverse_perm(op))
+
+
+@RegisterGradient("ConjugateTranspose")
+def _conjugate_transpose_grad(op, grad):
+    return array_ops.transpose(grad, _inverse_perm(op), conjugate=True)
+
+
+@RegisterGradient("ConcatV2")
+def _concat_grad(op, grad):
+    """The slices of the gradient along the concatenation axis, one per input (StridedSlices)."""
+    try:
+        op.get_attr("num")
+    except ValueError:
+        pass
+    else:
+        return _linspace_grad(op, grad)
+    axis = op.get_attr("axis")
+    grad = grad_util.dense(grad)
+    rank = len(op.inputs[0].shape)
+    axis %= rank
+    grads = []
+    start = 0
+    for x in op.inputs:
+        size = x.shape[axis]
+        grads.append(grad[(slice(None),) * axis + (slice(start, start + size),)])
+        start += size
+    return grads
+
+
+def _linspace_grad(op, grad):
+    """linspace's last step (a ConcatV2 with `num`: start, stop and the step in, the values out).
+    Value k is start + k/steps * (stop - start), so stop gets the gradient weighted by k/steps
+    and start the rest; the step (from RealDiv) gets none, as it is accounted for here."""
+    start, stop = op.inputs[0], op.inputs[1]
+    axis, n = op.get_attr("axis"), op.get_attr("num")
+    grad = grad_util.dense(grad)
+    shape = [1] * len(grad.shape)
+    shape[axis] = n
+    weights = np.arange(n, dtype=np.float64) / max(n - 1, 1)
+    weights = array_ops.reshape(math_ops.cast(weights, grad.dtype), shape)
+    to_stop = reduction_ops.reduce_sum(math_ops.multiply(grad, weights), axis)
+    to_start = math_ops.subtract(reduction_ops.reduce_sum(grad, axis), to_stop)
+    return grad_util.unbroadcast(to_start, start.shape), grad_util.unbroadcast(to_stop, stop.shape), None
+
+
+@RegisterGradient("Pack")
+def _pack_grad(op, grad):
+    return array_ops.unstack(grad, num=op.get_attr("N"), axis=op.get_attr("axis"))
+
+
+@RegisterGradient("Unpack")
+def _unpack_grad(op, *grads):
+    return array_ops.stack(grads, axis=op.get_attr("axis"))
+
+
+@RegisterGradient("Tile")
+def _tile_grad(op, grad):
+    """Each input element's copies summed: the gradient seen as [m0, d0, m1, d1, ...], summed
+    over the multiples' dimensions."""
+    shape = list(op.inputs[0].shape)
+    multiples = op.get_attr("multiples")
+    split = []
+    for m, d in zip(multiples, shape):
+        split += [m, d]
+    if not split:
+        return grad
+    summed = reduction_ops.reduce_sum(array_ops.reshape(grad, split), list(range(0, len(split), 2)))
+    return array_ops.reshape(summed, shape)  # a zero multiple leaves zeros of the input's shape
+
+
+for _op in ("StopGradient", "ZerosLike", "OnesLike", "Shape", "Size", "Rank", "Const", "OneHot", "Where", "Range"):
     NotDifferentiable(_op)

@@ -1,14 +1,28 @@
 """What gradient functions share: undoing broadcasting (TensorFlow's BroadcastGradientArgs
 followed by a sum and a reshape) and reading a reduction's axes."""
+import numpy as np
+
+from varrt.framework.indexed_slices import IndexedSlices
+from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, reduction_ops
+from varrt.ops.op_util import run
+
+
+def dense(grad):
+    """A gradient as a Tensor: IndexedSlices (from a gather further on) become dense, as
+    TensorFlow's gradient functions make them by passing them to ops."""
+    return convert_to_tensor(grad) if type(grad) is IndexedSlices else grad
 
 
 def unbroadcast(grad, shape):
     """`grad` (of a broadcast result) summed down to `shape`, an input's static shape."""
     shape = tuple(shape)
-    gshape = tuple(grad.shape)
+    grad = dense(grad)
+    gshape = grad._shape_tuple
     if gshape == shape:
         return grad
+    if not shape:
+        return reduction_ops.reduce_sum(grad)  # to a scalar: one reduction over everything
     lead = len(gshape) - len(shape)
     axes = list(range(lead))
     for i, d in enumerate(shape):
@@ -16,7 +30,7 @@ def unbroadcast(grad, shape):
             axes.append(lead + i)
     if axes:
         grad = reduction_ops.reduce_sum(grad, axes, keepdims=True)
-    return array_ops.reshape(grad, shape)
+    return array_ops.reshape(grad, shape) if lead else grad
 
 
 def reduction_axes(op, rank):
@@ -42,3 +56,18 @@ def keep_dims(op):
 def reduced_shape(input_shape, axes):
     """The input's shape with the reduced axes set to 1 (the keep_dims shape)."""
     return [1 if i in axes else d for i, d in enumerate(input_shape)]
+
+
+def conj(t):
+    """The complex conjugate of `t` (a Conj op); real tensors as they are (TensorFlow's math_ops.conj)."""
+    if not t.dtype.is_complex:
+        return t
+    return run("Conj", np.conj, (t,), t.dtype, t._shape_tuple)
+
+
+def invert_permutation(perm):
+    """The permutation undoing `perm` (a list of non-negative ints)."""
+    inverse = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inverse[p] = i
+    return inverse

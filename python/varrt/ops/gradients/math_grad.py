@@ -1,17 +1,21 @@
 """Gradients of the math ops (TensorFlow's tensorflow/python/ops/math_grad.py)."""
-from varrt.ops import array_ops, math_ops
+from varrt.ops import array_ops, index_ops, math_ops
 from varrt.ops.gradients import grad_util
-from varrt.ops.gradients.registry import RegisterGradient
+from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 
 def _binary(op, gx, gy):
+    """The gradients of a broadcasting binary op's inputs from `gx(grad)`/`gy(grad)`, reduced to
+    the inputs' shapes; None (and not computed) for an input no requested gradient needs."""
     x, y = op.inputs
-    return grad_util.unbroadcast(gx, x.shape), grad_util.unbroadcast(gy, y.shape)
+    skip = op.skip_input_indices
+    return (None if 0 in skip else grad_util.unbroadcast(gx(), x._shape_tuple),
+            None if 1 in skip else grad_util.unbroadcast(gy(), y._shape_tuple))
 
 
 @RegisterGradient("AddV2")
 def _add_grad(op, grad):
-    return _binary(op, grad, grad)
+    return _binary(op, lambda: grad, lambda: grad)
 
 
 RegisterGradient("Add")(_add_grad)
@@ -19,20 +23,21 @@ RegisterGradient("Add")(_add_grad)
 
 @RegisterGradient("Sub")
 def _sub_grad(op, grad):
-    return _binary(op, grad, math_ops.negative(grad))
+    return _binary(op, lambda: grad, lambda: math_ops.negative(grad))
 
 
+# Complex inputs take the conjugates (TensorFlow's convention: the gradient of a real loss).
 @RegisterGradient("Mul")
 def _mul_grad(op, grad):
-    x, y = op.inputs
-    return _binary(op, math_ops.multiply(grad, y), math_ops.multiply(x, grad))
+    x, y = (grad_util.conj(t) for t in op.inputs)
+    return _binary(op, lambda: math_ops.multiply(grad, y), lambda: math_ops.multiply(x, grad))
 
 
 @RegisterGradient("RealDiv")
 def _real_div_grad(op, grad):
-    x, y = op.inputs
-    return _binary(op, math_ops.realdiv(grad, y),
-                   math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
+    x, y = (grad_util.conj(t) for t in op.inputs)
+    return _binary(op, lambda: math_ops.realdiv(grad, y),
+                   lambda: math_ops.multiply(grad, math_ops.realdiv(math_ops.realdiv(math_ops.negative(x), y), y)))
 
 
 @RegisterGradient("Neg")
@@ -42,13 +47,13 @@ def _neg_grad(op, grad):
 
 @RegisterGradient("Square")
 def _square_grad(op, grad):
-    x = op.inputs[0]
+    x = grad_util.conj(op.inputs[0])
     return math_ops.multiply(grad, math_ops.multiply(x, 2.0))
 
 
 @RegisterGradient("MatMul")
 def _matmul_grad(op, grad):
-    a, b = op.inputs
+    a, b = (grad_util.conj(t) for t in op.inputs)
     t_a = bool(op.get_attr("transpose_a"))
     t_b = bool(op.get_attr("transpose_b"))
     mm = math_ops.matmul
@@ -61,29 +66,29 @@ def _matmul_grad(op, grad):
     return (mm(b, grad, transpose_a=True, transpose_b=True), mm(grad, a, transpose_a=True, transpose_b=True))
 
 
-def _sum_like(op, grad):
-    """The gradient of Sum: the output's gradient broadcast back over the reduced axes."""
-    x = op.inputs[0]
-    shape = list(x.shape)
+def _sum_like(op, grad, scale=None):
+    """The gradient of Sum (times `scale`): the output's gradient broadcast back over the
+    reduced axes. Returns it and the reduced axes."""
+    shape = list(op.inputs[0]._shape_tuple)
     axes = grad_util.reduction_axes(op, len(shape))
-    if not grad_util.keep_dims(op):
+    if scale is not None:
+        count = 1
+        for a in axes:
+            count *= shape[a]
+        grad = math_ops.realdiv(grad, float(max(count, 1)))  # the element count in the gradient's dtype
+    if len(axes) < len(shape) and not grad_util.keep_dims(op):
         grad = array_ops.reshape(grad, grad_util.reduced_shape(shape, axes))
-    return array_ops.broadcast_to(grad, shape), axes
+    return array_ops.broadcast_to(grad, shape)
 
 
 @RegisterGradient("Sum")
 def _sum_grad(op, grad):
-    return _sum_like(op, grad)[0]
+    return _sum_like(op, grad)
 
 
 @RegisterGradient("Mean")
 def _mean_grad(op, grad):
-    g, axes = _sum_like(op, grad)
-    shape = op.inputs[0].shape
-    count = 1
-    for a in axes:
-        count *= shape[a]
-    return math_ops.realdiv(g, math_ops.cast(max(count, 1), g.dtype))
+    return _sum_like(op, grad, scale=True)
 
 
 @RegisterGradient("Cast")
@@ -97,3 +102,184 @@ def _cast_grad(op, grad):
 @RegisterGradient("AddN")
 def _add_n_grad(op, grad):
     return [grad] * len(op.inputs)
+
+
+# --- unary ---------------------------------------------------------------------------------
+# TensorFlow's *Grad kernels (SqrtGrad, RsqrtGrad, ReciprocalGrad) are composed of ops here,
+# so a tape recording the gradient computation can differentiate it again.
+
+@RegisterGradient("Abs")
+def _abs_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.sign(op.inputs[0]))  # 0 at 0, as TensorFlow's sign(0)
+
+
+@RegisterGradient("ComplexAbs")
+def _complex_abs_grad(op, grad):
+    x, y = op.inputs[0], op.outputs[0]
+    return math_ops.divide_no_nan(math_ops.multiply(math_ops.cast(grad, x.dtype), x), math_ops.cast(y, x.dtype))
+
+
+@RegisterGradient("Sqrt")
+def _sqrt_grad(op, grad):
+    return math_ops.realdiv(math_ops.multiply(grad, 0.5), grad_util.conj(op.outputs[0]))  # inf at 0
+
+
+@RegisterGradient("Rsqrt")
+def _rsqrt_grad(op, grad):
+    y = grad_util.conj(op.outputs[0])
+    return math_ops.multiply(math_ops.multiply(grad, -0.5), math_ops.multiply(math_ops.square(y), y))
+
+
+@RegisterGradient("Reciprocal")
+def _reciprocal_grad(op, grad):
+    y = grad_util.conj(op.outputs[0])
+    return math_ops.multiply(math_ops.negative(grad), math_ops.square(y))
+
+
+@RegisterGradient("Exp")
+def _exp_grad(op, grad):
+    return math_ops.multiply(grad, grad_util.conj(op.outputs[0]))
+
+
+@RegisterGradient("Expm1")
+def _expm1_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.exp(grad_util.conj(op.inputs[0])))
+
+
+@RegisterGradient("Log")
+def _log_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.reciprocal(grad_util.conj(op.inputs[0])))
+
+
+@RegisterGradient("Log1p")
+def _log1p_grad(op, grad):
+    x = grad_util.conj(op.inputs[0])
+    return math_ops.multiply(grad, math_ops.reciprocal(math_ops.add(x, 1)))
+
+
+@RegisterGradient("Sin")
+def _sin_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.cos(grad_util.conj(op.inputs[0])))
+
+
+@RegisterGradient("Cos")
+def _cos_grad(op, grad):
+    return math_ops.multiply(math_ops.negative(grad), math_ops.sin(grad_util.conj(op.inputs[0])))
+
+
+@RegisterGradient("Tan")
+def _tan_grad(op, grad):
+    sec = math_ops.reciprocal(math_ops.cos(grad_util.conj(op.inputs[0])))
+    return math_ops.multiply(math_ops.square(sec), grad)
+
+
+@RegisterGradient("Sign")
+def _sign_grad(op, grad):
+    return array_ops.zeros_like(op.inputs[0])
+
+
+# Piecewise constant: TensorFlow registers functions returning None (not NotDifferentiable).
+for _op in ("Floor", "Ceil", "Round", "FloorDiv"):
+    RegisterGradient(_op)(lambda op, grad: (None,) * len(op.inputs))
+
+
+@RegisterGradient("Conj")
+def _conj_grad(op, grad):
+    return grad_util.conj(grad)
+
+
+@RegisterGradient("Real")
+def _real_grad(op, grad):
+    return math_ops.cast(grad, op.inputs[0].dtype)  # grad as the real part, 0 as the imaginary one
+
+
+# --- binary --------------------------------------------------------------------------------
+
+def _maximum_minimum(op, grad, selector):
+    """The gradient goes to x where selector(x, y) (ties included), else to y."""
+    x, y = op.inputs
+    zeros = array_ops.zeros_like(grad)
+    x_mask = selector(x, y)
+    return _binary(op, lambda: index_ops.where(x_mask, grad, zeros), lambda: index_ops.where(x_mask, zeros, grad))
+
+
+@RegisterGradient("Maximum")
+def _maximum_grad(op, grad):
+    return _maximum_minimum(op, grad, math_ops.greater_equal)
+
+
+@RegisterGradient("Minimum")
+def _minimum_grad(op, grad):
+    return _maximum_minimum(op, grad, math_ops.less_equal)
+
+
+@RegisterGradient("SquaredDifference")
+def _squared_difference_grad(op, grad):
+    x, y = op.inputs
+    x_grad = math_ops.multiply(math_ops.multiply(grad, 2.0), math_ops.subtract(x, y))
+    return _binary(op, lambda: x_grad, lambda: math_ops.negative(x_grad))
+
+
+@RegisterGradient("Pow")
+def _pow_grad(op, grad):
+    x, y = op.inputs
+    cx, cy = grad_util.conj(x), grad_util.conj(y)
+
+    def gx():
+        return math_ops.multiply(math_ops.multiply(grad, cy), math_ops.pow(cx, math_ops.subtract(cy, 1)))
+
+    def gy():
+        # Avoid the false singularity at x = 0: log(x) is taken only where x > 0 (x != 0 for
+        # complex), and the gradient for y is 0 elsewhere, as TensorFlow chooses.
+        mask = math_ops.not_equal(cx, 0) if x.dtype.is_complex else math_ops.greater(cx, 0)
+        safe_x = index_ops.where(mask, cx, array_ops.ones_like(x))
+        log_x = index_ops.where(mask, math_ops.log(safe_x), array_ops.zeros_like(x))
+        return math_ops.multiply(math_ops.multiply(grad, grad_util.conj(op.outputs[0])), log_x)
+    return _binary(op, gx, gy)
+
+
+@RegisterGradient("DivNoNan")
+def _div_no_nan_grad(op, grad):
+    x, y = (grad_util.conj(t) for t in op.inputs)
+    div = math_ops.divide_no_nan
+    return _binary(op, lambda: div(grad, y), lambda: math_ops.multiply(grad, div(div(math_ops.negative(x), y), y)))
+
+
+@RegisterGradient("FloorMod")
+def _floor_mod_grad(op, grad):
+    x, y = op.inputs
+    return _binary(op, lambda: grad, lambda: math_ops.multiply(grad, math_ops.negative(math_ops.floordiv(x, y))))
+
+
+@RegisterGradient("SelectV2")
+def _select_v2_grad(op, grad):
+    c, x, y = op.inputs
+    zeros = array_ops.zeros([], grad.dtype)
+    gx = index_ops.where(c, grad, zeros)
+    gy = index_ops.where(c, zeros, grad)
+    return None, grad_util.unbroadcast(gx, x.shape), grad_util.unbroadcast(gy, y.shape)
+
+
+@RegisterGradient("BatchMatMulV2")
+def _batch_matmul_grad(op, grad):
+    """MatMul's four cases with adjoints; broadcast batch dimensions summed back to each input's."""
+    x, y = op.inputs
+    adj_x = bool(op.get_attr("adj_x"))
+    adj_y = bool(op.get_attr("adj_y"))
+    mm = math_ops.matmul
+    if not adj_x and not adj_y:
+        gx, gy = mm(grad, y, adjoint_b=True), mm(x, grad, adjoint_a=True)
+    elif not adj_x:
+        gx, gy = mm(grad, y), mm(grad, x, adjoint_a=True)
+    elif not adj_y:
+        gx, gy = mm(y, grad, adjoint_b=True), mm(x, grad)
+    else:
+        gx, gy = mm(y, grad, adjoint_a=True, adjoint_b=True), mm(grad, x, adjoint_a=True, adjoint_b=True)
+    return grad_util.unbroadcast(gx, x.shape), grad_util.unbroadcast(gy, y.shape)
+
+
+# Comparisons and logical ops have no gradient (TensorFlow's NotDifferentiable); nor do the
+# predicates, whose bool outputs never carry one (TensorFlow leaves them unregistered).
+for _op in ("Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr",
+            "LogicalNot", "IsNan", "IsInf", "IsFinite"):
+    NotDifferentiable(_op)

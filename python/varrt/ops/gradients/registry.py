@@ -74,9 +74,11 @@ def not_differentiable_ops():
 
 
 class RecordedOp:
-    """What a gradient function sees of an op the tape recorded."""
+    """What a gradient function sees of an op a tape kept: `type`, `inputs` (for a resource op
+    the Variable first), `outputs`, `get_attr(name)`, and `skip_input_indices`, the inputs no
+    requested gradient depends on (TensorFlow's eager gradients get it too, and skip work)."""
 
-    __slots__ = ("type", "inputs", "outputs", "_attrs", "resource")
+    __slots__ = ("type", "inputs", "outputs", "_attrs", "resource", "skip_input_indices")
 
     def __init__(self, op_type, inputs, outputs, attrs, resource=None):
         self.type = op_type
@@ -84,6 +86,7 @@ class RecordedOp:
         self.outputs = outputs
         self._attrs = attrs
         self.resource = resource  # the resource id of a resource op's variable
+        self.skip_input_indices = ()
 
     @property
     def name(self):

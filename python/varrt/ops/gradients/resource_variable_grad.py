@@ -4,7 +4,7 @@ from varrt import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import constant
 from varrt.ops import array_ops
-from varrt.ops.gradients.registry import RegisterGradient
+from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 
 @RegisterGradient("ReadVariableOp")
@@ -19,3 +19,6 @@ def _gather_grad(op, grad):
     size = indices.shape.num_elements()
     values = array_ops.reshape(grad, [size] + params_shape[1:])
     return (IndexedSlices(values, array_ops.reshape(indices, [size]), constant(params_shape, dtypes.int32)), None)
+
+
+NotDifferentiable("VarIsInitializedOp")  # TensorFlow's declaration (a bool about the variable)

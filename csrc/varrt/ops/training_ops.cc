@@ -1,0 +1,385 @@
+#include "varrt/ops/training_ops.h"
+
+#include <functional>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "varrt/core/error.h"
+#include "varrt/ops/dispatch.h"
+#include "varrt/ops/indexing.h"
+#include "varrt/resource/prepare_to_update.h"
+#include "varrt/resource/var_access.h"
+#include "varrt/tf/messages.h"
+#include "varrt/tf/type_names.h"
+
+namespace varrt {
+namespace ops {
+namespace {
+
+constexpr int kMaxVars = 4;
+
+// An op's signature as TensorFlow declares it: the resource inputs (var first), then the other
+// inputs in order (their position in TensorFlow's input list is num_vars + i).
+struct Spec {
+  const char* op;
+  int num_vars;
+  const char* var_names[kMaxVars];
+  int num_inputs;
+  const char* input_names[9];
+  int grad;     // the input the shapes are checked against ("grad", "delta")
+  int indices;  // the indices input of a sparse op, or -1
+};
+
+// The kernel sees each variable's memory (prepared for update) and the op's inputs.
+struct Prepared {
+  DType dtype;
+  void* data[kMaxVars];
+  int64_t n;  // elements of var
+};
+
+double scalar(const Tensor& t) {
+  return t.dtype() == DType::kFloat32 ? static_cast<double>(*static_cast<const float*>(t.data()))
+                                      : *static_cast<const double*>(t.data());
+}
+
+// Checks TensorFlow makes before the kernel: T is the first non-index input's dtype, every other
+// such input must have it, and T must have a kernel.
+DType check_input_dtypes(const Spec& s, const Tensor* inputs) {
+  const DType t = inputs[s.indices == 0 ? 1 : 0].dtype();
+  for (int i = 0; i < s.num_inputs; ++i) {
+    if (i == s.indices) {
+      indexing::check_index_dtype(s.op, inputs[i].dtype());
+    } else if (inputs[i].dtype() != t) {
+      throw_error(Code::kInvalidArgument,
+                  tf::op_error(s.op, tf::input_dtype_mismatch(s.op, s.num_vars + i, t, inputs[i].dtype()), ""));
+    }
+  }
+  if (!kernels::training_dtype_supported(t)) throw_error(Code::kInvalidArgument, tf::no_kernel_error(s.op, t, ""));
+  return t;
+}
+
+// Locks every distinct variable exclusively, in address order (TensorFlow's
+// MaybeLockVariableInputMutexesInOrder), so concurrent ops over shared variables cannot deadlock.
+class VarLocks {
+ public:
+  VarLocks(Var* const* vars, int n) {
+    Var* sorted[kMaxVars];
+    for (int i = 0; i < n; ++i) {  // insertion sort: at most four
+      int j = i;
+      for (; j > 0 && std::less<Var*>()(vars[i], sorted[j - 1]); --j) sorted[j] = sorted[j - 1];
+      sorted[j] = vars[i];
+    }
+    for (int i = 0; i < n; ++i) {
+      if (i > 0 && sorted[i] == sorted[i - 1]) continue;
+      locks_[count_++] = std::unique_lock<std::shared_mutex>(sorted[i]->mu());
+    }
+  }
+
+ private:
+  std::unique_lock<std::shared_mutex> locks_[kMaxVars];
+  int count_ = 0;
+};
+
+// Validation under the locks, in TensorFlow's order; throws before anything is written.
+void validate(const Spec& s, const ResourceHandle* const* handles, Var* const* vars, const Device& device,
+              const Tensor* inputs) {
+  auto fail = [&](const std::string& message) {
+    throw_error(Code::kInvalidArgument, indexing::kernel_error(s.op, device, message));
+  };
+  for (int i = 0; i < s.num_vars; ++i) require_initialized(*vars[i], *handles[i]);
+  const Shape& vs = vars[0]->tensor().shape();
+  for (int i = 1; i < s.num_vars; ++i) {
+    const Shape& ss = vars[i]->tensor().shape();
+    if (ss != vs) {
+      fail(std::string("var and ") + s.var_names[i] + " do not have the same shape" + vs.debug_string() + " " +
+           ss.debug_string());
+    }
+  }
+  if (s.indices >= 0 && vs.rank() < 1) fail("var must be at least 1 dimensional");
+  for (int i = 0; i < s.num_inputs; ++i) {
+    if (i == s.grad || i == s.indices) continue;
+    if (inputs[i].shape().rank() != 0) {
+      fail(std::string(s.input_names[i]) + " is not a scalar: " + inputs[i].shape().debug_string());
+    }
+  }
+  const Shape& gs = inputs[s.grad].shape();
+  if (s.indices < 0) {
+    if (gs != vs) {
+      fail(std::string("var and ") + s.input_names[s.grad] + " do not have the same shape" + vs.debug_string() +
+           " " + gs.debug_string());
+    }
+    return;
+  }
+  const Tensor& indices = inputs[s.indices];
+  if (indices.shape().rank() != 1) fail("indices must be one-dimensional");
+  // TensorFlow reads grad.dim_size(d) past a lower-rank grad; varrt requires equal ranks.
+  for (int d = 1; d < vs.rank(); ++d) {
+    if (gs.rank() != vs.rank() || gs.dim(d) != vs.dim(d)) {
+      fail("var and grad must match in dimension " + std::to_string(d));
+    }
+  }
+  const int64_t n = indices.num_elements();
+  if (gs.rank() < 1 || gs.dim(0) != n) fail("grad must be the same size as indices in the first dimension.");
+  indexing::IndexView idx(indices);
+  for (int64_t i = 0; i < n; ++i) {
+    if (idx[i] < 0 || idx[i] >= vs.dim(0)) {
+      fail("Index " + std::to_string(idx[i]) + " at offset " + std::to_string(i) + " in indices is out of range");
+    }
+  }
+}
+
+template <class Kernel>
+void run_op(const Spec& s, const ResourceHandle* const* handles, Tensor* inputs, Kernel&& kernel) {
+  Var* vars[kMaxVars];
+  for (int i = 0; i < s.num_vars; ++i) vars[i] = live_var(*handles[i]);
+  const DType t = check_input_dtypes(s, inputs);
+  OpCall call(s.op, inputs, s.num_inputs);
+  call.resource = handles[0];
+  call.resources = handles;
+  call.num_resources = s.num_vars;
+  call.colocate = vars[0]->device();
+  Dispatch::run(call, [&](OpCall& c) {
+    VarLocks locks(vars, s.num_vars);
+    for (int i = 0; i < s.num_vars; ++i) {
+      require_live(*vars[i], *handles[i]);
+      if (vars[i]->dtype() != t) {
+        throw_error(Code::kInvalidArgument,
+                    indexing::kernel_error(s.op, *c.device,
+                                           std::string("Trying to update variable with wrong dtype. Expected ") +
+                                               tf::type_name(vars[i]->dtype()) + " got " + tf::type_name(t)));
+      }
+    }
+    validate(s, handles, vars, *c.device, c.inputs);
+    Prepared p{t, {}, 0};
+    for (int i = 0; i < s.num_vars; ++i) PrepareToUpdateVariable(handles[i]->shared_var());
+    // After every Prepare: a variable given twice has one buffer, the last prepared.
+    for (int i = 0; i < s.num_vars; ++i) p.data[i] = vars[i]->tensor().mutable_data();
+    p.n = vars[0]->tensor().num_elements();
+    kernel(p, c.inputs);
+  });
+}
+
+// fn(rows, n): a sparse op's (validated) indices widened to int64.
+template <class Fn>
+void with_rows(const Tensor& indices, Fn&& fn) {
+  const int64_t n = indices.num_elements();
+  if (indices.dtype() == DType::kInt64) return fn(static_cast<const int64_t*>(indices.data()), n);
+  std::vector<int64_t> rows(static_cast<size_t>(n));
+  indexing::IndexView idx(indices);
+  for (int64_t i = 0; i < n; ++i) rows[static_cast<size_t>(i)] = idx[i];
+  return fn(rows.data(), n);
+}
+
+int64_t row_len(const Prepared& p, const ResourceHandle& var) {
+  const Shape& s = var.var()->tensor().shape();
+  return s.dim(0) == 0 ? 0 : p.n / s.dim(0);
+}
+
+}  // namespace
+
+void ResourceApplyGradientDescent(const ResourceHandle& var, const Tensor& alpha, const Tensor& delta) {
+  static const Spec s{"ResourceApplyGradientDescent", 1, {"var"}, 2, {"alpha", "delta"}, 1, -1};
+  const ResourceHandle* h[] = {&var};
+  Tensor in[] = {alpha, delta};
+  run_op(s, h, in, [](const Prepared& p, const Tensor* x) {
+    kernels::apply_gradient_descent(p.dtype, p.data[0], x[1].data(), p.n, scalar(x[0]));
+  });
+}
+
+void ResourceApplyMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
+                           const Tensor& grad, const Tensor& momentum, bool use_nesterov) {
+  static const Spec s{"ResourceApplyMomentum", 2, {"var", "accum"}, 3, {"lr", "grad", "momentum"}, 1, -1};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {lr, grad, momentum};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::apply_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), p.n, scalar(x[0]), scalar(x[2]),
+                            use_nesterov);
+  });
+}
+
+void ResourceApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
+                                const Tensor& grad, const Tensor& momentum, bool use_nesterov) {
+  static const Spec s{"ResourceApplyKerasMomentum", 2, {"var", "accum"}, 3, {"lr", "grad", "momentum"}, 1, -1};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {lr, grad, momentum};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::apply_keras_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), p.n, scalar(x[0]), scalar(x[2]),
+                                  use_nesterov);
+  });
+}
+
+void ResourceApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
+                          const Tensor& grad, bool update_slots) {
+  static const Spec s{"ResourceApplyAdagrad", 2, {"var", "accum"}, 2, {"lr", "grad"}, 1, -1};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {lr, grad};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::apply_adagrad(p.dtype, p.data[0], p.data[1], x[1].data(), p.n, scalar(x[0]), update_slots);
+  });
+}
+
+void ResourceApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
+                          const Tensor& lr, const Tensor& rho, const Tensor& momentum, const Tensor& epsilon,
+                          const Tensor& grad) {
+  static const Spec s{"ResourceApplyRMSProp", 3, {"var", "ms", "mom"}, 5,
+                      {"lr", "rho", "momentum", "epsilon", "grad"}, 4, -1};
+  const ResourceHandle* h[] = {&var, &ms, &mom};
+  Tensor in[] = {lr, rho, momentum, epsilon, grad};
+  run_op(s, h, in, [](const Prepared& p, const Tensor* x) {
+    kernels::RMSPropScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3])};
+    kernels::apply_rms_prop(p.dtype, p.data[0], nullptr, p.data[1], p.data[2], x[4].data(), p.n, sc);
+  });
+}
+
+void ResourceApplyCenteredRMSProp(const ResourceHandle& var, const ResourceHandle& mg, const ResourceHandle& ms,
+                                  const ResourceHandle& mom, const Tensor& lr, const Tensor& rho,
+                                  const Tensor& momentum, const Tensor& epsilon, const Tensor& grad) {
+  static const Spec s{"ResourceApplyCenteredRMSProp", 4, {"var", "mg", "ms", "mom"}, 5,
+                      {"lr", "rho", "momentum", "epsilon", "grad"}, 4, -1};
+  const ResourceHandle* h[] = {&var, &mg, &ms, &mom};
+  Tensor in[] = {lr, rho, momentum, epsilon, grad};
+  run_op(s, h, in, [](const Prepared& p, const Tensor* x) {
+    kernels::RMSPropScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3])};
+    kernels::apply_rms_prop(p.dtype, p.data[0], p.data[1], p.data[2], p.data[3], x[4].data(), p.n, sc);
+  });
+}
+
+void ResourceApplyAdam(const ResourceHandle& var, const ResourceHandle& m, const ResourceHandle& v,
+                       const Tensor& beta1_power, const Tensor& beta2_power, const Tensor& lr, const Tensor& beta1,
+                       const Tensor& beta2, const Tensor& epsilon, const Tensor& grad, bool use_nesterov) {
+  static const Spec s{"ResourceApplyAdam", 3, {"var", "m", "v"}, 7,
+                      {"beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad"}, 6, -1};
+  const ResourceHandle* h[] = {&var, &m, &v};
+  Tensor in[] = {beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::AdamScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3]), scalar(x[4]), scalar(x[5]),
+                            use_nesterov};
+    kernels::apply_adam(p.dtype, p.data[0], p.data[1], p.data[2], x[6].data(), p.n, sc);
+  });
+}
+
+void ResourceSparseApplyMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
+                                 const Tensor& grad, const Tensor& indices, const Tensor& momentum,
+                                 bool use_nesterov) {
+  static const Spec s{"ResourceSparseApplyMomentum", 2, {"var", "accum"}, 4,
+                      {"lr", "grad", "indices", "momentum"}, 1, 2};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {lr, grad, indices, momentum};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    with_rows(x[2], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), {rows, n, row_len(p, var)},
+                                     scalar(x[0]), scalar(x[3]), use_nesterov);
+    });
+  });
+}
+
+void ResourceSparseApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
+                                      const Tensor& grad, const Tensor& indices, const Tensor& momentum,
+                                      bool use_nesterov) {
+  static const Spec s{"ResourceSparseApplyKerasMomentum", 2, {"var", "accum"}, 4,
+                      {"lr", "grad", "indices", "momentum"}, 1, 2};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {lr, grad, indices, momentum};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    with_rows(x[2], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_keras_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), {rows, n, row_len(p, var)},
+                                           scalar(x[0]), scalar(x[3]), use_nesterov);
+    });
+  });
+}
+
+void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
+                                const Tensor& grad, const Tensor& indices, bool update_slots) {
+  static const Spec s{"ResourceSparseApplyAdagrad", 2, {"var", "accum"}, 3, {"lr", "grad", "indices"}, 1, 2};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {lr, grad, indices};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    with_rows(x[2], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_adagrad(p.dtype, p.data[0], p.data[1], x[1].data(), {rows, n, row_len(p, var)},
+                                    scalar(x[0]), update_slots);
+    });
+  });
+}
+
+void ResourceSparseApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
+                                const Tensor& lr, const Tensor& rho, const Tensor& momentum, const Tensor& epsilon,
+                                const Tensor& grad, const Tensor& indices) {
+  static const Spec s{"ResourceSparseApplyRMSProp", 3, {"var", "ms", "mom"}, 6,
+                      {"lr", "rho", "momentum", "epsilon", "grad", "indices"}, 4, 5};
+  const ResourceHandle* h[] = {&var, &ms, &mom};
+  Tensor in[] = {lr, rho, momentum, epsilon, grad, indices};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::RMSPropScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3])};
+    with_rows(x[5], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_rms_prop(p.dtype, p.data[0], nullptr, p.data[1], p.data[2], x[4].data(),
+                                     {rows, n, row_len(p, var)}, sc);
+    });
+  });
+}
+
+void ResourceSparseApplyCenteredRMSProp(const ResourceHandle& var, const ResourceHandle& mg, const ResourceHandle& ms,
+                                        const ResourceHandle& mom, const Tensor& lr, const Tensor& rho,
+                                        const Tensor& momentum, const Tensor& epsilon, const Tensor& grad,
+                                        const Tensor& indices) {
+  static const Spec s{"ResourceSparseApplyCenteredRMSProp", 4, {"var", "mg", "ms", "mom"}, 6,
+                      {"lr", "rho", "momentum", "epsilon", "grad", "indices"}, 4, 5};
+  const ResourceHandle* h[] = {&var, &mg, &ms, &mom};
+  Tensor in[] = {lr, rho, momentum, epsilon, grad, indices};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::RMSPropScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3])};
+    with_rows(x[5], [&](const int64_t* rows, int64_t n) {
+      kernels::sparse_apply_rms_prop(p.dtype, p.data[0], p.data[1], p.data[2], p.data[3], x[4].data(),
+                                     {rows, n, row_len(p, var)}, sc);
+    });
+  });
+}
+
+void KerasAdam(const ResourceHandle& var, const ResourceHandle& m, const ResourceHandle& v,
+               const ResourceHandle* vhat, const kernels::KerasAdamScalars& sc, const Tensor& grad) {
+  static const Spec s3{"KerasAdam", 3, {"var", "m", "v"}, 1, {"grad"}, 0, -1};
+  static const Spec s4{"KerasAdam", 4, {"var", "m", "v", "vhat"}, 1, {"grad"}, 0, -1};
+  const ResourceHandle* h[] = {&var, &m, &v, vhat};
+  Tensor in[] = {grad};
+  run_op(vhat != nullptr ? s4 : s3, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::keras_adam(p.dtype, p.data[0], p.data[1], p.data[2], vhat != nullptr ? p.data[3] : nullptr,
+                        x[0].data(), p.n, sc);
+  });
+}
+
+void KerasAdagrad(const ResourceHandle& var, const ResourceHandle& accum, double lr, double epsilon,
+                  const Tensor& grad) {
+  static const Spec s{"KerasAdagrad", 2, {"var", "accum"}, 1, {"grad"}, 0, -1};
+  const ResourceHandle* h[] = {&var, &accum};
+  Tensor in[] = {grad};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::keras_adagrad(p.dtype, p.data[0], p.data[1], x[0].data(), p.n, lr, epsilon);
+  });
+}
+
+void KerasRMSprop(const ResourceHandle& var, const ResourceHandle& velocity, const ResourceHandle* momentum,
+                  const ResourceHandle* average, const kernels::KerasRMSpropScalars& sc, const Tensor& grad) {
+  // Slots in a fixed order: var, velocity, then whichever of momentum/average exist.
+  Spec s{"KerasRMSprop", 2, {"var", "velocity"}, 1, {"grad"}, 0, -1};
+  const ResourceHandle* h[kMaxVars] = {&var, &velocity};
+  int mom_at = -1, avg_at = -1;
+  if (momentum != nullptr) {
+    mom_at = s.num_vars;
+    s.var_names[s.num_vars] = "momentum";
+    h[s.num_vars++] = momentum;
+  }
+  if (average != nullptr) {
+    avg_at = s.num_vars;
+    s.var_names[s.num_vars] = "average_gradient";
+    h[s.num_vars++] = average;
+  }
+  Tensor in[] = {grad};
+  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+    kernels::keras_rmsprop(p.dtype, p.data[0], p.data[1], mom_at >= 0 ? p.data[mom_at] : nullptr,
+                           avg_at >= 0 ? p.data[avg_at] : nullptr, x[0].data(), p.n, sc);
+  });
+}
+
+}  // namespace ops
+}  // namespace varrt

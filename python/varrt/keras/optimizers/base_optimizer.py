@@ -1,0 +1,294 @@
+"""The base of varrt's Keras 3 optimizers (keras/src/optimizers/base_optimizer.py, TensorFlow
+backend): Keras 3's constructor arguments and defaults, `build`, `apply`, `apply_gradients`,
+`iterations`, a settable `learning_rate` (or a schedule), gradient clipping, `variables` in
+Keras's order, and checkpoint dependencies under Keras's names (`_iterations`,
+`_learning_rate`, `_variables`).
+
+Keras computes an update in several TensorFlow ops; varrt runs each as ONE fused core op that
+reproduces Keras's arithmetic bit for bit (the constants Keras writes as Python floats are
+rounded to the variable's dtype here, as TensorFlow converts them). The placement log shows
+that op (`KerasAdam`, `ResourceApplyKerasMomentum`, ...), not Keras's sequence: a documented
+difference. Every gradient is checked before any variable changes, so a failed step changes
+no variable, slot or `iterations` (Keras under TensorFlow stops half way).
+
+Arguments varrt does not implement are refused with NotImplementedError naming them.
+"""
+import warnings
+
+import numpy as np
+
+from varrt import dtypes
+from varrt.framework.indexed_slices import IndexedSlices
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.variables import Variable
+from varrt.keras.optimizers import schedules
+from varrt.keras.optimizers.clipping import clip_by_global_norm, clip_by_norm
+
+_names = {}
+
+
+def _auto_name(cls_name):
+    """Keras's auto_name: snake case of the class name, then _1, _2, ... for later instances."""
+    snake = "".join("_" + c.lower() if c.isupper() and i and not cls_name[i - 1].isupper() else c.lower()
+                    for i, c in enumerate(cls_name))
+    n = _names.get(snake, 0)
+    _names[snake] = n + 1
+    return snake if n == 0 else f"{snake}_{n}"
+
+
+def _refuse(**arguments):
+    for name, value in arguments.items():
+        if value:
+            raise NotImplementedError(f"varrt's Keras optimizers do not implement `{name}` (received {name}={value!r})")
+
+
+class Optimizer:
+    def __init_subclass__(cls, **kwargs):
+        """Each optimizer's build (which creates its slots after the base's) ends by assigning
+        checkpoint values restored before the slots existed."""
+        super().__init_subclass__(**kwargs)
+        if "build" in cls.__dict__:
+            build = cls.__dict__["build"]
+
+            def build_then_restore(self, variables, _build=build):
+                _build(self, variables)
+                self._apply_deferred()
+            build_then_restore.__doc__ = build.__doc__
+            cls.build = build_then_restore
+
+    def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
+                 use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        if kwargs.pop("decay", None) is not None:
+            warnings.warn("Argument `decay` is no longer supported and will be ignored.")
+        if kwargs:
+            raise ValueError(f"Argument(s) not recognized: {kwargs}")
+        _refuse(weight_decay=weight_decay, use_ema=use_ema, loss_scale_factor=loss_scale_factor,
+                gradient_accumulation_steps=gradient_accumulation_steps)
+        if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
+            raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. Received: "
+                             f"clipnorm={clipnorm}, clipvalue={clipvalue}, global_clipnorm={global_clipnorm}")
+        self.name = name if name is not None else _auto_name(type(self).__name__)
+        self.weight_decay = weight_decay
+        self.clipnorm = clipnorm
+        self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
+        self.use_ema = use_ema
+        self.ema_momentum = ema_momentum
+        self.ema_overwrite_frequency = ema_overwrite_frequency
+        self.loss_scale_factor = loss_scale_factor
+        self.gradient_accumulation_steps = gradient_accumulation_steps
+        self.built = False
+        self._variables = []
+        self._trainable_variables = []
+        self._index = {}  # id(variable) -> position in build order
+        self._iterations = Variable(0, name="iteration", dtype=dtypes.int64, trainable=False)
+        self._variables.append(self._iterations)
+        if isinstance(learning_rate, schedules.LearningRateSchedule) or callable(learning_rate):
+            self._learning_rate = learning_rate
+        else:
+            if not isinstance(learning_rate, float):
+                raise ValueError(
+                    "Argument `learning_rate` should be float, or an instance of LearningRateSchedule, or a callable "
+                    "(that takes in the current iteration value and returns the corresponding learning rate value). "
+                    f"Received instead: learning_rate={learning_rate}")
+            self._learning_rate = Variable(learning_rate, name="learning_rate", dtype=dtypes.float32,
+                                           trainable=False)
+            self._variables.append(self._learning_rate)
+
+    # -- state -----------------------------------------------------------------------------
+
+    @property
+    def iterations(self):
+        return self._iterations
+
+    @property
+    def variables(self):
+        return self._variables[:]
+
+    @property
+    def learning_rate(self):
+        return self._get_current_learning_rate()
+
+    @learning_rate.setter
+    def learning_rate(self, learning_rate):
+        previous = self._learning_rate if isinstance(self._learning_rate, Variable) else None
+        if isinstance(learning_rate, schedules.LearningRateSchedule) or callable(learning_rate):
+            self._learning_rate = learning_rate
+        else:
+            if isinstance(self._learning_rate, schedules.LearningRateSchedule):
+                raise TypeError(
+                    "This optimizer was created with a `LearningRateSchedule` object as its `learning_rate` "
+                    "constructor argument, hence its learning rate is not settable. If you need the learning rate "
+                    "to be settable, you should instantiate the optimizer with a float `learning_rate` argument.")
+            self._learning_rate.assign(learning_rate)
+        if previous is not None and not isinstance(self._learning_rate, Variable):
+            self._variables = [v for v in self._variables if v is not previous]
+
+    def _get_current_learning_rate(self):
+        if isinstance(self._learning_rate, schedules.LearningRateSchedule):
+            return self._learning_rate(self._iterations)
+        if isinstance(self._learning_rate, Variable):
+            return self._learning_rate
+        if callable(self._learning_rate):
+            return self._learning_rate()
+        return self._learning_rate
+
+    def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
+        ref = reference_variable.name
+        ref = ref.replace("/", "_").replace(":", "_")
+        value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
+        if initializer != "zeros":
+            value[...] = initializer
+        v = Variable(value, name=f"{ref}_{name or 'var'}", trainable=False, dtype=reference_variable.dtype)
+        self._variables.append(v)
+        return v
+
+    def add_optimizer_variables(self, trainable_variables, name, initializer="zeros"):
+        """Keras's order: for each variable, one slot per name."""
+        names = [name] if isinstance(name, str) else list(name)
+        out = tuple([] for _ in names)
+        for variable in trainable_variables:
+            for i, n in enumerate(names):
+                out[i].append(self.add_variable_from_reference(variable, n, initializer))
+        return out[0] if isinstance(name, str) else out
+
+    def build(self, variables):
+        for i, variable in enumerate(variables):
+            self._index[id(variable)] = i
+        self._trainable_variables = list(variables)
+        self.built = True
+
+    def _get_variable_index(self, variable):
+        return self._index[id(variable)]
+
+    # -- steps -----------------------------------------------------------------------------
+
+    def apply_gradients(self, grads_and_vars):
+        grads, trainable_variables = zip(*grads_and_vars)
+        self.apply(grads, trainable_variables)
+        return self._iterations
+
+    def apply(self, grads, trainable_variables=None):
+        if len(grads) == 0:
+            return
+        if trainable_variables is None:
+            if not self.built:
+                raise ValueError("When passing `grads` without `variables`, the optimizer must already be built on a "
+                                 "list of variables. Call `optimizer.build(trainable_variables)` first. ")
+            if len(grads) != len(self._index):
+                raise ValueError(
+                    "When passing `grads` as a list of gradient tensors, the gradients must match "
+                    f"`optimizer.variables` one-to-on. Received a list of {len(grads)} gradients, but the optimizer "
+                    f"is tracking {len(self._trainable_variables)} trainable variables.")
+            trainable_variables = self._trainable_variables
+        else:
+            trainable_variables = list(trainable_variables)
+            if not self.built:
+                self.build(trainable_variables)
+                self.built = True
+            for v in trainable_variables:
+                if id(v) not in self._index:
+                    raise ValueError(f"Unknown variable: {v}. This optimizer can only be called for the variables it "
+                                     "was originally built with. When working with a new set of variables, you should "
+                                     "recreate a new optimizer instance.")
+        grads, trainable_variables = self._filter_empty_gradients(grads, trainable_variables)
+        # Keras casts each gradient to its variable's dtype; every shape is checked before any update.
+        grads = [self._dense_gradient(g, v) for g, v in zip(grads, trainable_variables)]
+        for g, v in zip(grads, trainable_variables):
+            if tuple(g.shape) != tuple(v.shape.as_list()):
+                self.update_step(g, v, self._learning_rate_value(v))  # the fused op's error, nothing written
+        grads = self._clip_gradients(grads)
+        for g, v in zip(grads, trainable_variables):
+            self.update_step(g, v, self._learning_rate_value(v))
+            if v.constraint is not None:
+                v.assign(v.constraint(v))
+        self._iterations.assign_add(1)
+
+    def _dense_gradient(self, g, variable):
+        """The gradient in the variable's dtype: a Tensor as is (no copy) when it has it, else an
+        ndarray (IndexedSlices summed into zeros, as TensorFlow densifies them)."""
+        want = variable.dtype.as_numpy_dtype
+        if isinstance(g, IndexedSlices):
+            values = np.asarray(convert_to_tensor(g.values).numpy()).astype(want, copy=False)
+            dense = np.zeros(variable.shape.as_list(), want)
+            np.add.at(dense, np.asarray(convert_to_tensor(g.indices).numpy()).reshape(-1), values)
+            return dense
+        if isinstance(g, Tensor) and g.dtype == variable.dtype:
+            return g
+        if isinstance(g, (Tensor, Variable)):
+            g = g.numpy()
+        return np.ascontiguousarray(np.asarray(g).astype(want, copy=False))
+
+    def _filter_empty_gradients(self, grads, variables):
+        kept = [(g, v) for g, v in zip(grads, variables) if g is not None]
+        if not kept:
+            raise ValueError("No gradients provided for any variable.")
+        missing = [v.name for g, v in zip(grads, variables) if g is None]
+        if missing:
+            warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the loss. If using "
+                          "`model.compile()`, did you forget to provide a `loss` argument?")
+        return [g for g, _ in kept], [v for _, v in kept]
+
+    def _clip_gradients(self, grads):
+        if self.clipnorm or self.global_clipnorm or self.clipvalue:
+            grads = [g.numpy() if isinstance(g, Tensor) else g for g in grads]
+        if self.clipnorm and self.clipnorm > 0:
+            return [clip_by_norm(g, self.clipnorm) for g in grads]
+        if self.global_clipnorm and self.global_clipnorm > 0:
+            return clip_by_global_norm(grads, self.global_clipnorm)
+        if self.clipvalue and self.clipvalue > 0:
+            v = self.clipvalue
+            return [np.clip(g, g.dtype.type(-v), g.dtype.type(v)) for g in grads]
+        return grads
+
+    def _learning_rate_value(self, variable):
+        """ops.cast(learning_rate, variable.dtype) as a Python float (exact in that dtype)."""
+        lr = self._get_current_learning_rate()
+        if isinstance(lr, (Tensor, Variable)):
+            lr = lr.numpy()
+        return float(np.asarray(lr).astype(variable.dtype.as_numpy_dtype))
+
+    @staticmethod
+    def _rounded(value, variable):
+        """A Python float constant as TensorFlow converts it for `variable` (rounded to its dtype)."""
+        return float(variable.dtype.as_numpy_dtype(value))
+
+    def update_step(self, gradient, variable, learning_rate):
+        raise NotImplementedError
+
+    def get_config(self):
+        return {"name": self.name, "learning_rate": self._learning_rate_config(), "weight_decay": self.weight_decay,
+                "clipnorm": self.clipnorm, "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
+                "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
+                "ema_overwrite_frequency": self.ema_overwrite_frequency,
+                "loss_scale_factor": self.loss_scale_factor,
+                "gradient_accumulation_steps": self.gradient_accumulation_steps}
+
+    def _learning_rate_config(self):
+        if isinstance(self._learning_rate, Variable):
+            return float(self._learning_rate.numpy())
+        return self._learning_rate
+
+    # -- checkpoints -------------------------------------------------------------------------
+
+    def _restore_deferred(self, values):
+        """Checkpoint values of `_variables/<i>` not created yet: assigned when build creates
+        them (TensorFlow's deferred restoration)."""
+        self._deferred = {int(path[1]): value for path, value in values.items()
+                          if len(path) == 2 and path[0] == "_variables" and path[1].isdigit()}
+        if self.built:
+            self._apply_deferred()
+
+    def _apply_deferred(self):
+        pending = getattr(self, "_deferred", None) or {}
+        for i in [i for i in pending if i < len(self._variables)]:
+            self._variables[i].assign(pending.pop(i))
+
+    def _checkpoint_children(self):
+        """Keras 3's dependencies: `_iterations`, `_learning_rate` (a variable), `_variables`."""
+        out = [("_iterations", self._iterations)]
+        if isinstance(self._learning_rate, Variable):
+            out.append(("_learning_rate", self._learning_rate))
+        out.append(("_variables", self._variables))
+        return out

@@ -1,0 +1,87 @@
+"""keras.optimizers.schedules: learning rates as a function of the step, computed as Keras 3
+computes them under TensorFlow (float32 ops on the initial rate's dtype; NumPy float32
+arithmetic and powf give the same bits)."""
+import numpy as np
+
+
+class LearningRateSchedule:
+    def __call__(self, step):
+        raise NotImplementedError(f"Learning rate schedule '{self.__class__.__name__}' must override `__call__(self, "
+                                  "step)`.")
+
+    def get_config(self):
+        raise NotImplementedError(f"Learning rate schedule '{self.__class__.__name__}' must override `get_config()` "
+                                  "in order to be serializable.")
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+def _step(step):
+    return step.numpy() if hasattr(step, "numpy") else step
+
+
+class ExponentialDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
+        if decay_steps <= 0:
+            raise ValueError(f"Argument `decay_steps` must be > 0. Received: decay_steps={decay_steps}")
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def __call__(self, step):
+        lr = np.float32(self.initial_learning_rate)
+        t = lr.dtype.type
+        p = t(_step(step)) / t(self.decay_steps)
+        if self.staircase:
+            p = np.floor(p)
+        return lr * np.power(t(self.decay_rate), p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class InverseTimeDecay(LearningRateSchedule):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def __call__(self, step):
+        lr = np.float32(self.initial_learning_rate)
+        t = lr.dtype.type
+        p = t(_step(step)) / t(self.decay_steps)
+        if self.staircase:
+            p = np.floor(p)
+        return lr / (t(1) + t(self.decay_rate) * p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class PiecewiseConstantDecay(LearningRateSchedule):
+    def __init__(self, boundaries, values, name="PiecewiseConstant"):
+        if len(boundaries) != len(values) - 1:
+            raise ValueError("The length of boundaries should be 1 less than the length of values. Received: "
+                             f"boundaries={boundaries} of length {len(boundaries)}, and values={values} of length "
+                             f"{len(values)}.")
+        self.boundaries = boundaries
+        self.values = values
+        self.name = name
+
+    def __call__(self, step):
+        s = _step(step)
+        for b, v in zip(self.boundaries, self.values):
+            if s <= b:
+                return np.float32(v)
+        return np.float32(self.values[-1])
+
+    def get_config(self):
+        return {"boundaries": self.boundaries, "values": self.values, "name": self.name}

@@ -1,0 +1,92 @@
+"""Gradients of the gathers (TensorFlow's array_grad.py): GatherV2 along axis 0 gives
+IndexedSlices of the rows it read, other axes and batch dimensions a dense UnsortedSegmentSum;
+GatherNd and ResourceGatherNd scatter back (ScatterNd), or give IndexedSlices when each index
+is one row. The scatters' own gradients are gathers (second derivatives)."""
+import numpy as np
+
+from varrt import dtypes
+from varrt.framework.indexed_slices import IndexedSlices
+from varrt.framework.tensor import constant
+from varrt.ops import array_ops, index_ops, scatter_ops
+from varrt.ops.gradients.registry import RegisterGradient
+
+
+def _host(t):
+    return np.asarray(t._data.view())
+
+
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+@RegisterGradient("GatherV2")
+def _gather_v2_grad(op, grad):
+    params, indices = op.inputs[0], op.inputs[1]
+    p = list(params.shape)
+    idx_shape = list(indices.shape)
+    batch_dims = int(op.get_attr("batch_dims"))
+    if batch_dims < 0:
+        batch_dims += len(idx_shape)
+    axis = int(op.get_attr("axis")) % len(p)
+    if axis == 0 and batch_dims == 0:
+        size = _size(idx_shape)
+        values = array_ops.reshape(grad, [size] + p[1:])
+        return (IndexedSlices(values, array_ops.reshape(indices, [size]), constant(p, dtypes.int32)), None)
+    # The gradient as rows [batch..., index...] of the axis' slices, each added to its row of
+    # params[batch..., axis] (the indices offset by their batch), then moved back into place.
+    b = batch_dims
+    batch = p[:b]
+    nb = _size(batch)
+    m = _size(idx_shape[b:])
+    middle, inner = p[b:axis], p[axis + 1:]
+    g = array_ops.reshape(grad, batch + middle + [m] + inner)
+    k = len(middle)
+    perm = list(range(b)) + [b + k] + [b + i for i in range(k)] + list(range(b + k + 1, b + k + 1 + len(inner)))
+    rows = array_ops.reshape(array_ops.transpose(g, perm), [nb * m] + middle + inner)
+    ids = _host(indices).reshape(nb, m).astype(np.int64) + (np.arange(nb, dtype=np.int64) * p[axis])[:, None]
+    summed = scatter_ops.unsorted_segment_sum(rows, ids.reshape(-1), nb * p[axis])
+    back = array_ops.reshape(summed, batch + [p[axis]] + middle + inner)
+    undo = list(range(b)) + [b + 1 + i for i in range(k)] + [b] + list(range(b + k + 1, b + k + 1 + len(inner)))
+    return array_ops.transpose(back, undo), None
+
+
+def _nd_grad(shape, indices, grad, batch_dims=0):
+    """The gradient of a gather_nd from `shape` at `indices`."""
+    idx_shape = list(indices.shape)
+    if batch_dims == 0 and len(idx_shape) == 2 and idx_shape[-1] == 1:
+        return IndexedSlices(grad, array_ops.reshape(indices, [idx_shape[0]]), constant(shape, dtypes.int32))
+    idx = _host(indices)
+    if batch_dims:
+        # Batch coordinates prepended to each index vector: a gather_nd without batch dimensions.
+        coords = np.indices(idx.shape[:batch_dims], dtype=idx.dtype)
+        lead = [np.broadcast_to(c.reshape(c.shape + (1,) * (idx.ndim - batch_dims)), idx.shape[:-1] + (1,))
+                for c in coords]
+        idx = np.concatenate(lead + [idx], axis=-1)
+    return scatter_ops.scatter_nd(idx, grad, shape)
+
+
+@RegisterGradient("GatherNd")
+def _gather_nd_grad(op, grad):
+    params, indices = op.inputs[0], op.inputs[1]
+    return _nd_grad(list(params.shape), indices, grad, int(op.get_attr("batch_dims"))), None
+
+
+@RegisterGradient("ResourceGatherNd")
+def _resource_gather_nd_grad(op, grad):
+    variable, indices = op.inputs[0], op.inputs[1]
+    return _nd_grad(list(variable.shape), indices, grad), None
+
+
+@RegisterGradient("ScatterNd")
+def _scatter_nd_grad(op, grad):
+    indices = op.inputs[0]
+    return None, index_ops.gather_nd(grad, indices)
+
+
+@RegisterGradient("UnsortedSegmentSum")
+def _unsorted_segment_sum_grad(op, grad):
+    ids = op.inputs[1]  # in range where varrt uses it (the gathers' gradients)
+    return index_ops.gather(grad, ids), None

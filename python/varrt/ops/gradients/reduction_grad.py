@@ -1,0 +1,87 @@
+"""Gradients of the reductions and scans beyond Sum and Mean (TensorFlow's math_grad.py):
+Max, Min, Prod, EuclideanNorm, Cumsum, Cumprod; the arg- and boolean reductions have none.
+varrt's reductions carry their axes as the `reduction_indices` attribute (TensorFlow's input),
+so these return one gradient: the input's."""
+from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.ops.gradients import grad_util
+from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
+
+
+def _kept(op, t):
+    """`t` (the shape of the op's output) reshaped to the keep_dims shape, and the reduced axes."""
+    shape = list(op.inputs[0].shape)
+    axes = grad_util.reduction_axes(op, len(shape))
+    if not grad_util.keep_dims(op):
+        t = array_ops.reshape(t, grad_util.reduced_shape(shape, axes))
+    return t, axes
+
+
+def _min_or_max_grad(op, grad):
+    """Split evenly between the elements equal to the result (TensorFlow's choice at ties)."""
+    x = op.inputs[0]
+    y, axes = _kept(op, op.outputs[0])
+    grad, _ = _kept(op, grad)
+    indicators = math_ops.cast(math_ops.equal(y, x), grad.dtype)
+    num_selected = reduction_ops.reduce_sum(indicators, axes, keepdims=True)
+    return math_ops.multiply(math_ops.divide(indicators, num_selected), grad)
+
+
+RegisterGradient("Max")(_min_or_max_grad)
+RegisterGradient("Min")(_min_or_max_grad)
+
+
+@RegisterGradient("Prod")
+def _prod_grad(op, grad):
+    """The product of all other elements, as two exclusive cumulative products (so zeros in the
+    input need no division), over the reduced axes moved to the front and flattened."""
+    x = op.inputs[0]
+    shape = list(x.shape)
+    grad, axes = _kept(op, grad)
+    grad = array_ops.broadcast_to(grad, shape)
+    other = [i for i in range(len(shape)) if i not in axes]
+    perm = axes + other
+    reduced_num = 1
+    for a in axes:
+        reduced_num *= shape[a]
+    other_num = 1
+    for a in other:
+        other_num *= shape[a]
+    permuted = array_ops.transpose(x, perm)
+    reshaped = array_ops.reshape(permuted, [reduced_num, other_num])
+    left = reduction_ops.cumprod(reshaped, axis=0, exclusive=True)
+    right = reduction_ops.cumprod(reshaped, axis=0, exclusive=True, reverse=True)
+    y = array_ops.reshape(math_ops.multiply(grad_util.conj(left), grad_util.conj(right)), permuted.shape)
+    out = math_ops.multiply(grad, array_ops.transpose(y, grad_util.invert_permutation(perm)))
+    return array_ops.reshape(out, shape)
+
+
+@RegisterGradient("EuclideanNorm")
+def _euclidean_norm_grad(op, grad):
+    output, _ = _kept(op, op.outputs[0])
+    grad, _ = _kept(op, grad)
+    return math_ops.realdiv(op.inputs[0], math_ops.realdiv(output, grad))
+
+
+@RegisterGradient("Cumsum")
+def _cumsum_grad(op, grad):
+    return reduction_ops.cumsum(grad, op.get_attr("axis"), exclusive=bool(op.get_attr("exclusive")),
+                                reverse=not op.get_attr("reverse"))
+
+
+@RegisterGradient("Cumprod")
+def _cumprod_grad(op, grad):
+    """TensorFlow's formula, which divides by x (div_no_nan: 0 where x is 0)."""
+    x = op.inputs[0]
+    axis = op.get_attr("axis")
+    exclusive = bool(op.get_attr("exclusive"))
+    reverse = bool(op.get_attr("reverse"))
+    prod = reduction_ops.cumprod(x, axis, exclusive=exclusive, reverse=reverse)
+    out = reduction_ops.cumsum(math_ops.multiply(prod, grad), axis, exclusive=exclusive, reverse=not reverse)
+    return math_ops.divide_no_nan(out, x)
+
+
+# TensorFlow registers ArgMax/ArgMin with a function returning None (their outputs are indices).
+RegisterGradient("ArgMax")(lambda op, grad: None)
+RegisterGradient("ArgMin")(lambda op, grad: None)
+for _op in ("Any", "All"):  # bool in, bool out: no gradient reaches them
+    NotDifferentiable(_op)

@@ -1,0 +1,36 @@
+"""Deferred restoration: checkpoint values for variables an object has not created yet.
+
+TensorFlow keeps such values and restores them when the variables appear (a Keras optimizer
+restored before `build`: its slots `_variables/2...` come later). An object takes part with a
+`_restore_deferred(values)` hook, called after a restore with {path: ndarray} for every
+unmatched variable below its node (paths are tuples of local names, e.g. ("_variables", "2")).
+The values are read at restore time, so a later change of the files does not matter.
+"""
+import collections
+
+from varrt.train.checkpoint_utils import encode_key, read_array
+
+
+def collect(nodes, matched, bundle):
+    for node_id, obj in list(matched.items()):
+        hook = getattr(obj, "_restore_deferred", None)
+        if hook is None:
+            continue
+        values, read = {}, {}
+        queue = collections.deque([(node_id, ())])
+        expanded = {node_id}
+        while queue:
+            current, path = queue.popleft()
+            for ref in nodes[current].children:
+                child_path = path + (ref.local_name,)
+                child = nodes[ref.node_id]
+                if ref.node_id not in matched and child.attributes:
+                    # Every path to the value (a slot is in `_variables` and in `_momentums`).
+                    if ref.node_id not in read:
+                        read[ref.node_id] = read_array(bundle, encode_key(child.attributes[0].checkpoint_key))
+                    values[child_path] = read[ref.node_id]
+                if ref.node_id not in expanded:
+                    expanded.add(ref.node_id)
+                    queue.append((ref.node_id, child_path))
+        if values:
+            hook(values)

@@ -1,0 +1,68 @@
+"""Every op name varrt can log has a gradient function or is declared NotDifferentiable, except
+the ops the tape never keeps and a short list of ops still without a gradient (with reasons).
+
+The op names are read from the sources that run ops (the Python op modules, the core's op
+and kernel files), so an op added there without a gradient decision fails this test.
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+import varrt as tf  # noqa: F401  (registers the gradients)
+from varrt import _C
+from varrt.eager import tape
+from varrt.ops.gradients import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = ROOT / "python" / "varrt"
+SOURCES = ([p for p in (PKG / "ops").glob("*.py")] + [PKG / n for n in ("math.py", "linalg.py", "random.py",
+                                                                          "bitwise.py", "nn.py")]
+           + [PKG / "framework" / "indexed_slices.py"] + sorted((ROOT / "csrc" / "varrt" / "ops").glob("*.cc"))
+           + [ROOT / "csrc" / "varrt" / "kernels" / "reduction.cc"])
+# A CamelCase string literal: an op name, or one of the words below.
+_NAME = re.compile(r'"(_EagerConst|[A-Z][a-z0-9]+(?:[A-Z0-9][a-z0-9]*)*)"')
+NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tshape"}  # attribute names in the same files
+# Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
+NOT_OPS.add("CustomGradient")
+
+# Ops the tape never keeps: no tensor inputs (constants, handles) or updates of a resource
+# (the recorder keeps only the reads in tape._READS; TensorFlow's rule: no gradient through
+# assignments). Names starting "Resource" or "Assign" that are not reads are updates too.
+NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2",
+                  # varrt's fused Keras optimizer updates (resource updates under their own names)
+                  "KerasAdam", "KerasAdagrad", "KerasRMSprop"}
+
+# Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
+NO_GRADIENT = {}
+PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
+
+
+def logged_op_names():
+    names = set(_C.BINARY_OPS) | set(_C.UNARY_OPS) | set(_C.REDUCE_OPS)
+    for path in SOURCES:
+        if path.exists():
+            names.update(_NAME.findall(path.read_text()))
+    return {n for n in names if n not in NOT_OPS and not n.endswith("Error")}
+
+
+def _resource_update(name):
+    return name.startswith(("Resource", "Assign")) and name not in tape._READS
+
+
+def test_the_scan_finds_the_ops():
+    names = logged_op_names()
+    # A sample from each kind of source: Python kernels, C++ fast ops, core ops, reductions.
+    assert {"Exp", "ConcatV2", "AddV2", "ReadVariableOp", "ResourceGatherNd", "StridedSlice", "Prod",
+            "StatelessRandomNormalV2", "UnsortedSegmentSum"} <= names
+
+
+def test_every_op_has_a_gradient_decision():
+    missing = sorted(n for n in logged_op_names()
+                     if not registry.has_gradient(n) and n not in registry.not_differentiable_ops()
+                     and n not in NEVER_RECORDED and not _resource_update(n) and n not in NO_GRADIENT)
+    assert missing == []
+    # And the list stays current: an op listed here that gained a gradient leaves the list.
+    stale = sorted(n for n in set(NO_GRADIENT) - PENDING_ELSEWHERE
+                   if registry.has_gradient(n) or n in registry.not_differentiable_ops())
+    assert stale == []
