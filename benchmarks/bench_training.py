@@ -8,10 +8,11 @@ Rows (issue 11's targets):
                    step). Target: varrt <= 0.67x PyTorch and >= 25x faster than TensorFlow eager.
   MLP Adam step    784 -> 128 (relu) -> 10, batch 32, sparse softmax cross-entropy, Adam
                    (tf.keras.optimizers.Adam / torch.optim.Adam). Target: varrt <= 1.0x PyTorch.
-Each row is CPU time per step (time.process_time), the best of several rounds, after a
-warm-up. The same varrt script runs under TensorFlow (`import tensorflow as tf`) in a
-subprocess when --tf-python names an interpreter that has it (or TensorFlow imports here).
-PyTorch runs single-threaded, as varrt's small ops do.
+Each row is wall time per step (time.perf_counter), the best of several rounds, after a
+warm-up: every library at its defaults, threads included (NumPy's BLAS, which multiplies
+varrt's larger matrices, and PyTorch both use every core), so run it on an idle machine. The
+same varrt script runs under TensorFlow (`import tensorflow as tf`) in a subprocess when
+--tf-python names an interpreter that has it (or TensorFlow imports here).
 """
 import argparse
 import json
@@ -26,23 +27,23 @@ ROUNDS = 5
 TARGETS = {"linear SGD step": (0.67, 25.0), "MLP Adam step": (1.0, None)}  # (x PyTorch max, TF speed-up min)
 
 
-def cpu_time_per_call(fn, seconds):
+def time_per_call(fn, seconds):
     number = 1
     while True:
-        start = time.process_time()
+        start = time.perf_counter()
         for _ in range(number):
             fn()
-        spent = time.process_time() - start
+        spent = time.perf_counter() - start
         if spent > 0.05 or number >= 1 << 20:
             break
         number *= 4
     number = max(1, int(number * (seconds / ROUNDS) / max(spent, 1e-9)))
     best = float("inf")
     for _ in range(ROUNDS):
-        start = time.process_time()
+        start = time.perf_counter()
         for _ in range(number):
             fn()
-        best = min(best, time.process_time() - start)
+        best = min(best, time.perf_counter() - start)
     return best / number
 
 
@@ -94,7 +95,6 @@ def tf_cases(tf):
 
 def torch_cases():
     import torch
-    torch.set_num_threads(1)
     x_np, y_np, images_np, labels_np, w1_np, w2_np = data()
     x, y = torch.tensor(x_np), torch.tensor(y_np)
     w = torch.zeros((), requires_grad=True)
@@ -129,7 +129,7 @@ def measure(cases, seconds):
     for name, fn in cases.items():
         for _ in range(50):
             fn()  # warm-up: slot variables, caches
-        out[name] = cpu_time_per_call(fn, seconds)
+        out[name] = time_per_call(fn, seconds)
     return out
 
 

@@ -7,7 +7,7 @@ gradient per input to the registry's function for its type (or its custom backwa
 Gradients are computed with varrt ops, so a tape recording around this records them too.
 """
 from varrt.framework.indexed_slices import IndexedSlices
-from varrt.ops.gradients import registry
+from varrt.ops.gradients import grad_util, registry
 
 
 def aggregate(grads):
@@ -34,7 +34,7 @@ def dense(g):
 
 def _zeros_like(t):
     from varrt.ops import array_ops
-    return array_ops.zeros_like(t)
+    return grad_util.mark_zeros(array_ops.zeros_like(t))
 
 
 def backprop(recorder, targets, source_keys):
@@ -86,6 +86,7 @@ def backprop(recorder, targets, source_keys):
                     grads[k] = [g]
                 else:
                     gs.append(g)
+    grad_util.forget_zeros()
     out = {}
     for k in source_keys:
         gs = get(k)

@@ -71,3 +71,23 @@ def invert_permutation(perm):
     for i, p in enumerate(perm):
         inverse[p] = i
     return inverse
+
+
+# Ids of the zeros the tape hands a gradient function for outputs nothing used, so it can skip
+# the work they would multiply away (TensorFlow marks them `_is_zeros_tensor`). Forgotten after
+# each backward pass.
+_zero_ids = set()
+
+
+def mark_zeros(t):
+    _zero_ids.add(t._id)
+    return t
+
+
+def is_zeros(t):
+    """Whether `t` is the zeros gradient of an op output nothing used."""
+    return t._id in _zero_ids
+
+
+def forget_zeros():
+    _zero_ids.clear()

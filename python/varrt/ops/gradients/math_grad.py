@@ -56,14 +56,18 @@ def _matmul_grad(op, grad):
     a, b = (grad_util.conj(t) for t in op.inputs)
     t_a = bool(op.get_attr("transpose_a"))
     t_b = bool(op.get_attr("transpose_b"))
+    skip = op.skip_input_indices  # e.g. a layer's input data: its gradient is the costliest product
     mm = math_ops.matmul
     if not t_a and not t_b:
-        return mm(grad, b, transpose_b=True), mm(a, grad, transpose_a=True)
-    if not t_a and t_b:
-        return mm(grad, b), mm(grad, a, transpose_a=True)
-    if t_a and not t_b:
-        return mm(b, grad, transpose_b=True), mm(a, grad)
-    return (mm(b, grad, transpose_a=True, transpose_b=True), mm(grad, a, transpose_a=True, transpose_b=True))
+        ga, gb = (lambda: mm(grad, b, transpose_b=True)), (lambda: mm(a, grad, transpose_a=True))
+    elif not t_a and t_b:
+        ga, gb = (lambda: mm(grad, b)), (lambda: mm(grad, a, transpose_a=True))
+    elif t_a and not t_b:
+        ga, gb = (lambda: mm(b, grad, transpose_b=True)), (lambda: mm(a, grad))
+    else:
+        ga = lambda: mm(b, grad, transpose_a=True, transpose_b=True)  # noqa: E731
+        gb = lambda: mm(grad, a, transpose_a=True, transpose_b=True)  # noqa: E731
+    return (None if 0 in skip else ga()), (None if 1 in skip else gb())
 
 
 def _sum_like(op, grad, scale=None):

@@ -12,6 +12,7 @@ import numpy as np
 
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, math_ops, nn_ops, reduction_ops
+from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 
 
@@ -104,6 +105,8 @@ def _xent_logits_grad(op, grad_loss, grad_grad):
     scaled by the loss gradient, plus, when something used that backprop output (a gradient
     being differentiated again), its own derivative through the softmax."""
     grad = _broadcast_mul(grad_loss, op.outputs[1])
+    if grad_util.is_zeros(grad_grad):
+        return grad  # the backprop output unused: the usual first derivative (TensorFlow skips too)
     logits = op.inputs[0]
     softmax = nn_ops.softmax(logits)
     dot = reduction_ops.reduce_sum(math_ops.multiply(grad_grad, softmax), -1, keepdims=True)
