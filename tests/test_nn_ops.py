@@ -189,6 +189,7 @@ def test_dropout():
 def test_logged_ops_are_tensorflows():
     x = tf.constant(X)
     z = tf.constant(Z)
+    labels = tf.constant([1, 0])
     expected = {
         "relu": (lambda: tf.nn.relu([1., -1.]), ["_EagerConst", "Relu"]),
         "leaky_int": (lambda: tf.nn.leaky_relu(tf.constant([1, -2])), ["_EagerConst", "Cast", "LeakyRelu"]),
@@ -202,6 +203,9 @@ def test_logged_ops_are_tensorflows():
         "l2_normalize": (lambda: tf.nn.l2_normalize(x, axis=1), ["Square", "Sum", "_EagerConst", "Maximum", "Rsqrt",
                                                                  "Mul"]),
         "log_sigmoid": (lambda: tf.math.log_sigmoid(x), ["Neg", "Softplus", "Neg"]),
+        "silu": (lambda: tf.nn.silu(x), ["_EagerConst", "Mul", "Sigmoid", "Mul", "Identity"]),
+        "sparse_xent": (lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=x),
+                        ["Shape", "SparseSoftmaxCrossEntropyWithLogits"]),
         # TensorFlow also logs an _EagerConst (the axes) before each Mean; varrt's reduce_mean takes them on the host.
         "moments": (lambda: tf.nn.moments(x, axes=[0]), ["Mean", "StopGradient", "SquaredDifference", "Mean",
                                                          "Squeeze", "Squeeze"]),

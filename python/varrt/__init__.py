@@ -50,6 +50,8 @@ from varrt.ops.array_ops import broadcast_to, stop_gradient  # noqa: E402
 from varrt.platform.tf_logging import get_logger  # noqa: E402
 from varrt.util import nest  # noqa: E402
 from varrt import raw_ops  # noqa: E402
+from varrt.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
+from varrt.ops.logging_ops import print_v2 as print  # noqa: E402,A001  (TensorFlow's tf.print)
 
 try:
     __version__ = _metadata.version("varrt")

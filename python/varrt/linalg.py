@@ -76,3 +76,4 @@ def adjoint(matrix, name=None):
 # kernel through the dispatch); everything else (keywords, batches, other dtypes, large
 # matrices, which BLAS multiplies faster) runs the function above.
 matmul = _C.fast_op("matmul", 0, "hint", matmul)
+from varrt.ops.clip_ops import global_norm  # noqa: F401,E402

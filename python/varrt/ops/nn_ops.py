@@ -256,6 +256,8 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             raise ValueError(f"Logits cannot be scalars - received shape {shape}.")
         raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
                          f"labels.shape={lshape} and logits.shape={shape}")
+    if len(shape) == 2:
+        array_ops.shape(labels)  # TensorFlow reads the labels' shape through a Shape op
     flat_logits = logits if len(shape) == 2 else array_ops.reshape(logits, (-1, shape[-1]))
     flat_labels = labels if len(shape) == 2 else array_ops.reshape(labels, (-1,))
     with quiet(all="ignore"):
@@ -396,7 +398,7 @@ def log_sigmoid(x, name=None):
 def silu(features, beta=1.0, name=None):
     """features * sigmoid(beta * features) (Mul, Sigmoid, Mul, Identity)."""
     features = _as_tensor(features)
-    beta = math_ops.cast(beta, features.dtype) if not isinstance(beta, Tensor) else beta
+    beta = convert_to_tensor(beta, dtype=features.dtype) if not isinstance(beta, Tensor) else beta
     return array_ops.identity(math_ops.multiply(features, math_ops.sigmoid(math_ops.multiply(beta, features))))
 
 

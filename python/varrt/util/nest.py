@@ -26,10 +26,7 @@ def is_nested(structure):
 
 
 def _sorted_keys(mapping):
-    try:
-        return sorted(mapping)
-    except TypeError as e:
-        raise TypeError("nest only supports dicts with sortable keys.") from e
+    return sorted(mapping)  # unsortable keys: TensorFlow's TypeError from sorted()
 
 
 def _children(structure):
@@ -85,35 +82,93 @@ def _pack(structure, flat, index):
     return _rebuild(structure, children), index
 
 
+def _described(x):
+    """TensorFlow's "type=list str=[1, 2]" for a structure in its error messages."""
+    return f"type={type(x).__name__} str={x}"
+
+
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     """`flat_sequence` (atoms in flatten's order) in the shape of `structure`."""
+    if not is_nested(flat_sequence):
+        raise TypeError(f"Attempted to pack value:\n  {flat_sequence}\ninto a structure, but found incompatible "
+                        f"type `{type(flat_sequence)}` instead.")
     flat_sequence = list(flat_sequence)
+    if not is_nested(structure):
+        if len(flat_sequence) != 1:
+            raise ValueError(f"The target structure is of type `{type(structure)}`\n  {structure}\nHowever the input "
+                             f"is a sequence ({type(flat_sequence)}) of length {len(flat_sequence)}.\n  "
+                             f"{flat_sequence}\nnest cannot guarantee that it is safe to map one to the other.")
+        return flat_sequence[0]
     if type(structure) is list and len(structure) == len(flat_sequence) and not any(map(is_nested, structure)):
         return flat_sequence
     n = len(flatten(structure))
     if len(flat_sequence) != n:
         raise ValueError(f"Could not pack sequence. Structure had {n} atoms, but flat_sequence had "
-                         f"{len(flat_sequence)} items. Structure: {structure}, flat_sequence: {flat_sequence}.")
+                         f"{len(flat_sequence)} items.  Structure: {structure}, flat_sequence: {flat_sequence}.")
     return _pack(structure, flat_sequence, 0)[0]
 
 
+def _same_type(a, b):
+    if type(a) is type(b):
+        return True
+    if isinstance(a, _abc.Mapping) and isinstance(b, _abc.Mapping):
+        return True
+    # Two namedtuple classes of one name and fields count as one type.
+    return (_is_namedtuple(a) and _is_namedtuple(b) and type(a).__name__ == type(b).__name__
+            and type(a)._fields == type(b)._fields)
+
+
+def _mismatch(a, b, check_types):
+    """(error class, TensorFlow's "More specifically" text) for the first difference of a and b, or None."""
+    if is_nested(a) != is_nested(b):
+        if is_nested(a):
+            return ValueError, f'Substructure "{_described(a)}" is a sequence, while substructure "{_described(b)}" ' \
+                               "is not"
+        return ValueError, f'Substructure "{_described(a)}" is not a sequence, while substructure ' \
+                           f'"{_described(b)}" is'
+    if not is_nested(a):
+        return None
+    if check_types:
+        if not _same_type(a, b):
+            return TypeError, (f"The two namedtuples don't have the same sequence type. First structure "
+                               f"{_described(a)} has type {type(a).__name__}, while second structure {_described(b)} "
+                               f"has type {type(b).__name__}")
+        if isinstance(a, _abc.Mapping) and set(a) != set(b):
+            return ValueError, (f"The two dictionaries don't have the same set of keys. First structure has keys "
+                                f"{_described(list(a))}, while second structure has keys {_described(list(b))}")
+    ca, cb = _children(a), _children(b)
+    if len(ca) != len(cb):
+        return ValueError, (f"The two structures don't have the same number of elements. First structure: "
+                            f"{_described(a)}. Second structure: {_described(b)}")
+    for x, y in zip(ca, cb):
+        found = _mismatch(x, y, check_types)
+        if found is not None:
+            return found
+    return None
+
+
+def _dots(structure):
+    """The structure with every atom shown as "." (TensorFlow's "Entire first structure")."""
+    if not is_nested(structure):
+        return "."
+    return str(pack_sequence_as(structure, [_Dot()] * len(flatten(structure))))
+
+
+class _Dot:
+    def __repr__(self):
+        return "."
+
+
 def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False):
-    def walk(a, b):
-        if is_nested(a) != is_nested(b):
-            raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: {nest1}"
-                             f"\n\nSecond structure: {nest2}")
-        if not is_nested(a):
-            return
-        if check_types and type(a) is not type(b) and not (isinstance(a, _abc.Mapping) and isinstance(b, _abc.Mapping)):
-            raise TypeError(f"The two structures don't have the same sequence type. Input structure has type "
-                            f"{type(a)}, while shallow structure has type {type(b)}.")
-        ca, cb = _children(a), _children(b)
-        if len(ca) != len(cb) or (isinstance(a, _abc.Mapping) and _sorted_keys(a) != _sorted_keys(b)):
-            raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: {nest1}"
-                             f"\n\nSecond structure: {nest2}")
-        for x, y in zip(ca, cb):
-            walk(x, y)
-    walk(nest1, nest2)
+    """Raises TensorFlow's ValueError (or TypeError, for sequence types that differ with
+    `check_types`) unless the two structures nest alike."""
+    found = _mismatch(nest1, nest2, check_types)
+    if found is None:
+        return
+    cls, detail = found
+    raise cls(f"The two structures don't have the same nested structure.\n\nFirst structure: {_described(nest1)}"
+              f"\n\nSecond structure: {_described(nest2)}\n\nMore specifically: {detail}\n"
+              f"Entire first structure:\n{_dots(nest1)}\nEntire second structure:\n{_dots(nest2)}")
 
 
 def map_structure(func, *structure, **kwargs):

@@ -2,4 +2,4 @@
 registers them all (registry.py)."""
 from varrt.ops.gradients import (array_grad, gather_grad, math_grad, random_grad, reduction_grad,  # noqa: F401
                                  resource_variable_grad, slicing_grad)
-from varrt.ops.gradients import nn_grad  # noqa: F401,E402  (after math_grad: see its Sigmoid and Tanh)
+from varrt.ops.gradients import nn_grad  # noqa: F401,E402

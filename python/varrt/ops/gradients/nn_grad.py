@@ -13,7 +13,7 @@ import numpy as np
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.gradients import grad_util
-from varrt.ops.gradients.registry import RegisterGradient, has_gradient
+from varrt.ops.gradients.registry import RegisterGradient
 
 
 def _mask(t, predicate):
@@ -68,20 +68,16 @@ def _softsign_grad(op, grad):
     return math_ops.realdiv(grad, math_ops.square(math_ops.add(math_ops.abs(op.inputs[0]), 1.0)))
 
 
+@RegisterGradient("Sigmoid")
 def _sigmoid_grad(op, grad):
     y = op.outputs[0]
     return math_ops.multiply(grad, math_ops.multiply(y, math_ops.subtract(1.0, y)))
 
 
+@RegisterGradient("Tanh")
 def _tanh_grad(op, grad):
     y = op.outputs[0]
     return math_ops.multiply(grad, math_ops.subtract(1.0, math_ops.square(y)))
-
-
-# Sigmoid and Tanh are math ops whose gradients math_grad may also define: the first one wins.
-for _op, _fn in (("Sigmoid", _sigmoid_grad), ("Tanh", _tanh_grad)):
-    if not has_gradient(_op):
-        RegisterGradient(_op)(_fn)
 
 
 @RegisterGradient("Softmax")

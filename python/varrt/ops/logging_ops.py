@@ -1,0 +1,150 @@
+"""`tf.print`: TensorFlow's text for tensors (its C++ Tensor::SummarizeValue, print_v2 form) and
+for Python structures holding them; the StringFormat and PrintV2 ops it logs.
+
+Tensors print NumPy-style without commas, summarised to the first and last `summarize` entries
+of each dimension (3 by default, -1 for all); floats as TensorFlow's shortest round-trip text
+(6 significant digits when they round-trip, else 9; doubles 15, else 17); bools as 1/0; string
+elements quoted and C-escaped; a scalar string bare. Output goes to the Python `output_stream`
+(sys.stderr by default, looked up at call time so pytest and notebooks capture it).
+"""
+import sys
+
+import numpy as np
+
+from varrt import _C
+from varrt.framework.tensor import Tensor
+from varrt.ops.gradients.registry import NotDifferentiable
+from varrt.util import nest
+
+_place_op = _C.place_op
+NotDifferentiable("StringFormat")  # as TensorFlow's logging_ops declares them
+NotDifferentiable("PrintV2")
+
+
+def _float_text(x, short, full, as_type):
+    if np.isnan(x):
+        return "nan"
+    if np.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    text = "%.*g" % (short, x)
+    return text if as_type(text) == x else "%.*g" % (full, x)
+
+
+def _c_escape(b):
+    out = []
+    for c in b:
+        ch = chr(c)
+        if ch in "\"'\\":
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "\t":
+            out.append("\\t")
+        elif 32 <= c < 127:
+            out.append(ch)
+        else:
+            out.append("\\%03o" % c)
+    return "".join(out)
+
+
+def _element_formatter(array):
+    kind = array.dtype.kind
+    if kind == "b":
+        return lambda x: "1" if x else "0"
+    if kind in "iu":
+        return str
+    if kind == "c":
+        return lambda x: "?"
+    if kind in "OSU":
+        return lambda x: '"' + _c_escape(x if isinstance(x, bytes) else str(x).encode()) + '"'
+    if array.dtype == np.float64:
+        return lambda x: _float_text(float(x), 15, 17, float)
+    return lambda x: _float_text(np.float32(x), 6, 9, np.float32)
+
+
+def _spacing(dim, ndim):
+    if dim == ndim - 1:
+        return " "
+    return "\n" * (ndim - dim - 1) + " " * (dim + 1)
+
+
+def _summarize(array, fmt, ends, dim, index, out):
+    """TensorFlow's PrintOneDimV2: `ends` entries at each end of every dimension."""
+    if dim == array.ndim:
+        out.append(fmt(array[index]))
+        return
+    out.append("[")
+    count = array.shape[dim]
+    for i in range(min(ends, count)):
+        if i > 0:
+            out.append(_spacing(dim, array.ndim))
+        _summarize(array, fmt, ends, dim + 1, index + (i,), out)
+    if count > 2 * ends:
+        out.append(_spacing(dim, array.ndim) + "...")
+    for i in range(max(ends, count - ends), count):
+        out.append(_spacing(dim, array.ndim))
+        _summarize(array, fmt, ends, dim + 1, index + (i,), out)
+    out.append("]")
+
+
+def tensor_text(array, summarize=3):
+    """The text tf.print shows for a tensor's values (`array`, a NumPy array)."""
+    fmt = _element_formatter(array)
+    if array.ndim == 0:
+        if array.dtype.kind in "OSU":
+            x = array.item()
+            return x.decode(errors="replace") if isinstance(x, bytes) else str(x)
+        return fmt(array[()])
+    # TensorFlow caps the entries per end at the element count (an empty tensor shows "...").
+    ends = array.size if summarize is None or summarize < 0 else min(summarize, array.size)
+    out = []
+    _summarize(array, fmt, ends, 0, (), out)
+    return "".join(out)
+
+
+def _values(x):
+    t = x if isinstance(x, Tensor) else x._as_tensor()
+    a = t.numpy()
+    return np.asarray(a, dtype=object) if isinstance(a, bytes) else np.asarray(a)
+
+
+def _is_tensor(x):
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+class _Text:
+    """Shows a tensor's text where a structure's repr would show the tensor."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def _input_text(x, summarize):
+    if _is_tensor(x):
+        return tensor_text(_values(x), summarize)
+    if isinstance(x, str):
+        return x
+    if nest.is_nested(x):
+        return str(nest.map_structure(
+            lambda v: _Text(tensor_text(_values(v), summarize)) if _is_tensor(v) else v, x))
+    return str(x)
+
+
+def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
+    """Prints the inputs (tensors, Python values and structures of them), `sep` between and `end`
+    after, to `output_stream` (sys.stderr by default; any object with `write`)."""
+    text = sep.join(_input_text(x, summarize) for x in inputs) + end
+    _place_op("StringFormat")
+    _place_op("PrintV2")
+    stream = sys.stderr if output_stream is None else output_stream
+    if not hasattr(stream, "write"):
+        raise ValueError(f"Unsupported output stream, logging level, or file.{stream}. Supported streams are "
+                         "sys.stdout, sys.stderr, or any object with a write method.")
+    stream.write(text)
+    if hasattr(stream, "flush"):
+        stream.flush()
