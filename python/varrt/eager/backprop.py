@@ -17,6 +17,7 @@ from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.platform import tf_logging
 from varrt.util import nest
+from varrt.ops import array_ops, index_ops  # noqa: E402  (the op modules are loaded before the tape)
 
 _ONE_SHOT = ("A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)")
 
@@ -53,7 +54,6 @@ _scalar_ones = {}  # dtype -> the scalar 1 a scalar target's gradient starts fro
 
 
 def _ones_like(t):
-    from varrt.ops import array_ops
     if _is_variable(t) or t._shape_tuple:
         return array_ops.ones_like(t)
     one = _scalar_ones.get(t.dtype)
@@ -70,7 +70,7 @@ class GradientTape:
         self._watch_accessed_variables = watch_accessed_variables
         self._recorder = tape_lib.Recorder(watch_accessed_variables)
         self._recording = False
-        self._watched = ()
+        self._watched = None  # the finished recorder of a one-shot tape
 
     # --- context ---------------------------------------------------------------------
 
@@ -145,9 +145,8 @@ class GradientTape:
 
     def watched_variables(self):
         """The variables watched, explicitly or by being read inside the tape, in watch order."""
-        if self._recorder is None:
-            return self._watched
-        return tuple(self._recorder.variables)
+        recorder = self._recorder if self._recorder is not None else self._watched
+        return () if recorder is None else tuple(recorder.variables)
 
     # --- differentiation ---------------------------------------------------------------
 
@@ -170,7 +169,7 @@ class GradientTape:
 
     def _finish(self):
         if not self._persistent:
-            self._watched = self.watched_variables()  # still answered after the recording is gone
+            self._watched = self._recorder  # watched_variables() still answers after the recording is gone
             self._recorder = None
 
     def gradient(self, target, sources, output_gradients=None, unconnected_gradients=UnconnectedGradients.NONE):
@@ -198,7 +197,6 @@ class GradientTape:
         return nest.pack_sequence_as(sources, result)
 
     def _gradient(self, flat_targets, flat_out, flat_sources, unconnected):
-        from varrt.ops import array_ops, index_ops
         targets = []
         for t, og in zip(flat_targets, flat_out):
             if t is None:
@@ -230,7 +228,6 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE, parallel_iterations=None,
                  experimental_use_pfor=True):
         """d target[i...] / d source[j...] for each source: shape target.shape + source.shape."""
-        from varrt.ops import array_ops, index_ops
         self._check_usable()
         self._stop_if_one_shot()
         unconnected = _unconnected(unconnected_gradients)
@@ -263,7 +260,6 @@ class GradientTape:
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per example of the first (batch) dimension: shape [b] + target.shape[1:] + source.shape[1:].
         Examples must not depend on each other (as TensorFlow assumes)."""
-        from varrt.ops import array_ops, index_ops
         self._check_usable()
         self._stop_if_one_shot()
         unconnected = _unconnected(unconnected_gradients)

@@ -293,6 +293,12 @@ def _broadcast_into(x, out=None):
     out[...] = x
 
 
+def broadcast_known(tensor, shape):
+    """BroadcastTo of a Tensor to a list of ints it is known to broadcast to (what gradient
+    functions have): broadcast_to without its conversions and checks."""
+    return run("BroadcastTo", _broadcast_into, (tensor,), tensor.dtype, tuple(shape))
+
+
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)

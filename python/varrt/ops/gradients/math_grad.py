@@ -71,8 +71,8 @@ def _matmul_grad(op, grad):
 
 
 def _sum_like(op, grad, scale=None):
-    """The gradient of Sum (times `scale`): the output's gradient broadcast back over the
-    reduced axes. Returns it and the reduced axes."""
+    """The gradient of Sum (divided by the reduced count with `scale`, Mean's): the output's
+    gradient broadcast back over the reduced axes."""
     shape = list(op.inputs[0]._shape_tuple)
     axes = grad_util.reduction_axes(op, len(shape))
     if scale is not None:
@@ -82,7 +82,7 @@ def _sum_like(op, grad, scale=None):
         grad = math_ops.realdiv(grad, float(max(count, 1)))  # the element count in the gradient's dtype
     if len(axes) < len(shape) and not grad_util.keep_dims(op):
         grad = array_ops.reshape(grad, grad_util.reduced_shape(shape, axes))
-    return array_ops.broadcast_to(grad, shape)
+    return array_ops.broadcast_known(grad, shape)
 
 
 @RegisterGradient("Sum")
