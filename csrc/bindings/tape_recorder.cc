@@ -85,7 +85,9 @@ class TapeRecorder : public DispatchHook {
  public:
   explicit TapeRecorder(bool watch_accessed) : DispatchHook(Mode::kObserve), watch_accessed_(watch_accessed) {}
   ~TapeRecorder() override {
-    if (installed_) Dispatch::pop_hook(this);
+    // Normally uninstalled first (the Python tape keeps an installed recorder alive); a recorder
+    // collected while installed, e.g. at its thread's exit, must still leave no dangling hook.
+    if (installed_) Dispatch::remove_hook(this);
   }
 
   void install() {

@@ -120,6 +120,20 @@ TEST(hooks_are_removed_in_order) {
   CHECK(!Dispatch::intercepted());
 }
 
+TEST(remove_hook_unlinks_from_anywhere) {
+  Recorder a, b, c;
+  Dispatch::push_hook(&a);
+  Dispatch::push_hook(&b);
+  Dispatch::push_hook(&c);
+  Dispatch::remove_hook(&b);  // from the middle: a destructor's way out
+  Dispatch::remove_hook(&b);  // absent: nothing happens
+  ops::BinaryOp(kernels::BinaryOp::kAdd, {vec({1}), nullptr}, {vec({1}), nullptr});
+  CHECK(a.ops.size() == 1 && b.ops.empty() && c.ops.size() == 1);
+  Dispatch::pop_hook(&c);
+  Dispatch::pop_hook(&a);
+  CHECK(!Dispatch::intercepted());
+}
+
 }  // namespace
 
 TEST_MAIN()

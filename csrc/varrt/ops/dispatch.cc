@@ -39,6 +39,16 @@ void Dispatch::pop_hook(DispatchHook* hook) {
   hook->below_ = nullptr;
 }
 
+void Dispatch::remove_hook(DispatchHook* hook) noexcept {
+  for (DispatchHook** link = &top_hook; *link != nullptr; link = &(*link)->below_) {
+    if (*link == hook) {
+      *link = hook->below_;
+      hook->below_ = nullptr;
+      return;
+    }
+  }
+}
+
 void Dispatch::set_forwarder(OpForwarder* f) { forwarder.store(f, std::memory_order_release); }
 
 bool Dispatch::intercepted() {

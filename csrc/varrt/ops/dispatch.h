@@ -107,6 +107,9 @@ class Dispatch {
   // The calling thread's hooks. pop_hook must get the most recently pushed hook.
   static void push_hook(DispatchHook* hook);
   static void pop_hook(DispatchHook* hook);
+  // Unlinks `hook` wherever it is in this thread's chain (no-op if absent; never throws): for a
+  // hook's destructor, which must not leave a dangling hook even when hooks end out of order.
+  static void remove_hook(DispatchHook* hook) noexcept;
   // Process-wide; null removes. The forwarder must outlive its installation.
   static void set_forwarder(OpForwarder* forwarder);
   // Whether a hook (on this thread) or a forwarder is installed.
