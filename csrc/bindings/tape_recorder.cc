@@ -31,9 +31,15 @@ namespace varrt {
 namespace bind {
 namespace {
 
+// The ops reading a variable: differentiable with respect to it (updates are not). Exported as
+// _C.TAPE_READ_OPS, the one list.
+constexpr const char* kReadOps[] = {"ReadVariableOp", "ResourceGather", "ResourceGatherNd"};
+
 bool is_read(const char* op) {
-  return std::strcmp(op, "ReadVariableOp") == 0 || std::strcmp(op, "ResourceGather") == 0 ||
-         std::strcmp(op, "ResourceGatherNd") == 0;
+  for (const char* name : kReadOps) {
+    if (std::strcmp(op, name) == 0) return true;
+  }
+  return false;
 }
 
 // The dtypes a gradient flows through (TensorFlow's backprop_util.IsTrainable).
@@ -287,6 +293,9 @@ void bind_tape_recorder(py::module_& m) {
       .def("variables", &TapeRecorder::variables)
       .def("record", &TapeRecorder::record)
       .def("entries", &TapeRecorder::entries);
+  py::list reads;
+  for (const char* name : kReadOps) reads.append(name);
+  m.attr("TAPE_READ_OPS") = py::frozenset(reads);
   m.def("_set_tape_entry_type", [](py::object type) { entry_type() = std::move(type); });
 }
 

@@ -13,6 +13,7 @@ import enum
 import logging
 
 from varrt.eager import imperative_grad, tape as tape_lib
+from varrt.ops.gradients import grad_util
 from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.platform import tf_logging
@@ -250,7 +251,7 @@ class GradientTape:
             elif n == 0:
                 g = array_ops.zeros(shape, dtype=s.dtype)
             else:
-                column = [array_ops.zeros(s.shape, dtype=s.dtype) if g is None else imperative_grad.dense(g)
+                column = [array_ops.zeros(s.shape, dtype=s.dtype) if g is None else grad_util.dense(g)
                           for g in column]
                 g = array_ops.reshape(array_ops.stack(column), shape)
             out.append(g)
@@ -285,7 +286,7 @@ class GradientTape:
             return None if unconnected is UnconnectedGradients.NONE else array_ops.zeros(shape, dtype=source.dtype)
         if m == 0:
             return array_ops.zeros(shape, dtype=source.dtype)
-        columns = [array_ops.zeros(source.shape, dtype=source.dtype) if g is None else imperative_grad.dense(g)
+        columns = [array_ops.zeros(source.shape, dtype=source.dtype) if g is None else grad_util.dense(g)
                    for g in columns]
         return array_ops.reshape(array_ops.stack(columns, axis=1), shape)
 

@@ -21,15 +21,7 @@ def aggregate(grads):
     if all(isinstance(g, IndexedSlices) for g in grads):
         return IndexedSlices(array_ops.concat([g.values for g in grads], 0),
                              array_ops.concat([g.indices for g in grads], 0), grads[0].dense_shape)
-    return math_ops.add_n([dense(g) for g in grads])
-
-
-def dense(g):
-    """A gradient as a dense Tensor."""
-    if isinstance(g, IndexedSlices):
-        from varrt.framework.tensor import convert_to_tensor
-        return convert_to_tensor(g)
-    return g
+    return math_ops.add_n([grad_util.dense(g) for g in grads])
 
 
 def _zeros_like(t):

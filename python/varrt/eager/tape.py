@@ -18,8 +18,8 @@ from varrt import _C, dtypes
 from varrt.ops.gradients import registry
 
 # Ops reading a variable: differentiable with respect to it. Other resource ops (the updates) are
-# not. (The recorder has the same list in C++.)
-_READS = frozenset({"ReadVariableOp", "ResourceGather", "ResourceGatherNd"})
+# not. The recorder's list, in C++.
+_READS = _C.TAPE_READ_OPS
 # Dtypes a gradient flows through (TensorFlow's backprop_util.IsTrainable).
 TRAINABLE_ENUMS = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
                                               dtypes.complex64, dtypes.complex128))

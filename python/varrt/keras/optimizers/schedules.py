@@ -22,48 +22,46 @@ def _step(step):
     return step.numpy() if hasattr(step, "numpy") else step
 
 
-class ExponentialDecay(LearningRateSchedule):
+class _RateDecay(LearningRateSchedule):
+    """What ExponentialDecay and InverseTimeDecay share: their arguments and the (staircased)
+    progress step / decay_steps, in float32 as Keras computes it."""
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase, name):
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def _progress(self, step):
+        lr = np.float32(self.initial_learning_rate)
+        t = lr.dtype.type
+        p = t(_step(step)) / t(self.decay_steps)
+        return lr, t, (np.floor(p) if self.staircase else p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class ExponentialDecay(_RateDecay):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
         if decay_steps <= 0:
             raise ValueError(f"Argument `decay_steps` must be > 0. Received: decay_steps={decay_steps}")
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step):
-        lr = np.float32(self.initial_learning_rate)
-        t = lr.dtype.type
-        p = t(_step(step)) / t(self.decay_steps)
-        if self.staircase:
-            p = np.floor(p)
+        lr, t, p = self._progress(step)
         return lr * np.power(t(self.decay_rate), p)
 
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
 
-
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_RateDecay):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step):
-        lr = np.float32(self.initial_learning_rate)
-        t = lr.dtype.type
-        p = t(_step(step)) / t(self.decay_steps)
-        if self.staircase:
-            p = np.floor(p)
+        lr, t, p = self._progress(step)
         return lr / (t(1) + t(self.decay_rate) * p)
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
