@@ -26,6 +26,15 @@ void bind_dispatch_hooks(pybind11::module_& m);
 void bind_tape_recorder(pybind11::module_& m);
 // _C.execute: the dispatch entry of ops with Python (NumPy) kernels.
 void bind_execute(pybind11::module_& m);
+// What _C.execute puts in OpCall::host_kernel: its own arguments, so a graph can run the op again.
+struct HostKernel {
+  pybind11::handle kernel, dtype, shape, num_outputs, attrs;
+};
+// _C.execute itself (a graph's Python-kernel node calls it with the node's inputs).
+pybind11::object execute(const char* op, pybind11::object kernel, pybind11::sequence inputs, int dtype_enum,
+                         pybind11::object shape_spec, pybind11::object num_outputs, pybind11::object attrs);
+// _C.Graph, the graph recorder hook and the symbolic tensor class (graph.cc).
+void bind_graph(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);
 void bind_object_graph(pybind11::module_& m);
 void bind_dlpack(pybind11::module_& m);

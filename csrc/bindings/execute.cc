@@ -169,6 +169,8 @@ py::object wrapped(Tensor t, const Device* device) {
   return py::reinterpret_steal<py::object>(o);
 }
 
+}  // namespace
+
 py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, int dtype_enum, py::object shape_spec,
                    py::object num_outputs, py::object attrs) {
   const DType dtype = static_cast<DType>(dtype_enum);
@@ -190,6 +192,9 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
   call.outputs = outs.data();
   call.num_outputs = static_cast<int>(outs.size());
   AttrStorage attr_storage;
+  py::int_ dtype_object(dtype_enum);
+  HostKernel host{kernel, dtype_object, shape_spec, num_outputs, attrs};
+  call.host_kernel = &host;
   if (!attrs.is_none() && Dispatch::intercepted()) {
     convert_attrs(attrs.cast<py::dict>(), &attr_storage);
     call.attrs = attr_storage.attrs.data();
@@ -233,8 +238,6 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
   for (size_t i = 0; i < outs.size(); ++i) results[i] = wrapped(std::move(outs[i]), call.device);
   return std::move(results);
 }
-
-}  // namespace
 
 void bind_execute(py::module_& m) {
   m.def("execute", &execute, py::arg("op"), py::arg("kernel"), py::arg("inputs"), py::arg("dtype"),

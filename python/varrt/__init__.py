@@ -30,6 +30,8 @@ from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggr
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
 from varrt.framework.function import function
+from varrt.ops.script_ops import py_function  # noqa: E402
+from varrt.framework.func_graph import init_scope  # noqa: E402
 from varrt.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
                                 random_uniform_initializer, zeros_initializer)
 from varrt.framework.module import Module

@@ -98,3 +98,8 @@ def exception_type_from_error_code(error_code):
 
 def error_code_from_exception_type(cls):
     return cls._code
+
+
+class OperatorNotAllowedInGraphError(TypeError):
+    """A Python operation (bool(), iteration) on a symbolic tensor (TensorFlow's
+    `tf.errors.OperatorNotAllowedInGraphError`, raised while a graph is built)."""

@@ -99,6 +99,48 @@ PyTypeObject tensor_base_type = [] {
   return t;
 }();
 
+// While this thread builds a graph, op results are the symbolic subclass (framework/symbolic.py).
+PyTypeObject* symbolic_class = nullptr;
+thread_local bool wrap_symbolic = false;
+
+PyObject* set_symbolic_class(PyObject*, PyObject* cls) {
+  if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &tensor_base_type)) {
+    PyErr_SetString(PyExc_TypeError, "_set_symbolic_class needs a subclass of TensorBase");
+    return nullptr;
+  }
+  Py_INCREF(cls);
+  symbolic_class = reinterpret_cast<PyTypeObject*>(cls);
+  Py_RETURN_NONE;
+}
+
+// _wrap_symbolic(on) -> the previous setting (this thread).
+PyObject* set_wrap_symbolic(PyObject*, PyObject* on) {
+  const bool previous = wrap_symbolic;
+  const int truth = PyObject_IsTrue(on);
+  if (truth < 0) return nullptr;
+  wrap_symbolic = truth != 0 && symbolic_class != nullptr;
+  return PyBool_FromLong(previous);
+}
+
+PyObject* tensor_id(PyObject*, PyObject* t) {
+  if (!PyObject_TypeCheck(t, &tensor_base_type)) {
+    PyErr_SetString(PyExc_TypeError, "tensor_id needs a varrt Tensor");
+    return nullptr;
+  }
+  return PyLong_FromUnsignedLongLong(reinterpret_cast<TensorObject*>(t)->value.tensor.id());
+}
+
+// fresh_tensor(t): the same value under a new id (a graph argument's symbolic stand-in).
+PyObject* fresh_tensor(PyObject*, PyObject* t) {
+  if (!PyObject_TypeCheck(t, &tensor_base_type)) {
+    PyErr_SetString(PyExc_TypeError, "fresh_tensor needs a varrt Tensor");
+    return nullptr;
+  }
+  PyTensor copy = reinterpret_cast<TensorObject*>(t)->value;
+  copy.tensor.renew_id();
+  return wrap_tensor(std::move(copy));
+}
+
 PyObject* set_tensor_class(PyObject*, PyObject* cls) {
   if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &tensor_base_type)) {
     PyErr_SetString(PyExc_TypeError, "_set_tensor_class needs a subclass of TensorBase");
@@ -122,6 +164,7 @@ PyObject* from_data(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     PyErr_SetString(PyExc_TypeError, "tensor_from_data(data, cls=None)");
     return nullptr;
   }
+  if (wrap_symbolic && type == registered) type = symbolic_class;
   try {
     const PyTensor& t = py::cast<const PyTensor&>(args[0]);
     PyObject* self = type->tp_alloc(type, 0);
@@ -135,6 +178,11 @@ PyObject* from_data(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
 
 PyMethodDef module_functions[] = {
     {"_set_tensor_class", set_tensor_class, METH_O, "Registers varrt.Tensor, the class op results are made of."},
+    {"_set_symbolic_class", set_symbolic_class, METH_O, "Registers the class of graph tensors (SymbolicTensor)."},
+    {"_wrap_symbolic", set_wrap_symbolic, METH_O,
+     "_wrap_symbolic(on) -> previous: whether this thread's op results are symbolic tensors (a graph is built)."},
+    {"tensor_id", tensor_id, METH_O, "The core id of a tensor's value (what tapes and graphs follow)."},
+    {"fresh_tensor", fresh_tensor, METH_O, "The same value under a new id."},
     {"tensor_from_data", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&from_data)), METH_FASTCALL,
      "tensor_from_data(data, cls=None): a varrt.Tensor (or subclass) holding a TensorData (internal)."},
     {nullptr, nullptr, 0, nullptr},
@@ -145,7 +193,7 @@ PyMethodDef module_functions[] = {
 bool is_tensor_object(PyObject* o) { return PyObject_TypeCheck(o, &tensor_base_type); }
 
 PyObject* wrap_tensor(PyTensor t) {
-  PyTypeObject* type = registered != nullptr ? registered : &tensor_base_type;
+  PyTypeObject* type = wrap_symbolic ? symbolic_class : registered != nullptr ? registered : &tensor_base_type;
   PyObject* self = type->tp_alloc(type, 0);
   if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
   return self;

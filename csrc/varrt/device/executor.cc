@@ -50,7 +50,10 @@ void Executor::fail(const char* op, const char* name_scope, const ScopePlacement
 }
 
 void Executor::log(const char* op, const Device& device) {
-  std::string line = std::string("Executing op ") + op + " in device " + device.name;
+  log_line(std::string("Executing op ") + op + " in device " + device.name);
+}
+
+void Executor::log_line(const std::string& line) {
   LogSink current;
   {
     std::lock_guard<std::mutex> lock(sink_mutex());

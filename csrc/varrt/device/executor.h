@@ -30,9 +30,27 @@ class Executor {
   static const Device& place(const char* op, const Device* colocate = nullptr, const char* name_scope = "") {
     const uint32_t flags = flags_.load(std::memory_order_relaxed);
     const Device* d = colocate != nullptr ? colocate : scoped(op, name_scope, flags);
-    if (flags & kLog) log(op, *d);
+    if ((flags & kLog) && !quiet_) log(op, *d);
     return *d;
   }
+  // While alive, ops placed on this thread are not logged: a function call logs one line for
+  // its graph (log_op), not one per node.
+  class Quiet {
+   public:
+    Quiet() : saved_(quiet_) { quiet_ = true; }
+    ~Quiet() { quiet_ = saved_; }
+    Quiet(const Quiet&) = delete;
+    Quiet& operator=(const Quiet&) = delete;
+
+   private:
+    bool saved_;
+  };
+  // Logs "Executing op <op> in device <device>" when placement logging is on (a function call).
+  static void log_op(const char* op, const Device& device) {
+    if (log_device_placement() && !quiet_) log(op, device);
+  }
+  // Writes one line to the placement log (a graph's node placements), whatever the flags.
+  static void log_line(const std::string& line);
   // Where an op without a resource would run now, without logging it.
   static const Device& current_device() { return *scoped("", "", flags_.load(std::memory_order_relaxed)); }
 
@@ -67,6 +85,7 @@ class Executor {
   }
   static void log(const char* op, const Device& device);
   static std::atomic<uint32_t> flags_;
+  static inline thread_local bool quiet_ = false;
 };
 
 }  // namespace varrt

@@ -21,6 +21,16 @@ int64_t OpCall::attr(const char* name, int64_t fallback) const {
   return fallback;
 }
 
+const OpAttr* OpCall::find_attr(const char* name) const {
+  for (int i = 0; i < num_attrs; ++i) {
+    if (std::strcmp(attrs[i].name, name) == 0) return &attrs[i];
+  }
+  return nullptr;
+}
+
+Dispatch::SuspendHooks::SuspendHooks() : saved_(top_hook) { top_hook = nullptr; }
+Dispatch::SuspendHooks::~SuspendHooks() { top_hook = saved_; }
+
 void Dispatch::move_inputs(OpCall& call) {
   for (int i = 0; i < call.num_inputs; ++i) {
     const Device* d = call.input_devices[i];
@@ -78,7 +88,11 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
   if (replace != nullptr) {
     // Tracing: the op is placed where it would run, without running or logging.
     call.device = call.colocate != nullptr ? call.colocate : &Executor::current_device();
+    call.kernel_fn_ = kernel;
+    call.kernel_state_ = state;
     notify(replace, call);
+    call.kernel_fn_ = nullptr;
+    call.kernel_state_ = nullptr;
   } else {
     call.device = &Executor::place(call.op, call.colocate, call.name_scope);
     if (call.input_devices != nullptr) move_inputs(call);

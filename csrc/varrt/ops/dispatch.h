@@ -61,9 +61,24 @@ struct OpCall {
   Tensor* outputs = nullptr;
   int num_outputs = 0;
   const Device* device = nullptr;  // where the op runs, set by Dispatch::run before the kernel
+  // Opaque to the core: what the bindings' Python-kernel ops (_C.execute) put here so a graph
+  // recorder can replay the op (the kernel object, the output dtype and shape rule).
+  const void* host_kernel = nullptr;
 
   Allocator* allocator() const { return device->allocator; }
   int64_t attr(const char* name, int64_t fallback = 0) const;
+  const OpAttr* find_attr(const char* name) const;
+  // For a replace hook: runs the op's own kernel (on `device`, already set) and gives its
+  // outputs new ids, as an unhooked run would. Only valid while the hook handles the call.
+  void run_kernel() {
+    kernel_fn_(kernel_state_, *this);
+    for (int i = 0; i < num_outputs; ++i) outputs[i].renew_id();
+  }
+
+ private:
+  friend class Dispatch;
+  void (*kernel_fn_)(void*, OpCall&) = nullptr;
+  void* kernel_state_ = nullptr;
 };
 
 class DispatchHook {
@@ -114,6 +129,19 @@ class Dispatch {
   static void set_forwarder(OpForwarder* forwarder);
   // Whether a hook (on this thread) or a forwarder is installed.
   static bool intercepted();
+
+  // While alive, this thread's hooks are set aside (ops run as if none were installed): what
+  // tf.init_scope does inside a trace, where a variable's creation must run, not be recorded.
+  class SuspendHooks {
+   public:
+    SuspendHooks();
+    ~SuspendHooks();
+    SuspendHooks(const SuspendHooks&) = delete;
+    SuspendHooks& operator=(const SuspendHooks&) = delete;
+
+   private:
+    DispatchHook* saved_;
+  };
 
  private:
   static void move_inputs(OpCall& call);

@@ -181,30 +181,41 @@ void assign_slice(const ResourceHandle& handle, Var* var, const StridedSliceSpec
 
 }  // namespace
 
+namespace {
+
+// TensorFlow's attributes of a strided slice (its begin/end/strides inputs as int lists): what
+// the gradient (StridedSliceGrad) needs to put the output's gradient back into the input's
+// shape, and what a graph node needs to run the op again.
+struct SliceAttrs {
+  OpAttr attrs[8];
+  explicit SliceAttrs(const StridedSliceSpec& spec) {
+    const std::vector<int64_t>* lists[3] = {&spec.begin, &spec.end, &spec.strides};
+    const char* list_names[3] = {"begin", "end", "strides"};
+    for (int i = 0; i < 3; ++i) {
+      attrs[i].name = list_names[i];
+      attrs[i].ints = lists[i]->empty() ? OpAttr::kNoInts : lists[i]->data();
+      attrs[i].num_ints = static_cast<int>(lists[i]->size());
+    }
+    const char* mask_names[5] = {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"};
+    const int32_t masks[5] = {spec.begin_mask, spec.end_mask, spec.ellipsis_mask, spec.new_axis_mask,
+                              spec.shrink_axis_mask};
+    for (int i = 0; i < 5; ++i) {
+      attrs[3 + i].name = mask_names[i];
+      attrs[3 + i].value = masks[i];
+    }
+  }
+};
+
+}  // namespace
+
 Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Device** placed_on, bool share) {
   Tensor inputs[1] = {input};
   Tensor out;
   OpCall call("StridedSlice", inputs, 1);
   call.outputs = &out;
   call.num_outputs = 1;
-  // TensorFlow's attributes (its begin/end/strides inputs as int lists): what the gradient
-  // (StridedSliceGrad) needs to put the output's gradient back into the input's shape.
-  OpAttr attrs[8];
-  const std::vector<int64_t>* lists[3] = {&spec.begin, &spec.end, &spec.strides};
-  const char* list_names[3] = {"begin", "end", "strides"};
-  for (int i = 0; i < 3; ++i) {
-    attrs[i].name = list_names[i];
-    attrs[i].ints = lists[i]->empty() ? OpAttr::kNoInts : lists[i]->data();
-    attrs[i].num_ints = static_cast<int>(lists[i]->size());
-  }
-  const char* mask_names[5] = {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"};
-  const int32_t masks[5] = {spec.begin_mask, spec.end_mask, spec.ellipsis_mask, spec.new_axis_mask,
-                            spec.shrink_axis_mask};
-  for (int i = 0; i < 5; ++i) {
-    attrs[3 + i].name = mask_names[i];
-    attrs[3 + i].value = masks[i];
-  }
-  call.attrs = attrs;
+  SliceAttrs attrs(spec);
+  call.attrs = attrs.attrs;
   call.num_attrs = 8;
   Dispatch::run(call, [&](OpCall& c) { c.outputs[0] = strided_slice(c.inputs[0], spec, *c.device, share); });
   // A replace hook runs nothing and may leave the op unplaced: its output is on the current device.
@@ -217,6 +228,9 @@ void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSlice
   Tensor inputs[1] = {value};
   OpCall call("ResourceStridedSliceAssign", inputs, 1);
   call.resource = &handle;
+  SliceAttrs attrs(spec);
+  call.attrs = attrs.attrs;
+  call.num_attrs = 8;
   call.colocate = var->device();
   Dispatch::run(call, [&](OpCall& c) { assign_slice(handle, var, spec, c.inputs[0], *c.device); });
 }

@@ -130,8 +130,25 @@ void validate(const Spec& s, const ResourceHandle* const* handles, Var* const* v
   }
 }
 
+OpAttr int_attr(const char* name, int64_t value) {
+  OpAttr a;
+  a.name = name;
+  a.value = value;
+  return a;
+}
+
+OpAttr real_attr(const char* name, double value) {
+  OpAttr a;
+  a.name = name;
+  a.real = value;
+  a.is_real = true;
+  return a;
+}
+
+// `attrs`: what a graph node needs beyond the inputs to run the op again (op_registry.cc).
 template <class Kernel>
-void run_op(const Spec& s, const ResourceHandle* const* handles, Tensor* inputs, Kernel&& kernel) {
+void run_op(const Spec& s, const ResourceHandle* const* handles, Tensor* inputs, Kernel&& kernel,
+            const OpAttr* attrs = nullptr, int num_attrs = 0) {
   Var* vars[kMaxVars];
   for (int i = 0; i < s.num_vars; ++i) vars[i] = live_var(*handles[i]);
   const DType t = check_input_dtypes(s, inputs);
@@ -140,6 +157,8 @@ void run_op(const Spec& s, const ResourceHandle* const* handles, Tensor* inputs,
   call.resources = handles;
   call.num_resources = s.num_vars;
   call.colocate = vars[0]->device();
+  call.attrs = attrs;
+  call.num_attrs = num_attrs;
   Dispatch::run(call, [&](OpCall& c) {
     VarLocks locks(vars, s.num_vars);
     for (int i = 0; i < s.num_vars; ++i) {
@@ -193,10 +212,11 @@ void ResourceApplyMomentum(const ResourceHandle& var, const ResourceHandle& accu
   static const Spec s{"ResourceApplyMomentum", 2, {"var", "accum"}, 3, {"lr", "grad", "momentum"}, 1, -1};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, momentum};
+  const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::apply_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), p.n, scalar(x[0]), scalar(x[2]),
                             use_nesterov);
-  });
+  }, attrs, 1);
 }
 
 void ResourceApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
@@ -204,10 +224,11 @@ void ResourceApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle&
   static const Spec s{"ResourceApplyKerasMomentum", 2, {"var", "accum"}, 3, {"lr", "grad", "momentum"}, 1, -1};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, momentum};
+  const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::apply_keras_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), p.n, scalar(x[0]), scalar(x[2]),
                                   use_nesterov);
-  });
+  }, attrs, 1);
 }
 
 void ResourceApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
@@ -215,9 +236,10 @@ void ResourceApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum
   static const Spec s{"ResourceApplyAdagrad", 2, {"var", "accum"}, 2, {"lr", "grad"}, 1, -1};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad};
+  const OpAttr attrs[] = {int_attr("update_slots", update_slots)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::apply_adagrad(p.dtype, p.data[0], p.data[1], x[1].data(), p.n, scalar(x[0]), update_slots);
-  });
+  }, attrs, 1);
 }
 
 void ResourceApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
@@ -253,11 +275,12 @@ void ResourceApplyAdam(const ResourceHandle& var, const ResourceHandle& m, const
                       {"beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad"}, 6, -1};
   const ResourceHandle* h[] = {&var, &m, &v};
   Tensor in[] = {beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad};
+  const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::AdamScalars sc{scalar(x[0]), scalar(x[1]), scalar(x[2]), scalar(x[3]), scalar(x[4]), scalar(x[5]),
                             use_nesterov};
     kernels::apply_adam(p.dtype, p.data[0], p.data[1], p.data[2], x[6].data(), p.n, sc);
-  });
+  }, attrs, 1);
 }
 
 void ResourceSparseApplyMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
@@ -267,12 +290,13 @@ void ResourceSparseApplyMomentum(const ResourceHandle& var, const ResourceHandle
                       {"lr", "grad", "indices", "momentum"}, 1, 2};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, indices, momentum};
+  const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     with_rows(x[2], [&](const int64_t* rows, int64_t n) {
       kernels::sparse_apply_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), {rows, n, row_len(p, var)},
                                      scalar(x[0]), scalar(x[3]), use_nesterov);
     });
-  });
+  }, attrs, 1);
 }
 
 void ResourceSparseApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
@@ -282,12 +306,13 @@ void ResourceSparseApplyKerasMomentum(const ResourceHandle& var, const ResourceH
                       {"lr", "grad", "indices", "momentum"}, 1, 2};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, indices, momentum};
+  const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     with_rows(x[2], [&](const int64_t* rows, int64_t n) {
       kernels::sparse_apply_keras_momentum(p.dtype, p.data[0], p.data[1], x[1].data(), {rows, n, row_len(p, var)},
                                            scalar(x[0]), scalar(x[3]), use_nesterov);
     });
-  });
+  }, attrs, 1);
 }
 
 void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
@@ -295,12 +320,13 @@ void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle&
   static const Spec s{"ResourceSparseApplyAdagrad", 2, {"var", "accum"}, 3, {"lr", "grad", "indices"}, 1, 2};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, indices};
+  const OpAttr attrs[] = {int_attr("update_slots", update_slots)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     with_rows(x[2], [&](const int64_t* rows, int64_t n) {
       kernels::sparse_apply_adagrad(p.dtype, p.data[0], p.data[1], x[1].data(), {rows, n, row_len(p, var)},
                                     scalar(x[0]), update_slots);
     });
-  });
+  }, attrs, 1);
 }
 
 void ResourceSparseApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
@@ -342,10 +368,14 @@ void KerasAdam(const ResourceHandle& var, const ResourceHandle& m, const Resourc
   static const Spec s4{"KerasAdam", 4, {"var", "m", "v", "vhat"}, 1, {"grad"}, 0, -1};
   const ResourceHandle* h[] = {&var, &m, &v, vhat};
   Tensor in[] = {grad};
+  const OpAttr attrs[] = {real_attr("lr", sc.lr), real_attr("beta1", sc.beta1), real_attr("beta2", sc.beta2),
+                          real_attr("one_minus_beta1", sc.one_minus_beta1),
+                          real_attr("one_minus_beta2", sc.one_minus_beta2), real_attr("epsilon", sc.epsilon),
+                          real_attr("local_step", sc.local_step)};
   run_op(vhat != nullptr ? s4 : s3, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::keras_adam(p.dtype, p.data[0], p.data[1], p.data[2], vhat != nullptr ? p.data[3] : nullptr,
                         x[0].data(), p.n, sc);
-  });
+  }, attrs, 7);
 }
 
 void KerasAdagrad(const ResourceHandle& var, const ResourceHandle& accum, double lr, double epsilon,
@@ -353,9 +383,10 @@ void KerasAdagrad(const ResourceHandle& var, const ResourceHandle& accum, double
   static const Spec s{"KerasAdagrad", 2, {"var", "accum"}, 1, {"grad"}, 0, -1};
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {grad};
+  const OpAttr attrs[] = {real_attr("lr", lr), real_attr("epsilon", epsilon)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::keras_adagrad(p.dtype, p.data[0], p.data[1], x[0].data(), p.n, lr, epsilon);
-  });
+  }, attrs, 2);
 }
 
 void KerasRMSprop(const ResourceHandle& var, const ResourceHandle& velocity, const ResourceHandle* momentum,
@@ -375,10 +406,13 @@ void KerasRMSprop(const ResourceHandle& var, const ResourceHandle& velocity, con
     h[s.num_vars++] = average;
   }
   Tensor in[] = {grad};
+  const OpAttr attrs[] = {real_attr("lr", sc.lr), real_attr("rho", sc.rho), real_attr("one_minus_rho", sc.one_minus_rho),
+                          real_attr("momentum", sc.momentum), real_attr("epsilon", sc.epsilon),
+                          int_attr("has_momentum", momentum != nullptr), int_attr("centered", average != nullptr)};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
     kernels::keras_rmsprop(p.dtype, p.data[0], p.data[1], mom_at >= 0 ? p.data[mom_at] : nullptr,
                            avg_at >= 0 ? p.data[avg_at] : nullptr, x[0].data(), p.n, sc);
-  });
+  }, attrs, 7);
 }
 
 }  // namespace ops

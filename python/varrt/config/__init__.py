@@ -85,3 +85,16 @@ def set_soft_device_placement(enabled):
 
 
 from varrt.config import experimental  # noqa: E402  (needs the names above)
+
+
+def run_functions_eagerly(run_eagerly):
+    """Whether `tf.function`s run their Python body on every call instead of their traced graphs
+    (for debugging; process-wide, as in TensorFlow)."""
+    from varrt.framework import function
+    function._run_eagerly[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly():
+    """Whether `run_functions_eagerly(True)` is in effect."""
+    from varrt.framework import function
+    return function._run_eagerly[0]

@@ -1,39 +1,30 @@
-"""`function`: TensorFlow's `tf.function` rules, executed eagerly.
+"""`function`: TensorFlow's `tf.function`: traces the Python body into a graph, then runs the graph.
 
-varrt has no graphs. A call to a `function` runs the Python body eagerly, every time; what
-is kept from TensorFlow is what a program can observe:
-
-- Traces. Each distinct input signature (dtype and shape of Tensor, NumPy and Variable
-  arguments, value of Python arguments, structure of lists, tuples and dicts) counts as one
-  trace in `experimental_get_tracing_count()`. `input_signature=[TensorSpec(...)]` converts
-  the arguments and rejects what does not match (TypeError); `reduce_retracing=True` widens
-  shapes (unknown dimensions) after a second shape is seen.
-- Variable creation. Variables may be created only on the first call. If that call creates
-  any, TensorFlow traces the body a second time with creation forbidden and runs that
-  second trace; varrt does the same: it runs the body again after undoing the first run's
-  effect on variables (existing ones get back their values, new ones their initial
-  values), so the state changes exactly once, and Python side effects happen twice as they
-  do while TensorFlow traces. A body that creates a variable on every call therefore fails
-  on its first call with TensorFlow's ValueError; one that creates it only when missing
-  (`if self.v is None: self.v = Variable(...)`) works. Creating a variable on any later
-  call is a ValueError too.
-- Captured variables are read when the body runs, so later assigns are seen.
-- Results are converted as TensorFlow returns them: Variables, NumPy values and Python
-  numbers and strings become Tensors; lists, tuples, dicts and None keep their structure.
-- As a method decorator, each instance gets its own function (and its own traces).
-
-Unlike TensorFlow, Python code in the body (prints, appends) runs on every call, not only
-while tracing, and a body that raises leaves the variable updates it made before raising.
+A call looks up the trace for its input signature (dtype and shape of Tensor, NumPy and Variable
+arguments, value of Python arguments, structure of lists, tuples and dicts; TensorFlow's rules
+for `input_signature` and `reduce_retracing`), tracing once if there is none: the body runs
+under a graph recorder (framework/func_graph.py) with symbolic arguments, so Python side
+effects and `print` happen while tracing only, and the recorded graph is what every call then
+runs in the core (`ConcreteFunction`). Variables may be created only on the first trace: when
+it creates some, TensorFlow traces the body a second time with creation forbidden and uses
+that trace (Python side effects happen twice); creating a variable on a later trace is a
+ValueError. Results are converted as TensorFlow returns them: Variables, NumPy values and
+Python numbers become Tensors; lists, tuples, dicts and None keep their structure. As a
+method decorator each instance gets its own function. `tf.config.run_functions_eagerly(True)`
+runs the body itself on every call instead.
+Variable arguments trace per variable (TensorFlow shares one trace between variables of one
+dtype and shape); the graph then updates the variable it was traced with.
 """
 import collections.abc
 import functools
 import inspect
+import itertools
 import threading
 import weakref
 
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C, dtypes, errors
 from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
@@ -49,14 +40,15 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
              experimental_relax_shapes=None, experimental_compile=None, experimental_follow_type_hints=None):
     """Makes `func` a `Function` (usable as `@function` or `@function(input_signature=...)`).
 
-    Calls run eagerly (the Python body runs on every call); see this module's docstring for
-    the TensorFlow rules that are kept.
+    The body is traced into a graph once per input signature and the graph runs on each call;
+    with `autograph` (the default) Python `if`/`for`/`while` on tensors become graph control
+    flow. See this module's docstring.
     """
     if experimental_relax_shapes is not None:
         reduce_retracing = bool(experimental_relax_shapes)
 
     def decorate(f):
-        return Function(f, input_signature=input_signature, reduce_retracing=reduce_retracing)
+        return Function(f, input_signature=input_signature, reduce_retracing=reduce_retracing, autograph=autograph)
 
     return decorate if func is None else decorate(func)
 
@@ -76,11 +68,6 @@ class _CreationWatcher:
         self.created.append(variable)
 
 
-def _run_watched(watcher, fn, args, kwargs):
-    with _variables.watching_creation(watcher):
-        return fn(*args, **kwargs)
-
-
 # --- trace keys -----------------------------------------------------------------------------
 
 class _TensorKey(tuple):
@@ -96,8 +83,7 @@ def _tensor_key(kind, dtype, shape):
 def _key_of(value):
     """The trace type of one argument (hashable)."""
     if isinstance(value, _variables.Variable):
-        return _tensor_key("variable", value.dtype, tuple(value.shape.as_list()) if value.shape.rank is not None
-                           else None)
+        return ("variable", id(value), value.dtype)
     if isinstance(value, Tensor):
         return _tensor_key("tensor", value.dtype, value._data.shape)
     if isinstance(value, np.ndarray):
@@ -226,22 +212,54 @@ def _python_signature(fn):
         return None
 
 
-class Function:
-    """A callable made by `function`: runs its Python body eagerly under tf.function's rules."""
+def _is_tensor_arg(value):
+    return isinstance(value, (Tensor, np.ndarray))
 
-    def __init__(self, python_function, input_signature=None, reduce_retracing=False, name=None):
+
+def _spec_shape(key):
+    """The static shape of a tensor argument traced under `key` (a _TensorKey)."""
+    from varrt.framework.tensor_shape import TensorShape
+    return TensorShape(None if key[2] is None else list(key[2]))
+
+
+def _example_of(spec_dtype, shape):
+    """An example tensor for a TensorSpec: zeros, unknown dimensions taken as 1."""
+    from varrt.ops import array_ops
+    dims = [1] if shape.rank is None else [1 if d is None else d for d in shape.as_list()]
+    return array_ops.zeros(dims, spec_dtype)
+
+
+class _Placeholder:
+    """Marks a tensor argument's place in the structure of a call's arguments."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+
+_run_eagerly = [False]
+
+
+class Function:
+    """A callable made by `function`: traces its Python body once per input signature and runs the traces."""
+
+    def __init__(self, python_function, input_signature=None, reduce_retracing=False, name=None, autograph=True):
         self._python_function = python_function
         self._input_signature = _check_input_signature(input_signature)
         self._reduce_retracing = reduce_retracing
+        self._autograph = autograph
         self._name = name or getattr(python_function, "__name__", type(python_function).__name__)
         self._signature = _python_signature(python_function)
         self._instance_ref = None  # set on the per-instance copies made by __get__
-        self._traces = []  # keys of the traces made so far
+        self._traces = []  # (key, ConcreteFunction), in tracing order
+        self._fast = {}  # positional tensor arguments' (dtype, shape) -> ConcreteFunction
         self._lock = threading.RLock()
-        self._initialized = False  # the first call has completed its trace(s)
-        self._created_variables = False  # ... and created variables in it
+        self._created_variables = False  # the first trace created variables
+        self._trace_count = 0
         self._descriptor_cache = weakref.WeakKeyDictionary()
         self._descriptor_cache_by_id = {}
+        self._converted = None
         functools.update_wrapper(self, python_function)
 
     # --- public attributes -------------------------------------------------------------------
@@ -259,12 +277,23 @@ class Function:
         return self._name
 
     def experimental_get_tracing_count(self):
-        """How many traces TensorFlow would have made so far (see the module docstring)."""
-        return len(self._traces) + (1 if self._created_variables else 0)
+        """How many times the body has been traced."""
+        return self._trace_count
 
     def get_concrete_function(self, *args, **kwargs):
-        """A callable bound to this function (it runs the body eagerly; nothing is traced)."""
-        return ConcreteFunction(self, args, kwargs)
+        """The ConcreteFunction (traced graph) for these arguments: tensors, or TensorSpecs standing for them."""
+        if self._input_signature is not None and not args and not kwargs:
+            args = self._input_signature
+        args, kwargs = self._with_instance(args), kwargs
+        key = self._call_key(args, kwargs) if self._input_signature is None else "input_signature"
+        with self._lock:
+            concrete = self._lookup(key)
+            if concrete is None:
+                concrete = self._trace(key, args, kwargs)
+        return concrete
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        return "\n\n".join(c.pretty_printed_signature(verbose) for _, c in self._traces)
 
     # --- methods ------------------------------------------------------------------------------
 
@@ -278,7 +307,8 @@ class Function:
             if bound is not None and bound._instance_ref() is not instance:  # a dead instance's id, reused
                 bound = None
         if bound is None:
-            bound = Function(self._python_function, self._input_signature, self._reduce_retracing, self._name)
+            bound = Function(self._python_function, self._input_signature, self._reduce_retracing, self._name,
+                             self._autograph)
             bound._signature = _drop_first_parameter(self._signature)
             try:
                 bound._instance_ref = weakref.ref(instance)
@@ -290,66 +320,173 @@ class Function:
                 self._descriptor_cache_by_id[id(instance)] = bound
         return bound
 
+    def _with_instance(self, args):
+        return args if self._instance_ref is None else (self._instance_ref(),) + tuple(args)
+
     # --- calls --------------------------------------------------------------------------------
 
     def __call__(self, *args, **kwargs):
+        if _run_eagerly[0]:
+            return _to_output(self._python_function(*self._with_instance(args), **kwargs), self._python_function)
+        if not kwargs and self._input_signature is None:
+            fast = self._fast_key(args)
+            if fast is not None:
+                concrete = self._fast.get(fast)
+                if concrete is not None:
+                    return concrete._call_positional(args)
+        else:
+            fast = None
         if self._input_signature is not None:
             args, kwargs = self._bind_input_signature(args, kwargs)
             key = "input_signature"  # one trace, for the signature's specs
         else:
             key = self._call_key(args, kwargs)
-        if self._instance_ref is not None:
-            args = (self._instance_ref(),) + args
-        if not self._initialized:
-            with self._lock:
-                if not self._initialized:
-                    return self._first_call(key, args, kwargs)
-        return self._later_call(key, args, kwargs)
-
-    def _first_call(self, key, args, kwargs):
-        watcher = _CreationWatcher(allow=True)
-        # The journal records each variable's value before this run's first update of it.
-        with _C.UpdateJournal() as journal:
-            result = _run_watched(watcher, self._python_function, args, kwargs)
-        if not watcher.created:
-            output = _to_output(result, self._python_function)
-            self._initialized = True
-            self._traces.append(key)
-            return output
-        # TensorFlow's second trace, with creation forbidden, is the one that runs: undo the
-        # first run's effects on variables and run the body again.
-        self._initialized = True
-        self._created_variables = True
-        journal.rollback()  # variables created by the run keep their initial values
-        del journal, watcher
-        result = _run_watched(_CreationWatcher(allow=False), self._python_function, args, kwargs)
-        output = _to_output(result, self._python_function)
-        self._traces.append(key)
-        return output
-
-    def _later_call(self, key, args, kwargs):
-        watcher = _CreationWatcher(allow=not self._created_variables)
-        result = _run_watched(watcher, self._python_function, args, kwargs)
-        if watcher.created:  # TensorFlow checks after the trace, which counts
-            with self._lock:
-                self._add_trace(key)
-            raise ValueError(_LATE_CREATION_MESSAGE)
-        output = _to_output(result, self._python_function)  # a trace whose outputs fail does not count
+        args = self._with_instance(args)
         with self._lock:
-            self._add_trace(key)
-        return output
+            concrete = self._lookup(key)
+            if concrete is None:
+                concrete = self._trace(key, args, kwargs)
+        if fast is not None and concrete._positional_only and len(self._fast) < 64:
+            self._fast[fast] = concrete
+        return concrete._call_structured(args, kwargs)
 
-    def _add_trace(self, key):
-        for traced in self._traces:
-            if _subsumes(traced, key):
-                return
-        if self._reduce_retracing:
-            for traced in self._traces:
+    def _fast_key(self, args):
+        """(dtype, shape) of each argument when all are plain Tensors, for a lookup without binding."""
+        key = []
+        for a in args:
+            if type(a) is not Tensor:
+                return None
+            key.append((a._dtype_enum, a._shape_tuple))
+        return tuple(key)
+
+    def _lookup(self, key):
+        for traced, concrete in self._traces:
+            if traced == key or (key != "input_signature" and _subsumes(traced, key)):
+                return concrete
+        return None
+
+    def _trace(self, key, args, kwargs):
+        if self._reduce_retracing and key != "input_signature":
+            for traced, _ in self._traces:
                 wider = _supertype(traced, key)
                 if wider is not None:
                     key = wider
                     break
-        self._traces.append(key)
+        first = self._trace_count == 0
+        concrete = self._trace_once(key, args, kwargs, allow_creation=not self._created_variables)
+        if first and concrete._created:
+            # TensorFlow's second trace, with creation forbidden, is the one that runs.
+            self._created_variables = True
+            concrete = self._trace_once(key, args, kwargs, allow_creation=False)
+        elif concrete._created:  # TensorFlow checks after the trace, which counts
+            raise ValueError(_LATE_CREATION_MESSAGE)
+        self._traces.append((key, concrete))
+        _note_retracing(self)
+        return concrete
+
+    def _initialized_once(self):
+        return self._trace_count > 0
+
+    def _body(self):
+        if self._converted is None:
+            fn = self._python_function
+            if self._autograph:
+                try:
+                    from varrt import autograph
+                    fn = autograph.convert(fn)
+                except ImportError:
+                    pass
+            self._converted = fn
+        return self._converted
+
+    def _trace_once(self, key, args, kwargs, allow_creation):
+        from varrt.framework import func_graph
+        from varrt.util import nest
+        watcher = _CreationWatcher(allow=allow_creation)
+        names = self._parameter_names(args, kwargs)
+        structure = (list(args), dict(kwargs))
+        if self._instance_ref is not None:  # the trace must not keep the instance alive
+            structure[0][0] = None
+        flat = nest.flatten(structure)
+        leaf_keys = self._leaf_keys(key, args, kwargs, flat)
+        tensor_leaves = [i for i, v in enumerate(flat) if _is_tensor_arg(v) or isinstance(v, TensorSpec)]
+        graph = func_graph.FuncGraph(self._name, len(tensor_leaves))
+        with graph:
+            symbolic = list(flat)
+            for n, i in enumerate(tensor_leaves):
+                value = flat[i]
+                if isinstance(value, TensorSpec):
+                    shape = value.shape
+                    example = _example_of(value.dtype, shape)
+                    arg_name = value.name or names[i]
+                else:
+                    example = convert_to_tensor(value)
+                    shape = _spec_shape(leaf_keys[i]) if leaf_keys[i] is not None else example.shape
+                    arg_name = names[i]
+                symbolic[i] = graph.add_argument(n, example, arg_name, shape)
+            call_args, call_kwargs = nest.pack_sequence_as(structure, symbolic)
+            if self._instance_ref is not None:
+                call_args[0] = args[0]
+            with _variables.watching_creation(watcher):
+                try:
+                    result = self._body()(*call_args, **call_kwargs)
+                except Exception as e:  # noqa: BLE001 - re-raised as TensorFlow shows errors in traced code
+                    raise _in_user_code(e) from None
+            output = _to_output(result, self._python_function)
+        flat_out = nest.flatten(output)
+        out_tensors = [t for t in flat_out if isinstance(t, Tensor)]
+        cgraph = graph.finish(out_tensors)
+        specs = [TensorSpec(func_graph.shape_of(graph.inputs[n]), graph.inputs[n].dtype,
+                            name=graph.inputs[n].name.rsplit(":", 1)[0])
+                 for n in range(len(tensor_leaves))]
+        concrete = ConcreteFunction(self, graph, cgraph, structure, flat, tensor_leaves, specs, output, flat_out,
+                                    positional_only=not kwargs and all(
+                                        isinstance(flat[i], Tensor) for i in tensor_leaves) and
+                                    len(tensor_leaves) == len(flat) == len(args) - (0 if self._instance_ref is None
+                                                                                    else 1))
+        concrete._created = bool(watcher.created)
+        self._trace_count += 1  # a trace that raises does not count, as in TensorFlow
+        return concrete
+
+    def _leaf_keys(self, key, args, kwargs, flat):
+        """The trace key of each flattened argument leaf (for tensor leaves' static shapes)."""
+        from varrt.util import nest
+        out = [None] * len(flat)
+        if key == "input_signature":
+            return out
+        for i, v in enumerate(flat):
+            if _is_tensor_arg(v):
+                k = _key_of(v)
+                out[i] = k
+        # A relaxed trace (reduce_retracing) widens shapes: take them from the key when it lines up.
+        widened = [k for k in _flatten_keys(key)]
+        tensor_keys = [k for k in widened if isinstance(k, _TensorKey) and k[0] == "tensor"]
+        tensor_positions = [i for i, v in enumerate(flat) if _is_tensor_arg(v)]
+        if len(tensor_keys) == len(tensor_positions):
+            for i, k in zip(tensor_positions, tensor_keys):
+                out[i] = k
+        _ = nest
+        return out
+
+    def _parameter_names(self, args, kwargs):
+        """TensorFlow's placeholder name for each flattened argument leaf (the parameter's name)."""
+        from varrt.util import nest
+        params = list(self._signature.parameters.values()) if self._signature is not None else []
+        if self._instance_ref is not None:
+            params = [None] + params
+        names = []
+        for i, a in enumerate(args):
+            p = params[i] if i < len(params) else None
+            if p is not None and p.kind == p.VAR_POSITIONAL:
+                base = f"{p.name}_{i - params.index(p)}"
+            elif p is not None:
+                base = p.name
+            else:
+                base = f"args_{i}"
+            names.extend([base] * len(nest.flatten(a)))
+        for k in sorted(kwargs):
+            names.extend([k] * len(nest.flatten(kwargs[k])))
+        return names
 
     def _call_key(self, args, kwargs):
         """The trace key of a call: arguments bound to parameters, defaults applied."""
@@ -393,6 +530,14 @@ class Function:
         return tuple(new_args), new_kwargs
 
 
+def _flatten_keys(key):
+    if isinstance(key, _TensorKey):
+        yield key
+    elif isinstance(key, tuple):
+        for k in key:
+            yield from _flatten_keys(k)
+
+
 def _drop_first_parameter(signature):
     if signature is None:
         return None
@@ -402,20 +547,231 @@ def _drop_first_parameter(signature):
     return signature.replace(parameters=params)
 
 
-class ConcreteFunction:
-    """What `Function.get_concrete_function` returns: calls go to the Function (eagerly)."""
+# --- retracing warning ------------------------------------------------------------------------
 
-    def __init__(self, function, args, kwargs):
-        self._function = function
-        if function.input_signature is not None:
-            self.structured_input_signature = (function.input_signature, {})
+_FREQUENT_TRACING_THRESHOLD = 5
+
+
+def _note_retracing(function):
+    """TensorFlow's warning when a function keeps retracing (5 traces in its last 5 calls' window)."""
+    count = function._trace_count
+    if count >= _FREQUENT_TRACING_THRESHOLD and not getattr(function, "_warned", False):
+        function._warned = True
+        from varrt.platform import tf_logging
+        tf_logging.get_logger().warning(
+            f"{count} out of the last {count} calls to {function._python_function!r} triggered tf.function "
+            "retracing. Tracing is expensive and the excessive number of tracings could be due to (1) creating "
+            "@tf.function repeatedly in a loop, (2) passing tensors with different shapes, (3) passing Python "
+            "objects instead of tensors. For (1), please define your @tf.function outside of the loop. For (2), "
+            "@tf.function has reduce_retracing=True option that can avoid unnecessary retracing. For (3), please "
+            "refer to https://www.tensorflow.org/guide/function#controlling_retracing and "
+            "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+
+
+# --- errors in traced code --------------------------------------------------------------------
+
+def _in_user_code(error):
+    """`error` with TensorFlow's "in user code:" text: the user's frames (file, line, function,
+    source line) of the traceback, then the original message. Same exception type."""
+    import linecache
+    import os
+    import traceback
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frames = []
+    for frame in traceback.extract_tb(error.__traceback__):
+        if os.path.abspath(frame.filename).startswith(package + os.sep):
+            continue
+        if frame.filename == __file__:
+            continue
+        frames.append(frame)
+    if not frames:
+        return error
+    lines = ["in user code:", ""]
+    for f in frames:
+        lines.append(f'    File "{f.filename}", line {f.lineno}, in {f.name}  *')
+        source = f.line or linecache.getline(f.filename, f.lineno).strip()
+        if source:
+            lines.append(f"        {source.strip()}")
+        lines.append("")
+    message = error.message if isinstance(error, errors.OpError) else str(error)
+    lines.append(f"    {type(error).__name__}: {message}")
+    lines.append("")
+    text = "\n".join(lines)
+    try:
+        if isinstance(error, errors.OpError):
+            new = type(error)(error.node_def, error.op, text)
+        elif isinstance(error, KeyError):
+            return error
         else:
-            self.structured_input_signature = (args, kwargs)
+            new = type(error)(text)
+    except Exception:  # noqa: BLE001 - an exception type we cannot rebuild keeps its own message
+        return error
+    new.__traceback__ = error.__traceback__
+    return new
+
+
+class ConcreteFunction:
+    """A traced graph of a Function for one input signature (TensorFlow's ConcreteFunction)."""
+
+    _counter = itertools.count(1)
+
+    def __init__(self, function, func_graph, cgraph, structure, flat_args, tensor_leaves, specs, output, flat_output,
+                 positional_only):
+        self._function = function
+        self.graph = func_graph
+        self._cgraph = cgraph
+        self._structure = structure
+        self._flat_args = flat_args
+        self._tensor_leaves = tensor_leaves
+        self._specs = specs
+        self._output = output
+        self._flat_output = [None if isinstance(t, Tensor) else t for t in flat_output]
+        self._output_positions = [i for i, t in enumerate(flat_output) if isinstance(t, Tensor)]
+        self._positional_only = positional_only
+        self._logged = False
+        self._created = False
+        self._inference_name = f"__inference_{function.name}_{next(ConcreteFunction._counter)}"
+        self._out_specs = [TensorSpec(func_graph_shape(t), t.dtype) for t in flat_output if isinstance(t, Tensor)]
+
+    # --- TensorFlow's attributes ---------------------------------------------------------------
 
     @property
     def name(self):
-        return self._function.name
+        return self._inference_name
+
+    @property
+    def structured_input_signature(self):
+        from varrt.util import nest
+        flat = list(self._flat_args)
+        for n, i in enumerate(self._tensor_leaves):
+            flat[i] = self._specs[n]
+        args, kwargs = nest.pack_sequence_as(self._structure, flat)
+        if self._function._instance_ref is not None:
+            args = args[1:]
+        return tuple(args), kwargs
+
+    @property
+    def structured_outputs(self):
+        return self._output
+
+    @property
+    def inputs(self):
+        return list(self.graph.inputs)
+
+    @property
+    def outputs(self):
+        from varrt.util import nest
+        return [t for t in nest.flatten(self._output) if isinstance(t, Tensor)]
+
+    @property
+    def variables(self):
+        return tuple(v for v in self.graph.variables.values() if v is not None)
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    def _parameters_text(self):
+        args, kwargs = self.structured_input_signature
+        sig = self._function._signature
+        params = list(sig.parameters.values()) if sig is not None else []
+        parts = []
+        for i, a in enumerate(args):
+            name = params[i].name if i < len(params) else f"args_{i}"
+            parts.append((name, "POSITIONAL_OR_KEYWORD", a))
+        for k, v in kwargs.items():
+            parts.append((k, "KEYWORD_ONLY", v))
+        return parts
+
+    @staticmethod
+    def _type_text(value):
+        if isinstance(value, TensorSpec):
+            return repr(TensorSpec(value.shape, value.dtype))
+        if isinstance(value, (list, tuple, dict)):
+            return repr(value)
+        return f"Literal[{value!r}]"
+
+    def _output_text(self):
+        from varrt.util import nest
+        specs = iter(self._out_specs)
+        flat = [next(specs) if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
+        out = nest.pack_sequence_as(self._output, flat) if flat else self._output
+        return repr(out) if not isinstance(out, TensorSpec) else repr(out)
+
+    def pretty_printed_signature(self, verbose=True):
+        lines = ["Input Parameters:"]
+        for name, kind, value in self._parameters_text():
+            lines.append(f"  {name} ({kind}): {self._type_text(value)}")
+        lines.append("Output Type:")
+        lines.append(f"  {self._output_text()}")
+        captures = [(rid, v) for rid, v in self.graph.variables.items()]
+        if captures:
+            lines.append("Captures:")
+            for rid, _ in captures:
+                lines.append(f"  {rid}: TensorSpec(shape=(), dtype=tf.resource, name=None)")
+        else:
+            lines.append("Captures:")
+            lines.append("  None")
+        return "\n".join(lines)
+
+    def __str__(self):
+        return f"ConcreteFunction {self._function.name}(" + ", ".join(
+            f"{name}" for name, _, _ in self._parameters_text()) + ")\n" + self.pretty_printed_signature()
+
+    def __repr__(self):
+        params = ", ".join(f"{name}: {self._type_text(value)}" for name, _, value in self._parameters_text())
+        return f"<ConcreteFunction ({params}) -> {self._output_text()} at 0x{id(self):X}>"
+
+    # --- calls --------------------------------------------------------------------------------
 
     def __call__(self, *args, **kwargs):
-        return self._function(*args, **kwargs)
+        """Calls the graph with tensors matching the traced signature."""
+        args = self._function._with_instance(args)
+        from varrt.util import nest
+        flat = nest.flatten((list(args), dict(kwargs)))
+        tensors = [convert_to_tensor(v) if not isinstance(v, _variables.Variable) else v for v in flat
+                   if _is_tensor_arg(v) or isinstance(v, _variables.Variable)]
+        tensors = [t for t in tensors if isinstance(t, Tensor)]
+        if len(tensors) != len(self._tensor_leaves):
+            raise TypeError(f"{self.name} takes {len(self._tensor_leaves)} tensor arguments, got {len(tensors)}")
+        for t, spec in zip(tensors, self._specs):
+            if not spec.is_compatible_with(t):
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {self.name} as input #{self._specs.index(spec)}(zero-based) was "
+                    f"expected to be a {spec.dtype.name} tensor of shape {spec.shape} but is a {t.dtype.name} tensor "
+                    f"of shape {t.shape}")
+        return self._run(tensors)
 
+    def _call_structured(self, args, kwargs):
+        from varrt.util import nest
+        flat = nest.flatten((list(args), dict(kwargs)))
+        tensors = [flat[i] if isinstance(flat[i], Tensor) else convert_to_tensor(flat[i]) for i in self._tensor_leaves]
+        return self._run(tensors)
+
+    def _call_positional(self, args):
+        return self._run(list(args) if self._function._instance_ref is None else list(args))
+
+    def _run(self, tensors):
+        from varrt.util import nest
+        if not self._logged:
+            self._logged = True
+            if _C.get_log_device_placement():
+                self._log_nodes()
+        _C.log_function_call(self._inference_name)
+        results = self._cgraph.run(tensors)
+        if not self._flat_output:
+            return self._output if not self._output_positions else results[0]
+        flat = list(self._flat_output)
+        for pos, value in zip(self._output_positions, results):
+            flat[pos] = value
+        return nest.pack_sequence_as(self._output, flat)
+
+    def _log_nodes(self):
+        lines = [f"{name}: ({op})" for name, op in self.graph.node_names]
+        lines += [f"{name}_RetVal: (_Retval)" for name in ("identity",) * min(1, len(self._output_positions))]
+        _C.log_placement_lines(lines)
+
+
+def func_graph_shape(t):
+    from varrt.framework import func_graph
+    return func_graph.shape_of(t)

@@ -2,13 +2,49 @@
 
 While a graph is built, every op still runs its kernel on an *example* value (the traced
 call's own inputs, or zeros of a TensorSpec's shape) so shapes, dtypes and errors surface at
-trace time, and the op is recorded as a graph node. The tensors that code sees are
-`SymbolicTensor`s: they print as TensorFlow's graph tensors (`Tensor("add:0", shape=(),
-dtype=float32)`), carry the static shape inferred for the node, refuse `bool()`/`numpy()` as
-TensorFlow does, and are what control flow (`tf.cond`, `tf.while_loop`, AutoGraph) checks to
-decide between Python and graph control flow.
+trace time, and the op is recorded as a graph node (framework/func_graph.py). The tensors that
+code sees are `SymbolicTensor`s: they print as TensorFlow's graph tensors (`Tensor("add:0",
+shape=(), dtype=float32)`), carry the static shape inferred for the node, refuse `bool()`,
+iteration and `numpy()` as TensorFlow does, and are what control flow (`tf.cond`,
+`tf.while_loop`, AutoGraph) checks to decide between Python and graph control flow.
 """
+from varrt import _C, errors
 from varrt.framework.tensor import Tensor
+from varrt.framework.tensor_shape import TensorShape
+
+_BOOL_MESSAGE = (
+    "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the following resolutions to "
+    "the problem: If you are running in Graph mode, use Eager execution mode or decorate this function with "
+    "@tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that "
+    "does not work, then you may be using an unsupported feature or your source code may not be visible to "
+    "AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/"
+    "reference/limitations.md#access-to-source-code for more information.")
+_ITER_MESSAGE = (
+    "Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following resolutions to the "
+    "problem: If you are running in Graph mode, use Eager execution mode or decorate this function with "
+    "@tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that "
+    "does not work, then you may be using an unsupported feature or your source code may not be visible to "
+    "AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/"
+    "reference/limitations.md#access-to-source-code for more information.")
+
+
+def _info(t):
+    from varrt.framework import func_graph
+    return func_graph.info_of(t)
+
+
+class Operation:
+    """The node that made a symbolic tensor (its name and TensorFlow op type)."""
+
+    __slots__ = ("name", "type", "graph")
+
+    def __init__(self, name, type, graph):  # noqa: A002
+        self.name = name
+        self.type = type
+        self.graph = graph
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type={self.type}>"
 
 
 class SymbolicTensor(Tensor):
@@ -16,7 +52,76 @@ class SymbolicTensor(Tensor):
 
     __slots__ = ()
 
+    @property
+    def name(self):
+        info = _info(self)
+        return info.name if info is not None else "unknown:0"
+
+    @property
+    def shape(self):
+        info = _info(self)
+        return info.shape if info is not None else TensorShape(list(self._shape_tuple))
+
+    @property
+    def graph(self):
+        info = _info(self)
+        return info.graph if info is not None else None
+
+    @property
+    def op(self):
+        info = _info(self)
+        if info is None:
+            return None
+        return Operation(info.name.rsplit(":", 1)[0], info.op_type, info.graph)
+
+    @property
+    def value_index(self):
+        return int(self.name.rsplit(":", 1)[1])
+
+    @property
+    def numpy(self):
+        raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
+
+    def __repr__(self):
+        return f'<tf.Tensor \'{self.name}\' shape={_shape_text(self.shape)} dtype={self.dtype.name}>'
+
+    def __str__(self):
+        return f'Tensor("{self.name}", shape={_shape_text(self.shape)}, dtype={self.dtype.name})'
+
+    def __format__(self, format_spec):
+        return format(str(self), format_spec)
+
+    def __bool__(self):
+        raise errors.OperatorNotAllowedInGraphError(_BOOL_MESSAGE)
+
+    def __iter__(self):
+        raise errors.OperatorNotAllowedInGraphError(_ITER_MESSAGE)
+
+    def __len__(self):
+        shape = self.shape
+        if shape.rank is None or shape.rank == 0 or shape[0] is None:
+            raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please call `x.shape` "
+                            "rather than `len(x)` for shape information.")
+        return shape[0]
+
+    def __array__(self, dtype=None, copy=None):
+        raise NotImplementedError(f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error "
+                                  "may indicate that you're trying to pass a Tensor to a NumPy call, which is not "
+                                  "supported.")
+
+    def __reduce__(self):
+        raise TypeError(f"Cannot pickle a symbolic tf.Tensor ({self.name})")
+
+
+def _shape_text(shape):
+    if shape.rank is None:
+        return "<unknown>"
+    return str(tuple(shape.as_list()))
+
 
 def is_symbolic(x):
     """Whether `x` is a tensor of a graph being built (False for eager tensors and Python values)."""
     return isinstance(x, SymbolicTensor)
+
+
+_C._set_symbolic_class(SymbolicTensor)

@@ -11,6 +11,7 @@ import threading
 import numpy as np
 
 from varrt import _C, dtypes
+from varrt.framework import func_graph as _func_graph
 from varrt.framework import name_scopes
 from varrt.framework import variable_enums
 from varrt import dlpack as _dlpack
@@ -78,6 +79,28 @@ class Variable(_C.VarHandle):
         if synchronization is not None or aggregation is not None:
             synchronization, aggregation, trainable = variable_enums.validate(synchronization, aggregation,
                                                                               trainable, name)
+        if _func_graph.building():
+            # Inside a trace the variable is made now, eagerly (TensorFlow lifts its creation
+            # out of the function graph: tf.init_scope); only its later uses are recorded.
+            with _func_graph.init_scope():
+                self._create(initial_value, dtype, name, shape, shared_name, container)
+        else:
+            self._create(initial_value, dtype, name, shape, shared_name, container)
+        # Only what differs from the class defaults is set: the first instance attribute costs
+        # a dict of ~300 bytes, more than the rest of a small variable. The name, dtype and
+        # shape live in the core variable.
+        if trainable is not None:
+            self._trainable = trainable
+        if constraint is not None:
+            self._constraint = constraint
+        if synchronization is not None:  # both set by validate, or both left at the class defaults
+            self._synchronization = synchronization
+            self._aggregation = aggregation
+        for watcher in watchers:
+            watcher.on_created(self)
+
+    def _create(self, initial_value, dtype, name, shape, shared_name, container):
+        """Makes the variable's resource and initialises it (the core ops of Variable(...))."""
         if callable(initial_value):
             initial_value = initial_value()
         if dtype is not None:
@@ -106,18 +129,6 @@ class Variable(_C.VarHandle):
                 raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
                                  f"supplied `shape` argument ({declared}).") from None
             _register(self)
-        # Only what differs from the class defaults is set: the first instance attribute costs
-        # a dict of ~300 bytes, more than the rest of a small variable. The name, dtype and
-        # shape live in the core variable.
-        if trainable is not None:
-            self._trainable = trainable
-        if constraint is not None:
-            self._constraint = constraint
-        if synchronization is not None:  # both set by validate, or both left at the class defaults
-            self._synchronization = synchronization
-            self._aggregation = aggregation
-        for watcher in watchers:
-            watcher.on_created(self)
 
     @classmethod
     def from_shared_name(cls, shared_name, container=""):
@@ -227,7 +238,14 @@ class Variable(_C.VarHandle):
     assign = _C.VarHandle.assign
     assign_add = _C.VarHandle.assign_add
     assign_sub = _C.VarHandle.assign_sub
-    numpy = _C.VarHandle.numpy  # a new writable ndarray (ReadVariableOp + Identity)
+    _numpy_now = _C.VarHandle.numpy  # a new writable ndarray (ReadVariableOp + Identity)
+
+    def numpy(self):
+        """The current value as a new writable NumPy array (eager only, as in TensorFlow: inside a
+        graph being built a value read into Python would be frozen into the graph)."""
+        if _func_graph._state.__dict__.get("graph") is not None:
+            raise NotImplementedError("numpy() is only available when eager execution is enabled.")
+        return Variable._numpy_now(self)  # a TypeError for a non-variable `self`, from the C method
     # The other core methods are private: _read (ReadVariableOp), _read_value (+ Identity),
     # _view/_value_view/_repr_view (read-only ndarrays), _is_initialized, _destroy,
     # _dtype_enum, _declared_shape, _debug_name, device.
@@ -410,7 +428,9 @@ class Variable(_C.VarHandle):
 
     def __repr__(self):
         # Like TensorFlow's, never raises for an unreadable (destroyed) variable: repr runs in
-        # tracebacks and debuggers.
+        # tracebacks and debuggers. Inside a graph being built TensorFlow shows no value.
+        if _func_graph.building():
+            return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
         try:
             value_text = "numpy=" + _numpy_text(self._repr_view(), True)
         except Exception:

@@ -137,7 +137,13 @@ def _input_text(x, summarize):
 
 def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
     """Prints the inputs (tensors, Python values and structures of them), `sep` between and `end`
-    after, to `output_stream` (sys.stderr by default; any object with `write`)."""
+    after, to `output_stream` (sys.stderr by default; any object with `write`). Inside a graph
+    (tf.function) it prints when the graph runs, not while tracing."""
+    from varrt.framework import func_graph
+    graph = func_graph.current()
+    if graph is not None:
+        return _print_in_graph(graph, inputs, dict(output_stream=output_stream, summarize=summarize, sep=sep,
+                                                   end=end, name=name))
     text = sep.join(_input_text(x, summarize) for x in inputs) + end
     _place_op("StringFormat")
     _place_op("PrintV2")
@@ -148,3 +154,18 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
     stream.write(text)
     if hasattr(stream, "flush"):
         stream.flush()
+
+
+def _print_in_graph(graph, inputs, options):
+    """Records a PrintV2 node: at run time it prints the inputs with the tensors' values then."""
+    flat = nest.flatten(list(inputs))
+    positions = [i for i, x in enumerate(flat) if _is_tensor(x)]
+    tensors = [flat[i] if isinstance(flat[i], Tensor) else flat[i]._as_tensor() for i in positions]
+
+    def run(*values):
+        filled = list(flat)
+        for i, v in zip(positions, values):
+            filled[i] = v
+        print_v2(*nest.pack_sequence_as(list(inputs), filled), **options)
+
+    graph.add_call_node("PrintV2", run, tensors, 0)

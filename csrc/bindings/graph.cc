@@ -1,0 +1,292 @@
+// Graphs from Python (internal API; framework/func_graph.py builds them):
+//   _C.Graph(num_args)                      add_constant(tensor) -> slot
+//     add_node(op, inputs, attrs, resources, num_outputs, host) -> first output slot
+//       (a core op's kernel by name, or `host`, the recorded _C.execute arguments, replayed)
+//     set_outputs(slots); run(args) -> tuple of Tensors; node_ops()
+//   _C.push_graph_recorder(example_fn, record_fn, replaced_ops) -> hook; pop with pop_dispatch_hook
+//     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
+//     example_fn(op, inputs, attrs, resources) gives example outputs; every other op runs its
+//     kernel on the example inputs. Then record_fn(op, inputs, outputs, attrs, resources, host)
+//     with the final outputs. `resources` are ResourceRefs; `host` the _C.execute arguments
+//     (kernel, dtype, shape, num_outputs, attrs) of a Python-kernel op, else None.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "interop/handle.h"
+#include "interop/tensor_object.h"
+#include "varrt/device/executor.h"
+#include "varrt/ops/dispatch.h"
+#include "varrt/ops/graph.h"
+#include "varrt/ops/op_registry.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+// A variable resource as a graph node holds it.
+struct ResourceRef {
+  ResourceHandle handle;
+};
+
+py::object as_python(const PlacedTensor& t) {
+  PyObject* o = wrap_tensor(PyTensor{t.tensor, t.device});
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+PlacedTensor placed(py::handle t) {
+  if (!is_tensor_object(t.ptr())) throw py::type_error("a graph takes varrt Tensors");
+  const PyTensor& p = tensor_of(t.ptr());
+  return PlacedTensor{p.tensor, p.device};
+}
+
+std::vector<OwnedAttr> owned_attrs(const py::dict& d) {
+  std::vector<OwnedAttr> out;
+  for (auto item : d) {
+    OwnedAttr a;
+    a.name = item.first.cast<std::string>();
+    py::handle v = item.second;
+    if (PyFloat_Check(v.ptr())) {
+      a.is_real = true;
+      a.real = PyFloat_AsDouble(v.ptr());
+    } else if (PyTuple_Check(v.ptr()) || PyList_Check(v.ptr())) {
+      a.is_list = true;
+      for (py::handle e : v) a.ints.push_back(e.cast<int64_t>());
+    } else if (v.is_none()) {
+      continue;
+    } else {
+      a.value = v.cast<int64_t>();
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+// A node whose kernel is Python: runs _C.execute again with the recorded arguments.
+class HostNodeKernel : public NodeKernel {
+ public:
+  explicit HostNodeKernel(py::tuple host) : host_(std::move(host)) {}
+  ~HostNodeKernel() override {
+    py::gil_scoped_acquire gil;
+    host_ = py::tuple();
+  }
+  void run(NodeCall& c) const override {
+    py::gil_scoped_acquire gil;
+    py::tuple inputs(c.num_inputs);
+    for (int i = 0; i < c.num_inputs; ++i) inputs[i] = as_python(c.inputs[i]);
+    py::object r = execute(c.op, host_[0], inputs, host_[1].cast<int>(), host_[2], host_[3], host_[4]);
+    if (c.num_outputs == 1 && is_tensor_object(r.ptr())) {
+      c.outputs[0] = placed(r);
+      return;
+    }
+    py::tuple outs(r);
+    for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = placed(outs[i]);
+  }
+
+ private:
+  py::tuple host_;
+};
+
+// A node whose kernel is a Python callable fn(*inputs) -> tensor or tuple of tensors (tf.py_function,
+// control flow built in Python).
+class PyCallNodeKernel : public NodeKernel {
+ public:
+  explicit PyCallNodeKernel(py::object fn) : fn_(std::move(fn)) {}
+  ~PyCallNodeKernel() override {
+    py::gil_scoped_acquire gil;
+    fn_ = py::object();
+  }
+  void run(NodeCall& c) const override {
+    py::gil_scoped_acquire gil;
+    py::tuple inputs(c.num_inputs);
+    for (int i = 0; i < c.num_inputs; ++i) inputs[i] = as_python(c.inputs[i]);
+    py::object r = fn_(*inputs);
+    if (c.num_outputs == 0) return;
+    py::tuple outs = is_tensor_object(r.ptr()) ? py::make_tuple(r) : py::tuple(r);
+    if (static_cast<int>(outs.size()) != c.num_outputs) {
+      throw py::value_error(std::string(c.op) + " returned " + std::to_string(outs.size()) + " values, not " +
+                            std::to_string(c.num_outputs));
+    }
+    for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = placed(outs[i]);
+  }
+
+ private:
+  py::object fn_;
+};
+
+py::tuple tensors(const Tensor* ts, int n, const Device* device) {
+  py::tuple out(n);
+  for (int i = 0; i < n; ++i) out[i] = as_python(PlacedTensor{ts[i], device});
+  return out;
+}
+
+py::dict attrs_of(const OpCall& call) {
+  py::dict d;
+  for (int i = 0; i < call.num_attrs; ++i) {
+    const OpAttr& a = call.attrs[i];
+    if (a.ints != nullptr) {
+      py::tuple ints(a.num_ints);
+      for (int j = 0; j < a.num_ints; ++j) ints[j] = py::int_(a.ints[j]);
+      d[a.name] = ints;
+    } else if (a.is_real) {
+      d[a.name] = py::float_(a.real);
+    } else {
+      d[a.name] = py::int_(a.value);
+    }
+  }
+  return d;
+}
+
+py::tuple resources_of(const OpCall& call) {
+  if (call.resources != nullptr) {
+    py::tuple t(call.num_resources);
+    for (int i = 0; i < call.num_resources; ++i) {
+      t[i] = call.resources[i] != nullptr ? py::cast(ResourceRef{*call.resources[i]}) : py::none();
+    }
+    return t;
+  }
+  if (call.resource != nullptr) return py::make_tuple(ResourceRef{*call.resource});
+  return py::tuple();
+}
+
+struct HooksSuspended {
+  std::optional<Dispatch::SuspendHooks> scope;
+};
+
+class RecorderHook : public DispatchHook {
+ public:
+  RecorderHook(py::object example_fn, py::object record_fn, std::set<std::string> replaced)
+      : DispatchHook(Mode::kReplace),
+        example_fn_(std::move(example_fn)),
+        record_fn_(std::move(record_fn)),
+        replaced_(std::move(replaced)) {}
+  ~RecorderHook() override {
+    py::gil_scoped_acquire gil;
+    example_fn_ = py::object();
+    record_fn_ = py::object();
+  }
+
+  void on_op(OpCall& call) override {
+    py::gil_scoped_acquire gil;
+    const Device* d = call.device;
+    py::tuple inputs = tensors(call.inputs, call.num_inputs, d);
+    py::dict attrs = attrs_of(call);
+    py::tuple resources = resources_of(call);
+    if (replaced_.count(call.op) != 0) {
+      py::object r = example_fn_(call.op, inputs, attrs, resources);
+      py::tuple outs = r.is_none() ? py::tuple() : py::tuple(r);
+      if (static_cast<int>(outs.size()) != call.num_outputs) {
+        throw py::value_error(std::string("example outputs of ") + call.op + ": " + std::to_string(outs.size()) +
+                              " for " + std::to_string(call.num_outputs));
+      }
+      for (int i = 0; i < call.num_outputs; ++i) {
+        call.outputs[i] = tensor_of(outs[i].ptr()).tensor;
+        call.outputs[i].renew_id();
+      }
+    } else {
+      call.run_kernel();  // with the GIL: a Python kernel (_C.execute) needs it
+    }
+    py::object host = py::none();
+    if (call.host_kernel != nullptr) {
+      const auto* h = static_cast<const HostKernel*>(call.host_kernel);
+      host = py::make_tuple(h->kernel, h->dtype, h->shape, h->num_outputs, h->attrs);
+    }
+    record_fn_(call.op, inputs, tensors(call.outputs, call.num_outputs, d), attrs, resources, host);
+  }
+
+ private:
+  py::object example_fn_, record_fn_;
+  std::set<std::string> replaced_;
+};
+
+}  // namespace
+
+void bind_graph(py::module_& m) {
+  py::class_<ResourceRef>(m, "ResourceRef", "A variable resource held by a graph node (internal).")
+      .def_property_readonly("variable",
+                             [](const ResourceRef& r) -> py::object {
+                               PyObject* v = front_of(r.handle.var());
+                               return v == nullptr ? py::none() : py::reinterpret_borrow<py::object>(v);
+                             })
+      .def_property_readonly("id", [](const ResourceRef& r) { return reinterpret_cast<uintptr_t>(r.handle.var()); })
+      .def_property_readonly("initialized",
+                             [](const ResourceRef& r) { return r.handle.var() != nullptr && r.handle.var()->is_initialized(); });
+
+  py::class_<Graph, std::shared_ptr<Graph>>(m, "Graph", "A recorded graph the core runs (internal).")
+      .def(py::init<int>(), py::arg("num_args"))
+      .def("add_constant", [](Graph& g, py::handle t) { return g.add_constant(placed(t)); })
+      .def("add_node",
+           [](Graph& g, std::string op, std::vector<int> inputs, py::dict attrs, py::sequence resources,
+              int num_outputs, py::object host) {
+             std::vector<ResourceHandle> handles;
+             for (py::handle r : resources) handles.push_back(r.cast<const ResourceRef&>().handle);
+             std::shared_ptr<const NodeKernel> kernel;
+             if (py::isinstance<py::tuple>(host)) {
+               kernel = std::make_shared<HostNodeKernel>(py::reinterpret_borrow<py::tuple>(host));
+             } else if (!host.is_none()) {
+               kernel = std::make_shared<PyCallNodeKernel>(host);
+             } else {
+               kernel = core_node_kernel(op);
+             }
+             if (kernel == nullptr) throw py::value_error("no graph kernel for op " + op);
+             return g.add_node(std::move(op), std::move(inputs), owned_attrs(attrs), std::move(handles), num_outputs,
+                               std::move(kernel));
+           },
+           py::arg("op"), py::arg("inputs"), py::arg("attrs"), py::arg("resources"), py::arg("num_outputs"),
+           py::arg("host") = py::none())
+      .def("has_kernel", [](const Graph&, const std::string& op) { return core_node_kernel(op) != nullptr; })
+      .def("set_outputs", &Graph::set_outputs)
+      .def("node_ops",
+           [](const Graph& g) {
+             std::vector<std::string> ops;
+             for (int i = 0; i < g.num_nodes(); ++i) ops.push_back(g.node_op(i));
+             return ops;
+           })
+      .def("run", [](const Graph& g, py::sequence args) {
+        std::vector<PlacedTensor> in;
+        in.reserve(args.size());
+        for (py::handle a : args) in.push_back(placed(a));
+        std::vector<PlacedTensor> out = g.run(in);
+        py::tuple result(out.size());
+        for (size_t i = 0; i < out.size(); ++i) result[i] = as_python(out[i]);
+        return result;
+      });
+
+  py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
+  m.def("push_graph_recorder",
+        [](py::object example_fn, py::object record_fn, std::set<std::string> replaced) {
+          auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(replaced));
+          Dispatch::push_hook(hook.get());
+          return hook;
+        },
+        py::arg("example_fn"), py::arg("record_fn"), py::arg("replaced_ops"));
+  m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
+  py::class_<HooksSuspended>(m, "HooksSuspended",
+                             "with _C.HooksSuspended(): this thread's dispatch hooks are set aside (tf.init_scope).")
+      .def(py::init<>())
+      .def("__enter__", [](HooksSuspended& h) { h.scope.emplace(); })
+      .def("__exit__", [](HooksSuspended& h, py::args) {
+        h.scope.reset();
+        return false;
+      });
+  m.def("log_placement_lines", [](const std::vector<std::string>& prefixes) {
+    // "<node>: (<op>): <device>", TensorFlow's placer lines for a function's graph on its first run.
+    const std::string& device = Executor::current_device().name;
+    for (const std::string& p : prefixes) Executor::log_line(p + ": " + device);
+  });
+  m.def("log_function_call", [](const std::string& name) {
+    Executor::log_op(name.c_str(), Executor::current_device());
+  });
+}
+
+}  // namespace bind
+}  // namespace varrt

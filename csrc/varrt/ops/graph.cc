@@ -1,0 +1,123 @@
+#include "varrt/ops/graph.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "varrt/core/error.h"
+#include "varrt/device/executor.h"
+
+namespace varrt {
+
+const OpAttr* NodeCall::find_attr(const char* name) const {
+  for (int i = 0; i < num_attrs; ++i) {
+    if (std::strcmp(attrs[i].name, name) == 0) return &attrs[i];
+  }
+  return nullptr;
+}
+
+int64_t NodeCall::attr(const char* name, int64_t fallback) const {
+  const OpAttr* a = find_attr(name);
+  return a != nullptr ? a->value : fallback;
+}
+
+double NodeCall::real_attr(const char* name, double fallback) const {
+  const OpAttr* a = find_attr(name);
+  if (a == nullptr) return fallback;
+  return a->is_real ? a->real : static_cast<double>(a->value);
+}
+
+std::vector<int64_t> NodeCall::ints_attr(const char* name) const {
+  const OpAttr* a = find_attr(name);
+  if (a == nullptr || a->ints == nullptr) return {};
+  return std::vector<int64_t>(a->ints, a->ints + a->num_ints);
+}
+
+int Graph::add_constant(PlacedTensor value) {
+  const int slot = num_slots_++;
+  constants_.emplace_back(slot, std::move(value));
+  return slot;
+}
+
+int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
+                    std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel) {
+  for (int in : inputs) {
+    if (in < 0 || in >= num_slots_) throw_error(Code::kInvalidArgument, "graph node " + op + " reads a missing value");
+  }
+  if (kernel == nullptr) throw_error(Code::kInvalidArgument, "graph node " + op + " has no kernel");
+  Node n;
+  n.op = std::move(op);
+  n.inputs = std::move(inputs);
+  n.owned_attrs = std::move(attrs);
+  n.attrs.resize(n.owned_attrs.size());
+  for (size_t i = 0; i < n.owned_attrs.size(); ++i) {
+    const OwnedAttr& o = n.owned_attrs[i];
+    OpAttr& a = n.attrs[i];
+    a.name = o.name.c_str();
+    a.value = o.value;
+    if (o.is_list) {
+      a.ints = o.ints.empty() ? OpAttr::kNoInts : o.ints.data();
+      a.num_ints = static_cast<int>(o.ints.size());
+    }
+    a.real = o.real;
+    a.is_real = o.is_real;
+  }
+  n.resources = std::move(resources);
+  n.first_output = num_slots_;
+  n.num_outputs = num_outputs;
+  n.kernel = std::move(kernel);
+  num_slots_ += num_outputs;
+  nodes_.push_back(std::move(n));
+  return nodes_.back().first_output;
+}
+
+void Graph::set_outputs(std::vector<int> outputs) {
+  for (int o : outputs) {
+    if (o < 0 || o >= num_slots_) throw_error(Code::kInvalidArgument, "a graph output names a missing value");
+  }
+  outputs_ = std::move(outputs);
+  std::vector<int> last_reader(static_cast<size_t>(num_slots_), -1);
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    for (int in : nodes_[i].inputs) last_reader[static_cast<size_t>(in)] = static_cast<int>(i);
+  }
+  std::vector<bool> kept(static_cast<size_t>(num_slots_), false);
+  for (int o : outputs_) kept[static_cast<size_t>(o)] = true;
+  for (const auto& c : constants_) kept[static_cast<size_t>(c.first)] = true;
+  for (Node& n : nodes_) n.release.clear();
+  for (int slot = 0; slot < num_slots_; ++slot) {
+    const int reader = last_reader[static_cast<size_t>(slot)];
+    if (reader >= 0 && !kept[static_cast<size_t>(slot)]) nodes_[static_cast<size_t>(reader)].release.push_back(slot);
+  }
+}
+
+std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args) const {
+  if (static_cast<int>(args.size()) != num_args_) {
+    throw_error(Code::kInvalidArgument, "a graph of " + std::to_string(num_args_) + " arguments was given " +
+                                            std::to_string(args.size()));
+  }
+  std::vector<PlacedTensor> slots(static_cast<size_t>(num_slots_));
+  for (int i = 0; i < num_args_; ++i) slots[static_cast<size_t>(i)] = args[static_cast<size_t>(i)];
+  for (const auto& c : constants_) slots[static_cast<size_t>(c.first)] = c.second;
+  Executor::Quiet quiet;
+  std::vector<PlacedTensor> inputs;
+  for (const Node& n : nodes_) {
+    inputs.clear();
+    for (int in : n.inputs) inputs.push_back(slots[static_cast<size_t>(in)]);
+    NodeCall call{n.op.c_str(),
+                  inputs.data(),
+                  static_cast<int>(inputs.size()),
+                  n.attrs.data(),
+                  static_cast<int>(n.attrs.size()),
+                  n.resources.data(),
+                  static_cast<int>(n.resources.size()),
+                  slots.data() + n.first_output,
+                  n.num_outputs};
+    n.kernel->run(call);
+    for (int r : n.release) slots[static_cast<size_t>(r)] = PlacedTensor{};
+  }
+  std::vector<PlacedTensor> out;
+  out.reserve(outputs_.size());
+  for (int o : outputs_) out.push_back(slots[static_cast<size_t>(o)]);
+  return out;
+}
+
+}  // namespace varrt

@@ -1,0 +1,105 @@
+// A graph: a recorded program of ops over values, executed by the core without returning to
+// the caller per op (what a traced tf.function and a TF1 Session run).
+//
+// Values live in slots: the graph's arguments first (fed per run), then constants (captured
+// tensors, kept by the graph), then every node's outputs in program order. Nodes run in the
+// order they were recorded, so stateful ops (variable updates, prints) keep the program's
+// order: that order is the graph's control dependencies. Each node runs through the op
+// dispatch like an eager op (placed, seen by a gradient tape or a recorder), with placement
+// logging quiet: a run logs one line for the whole graph (see Graph::run).
+//
+// Ownership: a Graph owns its nodes, constants and node kernels; variables are held by
+// ResourceHandle (a captured variable stays alive as long as the graph). Immutable once built
+// (add_* before the first run); runs may happen on several threads at once.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "varrt/device/device_copy.h"
+#include "varrt/ops/dispatch.h"
+#include "varrt/resource/resource_mgr.h"
+
+namespace varrt {
+
+// What a node's kernel gets: its inputs, attributes and variables; it fills `outputs`.
+struct NodeCall {
+  const char* op;
+  const PlacedTensor* inputs;
+  int num_inputs;
+  const OpAttr* attrs;
+  int num_attrs;
+  const ResourceHandle* resources;  // the node's variables, var first (training ops: var, slots)
+  int num_resources;
+  PlacedTensor* outputs;
+  int num_outputs;
+
+  const OpAttr* find_attr(const char* name) const;
+  int64_t attr(const char* name, int64_t fallback = 0) const;
+  double real_attr(const char* name, double fallback = 0.0) const;
+  std::vector<int64_t> ints_attr(const char* name) const;
+};
+
+// How a node runs. Core ops have one (op_registry.h); the bindings add kernels that call back
+// into Python (a NumPy kernel, tf.py_function) and the control-flow kernels hold subgraphs.
+class NodeKernel {
+ public:
+  virtual ~NodeKernel() = default;
+  virtual void run(NodeCall& call) const = 0;
+};
+
+// An attribute with owned storage (OpAttr points into it).
+struct OwnedAttr {
+  std::string name;
+  int64_t value = 0;
+  std::vector<int64_t> ints;
+  bool is_list = false;
+  double real = 0.0;
+  bool is_real = false;
+};
+
+class Graph {
+ public:
+  explicit Graph(int num_args) : num_args_(num_args < 0 ? 0 : num_args), num_slots_(num_args_) {}
+
+  // Adds a constant slot; returns its slot index.
+  int add_constant(PlacedTensor value);
+  // Adds a node reading `inputs` (slot indices); returns the slot index of its first output.
+  int add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
+               std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel);
+  // The graph's results; ends building (each intermediate value is then released right after
+  // its last reader runs, so a variable's value read earlier does not force a copy-on-write
+  // when a later node updates the variable in place).
+  void set_outputs(std::vector<int> outputs);
+
+  int num_args() const { return num_args_; }
+  int num_nodes() const { return static_cast<int>(nodes_.size()); }
+  int num_slots() const { return num_slots_; }
+  const std::vector<int>& outputs() const { return outputs_; }
+  const std::string& node_op(int i) const { return nodes_[static_cast<size_t>(i)].op; }
+
+  // Runs the graph on `args` (num_args of them). Nodes run quietly (no placement line each).
+  std::vector<PlacedTensor> run(const std::vector<PlacedTensor>& args) const;
+
+ private:
+  struct Node {
+    std::string op;
+    std::vector<int> inputs;
+    std::vector<OwnedAttr> owned_attrs;
+    std::vector<OpAttr> attrs;  // views of owned_attrs
+    std::vector<ResourceHandle> resources;
+    int first_output = 0;
+    int num_outputs = 0;
+    std::shared_ptr<const NodeKernel> kernel;
+    std::vector<int> release;  // slots whose last reader is this node
+  };
+
+  int num_args_;
+  int num_slots_;  // args + constants + node outputs, assigned as they are added
+  std::vector<std::pair<int, PlacedTensor>> constants_;
+  std::vector<Node> nodes_;
+  std::vector<int> outputs_;
+};
+
+}  // namespace varrt

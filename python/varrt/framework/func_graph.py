@@ -1,0 +1,310 @@
+"""FuncGraph: a graph built by recording the ops a Python function runs (see symbolic.py).
+
+While a FuncGraph is being built on a thread, a recorder hook at the core dispatch sees every
+op. Ops without side effects run their kernel on the example inputs (so shapes, dtypes and
+errors come out exactly as in eager mode) and are recorded; stateful ops (variable updates,
+reads, the fused optimizer ops) are recorded without running, a read giving the variable's
+current value as its example (zeros while uninitialised). Tensors the function did not make
+(closure-captured eager tensors, converted Python values) become constants of the graph.
+The finished graph is a `_C.Graph` the core runs node after node without Python, except
+Python kernels (NumPy ops, tf.py_function, tf.print), each one call.
+"""
+import threading
+import weakref
+
+from varrt import _C, errors
+from varrt.framework import symbolic
+from varrt.framework.tensor_shape import TensorShape
+
+_tensor_id = _C.tensor_id
+
+# Ops recorded without running while a graph is built: they change state (or read it, and the
+# state may not exist yet in a TF1 graph).
+_UPDATES = {
+    "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "ResourceStridedSliceAssign",
+    "DestroyResourceOp",
+    "ResourceScatterUpdate", "ResourceScatterAdd", "ResourceScatterSub", "ResourceScatterMul", "ResourceScatterDiv",
+    "ResourceScatterMin", "ResourceScatterMax", "ResourceScatterNdUpdate", "ResourceScatterNdAdd",
+    "ResourceScatterNdSub", "ResourceScatterNdMin", "ResourceScatterNdMax",
+    "ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyKerasMomentum", "ResourceApplyAdagrad",
+    "ResourceApplyRMSProp", "ResourceApplyCenteredRMSProp", "ResourceApplyAdam", "ResourceSparseApplyMomentum",
+    "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyAdagrad", "ResourceSparseApplyRMSProp",
+    "ResourceSparseApplyCenteredRMSProp", "KerasAdam", "KerasAdagrad", "KerasRMSprop",
+}
+_REPLACED = frozenset(_UPDATES | {"ReadVariableOp"})
+
+# The names TensorFlow gives nodes made through Python operators and common functions.
+_DEFAULT_NAMES = {
+    "AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv", "FloorMod": "mod",
+    "Pow": "pow", "Less": "Less", "_EagerConst": "Const",
+}
+
+_ELEMENTWISE = {"Neg", "Square", "Abs", "Cast", "Identity", "Exp", "Log", "Sqrt", "Rsqrt", "Relu", "Relu6", "Sigmoid",
+                "Tanh", "Sin", "Cos", "Floor", "Ceil", "Round", "Sign", "Reciprocal", "Softplus", "Elu", "Selu",
+                "LogicalNot", "IsNan", "IsFinite", "IsInf", "Log1p", "Expm1", "Softmax", "LogSoftmax", "ZerosLike",
+                "OnesLike", "StopGradient", "Erf", "LeakyRelu", "Atan", "Tan"}
+_BROADCASTING = {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", "Less", "LessEqual", "Greater",
+                 "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "FloorDiv", "FloorMod",
+                 "SquaredDifference", "DivNoNan", "Atan2", "BiasAdd", "ReluGrad", "SigmoidGrad", "TanhGrad"}
+_REDUCTIONS = {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any"}
+
+_state = threading.local()
+
+
+def current():
+    """The FuncGraph being built on this thread, or None."""
+    return getattr(_state, "graph", None)
+
+
+def building():
+    """Whether a graph is being built on this thread (ops are recorded, not only run)."""
+    return getattr(_state, "graph", None) is not None
+
+
+class TensorInfo:
+    """What a graph knows of one of its tensors."""
+
+    __slots__ = ("graph", "name", "shape", "op_type", "slot", "__weakref__")
+
+    def __init__(self, graph, name, shape, op_type, slot):
+        self.graph = graph
+        self.name = name
+        self.shape = shape
+        self.op_type = op_type
+        self.slot = slot
+
+
+# tensor id -> TensorInfo of every symbolic tensor still in some live graph (ids are unique per process).
+_INFO = weakref.WeakValueDictionary()
+
+
+def info_of(tensor):
+    return _INFO.get(_tensor_id(tensor))
+
+
+def _static_shape(tensor):
+    info = _INFO.get(_tensor_id(tensor))
+    return info.shape if info is not None else TensorShape(list(tensor._shape_tuple))
+
+
+def _broadcast(a, b):
+    if a.rank is None or b.rank is None:
+        return TensorShape(None)
+    da, db = a.as_list(), b.as_list()
+    n = max(len(da), len(db))
+    da = [1] * (n - len(da)) + da
+    db = [1] * (n - len(db)) + db
+    out = []
+    for x, y in zip(da, db):
+        if x == 1:
+            out.append(y)
+        elif y == 1:
+            out.append(x)
+        elif x is None or y is None:
+            out.append(x if y is None else y)
+        else:
+            out.append(x)
+    return TensorShape(out)
+
+
+def _infer_shape(op, inputs, attrs, example, resources):
+    """The static shape of `example` (an output of `op`): its shape where the inputs' static
+    shapes are fully known, else what the op's rule gives (unknown dimensions stay unknown)."""
+    shapes = [_static_shape(t) for t in inputs]
+    if all(s.is_fully_defined() for s in shapes):
+        return TensorShape(list(example._shape_tuple))
+    if op in _ELEMENTWISE and shapes:
+        return shapes[0]
+    if op in _BROADCASTING and len(shapes) == 2:
+        return _broadcast(shapes[0], shapes[1])
+    if op in ("MatMul", "BatchMatMulV2") and len(shapes) == 2 and shapes[0].rank == 2 and shapes[1].rank == 2:
+        a, b = shapes[0].as_list(), shapes[1].as_list()
+        m = a[1] if attrs.get("transpose_a") else a[0]
+        n = b[0] if attrs.get("transpose_b") else b[1]
+        return TensorShape([m, n])
+    if op in _REDUCTIONS and shapes and shapes[0].rank is not None and "reduction_indices" in attrs:
+        dims = shapes[0].as_list()
+        axes = {a % len(dims) for a in attrs["reduction_indices"]} if dims else set()
+        if attrs.get("keep_dims"):
+            return TensorShape([1 if i in axes else d for i, d in enumerate(dims)])
+        return TensorShape([d for i, d in enumerate(dims) if i not in axes])
+    return TensorShape([None] * len(example._shape_tuple))
+
+
+class FuncGraph:
+    """A graph being built from a Python function (TensorFlow's FuncGraph)."""
+
+    def __init__(self, name, num_args=0):
+        self.name = name
+        self._graph = _C.Graph(num_args)
+        self._num_args = num_args
+        self._infos = []  # keeps this graph's TensorInfos alive (the _INFO map is weak)
+        self._slots = {}  # tensor id -> slot
+        self._names = {}  # lower-case name -> count, for unique node names
+        self.node_names = []  # (name, op type), in program order (the placement log's lines)
+        self.captures = []  # (slot, eager tensor)
+        self.variables = {}  # resource id -> Variable, of the variables the graph uses
+        self._hook = None
+        self._outer = None
+        self._wrap = None
+        self.inputs = []  # the symbolic argument tensors
+
+    # --- names -------------------------------------------------------------------------------
+
+    def unique_name(self, base):
+        key = base.lower()  # TensorFlow compares names case-insensitively ("add", then "Add_1")
+        n = self._names.get(key, 0)
+        self._names[key] = n + 1
+        return base if n == 0 else f"{base}_{n}"
+
+    def _register(self, tensor, slot, name, shape, op_type):
+        info = TensorInfo(self, name, shape, op_type, slot)
+        self._infos.append(info)
+        tid = _tensor_id(tensor)
+        self._slots[tid] = slot
+        _INFO[tid] = info
+        return info
+
+    # --- building ----------------------------------------------------------------------------
+
+    def add_argument(self, index, example, name, shape):
+        """The symbolic tensor standing for argument `index` (example: a tensor of its dtype)."""
+        sym = _C.fresh_tensor(example)
+        self._register(sym, index, self.unique_name(name) + ":0", shape, "Placeholder")
+        self.node_names.append((name, "_Arg"))
+        self.inputs.append(sym)
+        return sym
+
+    def slot_of(self, tensor):
+        """The slot of `tensor` in this graph; a tensor made elsewhere becomes a captured constant."""
+        tid = _tensor_id(tensor)
+        slot = self._slots.get(tid)
+        if slot is None:
+            slot = self._graph.add_constant(tensor)
+            self._slots[tid] = slot
+            self.captures.append((slot, tensor))
+        return slot
+
+    def __enter__(self):
+        self._outer = current()
+        _state.graph = self
+        self._wrap = _C._wrap_symbolic(True)
+        self._hook = _C.push_graph_recorder(self._example, self._record, _REPLACED)
+        return self
+
+    def __exit__(self, *exc):
+        _C.pop_graph_recorder(self._hook)
+        self._hook = None
+        _C._wrap_symbolic(self._wrap)
+        _state.graph = self._outer
+        return False
+
+    def _example(self, op, inputs, attrs, resources):
+        """Example outputs of a stateful op that is recorded without running."""
+        if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp") and resources:
+            self._check_assign(op, inputs[0], resources[0])
+        if op != "ReadVariableOp":
+            return ()
+        ref = resources[0]
+        variable = ref.variable
+        if variable is None:
+            raise errors.InternalError(None, None, "a graph read a variable that has no Python object")
+        if ref.initialized:
+            return (variable.value(),)
+        from varrt.ops import array_ops
+        return (array_ops.zeros(variable.shape, variable.dtype),)
+
+    def _check_assign(self, op, value, ref):
+        variable = ref.variable
+        if variable is None:
+            return
+        vshape = variable.shape
+        shape = _static_shape(value)
+        if op == "AssignVariableOp":
+            ok = vshape.is_compatible_with(shape)
+        else:
+            ok = vshape.rank is None or shape.rank is None or (
+                vshape.rank == shape.rank and vshape.is_compatible_with(shape))
+        if ok:
+            return
+        def text(s):
+            return "?" if s.rank is None else "[" + ",".join("?" if d is None else str(d) for d in s.as_list()) + "]"
+        dtype = "DT_" + variable.dtype.name.upper()
+        node = f"{{{{node {op}}}}} = {op}[dtype={dtype}](resource, value)"
+        if vshape.rank is not None and shape.rank is not None and vshape.rank != shape.rank:
+            reason = f"Shapes must be equal rank, but are {vshape.rank} and {shape.rank}"
+        else:
+            reason = f"Shapes {text(vshape)} and {text(shape)} are incompatible"
+        raise ValueError(f"{reason} for '{node}' with input shapes: {text(vshape)}, {text(shape)}.")
+
+    def _record(self, op, inputs, outputs, attrs, resources, host):
+        if not outputs and not resources and host is None and not inputs:
+            return  # a placement-only op (a conversion logged as _EagerConst): nothing to run
+        slots = [self.slot_of(t) for t in inputs]
+        for ref in resources:
+            if ref is not None and ref.id not in self.variables:
+                self.variables[ref.id] = ref.variable
+        attrs = {k: v for k, v in attrs.items()}
+        try:
+            first = self._graph.add_node(op, slots, attrs, [r for r in resources if r is not None], len(outputs),
+                                         host)
+        except ValueError:
+            raise NotImplementedError(f"varrt cannot run op {op} inside a graph (tf.function) yet") from None
+        name = self.unique_name(_DEFAULT_NAMES.get(op, op))
+        self.node_names.append((name, op))
+        for i, t in enumerate(outputs):
+            shape = self._output_shape(op, inputs, attrs, t, resources)
+            self._register(t, first + i, f"{name}:{i}", shape, op)
+
+    def _output_shape(self, op, inputs, attrs, example, resources):
+        if op == "ReadVariableOp" and resources and resources[0].variable is not None:
+            return resources[0].variable.shape
+        return _infer_shape(op, inputs, attrs, example, resources)
+
+    def add_call_node(self, op, fn, inputs, num_outputs, name=None):
+        """Records a node that runs `fn(*tensors)` (a Python call: tf.print, tf.py_function) and
+        returns its example outputs, computed by calling `fn` once now when `num_outputs`."""
+        slots = [self.slot_of(t) for t in inputs]
+        first = self._graph.add_node(op, slots, {}, [], num_outputs, fn)
+        node_name = self.unique_name(name or op)
+        self.node_names.append((node_name, op))
+        return first, node_name
+
+    def register_outputs(self, tensors, first, node_name, shapes, op):
+        """Names the example outputs of a node added with add_call_node (symbolic tensors)."""
+        out = []
+        for i, (t, shape) in enumerate(zip(tensors, shapes)):
+            sym = _C.fresh_tensor(t)
+            self._register(sym, first + i, f"{node_name}:{i}", shape, op)
+            out.append(sym)
+        return out
+
+    def finish(self, output_tensors):
+        """Ends building: the graph's results are `output_tensors` (in order)."""
+        self._graph.set_outputs([self.slot_of(t) for t in output_tensors])
+        return self._graph
+
+
+def shape_of(tensor):
+    """The static shape of a tensor (a symbolic tensor's inferred shape)."""
+    return _static_shape(tensor)
+
+
+
+class init_scope:
+    """`with init_scope():` runs eagerly inside a trace (TensorFlow's tf.init_scope): ops run
+    and are not recorded, results are eager tensors. Variables are created this way."""
+
+    def __enter__(self):
+        self._graph = current()
+        self._hooks = _C.HooksSuspended()
+        self._hooks.__enter__()
+        self._wrap = _C._wrap_symbolic(False)
+        _state.graph = None
+        return self
+
+    def __exit__(self, *exc):
+        _state.graph = self._graph
+        _C._wrap_symbolic(self._wrap)
+        self._hooks.__exit__(None, None, None)
+        return False

@@ -1,0 +1,50 @@
+"""`tf.py_function`: a deliberate Python call, run eagerly every time, inside a graph too.
+
+Eagerly it calls `func(*inp)`. Inside a graph being built it records one node that calls
+`func` with the inputs' values each time the graph runs (never while tracing, as in
+TensorFlow); its outputs' static shapes are unknown and, while tracing, stand in as scalars of
+`Tout` (zeros).
+"""
+from varrt import dtypes
+from varrt.framework import func_graph
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
+from varrt.ops.gradients.registry import NotDifferentiable
+
+NotDifferentiable("EagerPyFunc")  # varrt records no gradient through a Python call
+
+
+def _outputs(result, tout, single):
+    values = [result] if single else list(result if isinstance(result, (list, tuple)) else [result])
+    if len(values) != len(tout):
+        raise ValueError(f"Expected {len(tout)} values from the py_function, got {len(values)}.")
+    out = []
+    for v, d in zip(values, tout):
+        t = v if isinstance(v, Tensor) else convert_to_tensor(v, d)
+        if t.dtype != d:
+            raise TypeError(f"Expected py_function to return a {d.name} tensor, got {t.dtype.name}.")
+        out.append(t)
+    return out
+
+
+def py_function(func=None, inp=None, Tout=None, name=None):  # noqa: N803 - TensorFlow's argument name
+    """Calls `func(*inp)` as an op; returns its outputs as tensors of the dtypes `Tout` (a dtype or a list)."""
+    if func is None:
+        return lambda f: py_function(f, inp, Tout, name)
+    single = not isinstance(Tout, (list, tuple))
+    tout = [dtypes.as_dtype(Tout)] if single else [dtypes.as_dtype(d) for d in Tout]
+    inputs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in (inp or [])]
+    graph = func_graph.current()
+    if graph is None:
+        out = _outputs(func(*inputs), tout, single)
+        return out[0] if single else out
+
+    def run(*values):
+        return tuple(_outputs(func(*values), tout, single))
+
+    first, node_name = graph.add_call_node("EagerPyFunc", run, inputs, len(tout), name)
+    with func_graph.init_scope():
+        from varrt.ops import array_ops
+        examples = [array_ops.zeros([], d) for d in tout]
+    out = graph.register_outputs(examples, first, node_name, [TensorShape(None)] * len(tout), "EagerPyFunc")
+    return out[0] if single else out
