@@ -2,6 +2,10 @@
 //   _C.Graph(num_args)                      add_constant(tensor) -> slot
 //     add_node(op, inputs, attrs, resources, num_outputs, host) -> first output slot
 //       (a core op's kernel by name, or `host`, the recorded _C.execute arguments, replayed)
+//     add_input() -> slot (a subgraph's capture, fed after the arguments)
+//     add_cond_node(inputs, then_graph, else_graph, num_then, num_outputs), add_while_node(inputs,
+//       cond_graph, body_graph, num_vars, num_cond, maximum_iterations) -> first output slot
+//       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args) -> tuple of Tensors; node_ops()
 //   _C.push_graph_recorder(example_fn, record_fn, replaced_ops) -> hook; pop with pop_dispatch_hook
 //     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
@@ -22,6 +26,7 @@
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
 #include "varrt/device/executor.h"
+#include "varrt/ops/control_flow.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/ops/graph.h"
 #include "varrt/ops/op_registry.h"
@@ -243,6 +248,19 @@ void bind_graph(py::module_& m) {
            },
            py::arg("op"), py::arg("inputs"), py::arg("attrs"), py::arg("resources"), py::arg("num_outputs"),
            py::arg("host") = py::none())
+      .def("add_input", &Graph::add_input)
+      .def("add_cond_node",
+           [](Graph& g, std::vector<int> inputs, std::shared_ptr<Graph> then_graph, std::shared_ptr<Graph> else_graph,
+              int num_then, int num_outputs) {
+             return g.add_node("If", std::move(inputs), {}, {}, num_outputs,
+                               cond_kernel(then_graph, else_graph, num_then));
+           })
+      .def("add_while_node",
+           [](Graph& g, std::vector<int> inputs, std::shared_ptr<Graph> cond_graph, std::shared_ptr<Graph> body_graph,
+              int num_vars, int num_cond, int64_t maximum_iterations) {
+             return g.add_node("While", std::move(inputs), {}, {}, num_vars,
+                               while_kernel(cond_graph, body_graph, num_vars, num_cond, maximum_iterations));
+           })
       .def("has_kernel", [](const Graph&, const std::string& op) { return core_node_kernel(op) != nullptr; })
       .def("set_outputs", &Graph::set_outputs)
       .def("node_ops",

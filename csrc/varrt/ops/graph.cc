@@ -90,12 +90,12 @@ void Graph::set_outputs(std::vector<int> outputs) {
 }
 
 std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args) const {
-  if (static_cast<int>(args.size()) != num_args_) {
-    throw_error(Code::kInvalidArgument, "a graph of " + std::to_string(num_args_) + " arguments was given " +
-                                            std::to_string(args.size()));
+  if (args.size() != input_slots_.size()) {
+    throw_error(Code::kInvalidArgument, "a graph of " + std::to_string(input_slots_.size()) +
+                                            " inputs was given " + std::to_string(args.size()));
   }
   std::vector<PlacedTensor> slots(static_cast<size_t>(num_slots_));
-  for (int i = 0; i < num_args_; ++i) slots[static_cast<size_t>(i)] = args[static_cast<size_t>(i)];
+  for (size_t i = 0; i < args.size(); ++i) slots[static_cast<size_t>(input_slots_[i])] = args[i];
   for (const auto& c : constants_) slots[static_cast<size_t>(c.first)] = c.second;
   Executor::Quiet quiet;
   std::vector<PlacedTensor> inputs;

@@ -2,7 +2,9 @@
 // the caller per op (what a traced tf.function and a TF1 Session run).
 //
 // Values live in slots: the graph's arguments first (fed per run), then constants (captured
-// tensors, kept by the graph), then every node's outputs in program order. Nodes run in the
+// tensors, kept by the graph), inputs added while building (a subgraph's captures of values of
+// the graph around it, fed per run after the arguments) and every node's outputs, in the order
+// they were added. Nodes run in the
 // order they were recorded, so stateful ops (variable updates, prints) keep the program's
 // order: that order is the graph's control dependencies. Each node runs through the op
 // dispatch like an eager op (placed, seen by a gradient tape or a recorder), with placement
@@ -61,7 +63,16 @@ struct OwnedAttr {
 
 class Graph {
  public:
-  explicit Graph(int num_args) : num_args_(num_args < 0 ? 0 : num_args), num_slots_(num_args_) {}
+  explicit Graph(int num_args) : num_args_(num_args < 0 ? 0 : num_args), num_slots_(num_args_) {
+    for (int i = 0; i < num_args_; ++i) input_slots_.push_back(i);
+  }
+
+  // Adds an input fed after the arguments (run takes num_inputs() values); returns its slot.
+  int add_input() {
+    input_slots_.push_back(num_slots_);
+    return num_slots_++;
+  }
+  int num_inputs() const { return static_cast<int>(input_slots_.size()); }
 
   // Adds a constant slot; returns its slot index.
   int add_constant(PlacedTensor value);
@@ -79,7 +90,7 @@ class Graph {
   const std::vector<int>& outputs() const { return outputs_; }
   const std::string& node_op(int i) const { return nodes_[static_cast<size_t>(i)].op; }
 
-  // Runs the graph on `args` (num_args of them). Nodes run quietly (no placement line each).
+  // Runs the graph on `args` (num_inputs() of them). Nodes run quietly (no placement line each).
   std::vector<PlacedTensor> run(const std::vector<PlacedTensor>& args) const;
 
  private:
@@ -96,6 +107,7 @@ class Graph {
   };
 
   int num_args_;
+  std::vector<int> input_slots_;
   int num_slots_;  // args + constants + node outputs, assigned as they are added
   std::vector<std::pair<int, PlacedTensor>> constants_;
   std::vector<Node> nodes_;

@@ -148,6 +148,7 @@ class FuncGraph:
         self._outer = None
         self._wrap = None
         self.inputs = []  # the symbolic argument tensors
+        self.external_captures = []  # tensors of enclosing graphs this graph reads (its extra inputs)
 
     # --- names -------------------------------------------------------------------------------
 
@@ -176,14 +177,28 @@ class FuncGraph:
         return sym
 
     def slot_of(self, tensor):
-        """The slot of `tensor` in this graph; a tensor made elsewhere becomes a captured constant."""
+        """The slot of `tensor` in this graph. A tensor of a graph this one is built inside (a cond
+        branch reading the function's values) becomes an input of this graph, fed by the node that
+        runs it (`external_captures`); any other tensor made elsewhere, a captured constant."""
         tid = _tensor_id(tensor)
         slot = self._slots.get(tid)
         if slot is None:
-            slot = self._graph.add_constant(tensor)
+            if self._in_enclosing(tid):
+                slot = self._graph.add_input()
+                self.external_captures.append(tensor)
+            else:
+                slot = self._graph.add_constant(tensor)
+                self.captures.append((slot, tensor))
             self._slots[tid] = slot
-            self.captures.append((slot, tensor))
         return slot
+
+    def _in_enclosing(self, tid):
+        g = self._outer
+        while g is not None:
+            if tid in g._slots:
+                return True
+            g = g._outer
+        return False
 
     def __enter__(self):
         self._outer = current()

@@ -1,13 +1,123 @@
 """Graph control flow: `tf.cond` and `tf.while_loop` when their predicate or loop variables are
 symbolic (inside a `tf.function` trace or a TF1 graph). The eager forms and the TensorFlow
-argument checks live in control_flow_ops; this module records the branches and the loop body
-as subgraphs of the graph being built.
+argument checks live in control_flow_ops; this module records the branches and the loop's
+condition and body as subgraphs (each a FuncGraph built inside the current one: values of the
+enclosing graph they read become their inputs) and adds one node, run by the core
+(ops/control_flow.h): a cond runs one branch, a loop runs its body while the condition holds.
+
+While tracing, both branches and the loop's condition and body are traced once (their Python
+code runs once, as in TensorFlow). The example value of a cond is the branch its predicate's
+example selects; a loop's example values are its initial values (the loop does not run while
+tracing), so its variables' shapes must not change (TensorFlow's rule; `shape_invariants`
+relaxes it).
 """
+from varrt.framework import func_graph
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
+from varrt.util import nest
+
+
+def _as_tensor(value):
+    if value is None or isinstance(value, Tensor):
+        return value
+    if hasattr(value, "_as_tensor"):
+        return value._as_tensor()
+    return convert_to_tensor(value)
+
+
+def _trace(name, fn, args=(), arg_examples=(), arg_names=(), arg_shapes=()):
+    """Traces fn(*args) into a new FuncGraph inside the current one: (graph, structure, flat outputs)."""
+    graph = func_graph.FuncGraph(name, len(arg_examples))
+    with graph:
+        symbolic = [graph.add_argument(i, ex, n, s) for i, (ex, n, s) in
+                    enumerate(zip(arg_examples, arg_names, arg_shapes))]
+        structure = fn(*args(symbolic)) if callable(args) else fn()
+        flat = [_as_tensor(v) for v in nest.flatten(structure)]
+    return graph, structure, flat
+
+
+def _common_shape(a, b):
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        return TensorShape(None)
+    return TensorShape([x if x == y else None for x, y in zip(a.as_list(), b.as_list())])
 
 
 def cond(pred, true_fn, false_fn, name=None):
-    raise NotImplementedError("graph-mode tf.cond is not built yet")
+    outer = func_graph.current()
+    then_graph, then_out, then_flat = _trace("cond_true", true_fn)
+    else_graph, else_out, else_flat = _trace("cond_false", false_fn)
+    try:
+        nest.assert_same_structure(then_out, else_out, check_types=False)
+    except (TypeError, ValueError) as e:
+        raise ValueError("true_fn and false_fn arguments to tf.cond must have the same number, type, and overall "
+                         f"structure of return values.\n\ntrue_fn output: {then_out}\nfalse_fn output: {else_out}"
+                         f"\n\nError details:\n{e}") from None
+    pairs = list(zip(then_flat, else_flat))
+    for t, e in pairs:
+        if (t is None) != (e is None) or (t is not None and t.dtype != e.dtype):
+            raise TypeError("true_fn and false_fn arguments to tf.cond must have the same number, type, and overall "
+                            f"structure of return values.\n\ntrue_fn output: {then_out}\nfalse_fn output: {else_out}")
+    tensors = [i for i, (t, _) in enumerate(pairs) if t is not None]
+    then_graph.finish([then_flat[i] for i in tensors])
+    else_graph.finish([else_flat[i] for i in tensors])
+    inputs = [outer.slot_of(pred)] + [outer.slot_of(c) for c in then_graph.external_captures] + \
+             [outer.slot_of(c) for c in else_graph.external_captures]
+    first = outer._graph.add_cond_node(inputs, then_graph._graph, else_graph._graph,
+                                       len(then_graph.external_captures), len(tensors))
+    node_name = outer.unique_name(name or "cond")
+    outer.node_names.append((node_name, "StatelessIf"))
+    taken = then_flat if bool(pred._numpy()) else else_flat
+    shapes = [_common_shape(func_graph.shape_of(then_flat[i]), func_graph.shape_of(else_flat[i])) for i in tensors]
+    results = outer.register_outputs([taken[i] for i in tensors], first, node_name, shapes, "StatelessIf")
+    flat = [None] * len(pairs)
+    for i, r in zip(tensors, results):
+        flat[i] = r
+    return nest.pack_sequence_as(then_out, flat)
+
+
+def _shape_error(var, before, after):
+    return ValueError(f"Input tensor '{var.name}' enters the loop with shape {before}, but has shape {after} after one "
+                      "iteration. To allow the shape to vary across iterations, use the `shape_invariants` argument "
+                      "of tf.while_loop to specify a less-specific shape.")
 
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=None, name=None):
-    raise NotImplementedError("graph-mode tf.while_loop is not built yet")
+    outer = func_graph.current()
+    packed = loop_vars
+    flat_vars = [_as_tensor(v) for v in nest.flatten(loop_vars)]
+    if shape_invariants is not None:
+        shapes = [TensorShape(s) for s in nest.flatten(shape_invariants)]
+    else:
+        shapes = [func_graph.shape_of(v) for v in flat_vars]
+    names = [f"loop_var_{i}" for i in range(len(flat_vars))]
+
+    def args(symbolic):
+        structure = nest.pack_sequence_as(packed, symbolic)
+        return structure if isinstance(packed, (list, tuple)) and not hasattr(packed, "_fields") else (structure,)
+
+    cond_graph, _, cond_flat = _trace("while_cond", cond, args, flat_vars, names, shapes)
+    body_graph, body_out, body_flat = _trace("while_body", body, args, flat_vars, names, shapes)
+    if len(cond_flat) != 1 or cond_flat[0] is None:
+        raise TypeError("The loop condition must return a single boolean tensor.")
+    if len(body_flat) != len(flat_vars):
+        raise ValueError("The two structures don't have the same nested structure.\n\nFirst structure: "
+                         f"{packed}\n\nSecond structure: {body_out}")
+    for var, out, shape in zip(flat_vars, body_flat, shapes):
+        if out.dtype != var.dtype:
+            raise TypeError(f"Loop variable {var.name} enters the loop with type {var.dtype.name}, but has type "
+                            f"{out.dtype.name} after one iteration.")
+        after = func_graph.shape_of(out)
+        if not shape.is_compatible_with(after) or (after.rank is not None and shape.rank is not None and
+                                                   not TensorShape(after).is_compatible_with(shape)):
+            raise _shape_error(var, shape, after)
+    cond_graph.finish(cond_flat)
+    body_graph.finish(body_flat)
+    limit = -1 if maximum_iterations is None else int(_as_tensor(maximum_iterations)._numpy())
+    inputs = [outer.slot_of(v) for v in flat_vars] + [outer.slot_of(c) for c in cond_graph.external_captures] + \
+             [outer.slot_of(c) for c in body_graph.external_captures]
+    first = outer._graph.add_while_node(inputs, cond_graph._graph, body_graph._graph, len(flat_vars),
+                                        len(cond_graph.external_captures), limit)
+    node_name = outer.unique_name(name or "while")
+    outer.node_names.append((node_name, "While"))
+    results = outer.register_outputs(flat_vars, first, node_name, shapes, "While")
+    return nest.pack_sequence_as(packed, results)
