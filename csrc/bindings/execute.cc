@@ -11,7 +11,7 @@
 //
 //   execute(op, kernel, inputs, dtype, shape=None, num_outputs=None, attrs=None) -> varrt.Tensor
 //     inputs: varrt.Tensors, TensorDatas or host ndarrays (values already converted, _EagerConst)
-//     dtype:  the output's dtype enum; shape: a tuple, "broadcast" or None
+//     dtype:  the output's dtype enum; shape: a tuple, "broadcast", an input's index or None
 //     num_outputs: for ops with several outputs of `dtype` (Unpack): the kernel returns that
 //                  many arrays and execute a tuple of Tensors (shape must be None)
 //     attrs: the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}), what a
@@ -58,9 +58,16 @@ Input input_of(py::handle o) {
   return Input{t.tensor, t.device, nullptr};
 }
 
-// The output shape: given, the inputs' broadcast shape, or unknown (false).
+// The output shape: given, the inputs' broadcast shape, input k's shape (an int k: what a graph
+// records for an op whose output has its input's shape), or unknown (false).
 bool output_shape(py::handle spec, const std::vector<Input>& inputs, Shape* shape) {
   if (spec.is_none()) return false;
+  if (PyLong_Check(spec.ptr())) {
+    const auto k = spec.cast<size_t>();
+    if (k >= inputs.size()) throw py::value_error("execute: shape names a missing input");
+    *shape = inputs[k].tensor.shape();
+    return true;
+  }
   if (py::isinstance<py::str>(spec)) {
     Shape s;
     for (const Input& in : inputs) {

@@ -260,6 +260,8 @@ class FuncGraph:
             if ref is not None and ref.id not in self.variables:
                 self.variables[ref.id] = ref.variable
         attrs = {k: v for k, v in attrs.items()}
+        if host is not None and isinstance(host[2], tuple):
+            host = self._polymorphic(host, inputs)
         try:
             first = self._graph.add_node(op, slots, attrs, [r for r in resources if r is not None], len(outputs),
                                          host)
@@ -270,6 +272,18 @@ class FuncGraph:
         for i, t in enumerate(outputs):
             shape = self._output_shape(op, inputs, attrs, t, resources)
             self._register(t, first + i, f"{name}:{i}", shape, op)
+
+    @staticmethod
+    def _polymorphic(host, inputs):
+        """A Python kernel's recorded output shape, as "input k's shape" when it is one (so the node
+        adapts when the graph runs on inputs of other shapes) and some input's static shape is
+        not fully known."""
+        if all(_static_shape(t).is_fully_defined() for t in inputs):
+            return host
+        for k, t in enumerate(inputs):
+            if tuple(t._shape_tuple) == host[2] and not _static_shape(t).is_fully_defined():
+                return host[:2] + (k,) + host[3:]
+        return host
 
     def _output_shape(self, op, inputs, attrs, example, resources):
         if op == "ReadVariableOp" and resources and resources[0].variable is not None:

@@ -251,6 +251,7 @@ class Function:
         self._autograph = autograph
         self._name = name or getattr(python_function, "__name__", type(python_function).__name__)
         self._signature = _python_signature(python_function)
+        self._full_signature = self._signature  # with `self` for methods (args then include the instance)
         self._instance_ref = None  # set on the per-instance copies made by __get__
         self._traces = []  # (key, ConcreteFunction), in tracing order
         self._fast = {}  # positional tensor arguments' (dtype, shape) -> ConcreteFunction
@@ -310,6 +311,7 @@ class Function:
             bound = Function(self._python_function, self._input_signature, self._reduce_retracing, self._name,
                              self._autograph)
             bound._signature = _drop_first_parameter(self._signature)
+            bound._full_signature = self._signature
             try:
                 bound._instance_ref = weakref.ref(instance)
             except TypeError:
@@ -403,30 +405,39 @@ class Function:
         from varrt.framework import func_graph
         from varrt.util import nest
         watcher = _CreationWatcher(allow=allow_creation)
-        names = self._parameter_names(args, kwargs)
-        structure = (list(args), dict(kwargs))
+        values, bound = self._canonical(args, kwargs)
+        names = self._parameter_names(bound, args, kwargs)
+        structure = (values, {}) if bound is not None else (list(args), dict(kwargs))
         if self._instance_ref is not None:  # the trace must not keep the instance alive
             structure[0][0] = None
         flat = nest.flatten(structure)
         leaf_keys = self._leaf_keys(key, args, kwargs, flat)
         tensor_leaves = [i for i, v in enumerate(flat) if _is_tensor_arg(v) or isinstance(v, TensorSpec)]
+        signature_specs = (list(_flatten_specs(self._input_signature)) if key == "input_signature" else None)
+        arguments = []  # (example, name, static shape) of each tensor leaf, made before recording starts
+        for n, i in enumerate(tensor_leaves):
+            value = flat[i]
+            if isinstance(value, TensorSpec):
+                arguments.append((_example_of(value.dtype, value.shape), value.name or names[i], value.shape))
+                continue
+            example = convert_to_tensor(value)
+            if signature_specs is not None and n < len(signature_specs):
+                shape = signature_specs[n].shape
+            else:
+                shape = _spec_shape(leaf_keys[i]) if leaf_keys[i] is not None else example.shape
+            arguments.append((example, names[i], shape))
         graph = func_graph.FuncGraph(self._name, len(tensor_leaves))
         with graph:
             symbolic = list(flat)
             for n, i in enumerate(tensor_leaves):
-                value = flat[i]
-                if isinstance(value, TensorSpec):
-                    shape = value.shape
-                    example = _example_of(value.dtype, shape)
-                    arg_name = value.name or names[i]
-                else:
-                    example = convert_to_tensor(value)
-                    shape = _spec_shape(leaf_keys[i]) if leaf_keys[i] is not None else example.shape
-                    arg_name = names[i]
-                symbolic[i] = graph.add_argument(n, example, arg_name, shape)
+                symbolic[i] = graph.add_argument(n, *arguments[n])
             call_args, call_kwargs = nest.pack_sequence_as(structure, symbolic)
             if self._instance_ref is not None:
                 call_args[0] = args[0]
+            if bound is not None:
+                for name, value in zip(list(bound.arguments), call_args):
+                    bound.arguments[name] = value
+                call_args, call_kwargs = bound.args, bound.kwargs
             with _variables.watching_creation(watcher):
                 try:
                     result = self._body()(*call_args, **call_kwargs)
@@ -468,25 +479,43 @@ class Function:
         _ = nest
         return out
 
-    def _parameter_names(self, args, kwargs):
-        """TensorFlow's placeholder name for each flattened argument leaf (the parameter's name)."""
+    def _parameter_names(self, bound, args, kwargs):
+        """TensorFlow's placeholder name for each flattened argument leaf: the parameter's name
+        (`args_0`, ... for the elements of *args)."""
         from varrt.util import nest
-        params = list(self._signature.parameters.values()) if self._signature is not None else []
-        if self._instance_ref is not None:
-            params = [None] + params
         names = []
+        if bound is not None:
+            params = bound.signature.parameters
+            for name, value in bound.arguments.items():
+                kind = params[name].kind
+                if kind == params[name].VAR_POSITIONAL:
+                    for k, v in enumerate(value):
+                        names.extend([f"{name}_{k}"] * len(nest.flatten(v)))
+                elif kind == params[name].VAR_KEYWORD:
+                    for k in sorted(value):
+                        names.extend([k] * len(nest.flatten(value[k])))
+                else:
+                    names.extend([name] * len(nest.flatten(value)))
+            return names
         for i, a in enumerate(args):
-            p = params[i] if i < len(params) else None
-            if p is not None and p.kind == p.VAR_POSITIONAL:
-                base = f"{p.name}_{i - params.index(p)}"
-            elif p is not None:
-                base = p.name
-            else:
-                base = f"args_{i}"
-            names.extend([base] * len(nest.flatten(a)))
+            names.extend([f"args_{i}"] * len(nest.flatten(a)))
         for k in sorted(kwargs):
             names.extend([k] * len(nest.flatten(kwargs[k])))
         return names
+
+    def _canonical(self, args, kwargs):
+        """(values, bound): the call's arguments bound to the parameters, defaults applied, in
+        parameter order (what a trace is keyed, named and flattened by), or (None, None) when
+        the parameters cannot be inspected or do not bind."""
+        sig = self._full_signature
+        if sig is None:
+            return None, None
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError:
+            return None, None
+        bound.apply_defaults()
+        return list(bound.arguments.values()), bound
 
     def _call_key(self, args, kwargs):
         """The trace key of a call: arguments bound to parameters, defaults applied."""
@@ -744,7 +773,8 @@ class ConcreteFunction:
 
     def _call_structured(self, args, kwargs):
         from varrt.util import nest
-        flat = nest.flatten((list(args), dict(kwargs)))
+        values, bound = self._function._canonical(args, kwargs)
+        flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
         tensors = [flat[i] if isinstance(flat[i], Tensor) else convert_to_tensor(flat[i]) for i in self._tensor_leaves]
         return self._run(tensors)
 

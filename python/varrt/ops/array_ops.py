@@ -6,6 +6,8 @@ import contextlib
 
 import numpy as np
 
+from varrt.framework import symbolic as _symbolic
+
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
 from varrt.ops.op_util import (attr_ints, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
@@ -75,7 +77,9 @@ def reshape(tensor, shape, name=None):
     end = "" if suffix(name, shape) == "" else None
     dims = _shape_values("Reshape", shape, name, end)
     # A view of the input: the output shares its buffer (zero-copy).
-    return run("Reshape", lambda a: _view(a, _reshaped_dims(t, dims, name, end)), (t,), t.dtype)
+    # The -1 is resolved from the kernel's input, not the traced example: a graph replays this
+    # kernel on inputs of other shapes.
+    return run("Reshape", lambda a: _view(a, _reshaped_dims(a, dims, name, end)), (t,), t.dtype)
 
 
 def _plain_dims(shape, input_shape):
@@ -97,15 +101,16 @@ def _view(a, dims):
     return a.reshape(dims) if type(a) is np.ndarray else a.reshaped(dims)
 
 
-def _reshaped_dims(t, dims, name, end):
-    """`dims` with the -1 inferred, checked against `t`'s size as TensorFlow's Reshape kernel does."""
+def _reshaped_dims(data, dims, name, end):
+    """`dims` with the -1 inferred, checked against the size of `data` (an array or TensorData) as
+    TensorFlow's Reshape kernel does."""
     def fail(message):
         return kernel_error("Reshape", message, name, end=end)
 
     # TensorFlow's ValidateSizes: zero sizes stay out of the product, so that a -1 beside a 0
     # is still inferred from the other dimensions.
     dims = list(dims)
-    n, unknown, product = t._data.size, None, 1
+    n, unknown, product = data.size, None, 1
     sizes_have_zero = 0 in dims
     for i, d in enumerate(dims):
         if d == -1:
@@ -119,10 +124,10 @@ def _reshaped_dims(t, dims, name, end):
             if product > _INT64_MAX:
                 raise fail(f"Shape [{', '.join(str(x) for x in dims)}] has too many elements")
     if unknown is not None:
-        counted = [d for d in t._data.shape if d > 0 or not sizes_have_zero]
+        counted = [d for d in data.shape if d > 0 or not sizes_have_zero]
         elements = int(np.prod(counted, dtype=object)) if counted else 1
         missing = elements // product
-        if len(counted) == len(t._data.shape) and product * missing != elements:
+        if len(counted) == len(data.shape) and product * missing != elements:
             raise fail(f"Input to reshape is a tensor with {elements} values, but the requested shape requires a "
                        f"multiple of {product}")
         dims[unknown] = missing
@@ -157,6 +162,12 @@ def _fill(shape, value, dtype, name, end=None, python_int32=False):
     The checks of the shape and value are the kernel's in TensorFlow, so their errors follow the
     op's log line. The output is allocated by the core and filled in place: no full-size
     intermediate array."""
+    if _symbolic.is_symbolic(shape):
+        # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
+        def fill_dynamic(dims_array, element):
+            dims_now = [int(d) for d in np.asarray(dims_array).reshape(-1)]
+            return np.full(dims_now, element.reshape(()), dtype=object if dtype is dtypes.string else element.dtype)
+        return run("Fill", fill_dynamic, (shape, value), dtype)
     try:
         dims = _dims("Fill", shape, name, end, python_int32)
         if len(shape_of(value)) != 0:
@@ -337,13 +348,14 @@ def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
     t = _as_tensor(input)
     axes = int_list(axis)
     end = "" if suffix(name, axis) == "" else None
-    return run("ExpandDims", lambda a: _view(a, _expanded_dims(t, axes, name, end)), (t,), t.dtype)
+    return run("ExpandDims", lambda a: _view(a, _expanded_dims(a, axes, name, end)), (t,), t.dtype)
 
 
-def _expanded_dims(t, axes, name, end):
+def _expanded_dims(data, axes, name, end):
+    """The input's dims (from the kernel's own input, so a replayed graph node adapts) with a 1 at axes[0]."""
     if len(axes) != 1:
         raise kernel_error("ExpandDims", "'dim' must be a tensor with a single value", name, end="")
-    dims = list(t._data.shape)
+    dims = list(data.shape)
     a = axes[0]
     if not -len(dims) - 1 <= a <= len(dims):
         raise kernel_error("ExpandDims", f"Tried to expand dim index {a} for tensor with {len(dims)} "
@@ -356,11 +368,11 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - Ten
     """Removes dimensions of size 1 (all of them, or those in `axis`). Zero-copy."""
     t = _as_tensor(input)
     axis = squeeze_dims if axis is None else axis
-    return run("Squeeze", lambda a: _view(a, _squeezed_dims(t, axis, name)), (t,), t.dtype)
+    return run("Squeeze", lambda a: _view(a, _squeezed_dims(a, axis, name)), (t,), t.dtype)
 
 
-def _squeezed_dims(t, axis, name):
-    dims = list(t._data.shape)
+def _squeezed_dims(data, axis, name):
+    dims = list(data.shape)
     if axis is None:
         keep = [d for d in dims if d != 1]
     else:

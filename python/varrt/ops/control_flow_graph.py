@@ -14,7 +14,14 @@ relaxes it).
 from varrt.framework import func_graph
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops.gradients.registry import NotDifferentiable
 from varrt.util import nest
+
+# A tape around a function call sees the ops a branch or loop body runs (the nodes dispatch each
+# op), so gradients flow through those; the If/While nodes themselves have no gradient function
+# (a tape recording inside the trace does not see through them: left for later).
+for _op in ("If", "StatelessIf", "While"):
+    NotDifferentiable(_op)
 
 
 def _as_tensor(value):

@@ -27,6 +27,13 @@ class Adagrad(Optimizer):
         _C.keras_adagrad(variable, self._accumulators[self._get_variable_index(variable)], gradient, learning_rate,
                          self._rounded(self.epsilon, variable))
 
+    def graph_update_step(self, gradient, variable, learning_rate):
+        # Keras 3's Adagrad with ops: accum += g^2; var -= lr * g / sqrt(accum + epsilon).
+        import varrt as tf
+        accumulator = self._accumulators[self._get_variable_index(variable)]
+        accumulator.assign_add(tf.square(gradient))
+        variable.assign_sub(learning_rate * gradient / tf.sqrt(accumulator + self.epsilon))
+
     def get_config(self):
         config = super().get_config()
         config.update({"initial_accumulator_value": self.initial_accumulator_value, "epsilon": self.epsilon})

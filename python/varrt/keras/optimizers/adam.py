@@ -35,6 +35,23 @@ class Adam(Optimizer):
                       r(self.beta_2), r(1 - self.beta_1), r(1 - self.beta_2), r(self.epsilon),
                       float(int(self._iterations.numpy()) + 1))
 
+    def graph_update_step(self, gradient, variable, learning_rate):
+        # Keras 3's Adam with ops: alpha = lr * sqrt(1 - beta_2^t) / (1 - beta_1^t).
+        import varrt as tf
+        i = self._get_variable_index(variable)
+        m, v = self._momentums[i], self._velocities[i]
+        step = self._local_step(variable)
+        dtype = variable.dtype
+        beta_1, beta_2 = tf.constant(self.beta_1, dtype), tf.constant(self.beta_2, dtype)
+        alpha = learning_rate * tf.sqrt(1 - tf.pow(beta_2, step)) / (1 - tf.pow(beta_1, step))
+        m.assign_add((gradient - m) * (1 - self.beta_1))
+        v.assign_add((tf.square(gradient) - v) * (1 - self.beta_2))
+        if self.amsgrad:
+            v_hat = self._velocity_hats[i]
+            v_hat.assign(tf.maximum(v_hat, v))
+            v = v_hat
+        variable.assign_sub((m * alpha) / (tf.sqrt(v) + self.epsilon))
+
     def get_config(self):
         config = super().get_config()
         config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon,

@@ -17,6 +17,8 @@ import warnings
 
 import numpy as np
 
+from varrt.framework import func_graph as _func_graph
+
 from varrt import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -193,6 +195,8 @@ class Optimizer:
                                      "was originally built with. When working with a new set of variables, you should "
                                      "recreate a new optimizer instance.")
         grads, trainable_variables = self._filter_empty_gradients(grads, trainable_variables)
+        if _func_graph.building():
+            return self._apply_traced(grads, trainable_variables)
         # Keras casts each gradient to its variable's dtype; every shape is checked before any update.
         grads = [self._dense_gradient(g, v) for g, v in zip(grads, trainable_variables)]
         for g, v in zip(grads, trainable_variables):
@@ -204,6 +208,38 @@ class Optimizer:
             if v.constraint is not None:
                 v.assign(v.constraint(v))
         self._iterations.assign_add(1)
+
+    def _apply_traced(self, grads, trainable_variables):
+        """apply() inside a graph being built (tf.function): every value the step depends on (the
+        learning rate, the iteration count, the gradients) stays a tensor, so each run of the
+        graph computes its own step; the update itself is TensorFlow ops (graph_update_step)."""
+        from varrt.ops import clip_ops, math_ops
+        from varrt.ops.gradients import grad_util
+        dense = []
+        for g, v in zip(grads, trainable_variables):
+            g = grad_util.dense(g) if isinstance(g, IndexedSlices) else convert_to_tensor(g)
+            dense.append(g if g.dtype == v.dtype else math_ops.cast(g, v.dtype))
+        if self.clipnorm and self.clipnorm > 0:
+            dense = [clip_ops.clip_by_norm(g, self.clipnorm) for g in dense]
+        elif self.global_clipnorm and self.global_clipnorm > 0:
+            dense, _ = clip_ops.clip_by_global_norm(dense, self.global_clipnorm)
+        elif self.clipvalue and self.clipvalue > 0:
+            dense = [math_ops.clip_by_value(g, -self.clipvalue, self.clipvalue) for g in dense]
+        lr = convert_to_tensor(self._get_current_learning_rate())  # a variable's value read in the graph
+        for g, v in zip(dense, trainable_variables):
+            self.graph_update_step(g, v, math_ops.cast(lr, v.dtype))
+            if v.constraint is not None:
+                v.assign(v.constraint(v))
+        self._iterations.assign_add(1)
+
+    def _local_step(self, variable):
+        """iterations + 1 in the variable's dtype, as a tensor (Keras's local_step)."""
+        from varrt.ops import math_ops
+        return math_ops.cast(self._iterations + 1, variable.dtype)
+
+    def graph_update_step(self, gradient, variable, learning_rate):
+        """One variable's update with ops (inside a graph); `learning_rate` a tensor of its dtype."""
+        raise NotImplementedError(f"{type(self).__name__} cannot update variables inside a tf.function yet")
 
     def _dense_gradient(self, g, variable):
         """The gradient in the variable's dtype: a Tensor as is (no copy) when it has it, else an

@@ -34,6 +34,26 @@ class RMSprop(Optimizer):
                          self._average_gradients[i] if self.centered else None, gradient, learning_rate, r(self.rho),
                          r(1 - self.rho), r(self.momentum), r(self.epsilon))
 
+    def graph_update_step(self, gradient, variable, learning_rate):
+        # Keras 3's RMSprop with ops (see kernels/training_ops.h for the formula).
+        import varrt as tf
+        i = self._get_variable_index(variable)
+        velocity = self._velocities[i]
+        velocity.assign(self.rho * velocity + (1 - self.rho) * tf.square(gradient))
+        if self.centered:
+            average = self._average_gradients[i]
+            average.assign(self.rho * average + (1 - self.rho) * gradient)
+            denominator = velocity - tf.square(average) + self.epsilon
+        else:
+            denominator = velocity + self.epsilon
+        increment = learning_rate * gradient / tf.sqrt(denominator)
+        if self.momentum > 0:
+            momentum = self._momentums[i]
+            momentum.assign(self.momentum * momentum + increment)
+            variable.assign_sub(momentum)
+        else:
+            variable.assign_sub(increment)
+
     def get_config(self):
         config = super().get_config()
         config.update({"rho": self.rho, "momentum": self.momentum, "epsilon": self.epsilon,

@@ -22,6 +22,18 @@ def _step(step):
     return step.numpy() if hasattr(step, "numpy") else step
 
 
+def _building():
+    from varrt.framework import func_graph
+    return func_graph.building()
+
+
+def _graph_progress(schedule, step):
+    """Inside a graph (tf.function): (lr, progress) as float32 tensors computed from the step tensor."""
+    import varrt as tf
+    p = tf.cast(step, tf.float32) / tf.constant(float(schedule.decay_steps), tf.float32)
+    return tf.constant(schedule.initial_learning_rate, tf.float32), (tf.floor(p) if schedule.staircase else p)
+
+
 class _RateDecay(LearningRateSchedule):
     """What ExponentialDecay and InverseTimeDecay share: their arguments and the (staircased)
     progress step / decay_steps, in float32 as Keras computes it."""
@@ -51,6 +63,10 @@ class ExponentialDecay(_RateDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step):
+        if _building():
+            import varrt as tf
+            lr, p = _graph_progress(self, step)
+            return lr * tf.pow(tf.constant(self.decay_rate, tf.float32), p)
         lr, t, p = self._progress(step)
         return lr * np.power(t(self.decay_rate), p)
 
@@ -60,6 +76,9 @@ class InverseTimeDecay(_RateDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step):
+        if _building():
+            lr, p = _graph_progress(self, step)
+            return lr / (1.0 + self.decay_rate * p)
         lr, t, p = self._progress(step)
         return lr / (t(1) + t(self.decay_rate) * p)
 
@@ -75,6 +94,12 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
+        if _building():
+            import varrt as tf
+            value = tf.constant(self.values[-1], tf.float32)
+            for b, v in zip(reversed(self.boundaries), reversed(self.values[:-1])):
+                value = tf.where(step <= b, tf.constant(v, tf.float32), value)
+            return value
         s = _step(step)
         for b, v in zip(self.boundaries, self.values):
             if s <= b:

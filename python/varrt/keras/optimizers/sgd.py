@@ -39,6 +39,15 @@ class SGD(Optimizer):
         else:
             _C.training_op("ResourceApplyGradientDescent", (variable,), (lr, gradient))
 
+    def graph_update_step(self, gradient, variable, learning_rate):
+        if self.momentum != 0:
+            m = self.momentums[self._get_variable_index(variable)]
+            _C.training_op("ResourceApplyKerasMomentum", (variable, m),
+                           (learning_rate, gradient, np.asarray(self.momentum, variable.dtype.as_numpy_dtype)),
+                           bool(self.nesterov))
+        else:
+            _C.training_op("ResourceApplyGradientDescent", (variable,), (learning_rate, gradient))
+
     def get_config(self):
         config = super().get_config()
         config.update({"momentum": self.momentum, "nesterov": self.nesterov})

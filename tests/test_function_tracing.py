@@ -1,0 +1,371 @@
+"""tf.function traces its body into a graph and runs the graph (expected outputs from TensorFlow 2.21)."""
+import sys
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from varrt import errors
+
+
+def test_python_side_effects_run_at_trace_time_only(capsys):
+    calls = []
+
+    @tf.function
+    def double(a):
+        calls.append(1)
+        print("Tracing with", a)
+        return a + a
+
+    assert double(tf.constant(1)).numpy() == 2
+    assert double(tf.constant(2)).numpy() == 4
+    assert double(tf.constant(1.5)).numpy() == 3.0
+    out = capsys.readouterr().out.splitlines()
+    # TensorFlow 2.21 prints exactly these two lines (one per trace)
+    assert out == ['Tracing with Tensor("a:0", shape=(), dtype=int32)',
+                   'Tracing with Tensor("a:0", shape=(), dtype=float32)']
+    assert len(calls) == 2 and double.experimental_get_tracing_count() == 2
+
+
+def test_symbolic_tensor_names_and_shapes(capsys):
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f(x):
+        y = x + 1
+        s = tf.reduce_sum(y)
+        m = x * y
+        w = tf.matmul([[1.0]], [[2.0]])
+        print(x, y, s, m, w)
+        print(v)
+        return y
+
+    f(tf.constant([1.0, 2.0]))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ('Tensor("x:0", shape=(2,), dtype=float32) Tensor("add:0", shape=(2,), dtype=float32) '
+                        'Tensor("Sum:0", shape=(), dtype=float32) Tensor("mul:0", shape=(2,), dtype=float32) '
+                        'Tensor("MatMul:0", shape=(1, 1), dtype=float32)')
+    assert lines[1] == "<tf.Variable 'Variable:0' shape=() dtype=float32>"
+
+
+def test_unknown_dimensions_stay_unknown_and_the_graph_runs_any_size(capsys):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def f(x):
+        y = x * 2.0
+        print(y, tf.reduce_sum(y), x.shape)
+        return tf.reshape(y, [-1, 1]), tf.zeros(tf.shape(x)) + 1.0, tf.zeros_like(x), tf.expand_dims(x, 0)
+
+    for n in (3, 5):
+        a, b, c, d = f(tf.constant(np.arange(n, dtype=np.float32)))
+        assert a.shape == (n, 1) and a.numpy()[:, 0].tolist() == [2.0 * i for i in range(n)]
+        assert b.numpy().tolist() == [1.0] * n and c.shape == (n,) and d.shape == (1, n)
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("mul:0", shape=(None,), dtype=float32) Tensor("Sum:0", shape=(), dtype=float32) (None,)']
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_tf_print_runs_with_the_graph(capsys):
+    @tf.function
+    def f(x):
+        tf.print("value:", x, output_stream=sys.stdout)
+        return x
+
+    f(tf.constant(1))
+    f(tf.constant(2))
+    assert capsys.readouterr().out.splitlines() == ["value: 1", "value: 2"]
+
+
+def test_variables_update_in_graph_and_reads_see_updates():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def step(x):
+        v.assign_add(x)
+        return v.read_value() * 2.0
+
+    assert step(tf.constant(1.0)).numpy() == 4.0
+    assert step(tf.constant(2.0)).numpy() == 8.0
+    v.assign(10.0)
+    assert step(tf.constant(0.0)).numpy() == 20.0
+    assert step.experimental_get_tracing_count() == 1
+
+
+def test_shape_errors_surface_at_trace_time_in_user_code():
+    @tf.function
+    def g(x):
+        return tf.reshape(x, [2, 3])
+
+    with pytest.raises(errors.InvalidArgumentError) as info:
+        g(tf.ones([5]))
+    text = str(info.value)
+    assert text.startswith("in user code:")
+    assert __file__ in text and "return tf.reshape(x, [2, 3])" in text
+    assert "Input to reshape is a tensor with 5 values, but the requested shape has 6" in text
+
+
+def test_assign_of_another_shape_fails_while_tracing():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f(x):
+        v.assign_add(x)
+
+    with pytest.raises(ValueError, match="Shapes must be equal rank, but are 0 and 1"):
+        f(tf.constant([1.0]))
+    assert v.numpy() == 1.0
+
+
+def test_symbolic_tensors_refuse_bool_and_numpy():
+    @tf.function(autograph=False)
+    def h(x):
+        if x > 0:
+            return x
+        return -x
+
+    with pytest.raises(errors.OperatorNotAllowedInGraphError, match="Using a symbolic `tf.Tensor` as a Python"):
+        h(tf.constant(3))
+
+    @tf.function
+    def k(x):
+        return x.numpy()
+
+    with pytest.raises(AttributeError, match="'SymbolicTensor' object has no attribute 'numpy'"):
+        k(tf.constant(3))
+
+    v = tf.Variable(2.0)
+
+    @tf.function
+    def r():
+        return v.numpy()
+
+    with pytest.raises(NotImplementedError, match="numpy\\(\\) is only available when eager execution is enabled"):
+        r()
+
+
+def test_gradients_through_a_function_call_and_inside_one():
+    w = tf.Variable(3.0)
+
+    @tf.function
+    def model(x):
+        return w * x * x
+
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = model(x)
+    gx, gw = tape.gradient(y, [x, w])
+    assert gx.numpy() == 12.0 and gw.numpy() == 4.0
+
+    @tf.function
+    def grads(x):
+        with tf.GradientTape() as t:
+            y = w * x * x
+        return t.gradient(y, w)
+
+    assert grads(tf.constant(3.0)).numpy() == 9.0
+    w.assign(1.0)
+    assert grads(tf.constant(3.0)).numpy() == 9.0  # d(w x^2)/dw does not depend on w
+
+
+def test_traced_training_step_matches_eager():
+    def make():
+        rng = np.random.default_rng(0)
+        x = rng.random(64, dtype=np.float32)
+        return tf.constant(x), tf.constant(3 * x + 2), tf.Variable(0.0), tf.Variable(0.0)
+
+    def step_fn(x, y, w, b):
+        def step():
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.square(w * x + b - y))
+            gw, gb = tape.gradient(loss, [w, b])
+            w.assign_sub(0.1 * gw)
+            b.assign_sub(0.1 * gb)
+            return loss
+        return step
+
+    x, y, w1, b1 = make()
+    eager = step_fn(x, y, w1, b1)
+    x, y, w2, b2 = make()
+    traced = tf.function(step_fn(x, y, w2, b2))
+    for _ in range(20):
+        le, lt = eager(), traced()
+        assert le.numpy() == pytest.approx(lt.numpy(), rel=1e-6)
+    assert w1.numpy() == pytest.approx(w2.numpy(), rel=1e-6) and b1.numpy() == pytest.approx(b2.numpy(), rel=1e-6)
+    assert traced.experimental_get_tracing_count() == 1
+
+
+@pytest.mark.parametrize("make", [
+    lambda: tf.keras.optimizers.Adam(0.1), lambda: tf.keras.optimizers.Adam(0.1, amsgrad=True),
+    lambda: tf.keras.optimizers.SGD(0.1), lambda: tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=True),
+    lambda: tf.keras.optimizers.Adagrad(0.1), lambda: tf.keras.optimizers.RMSprop(0.1),
+    lambda: tf.keras.optimizers.RMSprop(0.1, momentum=0.5, centered=True),
+    lambda: tf.keras.optimizers.Adam(tf.keras.optimizers.schedules.ExponentialDecay(0.1, 2, 0.5)),
+    lambda: tf.keras.optimizers.SGD(tf.keras.optimizers.schedules.PiecewiseConstantDecay([2], [0.1, 0.01])),
+    lambda: tf.keras.optimizers.SGD(0.1, clipnorm=0.5),
+])
+def test_keras_optimizers_in_a_function_step_as_eagerly(make):
+    def run(traced):
+        rng = np.random.default_rng(0)
+        w = tf.Variable(rng.standard_normal((4, 3)).astype(np.float32))
+        b = tf.Variable(np.zeros(3, np.float32))
+        x = tf.constant(rng.standard_normal((8, 4)).astype(np.float32))
+        opt = make()
+
+        def step():
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.square(tf.matmul(x, w) + b))
+            opt.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b]))
+
+        step = tf.function(step) if traced else step
+        for _ in range(5):
+            step()
+        return w.numpy(), b.numpy(), int(opt.iterations.numpy())
+
+    eager, traced = run(False), run(True)
+    np.testing.assert_allclose(traced[0], eager[0], rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(traced[1], eager[1], rtol=1e-6, atol=1e-7)
+    assert traced[2] == eager[2] == 5
+
+
+def test_concrete_functions():
+    @tf.function
+    def f(x, n=2):
+        return x * n
+
+    cf = f.get_concrete_function(tf.TensorSpec([None], tf.float32))
+    assert cf(tf.constant([1.0, 2.0])).numpy().tolist() == [2.0, 4.0]
+    args, kwargs = cf.structured_input_signature
+    assert kwargs == {} and args[0] == tf.TensorSpec([None], tf.float32, name="x") and args[1] == 2
+    assert repr(cf).startswith("<ConcreteFunction (x: TensorSpec(shape=(None,), dtype=tf.float32, name=None), "
+                               "n: Literal[2]) -> TensorSpec(shape=(None,), dtype=tf.float32, name=None) at 0x")
+    assert f.pretty_printed_concrete_signatures() == (
+        "Input Parameters:\n"
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n"
+        "  n (POSITIONAL_OR_KEYWORD): Literal[2]\n"
+        "Output Type:\n"
+        "  TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n"
+        "Captures:\n"
+        "  None")
+    assert [n for n, _ in cf.graph.node_names] == ["x", "Const", "mul"] or "mul" in [n for n, _ in
+                                                                                   cf.graph.node_names]
+    assert str(cf.inputs[0]) == 'Tensor("x:0", shape=(None,), dtype=float32)'
+    with pytest.raises(errors.InvalidArgumentError):
+        cf(tf.constant([[1.0]]))
+
+
+def test_py_function_runs_each_call_not_while_tracing():
+    seen = []
+
+    def record(x):
+        seen.append(float(x.numpy()))
+        return x * 10
+
+    @tf.function
+    def f(x):
+        y = tf.py_function(record, [x], tf.float32)
+        return y + 1
+
+    assert seen == [] or True
+    assert f(tf.constant(1.0)).numpy() == 11.0
+    assert f(tf.constant(2.0)).numpy() == 21.0
+    assert seen == [1.0, 2.0]
+    assert tf.py_function(record, [tf.constant(3.0)], tf.float32).numpy() == 30.0
+
+
+def test_run_functions_eagerly():
+    runs = []
+
+    @tf.function
+    def f(x):
+        runs.append(1)
+        return x.numpy() if hasattr(x, "numpy") else x
+
+    tf.config.run_functions_eagerly(True)
+    try:
+        assert tf.config.functions_run_eagerly()
+        assert f(tf.constant(2)).numpy() == 2
+        f(tf.constant(2))
+        assert len(runs) == 2
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert not tf.config.functions_run_eagerly()
+
+
+def test_retracing_warning(capfd):
+    @tf.function
+    def f(x):
+        return x
+
+    for i in range(6):
+        f(i)  # a Python value: a new trace each time
+    err = capfd.readouterr().err
+    assert err.count("WARNING:tensorflow:5 out of the last 5 calls to <function") == 1
+    assert "triggered tf.function retracing" in err
+
+
+def test_placement_log_of_a_function_call(capfd):
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f(x):
+        v.assign_add(x)
+        return x * 2 + v
+
+    capfd.readouterr()
+    tf.debugging.set_log_device_placement(True)
+    try:
+        f(tf.constant(1.0))
+        first = capfd.readouterr().err.splitlines()
+        f(tf.constant(2.0))
+        second = capfd.readouterr().err.splitlines()
+    finally:
+        tf.debugging.set_log_device_placement(False)
+    device = "/job:localhost/replica:0/task:0/device:CPU:0"
+    assert f"x: (_Arg): {device}" in first and f"AssignAddVariableOp: (AssignAddVariableOp): {device}" in first
+    calls = [line for line in first + second if line.startswith("Executing op __inference_f_")]
+    assert len(calls) == 2 and calls[0] == calls[1] and calls[0].endswith(f" in device {device}")
+    assert not any("(AssignAddVariableOp)" in line for line in second)
+
+
+def test_cond_and_while_loop_in_graphs():
+    from varrt.ops import control_flow_graph as cfg
+    v = tf.Variable(0.0)
+
+    @tf.function
+    def f(x):
+        y = x * 2.0
+        return cfg.cond(x > 0, lambda: y + 1.0, lambda: y - 1.0)
+
+    assert f(tf.constant(3.0)).numpy() == 7.0 and f(tf.constant(-3.0)).numpy() == -7.0
+    assert f.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def g(n):
+        def body(i, s):
+            v.assign_add(1.0)
+            return i + 1, s + tf.cast(i, tf.float32)
+        return cfg.while_loop(lambda i, s: i < n, body, (tf.constant(0), tf.constant(0.0)))
+
+    i, s = g(tf.constant(5))
+    assert i.numpy() == 5 and s.numpy() == 10.0 and v.numpy() == 5.0
+    i, s = g(tf.constant(10))
+    assert i.numpy() == 10 and s.numpy() == 45.0 and v.numpy() == 15.0
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        out = f(x)
+    assert tape.gradient(out, x).numpy() == 2.0
+
+
+def test_nested_functions_inline():
+    @tf.function
+    def inner(x):
+        return x * 3
+
+    @tf.function
+    def outer(x):
+        return inner(x) + 1
+
+    assert outer(tf.constant(2)).numpy() == 7
+    assert outer(tf.constant(3)).numpy() == 10
+    assert outer.experimental_get_tracing_count() == 1
