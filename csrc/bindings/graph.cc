@@ -261,6 +261,7 @@ void bind_graph(py::module_& m) {
              return g.add_node("While", std::move(inputs), {}, {}, num_vars,
                                while_kernel(cond_graph, body_graph, num_vars, num_cond, maximum_iterations));
            })
+      .def_static("failed_node", &Graph::failed_node, "The node whose failure ended this thread's last failed run.")
       .def("has_kernel", [](const Graph&, const std::string& op) { return core_node_kernel(op) != nullptr; })
       .def("set_outputs", &Graph::set_outputs)
       .def("node_ops",

@@ -7,6 +7,13 @@
 #include "varrt/device/executor.h"
 
 namespace varrt {
+namespace {
+
+thread_local int last_failed_node = -1;
+
+}  // namespace
+
+int Graph::failed_node() { return last_failed_node; }
 
 const OpAttr* NodeCall::find_attr(const char* name) const {
   for (int i = 0; i < num_attrs; ++i) {
@@ -99,7 +106,9 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args) cons
   for (const auto& c : constants_) slots[static_cast<size_t>(c.first)] = c.second;
   Executor::Quiet quiet;
   std::vector<PlacedTensor> inputs;
+  int index = -1;
   for (const Node& n : nodes_) {
+    ++index;
     inputs.clear();
     for (int in : n.inputs) inputs.push_back(slots[static_cast<size_t>(in)]);
     NodeCall call{n.op.c_str(),
@@ -111,7 +120,12 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args) cons
                   static_cast<int>(n.resources.size()),
                   slots.data() + n.first_output,
                   n.num_outputs};
-    n.kernel->run(call);
+    try {
+      n.kernel->run(call);
+    } catch (...) {
+      last_failed_node = index;  // a subgraph's failure is reported by the node that ran it, set last
+      throw;
+    }
     for (int r : n.release) slots[static_cast<size_t>(r)] = PlacedTensor{};
   }
   std::vector<PlacedTensor> out;

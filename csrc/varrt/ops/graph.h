@@ -91,7 +91,10 @@ class Graph {
   const std::string& node_op(int i) const { return nodes_[static_cast<size_t>(i)].op; }
 
   // Runs the graph on `args` (num_inputs() of them). Nodes run quietly (no placement line each).
+  // When a node fails its error propagates unchanged; failed_node() then names it.
   std::vector<PlacedTensor> run(const std::vector<PlacedTensor>& args) const;
+  // The index of the node whose failure ended this thread's last failed run (of any graph), or -1.
+  static int failed_node();
 
  private:
   struct Node {

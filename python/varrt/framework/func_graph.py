@@ -9,6 +9,8 @@ current value as its example (zeros while uninitialised). Tensors the function d
 The finished graph is a `_C.Graph` the core runs node after node without Python, except
 Python kernels (NumPy ops, tf.py_function, tf.print), each one call.
 """
+import os
+import sys
 import threading
 import weakref
 
@@ -49,6 +51,21 @@ _BROADCASTING = {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", 
 _REDUCTIONS = {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any"}
 
 _state = threading.local()
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def user_frames(limit=8):
+    """The innermost `limit` frames of the caller's stack outside varrt, outermost first, as
+    (filename, line, function): where a node was defined, for errors raised when it runs."""
+    frames = []
+    f = sys._getframe(1)
+    while f is not None and len(frames) < limit:
+        filename = f.f_code.co_filename
+        if not filename.startswith(_PACKAGE):
+            frames.append((filename, f.f_lineno, f.f_code.co_name))
+        f = f.f_back
+    frames.reverse()
+    return frames
 
 
 def current():
@@ -148,6 +165,7 @@ class FuncGraph:
         self._outer = None
         self._wrap = None
         self.inputs = []  # the symbolic argument tensors
+        self.nodes = []  # (name, op, defined-at frames) of each node, in the core graph's node order
         self.external_captures = []  # tensors of enclosing graphs this graph reads (its extra inputs)
 
     # --- names -------------------------------------------------------------------------------
@@ -269,6 +287,7 @@ class FuncGraph:
             raise NotImplementedError(f"varrt cannot run op {op} inside a graph (tf.function) yet") from None
         name = self.unique_name(_DEFAULT_NAMES.get(op, op))
         self.node_names.append((name, op))
+        self.nodes.append((name, op, user_frames()))
         for i, t in enumerate(outputs):
             shape = self._output_shape(op, inputs, attrs, t, resources)
             self._register(t, first + i, f"{name}:{i}", shape, op)
@@ -296,8 +315,13 @@ class FuncGraph:
         slots = [self.slot_of(t) for t in inputs]
         first = self._graph.add_node(op, slots, {}, [], num_outputs, fn)
         node_name = self.unique_name(name or op)
-        self.node_names.append((node_name, op))
+        self.note_node(node_name, op)
         return first, node_name
+
+    def note_node(self, name, op):
+        """Records a node added to the core graph directly (not through the recorder)."""
+        self.node_names.append((name, op))
+        self.nodes.append((name, op, user_frames()))
 
     def register_outputs(self, tensors, first, node_name, shapes, op):
         """Names the example outputs of a node added with add_call_node (symbolic tensors)."""

@@ -335,6 +335,7 @@ class Function:
             if fast is not None:
                 concrete = self._fast.get(fast)
                 if concrete is not None:
+                    self._tracing_detector.not_traced()
                     return concrete._call_positional(args)
         else:
             fast = None
@@ -348,9 +349,19 @@ class Function:
             concrete = self._lookup(key)
             if concrete is None:
                 concrete = self._trace(key, args, kwargs)
+                self._tracing_detector.traced(self._python_function)
+            else:
+                self._tracing_detector.not_traced()
         if fast is not None and concrete._positional_only and len(self._fast) < 64:
             self._fast[fast] = concrete
         return concrete._call_structured(args, kwargs)
+
+    @property
+    def _tracing_detector(self):
+        d = self.__dict__.get("_detector_object")
+        if d is None:
+            d = self._detector_object = _detector(self)
+        return d
 
     def _fast_key(self, args):
         """(dtype, shape) of each argument when all are plain Tensors, for a lookup without binding."""
@@ -383,7 +394,6 @@ class Function:
         elif concrete._created:  # TensorFlow checks after the trace, which counts
             raise ValueError(_LATE_CREATION_MESSAGE)
         self._traces.append((key, concrete))
-        _note_retracing(self)
         return concrete
 
     def _initialized_once(self):
@@ -579,22 +589,62 @@ def _drop_first_parameter(signature):
 # --- retracing warning ------------------------------------------------------------------------
 
 _FREQUENT_TRACING_THRESHOLD = 5
+_FREQUENT_TRACING_MAX_CALL_HISTORY = 10
+_FREQUENT_TRACING_MAX_WARNINGS = 2
 
 
-def _note_retracing(function):
-    """TensorFlow's warning when a function keeps retracing (5 traces in its last 5 calls' window)."""
-    count = function._trace_count
-    if count >= _FREQUENT_TRACING_THRESHOLD and not getattr(function, "_warned", False):
-        function._warned = True
-        from varrt.platform import tf_logging
-        tf_logging.get_logger().warning(
-            f"{count} out of the last {count} calls to {function._python_function!r} triggered tf.function "
-            "retracing. Tracing is expensive and the excessive number of tracings could be due to (1) creating "
-            "@tf.function repeatedly in a loop, (2) passing tensors with different shapes, (3) passing Python "
-            "objects instead of tensors. For (1), please define your @tf.function outside of the loop. For (2), "
-            "@tf.function has reduce_retracing=True option that can avoid unnecessary retracing. For (3), please "
-            "refer to https://www.tensorflow.org/guide/function#controlling_retracing and "
-            "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+class _TracingDetector:
+    """TensorFlow's frequent-tracing detector: warns when at least 5 of a function's last (up to)
+    10 calls traced, at most twice per Python function."""
+
+    def __init__(self):
+        self.calls_per_tracing = []
+        self.call_count = 0
+        self.warnings = 0
+
+    def traced(self, python_function):
+        self.call_count += 1
+        self.calls_per_tracing.append(1)
+        while self.calls_per_tracing:
+            if self.call_count - self.calls_per_tracing[0] > _FREQUENT_TRACING_MAX_CALL_HISTORY:
+                self.call_count -= self.calls_per_tracing.pop(0)
+            else:
+                break
+        if self.warnings >= _FREQUENT_TRACING_MAX_WARNINGS:
+            return
+        if len(self.calls_per_tracing) >= _FREQUENT_TRACING_THRESHOLD:
+            self.warnings += 1
+            from varrt.platform import tf_logging
+            tf_logging.get_logger().warning(
+                f"{len(self.calls_per_tracing)} out of the last {self.call_count} calls to {python_function!r} "
+                "triggered tf.function retracing. Tracing is expensive and the excessive number of tracings could "
+                "be due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with different "
+                "shapes, (3) passing Python objects instead of tensors. For (1), please define your @tf.function "
+                "outside of the loop. For (2), @tf.function has reduce_retracing=True option that can avoid "
+                "unnecessary retracing. For (3), please refer to "
+                "https://www.tensorflow.org/guide/function#controlling_retracing and "
+                "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+
+    def not_traced(self):
+        if not self.calls_per_tracing:
+            self.calls_per_tracing = [0]
+        self.calls_per_tracing[-1] += 1
+        self.call_count += 1
+
+
+_detectors = weakref.WeakKeyDictionary()  # python function -> _TracingDetector (shared by a method's instances)
+
+
+def _detector(function):
+    try:
+        d = _detectors.get(function._python_function)
+        if d is None:
+            d = _detectors[function._python_function] = _TracingDetector()
+        return d
+    except TypeError:  # not weak-referenceable: one per Function
+        if not hasattr(function, "_own_detector"):
+            function._own_detector = _TracingDetector()
+        return function._own_detector
 
 
 # --- errors in traced code --------------------------------------------------------------------
@@ -788,13 +838,32 @@ class ConcreteFunction:
             if _C.get_log_device_placement():
                 self._log_nodes()
         _C.log_function_call(self._inference_name)
-        results = self._cgraph.run(tensors)
+        try:
+            results = self._cgraph.run(tensors)
+        except errors.OpError as e:
+            raise self._graph_execution_error(e) from None
         if not self._flat_output:
             return self._output if not self._output_positions else results[0]
         flat = list(self._flat_output)
         for pos, value in zip(self._output_positions, results):
             flat[pos] = value
         return nest.pack_sequence_as(self._output, flat)
+
+    def _graph_execution_error(self, error):
+        """TensorFlow's text for an op failing while a graph runs: the node, where it was defined,
+        the kernel's message, [Op:__inference_...]. The same error class."""
+        import re
+        index = _C.Graph.failed_node()
+        if not 0 <= index < len(self.graph.nodes):
+            return error
+        name, op, frames = self.graph.nodes[index]
+        message = re.sub(r"^\{\{function_node [^}]*\}\}\s*", "", error.message)
+        message = re.sub(r"\s*\[Op:[^\]]*\](\s*name:.*)?$", "", message, flags=re.S)
+        lines = ["Graph execution error:", "", f"Detected at node {name} defined at (most recent call last):"]
+        for filename, line, function in frames:
+            lines += [f'  File "{filename}", line {line}, in {function}', ""]
+        text = "\n".join(lines) + f"\n{message}\n\t [[{{{{node {name}}}}}]] [Op:{self._inference_name}]"
+        return type(error)(error.node_def, error.op, text)
 
     def _log_nodes(self):
         lines = [f"{name}: ({op})" for name, op in self.graph.node_names]

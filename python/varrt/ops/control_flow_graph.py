@@ -72,7 +72,7 @@ def cond(pred, true_fn, false_fn, name=None):
     first = outer._graph.add_cond_node(inputs, then_graph._graph, else_graph._graph,
                                        len(then_graph.external_captures), len(tensors))
     node_name = outer.unique_name(name or "cond")
-    outer.node_names.append((node_name, "StatelessIf"))
+    outer.note_node(node_name, "StatelessIf")
     taken = then_flat if bool(pred._numpy()) else else_flat
     shapes = [_common_shape(func_graph.shape_of(then_flat[i]), func_graph.shape_of(else_flat[i])) for i in tensors]
     results = outer.register_outputs([taken[i] for i in tensors], first, node_name, shapes, "StatelessIf")
@@ -125,6 +125,6 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
     first = outer._graph.add_while_node(inputs, cond_graph._graph, body_graph._graph, len(flat_vars),
                                         len(cond_graph.external_captures), limit)
     node_name = outer.unique_name(name or "while")
-    outer.node_names.append((node_name, "While"))
+    outer.note_node(node_name, "While")
     results = outer.register_outputs(flat_vars, first, node_name, shapes, "While")
     return nest.pack_sequence_as(packed, results)
