@@ -81,14 +81,17 @@ def building():
 class TensorInfo:
     """What a graph knows of one of its tensors."""
 
-    __slots__ = ("graph", "name", "shape", "op_type", "slot", "__weakref__")
+    __slots__ = ("graph", "name", "shape", "op_type", "slot", "dynamic", "__weakref__")
 
-    def __init__(self, graph, name, shape, op_type, slot):
+    def __init__(self, graph, name, shape, op_type, slot, dynamic=False):
         self.graph = graph
         self.name = name
         self.shape = shape
         self.op_type = op_type
         self.slot = slot
+        # The value depends on a dimension unknown while tracing (tf.shape of a [None] tensor):
+        # shapes computed from it are unknown too.
+        self.dynamic = dynamic
 
 
 # tensor id -> TensorInfo of every symbolic tensor still in some live graph (ids are unique per process).
@@ -102,6 +105,14 @@ def info_of(tensor):
 def _static_shape(tensor):
     info = _INFO.get(_tensor_id(tensor))
     return info.shape if info is not None else TensorShape(list(tensor._shape_tuple))
+
+
+def _is_dynamic(tensor):
+    info = _INFO.get(_tensor_id(tensor))
+    return info is not None and info.dynamic
+
+
+_SHAPE_VALUED = {"Shape", "Size", "ShapeN"}
 
 
 def _broadcast(a, b):
@@ -128,7 +139,7 @@ def _infer_shape(op, inputs, attrs, example, resources):
     """The static shape of `example` (an output of `op`): its shape where the inputs' static
     shapes are fully known, else what the op's rule gives (unknown dimensions stay unknown)."""
     shapes = [_static_shape(t) for t in inputs]
-    if all(s.is_fully_defined() for s in shapes):
+    if all(s.is_fully_defined() for s in shapes) and not any(_is_dynamic(t) for t in inputs):
         return TensorShape(list(example._shape_tuple))
     if op in _ELEMENTWISE and shapes:
         return shapes[0]
@@ -145,7 +156,86 @@ def _infer_shape(op, inputs, attrs, example, resources):
         if attrs.get("keep_dims"):
             return TensorShape([1 if i in axes else d for i, d in enumerate(dims)])
         return TensorShape([d for i, d in enumerate(dims) if i not in axes])
+    rule = _SHAPE_RULES.get(op)
+    with_inputs = _SHAPE_RULES_WITH_INPUTS.get(op)
+    if rule is not None or with_inputs is not None:
+        try:
+            out = rule(shapes, attrs, example) if rule is not None else with_inputs(shapes, attrs, example, inputs)
+        except (TypeError, ValueError, IndexError, KeyError):
+            out = None
+        if out is not None:
+            return out
     return TensorShape([None] * len(example._shape_tuple))
+
+
+def _dims(shape):
+    return None if shape.rank is None else shape.as_list()
+
+
+def _transpose_rule(shapes, attrs, example):
+    dims = _dims(shapes[0])
+    perm = attrs.get("perm")
+    if dims is None:
+        return None
+    return TensorShape([dims[p] for p in perm] if perm is not None else dims[::-1])
+
+
+def _concat_rule(shapes, attrs, example):
+    if "axis" not in attrs or any(s.rank is None for s in shapes):
+        return None
+    dims = [list(s.as_list()) for s in shapes]
+    axis = attrs["axis"] % len(dims[0])
+    out = []
+    for i in range(len(dims[0])):
+        column = [d[i] for d in dims]
+        if i == axis:
+            out.append(None if None in column else sum(column))
+        else:
+            known = [c for c in column if c is not None]
+            out.append(known[0] if known else None)
+    return TensorShape(out)
+
+
+def _pack_rule(shapes, attrs, example):
+    dims = _dims(shapes[0])
+    if dims is None or "axis" not in attrs:
+        return None
+    axis = attrs["axis"] % (len(dims) + 1)
+    return TensorShape(dims[:axis] + [len(shapes)] + dims[axis:])
+
+
+def _expand_rule(shapes, attrs, example, inputs):
+    """ExpandDims: where the example gained its 1, the static shape gains it too."""
+    dims, before, after = _dims(shapes[0]), list(inputs[0]._shape_tuple), list(example._shape_tuple)
+    if dims is None:
+        return None
+    for k in range(len(after)):
+        if after[k] == 1 and after[:k] + after[k + 1:] == before:
+            return TensorShape(dims[:k] + [1] + dims[k:])
+    return None
+
+
+def _squeeze_rule(shapes, attrs, example, inputs):
+    """Squeeze: the dimensions the example lost (size 1), lost from the static shape too."""
+    dims, before, after = _dims(shapes[0]), list(inputs[0]._shape_tuple), list(example._shape_tuple)
+    if dims is None:
+        return None
+    kept, j = [], 0
+    for i, d in enumerate(before):
+        if j < len(after) and after[j] == d and not (d == 1 and len(before) - i > len(after) - j):
+            kept.append(dims[i])
+            j += 1
+    return TensorShape(kept) if j == len(after) else None
+
+
+_SHAPE_RULES = {
+    "Shape": lambda shapes, attrs, example: TensorShape([shapes[0].rank]) if shapes[0].rank is not None else None,
+    "Transpose": _transpose_rule,
+    "ConcatV2": _concat_rule,
+    "Pack": _pack_rule,
+    "AddN": lambda shapes, attrs, example: shapes[0],
+}
+_SHAPE_RULES_WITH_INPUTS = {"ExpandDims": _expand_rule, "Squeeze": _squeeze_rule}
 
 
 class FuncGraph:
@@ -168,6 +258,14 @@ class FuncGraph:
         self.nodes = []  # (name, op, defined-at frames) of each node, in the core graph's node order
         self.external_captures = []  # tensors of enclosing graphs this graph reads (its extra inputs)
 
+    def __repr__(self):
+        return f"FuncGraph(name={self.name}, id={id(self)})"
+
+    def get_operations(self):
+        """The graph's operations (arguments, then nodes) in the order they were made."""
+        from varrt.framework.symbolic import Operation
+        return [Operation(name, "Placeholder" if op == "_Arg" else op, self) for name, op in self.node_names]
+
     # --- names -------------------------------------------------------------------------------
 
     def unique_name(self, base):
@@ -176,8 +274,8 @@ class FuncGraph:
         self._names[key] = n + 1
         return base if n == 0 else f"{base}_{n}"
 
-    def _register(self, tensor, slot, name, shape, op_type):
-        info = TensorInfo(self, name, shape, op_type, slot)
+    def _register(self, tensor, slot, name, shape, op_type, dynamic=False):
+        info = TensorInfo(self, name, shape, op_type, slot, dynamic)
         self._infos.append(info)
         tid = _tensor_id(tensor)
         self._slots[tid] = slot
@@ -288,9 +386,11 @@ class FuncGraph:
         name = self.unique_name(_DEFAULT_NAMES.get(op, op))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
+        dynamic = any(_is_dynamic(t) for t in inputs) or (
+            op in _SHAPE_VALUED and not all(_static_shape(t).is_fully_defined() for t in inputs))
         for i, t in enumerate(outputs):
             shape = self._output_shape(op, inputs, attrs, t, resources)
-            self._register(t, first + i, f"{name}:{i}", shape, op)
+            self._register(t, first + i, f"{name}:{i}", shape, op, dynamic)
 
     @staticmethod
     def _polymorphic(host, inputs):

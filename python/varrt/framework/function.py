@@ -223,9 +223,11 @@ def _spec_shape(key):
 
 
 def _example_of(spec_dtype, shape):
-    """An example tensor for a TensorSpec: zeros, unknown dimensions taken as 1."""
+    """An example tensor for a TensorSpec: zeros, an unknown dimension taken as 2 (not 1: a size
+    1 would let squeeze remove the dimension and make index 1 out of range), an unknown rank as
+    a vector."""
     from varrt.ops import array_ops
-    dims = [1] if shape.rank is None else [1 if d is None else d for d in shape.as_list()]
+    dims = [2] if shape.rank is None else [2 if d is None else d for d in shape.as_list()]
     return array_ops.zeros(dims, spec_dtype)
 
 
@@ -794,8 +796,25 @@ class ConcreteFunction:
         return "\n".join(lines)
 
     def __str__(self):
-        return f"ConcreteFunction {self._function.name}(" + ", ".join(
-            f"{name}" for name, _, _ in self._parameters_text()) + ")\n" + self.pretty_printed_signature()
+        return "ConcreteFunction " + self.pretty_printed_signature()
+
+    @property
+    def function_type(self):
+        return _FunctionType(self)
+
+    @property
+    def output_dtypes(self):
+        from varrt.util import nest
+        specs = iter(self._out_specs)
+        flat = [next(specs).dtype if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
+        return nest.pack_sequence_as(self._output, flat) if flat else self._output
+
+    @property
+    def output_shapes(self):
+        from varrt.util import nest
+        specs = iter(self._out_specs)
+        flat = [next(specs).shape if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
+        return nest.pack_sequence_as(self._output, flat) if flat else self._output
 
     def __repr__(self):
         params = ", ".join(f"{name}: {self._type_text(value)}" for name, _, value in self._parameters_text())
@@ -869,6 +888,20 @@ class ConcreteFunction:
         lines = [f"{name}: ({op})" for name, op in self.graph.node_names]
         lines += [f"{name}_RetVal: (_Retval)" for name in ("identity",) * min(1, len(self._output_positions))]
         _C.log_placement_lines(lines)
+
+
+class _FunctionType:
+    """What `ConcreteFunction.function_type` prints: its parameters and output type."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+
+    def __repr__(self):
+        c = self._concrete
+        params = ", ".join(f"{name}: {c._type_text(value)}" for name, _, value in c._parameters_text())
+        return f"({params}) -> {c._output_text()}"
+
+    __str__ = __repr__
 
 
 def func_graph_shape(t):

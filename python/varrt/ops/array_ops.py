@@ -280,6 +280,11 @@ def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's names
 
 def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
     """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
+    if _symbolic.is_symbolic(shape):
+        # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
+        a, dtype = operand(input)
+        return run("BroadcastTo", lambda x, dims: np.array(np.broadcast_to(x, tuple(int(d) for d in dims))),
+                   (a, shape), dtype)
     if type(input) is Tensor and type(shape) in (tuple, list) and all(type(d) is int for d in shape):
         a, dtype, dims, end = input, input.dtype, list(shape), None  # gradient functions' form: nothing to convert
     else:
