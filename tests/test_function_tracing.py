@@ -385,3 +385,25 @@ def test_errors_while_a_graph_runs_read_as_tensorflows():
     assert text.startswith("Graph execution error:\n\nDetected at node GatherV2 defined at (most recent call last):")
     assert f'File "{__file__}"' in text and ", in e\n" in text
     assert "indices = 10 is not in [0, 3)\n\t [[{{node GatherV2}}]] [Op:__inference_e_" in text
+
+
+def test_a_tensor_leaked_from_a_trace_is_out_of_scope_elsewhere():
+    leaked = []
+
+    @tf.function
+    def leaky(a):
+        leaked.append(a + 1)
+        return a + 2
+
+    assert leaky(tf.constant(1)).numpy() == 3
+    with pytest.raises(AttributeError):
+        leaked[0].numpy()
+
+    @tf.function
+    def captured_leak():
+        return leaked[0] + 2
+
+    with pytest.raises(TypeError, match="is out of scope and cannot be used here") as info:
+        captured_leak()
+    assert "because it was defined in FuncGraph(name=leaky, id=" in str(info.value)
+    assert "leaked.append(a + 1)" in str(info.value) or "in leaky" in str(info.value)

@@ -81,7 +81,7 @@ def building():
 class TensorInfo:
     """What a graph knows of one of its tensors."""
 
-    __slots__ = ("graph", "name", "shape", "op_type", "slot", "dynamic", "__weakref__")
+    __slots__ = ("graph", "name", "shape", "op_type", "slot", "dynamic", "node", "__weakref__")
 
     def __init__(self, graph, name, shape, op_type, slot, dynamic=False):
         self.graph = graph
@@ -92,6 +92,7 @@ class TensorInfo:
         # The value depends on a dimension unknown while tracing (tf.shape of a [None] tensor):
         # shapes computed from it are unknown too.
         self.dynamic = dynamic
+        self.node = None  # index in graph.nodes of the node that made it
 
 
 # tensor id -> TensorInfo of every symbolic tensor still in some live graph (ids are unique per process).
@@ -299,6 +300,9 @@ class FuncGraph:
         tid = _tensor_id(tensor)
         slot = self._slots.get(tid)
         if slot is None:
+            info = _INFO.get(tid)
+            if info is not None and info.graph is not self and not self._in_enclosing(tid):
+                raise _out_of_scope(tensor, info)
             if self._in_enclosing(tid):
                 slot = self._graph.add_input()
                 self.external_captures.append(tensor)
@@ -390,7 +394,7 @@ class FuncGraph:
             op in _SHAPE_VALUED and not all(_static_shape(t).is_fully_defined() for t in inputs))
         for i, t in enumerate(outputs):
             shape = self._output_shape(op, inputs, attrs, t, resources)
-            self._register(t, first + i, f"{name}:{i}", shape, op, dynamic)
+            self._register(t, first + i, f"{name}:{i}", shape, op, dynamic).node = len(self.nodes) - 1
 
     @staticmethod
     def _polymorphic(host, inputs):
@@ -442,6 +446,17 @@ def shape_of(tensor):
     """The static shape of a tensor (a symbolic tensor's inferred shape)."""
     return _static_shape(tensor)
 
+
+
+def _out_of_scope(tensor, info):
+    frames = info.graph.nodes[info.node][2] if info.node is not None else []
+    where = "".join(f'    File "{f}", line {n}, in {fn}\n' for f, n, fn in frames)
+    return TypeError(
+        f"{tensor!r} is out of scope and cannot be used here. Use return values, explicit Python locals or "
+        "TensorFlow collections to access it.\nPlease see https://www.tensorflow.org/guide/function"
+        "#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n"
+        f"{tensor!r} was defined here:\n{where}\nThe tensor {tensor!r} cannot be accessed from here, because it "
+        f"was defined in {info.graph!r}, which is out of scope.")
 
 
 class init_scope:
