@@ -407,3 +407,31 @@ def test_a_tensor_leaked_from_a_trace_is_out_of_scope_elsewhere():
         captured_leak()
     assert "because it was defined in FuncGraph(name=leaky, id=" in str(info.value)
     assert "leaked.append(a + 1)" in str(info.value) or "in leaky" in str(info.value)
+
+
+def test_an_mlp_step_with_relu_and_sparse_cross_entropy_in_a_function():
+    rng = np.random.default_rng(1)
+    images = tf.constant(rng.random((8, 20), dtype=np.float32))
+    labels = tf.constant(rng.integers(0, 4, 8).astype(np.int32))
+
+    def run(traced):
+        w1 = tf.Variable((rng.standard_normal((20, 16)) * 0.1).astype(np.float32) * 0 + np.float32(0.05))
+        w2 = tf.Variable(np.full((16, 4), 0.01, np.float32))
+        opt = tf.keras.optimizers.Adam(1e-2)
+
+        def step():
+            with tf.GradientTape() as tape:
+                hidden = tf.nn.relu(tf.matmul(images, w1) - 0.4)
+                logits = tf.matmul(hidden, w2)
+                loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+            grads = tape.gradient(loss, [w1, w2])
+            opt.apply_gradients(zip(grads, [w1, w2]))
+            return loss
+
+        step = tf.function(step) if traced else step
+        losses = [float(step().numpy()) for _ in range(4)]
+        return losses, w1.numpy()
+
+    eager, traced = run(False), run(True)
+    np.testing.assert_allclose(traced[0], eager[0], rtol=1e-6)
+    np.testing.assert_allclose(traced[1], eager[1], rtol=1e-5, atol=1e-7)

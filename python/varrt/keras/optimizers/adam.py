@@ -36,7 +36,9 @@ class Adam(Optimizer):
                       float(int(self._iterations.numpy()) + 1))
 
     def graph_update_step(self, gradient, variable, learning_rate):
-        # Keras 3's Adam with ops: alpha = lr * sqrt(1 - beta_2^t) / (1 - beta_1^t).
+        # Keras 3's Adam with ops, as Keras runs it under tf.function: alpha = lr * sqrt(1 -
+        # beta_2^t) / (1 - beta_1^t). (TensorFlow's fused ResourceApplyAdam computes 1 - beta in
+        # float32 and drifts from Keras by ~1e-6 relative in a few steps: not used.)
         import varrt as tf
         i = self._get_variable_index(variable)
         m, v = self._momentums[i], self._velocities[i]

@@ -7,12 +7,8 @@ import numpy as np
 from varrt import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import constant
-from varrt.ops import array_ops, index_ops, scatter_ops
+from varrt.ops import array_ops, index_ops, math_ops, scatter_ops
 from varrt.ops.gradients.registry import RegisterGradient
-
-
-def _host(t):
-    return np.asarray(t._data.view())
 
 
 def _size(shape):
@@ -46,8 +42,10 @@ def _gather_v2_grad(op, grad):
     k = len(middle)
     perm = list(range(b)) + [b + k] + [b + i for i in range(k)] + list(range(b + k + 1, b + k + 1 + len(inner)))
     rows = array_ops.reshape(array_ops.transpose(g, perm), [nb * m] + middle + inner)
-    ids = _host(indices).reshape(nb, m).astype(np.int64) + (np.arange(nb, dtype=np.int64) * p[axis])[:, None]
-    summed = scatter_ops.unsorted_segment_sum(rows, ids.reshape(-1), nb * p[axis])
+    # With ops, not on the host: inside a graph the indices are known only when it runs.
+    offsets = constant((np.arange(nb, dtype=np.int64) * p[axis])[:, None])
+    ids = math_ops.add(math_ops.cast(array_ops.reshape(indices, [nb, m]), dtypes.int64), offsets)
+    summed = scatter_ops.unsorted_segment_sum(rows, array_ops.reshape(ids, [-1]), nb * p[axis])
     back = array_ops.reshape(summed, batch + [p[axis]] + middle + inner)
     undo = list(range(b)) + [b + 1 + i for i in range(k)] + [b] + list(range(b + k + 1, b + k + 1 + len(inner)))
     return array_ops.transpose(back, undo), None
@@ -58,13 +56,17 @@ def _nd_grad(shape, indices, grad, batch_dims=0):
     idx_shape = list(indices.shape)
     if batch_dims == 0 and len(idx_shape) == 2 and idx_shape[-1] == 1:
         return IndexedSlices(grad, array_ops.reshape(indices, [idx_shape[0]]), constant(shape, dtypes.int32))
-    idx = _host(indices)
+    idx = indices
     if batch_dims:
         # Batch coordinates prepended to each index vector: a gather_nd without batch dimensions.
-        coords = np.indices(idx.shape[:batch_dims], dtype=idx.dtype)
-        lead = [np.broadcast_to(c.reshape(c.shape + (1,) * (idx.ndim - batch_dims)), idx.shape[:-1] + (1,))
+        # They depend on the indices' shape only; the indices join them with ops (a graph reads
+        # the indices when it runs).
+        dtype = indices.dtype.as_numpy_dtype
+        coords = np.indices(idx_shape[:batch_dims], dtype=dtype)
+        lead = [constant(np.ascontiguousarray(np.broadcast_to(c.reshape(c.shape + (1,) * (len(idx_shape) - batch_dims)),
+                                                              tuple(idx_shape[:-1]) + (1,))))
                 for c in coords]
-        idx = np.concatenate(lead + [idx], axis=-1)
+        idx = array_ops.concat(lead + [indices], axis=-1)
     return scatter_ops.scatter_nd(idx, grad, shape)
 
 

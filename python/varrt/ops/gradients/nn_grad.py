@@ -2,47 +2,47 @@
 for Sigmoid, Tanh and Erfc).
 
 They compute with varrt ops, so a tape around a gradient computation records it (second
-derivatives). Where TensorFlow runs a *Grad kernel whose mask has no gradient (ReluGrad,
-EluGrad, ...), the mask is read on the host and enters as a constant: the same values, and
-nothing for an outer tape to differentiate through. relu'(0) = 0, as TensorFlow's ReluGrad.
+derivatives) and a graph records them (a gradient inside tf.function). Where TensorFlow runs a
+*Grad kernel whose mask has no gradient (ReluGrad, EluGrad, ...), the mask is a comparison
+cast to the dtype: the same values, and nothing for an outer tape to differentiate through
+(comparisons have no gradient). relu'(0) = 0, as TensorFlow's ReluGrad.
 """
 import math
 
-import numpy as np
-
-from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 
 
 def _mask(t, predicate):
-    """predicate(t's values) as a constant of t's dtype (1 where true, 0 elsewhere)."""
-    a = t.numpy()
-    return convert_to_tensor(predicate(a).astype(a.dtype))
+    """predicate(t) (a bool tensor made with ops) as t's dtype: 1 where true, 0 elsewhere."""
+    return math_ops.cast(predicate(t), t.dtype)
 
 
 @RegisterGradient("Relu")
 def _relu_grad(op, grad):
-    return math_ops.multiply(grad, _mask(op.outputs[0], lambda y: y > 0))
+    return math_ops.multiply(grad, _mask(op.outputs[0], lambda y: math_ops.greater(y, 0)))
 
 
 @RegisterGradient("Relu6")
 def _relu6_grad(op, grad):
-    return math_ops.multiply(grad, _mask(op.inputs[0], lambda x: (x > 0) & (x < 6)))
+    return math_ops.multiply(grad, _mask(op.inputs[0], lambda x: math_ops.logical_and(math_ops.greater(x, 0),
+                                                                                  math_ops.less(x, 6))))
 
 
 @RegisterGradient("LeakyRelu")
 def _leaky_relu_grad(op, grad):
     alpha = op.get_attr("alpha")
-    x = op.inputs[0].numpy()
-    return math_ops.multiply(grad, convert_to_tensor(np.where(x > 0, 1, alpha).astype(x.dtype)))
+    x = op.inputs[0]
+    positive = _mask(x, lambda x: math_ops.greater(x, 0))
+    # 1 where x > 0, else alpha: alpha + (1 - alpha) * positive
+    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(positive, 1.0 - alpha), alpha))
 
 
 @RegisterGradient("Elu")
 def _elu_grad(op, grad):
     y = op.outputs[0]
-    negative = _mask(y, lambda y: y < 0)
+    negative = _mask(y, lambda y: math_ops.less(y, 0))
     # y + 1 where negative (exp(x)), else 1.
     return math_ops.multiply(grad, math_ops.add(math_ops.multiply(negative, y), 1.0))
 
@@ -50,12 +50,11 @@ def _elu_grad(op, grad):
 @RegisterGradient("Selu")
 def _selu_grad(op, grad):
     y = op.outputs[0]
-    a = y.numpy()
-    negative = (a < 0).astype(a.dtype)
+    negative = _mask(y, lambda y: math_ops.less(y, 0))
     scale, scale_alpha = nn_ops.SELU_SCALE, nn_ops.SELU_SCALE * nn_ops.SELU_ALPHA
     # y + scale * alpha where negative (scale * alpha * exp(x)), else scale.
-    offset = convert_to_tensor(np.where(a < 0, scale_alpha, scale).astype(a.dtype))
-    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(convert_to_tensor(negative), y), offset))
+    offset = math_ops.add(math_ops.multiply(negative, scale_alpha - scale), scale)
+    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(negative, y), offset))
 
 
 @RegisterGradient("Softplus")
