@@ -435,3 +435,28 @@ def test_an_mlp_step_with_relu_and_sparse_cross_entropy_in_a_function():
     eager, traced = run(False), run(True)
     np.testing.assert_allclose(traced[0], eager[0], rtol=1e-6)
     np.testing.assert_allclose(traced[1], eager[1], rtol=1e-5, atol=1e-7)
+
+
+def test_values_known_only_when_the_graph_runs_are_never_frozen_into_it():
+    @tf.function
+    def f(n, x):
+        return tf.range(n), tf.reshape(x, tf.stack([n, -1]))
+
+    r, y = f(tf.constant(3), tf.ones([6]))
+    assert r.numpy().tolist() == [0, 1, 2] and y.shape == (3, 2)
+    r, y = f(tf.constant(2), tf.ones([6]))  # same trace, other values
+    assert r.numpy().tolist() == [0, 1] and y.shape == (2, 3)
+    assert f.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def g(x, k):
+        return tf.reduce_sum(x, axis=k)  # an axis read on the host: refused rather than frozen
+
+    with pytest.raises(NotImplementedError, match="its value is known only when the graph runs"):
+        g(tf.ones([2, 3]), tf.constant(1))
+
+    @tf.function
+    def h(x):
+        return tf.reduce_sum(x, axis=tf.constant(1))  # a constant is known while tracing
+
+    assert h(tf.ones([2, 3])).numpy().tolist() == [3.0, 3.0]

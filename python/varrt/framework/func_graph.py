@@ -81,7 +81,7 @@ def building():
 class TensorInfo:
     """What a graph knows of one of its tensors."""
 
-    __slots__ = ("graph", "name", "shape", "op_type", "slot", "dynamic", "node", "__weakref__")
+    __slots__ = ("graph", "name", "shape", "op_type", "slot", "dynamic", "node", "constant", "__weakref__")
 
     def __init__(self, graph, name, shape, op_type, slot, dynamic=False):
         self.graph = graph
@@ -93,6 +93,9 @@ class TensorInfo:
         # shapes computed from it are unknown too.
         self.dynamic = dynamic
         self.node = None  # index in graph.nodes of the node that made it
+        # The value is the same on every run (made from constants only): code may read it while
+        # tracing. Arguments, variable reads, random and Python-call outputs are not.
+        self.constant = False
 
 
 # tensor id -> TensorInfo of every symbolic tensor still in some live graph (ids are unique per process).
@@ -108,12 +111,20 @@ def _static_shape(tensor):
     return info.shape if info is not None else TensorShape(list(tensor._shape_tuple))
 
 
+def value_known(tensor):
+    """Whether a tensor's value while tracing is its value on every run of the graph (an eager
+    tensor, or a symbolic one made from constants only): what code may read on the host."""
+    info = _INFO.get(_tensor_id(tensor))
+    return info is None or info.constant
+
+
 def _is_dynamic(tensor):
     info = _INFO.get(_tensor_id(tensor))
     return info is not None and info.dynamic
 
 
 _SHAPE_VALUED = {"Shape", "Size", "ShapeN"}
+_NOT_CONSTANT = {"TruncatedNormal", "Multinomial", "EagerPyFunc", "PrintV2"}
 
 
 def _broadcast(a, b):
@@ -392,9 +403,13 @@ class FuncGraph:
         self.nodes.append((name, op, user_frames()))
         dynamic = any(_is_dynamic(t) for t in inputs) or (
             op in _SHAPE_VALUED and not all(_static_shape(t).is_fully_defined() for t in inputs))
+        constant = (not resources and "Random" not in op and op not in _NOT_CONSTANT and
+                    all(value_known(t) for t in inputs))
         for i, t in enumerate(outputs):
             shape = self._output_shape(op, inputs, attrs, t, resources)
-            self._register(t, first + i, f"{name}:{i}", shape, op, dynamic).node = len(self.nodes) - 1
+            info = self._register(t, first + i, f"{name}:{i}", shape, op, dynamic)
+            info.node = len(self.nodes) - 1
+            info.constant = constant
 
     @staticmethod
     def _polymorphic(host, inputs):

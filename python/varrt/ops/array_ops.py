@@ -73,6 +73,10 @@ def reshape(tensor, shape, name=None):
         if dims is not None:  # the common case, what gradient functions do: no checks left to make
             return run("Reshape", lambda a: _view(a, dims), (tensor,), tensor.dtype)
     t = _as_tensor(tensor)
+    if _symbolic.is_symbolic(shape):
+        # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
+        return run("Reshape", lambda a, s: _view(a, _reshaped_dims(a, [int(d) for d in np.asarray(s).reshape(-1)],
+                                                                   name, None)), (t, shape), t.dtype)
     shape = _shape_arg(shape)
     end = "" if suffix(name, shape) == "" else None
     dims = _shape_values("Reshape", shape, name, end)

@@ -128,6 +128,17 @@ def host(input):  # noqa: A002
     return input if type(input) is _ndarray else input.view()
 
 
+def require_value(x, what="value"):
+    """Refuses to read on the host, while a graph is built, a tensor whose value is known only when
+    the graph runs (a function argument, a variable's value, what is computed from them): the
+    value read now would be frozen into the graph."""
+    from varrt.framework import func_graph, symbolic
+    if symbolic.is_symbolic(x) and not func_graph.value_known(x):
+        raise NotImplementedError(
+            f"varrt reads this {what} ({x.name}) while tracing, but inside a tf.function its value is known only "
+            "when the graph runs; pass it as a Python value, or compute it outside the function.")
+
+
 def value_operand(x, dtype=None, strict=True):
     """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
     strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
@@ -186,6 +197,7 @@ def pair(op, x, y, hint=False, name=""):
 def int_list(value, what="value"):
     """A Python list of ints from an int, a sequence, a NumPy array or an integer tensor."""
     if is_tensor_like(value):
+        require_value(value, what)
         return [int(v) for v in tensor_operand(value)[0].view().reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]

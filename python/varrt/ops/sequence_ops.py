@@ -32,17 +32,24 @@ def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - Te
     message = _range_error(s, l, d)
     if message is not None:
         run_failing("Range", kernel_error("Range", message, name), inputs, dtype)
+    # The kernels compute from their inputs (not the values read above): a graph runs them
+    # again with the values of that run.
     if dtype.is_integer:
         n = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
+
+        def integers(sa, la, da):
+            s, l, d = (int(np.asarray(x).reshape(())) for x in (sa, la, da))
+            return s + np.arange((abs(l - s) + abs(d) - 1) // abs(d), dtype=np.int64) * d
         with allocating_output("Range", [n], dtype, name):
-            return run("Range", lambda *_: int(s) + np.arange(n, dtype=np.int64) * int(d), inputs, dtype)
+            return run("Range", integers, inputs, dtype)
     with quiet(all="ignore"):
         n = int(math.ceil(abs((l - s) / d)))
 
-    def steps(*_):
+    def steps(sa, la, da):
         # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
         with quiet(all="ignore"):
-            return s + np.arange(n).astype(dtype.as_numpy_dtype) * d
+            s, l, d = (np.asarray(x).astype(dtype.as_numpy_dtype).reshape(()) for x in (sa, la, da))
+            return s + np.arange(int(math.ceil(abs((l - s) / d)))).astype(dtype.as_numpy_dtype) * d
     with allocating_output("Range", [n], dtype, name):
         return run("Range", steps, inputs, dtype)
 
