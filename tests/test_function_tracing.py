@@ -460,3 +460,18 @@ def test_values_known_only_when_the_graph_runs_are_never_frozen_into_it():
         return tf.reduce_sum(x, axis=tf.constant(1))  # a constant is known while tracing
 
     assert h(tf.ones([2, 3])).numpy().tolist() == [3.0, 3.0]
+
+
+def test_a_variable_freed_while_tracing_is_destroyed_then_not_recorded():
+    holder = [tf.Variable(1.0, shared_name="freed_while_tracing")]
+
+    @tf.function
+    def f(x):
+        holder.clear()  # the last reference: the variable is destroyed here, during the trace
+        return x + 1
+
+    assert f(tf.constant(1.0)).numpy() == 2.0
+    with pytest.raises(errors.NotFoundError):
+        tf.Variable.from_shared_name("freed_while_tracing")
+    assert f.get_concrete_function(tf.constant(1.0)).variables == ()
+    assert f(tf.constant(2.0)).numpy() == 3.0

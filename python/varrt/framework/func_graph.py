@@ -24,7 +24,6 @@ _tensor_id = _C.tensor_id
 # state may not exist yet in a TF1 graph).
 _UPDATES = {
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "ResourceStridedSliceAssign",
-    "DestroyResourceOp",
     "ResourceScatterUpdate", "ResourceScatterAdd", "ResourceScatterSub", "ResourceScatterMul", "ResourceScatterDiv",
     "ResourceScatterMin", "ResourceScatterMax", "ResourceScatterNdUpdate", "ResourceScatterNdAdd",
     "ResourceScatterNdSub", "ResourceScatterNdMin", "ResourceScatterNdMax",
@@ -34,6 +33,9 @@ _UPDATES = {
     "ResourceSparseApplyCenteredRMSProp", "KerasAdam", "KerasAdagrad", "KerasRMSprop",
 }
 _REPLACED = frozenset(_UPDATES | {"ReadVariableOp"})
+# Ops that run as they come and are never part of a graph: a variable freed while a graph is
+# built (garbage collection can run anywhere) is destroyed then, not when the graph runs.
+_NOT_RECORDED = frozenset({"DestroyResourceOp", "VarHandleOp"})
 
 # The names TensorFlow gives nodes made through Python operators and common functions.
 _DEFAULT_NAMES = {
@@ -386,10 +388,9 @@ class FuncGraph:
     def _record(self, op, inputs, outputs, attrs, resources, host):
         if not outputs and not resources and host is None and not inputs:
             return  # a placement-only op (a conversion logged as _EagerConst): nothing to run
+        if op in _NOT_RECORDED:
+            return
         slots = [self.slot_of(t) for t in inputs]
-        for ref in resources:
-            if ref is not None and ref.id not in self.variables:
-                self.variables[ref.id] = ref.variable
         attrs = {k: v for k, v in attrs.items()}
         if host is not None and isinstance(host[2], tuple):
             host = self._polymorphic(host, inputs)
@@ -398,6 +399,9 @@ class FuncGraph:
                                          host)
         except ValueError:
             raise NotImplementedError(f"varrt cannot run op {op} inside a graph (tf.function) yet") from None
+        for ref in resources:
+            if ref is not None and ref.id not in self.variables:
+                self.variables[ref.id] = ref.variable
         name = self.unique_name(_DEFAULT_NAMES.get(op, op))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
