@@ -475,3 +475,28 @@ def test_a_variable_freed_while_tracing_is_destroyed_then_not_recorded():
         tf.Variable.from_shared_name("freed_while_tracing")
     assert f.get_concrete_function(tf.constant(1.0)).variables == ()
     assert f(tf.constant(2.0)).numpy() == 3.0
+
+
+def test_a_tape_inside_a_function_differentiates_through_cond():
+    from varrt.ops import control_flow_graph as cfg
+    w = tf.Variable(2.0)
+
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as tape:
+            y = cfg.cond(x > 0, lambda: w * x, lambda: w * w)
+        return y, tape.gradient(y, w)
+
+    y, g = f(tf.constant(3.0))
+    assert y.numpy() == 6.0 and g.numpy() == 3.0
+    y, g = f(tf.constant(-3.0))
+    assert y.numpy() == 4.0 and g.numpy() == 4.0  # d(w*w)/dw
+    assert f.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def stateful(x):
+        with tf.GradientTape():
+            return cfg.cond(x > 0, lambda: w.assign_add(1.0), lambda: w.assign_sub(1.0))
+
+    with pytest.raises(NotImplementedError, match="whose branches change state"):
+        stateful(tf.constant(1.0))

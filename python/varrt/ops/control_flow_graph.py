@@ -49,8 +49,34 @@ def _common_shape(a, b):
     return TensorShape([x if x == y else None for x, y in zip(a.as_list(), b.as_list())])
 
 
+def _taping():
+    from varrt.eager import tape
+    return bool(tape.recording_recorders())
+
+
+def _inlined_cond(outer, pred, true_fn, false_fn):
+    """A cond traced while a gradient tape records inside the graph: both branches are recorded
+    into the enclosing graph (the tape sees their ops) and each output selects between them
+    (SelectV2, whose gradient sends zeros to the branch not taken). Branches that change state
+    cannot be inlined (both would run)."""
+    from varrt.ops import index_ops
+    before = len(outer.nodes)
+    then_out = true_fn()
+    else_out = false_fn()
+    stateful = [op for _, op, _ in outer.nodes[before:] if op in func_graph._UPDATES or op in ("PrintV2", "EagerPyFunc")]
+    if stateful:
+        raise NotImplementedError("varrt cannot record a tf.cond whose branches change state (here "
+                                  f"{stateful[0]}) for a GradientTape inside a tf.function; open the tape outside "
+                                  "the function, or move the update out of the branch.")
+    nest.assert_same_structure(then_out, else_out, check_types=False)
+    return nest.map_structure(lambda t, e: None if t is None else index_ops.where(pred, _as_tensor(t), _as_tensor(e)),
+                              then_out, else_out)
+
+
 def cond(pred, true_fn, false_fn, name=None):
     outer = func_graph.current()
+    if _taping():
+        return _inlined_cond(outer, pred, true_fn, false_fn)
     then_graph, then_out, then_flat = _trace("cond_true", true_fn)
     else_graph, else_out, else_flat = _trace("cond_false", false_fn)
     try:
