@@ -52,7 +52,11 @@ _BROADCASTING = {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", 
                  "SquaredDifference", "DivNoNan", "Atan2", "BiasAdd", "ReluGrad", "SigmoidGrad", "TanhGrad"}
 _REDUCTIONS = {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any"}
 
-_state = threading.local()
+class _State(threading.local):
+    graph = None  # the FuncGraph being built on this thread (a class default: no exception to look it up)
+
+
+_state = _State()
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
@@ -72,12 +76,12 @@ def user_frames(limit=8):
 
 def current():
     """The FuncGraph being built on this thread, or None."""
-    return getattr(_state, "graph", None)
+    return _state.graph
 
 
 def building():
     """Whether a graph is being built on this thread (ops are recorded, not only run)."""
-    return getattr(_state, "graph", None) is not None
+    return _state.graph is not None
 
 
 class TensorInfo:

@@ -79,13 +79,44 @@ class Variable(_C.VarHandle):
         if synchronization is not None or aggregation is not None:
             synchronization, aggregation, trainable = variable_enums.validate(synchronization, aggregation,
                                                                               trainable, name)
-        if _func_graph.building():
-            # Inside a trace the variable is made now, eagerly (TensorFlow lifts its creation
-            # out of the function graph: tf.init_scope); only its later uses are recorded.
-            with _func_graph.init_scope():
-                self._create(initial_value, dtype, name, shape, shared_name, container)
-        else:
-            self._create(initial_value, dtype, name, shape, shared_name, container)
+        # Inside a trace the variable is made now, eagerly (TensorFlow lifts its creation out of
+        # the function graph: tf.init_scope); only its later uses are recorded. (A trace watches
+        # creation, so outside one the check is the `watchers` test alone.)
+        lifted = _func_graph.init_scope() if watchers and _func_graph._state.graph is not None else None
+        if lifted is not None:
+            lifted.__enter__()
+        try:
+            if callable(initial_value):
+                initial_value = initial_value()
+            if dtype is not None:
+                dtype = dtypes.as_dtype(dtype)
+            enum = 0 if dtype is None else dtype._enum
+            base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
+            if shape is None and shared_name is None:
+                # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
+                # then the initial value's, read lazily by the `shape` property.
+                _init_variable(self, initial_value, enum, base)
+            elif shape is None:
+                _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
+                                      _str_arg(shared_name, "shared_name"))
+                _register(self)
+            else:
+                declared = TensorShape(shape)
+                unknown_rank = declared.rank is None
+                dims = None if unknown_rank else [-1 if d is None else d for d in declared.as_list()]
+                try:
+                    _C.VarHandle.__init__(self, initial_value, enum, dims, unknown_rank, base,
+                                          _str_arg(container, "container"), _str_arg(shared_name, "shared_name"))
+                except ValueError as e:
+                    if "Shape mismatch" not in str(e):
+                        raise
+                    value = _initial_tensor(initial_value, dtype)
+                    raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
+                                     f"supplied `shape` argument ({declared}).") from None
+                _register(self)
+        finally:
+            if lifted is not None:
+                lifted.__exit__(None, None, None)
         # Only what differs from the class defaults is set: the first instance attribute costs
         # a dict of ~300 bytes, more than the rest of a small variable. The name, dtype and
         # shape live in the core variable.
@@ -98,37 +129,6 @@ class Variable(_C.VarHandle):
             self._aggregation = aggregation
         for watcher in watchers:
             watcher.on_created(self)
-
-    def _create(self, initial_value, dtype, name, shape, shared_name, container):
-        """Makes the variable's resource and initialises it (the core ops of Variable(...))."""
-        if callable(initial_value):
-            initial_value = initial_value()
-        if dtype is not None:
-            dtype = dtypes.as_dtype(dtype)
-        enum = 0 if dtype is None else dtype._enum
-        base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
-        if shape is None and shared_name is None:
-            # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
-            # then the initial value's, read lazily by the `shape` property.
-            _init_variable(self, initial_value, enum, base)
-        elif shape is None:
-            _C.VarHandle.__init__(self, initial_value, enum, None, False, base, _str_arg(container, "container"),
-                                  _str_arg(shared_name, "shared_name"))
-            _register(self)
-        else:
-            declared = TensorShape(shape)
-            unknown_rank = declared.rank is None
-            dims = None if unknown_rank else [-1 if d is None else d for d in declared.as_list()]
-            try:
-                _C.VarHandle.__init__(self, initial_value, enum, dims, unknown_rank, base,
-                                      _str_arg(container, "container"), _str_arg(shared_name, "shared_name"))
-            except ValueError as e:
-                if "Shape mismatch" not in str(e):
-                    raise
-                value = _initial_tensor(initial_value, dtype)
-                raise ValueError(f"The initial value's shape ({value.shape}) is not compatible with the explicitly "
-                                 f"supplied `shape` argument ({declared}).") from None
-            _register(self)
 
     @classmethod
     def from_shared_name(cls, shared_name, container=""):
@@ -243,7 +243,7 @@ class Variable(_C.VarHandle):
     def numpy(self):
         """The current value as a new writable NumPy array (eager only, as in TensorFlow: inside a
         graph being built a value read into Python would be frozen into the graph)."""
-        if _func_graph._state.__dict__.get("graph") is not None:
+        if _func_graph._state.graph is not None:
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return Variable._numpy_now(self)  # a TypeError for a non-variable `self`, from the C method
     # The other core methods are private: _read (ReadVariableOp), _read_value (+ Identity),

@@ -132,8 +132,10 @@ def require_value(x, what="value"):
     """Refuses to read on the host, while a graph is built, a tensor whose value is known only when
     the graph runs (a function argument, a variable's value, what is computed from them): the
     value read now would be frozen into the graph."""
-    from varrt.framework import func_graph, symbolic
-    if symbolic.is_symbolic(x) and not func_graph.value_known(x):
+    if type(x).__name__ != "SymbolicTensor":  # eager code: no import, no lookup
+        return
+    from varrt.framework import func_graph
+    if not func_graph.value_known(x):
         raise NotImplementedError(
             f"varrt reads this {what} ({x.name}) while tracing, but inside a tf.function its value is known only "
             "when the graph runs; pass it as a Python value, or compute it outside the function.")
