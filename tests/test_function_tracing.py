@@ -500,3 +500,29 @@ def test_a_tape_inside_a_function_differentiates_through_cond():
 
     with pytest.raises(NotImplementedError, match="whose branches change state"):
         stateful(tf.constant(1.0))
+
+
+def test_variables_of_one_dtype_and_shape_share_a_trace():
+    @tf.function
+    def bump(v, x):
+        v.assign_add(x)
+        return v.read_value() * 2.0
+
+    a, b, c = tf.Variable(1.0), tf.Variable(10.0), tf.Variable([1.0, 2.0])
+    assert bump(a, tf.constant(1.0)).numpy() == 4.0
+    assert bump(b, tf.constant(1.0)).numpy() == 22.0  # the same graph, on the variable passed
+    assert a.numpy() == 2.0 and b.numpy() == 11.0
+    assert bump.experimental_get_tracing_count() == 1
+    assert bump(c, tf.constant([1.0, 1.0])).numpy().tolist() == [4.0, 6.0]
+    assert bump.experimental_get_tracing_count() == 2
+    assert bump.get_concrete_function(a, tf.constant(1.0)).variables == ()
+
+    @tf.function
+    def pick(v, w, flag):
+        from varrt.ops import control_flow_graph as cfg
+        return cfg.cond(flag, lambda: v.read_value(), lambda: w.read_value())
+
+    assert pick(a, b, tf.constant(True)).numpy() == 2.0
+    assert pick(b, a, tf.constant(True)).numpy() == 11.0  # variable arguments reach the branches
+    assert pick(b, a, tf.constant(False)).numpy() == 2.0
+    assert pick.experimental_get_tracing_count() == 1

@@ -6,7 +6,8 @@
 //     add_cond_node(inputs, then_graph, else_graph, num_then, num_outputs), add_while_node(inputs,
 //       cond_graph, body_graph, num_vars, num_cond, maximum_iterations) -> first output slot
 //       (ops/control_flow.h: the inputs' layout)
-//     set_outputs(slots); run(args) -> tuple of Tensors; node_ops()
+//     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
+//       node's resource_args index); node_ops()
 //   _C.push_graph_recorder(example_fn, record_fn, replaced_ops) -> hook; pop with pop_dispatch_hook
 //     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
 //     example_fn(op, inputs, attrs, resources) gives example outputs; every other op runs its
@@ -231,7 +232,7 @@ void bind_graph(py::module_& m) {
       .def("add_constant", [](Graph& g, py::handle t) { return g.add_constant(placed(t)); })
       .def("add_node",
            [](Graph& g, std::string op, std::vector<int> inputs, py::dict attrs, py::sequence resources,
-              int num_outputs, py::object host) {
+              int num_outputs, py::object host, std::vector<int> resource_args) {
              std::vector<ResourceHandle> handles;
              for (py::handle r : resources) handles.push_back(r.cast<const ResourceRef&>().handle);
              std::shared_ptr<const NodeKernel> kernel;
@@ -244,10 +245,10 @@ void bind_graph(py::module_& m) {
              }
              if (kernel == nullptr) throw py::value_error("no graph kernel for op " + op);
              return g.add_node(std::move(op), std::move(inputs), owned_attrs(attrs), std::move(handles), num_outputs,
-                               std::move(kernel));
+                               std::move(kernel), std::move(resource_args));
            },
            py::arg("op"), py::arg("inputs"), py::arg("attrs"), py::arg("resources"), py::arg("num_outputs"),
-           py::arg("host") = py::none())
+           py::arg("host") = py::none(), py::arg("resource_args") = std::vector<int>())
       .def("add_input", &Graph::add_input)
       .def("add_cond_node",
            [](Graph& g, std::vector<int> inputs, std::shared_ptr<Graph> then_graph, std::shared_ptr<Graph> else_graph,
@@ -270,15 +271,17 @@ void bind_graph(py::module_& m) {
              for (int i = 0; i < g.num_nodes(); ++i) ops.push_back(g.node_op(i));
              return ops;
            })
-      .def("run", [](const Graph& g, py::sequence args) {
+      .def("run", [](const Graph& g, py::sequence args, py::sequence variables) {
         std::vector<PlacedTensor> in;
         in.reserve(args.size());
         for (py::handle a : args) in.push_back(placed(a));
-        std::vector<PlacedTensor> out = g.run(in);
+        std::vector<ResourceHandle> resource_args;
+        for (py::handle v : variables) resource_args.push_back(handle_of(v).handle());
+        std::vector<PlacedTensor> out = g.run(in, resource_args);
         py::tuple result(out.size());
         for (size_t i = 0; i < out.size(); ++i) result[i] = as_python(out[i]);
         return result;
-      });
+      }, py::arg("args"), py::arg("variables") = py::tuple());
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",

@@ -26,7 +26,7 @@ class CondKernel : public NodeKernel {
     const Graph& g = taken ? *then_ : *else_;
     const PlacedTensor* first = taken ? c.inputs + 1 : c.inputs + 1 + num_then_;
     const PlacedTensor* last = taken ? c.inputs + 1 + num_then_ : c.inputs + c.num_inputs;
-    std::vector<PlacedTensor> out = g.run(std::vector<PlacedTensor>(first, last));
+    std::vector<PlacedTensor> out = g.run(std::vector<PlacedTensor>(first, last), *c.run_resources);
     if (static_cast<int>(out.size()) != c.num_outputs) throw_error(Code::kInternal, "a cond branch's outputs");
     for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = std::move(out[static_cast<size_t>(i)]);
   }
@@ -48,10 +48,10 @@ class WhileKernel : public NodeKernel {
     std::vector<PlacedTensor> body_args(c.inputs, c.inputs + num_vars_);
     body_args.insert(body_args.end(), c.inputs + num_vars_ + num_cond_, c.inputs + c.num_inputs);
     for (int64_t i = 0; max_iter_ < 0 || i < max_iter_; ++i) {
-      std::vector<PlacedTensor> pred = cond_->run(cond_args);
+      std::vector<PlacedTensor> pred = cond_->run(cond_args, *c.run_resources);
       if (pred.size() != 1) throw_error(Code::kInternal, "a while_loop condition's outputs");
       if (!truth(pred[0], "While")) break;
-      std::vector<PlacedTensor> next = body_->run(body_args);
+      std::vector<PlacedTensor> next = body_->run(body_args, *c.run_resources);
       if (static_cast<int>(next.size()) != num_vars_) throw_error(Code::kInternal, "a while_loop body's outputs");
       for (int v = 0; v < num_vars_; ++v) {
         cond_args[static_cast<size_t>(v)] = next[static_cast<size_t>(v)];

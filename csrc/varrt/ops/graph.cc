@@ -46,7 +46,11 @@ int Graph::add_constant(PlacedTensor value) {
 }
 
 int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
-                    std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel) {
+                    std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel,
+                    std::vector<int> resource_args) {
+  if (!resource_args.empty() && resource_args.size() != resources.size()) {
+    throw_error(Code::kInvalidArgument, "graph node " + op + ": one resource_args entry per resource");
+  }
   for (int in : inputs) {
     if (in < 0 || in >= num_slots_) throw_error(Code::kInvalidArgument, "graph node " + op + " reads a missing value");
   }
@@ -69,6 +73,7 @@ int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAt
     a.is_real = o.is_real;
   }
   n.resources = std::move(resources);
+  n.resource_args = std::move(resource_args);
   n.first_output = num_slots_;
   n.num_outputs = num_outputs;
   n.kernel = std::move(kernel);
@@ -96,7 +101,8 @@ void Graph::set_outputs(std::vector<int> outputs) {
   }
 }
 
-std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args) const {
+std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
+                                     const std::vector<ResourceHandle>& resource_args) const {
   if (args.size() != input_slots_.size()) {
     throw_error(Code::kInvalidArgument, "a graph of " + std::to_string(input_slots_.size()) +
                                             " inputs was given " + std::to_string(args.size()));
@@ -106,18 +112,33 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args) cons
   for (const auto& c : constants_) slots[static_cast<size_t>(c.first)] = c.second;
   Executor::Quiet quiet;
   std::vector<PlacedTensor> inputs;
+  std::vector<ResourceHandle> bound;  // a node's resources with its variable arguments filled in
   int index = -1;
   for (const Node& n : nodes_) {
     ++index;
     inputs.clear();
     for (int in : n.inputs) inputs.push_back(slots[static_cast<size_t>(in)]);
+    const ResourceHandle* resources = n.resources.data();
+    if (!n.resource_args.empty()) {
+      bound = n.resources;
+      for (size_t r = 0; r < bound.size(); ++r) {
+        const int k = n.resource_args[r];
+        if (k < 0) continue;
+        if (static_cast<size_t>(k) >= resource_args.size()) {
+          throw_error(Code::kInvalidArgument, "a graph run lacks variable argument " + std::to_string(k));
+        }
+        bound[r] = resource_args[static_cast<size_t>(k)];
+      }
+      resources = bound.data();
+    }
     NodeCall call{n.op.c_str(),
                   inputs.data(),
                   static_cast<int>(inputs.size()),
                   n.attrs.data(),
                   static_cast<int>(n.attrs.size()),
-                  n.resources.data(),
+                  resources,
                   static_cast<int>(n.resources.size()),
+                  &resource_args,
                   slots.data() + n.first_output,
                   n.num_outputs};
     try {

@@ -34,6 +34,9 @@ struct NodeCall {
   int num_attrs;
   const ResourceHandle* resources;  // the node's variables, var first (training ops: var, slots)
   int num_resources;
+  // The variables the run was given (a function's variable arguments), for kernels that run
+  // subgraphs (If, While): passed on to them.
+  const std::vector<ResourceHandle>* run_resources;
   PlacedTensor* outputs;
   int num_outputs;
 
@@ -77,8 +80,12 @@ class Graph {
   // Adds a constant slot; returns its slot index.
   int add_constant(PlacedTensor value);
   // Adds a node reading `inputs` (slot indices); returns the slot index of its first output.
+  // `resource_args`, when given, has one entry per resource: -1 for the resource itself, k for
+  // the run's k-th variable argument (a function traced once for any variable of a dtype and
+  // shape: the resource at that position then only stands for it while tracing).
   int add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
-               std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel);
+               std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel,
+               std::vector<int> resource_args = {});
   // The graph's results; ends building (each intermediate value is then released right after
   // its last reader runs, so a variable's value read earlier does not force a copy-on-write
   // when a later node updates the variable in place).
@@ -92,7 +99,8 @@ class Graph {
 
   // Runs the graph on `args` (num_inputs() of them). Nodes run quietly (no placement line each).
   // When a node fails its error propagates unchanged; failed_node() then names it.
-  std::vector<PlacedTensor> run(const std::vector<PlacedTensor>& args) const;
+  std::vector<PlacedTensor> run(const std::vector<PlacedTensor>& args,
+                                const std::vector<ResourceHandle>& resource_args = {}) const;
   // The index of the node whose failure ended this thread's last failed run (of any graph), or -1.
   static int failed_node();
 
@@ -103,6 +111,7 @@ class Graph {
     std::vector<OwnedAttr> owned_attrs;
     std::vector<OpAttr> attrs;  // views of owned_attrs
     std::vector<ResourceHandle> resources;
+    std::vector<int> resource_args;  // empty, or per resource: -1 or a variable argument's index
     int first_output = 0;
     int num_outputs = 0;
     std::shared_ptr<const NodeKernel> kernel;

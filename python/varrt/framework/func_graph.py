@@ -275,6 +275,7 @@ class FuncGraph:
         self.inputs = []  # the symbolic argument tensors
         self.nodes = []  # (name, op, defined-at frames) of each node, in the core graph's node order
         self.external_captures = []  # tensors of enclosing graphs this graph reads (its extra inputs)
+        self.resource_args = {}  # resource id -> index among a run's variable arguments
 
     def __repr__(self):
         return f"FuncGraph(name={self.name}, id={id(self)})"
@@ -328,6 +329,16 @@ class FuncGraph:
                 self.captures.append((slot, tensor))
             self._slots[tid] = slot
         return slot
+
+    def _resource_arg(self, rid):
+        """The index of a variable argument (of this graph or one it is built in) for a resource, or -1."""
+        g = self
+        while g is not None:
+            k = g.resource_args.get(rid)
+            if k is not None:
+                return k
+            g = g._outer
+        return -1
 
     def _in_enclosing(self, tid):
         g = self._outer
@@ -398,13 +409,15 @@ class FuncGraph:
         attrs = {k: v for k, v in attrs.items()}
         if host is not None and isinstance(host[2], tuple):
             host = self._polymorphic(host, inputs)
+        kept = [r for r in resources if r is not None]
+        arg_of = [self._resource_arg(r.id) for r in kept]
         try:
-            first = self._graph.add_node(op, slots, attrs, [r for r in resources if r is not None], len(outputs),
-                                         host)
+            first = self._graph.add_node(op, slots, attrs, kept, len(outputs), host,
+                                         arg_of if any(k >= 0 for k in arg_of) else [])
         except ValueError:
             raise NotImplementedError(f"varrt cannot run op {op} inside a graph (tf.function) yet") from None
-        for ref in resources:
-            if ref is not None and ref.id not in self.variables:
+        for ref in kept:
+            if ref.id not in self.variables and ref.id not in self.resource_args:
                 self.variables[ref.id] = ref.variable
         name = self.unique_name(_DEFAULT_NAMES.get(op, op))
         self.node_names.append((name, op))

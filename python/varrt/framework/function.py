@@ -11,9 +11,8 @@ that trace (Python side effects happen twice); creating a variable on a later tr
 ValueError. Results are converted as TensorFlow returns them: Variables, NumPy values and
 Python numbers become Tensors; lists, tuples, dicts and None keep their structure. As a
 method decorator each instance gets its own function. `tf.config.run_functions_eagerly(True)`
-runs the body itself on every call instead.
-Variable arguments trace per variable (TensorFlow shares one trace between variables of one
-dtype and shape); the graph then updates the variable it was traced with.
+runs the body itself on every call instead. Variable arguments trace by dtype and shape, as in
+TensorFlow: the graph's nodes on a variable argument take the variable each call passes.
 """
 import collections.abc
 import functools
@@ -83,7 +82,8 @@ def _tensor_key(kind, dtype, shape):
 def _key_of(value):
     """The trace type of one argument (hashable)."""
     if isinstance(value, _variables.Variable):
-        return ("variable", id(value), value.dtype)
+        return _tensor_key("variable", value.dtype, tuple(value.shape.as_list()) if value.shape.rank is not None
+                           else None)
     if isinstance(value, Tensor):
         return _tensor_key("tensor", value.dtype, value._data.shape)
     if isinstance(value, np.ndarray):
@@ -438,7 +438,10 @@ class Function:
             else:
                 shape = _spec_shape(leaf_keys[i]) if leaf_keys[i] is not None else example.shape
             arguments.append((example, names[i], shape))
+        variable_leaves = [i for i, v in enumerate(flat) if isinstance(v, _variables.Variable)]
         graph = func_graph.FuncGraph(self._name, len(tensor_leaves))
+        for k, i in enumerate(variable_leaves):  # the graph works on whichever variable a call passes
+            graph.resource_args.setdefault(_C.resource_id(flat[i]), k)
         with graph:
             symbolic = list(flat)
             for n, i in enumerate(tensor_leaves):
@@ -462,8 +465,11 @@ class Function:
         specs = [TensorSpec(func_graph.shape_of(graph.inputs[n]), graph.inputs[n].dtype,
                             name=graph.inputs[n].name.rsplit(":", 1)[0])
                  for n in range(len(tensor_leaves))]
+        variable_specs = {i: TensorSpec(flat[i].shape, flat[i].dtype, name=names[i]) for i in variable_leaves}
+        flat = [variable_specs.get(i, v) for i, v in enumerate(flat)]  # the trace keeps no variable alive
         concrete = ConcreteFunction(self, graph, cgraph, structure, flat, tensor_leaves, specs, output, flat_out,
-                                    positional_only=not kwargs and all(
+                                    variable_leaves=variable_leaves,
+                                    positional_only=not variable_leaves and not kwargs and all(
                                         isinstance(flat[i], Tensor) for i in tensor_leaves) and
                                     len(tensor_leaves) == len(flat) == len(args) - (0 if self._instance_ref is None
                                                                                     else 1))
@@ -697,13 +703,14 @@ class ConcreteFunction:
     _counter = itertools.count(1)
 
     def __init__(self, function, func_graph, cgraph, structure, flat_args, tensor_leaves, specs, output, flat_output,
-                 positional_only):
+                 positional_only, variable_leaves=()):
         self._function = function
         self.graph = func_graph
         self._cgraph = cgraph
         self._structure = structure
         self._flat_args = flat_args
         self._tensor_leaves = tensor_leaves
+        self._variable_leaves = list(variable_leaves)  # where a call's variable arguments are
         self._specs = specs
         self._output = output
         self._flat_output = [None if isinstance(t, Tensor) else t for t in flat_output]
@@ -746,7 +753,9 @@ class ConcreteFunction:
 
     @property
     def variables(self):
-        return tuple(v for v in self.graph.variables.values() if v is not None)
+        """The variables the graph captured (variable arguments are inputs, not captures)."""
+        return tuple(v for rid, v in self.graph.variables.items()
+                     if v is not None and rid not in self.graph.resource_args)
 
     @property
     def trainable_variables(self):
@@ -838,19 +847,21 @@ class ConcreteFunction:
                     None, None, f"cannot compute {self.name} as input #{self._specs.index(spec)}(zero-based) was "
                     f"expected to be a {spec.dtype.name} tensor of shape {spec.shape} but is a {t.dtype.name} tensor "
                     f"of shape {t.shape}")
-        return self._run(tensors)
+        values, bound = self._function._canonical(args, kwargs)
+        flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
+        return self._run(tensors, [flat[i] for i in self._variable_leaves])
 
     def _call_structured(self, args, kwargs):
         from varrt.util import nest
         values, bound = self._function._canonical(args, kwargs)
         flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
         tensors = [flat[i] if isinstance(flat[i], Tensor) else convert_to_tensor(flat[i]) for i in self._tensor_leaves]
-        return self._run(tensors)
+        return self._run(tensors, [flat[i] for i in self._variable_leaves])
 
     def _call_positional(self, args):
         return self._run(list(args) if self._function._instance_ref is None else list(args))
 
-    def _run(self, tensors):
+    def _run(self, tensors, variables=()):
         from varrt.util import nest
         if not self._logged:
             self._logged = True
@@ -858,7 +869,7 @@ class ConcreteFunction:
                 self._log_nodes()
         _C.log_function_call(self._inference_name)
         try:
-            results = self._cgraph.run(tensors)
+            results = self._cgraph.run(tensors, variables)
         except errors.OpError as e:
             raise self._graph_execution_error(e) from None
         if not self._flat_output:
