@@ -51,6 +51,7 @@ class SymbolicTensor(Tensor):
     """A tensor of a graph being built (TensorFlow's SymbolicTensor)."""
 
     __slots__ = ()
+    _is_symbolic = True  # what code that must not import this module checks
 
     @property
     def name(self):

@@ -132,7 +132,7 @@ def require_value(x, what="value"):
     """Refuses to read on the host, while a graph is built, a tensor whose value is known only when
     the graph runs (a function argument, a variable's value, what is computed from them): the
     value read now would be frozen into the graph."""
-    if type(x).__name__ != "SymbolicTensor":  # eager code: no import, no lookup
+    if not getattr(type(x), "_is_symbolic", False):  # eager code: no import
         return
     from varrt.framework import func_graph
     if not func_graph.value_known(x):
