@@ -526,3 +526,19 @@ def test_variables_of_one_dtype_and_shape_share_a_trace():
     assert pick(b, a, tf.constant(True)).numpy() == 11.0  # variable arguments reach the branches
     assert pick(b, a, tf.constant(False)).numpy() == 2.0
     assert pick.experimental_get_tracing_count() == 1
+
+
+def test_executing_eagerly_and_set_shape_inside_a_trace(capsys):
+    assert tf.executing_eagerly()
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None])])
+    def f(x):
+        print(tf.executing_eagerly())
+        x.set_shape([None, 3])
+        print(x.shape)
+        with pytest.raises(ValueError, match="is not compatible with supplied shape"):
+            x.set_shape([2])
+        return x
+
+    f(tf.ones([2, 3]))
+    assert capsys.readouterr().out.splitlines() == ["False", "(None, 3)"]

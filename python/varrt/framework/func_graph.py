@@ -84,6 +84,12 @@ def building():
     return _state.graph is not None
 
 
+def executing_eagerly():
+    """TensorFlow's tf.executing_eagerly(): False while a graph is built (inside a tf.function's
+    trace), True otherwise."""
+    return _state.graph is None
+
+
 class TensorInfo:
     """What a graph knows of one of its tensors."""
 

@@ -75,6 +75,16 @@ class SymbolicTensor(Tensor):
             return None
         return Operation(info.name.rsplit(":", 1)[0], info.op_type, info.graph)
 
+    def set_shape(self, shape):
+        """Refines the static shape (TensorFlow's Tensor.set_shape): ValueError when incompatible."""
+        info = _info(self)
+        new = TensorShape(shape)
+        current = self.shape
+        if not current.is_compatible_with(new):
+            raise ValueError(f"Tensor's shape {current} is not compatible with supplied shape {new}.")
+        if info is not None:
+            info.shape = current.merge_with(new)
+
     @property
     def value_index(self):
         return int(self.name.rsplit(":", 1)[1])
