@@ -775,10 +775,17 @@ class ConcreteFunction:
 
     @staticmethod
     def _type_text(value):
+        """TensorFlow's text of a parameter's trace type: TensorSpec, Literal[v], List[...],
+        Tuple[...], Dict[[key, type], ...]."""
+        text = ConcreteFunction._type_text
         if isinstance(value, TensorSpec):
             return repr(TensorSpec(value.shape, value.dtype))
-        if isinstance(value, (list, tuple, dict)):
-            return repr(value)
+        if isinstance(value, list):
+            return "List[" + ", ".join(text(v) for v in value) + "]"
+        if isinstance(value, tuple) and not hasattr(type(value), "_fields"):
+            return "Tuple[" + ", ".join(text(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return "Dict[" + ", ".join(f"[{k!r}, {text(v)}]" for k, v in value.items()) + "]"
         return f"Literal[{value!r}]"
 
     def _output_text(self):
