@@ -542,3 +542,33 @@ def test_executing_eagerly_and_set_shape_inside_a_trace(capsys):
 
     f(tf.ones([2, 3]))
     assert capsys.readouterr().out.splitlines() == ["False", "(None, 3)"]
+
+
+def test_ops_nothing_depends_on_are_pruned_as_tensorflow_prunes_them(capsys):
+    @tf.function
+    def unused_return_graph(x):
+        tf.gather(x, [1])  # fails for a 1-element x, but nothing uses it (TensorFlow's guide)
+        return x
+
+    assert unused_return_graph(tf.constant([0.0])).numpy().tolist() == [0.0]
+
+    @tf.function
+    def used(x):
+        y = tf.gather(x, [1])
+        return y + 1.0
+
+    with pytest.raises(errors.InvalidArgumentError) as info:
+        used(tf.constant([0.0]))
+    text = str(info.value)
+    assert text.startswith("in user code:") and "y = tf.gather(x, [1])" in text and "is not in [0, 1)" in text
+
+    v = tf.Variable(0.0)
+
+    @tf.function
+    def update_kept(x):
+        v.assign_add(x)  # stateful: never pruned
+        tf.print("kept", output_stream=sys.stdout)
+        return tf.constant(1.0)
+
+    update_kept(tf.constant(2.0))
+    assert v.numpy() == 2.0 and capsys.readouterr().out == "kept\n"

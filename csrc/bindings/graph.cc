@@ -8,7 +8,8 @@
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
 //       node's resource_args index); node_ops()
-//   _C.push_graph_recorder(example_fn, record_fn, replaced_ops) -> hook; pop with pop_dispatch_hook
+//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, replaced_ops) -> hook; pop with pop_graph_recorder
+//     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
 //     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
 //     example_fn(op, inputs, attrs, resources) gives example outputs; every other op runs its
 //     kernel on the example inputs. Then record_fn(op, inputs, outputs, attrs, resources, host)
@@ -170,15 +171,17 @@ struct HooksSuspended {
 
 class RecorderHook : public DispatchHook {
  public:
-  RecorderHook(py::object example_fn, py::object record_fn, std::set<std::string> replaced)
+  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced)
       : DispatchHook(Mode::kReplace),
         example_fn_(std::move(example_fn)),
         record_fn_(std::move(record_fn)),
+        failed_fn_(std::move(failed_fn)),
         replaced_(std::move(replaced)) {}
   ~RecorderHook() override {
     py::gil_scoped_acquire gil;
     example_fn_ = py::object();
     record_fn_ = py::object();
+    failed_fn_ = py::object();
   }
 
   void on_op(OpCall& call) override {
@@ -199,7 +202,24 @@ class RecorderHook : public DispatchHook {
         call.outputs[i].renew_id();
       }
     } else {
-      call.run_kernel();  // with the GIL: a Python kernel (_C.execute) needs it
+      try {
+        call.run_kernel();  // with the GIL: a Python kernel (_C.execute) needs it
+      } catch (...) {
+        // The kernel failed on the example values: failed_fn decides (it raises, or defers the
+        // error to when the graph is finished, giving stand-in outputs, so an op no result
+        // depends on can be pruned as TensorFlow prunes it).
+        set_python_error_from_current_exception();
+        py::error_already_set error;
+        py::object dtype = call.host_kernel != nullptr ? py::reinterpret_borrow<py::object>(
+                                                             static_cast<const HostKernel*>(call.host_kernel)->dtype)
+                                                       : py::object(py::none());
+        py::tuple outs(failed_fn_(call.op, inputs, error.value(), call.num_outputs, dtype));
+        if (static_cast<int>(outs.size()) != call.num_outputs) throw py::value_error("stand-in outputs");
+        for (int i = 0; i < call.num_outputs; ++i) {
+          call.outputs[i] = tensor_of(outs[i].ptr()).tensor;
+          call.outputs[i].renew_id();
+        }
+      }
     }
     py::object host = py::none();
     if (call.host_kernel != nullptr) {
@@ -210,7 +230,7 @@ class RecorderHook : public DispatchHook {
   }
 
  private:
-  py::object example_fn_, record_fn_;
+  py::object example_fn_, record_fn_, failed_fn_;
   std::set<std::string> replaced_;
 };
 
@@ -265,6 +285,7 @@ void bind_graph(py::module_& m) {
       .def_static("failed_node", &Graph::failed_node, "The node whose failure ended this thread's last failed run.")
       .def("has_kernel", [](const Graph&, const std::string& op) { return core_node_kernel(op) != nullptr; })
       .def("set_outputs", &Graph::set_outputs)
+      .def("disable_node", &Graph::disable_node, "Prunes a node: it runs nothing and reads nothing.")
       .def("node_ops",
            [](const Graph& g) {
              std::vector<std::string> ops;
@@ -285,12 +306,13 @@ void bind_graph(py::module_& m) {
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",
-        [](py::object example_fn, py::object record_fn, std::set<std::string> replaced) {
-          auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(replaced));
+        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced) {
+          auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(failed_fn),
+                                                     std::move(replaced));
           Dispatch::push_hook(hook.get());
           return hook;
         },
-        py::arg("example_fn"), py::arg("record_fn"), py::arg("replaced_ops"));
+        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("replaced_ops"));
   m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
   py::class_<HooksSuspended>(m, "HooksSuspended",
                              "with _C.HooksSuspended(): this thread's dispatch hooks are set aside (tf.init_scope).")

@@ -82,6 +82,25 @@ int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAt
   return nodes_.back().first_output;
 }
 
+namespace {
+
+class PrunedKernel : public NodeKernel {
+ public:
+  void run(NodeCall&) const override {}
+};
+
+}  // namespace
+
+void Graph::disable_node(int i) {
+  if (i < 0 || i >= num_nodes()) throw_error(Code::kInvalidArgument, "no such graph node");
+  Node& n = nodes_[static_cast<size_t>(i)];
+  static const auto pruned = std::make_shared<PrunedKernel>();
+  n.kernel = pruned;
+  n.inputs.clear();
+  n.resources.clear();
+  n.resource_args.clear();
+}
+
 void Graph::set_outputs(std::vector<int> outputs) {
   for (int o : outputs) {
     if (o < 0 || o >= num_slots_) throw_error(Code::kInvalidArgument, "a graph output names a missing value");

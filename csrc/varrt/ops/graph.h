@@ -86,6 +86,9 @@ class Graph {
   int add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
                std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel,
                std::vector<int> resource_args = {});
+  // Prunes node `i` (before set_outputs): it reads and runs nothing (dead code: no result or
+  // stateful node depends on it). Its outputs stay empty.
+  void disable_node(int i);
   // The graph's results; ends building (each intermediate value is then released right after
   // its last reader runs, so a variable's value read earlier does not force a copy-on-write
   // when a later node updates the variable in place).

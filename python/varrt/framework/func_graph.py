@@ -69,6 +69,8 @@ def user_frames(limit=8):
         filename = f.f_code.co_filename
         if not filename.startswith(_PACKAGE):
             frames.append((filename, f.f_lineno, f.f_code.co_name))
+        elif f.f_code.co_name == "_trace_once":  # the traced function's caller: user code ends here
+            break
         f = f.f_back
     frames.reverse()
     return frames
@@ -282,6 +284,11 @@ class FuncGraph:
         self.nodes = []  # (name, op, defined-at frames) of each node, in the core graph's node order
         self.external_captures = []  # tensors of enclosing graphs this graph reads (its extra inputs)
         self.resource_args = {}  # resource id -> index among a run's variable arguments
+        # Per node (core graph order): (input slots, first output slot, number of outputs, stateful),
+        # what pruning needs; and the kernel errors deferred to finish(), by node.
+        self._io = []
+        self.deferred = {}
+        self._pending = None
 
     def __repr__(self):
         return f"FuncGraph(name={self.name}, id={id(self)})"
@@ -358,7 +365,7 @@ class FuncGraph:
         self._outer = current()
         _state.graph = self
         self._wrap = _C._wrap_symbolic(True)
-        self._hook = _C.push_graph_recorder(self._example, self._record, _REPLACED)
+        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED)
         return self
 
     def __exit__(self, *exc):
@@ -382,6 +389,23 @@ class FuncGraph:
             return (variable.value(),)
         from varrt.ops import array_ops
         return (array_ops.zeros(variable.shape, variable.dtype),)
+
+    def _failed(self, op, inputs, error, num_outputs, dtype_enum):
+        """A kernel failed on the example values. An op error (a bad index, a shape the kernel
+        refuses) is deferred: TensorFlow prunes an op nothing depends on, and reports the others
+        when the graph runs, so finish() raises it only if the node is live. Stand-in outputs
+        (zeros, scalar) let the trace go on."""
+        if not isinstance(error, errors.OpError):
+            raise error
+        from varrt import dtypes
+        from varrt.ops import array_ops
+        self._pending = error
+        dtype = dtypes._BY_ENUM[dtype_enum] if dtype_enum is not None else (
+            inputs[0].dtype if inputs else dtypes.float32)
+        return tuple(array_ops.zeros([], dtype) for _ in range(num_outputs))
+
+    def _note_io(self, slots, first, num_outputs, stateful):
+        self._io.append((list(slots), first, num_outputs, stateful))
 
     def _check_assign(self, op, value, ref):
         variable = ref.variable
@@ -428,12 +452,17 @@ class FuncGraph:
         name = self.unique_name(_DEFAULT_NAMES.get(op, op))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
+        self._note_io(slots, first, len(outputs), op in _UPDATES)
+        failed = self._pending is not None
+        if failed:
+            self.deferred[len(self.nodes) - 1] = self._pending
+            self._pending = None
         dynamic = any(_is_dynamic(t) for t in inputs) or (
             op in _SHAPE_VALUED and not all(_static_shape(t).is_fully_defined() for t in inputs))
         constant = (not resources and "Random" not in op and op not in _NOT_CONSTANT and
                     all(value_known(t) for t in inputs))
         for i, t in enumerate(outputs):
-            shape = self._output_shape(op, inputs, attrs, t, resources)
+            shape = TensorShape(None) if failed else self._output_shape(op, inputs, attrs, t, resources)
             info = self._register(t, first + i, f"{name}:{i}", shape, op, dynamic)
             info.node = len(self.nodes) - 1
             info.constant = constant
@@ -461,13 +490,15 @@ class FuncGraph:
         slots = [self.slot_of(t) for t in inputs]
         first = self._graph.add_node(op, slots, {}, [], num_outputs, fn)
         node_name = self.unique_name(name or op)
-        self.note_node(node_name, op)
+        self.note_node(node_name, op, slots, first, num_outputs)
         return first, node_name
 
-    def note_node(self, name, op):
-        """Records a node added to the core graph directly (not through the recorder)."""
+    def note_node(self, name, op, slots, first, num_outputs):
+        """Records a node added to the core graph directly (not through the recorder): a Python
+        call or control flow, kept by pruning (it may change state)."""
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
+        self._note_io(slots, first, num_outputs, True)
 
     def register_outputs(self, tensors, first, node_name, shapes, op):
         """Names the example outputs of a node added with add_call_node (symbolic tensors)."""
@@ -479,9 +510,34 @@ class FuncGraph:
         return out
 
     def finish(self, output_tensors):
-        """Ends building: the graph's results are `output_tensors` (in order)."""
-        self._graph.set_outputs([self.slot_of(t) for t in output_tensors])
+        """Ends building: the graph's results are `output_tensors` (in order). Nodes neither a
+        result nor a stateful node depends on are pruned, as TensorFlow prunes them; a deferred
+        kernel error of a node that stays is raised (DeferredOpError carries where it was)."""
+        outputs = [self.slot_of(t) for t in output_tensors]
+        live = self._live_nodes(outputs)
+        for i in sorted(self.deferred):
+            if i in live:
+                raise DeferredOpError(self.deferred[i], self.nodes[i][2])
+        for i in range(len(self._io)):
+            if i not in live:
+                self._graph.disable_node(i)
+        self._graph.set_outputs(outputs)
         return self._graph
+
+    def _live_nodes(self, outputs):
+        producer = {}
+        for i, (_, first, n, _) in enumerate(self._io):
+            for k in range(n):
+                producer[first + k] = i
+        live = set()
+        stack = [i for i, io in enumerate(self._io) if io[3]] + [producer[o] for o in outputs if o in producer]
+        while stack:
+            i = stack.pop()
+            if i in live:
+                continue
+            live.add(i)
+            stack.extend(producer[s] for s in self._io[i][0] if s in producer)
+        return live
 
 
 def shape_of(tensor):
@@ -499,6 +555,16 @@ def _out_of_scope(tensor, info):
         "#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n"
         f"{tensor!r} was defined here:\n{where}\nThe tensor {tensor!r} cannot be accessed from here, because it "
         f"was defined in {info.graph!r}, which is out of scope.")
+
+
+class DeferredOpError(Exception):
+    """A kernel error deferred while tracing, raised by finish() for a node that stays: `error`
+    (the op's own exception) and `frames`, where the node was made."""
+
+    def __init__(self, error, frames):
+        super().__init__(str(error))
+        self.error = error
+        self.frames = frames
 
 
 class init_scope:

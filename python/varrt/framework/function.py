@@ -457,11 +457,17 @@ class Function:
                 try:
                     result = self._body()(*call_args, **call_kwargs)
                 except Exception as e:  # noqa: BLE001 - re-raised as TensorFlow shows errors in traced code
+                    if graph.deferred:  # what went wrong after an op failed on the example: that op's error
+                        first = min(graph.deferred)
+                        raise _in_user_code(graph.deferred[first], graph.nodes[first][2]) from None
                     raise _in_user_code(e) from None
             output = _to_output(result, self._python_function)
         flat_out = nest.flatten(output)
         out_tensors = [t for t in flat_out if isinstance(t, Tensor)]
-        cgraph = graph.finish(out_tensors)
+        try:
+            cgraph = graph.finish(out_tensors)
+        except func_graph.DeferredOpError as e:
+            raise _in_user_code(e.error, e.frames) from None
         specs = [TensorSpec(func_graph.shape_of(graph.inputs[n]), graph.inputs[n].dtype,
                             name=graph.inputs[n].name.rsplit(":", 1)[0])
                  for n in range(len(tensor_leaves))]
@@ -657,15 +663,18 @@ def _detector(function):
 
 # --- errors in traced code --------------------------------------------------------------------
 
-def _in_user_code(error):
+def _in_user_code(error, where=None):
     """`error` with TensorFlow's "in user code:" text: the user's frames (file, line, function,
-    source line) of the traceback, then the original message. Same exception type."""
+    source line) of the traceback, or `where` ((file, line, function) of the op that failed),
+    then the original message. Same exception type."""
     import linecache
     import os
     import traceback
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     frames = []
-    for frame in traceback.extract_tb(error.__traceback__):
+    if where is not None:
+        frames = [traceback.FrameSummary(f, n, fn) for f, n, fn in where]
+    for frame in ([] if where is not None else traceback.extract_tb(error.__traceback__)):
         if os.path.abspath(frame.filename).startswith(package + os.sep):
             continue
         if frame.filename == __file__:

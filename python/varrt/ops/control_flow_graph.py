@@ -43,6 +43,14 @@ def _trace(name, fn, args=(), arg_examples=(), arg_names=(), arg_shapes=()):
     return graph, structure, flat
 
 
+def _finish(graph, outputs):
+    """A subgraph's finish: a deferred kernel error of a node that stays is the op's own error."""
+    try:
+        return graph.finish(outputs)
+    except func_graph.DeferredOpError as e:
+        raise e.error from None
+
+
 def _common_shape(a, b):
     if a.rank is None or b.rank is None or a.rank != b.rank:
         return TensorShape(None)
@@ -91,14 +99,14 @@ def cond(pred, true_fn, false_fn, name=None):
             raise TypeError("true_fn and false_fn arguments to tf.cond must have the same number, type, and overall "
                             f"structure of return values.\n\ntrue_fn output: {then_out}\nfalse_fn output: {else_out}")
     tensors = [i for i, (t, _) in enumerate(pairs) if t is not None]
-    then_graph.finish([then_flat[i] for i in tensors])
-    else_graph.finish([else_flat[i] for i in tensors])
+    _finish(then_graph, [then_flat[i] for i in tensors])
+    _finish(else_graph, [else_flat[i] for i in tensors])
     inputs = [outer.slot_of(pred)] + [outer.slot_of(c) for c in then_graph.external_captures] + \
              [outer.slot_of(c) for c in else_graph.external_captures]
     first = outer._graph.add_cond_node(inputs, then_graph._graph, else_graph._graph,
                                        len(then_graph.external_captures), len(tensors))
     node_name = outer.unique_name(name or "cond")
-    outer.note_node(node_name, "StatelessIf")
+    outer.note_node(node_name, "StatelessIf", inputs, first, len(tensors))
     taken = then_flat if bool(pred._numpy()) else else_flat
     shapes = [_common_shape(func_graph.shape_of(then_flat[i]), func_graph.shape_of(else_flat[i])) for i in tensors]
     results = outer.register_outputs([taken[i] for i in tensors], first, node_name, shapes, "StatelessIf")
@@ -143,14 +151,14 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
         if not shape.is_compatible_with(after) or (after.rank is not None and shape.rank is not None and
                                                    not TensorShape(after).is_compatible_with(shape)):
             raise _shape_error(var, shape, after)
-    cond_graph.finish(cond_flat)
-    body_graph.finish(body_flat)
+    _finish(cond_graph, cond_flat)
+    _finish(body_graph, body_flat)
     limit = -1 if maximum_iterations is None else int(_as_tensor(maximum_iterations)._numpy())
     inputs = [outer.slot_of(v) for v in flat_vars] + [outer.slot_of(c) for c in cond_graph.external_captures] + \
              [outer.slot_of(c) for c in body_graph.external_captures]
     first = outer._graph.add_while_node(inputs, cond_graph._graph, body_graph._graph, len(flat_vars),
                                         len(cond_graph.external_captures), limit)
     node_name = outer.unique_name(name or "while")
-    outer.note_node(node_name, "While")
+    outer.note_node(node_name, "While", inputs, first, len(flat_vars))
     results = outer.register_outputs(flat_vars, first, node_name, shapes, "While")
     return nest.pack_sequence_as(packed, results)
