@@ -31,7 +31,7 @@ from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggr
 from varrt import compat, initializers, keras, random
 from varrt.framework.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
-from varrt.ops import control_flow_graph as _control_flow_graph  # noqa: E402,F401  (registers If/While)
+from varrt.ops.control_flow_ops import case, cond, group, no_op, switch_case, while_loop  # noqa: E402
 from varrt.framework.func_graph import executing_eagerly, init_scope  # noqa: E402
 from varrt.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
                                 random_uniform_initializer, zeros_initializer)

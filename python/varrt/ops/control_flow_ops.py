@@ -1,0 +1,112 @@
+"""`tf.cond`, `tf.while_loop`, `tf.case`, `tf.switch_case`, `tf.group`, `tf.no_op` with TensorFlow
+2.21's argument checks. Eagerly they are Python control flow; with a symbolic predicate (inside
+a `tf.function` trace) `cond` records both branches, and inside a trace `while_loop` records its
+condition and body, as graph nodes (ops/control_flow_graph.py).
+"""
+from varrt.framework import func_graph, symbolic
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.ops import control_flow_graph
+from varrt.util import nest
+
+
+def cond(pred, true_fn=None, false_fn=None, name=None):
+    """true_fn() if pred else false_fn(); both traced, one run per call, inside a graph."""
+    if not callable(true_fn):
+        raise TypeError("'true_fn' must be callable.")
+    if not callable(false_fn):
+        raise TypeError("'false_fn' must be callable.")
+    if symbolic.is_symbolic(pred):
+        return control_flow_graph.cond(pred, true_fn, false_fn, name)
+    value = pred.numpy() if isinstance(pred, Tensor) else pred
+    return true_fn() if bool(value) else false_fn()
+
+
+def _as_loop_tensor(v):
+    if v is None or isinstance(v, Tensor) or hasattr(v, "flow"):
+        return v
+    if hasattr(v, "_as_tensor"):
+        return v._as_tensor()
+    return convert_to_tensor(v)
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,  # noqa: A002
+               swap_memory=False, maximum_iterations=None, name=None):
+    """Repeats `loop_vars = body(*loop_vars)` while `cond(*loop_vars)` (at most maximum_iterations times)."""
+    if not callable(cond):
+        raise TypeError("'cond' must be callable.")
+    if not callable(body):
+        raise TypeError("'body' must be callable.")
+    if parallel_iterations < 1:
+        raise TypeError("'parallel_iterations' must be a positive integer.")
+    if loop_vars is None or (isinstance(loop_vars, (list, tuple, dict)) and not loop_vars):
+        raise ValueError("'loop_vars' must be provided.")
+    if isinstance(loop_vars, list):
+        loop_vars = tuple(loop_vars)
+    if func_graph.building():
+        return control_flow_graph.while_loop(cond, body, loop_vars, shape_invariants, maximum_iterations, name)
+    loop_vars = nest.map_structure(_as_loop_tensor, loop_vars)
+    packed = isinstance(loop_vars, tuple) and not hasattr(loop_vars, "_fields")
+    limit = None if maximum_iterations is None else int(_as_loop_tensor(maximum_iterations).numpy())
+    n = 0
+    while limit is None or n < limit:
+        go = cond(*loop_vars) if packed else cond(loop_vars)
+        if not bool(go.numpy() if isinstance(go, Tensor) else go):
+            break
+        result = body(*loop_vars) if packed else body(loop_vars)
+        if packed and len(loop_vars) == 1 and not isinstance(result, (list, tuple)):
+            result = (result,)
+        if isinstance(result, list):
+            result = tuple(result)
+        try:
+            nest.assert_same_structure(loop_vars, result, check_types=False)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst structure: "
+                             f"{loop_vars}\n\nSecond structure: {result}\n\nMore specifically: {e}") from None
+        loop_vars = nest.map_structure(_as_loop_tensor, result)
+        n += 1
+    return loop_vars
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """The fn of the first pair whose predicate holds (all of them checked when exclusive), else default()."""
+    pairs = list(pred_fn_pairs.items()) if isinstance(pred_fn_pairs, dict) else list(pred_fn_pairs)
+    for pair in pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError(f"Each entry in pred_fn_pairs must be a 2-tuple. Received {pair}.")
+        if not callable(pair[1]):
+            raise TypeError(f"fn for pred {pair[0]} must be callable.")
+    if default is None and not pairs:
+        raise ValueError("Must provide at least one of `pred_fn_pairs` or `default`.")
+    fallback = default if default is not None else pairs[-1][1]
+    if default is None:
+        pairs = pairs[:-1]
+    result = fallback
+    for pred, fn in reversed(pairs):
+        result = (lambda p, f, rest: (lambda: cond(p, f, rest)))(pred, fn, result)
+    return result()
+
+
+def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
+    """branch_fns[branch_index]() (default, or the last branch, when out of range)."""
+    fns = [f for _, f in sorted(branch_fns.items())] if isinstance(branch_fns, dict) else list(branch_fns)
+    if not fns:
+        raise ValueError("Must provide at least one item in branch_fns")
+    for f in fns:
+        if not callable(f):
+            raise TypeError(f"branch_fns[{fns.index(f)}] must be callable.")
+    fallback = default if default is not None else fns[-1]
+    index = convert_to_tensor(branch_index) if not isinstance(branch_index, Tensor) else branch_index
+    result = fallback
+    for k in reversed(range(len(fns))):
+        result = (lambda k, f, rest: (lambda: cond(index == k, f, rest)))(k, fns[k], result)
+    return result()
+
+
+def no_op(name=None):
+    """Does nothing (TensorFlow's NoOp; None eagerly)."""
+    return None
+
+
+def group(*inputs, name=None):
+    """Groups the inputs' effects (eagerly they have all happened: None)."""
+    return None
