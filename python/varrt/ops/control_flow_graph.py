@@ -116,13 +116,19 @@ def cond(pred, true_fn, false_fn, name=None):
     return nest.pack_sequence_as(then_out, flat)
 
 
+def _text(shape):
+    return "<unknown>" if shape.rank is None else str(tuple(shape.as_list()))
+
+
 def _shape_error(var, before, after):
     return ValueError(f"Input tensor '{var.name}' enters the loop with shape {before}, but has shape {after} after one "
                       "iteration. To allow the shape to vary across iterations, use the `shape_invariants` argument "
                       "of tf.while_loop to specify a less-specific shape.")
 
 
-def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=None, name=None):
+def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=None, name=None, names=None):
+    """`names`: the Python names of the loop variables (AutoGraph's loops), for TensorFlow's
+    AutoGraph messages about a variable whose dtype or shape the body changes."""
     outer = func_graph.current()
     packed = loop_vars
     flat_vars = [_as_tensor(v) for v in nest.flatten(loop_vars)]
@@ -130,26 +136,33 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
         shapes = [TensorShape(s) for s in nest.flatten(shape_invariants)]
     else:
         shapes = [func_graph.shape_of(v) for v in flat_vars]
-    names = [f"loop_var_{i}" for i in range(len(flat_vars))]
+    arg_names = [f"loop_var_{i}" for i in range(len(flat_vars))]
 
     def args(symbolic):
         structure = nest.pack_sequence_as(packed, symbolic)
         return structure if isinstance(packed, (list, tuple)) and not hasattr(packed, "_fields") else (structure,)
 
-    cond_graph, _, cond_flat = _trace("while_cond", cond, args, flat_vars, names, shapes)
-    body_graph, body_out, body_flat = _trace("while_body", body, args, flat_vars, names, shapes)
+    cond_graph, _, cond_flat = _trace("while_cond", cond, args, flat_vars, arg_names, shapes)
+    body_graph, body_out, body_flat = _trace("while_body", body, args, flat_vars, arg_names, shapes)
     if len(cond_flat) != 1 or cond_flat[0] is None:
         raise TypeError("The loop condition must return a single boolean tensor.")
     if len(body_flat) != len(flat_vars):
         raise ValueError("The two structures don't have the same nested structure.\n\nFirst structure: "
                          f"{packed}\n\nSecond structure: {body_out}")
-    for var, out, shape in zip(flat_vars, body_flat, shapes):
+    for k, (var, out, shape) in enumerate(zip(flat_vars, body_flat, shapes)):
         if out.dtype != var.dtype:
+            if names is not None:
+                raise TypeError(f"'{names[k]}' has dtype {var.dtype.name} before the loop, but dtype {out.dtype.name} "
+                                "after one iteration")
             raise TypeError(f"Loop variable {var.name} enters the loop with type {var.dtype.name}, but has type "
                             f"{out.dtype.name} after one iteration.")
         after = func_graph.shape_of(out)
         if not shape.is_compatible_with(after) or (after.rank is not None and shape.rank is not None and
                                                    not TensorShape(after).is_compatible_with(shape)):
+            if names is not None:
+                raise ValueError(f"'{names[k]}' has shape {_text(shape)} before the loop, but shape {_text(after)} "
+                                 "after one iteration. Use tf.autograph.experimental.set_loop_options to set shape "
+                                 "invariants.")
             raise _shape_error(var, shape, after)
     _finish(cond_graph, cond_flat)
     _finish(body_graph, body_flat)

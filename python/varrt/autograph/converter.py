@@ -1,0 +1,256 @@
+"""The AutoGraph source transformation: a function's `if`, `while` and `for` statements become
+calls of the operators (operators.py), which pick Python or graph control flow at run time.
+
+Converted:
+- `if`/`elif`/`else` assigning names (a name bound in only one branch of a tensor `if` is
+  TensorFlow's ValueError "'x' must also be initialized in the else branch");
+- an `if` whose body ends in `return`, followed by the rest of the function (or an `else` that
+  returns): both become branches of one conditional return;
+- `while cond:` and `for x in iterable:` assigning names (over a symbolic tensor: a while loop
+  on its first dimension; `tf.range(n)` of a tensor n is one).
+Left as Python (a symbolic condition there raises TensorFlow's OperatorNotAllowedInGraphError):
+loops containing `break`, `continue`, `return` or `yield`, `if` statements containing `return`
+in other forms, comprehensions, lambdas, `and`/`or`/`not` on tensors, and functions the body
+calls (TensorFlow converts those too).
+
+The transformed code is compiled with the original file name and line numbers, so tracebacks
+and the "in user code:" frames of errors point at the user's source.
+"""
+import ast
+import inspect
+import textwrap
+import types
+
+from varrt.autograph import operators
+
+_counter = [0]
+
+
+def _fresh(kind):
+    _counter[0] += 1
+    return f"ag__{kind}_{_counter[0]}"
+
+
+def _assigned(nodes):
+    """The names a list of statements binds (assignment targets, for targets, with-as), not
+    looking into nested functions, classes or lambdas, in first-binding order."""
+    names = []
+
+    class Visitor(ast.NodeVisitor):
+        def visit_Name(self, node):
+            if isinstance(node.ctx, ast.Store) and node.id not in names:
+                names.append(node.id)
+
+        def visit_FunctionDef(self, node):
+            pass  # a nested function's names are its own (and a helper it defines is no loop value)
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+        visit_ClassDef = visit_FunctionDef
+
+        def visit_Lambda(self, node):
+            pass
+
+    v = Visitor()
+    for n in nodes:
+        v.visit(n)
+    return [n for n in names if not n.startswith("ag__")]
+
+
+def _contains(nodes, kinds):
+    """Whether the statements hold a node of `kinds`, outside nested functions and classes (whose
+    `return`s are their own; the converter's generated branch functions are such)."""
+    stack = list(nodes)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, kinds):
+            return True
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def _ends_in_return(body):
+    return bool(body) and isinstance(body[-1], ast.Return)
+
+
+def _call(func, args):
+    return ast.Call(func=ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load()), attr=func, ctx=ast.Load()),
+                    args=args, keywords=[])
+
+
+def _values(names):
+    """(ag__.ld(lambda: a, 'a'), ...): the current values of `names`."""
+    return ast.Tuple(elts=[_call("ld", [ast.Lambda(args=_no_args(), body=ast.Name(id=n, ctx=ast.Load())),
+                                        ast.Constant(n)]) for n in names], ctx=ast.Load())
+
+
+def _no_args():
+    return ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+
+
+def _args(names):
+    return ast.arguments(posonlyargs=[], args=[ast.arg(arg=n) for n in names], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[])
+
+
+def _function(name, params, body, returns):
+    stmts = list(body) + ([ast.Return(value=ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Load()) for n in returns],
+                                                       ctx=ast.Load()))] if returns is not None else [])
+    return ast.FunctionDef(name=name, args=_args(params), body=stmts or [ast.Pass()], decorator_list=[], returns=None,
+                           type_params=[])
+
+
+def _unpack(names, value):
+    if not names:
+        return ast.Expr(value=value)
+    return ast.Assign(targets=[ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())],
+                      value=value)
+
+
+class _Transformer(ast.NodeTransformer):
+    def __init__(self):
+        self.converted = 0
+
+    def _block(self, stmts):
+        """Transforms a statement list, joining an `if ...: ...; return` with the statements after it."""
+        out = []
+        stmts = list(stmts)
+        i = 0
+        while i < len(stmts):
+            s = stmts[i]
+            if (isinstance(s, ast.If) and _ends_in_return(s.body) and not s.orelse and i + 1 < len(stmts)
+                    and _ends_in_return(stmts[i + 1:]) ):
+                joined = ast.If(test=s.test, body=s.body, orelse=stmts[i + 1:])
+                ast.copy_location(joined, s)
+                result = self.visit(joined)
+                out.extend(result if isinstance(result, list) else [result])
+                return out
+            result = self.visit(s)
+            if isinstance(result, list):
+                out.extend(result)
+            elif result is not None:
+                out.append(result)
+            i += 1
+        return out
+
+    def generic_visit(self, node):
+        for field in ("body", "orelse", "finalbody"):
+            value = getattr(node, field, None)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                setattr(node, field, self._block(value))
+        return node
+
+    def visit_FunctionDef(self, node):
+        node.body = self._block(node.body)
+        return node
+
+    def visit_Lambda(self, node):
+        return node
+
+    def visit_If(self, node):
+        body = self._block(node.body)
+        orelse = self._block(node.orelse)
+        if _ends_in_return(body) and _ends_in_return(orelse) and not _contains(body[:-1] + orelse[:-1], ast.Return):
+            self.converted += 1
+            t, f = _fresh("if_true"), _fresh("if_false")
+            defs = [_function(t, [], body, None), _function(f, [], orelse, None)]
+            ret = ast.Return(value=_call("if_return", [node.test, ast.Name(id=t, ctx=ast.Load()),
+                                                         ast.Name(id=f, ctx=ast.Load())]))
+            return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(ret, node)]
+        if _contains(body + orelse, (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Break,
+                                     ast.Continue)):
+            node.body, node.orelse = body, orelse
+            return node
+        names = _assigned(body + orelse)
+        self.converted += 1
+        t, f = _fresh("if_true"), _fresh("if_false")
+        defs = [_function(t, names, body, names), _function(f, names, orelse, names)]
+        call = _call("if_stmt", [node.test, ast.Name(id=t, ctx=ast.Load()), ast.Name(id=f, ctx=ast.Load()),
+                                 _values(names), ast.Constant(tuple(names))])
+        return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
+
+    def _loop_convertible(self, node):
+        return not node.orelse and not _contains(node.body, (ast.Break, ast.Continue, ast.Return, ast.Yield,
+                                                             ast.YieldFrom, ast.Global, ast.Nonlocal))
+
+    def visit_While(self, node):
+        if not self._loop_convertible(node):
+            return self.generic_visit(node)
+        body = self._block(node.body)
+        names = _assigned(body)
+        self.converted += 1
+        c, b = _fresh("while_cond"), _fresh("while_body")
+        test = ast.FunctionDef(name=c, args=_args(names), body=[ast.Return(value=node.test)], decorator_list=[],
+                               returns=None, type_params=[])
+        defs = [test, _function(b, names, body, names)]
+        call = _call("while_stmt", [ast.Name(id=c, ctx=ast.Load()), ast.Name(id=b, ctx=ast.Load()), _values(names),
+                                    ast.Constant(tuple(names))])
+        return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
+
+    def visit_For(self, node):
+        if not self._loop_convertible(node) or not isinstance(node.target, (ast.Name, ast.Tuple)):
+            return self.generic_visit(node)
+        body = self._block(node.body)
+        target_names = _assigned([ast.Assign(targets=[node.target], value=ast.Constant(None))])
+        names = [n for n in _assigned(body) if n not in target_names]
+        self.converted += 1
+        b, item = _fresh("for_body"), _fresh("item")
+        bind = ast.Assign(targets=[node.target], value=ast.Name(id=item, ctx=ast.Load()))
+        ast.copy_location(bind, node)
+        defs = [_function(b, [item] + names, [bind] + body, names)]
+        call = _call("for_stmt", [node.iter, ast.Name(id=b, ctx=ast.Load()), _values(names),
+                                  ast.Constant(tuple(names))])
+        return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
+
+
+def _source_tree(fn):
+    source = textwrap.dedent(inspect.getsource(fn))
+    tree = ast.parse(source)
+    node = tree.body[0]
+    if not isinstance(node, ast.FunctionDef):
+        raise ValueError("not a function definition")
+    node.decorator_list = []
+    ast.increment_lineno(tree, fn.__code__.co_firstlineno - 1)
+    return tree, node
+
+
+def transformed_source(fn):
+    """The converted function's source (what tf.autograph.to_code shows)."""
+    tree, node = _source_tree(fn)
+    _Transformer().visit(node)
+    ast.fix_missing_locations(tree)
+    return ast.unparse(node)
+
+
+def convert_function(fn):
+    """`fn` with its control flow converted, or `fn` itself when there is nothing to convert or
+    its source cannot be read."""
+    code = getattr(fn, "__code__", None)
+    if code is None or fn.__name__ == "<lambda>" or inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
+        return fn
+    try:
+        tree, node = _source_tree(fn)
+    except (OSError, TypeError, ValueError, SyntaxError, IndentationError):
+        return fn
+    transformer = _Transformer()
+    transformer.visit(node)
+    if not transformer.converted:
+        return fn
+    freevars = list(code.co_freevars)
+    factory = ast.FunctionDef(name="ag__factory", args=_args(["ag__"] + freevars), body=[node, ast.Return(
+        value=ast.Name(id=node.name, ctx=ast.Load()))], decorator_list=[], returns=None, type_params=[])
+    module = ast.Module(body=[factory], type_ignores=[])
+    ast.fix_missing_locations(module)
+    compiled = compile(module, code.co_filename, "exec")
+    factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == "ag__factory")
+    inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name == node.name)
+    cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
+    cells["ag__"] = types.CellType(operators)
+    closure = tuple(cells[name] for name in inner.co_freevars)
+    converted = types.FunctionType(inner, fn.__globals__, fn.__name__, fn.__defaults__, closure)
+    converted.__kwdefaults__ = fn.__kwdefaults__
+    converted.__dict__.update(fn.__dict__)
+    converted.__wrapped__ = fn
+    converted.__qualname__ = fn.__qualname__
+    return converted
