@@ -24,9 +24,16 @@ for _op in ("If", "StatelessIf", "While"):
     NotDifferentiable(_op)
 
 
+def _is_tensor_array(value):
+    return hasattr(value, "flow") and hasattr(value, "_with_flow")
+
+
 def _as_tensor(value):
+    """A structure leaf as the tensor a subgraph carries (a TensorArray: its flow)."""
     if value is None or isinstance(value, Tensor):
         return value
+    if _is_tensor_array(value):
+        return value.flow
     if hasattr(value, "_as_tensor"):
         return value._as_tensor()
     return convert_to_tensor(value)
@@ -131,15 +138,22 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
     AutoGraph messages about a variable whose dtype or shape the body changes."""
     outer = func_graph.current()
     packed = loop_vars
-    flat_vars = [_as_tensor(v) for v in nest.flatten(loop_vars)]
+    leaves = nest.flatten(loop_vars)
+    # A TensorArray is carried as its flow, whose first dimension may change from one iteration
+    # to the next (its static shape stays unknown); rebuilt around the flow on each side.
+    templates = [v if _is_tensor_array(v) else None for v in leaves]
+    flat_vars = [_as_tensor(v) for v in leaves]
     if shape_invariants is not None:
         shapes = [TensorShape(s) for s in nest.flatten(shape_invariants)]
     else:
-        shapes = [func_graph.shape_of(v) for v in flat_vars]
+        shapes = [TensorShape(None) if t is not None else func_graph.shape_of(v) for v, t in zip(flat_vars, templates)]
     arg_names = [f"loop_var_{i}" for i in range(len(flat_vars))]
 
+    def rebuild(flat):
+        return [t._with_flow(f) if t is not None else f for f, t in zip(flat, templates)]
+
     def args(symbolic):
-        structure = nest.pack_sequence_as(packed, symbolic)
+        structure = nest.pack_sequence_as(packed, rebuild(symbolic))
         return structure if isinstance(packed, (list, tuple)) and not hasattr(packed, "_fields") else (structure,)
 
     cond_graph, _, cond_flat = _trace("while_cond", cond, args, flat_vars, arg_names, shapes)
@@ -174,4 +188,4 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
     node_name = outer.unique_name(name or "while")
     outer.note_node(node_name, "While", inputs, first, len(flat_vars))
     results = outer.register_outputs(flat_vars, first, node_name, shapes, "While")
-    return nest.pack_sequence_as(packed, results)
+    return nest.pack_sequence_as(packed, rebuild(results))

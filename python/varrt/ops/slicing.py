@@ -166,7 +166,11 @@ def boolean_mask(tensor, mask):
 
 
 def tensor_getitem(tensor, key):
-    """`tensor[key]`: a StridedSlice, or a boolean mask for a boolean key."""
+    """`tensor[key]`: a StridedSlice, or a boolean mask for a boolean key. Inside a graph an
+    integer index known only when the graph runs (a loop counter) selects its row with a gather."""
+    if getattr(type(key), "_is_symbolic", False) and key.dtype.is_integer and not key.shape.rank:
+        from varrt.ops import index_ops
+        return index_ops.gather(tensor, key)
     if _is_mask(key):
         return boolean_mask(tensor, key)
     return Tensor._wrap(_C.strided_slice(tensor._data, *slice_spec(key)))
