@@ -34,6 +34,7 @@ from varrt.ops.script_ops import py_function  # noqa: E402
 from varrt.ops.control_flow_ops import case, cond, group, no_op, switch_case, while_loop  # noqa: E402
 from varrt import autograph  # noqa: E402
 from varrt.ops.tensor_array_ops import TensorArray  # noqa: E402
+from varrt.framework.ops import Graph  # noqa: E402
 from varrt.framework.func_graph import executing_eagerly, init_scope  # noqa: E402
 from varrt.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
                                 random_uniform_initializer, zeros_initializer)

@@ -1,130 +1,233 @@
-"""`compat.v1`: TensorFlow 1 names, so TF1-style scripts run on varrt's eager runtime.
+"""`compat.v1`: TensorFlow 1 names, with TensorFlow 1 graphs and sessions.
 
     import varrt.compat.v1 as tf
-    v = tf.Variable(1.0)
-    init = tf.global_variables_initializer()
+    tf.disable_eager_execution()
+    x = tf.placeholder(tf.float32, [None, 3])
+    w = tf.get_variable("w", [3, 1], initializer=tf.ones_initializer())
+    y = tf.matmul(x, w)
     with tf.Session() as sess:
-        sess.run(init)
-        sess.run(v.assign_add(1.0))
-        print(sess.run(v))            # 2.0
+        sess.run(tf.global_variables_initializer())
+        print(sess.run(y, feed_dict={x: [[1, 2, 3]]}))   # [[6.]]
 
-varrt always executes eagerly, as TensorFlow 2 does: variables are initialised when they
-are created, so the initializer functions return None (TensorFlow's answer in eager mode),
-and `Session.run` simply evaluates what it is given to NumPy values. (Real TensorFlow in
-eager mode refuses `Session.run` because its graph is empty; a TF1 script gets there only
-after `disable_eager_execution()`, which varrt accepts and ignores.) There are no
-placeholders. Every other attribute of `compat.v1` is varrt's own (`v1.constant`, ...).
+Inside `with tf.Graph().as_default():`, or anywhere after `disable_eager_execution()` /
+`disable_v2_behavior()` (for the whole program, as in TensorFlow), ops build a graph
+(framework/ops.py) that a `Session` runs. Otherwise varrt executes eagerly, as TensorFlow 2
+does: the initializer functions return None, the variable lists are empty, and `Session.run`
+evaluates eager values. Every other attribute of `compat.v1` is varrt's own (`v1.constant`, ...).
 """
 import sys
+import threading
 import types
+
+from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
+from varrt.framework import func_graph as _func_graph
+from varrt.framework import ops as _ops
+from varrt.framework.ops import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
+
+_v2_behavior = [True]
+
+
+def _graph():
+    return _ops.current_graph()
 
 
 def global_variables_initializer():
-    """None: eager variables are initialised at creation (TensorFlow 2 returns None too)."""
-    return None
+    """An Operation running every global variable's initializer (None when executing eagerly)."""
+    g = _graph()
+    if g is None:
+        return None
+    return variables_initializer(g.get_collection(GraphKeys.GLOBAL_VARIABLES))
 
 
 def initialize_all_variables():
-    """Deprecated name of `global_variables_initializer` (None in eager mode)."""
-    return None
+    """Deprecated name of `global_variables_initializer`."""
+    return global_variables_initializer()
 
 
 def local_variables_initializer():
-    return None
+    g = _graph()
+    return None if g is None else _ops.Operation(g, g.unique_name("init"), "NoOp", [])
 
 
 def variables_initializer(var_list, name="init"):
-    """None: the variables in `var_list` are already initialised (eager mode)."""
-    return None
+    """An Operation running the initializers of `var_list` (None when executing eagerly)."""
+    g = _graph()
+    if g is None:
+        return None
+    return _ops.Operation(g, g.unique_name(name), "NoOp", g.initializer_nodes(var_list))
 
 
 def global_variables(scope=None):
-    """[]: eager mode keeps no variable collections (as TensorFlow's eager mode)."""
-    return []
+    """The graph's global variables ([] when executing eagerly, as TensorFlow 2)."""
+    g = _graph()
+    return [] if g is None else g.get_collection(GraphKeys.GLOBAL_VARIABLES, scope)
 
 
 def trainable_variables(scope=None):
-    return []
+    g = _graph()
+    return [] if g is None else g.get_collection(GraphKeys.TRAINABLE_VARIABLES, scope)
+
+
+def add_to_collection(name, value):
+    get_default_graph().add_to_collection(name, value)
+
+
+def get_collection(key, scope=None):
+    return get_default_graph().get_collection(key, scope)
 
 
 def placeholder(dtype, shape=None, name=None):
-    raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
+    """A value fed when the graph runs (`Session.run(..., feed_dict={x: value})`)."""
+    g = _graph()
+    if g is None:
+        raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
+    from varrt import dtypes
+    return g.add_placeholder(dtypes.as_dtype(dtype), shape, name)
 
 
 def disable_eager_execution():
-    """Accepted and ignored: varrt has no graph mode (see the module docstring)."""
+    """Ops build into the default graph from now on, for the whole program (as in TensorFlow)."""
+    _ops.disable_eager_execution()
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
-    """Accepted; varrt always executes eagerly."""
+    _ops.enable_eager_execution()
 
 
 def disable_v2_behavior():
-    """Accepted and ignored: varrt keeps TensorFlow 2's eager behaviour."""
+    """TensorFlow 1 behaviour: graph mode, and variables shown as reference variables."""
+    _v2_behavior[0] = False
+    _ops.disable_eager_execution()
 
 
 def enable_v2_behavior():
-    """Accepted; varrt has TensorFlow 2's behaviour."""
+    _v2_behavior[0] = True
+    _ops.enable_eager_execution()
 
 
 def executing_eagerly():
-    return True
+    return _func_graph.executing_eagerly()
 
 
-def _fetch(value):
-    from varrt.framework.tensor import Tensor
-    from varrt.framework.variables import Variable
-    if value is None:
-        return None
-    if isinstance(value, (Tensor, Variable)):
-        return value.numpy()
-    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
-        return type(value)(*(_fetch(v) for v in value))
-    if isinstance(value, (list, tuple)):
-        return type(value)(_fetch(v) for v in value)
-    if isinstance(value, dict):
-        return type(value)((k, _fetch(v)) for k, v in value.items())
-    raise TypeError(f"Fetch argument {value!r} has invalid type {type(value)}, must be a string or Tensor. (Can not "
-                    f"convert a {type(value).__name__} into a Tensor or Operation.)")
+def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
+              aggregation_method=None, stop_gradients=None, unconnected_gradients="none"):
+    """d(sum of ys)/d(each of xs) in the default graph (TensorFlow 1's tf.gradients)."""
+    g = _graph()
+    if g is None:
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape "
+                           "instead.")
+    single = not isinstance(xs, (list, tuple))
+    out = g.gradients(ys, [xs] if single else list(xs), grad_ys)
+    return list(out)
 
 
-class Session:
-    """TensorFlow 1's Session over an eager runtime: `run` evaluates, it does not execute a graph.
+# --- variable scopes and get_variable ------------------------------------------------------------
 
-    `run(fetches)` takes a Tensor, a Variable (its current value), None (what the eager
-    initializers return) or a list, tuple, namedtuple or dict of them, and returns the same
-    structure with NumPy values in place of tensors.
-    """
+AUTO_REUSE = "AUTO_REUSE"  # TensorFlow's _ReuseMode.AUTO_REUSE
 
-    def __init__(self, target="", graph=None, config=None):
-        self._closed = False
-        self.graph = graph
 
-    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
-        if self._closed:
-            raise RuntimeError("Attempted to use a closed Session.")
-        if feed_dict:
-            raise RuntimeError("varrt executes eagerly and has no placeholders: there is nothing to feed. Compute "
-                               "the fetched values from the inputs directly.")
-        return _fetch(fetches)
+class _ScopeStack(threading.local):
+    def __init__(self):
+        self.stack = []  # (name, reuse, initializer)
 
-    def close(self):
-        self._closed = True
 
-    def as_default(self):
-        return self
+_scopes = _ScopeStack()
+_stores = {}  # graph id (or None eagerly) -> {full name: Variable}
+
+
+class variable_scope:  # noqa: N801 - TensorFlow's public name
+    """A scope for `get_variable` names and reuse (also a name scope for the ops inside)."""
+
+    def __init__(self, name_or_scope, default_name=None, values=None, initializer=None, regularizer=None,
+                 caching_device=None, partitioner=None, custom_getter=None, reuse=None, dtype=None,
+                 use_resource=None, constraint=None, auxiliary_name_scope=True):
+        if name_or_scope is None and default_name is None:
+            raise TypeError("If default_name is None then name_or_scope is required")
+        if partitioner is not None:
+            raise NotImplementedError("varrt does not partition variables (variable_scope partitioner=)")
+        self._name = name_or_scope.name if isinstance(name_or_scope, variable_scope) else (name_or_scope or
+                                                                                          default_name)
+        self._reuse = reuse
+        self._initializer = initializer
+
+    @property
+    def name(self):
+        return "/".join([s[0] for s in _scopes.stack] + [self._name]) if _scopes.stack and \
+            _scopes.stack[-1][3] is not self else self._name
+
+    @property
+    def reuse(self):
+        return self._reuse
+
+    def reuse_variables(self):
+        if _scopes.stack:
+            name, _, init, owner = _scopes.stack[-1]
+            _scopes.stack[-1] = (name, True, init, owner)
 
     def __enter__(self):
-        if self._closed:
-            raise RuntimeError("Attempted to use a closed Session.")
+        from varrt.framework.name_scopes import name_scope
+        outer_reuse = _scopes.stack[-1][1] if _scopes.stack else None
+        reuse = self._reuse if self._reuse is not None else outer_reuse
+        init = self._initializer if self._initializer is not None else (_scopes.stack[-1][2] if _scopes.stack
+                                                                        else None)
+        _scopes.stack.append((self._name, reuse, init, self))
+        self._name_scope = name_scope(self._name)
+        self._name_scope.__enter__()
         return self
 
-    def __exit__(self, exc_type, exc_value, traceback):
-        self.close()
+    def __exit__(self, *exc):
+        self._name_scope.__exit__(*exc)
+        _scopes.stack.pop()
         return False
 
 
-InteractiveSession = Session
+def get_variable_scope():
+    return _scopes.stack[-1][3] if _scopes.stack else variable_scope("")
+
+
+def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
+                 collections=None, caching_device=None, partitioner=None, validate_shape=True, use_resource=None,
+                 custom_getter=None, constraint=None, synchronization=None, aggregation=None):
+    """The variable `scope/name`: created (with `initializer`, glorot_uniform by default for
+    floats, zeros otherwise), or, with reuse, the one created before."""
+    from varrt import dtypes, initializers
+    from varrt.framework.variables import Variable
+    if partitioner is not None:
+        raise NotImplementedError("varrt does not partition variables (get_variable partitioner=)")
+    full = "/".join([s[0] for s in _scopes.stack if s[0]] + [name])
+    reuse = _scopes.stack[-1][1] if _scopes.stack else None
+    g = _graph()
+    store = _stores.setdefault(id(g) if g is not None else None, {})
+    if full in store:
+        if reuse is True or reuse == AUTO_REUSE:
+            return store[full]
+        raise ValueError(f"Variable {full} already exists, disallowed. Did you mean to set reuse=True or "
+                         "reuse=tf.AUTO_REUSE in VarScope?")
+    if reuse is True:
+        raise ValueError(f"Variable {full} does not exist, or was not created with tf.get_variable(). Did you mean "
+                         "to set reuse=tf.AUTO_REUSE in VarScope?")
+    if initializer is None and _scopes.stack:
+        initializer = _scopes.stack[-1][2]
+    dtype = dtypes.as_dtype(dtype) if dtype is not None else (
+        initializer.dtype if hasattr(initializer, "dtype") and not callable(initializer) else dtypes.float32)
+    if initializer is None:
+        initializer = initializers.glorot_uniform() if dtype.is_floating else initializers.zeros()
+    if callable(initializer):
+        if shape is None:
+            raise ValueError(f"The initializer passed is not valid. It should be a callable with no arguments and the "
+                             f"shape should not be provided or an instance of `tf.keras.initializers.*' and `shape` "
+                             f"should be fully defined.")
+        value = (lambda: initializer(shape, dtype))
+    else:
+        value = initializer
+    # The name ends in "/": absolute, not under the name scope variable_scope opened (TensorFlow
+    # names get_variable's variables by variable scopes only).
+    v = Variable(value, name=full + "/", dtype=dtype, trainable=True if trainable is None else trainable,
+                 constraint=constraint, synchronization=synchronization, aggregation=aggregation)
+    if not _v2_behavior[0]:
+        v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
+    store[full] = v
+    return v
 
 
 class _LazyNamespace(types.ModuleType):
@@ -161,7 +264,9 @@ def _make_v1():
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
                  "variables_initializer", "global_variables", "trainable_variables", "placeholder",
                  "disable_eager_execution", "enable_eager_execution", "disable_v2_behavior", "enable_v2_behavior",
-                 "executing_eagerly", "Session", "InteractiveSession"):
+                 "executing_eagerly", "Session", "InteractiveSession", "get_default_session", "Graph", "GraphKeys",
+                 "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
+                 "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients"):
         setattr(v1, name, globals()[name])
     v1.Variable = _variables.Variable
     v1.VariableAggregation = _variable_enums.VariableAggregation  # TensorFlow 1's enum (ONLY_FIRST_TOWER)

@@ -267,6 +267,10 @@ _SHAPE_RULES_WITH_INPUTS = {"ExpandDims": _expand_rule, "Squeeze": _squeeze_rule
 class FuncGraph:
     """A graph being built from a Python function (TensorFlow's FuncGraph)."""
 
+    # A variable created while this graph is built is made eagerly (tf.init_scope), as inside a
+    # tf.function; a TF1 Graph records its initial assignment instead (ops.Graph).
+    lifts_variables = True
+
     def __init__(self, name, num_args=0):
         self.name = name
         self._graph = _C.Graph(num_args)

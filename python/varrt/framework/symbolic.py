@@ -102,6 +102,9 @@ class SymbolicTensor(Tensor):
     def __format__(self, format_spec):
         return format(str(self), format_spec)
 
+    def __hash__(self):
+        return id(self)  # graph tensors are hashable (feed_dict keys), by identity
+
     def __bool__(self):
         raise errors.OperatorNotAllowedInGraphError(_BOOL_MESSAGE)
 
@@ -127,6 +130,10 @@ class SymbolicTensor(Tensor):
 def _shape_text(shape):
     if shape.rank is None:
         return "<unknown>"
+    from varrt import compat
+    if not compat._v2_behavior[0]:  # TensorFlow 1's TensorShape prints unknown dimensions as ?
+        dims = ["?" if d is None else str(d) for d in shape.as_list()]
+        return "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
     return str(tuple(shape.as_list()))
 
 

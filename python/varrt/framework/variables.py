@@ -82,7 +82,8 @@ class Variable(_C.VarHandle):
         # Inside a trace the variable is made now, eagerly (TensorFlow lifts its creation out of
         # the function graph: tf.init_scope); only its later uses are recorded. (A trace watches
         # creation, so outside one the check is the `watchers` test alone.)
-        lifted = _func_graph.init_scope() if watchers and _func_graph._state.graph is not None else None
+        lifted = (_func_graph.init_scope() if watchers and _func_graph._state.graph is not None and
+                  _func_graph._state.graph.lifts_variables else None)
         if lifted is not None:
             lifted.__enter__()
         try:
@@ -430,7 +431,8 @@ class Variable(_C.VarHandle):
         # Like TensorFlow's, never raises for an unreadable (destroyed) variable: repr runs in
         # tracebacks and debuggers. Inside a graph being built TensorFlow shows no value.
         if _func_graph.building():
-            return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
+            ref = "_ref" if getattr(self, "_ref_variable", False) else ""  # TensorFlow 1's VariableV2
+            return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}{ref}>"
         try:
             value_text = "numpy=" + _numpy_text(self._repr_view(), True)
         except Exception:

@@ -262,6 +262,10 @@ def rank(input, name=None):  # noqa: A002 - TensorFlow's names
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     a, _ = operand(input)
     out_type = dtypes.as_dtype(out_type)
+    if _symbolic.is_symbolic(input) and not input.shape.is_fully_defined():
+        # Inside a graph with dimensions known only when it runs: the Size op counts them then.
+        return run("Size", lambda x: np.array(int(np.prod(np.shape(x), dtype=np.int64)),
+                                              dtype=out_type.as_numpy_dtype), (a,), out_type)
     return _from_array(np.array(int(np.prod(shape_of(a), dtype=np.int64)), dtype=out_type.as_numpy_dtype))
 
 

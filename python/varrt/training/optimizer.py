@@ -109,6 +109,15 @@ class Optimizer:
 
     def compute_gradients(self, loss, var_list=None, gate_gradients=GATE_OP, aggregation_method=None,
                           colocate_gradients_with_ops=False, grad_loss=None):
+        from varrt.framework import ops
+        graph = ops.current_graph()
+        if graph is not None and not callable(loss):
+            # A TensorFlow 1 graph: differentiate the recorded loss (ops.Graph.gradients).
+            if var_list is None:
+                var_list = graph.get_collection(ops.GraphKeys.TRAINABLE_VARIABLES)
+            var_list = list(var_list)
+            grads = graph.gradients(loss, var_list, grad_loss)
+            return list(zip(grads, var_list))
         if not callable(loss):
             raise RuntimeError("`loss` passed to Optimizer.compute_gradients should be a function when eager "
                                "execution is enabled.")
@@ -140,6 +149,17 @@ class Optimizer:
         return self.apply_gradients(grads_and_vars, global_step=global_step, name=name)
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None, skip_gradients_aggregation=False):
+        from varrt.framework import ops
+        graph = ops.current_graph()
+        if graph is None:
+            return self._apply_gradients(grads_and_vars, global_step, name)
+        # In a TensorFlow 1 graph the updates are recorded, not run: the step is the Operation
+        # running them (and what they need) in Session.run.
+        start = len(graph._records)
+        self._apply_gradients(grads_and_vars, global_step, name)
+        return ops.Operation(graph, graph.unique_name(name or self._name), "NoOp", graph.nodes_since(start))
+
+    def _apply_gradients(self, grads_and_vars, global_step=None, name=None):
         grads_and_vars = tuple(grads_and_vars)
         if not grads_and_vars:
             raise ValueError("No variables provided.")

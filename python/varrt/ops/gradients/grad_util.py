@@ -14,10 +14,31 @@ def dense(grad):
     return convert_to_tensor(grad) if type(grad) is IndexedSlices else grad
 
 
+def static_shape(t):
+    """A tensor's shape as gradients use it: the static shape (None for a dimension a graph
+    learns only when it runs), or the value's shape eagerly."""
+    if getattr(type(t), "_is_symbolic", False):
+        s = t.shape
+        if s.rank is not None and not s.is_fully_defined():
+            return tuple(s.as_list())
+    return t._shape_tuple
+
+
 def unbroadcast(grad, shape):
-    """`grad` (of a broadcast result) summed down to `shape`, an input's static shape."""
+    """`grad` (of a broadcast result) summed down to `shape`, an input's static shape (None
+    for a dimension known only when a graph runs: never a broadcast one, as in TensorFlow's
+    usual batch dimensions)."""
     shape = tuple(shape)
     grad = dense(grad)
+    if None in shape:
+        gshape = grad._shape_tuple
+        lead = len(gshape) - len(shape)
+        inner = [lead + i for i, d in enumerate(shape) if d == 1 and gshape[lead + i] != 1]
+        if inner:
+            grad = reduction_ops.reduce_sum(grad, inner, keepdims=True)
+        if lead:
+            grad = reduction_ops.reduce_sum(grad, list(range(lead)))
+        return grad
     gshape = grad._shape_tuple
     if gshape == shape:
         return grad

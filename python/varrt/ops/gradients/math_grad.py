@@ -9,8 +9,8 @@ def _binary(op, gx, gy):
     the inputs' shapes; None (and not computed) for an input no requested gradient needs."""
     x, y = op.inputs
     skip = op.skip_input_indices
-    return (None if 0 in skip else grad_util.unbroadcast(gx(), x._shape_tuple),
-            None if 1 in skip else grad_util.unbroadcast(gy(), y._shape_tuple))
+    return (None if 0 in skip else grad_util.unbroadcast(gx(), grad_util.static_shape(x)),
+            None if 1 in skip else grad_util.unbroadcast(gy(), grad_util.static_shape(y)))
 
 
 @RegisterGradient("AddV2")
@@ -73,6 +73,8 @@ def _matmul_grad(op, grad):
 def _sum_like(op, grad, scale=None):
     """The gradient of Sum (divided by the reduced count with `scale`, Mean's): the output's
     gradient broadcast back over the reduced axes."""
+    if None in grad_util.static_shape(op.inputs[0]):
+        return _sum_like_dynamic(op, grad, scale)
     shape = list(op.inputs[0]._shape_tuple)
     axes = grad_util.reduction_axes(op, len(shape))
     if scale is not None:
@@ -83,6 +85,25 @@ def _sum_like(op, grad, scale=None):
     if len(axes) < len(shape) and not grad_util.keep_dims(op):
         grad = array_ops.reshape(grad, grad_util.reduced_shape(shape, axes))
     return array_ops.broadcast_known(grad, shape)
+
+
+def _sum_like_dynamic(op, grad, scale):
+    """_sum_like inside a graph whose input has dimensions known only when it runs: the shape
+    and the count come from ops on the input (Shape, Size), as TensorFlow's graph gradients do."""
+    from varrt.framework.tensor import constant
+    x = op.inputs[0]
+    rank = len(x._shape_tuple)
+    axes = grad_util.reduction_axes(op, rank)
+    in_shape = array_ops.shape(x)
+    if scale is not None:
+        count = math_ops.realdiv(math_ops.cast(array_ops.size(x), grad.dtype),
+                                 math_ops.cast(array_ops.size(op.outputs[0]), grad.dtype))
+        grad = math_ops.realdiv(grad, count)
+    if len(axes) < rank and not grad_util.keep_dims(op):
+        mask = constant([i in axes for i in range(rank)])
+        kept = index_ops.where(mask, array_ops.ones_like(in_shape), in_shape)
+        grad = array_ops.reshape(grad, kept)
+    return array_ops.broadcast_to(grad, in_shape)
 
 
 @RegisterGradient("Sum")

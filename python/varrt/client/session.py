@@ -1,0 +1,243 @@
+"""TensorFlow 1's `Session`: runs the parts of a graph that fetches need, with values fed.
+
+`run(fetches, feed_dict)` takes a Tensor, an Operation, a Variable (its value), a tensor name
+("x:0"), None, or a list, tuple, namedtuple or dict of them, and returns the same structure
+with NumPy values (None for operations). The nodes run are those the fetches need (TensorFlow's
+pruning); fed tensors (placeholders or any other) are the compiled graph's arguments. Outside a
+graph (eager mode) a session evaluates eager values, as varrt always did.
+"""
+import threading
+
+import numpy as np
+
+from varrt import _C, errors
+from varrt.framework import func_graph, ops
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.variables import Variable
+
+
+class _DefaultSession(threading.local):
+    def __init__(self):
+        self.stack = []
+
+
+_sessions = _DefaultSession()
+
+
+def get_default_session():
+    return _sessions.stack[-1] if _sessions.stack else None
+
+
+class Session:
+    """A TensorFlow 1 session over a graph (the default graph when none is given)."""
+
+    def __init__(self, target="", graph=None, config=None):
+        self._closed = False
+        self.graph = graph if graph is not None else (ops.get_default_graph() if ops.eager_disabled() or
+                                                      ops.current_graph() is not None else None)
+        self._entered_graph = None
+
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        graph = self.graph
+        if graph is None:
+            if feed_dict:
+                raise RuntimeError("varrt executes eagerly here and has no placeholders: there is nothing to feed.")
+            return _fetch_eager(fetches)
+        flat, rebuild = _flatten(fetches)
+        tensors, run_nodes, kinds = [], [], []
+        for f in flat:
+            kind, value, nodes = _fetch_kind(graph, f)
+            kinds.append(kind)
+            run_nodes.extend(nodes)
+            if kind == "tensor":
+                tensors.append(value)
+        feeds = list((feed_dict or {}).items())
+        feed_slots, feed_values = [], []
+        for key, value in feeds:
+            t = _tensor_of(graph, key)
+            slot = graph._slots.get(_C.tensor_id(t))
+            if slot is None:
+                raise TypeError(f"Cannot interpret feed_dict key as Tensor: {key!r}")
+            with func_graph.init_scope():
+                v = value if isinstance(value, Tensor) and not func_graph.info_of(value) else convert_to_tensor(
+                    np.asarray(value, t.dtype.as_numpy_dtype))
+            shape = func_graph.shape_of(t)
+            if not shape.is_compatible_with(v.shape):
+                raise ValueError(f"Cannot feed value of shape {tuple(v.shape.as_list())} for Tensor {t.name}, which "
+                                 f"has shape {_shape_text(shape)}")
+            feed_slots.append(slot)
+            feed_values.append(v)
+        fetch_slots = [graph.slot_of(t) for t in tensors]
+        core = graph.compile(fetch_slots, feed_slots, sorted(set(run_nodes)))
+        with func_graph.init_scope():  # the run executes: nothing is recorded, results are eager
+            try:
+                results = iter(core.run(feed_values))
+            except errors.FailedPreconditionError as e:
+                raise _uninitialized(e) from None
+            values = [next(results).numpy() if kind == "tensor" else None for kind in kinds]
+        return rebuild(values)
+
+    def close(self):
+        self._closed = True
+
+    def as_default(self):
+        return _SessionDefault(self)
+
+    def __enter__(self):
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        _sessions.stack.append(self)
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        if _sessions.stack and _sessions.stack[-1] is self:
+            _sessions.stack.pop()
+        self.close()
+        return False
+
+
+class InteractiveSession(Session):
+    """A Session that makes itself the default on creation (for shells and notebooks)."""
+
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, config)
+        _sessions.stack.append(self)
+
+    def close(self):
+        if self in _sessions.stack:
+            _sessions.stack.remove(self)
+        super().close()
+
+
+class _SessionDefault:
+    def __init__(self, session):
+        self._session = session
+
+    def __enter__(self):
+        _sessions.stack.append(self._session)
+        return self._session
+
+    def __exit__(self, *exc):
+        _sessions.stack.remove(self._session)
+        return False
+
+
+def _uninitialized(error):
+    """TensorFlow 1's text for reading a variable no initializer has run for."""
+    import re
+    m = re.search(r"uninitialized variable \S+ \(([^)]*)\)", error.message)
+    if m is None:
+        return error
+    name = m.group(1)
+    return type(error)(error.node_def, error.op, (
+        f"Graph execution error:\n\nCould not find variable {name}. This could mean that the variable has been "
+        "deleted. In TF1, it can also mean the variable is uninitialized. Debug info: container=localhost, status "
+        f"error message=Container localhost does not exist. (Could not find resource: localhost/{name})"))
+
+
+def _shape_text(shape):
+    return "<unknown>" if shape.rank is None else "(" + ", ".join(
+        "?" if d is None else str(d) for d in shape.as_list()) + ("," if shape.rank == 1 else "") + ")"
+
+
+def _tensor_of(graph, key):
+    if isinstance(key, str):
+        for t in graph.inputs + [v for v in _named(graph)]:
+            if t.name == key:
+                return t
+        raise KeyError(f"The name '{key}' refers to a Tensor which does not exist.")
+    if isinstance(key, Variable):
+        return key.value()
+    return key
+
+
+def _named(graph):
+    return []
+
+
+def _fetch_kind(graph, f):
+    """(kind, tensor, nodes to run too) of one fetch."""
+    if f is None:
+        return "none", None, []
+    if isinstance(f, ops.Operation):
+        return "op", None, f._nodes
+    if isinstance(f, Variable):
+        return _variable_fetch(graph, f)
+    if isinstance(f, Tensor):
+        return "tensor", f, []
+    if isinstance(f, str):
+        return "tensor", _tensor_of(graph, f), []
+    raise TypeError(f"Fetch argument {f!r} has invalid type {type(f)}, must be a string or Tensor. (Can not convert "
+                    f"a {type(f).__name__} into a Tensor or Operation.)")
+
+
+def _variable_fetch(graph, variable):
+    """A variable's value, read after everything recorded so far; what assign* returned (an
+    UnreadVariable) runs the variable's latest recorded update first."""
+    from varrt.framework.variables import _UnreadVariable
+    update = graph._last_update.get(_C.resource_id(variable)) if isinstance(variable, _UnreadVariable) else None
+    with graph_recording(graph):
+        value = variable.value()
+    return "tensor", value, [] if update is None else [update]
+
+
+class graph_recording:
+    """Records into `graph` while active (the ops a fetch needs, made at run time)."""
+
+    def __init__(self, graph):
+        self._graph = graph
+        self._entered = False
+
+    def __enter__(self):
+        if func_graph.current() is not self._graph:
+            ops._push(self._graph)
+            self._entered = True
+        return self
+
+    def __exit__(self, *exc):
+        if self._entered:
+            ops._pop(self._graph)
+        return False
+
+
+def _flatten(fetches):
+    """(leaves, rebuild(values)) for a fetch structure."""
+    if isinstance(fetches, (list, tuple)) and not hasattr(type(fetches), "_fields"):
+        parts = [_flatten(f) for f in fetches]
+        leaves = [leaf for p in parts for leaf in p[0]]
+
+        def rebuild(values):
+            out, i = [], 0
+            for (ls, rb) in parts:
+                out.append(rb(values[i:i + len(ls)]))
+                i += len(ls)
+            return type(fetches)(out) if isinstance(fetches, tuple) else out
+        return leaves, rebuild
+    if isinstance(fetches, tuple):  # namedtuple
+        leaves, rb = _flatten(list(fetches))
+        return leaves, lambda values: type(fetches)(*rb(values))
+    if isinstance(fetches, dict):
+        keys = list(fetches)
+        leaves, rb = _flatten([fetches[k] for k in keys])
+        return leaves, lambda values: type(fetches)(zip(keys, rb(values)))
+    return [fetches], lambda values: values[0]
+
+
+def _fetch_eager(value):
+    if value is None:
+        return None
+    if isinstance(value, (Tensor, Variable)):
+        return value.numpy()
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
+        return type(value)(*(_fetch_eager(v) for v in value))
+    if isinstance(value, (list, tuple)):
+        return type(value)(_fetch_eager(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((k, _fetch_eager(v)) for k, v in value.items())
+    raise TypeError(f"Fetch argument {value!r} has invalid type {type(value)}, must be a string or Tensor. (Can not "
+                    f"convert a {type(value).__name__} into a Tensor or Operation.)")
+
+
+_ = errors

@@ -1,0 +1,379 @@
+"""TensorFlow 1 graphs: `tf.Graph`, the default graph, collections, and what `Session.run` runs.
+
+A `Graph` is a FuncGraph that stays open while it is the default (`with g.as_default():`, or
+for the whole program after `tf.compat.v1.disable_eager_execution()`): every op is recorded
+into it (framework/func_graph.py). Nothing changes state while the graph is built: a variable's
+resource is created but its initial value is only an initializer node, run by
+`global_variables_initializer()` inside a session. `Session.run` compiles, per set of fetches
+and feeds, a core graph of only the nodes those fetches need (TensorFlow's pruning), with the
+fed tensors and placeholders as its arguments.
+"""
+import threading
+
+from varrt import _C, dtypes, errors
+from varrt.framework import func_graph
+from varrt.framework.tensor import Tensor
+from varrt.framework.tensor_shape import TensorShape
+
+
+class GraphKeys:
+    """TensorFlow's standard collection names."""
+    GLOBAL_VARIABLES = "variables"
+    LOCAL_VARIABLES = "local_variables"
+    TRAINABLE_VARIABLES = "trainable_variables"
+    MODEL_VARIABLES = "model_variables"
+    UPDATE_OPS = "update_ops"
+    LOSSES = "losses"
+    REGULARIZATION_LOSSES = "regularization_losses"
+    SUMMARIES = "summaries"
+    TRAIN_OP = "train_op"
+
+
+class Operation:
+    """A fetchable node without outputs (an initializer, a training step, a group of nodes)."""
+
+    def __init__(self, graph, name, op_type, nodes):
+        self.graph = graph
+        self.name = name
+        self.type = op_type
+        self._nodes = list(nodes)  # record indices it runs (with everything they need)
+
+    @property
+    def outputs(self):
+        return []
+
+    def run(self, feed_dict=None, session=None):
+        from varrt.client.session import get_default_session
+        (session or get_default_session()).run(self, feed_dict)
+
+    def __repr__(self):
+        return f"<tf.Operation '{self.name}' type={self.type}>"
+
+
+class _Record:
+    """A node as recorded, for compiling subsets of the graph."""
+
+    __slots__ = ("op", "slots", "first", "num_outputs", "add", "stateful")
+
+    def __init__(self, op, slots, first, num_outputs, add, stateful=False):
+        self.stateful = stateful
+        self.op = op
+        self.slots = slots
+        self.first = first
+        self.num_outputs = num_outputs
+        self.add = add  # add(core_graph, mapped input slots) -> first output slot
+
+
+class _VariableWatcher:
+    """Told by Variable.__init__ about the variables made while a Graph is the default."""
+
+    def __init__(self, graph):
+        self.graph = graph
+
+    def before_create(self):
+        pass
+
+    def on_created(self, variable):
+        self.graph.note_variable(variable)
+
+
+class Graph(func_graph.FuncGraph):
+    """A TensorFlow 1 graph (see the module docstring)."""
+
+    lifts_variables = False
+
+    def __init__(self):
+        super().__init__("Graph", 0)
+        self._records = []
+        self._placeholders = {}  # slot -> (name, dtype, shape)
+        self._constants = {}  # slot -> tensor
+        self._collections = {}
+        self._initializers = {}  # resource id -> record index of the initial assignment
+        self._last_update = {}  # resource id -> record index of its latest recorded update
+        self._tapes = []  # the gradient tapes recording while this graph is the default
+        self._variables = []  # Variables created in this graph, in order
+        self._compiled = {}
+        self._finalized = False
+        self._entered = 0
+        self._lock = threading.RLock()
+        self.seed = None
+
+    def __repr__(self):
+        return f"<varrt.framework.ops.Graph object at 0x{id(self):x}>"
+
+    # --- recording (the FuncGraph recorder's hooks, kept as records) --------------------------
+
+    def _record(self, op, inputs, outputs, attrs, resources, host):
+        if self._finalized and op not in func_graph._NOT_RECORDED:
+            raise RuntimeError("Graph is finalized and cannot be modified.")
+        before = len(self.nodes)
+        super()._record(op, inputs, outputs, attrs, resources, host)
+        if len(self.nodes) == before:
+            return
+        slots, first, n, stateful = self._io[-1]
+        kept = [r for r in resources if r is not None]
+        attrs = dict(attrs)
+
+        def add(core, mapped, op=op, attrs=attrs, kept=kept, n=n, host=host):
+            return core.add_node(op, mapped, attrs, kept, n, host)
+
+        self._records.append(_Record(op, slots, first, n, add, stateful))
+        if op == "AssignVariableOp" and kept and kept[0].id not in self._initializers and not kept[0].initialized:
+            self._initializers[kept[0].id] = len(self._records) - 1
+        elif op in func_graph._UPDATES and kept:
+            self._last_update[kept[0].id] = len(self._records) - 1
+
+    def add_call_node(self, op, fn, inputs, num_outputs, name=None):
+        first, node_name = super().add_call_node(op, fn, inputs, num_outputs, name)
+        slots, _, n, _ = self._io[-1]
+        self._records.append(_Record(op, slots, first, n, lambda core, mapped: core.add_node(op, mapped, {}, [], n,
+                                                                                           fn), True))
+        return first, node_name
+
+    def slot_of(self, tensor):
+        slot = super().slot_of(tensor)
+        for s, t in self.captures:
+            self._constants.setdefault(s, t)
+        return slot
+
+    def add_placeholder(self, dtype, shape, name):
+        """A graph input, fed in Session.run: its example value is zeros (unknown dimensions 2)."""
+        from varrt.framework.function import _example_of
+        slot = self._graph.add_input()
+        shape = TensorShape(shape)
+        node_name = self.unique_name(name or "Placeholder")
+        with func_graph.init_scope():
+            example = _example_of(dtype, shape)
+        prev = _C._wrap_symbolic(True)
+        try:
+            sym = _C.fresh_tensor(example)
+        finally:
+            _C._wrap_symbolic(prev)
+        self._register(sym, slot, node_name + ":0", shape, "Placeholder")
+        self.node_names.append((node_name, "Placeholder"))
+        self._placeholders[slot] = (node_name, dtype, shape)
+        if dtype.is_floating:
+            self.watch(sym)  # tf.gradients may differentiate with respect to it
+        return sym
+
+    # --- gradients -----------------------------------------------------------------------------
+
+    def gradients(self, ys, xs, grad_ys=None):
+        """d(sum of ys)/dxs as graph tensors (TensorFlow's tf.gradients), from the tape recording
+        this graph: xs are variables or placeholders (made while the graph was the default)."""
+        if not self._tapes:
+            raise RuntimeError("tf.gradients needs the graph to be the default graph")
+        tape = self._tapes[-1]
+        with tape.stop_recording():  # the gradient ops are recorded into the graph, not onto the tape
+            return tape.gradient(ys, xs, output_gradients=grad_ys)
+
+    def watch(self, tensor):
+        if self._tapes:
+            self._tapes[-1].watch(tensor)
+
+    def nodes_since(self, start):
+        """The stateful records added since record `start` (what an Operation made then runs)."""
+        return [i for i in range(start, len(self._records)) if self._records[i].stateful]
+
+    # --- the default graph ---------------------------------------------------------------------
+
+    def as_default(self):
+        return _DefaultGraph(self)
+
+    def finalize(self):
+        self._finalized = True
+
+    @property
+    def finalized(self):
+        return self._finalized
+
+    def get_operations(self):
+        return [Operation(self, name, op, []) for name, op in self.node_names]
+
+    def get_tensor_by_name(self, name):
+        for info in self._infos:
+            if info.name == name:
+                for tid, i in list(func_graph._INFO.items()):
+                    if i is info:
+                        return _tensor_of_id(tid)
+        raise KeyError(f"The name '{name}' refers to a Tensor which does not exist.")
+
+    # --- collections ---------------------------------------------------------------------------
+
+    def add_to_collection(self, name, value):
+        self._collections.setdefault(name, []).append(value)
+
+    def get_collection(self, name, scope=None):
+        values = list(self._collections.get(name, []))
+        if name in (GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES):
+            values = [v for v in self._variables if name == GraphKeys.GLOBAL_VARIABLES or v.trainable] + values
+        if scope is not None:
+            values = [v for v in values if getattr(v, "name", "").startswith(scope)]
+        return values
+
+    def get_all_collection_keys(self):
+        return sorted(set(self._collections) | {GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES})
+
+    def note_variable(self, variable):
+        self._variables.append(variable)
+
+    def initializer_nodes(self, variables):
+        out = []
+        for v in variables:
+            index = self._initializers.get(_C.resource_id(v))
+            if index is not None:
+                out.append(index)
+        return out
+
+    # --- running subsets -----------------------------------------------------------------------
+
+    def compile(self, fetch_slots, feed_slots, run_nodes):
+        """A core graph computing `fetch_slots` from `feed_slots` (its arguments), running the
+        records `run_nodes` too, and only what they all need."""
+        key = (tuple(fetch_slots), tuple(feed_slots), tuple(run_nodes))
+        cached = self._compiled.get(key)
+        if cached is not None:
+            return cached
+        producer = {}
+        for i, r in enumerate(self._records):
+            for k in range(r.num_outputs):
+                producer[r.first + k] = i
+        fed = set(feed_slots)
+        needed = set()
+        stack = [producer[s] for s in fetch_slots if s in producer and s not in fed] + list(run_nodes)
+        while stack:
+            i = stack.pop()
+            if i in needed:
+                continue
+            needed.add(i)
+            stack.extend(producer[s] for s in self._records[i].slots if s in producer and s not in fed)
+        core = _C.Graph(len(feed_slots))
+        mapping = {s: k for k, s in enumerate(feed_slots)}
+
+        def slot(s):
+            if s in mapping:
+                return mapping[s]
+            if s in self._constants:
+                mapping[s] = core.add_constant(self._constants[s])
+                return mapping[s]
+            if s in self._placeholders:
+                name, dtype, shape = self._placeholders[s]
+                dims = "<unknown>" if shape.rank is None else "[" + ",".join(
+                    "?" if d is None else str(d) for d in shape.as_list()) + "]"
+                raise errors.InvalidArgumentError(
+                    None, None, f"Graph execution error:\n\nNode: '{name}'\nYou must feed a value for placeholder "
+                    f"tensor '{name}' with dtype {dtypes.core_name(dtype)} and shape {dims}\n\t [[{{{{node {name}}}}}]]")
+            raise errors.InvalidArgumentError(None, None, "a fetched value depends on nothing the graph can compute")
+
+        for i, r in enumerate(self._records):
+            if i not in needed:
+                continue
+            first = r.add(core, [slot(s) for s in r.slots])
+            for k in range(r.num_outputs):
+                mapping[r.first + k] = first + k
+        core.set_outputs([slot(s) for s in fetch_slots])
+        self._compiled[key] = core
+        return core
+
+
+def _tensor_of_id(tid):
+    raise KeyError("tensor lookup by name needs the tensor object")
+
+
+class _DefaultGraph:
+    """`with graph.as_default():` records the block's ops into the graph."""
+
+    def __init__(self, graph):
+        self._graph = graph
+
+    def __enter__(self):
+        _push(self._graph)
+        return self._graph
+
+    def __exit__(self, *exc):
+        _pop(self._graph)
+        return False
+
+
+class _DefaultStack(threading.local):
+    def __init__(self):
+        self.stack = []
+
+
+_default = _DefaultStack()
+_global = {"graph": None, "eager": True}
+
+
+def _push(graph):
+    from varrt.eager.backprop import GradientTape
+    from varrt.framework import variables
+    graph.__enter__()
+    watch = variables.watching_creation(_VariableWatcher(graph))
+    watch.__enter__()
+    # TensorFlow 1 differentiates a graph after it is built (tf.gradients, Optimizer.minimize): a
+    # persistent tape records the graph's ops as they are recorded (on their example values).
+    tape = GradientTape(persistent=True)
+    tape.__enter__()
+    graph._tapes.append(tape)
+    _default.stack.append((graph, watch))
+
+
+def _pop(graph):
+    _, watch = _default.stack.pop()
+    tape = graph._tapes.pop()
+    tape.__exit__(None, None, None)
+    watch.__exit__(None, None, None)
+    graph.__exit__(None, None, None)
+
+
+def get_default_graph():
+    """The graph ops go to: the innermost `as_default()` graph, else the global default graph."""
+    if _default.stack:
+        return _default.stack[-1][0]
+    if _global["graph"] is None:
+        _global["graph"] = Graph()
+    return _global["graph"]
+
+
+def reset_default_graph():
+    """A new global default graph (TensorFlow refuses inside a `with g.as_default()` block)."""
+    if _default.stack and not (_global["graph"] is not None and [g for g, _ in _default.stack] == [_global["graph"]]):
+        raise AssertionError("Do not use tf.reset_default_graph() to clear nested graphs. If you need a cleared "
+                             "graph, exit the nesting and create a new graph.")
+    old = _global["graph"]
+    eager_off = not _global["eager"]
+    if eager_off and old is not None:
+        _pop(old)
+    _global["graph"] = Graph()
+    if eager_off:
+        _push(_global["graph"])
+
+
+def disable_eager_execution():
+    """From now on ops build into the default graph (TensorFlow 1 graph mode, for this program)."""
+    if not _global["eager"]:
+        return
+    _global["eager"] = False
+    _push(get_default_graph())
+
+
+def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    if _global["eager"]:
+        return
+    _global["eager"] = True
+    if _default.stack and _default.stack[0][0] is _global["graph"]:
+        _pop(_global["graph"])
+
+
+def eager_disabled():
+    return not _global["eager"]
+
+
+def current_graph():
+    """The TF1 graph being built on this thread, or None (eager, or a tf.function's FuncGraph)."""
+    g = func_graph.current()
+    return g if isinstance(g, Graph) else None
+
+
+def is_graph_tensor(x):
+    return isinstance(x, Tensor) and func_graph.info_of(x) is not None

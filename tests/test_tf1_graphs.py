@@ -1,0 +1,127 @@
+"""TensorFlow 1 graphs and sessions (outputs from TensorFlow 2.21). In-process tests use
+`with tf.Graph().as_default():`; `disable_eager_execution()` is process-wide, so its tests run
+in subprocesses."""
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from varrt import errors
+
+tf1 = tf.compat.v1
+
+
+def test_placeholders_variables_initializers_and_feeds():
+    with tf.Graph().as_default() as g:
+        x = tf1.placeholder(tf.float32, shape=[None, 3], name="x")
+        v = tf.Variable(1.0)
+        w = tf1.get_variable("w", shape=[3, 1], initializer=tf1.ones_initializer())
+        y = tf.matmul(x, w) + v
+        assert str(x) == 'Tensor("x:0", shape=(None, 3), dtype=float32)'
+        assert str(y) == 'Tensor("add:0", shape=(None, 1), dtype=float32)'
+        assert repr(w) == "<tf.Variable 'w:0' shape=(3, 1) dtype=float32>"
+        init = tf1.global_variables_initializer()
+        assert (type(init).__name__, init.type) == ("Operation", "NoOp")
+        assert tf1.global_variables() == [v, w] and not tf.executing_eagerly()
+        with tf1.Session() as sess:
+            with pytest.raises(errors.FailedPreconditionError, match="it can also mean the variable is uninitialized"):
+                sess.run(y, feed_dict={x: [[1, 2, 3]]})
+            assert sess.run(init) is None
+            assert sess.run(y, feed_dict={x: [[1, 2, 3]]}).tolist() == [[7.0]]
+            with pytest.raises(errors.InvalidArgumentError,
+                               match=r"You must feed a value for placeholder tensor 'x' with dtype float and shape "
+                                     r"\[\?,3\]"):
+                sess.run(y)
+            out = sess.run([v, {"a": y}], feed_dict={x: [[1, 1, 1]]})
+            assert out[0] == 1.0 and out[1]["a"].tolist() == [[4.0]]
+            assert sess.run(v.assign_add(2.0)) == 3.0
+            assert sess.run(v) == 3.0
+            with pytest.raises(ValueError, match=r"Cannot feed value of shape \(2,\) for Tensor x:0"):
+                sess.run(y, feed_dict={x: [1.0, 2.0]})
+    assert tf.executing_eagerly() and g.get_collection(tf1.GraphKeys.TRAINABLE_VARIABLES) == [v, w]
+    with pytest.raises(RuntimeError, match="not compatible with eager execution"):
+        tf1.placeholder(tf.float32)
+
+
+def test_session_runs_only_what_fetches_need():
+    with tf.Graph().as_default():
+        v = tf.Variable(0.0)
+        inc = v.assign_add(1.0)
+        init = tf1.global_variables_initializer()
+        with tf1.Session() as sess:
+            sess.run(init)
+            sess.run(init)  # the initializer alone: the update is not run with it
+            assert sess.run(v) == 0.0
+            sess.run(inc)
+            sess.run(inc)
+            assert sess.run(v) == 2.0
+
+
+def test_minimize_and_gradients_in_a_graph():
+    xs = np.linspace(0, 1, 10).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [None], name="x")
+        y = tf1.placeholder(tf.float32, [None], name="y")
+        w = tf.Variable(0.0, name="w")
+        b = tf.Variable(0.0, name="b")
+        loss = tf.reduce_mean(tf.square(w * x + b - y))
+        train = tf1.train.GradientDescentOptimizer(0.1).minimize(loss)
+        gw = tf1.gradients(loss, [w])
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            feed = {x: xs, y: 3 * xs + 2}
+            assert sess.run(loss, feed) == pytest.approx(13.166666, rel=1e-6)
+            assert sess.run(gw, feed)[0] == pytest.approx(-4.111111, rel=1e-6)  # TensorFlow 2.21's value
+            for _ in range(200):
+                sess.run(train, feed_dict=feed)
+            np.testing.assert_allclose(sess.run([w, b]), [2.942, 2.032], atol=1e-3)  # TensorFlow 2.21's
+
+
+def test_variable_scopes_and_reuse():
+    with tf.Graph().as_default():
+        with tf1.variable_scope("layer"):
+            v = tf1.get_variable("v", [2], initializer=tf1.zeros_initializer())
+        with tf1.variable_scope("layer", reuse=True):
+            assert tf1.get_variable("v") is v
+        assert v.name == "layer/v:0"
+        with pytest.raises(ValueError, match="Variable layer/v already exists, disallowed. Did you mean to set "
+                                             "reuse=True or reuse=tf.AUTO_REUSE in VarScope?"):
+            with tf1.variable_scope("layer"):
+                tf1.get_variable("v", [2])
+        with pytest.raises(ValueError, match="Variable other/u does not exist, or was not created with "
+                                             "tf.get_variable()"):
+            with tf1.variable_scope("other", reuse=True):
+                tf1.get_variable("u", [1])
+        with tf1.variable_scope("other", reuse=tf1.AUTO_REUSE):
+            u = tf1.get_variable("u", [1])
+            assert tf1.get_variable("u", [1]) is u
+        with pytest.raises(NotImplementedError, match="partition"):
+            tf1.get_variable("p", [4], partitioner=lambda *a: [2])
+
+
+_GRAPH_MODE = r"""
+import varrt as tf
+tf1 = tf.compat.v1
+tf1.disable_v2_behavior()
+x = tf1.placeholder(tf.float32, shape=[None, 3], name="x")
+print(x)
+w = tf1.get_variable("w", shape=[2], initializer=tf1.ones_initializer())
+print(w)
+print(tf.executing_eagerly())
+with tf1.Session() as sess:
+    sess.run(tf1.global_variables_initializer())
+    print(sess.run(w * 2.0))
+"""
+
+
+def test_disable_v2_behavior_is_process_wide_graph_mode():
+    out = subprocess.run([sys.executable, "-c", _GRAPH_MODE], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [  # TensorFlow 2.21's output
+        'Tensor("x:0", shape=(?, 3), dtype=float32)',
+        "<tf.Variable 'w:0' shape=(2,) dtype=float32_ref>",
+        "False",
+        "[2. 2.]",
+    ]
