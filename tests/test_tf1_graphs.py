@@ -125,3 +125,64 @@ def test_disable_v2_behavior_is_process_wide_graph_mode():
         "False",
         "[2. 2.]",
     ]
+
+
+@pytest.mark.parametrize("make, expected", [
+    (lambda: tf1.train.MomentumOptimizer(0.1, 0.9), [2.8609, 1.9507]),
+    (lambda: tf1.train.AdamOptimizer(0.1), [2.6396, 2.4738]),
+    (lambda: tf1.train.AdagradOptimizer(0.1), [1.1274, 1.1213]),
+    (lambda: tf1.train.RMSPropOptimizer(0.1), [2.6261, 2.2098]),
+])
+def test_tf1_optimizers_with_slots_train_in_graphs_as_tensorflow(make, expected):
+    xs = np.linspace(0, 1, 10).astype(np.float32)
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [None])
+        y = tf1.placeholder(tf.float32, [None])
+        w, b = tf.Variable(0.0), tf.Variable(0.0)
+        loss = tf.reduce_mean(tf.square(w * x + b - y))
+        step = tf1.train.get_or_create_global_step()
+        train = make().minimize(loss, global_step=step)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            for _ in range(50):
+                sess.run(train, {x: xs, y: 3 * xs + 2})
+            np.testing.assert_allclose(sess.run([w, b]), expected, atol=1e-4)  # TensorFlow 2.21, 50 steps
+            assert sess.run(step) == 50
+
+
+_SAVER_GUIDE = r"""
+import os, sys, tempfile
+import varrt as tf
+tf1 = tf.compat.v1
+tf1.disable_eager_execution()
+v1 = tf1.get_variable("v1", shape=[3], initializer=tf1.zeros_initializer)
+v2 = tf1.get_variable("v2", shape=[5], initializer=tf1.zeros_initializer)
+inc_v1 = v1.assign(v1 + 1)
+dec_v2 = v2.assign(v2 - 1)
+init_op = tf1.global_variables_initializer()
+saver = tf1.train.Saver()
+d = sys.argv[1]
+with tf1.Session() as sess:
+    sess.run(init_op)
+    sess.run(inc_v1)
+    sess.run(dec_v2)
+    save_path = saver.save(sess, os.path.join(d, "model.ckpt"))
+    print("Model saved in path: %s" % os.path.basename(save_path))
+tf1.reset_default_graph()
+v1 = tf1.get_variable("v1", shape=[3])
+v2 = tf1.get_variable("v2", shape=[5])
+saver = tf1.train.Saver()
+with tf1.Session() as sess:
+    saver.restore(sess, os.path.join(d, "model.ckpt"))
+    print("Model restored.")
+    print("v1 : %s" % v1.eval())
+    print("v2 : %s" % v2.eval())
+"""
+
+
+def test_the_tf1_saving_guide(tmp_path):
+    out = subprocess.run([sys.executable, "-c", _SAVER_GUIDE, str(tmp_path)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [  # TensorFlow 2.21's output
+        "Model saved in path: model.ckpt", "Model restored.", "v1 : [1. 1. 1.]", "v2 : [-1. -1. -1. -1. -1.]"]

@@ -212,6 +212,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         initializer.dtype if hasattr(initializer, "dtype") and not callable(initializer) else dtypes.float32)
     if initializer is None:
         initializer = initializers.glorot_uniform() if dtype.is_floating else initializers.zeros()
+    if isinstance(initializer, type):  # TensorFlow accepts an initializer class (tf.zeros_initializer)
+        initializer = initializer()
     if callable(initializer):
         if shape is None:
             raise ValueError(f"The initializer passed is not valid. It should be a callable with no arguments and the "

@@ -173,7 +173,8 @@ class Graph(func_graph.FuncGraph):
 
     def nodes_since(self, start):
         """The stateful records added since record `start` (what an Operation made then runs)."""
-        return [i for i in range(start, len(self._records)) if self._records[i].stateful]
+        initializers = set(self._initializers.values())  # variables made meanwhile (slots) are not re-initialized
+        return [i for i in range(start, len(self._records)) if self._records[i].stateful and i not in initializers]
 
     # --- the default graph ---------------------------------------------------------------------
 

@@ -75,6 +75,15 @@ class SymbolicTensor(Tensor):
             return None
         return Operation(info.name.rsplit(":", 1)[0], info.op_type, info.graph)
 
+    def eval(self, feed_dict=None, session=None):
+        """The value in a TensorFlow 1 session (the default session when none is given)."""
+        from varrt.client.session import get_default_session
+        session = session or get_default_session()
+        if session is None:
+            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use `with "
+                             "sess.as_default()` or pass an explicit session to `eval(session=sess)`")
+        return session.run(self, feed_dict)
+
     def set_shape(self, shape):
         """Refines the static shape (TensorFlow's Tensor.set_shape): ValueError when incompatible."""
         info = _info(self)

@@ -386,11 +386,26 @@ class Variable(_C.VarHandle):
 
     @property
     def initializer(self):
-        """None in eager mode: eager variables are initialised at creation, as in TensorFlow 2."""
-        return None
+        """The Operation running this variable's initial assignment in a TensorFlow 1 graph; None
+        eagerly (eager variables are initialised at creation, as in TensorFlow 2)."""
+        from varrt.framework import ops
+        graph = ops.current_graph()
+        if graph is None:
+            return None
+        return ops.Operation(graph, self.name.split(":")[0] + "/Assign", "AssignVariableOp",
+                             graph.initializer_nodes([self]))
 
     def eval(self, session=None):
-        return self.numpy()
+        """The value: in a TensorFlow 1 graph, run in `session` (the default one when None)."""
+        from varrt.framework import ops
+        if ops.current_graph() is None and session is None:
+            return self.numpy()
+        from varrt.client.session import get_default_session
+        session = session or get_default_session()
+        if session is None:
+            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use `with "
+                             "sess.as_default()` or pass an explicit session to `eval(session=sess)`")
+        return session.run(self)
 
     # --- Python protocol ----------------------------------------------------------------------
 

@@ -3,7 +3,9 @@
 Keys are variable names without ":0" (`Variable(..., name="weights")` -> "weights"); a dict
 `var_list` chooses the keys, so a value saved as "weights" can be restored into a variable
 named "params". Several savers over different subsets may share a checkpoint directory.
-`sess` arguments are accepted and ignored: varrt runs eagerly, like TensorFlow 2.
+`sess` arguments are accepted and ignored: variables hold their values in the runtime, in a
+TensorFlow 1 graph too (a session runs the graph's nodes on them), so save and restore act on
+them directly, outside the graph being built. Without `var_list` in a graph: its variables.
 """
 import os
 import time
@@ -58,8 +60,12 @@ class Saver:
                  builder=None, defer_build=False, allow_empty=False, write_version=2, pad_step_number=False,
                  save_relative_paths=False, filename=None):
         if var_list is None:
-            raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of variables "
-                               "to save")
+            from varrt.framework import ops
+            graph = ops.current_graph()
+            if graph is None:
+                raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of "
+                                   "variables to save")
+            var_list = graph.get_collection(ops.GraphKeys.GLOBAL_VARIABLES)  # TensorFlow 1: the graph's variables
         self._var_map = _names_to_vars(var_list)
         if not self._var_map and not allow_empty:
             raise ValueError("No variables to save")
@@ -88,7 +94,17 @@ class Saver:
                 stamps.append(None)
         self._last_checkpoints = [(p, t) for p, t in zip(checkpoint_paths, stamps) if t is not None]
 
-    def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
+    def save(self, *args, **kwargs):
+        from varrt.framework import func_graph
+        with func_graph.init_scope():  # reads and writes the variables now, never recorded into a graph
+            return self._save(*args, **kwargs)
+
+    def restore(self, *args, **kwargs):
+        from varrt.framework import func_graph
+        with func_graph.init_scope():
+            return self._restore(*args, **kwargs)
+
+    def _save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
              write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False,
              options=None):
         """Writes the variables to `save_path` (or "<save_path>-<global_step>") and returns that prefix."""
@@ -125,7 +141,7 @@ class Saver:
                 continue
             checkpoint_management.remove_checkpoint(old, meta_graph_suffix)
 
-    def restore(self, sess, save_path):
+    def _restore(self, sess, save_path):
         """Restores every variable of this Saver from `save_path`, all-or-nothing."""
         if save_path is None:
             raise ValueError("Can't load save_path when it is None.")

@@ -34,7 +34,11 @@ class AdamOptimizer(Optimizer):
     def _prepare(self):
         self._hypers = [hyper_value(x) for x in (self._lr, self._beta1, self._beta2, self._epsilon)]
         b1p, b2p = self._get_beta_accumulators()
-        self._powers = (np.asarray(b1p.numpy()), np.asarray(b2p.numpy()))
+        from varrt.framework import func_graph
+        if func_graph.building():  # in a graph: the powers are read when the graph runs
+            self._powers = (b1p.value(), b2p.value())
+        else:
+            self._powers = (np.asarray(b1p.numpy()), np.asarray(b2p.numpy()))
 
     def _scalars(self, var):
         lr, beta1, beta2, epsilon = (self._cast(x, var) for x in self._hypers)

@@ -220,6 +220,9 @@ class Optimizer:
 
     # Hyperparameters cast to a variable's dtype, as NumPy 0-d arrays (cached per dtype).
     def _cast(self, value, var):
+        if isinstance(value, Tensor):  # a value read in a graph being built (Adam's beta powers)
+            from varrt.ops import math_ops
+            return math_ops.cast(value, var.dtype)
         return np.asarray(value, var.dtype.as_numpy_dtype)
 
     def _checkpoint_children(self):
