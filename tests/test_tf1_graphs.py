@@ -186,3 +186,25 @@ def test_the_tf1_saving_guide(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == [  # TensorFlow 2.21's output
         "Model saved in path: model.ckpt", "Model restored.", "v1 : [1. 1. 1.]", "v2 : [-1. -1. -1. -1. -1.]"]
+
+
+def test_placement_log_of_a_session(capfd):
+    with tf.Graph().as_default():
+        a = tf.constant(2.0, name="a")
+        v = tf.Variable(1.0, name="v")
+        b = a * v
+        capfd.readouterr()
+        tf.debugging.set_log_device_placement(True)
+        try:
+            with tf1.Session() as sess:
+                sess.run(v.initializer)
+                assert sess.run(b) == 2.0
+                first = capfd.readouterr().err.splitlines()
+                sess.run(b)
+                second = capfd.readouterr().err.splitlines()
+        finally:
+            tf.debugging.set_log_device_placement(False)
+    device = "/job:localhost/replica:0/task:0/device:CPU:0"
+    # TensorFlow's placer lists the graph's nodes when a session first runs it; nothing after
+    assert f"mul: (Mul): {device}" in first and f"AssignVariableOp: (AssignVariableOp): {device}" in first
+    assert not any(line.startswith("Executing op") for line in first) and second == []

@@ -327,6 +327,8 @@ void bind_graph(py::module_& m) {
     const std::string& device = Executor::current_device().name;
     for (const std::string& p : prefixes) Executor::log_line(p + ": " + device);
   });
+  m.def("_quiet_placement", &Executor::set_quiet, py::arg("quiet"),
+        "Sets whether this thread's op placements go unlogged (while a graph is built); returns the previous.");
   m.def("log_function_call", [](const std::string& name) {
     Executor::log_op(name.c_str(), Executor::current_device());
   });

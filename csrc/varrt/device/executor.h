@@ -45,6 +45,13 @@ class Executor {
    private:
     bool saved_;
   };
+  // Sets whether this thread's placements are logged (a graph being built logs nothing); returns
+  // the previous setting. For scopes that cannot be RAII (entered and left from Python).
+  static bool set_quiet(bool quiet) {
+    const bool previous = quiet_;
+    quiet_ = quiet;
+    return previous;
+  }
   // Logs "Executing op <op> in device <device>" when placement logging is on (a function call).
   static void log_op(const char* op, const Device& device) {
     if (log_device_placement() && !quiet_) log(op, device);

@@ -36,6 +36,7 @@ class Session:
         self.graph = graph if graph is not None else (ops.get_default_graph() if ops.eager_disabled() or
                                                       ops.current_graph() is not None else None)
         self._entered_graph = None
+        self._logged = False
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
@@ -71,6 +72,10 @@ class Session:
             feed_values.append(v)
         fetch_slots = [graph.slot_of(t) for t in tensors]
         core = graph.compile(fetch_slots, feed_slots, sorted(set(run_nodes)))
+        if not self._logged and _C.get_log_device_placement():
+            # TensorFlow's placer lists the graph's nodes when a session first runs it.
+            self._logged = True
+            _C.log_placement_lines([f"{name}: ({op})" for name, op in graph.node_names])
         with func_graph.init_scope():  # the run executes: nothing is recorded, results are eager
             try:
                 results = iter(core.run(feed_values))

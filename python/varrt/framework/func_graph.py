@@ -369,12 +369,14 @@ class FuncGraph:
         self._outer = current()
         _state.graph = self
         self._wrap = _C._wrap_symbolic(True)
+        self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED)
         return self
 
     def __exit__(self, *exc):
         _C.pop_graph_recorder(self._hook)
         self._hook = None
+        _C._quiet_placement(self._quiet)
         _C._wrap_symbolic(self._wrap)
         _state.graph = self._outer
         return False
@@ -580,11 +582,13 @@ class init_scope:
         self._hooks = _C.HooksSuspended()
         self._hooks.__enter__()
         self._wrap = _C._wrap_symbolic(False)
+        self._quiet = _C._quiet_placement(False)  # what runs eagerly here is logged, as in TensorFlow
         _state.graph = None
         return self
 
     def __exit__(self, *exc):
         _state.graph = self._graph
+        _C._quiet_placement(self._quiet)
         _C._wrap_symbolic(self._wrap)
         self._hooks.__exit__(None, None, None)
         return False
