@@ -208,3 +208,15 @@ def test_placement_log_of_a_session(capfd):
     # TensorFlow's placer lists the graph's nodes when a session first runs it; nothing after
     assert f"mul: (Mul): {device}" in first and f"AssignVariableOp: (AssignVariableOp): {device}" in first
     assert not any(line.startswith("Executing op") for line in first) and second == []
+
+
+def test_tensors_and_feeds_by_name():
+    with tf.Graph().as_default() as g:
+        x = tf1.placeholder(tf.float32, [2], name="x")
+        y = tf.multiply(x, 3.0, name="y")
+        assert g.get_tensor_by_name("x:0") is not None
+        with pytest.raises(KeyError, match="refers to a Tensor which does not exist"):
+            g.get_tensor_by_name("nope:0")
+        with tf1.Session() as sess:
+            assert sess.run("mul:0", feed_dict={"x:0": [1.0, 2.0]}).tolist() == [3.0, 6.0]
+            assert sess.run(y, feed_dict={x: [1.0, 1.0]}).tolist() == [3.0, 3.0]

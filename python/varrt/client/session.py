@@ -149,17 +149,10 @@ def _shape_text(shape):
 
 def _tensor_of(graph, key):
     if isinstance(key, str):
-        for t in graph.inputs + [v for v in _named(graph)]:
-            if t.name == key:
-                return t
-        raise KeyError(f"The name '{key}' refers to a Tensor which does not exist.")
+        return graph.get_tensor_by_name(key)
     if isinstance(key, Variable):
         return key.value()
     return key
-
-
-def _named(graph):
-    return []
 
 
 def _fetch_kind(graph, f):
@@ -244,5 +237,3 @@ def _fetch_eager(value):
     raise TypeError(f"Fetch argument {value!r} has invalid type {type(value)}, must be a string or Tensor. (Can not "
                     f"convert a {type(value).__name__} into a Tensor or Operation.)")
 
-
-_ = errors

@@ -91,6 +91,7 @@ class Graph(func_graph.FuncGraph):
         self._initializers = {}  # resource id -> record index of the initial assignment
         self._last_update = {}  # resource id -> record index of its latest recorded update
         self._tapes = []  # the gradient tapes recording while this graph is the default
+        self._by_name = {}  # "name:0" -> tensor
         self._variables = []  # Variables created in this graph, in order
         self._compiled = {}
         self._finalized = False
@@ -191,13 +192,15 @@ class Graph(func_graph.FuncGraph):
     def get_operations(self):
         return [Operation(self, name, op, []) for name, op in self.node_names]
 
+    def _register(self, tensor, slot, name, shape, op_type, dynamic=False):
+        self._by_name[name] = tensor  # a TF1 graph keeps its tensors (get_tensor_by_name, "x:0" fetches)
+        return super()._register(tensor, slot, name, shape, op_type, dynamic)
+
     def get_tensor_by_name(self, name):
-        for info in self._infos:
-            if info.name == name:
-                for tid, i in list(func_graph._INFO.items()):
-                    if i is info:
-                        return _tensor_of_id(tid)
-        raise KeyError(f"The name '{name}' refers to a Tensor which does not exist.")
+        tensor = self._by_name.get(name)
+        if tensor is None:
+            raise KeyError(f"The name '{name}' refers to a Tensor which does not exist.")
+        return tensor
 
     # --- collections ---------------------------------------------------------------------------
 
@@ -275,10 +278,6 @@ class Graph(func_graph.FuncGraph):
         core.set_outputs([slot(s) for s in fetch_slots])
         self._compiled[key] = core
         return core
-
-
-def _tensor_of_id(tid):
-    raise KeyError("tensor lookup by name needs the tensor object")
 
 
 class _DefaultGraph:
