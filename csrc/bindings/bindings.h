@@ -3,6 +3,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include "varrt/ops/dispatch.h"
+
 namespace varrt {
 namespace bind {
 
@@ -23,6 +25,10 @@ void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);
 // Python hooks and the forwarder at the core dispatch (dispatch_hooks.cc).
 void bind_dispatch_hooks(pybind11::module_& m);
+// What a Python hook is shown of an op call: its tensors as varrt.Tensors on `device`, its
+// attributes as a dict ({name: int, float or tuple of ints}).
+pybind11::tuple op_tensors(const Tensor* tensors, int n, const Device* device);
+pybind11::dict op_attrs(const OpCall& call);
 void bind_tape_recorder(pybind11::module_& m);
 // _C.execute: the dispatch entry of ops with Python (NumPy) kernels.
 void bind_execute(pybind11::module_& m);

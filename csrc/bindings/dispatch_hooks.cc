@@ -25,9 +25,8 @@ namespace py = pybind11;
 
 namespace varrt {
 namespace bind {
-namespace {
 
-py::tuple tensors(const Tensor* ts, int n, const Device* device) {
+py::tuple op_tensors(const Tensor* ts, int n, const Device* device) {
   py::tuple out(n);
   for (int i = 0; i < n; ++i) {
     PyObject* t = wrap_tensor(PyTensor{ts[i], device});
@@ -37,7 +36,7 @@ py::tuple tensors(const Tensor* ts, int n, const Device* device) {
   return out;
 }
 
-py::dict attrs_of(const OpCall& call) {
+py::dict op_attrs(const OpCall& call) {
   py::dict d;
   for (int i = 0; i < call.num_attrs; ++i) {
     const OpAttr& a = call.attrs[i];
@@ -53,6 +52,8 @@ py::dict attrs_of(const OpCall& call) {
   }
   return d;
 }
+
+namespace {
 
 py::object resource_of(const OpCall& call) {
   if (call.resource == nullptr || call.resource->var() == nullptr) return py::none();
@@ -83,11 +84,11 @@ class PyHook : public DispatchHook {
   void on_op(OpCall& call) override {
     py::gil_scoped_acquire gil;  // large updates dispatch without the GIL
     const Device* d = call.device;
-    py::tuple inputs = tensors(call.inputs, call.num_inputs, d);
+    py::tuple inputs = op_tensors(call.inputs, call.num_inputs, d);
     if (mode() == Mode::kObserve) {
-      fn_(call.op, d->name, inputs, tensors(call.outputs, call.num_outputs, d), attrs_of(call), resource_of(call));
+      fn_(call.op, d->name, inputs, op_tensors(call.outputs, call.num_outputs, d), op_attrs(call), resource_of(call));
     } else {
-      take_outputs(call, fn_(call.op, d->name, inputs, attrs_of(call), resource_of(call)));
+      take_outputs(call, fn_(call.op, d->name, inputs, op_attrs(call), resource_of(call)));
     }
   }
 
@@ -102,7 +103,7 @@ class PyForwarder : public OpForwarder {
   void forward(OpCall& call) override {
     py::gil_scoped_acquire gil;
     const Device* d = call.device;
-    take_outputs(call, fn_(call.op, d->name, tensors(call.inputs, call.num_inputs, d), attrs_of(call),
+    take_outputs(call, fn_(call.op, d->name, op_tensors(call.inputs, call.num_inputs, d), op_attrs(call),
                            resource_of(call)));
   }
 

@@ -78,6 +78,13 @@ std::vector<OwnedAttr> owned_attrs(const py::dict& d) {
   return out;
 }
 
+// A node's inputs as varrt.Tensors (for a kernel in Python).
+py::tuple node_inputs(const NodeCall& c) {
+  py::tuple inputs(c.num_inputs);
+  for (int i = 0; i < c.num_inputs; ++i) inputs[i] = as_python(c.inputs[i]);
+  return inputs;
+}
+
 // A node whose kernel is Python: runs _C.execute again with the recorded arguments.
 class HostNodeKernel : public NodeKernel {
  public:
@@ -88,8 +95,7 @@ class HostNodeKernel : public NodeKernel {
   }
   void run(NodeCall& c) const override {
     py::gil_scoped_acquire gil;
-    py::tuple inputs(c.num_inputs);
-    for (int i = 0; i < c.num_inputs; ++i) inputs[i] = as_python(c.inputs[i]);
+    py::tuple inputs = node_inputs(c);
     py::object r = execute(c.op, host_[0], inputs, host_[1].cast<int>(), host_[2], host_[3], host_[4]);
     if (c.num_outputs == 1 && is_tensor_object(r.ptr())) {
       c.outputs[0] = placed(r);
@@ -114,9 +120,7 @@ class PyCallNodeKernel : public NodeKernel {
   }
   void run(NodeCall& c) const override {
     py::gil_scoped_acquire gil;
-    py::tuple inputs(c.num_inputs);
-    for (int i = 0; i < c.num_inputs; ++i) inputs[i] = as_python(c.inputs[i]);
-    py::object r = fn_(*inputs);
+    py::object r = fn_(*node_inputs(c));
     if (c.num_outputs == 0) return;
     py::tuple outs = is_tensor_object(r.ptr()) ? py::make_tuple(r) : py::tuple(r);
     if (static_cast<int>(outs.size()) != c.num_outputs) {
@@ -129,29 +133,6 @@ class PyCallNodeKernel : public NodeKernel {
  private:
   py::object fn_;
 };
-
-py::tuple tensors(const Tensor* ts, int n, const Device* device) {
-  py::tuple out(n);
-  for (int i = 0; i < n; ++i) out[i] = as_python(PlacedTensor{ts[i], device});
-  return out;
-}
-
-py::dict attrs_of(const OpCall& call) {
-  py::dict d;
-  for (int i = 0; i < call.num_attrs; ++i) {
-    const OpAttr& a = call.attrs[i];
-    if (a.ints != nullptr) {
-      py::tuple ints(a.num_ints);
-      for (int j = 0; j < a.num_ints; ++j) ints[j] = py::int_(a.ints[j]);
-      d[a.name] = ints;
-    } else if (a.is_real) {
-      d[a.name] = py::float_(a.real);
-    } else {
-      d[a.name] = py::int_(a.value);
-    }
-  }
-  return d;
-}
 
 py::tuple resources_of(const OpCall& call) {
   if (call.resources != nullptr) {
@@ -187,8 +168,8 @@ class RecorderHook : public DispatchHook {
   void on_op(OpCall& call) override {
     py::gil_scoped_acquire gil;
     const Device* d = call.device;
-    py::tuple inputs = tensors(call.inputs, call.num_inputs, d);
-    py::dict attrs = attrs_of(call);
+    py::tuple inputs = op_tensors(call.inputs, call.num_inputs, d);
+    py::dict attrs = op_attrs(call);
     py::tuple resources = resources_of(call);
     if (replaced_.count(call.op) != 0) {
       py::object r = example_fn_(call.op, inputs, attrs, resources);
@@ -226,7 +207,7 @@ class RecorderHook : public DispatchHook {
       const auto* h = static_cast<const HostKernel*>(call.host_kernel);
       host = py::make_tuple(h->kernel, h->dtype, h->shape, h->num_outputs, h->attrs);
     }
-    record_fn_(call.op, inputs, tensors(call.outputs, call.num_outputs, d), attrs, resources, host);
+    record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host);
   }
 
  private:

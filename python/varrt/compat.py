@@ -216,9 +216,9 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         initializer = initializer()
     if callable(initializer):
         if shape is None:
-            raise ValueError(f"The initializer passed is not valid. It should be a callable with no arguments and the "
-                             f"shape should not be provided or an instance of `tf.keras.initializers.*' and `shape` "
-                             f"should be fully defined.")
+            raise ValueError("The initializer passed is not valid. It should be a callable with no arguments and the "
+                             "shape should not be provided or an instance of `tf.keras.initializers.*' and `shape` "
+                             "should be fully defined.")
         value = (lambda: initializer(shape, dtype))
     else:
         value = initializer

@@ -5,7 +5,7 @@ control flow (a symbolic tensor inside a trace: tf.cond / tf.while_loop).
 A converted statement passes the current values of the names it assigns (`Undefined` for a
 name not yet bound) and gets their new values back.
 """
-from varrt.framework import func_graph, symbolic
+from varrt.framework import symbolic
 
 
 class Undefined:
@@ -92,7 +92,6 @@ def while_stmt(test, body, values, names):
 
 
 def _graph_loop(test, body, values, names):
-    from varrt.ops import control_flow_ops
     carried = [i for i, v in enumerate(values) if not isinstance(v, Undefined)]
 
     def full(loop_vars):
@@ -138,6 +137,3 @@ def for_stmt(iterable, body, values, names):
     out = _graph_loop(test, step, index_values, ("<index>",) + tuple(names))
     return out[1:]
 
-
-def building():
-    return func_graph.building()

@@ -15,7 +15,7 @@ import threading
 import weakref
 
 from varrt import _C, errors
-from varrt.framework import symbolic
+from varrt.framework import symbolic  # noqa: F401  (registers SymbolicTensor, what the recorder wraps)
 from varrt.framework.tensor_shape import TensorShape
 
 _tensor_id = _C.tensor_id

@@ -231,15 +231,6 @@ def _example_of(spec_dtype, shape):
     return array_ops.zeros(dims, spec_dtype)
 
 
-class _Placeholder:
-    """Marks a tensor argument's place in the structure of a call's arguments."""
-
-    __slots__ = ("index",)
-
-    def __init__(self, index):
-        self.index = index
-
-
 _run_eagerly = [False]
 
 
@@ -485,7 +476,6 @@ class Function:
 
     def _leaf_keys(self, key, args, kwargs, flat):
         """The trace key of each flattened argument leaf (for tensor leaves' static shapes)."""
-        from varrt.util import nest
         out = [None] * len(flat)
         if key == "input_signature":
             return out
@@ -500,7 +490,6 @@ class Function:
         if len(tensor_keys) == len(tensor_positions):
             for i, k in zip(tensor_positions, tensor_keys):
                 out[i] = k
-        _ = nest
         return out
 
     def _parameter_names(self, bound, args, kwargs):
