@@ -223,28 +223,22 @@ def transformed_source(fn):
     return ast.unparse(node)
 
 
+# original code object -> converted code object (None: nothing to convert), so a function
+# defined again (in a loop, per call) is converted once.
+_converted_code = {}
+
+
 def convert_function(fn):
     """`fn` with its control flow converted, or `fn` itself when there is nothing to convert or
     its source cannot be read."""
     code = getattr(fn, "__code__", None)
     if code is None or fn.__name__ == "<lambda>" or inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
         return fn
-    try:
-        tree, node = _source_tree(fn)
-    except (OSError, TypeError, ValueError, SyntaxError, IndentationError):
+    if code not in _converted_code:
+        _converted_code[code] = _convert_code(fn, code)
+    inner = _converted_code[code]
+    if inner is None:
         return fn
-    transformer = _Transformer()
-    transformer.visit(node)
-    if not transformer.converted:
-        return fn
-    freevars = list(code.co_freevars)
-    factory = ast.FunctionDef(name="ag__factory", args=_args(["ag__"] + freevars), body=[node, ast.Return(
-        value=ast.Name(id=node.name, ctx=ast.Load()))], decorator_list=[], returns=None, type_params=[])
-    module = ast.Module(body=[factory], type_ignores=[])
-    ast.fix_missing_locations(module)
-    compiled = compile(module, code.co_filename, "exec")
-    factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == "ag__factory")
-    inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name == node.name)
     cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
     cells["ag__"] = types.CellType(operators)
     closure = tuple(cells[name] for name in inner.co_freevars)
@@ -254,3 +248,23 @@ def convert_function(fn):
     converted.__wrapped__ = fn
     converted.__qualname__ = fn.__qualname__
     return converted
+
+
+def _convert_code(fn, code):
+    """The converted function's code object, or None."""
+    try:
+        tree, node = _source_tree(fn)
+    except (OSError, TypeError, ValueError, SyntaxError, IndentationError):
+        return None
+    transformer = _Transformer()
+    transformer.visit(node)
+    if not transformer.converted:
+        return None
+    freevars = list(code.co_freevars)
+    factory = ast.FunctionDef(name="ag__factory", args=_args(["ag__"] + freevars), body=[node, ast.Return(
+        value=ast.Name(id=node.name, ctx=ast.Load()))], decorator_list=[], returns=None, type_params=[])
+    module = ast.Module(body=[factory], type_ignores=[])
+    ast.fix_missing_locations(module)
+    compiled = compile(module, code.co_filename, "exec")
+    factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == "ag__factory")
+    return next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name == node.name)
