@@ -572,3 +572,31 @@ def test_ops_nothing_depends_on_are_pruned_as_tensorflow_prunes_them(capsys):
 
     update_kept(tf.constant(2.0))
     assert v.numpy() == 2.0 and capsys.readouterr().out == "kept\n"
+
+
+_DEVICE_SCRIPT = r"""
+import varrt as tf
+cpu = tf.config.list_physical_devices("CPU")[0]
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+
+@tf.function
+def f(x):
+    with tf.device("CPU:1"):
+        y = x * 2.0
+    return y, y + 1.0
+
+for _ in range(2):  # the trace, then the graph: the scope inside the body places the node both times
+    y, z = f(tf.constant(1.0))
+    print(y.device, z.device, float(y.numpy()), float(z.numpy()))
+with tf.device("CPU:1"):
+    y, z = f(tf.constant(1.0))
+print(z.device)  # the caller's scope applies to the other nodes
+"""
+
+
+def test_device_scopes_inside_a_function_place_its_nodes():
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", _DEVICE_SCRIPT], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    cpu = "/job:localhost/replica:0/task:0/device:CPU:"
+    assert out.stdout.splitlines() == [f"{cpu}1 {cpu}0 2.0 3.0", f"{cpu}1 {cpu}0 2.0 3.0", f"{cpu}1"]

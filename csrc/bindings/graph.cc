@@ -27,6 +27,7 @@
 #include "bindings.h"
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
+#include "varrt/device/device_scope.h"
 #include "varrt/device/executor.h"
 #include "varrt/ops/control_flow.h"
 #include "varrt/ops/dispatch.h"
@@ -233,7 +234,7 @@ void bind_graph(py::module_& m) {
       .def("add_constant", [](Graph& g, py::handle t) { return g.add_constant(placed(t)); })
       .def("add_node",
            [](Graph& g, std::string op, std::vector<int> inputs, py::dict attrs, py::sequence resources,
-              int num_outputs, py::object host, std::vector<int> resource_args) {
+              int num_outputs, py::object host, std::vector<int> resource_args, std::string device) {
              std::vector<ResourceHandle> handles;
              for (py::handle r : resources) handles.push_back(r.cast<const ResourceRef&>().handle);
              std::shared_ptr<const NodeKernel> kernel;
@@ -246,10 +247,10 @@ void bind_graph(py::module_& m) {
              }
              if (kernel == nullptr) throw py::value_error("no graph kernel for op " + op);
              return g.add_node(std::move(op), std::move(inputs), owned_attrs(attrs), std::move(handles), num_outputs,
-                               std::move(kernel), std::move(resource_args));
+                               std::move(kernel), std::move(resource_args), std::move(device));
            },
            py::arg("op"), py::arg("inputs"), py::arg("attrs"), py::arg("resources"), py::arg("num_outputs"),
-           py::arg("host") = py::none(), py::arg("resource_args") = std::vector<int>())
+           py::arg("host") = py::none(), py::arg("resource_args") = std::vector<int>(), py::arg("device") = "")
       .def("add_input", &Graph::add_input)
       .def("add_cond_node",
            [](Graph& g, std::vector<int> inputs, std::shared_ptr<Graph> then_graph, std::shared_ptr<Graph> else_graph,
@@ -308,6 +309,7 @@ void bind_graph(py::module_& m) {
     const std::string& device = Executor::current_device().name;
     for (const std::string& p : prefixes) Executor::log_line(p + ": " + device);
   });
+  m.def("device_scope_name", &DeviceScope::current_name, "This thread's device scope spec (\"\" for none).");
   m.def("_quiet_placement", &Executor::set_quiet, py::arg("quiet"),
         "Sets whether this thread's op placements go unlogged (while a graph is built); returns the previous.");
   m.def("log_function_call", [](const std::string& name) {

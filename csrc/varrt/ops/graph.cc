@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "varrt/core/error.h"
+#include "varrt/device/device_scope.h"
 #include "varrt/device/executor.h"
 
 namespace varrt {
@@ -47,7 +48,7 @@ int Graph::add_constant(PlacedTensor value) {
 
 int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
                     std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel,
-                    std::vector<int> resource_args) {
+                    std::vector<int> resource_args, std::string device) {
   if (!resource_args.empty() && resource_args.size() != resources.size()) {
     throw_error(Code::kInvalidArgument, "graph node " + op + ": one resource_args entry per resource");
   }
@@ -74,6 +75,7 @@ int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAt
   }
   n.resources = std::move(resources);
   n.resource_args = std::move(resource_args);
+  n.device = std::move(device);
   n.first_output = num_slots_;
   n.num_outputs = num_outputs;
   n.kernel = std::move(kernel);
@@ -160,12 +162,16 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
                   &resource_args,
                   slots.data() + n.first_output,
                   n.num_outputs};
+    uint64_t scope = 0;
     try {
+      if (!n.device.empty()) scope = DeviceScope::enter(&n.device);
       n.kernel->run(call);
     } catch (...) {
+      if (scope != 0) DeviceScope::exit(scope);
       last_failed_node = index;  // a subgraph's failure is reported by the node that ran it, set last
       throw;
     }
+    if (scope != 0) DeviceScope::exit(scope);
     for (int r : n.release) slots[static_cast<size_t>(r)] = PlacedTensor{};
   }
   std::vector<PlacedTensor> out;

@@ -83,9 +83,11 @@ class Graph {
   // `resource_args`, when given, has one entry per resource: -1 for the resource itself, k for
   // the run's k-th variable argument (a function traced once for any variable of a dtype and
   // shape: the resource at that position then only stands for it while tracing).
+  // `device`: the device scope the op was recorded under (tf.device inside the function), entered
+  // around the node when it runs; empty for none (the caller's scope then applies).
   int add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAttr> attrs,
                std::vector<ResourceHandle> resources, int num_outputs, std::shared_ptr<const NodeKernel> kernel,
-               std::vector<int> resource_args = {});
+               std::vector<int> resource_args = {}, std::string device = "");
   // Prunes node `i` (before set_outputs): it reads and runs nothing (dead code: no result or
   // stateful node depends on it). Its outputs stay empty.
   void disable_node(int i);
@@ -115,6 +117,7 @@ class Graph {
     std::vector<OpAttr> attrs;  // views of owned_attrs
     std::vector<ResourceHandle> resources;
     std::vector<int> resource_args;  // empty, or per resource: -1 or a variable argument's index
+    std::string device;              // the device scope to run under, or empty
     int first_output = 0;
     int num_outputs = 0;
     std::shared_ptr<const NodeKernel> kernel;

@@ -370,6 +370,7 @@ class FuncGraph:
         _state.graph = self
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
+        self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
         self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED)
         return self
 
@@ -448,8 +449,13 @@ class FuncGraph:
         kept = [r for r in resources if r is not None]
         arg_of = [self._resource_arg(r.id) for r in kept]
         try:
+            # A tf.device scope inside the body is the node's own (TensorFlow's node device); a
+            # resource op runs where its variable lives anyway.
+            device = _C.device_scope_name()
+            device = "" if kept or device == self._ambient_device else device
+            self.last_device = device
             first = self._graph.add_node(op, slots, attrs, kept, len(outputs), host,
-                                         arg_of if any(k >= 0 for k in arg_of) else [])
+                                         arg_of if any(k >= 0 for k in arg_of) else [], device)
         except ValueError:
             raise NotImplementedError(f"varrt cannot run op {op} inside a graph (tf.function) yet") from None
         for ref in kept:

@@ -115,8 +115,8 @@ class Graph(func_graph.FuncGraph):
         kept = [r for r in resources if r is not None]
         attrs = dict(attrs)
 
-        def add(core, mapped, op=op, attrs=attrs, kept=kept, n=n, host=host):
-            return core.add_node(op, mapped, attrs, kept, n, host)
+        def add(core, mapped, op=op, attrs=attrs, kept=kept, n=n, host=host, device=self.last_device):
+            return core.add_node(op, mapped, attrs, kept, n, host, [], device)
 
         self._records.append(_Record(op, slots, first, n, add, stateful))
         if op == "AssignVariableOp" and kept and kept[0].id not in self._initializers and not kept[0].initialized:
