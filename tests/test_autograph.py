@@ -165,3 +165,35 @@ def test_loop_updates_a_variable_and_closes_over_values():
 
     assert f(tf.constant(3)).numpy() == 6
     assert f(tf.constant(2)).numpy() == 10
+
+
+def test_and_or_not_in_conditions():
+    @tf.function
+    def f(x, y):
+        if x > 0 and y > 0:
+            r = 1
+        elif not x > 0 or y > 5:
+            r = 2
+        else:
+            r = 3
+        while x < 10 and not y > 100:
+            x = x + 1
+        return r, x
+
+    assert [v.numpy().tolist() for v in f(tf.constant(1), tf.constant(1))] == [1, 10]
+    assert [v.numpy().tolist() for v in f(tf.constant(-1), tf.constant(1))] == [2, 10]
+    assert [v.numpy().tolist() for v in f(tf.constant(1), tf.constant(-1))] == [3, 10]
+    assert [v.numpy().tolist() for v in f(tf.constant(1), tf.constant(200))] == [1, 1]
+    assert f.experimental_get_tracing_count() == 1
+    assert tf.autograph.to_graph(lambda: None) is not None
+
+
+def test_python_and_keeps_python_semantics():
+    def g(a, b):
+        if a and b:
+            return "both"
+        return a or b
+
+    converted = tf.autograph.to_graph(g)
+    for a, b in [(0, 0), (1, 0), (0, 2), (3, 4), ([], [1])]:
+        assert converted(a, b) == g(a, b)

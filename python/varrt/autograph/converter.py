@@ -7,11 +7,12 @@ Converted:
 - an `if` whose body ends in `return`, followed by the rest of the function (or an `else` that
   returns): both become branches of one conditional return;
 - `while cond:` and `for x in iterable:` assigning names (over a symbolic tensor: a while loop
-  on its first dimension; `tf.range(n)` of a tensor n is one).
+  on its first dimension; `tf.range(n)` of a tensor n is one);
+- `and`, `or`, `not` in the conditions of those statements (logical ops on tensors).
 Left as Python (a symbolic condition there raises TensorFlow's OperatorNotAllowedInGraphError):
 loops containing `break`, `continue`, `return` or `yield`, `if` statements containing `return`
-in other forms, comprehensions, lambdas, `and`/`or`/`not` on tensors, and functions the body
-calls (TensorFlow converts those too).
+in other forms, comprehensions, lambdas, `and`/`or`/`not` outside conditions, and functions the
+body calls (TensorFlow converts those too).
 
 The transformed code is compiled with the original file name and line numbers, so tracebacks
 and the "in user code:" frames of errors point at the user's source.
@@ -108,6 +109,32 @@ def _unpack(names, value):
                       value=value)
 
 
+class _LogicalOps(ast.NodeTransformer):
+    """`a and b`, `a or b`, `not a` in a condition: ag__.and_/or_/not_ (logical ops on tensors,
+    Python's lazy semantics otherwise)."""
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        func = "and_" if isinstance(node.op, ast.And) else "or_"
+        result = node.values[-1]
+        for value in reversed(node.values[:-1]):
+            result = _call(func, [ast.Lambda(args=_no_args(), body=value), ast.Lambda(args=_no_args(), body=result)])
+        return ast.copy_location(result, node)
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return ast.copy_location(_call("not_", [node.operand]), node)
+        return node
+
+    def visit_Lambda(self, node):
+        return node
+
+
+def _condition(test):
+    return _LogicalOps().visit(test)
+
+
 class _Transformer(ast.NodeTransformer):
     def __init__(self):
         self.converted = 0
@@ -155,7 +182,7 @@ class _Transformer(ast.NodeTransformer):
             self.converted += 1
             t, f = _fresh("if_true"), _fresh("if_false")
             defs = [_function(t, [], body, None), _function(f, [], orelse, None)]
-            ret = ast.Return(value=_call("if_return", [node.test, ast.Name(id=t, ctx=ast.Load()),
+            ret = ast.Return(value=_call("if_return", [_condition(node.test), ast.Name(id=t, ctx=ast.Load()),
                                                          ast.Name(id=f, ctx=ast.Load())]))
             return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(ret, node)]
         if _contains(body + orelse, (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Break,
@@ -166,7 +193,7 @@ class _Transformer(ast.NodeTransformer):
         self.converted += 1
         t, f = _fresh("if_true"), _fresh("if_false")
         defs = [_function(t, names, body, names), _function(f, names, orelse, names)]
-        call = _call("if_stmt", [node.test, ast.Name(id=t, ctx=ast.Load()), ast.Name(id=f, ctx=ast.Load()),
+        call = _call("if_stmt", [_condition(node.test), ast.Name(id=t, ctx=ast.Load()), ast.Name(id=f, ctx=ast.Load()),
                                  _values(names), ast.Constant(tuple(names))])
         return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
 
@@ -181,7 +208,8 @@ class _Transformer(ast.NodeTransformer):
         names = _assigned(body)
         self.converted += 1
         c, b = _fresh("while_cond"), _fresh("while_body")
-        test = ast.FunctionDef(name=c, args=_args(names), body=[ast.Return(value=node.test)], decorator_list=[],
+        test = ast.FunctionDef(name=c, args=_args(names), body=[ast.Return(value=_condition(node.test))],
+                               decorator_list=[],
                                returns=None, type_params=[])
         defs = [test, _function(b, names, body, names)]
         call = _call("while_stmt", [ast.Name(id=c, ctx=ast.Load()), ast.Name(id=b, ctx=ast.Load()), _values(names),

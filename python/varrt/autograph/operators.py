@@ -137,3 +137,27 @@ def for_stmt(iterable, body, values, names):
     out = _graph_loop(test, step, index_values, ("<index>",) + tuple(names))
     return out[1:]
 
+
+
+def and_(left, right):
+    """`a and b`: logical_and when `a` is symbolic (both evaluated), Python's otherwise."""
+    a = left()
+    if symbolic.is_symbolic(a):
+        from varrt.ops import math_ops
+        return math_ops.logical_and(a, right())
+    return a and right()
+
+
+def or_(left, right):
+    a = left()
+    if symbolic.is_symbolic(a):
+        from varrt.ops import math_ops
+        return math_ops.logical_or(a, right())
+    return a or right()
+
+
+def not_(a):
+    if symbolic.is_symbolic(a):
+        from varrt.ops import math_ops
+        return math_ops.logical_not(a)
+    return not a
