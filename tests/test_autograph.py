@@ -132,16 +132,16 @@ def test_refusals_read_as_tensorflows():
         changes_dtype(tf.constant(3))
 
     @tf.function
-    def with_break(n):
+    def with_return(n):
         i = tf.constant(0)
         while i < n:
             if i > 3:
-                break
+                return i
             i += 1
         return i
 
-    with pytest.raises(errors.OperatorNotAllowedInGraphError):  # loops with break are not converted
-        with_break(tf.constant(10))
+    with pytest.raises(errors.OperatorNotAllowedInGraphError):  # loops with return are not converted
+        with_return(tf.constant(10))
 
     @tf.autograph.experimental.do_not_convert
     def plain(x):
@@ -197,3 +197,51 @@ def test_python_and_keeps_python_semantics():
     converted = tf.autograph.to_graph(g)
     for a, b in [(0, 0), (1, 0), (0, 2), (3, 4), ([], [1])]:
         assert converted(a, b) == g(a, b)
+
+
+def test_break_and_continue():
+    @tf.function
+    def brk(n):
+        i = tf.constant(0)
+        while i < n:
+            if i > 3:
+                break
+            i += 1
+        return i
+
+    @tf.function
+    def first_over(xs, limit):
+        found = tf.constant(-1)
+        for i in tf.range(tf.shape(xs)[0]):
+            if xs[i] > limit:
+                found = i
+                break
+        return found
+
+    @tf.function
+    def skip_odd(n):
+        total = tf.constant(0)
+        for i in tf.range(n):
+            if i % 2 == 1:
+                continue
+            total += i
+        return total
+
+    def py(n):
+        total = 0
+        for i in range(n):
+            if i == 7:
+                break
+            if i % 2:
+                continue
+            total += i
+        return total
+
+    # TensorFlow 2.21's results
+    assert brk(tf.constant(10)).numpy() == 4 and brk(tf.constant(2)).numpy() == 2
+    assert first_over(tf.constant([1, 5, 9, 12]), tf.constant(6)).numpy() == 2
+    assert first_over(tf.constant([1, 2]), tf.constant(6)).numpy() == -1
+    assert skip_odd(tf.constant(10)).numpy() == 20
+    assert tf.function(py)(20).numpy() == 12 == py(20)
+    converted = tf.autograph.to_graph(py)
+    assert [converted(n) for n in range(12)] == [py(n) for n in range(12)]

@@ -9,8 +9,10 @@ Converted:
 - `while cond:` and `for x in iterable:` assigning names (over a symbolic tensor: a while loop
   on its first dimension; `tf.range(n)` of a tensor n is one);
 - `and`, `or`, `not` in the conditions of those statements (logical ops on tensors).
+- `break` and `continue` in those loops (AutoGraph's lowering: flags, the loop condition and
+  the statements after them guarded by the flags).
 Left as Python (a symbolic condition there raises TensorFlow's OperatorNotAllowedInGraphError):
-loops containing `break`, `continue`, `return` or `yield`, `if` statements containing `return`
+loops containing `return` or `yield` (or a break inside `with`/`try`), `if` statements containing `return`
 in other forms, comprehensions, lambdas, `and`/`or`/`not` outside conditions, and functions the
 body calls (TensorFlow converts those too).
 
@@ -69,6 +71,81 @@ def _contains(nodes, kinds):
             continue
         stack.extend(ast.iter_child_nodes(n))
     return False
+
+
+class _Unsupported(Exception):
+    """A form the converter leaves as Python."""
+
+
+def _own_jumps(stmts, kinds):
+    """Whether `stmts` hold a break/continue (`kinds`) of the loop they are the body of, not of a
+    nested loop or function."""
+    stack = list(stmts)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, kinds):
+            return True
+        if isinstance(n, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                          ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def _flag(name, value):
+    return ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(value))
+
+
+def _guarded(stmts, brk, cont):
+    """The loop body `stmts` with its break/continue replaced by setting the flags `brk`/`cont`,
+    and what follows a statement that may set one run only while neither is set (AutoGraph's
+    lowering; the `if`s it makes are converted like the user's)."""
+    out = []
+    for i, s in enumerate(stmts):
+        if isinstance(s, ast.Break):
+            out.append(ast.copy_location(_flag(brk, True), s))
+            return out
+        if isinstance(s, ast.Continue):
+            out.append(ast.copy_location(_flag(cont, True), s))
+            return out
+        if _own_jumps([s], (ast.Break, ast.Continue)):
+            if not isinstance(s, ast.If):
+                raise _Unsupported()  # a jump inside with/try: left as Python
+            s.body = _guarded(s.body, brk, cont)
+            s.orelse = _guarded(s.orelse, brk, cont)
+            out.append(s)
+            rest = stmts[i + 1:]
+            if rest:
+                flags = [ast.Name(id=f, ctx=ast.Load()) for f in (brk, cont) if f]
+                either = flags[0] if len(flags) == 1 else ast.BoolOp(op=ast.Or(), values=flags)
+                guard = ast.If(test=ast.UnaryOp(op=ast.Not(), operand=either), body=_guarded(rest, brk, cont),
+                               orelse=[])
+                out.append(ast.copy_location(guard, rest[0]))
+            return out
+        out.append(s)
+    return out
+
+
+def _lower_jumps(node):
+    """(statements before the loop, the loop) with the loop's own break/continue lowered to flags;
+    the flags as (break flag or None, continue flag or None)."""
+    has_break = _own_jumps(node.body, ast.Break)
+    has_continue = _own_jumps(node.body, ast.Continue)
+    if not (has_break or has_continue):
+        return [], node, (None, None)
+    # Flags are loop variables like the user's (names not starting with "ag__", which the
+    # converter's own helper functions use).
+    brk = _fresh("brk").replace("ag__", "ag_flag_") if has_break else None
+    cont = _fresh("cont").replace("ag__", "ag_flag_") if has_continue else None
+    body = _guarded(node.body, brk, cont)
+    if cont:
+        body = [ast.copy_location(_flag(cont, False), node)] + body
+    pre = [ast.copy_location(_flag(f, False), node) for f in (brk, cont) if f]
+    node.body = body
+    if brk and isinstance(node, ast.While):
+        node.test = ast.BoolOp(op=ast.And(), values=[node.test, ast.UnaryOp(op=ast.Not(), operand=ast.Name(
+            id=brk, ctx=ast.Load()))])
+    return pre, node, (brk, cont)
 
 
 def _ends_in_return(body):
@@ -198,12 +275,23 @@ class _Transformer(ast.NodeTransformer):
         return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
 
     def _loop_convertible(self, node):
-        return not node.orelse and not _contains(node.body, (ast.Break, ast.Continue, ast.Return, ast.Yield,
-                                                             ast.YieldFrom, ast.Global, ast.Nonlocal))
+        return not node.orelse and not _contains(node.body, (ast.Return, ast.Yield, ast.YieldFrom, ast.Global,
+                                                             ast.Nonlocal))
+
+    def _lowered(self, node):
+        """The loop with its break/continue lowered (pre-statements, loop, flags), or None."""
+        if not self._loop_convertible(node):
+            return None
+        try:
+            return _lower_jumps(node)
+        except _Unsupported:
+            return None
 
     def visit_While(self, node):
-        if not self._loop_convertible(node):
+        lowered = self._lowered(node)
+        if lowered is None:
             return self.generic_visit(node)
+        pre, node, _ = lowered
         body = self._block(node.body)
         names = _assigned(body)
         self.converted += 1
@@ -214,11 +302,13 @@ class _Transformer(ast.NodeTransformer):
         defs = [test, _function(b, names, body, names)]
         call = _call("while_stmt", [ast.Name(id=c, ctx=ast.Load()), ast.Name(id=b, ctx=ast.Load()), _values(names),
                                     ast.Constant(tuple(names))])
-        return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
+        return pre + [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
 
     def visit_For(self, node):
-        if not self._loop_convertible(node) or not isinstance(node.target, (ast.Name, ast.Tuple)):
+        lowered = self._lowered(node) if isinstance(node.target, (ast.Name, ast.Tuple)) else None
+        if lowered is None:
             return self.generic_visit(node)
+        pre, node, (brk, _) = lowered
         body = self._block(node.body)
         target_names = _assigned([ast.Assign(targets=[node.target], value=ast.Constant(None))])
         names = [n for n in _assigned(body) if n not in target_names]
@@ -227,9 +317,15 @@ class _Transformer(ast.NodeTransformer):
         bind = ast.Assign(targets=[node.target], value=ast.Name(id=item, ctx=ast.Load()))
         ast.copy_location(bind, node)
         defs = [_function(b, [item] + names, [bind] + body, names)]
+        extra = ast.Constant(None)
+        if brk:  # the loop goes on while the break flag is unset
+            t = _fresh("for_test")
+            defs.append(ast.FunctionDef(name=t, args=_args(names), body=[ast.Return(value=_call("not_", [
+                ast.Name(id=brk, ctx=ast.Load())]))], decorator_list=[], returns=None, type_params=[]))
+            extra = ast.Name(id=t, ctx=ast.Load())
         call = _call("for_stmt", [node.iter, ast.Name(id=b, ctx=ast.Load()), _values(names),
-                                  ast.Constant(tuple(names))])
-        return [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
+                                  ast.Constant(tuple(names)), extra])
+        return pre + [ast.copy_location(d, node) for d in defs] + [ast.copy_location(_unpack(names, call), node)]
 
 
 def _source_tree(fn):

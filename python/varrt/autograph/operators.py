@@ -114,13 +114,20 @@ def _graph_loop(test, body, values, names):
     return tuple(full(result))
 
 
-def for_stmt(iterable, body, values, names):
-    """A `for target in iterable` assigning `names`: body(item, *values) returns new values. Over a
-    symbolic tensor (tf.range(n) of a tensor n, a function argument) it is a tf.while_loop over
-    the first dimension."""
+def for_stmt(iterable, body, values, names, extra_test=None):
+    """A `for target in iterable` assigning `names`: body(item, *values) returns new values, while
+    extra_test(*values) holds (a lowered break). Over a symbolic tensor (tf.range(n) of a tensor
+    n, a function argument) it is a tf.while_loop over the first dimension."""
     if not symbolic.is_symbolic(iterable):
         values = tuple(values)
         for item in iterable:
+            if extra_test is not None:
+                go = extra_test(*values)
+                if symbolic.is_symbolic(go):
+                    raise NotImplementedError("a break on a tensor condition in a loop over Python values is not "
+                                              "converted; iterate over tf.range(...) instead")
+                if not go:
+                    break
             values = tuple(body(item, *values))
         return values
     from varrt.ops import array_ops, index_ops
@@ -128,7 +135,9 @@ def for_stmt(iterable, body, values, names):
     index_values = (0,) + tuple(values)
 
     def test(i, *rest):
-        return i < n
+        if extra_test is None:
+            return i < n
+        return and_(lambda: i < n, lambda: extra_test(*rest))
 
     def step(i, *rest):
         item = index_ops.gather(iterable, i)
