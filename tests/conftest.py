@@ -16,3 +16,22 @@ def _default_placement():
     yield
     varrt.config.set_soft_device_placement(True)
     varrt.debugging.set_log_device_placement(False)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    # The cluster tests connect this process to Ray tasks, which adds their devices to the
+    # process for good (as in TensorFlow): they run last, so no other test sees those devices.
+    items.sort(key=lambda item: item.module.__name__.rsplit(".", 1)[-1].startswith("test_cluster_"))
+
+
+@pytest.fixture(scope="session")
+def ray_cluster():
+    """A RayClusterResolver with 2 ps and 2 worker tasks on loopback, connected; stopped at the end."""
+    import os
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # else Ray swaps 127.0.0.1 for the machine's address
+    import varrt as tf
+    from varrt.distribute.remote import ray_cluster as rc
+    resolver = tf.distribute.cluster_resolver.RayClusterResolver(num_ps=2, num_workers=2, timeout=60)
+    tf.config.experimental_connect_to_cluster(resolver)
+    yield resolver
+    rc.shutdown()

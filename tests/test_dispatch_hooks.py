@@ -98,8 +98,8 @@ def test_forward_runs_ops_of_its_devices_elsewhere():
     forwarded = []
     remote_result = tf.constant([7.0, 7.0])
 
-    def forward(op, device, inputs, attrs, resource):
-        forwarded.append((op, device, resource))
+    def forward(op, device, inputs, attrs, resources, num_outputs, host):
+        forwarded.append((op, device, tuple(r.id for r in resources)))
         if op == "AddV2":
             return (remote_result,)
         return ()
@@ -112,7 +112,7 @@ def test_forward_runs_ops_of_its_devices_elsewhere():
     finally:
         _C.set_op_forwarder([], None)
     assert ops == ["AddV2"]  # placed (and logged) on its device, then run by the forwarder
-    assert forwarded == [("AddV2", CPU0, None), ("AssignAddVariableOp", CPU0, _C.resource_id(v))]
+    assert forwarded == [("AddV2", CPU0, ()), ("AssignAddVariableOp", CPU0, (_C.resource_id(v),))]
     np.testing.assert_array_equal(r.numpy(), [7.0, 7.0])
     np.testing.assert_array_equal(v.numpy(), [1.0, 2.0])  # the local kernel did not run
     np.testing.assert_array_equal((tf.constant([1.0]) + 1.0).numpy(), [2.0])  # removed

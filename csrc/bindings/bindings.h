@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include "varrt/ops/dispatch.h"
+#include "varrt/resource/resource_mgr.h"
 
 namespace varrt {
 namespace bind {
@@ -36,6 +37,15 @@ void bind_execute(pybind11::module_& m);
 struct HostKernel {
   pybind11::handle kernel, dtype, shape, num_outputs, attrs;
 };
+// The same arguments as a tuple (kernel, dtype, shape, num_outputs, attrs), or None for an op
+// without a Python kernel: what a graph node or another task needs to run the op again.
+pybind11::object host_of(const OpCall& call);
+// A variable resource as a graph node, a recorder or a forwarder holds it (_C.ResourceRef).
+struct ResourceRef {
+  ResourceHandle handle;
+};
+// An op call's resources as ResourceRefs (var first; empty for an op without any).
+pybind11::tuple resources_of(const OpCall& call);
 // _C.execute itself (a graph's Python-kernel node calls it with the node's inputs).
 pybind11::object execute(const char* op, pybind11::object kernel, pybind11::sequence inputs, int dtype_enum,
                          pybind11::object shape_spec, pybind11::object num_outputs, pybind11::object attrs);

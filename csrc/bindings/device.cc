@@ -48,6 +48,10 @@ void bind_device(py::module_& m) {
   m.def("init_devices", [] { DeviceSet::global(); }, "Creates the device set (first use).");
   m.def("configure_logical_cpus", &DeviceSet::configure_logical_cpus,
         "Splits the CPU into `count` logical devices; False once the device set exists.");
+  m.def("configure_local_task", &DeviceSet::configure_local_task, py::arg("job"), py::arg("task"),
+        "Names this process's devices /job:<job>/replica:0/task:<task>/...; False once the device set exists.");
+  m.def("add_remote_device", [](const std::string& job, int64_t task) { return DeviceSet::global().add_remote_cpu(job, task).name; },
+        py::arg("job"), py::arg("task"), "Adds CPU:0 of another task (ops on it are forwarded); returns its full name.");
   m.def("physical_devices", [] { return device_list(false); }, "[(name, device_type)] of physical devices.");
   m.def("logical_devices", [] { return device_list(true); }, "[(name, device_type)] of logical devices.");
 

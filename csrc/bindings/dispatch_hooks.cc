@@ -5,9 +5,13 @@
 //                                             resource) instead of it, returning the outputs
 //   _C.pop_dispatch_hook(hook)                 the most recent one first, on the thread that pushed it
 //   _C.set_op_forwarder(devices, fn)           ops placed on a device named in `devices` run as
-//                                             fn(op, device, inputs, attrs, resource) -> outputs; None removes
+//                                             fn(op, device, inputs, attrs, resources, num_outputs, host)
+//                                             -> outputs (Tensors or C-contiguous ndarrays, borrowed
+//                                             without a copy); resources: ResourceRefs, var first;
+//                                             host: host_of (bindings.h); None removes
 // inputs/outputs are tuples of varrt.Tensor; attrs a dict; resource the resource id of a
 // resource op's variable (_C.resource_id(variable)) or None.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -17,6 +21,7 @@
 
 #include "bindings.h"
 #include "interop/handle.h"
+#include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/resource/resource_mgr.h"
@@ -60,16 +65,25 @@ py::object resource_of(const OpCall& call) {
   return py::int_(reinterpret_cast<uintptr_t>(call.resource->var()));
 }
 
-// The outputs a replacing or forwarding function returned, into the call's slots.
-void take_outputs(OpCall& call, const py::object& result) {
+// The outputs a replacing or forwarding function returned, into the call's slots. A
+// forwarder may return ndarrays (what came back from another task): borrowed, not copied.
+void take_outputs(OpCall& call, const py::object& result, bool arrays_allowed) {
   py::tuple outs = result.is_none() ? py::tuple() : py::tuple(result);
   if (static_cast<int>(outs.size()) != call.num_outputs) {
     throw py::value_error(std::string("a dispatch hook must return ") + std::to_string(call.num_outputs) +
                           " outputs for " + call.op);
   }
   for (int i = 0; i < call.num_outputs; ++i) {
-    if (!is_tensor_object(outs[i].ptr())) throw py::type_error("a dispatch hook must return varrt Tensors");
-    call.outputs[i] = tensor_of(outs[i].ptr()).tensor;
+    PyObject* o = outs[i].ptr();
+    if (is_tensor_object(o)) {
+      call.outputs[i] = tensor_of(o).tensor;
+      continue;
+    }
+    if (!arrays_allowed || !py::isinstance<py::array>(outs[i])) {
+      throw py::type_error("a dispatch hook must return varrt Tensors");
+    }
+    Tensor t = borrow_array(o, dtype_of_array(o));
+    call.outputs[i] = t.valid() ? t : copy_from_array(o, call.device->allocator);
   }
 }
 
@@ -88,7 +102,7 @@ class PyHook : public DispatchHook {
     if (mode() == Mode::kObserve) {
       fn_(call.op, d->name, inputs, op_tensors(call.outputs, call.num_outputs, d), op_attrs(call), resource_of(call));
     } else {
-      take_outputs(call, fn_(call.op, d->name, inputs, op_attrs(call), resource_of(call)));
+      take_outputs(call, fn_(call.op, d->name, inputs, op_attrs(call), resource_of(call)), false);
     }
   }
 
@@ -103,8 +117,10 @@ class PyForwarder : public OpForwarder {
   void forward(OpCall& call) override {
     py::gil_scoped_acquire gil;
     const Device* d = call.device;
-    take_outputs(call, fn_(call.op, d->name, op_tensors(call.inputs, call.num_inputs, d), op_attrs(call),
-                           resource_of(call)));
+    take_outputs(call,
+                 fn_(call.op, d->name, op_tensors(call.inputs, call.num_inputs, d), op_attrs(call), resources_of(call),
+                     call.num_outputs, host_of(call)),
+                 true);
   }
 
  private:

@@ -40,11 +40,6 @@ namespace varrt {
 namespace bind {
 namespace {
 
-// A variable resource as a graph node holds it.
-struct ResourceRef {
-  ResourceHandle handle;
-};
-
 py::object as_python(const PlacedTensor& t) {
   PyObject* o = wrap_tensor(PyTensor{t.tensor, t.device});
   if (o == nullptr) throw py::error_already_set();
@@ -135,18 +130,6 @@ class PyCallNodeKernel : public NodeKernel {
   py::object fn_;
 };
 
-py::tuple resources_of(const OpCall& call) {
-  if (call.resources != nullptr) {
-    py::tuple t(call.num_resources);
-    for (int i = 0; i < call.num_resources; ++i) {
-      t[i] = call.resources[i] != nullptr ? py::cast(ResourceRef{*call.resources[i]}) : py::none();
-    }
-    return t;
-  }
-  if (call.resource != nullptr) return py::make_tuple(ResourceRef{*call.resource});
-  return py::tuple();
-}
-
 struct HooksSuspended {
   std::optional<Dispatch::SuspendHooks> scope;
 };
@@ -203,12 +186,7 @@ class RecorderHook : public DispatchHook {
         }
       }
     }
-    py::object host = py::none();
-    if (call.host_kernel != nullptr) {
-      const auto* h = static_cast<const HostKernel*>(call.host_kernel);
-      host = py::make_tuple(h->kernel, h->dtype, h->shape, h->num_outputs, h->attrs);
-    }
-    record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host);
+    record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host_of(call));
   }
 
  private:
@@ -217,6 +195,24 @@ class RecorderHook : public DispatchHook {
 };
 
 }  // namespace
+
+py::tuple resources_of(const OpCall& call) {
+  if (call.resources != nullptr) {
+    py::tuple t(call.num_resources);
+    for (int i = 0; i < call.num_resources; ++i) {
+      t[i] = call.resources[i] != nullptr ? py::cast(ResourceRef{*call.resources[i]}) : py::none();
+    }
+    return t;
+  }
+  if (call.resource != nullptr) return py::make_tuple(ResourceRef{*call.resource});
+  return py::tuple();
+}
+
+py::object host_of(const OpCall& call) {
+  if (call.host_kernel == nullptr) return py::none();
+  const auto* h = static_cast<const HostKernel*>(call.host_kernel);
+  return py::make_tuple(h->kernel, h->dtype, h->shape, h->num_outputs, h->attrs);
+}
 
 void bind_graph(py::module_& m) {
   py::class_<ResourceRef>(m, "ResourceRef", "A variable resource held by a graph node (internal).")
@@ -227,7 +223,20 @@ void bind_graph(py::module_& m) {
                              })
       .def_property_readonly("id", [](const ResourceRef& r) { return reinterpret_cast<uintptr_t>(r.handle.var()); })
       .def_property_readonly("initialized",
-                             [](const ResourceRef& r) { return r.handle.var() != nullptr && r.handle.var()->is_initialized(); });
+                             [](const ResourceRef& r) { return r.handle.var() != nullptr && r.handle.var()->is_initialized(); })
+      // What another task needs to make the variable: its dtype enum, declared shape (None for
+      // an unknown rank, -1 for an unknown dimension) and name.
+      .def_property_readonly("dtype", [](const ResourceRef& r) { return static_cast<int>(r.handle.var()->dtype()); })
+      .def_property_readonly("declared_shape",
+                             [](const ResourceRef& r) -> py::object {
+                               const PartialShape& s = r.handle.var()->declared_shape();
+                               if (!s.known_rank()) return py::none();
+                               return py::tuple(py::cast(s.dims()));
+                             })
+      .def_property_readonly("debug_name", [](const ResourceRef& r) { return r.handle.var()->debug_name(); })
+      .def_property_readonly("device", [](const ResourceRef& r) { return r.handle.var()->device()->name; });
+  m.def("resource_ref", [](py::handle variable) { return ResourceRef{handle_of(variable).handle()}; },
+        py::arg("variable"), "The variable's resource, as graph nodes hold it.");
 
   py::class_<Graph, std::shared_ptr<Graph>>(m, "Graph", "A recorded graph the core runs (internal).")
       .def(py::init<int>(), py::arg("num_args"))

@@ -89,6 +89,12 @@ void bind_runtime(py::module_& m) {
         return PyTensor{copy_from_array(array.ptr(), device.allocator), &device};
       },
       "An op's output: a C-contiguous native ndarray copied into the op's device (not logged).");
+  m.def("borrowed_tensor", [](py::handle array) {
+        const Device& device = Executor::current_device();
+        Tensor t = borrow_array(array.ptr(), dtype_of_array(array.ptr()));
+        return PyTensor{t.valid() ? t : copy_from_array(array.ptr(), device.allocator), &device};
+      },
+      "A Tensor sharing a C-contiguous native ndarray's memory (keeping it alive; a copy when it cannot).");
   m.def("memory_stats", [](const std::string& device) {
     return stats_dict(DeviceSet::global().match(device).allocator->stats());
   });

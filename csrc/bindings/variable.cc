@@ -357,6 +357,21 @@ void bind_variable(py::module_& m) {
 
   auto cls = py::class_<OwnedHandle, std::shared_ptr<OwnedHandle>>(m, "VarHandle", "A variable resource handle (internal).");
   add_raw_methods(cls);
+  m.def("remote_variable_handle",
+        [](int dtype, std::optional<std::vector<int64_t>> declared, const std::string& debug_name,
+           const std::string& device) {
+          // VarHandleOp alone, on another task's device: the value already lives there (a
+          // variable shipped to this process by reference); the forwarder knows which it is.
+          ops::VarHandleAttrs attrs;
+          attrs.dtype = static_cast<DType>(dtype);
+          attrs.shape = declared ? PartialShape(*declared) : PartialShape();
+          attrs.debug_name = debug_name;
+          attrs.device = &DeviceSet::global().match(device);
+          if (!attrs.device->remote) throw py::value_error(device + " is not a device of another task");
+          return std::make_shared<OwnedHandle>(ops::VarHandleOp(attrs), /*destroy_on_release=*/true);
+        },
+        py::arg("dtype"), py::arg("declared"), py::arg("debug_name"), py::arg("device"),
+        "A handle to a variable living on another task's `device` (for Variable's unpickling).");
   m.def("lookup_var_handle",
         [](const std::string& shared_name, const std::string& container) {
           return VariableAccess::owned_handle(Variable::from_shared_name(shared_name, container));

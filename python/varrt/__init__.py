@@ -47,6 +47,7 @@ from varrt.framework.indexed_slices import IndexedSlices  # what the Variable sc
 newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)
+from varrt import distribute  # noqa: E402  (tf.distribute; imports Ray only when a cluster starts)
 # Training: the tape, the gradient registry (importing it registers every gradient function).
 from varrt.eager.backprop import GradientTape, UnconnectedGradients  # noqa: E402
 from varrt.ops import gradients as _gradients  # noqa: E402,F401

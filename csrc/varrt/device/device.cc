@@ -13,17 +13,19 @@ std::mutex& config_mutex() {
   return *m;
 }
 int g_configured_cpus = 1;                 // guarded by config_mutex
+std::string g_job = "localhost";           // guarded by config_mutex
+int64_t g_task = 0;                        // guarded by config_mutex
 std::atomic<DeviceSet*> g_set{nullptr};    // set once, never freed
 
-std::unique_ptr<Device> make_cpu(int index, Allocator* allocator) {
+std::unique_ptr<Device> make_cpu(const std::string& job, int64_t task, int index, Allocator* allocator) {
   auto d = std::make_unique<Device>();
   d->type = "CPU";
   d->index = index;
   d->local_name = "/device:CPU:" + std::to_string(index);
-  d->name = "/job:localhost/replica:0/task:0" + d->local_name;
-  d->spec.job = "localhost";
+  d->name = "/job:" + job + "/replica:0/task:" + std::to_string(task) + d->local_name;
+  d->spec.job = job;
   d->spec.replica = 0;
-  d->spec.task = 0;
+  d->spec.task = task;
   d->spec.device_type = "CPU";
   d->spec.device_index = index;
   d->allocator = allocator;
@@ -32,12 +34,39 @@ std::unique_ptr<Device> make_cpu(int index, Allocator* allocator) {
 
 }  // namespace
 
-DeviceSet::DeviceSet(int cpus) {
-  devices_.push_back(make_cpu(0, Allocator::cpu()));
+DeviceSet::DeviceSet(int cpus, const std::string& job, int64_t task) {
+  devices_.push_back(make_cpu(job, task, 0, Allocator::cpu()));
   for (int i = 1; i < cpus; ++i) {
     allocators_.push_back(std::make_unique<Allocator>("cpu:" + std::to_string(i)));
-    devices_.push_back(make_cpu(i, allocators_.back().get()));
+    devices_.push_back(make_cpu(job, task, i, allocators_.back().get()));
   }
+  cpu0_ = devices_.front().get();
+}
+
+std::vector<const Device*> DeviceSet::devices() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<const Device*> out;
+  out.reserve(devices_.size());
+  for (const auto& d : devices_) out.push_back(d.get());
+  return out;
+}
+
+const Device& DeviceSet::add_remote_cpu(const std::string& job, int64_t task) {
+  if (job.empty() || task < 0) throw_error(Code::kInvalidArgument, "a remote task needs a job name and a task index");
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const auto& d : devices_) {
+    if (d->spec.job == job && d->spec.task == task && d->index == 0) {
+      if (!d->remote) {
+        throw_error(Code::kInvalidArgument, "/job:" + job + "/task:" + std::to_string(task) + " is this process's own task");
+      }
+      return *d;
+    }
+  }
+  // Host memory of this process: what a remote op returns lives here (see Device::remote).
+  devices_.push_back(make_cpu(job, task, 0, Allocator::cpu()));
+  devices_.back()->local_name = devices_.back()->name;  // listed by full name, as TensorFlow lists remote devices
+  devices_.back()->remote = true;
+  return *devices_.back();
 }
 
 DeviceSet& DeviceSet::global() {
@@ -48,7 +77,7 @@ DeviceSet& DeviceSet::global() {
   if (set == nullptr) {
     if (g_configured_cpus < 1) throw_error(Code::kNotFound, "No CPU devices are available in this process");
     // Leaked on purpose: variables may be destroyed during static destruction.
-    set = new DeviceSet(g_configured_cpus);
+    set = new DeviceSet(g_configured_cpus, g_job, g_task);
     g_set.store(set, std::memory_order_release);
   }
   return *set;
@@ -63,9 +92,17 @@ bool DeviceSet::configure_logical_cpus(int count) {
   return true;
 }
 
+bool DeviceSet::configure_local_task(const std::string& job, int64_t task) {
+  std::lock_guard<std::mutex> lock(config_mutex());
+  if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
+  g_job = job;
+  g_task = task;
+  return true;
+}
+
 const Device* DeviceSet::find(const std::string& type, int64_t index) const {
-  for (const auto& d : devices_) {
-    if (d->index == index && d->type == type) return d.get();
+  for (const Device* d : devices()) {
+    if (!d->remote && d->index == index && d->type == type) return d;
   }
   return nullptr;
 }
@@ -78,13 +115,13 @@ const Device& DeviceSet::match(const std::string& name) const {
                       "like \"GPU:0\".");
   }
   const Device* found = nullptr;
-  for (const auto& d : devices_) {
+  for (const Device* d : devices()) {
     if (!wanted.compatible_with(d->spec)) continue;
     if (found != nullptr) {
       throw_value_error("Multiple devices match the provided string '" + name + "': '" + found->name + "' and '" +
                         d->name + "'.");
     }
-    found = d.get();
+    found = d;
   }
   if (found == nullptr) throw_value_error("No matching devices found for '" + name + "'");
   return *found;
@@ -92,7 +129,7 @@ const Device& DeviceSet::match(const std::string& name) const {
 
 std::string DeviceSet::names_joined() const {
   std::string out;
-  for (const auto& d : devices_) {
+  for (const Device* d : devices()) {
     if (!out.empty()) out += ", ";
     out += d->name;
   }

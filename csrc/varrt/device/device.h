@@ -2,13 +2,18 @@
 // ("/job:localhost/replica:0/task:0/device:CPU:0") and its own allocator, so memory used
 // on a logical device is counted there.
 //
-// The device set is created on first use and is immutable afterwards: the physical CPU,
-// split into the logical CPUs configured before that (`configure_logical_cpus`, as
-// tf.config.set_logical_device_configuration), or CPU:0 alone. Device pointers stay valid
-// for the life of the process and may be compared by address.
+// The device set is created on first use: the physical CPU, split into the logical CPUs
+// configured before that (`configure_logical_cpus`, as
+// tf.config.set_logical_device_configuration), or CPU:0 alone, named for the local task
+// ("/job:localhost/replica:0/task:0" unless `configure_local_task` named another, as a
+// parameter-server task's runtime does). Afterwards only remote devices are added (the CPUs
+// of other tasks, when a cluster is connected); none is ever removed, so device pointers stay
+// valid for the life of the process and may be compared by address.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -24,6 +29,10 @@ struct Device {
   int index = 0;
   DeviceSpec spec;         // the full name, parsed
   Allocator* allocator = nullptr;  // owned by the DeviceSet (CPU:0's is Allocator::cpu())
+  // A device of another task: ops placed on it run there, through the dispatch's forwarder.
+  // What such an op returns is host memory of this process (CPU:0's allocator), so crossing
+  // to a local device copies nothing.
+  bool remote = false;
 };
 
 class DeviceSet {
@@ -35,9 +44,16 @@ class DeviceSet {
   // Number of logical devices the physical CPU is split into; only before initialization.
   // Returns false (and changes nothing) once the set exists.
   static bool configure_logical_cpus(int count);
+  // Names the local devices "/job:<job>/replica:0/task:<task>/..."; only before
+  // initialization (false, and nothing changes, once the set exists).
+  static bool configure_local_task(const std::string& job, int64_t task);
 
-  const Device& cpu0() const { return *devices_.front(); }
-  const std::vector<std::unique_ptr<Device>>& devices() const { return devices_; }
+  const Device& cpu0() const { return *cpu0_; }
+  // The devices now, local ones first: a snapshot, since remote ones may be added meanwhile.
+  std::vector<const Device*> devices() const;
+  // Adds (or finds) CPU:0 of task `task` of `job` as a remote device. Throws InvalidArgument
+  // for the local task's own name.
+  const Device& add_remote_cpu(const std::string& job, int64_t task);
   // The device with this type and index on the local task, or null.
   const Device* find(const std::string& type, int64_t index) const;
   // The one device `name` selects, by TensorFlow's get_memory_info rules (full or local
@@ -48,8 +64,10 @@ class DeviceSet {
   std::string names_joined() const;
 
  private:
-  explicit DeviceSet(int cpus);
+  DeviceSet(int cpus, const std::string& job, int64_t task);
+  mutable std::mutex mu_;  // guards devices_ (appends of remote devices)
   std::vector<std::unique_ptr<Device>> devices_;
+  const Device* cpu0_ = nullptr;
   std::vector<std::unique_ptr<Allocator>> allocators_;  // of the logical devices after CPU:0
 };
 

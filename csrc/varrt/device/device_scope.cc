@@ -31,9 +31,9 @@ ScopePlacement resolve(const DeviceSpec& spec) {
   DeviceSpec task_only = spec;
   task_only.device_type.reset();
   task_only.device_index.reset();
-  for (const auto& d : set.devices()) {
-    if (exact == nullptr && spec.compatible_with(d->spec)) exact = d.get();
-    if (same_task == nullptr && task_only.compatible_with(d->spec)) same_task = d.get();
+  for (const Device* d : set.devices()) {
+    if (exact == nullptr && spec.compatible_with(d->spec)) exact = d;
+    if (same_task == nullptr && task_only.compatible_with(d->spec)) same_task = d;
   }
   p.host_lookup_fails = exact == nullptr && spec.device_type == std::string("CPU") && spec.device_index == 0;
   if (!p.malformed) {

@@ -6,6 +6,7 @@
 #include "varrt/core/copy.h"
 #include "varrt/core/error.h"
 #include "varrt/device/executor.h"
+#include "varrt/ops/variable_ops.h"
 #include "varrt/resource/prepare_to_update.h"
 #include "varrt/tf/type_names.h"
 
@@ -15,6 +16,7 @@ namespace {
 
 // One variable's restore, prepared and verified before any variable is touched.
 struct Pending {
+  const ResourceHandle* handle = nullptr;
   std::shared_ptr<Var> var;
   DType dtype = DType::kInvalid;
   Shape shape;
@@ -23,6 +25,16 @@ struct Pending {
 };
 
 void install(Pending& p) {
+  if (p.var->device()->remote) {
+    // The value lives on the variable's task: it travels there as an assignment.
+    Tensor value = p.strings;
+    if (p.dtype != DType::kString) {
+      value = Tensor::allocate(p.dtype, p.shape, p.var->device()->allocator);
+      p.span.copy_to(value.mutable_data(), /*parallel=*/true);
+    }
+    AssignVariableOp(*p.handle, value);
+    return;
+  }
   Executor::place("AssignVariableOp", p.var->device());
   std::unique_lock<std::shared_mutex> lock(p.var->mu());
   // Destroyed while the files were read: its value is gone for good, and installing one would
@@ -76,6 +88,7 @@ void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& key
                                               e.shape.debug_string());
     }
     Pending& p = pending[i];
+    p.handle = &vars[i];
     p.var = var;
     p.dtype = var->dtype();
     p.shape = e.shape;

@@ -38,6 +38,10 @@ void Dispatch::move_inputs(OpCall& call) {
   }
 }
 
+void Dispatch::unreachable(const Device& device) {
+  throw_error(Code::kUnavailable, device.name + " is not reachable: its task is not connected to this process");
+}
+
 void Dispatch::push_hook(DispatchHook* hook) {
   hook->below_ = top_hook;
   top_hook = hook;
@@ -99,6 +103,8 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
     OpForwarder* f = forwarder.load(std::memory_order_acquire);
     if (f != nullptr && f->forwards(*call.device)) {
       f->forward(call);
+    } else if (call.device->remote) {
+      unreachable(*call.device);
     } else {
       kernel(state, call);
     }

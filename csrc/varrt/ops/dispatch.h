@@ -111,6 +111,7 @@ class Dispatch {
   static void run(OpCall& call, Kernel&& kernel) {
     if (!intercepted()) {
       call.device = &Executor::place(call.op, call.colocate, call.name_scope);
+      if (call.device->remote) unreachable(*call.device);
       if (call.input_devices != nullptr) move_inputs(call);
       kernel(call);
       renew_output_ids(call);
@@ -145,6 +146,8 @@ class Dispatch {
 
  private:
   static void move_inputs(OpCall& call);
+  // An op placed on another task's device with no forwarder for it: UnavailableError.
+  [[noreturn]] static void unreachable(const Device& device);
   // Every output is a new value for a tape, even one sharing an input's buffer (Identity, a read).
   static void renew_output_ids(OpCall& call) {
     for (int i = 0; i < call.num_outputs; ++i) call.outputs[i].renew_id();

@@ -160,6 +160,15 @@ Tensor ReadVariableOp(const ResourceHandle& handle) {
 
 bool VarIsInitializedOp(const ResourceHandle& handle) {
   Var* var = handle.var();
+  if (var != nullptr && !var->destroyed() && var->device()->remote) {
+    // The value lives on the variable's task: only it knows (one call through the forwarder).
+    Tensor out;
+    OpCall call = resource_call("VarIsInitializedOp", handle, var, nullptr, 0);
+    call.outputs = &out;
+    call.num_outputs = 1;
+    Dispatch::run(call, [](OpCall&) {});  // never runs here: forwarded, or UnavailableError
+    return out.valid() && out.dtype() == DType::kBool && out.num_elements() == 1 && *static_cast<const bool*>(out.data());
+  }
   Executor::place("VarIsInitializedOp", var ? var->device() : nullptr);
   if (var == nullptr || var->destroyed()) return false;
   std::shared_lock<std::shared_mutex> lock(var->mu());
@@ -169,10 +178,12 @@ bool VarIsInitializedOp(const ResourceHandle& handle) {
 void DestroyResourceOp(const ResourceHandle& handle) {
   Var* var = handle.var();
   if (var == nullptr) return;
+  // The name and the handles die here, before the value goes (which, for a variable of
+  // another task, the forwarder drops there instead of the kernel here).
+  ResourceMgr::global().erase(handle.container(), handle.name(), var);
+  var->mark_destroyed();
   OpCall call = resource_call("DestroyResourceOp", handle, var, nullptr, 0);
   Dispatch::run(call, [&](OpCall&) {
-    ResourceMgr::global().erase(handle.container(), handle.name(), var);
-    var->mark_destroyed();
     // Drop the value now rather than when the last handle copy goes.
     std::unique_lock<std::shared_mutex> lock(var->mu());
     var->tensor() = Tensor();

@@ -98,3 +98,11 @@ def functions_run_eagerly():
     """Whether `run_functions_eagerly(True)` is in effect."""
     from varrt.framework import function
     return function._run_eagerly[0]
+
+
+def experimental_connect_to_cluster(cluster_spec_or_resolver, job_name="localhost", task_index=0, protocol=None,
+                                    make_master_device_default=True, cluster_device_filters=None):
+    """Makes the devices of a cluster's tasks usable from this process (see varrt.eager.remote)."""
+    from varrt.eager.remote import connect_to_cluster
+    connect_to_cluster(cluster_spec_or_resolver, job_name, task_index, protocol, make_master_device_default,
+                       cluster_device_filters)

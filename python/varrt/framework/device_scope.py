@@ -109,7 +109,14 @@ def device(device_name):
     the inner spec's fields win. Like TensorFlow, this initializes the devices.
     """
     if callable(device_name):
-        raise RuntimeError("tf.device does not support functions.")
+        # A device function (TensorFlow 1's replica_device_setter): graph mode only, as in
+        # TensorFlow; varrt applies it to the variables created in the block.
+        from varrt.framework import func_graph
+        if func_graph.executing_eagerly():
+            raise RuntimeError("tf.device does not support functions.")
+        from varrt.framework.variables import watching_creation
+        from varrt.training.device_setter import DeviceFunctionScope
+        return watching_creation(DeviceFunctionScope(device_name))
     _C.init_devices()
     if isinstance(device_name, LogicalDevice):
         device_name = device_name.name

@@ -19,6 +19,7 @@ import functools
 import inspect
 import itertools
 import threading
+import uuid
 import weakref
 
 import numpy as np
@@ -50,6 +51,20 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
         return Function(f, input_signature=input_signature, reduce_retracing=reduce_retracing, autograph=autograph)
 
     return decorate if func is None else decorate(func)
+
+
+_shipped_functions = {}  # token -> Function: what __reduce__ made in another process, rebuilt here once
+
+
+def _rebuild_function(token, python_function, input_signature, reduce_retracing, name, autograph):
+    f = _shipped_functions.get(token)
+    if f is None:
+        if len(_shipped_functions) >= 1024:  # bounded: a process shipped ever-new functions
+            _shipped_functions.clear()
+        f = _shipped_functions[token] = Function(python_function, input_signature, reduce_retracing, name,
+                                                 autograph)
+        f._token = token
+    return f
 
 
 class _CreationWatcher:
@@ -314,6 +329,18 @@ class Function:
             except TypeError:
                 self._descriptor_cache_by_id[id(instance)] = bound
         return bound
+
+    def __reduce__(self):
+        # Shipped to another process (a function scheduled on a worker): the Python function and
+        # the options travel, not the traces. A token names this Function, so the receiving
+        # process keeps one Function for it, tracing once however often it is shipped.
+        if self._instance_ref is not None:
+            return getattr, (self._instance_ref(), self._python_function.__name__)
+        with self._lock:
+            if getattr(self, "_token", None) is None:
+                self._token = uuid.uuid4().hex
+        return _rebuild_function, (self._token, self._python_function, self._input_signature,
+                                   self._reduce_retracing, self._name, self._autograph)
 
     def _with_instance(self, args):
         return args if self._instance_ref is None else (self._instance_ref(),) + tuple(args)

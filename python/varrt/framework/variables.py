@@ -6,6 +6,7 @@ Updates write in place when nobody holds the variable's buffer, and copy first w
 tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
 import functools
+import sys
 import threading
 
 import numpy as np
@@ -86,6 +87,9 @@ class Variable(_C.VarHandle):
                   _func_graph._state.graph.lifts_variables else None)
         if lifted is not None:
             lifted.__enter__()
+        placed = _placement_scope(watchers, name)  # a strategy's or a device function's choice
+        if placed is not None:
+            placed.__enter__()
         try:
             if callable(initial_value):
                 initial_value = initial_value()
@@ -116,6 +120,8 @@ class Variable(_C.VarHandle):
                                      f"supplied `shape` argument ({declared}).") from None
                 _register(self)
         finally:
+            if placed is not None:
+                placed.__exit__(None, None, None)
             if lifted is not None:
                 lifted.__exit__(None, None, None)
         # Only what differs from the class defaults is set: the first instance attribute costs
@@ -465,6 +471,13 @@ class Variable(_C.VarHandle):
         return self._debug_name
 
     def __reduce__(self):
+        # A variable of another task travels as a reference to it (a function shipped to a
+        # worker updates the real variable); a local one by value.
+        remote = sys.modules.get("varrt.distribute.remote.runtime")
+        ref = remote.reference(self) if remote is not None else None
+        if ref is not None:
+            r = _C.resource_ref(self)
+            return remote.rebuild_variable, (*ref, r.dtype, r.declared_shape, self._base_name(), self._trainable)
         return functools.partial(Variable, initial_value=self.numpy(), trainable=self._trainable,
                                  name=self._base_name(), dtype=self.dtype, constraint=self._constraint), ()
 
@@ -542,6 +555,43 @@ _creation_watchers = _CreationWatchers()
 # How many threads have watchers right now: creation skips the thread-local lookup at zero.
 _watching = [0]
 _watching_lock = threading.Lock()
+
+
+def _placement_scope(watchers, name):
+    """The device scope the newest watcher with a `variable_device(name)` method chooses for a new
+    variable (ParameterServerStrategy.scope, a TF1 device function), or None."""
+    for watcher in reversed(watchers):
+        choose = getattr(watcher, "variable_device", None)
+        if choose is not None:
+            device_name = choose(name)
+            if device_name:
+                from varrt.framework.device_scope import device
+                return device(device_name)
+            return None
+    return None
+
+
+class _Colocation:
+    """A creation watcher placing new variables where `device` is (an optimizer's slots)."""
+
+    def __init__(self, device):
+        self._device = device
+
+    def variable_device(self, name):
+        return self._device
+
+    def before_create(self):
+        pass
+
+    def on_created(self, variable):
+        pass
+
+
+def colocate_with(variable):
+    """`with colocate_with(v):` creates variables on `v`'s device (TensorFlow colocates an
+    optimizer's slots with their variable, on a parameter server too). It wins over a strategy's
+    placement."""
+    return watching_creation(_Colocation(variable.device))
 
 
 class watching_creation:

@@ -15,8 +15,9 @@ from varrt.train.checkpoint_management import (CheckpointManager, CheckpointStat
 from varrt.train.checkpoint_utils import (CheckpointReader, NewCheckpointReader, list_variables, load_checkpoint,
                                           load_variable)
 from varrt.train.saver import Saver
+from varrt.training.server_lib import ClusterSpec
 
-__all__ = ["Checkpoint", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
+__all__ = ["Checkpoint", "ClusterSpec", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
            "CheckpointState", "InitializationOnlyStatus", "NameBasedSaverStatus", "NewCheckpointReader", "Saver",
            "checkpoint_exists", "generate_checkpoint_state_proto", "get_checkpoint_state", "latest_checkpoint",
            "list_variables", "load_checkpoint", "load_variable", "update_checkpoint_state"]

@@ -9,7 +9,7 @@ import numpy as np
 
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import Variable
+from varrt.framework.variables import Variable, colocate_with
 
 GATE_NONE, GATE_OP, GATE_GRAPH = 0, 1, 2
 
@@ -87,8 +87,9 @@ class Optimizer:
     def _make_slot(self, var, value, slot_name, op_name):
         named = self._slots.setdefault(slot_name, {})
         if var.ref() not in named:
-            named[var.ref()] = Variable(value, trainable=False, name=f"{self._slot_name(var)}/{op_name}",
-                                        dtype=var.dtype)
+            with colocate_with(var):
+                named[var.ref()] = Variable(value, trainable=False, name=f"{self._slot_name(var)}/{op_name}",
+                                            dtype=var.dtype)
         return named[var.ref()]
 
     def _zeros_slot(self, var, slot_name, op_name):

@@ -3,9 +3,10 @@ from varrt.train import *  # noqa: F401,F403
 from varrt.train import __all__ as _train_all
 from varrt.training import (AdagradOptimizer, AdamOptimizer, GradientDescentOptimizer, MomentumOptimizer,
                             Optimizer, RMSPropOptimizer)
+from varrt.training.device_setter import replica_device_setter
 
 __all__ = list(_train_all) + ["AdagradOptimizer", "AdamOptimizer", "GradientDescentOptimizer", "MomentumOptimizer",
-                              "Optimizer", "RMSPropOptimizer"]
+                              "Optimizer", "RMSPropOptimizer", "replica_device_setter"]
 
 
 _GLOBAL_STEP = "global_step"

@@ -22,7 +22,7 @@ from varrt.framework import func_graph as _func_graph
 from varrt import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import Variable
+from varrt.framework.variables import Variable, colocate_with
 from varrt.keras.optimizers import schedules
 from varrt.keras.optimizers.clipping import clip_by_global_norm, clip_by_norm
 
@@ -142,7 +142,8 @@ class Optimizer:
         value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
         if initializer != "zeros":
             value[...] = initializer
-        v = Variable(value, name=f"{ref}_{name or 'var'}", trainable=False, dtype=reference_variable.dtype)
+        with colocate_with(reference_variable):
+            v = Variable(value, name=f"{ref}_{name or 'var'}", trainable=False, dtype=reference_variable.dtype)
         self._variables.append(v)
         return v
 

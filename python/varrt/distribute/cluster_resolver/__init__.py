@@ -1,0 +1,6 @@
+"""tf.distribute.cluster_resolver: descriptions of a cluster, and RayClusterResolver, which runs one."""
+from varrt.distribute.cluster_resolver.cluster_resolver import ClusterResolver, SimpleClusterResolver
+from varrt.distribute.cluster_resolver.ray_cluster_resolver import RayClusterResolver
+from varrt.distribute.cluster_resolver.tfconfig_cluster_resolver import TFConfigClusterResolver
+
+__all__ = ["ClusterResolver", "RayClusterResolver", "SimpleClusterResolver", "TFConfigClusterResolver"]

@@ -1,0 +1,212 @@
+"""tf.distribute.coordinator.ClusterCoordinator: scheduling functions on a cluster's workers.
+
+`schedule(fn)` queues `fn` and returns a RemoteValue at once; one dispatcher thread per worker
+takes functions off the queue in order, ships each (pickled: the variables it uses travel as
+references to where they live) to its worker task, and runs it there. A worker task whose
+process dies is restarted by Ray; the function it was running goes back to the front of the
+queue and runs again (on the first worker free), as TensorFlow's coordinator re-schedules it.
+An error the function raises itself is kept: `join()` (and the next `schedule`) raise it, and
+its RemoteValue's `fetch()` raises it.
+
+Every wait is bounded: a function that does not finish within the cluster's timeout fails with
+UnavailableError; a dead worker that does not come back within it stops taking functions.
+"""
+import atexit
+import collections
+import threading
+import time
+
+from varrt import errors
+from varrt.distribute.remote import runtime
+from varrt.distribute.remote.task_server import Failure
+from varrt.util import nest
+
+
+class RemoteValue:
+    """The future result of a scheduled function."""
+
+    def __init__(self):
+        self._done = threading.Event()
+        self._value = None
+        self._error = None
+
+    def _set(self, value):
+        self._value = value
+        self._done.set()
+
+    def _fail(self, error):
+        self._error = error
+        self._done.set()
+
+    def fetch(self):
+        """Waits for the function and returns its result as NumPy values (or raises its error)."""
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def get(self):
+        """Waits for the function and returns its result as Tensors."""
+        import varrt as tf
+        return nest.map_structure(lambda v: tf.constant(v) if v is not None else v, self.fetch())
+
+
+class _Closure:
+    __slots__ = ("fn", "args", "kwargs", "result")
+
+    def __init__(self, fn, args, kwargs):
+        self.fn, self.args, self.kwargs, self.result = fn, args, kwargs, RemoteValue()
+
+
+class ClusterCoordinator:
+    """Schedules functions on the workers of a ParameterServerStrategy's cluster."""
+
+    def __init__(self, strategy):
+        from varrt.distribute.parameter_server_strategy import ParameterServerStrategy
+        if not isinstance(strategy, ParameterServerStrategy) or strategy.cluster_resolver is None:
+            raise ValueError("Only `tf.distribute.experimental.ParameterServerStrategy` is supported to work with "
+                             "`tf.distribute.experimental.coordinator.ClusterCoordinator` currently.")
+        self._strategy = strategy
+        resolver = strategy.cluster_resolver
+        self._timeout = resolver._timeout
+        self._queue = collections.deque()
+        self._cv = threading.Condition()
+        self._inflight = 0
+        self._error = None
+        self._stopped = False
+        workers = sorted((task, actor) for (job, task), actor in resolver._tasks().items() if job == "worker")
+        self._threads = [threading.Thread(target=self._dispatch, args=(task, actor), daemon=True,
+                                          name=f"varrt-coordinator-worker-{task}") for task, actor in workers]
+        self._alive = len(self._threads)
+        for t in self._threads:
+            t.start()
+        atexit.register(self._stop)  # the dispatcher threads end before the interpreter does
+
+    @property
+    def strategy(self):
+        """The strategy this coordinator schedules for."""
+        return self._strategy
+
+    def schedule(self, fn, args=None, kwargs=None):
+        """Queues `fn(*args, **kwargs)` to run on a worker; returns its RemoteValue."""
+        self._raise_error()
+        args = nest.map_structure(_resolved, tuple(args or ()))
+        kwargs = nest.map_structure(_resolved, dict(kwargs or {}))
+        closure = _Closure(fn, args, kwargs)
+        with self._cv:
+            if self._alive == 0:
+                raise errors.UnavailableError(None, None, "No worker of the cluster is available")
+            self._queue.append(closure)
+            self._cv.notify_all()
+        return closure.result
+
+    def join(self):
+        """Waits for every scheduled function; raises the first error one of them raised."""
+        deadline = None
+        with self._cv:
+            while self._queue or self._inflight:
+                if self._alive == 0:
+                    self._fail_queued(errors.UnavailableError(None, None, "No worker of the cluster is available"))
+                    break
+                self._cv.wait(timeout=1.0)
+                if not self._inflight and self._queue:
+                    deadline = deadline or time.monotonic() + self._timeout
+                    if time.monotonic() > deadline:
+                        self._fail_queued(errors.UnavailableError(None, None, "No worker took the queued functions"))
+                        break
+                else:
+                    deadline = None
+        self._raise_error()
+
+    def done(self):
+        """Whether every scheduled function has finished (raises the first error, if any)."""
+        with self._cv:
+            finished = not self._queue and not self._inflight
+        if finished:
+            self._raise_error()
+        return finished
+
+    def fetch(self, val):
+        """The values of a structure of RemoteValues (other leaves are returned as they are)."""
+        return nest.map_structure(lambda v: v.fetch() if isinstance(v, RemoteValue) else v, val)
+
+    def create_per_worker_dataset(self, dataset_fn):
+        raise NotImplementedError("varrt has no tf.data: pass each step's data to `schedule` as arguments")
+
+    # --- dispatch ---------------------------------------------------------------------------
+
+    def _raise_error(self):
+        with self._cv:
+            error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def _fail_queued(self, error):
+        while self._queue:
+            self._queue.popleft().result._fail(error)
+        if self._error is None:
+            self._error = error
+
+    def _dispatch(self, task, actor):
+        handle = runtime.TaskHandle("worker", task, actor, f"/job:worker/replica:0/task:{task}/device:CPU:0")
+        handle.timeout = self._timeout
+        while True:
+            with self._cv:
+                while not self._queue and not self._stopped:
+                    self._cv.wait(timeout=1.0)
+                if self._stopped:
+                    return
+                closure = self._queue.popleft()
+                self._inflight += 1
+            outcome = self._run(handle, closure)
+            with self._cv:
+                self._inflight -= 1
+                if outcome == "worker died":
+                    self._queue.appendleft(closure)  # re-scheduled, as TensorFlow's coordinator does
+                self._cv.notify_all()
+            if outcome == "worker died" and not self._wait_for_restart(handle):
+                with self._cv:
+                    self._alive -= 1
+                    self._cv.notify_all()
+                return
+
+    def _run(self, handle, closure):
+        import ray
+        try:
+            ps = self._strategy.cluster_resolver._ps_tasks()  # current: a ps task may have been restarted
+            ref = handle.actor.run_function.remote(closure.fn, closure.args, closure.kwargs, ps)
+            result = ray.get(ref, timeout=self._timeout)
+        except ray.exceptions.RayActorError:
+            return "worker died"
+        except ray.exceptions.GetTimeoutError:
+            result = Failure(errors.UnavailableError(
+                None, None, f"{handle.device} did not finish a function within {self._timeout:g} s"))
+        except Exception as e:  # noqa: BLE001 (e.g. the function could not be pickled)
+            result = Failure(e)
+        if isinstance(result, Failure):
+            closure.result._fail(result.error)
+            with self._cv:
+                if self._error is None:
+                    self._error = result.error
+        else:
+            closure.result._set(result)
+        return "done"
+
+    def _wait_for_restart(self, handle):
+        deadline = time.monotonic() + self._timeout
+        while time.monotonic() < deadline and not self._stopped:
+            try:
+                handle.call("ping")
+                return True
+            except errors.UnavailableError:
+                time.sleep(0.2)
+        return False
+
+    def _stop(self):
+        with self._cv:
+            self._stopped = True
+            self._cv.notify_all()
+
+
+def _resolved(value):
+    return value.fetch() if isinstance(value, RemoteValue) else value

@@ -1,0 +1,116 @@
+"""tf.train.ClusterSpec: a cluster as jobs of tasks, each task named by its address (TensorFlow's)."""
+
+
+def _no_job(job_name):
+    return ValueError("No such job in cluster: %r" % job_name)
+
+
+class ClusterSpec:
+    """Represents a cluster as a set of "tasks", organized into "jobs".
+
+    `ClusterSpec({"worker": ["w0:2222", "w1:2222"], "ps": {1: "ps1:2222"}})`: each job maps to a
+    list of addresses (task i is the i-th) or to a dict of task index -> address.
+    """
+
+    def __init__(self, cluster):
+        if isinstance(cluster, dict):
+            self._cluster_spec = {}
+            for job_name, tasks in cluster.items():
+                if isinstance(tasks, (list, tuple)):
+                    job_tasks = {i: task for i, task in enumerate(tasks)}
+                elif isinstance(tasks, dict):
+                    job_tasks = {int(i): task for i, task in tasks.items()}
+                else:
+                    raise TypeError("The tasks for job %r must be a list or a dictionary from integers to strings."
+                                    % job_name)
+                self._cluster_spec[job_name] = job_tasks
+            self._check_names()
+        elif isinstance(cluster, ClusterSpec):
+            self._cluster_spec = {job: dict(tasks) for job, tasks in sorted(cluster._cluster_spec.items())}
+        else:
+            raise TypeError("`cluster` must be a dictionary mapping one or more job names to lists of network "
+                            "addresses, or a `ClusterDef` protocol buffer")
+
+    def _check_names(self):
+        # TensorFlow checks these while building its ClusterDef.
+        for job_name, tasks in sorted(self._cluster_spec.items()):
+            if not isinstance(job_name, (str, bytes)):
+                raise TypeError("Job name %r must be bytes or unicode" % job_name)
+            for _, address in sorted(tasks.items()):
+                if not isinstance(address, (str, bytes)):
+                    raise TypeError("Task address %r must be bytes or unicode" % address)
+
+    def __bool__(self):
+        return bool(self._cluster_spec)
+
+    def __eq__(self, other):
+        return self._cluster_spec == other
+
+    def __ne__(self, other):
+        return self._cluster_spec != other
+
+    __hash__ = None
+
+    def __repr__(self):
+        key_values = self.as_dict()
+        string_items = [repr(k) + ": " + repr(key_values[k]) for k in sorted(key_values)]
+        return "ClusterSpec({" + ", ".join(string_items) + "})"
+
+    def as_dict(self):
+        """Job name -> list of addresses (a dense job) or dict of task index -> address (a sparse one)."""
+        ret = {}
+        for job in self.jobs:
+            task_indices = self.task_indices(job)
+            if len(task_indices) == 0:
+                ret[job] = {}
+                continue
+            if max(task_indices) + 1 == len(task_indices):
+                ret[job] = self.job_tasks(job)
+            else:
+                ret[job] = {i: self.task_address(job, i) for i in task_indices}
+        return ret
+
+    def as_cluster_def(self):
+        """TensorFlow's ClusterDef protocol buffer: varrt has no protocol buffers."""
+        raise NotImplementedError("varrt does not build tf.train.ClusterDef protocol buffers; use as_dict()")
+
+    @property
+    def jobs(self):
+        """The job names, in the order they were given."""
+        return list(self._cluster_spec.keys())
+
+    def num_tasks(self, job_name):
+        """The number of tasks of `job_name` (ValueError if there is no such job)."""
+        try:
+            return len(self._cluster_spec[job_name])
+        except KeyError:
+            raise _no_job(job_name) from None
+
+    def task_indices(self, job_name):
+        """The sorted task indices of `job_name`."""
+        try:
+            return list(sorted(self._cluster_spec[job_name].keys()))
+        except KeyError:
+            raise _no_job(job_name) from None
+
+    def task_address(self, job_name, task_index):
+        """The address of task `task_index` of `job_name`."""
+        try:
+            job = self._cluster_spec[job_name]
+        except KeyError:
+            raise _no_job(job_name) from None
+        try:
+            return job[task_index]
+        except KeyError:
+            raise ValueError("No task with index %r in job %r" % (task_index, job_name)) from None
+
+    def job_tasks(self, job_name):
+        """The addresses of `job_name` as a list indexed by task (None where a sparse job has none)."""
+        try:
+            job = self._cluster_spec[job_name]
+        except KeyError:
+            raise _no_job(job_name) from None
+        ret = [None for _ in range(max(job.keys()) + 1)]
+        for i, task in job.items():
+            ret[i] = task
+        return ret

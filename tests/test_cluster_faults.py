@@ -1,0 +1,105 @@
+"""Failures of a cluster's tasks: UnavailableError (bounded, never a hang), restart and restore,
+re-scheduling of a function whose worker died."""
+import os
+import signal
+import subprocess
+import time
+
+import numpy as np
+import pytest
+
+import varrt as tf
+
+from ckpt_helpers import in_ci, tf_python
+
+
+def test_a_dead_ps_task_gives_unavailable_and_a_restore_into_its_restart_resumes(ray_cluster, tmp_path):
+    with tf.device("/job:ps/task:1"):
+        v = tf.Variable([1.0, 2.0], name="v")
+    with tf.device("/job:ps/task:0"):
+        other = tf.Variable(5.0)
+    ckpt = tf.train.Checkpoint(v=v, other=other)
+    path = ckpt.write(str(tmp_path / "ckpt"))
+    v.assign_add([1.0, 1.0])
+
+    os.kill(ray_cluster.task_pid("ps", 1), signal.SIGKILL)
+    start = time.monotonic()
+    with pytest.raises(tf.errors.UnavailableError, match="/job:ps/replica:0/task:1/device:CPU:0 is unavailable"):
+        v.assign_add([1.0, 1.0])
+    with pytest.raises(tf.errors.UnavailableError):
+        v.numpy()
+    assert time.monotonic() - start < 30
+    assert float(other.numpy()) == 5.0  # the other task is unaffected
+
+    ray_cluster.restart_task("ps", 1)
+    with pytest.raises(tf.errors.FailedPreconditionError, match="restore it from a checkpoint"):
+        v.numpy()
+    ckpt.restore(path)
+    assert v.numpy().tolist() == [1.0, 2.0]
+    v.assign_add([1.0, 1.0])
+    assert v.numpy().tolist() == [2.0, 3.0]
+
+
+def test_a_function_whose_worker_dies_is_rescheduled(ray_cluster, tmp_path):
+    strategy = tf.distribute.ParameterServerStrategy(ray_cluster)
+    coordinator = tf.distribute.coordinator.ClusterCoordinator(strategy)
+    with strategy.scope():
+        v = tf.Variable(0.0)
+    marker = str(tmp_path / "died-once")
+
+    def step():
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            os._exit(1)  # the worker's process dies in the middle of the function
+        v.assign_add(1.0)
+        return v.read_value()
+
+    result = coordinator.schedule(step)
+    coordinator.join()
+    assert float(result.fetch()) == 1.0
+    assert float(v.numpy()) == 1.0
+    # The restarted worker takes new functions.
+    results = [coordinator.schedule(step) for _ in range(4)]
+    coordinator.join()
+    assert float(v.numpy()) == 5.0
+    assert all(2.0 <= float(r.fetch()) <= 5.0 for r in results)  # two workers: reads interleave
+
+
+def test_checkpoints_of_remote_variables_are_one_bundle_tensorflow_reads(ray_cluster, tmp_path):
+    with tf.device("/job:ps/task:0"):
+        a = tf.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
+    with tf.device("/job:ps/task:1"):
+        b = tf.Variable([b"x", b"y"])
+    local = tf.Variable(7)
+    manager = tf.train.CheckpointManager(tf.train.Checkpoint(a=a, b=b, local=local), str(tmp_path), max_to_keep=2)
+    first = manager.save()
+    a.assign(np.zeros((2, 3), np.float32))
+    b.assign([b"p", b"q"])
+    local.assign(0)
+    reader = tf.train.load_checkpoint(first)
+    assert reader.get_tensor("a/.ATTRIBUTES/VARIABLE_VALUE").tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert sorted(os.listdir(tmp_path)) == ["checkpoint", "ckpt-1.data-00000-of-00001", "ckpt-1.index"]
+    tf.train.Checkpoint(a=a, b=b, local=local).restore(manager.latest_checkpoint).assert_consumed()
+    assert a.numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert b.numpy().tolist() == [b"x", b"y"]
+    assert int(local.numpy()) == 7
+    # A mismatch changes nothing, remote or local.
+    with tf.device("/job:ps/task:0"):
+        wrong = tf.Variable(np.zeros(4, np.float32))
+    with pytest.raises(ValueError, match="Received incompatible tensor with shape"):
+        tf.train.Checkpoint(a=wrong, local=local).restore(first)
+    assert wrong.numpy().tolist() == [0, 0, 0, 0]
+
+
+@pytest.mark.skipif(tf_python() is None and not in_ci(), reason="no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+def test_tensorflow_restores_a_checkpoint_of_remote_variables(ray_cluster, tmp_path):
+    with tf.device("/job:ps/task:1"):
+        v = tf.Variable([[1.5, -2.0]])
+    path = tf.train.Checkpoint(v=v).write(str(tmp_path / "remote"))
+    script = ("import tensorflow as tf, sys\n"
+              "v = tf.Variable(tf.zeros([1, 2]))\n"
+              "tf.train.Checkpoint(v=v).read(sys.argv[1]).assert_consumed()\n"
+              "print(v.numpy().tolist())\n")
+    out = subprocess.run([tf_python(), "-c", script, path], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[[1.5, -2.0]]"
