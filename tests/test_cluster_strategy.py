@@ -125,15 +125,20 @@ def test_replica_device_setter_chooses_as_tensorflow():
 
 
 def test_replica_device_setter_places_tf1_variables_on_ps_tasks(ray_cluster):
+    setter = tf.compat.v1.train.replica_device_setter(ps_tasks=2)
     graph = tf.Graph()
     with graph.as_default():
-        with tf.device(tf.compat.v1.train.replica_device_setter(ps_tasks=2)):
+        with tf.compat.v1.device(setter):
             a = tf.compat.v1.get_variable("a", initializer=tf.constant([1.0, 2.0]))
             b = tf.compat.v1.get_variable("b", initializer=tf.constant(3.0))
             total = tf.reduce_sum(a) + b
             update = a.assign_add([1.0, 1.0])
+        with graph.device(setter):
+            c = tf.Variable(2.0)
         init = tf.compat.v1.global_variables_initializer()
-    assert [a.device, b.device] == PS
+        with pytest.raises(RuntimeError, match="^tf.device does not support functions.$"):
+            tf.device(setter)  # TensorFlow 2's tf.device never takes a function
+    assert [a.device, b.device, c.device] == [PS[0], PS[1], PS[0]]
     with tf.compat.v1.Session(graph=graph) as sess:
         sess.run(init)
         sess.run(update)
@@ -141,5 +146,8 @@ def test_replica_device_setter_places_tf1_variables_on_ps_tasks(ray_cluster):
 
 
 def test_device_functions_are_refused_eagerly():
-    with pytest.raises(RuntimeError, match="tf.device does not support functions."):
-        tf.device(tf.compat.v1.train.replica_device_setter(ps_tasks=1))
+    setter = tf.compat.v1.train.replica_device_setter(ps_tasks=1)
+    with pytest.raises(RuntimeError, match="^tf.device does not support functions.$"):
+        tf.device(setter)
+    with pytest.raises(RuntimeError, match="^tf.device does not support functions when eager execution is enabled.$"):
+        tf.compat.v1.device(setter)

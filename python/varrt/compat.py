@@ -270,6 +270,8 @@ def _make_v1():
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
                  "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients"):
         setattr(v1, name, globals()[name])
+    from varrt.framework.device_scope import device_v1 as _device_v1
+    v1.device = _device_v1
     v1.Variable = _variables.Variable
     v1.VariableAggregation = _variable_enums.VariableAggregation  # TensorFlow 1's enum (ONLY_FIRST_TOWER)
     v1.random_normal = _random.normal

@@ -101,6 +101,20 @@ class _DeviceScope:
         self._tokens.pop()
 
 
+def device_v1(device_name_or_function):
+    """TensorFlow 1's `tf.compat.v1.device` (and `Graph.device`): a device name, or in graph mode
+    a device function (`replica_device_setter`), which varrt applies to the variables created
+    in the block."""
+    if not callable(device_name_or_function):
+        return device(device_name_or_function)
+    from varrt.framework import func_graph
+    if func_graph.executing_eagerly():
+        raise RuntimeError("tf.device does not support functions when eager execution is enabled.")
+    from varrt.framework.variables import watching_creation
+    from varrt.training.device_setter import DeviceFunctionScope
+    return watching_creation(DeviceFunctionScope(device_name_or_function))
+
+
 def device(device_name):
     """Context manager placing the ops created inside it on `device_name`.
 
@@ -109,14 +123,7 @@ def device(device_name):
     the inner spec's fields win. Like TensorFlow, this initializes the devices.
     """
     if callable(device_name):
-        # A device function (TensorFlow 1's replica_device_setter): graph mode only, as in
-        # TensorFlow; varrt applies it to the variables created in the block.
-        from varrt.framework import func_graph
-        if func_graph.executing_eagerly():
-            raise RuntimeError("tf.device does not support functions.")
-        from varrt.framework.variables import watching_creation
-        from varrt.training.device_setter import DeviceFunctionScope
-        return watching_creation(DeviceFunctionScope(device_name))
+        raise RuntimeError("tf.device does not support functions.")
     _C.init_devices()
     if isinstance(device_name, LogicalDevice):
         device_name = device_name.name

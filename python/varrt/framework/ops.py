@@ -182,6 +182,11 @@ class Graph(func_graph.FuncGraph):
     def as_default(self):
         return _DefaultGraph(self)
 
+    def device(self, device_name_or_function):
+        """`with g.device(name or device function):` (see device_scope.device_v1)."""
+        from varrt.framework.device_scope import device_v1
+        return device_v1(device_name_or_function)
+
     def finalize(self):
         self._finalized = True
 

@@ -4,10 +4,11 @@ The device function it returns is TensorFlow's: ops whose type is a variable op 
 to `ps_device` with a task chosen by `ps_strategy` (round-robin by default), everything else
 to `worker_device`, each merged with the device the op already asked for.
 
-In varrt, `with tf.device(device_function):` (in graph mode, as in TensorFlow) applies it to
-the variables created in the block: each is created on the ps task the function names. Other
-ops stay where varrt places them: this process acts as the worker (a graph's ops run here,
-and the variables' ops run on their tasks).
+In varrt, `with tf.compat.v1.device(device_function):` or `with graph.device(...)` (in graph
+mode, as in TensorFlow; TensorFlow 2's `tf.device` refuses functions) applies it to the
+variables created in the block: each is created on the ps task the function names. Other ops
+stay where varrt places them: this process acts as the worker (a graph's ops run here, and
+the variables' ops run on their tasks).
 """
 from varrt.framework.device_scope import DeviceSpec
 
