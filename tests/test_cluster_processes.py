@@ -178,3 +178,40 @@ def test_import_varrt_does_not_import_ray():
     out = subprocess.run([sys.executable, "-c", "import sys, varrt; varrt.distribute.ParameterServerStrategy; "
                           "print('ray' in sys.modules)"], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_a_resolver_joins_an_existing_ray_cluster_by_address(tmp_path):
+    env = dict(os.environ, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0", PYTHONUNBUFFERED="1")
+    head = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
+        import sys, time, ray
+        ray.init(_node_ip_address="127.0.0.1", include_dashboard=False)
+        print("GCS", ray.get_runtime_context().gcs_address, flush=True)
+        sys.stdin.read()  # until the test closes it
+        ray.shutdown()
+    """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    try:
+        line = ""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not line.startswith("GCS"):
+            line = head.stdout.readline() or ("GCS-missing" if head.poll() is not None else "")
+        assert line.startswith("GCS "), "the head did not start"
+        address = line.split()[1]
+        client = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+            import varrt as tf
+            resolver = tf.distribute.cluster_resolver.RayClusterResolver(num_ps=1, address={address!r})
+            tf.config.experimental_connect_to_cluster(resolver)
+            with tf.device("/job:ps/task:0"):
+                v = tf.Variable([1.0, 2.0])
+            v.assign_add([1.0, 1.0])
+            print(v.device, v.numpy().tolist())
+        """)], capture_output=True, text=True, timeout=180,
+            env=dict(env, RAY_AUTH_MODE="token"))  # the head made a token (~/.ray/auth_token): joining needs it
+        assert client.returncode == 0, client.stderr[-2000:]
+        assert client.stdout.strip().splitlines()[-1] == "/job:ps/replica:0/task:0/device:CPU:0 [2.0, 3.0]"
+    finally:
+        head.stdin.close()
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+            head.wait(timeout=30)
