@@ -16,6 +16,7 @@ from varrt import errors
 
 _lock = threading.Lock()
 _started_ray = [False]
+_exit_hook = [False]
 _actors = []  # every actor varrt made, killed at exit
 
 
@@ -31,6 +32,9 @@ def ensure_ray(address=None):
     """Ray, initialised in this process: joined at `address`, else started locally on loopback."""
     ray = _import_ray()
     with _lock:
+        if not _exit_hook[0]:
+            atexit.register(shutdown)  # the actors varrt makes go at exit, whoever started Ray
+            _exit_hook[0] = True
         if ray.is_initialized():
             return ray
         if address is None:
@@ -40,7 +44,6 @@ def ensure_ray(address=None):
             _started_ray[0] = True
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
-        atexit.register(shutdown)
     return ray
 
 
@@ -66,6 +69,8 @@ def task_actor(job, task, restartable):
 def kill(actor):
     """Stops a task's process for good (no restart)."""
     ray = _import_ray()
+    if not ray.is_initialized():  # (ray.kill would start a new Ray)
+        return
     try:
         ray.kill(actor, no_restart=True)
     except Exception:  # noqa: BLE001 (already gone)
@@ -80,6 +85,9 @@ def shutdown():
         return
     from varrt import _C
     _C.set_op_forwarder([], None)  # nothing may forward to tasks that are going away
+    if not ray.is_initialized():  # Ray's own exit hook ran first: its actors went with it
+        _actors.clear()
+        return
     while _actors:
         kill(_actors.pop())
     if _started_ray[0] and ray.is_initialized():

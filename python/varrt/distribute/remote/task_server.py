@@ -81,16 +81,19 @@ class TaskServer:
         return []
 
     def _graph(self, op, attrs, rids, num_inputs, num_outputs, host):
-        key = (op, tuple(sorted(attrs.items())), rids, num_inputs, num_outputs, id(host[0]) if host else None)
-        graph = self._graphs.get(key)
+        # Core ops' graphs are kept per signature; an op with a Python kernel (`host`, unpickled
+        # anew for each call) gets a graph of its own.
+        key = None if host else (op, tuple(sorted(attrs.items())), rids, num_inputs, num_outputs)
+        graph = self._graphs.get(key) if key else None
         if graph is None:
             graph = self._C.Graph(num_inputs)
             refs = [self._C.resource_ref(self._vars[rid]) for rid in rids]
             first = graph.add_node(op, list(range(num_inputs)), dict(attrs), refs, num_outputs, host=host)
             graph.set_outputs(list(range(first, first + num_outputs)))
-            if len(self._graphs) >= 4096:  # bounded: ops with ever-new attributes must not grow it
-                self._graphs.clear()
-            self._graphs[key] = graph
+            if key:
+                if len(self._graphs) >= 4096:  # bounded: ops with ever-new attributes must not grow it
+                    self._graphs.clear()
+                self._graphs[key] = graph
         return graph
 
     def _forget(self, rid):
