@@ -110,6 +110,53 @@ TEST(forward_runs_the_op_elsewhere) {
   CHECK(at(value, 0) == 1);  // the local kernel did not run
 }
 
+// Forwards the ops of one device, answering each with a fixed output.
+struct OneTask : OpForwarder {
+  explicit OneTask(const Device* d) : device(d) {}
+  bool forwards(const Device& d) const override { return &d == device; }
+  void forward(OpCall& call) override {
+    ops.push_back(call.op);
+    for (int i = 0; i < call.num_outputs; ++i) {
+      if (std::string(call.op) == "VarIsInitializedOp") {
+        call.outputs[i] = Tensor::allocate(DType::kBool, Shape{});
+        *static_cast<bool*>(call.outputs[i].mutable_data()) = true;
+      } else {
+        call.outputs[i] = vec({7, 7});
+      }
+    }
+  }
+  const Device* device;
+  std::vector<std::string> ops;
+};
+
+TEST(ops_of_a_remote_device_are_forwarded_or_unavailable) {
+  const Device& ps = DeviceSet::global().add_remote_cpu("ps", 3);
+  CHECK(ps.remote && ps.name == "/job:ps/replica:0/task:3/device:CPU:0");
+  CHECK(&DeviceSet::global().add_remote_cpu("ps", 3) == &ps);  // found again, not added twice
+  CHECK_THROWS_CODE(DeviceSet::global().add_remote_cpu("localhost", 0), Code::kInvalidArgument);  // this task
+  ops::VarHandleAttrs attrs;
+  attrs.dtype = DType::kFloat32;
+  attrs.shape = PartialShape(std::vector<int64_t>{2});
+  attrs.debug_name = "remote";
+  attrs.device = &ps;
+  ResourceHandle h = ops::VarHandleOp(attrs);
+  // No forwarder for it: the op fails, and nothing ran here.
+  CHECK_THROWS_CODE(ops::AssignVariableOp(h, vec({1, 2})), Code::kUnavailable);
+  OneTask task(&ps);
+  Dispatch::set_forwarder(&task);
+  ops::AssignVariableOp(h, vec({1, 2}));
+  Tensor value = ops::ReadVariableOp(h);
+  CHECK(ops::VarIsInitializedOp(h));
+  PlacedTensor local = ops::BinaryOp(kernels::BinaryOp::kAdd, {vec({1, 2}), nullptr}, {vec({1, 2}), nullptr});
+  ops::DestroyResourceOp(h);
+  Dispatch::set_forwarder(nullptr);
+  CHECK(task.ops == (std::vector<std::string>{"AssignVariableOp", "ReadVariableOp", "VarIsInitializedOp",
+                                              "DestroyResourceOp"}));
+  CHECK(at(value, 0) == 7);
+  CHECK(at(local.tensor, 0) == 2);  // a local op is not forwarded
+  CHECK(h.var()->destroyed());      // destroyed here too, though the value lived on the task
+}
+
 TEST(hooks_are_removed_in_order) {
   Recorder a, b;
   Dispatch::push_hook(&a);
