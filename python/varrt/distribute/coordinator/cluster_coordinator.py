@@ -174,7 +174,7 @@ class ClusterCoordinator:
         import ray
         try:
             ps = self._strategy.cluster_resolver._ps_tasks()  # current: a ps task may have been restarted
-            ref = handle.actor.run_function.remote(closure.fn, closure.args, closure.kwargs, ps)
+            ref = handle.actor.run_function.remote((closure.fn, closure.args, closure.kwargs, ps))
             result = ray.get(ref, timeout=self._timeout)
         except ray.exceptions.RayActorError:
             return "worker died"

@@ -122,7 +122,7 @@ def _forward(op, device, inputs, attrs, resources, num_outputs, host):
     if op == "DestroyResourceOp":
         entry = _vars.pop(resources[0].id, None)
         if entry is not None and entry.owner:
-            entry.task.send("run_op", op, [], {}, (entry.rid,), 0, None, None)
+            entry.task.send("run_op", (op, [], {}, (entry.rid,), 0, None, None))
         return ()
     rids = tuple(_entry(r, device, task).rid for r in resources)
     create = None
@@ -130,7 +130,7 @@ def _forward(op, device, inputs, attrs, resources, num_outputs, host):
         r = resources[0]
         create = (r.dtype, r.declared_shape, r.debug_name)
     arrays = [np.asarray(t) for t in inputs]
-    return task.call("run_op", op, arrays, attrs, rids, num_outputs, host, create)
+    return task.call("run_op", (op, arrays, attrs, rids, num_outputs, host, create))
 
 
 def reference(variable):

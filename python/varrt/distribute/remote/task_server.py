@@ -1,7 +1,7 @@
 """One task of a cluster: a varrt runtime inside a Ray actor (a parameter server or a worker).
 
 The client (or a worker) forwards each op placed on this task's device here as one call:
-`run_op(op, inputs, attrs, rids, num_outputs, host, create)`. The op runs through this
+`run_op((op, inputs, attrs, rids, num_outputs, host, create))`. The op runs through this
 runtime's own dispatch, on a one-node graph of the core's kernel for that op (the kernel a
 traced function would run), so its checks, copy-on-write and "a failed update changes
 nothing" are the same as in a local run. Variables are kept by the id their client gave them.
@@ -49,8 +49,11 @@ class TaskServer:
         runtime.connect(tasks)
         self._connected.update({key: actor._actor_id for key, actor in tasks.items()})
 
-    def run_op(self, op, inputs, attrs, rids, num_outputs, host, create):
-        """Runs one forwarded op; returns its outputs as ndarrays, or a Failure."""
+    def run_op(self, request):
+        """Runs one forwarded op, `request` = (op, inputs, attrs, rids, num_outputs, host, create)
+        (one argument: Ray serializes each argument of a call on its own, at a cost per argument);
+        returns the op's outputs as ndarrays, or a Failure."""
+        op, inputs, attrs, rids, num_outputs, host, create = request
         try:
             if op == "DestroyResourceOp":
                 self._forget(rids[0])
@@ -101,9 +104,11 @@ class TaskServer:
         if v is not None:
             self._graphs = {k: g for k, g in self._graphs.items() if rid not in k[2]}
 
-    def run_function(self, fn, args, kwargs, tasks):
-        """Runs a function scheduled on this (worker) task, connected to `tasks` first (a worker
-        Ray restarted, or a ps task restarted since); returns its result as ndarrays."""
+    def run_function(self, request):
+        """Runs `fn(*args, **kwargs)` for `request` = (fn, args, kwargs, tasks), scheduled on this
+        (worker) task, connected to `tasks` first (a worker Ray restarted, or a ps task restarted
+        since); returns its result as ndarrays, or a Failure."""
+        fn, args, kwargs, tasks = request
         try:
             if any(self._connected.get(key) != actor._actor_id for key, actor in tasks.items()):
                 self.connect(tasks)
