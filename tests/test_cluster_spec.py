@@ -77,3 +77,138 @@ def test_ray_cluster_resolver_rejects_bad_sizes():
         tf.distribute.cluster_resolver.RayClusterResolver(num_ps=-1)
     with pytest.raises(ValueError, match="at least one task"):
         tf.distribute.cluster_resolver.RayClusterResolver(num_ps=0, num_workers=0)
+
+
+# Recorded from TensorFlow 2.21: every method, the ClusterDef's checks, copies.
+
+def _cluster():
+    return tf.train.ClusterSpec({"worker": ["w0:2222", "w1:2222", "w2:2222"], "ps": ["ps0:2222", "ps1:2222"]})
+
+
+def _sparse():
+    return tf.train.ClusterSpec({"worker": {1: "w1:2222", 3: "w3:2222"}, "ps": ["ps0:2222"]})
+
+
+# ClusterSpec
+
+def test_dense_cluster_methods_and_repr():
+    c = _cluster()
+    assert repr(c) == str(c) == \
+        "ClusterSpec({'ps': ['ps0:2222', 'ps1:2222'], 'worker': ['w0:2222', 'w1:2222', 'w2:2222']})"
+    assert c.as_dict() == {"worker": ["w0:2222", "w1:2222", "w2:2222"], "ps": ["ps0:2222", "ps1:2222"]}
+    assert list(c.as_dict()) == ["worker", "ps"] and c.jobs == ["worker", "ps"]  # insertion order
+    assert c.num_tasks("worker") == 3 and c.task_indices("ps") == [0, 1]
+    assert c.task_address("worker", 1) == "w1:2222"
+    assert c.job_tasks("worker") == ["w0:2222", "w1:2222", "w2:2222"]
+    assert bool(c) is True and bool(tf.train.ClusterSpec({})) is False
+    assert repr(tf.train.ClusterSpec({})) == "ClusterSpec({})"
+
+
+def test_sparse_jobs():
+    s = _sparse()
+    assert repr(s) == "ClusterSpec({'ps': ['ps0:2222'], 'worker': {1: 'w1:2222', 3: 'w3:2222'}})"
+    assert s.as_dict() == {"worker": {1: "w1:2222", 3: "w3:2222"}, "ps": ["ps0:2222"]}
+    assert s.job_tasks("worker") == [None, "w1:2222", None, "w3:2222"]
+    assert s.num_tasks("worker") == 2 and s.task_indices("worker") == [1, 3]
+
+
+@pytest.mark.parametrize("tasks, expected", [
+    ({1: "b", 0: "a"}, "ClusterSpec({'w': ['a', 'b']})"),      # dense indices print as a list
+    ({"1": "b", "0": "a"}, "ClusterSpec({'w': ['a', 'b']})"),  # keys go through int()
+    ({1.5: "a"}, "ClusterSpec({'w': {1: 'a'}})"),
+    ({-1: "a"}, "ClusterSpec({'w': {-1: 'a'}})"),
+    (("a", "b"), "ClusterSpec({'w': ['a', 'b']})"),
+    ([], "ClusterSpec({'w': {}})"),
+])
+def test_task_forms(tasks, expected):
+    assert repr(tf.train.ClusterSpec({"w": tasks})) == expected
+
+
+def test_empty_job():
+    c = tf.train.ClusterSpec({"w": []})
+    assert c.as_dict() == {"w": {}} and c.num_tasks("w") == 0 and c.task_indices("w") == []
+    with pytest.raises(ValueError, match=r"^max\(\) arg is an empty sequence$"):
+        c.job_tasks("w")
+
+
+@pytest.mark.parametrize("method, args", [
+    ("num_tasks", ()), ("task_indices", ()), ("task_address", (0,)), ("job_tasks", ())])
+def test_unknown_job(method, args):
+    with pytest.raises(ValueError) as e:
+        getattr(_cluster(), method)("chief", *args)
+    assert str(e.value) == "No such job in cluster: 'chief'"
+
+
+def test_unknown_task():
+    with pytest.raises(ValueError) as e:
+        _cluster().task_address("worker", 7)
+    assert str(e.value) == "No task with index 7 in job 'worker'"
+    with pytest.raises(ValueError) as e:
+        _cluster().task_address("worker", "1")
+    assert str(e.value) == "No task with index '1' in job 'worker'"
+
+
+def test_equality_and_hash():
+    c = _cluster()
+    assert c == tf.train.ClusterSpec(c) and not c != tf.train.ClusterSpec(c)
+    assert tf.train.ClusterSpec({"w": ["a"]}) == {"w": {0: "a"}}  # compared with the index -> address dicts
+    assert tf.train.ClusterSpec({"w": ["a"]}) != {"w": ["a"]}
+    assert tf.train.ClusterSpec({"w": ["a"]}) != tf.train.ClusterSpec({"w": ["b"]})
+    assert (tf.train.ClusterSpec({"w": ["a"]}) == 3) is False
+    with pytest.raises(TypeError, match=r"^unhashable type: 'ClusterSpec'$"):
+        hash(c)
+
+
+def test_copy_goes_through_the_cluster_def():
+    c = _cluster()
+    copy = tf.train.ClusterSpec(c)
+    assert copy is not c and repr(copy) == repr(c)
+    assert tf.train.ClusterSpec({"z": ["a"], "b": ["c"]}).jobs == ["z", "b"]
+    assert tf.train.ClusterSpec(tf.train.ClusterSpec({"z": ["a"], "b": ["c"]})).jobs == ["b", "z"]  # sorted
+    assert tf.train.ClusterSpec({b"w": [b"a:1"]}).as_dict() == {b"w": [b"a:1"]}  # kept as given
+    assert tf.train.ClusterSpec(tf.train.ClusterSpec({"w": [bytearray(b"a")]})).as_dict() == {"w": ["a"]}
+    assert tf.train.ClusterSpec(tf.train.ClusterSpec({b"w": [b"a:1"]})).as_dict() == {"w": ["a:1"]}  # decoded
+    assert tf.train.ClusterSpec(tf.train.ClusterSpec({"w": []})).as_dict() == {"w": {}}
+
+
+def test_the_spec_does_not_alias_its_input():
+    d = {"w": ["a"]}
+    c = tf.train.ClusterSpec(d)
+    d["w"].append("b")
+    c.as_dict()["w"].append("z")
+    c.jobs.append("x")
+    assert repr(c) == "ClusterSpec({'w': ['a']})"
+
+
+@pytest.mark.parametrize("cluster, error, message", [
+    (["w0"], TypeError, "`cluster` must be a dictionary mapping one or more job names to lists of network "
+                        "addresses, or a `ClusterDef` protocol buffer"),
+    (None, TypeError, "`cluster` must be a dictionary mapping one or more job names to lists of network "
+                      "addresses, or a `ClusterDef` protocol buffer"),
+    ({"worker": "w0:2222"}, TypeError,
+     "The tasks for job 'worker' must be a list or a dictionary from integers to strings."),
+    ({"worker": 5}, TypeError, "The tasks for job 'worker' must be a list or a dictionary from integers to strings."),
+    ({1: ["a"]}, TypeError, "Job name 1 must be bytes or unicode"),
+    ({"w": [1]}, TypeError, "Task address 1 must be bytes or unicode"),
+    ({"w": [None]}, TypeError, "Task address None must be bytes or unicode"),
+    ({"w": {2**31: 5}}, TypeError, "Task address 5 must be bytes or unicode"),  # address checked before index
+    ({"a": ["x"], 1: ["y"]}, TypeError, "'<' not supported between instances of 'int' and 'str'"),
+    ({"w": {"x": "b"}}, ValueError, "invalid literal for int() with base 10: 'x'"),
+    ({"w": {2**31: "a"}}, ValueError, "Value out of range: 2147483648"),  # the proto's int32 index
+    ({"w": {-2**31 - 1: "a"}}, ValueError, "Value out of range: -2147483649"),
+    ({"w": {2**31: b"\xff"}}, ValueError, "Value out of range: 2147483648"),
+    ({b"\xff": ["a"]}, UnicodeDecodeError, "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"),
+    ({"w": [b"\xff"]}, UnicodeDecodeError, "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"),
+    ({"\ud800": ["a"]}, UnicodeEncodeError,
+     "'utf-8' codec can't encode character '\\ud800' in position 0: surrogates not allowed"),
+])
+def test_bad_cluster_input(cluster, error, message):
+    with pytest.raises(error) as e:
+        tf.train.ClusterSpec(cluster)
+    assert type(e.value) is error and str(e.value) == message
+
+
+def test_as_cluster_def_is_not_available():
+    with pytest.raises(NotImplementedError,
+                       match=r"^varrt does not build tf.train.ClusterDef protocol buffers; use as_dict\(\)$"):
+        _cluster().as_cluster_def()

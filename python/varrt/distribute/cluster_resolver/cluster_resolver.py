@@ -2,6 +2,7 @@
 import abc
 import collections
 
+from varrt import config
 from varrt.training.server_lib import ClusterSpec
 
 
@@ -26,8 +27,21 @@ class ClusterResolver(metaclass=abc.ABCMeta):
         raise NotImplementedError()
 
     def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
-        """Accelerator cores per worker, by device type: varrt runs on CPUs, so none."""
-        return collections.defaultdict(int)
+        """Accelerator cores per worker, by device type: the local logical devices that are not CPUs.
+
+        Asks master() first, as TensorFlow does (so its errors surface here too); a defaultdict,
+        empty on varrt's CPUs.
+        """
+        self.master(task_type, task_id)
+        mapping = collections.defaultdict(int)
+        for device in config.list_logical_devices():
+            if device.device_type in ("CPU", "XLA_CPU"):
+                continue
+            if task_type is not None and task_id is not None:
+                if "/job:%s" % task_type not in device.name or "/task:%s" % task_id not in device.name:
+                    continue
+            mapping[device.device_type] += 1
+        return mapping
 
     @property
     def environment(self):
@@ -58,6 +72,7 @@ class SimpleClusterResolver(ClusterResolver):
 
     def __init__(self, cluster_spec, master="", task_type=None, task_id=None, environment="", num_accelerators=None,
                  rpc_layer=None):
+        """Keeps what it is given (TypeError unless cluster_spec is a ClusterSpec and master a str)."""
         super().__init__()
         self._task_type = task_type
         self._task_id = task_id
@@ -85,10 +100,12 @@ class SimpleClusterResolver(ClusterResolver):
 
     @property
     def task_type(self):
+        """The task type given to the constructor or set since."""
         return self._task_type
 
     @property
     def task_id(self):
+        """The task id given to the constructor or set since."""
         return self._task_id
 
     @task_type.setter
@@ -101,6 +118,7 @@ class SimpleClusterResolver(ClusterResolver):
 
     @property
     def environment(self):
+        """The environment given to the constructor ("" by default)."""
         return self._environment
 
     def num_accelerators(self, task_type=None, task_id=None, config_proto=None):

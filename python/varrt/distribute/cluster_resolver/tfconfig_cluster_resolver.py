@@ -19,6 +19,7 @@ class TFConfigClusterResolver(ClusterResolver):
     """Reads the cluster, this task and the rpc layer from TF_CONFIG (each read when asked)."""
 
     def __init__(self, task_type=None, task_id=None, rpc_layer=None, environment=None):
+        """Each argument given overrides what TF_CONFIG says."""
         self._task_type = task_type
         self._task_id = task_id
         self._rpc_layer = rpc_layer
@@ -26,6 +27,7 @@ class TFConfigClusterResolver(ClusterResolver):
 
     @property
     def task_type(self):
+        """The task type given (as str), else TF_CONFIG's task "type", else None."""
         if self._task_type is None:
             task_info = _get_value_in_tfconfig("task", {})
             return str(task_info["type"]) if "type" in task_info else None
@@ -33,6 +35,7 @@ class TFConfigClusterResolver(ClusterResolver):
 
     @property
     def task_id(self):
+        """The task id given (as int), else TF_CONFIG's task "index", else None."""
         if self._task_id is None:
             task_info = _get_value_in_tfconfig("task", {})
             return int(task_info["index"]) if "index" in task_info else None
@@ -48,6 +51,7 @@ class TFConfigClusterResolver(ClusterResolver):
 
     @property
     def environment(self):
+        """The environment given to the constructor (None by default)."""
         return self._environment
 
     @property
@@ -60,6 +64,12 @@ class TFConfigClusterResolver(ClusterResolver):
     @rpc_layer.setter
     def rpc_layer(self, rpc_layer):
         self._rpc_layer = rpc_layer
+
+    def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
+        """ClusterResolver.num_accelerators for the given task, else this one."""
+        task_type = self.task_type if task_type is None else task_type
+        task_id = self.task_id if task_id is None else task_id
+        return super().num_accelerators(task_type, task_id, config_proto)
 
     def cluster_spec(self):
         """TF_CONFIG's "cluster" as a ClusterSpec (empty without one)."""
