@@ -98,23 +98,7 @@ class SimpleClusterResolver(ClusterResolver):
             master = self._master
         return format_master_url(master, rpc_layer=rpc_layer or self._rpc_layer)
 
-    @property
-    def task_type(self):
-        """The task type given to the constructor or set since."""
-        return self._task_type
-
-    @property
-    def task_id(self):
-        """The task id given to the constructor or set since."""
-        return self._task_id
-
-    @task_type.setter
-    def task_type(self, task_type):
-        self._task_type = task_type
-
-    @task_id.setter
-    def task_id(self, task_id):
-        self._task_id = task_id
+    # task_type and task_id: the base class's properties (what the constructor set, or set since).
 
     @property
     def environment(self):
