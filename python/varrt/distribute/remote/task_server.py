@@ -29,7 +29,8 @@ class TaskServer:
     def __init__(self, job, task):
         from varrt import _C
         # Before anything touches a device: this runtime's devices are the task's own.
-        _C.configure_local_task(job, task)
+        if not _C.configure_local_task(job, task):
+            raise RuntimeError(f"/job:{job}/task:{task}: this process's devices were made before it became the task")
         import varrt
         self._tf = varrt
         self._C = _C
