@@ -19,9 +19,9 @@ import timeit
 
 import numpy as np
 
+from varrt.benchmarks.variable_ops import best  # one timing method for every benchmark
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-from bench_variable_ops import best  # noqa: E402  (one timing method for every benchmark)
 
 
 def build(build_dir):

@@ -2,6 +2,7 @@
 
     varrt tour                                  a short walk through the main features
     varrt inspect PATH [--values] [--name KEY]  the tensors of a checkpoint
+    varrt bench [--quick] [--json] [--plot F]   the benchmark suite against NumPy, PyTorch, TensorFlow
     varrt --version                             the installed version
     varrt --cmake-dir                           where varrtConfig.cmake is (find_package(varrt))
     varrt --include-dir                         where varrt/varrt.h and varrt/varrt_c.h are
@@ -19,6 +20,7 @@ import sys
 COMMANDS = {
     "tour": ("varrt.tour", "a short walk through the main features"),
     "inspect": ("varrt.tools.inspect_checkpoint", "list the tensors of a checkpoint"),
+    "bench": ("varrt.benchmarks.suite", "time varrt against NumPy, PyTorch and TensorFlow on this machine"),
 }
 
 
