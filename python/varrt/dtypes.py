@@ -1,5 +1,6 @@
 """Element types, mirroring `tf.dtypes`: `DType` objects such as `varrt.float32`."""
 import builtins
+import warnings
 
 import ml_dtypes
 import numpy as np
@@ -194,8 +195,12 @@ def as_dtype(type_value):
     else:
         as_np = getattr(type_value, "as_numpy_dtype", None)
         try:
-            npd = np.dtype(as_np if as_np is not None else type_value)
-        except (TypeError, ValueError):
+            with warnings.catch_warnings():
+                # Older NumPy only warns for an object whose `.dtype` is not a dtype (newer ones
+                # raise TypeError): the same rejection on every NumPy varrt supports.
+                warnings.simplefilter("error", DeprecationWarning)
+                npd = np.dtype(as_np if as_np is not None else type_value)
+        except (TypeError, ValueError, DeprecationWarning):
             npd = None
         if npd is not None:
             if npd.kind in "OSU":

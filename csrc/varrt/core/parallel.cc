@@ -20,6 +20,14 @@ constexpr int64_t kChunkBytes = 256 << 10;
 constexpr int kMaxThreads = 256;
 using Clock = std::chrono::steady_clock;
 
+// Waits for `ready` without std::condition_variable::wait(lock): GCC 12's libstdc++ versions that
+// symbol GLIBCXX_3.4.30, which alone would pin the wheel to glibc 2.35 (manylinux_2_35) where
+// everything else needs 2.34. wait_until on the steady clock is inline (pthread_cond_clockwait).
+template <class Ready>
+void wait_until_ready(std::condition_variable& cv, std::unique_lock<std::mutex>& lock, Ready ready) {
+  while (!ready()) cv.wait_until(lock, Clock::now() + std::chrono::hours(1));
+}
+
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
@@ -89,7 +97,7 @@ class Pool {
     Clock::time_point contended_until{};
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
-      wake_.wait(lock, [&] { return job_ != seen; });
+      wait_until_ready(wake_, lock, [&] { return job_ != seen; });
       seen = job_;
       lock.unlock();
       const Clock::time_point start = Clock::now();
@@ -135,7 +143,7 @@ class Pool {
     if (unfinished_.load(std::memory_order_acquire) == 0) return;
     std::unique_lock<std::mutex> lock(mu_);
     caller_waiting_ = true;
-    done_.wait(lock, [&] { return unfinished_.load(std::memory_order_acquire) == 0; });
+    wait_until_ready(done_, lock, [&] { return unfinished_.load(std::memory_order_acquire) == 0; });
     caller_waiting_ = false;
   }
 

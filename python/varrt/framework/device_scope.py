@@ -38,7 +38,7 @@ class DeviceSpec:
     def from_string(cls, spec):
         """Parses "/job:<name>/replica:<id>/task:<id>/device:<type>:<id>" (all parts optional,
         "CPU:0" and "/cpu:0" forms too); ValueError for malformed specs."""
-        return cls(*_C.parse_device_spec(spec or ""))
+        return cls(*_C.parse_device_spec("" if spec is None or (isinstance(spec, str) and not spec) else spec))
 
     def parse_from_string(self, spec):
         return self.from_string(spec)
