@@ -35,3 +35,12 @@ def logged_ops(fn):
         tf.debugging.set_log_device_placement(False)
         sys.stderr = old
     return out, [line.split()[2] for line in buf.getvalue().splitlines()]
+
+
+def signature_text(fn):
+    """`fn`'s signature as TensorFlow's reads: names and defaults, without the annotations that are
+    there for type checkers."""
+    import inspect
+    sig = inspect.signature(fn)
+    return str(sig.replace(parameters=[p.replace(annotation=p.empty) for p in sig.parameters.values()],
+                           return_annotation=sig.empty))

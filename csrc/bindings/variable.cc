@@ -427,7 +427,8 @@ void bind_variable(py::module_& m) {
                              [](py::handle self) { return static_cast<int>(handle_of(self).handle().var()->dtype()); })
       .def_property_readonly("_shared_name", [](py::handle self) { return handle_of(self).handle().name(); })
       .def_property_readonly("_debug_name", [](py::handle self) { return handle_of(self).handle().var()->debug_name(); })
-      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; });
+      .def_property_readonly("device", [](py::handle self) { return handle_of(self).handle().device()->name; },
+                             "The full name of the device the variable lives on (another task's for a remote variable).");
 }
 
 }  // namespace bind

@@ -45,6 +45,7 @@ def initialize_all_variables():
 
 
 def local_variables_initializer():
+    """TensorFlow 1's initializer of local variables: a no-op in a graph (varrt makes none), None eagerly."""
     g = _graph()
     return None if g is None else _ops.Operation(g, g.unique_name("init"), "NoOp", [])
 
@@ -64,15 +65,18 @@ def global_variables(scope=None):
 
 
 def trainable_variables(scope=None):
+    """TensorFlow 1's TRAINABLE_VARIABLES collection of the default graph (empty eagerly)."""
     g = _graph()
     return [] if g is None else g.get_collection(GraphKeys.TRAINABLE_VARIABLES, scope)
 
 
 def add_to_collection(name, value):
+    """Adds `value` to the default graph's collection `name` (TensorFlow 1)."""
     get_default_graph().add_to_collection(name, value)
 
 
 def get_collection(key, scope=None):
+    """The default graph's collection `key`, filtered by name `scope` (TensorFlow 1; empty eagerly)."""
     return get_default_graph().get_collection(key, scope)
 
 
@@ -91,6 +95,7 @@ def disable_eager_execution():
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    """Turns eager execution back on (tf.compat.v1.enable_eager_execution)."""
     _ops.enable_eager_execution()
 
 
@@ -101,11 +106,13 @@ def disable_v2_behavior():
 
 
 def enable_v2_behavior():
+    """TensorFlow 2 behaviour: eager execution on (tf.compat.v1.enable_v2_behavior)."""
     _v2_behavior[0] = True
     _ops.enable_eager_execution()
 
 
 def executing_eagerly():
+    """Whether ops run eagerly now: False in a TensorFlow 1 graph or while a function is traced."""
     return _func_graph.executing_eagerly()
 
 
@@ -152,14 +159,17 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
 
     @property
     def name(self):
+        """The scope's full name."""
         return "/".join([s[0] for s in _scopes.stack] + [self._name]) if _scopes.stack and \
             _scopes.stack[-1][3] is not self else self._name
 
     @property
     def reuse(self):
+        """The scope's reuse setting (True, AUTO_REUSE or False)."""
         return self._reuse
 
     def reuse_variables(self):
+        """Makes get_variable in this scope reuse existing variables."""
         if _scopes.stack:
             name, _, init, owner = _scopes.stack[-1]
             _scopes.stack[-1] = (name, True, init, owner)
@@ -182,6 +192,7 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
 
 
 def get_variable_scope():
+    """The current variable_scope (TensorFlow 1's tf.compat.v1.get_variable_scope)."""
     return _scopes.stack[-1][3] if _scopes.stack else variable_scope("")
 
 

@@ -9,4 +9,5 @@ def set_log_device_placement(enabled):
 
 
 def get_log_device_placement():
+    """Whether op placements are being logged (tf.debugging.get_log_device_placement)."""
     return _C.get_log_device_placement()

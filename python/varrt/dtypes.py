@@ -20,62 +20,77 @@ class DType:
 
     @property
     def name(self):
+        """The dtype's name ("float32")."""
         return self._name
 
     @property
     def as_datatype_enum(self):
+        """TensorFlow's DataType enum value of this dtype."""
         return self._enum
 
     @property
     def as_numpy_dtype(self):
+        """The NumPy scalar type of this dtype (object for string)."""
         return self._np
 
     @property
     def base_dtype(self):
+        """This dtype (TensorFlow's reference dtypes do not exist in varrt)."""
         return self
 
     @property
     def real_dtype(self):
+        """The dtype of the real part: float32 for complex64, float64 for complex128, else this dtype."""
         return {complex64: float32, complex128: float64}.get(self, self)
 
     @property
     def is_floating(self):
+        """Whether this is a floating-point dtype (half, bfloat16, float, double)."""
         return self in (float16, bfloat16, float32, float64)
 
     @property
     def is_complex(self):
+        """Whether this is a complex dtype."""
         return self in (complex64, complex128)
 
     @property
     def is_integer(self):
+        """Whether this is a (signed or unsigned) integer dtype."""
         return self in (int8, int16, int32, int64, uint8, uint16, uint32, uint64)
 
     @property
     def is_unsigned(self):
+        """Whether this is an unsigned integer dtype."""
         return self in (uint8, uint16, uint32, uint64, bool)
 
     @property
     def is_bool(self):
+        """Whether this is tf.bool."""
         return self is bool
 
     @property
     def is_numeric(self):
+        """Whether values of this dtype are numbers (not bool or string)."""
         return self.is_floating or self.is_complex or self.is_integer
 
     @property
     def is_numpy_compatible(self):
+        """Whether NumPy has a matching dtype."""
         return True
 
     @property
     def is_quantized(self):
+        """Whether this is a quantized dtype (never, in varrt)."""
         return False
 
     @property
     def size(self):
+        """The size of one element in bytes."""
         return 8 if self is string else np.dtype(self._np).itemsize
 
     @property
     def min(self):
+        """The smallest (most negative) value of this dtype."""
         if self.is_floating:
             return float(ml_dtypes.finfo(self._np).min)
         if self.is_integer:
@@ -86,6 +101,7 @@ class DType:
 
     @property
     def max(self):
+        """The largest value of this dtype."""
         if self.is_floating:
             return float(ml_dtypes.finfo(self._np).max)
         if self.is_integer:
@@ -96,9 +112,11 @@ class DType:
 
     @property
     def limits(self):
+        """(min, max) of this dtype."""
         return self.min, self.max
 
     def is_compatible_with(self, other):
+        """Whether a value of `other`'s dtype can be used where this dtype is expected (equal dtypes)."""
         return self == as_dtype(other)
 
     def __eq__(self, other):

@@ -39,22 +39,27 @@ class OpError(Exception):
 
     @property
     def message(self):
+        """The error's message."""
         return self._message
 
     @property
     def op(self):
+        """The failed op (None in eager mode)."""
         return self._op
 
     @property
     def node_def(self):
+        """The node of the failed op (None in eager mode)."""
         return self._node_def
 
     @property
     def error_code(self):
+        """TensorFlow's error code of this error (an int)."""
         return self._error_code
 
     @property
     def experimental_payloads(self):
+        """Extra error details (an empty dict)."""
         return {}
 
     def __str__(self):
@@ -93,10 +98,12 @@ _CODE_TO_CLASS = {cls._code: cls for cls in (
 
 
 def exception_type_from_error_code(error_code):
+    """The OpError subclass of a TensorFlow error code (tf.errors.exception_type_from_error_code)."""
     return _CODE_TO_CLASS[error_code]
 
 
 def error_code_from_exception_type(cls):
+    """The TensorFlow error code of an OpError subclass (tf.errors.error_code_from_exception_type)."""
     return cls._code
 
 

@@ -10,4 +10,5 @@ def memory_stats(device="/job:localhost/replica:0/task:0/device:CPU:0"):
 
 
 def reset_peak_memory(device="/job:localhost/replica:0/task:0/device:CPU:0"):
+    """Resets the peak of the device allocator's memory counter to its current use."""
     _C.reset_peak_memory(device)

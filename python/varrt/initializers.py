@@ -98,13 +98,16 @@ class Initializer:
         raise NotImplementedError(f"Initializer {type(self).__name__} does not support __call__.")
 
     def get_config(self):
+        """The initializer's configuration as a dict (from_config rebuilds it)."""
         return {}
 
     @classmethod
     def from_config(cls, config):
+        """An initializer made from a get_config() dict."""
         return cls(**config)
 
     def clone(self):
+        """A new initializer with this one's configuration."""
         return type(self).from_config(self.get_config())
 
 
@@ -375,6 +378,8 @@ class _UnseededPerCall(Initializer):
 
 
 class random_normal_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's public name
+    """TensorFlow's tf.random_normal_initializer: normally distributed values (mean, stddev)."""
+
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
         self.mean, self.stddev, self.seed = mean, stddev, seed
 
@@ -387,6 +392,8 @@ class random_normal_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's 
 
 
 class random_uniform_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's public name
+    """TensorFlow's tf.random_uniform_initializer: uniformly distributed values in [minval, maxval)."""
+
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
         self.minval, self.maxval, self.seed = minval, maxval, seed
 

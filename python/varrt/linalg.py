@@ -69,6 +69,7 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
 
 
 def adjoint(matrix, name=None):
+    """The conjugate transpose of the last two dimensions of `matrix` (tf.linalg.adjoint)."""
     return matrix_transpose(matrix, conjugate=True)
 
 

@@ -221,26 +221,33 @@ class Generator:
 
     @classmethod
     def from_seed(cls, seed, alg=None):
+        """A Generator whose state is derived from `seed`."""
         return cls(state=int(seed), alg=alg)
 
     @classmethod
     def from_non_deterministic_state(cls, alg=None):
+        """A Generator seeded from non-deterministic state (the OS)."""
         return cls(alg=alg)
 
     def reset_from_seed(self, seed):
+        """Resets the state as from_seed(seed) would make it."""
         self._reset(int(seed))
 
     @property
     def algorithm(self):
+        """The RNG algorithm (TensorFlow's Philox enum value)."""
         return self._alg
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        """Normally distributed values of `shape` (mean, stddev), advancing the state."""
         return _normal(self._rng, "StatefulStandardNormalV2", shape, mean, stddev, dtype, truncated=False)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        """Normal values of `shape` redrawn when more than 2 stddev from the mean, advancing the state."""
         return _normal(self._rng, "StatefulTruncatedNormal", shape, mean, stddev, dtype, truncated=True)
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
+        """Uniformly distributed values of `shape` in [minval, maxval), advancing the state."""
         dtype = dtypes.as_dtype(dtype)
         if dtype.is_integer:
             if (minval is None) != (maxval is None):
@@ -275,6 +282,7 @@ _global_generator = None
 
 
 def get_global_generator():
+    """The process-wide tf.random.Generator (made from non-deterministic state on first use)."""
     global _global_generator
     if _global_generator is None:
         _global_generator = Generator.from_non_deterministic_state()
@@ -282,6 +290,7 @@ def get_global_generator():
 
 
 def set_global_generator(generator):
+    """Replaces the process-wide tf.random.Generator (tf.random.set_global_generator)."""
     global _global_generator
     _global_generator = generator
 
@@ -301,11 +310,13 @@ def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, na
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
                                alg="auto_select"):
+    """Truncated normal values that depend only on `seed` (a pair of ints) and the arguments (tf.random.stateless_truncated_normal)."""
     return _normal(_stateless_rng(seed), "StatelessTruncatedNormalV2", shape, mean,
                    stddev, dtype, truncated=True)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
+    """Uniform values that depend only on `seed` (a pair of ints) and the arguments (tf.random.stateless_uniform)."""
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_integer and (minval is None) != (maxval is None):
         raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and `maxval` must be both None "

@@ -25,6 +25,7 @@ _sessions = _DefaultSession()
 
 
 def get_default_session():
+    """The Session made default by `with sess.as_default()` (or an InteractiveSession), or None."""
     return _sessions.stack[-1] if _sessions.stack else None
 
 
@@ -39,6 +40,7 @@ class Session:
         self._logged = False
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        """Evaluates `fetches` (tensors, ops, variables, nested structures) with `feed_dict` placeholders fed."""
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
         graph = self.graph
@@ -85,9 +87,11 @@ class Session:
         return rebuild(values)
 
     def close(self):
+        """Closes the session (further run calls raise RuntimeError)."""
         self._closed = True
 
     def as_default(self):
+        """A context manager making this the default session (Tensor.eval and Operation.run use it)."""
         return _SessionDefault(self)
 
     def __enter__(self):
@@ -111,6 +115,7 @@ class InteractiveSession(Session):
         _sessions.stack.append(self)
 
     def close(self):
+        """Closes the session and stops it being the default."""
         if self in _sessions.stack:
             _sessions.stack.remove(self)
         super().close()

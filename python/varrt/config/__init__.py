@@ -33,6 +33,7 @@ def list_logical_devices(device_type=None):
 
 
 def get_visible_devices(device_type=None):
+    """The physical devices visible to varrt, optionally of one type (tf.config.get_visible_devices)."""
     return list_physical_devices(device_type)
 
 

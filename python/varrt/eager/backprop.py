@@ -8,9 +8,12 @@ Trainable variables read inside the tape are watched automatically; tensors are 
 `tape.watch(x)`. Recording is the dispatch's observe hook (eager/tape.py): with no tape open,
 an op pays one check. Semantics, messages and warnings are TensorFlow 2.21's.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import contextlib
 import enum
 import logging
+from typing import Any, Iterator
 
 from varrt.eager import imperative_grad, tape as tape_lib
 from varrt.ops.gradients import grad_util
@@ -66,7 +69,7 @@ def _ones_like(t):
 class GradientTape:
     """Records operations for automatic differentiation (TensorFlow's `tf.GradientTape`)."""
 
-    def __init__(self, persistent=False, watch_accessed_variables=True):
+    def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True) -> None:
         self._persistent = persistent
         self._watch_accessed_variables = watch_accessed_variables
         self._recorder = tape_lib.Recorder(watch_accessed_variables)
@@ -75,11 +78,11 @@ class GradientTape:
 
     # --- context ---------------------------------------------------------------------
 
-    def __enter__(self):
+    def __enter__(self) -> GradientTape:
         self._push_tape()
         return self
 
-    def __exit__(self, typ, value, traceback):
+    def __exit__(self, typ: Any, value: Any, traceback: Any) -> None:
         if self._recording:
             self._pop_tape()
         elif self._recorder is not None and self._recorder.installed:
@@ -103,7 +106,7 @@ class GradientTape:
         self._recording = False
 
     @contextlib.contextmanager
-    def stop_recording(self):
+    def stop_recording(self) -> Iterator[None]:
         """Ops run inside this block are not recorded on this tape."""
         if self._recorder is None or not self._recording:
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
@@ -115,7 +118,7 @@ class GradientTape:
             self._recorder.recording = True
             self._recording = True
 
-    def reset(self):
+    def reset(self) -> None:
         """Clears what was recorded (as exiting and re-entering with a new tape)."""
         recording = self._recording
         if recording:
@@ -128,7 +131,7 @@ class GradientTape:
 
     # --- watching ----------------------------------------------------------------------
 
-    def watch(self, tensor):
+    def watch(self, tensor: Any) -> None:
         """Ensures `tensor` (a Tensor, a Variable, or a structure of them) is traced."""
         for t in nest.flatten(tensor):
             if not (isinstance(t, Tensor) or _is_variable(t)):
@@ -144,7 +147,7 @@ class GradientTape:
             elif _trainable_dtype(t):
                 self._recorder.watch_tensor(t)
 
-    def watched_variables(self):
+    def watched_variables(self) -> tuple[_variables.Variable, ...]:
         """The variables watched, explicitly or by being read inside the tape, in watch order."""
         recorder = self._recorder if self._recorder is not None else self._watched
         return () if recorder is None else tuple(recorder.variables)
@@ -173,7 +176,8 @@ class GradientTape:
             self._watched = self._recorder  # watched_variables() still answers after the recording is gone
             self._recorder = None
 
-    def gradient(self, target, sources, output_gradients=None, unconnected_gradients=UnconnectedGradients.NONE):
+    def gradient(self, target: Any, sources: Any, output_gradients: Any = None,
+                 unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
         """The gradient of `target` (a tensor or structure of tensors, summed) with respect to each of
         `sources`, in the structure of `sources`."""
         self._check_usable()

@@ -41,9 +41,11 @@ class DeviceSpec:
         return cls(*_C.parse_device_spec("" if spec is None or (isinstance(spec, str) and not spec) else spec))
 
     def parse_from_string(self, spec):
+        """A new DeviceSpec parsed from `spec` (as from_string)."""
         return self.from_string(spec)
 
     def to_string(self):
+        """The spec as a string ("/job:ps/replica:0/task:1/device:CPU:0"), set fields only."""
         return self._as_string
 
     def make_merged_spec(self, dev):
@@ -51,6 +53,7 @@ class DeviceSpec:
         return self.__class__(*self._merged_fields(dev))
 
     def replace(self, **kwargs):
+        """A new DeviceSpec with the given fields replaced."""
         fields = dict(job=self.job, replica=self.replica, task=self.task, device_type=self.device_type,
                       device_index=self.device_index)
         fields.update(kwargs)
@@ -63,11 +66,11 @@ class DeviceSpec:
                 dev.device_type if dev.device_type is not None else self.device_type,
                 dev.device_index if dev.device_index is not None else self.device_index)
 
-    job = property(lambda self: self._job)
-    replica = property(lambda self: self._replica)
-    task = property(lambda self: self._task)
-    device_type = property(lambda self: self._device_type)
-    device_index = property(lambda self: self._device_index)
+    job = property(lambda self: self._job, doc='The job name, or None.')
+    replica = property(lambda self: self._replica, doc='The replica index, or None.')
+    task = property(lambda self: self._task, doc='The task index, or None.')
+    device_type = property(lambda self: self._device_type, doc='The device type ("CPU"), or None.')
+    device_index = property(lambda self: self._device_index, doc='The device index, or None.')
 
     def __eq__(self, other):
         return isinstance(other, self.__class__) and self.to_string() == other.to_string()

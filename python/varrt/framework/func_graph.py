@@ -305,6 +305,7 @@ class FuncGraph:
     # --- names -------------------------------------------------------------------------------
 
     def unique_name(self, base):
+        """`name`, made unique among this graph's names ("add", "add_1", ...)."""
         key = base.lower()  # TensorFlow compares names case-insensitively ("add", then "Add_1")
         n = self._names.get(key, 0)
         self._names[key] = n + 1

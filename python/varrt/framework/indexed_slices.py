@@ -24,40 +24,49 @@ class IndexedSlices:
 
     @property
     def values(self):
+        """The values of the slices (first dimension: one per index)."""
         return self._values
 
     @property
     def indices(self):
+        """The indices of the slices along the first dimension."""
         return self._indices
 
     @property
     def dense_shape(self):
+        """The shape of the dense tensor these slices stand for, or None."""
         return self._dense_shape
 
     @property
     def dtype(self):
+        """The dtype of the values."""
         return self._values.dtype
 
     @property
     def device(self):
+        """The device of the values."""
         return self._values.device
 
     @property
     def name(self):
+        """The name of the values (eager tensors have none)."""
         return getattr(self._values, "name", None)
 
     @property
     def shape(self):
+        """The dense shape as a TensorShape."""
         if self._dense_shape is None:
             return TensorShape(None)
         return TensorShape([int(d) for d in np.asarray(self._dense_shape).reshape(-1)])
 
     @property
     def op(self):
+        """The op that made the values (None eagerly)."""
         raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
 
     @property
     def graph(self):
+        """The graph of the values (None eagerly)."""
         raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
 
     def __str__(self):

@@ -6,8 +6,11 @@ mappings by sorted key; everything else is a leaf), each leaf yielded once (by i
 A module's own attributes come before those of its sub-modules, which are walked after it,
 in the order they were found. Cycles between modules are followed once.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import collections.abc
 import re
+from typing import Any, Optional
 
 from varrt.framework import name_scopes
 from varrt.framework.variables import Variable
@@ -33,7 +36,7 @@ class Module:
     # Attributes never walked (TensorFlow ignores its own bookkeeping the same way).
     _TF_MODULE_IGNORED_PROPERTIES = frozenset()
 
-    def __init__(self, name=None):
+    def __init__(self, name: Optional[str] = None) -> None:
         if name is None:
             name = camel_to_snake(type(self).__name__)
         elif not isinstance(name, str) or not _VALID_IDENTIFIER.match(name):
@@ -46,30 +49,32 @@ class Module:
             self._name_scope = name_scopes.name_scope(scope_name)
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The name given to (or derived for) this module, without parent scopes."""
         return self._name
 
     @property
-    def name_scope(self):
+    def name_scope(self) -> Any:
         """The module's `name_scope` (its name includes the scopes it was created in)."""
         return self._name_scope
 
     @property
-    def variables(self):
+    def variables(self) -> tuple[Variable, ...]:
         """All Variables of this module and its sub-modules (this module's first, by attribute name)."""
         return tuple(self._flatten(predicate=_is_variable))
 
     @property
-    def trainable_variables(self):
+    def trainable_variables(self) -> tuple[Variable, ...]:
+        """The trainable Variables of this module and its sub-modules."""
         return tuple(self._flatten(predicate=_is_trainable_variable))
 
     @property
-    def non_trainable_variables(self):
+    def non_trainable_variables(self) -> tuple[Variable, ...]:
+        """The non-trainable Variables of this module and its sub-modules."""
         return tuple(self._flatten(predicate=_is_non_trainable_variable))
 
     @property
-    def submodules(self):
+    def submodules(self) -> tuple[Module, ...]:
         """All modules reachable from this one (not including itself)."""
         return tuple(self._flatten(predicate=_is_module))
 

@@ -38,6 +38,7 @@ class name_scope:  # noqa: N801 - TensorFlow's public name
 
     @property
     def name(self):
+        """The scope's name, as given."""
         return self._name
 
     def __enter__(self):

@@ -169,6 +169,7 @@ class Graph(func_graph.FuncGraph):
             return tape.gradient(ys, xs, output_gradients=grad_ys)
 
     def watch(self, tensor):
+        """Marks a tensor as a source for tf.compat.v1.gradients."""
         if self._tapes:
             self._tapes[-1].watch(tensor)
 
@@ -180,6 +181,7 @@ class Graph(func_graph.FuncGraph):
     # --- the default graph ---------------------------------------------------------------------
 
     def as_default(self):
+        """A context manager making this the default graph (ops and variables are recorded into it)."""
         return _DefaultGraph(self)
 
     def device(self, device_name_or_function):
@@ -188,10 +190,12 @@ class Graph(func_graph.FuncGraph):
         return device_v1(device_name_or_function)
 
     def finalize(self):
+        """Makes the graph read-only: adding an op afterwards raises RuntimeError."""
         self._finalized = True
 
     @property
     def finalized(self):
+        """Whether finalize() was called."""
         return self._finalized
 
     def get_operations(self):
@@ -202,6 +206,7 @@ class Graph(func_graph.FuncGraph):
         return super()._register(tensor, slot, name, shape, op_type, dynamic)
 
     def get_tensor_by_name(self, name):
+        """The tensor named `name` ("op:0") in this graph (KeyError if absent)."""
         tensor = self._by_name.get(name)
         if tensor is None:
             raise KeyError(f"The name '{name}' refers to a Tensor which does not exist.")
@@ -210,9 +215,11 @@ class Graph(func_graph.FuncGraph):
     # --- collections ---------------------------------------------------------------------------
 
     def add_to_collection(self, name, value):
+        """Adds `value` to collection `name` (TensorFlow 1)."""
         self._collections.setdefault(name, []).append(value)
 
     def get_collection(self, name, scope=None):
+        """The values of collection `name`, filtered by name `scope`."""
         values = list(self._collections.get(name, []))
         if name in (GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES):
             values = [v for v in self._variables if name == GraphKeys.GLOBAL_VARIABLES or v.trainable] + values
@@ -221,12 +228,15 @@ class Graph(func_graph.FuncGraph):
         return values
 
     def get_all_collection_keys(self):
+        """The names of this graph's collections."""
         return sorted(set(self._collections) | {GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES})
 
     def note_variable(self, variable):
+        """Records a variable created while this graph is the default (its collections, its initializer)."""
         self._variables.append(variable)
 
     def initializer_nodes(self, variables):
+        """The recorded nodes that initialise `variables`."""
         out = []
         for v in variables:
             index = self._initializers.get(_C.resource_id(v))
@@ -363,6 +373,7 @@ def disable_eager_execution():
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    """Turns eager execution back on after disable_eager_execution() (tf.compat.v1.enable_eager_execution)."""
     if _global["eager"]:
         return
     _global["eager"] = True

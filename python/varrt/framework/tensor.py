@@ -3,6 +3,10 @@
 A Tensor wraps a core `TensorData`. `numpy()` returns an independent copy; `np.asarray(t)`
 is a zero-copy read-only view (the core never writes to a tensor's buffer once handed out).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import TYPE_CHECKING, Any, Optional
+
 import numpy as np
 
 from varrt import _C, dtypes
@@ -40,15 +44,56 @@ class Tensor(_C.TensorBase):
     def __init__(self, *args, **kwargs):
         raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
 
+    if TYPE_CHECKING:  # the C accessors, as type checkers see them
+        def numpy(self) -> Any: ...
+        @property
+        def device(self) -> str: ...
+        @property
+        def ndim(self) -> int: ...
+        # The operators (bound from the op modules at import time) give Tensors.
+        def __add__(self, other: Any) -> Tensor: ...
+        def __radd__(self, other: Any) -> Tensor: ...
+        def __sub__(self, other: Any) -> Tensor: ...
+        def __rsub__(self, other: Any) -> Tensor: ...
+        def __mul__(self, other: Any) -> Tensor: ...
+        def __rmul__(self, other: Any) -> Tensor: ...
+        def __truediv__(self, other: Any) -> Tensor: ...
+        def __rtruediv__(self, other: Any) -> Tensor: ...
+        def __floordiv__(self, other: Any) -> Tensor: ...
+        def __rfloordiv__(self, other: Any) -> Tensor: ...
+        def __mod__(self, other: Any) -> Tensor: ...
+        def __rmod__(self, other: Any) -> Tensor: ...
+        def __pow__(self, other: Any) -> Tensor: ...
+        def __rpow__(self, other: Any) -> Tensor: ...
+        def __matmul__(self, other: Any) -> Tensor: ...
+        def __rmatmul__(self, other: Any) -> Tensor: ...
+        def __and__(self, other: Any) -> Tensor: ...
+        def __rand__(self, other: Any) -> Tensor: ...
+        def __or__(self, other: Any) -> Tensor: ...
+        def __ror__(self, other: Any) -> Tensor: ...
+        def __xor__(self, other: Any) -> Tensor: ...
+        def __rxor__(self, other: Any) -> Tensor: ...
+        def __lt__(self, other: Any) -> Tensor: ...
+        def __le__(self, other: Any) -> Tensor: ...
+        def __gt__(self, other: Any) -> Tensor: ...
+        def __ge__(self, other: Any) -> Tensor: ...
+        def __neg__(self) -> Tensor: ...
+        def __abs__(self) -> Tensor: ...
+        def __invert__(self) -> Tensor: ...
+        def __getitem__(self, key: Any) -> Tensor: ...
+
     @property
-    def dtype(self):
+    def dtype(self) -> dtypes.DType:
+        """The tensor's DType."""
         return _BY_ENUM[self._dtype_enum]
 
     @property
-    def shape(self):
+    def shape(self) -> TensorShape:
+        """The tensor's shape as a TensorShape."""
         return TensorShape._known(self._shape_tuple)
 
-    def get_shape(self):
+    def get_shape(self) -> TensorShape:
+        """The tensor's shape (tf.Tensor.get_shape, as .shape)."""
         return self.shape
 
     def __array__(self, dtype=None, copy=None):
@@ -99,6 +144,7 @@ class Tensor(_C.TensorBase):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def ref(self):
+        """A hashable reference to this tensor (for dicts and sets; deref() gives it back)."""
         return Reference(self)
 
     def __format__(self, format_spec):
@@ -157,7 +203,7 @@ def _from_array(array):
     return Tensor._wrap(_C.constant(array))
 
 
-def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, name: Optional[str] = None) -> Tensor:
     """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules).
 
     Values are converted by the core (_C.convert). Tensors and tensor-likes stay here: the
@@ -186,7 +232,7 @@ def _from_python_or_array(value, dtype, hint=False):
     return Tensor._wrap(_convert(value, 0 if dtype is None else dtype._enum, True, hint))
 
 
-def constant(value, dtype=None, shape=None, name="Const"):
+def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Tensor:
     """A constant tensor from a Python or NumPy value; `shape` broadcasts a scalar or reshapes."""
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
@@ -211,7 +257,8 @@ def constant(value, dtype=None, shape=None, name="Const"):
                     f"with {n} elements).")
 
 
-def is_tensor(x):
+def is_tensor(x: Any) -> bool:
+    """Whether `x` is a Tensor or tensor-like (a Variable): tf.is_tensor."""
     return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
 
 
@@ -233,6 +280,6 @@ from varrt.ops import slicing as _slicing  # noqa: E402
 
 for _name, _method in _overloads.BINARY.items():  # + - * / // % ** @, reflected forms, comparisons, & | ^ ~, -x, abs
     setattr(Tensor, _name, _method)
-Tensor.__getitem__ = _slicing.tensor_getitem
+setattr(Tensor, "__getitem__", _slicing.tensor_getitem)  # (declared for type checkers in the class)
 _C._set_tensor_class(Tensor)
 del _name, _method

@@ -27,25 +27,31 @@ class TensorShape:
 
     @property
     def rank(self):
+        """The number of dimensions, or None for an unknown rank."""
         return None if self._dims is None else len(self._dims)
 
     @property
     def ndims(self):
+        """The number of dimensions, or None for an unknown rank (as rank)."""
         return self.rank
 
     @property
     def dims(self):
+        """The dimensions as a list (None for unknown ones), or None for an unknown rank."""
         return None if self._dims is None else list(self._dims)
 
     def as_list(self):
+        """The dimensions as a list of ints (None for unknown ones); ValueError for an unknown rank."""
         if self._dims is None:
             raise ValueError("as_list() is not defined on an unknown TensorShape.")
         return list(self._dims)
 
     def is_fully_defined(self):
+        """Whether the rank and every dimension are known."""
         return self._dims is not None and all(d is not None for d in self._dims)
 
     def num_elements(self):
+        """The number of elements of a fully defined shape, else None."""
         if not self.is_fully_defined():
             return None
         n = 1
@@ -54,6 +60,7 @@ class TensorShape:
         return n
 
     def is_compatible_with(self, other):
+        """Whether some shape could be both this and `other` (unknown parts match anything)."""
         other = as_shape(other)
         if self._dims is None or other._dims is None:
             return True
@@ -62,10 +69,12 @@ class TensorShape:
         return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
 
     def assert_is_compatible_with(self, other):
+        """Raises ValueError unless this shape is compatible with `other`."""
         if not self.is_compatible_with(other):
             raise ValueError(f"Shapes {self} and {as_shape(other)} are incompatible")
 
     def merge_with(self, other):
+        """The most specific shape compatible with both; ValueError if they are incompatible."""
         other = as_shape(other)
         if self._dims is None:
             return other
@@ -75,12 +84,14 @@ class TensorShape:
         return TensorShape([a if a is not None else b for a, b in zip(self._dims, other._dims)])
 
     def concatenate(self, other):
+        """This shape's dimensions followed by `other`'s."""
         other = as_shape(other)
         if self._dims is None or other._dims is None:
             return TensorShape(None)
         return TensorShape(self._dims + other._dims)
 
     def with_rank(self, rank):
+        """This shape with its rank checked (or set) to `rank`; ValueError otherwise."""
         if self._dims is None:
             return TensorShape([None] * rank)
         if len(self._dims) != rank:
@@ -88,6 +99,7 @@ class TensorShape:
         return self
 
     def assert_has_rank(self, rank):
+        """Raises ValueError unless this shape's rank is `rank` (or unknown)."""
         if self._dims is not None and len(self._dims) != rank:
             raise ValueError(f"Shape {self} must have rank {rank}")
 

@@ -16,22 +16,27 @@ class TensorSpec:
 
     @classmethod
     def from_tensor(cls, tensor, name=None):
+        """A TensorSpec with the shape and dtype of `tensor`."""
         return cls(tensor.shape, tensor.dtype, name)
 
     @classmethod
     def from_spec(cls, spec, name=None):
+        """A TensorSpec with `spec`'s shape and dtype (and `name`, or spec's name)."""
         return cls(spec.shape, spec.dtype, spec.name if name is None else name)
 
     @property
     def shape(self):
+        """The TensorShape values must have."""
         return self._shape
 
     @property
     def dtype(self):
+        """The DType values must have."""
         return self._dtype
 
     @property
     def name(self):
+        """The spec's name, or None."""
         return self._name
 
     def is_compatible_with(self, spec_or_tensor):

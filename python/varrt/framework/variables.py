@@ -5,9 +5,12 @@ methods (`numpy()`, the update kernels) dispatch straight into C++ without a Pyt
 Updates write in place when nobody holds the variable's buffer, and copy first when a read
 tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import functools
 import sys
 import threading
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import numpy as np
 
@@ -18,6 +21,9 @@ from varrt.framework import variable_enums
 from varrt import dlpack as _dlpack
 from varrt.framework.tensor import Reference, Tensor, _numpy_text, _scalar, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+
+if TYPE_CHECKING:
+    from varrt.framework.indexed_slices import IndexedSlices
 from varrt.ops import overloads as _overloads
 from varrt.ops import slicing as _slicing
 from varrt.ops import variable_indexing as _variable_indexing
@@ -63,10 +69,12 @@ class Variable(_C.VarHandle):
     (TensorFlow's default) a variable is anonymous.
     """
 
-    def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
-                 variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
-                 aggregation=None, shape=None, experimental_enable_variable_lifting=True, shared_name=None,
-                 container=None, **unused_kwargs):
+    def __init__(self, initial_value: Any = None, trainable: Optional[bool] = None, validate_shape: bool = True,
+                 caching_device: Any = None, name: Optional[str] = None, variable_def: Any = None, dtype: Any = None,
+                 import_scope: Optional[str] = None, constraint: Optional[Callable[[Tensor], Any]] = None,
+                 synchronization: Any = None, aggregation: Any = None, shape: Any = None,
+                 experimental_enable_variable_lifting: bool = True, shared_name: Optional[str] = None,
+                 container: Optional[str] = None, **unused_kwargs: Any) -> None:
         # Unknown keyword arguments are ignored, as TensorFlow's eager Variable does.
         # `shared_name`/`container` are varrt's: see from_shared_name.
         if initial_value is None:
@@ -138,7 +146,7 @@ class Variable(_C.VarHandle):
             watcher.on_created(self)
 
     @classmethod
-    def from_shared_name(cls, shared_name, container=""):
+    def from_shared_name(cls, shared_name: str, container: str = "") -> Variable:
         """The variable registered under `(container, shared_name)` in this process.
 
         Sharing by name works across languages: a variable created by a C++ program
@@ -173,21 +181,34 @@ class Variable(_C.VarHandle):
     # `name` ("scope/name:0"), `dtype` and `shape` are the core variable's, read by C getters (csrc/
     # bindings/variable.cc); an object made by __new__ alone raises the core's
     # FailedPreconditionError ("never created") for them, as for every op.
-    name = _C.VarHandle.name
-    dtype = _C.VarHandle.dtype
-    # The declared shape (the initial value's unless `shape=` relaxed it), made on each access:
-    # caching it on the instance would cost a dict per variable.
-    shape = _C.VarHandle.shape
+    if TYPE_CHECKING:  # what type checkers see of the properties bound in C below
+        @property
+        def name(self) -> str: ...
+        @property
+        def dtype(self) -> dtypes.DType: ...
+        @property
+        def shape(self) -> TensorShape: ...
+        @property
+        def device(self) -> str: ...
+    else:
+        name = _C.VarHandle.name
+        dtype = _C.VarHandle.dtype
+        # The declared shape (the initial value's unless `shape=` relaxed it), made on each access:
+        # caching it on the instance would cost a dict per variable.
+        shape = _C.VarHandle.shape
 
-    def get_shape(self):
+    def get_shape(self) -> TensorShape:
+        """The variable's shape (as .shape)."""
         return self.shape
 
     @property
-    def trainable(self):
+    def trainable(self) -> bool:
+        """Whether gradient tapes watch this variable and optimizers update it."""
         return self._trainable
 
     @property
     def constraint(self):
+        """The projection applied after each optimizer update, or None."""
         return self._constraint
 
     @property
@@ -199,24 +220,28 @@ class Variable(_C.VarHandle):
     def initial_value(self):
         # Not kept: holding the initial tensor would pin the variable's first buffer and make
         # its first update copy. TensorFlow's eager variables refuse this property too.
+        """Not kept by eager variables: raises RuntimeError, as TensorFlow's do."""
         raise RuntimeError("This property is not supported when eager execution is enabled.")
 
     @property
     def synchronization(self):
+        """The variable's tf.VariableSynchronization."""
         return self._synchronization
 
     @property
     def aggregation(self):
+        """The variable's tf.VariableAggregation."""
         return self._aggregation
 
     # --- reading --------------------------------------------------------------------------
 
-    def read_value(self):
+    def read_value(self) -> Tensor:
         """The current value as a new Tensor (sharing memory until the next update), on the
         current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
         return _wrap(self._read_value())
 
-    def value(self):
+    def value(self) -> Tensor:
+        """The current value as a Tensor (ReadVariableOp)."""
         return _wrap(self._read())
 
     _as_tensor = value
@@ -233,7 +258,8 @@ class Variable(_C.VarHandle):
     def __dlpack_device__(self):
         return _dlpack._device()
 
-    def is_initialized(self, name=None):
+    def is_initialized(self, name: Optional[str] = None) -> Tensor:
+        """Whether the variable holds a value, as a bool Tensor."""
         return Tensor._wrap(_C.op_result(np.array(self._is_initialized())))
 
     # --- updating -------------------------------------------------------------------------
@@ -242,12 +268,20 @@ class Variable(_C.VarHandle):
     # found in this file; being C functions, they run with no Python frame on the hot path.
     # assign(value, use_locking=None, name=None, read_value=True), assign_add(delta, ...) and
     # assign_sub(delta, ...) return _UnreadVariable(self), or None with read_value=False.
-    assign = _C.VarHandle.assign
-    assign_add = _C.VarHandle.assign_add
-    assign_sub = _C.VarHandle.assign_sub
+    if TYPE_CHECKING:
+        def assign(self, value: Any, use_locking: Optional[bool] = None, name: Optional[str] = None,
+                   read_value: bool = True) -> Variable: ...
+        def assign_add(self, delta: Any, use_locking: Optional[bool] = None, name: Optional[str] = None,
+                       read_value: bool = True) -> Variable: ...
+        def assign_sub(self, delta: Any, use_locking: Optional[bool] = None, name: Optional[str] = None,
+                       read_value: bool = True) -> Variable: ...
+    else:
+        assign = _C.VarHandle.assign
+        assign_add = _C.VarHandle.assign_add
+        assign_sub = _C.VarHandle.assign_sub
     _numpy_now = _C.VarHandle.numpy  # a new writable ndarray (ReadVariableOp + Identity)
 
-    def numpy(self):
+    def numpy(self) -> Any:
         """The current value as a new writable NumPy array (eager only, as in TensorFlow: inside a
         graph being built a value read into Python would be frozen into the graph)."""
         if _func_graph._state.graph is not None:
@@ -260,91 +294,99 @@ class Variable(_C.VarHandle):
     # Sparse updates and reads (ops/variable_indexing.py), with TensorFlow's signatures. Each
     # runs in the core under the variable's lock, copy-on-write; a failed op changes nothing.
 
-    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+    def scatter_sub(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                    name: Optional[str] = None) -> Variable:
         """Subtracts `tf.IndexedSlices` from this variable.
 
         ResourceScatterSub; returns the variable."""
         return _variable_indexing.scatter(self, "sub", sparse_delta)
 
-    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+    def scatter_add(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                    name: Optional[str] = None) -> Variable:
         """Adds `tf.IndexedSlices` to this variable.
 
         ResourceScatterAdd; returns the variable."""
         return _variable_indexing.scatter(self, "add", sparse_delta)
 
-    def scatter_max(self, sparse_delta, use_locking=False, name=None):
+    def scatter_max(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                    name: Optional[str] = None) -> Variable:
         """Updates this variable with the max of `tf.IndexedSlices` and itself.
 
         ResourceScatterMax; returns the variable."""
         return _variable_indexing.scatter(self, "max", sparse_delta)
 
-    def scatter_min(self, sparse_delta, use_locking=False, name=None):
+    def scatter_min(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                    name: Optional[str] = None) -> Variable:
         """Updates this variable with the min of `tf.IndexedSlices` and itself.
 
         ResourceScatterMin; returns the variable."""
         return _variable_indexing.scatter(self, "min", sparse_delta)
 
-    def scatter_mul(self, sparse_delta, use_locking=False, name=None):
+    def scatter_mul(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                    name: Optional[str] = None) -> Variable:
         """Multiply this variable by `tf.IndexedSlices`.
 
         ResourceScatterMul; returns the variable."""
         return _variable_indexing.scatter(self, "mul", sparse_delta)
 
-    def scatter_div(self, sparse_delta, use_locking=False, name=None):
+    def scatter_div(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                    name: Optional[str] = None) -> Variable:
         """Divide this variable by `tf.IndexedSlices`.
 
         ResourceScatterDiv; returns the variable."""
         return _variable_indexing.scatter(self, "div", sparse_delta)
 
-    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+    def scatter_update(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                       name: Optional[str] = None) -> Variable:
         """Assigns `tf.IndexedSlices` to this variable.
 
         ResourceScatterUpdate; returns the variable."""
         return _variable_indexing.scatter(self, "update", sparse_delta)
 
-    def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
+    def batch_scatter_update(self, sparse_delta: IndexedSlices, use_locking: bool = False,
+                             name: Optional[str] = None) -> Variable:
         """Assigns `tf.IndexedSlices` to this variable batch-wise.
 
         `indices[b..., i]` is a row within batch `b...` (one ResourceScatterNdUpdate); returns the variable."""
         return _variable_indexing.batch_scatter_update(self, sparse_delta)
 
-    def scatter_nd_sub(self, indices, updates, name=None):
+    def scatter_nd_sub(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Applies sparse subtraction to individual values or slices in a Variable.
 
         ResourceScatterNdSub; returns the variable."""
         return _variable_indexing.scatter_nd(self, "sub", indices, updates)
 
-    def scatter_nd_add(self, indices, updates, name=None):
+    def scatter_nd_add(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Applies sparse addition to individual values or slices in a Variable.
 
         ResourceScatterNdAdd; returns the variable."""
         return _variable_indexing.scatter_nd(self, "add", indices, updates)
 
-    def scatter_nd_update(self, indices, updates, name=None):
+    def scatter_nd_update(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Applies sparse assignment to individual values or slices in a Variable.
 
         ResourceScatterNdUpdate; returns the variable."""
         return _variable_indexing.scatter_nd(self, "update", indices, updates)
 
-    def scatter_nd_max(self, indices, updates, name=None):
+    def scatter_nd_max(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Updates this variable with the max of `tf.IndexedSlices` and itself.
 
         ResourceScatterNdMax at the slices `indices` addresses; returns the variable."""
         return _variable_indexing.scatter_nd(self, "max", indices, updates)
 
-    def scatter_nd_min(self, indices, updates, name=None):
+    def scatter_nd_min(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Updates this variable with the min of `tf.IndexedSlices` and itself.
 
         ResourceScatterNdMin at the slices `indices` addresses; returns the variable."""
         return _variable_indexing.scatter_nd(self, "min", indices, updates)
 
-    def sparse_read(self, indices, name=None):
+    def sparse_read(self, indices: Any, name: Optional[str] = None) -> Tensor:
         """Reads the value of this variable sparsely, using `gather`.
 
         ResourceGather: rows `indices` of the first dimension."""
         return _variable_indexing.sparse_read(self, indices)
 
-    def gather_nd(self, indices, name=None):
+    def gather_nd(self, indices: Any, name: Optional[str] = None) -> Tensor:
         """Reads the value of this variable sparsely, using `gather_nd`.
 
         ResourceGatherNd: the slices the last dimension of `indices` addresses."""
@@ -355,24 +397,56 @@ class Variable(_C.VarHandle):
     # The functions Tensor uses (ops/overloads.py), so a Variable behaves exactly like its value
     # in expressions; the functions themselves, not wrappers, so an operator costs no extra frame.
     __array_priority__ = 100  # NumPy defers to the reflected operators (`ndarray + v` -> v.__radd__)
-    __add__, __radd__ = _BINARY["__add__"], _BINARY["__radd__"]
-    __sub__, __rsub__ = _BINARY["__sub__"], _BINARY["__rsub__"]
-    __mul__, __rmul__ = _BINARY["__mul__"], _BINARY["__rmul__"]
-    __truediv__, __rtruediv__ = _BINARY["__truediv__"], _BINARY["__rtruediv__"]
-    __floordiv__, __rfloordiv__ = _BINARY["__floordiv__"], _BINARY["__rfloordiv__"]
-    __mod__, __rmod__ = _BINARY["__mod__"], _BINARY["__rmod__"]
-    __pow__, __rpow__ = _BINARY["__pow__"], _BINARY["__rpow__"]
-    __matmul__, __rmatmul__ = _BINARY["__matmul__"], _BINARY["__rmatmul__"]
-    __and__, __rand__ = _BINARY["__and__"], _BINARY["__rand__"]
-    __or__, __ror__ = _BINARY["__or__"], _BINARY["__ror__"]
-    __xor__, __rxor__ = _BINARY["__xor__"], _BINARY["__rxor__"]
-    __lt__, __le__ = _BINARY["__lt__"], _BINARY["__le__"]
-    __gt__, __ge__ = _BINARY["__gt__"], _BINARY["__ge__"]
-    __eq__, __ne__ = _BINARY["__eq__"], _BINARY["__ne__"]
-    __neg__, __abs__, __invert__ = _BINARY["__neg__"], _BINARY["__abs__"], _BINARY["__invert__"]
+    if TYPE_CHECKING:  # what type checkers see of them: each gives a Tensor
+        def __add__(self, other: Any) -> Tensor: ...
+        def __radd__(self, other: Any) -> Tensor: ...
+        def __sub__(self, other: Any) -> Tensor: ...
+        def __rsub__(self, other: Any) -> Tensor: ...
+        def __mul__(self, other: Any) -> Tensor: ...
+        def __rmul__(self, other: Any) -> Tensor: ...
+        def __truediv__(self, other: Any) -> Tensor: ...
+        def __rtruediv__(self, other: Any) -> Tensor: ...
+        def __floordiv__(self, other: Any) -> Tensor: ...
+        def __rfloordiv__(self, other: Any) -> Tensor: ...
+        def __mod__(self, other: Any) -> Tensor: ...
+        def __rmod__(self, other: Any) -> Tensor: ...
+        def __pow__(self, other: Any) -> Tensor: ...
+        def __rpow__(self, other: Any) -> Tensor: ...
+        def __matmul__(self, other: Any) -> Tensor: ...
+        def __rmatmul__(self, other: Any) -> Tensor: ...
+        def __and__(self, other: Any) -> Tensor: ...
+        def __rand__(self, other: Any) -> Tensor: ...
+        def __or__(self, other: Any) -> Tensor: ...
+        def __ror__(self, other: Any) -> Tensor: ...
+        def __xor__(self, other: Any) -> Tensor: ...
+        def __rxor__(self, other: Any) -> Tensor: ...
+        def __lt__(self, other: Any) -> Tensor: ...
+        def __le__(self, other: Any) -> Tensor: ...
+        def __gt__(self, other: Any) -> Tensor: ...
+        def __ge__(self, other: Any) -> Tensor: ...
+        def __neg__(self) -> Tensor: ...
+        def __abs__(self) -> Tensor: ...
+        def __invert__(self) -> Tensor: ...
+        def __getitem__(self, key: Any) -> Any: ...
+    else:
+        __add__, __radd__ = _BINARY["__add__"], _BINARY["__radd__"]
+        __sub__, __rsub__ = _BINARY["__sub__"], _BINARY["__rsub__"]
+        __mul__, __rmul__ = _BINARY["__mul__"], _BINARY["__rmul__"]
+        __truediv__, __rtruediv__ = _BINARY["__truediv__"], _BINARY["__rtruediv__"]
+        __floordiv__, __rfloordiv__ = _BINARY["__floordiv__"], _BINARY["__rfloordiv__"]
+        __mod__, __rmod__ = _BINARY["__mod__"], _BINARY["__rmod__"]
+        __pow__, __rpow__ = _BINARY["__pow__"], _BINARY["__rpow__"]
+        __matmul__, __rmatmul__ = _BINARY["__matmul__"], _BINARY["__rmatmul__"]
+        __and__, __rand__ = _BINARY["__and__"], _BINARY["__rand__"]
+        __or__, __ror__ = _BINARY["__or__"], _BINARY["__ror__"]
+        __xor__, __rxor__ = _BINARY["__xor__"], _BINARY["__rxor__"]
+        __lt__, __le__ = _BINARY["__lt__"], _BINARY["__le__"]
+        __gt__, __ge__ = _BINARY["__gt__"], _BINARY["__ge__"]
+        __eq__, __ne__ = _BINARY["__eq__"], _BINARY["__ne__"]
+        __neg__, __abs__, __invert__ = _BINARY["__neg__"], _BINARY["__abs__"], _BINARY["__invert__"]
 
-    # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py).
-    __getitem__ = _slicing.variable_getitem
+        # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py).
+        __getitem__ = _slicing.variable_getitem
 
     # `v += 1` and friends: TensorFlow refuses in-place operators on variables.
     __iadd__ = _refuse_inplace("+=", "__iadd__")
@@ -419,9 +493,11 @@ class Variable(_C.VarHandle):
         raise TypeError(f"Variable is unhashable. Instead, use variable.ref() as the key. (Variable: {self!r})")
 
     def ref(self):
+        """A hashable reference to this variable (for dicts and sets; deref() gives it back)."""
         return Reference(self)
 
     def experimental_ref(self):
+        """Deprecated name of ref()."""
         return Reference(self)
 
     def __len__(self):
@@ -516,7 +592,7 @@ class _UnreadVariable(Variable):
         raise TypeError("UnreadVariables are what a variable's updates return; they are not created directly")
 
     # TensorFlow reads an UnreadVariable without the Identity a Variable's reads add.
-    def read_value(self):
+    def read_value(self) -> Tensor:
         return Tensor._wrap(self._read())
 
     def numpy(self):

@@ -207,10 +207,12 @@ def fill(dims, value, name=None):
 
 
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
+    """A tensor of `shape` filled with zeros of `dtype` (tf.zeros)."""
     return _filled(shape, dtype, 0, name)
 
 
 def ones(shape, dtype=dtypes.float32, name=None, layout=None):
+    """A tensor of `shape` filled with ones of `dtype` (tf.ones)."""
     return _filled(shape, dtype, 1, name)
 
 
@@ -225,6 +227,7 @@ def _filled(shape, dtype, value, name):
 
 
 def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
+    """Zeros with the shape (and, unless `dtype` is given, the dtype) of `input` (tf.zeros_like)."""
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
     return run("ZerosLike", _constant_fill(b"" if dtype is dtypes.string else 0, dtype), (a,), dtype, shape_of(a))
@@ -240,6 +243,7 @@ def _constant_fill(value, dtype):
 
 
 def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
+    """Ones with the shape (and, unless `dtype` is given, the dtype) of `input` (tf.ones_like)."""
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
     check_dtype("OnesLike", dtype, name, "" if slow(input) else None)
@@ -249,17 +253,20 @@ def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - Tensor
 # --- shape queries -------------------------------------------------------------------------
 
 def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+    """The shape of `input` as a 1-D tensor of `out_type` (tf.shape)."""
     a, _ = operand(input)
     out_type = dtypes.as_dtype(out_type)
     return run("Shape", lambda a: np.array(a.shape, dtype=out_type.as_numpy_dtype), (a,), out_type)
 
 
 def rank(input, name=None):  # noqa: A002 - TensorFlow's names
+    """The number of dimensions of `input` as a 0-d int32 tensor (tf.rank)."""
     a, _ = operand(input)
     return _from_array(np.array(len(shape_of(a)), dtype=np.int32))  # TensorFlow's answer: a constant (_EagerConst)
 
 
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+    """The number of elements of `input` as a 0-d tensor of `out_type` (tf.size)."""
     a, _ = operand(input)
     out_type = dtypes.as_dtype(out_type)
     if _symbolic.is_symbolic(input) and not input.shape.is_fully_defined():
@@ -272,6 +279,7 @@ def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's 
 # --- rearranging ---------------------------------------------------------------------------
 
 def identity(input, name=None):  # noqa: A002 - TensorFlow's names
+    """A tensor with the same value as `input`, on the current device (tf.identity)."""
     t = _as_tensor(input)
     return run("Identity", _forward, (t,), t.dtype)
 

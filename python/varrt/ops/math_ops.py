@@ -94,14 +94,17 @@ def _strict_add(x, y, name=None):
 
 
 def subtract(x, y, name=None):
+    """x - y element-wise, with broadcasting (tf.math.subtract)."""
     return _binary("Sub", np.subtract, x, y, name)
 
 
 def multiply(x, y, name=None):
+    """x * y element-wise, with broadcasting (tf.math.multiply)."""
     return _binary("Mul", np.multiply, x, y, name)
 
 
 def scalar_mul(scalar, x, name=None):
+    """`scalar` times `x` (tf.math.scalar_mul); `scalar` must be a 0-d value."""
     return multiply(scalar, x, name)
 
 
@@ -188,6 +191,7 @@ def divide_no_nan(x, y, name=None):
 
 
 def realdiv(x, y, name=None):
+    """x / y element-wise for real (floating) dtypes (tf.realdiv)."""
     return _binary("RealDiv", np.true_divide, x, y, name)
 
 
@@ -206,10 +210,12 @@ def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
 
 
 def maximum(x, y, name=None):
+    """The element-wise maximum of x and y, with broadcasting (tf.math.maximum)."""
     return _binary("Maximum", np.maximum, x, y, name)
 
 
 def minimum(x, y, name=None):
+    """The element-wise minimum of x and y, with broadcasting (tf.math.minimum)."""
     return _binary("Minimum", np.minimum, x, y, name)
 
 
@@ -219,6 +225,7 @@ def _squared_difference(xa, ya):
 
 
 def squared_difference(x, y, name=None):
+    """(x - y) ** 2 element-wise, with broadcasting (tf.math.squared_difference)."""
     return _binary("SquaredDifference", _squared_difference, x, y, name)
 
 
@@ -252,6 +259,7 @@ def add_n(inputs, name=None):
 # --- unary -------------------------------------------------------------------------------
 
 def negative(x, name=None):
+    """-x element-wise (tf.math.negative)."""
     return _unary("Neg", np.negative, x, name)
 
 
@@ -265,46 +273,57 @@ def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
 
 
 def square(x, name=None):
+    """x * x element-wise (tf.math.square)."""
     return _unary("Square", np.square, x, name)
 
 
 def sqrt(x, name=None):
+    """The square root of x element-wise (tf.math.sqrt)."""
     return _unary("Sqrt", np.sqrt, x, name)
 
 
 def rsqrt(x, name=None):
+    """1 / sqrt(x) element-wise (tf.math.rsqrt)."""
     return _unary("Rsqrt", _wide(lambda a: np.reciprocal(np.sqrt(a))), x, name)
 
 
 def exp(x, name=None):
+    """e ** x element-wise (tf.math.exp)."""
     return _unary("Exp", _wide(np.exp), x, name)
 
 
 def expm1(x, name=None):
+    """e ** x - 1 element-wise, accurate for small x (tf.math.expm1)."""
     return _unary("Expm1", _wide(np.expm1), x, name)
 
 
 def log(x, name=None):
+    """The natural logarithm of x element-wise (tf.math.log)."""
     return _unary("Log", _wide(np.log), x, name)
 
 
 def log1p(x, name=None):
+    """log(1 + x) element-wise, accurate for small x (tf.math.log1p)."""
     return _unary("Log1p", _wide(np.log1p), x, name)
 
 
 def sin(x, name=None):
+    """The sine of x element-wise (tf.math.sin)."""
     return _unary("Sin", _wide(np.sin), x, name)
 
 
 def cos(x, name=None):
+    """The cosine of x element-wise (tf.math.cos)."""
     return _unary("Cos", _wide(np.cos), x, name)
 
 
 def tan(x, name=None):
+    """The tangent of x element-wise (tf.math.tan)."""
     return _unary("Tan", _wide(np.tan), x, name)
 
 
 def tanh(x, name=None):
+    """The hyperbolic tangent of x element-wise (tf.math.tanh)."""
     return _unary("Tanh", _wide(np.tanh), x, name)
 
 
@@ -314,14 +333,17 @@ def _sigmoid(a):
 
 
 def sigmoid(x, name=None):
+    """1 / (1 + exp(-x)) element-wise (tf.math.sigmoid)."""
     return _unary("Sigmoid", _wide(_sigmoid), x, name)
 
 
 def floor(x, name=None):
+    """The largest integer not greater than x, element-wise (tf.math.floor)."""
     return _unary("Floor", np.floor, x, name)
 
 
 def ceil(x, name=None):
+    """The smallest integer not less than x, element-wise (tf.math.ceil)."""
     return _unary("Ceil", np.ceil, x, name)
 
 
@@ -350,18 +372,22 @@ def round(x, name=None):  # noqa: A001 - TensorFlow's public name
 
 
 def reciprocal(x, name=None):
+    """1 / x element-wise (tf.math.reciprocal)."""
     return _unary("Reciprocal", np.reciprocal, x, name)
 
 
 def is_nan(x, name=None):
+    """Which elements of x are NaN, as a bool tensor (tf.math.is_nan)."""
     return _unary("IsNan", np.isnan, x, name, _bool)
 
 
 def is_inf(x, name=None):
+    """Which elements of x are +/- infinity, as a bool tensor (tf.math.is_inf)."""
     return _unary("IsInf", np.isinf, x, name, _bool)
 
 
 def is_finite(x, name=None):
+    """Which elements of x are finite, as a bool tensor (tf.math.is_finite)."""
     return _unary("IsFinite", np.isfinite, x, name, _bool)
 
 
@@ -384,26 +410,32 @@ def _same_shape(a, b):
 # --- comparison ----------------------------------------------------------------------------
 
 def equal(x, y, name=None):
+    """x == y element-wise, with broadcasting, as a bool tensor (tf.math.equal)."""
     return _binary("Equal", np.equal, x, y, name, out=_bool)
 
 
 def not_equal(x, y, name=None):
+    """x != y element-wise, with broadcasting, as a bool tensor (tf.math.not_equal)."""
     return _binary("NotEqual", np.not_equal, x, y, name, out=_bool)
 
 
 def less(x, y, name=None):
+    """x < y element-wise, with broadcasting, as a bool tensor (tf.math.less)."""
     return _binary("Less", np.less, x, y, name, out=_bool)
 
 
 def less_equal(x, y, name=None):
+    """x <= y element-wise, with broadcasting, as a bool tensor (tf.math.less_equal)."""
     return _binary("LessEqual", np.less_equal, x, y, name, out=_bool)
 
 
 def greater(x, y, name=None):
+    """x > y element-wise, with broadcasting, as a bool tensor (tf.math.greater)."""
     return _binary("Greater", np.greater, x, y, name, out=_bool)
 
 
 def greater_equal(x, y, name=None):
+    """x >= y element-wise, with broadcasting, as a bool tensor (tf.math.greater_equal)."""
     return _binary("GreaterEqual", np.greater_equal, x, y, name, out=_bool)
 
 
@@ -437,10 +469,12 @@ def _logical(op, kernel, x, y, name):
 
 
 def logical_and(x, y, name=None):
+    """x AND y element-wise for bool tensors, with broadcasting (tf.math.logical_and)."""
     return _logical("LogicalAnd", np.logical_and, x, y, name)
 
 
 def logical_or(x, y, name=None):
+    """x OR y element-wise for bool tensors, with broadcasting (tf.math.logical_or)."""
     return _logical("LogicalOr", np.logical_or, x, y, name)
 
 
@@ -455,23 +489,28 @@ def logical_xor(x, y, name=None):
 
 
 def logical_not(x, name=None):
+    """NOT x element-wise for a bool tensor (tf.math.logical_not)."""
     a = _bool_operand("LogicalNot", x, 0, name)
     return run("LogicalNot", np.logical_not, (a,), _bool, shape_of(a))
 
 
 def bitwise_and(x, y, name=None):
+    """x & y element-wise for integer tensors (tf.bitwise.bitwise_and)."""
     return _binary("BitwiseAnd", np.bitwise_and, x, y, name)
 
 
 def bitwise_or(x, y, name=None):
+    """x | y element-wise for integer tensors (tf.bitwise.bitwise_or)."""
     return _binary("BitwiseOr", np.bitwise_or, x, y, name)
 
 
 def bitwise_xor(x, y, name=None):
+    """x ^ y element-wise for integer tensors (tf.bitwise.bitwise_xor)."""
     return _binary("BitwiseXor", np.bitwise_xor, x, y, name)
 
 
 def invert(x, name=None):
+    """~x (bitwise NOT) element-wise for integer tensors (tf.bitwise.invert)."""
     return _unary("Invert", np.invert, x, name)
 
 

@@ -45,6 +45,7 @@ def _relu6(a):
 
 
 def relu6(features, name=None):
+    """min(max(features, 0), 6) element-wise (tf.nn.relu6)."""
     return _activation("Relu6", _relu6, features, name)
 
 
@@ -67,6 +68,7 @@ def _elu(a):
 
 
 def elu(features, name=None):
+    """features if > 0, else exp(features) - 1, element-wise (tf.nn.elu)."""
     return _activation("Elu", _elu, features, name)
 
 
@@ -80,6 +82,7 @@ def _selu(a):
 
 
 def selu(features, name=None):
+    """Scaled ELU: scale * (features if > 0 else alpha * (exp(features) - 1)) (tf.nn.selu)."""
     return _activation("Selu", _selu, features, name)
 
 
@@ -101,6 +104,7 @@ def _softsign(a):
 
 
 def softsign(features, name=None):
+    """features / (abs(features) + 1) element-wise (tf.nn.softsign)."""
     return _activation("Softsign", _softsign, features, name)
 
 

@@ -95,6 +95,7 @@ def check_dtype(op, dtype, name="", end=None):
 
 
 def shape_text(shape):
+    """A shape as TensorFlow writes it in messages ([2,3])."""
     return "[" + ",".join(str(d) for d in shape) + "]"
 
 
@@ -118,6 +119,7 @@ def tensor_operand(x):
 
 
 def shape_of(input):  # noqa: A002
+    """The shape of an ndarray, Tensor or variable as a tuple of ints."""
     if type(input) is _ndarray:
         return input.shape
     return input._shape_tuple if isinstance(input, Tensor) else tuple(input.shape)
@@ -155,6 +157,7 @@ def value_operand(x, dtype=None, strict=True):
 
 
 def operand(x, dtype=None, strict=True):
+    """(data, dtype) of an op's operand: a tensor's or variable's own value, else `x` converted by value_operand."""
     if is_tensor_like(x):
         return tensor_operand(x)
     return value_operand(x, dtype, strict)

@@ -103,6 +103,7 @@ def _extreme(a, axes, dtype, np_reduce, take_lowest):
 
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+    """The sum of the elements along `axis` (all axes when None); `keepdims` keeps reduced axes (tf.math.reduce_sum)."""
     return _reduce("Sum", _sum, input_tensor, axis, keepdims, name)
 
 
@@ -116,22 +117,27 @@ def _max(a, axes, dtype):
 
 
 def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
+    """The maximum of the elements along `axis` (all axes when None) (tf.math.reduce_max)."""
     return _reduce("Max", _max, input_tensor, axis, keepdims, name)
 
 
 def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
+    """The minimum of the elements along `axis` (all axes when None) (tf.math.reduce_min)."""
     return _reduce("Min", lambda a, ax, d: _extreme(a, ax, d, np.min, False), input_tensor, axis, keepdims, name)
 
 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+    """The product of the elements along `axis` (all axes when None) (tf.math.reduce_prod)."""
     return _reduce("Prod", _prod, input_tensor, axis, keepdims, name)
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+    """The logical OR of a bool tensor along `axis` (all axes when None) (tf.math.reduce_any)."""
     return _reduce("Any", lambda a, ax, d: np.any(a, axis=ax), input_tensor, axis, keepdims, name, True)
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    """The logical AND of a bool tensor along `axis` (all axes when None) (tf.math.reduce_all)."""
     return _reduce("All", lambda a, ax, d: np.all(a, axis=ax), input_tensor, axis, keepdims, name, True)
 
 
@@ -166,6 +172,7 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    """The standard deviation of the elements along `axis` (all axes when None) (tf.math.reduce_std)."""
     from varrt.ops.math_ops import sqrt
     return sqrt(reduce_variance(input_tensor, axis, keepdims), name)
 
@@ -188,6 +195,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
+    """sqrt(sum(x ** 2)) along `axis` (all axes when None) (tf.math.reduce_euclidean_norm)."""
     def kernel(a, axes, dtype):
         sq = (a * np.conj(a)).real if np.iscomplexobj(a) else a.astype(np.float64) * a
         return np.sqrt(np.sum(sq, axis=axes)).astype(a.dtype)
@@ -265,10 +273,12 @@ def _scan(op, kernel, a, axis, exclusive, reverse, name):
 
 
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    """The cumulative sum along `axis`, optionally exclusive and/or reversed (tf.math.cumsum)."""
     return _cumulative("Cumsum", np.cumsum, x, axis, exclusive, reverse, name)
 
 
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    """The cumulative product along `axis`, optionally exclusive and/or reversed (tf.math.cumprod)."""
     return _cumulative("Cumprod", np.cumprod, x, axis, exclusive, reverse, name)
 
 

@@ -62,27 +62,34 @@ class TensorArray:
 
     @property
     def flow(self):
+        """The tensor holding the elements, stacked along its first dimension (threaded through each operation)."""
         return self._flow
 
     @property
     def dtype(self):
+        """The dtype of the elements."""
         return self._dtype
 
     @property
     def dynamic_size(self):
+        """Whether writes past the end grow the array."""
         return self._dynamic_size
 
     @property
     def element_shape(self):
+        """The shape every element has (as far as known)."""
         return self._element_shape
 
     def size(self, name=None):
+        """The number of elements, as a scalar int32 Tensor."""
         return array_ops.shape(self._flow)[0]
 
     def identity(self):
+        """A TensorArray with the same contents (and a new flow)."""
         return self._with_flow(self._flow)
 
     def close(self, name=None):
+        """Closes the array (nothing to release in varrt)."""
         return None
 
     # --- writing -------------------------------------------------------------------------------
@@ -120,12 +127,14 @@ class TensorArray:
         return ta
 
     def unstack(self, value, name=None):
+        """A TensorArray holding the rows of `value` as its elements."""
         value = value if isinstance(value, Tensor) else convert_to_tensor(value, self._dtype)
         ta = self._with_flow(array_ops.identity(value), TensorShape(value.shape.as_list()[1:]))
         ta._unknown_element = False
         return ta
 
     def scatter(self, indices, value, name=None):
+        """A TensorArray with the rows of `value` written at `indices`."""
         value = value if isinstance(value, Tensor) else convert_to_tensor(value, self._dtype)
         ta = self
         for k in range(int(value.shape[0])):
@@ -135,6 +144,7 @@ class TensorArray:
     # --- reading -------------------------------------------------------------------------------
 
     def read(self, index, name=None):
+        """The element at `index`."""
         value = index_ops.gather(self._flow, _index(index))
         if self._clear_after_read and not func_graph.building():
             # TensorFlow's eager TensorArray drops what was read (stack then gives zeros there).
@@ -142,12 +152,15 @@ class TensorArray:
         return value
 
     def gather(self, indices, name=None):
+        """The elements at `indices`, stacked."""
         return index_ops.gather(self._flow, _index(indices))
 
     def stack(self, name=None):
+        """All elements stacked along a new first dimension."""
         return array_ops.identity(self._flow)
 
     def concat(self, name=None):
+        """All elements concatenated along their first dimension."""
         flow = self._flow
         shape = array_ops.shape(flow)
         return array_ops.reshape(flow, array_ops.concat([array_ops.reshape(shape[0] * shape[1], [1]), shape[2:]], 0))

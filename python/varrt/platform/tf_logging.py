@@ -30,6 +30,7 @@ _first_n_counts = {}
 
 
 def get_logger():
+    """The `tensorflow` logging.Logger varrt writes its warnings to (tf.get_logger)."""
     return _logger
 
 

@@ -11,8 +11,11 @@ path keys, then by variable names.
 Restores are all-or-nothing: every value is checked (dtype, shape, CRC32C, bounds) before
 any variable changes, then each is written into its variable's buffer in place.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import collections
 import os
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -71,7 +74,7 @@ class Checkpoint:
     `varrt.Module`s, other Checkpoints, or plain Python objects whose attributes hold them.
     """
 
-    def __init__(self, root=None, **kwargs):
+    def __init__(self, root: Any = None, **kwargs: Any) -> None:
         object.__setattr__(self, "_self_children", {})
         object.__setattr__(self, "_self_save_counter", None)
         object.__setattr__(self, "_self_root", None)
@@ -112,7 +115,7 @@ class Checkpoint:
             self._self_children["save_counter"] = counter
 
     @property
-    def save_counter(self):
+    def save_counter(self) -> Variable:
         """An int64 variable counting `save()` calls; numbers the checkpoints. Created on first use."""
         self._maybe_create_save_counter()
         return self._self_save_counter
@@ -133,11 +136,11 @@ class Checkpoint:
             callback(file_prefix)
         return file_prefix
 
-    def write(self, file_prefix, options=None):
+    def write(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
         """Writes a checkpoint at exactly `file_prefix` and returns it (no numbering, no state file)."""
         return self._write(file_prefix, options)
 
-    def save(self, file_prefix, options=None):
+    def save(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
         """Writes "<file_prefix>-<n>" (n = the incremented save_counter), records it in the
         directory's `checkpoint` state file and returns it."""
         file_prefix = os.fspath(file_prefix)
@@ -149,14 +152,16 @@ class Checkpoint:
 
     # --- restoring --------------------------------------------------------------------------
 
-    def read(self, save_path, options=None):
+    def read(self, save_path: Union[str, os.PathLike[str], None],
+             options: Optional[CheckpointOptions] = None) -> LoadStatus:
         """Restores from `save_path` without creating the save counter; returns a load status."""
         if save_path is None:
             return InitializationOnlyStatus()
         save_path = os.fspath(save_path)
         return _restore(self, open_bundle(save_path))
 
-    def restore(self, save_path, options=None):
+    def restore(self, save_path: Union[str, os.PathLike[str], None],
+                options: Optional[CheckpointOptions] = None) -> LoadStatus:
         """Restores from `save_path` (a prefix, e.g. "dir/ckpt-3"); returns a load status with
         assert_consumed(), assert_existing_objects_matched(), expect_partial()."""
         self._maybe_create_save_counter()
@@ -286,7 +291,7 @@ class CheckpointLoadStatus:
         self._restored_nodes = restored_nodes
         self._unused_attributes = unused_attributes
 
-    def assert_existing_objects_matched(self):
+    def assert_existing_objects_matched(self) -> CheckpointLoadStatus:
         """Raises AssertionError if a variable reachable from the root got no value."""
         for node_id, obj in self._matched.items():
             if isinstance(obj, Variable) and node_id not in self._restored_nodes:
@@ -301,7 +306,7 @@ class CheckpointLoadStatus:
                 f"{unused[:shown]}")
         return self
 
-    def assert_consumed(self):
+    def assert_consumed(self) -> CheckpointLoadStatus:
         """Raises AssertionError unless every checkpoint value and every variable were matched."""
         self.assert_existing_objects_matched()
         names = None
@@ -316,7 +321,7 @@ class CheckpointLoadStatus:
                                  f"not restored):\n{lines}")
         return self
 
-    def assert_nontrivial_match(self):
+    def assert_nontrivial_match(self) -> CheckpointLoadStatus:
         """Raises AssertionError if nothing but the root matched."""
         if len(self._matched) <= 1:
             matched_ids = {id(o) for o in self._matched.values()}
@@ -329,7 +334,7 @@ class CheckpointLoadStatus:
             raise AssertionError(f"Nothing to load. No dependencies have been added to {self._root} yet.")
         return self
 
-    def expect_partial(self):
+    def expect_partial(self) -> CheckpointLoadStatus:
         """Silences warnings about an incomplete restore (varrt does not warn)."""
         return self
 
@@ -346,13 +351,15 @@ class InitializationOnlyStatus:
     def __init__(self):
         pass
 
-    def assert_consumed(self):
+    def assert_consumed(self) -> InitializationOnlyStatus:
+        """Raises AssertionError: nothing was restored (save_path was None)."""
         raise AssertionError("No checkpoint specified (save_path=None); nothing is being restored.")
 
     assert_existing_objects_matched = assert_consumed
     assert_nontrivial_match = assert_consumed
 
-    def expect_partial(self):
+    def expect_partial(self) -> InitializationOnlyStatus:
+        """Silences warnings about unrestored values; returns this status."""
         return self
 
     def run_restore_ops(self, session=None):
@@ -370,19 +377,23 @@ class NameBasedSaverStatus:
         self._unmatched = unmatched
         self._num_restored = num_restored
 
-    def assert_consumed(self):
+    def assert_consumed(self) -> NameBasedSaverStatus:
+        """Raises AssertionError unless every variable was restored; returns this status."""
         if self._unmatched:
             lines = "".join(f"\n    {v}: ['{_tracking.VARIABLE_VALUE_KEY}']" for v in self._unmatched)
             raise AssertionError(f"Some objects had attributes which were not restored: {lines}")
         return self
 
-    def assert_existing_objects_matched(self):
+    def assert_existing_objects_matched(self) -> NameBasedSaverStatus:
+        """As assert_consumed (a name-based checkpoint has no object graph)."""
         return self.assert_consumed()
 
-    def assert_nontrivial_match(self):
+    def assert_nontrivial_match(self) -> NameBasedSaverStatus:
+        """As assert_consumed (a name-based checkpoint has no object graph)."""
         return self.assert_consumed()
 
-    def expect_partial(self):
+    def expect_partial(self) -> NameBasedSaverStatus:
+        """Silences warnings about unrestored values; returns this status."""
         return self
 
     def run_restore_ops(self, session=None):
@@ -390,3 +401,8 @@ class NameBasedSaverStatus:
 
     def initialize_or_restore(self, session=None):
         """Nothing to do: restores run eagerly."""
+
+
+# What restore() and read() return (each has assert_consumed, assert_existing_objects_matched,
+# assert_nontrivial_match and expect_partial).
+LoadStatus = Union[CheckpointLoadStatus, InitializationOnlyStatus, NameBasedSaverStatus]

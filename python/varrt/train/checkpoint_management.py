@@ -12,11 +12,14 @@ The state file is TensorFlow's CheckpointState message in protobuf text format:
 It is replaced atomically (written to a temporary name, then renamed), by the core, like the
 checkpoint files.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import collections
 import glob
 import os
 import re
 import time
+from typing import Any, Callable, Optional, Union
 
 from varrt import _C
 from varrt.train._text_format import quote, unquote
@@ -36,6 +39,7 @@ class CheckpointState:
         self.last_preserved_timestamp = last_preserved_timestamp
 
     def to_text(self):
+        """The state in the `checkpoint` file's text format."""
         lines = []
         if self.model_checkpoint_path:
             lines.append(f"model_checkpoint_path: {quote(self.model_checkpoint_path)}")
@@ -167,7 +171,8 @@ def checkpoint_exists(prefix):
     return os.path.isfile(prefix + ".index") or os.path.isfile(prefix)
 
 
-def latest_checkpoint(checkpoint_dir, latest_filename=None):
+def latest_checkpoint(checkpoint_dir: Union[str, os.PathLike[str]],
+                      latest_filename: Optional[str] = None) -> Optional[str]:
     """The prefix of the newest checkpoint recorded in `checkpoint_dir`, or None."""
     state = get_checkpoint_state(checkpoint_dir, latest_filename)
     if state and state.model_checkpoint_path and checkpoint_exists(state.model_checkpoint_path):
@@ -204,8 +209,10 @@ class CheckpointManager:
 
     _varrt_not_trackable = True
 
-    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
-                 checkpoint_name="ckpt", step_counter=None, checkpoint_interval=None, init_fn=None):
+    def __init__(self, checkpoint: Any, directory: Union[str, os.PathLike[str]], max_to_keep: Optional[int],
+                 keep_checkpoint_every_n_hours: Optional[float] = None, checkpoint_name: str = "ckpt",
+                 step_counter: Optional[Variable] = None, checkpoint_interval: Optional[int] = None,
+                 init_fn: Optional[Callable[[], Any]] = None) -> None:
         self._checkpoint = checkpoint
         if max_to_keep is not None and max_to_keep <= 0:
             raise ValueError(f"Expected a positive integer or `None` for `max_to_keep`, got {max_to_keep}.")
@@ -242,14 +249,17 @@ class CheckpointManager:
 
     @property
     def directory(self):
+        """The directory checkpoints are written to."""
         return self._directory
 
     @property
     def checkpoint_interval(self):
+        """The minimum step interval between saves, or None."""
         return self._checkpoint_interval
 
     @property
-    def latest_checkpoint(self):
+    def latest_checkpoint(self) -> Optional[str]:
+        """The prefix of the newest checkpoint this manager knows, or None."""
         return self._latest_checkpoint
 
     @property
@@ -259,6 +269,7 @@ class CheckpointManager:
 
     @property
     def checkpoint(self):
+        """The Checkpoint this manager saves."""
         return self._checkpoint
 
     def _sweep(self):
@@ -279,7 +290,8 @@ class CheckpointManager:
         update_state(self._directory, self._latest_checkpoint, paths, all_model_checkpoint_timestamps=stamps,
                      last_preserved_timestamp=self._last_preserved_timestamp, save_relative_paths=True, sync=sync)
 
-    def save(self, checkpoint_number=None, check_interval=True, options=None):
+    def save(self, checkpoint_number: Optional[int] = None, check_interval: bool = True,
+             options: Any = None) -> Optional[str]:
         """Writes a numbered checkpoint and returns its prefix (None when the interval says skip)."""
         if self._checkpoint_interval is not None:
             step = int(_value(self._step_counter))

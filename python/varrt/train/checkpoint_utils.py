@@ -69,6 +69,7 @@ class CheckpointReader:
         return array[()] if array.ndim == 0 else array
 
     def has_tensor(self, tensor_str):
+        """Whether the checkpoint has an entry `tensor_str`."""
         return self._bundle.contains(encode_key(tensor_str))
 
     def _entries(self):
@@ -77,9 +78,11 @@ class CheckpointReader:
             yield decode_key(key), enum, shape
 
     def get_variable_to_shape_map(self):
+        """{name: shape as a list} of every entry."""
         return {name: list(shape) for name, _, shape in self._entries()}
 
     def get_variable_to_dtype_map(self):
+        """{name: DType} of every entry."""
         out = {}
         for name, enum, _ in self._entries():
             dtype = _dtype_or_none(enum)
@@ -88,6 +91,7 @@ class CheckpointReader:
         return out
 
     def debug_string(self):
+        """A listing of the checkpoint's entries (name, dtype, shape) as bytes."""
         lines = []
         for name, enum, shape in self._entries():
             dtype = _dtype_or_none(enum)

@@ -82,6 +82,7 @@ class Saver:
         return [path for path, _ in self._last_checkpoints]
 
     def set_last_checkpoints_with_time(self, last_checkpoints_with_time):
+        """Sets the list of recent (checkpoint, time) pairs max_to_keep counts."""
         self._last_checkpoints = list(last_checkpoints_with_time)
 
     def recover_last_checkpoints(self, checkpoint_paths):
@@ -95,11 +96,13 @@ class Saver:
         self._last_checkpoints = [(p, t) for p, t in zip(checkpoint_paths, stamps) if t is not None]
 
     def save(self, *args, **kwargs):
+        """Writes the variables to `save_path` (with `-global_step` when given) and returns the prefix."""
         from varrt.framework import func_graph
         with func_graph.init_scope():  # reads and writes the variables now, never recorded into a graph
             return self._save(*args, **kwargs)
 
     def restore(self, *args, **kwargs):
+        """Restores the variables from the checkpoint at `save_path`."""
         from varrt.framework import func_graph
         with func_graph.init_scope():
             return self._restore(*args, **kwargs)
@@ -158,7 +161,9 @@ class Saver:
                             f"the graph expected based on the checkpoint. Original error:\n\n{e.message}") from None
 
     def as_saver_def(self):
+        """TensorFlow 1's SaverDef (not supported: varrt has no protocol buffers)."""
         raise NotImplementedError("varrt runs eagerly and has no SaverDef")
 
     def to_proto(self, export_scope=None):
+        """TensorFlow 1's SaverDef proto (not supported: varrt has no protocol buffers)."""
         raise NotImplementedError("varrt runs eagerly and has no SaverDef")

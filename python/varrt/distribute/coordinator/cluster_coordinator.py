@@ -131,6 +131,7 @@ class ClusterCoordinator:
         return nest.map_structure(lambda v: v.fetch() if isinstance(v, RemoteValue) else v, val)
 
     def create_per_worker_dataset(self, dataset_fn):
+        """Not supported: varrt has no tf.data (raises NotImplementedError)."""
         raise NotImplementedError("varrt has no tf.data: pass each step's data to `schedule` as arguments")
 
     # --- dispatch ---------------------------------------------------------------------------

@@ -86,9 +86,11 @@ class Loss:
                                       dtype=self.dtype)
 
     def call(self, y_true, y_pred):
+        """The per-sample loss of (y_true, y_pred), before reduction."""
         raise NotImplementedError
 
     def get_config(self):
+        """The loss's configuration (name, reduction) as a dict."""
         return {"name": self.name, "reduction": self.reduction}
 
 
@@ -101,6 +103,7 @@ class LossFunctionWrapper(Loss):
         self._fn_kwargs = kwargs
 
     def call(self, y_true, y_pred):
+        """The wrapped loss function applied to (y_true, y_pred) with its keyword arguments."""
         y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
         return self.fn(y_true, y_pred, **self._fn_kwargs)
 

@@ -111,11 +111,15 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
 
 
 class MeanSquaredError(LossFunctionWrapper):
+    """mean((y_true - y_pred) ** 2) over the last axis, reduced over the batch (keras.losses.MeanSquaredError)."""
+
     def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
         super().__init__(mean_squared_error, name=name, reduction=reduction, dtype=dtype)
 
 
 class BinaryCrossentropy(LossFunctionWrapper):
+    """Binary cross-entropy between labels and predictions (probabilities, or logits with from_logits=True)."""
+
     def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
                  name="binary_crossentropy", dtype=None):
         super().__init__(binary_crossentropy, name=name, reduction=reduction, dtype=dtype, from_logits=from_logits,
@@ -126,6 +130,8 @@ class BinaryCrossentropy(LossFunctionWrapper):
 
 
 class CategoricalCrossentropy(LossFunctionWrapper):
+    """Cross-entropy between one-hot labels and predicted class probabilities (or logits)."""
+
     def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
                  name="categorical_crossentropy", dtype=None):
         super().__init__(categorical_crossentropy, name=name, reduction=reduction, dtype=dtype,
@@ -136,6 +142,8 @@ class CategoricalCrossentropy(LossFunctionWrapper):
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
+    """Cross-entropy between integer class labels and predicted probabilities (or logits)."""
+
     def __init__(self, from_logits=False, ignore_class=None, reduction="sum_over_batch_size",
                  name="sparse_categorical_crossentropy", dtype=None):
         super().__init__(sparse_categorical_crossentropy, name=name, reduction=reduction, dtype=dtype,

@@ -4,6 +4,8 @@ from varrt.keras.optimizers.base_optimizer import Optimizer
 
 
 class Adagrad(Optimizer):
+    """Keras 3's Adagrad: per-parameter learning rates scaled by the accumulated squared gradients."""
+
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
                  ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None,

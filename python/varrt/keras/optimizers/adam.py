@@ -5,6 +5,8 @@ from varrt.keras.optimizers.base_optimizer import Optimizer
 
 
 class Adam(Optimizer):
+    """Keras 3's Adam: adaptive moment estimation (optionally AMSGrad), one fused update per variable."""
+
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
                  ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None, name="adam",

@@ -45,6 +45,9 @@ def _refuse(**arguments):
 
 
 class Optimizer:
+    """The base of Keras 3's optimizers: hyperparameters, the iteration counter, slots created beside
+    their variables, gradient clipping, and apply/apply_gradients (each variable one fused update)."""
+
     def __init_subclass__(cls, **kwargs):
         """Each optimizer's build (which creates its slots after the base's) ends by assigning
         checkpoint values restored before the slots existed."""
@@ -55,7 +58,7 @@ class Optimizer:
             def build_then_restore(self, variables, _build=build):
                 _build(self, variables)
                 self._apply_deferred()
-            build_then_restore.__doc__ = build.__doc__
+            build_then_restore.__doc__ = build.__doc__ or Optimizer.build.__doc__
             cls.build = build_then_restore
 
     def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
@@ -102,14 +105,17 @@ class Optimizer:
 
     @property
     def iterations(self):
+        """The number of steps applied so far (a non-trainable int64 Variable)."""
         return self._iterations
 
     @property
     def variables(self):
+        """The optimizer's own variables: the iteration counter and every slot, in creation order."""
         return self._variables[:]
 
     @property
     def learning_rate(self):
+        """The current learning rate (a schedule's value at the current iteration)."""
         return self._get_current_learning_rate()
 
     @learning_rate.setter
@@ -137,6 +143,7 @@ class Optimizer:
         return self._learning_rate
 
     def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
+        """A zero-initialised slot Variable shaped like `reference_variable`, created beside it."""
         ref = reference_variable.name
         ref = ref.replace("/", "_").replace(":", "_")
         value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
@@ -157,6 +164,7 @@ class Optimizer:
         return out[0] if isinstance(name, str) else out
 
     def build(self, variables):
+        """Creates the optimizer's slots for `variables` (called by the first apply)."""
         for i, variable in enumerate(variables):
             self._index[id(variable)] = i
         self._trainable_variables = list(variables)
@@ -168,11 +176,13 @@ class Optimizer:
     # -- steps -----------------------------------------------------------------------------
 
     def apply_gradients(self, grads_and_vars):
+        """Applies (gradient, variable) pairs, one update step each; returns the iteration count."""
         grads, trainable_variables = zip(*grads_and_vars)
         self.apply(grads, trainable_variables)
         return self._iterations
 
     def apply(self, grads, trainable_variables=None):
+        """Applies `grads` to `trainable_variables` (the variables the optimizer was built with when None)."""
         if len(grads) == 0:
             return
         if trainable_variables is None:
@@ -292,9 +302,11 @@ class Optimizer:
         return float(variable.dtype.as_numpy_dtype(value))
 
     def update_step(self, gradient, variable, learning_rate):
+        """Updates one variable with its gradient (each optimizer's own fused kernel)."""
         raise NotImplementedError
 
     def get_config(self):
+        """The optimizer's hyperparameters as a dict (from_config rebuilds it)."""
         return {"name": self.name, "learning_rate": self._learning_rate_config(), "weight_decay": self.weight_decay,
                 "clipnorm": self.clipnorm, "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
                 "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,

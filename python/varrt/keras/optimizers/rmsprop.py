@@ -4,6 +4,8 @@ from varrt.keras.optimizers.base_optimizer import Optimizer
 
 
 class RMSprop(Optimizer):
+    """Keras 3's RMSprop: gradients scaled by a moving average of their squares (optionally centered, with momentum)."""
+
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
                  ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None,

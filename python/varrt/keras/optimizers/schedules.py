@@ -5,16 +5,20 @@ import numpy as np
 
 
 class LearningRateSchedule:
+    """A learning rate that depends on the step: called with the step, returns the rate."""
+
     def __call__(self, step):
         raise NotImplementedError(f"Learning rate schedule '{self.__class__.__name__}' must override `__call__(self, "
                                   "step)`.")
 
     def get_config(self):
+        """The schedule's configuration as a dict (from_config rebuilds it)."""
         raise NotImplementedError(f"Learning rate schedule '{self.__class__.__name__}' must override `get_config()` "
                                   "in order to be serializable.")
 
     @classmethod
     def from_config(cls, config):
+        """A schedule made from a get_config() dict."""
         return cls(**config)
 
 
@@ -57,6 +61,8 @@ class _RateDecay(LearningRateSchedule):
 
 
 class ExponentialDecay(_RateDecay):
+    """initial_learning_rate * decay_rate ** (step / decay_steps) (floored with staircase=True)."""
+
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
         if decay_steps <= 0:
             raise ValueError(f"Argument `decay_steps` must be > 0. Received: decay_steps={decay_steps}")
@@ -72,6 +78,8 @@ class ExponentialDecay(_RateDecay):
 
 
 class InverseTimeDecay(_RateDecay):
+    """initial_learning_rate / (1 + decay_rate * step / decay_steps) (floored with staircase=True)."""
+
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
@@ -84,6 +92,8 @@ class InverseTimeDecay(_RateDecay):
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
+    """values[i] while step is in the i-th interval between `boundaries`."""
+
     def __init__(self, boundaries, values, name="PiecewiseConstant"):
         if len(boundaries) != len(values) - 1:
             raise ValueError("The length of boundaries should be 1 less than the length of values. Received: "

@@ -8,6 +8,8 @@ from varrt.keras.optimizers.base_optimizer import Optimizer
 
 
 class SGD(Optimizer):
+    """Keras 3's SGD: gradient descent, with optional (Nesterov) momentum."""
+
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None, clipnorm=None,
                  clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
                  ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None, name="SGD",
