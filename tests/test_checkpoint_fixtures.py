@@ -60,6 +60,9 @@ def test_key_sets_and_listing():
         keys = set(reader.get_variable_to_shape_map())
         extra = {"_CHECKPOINTABLE_OBJECT_GRAPH"} if prefix.startswith("tf2") else set()
         assert keys == set(tensors) | extra
+        # In TensorFlow's order (expected.json keeps the order TensorFlow's dtype map gave).
+        for listed_map in (reader.get_variable_to_shape_map(), reader.get_variable_to_dtype_map()):
+            assert [k for k in listed_map if k not in extra] == list(tensors)
         listed = tf.train.list_variables(str(FIXTURES / prefix))
         assert [name for name, _ in listed] == sorted(keys)
         assert all(reader.has_tensor(k) for k in keys)

@@ -188,3 +188,22 @@ def test_varrt_restores_tensorflow_checkpoints(exchange):
     renamed = tf.Variable(np.zeros((2, 2), np.float32), name="anything")
     tf.train.Saver({"renamed": renamed}).restore(None, tf.train.latest_checkpoint(str(d / "fromtf_saver")))
     np.testing.assert_array_equal(renamed.numpy(), [[1.5, -2.0], [0.25, 8.0]])
+
+
+def test_variable_maps_list_keys_in_tensorflows_order(tmp_path):
+    # Enough keys for several rehashes of TensorFlow's std::unordered_map, with random names.
+    rng = np.random.default_rng(3)
+    names = sorted({"".join(rng.choice(list("abcdefghij/_"), size=rng.integers(1, 12))) for _ in range(400)})
+    prefix = str(tmp_path / "order")
+    tf.train.Saver({n: tf.Variable([float(i)]) for i, n in enumerate(names)}).save(None, prefix)
+    script = ("import sys, json, tensorflow as tf\n"
+              "r = tf.train.load_checkpoint(sys.argv[1])\n"
+              "print(json.dumps([list(r.get_variable_to_shape_map()), list(r.get_variable_to_dtype_map())]))\n")
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
+    out = subprocess.run([TF, "-c", script, prefix], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    tf_shapes, tf_dtypes = json.loads(out.stdout.strip().splitlines()[-1])
+    reader = tf.train.load_checkpoint(prefix)
+    assert list(reader.get_variable_to_shape_map()) == tf_shapes
+    assert list(reader.get_variable_to_dtype_map()) == tf_dtypes
+    assert tf_shapes != sorted(tf_shapes)  # the order is the map's, not the index's

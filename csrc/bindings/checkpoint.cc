@@ -18,6 +18,7 @@
 #include "varrt/core/error.h"
 #include "varrt/ops/owned_handle.h"
 #include "varrt/ops/variable_ops.h"
+#include "varrt/tf/variable_map_order.h"
 
 namespace py = pybind11;
 
@@ -77,6 +78,11 @@ void bind_checkpoint(py::module_& m) {
              for (const std::string& k : r.keys()) out.append(py::bytes(k));
              return out;
            })
+      .def("keys_in_tf_map_order", [](const bundle::BundleReader& r) {
+             py::list out;
+             for (const std::string& k : tf::variable_map_order(r.keys())) out.append(py::bytes(k));
+             return out;
+           }, "The keys in the order TensorFlow's get_variable_to_shape_map lists them (tf/variable_map_order.h).")
       .def("contains", [](const bundle::BundleReader& r, const std::string& key) { return r.contains(key); })
       .def("entry", [](const bundle::BundleReader& r, const std::string& key) {
              bundle::Entry e = r.entry(key);

@@ -18,6 +18,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/handle.h"
@@ -128,8 +129,11 @@ class PyForwarder : public OpForwarder {
   py::object fn_;
 };
 
-std::unique_ptr<PyForwarder>& installed_forwarder() {
-  static auto* f = new std::unique_ptr<PyForwarder>();
+// Every forwarder ever installed, kept for the life of the process: an op on another thread may
+// still be inside a replaced forwarder's forward() (a cluster reconnecting while ops run), so
+// none is ever destroyed. One small object per installation.
+std::vector<std::unique_ptr<PyForwarder>>& installed_forwarders() {
+  static auto* f = new std::vector<std::unique_ptr<PyForwarder>>();
   return *f;
 }
 
@@ -154,14 +158,14 @@ void bind_dispatch_hooks(py::module_& m) {
   m.def("set_op_forwarder", [](py::object devices, py::object fn) {
         if (fn.is_none()) {
           Dispatch::set_forwarder(nullptr);
-          // Kept until replaced: an op on another thread may still be inside forward().
+          // Kept (installed_forwarders): an op on another thread may still be inside forward().
           return;
         }
         std::set<std::string> names;
         for (py::handle d : devices) names.insert(py::cast<std::string>(d));
         auto f = std::make_unique<PyForwarder>(std::move(names), std::move(fn));
         Dispatch::set_forwarder(f.get());
-        installed_forwarder() = std::move(f);
+        installed_forwarders().push_back(std::move(f));
       },
       py::arg("devices"), py::arg("fn"));
 }

@@ -53,7 +53,8 @@ def record_conformance(out):
 
 
 def describe(reader):
-    """{key: {dtype, shape, values | values_hex}} for every variable in a checkpoint (not the graph)."""
+    """{key: {dtype, shape, values | values_hex}} for every variable in a checkpoint (not the graph),
+    in the order TensorFlow's reader lists them (the tests check varrt's order against it)."""
     import numpy as np
     import tensorflow as tf
     result = {}

@@ -72,8 +72,10 @@ class CheckpointReader:
         """Whether the checkpoint has an entry `tensor_str`."""
         return self._bundle.contains(encode_key(tensor_str))
 
-    def _entries(self):
-        for key in self._bundle.keys():
+    def _entries(self, map_order=True):
+        # The variable maps come in TensorFlow's order (its reader's std::unordered_map); the debug
+        # string in the index's sorted one, as TensorFlow's BundleReader prints it.
+        for key in self._bundle.keys_in_tf_map_order() if map_order else self._bundle.keys():
             enum, shape, _ = self._bundle.entry(key)
             yield decode_key(key), enum, shape
 
@@ -93,7 +95,7 @@ class CheckpointReader:
     def debug_string(self):
         """A listing of the checkpoint's entries (name, dtype, shape) as bytes."""
         lines = []
-        for name, enum, shape in self._entries():
+        for name, enum, shape in self._entries(map_order=False):
             dtype = _dtype_or_none(enum)
             type_name = dtypes.enum_name(dtype) if dtype is not None else f"DT_ENUM_{enum}"
             lines.append(f"{name} ({type_name}) [{','.join(str(d) for d in shape)}]\n")
