@@ -26,31 +26,11 @@ def _numpy_text(array, is_repr):
     return "\n" + text if "\n" in text else text
 
 
-class Tensor(_C.TensorBase):
-    """An immutable multi-dimensional array (TensorFlow's EagerTensor)."""
+if TYPE_CHECKING:
+    class TensorOperators:
+        """The operators Tensor and Variable bind at import time (ops/overloads.py), as type checkers
+        see them: each gives a Tensor."""
 
-    # The value lives in the C base (_C.TensorBase): ops create tensors without running Python,
-    # and `numpy()`, `device` and `ndim` are C accessors.
-    __slots__ = ("__weakref__",)
-    # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
-    __array_priority__ = 100
-    # The operators and __getitem__ are bound at the end of this file (they need the ops, which need Tensor).
-
-    @classmethod
-    def _wrap(cls, data):
-        """A tensor of this class holding the core TensorData `data`."""
-        return _from_data(data, cls)
-
-    def __init__(self, *args, **kwargs):
-        raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
-
-    if TYPE_CHECKING:  # the C accessors, as type checkers see them
-        def numpy(self) -> Any: ...
-        @property
-        def device(self) -> str: ...
-        @property
-        def ndim(self) -> int: ...
-        # The operators (bound from the op modules at import time) give Tensors.
         def __add__(self, other: Any) -> Tensor: ...
         def __radd__(self, other: Any) -> Tensor: ...
         def __sub__(self, other: Any) -> Tensor: ...
@@ -80,6 +60,34 @@ class Tensor(_C.TensorBase):
         def __neg__(self) -> Tensor: ...
         def __abs__(self) -> Tensor: ...
         def __invert__(self) -> Tensor: ...
+else:
+    TensorOperators = object  # at run time the operators are the op functions themselves
+
+
+class Tensor(_C.TensorBase, TensorOperators):
+    """An immutable multi-dimensional array (TensorFlow's EagerTensor)."""
+
+    # The value lives in the C base (_C.TensorBase): ops create tensors without running Python,
+    # and `numpy()`, `device` and `ndim` are C accessors.
+    __slots__ = ("__weakref__",)
+    # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
+    __array_priority__ = 100
+    # The operators and __getitem__ are bound at the end of this file (they need the ops, which need Tensor).
+
+    @classmethod
+    def _wrap(cls, data):
+        """A tensor of this class holding the core TensorData `data`."""
+        return _from_data(data, cls)
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
+
+    if TYPE_CHECKING:  # the C accessors, as type checkers see them
+        def numpy(self) -> Any: ...
+        @property
+        def device(self) -> str: ...
+        @property
+        def ndim(self) -> int: ...
         def __getitem__(self, key: Any) -> Tensor: ...
 
     @property
