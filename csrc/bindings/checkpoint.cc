@@ -7,6 +7,9 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/handle.h"
@@ -40,6 +43,15 @@ Tensor value_to_save(py::handle value) {
   throw py::type_error("save_v2 takes variables and tensors");
 }
 
+// An asynchronous save's values, taken on the caller's thread: each variable is read (its
+// buffer shared, no byte copied; the variable's next update copies-on-write, fused with the
+// update where the kernel writes every element). write() runs later on a background thread,
+// without the GIL, and lets the buffers go.
+struct SaveSnapshot {
+  std::vector<std::string> keys;
+  std::vector<Tensor> tensors;
+};
+
 }  // namespace
 
 void bind_checkpoint(py::module_& m) {
@@ -53,6 +65,26 @@ void bind_checkpoint(py::module_& m) {
         without_gil([&] { ops::SaveV2(prefix, keys, tensors, options); });
       }, py::arg("prefix"), py::arg("keys"), py::arg("values"), py::arg("sync") = false,
       "SaveV2: writes the values (variables or TensorData) under `keys`, atomically.");
+
+  py::class_<SaveSnapshot>(m, "SaveSnapshot", "The values of a background save, taken without copying (internal).")
+      .def(py::init([](const std::vector<std::string>& keys, const py::list& values) {
+             if (keys.size() != values.size()) throw py::value_error("SaveSnapshot: keys and values differ in number");
+             auto snapshot = std::make_unique<SaveSnapshot>();
+             snapshot->keys = keys;
+             snapshot->tensors.reserve(values.size());
+             for (py::handle v : values) snapshot->tensors.push_back(value_to_save(v));
+             return snapshot;
+           }), py::arg("keys"), py::arg("values"))
+      .def("write", [](SaveSnapshot& s, const std::string& prefix, bool sync) {
+             bundle::WriterOptions options;
+             options.sync = sync;
+             without_gil([&] {
+               std::vector<Tensor> tensors = std::move(s.tensors);  // released when written, or on failure
+               s.tensors.clear();
+               ops::SaveV2(prefix, s.keys, tensors, options);
+             });
+           }, py::arg("prefix"), py::arg("sync") = false,
+           "SaveV2 of the snapshot, atomically, once: the buffers are released afterwards.");
 
   // The checkpoint writers' other file steps, so that they are crash points and replace
   // and remove files as the bundle writer does (file_io).

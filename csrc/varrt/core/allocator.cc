@@ -20,6 +20,20 @@ int64_t physical_memory_bytes() {
   return static_cast<int64_t>(pages) * page_size;
 }
 
+// The cache's bound: a sixteenth of the machine's memory, at most 1 GB (VARRT_ALLOCATOR_CACHE_MB
+// overrides; 0 disables the cache).
+size_t cache_limit_bytes(int64_t physical) {
+  if (const char* env = std::getenv("VARRT_ALLOCATOR_CACHE_MB")) {
+    char* end = nullptr;
+    unsigned long long mb = std::strtoull(env, &end, 10);
+    if (end != env) return static_cast<size_t>(mb) << 20;
+  }
+  const size_t sixteenth = static_cast<size_t>(physical / 16);
+  return sixteenth < (size_t{1} << 30) ? sixteenth : (size_t{1} << 30);
+}
+
+size_t huge_rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+
 void raise_max(std::atomic<int64_t>& target, int64_t value) {
   int64_t seen = target.load(std::memory_order_relaxed);
   while (value > seen && !target.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
@@ -28,7 +42,46 @@ void raise_max(std::atomic<int64_t>& target, int64_t value) {
 
 }  // namespace
 
-Allocator::Allocator(std::string name) : name_(std::move(name)), limit_(physical_memory_bytes()) {}
+Allocator::Allocator(std::string name)
+    : name_(std::move(name)), limit_(physical_memory_bytes()), cache_limit_(cache_limit_bytes(limit_)) {}
+
+void* Allocator::take_cached(size_t rounded) noexcept {
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  for (size_t i = cache_.size(); i-- > 0;) {
+    if (cache_[i].first != rounded) continue;
+    void* p = cache_[i].second;
+    cache_.erase(cache_.begin() + static_cast<std::ptrdiff_t>(i));
+    cached_bytes_ -= rounded;
+    return p;
+  }
+  return nullptr;
+}
+
+bool Allocator::keep_cached(void* ptr, size_t rounded) noexcept {
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  if (rounded > cache_limit_) return false;
+  try {
+    cache_.reserve(cache_.size() + 1);
+  } catch (...) {
+    return false;
+  }
+  // Room for the newest block: the oldest go first.
+  while (cached_bytes_ + rounded > cache_limit_ && !cache_.empty()) {
+    std::free(cache_.front().second);
+    cached_bytes_ -= cache_.front().first;
+    cache_.erase(cache_.begin());
+  }
+  cache_.emplace_back(rounded, ptr);
+  cached_bytes_ += rounded;
+  return true;
+}
+
+void Allocator::release_cached() noexcept {
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  for (auto& block : cache_) std::free(block.second);
+  cache_.clear();
+  cached_bytes_ = 0;
+}
 
 void* Allocator::allocate(size_t bytes) {
   if (bytes == 0) return nullptr;
@@ -41,11 +94,18 @@ void* Allocator::allocate(size_t bytes) {
   if (bytes >= kHugeFrom) {
     // Large buffers on 2 MB pages, as NumPy's are: streaming through 4 KB pages costs a TLB miss
     // and a hardware-prefetch restart every 4 KB, about 1.5x the time of a 64 MB update or copy.
-    const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-    p = std::aligned_alloc(kHugePage, rounded);
+    const size_t rounded = huge_rounded(bytes);
+    p = take_cached(rounded);
+    if (p == nullptr) {
+      p = std::aligned_alloc(kHugePage, rounded);
+      if (p == nullptr) {  // the cache's blocks may be what is missing
+        release_cached();
+        p = std::aligned_alloc(kHugePage, rounded);
+      }
 #ifdef MADV_HUGEPAGE
-    if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);  // a hint; without it, 4 KB pages
+      if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);  // a hint; without it, 4 KB pages
 #endif
+    }
   } else {
     // posix_memalign, not aligned_alloc: that one wants the size rounded up to the alignment,
     // which tripled the memory of a small variable (16 bytes of data in an 80-byte chunk).
@@ -65,7 +125,7 @@ void* Allocator::allocate(size_t bytes) {
 
 void Allocator::deallocate(void* ptr, size_t bytes) noexcept {
   if (ptr == nullptr) return;
-  std::free(ptr);
+  if (bytes < kHugeFrom || !keep_cached(ptr, huge_rounded(bytes))) std::free(ptr);
   in_use_.fetch_sub(static_cast<int64_t>(bytes), std::memory_order_relaxed);
 }
 
@@ -76,6 +136,10 @@ AllocatorStats Allocator::stats() const {
   s.num_allocs = allocs_.load(std::memory_order_relaxed);
   s.largest_alloc_size = largest_.load(std::memory_order_relaxed);
   s.bytes_limit = limit_;
+  {
+    std::lock_guard<std::mutex> lock(cache_mu_);
+    s.bytes_cached = static_cast<int64_t>(cached_bytes_);
+  }
   return s;
 }
 

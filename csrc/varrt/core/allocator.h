@@ -4,12 +4,21 @@
 // Thread-safe: the counters are atomics. One allocator per device; `Allocator::cpu()` is
 // CPU:0's. Requests larger than the machine's physical memory fail up front with
 // ResourceExhausted instead of being overcommitted and OOM-killed later.
+//
+// Large blocks (4 MB and up) that are freed are kept, up to a bound, and handed out again for
+// a request of the same rounded size: their pages are already faulted in. A copy-on-write
+// update after a checkpoint snapshot writes every element into new memory, and fresh memory
+// costs the kernel's zeroing and a page fault per page — 2.5x the update itself for 16 MB.
+// With the cache, the memory the previous snapshot released takes those writes.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace varrt {
 
@@ -19,6 +28,7 @@ struct AllocatorStats {
   int64_t num_allocs = 0;          // allocations made since start (never decreases)
   int64_t largest_alloc_size = 0;
   int64_t bytes_limit = 0;
+  int64_t bytes_cached = 0;        // freed large blocks kept for reuse (not in use)
 };
 
 class Allocator {
@@ -36,6 +46,8 @@ class Allocator {
 
   AllocatorStats stats() const;
   void reset_peak() noexcept;
+  // Returns the cached large blocks to the system.
+  void release_cached() noexcept;
   const std::string& name() const { return name_; }
 
   static Allocator* cpu();
@@ -47,6 +59,14 @@ class Allocator {
   std::atomic<int64_t> peak_{0};
   std::atomic<int64_t> allocs_{0};
   std::atomic<int64_t> largest_{0};
+
+  // The cache of freed large blocks: (rounded size, pointer), newest last.
+  void* take_cached(size_t rounded) noexcept;
+  bool keep_cached(void* ptr, size_t rounded) noexcept;
+  mutable std::mutex cache_mu_;
+  std::vector<std::pair<size_t, void*>> cache_;
+  size_t cached_bytes_ = 0;
+  size_t cache_limit_;
 };
 
 }  // namespace varrt

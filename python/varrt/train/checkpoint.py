@@ -21,7 +21,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
-from varrt.train import _deferred, _object_graph, _slots, _tracking
+from varrt.train import _deferred, _object_graph, _slots, _tracking, async_checkpoint
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
@@ -34,6 +34,12 @@ class CheckpointOptions:
     the checkpoint also survives a power loss (slower: it waits for the disk). Without it a
     save is still atomic against a crash of the process. The default comes from the
     environment variable VARRT_CHECKPOINT_FSYNC ("1" to enable).
+
+    `experimental_enable_async_checkpoint=True` saves in the background: `write`/`save` (and a
+    CheckpointManager's `save`) return once every value is snapshotted, without copying a byte
+    (later updates copy-on-write); the files, and a manager's state file and deletions after
+    them, are written on a background thread. `sync()` waits; an error surfaces there or on the
+    next save or restore of the same Checkpoint (varrt/train/async_checkpoint.py).
     """
 
     def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
@@ -122,7 +128,9 @@ class Checkpoint:
 
     # --- saving -----------------------------------------------------------------------------
 
-    def _write(self, file_prefix, options=None):
+    def _write(self, file_prefix, options=None, on_done=None):
+        """Writes the checkpoint, then runs the write callbacks and `on_done()`; with an
+        asynchronous option the values are snapshotted here and the rest runs in the background."""
         file_prefix = os.fspath(file_prefix)
         graph = _tracking.ObjectGraph(self)
         slots = _slots.slot_entries(graph)
@@ -131,10 +139,29 @@ class Checkpoint:
         _slots.add_to_proto(nodes, slots)
         keys = [key for key, _ in pairs] + [_tracking.OBJECT_GRAPH_PROTO_KEY]
         values = [var for _, var in pairs] + [_string_tensor(_object_graph.encode(nodes))]
-        _C.save_v2(file_prefix, keys, values, _fsync(options))
-        for callback in (options.experimental_write_callbacks or []) if options else []:
-            callback(file_prefix)
+        snapshot = _C.SaveSnapshot(keys, values)
+        callbacks = list(options.experimental_write_callbacks or []) if options else []
+
+        def finish():
+            snapshot.write(file_prefix, _fsync(options))
+            for callback in callbacks:
+                callback(file_prefix)
+            if on_done is not None:
+                on_done()
+
+        if options is not None and options.experimental_enable_async_checkpoint:
+            self._async_writer().submit(finish)
+        else:
+            self.sync()  # a background save of this checkpoint finishes first, and reports its error
+            finish()
         return file_prefix
+
+    def _async_writer(self):
+        writer = self.__dict__.get("_self_async_writer")
+        if writer is None:
+            writer = async_checkpoint.AsyncWriter()
+            object.__setattr__(self, "_self_async_writer", writer)
+        return writer
 
     def write(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
         """Writes a checkpoint at exactly `file_prefix` and returns it (no numbering, no state file)."""
@@ -146,9 +173,9 @@ class Checkpoint:
         file_prefix = os.fspath(file_prefix)
         counter = self.save_counter
         counter.assign_add(1)
-        path = self._write(f"{file_prefix}-{int(counter.numpy())}", options)
-        update_state(os.path.dirname(path), path, [path], save_relative_paths=True, sync=_fsync(options))
-        return path
+        path = f"{file_prefix}-{int(counter.numpy())}"
+        return self._write(path, options, on_done=lambda: update_state(
+            os.path.dirname(path), path, [path], save_relative_paths=True, sync=_fsync(options)))
 
     # --- restoring --------------------------------------------------------------------------
 
@@ -158,6 +185,7 @@ class Checkpoint:
         if save_path is None:
             return InitializationOnlyStatus()
         save_path = os.fspath(save_path)
+        self.sync()  # a background save may be writing the files asked for
         return _restore(self, open_bundle(save_path))
 
     def restore(self, save_path: Union[str, os.PathLike[str], None],
@@ -174,8 +202,12 @@ class Checkpoint:
                             "Please double-check that the path is correct. You may be missing the checkpoint suffix "
                             "(e.g. the '-1' in 'path/to/ckpt-1').") from None
 
-    def sync(self):
-        """Waits for pending asynchronous saves (varrt saves synchronously)."""
+    def sync(self) -> None:
+        """Waits for this checkpoint's background save, if one runs, and raises the error it
+        ended with (see CheckpointOptions.experimental_enable_async_checkpoint)."""
+        writer = self.__dict__.get("_self_async_writer")
+        if writer is not None:
+            writer.sync()
 
 
 def _graph_proto(graph):

@@ -308,17 +308,19 @@ class CheckpointManager:
         else:
             checkpoint_number = int(_value(checkpoint_number))
         prefix = "%s-%d" % (self._checkpoint_prefix, checkpoint_number)
-        path = self._checkpoint._write(prefix, options)
-        if path in self._maybe_delete:
-            del self._maybe_delete[path]
-        self._maybe_delete[path] = time.time()
-        self._latest_checkpoint = path
         from varrt.train.checkpoint import _fsync  # here: checkpoint imports this module
         sync = _fsync(options)
-        self._record_state(sync)  # names the new checkpoint before any old one is deleted
-        self._sweep()
-        self._record_state(sync)
-        return path
+
+        def record_and_sweep():  # after the new checkpoint is complete (in the background when async)
+            if prefix in self._maybe_delete:
+                del self._maybe_delete[prefix]
+            self._maybe_delete[prefix] = time.time()
+            self._latest_checkpoint = prefix
+            self._record_state(sync)  # names the new checkpoint before any old one is deleted
+            self._sweep()
+            self._record_state(sync)
+
+        return self._checkpoint._write(prefix, options, on_done=record_and_sweep)
 
     def restore_or_initialize(self):
         """Restores the latest checkpoint and returns its path; else runs `init_fn` and returns None."""
@@ -331,8 +333,9 @@ class CheckpointManager:
             self._init_fn()
         return None
 
-    def sync(self):
-        """Waits for pending writes (writes are synchronous in varrt)."""
+    def sync(self) -> None:
+        """Waits for a background save (and its state-file update) to finish; raises its error."""
+        self._checkpoint.sync()
 
 
 def _value(x):

@@ -1,0 +1,58 @@
+// The allocator's cache of freed large blocks: a freed block of 4 MB or more comes back for
+// the next request of its rounded size (its pages already faulted in), the cache stays within
+// its bound, small blocks are never kept, and the counters count only memory in use.
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "check.h"
+#include "varrt/core/allocator.h"
+
+using namespace varrt;
+
+namespace {
+constexpr size_t kMB = size_t{1} << 20;
+}
+
+TEST(freed_large_block_is_reused_for_the_same_rounded_size) {
+  Allocator a("test");
+  void* p = a.allocate(16 * kMB);
+  std::memset(p, 1, 16 * kMB);
+  a.deallocate(p, 16 * kMB);
+  CHECK(a.stats().bytes_in_use == 0);
+  CHECK(a.stats().bytes_cached == static_cast<int64_t>(16 * kMB));
+  void* q = a.allocate(16 * kMB - 100);  // rounds up to the same 2 MB multiple
+  CHECK(q == p);
+  CHECK(a.stats().bytes_cached == 0);
+  CHECK(a.stats().bytes_in_use == static_cast<int64_t>(16 * kMB - 100));
+  void* other = a.allocate(8 * kMB);  // another size: new memory
+  CHECK(other != p);
+  a.deallocate(q, 16 * kMB - 100);
+  a.deallocate(other, 8 * kMB);
+  a.release_cached();
+  CHECK(a.stats().bytes_cached == 0);
+}
+
+TEST(small_blocks_are_not_cached) {
+  Allocator a("test");
+  void* p = a.allocate(1 * kMB);
+  a.deallocate(p, 1 * kMB);
+  CHECK(a.stats().bytes_cached == 0);
+}
+
+TEST(cache_stays_within_its_bound_dropping_the_oldest) {
+  Allocator a("test");
+  const int64_t limit = 1 << 30;  // at most 1 GB on any machine
+  std::vector<void*> blocks;
+  for (int i = 0; i < 80; ++i) blocks.push_back(a.allocate(16 * kMB));  // 1.25 GB
+  for (void* p : blocks) a.deallocate(p, 16 * kMB);
+  CHECK(a.stats().bytes_cached <= limit);
+  CHECK(a.stats().bytes_cached > 0);
+  CHECK(a.stats().bytes_in_use == 0);
+  void* newest = a.allocate(16 * kMB);
+  CHECK(newest == blocks.back());  // newest first: the most recently touched memory
+  a.deallocate(newest, 16 * kMB);
+  a.release_cached();
+}
+
+TEST_MAIN()
