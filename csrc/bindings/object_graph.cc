@@ -136,6 +136,16 @@ void bind_object_graph(py::module_& m) {
         for (py::handle name : path) names.push_back(text_in(name));
         return text_out(variable_key(names));
       }, py::arg("path"), "The checkpoint key of the variable at `path` (local names from the root).");
+  m.def("object_graph_variable_keys", [](const py::iterable& paths) {
+        py::list out;
+        std::vector<std::string> names;
+        for (py::handle path : paths) {
+          names.clear();
+          for (py::handle name : path) names.push_back(text_in(name));
+          out.append(text_out(variable_key(names)));
+        }
+        return out;
+      }, py::arg("paths"), "object_graph_variable_key of each path, in one call (a save has one per variable).");
   m.attr("object_graph_key") = py::str(kObjectGraphKey);
   m.attr("variable_value_key") = py::str(kVariableValue);
 }

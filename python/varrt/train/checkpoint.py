@@ -132,14 +132,17 @@ class Checkpoint:
         """Writes the checkpoint, then runs the write callbacks and `on_done()`; with an
         asynchronous option the values are snapshotted here and the rest runs in the background."""
         file_prefix = os.fspath(file_prefix)
-        graph = _tracking.ObjectGraph(self)
-        slots = _slots.slot_entries(graph)
-        pairs = graph.variables() + [(key, slot) for _, _, _, slot, key in slots]
-        nodes = _graph_proto(graph)
-        _slots.add_to_proto(nodes, slots)
-        keys = [key for key, _ in pairs] + [_tracking.OBJECT_GRAPH_PROTO_KEY]
-        values = [var for _, var in pairs] + [_string_tensor(_object_graph.encode(nodes))]
-        snapshot = _C.SaveSnapshot(keys, values)
+        with _tracking.gc_paused():
+            graph = _tracking.ObjectGraph(self)
+            slots = _slots.slot_entries(graph)
+            variables = graph.variables()
+            pairs = variables + [(key, slot) for _, _, _, slot, key in slots]
+            nodes = _graph_proto(graph, variables)
+            _slots.add_to_proto(nodes, slots)
+            keys = [key for key, _ in pairs] + [_tracking.OBJECT_GRAPH_PROTO_KEY]
+            values = [var for _, var in pairs] + [_string_tensor(_object_graph.encode(nodes))]
+            snapshot = _C.SaveSnapshot(keys, values)
+            del graph, nodes, pairs, variables
         callbacks = list(options.experimental_write_callbacks or []) if options else []
 
         def finish():
@@ -186,7 +189,9 @@ class Checkpoint:
             return InitializationOnlyStatus()
         save_path = os.fspath(save_path)
         self.sync()  # a background save may be writing the files asked for
-        return _restore(self, open_bundle(save_path))
+        bundle = open_bundle(save_path)
+        with _tracking.gc_paused():
+            return _restore(self, bundle)
 
     def restore(self, save_path: Union[str, os.PathLike[str], None],
                 options: Optional[CheckpointOptions] = None) -> LoadStatus:
@@ -210,18 +215,17 @@ class Checkpoint:
             writer.sync()
 
 
-def _graph_proto(graph):
-    """The TrackableObjectGraph nodes of `graph` for _object_graph.encode. Plain tuples in the
-    field order of _object_graph.TrackableObject (children, attributes, slot_variables,
-    registered_saver, has_checkpoint_values): this runs on every save, and building named
-    tuples would double its cost."""
-    nodes = []
-    for obj, path, edges, has_values in zip(graph.objects, graph.paths, graph.edges, graph.has_values):
-        attributes = []
-        if isinstance(obj, Variable):
-            attributes.append((_tracking.VARIABLE_VALUE_KEY, _tracking.full_name(obj), _tracking.variable_key(path)))
-        nodes.append(([(j, name) for name, j in edges], attributes, (), None, has_values))
-    return nodes
+def _graph_proto(graph, pairs):
+    """The TrackableObjectGraph nodes of `graph` for _object_graph.encode, given its
+    variables' (key, variable) pairs. Plain tuples in the field order of
+    _object_graph.TrackableObject (children, attributes, slot_variables, registered_saver,
+    has_checkpoint_values): this runs on every save, and building named tuples would double
+    its cost."""
+    attributes = [[] for _ in graph.objects]
+    for i, (key, var) in zip(graph.variable_nodes(), pairs):
+        attributes[i] = [(_tracking.VARIABLE_VALUE_KEY, _tracking.full_name(var), key)]
+    return [([(j, name) for name, j in edges], attrs, (), None, has_values)
+            for edges, attrs, has_values in zip(graph.edges, attributes, graph.has_values)]
 
 
 def restore_pairs(bundle, pairs):
