@@ -22,6 +22,7 @@ import numpy as np
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
 from varrt.train import _deferred, _object_graph, _slots, _tracking
+from varrt.train.data_structures import wrap_or_unwrap
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
@@ -88,9 +89,11 @@ class Checkpoint:
             setattr(self, name, value)
 
     def __setattr__(self, name, value):
-        object.__setattr__(self, name, value)
         if name.startswith("_self_"):
+            object.__setattr__(self, name, value)
             return
+        value = wrap_or_unwrap(value)  # lists, dicts and tuples as TensorFlow's wrappers
+        object.__setattr__(self, name, value)
         if _tracking.kind(value) is not None:
             self._self_children[name] = value
         else:
@@ -244,7 +247,12 @@ def _restore(checkpoint, bundle):
         pairs.append((key, slot))
         restored_nodes[next(i for i, o in matched.items() if o is slot)] = slot
     restore_pairs(bundle, pairs)
-    _deferred.collect(nodes, matched, bundle)
+
+    def bind(node_id, var):  # a variable restored later (appended to a list...) counts as matched
+        matched.setdefault(node_id, var)
+        restored_nodes.setdefault(node_id, var)
+
+    _deferred.collect(nodes, matched, bundle, bind)
     return CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
 
 
