@@ -22,10 +22,10 @@ import numpy as np
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
 from varrt.train import _deferred, _object_graph, _slots, _tracking
-from varrt.train.data_structures import wrap_or_unwrap
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
+from varrt.train.data_structures import wrap_or_unwrap
 
 
 class CheckpointOptions:
