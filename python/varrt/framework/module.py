@@ -15,6 +15,14 @@ from typing import Any, Optional
 from varrt.framework import name_scopes
 from varrt.framework.variables import Variable
 
+
+def _wrap(value):
+    t = type(value)
+    if t is list or t is dict or isinstance(value, tuple):
+        from varrt.train.data_structures import wrap_or_unwrap  # varrt.train imports this module's users
+        return wrap_or_unwrap(value)
+    return value
+
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
 _VALID_IDENTIFIER = re.compile(r"^[a-zA-Z_]([a-zA-Z0-9_])*$")
 
@@ -47,6 +55,11 @@ class Module:
         # "outer/inner/" wherever it is used later.
         with name_scopes.name_scope(name) as scope_name:
             self._name_scope = name_scopes.name_scope(scope_name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # As TensorFlow's AutoTrackable: lists, dicts and tuples holding trackable values are
+        # stored as ListWrapper, _DictWrapper and _TupleWrapper.
+        object.__setattr__(self, name, _wrap(value))
 
     @property
     def name(self) -> str:

@@ -3,7 +3,10 @@
 TensorFlow keeps such values and restores them when the variables appear (a Keras optimizer
 restored before `build`: its slots `_variables/2...` come later). An object takes part with a
 `_restore_deferred(values)` hook, called after a restore with {path: ndarray} for every
-unmatched variable below its node (paths are tuples of local names, e.g. ("_variables", "2")).
+unmatched variable below its node (paths are tuples of local names, e.g. ("_variables", "2")),
+or a `_restore_deferred_entries(entries, bind)` hook, called with {path: (node id, checkpoint
+key, ndarray)} and `bind(node_id, variable)`, which records a variable restored later in the
+load status (the lists and dicts of varrt.train.data_structures).
 The values are read at restore time, so a later change of the files does not matter.
 """
 import collections
@@ -11,9 +14,12 @@ import collections
 from varrt.train.checkpoint_utils import encode_key, read_array
 
 
-def collect(nodes, matched, bundle):
+def collect(nodes, matched, bundle, bind=None):
+    if all(i in matched or not node.attributes for i, node in enumerate(nodes)):
+        return  # everything was restored (the usual case): no subtree walks
     for node_id, obj in list(matched.items()):
-        hook = getattr(obj, "_restore_deferred", None)
+        with_keys = getattr(obj, "_restore_deferred_entries", None)
+        hook = with_keys or getattr(obj, "_restore_deferred", None)
         if hook is None:
             continue
         values, read = {}, {}
@@ -26,11 +32,14 @@ def collect(nodes, matched, bundle):
                 child = nodes[ref.node_id]
                 if ref.node_id not in matched and child.attributes:
                     # Every path to the value (a slot is in `_variables` and in `_momentums`).
+                    key = child.attributes[0].checkpoint_key
                     if ref.node_id not in read:
-                        read[ref.node_id] = read_array(bundle, encode_key(child.attributes[0].checkpoint_key))
-                    values[child_path] = read[ref.node_id]
+                        read[ref.node_id] = read_array(bundle, encode_key(key))
+                    values[child_path] = (ref.node_id, key, read[ref.node_id]) if with_keys else read[ref.node_id]
                 if ref.node_id not in expanded:
                     expanded.add(ref.node_id)
                     queue.append((ref.node_id, child_path))
-        if values:
+        if values and with_keys:
+            hook(values, bind)
+        elif values:
             hook(values)

@@ -25,6 +25,7 @@ from varrt.train import _deferred, _object_graph, _slots, _tracking, async_check
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
+from varrt.train.data_structures import wrap_or_unwrap
 
 
 class CheckpointOptions:
@@ -94,9 +95,11 @@ class Checkpoint:
             setattr(self, name, value)
 
     def __setattr__(self, name, value):
-        object.__setattr__(self, name, value)
         if name.startswith("_self_"):
+            object.__setattr__(self, name, value)
             return
+        value = wrap_or_unwrap(value)  # lists, dicts and tuples as TensorFlow's wrappers
+        object.__setattr__(self, name, value)
         if _tracking.kind(value) is not None:
             self._self_children[name] = value
         else:
@@ -280,7 +283,12 @@ def _restore(checkpoint, bundle):
         pairs.append((key, slot))
         restored_nodes[next(i for i, o in matched.items() if o is slot)] = slot
     restore_pairs(bundle, pairs)
-    _deferred.collect(nodes, matched, bundle)
+
+    def bind(node_id, var):  # a variable restored later (appended to a list...) counts as matched
+        matched.setdefault(node_id, var)
+        restored_nodes.setdefault(node_id, var)
+
+    _deferred.collect(nodes, matched, bundle, bind)
     return CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
 
 

@@ -1,0 +1,252 @@
+"""Trackable lists, dicts and tuples: TensorFlow's ListWrapper, _DictWrapper and _TupleWrapper.
+
+An attribute of a `varrt.Module` or `varrt.train.Checkpoint` that is assigned a list, dict or
+(trackable-holding) tuple holds a wrapper instead, as in TensorFlow
+(tensorflow/python/trackable/data_structures.py): `m.layers = []` stores `ListWrapper([])`.
+Values put into a wrapper are wrapped the same way, so nested structures are wrappers too.
+
+The wrappers are subclasses of list, dict and tuple: they compare equal to plain ones, support
+their whole API and keep the checkpoint walk (`_tracking.ObjectGraph`) on its fast
+`isinstance` checks. What they add is TensorFlow's deferred restoration: when a checkpoint
+is restored into an object whose list or dict has fewer elements than the checkpoint, the
+values of the missing elements are kept (read at restore time) on the wrapper, and an element
+appended or assigned later under that index or key is restored from them, together with the
+variables below it (a Module, a nested list...).
+"""
+import copy
+
+from varrt import dtypes, errors
+from varrt.framework.variables import Variable
+from varrt.framework.tensor_shape import TensorShape
+from varrt.train import _tracking
+
+__all__ = ["ListWrapper", "wrap_or_unwrap"]
+
+
+def wrap_or_unwrap(value):
+    """`value` as stored by a tracking object: a plain list becomes a ListWrapper, a plain dict
+    a _DictWrapper, a tuple holding trackable values a _TupleWrapper (a namedtuple is rebuilt
+    with its elements wrapped); anything else (subclasses of list and dict included, as in
+    TensorFlow) is returned unchanged."""
+    t = type(value)
+    if t is list:
+        return ListWrapper(value)
+    if t is dict:
+        return _DictWrapper(value)
+    if t is tuple:
+        return _TupleWrapper(value) if _tracking._tuple_is_tracked(value) else value
+    if isinstance(value, tuple) and isinstance(getattr(t, "_fields", None), tuple) \
+            and _tracking._tuple_is_tracked(value):
+        elements = [wrap_or_unwrap(e) for e in value]
+        if any(a is not b for a, b in zip(elements, value)):
+            try:
+                return t(*elements)
+            except TypeError:  # a __new__ that does not take the fields
+                return value
+    return value
+
+
+# TensorFlow's names of dtypes in restore errors (DataTypeString), where they differ from varrt's.
+_TF_DTYPE_STRINGS = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def _assign_deferred(var, node_id, key, array, bind):
+    """Restores a checkpoint value into a variable created after the restore. A shape mismatch
+    leaves the variable as it is (TensorFlow raises the error inside its wrapper's tracking,
+    which catches it); a dtype mismatch raises as a restore does."""
+    expected = var.dtype.as_numpy_dtype
+    if array.dtype != expected and not (array.dtype == object and expected == object):
+        try:
+            original = dtypes.as_dtype(array.dtype).name
+        except TypeError:
+            original = str(array.dtype)
+        raise errors.InvalidArgumentError(
+            None, None, f"tensor_name = {key}; expected dtype {_TF_DTYPE_STRINGS.get(var.dtype.name, var.dtype.name)} "
+                        f"does not equal original dtype {_TF_DTYPE_STRINGS.get(original, original)}")
+    bind(node_id, var)
+    if var.shape.is_compatible_with(TensorShape(array.shape)):
+        var.assign(array)
+
+
+class _Deferred:
+    """Keeps the checkpoint values of a wrapper's missing elements until they appear."""
+
+    def _restore_deferred_entries(self, entries, bind):
+        """Called by a checkpoint restore with {path: (node id, checkpoint key, ndarray)} for
+        every value below this wrapper that matched no live object, and `bind(node_id, var)`
+        to report a variable restored later. Values of elements the wrapper already has are
+        dropped (TensorFlow matched those at restore time)."""
+        live = {name for name, _ in _tracking.children(self)}
+        self._keep({path: entry + (bind,) for path, entry in entries.items() if path and path[0] not in live})
+
+    def _keep(self, entries):
+        """Keeps {path: (node id, key, ndarray, bind)} until an element named path[0] comes."""
+        pending = self.__dict__.setdefault("_pending_restores", {})
+        for path, entry in entries.items():
+            pending.setdefault(path[0], {})[path[1:]] = entry
+
+    def _track(self, value, name):
+        """Wraps `value` and, if values of a restore wait for `name`, restores them into it."""
+        value = wrap_or_unwrap(value)
+        pending = self.__dict__.get("_pending_restores")
+        if pending and name in pending and _tracking.kind(value) is not None:
+            # Taken before restoring, as TensorFlow does: a dtype error raises here, the value
+            # is not stored, and the checkpoint value is not kept.
+            _restore_into(value, pending.pop(name))
+        return value
+
+
+def _restore_into(value, entries):
+    """Restores {path: (node id, key, ndarray, bind)} into the variables below `value`; values for objects
+    still missing go to the deepest wrapper below `value` that can wait for them."""
+    if isinstance(value, Variable):
+        entry = entries.get(())
+        if entry is not None:
+            _assign_deferred(value, *entry)
+        return
+    graph = _tracking.ObjectGraph(value)
+    by_path = dict(zip(graph.paths, graph.objects))
+    rest = {}
+    for path, entry in entries.items():
+        obj = by_path.get(path)
+        if isinstance(obj, Variable):
+            _assign_deferred(obj, *entry)
+            continue
+        for n in range(len(path) - 1, -1, -1):
+            holder = by_path.get(path[:n])
+            if isinstance(holder, _Deferred):
+                rest.setdefault(id(holder), (holder, {}))[1][path[n:]] = entry
+                break
+    for holder, held in rest.values():
+        holder._keep(held)
+
+
+class ListWrapper(_Deferred, list):
+    """A list held by a Module or Checkpoint attribute (TensorFlow's ListWrapper).
+
+    Behaves as a list (and is one); prints as `ListWrapper([...])`. Lists and dicts put into it
+    are wrapped too. A Variable appended or assigned at an index that a restored checkpoint
+    had, but the list did not, gets the checkpoint's value.
+    """
+
+    def __init__(self, wrapped_list=()):
+        super().__init__(wrap_or_unwrap(v) for v in wrapped_list)
+
+    def append(self, value):
+        """Appends `value` (wrapped; restored from a pending checkpoint value for its index)."""
+        list.append(self, self._track(value, str(len(self))))
+
+    def extend(self, values):
+        """Appends each of `values`."""
+        for value in list(values):
+            self.append(value)
+
+    def __iadd__(self, values):
+        self.extend(values)
+        return self
+
+    def __setitem__(self, key, value):
+        if isinstance(key, slice):
+            items = [wrap_or_unwrap(v) for v in value]
+            list.__setitem__(self, key, items)
+            new = {id(v) for v in items}
+            for i, v in enumerate(self):
+                if id(v) in new:
+                    list.__setitem__(self, i, self._track(v, str(i)))
+            return
+        index = key.__index__()
+        if index < 0:
+            index += len(self)
+        list.__setitem__(self, key, self._track(value, str(index)))
+
+    def copy(self):
+        """A shallow copy, also a ListWrapper."""
+        return ListWrapper(self)
+
+    def __copy__(self):
+        return ListWrapper(self)
+
+    def __deepcopy__(self, memo):
+        return ListWrapper(copy.deepcopy(list(self), memo))
+
+    def __reduce_ex__(self, protocol):
+        return ListWrapper, (list(self),)
+
+    def __repr__(self):
+        return f"ListWrapper({list.__repr__(self)})"
+
+    __str__ = __repr__
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'ListWrapper'")
+
+
+class _DictWrapper(_Deferred, dict):
+    """A dict held by a Module or Checkpoint attribute (TensorFlow's _DictWrapper).
+
+    Behaves as a dict (and is one); `repr` is `DictWrapper({...})`, `str` the dict's. Values
+    are wrapped; a Variable assigned under a key that a restored checkpoint had, but the dict
+    did not, gets the checkpoint's value.
+    """
+
+    def __init__(self, wrapped_dict=None):
+        super().__init__()
+        for key, value in dict(wrapped_dict or {}).items():
+            dict.__setitem__(self, key, wrap_or_unwrap(value))
+
+    def __setitem__(self, key, value):
+        if isinstance(key, str):
+            value = self._track(value, key)
+        else:
+            value = wrap_or_unwrap(value)
+        dict.__setitem__(self, key, value)
+
+    def update(self, *args, **kwargs):
+        """Sets each key of `dict(*args, **kwargs)` as `self[key] = value` would."""
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def copy(self):
+        """A shallow copy, also a _DictWrapper."""
+        return _DictWrapper(self)
+
+    def __copy__(self):
+        return _DictWrapper(self)
+
+    def __deepcopy__(self, memo):
+        return _DictWrapper(copy.deepcopy(dict(self), memo))
+
+    def __reduce_ex__(self, protocol):
+        return dict, (dict(self),)  # TensorFlow's proxy pickles as the dict it wraps
+
+    def __repr__(self):
+        return f"DictWrapper({dict.__repr__(self)})"
+
+    def __str__(self):
+        return dict.__repr__(self)
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'DictWrapper'")
+
+
+class _TupleWrapper(tuple):
+    """A tuple holding trackable values, held by a Module or Checkpoint attribute
+    (TensorFlow's _TupleWrapper). A tuple; `repr` is `_TupleWrapper((...))`, `str` the tuple's."""
+
+    def __new__(cls, original_wrapped_tuple=()):
+        return super().__new__(cls, [wrap_or_unwrap(e) for e in original_wrapped_tuple])
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return _TupleWrapper(copy.deepcopy(tuple(self), memo))
+
+    def __reduce_ex__(self, protocol):
+        return tuple, (tuple(self),)  # as TensorFlow's proxy
+
+    def __repr__(self):
+        return f"_TupleWrapper({tuple.__repr__(self)})"
+
+    def __str__(self):
+        return tuple.__repr__(self)
