@@ -76,9 +76,9 @@ if how == "get_tensor":
     read = lambda: reader.get_tensor("big/.ATTRIBUTES/VARIABLE_VALUE")
 else:  # restore: the shard is open (the object graph was read from it) when the variables are read
     real = checkpoint_module.restore_pairs
-    def restore_pairs(bundle, pairs):
+    def restore_pairs(bundle, pairs, *rest):
         truncate()
-        return real(bundle, pairs)
+        return real(bundle, pairs, *rest)
     checkpoint_module.restore_pairs = restore_pairs
     big.assign(np.zeros(1 << 20, np.float32))
     read = lambda: ckpt.read(prefix)

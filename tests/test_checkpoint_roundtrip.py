@@ -151,11 +151,12 @@ def test_status_messages_for_extra_and_missing_objects(tmp_path):
     extra = _module(a=tf.Variable([0.0, 0.0]), b=tf.Variable(0), c=tf.Variable(5.0))
     status = tf.train.Checkpoint(model=extra).read(path)
     np.testing.assert_array_equal(extra.a.numpy(), [1.0, 2.0])
-    with pytest.raises(AssertionError, match=r"^Found 1 Python objects that were not bound to checkpointed values, "
-                                             r"likely due to changes in the Python program. Showing 1 of 1 unmatched "
-                                             r"objects: \[<tf.Variable 'Variable:0' shape=\(\) dtype=float32, "
-                                             r"numpy=5.0>\]$"):
+    with pytest.raises(AssertionError) as raised:
         status.assert_consumed()
+    # TensorFlow's text exactly (varrt's key report is a note beside it, not in str()).
+    assert str(raised.value) == ("Found 1 Python objects that were not bound to checkpointed values, likely due to "
+                                 "changes in the Python program. Showing 1 of 1 unmatched objects: "
+                                 "[<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=5.0>]")
     status.assert_nontrivial_match()
 
     missing = _module(a=tf.Variable([0.0, 0.0]))
@@ -196,9 +197,10 @@ def test_missing_checkpoint_message(tmp_path):
 def test_shape_mismatch_is_value_error_and_nothing_changes(tmp_path):
     path = tf.train.Checkpoint(a=tf.Variable([1.0, 2.0]), b=tf.Variable([1.0, 2.0])).write(str(tmp_path / "m"))
     a, b = tf.Variable([0.0, 0.0]), tf.Variable([0.0, 0.0, 0.0])
-    with pytest.raises(ValueError, match=r"^Received incompatible tensor with shape \(2,\) when attempting to "
-                                         r"restore variable with shape \(3,\) and name Variable:0\.$"):
+    with pytest.raises(ValueError) as raised:
         tf.train.Checkpoint(a=a, b=b).read(path)
+    assert str(raised.value) == ("Received incompatible tensor with shape (2,) when attempting to restore variable "
+                                 "with shape (3,) and name Variable:0.")
     np.testing.assert_array_equal(a.numpy(), [0.0, 0.0])  # restored first alphabetically, yet untouched
 
 

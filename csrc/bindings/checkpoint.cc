@@ -145,6 +145,16 @@ void bind_checkpoint(py::module_& m) {
              });
            }, py::arg("key"), py::arg("out"),
            "Verifies a non-string value and copies it into a writable buffer of exactly its size.")
+      .def("restore_unless_shapes_differ", [](bundle::BundleReader& r, const std::vector<std::string>& keys,
+                                              const py::list& handles) {
+             std::vector<ResourceHandle> vars;
+             vars.reserve(handles.size());
+             for (py::handle h : handles) vars.push_back(handle_of(h).handle());
+             std::vector<size_t> mismatched;
+             without_gil([&] { mismatched = ops::RestoreV2UnlessShapesDiffer(r, keys, vars); });
+             return mismatched;
+           }, py::arg("keys"), py::arg("variables"),
+           "RestoreV2, unless stored shapes differ from the variables': then their positions, nothing restored.")
       .def("restore", [](bundle::BundleReader& r, const std::vector<std::string>& keys, const py::list& handles) {
              std::vector<ResourceHandle> vars;
              vars.reserve(handles.size());

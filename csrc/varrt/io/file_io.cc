@@ -171,7 +171,11 @@ MappedFile::~MappedFile() {
 }
 
 void MappedFile::prefetch(uint64_t offset, uint64_t n) const {
-  if (addr_ == nullptr || n == 0 || offset >= size_) return;
+  // Below 64 KB the kernel's fault-around (16 pages) reads as much on the first touch, and the
+  // system call cost more than the read: restoring 10,000 variables of 16 bytes spent a third
+  // of its core time in madvise.
+  constexpr uint64_t kPrefetchFrom = 64 << 10;
+  if (addr_ == nullptr || n < kPrefetchFrom || offset >= size_) return;
   static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
   uint64_t start = offset / page * page;
   uint64_t end = offset + n > size_ ? size_ : offset + n;

@@ -63,9 +63,11 @@ void SaveV2(const std::string& prefix, const std::vector<std::string>& keys, con
   writer.finish();
 }
 
-void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& keys,
-               const std::vector<ResourceHandle>& vars) {
-  if (keys.size() != vars.size()) throw_error(Code::kInvalidArgument, "RestoreV2: keys and variables differ in number");
+namespace {
+
+// RestoreV2 given each key's entry, already looked up.
+void restore_entries(bundle::BundleReader& reader, const std::vector<std::string>& keys,
+                     const std::vector<bundle::Entry>& entries, const std::vector<ResourceHandle>& vars) {
   Executor::place("RestoreV2");
   std::vector<Pending> pending(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
@@ -74,7 +76,7 @@ void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& key
     if (var == nullptr || var->destroyed()) {
       throw_error(Code::kFailedPrecondition, "Cannot restore " + key + " into a destroyed variable");
     }
-    bundle::Entry e = reader.entry(key);
+    const bundle::Entry& e = entries[i];
     if (e.dtype != static_cast<int32_t>(var->dtype())) {
       std::string stored = dtype_is_valid(e.dtype) ? tf::type_name(static_cast<DType>(e.dtype))
                                                    : "enum " + std::to_string(e.dtype);
@@ -100,6 +102,31 @@ void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& key
     }
   }
   for (Pending& p : pending) install(p);
+}
+
+}  // namespace
+
+void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& keys,
+               const std::vector<ResourceHandle>& vars) {
+  if (keys.size() != vars.size()) throw_error(Code::kInvalidArgument, "RestoreV2: keys and variables differ in number");
+  std::vector<bundle::Entry> entries;
+  entries.reserve(keys.size());
+  for (const std::string& key : keys) entries.push_back(reader.entry(key));
+  restore_entries(reader, keys, entries, vars);
+}
+
+std::vector<size_t> RestoreV2UnlessShapesDiffer(bundle::BundleReader& reader, const std::vector<std::string>& keys,
+                                                const std::vector<ResourceHandle>& vars) {
+  if (keys.size() != vars.size()) throw_error(Code::kInvalidArgument, "RestoreV2: keys and variables differ in number");
+  std::vector<bundle::Entry> entries(keys.size());
+  std::vector<size_t> mismatched;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    entries[i] = reader.checked_entry(keys[i]);
+    const Var* var = vars[i].var();
+    if (var != nullptr && !var->declared_shape().is_compatible_with(entries[i].shape)) mismatched.push_back(i);
+  }
+  if (mismatched.empty()) restore_entries(reader, keys, entries, vars);
+  return mismatched;
 }
 
 }  // namespace ops

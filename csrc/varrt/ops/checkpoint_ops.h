@@ -30,5 +30,13 @@ void SaveV2(const std::string& prefix, const std::vector<std::string>& keys, con
 void RestoreV2(bundle::BundleReader& reader, const std::vector<std::string>& keys,
                const std::vector<ResourceHandle>& vars);
 
+// RestoreV2 for a front end that reports shape mismatches its own way (TensorFlow's Python
+// ValueError): every entry first gets the checks that need no data bytes (DataLoss when
+// damaged, NotFound when missing), then each stored shape is compared with its variable's
+// declared shape. When any differ, nothing is restored and their positions are returned;
+// otherwise the restore runs as RestoreV2's and the result is empty.
+std::vector<size_t> RestoreV2UnlessShapesDiffer(bundle::BundleReader& reader, const std::vector<std::string>& keys,
+                                                const std::vector<ResourceHandle>& vars);
+
 }  // namespace ops
 }  // namespace varrt

@@ -69,9 +69,6 @@ def encode(nodes):
 
 def decode(data):
     """The TrackableObjects of TrackableObjectGraph bytes; DataLossError when malformed or
-    when a node refers to a node the graph does not have."""
-    return [TrackableObject([ObjectReference._make(c) for c in children],
-                            [SerializedTensor._make(a) for a in attributes],
-                            [SlotVariableReference._make(s) for s in slots],
-                            None if saver is None else RegisteredSaver._make(saver), has_values)
-            for children, attributes, slots, saver, has_values in _C.object_graph_decode(data)]
+    when a node refers to a node the graph does not have. The core makes the named tuples."""
+    return _C.object_graph_decode(data, (TrackableObject, ObjectReference, SerializedTensor, SlotVariableReference,
+                                         RegisteredSaver))

@@ -10,6 +10,7 @@ An optimizer takes part through two hooks: `_checkpoint_slot_variables()` lists
 the slot to restore into, creating it when the optimizer has not made it yet (TensorFlow defers
 the restore until the slot exists; varrt creates it at once).
 """
+from varrt.framework.variables import Variable
 from varrt.train import _tracking
 
 _SUFFIX = "/.ATTRIBUTES/" + _tracking.VARIABLE_VALUE_KEY
@@ -55,6 +56,8 @@ def restore_pairs(nodes, matched):
     slot's node in `matched`."""
     pairs = []
     for node_id, obj in list(matched.items()):
+        if isinstance(obj, Variable):  # the common case, 10,000 times in a large model
+            continue
         restore_slot = getattr(obj, "_restore_slot", None)
         if restore_slot is None:
             continue

@@ -21,7 +21,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
-from varrt.train import _deferred, _object_graph, _slots, _tracking, async_checkpoint
+from varrt.train import _deferred, _object_graph, _slots, _tracking, async_checkpoint, restore_report
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
@@ -231,17 +231,23 @@ def _graph_proto(graph, pairs):
             for edges, attrs, has_values in zip(graph.edges, attributes, graph.has_values)]
 
 
-def restore_pairs(bundle, pairs):
-    """Restores (key, variable) pairs, all-or-nothing. Shapes are checked here with TensorFlow's
-    ValueError; dtypes, bounds and CRCs in the core, before any variable is written."""
+def restore_pairs(bundle, pairs, report=None):
+    """Restores (key, variable) pairs, all-or-nothing. Shapes are checked first, for all pairs
+    in the core, with TensorFlow's ValueError (carrying a RestoreReport as `.report`;
+    `report(mismatched)` makes it); dtypes, bounds and CRCs in the core too, before any
+    variable is written."""
     if not pairs:
         return
-    for key, var in pairs:
-        _, shape, _ = bundle.checked_entry(encode_key(key))  # damage is DataLossError, not a shape mismatch
-        if not var.shape.is_compatible_with(TensorShape(shape)):
-            raise ValueError(f"Received incompatible tensor with shape {TensorShape(shape)} when attempting to "
-                             f"restore variable with shape {var.shape} and name {var.name}.")
-    bundle.restore([encode_key(k) for k, _ in pairs], [v for _, v in pairs])
+    keys = [key.encode("utf-8", "surrogateescape") for key, _ in pairs]  # encode_key, inline: 10,000 keys
+    variables = [var for _, var in pairs]
+    mismatched = bundle.restore_unless_shapes_differ(keys, variables)  # damage is DataLossError, not a mismatch
+    if mismatched:
+        shapes = [(pairs[i][0], TensorShape(bundle.entry(keys[i])[1]), pairs[i][1].shape) for i in mismatched]
+        key, stored, live = shapes[0]
+        error = ValueError(f"Received incompatible tensor with shape {stored} when attempting to restore variable "
+                           f"with shape {live} and name {pairs[mismatched[0]][1].name}.")
+        restore_report.attach(error, report(shapes) if report else restore_report.RestoreReport((), (), shapes))
+        raise error
 
 
 def _restore(checkpoint, bundle):
@@ -255,41 +261,57 @@ def _restore(checkpoint, bundle):
     restored_nodes = {}
     unused_attributes = {}
     pairs = []
+
+    def match_variable(node_id, var):
+        attributes = nodes[node_id].attributes
+        if len(attributes) == 1 and attributes[0].name == _tracking.VARIABLE_VALUE_KEY:  # as every save writes
+            pairs.append((attributes[0].checkpoint_key, var))
+            restored_nodes[node_id] = var
+            return
+        for attribute in attributes:
+            if attribute.name == _tracking.VARIABLE_VALUE_KEY and node_id not in restored_nodes:
+                pairs.append((attribute.checkpoint_key, var))
+                restored_nodes[node_id] = var
+            else:
+                unused_attributes.setdefault(node_id, []).append(attribute.name)
+
+    # Breadth first from the root, by child names. A variable is matched where it is found (a
+    # leaf: queueing it would only hand it back), which is the order the queue would give.
     queue = collections.deque([0])
     while queue:
         node_id = queue.popleft()
         obj = matched[node_id]
         node = nodes[node_id]
-        if isinstance(obj, Variable):
-            for attribute in node.attributes:
-                if attribute.name == _tracking.VARIABLE_VALUE_KEY and node_id not in restored_nodes:
-                    pairs.append((attribute.checkpoint_key, obj))
-                    restored_nodes[node_id] = obj
-                else:
-                    unused_attributes.setdefault(node_id, []).append(attribute.name)
-            continue
         if node.attributes:
             unused_attributes[node_id] = [a.name for a in node.attributes]
-        live = {}
-        for name, child in _tracking.children(obj):
-            live.setdefault(name, child)
+        live = dict(reversed(_tracking.children(obj))).get  # the first child of a name wins
         for ref in node.children:
-            child = live.get(ref.local_name)
-            if child is None or ref.node_id in matched:
+            child_id = ref.node_id
+            child = live(ref.local_name)
+            if child is None or child_id in matched:
                 continue
-            matched[ref.node_id] = child
-            queue.append(ref.node_id)
-    for key, slot in _slots.restore_pairs(nodes, matched):
-        pairs.append((key, slot))
-        restored_nodes[next(i for i, o in matched.items() if o is slot)] = slot
-    restore_pairs(bundle, pairs)
+            matched[child_id] = child
+            if isinstance(child, Variable):
+                match_variable(child_id, child)
+            else:
+                queue.append(child_id)
+    slot_pairs = _slots.restore_pairs(nodes, matched)
+    if slot_pairs:
+        node_of = {}
+        for node_id, obj in matched.items():
+            node_of.setdefault(id(obj), node_id)
+        for key, slot in slot_pairs:
+            pairs.append((key, slot))
+            restored_nodes[node_of[id(slot)]] = slot
+    status = CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
+    restore_pairs(bundle, pairs, status._report_with)
 
     def bind(node_id, var):  # a variable restored later (appended to a list...) counts as matched
         matched.setdefault(node_id, var)
         restored_nodes.setdefault(node_id, var)
 
     _deferred.collect(nodes, matched, bundle, bind)
-    return CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
+    return status
 
 
 def _restore_by_name(checkpoint, bundle):
@@ -325,8 +347,14 @@ def _live_variables(root):
     return [o for o in _tracking.ObjectGraph(root).objects if isinstance(o, Variable)]
 
 
+def _value_keys(node):
+    return [a.checkpoint_key for a in node.attributes if a.name == _tracking.VARIABLE_VALUE_KEY]
+
+
 class CheckpointLoadStatus:
-    """What `Checkpoint.restore` returns: which objects matched the checkpoint."""
+    """What `Checkpoint.restore` returns: which objects matched the checkpoint, with the keys
+    that did not line up as data (`missing_keys`, `unexpected_keys`, `closest_key`; see
+    varrt/train/restore_report.py)."""
 
     def __init__(self, root, nodes, matched, restored_nodes, unused_attributes):
         self._root = root
@@ -335,19 +363,54 @@ class CheckpointLoadStatus:
         self._restored_nodes = restored_nodes
         self._unused_attributes = unused_attributes
 
+    # --- the report (computed when asked: variables restored later, on append, count) ---------
+
+    def _report_with(self, mismatched=()):
+        restored = {id(o) for o in self._restored_nodes.values()}
+        missing = [key for key, var in _tracking.ObjectGraph(self._root).variables() if id(var) not in restored]
+        unexpected, everything = [], []
+        for node_id, node in enumerate(self._nodes):
+            keys = _value_keys(node)
+            everything += keys
+            if keys and node_id not in self._restored_nodes:
+                unexpected += keys
+        return restore_report.RestoreReport(missing, unexpected, mismatched, everything)
+
+    @property
+    def report(self) -> restore_report.RestoreReport:
+        """The keys that did not line up: missing, unexpected (and closest_key())."""
+        return self._report_with()
+
+    @property
+    def missing_keys(self) -> list:
+        """Keys (as a save would write them) of live variables the checkpoint gave no value."""
+        return self.report.missing_keys
+
+    @property
+    def unexpected_keys(self) -> list:
+        """Checkpoint keys whose values no live object took."""
+        return self.report.unexpected_keys
+
+    def closest_key(self, key: str) -> Optional[str]:
+        """The checkpoint key most like `key` (for a missing key: what it was likely saved as)."""
+        return self.report.closest_key(key)
+
+    # --- TensorFlow's assertions (their texts, then the report's lines) ----------------------
+
     def assert_existing_objects_matched(self) -> CheckpointLoadStatus:
         """Raises AssertionError if a variable reachable from the root got no value."""
         for node_id, obj in self._matched.items():
             if isinstance(obj, Variable) and node_id not in self._restored_nodes:
-                raise AssertionError(f"Object {self._nodes[node_id]} not assigned a value from checkpoint.")
+                raise restore_report.assertion_error(
+                    f"Object {self._nodes[node_id]} not assigned a value from checkpoint.", self.report)
         matched_ids = {id(o) for o in self._matched.values()}
         unused = [v for v in _live_variables(self._root) if id(v) not in matched_ids]
         if unused:
             shown = min(10, len(unused))
-            raise AssertionError(
+            raise restore_report.assertion_error(
                 f"Found {len(unused)} Python objects that were not bound to checkpointed values, likely due to "
                 f"changes in the Python program. Showing {shown} of {len(unused)} unmatched objects: "
-                f"{unused[:shown]}")
+                f"{unused[:shown]}", self.report)
         return self
 
     def assert_consumed(self) -> CheckpointLoadStatus:
@@ -357,7 +420,8 @@ class CheckpointLoadStatus:
         for node_id, node in enumerate(self._nodes):
             if node.attributes and node_id not in self._matched:
                 names = names or _node_names(self._nodes)
-                raise AssertionError(f"Unresolved object in checkpoint {names[node_id]}: {node}")
+                raise restore_report.assertion_error(
+                    f"Unresolved object in checkpoint {names[node_id]}: {node}", self.report)
         if self._unused_attributes:
             names = names or _node_names(self._nodes)
             lines = "\n".join(f"{names[i]} ({self._matched[i]}): {attrs}" for i, attrs in self._unused_attributes.items())
