@@ -145,6 +145,21 @@ void bind_checkpoint(py::module_& m) {
              });
            }, py::arg("key"), py::arg("out"),
            "Verifies a non-string value and copies it into a writable buffer of exactly its size.")
+      .def("read_rows_into", [](bundle::BundleReader& r, const std::string& key, int64_t begin, int64_t end,
+                                py::buffer out) {
+             py::buffer_info info = out.request(true);
+             size_t bytes = static_cast<size_t>(info.size * info.itemsize);
+             without_gil([&] {
+               bundle::Entry e = r.checked_entry(key);
+               bundle::VerifiedSpan span = r.unverified_rows(key, e, begin, end);
+               if (span.size != bytes) {
+                 throw_error(Code::kInvalidArgument, "read_rows_into: the rows hold " + std::to_string(span.size) +
+                                                         " bytes, the buffer " + std::to_string(bytes));
+               }
+               span.copy_to(info.ptr);
+             });
+           }, py::arg("key"), py::arg("begin"), py::arg("end"), py::arg("out"),
+           "Rows [begin, end) of a non-string value into a contiguous buffer: bounds-checked, not CRC-checked.")
       .def("restore_unless_shapes_differ", [](bundle::BundleReader& r, const std::vector<std::string>& keys,
                                               const py::list& handles) {
              std::vector<ResourceHandle> vars;

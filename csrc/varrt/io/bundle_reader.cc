@@ -240,6 +240,24 @@ VerifiedSpan BundleReader::verify(const std::string& key, const Entry& e) {
   return span;
 }
 
+VerifiedSpan BundleReader::unverified_rows(const std::string& key, const Entry& e, int64_t begin, int64_t end) {
+  VerifiedSpan span = locate(key, e);
+  if (static_cast<DType>(e.dtype) == DType::kString || e.shape.rank() == 0) {
+    throw_error(Code::kInvalidArgument, "Rows can be read only from a non-string tensor of rank 1 or more; " + key +
+                                            " is " + (e.shape.rank() == 0 ? "a scalar" : "a string tensor"));
+  }
+  const int64_t rows = e.shape.dim(0);
+  if (begin < 0 || end < begin || end > rows) {
+    throw_error(Code::kInvalidArgument, "Rows [" + std::to_string(begin) + ", " + std::to_string(end) + ") of " + key +
+                                            " are outside its " + std::to_string(rows) + " rows");
+  }
+  const uint64_t row_bytes = rows == 0 ? 0 : span.size / static_cast<uint64_t>(rows);  // size == rows * row_bytes
+  span.data += static_cast<uint64_t>(begin) * row_bytes;
+  span.size = static_cast<uint64_t>(end - begin) * row_bytes;
+  span.file->prefetch(static_cast<uint64_t>(span.data - span.file->data()), span.size);
+  return span;
+}
+
 void BundleReader::read_strings(const std::string& key, const Entry& e, std::string* out) {
   VerifiedSpan span = locate(key, e);
   const auto n = static_cast<size_t>(e.shape.num_elements());

@@ -65,6 +65,11 @@ class BundleReader {
   Tensor read(const std::string& key, Allocator* allocator = nullptr);
   // Checks everything about a non-string entry and returns its verified bytes.
   VerifiedSpan verify(const std::string& key, const Entry& entry);
+  // Rows [begin, end) of a non-string entry of rank >= 1 (along its first dimension): the
+  // entry's checks and bounds as for a whole read, but NO checksum — the CRC covers the whole
+  // tensor, and checking it would read all of it. InvalidArgument for a range outside
+  // [0, rows] or a string or scalar entry. The bytes (end - begin rows) go to `out`.
+  VerifiedSpan unverified_rows(const std::string& key, const Entry& entry, int64_t begin, int64_t end);
   // Decodes and verifies a string entry into `out` (num_elements strings).
   void read_strings(const std::string& key, const Entry& entry, std::string* out);
 

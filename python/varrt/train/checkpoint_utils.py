@@ -68,6 +68,25 @@ class CheckpointReader:
         array = read_array(self._bundle, encode_key(tensor_str))
         return array[()] if array.ndim == 0 else array
 
+    def get_tensor_rows(self, tensor_str, start, stop):
+        """Rows [start, stop) of a tensor (along its first dimension), reading only those bytes.
+
+        varrt's, for slices of a tensor too large to read whole. Every check of the entry and
+        the bounds is made (InvalidArgumentError for rows outside the tensor, DataLossError for
+        a damaged entry or a file cut short), but the CRC32C is not: it covers the whole tensor,
+        so checking it would read all of it. Use get_tensor for a verified value.
+        """
+        key = encode_key(tensor_str)
+        enum, shape, _ = self._bundle.checked_entry(key)
+        dtype = _dtype_or_none(enum)
+        if dtype is None or dtype == dtypes.string or not shape:
+            self._bundle.read_rows_into(key, 0, 0, bytearray())  # the core's error for this entry
+        start, stop = int(start), int(stop)
+        rows = max(0, min(stop, shape[0]) - max(start, 0)) if 0 <= start <= stop <= shape[0] else 0
+        out = np.empty((rows,) + tuple(shape[1:]), dtype=dtype.as_numpy_dtype)
+        self._bundle.read_rows_into(key, start, stop, out.reshape(-1).view(np.uint8))
+        return out
+
     def has_tensor(self, tensor_str):
         """Whether the checkpoint has an entry `tensor_str`."""
         return self._bundle.contains(encode_key(tensor_str))
