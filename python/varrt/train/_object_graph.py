@@ -69,6 +69,7 @@ def encode(nodes):
 
 def decode(data):
     """The TrackableObjects of TrackableObjectGraph bytes; DataLossError when malformed or
-    when a node refers to a node the graph does not have. The core makes the named tuples."""
+    when a node refers to a node the graph does not have. The core makes the named tuples;
+    empty fields are the empty tuple, others lists (read them, do not append)."""
     return _C.object_graph_decode(data, (TrackableObject, ObjectReference, SerializedTensor, SlotVariableReference,
                                          RegisteredSaver))

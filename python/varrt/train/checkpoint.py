@@ -192,9 +192,8 @@ class Checkpoint:
             return InitializationOnlyStatus()
         save_path = os.fspath(save_path)
         self.sync()  # a background save may be writing the files asked for
-        bundle = open_bundle(save_path)
         with _tracking.gc_paused():
-            return _restore(self, bundle)
+            return _restore(self, open_bundle(save_path))
 
     def restore(self, save_path: Union[str, os.PathLike[str], None],
                 options: Optional[CheckpointOptions] = None) -> LoadStatus:
