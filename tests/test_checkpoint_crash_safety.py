@@ -230,12 +230,14 @@ print(aborted)
 """
 
 
-def test_two_processes_writing_one_prefix_abort_or_succeed_and_leave_a_checkpoint(tmp_path):
+@pytest.mark.parametrize("fresh", [True, False], ids=["fresh prefix", "existing checkpoint"])
+def test_two_processes_writing_one_prefix_abort_or_succeed_and_leave_a_checkpoint(tmp_path, fresh):
     prefix = str(tmp_path / "ckpt")
-    # The guarantee is about the checkpoint already there: two writers that keep colliding may
-    # both give up every time (each aborts on the other's temporary), so on a fresh prefix there
-    # may be nothing to read afterwards.
-    tf.train.Checkpoint(v=tf.Variable(np.zeros(1 << 20, np.float32))).write(prefix)
+    # Writers that meet step back for a random while and try again (giving up with AbortedError
+    # after two seconds): before, both gave up on every collision, and on a fresh prefix two
+    # writers could leave nothing at all (1 of 8 trials under load).
+    if not fresh:
+        tf.train.Checkpoint(v=tf.Variable(np.zeros(1 << 20, np.float32))).write(prefix)
     writers = [subprocess.Popen([sys.executable, "-c", _WRITE_N_TIMES, prefix, str(value)], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for value in (1.0, 2.0)]
     for w in writers:
@@ -245,9 +247,10 @@ def test_two_processes_writing_one_prefix_abort_or_succeed_and_leave_a_checkpoin
         w.stdin.flush()
     outputs = [w.communicate(timeout=300) for w in writers]
     assert [w.returncode for w in writers] == [0, 0], [err[-2000:] for _, err in outputs]
-    assert sum(int(out) for out, _ in outputs) > 0  # they did collide (AbortedError, checked by the writers)
+    aborted = [int(out) for out, _ in outputs]
+    assert max(aborted) < 30, aborted  # each writer saved at least once: nobody starves
     value = tf.train.load_checkpoint(prefix).get_tensor("v/.ATTRIBUTES/VARIABLE_VALUE")
-    assert float(value[0]) in (0.0, 1.0, 2.0) and (value == value[0]).all()
+    assert float(value[0]) in (1.0, 2.0) and (value == value[0]).all()
     assert sorted(os.listdir(tmp_path)) == ["ckpt.data-00000-of-00001", "ckpt.index"]
 
 

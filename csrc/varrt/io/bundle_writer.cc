@@ -1,7 +1,10 @@
 #include "varrt/io/bundle_writer.h"
 
 #include <algorithm>
+#include <chrono>
+#include <random>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "varrt/io/coding.h"
@@ -52,10 +55,30 @@ BundleWriter::BundleWriter(std::string prefix, WriterOptions options)
     : prefix_(std::move(prefix)), options_(options) {
   if (prefix_.empty()) throw_error(Code::kInvalidArgument, "checkpoint prefix must not be empty");
   file_io::create_dirs(file_io::dirname(prefix_));
+  // Two writers that start together each see the other's claims. Giving up at once made both
+  // give up, every time they kept colliding, which on a fresh prefix left no checkpoint at all:
+  // a writer that sees another steps back (its claims removed) for a random, growing while and
+  // tries again, so one of them gets ahead; after kContendedFor it gives up with Aborted.
+  const auto give_up_at = std::chrono::steady_clock::now() + kContendedFor;
+  std::mt19937_64 rng(std::random_device{}());
+  auto pause = std::chrono::microseconds(500);
+  while (!try_claim()) {
+    if (std::chrono::steady_clock::now() >= give_up_at) {
+      throw_error(Code::kAborted, "Another writer is saving a checkpoint at " + prefix_ +
+                                      " (its temporary files are in use); this save was abandoned and left the "
+                                      "checkpoint there as it was");
+    }
+    std::uniform_int_distribution<int64_t> jitter(pause.count() / 2, pause.count());
+    std::this_thread::sleep_for(std::chrono::microseconds(jitter(rng)));
+    pause = std::min(pause * 2, std::chrono::microseconds(std::chrono::milliseconds(50)));
+  }
+}
+
+bool BundleWriter::try_claim() {
   const std::string data_final = data_filename(prefix_, 0, 1);
   const std::string index_final = meta_filename(prefix_);
   // Claims first, then the look at others': of two writers starting together, the later
-  // sees the earlier's claims (both may give up; never both go on).
+  // sees the earlier's claims (both may step back; never both go on).
   data_claim_ = std::make_unique<file_io::TempClaim>(data_final);
   data_temp_ = data_claim_->path();
   try {
@@ -64,19 +87,28 @@ BundleWriter::BundleWriter(std::string prefix, WriterOptions options)
       index_temps_[i] = index_claims_[i]->path();
     }
     const std::vector<std::string> own = {data_temp_, index_temps_[0], index_temps_[1]};
-    if (file_io::remove_stale_temps(data_final, own) + file_io::remove_stale_temps(index_final, own) > 0) {
-      throw_error(Code::kAborted, "Another writer is saving a checkpoint at " + prefix_ +
-                                      " (its temporary files are in use); this save was abandoned and left the "
-                                      "checkpoint there as it was");
+    if (file_io::remove_stale_temps(data_final, own) + file_io::remove_stale_temps(index_final, own) == 0) {
+      data_ = std::make_unique<file_io::OutputFile>(data_temp_);
+      return true;
     }
-    data_ = std::make_unique<file_io::OutputFile>(data_temp_);
   } catch (...) {
-    file_io::remove_file_noexcept(data_temp_);
-    for (const std::string& temp : index_temps_) {
-      if (!temp.empty()) file_io::remove_file_noexcept(temp);
-    }
+    release_claims();
     throw;
   }
+  release_claims();
+  return false;
+}
+
+void BundleWriter::release_claims() noexcept {
+  file_io::remove_file_noexcept(data_temp_);
+  for (std::string& temp : index_temps_) {
+    if (!temp.empty()) file_io::remove_file_noexcept(temp);
+    temp.clear();
+  }
+  data_temp_.clear();
+  data_claim_.reset();
+  index_claims_[0].reset();
+  index_claims_[1].reset();
 }
 
 BundleWriter::~BundleWriter() {

@@ -16,14 +16,17 @@
 //
 // The temporary files are claimed (see file_io::TempClaim) for the writer's lifetime: the
 // next writer of the prefix removes those of a killed writer, and a writer that finds another
-// live writer's claims gives up with Aborted before it touches anything. The destructor of an
-// unfinished writer removes its temporary files.
+// live writer's claims steps back (removing its own) and tries again after a random, growing
+// pause, for up to two seconds, then gives up with Aborted before it touches anything: of
+// writers that start together one gets ahead, and a save that meets a long one gives up
+// rather than wait for it. The destructor of an unfinished writer removes its temporary files.
 //
 // Values are written straight from the tensors' buffers (no staging copy), in the order
 // they are added, with their CRC32C computed on the way. Tensors passed to add() must not
 // change until finish() (true of every varrt Tensor: buffers are immutable once shared).
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -61,6 +64,12 @@ class BundleWriter {
   void finish();
 
  private:
+  static constexpr std::chrono::milliseconds kContendedFor{2000};
+
+  // Claims the temporary files and looks for other writers' live claims; with none, opens the
+  // data temporary and returns true, else removes its claims and returns false.
+  bool try_claim();
+  void release_claims() noexcept;
   void write_strings(const Tensor& t, Entry* e);
   // Writes an index naming `num_shards` shards to `temp` and renames it over the prefix's.
   void commit_index(int32_t num_shards, const std::string& temp);

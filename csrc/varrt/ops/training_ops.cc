@@ -1,5 +1,7 @@
 #include "varrt/ops/training_ops.h"
 
+#include <algorithm>
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <shared_mutex>
@@ -7,6 +9,7 @@
 #include <vector>
 
 #include "varrt/core/error.h"
+#include "varrt/core/parallel.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/ops/indexing.h"
 #include "varrt/resource/prepare_to_update.h"
@@ -145,6 +148,41 @@ OpAttr real_attr(const char* name, double value) {
   return a;
 }
 
+// The copy of copy-on-write fused with a dense update: piece by piece, the old values are
+// copied into the new memory and the kernel updates that piece while it is in cache, so the
+// update after a checkpoint snapshot passes over memory once, as an update in place does,
+// instead of copying the whole variable and then updating it. Pieces are whole multiples of
+// the 8-element packets the kernels emulate (training_ops.h), so the results are bit-identical.
+template <class Kernel>
+void update_from_previous(const Spec& s, const Prepared& p, const Tensor* previous, const Tensor* inputs,
+                          Kernel& kernel) {
+  const int64_t item = static_cast<int64_t>(dtype_size(p.dtype));
+  const int64_t piece = (int64_t{16} << 10) / item;  // 16 KB per buffer: all of them fit in L1/L2
+  const int64_t pieces = (p.n + piece - 1) / piece;
+  const int streams = 2 * s.num_vars + 1;
+  parallel_for(pieces, streams * piece * item, [&](int64_t first, int64_t last) {
+    for (int64_t k = first; k < last; ++k) {
+      const int64_t begin = k * piece, count = std::min(piece, p.n - begin);
+      const size_t offset = static_cast<size_t>(begin * item), bytes = static_cast<size_t>(count * item);
+      Prepared part{p.dtype, {}, count};
+      for (int i = 0; i < s.num_vars; ++i) {
+        part.data[i] = static_cast<char*>(p.data[i]) + offset;
+        if (previous[i].valid()) std::memcpy(part.data[i], static_cast<const char*>(previous[i].data()) + offset, bytes);
+      }
+      Tensor part_inputs[9];
+      for (int j = 0; j < s.num_inputs; ++j) {
+        if (j != s.grad) {
+          part_inputs[j] = inputs[j];  // scalars
+          continue;
+        }
+        const char* data = static_cast<const char*>(inputs[j].data()) + offset;
+        part_inputs[j] = Tensor::borrow(p.dtype, Shape{count}, const_cast<char*>(data), bytes, nullptr);
+      }
+      kernel(part, part_inputs);
+    }
+  });
+}
+
 // `attrs`: what a graph node needs beyond the inputs to run the op again (op_registry.cc).
 template <class Kernel>
 void run_op(const Spec& s, const ResourceHandle* const* handles, Tensor* inputs, Kernel&& kernel,
@@ -172,11 +210,18 @@ void run_op(const Spec& s, const ResourceHandle* const* handles, Tensor* inputs,
     }
     validate(s, handles, vars, *c.device, c.inputs);
     Prepared p{t, {}, 0};
-    for (int i = 0; i < s.num_vars; ++i) PrepareToUpdateVariable(handles[i]->shared_var());
+    // A dense op writes every element: a variable whose buffer someone holds (a checkpoint
+    // snapshot, a read) gets new memory, unfilled, and its old value in previous[i].
+    const bool dense = s.indices < 0;
+    Tensor previous[kMaxVars];
+    for (int i = 0; i < s.num_vars; ++i) PrepareToUpdateVariable(handles[i]->shared_var(), dense ? &previous[i] : nullptr);
     // After every Prepare: a variable given twice has one buffer, the last prepared.
     for (int i = 0; i < s.num_vars; ++i) p.data[i] = vars[i]->tensor().mutable_data();
     p.n = vars[0]->tensor().num_elements();
-    kernel(p, c.inputs);
+    bool copied = false;
+    for (int i = 0; i < s.num_vars; ++i) copied = copied || previous[i].valid();
+    if (!copied) return kernel(p, c.inputs);
+    update_from_previous(s, p, previous, c.inputs, kernel);
   });
 }
 

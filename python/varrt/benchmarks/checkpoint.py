@@ -9,7 +9,9 @@ each figure is the median. Ratios are varrt's time over the other library's.
     (the same as python -m varrt.benchmarks.checkpoint; `varrt bench` runs it with the others)
 
 Targets (issue 4): save <= 1.5x safetensors' save_file, restore <= 1.0x safetensors'
-load_file, both <= 0.5x TensorFlow's tf.train.Checkpoint. safetensors is measured with its
+load_file, both <= 0.5x TensorFlow's tf.train.Checkpoint. The same run then measures issue 15's
+targets (--part selects one): many small variables (checkpoint_small.py), background saves
+(checkpoint_async.py) and lazy reads (checkpoint_lazy.py). safetensors is measured with its
 NumPy and PyTorch front ends and the faster one counts. PyTorch's load_file only maps the
 file (no byte is read until used), so its restore is measured with the tensors cloned into
 memory; the lazy figure is printed for reference only. varrt's restore verifies every CRC
@@ -185,13 +187,28 @@ def collect(repeat, tf_python=None, directory=None, elements=ELEMENTS):
     return {name: (statistics.median(t["save"]), statistics.median(t["restore"])) for name, t in times.items()}
 
 
+PARTS = ("large", "small", "async", "lazy")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--dir", default=None, help="where to write (default: a temporary directory)")
     parser.add_argument("--tf-python", default=os.environ.get("VARRT_TF_PYTHON"))
+    parser.add_argument("--part", choices=PARTS + ("all",), default="all",
+                        help="large tensors (above), many small variables (checkpoint_small), background "
+                             "saves (checkpoint_async), lazy reads (checkpoint_lazy), or all in one run")
     args = parser.parse_args()
+    if args.part in ("large", "all"):
+        _large(args)
+    from varrt.benchmarks import checkpoint_async, checkpoint_lazy, checkpoint_small
+    for part, module in (("small", checkpoint_small), ("async", checkpoint_async), ("lazy", checkpoint_lazy)):
+        if args.part in (part, "all"):
+            print()
+            print("\n".join(module.report(module.collect(directory=args.dir))))
 
+
+def _large(args):
     results = collect(args.repeat, args.tf_python, args.dir)
     print(f"{N_VARS} float32 variables x {ELEMENTS * 4 // 2 ** 20} MB = {N_VARS * ELEMENTS * 4 // 2 ** 20} MB, "
           f"median of {args.repeat} interleaved rounds")
