@@ -204,6 +204,9 @@ def main():
     from varrt.benchmarks import checkpoint_async, checkpoint_lazy, checkpoint_small
     for part, module in (("small", checkpoint_small), ("async", checkpoint_async), ("lazy", checkpoint_lazy)):
         if args.part in (part, "all"):
+            # The previous part wrote gigabytes: flush them first, or the kernel's writeback
+            # runs on the same cores through the next part's timings.
+            os.sync()
             print()
             print("\n".join(module.report(module.collect(directory=args.dir))))
 
