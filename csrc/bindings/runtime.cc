@@ -61,6 +61,7 @@ py::dict stats_dict(const AllocatorStats& s) {
   d["num_allocs"] = s.num_allocs;
   d["largest_alloc_size"] = s.largest_alloc_size;
   d["bytes_limit"] = s.bytes_limit;
+  d["bytes_cached"] = s.bytes_cached;
   return d;
 }
 

@@ -5,7 +5,9 @@ from varrt import dlpack  # noqa: F401  (tf.experimental.dlpack.to_dlpack / from
 
 def memory_stats(device="/job:localhost/replica:0/task:0/device:CPU:0"):
     """The device allocator's counters: bytes_in_use, peak_bytes_in_use, num_allocs (allocations
-    ever made), largest_alloc_size, bytes_limit. Tests use them to prove in-place updates."""
+    ever made), largest_alloc_size, bytes_limit, and bytes_cached (freed blocks of 4 MB and up
+    kept for reuse; VARRT_ALLOCATOR_CACHE_MB bounds them). Tests use them to prove in-place
+    updates."""
     return _C.memory_stats(device)
 
 

@@ -31,7 +31,8 @@ OpCall resource_call(const char* op, const ResourceHandle& handle, Var* var, Ten
   return call;
 }
 
-template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
+template <void (*Kernel)(DType, const void*, const void*, void*, int64_t),
+          void (*ToNew)(DType, const void*, const void*, void*, int64_t)>
 void update_kernel(const char* op, const ResourceHandle& handle, Var* var, const Device& device, const Tensor& input) {
   if (!dtype_is_numeric(var->dtype())) {
     throw_error(Code::kInvalidArgument, tf::no_kernel_error(op, var->dtype(), ""));
@@ -56,16 +57,19 @@ void update_kernel(const char* op, const ResourceHandle& handle, Var* var, const
   // memory instead of copying first and adding after.
   Tensor previous;
   Tensor& target = PrepareToUpdateVariable(handle.shared_var(), &previous);
-  const void* old = previous.valid() ? previous.data() : target.data();
-  Kernel(var->dtype(), old, delta.data(), target.mutable_data(), target.num_elements());
+  if (previous.valid()) {  // new memory: written without being read first
+    return ToNew(var->dtype(), previous.data(), delta.data(), target.mutable_data(), target.num_elements());
+  }
+  Kernel(var->dtype(), target.data(), delta.data(), target.mutable_data(), target.num_elements());
 }
 
-template <void (*Kernel)(DType, const void*, const void*, void*, int64_t)>
+template <void (*Kernel)(DType, const void*, const void*, void*, int64_t),
+          void (*ToNew)(DType, const void*, const void*, void*, int64_t)>
 void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
   Var* var = live_var(handle);
   Tensor inputs[1] = {input};
   OpCall call = resource_call(op, handle, var, inputs, 1);
-  Dispatch::run(call, [&](OpCall& c) { update_kernel<Kernel>(op, handle, var, *c.device, c.inputs[0]); });
+  Dispatch::run(call, [&](OpCall& c) { update_kernel<Kernel, ToNew>(op, handle, var, *c.device, c.inputs[0]); });
 }
 
 }  // namespace
@@ -137,11 +141,11 @@ void AssignVariableOp(const ResourceHandle& handle, const Tensor& value) {
 }
 
 void AssignAddVariableOp(const ResourceHandle& handle, const Tensor& delta) {
-  update<kernels::add>("AssignAddVariableOp", handle, delta);
+  update<kernels::add, kernels::add_to_new>("AssignAddVariableOp", handle, delta);
 }
 
 void AssignSubVariableOp(const ResourceHandle& handle, const Tensor& delta) {
-  update<kernels::sub>("AssignSubVariableOp", handle, delta);
+  update<kernels::sub, kernels::sub_to_new>("AssignSubVariableOp", handle, delta);
 }
 
 Tensor ReadVariableOp(const ResourceHandle& handle) {
