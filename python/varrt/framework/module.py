@@ -16,12 +16,9 @@ from varrt.framework import name_scopes
 from varrt.framework.variables import Variable
 
 
-def _wrap(value):
-    t = type(value)
-    if t is list or t is dict or isinstance(value, tuple):
-        from varrt.train.data_structures import wrap_or_unwrap  # varrt.train imports this module's users
-        return wrap_or_unwrap(value)
-    return value
+def _data_structures():
+    from varrt.train import data_structures  # here: varrt.train imports this module's users
+    return data_structures
 
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
 _VALID_IDENTIFIER = re.compile(r"^[a-zA-Z_]([a-zA-Z0-9_])*$")
@@ -58,8 +55,15 @@ class Module:
 
     def __setattr__(self, name: str, value: Any) -> None:
         # As TensorFlow's AutoTrackable: lists, dicts and tuples holding trackable values are
-        # stored as ListWrapper, _DictWrapper and _TupleWrapper.
-        object.__setattr__(self, name, _wrap(value))
+        # stored as ListWrapper, _DictWrapper and _TupleWrapper, and a value a restore kept
+        # for this attribute is restored into what arrives (delayed restoration).
+        if self.__dict__.get("_self_pending_restores") or type(value) in (list, dict) or isinstance(value, tuple):
+            value = _data_structures().track(self, value, name)
+        object.__setattr__(self, name, value)
+
+    def _restore_deferred_entries(self, entries, bind):
+        # A restore's values for attributes this module does not have yet (varrt.train._deferred).
+        _data_structures().restore_deferred_entries(self, entries, bind)
 
     @property
     def name(self) -> str:

@@ -21,11 +21,11 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.framework.tensor_shape import TensorShape
-from varrt.train import _deferred, _object_graph, _slots, _tracking, async_checkpoint, restore_report
+from varrt.train import (_deferred, _object_graph, _slots, _tracking, async_checkpoint, data_structures,
+                         restore_report)
 from varrt.train.checkpoint_management import update_state
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
-from varrt.train.data_structures import wrap_or_unwrap
 
 
 class CheckpointOptions:
@@ -98,7 +98,9 @@ class Checkpoint:
         if name.startswith("_self_"):
             object.__setattr__(self, name, value)
             return
-        value = wrap_or_unwrap(value)  # lists, dicts and tuples as TensorFlow's wrappers
+        # Lists, dicts and tuples as TensorFlow's wrappers; a value a restore kept for this
+        # name is restored into what arrives (delayed restoration).
+        value = data_structures.track(self, value, name)
         object.__setattr__(self, name, value)
         if _tracking.kind(value) is not None:
             self._self_children[name] = value
@@ -108,6 +110,10 @@ class Checkpoint:
     def __delattr__(self, name):
         object.__delattr__(self, name)
         self._self_children.pop(name, None)
+
+    def _restore_deferred_entries(self, entries, bind):
+        # A restore's values for attributes this checkpoint does not have yet (train/_deferred).
+        data_structures.restore_deferred_entries(self, entries, bind)
 
     def _checkpoint_children(self):
         own = list(self._self_children.items())

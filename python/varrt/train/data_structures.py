@@ -11,7 +11,11 @@ their whole API and keep the checkpoint walk (`_tracking.ObjectGraph`) on its fa
 is restored into an object whose list or dict has fewer elements than the checkpoint, the
 values of the missing elements are kept (read at restore time) on the wrapper, and an element
 appended or assigned later under that index or key is restored from them, together with the
-variables below it (a Module, a nested list...).
+variables below it (a Module, a nested list...). Modules and Checkpoints wait the same way
+for attributes assigned after a restore (TensorFlow's delayed restoration: a layer that
+creates its variables on first call gets their values then). Values are read when the
+element arrives, from the checkpoint as it was at restore time (the reader keeps its files
+mapped), so a restore that leaves part of a checkpoint unused reads none of that part.
 """
 import copy
 
@@ -50,10 +54,11 @@ def wrap_or_unwrap(value):
 _TF_DTYPE_STRINGS = {"float32": "float", "float64": "double", "float16": "half"}
 
 
-def _assign_deferred(var, node_id, key, array, bind):
-    """Restores a checkpoint value into a variable created after the restore. A shape mismatch
-    leaves the variable as it is (TensorFlow raises the error inside its wrapper's tracking,
-    which catches it); a dtype mismatch raises as a restore does."""
+def _assign_deferred(var, node_id, key, value, bind):
+    """Restores a checkpoint value (`value()` reads it) into a variable created after the
+    restore. A shape mismatch leaves the variable as it is (TensorFlow raises the error inside
+    its wrapper's tracking, which catches it); a dtype mismatch raises as a restore does."""
+    array = value() if callable(value) else value
     expected = var.dtype.as_numpy_dtype
     if array.dtype != expected and not (array.dtype == object and expected == object):
         try:
@@ -68,37 +73,59 @@ def _assign_deferred(var, node_id, key, array, bind):
         var.assign(array)
 
 
+# Where a holder keeps the values waiting for its children. `_self_`: never a tracked child
+# (a Module's walk goes through its __dict__ and skips such names).
+_PENDING = "_self_pending_restores"
+
+
+def keep_deferred(holder, entries):
+    """Keeps {path: (node id, key, value reader, bind)} on `holder` until a child named path[0] comes."""
+    pending = holder.__dict__.setdefault(_PENDING, {})
+    for path, entry in entries.items():
+        pending.setdefault(path[0], {})[path[1:]] = entry
+
+
+def restore_deferred_entries(holder, entries, bind):
+    """A checkpoint restore's hook (see _deferred): {path: (node id, checkpoint key, value reader)}
+    for every value below `holder` that matched no live object, and `bind(node_id, var)` to
+    report a variable restored later. Values under children the holder already has are dropped
+    (those were matched, or are waited for deeper down)."""
+    live = {name for name, _ in _tracking.children(holder)}
+    keep_deferred(holder, {path: entry + (bind,) for path, entry in entries.items() if path and path[0] not in live})
+
+
+def track(holder, value, name):
+    """`value` wrapped for storing under `name` in `holder`; if values of a restore wait for
+    `name`, they are restored into it first (TensorFlow's delayed restoration)."""
+    value = wrap_or_unwrap(value)
+    pending = holder.__dict__.get(_PENDING)
+    if pending and name in pending and _tracking.kind(value) is not None:
+        # Taken before restoring, as TensorFlow does: a dtype error raises here, the value
+        # is not stored, and the checkpoint value is not kept.
+        _restore_into(value, pending.pop(name))
+    return value
+
+
+def _can_wait(obj):
+    return hasattr(type(obj), "_restore_deferred_entries")
+
+
 class _Deferred:
     """Keeps the checkpoint values of a wrapper's missing elements until they appear."""
 
     def _restore_deferred_entries(self, entries, bind):
-        """Called by a checkpoint restore with {path: (node id, checkpoint key, ndarray)} for
-        every value below this wrapper that matched no live object, and `bind(node_id, var)`
-        to report a variable restored later. Values of elements the wrapper already has are
-        dropped (TensorFlow matched those at restore time)."""
-        live = {name for name, _ in _tracking.children(self)}
-        self._keep({path: entry + (bind,) for path, entry in entries.items() if path and path[0] not in live})
-
-    def _keep(self, entries):
-        """Keeps {path: (node id, key, ndarray, bind)} until an element named path[0] comes."""
-        pending = self.__dict__.setdefault("_pending_restores", {})
-        for path, entry in entries.items():
-            pending.setdefault(path[0], {})[path[1:]] = entry
+        """The restore's hook: see restore_deferred_entries."""
+        restore_deferred_entries(self, entries, bind)
 
     def _track(self, value, name):
         """Wraps `value` and, if values of a restore wait for `name`, restores them into it."""
-        value = wrap_or_unwrap(value)
-        pending = self.__dict__.get("_pending_restores")
-        if pending and name in pending and _tracking.kind(value) is not None:
-            # Taken before restoring, as TensorFlow does: a dtype error raises here, the value
-            # is not stored, and the checkpoint value is not kept.
-            _restore_into(value, pending.pop(name))
-        return value
+        return track(self, value, name)
 
 
 def _restore_into(value, entries):
-    """Restores {path: (node id, key, ndarray, bind)} into the variables below `value`; values for objects
-    still missing go to the deepest wrapper below `value` that can wait for them."""
+    """Restores {path: (node id, key, value reader, bind)} into the variables below `value`; values
+    for objects still missing go to the deepest object below `value` that can wait for them
+    (a wrapper, a Module, a Checkpoint)."""
     if isinstance(value, Variable):
         entry = entries.get(())
         if entry is not None:
@@ -114,11 +141,11 @@ def _restore_into(value, entries):
             continue
         for n in range(len(path) - 1, -1, -1):
             holder = by_path.get(path[:n])
-            if isinstance(holder, _Deferred):
+            if _can_wait(holder):
                 rest.setdefault(id(holder), (holder, {}))[1][path[n:]] = entry
                 break
     for holder, held in rest.values():
-        holder._keep(held)
+        keep_deferred(holder, held)
 
 
 class ListWrapper(_Deferred, list):
