@@ -5,6 +5,7 @@ restoration: an element appended (or a key assigned) after a restore that had it
 checkpoint's value."""
 import collections
 import copy
+import os
 import pickle
 
 import numpy as np
@@ -375,3 +376,67 @@ def test_checkpoint_list_attribute_restores_on_append(tmp_path):
     for _ in range(3):
         ckpt.vars.append(tf.Variable(-1.0))
     assert [float(v.numpy()) for v in ckpt.vars] == [0.0, 1.0, 2.0]
+
+
+# --- TensorFlow's append-only rule: outcomes recorded with TensorFlow 2.21 --------------------
+
+_V = lambda x: tf.Variable(float(x))  # noqa: E731
+_MUTATIONS = [  # (case, initial list, mutation, True when TensorFlow 2.21 saved it)
+    ("del plain", lambda: [1, 2], lambda l: l.__delitem__(0), True),
+    ("set plain->plain", lambda: [1, 2], lambda l: l.__setitem__(0, 5), True),
+    ("set plain->var", lambda: [1, 2], lambda l: l.__setitem__(0, _V(5)), True),
+    ("set var->plain", lambda: [_V(1), 2], lambda l: l.__setitem__(0, 5), False),
+    ("sort plain", lambda: [2, 1], lambda l: l.sort(), True),
+    ("reverse mixed", lambda: [_V(1), 2], lambda l: l.reverse(), False),
+    ("pop plain", lambda: [_V(1), 2], lambda l: l.pop(), False),
+    ("pop var", lambda: [1, _V(2)], lambda l: l.pop(), False),
+    ("remove plain", lambda: [_V(1), 2], lambda l: l.remove(2), False),
+    ("clear", lambda: [_V(1)], lambda l: l.clear(), False),
+    ("iadd", lambda: [_V(1)], lambda l: l.__iadd__([_V(2)]), True),
+    ("imul", lambda: [_V(1)], lambda l: l.__imul__(2), True),
+    ("extend", lambda: [_V(1)], lambda l: l.extend([_V(2)]), True),
+    ("slice set", lambda: [_V(1), _V(2)], lambda l: l.__setitem__(slice(1, 2), [_V(3)]), False),
+    ("set negative", lambda: [_V(1), _V(2)], lambda l: l.__setitem__(-1, _V(3)), False),
+    ("insert plain at end", lambda: [_V(1)], lambda l: l.insert(5, 3), False),
+    ("insert var", lambda: [_V(1)], lambda l: l.insert(1, _V(3)), False),
+    ("delete var", lambda: [_V(1)], lambda l: l.__delitem__(0), False),
+]
+
+
+@pytest.mark.parametrize("case, make, mutate, saves", _MUTATIONS, ids=[m[0] for m in _MUTATIONS])
+def test_non_append_mutations_make_a_list_unsaveable_as_in_tensorflow(tmp_path, case, make, mutate, saves):
+    m = tf.Module()
+    m.l = make()
+    mutate(m.l)
+    ckpt = tf.train.Checkpoint(m=m)
+    if saves:
+        ckpt.write(str(tmp_path / "ok"))
+        return
+    with pytest.raises(ValueError) as raised:
+        ckpt.write(str(tmp_path / "no"))
+    assert str(raised.value) == (
+        f"Unable to save the object {m.l!r} (a list wrapper constructed to track trackable TensorFlow objects). A "
+        "list element was replaced (__setitem__, __setslice__), deleted (__delitem__, __delslice__), or moved (sort). "
+        "In order to support restoration on object creation, tracking is exclusively for append-only data "
+        "structures.\n\nIf you don't need this list checkpointed, wrap it in a non-trackable object; it will be "
+        "subsequently ignored.")
+    assert not os.path.exists(tmp_path / "no.index")
+
+
+def test_a_mutated_list_still_lists_its_variables():
+    m = tf.Module()
+    m.l = [tf.Variable(1.0), tf.Variable(2.0)]
+    del m.l[0]
+    assert [float(v.numpy()) for v in m.trainable_variables] == [2.0]
+
+
+def test_an_ordered_dict_is_wrapped_and_prints_as_tensorflows():
+    m = tf.Module()
+    m.d = collections.OrderedDict(b=tf.Variable(1.0), a=2)
+    v = "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>"
+    assert repr(m.d) == f"DictWrapper(OrderedDict([('b', {v}), ('a', 2)]))"  # TensorFlow 2.21's text
+    assert str(m.d) == f"OrderedDict([('b', {v}), ('a', 2)])"
+    assert type(m.d).__name__ == "_DictWrapper" and isinstance(m.d, dict)
+    m.d["c"] = 3
+    assert list(m.d) == ["b", "a", "c"]
+    assert repr(m.d.copy()) == f"DictWrapper(OrderedDict([('b', {v}), ('a', 2), ('c', 3)]))"

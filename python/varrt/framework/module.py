@@ -8,12 +8,17 @@ in the order they were found. Cycles between modules are followed once.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import collections
 import collections.abc
 import re
 from typing import Any, Optional
 
 from varrt.framework import name_scopes
 from varrt.framework.variables import Variable
+
+
+# The types a Module stores wrapped (varrt.train.data_structures.wrap_or_unwrap).
+_WRAPPED = (list, dict, collections.OrderedDict)
 
 
 def _data_structures():
@@ -57,7 +62,7 @@ class Module:
         # As TensorFlow's AutoTrackable: lists, dicts and tuples holding trackable values are
         # stored as ListWrapper, _DictWrapper and _TupleWrapper, and a value a restore kept
         # for this attribute is restored into what arrives (delayed restoration).
-        if self.__dict__.get("_self_pending_restores") or type(value) in (list, dict) or isinstance(value, tuple):
+        if self.__dict__.get("_self_pending_restores") or type(value) in _WRAPPED or isinstance(value, tuple):
             value = _data_structures().track(self, value, name)
         object.__setattr__(self, name, value)
 

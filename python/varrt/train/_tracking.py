@@ -107,6 +107,9 @@ def children(obj, obj_kind=None):
     if obj_kind == VARIABLE:
         return out
     if obj_kind == LIST:
+        check = getattr(obj, "_check_saveable", None)  # a ListWrapper changed other than by appending
+        if check is not None:
+            check()
         return [(str(i), v) for i, v in enumerate(obj) if isinstance(v, Variable) or kind(v) is not None]
     if obj_kind == TUPLE:
         fields = getattr(type(obj), "_fields", None)

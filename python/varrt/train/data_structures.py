@@ -17,6 +17,7 @@ creates its variables on first call gets their values then). Values are read whe
 element arrives, from the checkpoint as it was at restore time (the reader keeps its files
 mapped), so a restore that leaves part of a checkpoint unused reads none of that part.
 """
+import collections
 import copy
 
 from varrt import dtypes, errors
@@ -35,7 +36,7 @@ def wrap_or_unwrap(value):
     t = type(value)
     if t is list:
         return ListWrapper(value)
-    if t is dict:
+    if t is dict or t is collections.OrderedDict:
         return _DictWrapper(value)
     if t is tuple:
         return _TupleWrapper(value) if _tracking._tuple_is_tracked(value) else value
@@ -148,16 +149,87 @@ def _restore_into(value, entries):
         keep_deferred(holder, held)
 
 
+def _is_trackable(value):
+    """What TensorFlow counts as a Trackable in a list: variables, modules, wrappers (not plain
+    lists, dicts and tuples, nor plain Python objects, which a varrt walk also looks into)."""
+    return type(value) not in (list, dict, tuple) and _tracking.kind(value) not in (None, _tracking.PLAIN)
+
+
 class ListWrapper(_Deferred, list):
     """A list held by a Module or Checkpoint attribute (TensorFlow's ListWrapper).
 
     Behaves as a list (and is one); prints as `ListWrapper([...])`. Lists and dicts put into it
     are wrapped too. A Variable appended or assigned at an index that a restored checkpoint
     had, but the list did not, gets the checkpoint's value.
+
+    Tracking is append-only, as in TensorFlow: replacing, deleting or moving an element of a
+    list that holds trackable values (del, pop, remove, clear, insert, sort, reverse, assigning
+    over a trackable element, `*= 0`) marks it, and saving it then raises TensorFlow's
+    ValueError (restoring by position could put values into the wrong objects).
     """
 
     def __init__(self, wrapped_list=()):
         super().__init__(wrap_or_unwrap(v) for v in wrapped_list)
+
+    # --- TensorFlow's append-only rule --------------------------------------------------------
+
+    def _mark_if_tracking(self, also=False):
+        """Marks a non-append mutation when the list holds trackable values (or `also`)."""
+        if also or self.__dict__.get("_self_non_append_mutation") or any(_is_trackable(v) for v in self):
+            self.__dict__["_self_non_append_mutation"] = True
+
+    def _check_saveable(self):
+        """Raises TensorFlow's ValueError if a non-append mutation makes the list unsaveable."""
+        if self.__dict__.get("_self_non_append_mutation"):
+            raise ValueError(
+                f"Unable to save the object {self!r} (a list wrapper constructed to track trackable TensorFlow "
+                "objects). A list element was replaced (__setitem__, __setslice__), deleted (__delitem__, "
+                "__delslice__), or moved (sort). In order to support restoration on object creation, tracking is "
+                "exclusively for append-only data structures.\n\nIf you don't need this list checkpointed, wrap "
+                "it in a non-trackable object; it will be subsequently ignored.")
+
+    def __delitem__(self, key):
+        self._mark_if_tracking()
+        list.__delitem__(self, key)
+
+    def pop(self, index=-1):
+        """Removes and returns the element at `index` (the last by default)."""
+        self._mark_if_tracking()
+        return list.pop(self, index)
+
+    def remove(self, value):
+        """Removes the first element equal to `value`."""
+        self._mark_if_tracking()
+        list.remove(self, value)
+
+    def clear(self):
+        """Removes every element."""
+        self._mark_if_tracking()
+        list.clear(self)
+
+    def insert(self, index, value):
+        """Inserts `value` before `index` (unwrapped, as TensorFlow's insert)."""
+        self._mark_if_tracking(also=_is_trackable(value))
+        list.insert(self, index, value)
+
+    def sort(self, *args, **kwargs):
+        """Sorts in place."""
+        self._mark_if_tracking()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self):
+        """Reverses in place."""
+        if any(_is_trackable(v) for v in self) and len(self) > 1:  # TensorFlow's swaps replace trackables
+            self.__dict__["_self_non_append_mutation"] = True
+        list.reverse(self)
+
+    def __imul__(self, n):
+        if n <= 0:
+            self._mark_if_tracking()
+            list.clear(self)
+            return self
+        self.extend(list(self) * (n - 1))
+        return self
 
     def append(self, value):
         """Appends `value` (wrapped; restored from a pending checkpoint value for its index)."""
@@ -174,8 +246,11 @@ class ListWrapper(_Deferred, list):
 
     def __setitem__(self, key, value):
         if isinstance(key, slice):
+            before = list(self)
             items = [wrap_or_unwrap(v) for v in value]
             list.__setitem__(self, key, items)
+            if any(_is_trackable(old) and (i >= len(self) or self[i] is not old) for i, old in enumerate(before)):
+                self.__dict__["_self_non_append_mutation"] = True
             new = {id(v) for v in items}
             for i, v in enumerate(self):
                 if id(v) in new:
@@ -184,6 +259,8 @@ class ListWrapper(_Deferred, list):
         index = key.__index__()
         if index < 0:
             index += len(self)
+        if 0 <= index < len(self) and _is_trackable(self[index]):
+            self.__dict__["_self_non_append_mutation"] = True
         list.__setitem__(self, key, self._track(value, str(index)))
 
     def copy(self):
@@ -218,8 +295,13 @@ class _DictWrapper(_Deferred, dict):
 
     def __init__(self, wrapped_dict=None):
         super().__init__()
+        if isinstance(wrapped_dict, collections.OrderedDict):  # printed as one, as TensorFlow's proxy does
+            self.__dict__["_self_ordered"] = True
         for key, value in dict(wrapped_dict or {}).items():
             dict.__setitem__(self, key, wrap_or_unwrap(value))
+
+    def _inner_repr(self):
+        return repr(collections.OrderedDict(self)) if self.__dict__.get("_self_ordered") else dict.__repr__(self)
 
     def __setitem__(self, key, value):
         if isinstance(key, str):
@@ -233,12 +315,15 @@ class _DictWrapper(_Deferred, dict):
         for key, value in dict(*args, **kwargs).items():
             self[key] = value
 
+    def _plain(self):
+        return collections.OrderedDict(self) if self.__dict__.get("_self_ordered") else dict(self)
+
     def copy(self):
         """A shallow copy, also a _DictWrapper."""
-        return _DictWrapper(self)
+        return _DictWrapper(self._plain())
 
     def __copy__(self):
-        return _DictWrapper(self)
+        return _DictWrapper(self._plain())
 
     def __deepcopy__(self, memo):
         return _DictWrapper(copy.deepcopy(dict(self), memo))
@@ -247,10 +332,10 @@ class _DictWrapper(_Deferred, dict):
         return dict, (dict(self),)  # TensorFlow's proxy pickles as the dict it wraps
 
     def __repr__(self):
-        return f"DictWrapper({dict.__repr__(self)})"
+        return f"DictWrapper({self._inner_repr()})"
 
     def __str__(self):
-        return dict.__repr__(self)
+        return self._inner_repr()
 
     def __hash__(self):
         raise TypeError("unhashable type: 'DictWrapper'")
