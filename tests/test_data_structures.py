@@ -440,3 +440,26 @@ def test_an_ordered_dict_is_wrapped_and_prints_as_tensorflows():
     m.d["c"] = 3
     assert list(m.d) == ["b", "a", "c"]
     assert repr(m.d.copy()) == f"DictWrapper(OrderedDict([('b', {v}), ('a', 2), ('c', 3)]))"
+
+
+NT = collections.namedtuple("NT", "a b")  # module level: pickle finds it
+
+
+def test_a_namedtuple_becomes_a_tuple_wrapper_as_tensorflows(tmp_path):
+    m = tf.Module()
+    m.t = NT(tf.Variable(1.0), [2])
+    v = "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>"
+    # TensorFlow 2.21's outputs for the same lines:
+    assert repr(m.t) == f"_TupleWrapper(NT(a={v}, b=ListWrapper([2])))"
+    assert str(m.t) == f"NT(a={v}, b=ListWrapper([2]))"
+    assert type(m.t).__name__ == "_TupleWrapper" and isinstance(m.t, NT) and m.t._fields == ("a", "b")
+    assert type(copy.copy(m.t)).__name__ == "_TupleWrapper"
+    assert type(m.t._replace(b=3)) is NT and type(pickle.loads(pickle.dumps(m.t))) is NT
+    # The key TensorFlow 2.21 writes for it.
+    path = tf.train.Checkpoint(m=m).write(str(tmp_path / "nt"))
+    assert [name for name, _ in tf.train.list_variables(path)] == ["_CHECKPOINTABLE_OBJECT_GRAPH",
+                                                                  "m/t/a/.ATTRIBUTES/VARIABLE_VALUE"]
+    fresh = tf.Module()
+    fresh.t = NT(tf.Variable(0.0), [2])
+    tf.train.Checkpoint(m=fresh).read(path).assert_consumed()
+    assert float(fresh.t.a.numpy()) == 1.0

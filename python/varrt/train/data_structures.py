@@ -30,9 +30,9 @@ __all__ = ["ListWrapper", "wrap_or_unwrap"]
 
 def wrap_or_unwrap(value):
     """`value` as stored by a tracking object: a plain list becomes a ListWrapper, a plain dict
-    a _DictWrapper, a tuple holding trackable values a _TupleWrapper (a namedtuple is rebuilt
-    with its elements wrapped); anything else (subclasses of list and dict included, as in
-    TensorFlow) is returned unchanged."""
+    a _DictWrapper, a tuple holding trackable values a _TupleWrapper (a namedtuple becomes an
+    instance of a _TupleWrapper subclass of its class, its elements wrapped); anything else
+    (subclasses of list and dict included, as in TensorFlow) is returned unchanged."""
     t = type(value)
     if t is list:
         return ListWrapper(value)
@@ -41,14 +41,38 @@ def wrap_or_unwrap(value):
     if t is tuple:
         return _TupleWrapper(value) if _tracking._tuple_is_tracked(value) else value
     if isinstance(value, tuple) and isinstance(getattr(t, "_fields", None), tuple) \
-            and _tracking._tuple_is_tracked(value):
+            and _tracking._tuple_is_tracked(value) and not getattr(t, "_varrt_tuple_wrapper", False):
         elements = [wrap_or_unwrap(e) for e in value]
-        if any(a is not b for a, b in zip(elements, value)):
-            try:
-                return t(*elements)
-            except TypeError:  # a __new__ that does not take the fields
-                return value
+        try:
+            return _namedtuple_wrapper(t)(*elements)
+        except TypeError:  # a __new__ that does not take the fields
+            return value
     return value
+
+
+_NAMEDTUPLE_WRAPPERS = {}  # namedtuple class -> its _TupleWrapper subclass
+
+
+def _namedtuple_wrapper(cls):
+    """A subclass of the namedtuple `cls` that behaves as TensorFlow's _TupleWrapper proxy around
+    one: its type's name is `_TupleWrapper`, it prints as `_TupleWrapper(NT(...))` (str as the
+    namedtuple), it is still an instance of `cls`, and `_replace`, pickling and deep copies give
+    plain `cls` instances again (a shallow copy is the object itself, as for every tuple)."""
+    wrapper = _NAMEDTUPLE_WRAPPERS.get(cls)
+    if wrapper is None:
+        wrapper = type("_TupleWrapper", (cls,), {
+            "__slots__": (),
+            "__module__": __name__,
+            "__doc__": f"A {cls.__name__} tracked by a Module or Checkpoint (TensorFlow's _TupleWrapper).",
+            "_varrt_tuple_wrapper": True,
+            "__repr__": lambda self: f"_TupleWrapper({cls.__repr__(cls(*self))})",  # the namedtuple's own name
+            "__str__": lambda self: cls.__repr__(cls(*self)),
+            "__reduce__": lambda self: (cls, tuple(self)),
+            "__copy__": lambda self: self,
+            "_replace": lambda self, **fields: cls(*self)._replace(**fields),
+        })
+        _NAMEDTUPLE_WRAPPERS[cls] = wrapper
+    return wrapper
 
 
 # TensorFlow's names of dtypes in restore errors (DataTypeString), where they differ from varrt's.
