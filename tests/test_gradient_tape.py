@@ -318,3 +318,17 @@ def test_an_op_without_a_gradient_on_the_path_raises_lookup_error():
     with pytest.raises(LookupError, match="^gradient registry has no entry for: OpWithoutGradient$"):
         tape.gradient(y, x)
     assert values(tape.gradient(z, x)) == [2.0, 2.0]
+
+
+def test_a_finished_one_shot_tape_holds_no_reads_so_the_update_is_in_place():
+    # The tape records the read of `v`; once gradient() has run, a non-persistent tape must let
+    # it go, or the optimizer step that follows copies the variable (copy-on-write).
+    v = tf.Variable(np.ones(1 << 16, np.float32))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(v * v)
+    delta = 0.1 * tape.gradient(loss, v)
+    before = tf.experimental.memory_stats()["num_allocs"]
+    v.assign_sub(delta)
+    assert tf.experimental.memory_stats()["num_allocs"] == before  # in place: nothing holds v's buffer
+    assert [x.name for x in tape.watched_variables()] == [v.name]  # still answers
+    np.testing.assert_allclose(v.numpy(), np.full(1 << 16, 0.8, np.float32))

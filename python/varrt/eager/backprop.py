@@ -66,6 +66,15 @@ def _ones_like(t):
     return one
 
 
+class _FinishedRecording:
+    """What remains of a one-shot tape's recording after gradient(): the watched variables."""
+
+    __slots__ = ("variables",)
+
+    def __init__(self, variables):
+        self.variables = variables
+
+
 class GradientTape:
     """Records operations for automatic differentiation (TensorFlow's `tf.GradientTape`)."""
 
@@ -74,7 +83,7 @@ class GradientTape:
         self._watch_accessed_variables = watch_accessed_variables
         self._recorder = tape_lib.Recorder(watch_accessed_variables)
         self._recording = False
-        self._watched = None  # the finished recorder of a one-shot tape
+        self._watched = None  # what a one-shot tape watched, once it has finished
 
     # --- context ---------------------------------------------------------------------
 
@@ -173,7 +182,11 @@ class GradientTape:
 
     def _finish(self):
         if not self._persistent:
-            self._watched = self._recorder  # watched_variables() still answers after the recording is gone
+            # watched_variables() still answers after the recording is gone; only the variables
+            # are kept. Keeping the recorder kept every tensor it recorded, the reads of the
+            # variables among them, so the optimizer step that follows copied each variable it
+            # updated (copy-on-write: a read still held its buffer).
+            self._watched = _FinishedRecording(tuple(self._recorder.variables))
             self._recorder = None
 
     def gradient(self, target: Any, sources: Any, output_gradients: Any = None,
