@@ -86,23 +86,22 @@ void binary(DType dtype, const void* a, const void* b, void* dst, int64_t n) {
 }
 
 #ifdef VARRT_HAVE_STREAMING_STORES
+// One 16-byte vector of float32 or float64: unaligned loads, streaming (non-temporal) stores.
+inline __m128 load16(const float* p) { return _mm_loadu_ps(p); }
+inline __m128d load16(const double* p) { return _mm_loadu_pd(p); }
+inline void stream16(float* p, __m128 v) { _mm_stream_ps(p, v); }
+inline void stream16(double* p, __m128d v) { _mm_stream_pd(p, v); }
+
 // dst[i] = Op(a[i], b[i]) with non-temporal stores: a plain store first reads the line it
 // writes (a third more memory traffic when dst is other memory than a and b), a streaming
 // store does not. The lanes compute exactly what the scalar loop does (one IEEE operation
 // each). Ends with a store fence: the caller's completion signal must not overtake the stores.
-template <class Op>
-void streaming_loop(const float* a, const float* b, float* dst, int64_t begin, int64_t end) {
+template <class Op, class T>
+void streaming_loop(const T* a, const T* b, T* dst, int64_t begin, int64_t end) {
+  constexpr int64_t kLanes = 16 / sizeof(T);
   int64_t i = begin;
   for (; i < end && (reinterpret_cast<uintptr_t>(dst + i) & 15) != 0; ++i) dst[i] = Op()(a[i], b[i]);
-  for (; i + 4 <= end; i += 4) _mm_stream_ps(dst + i, Op::vec(_mm_loadu_ps(a + i), _mm_loadu_ps(b + i)));
-  for (; i < end; ++i) dst[i] = Op()(a[i], b[i]);
-  _mm_sfence();
-}
-template <class Op>
-void streaming_loop(const double* a, const double* b, double* dst, int64_t begin, int64_t end) {
-  int64_t i = begin;
-  for (; i < end && (reinterpret_cast<uintptr_t>(dst + i) & 15) != 0; ++i) dst[i] = Op()(a[i], b[i]);
-  for (; i + 2 <= end; i += 2) _mm_stream_pd(dst + i, Op::vec(_mm_loadu_pd(a + i), _mm_loadu_pd(b + i)));
+  for (; i + kLanes <= end; i += kLanes) stream16(dst + i, Op::vec(load16(a + i), load16(b + i)));
   for (; i < end; ++i) dst[i] = Op()(a[i], b[i]);
   _mm_sfence();
 }

@@ -142,6 +142,7 @@ class ObjectGraph:
 
     `objects[i]`, `paths[i]` (tuple of local names) and `edges[i]` (list of (name, index))
     describe node i; node 0 is the root. `has_values[i]`: a variable is at or below node i.
+    `variable_nodes`: the node numbers of the variables.
     """
 
     def __init__(self, root):
@@ -149,7 +150,7 @@ class ObjectGraph:
         if PLAIN in kinds:
             objects, kinds, paths, edges = self._without_useless_plain_objects(root, objects, kinds, edges)
         self.objects, self.paths, self.edges = objects, paths, edges
-        self._kinds = kinds
+        self.variable_nodes = [i for i, k in enumerate(kinds) if k == VARIABLE]
         self.has_values = self._subtree_has_variables(kinds, edges)
 
     @staticmethod
@@ -220,12 +221,8 @@ class ObjectGraph:
                             break
         return has
 
-    def variable_nodes(self):
-        """The node numbers of the variables."""
-        return [i for i, k in enumerate(self._kinds) if k == VARIABLE]
-
     def variables(self):
         """(checkpoint key, variable) for every variable, by first path."""
-        nodes = self.variable_nodes()
+        nodes = self.variable_nodes
         keys = _C.object_graph_variable_keys([self.paths[i] for i in nodes])
         return [(key, self.objects[i]) for key, i in zip(keys, nodes)]

@@ -230,7 +230,7 @@ def _graph_proto(graph, pairs):
     has_checkpoint_values): this runs on every save, and building named tuples would double
     its cost."""
     attributes = [[] for _ in graph.objects]
-    for i, (key, var) in zip(graph.variable_nodes(), pairs):
+    for i, (key, var) in zip(graph.variable_nodes, pairs):
         attributes[i] = [(_tracking.VARIABLE_VALUE_KEY, _tracking.full_name(var), key)]
     return [([(j, name) for name, j in edges], attrs, (), None, has_values)
             for edges, attrs, has_values in zip(graph.edges, attributes, graph.has_values)]
@@ -400,7 +400,7 @@ class CheckpointLoadStatus:
         """The checkpoint key most like `key` (for a missing key: what it was likely saved as)."""
         return self.report.closest_key(key)
 
-    # --- TensorFlow's assertions (their texts, then the report's lines) ----------------------
+    # --- TensorFlow's assertions (their texts unchanged; the report attached) ----------------
 
     def assert_existing_objects_matched(self) -> CheckpointLoadStatus:
         """Raises AssertionError if a variable reachable from the root got no value."""

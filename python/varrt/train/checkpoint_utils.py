@@ -82,7 +82,7 @@ class CheckpointReader:
         if dtype is None or dtype == dtypes.string or not shape:
             self._bundle.read_rows_into(key, 0, 0, bytearray())  # the core's error for this entry
         start, stop = int(start), int(stop)
-        rows = max(0, min(stop, shape[0]) - max(start, 0)) if 0 <= start <= stop <= shape[0] else 0
+        rows = stop - start if 0 <= start <= stop <= shape[0] else 0  # out of range: the core raises
         out = np.empty((rows,) + tuple(shape[1:]), dtype=dtype.as_numpy_dtype)
         self._bundle.read_rows_into(key, start, stop, out.reshape(-1).view(np.uint8))
         return out

@@ -197,10 +197,14 @@ class ListWrapper(_Deferred, list):
 
     # --- TensorFlow's append-only rule --------------------------------------------------------
 
+    def _mark(self):
+        """Records a non-append mutation: saving this list raises from now on."""
+        self.__dict__["_self_non_append_mutation"] = True
+
     def _mark_if_tracking(self, also=False):
         """Marks a non-append mutation when the list holds trackable values (or `also`)."""
-        if also or self.__dict__.get("_self_non_append_mutation") or any(_is_trackable(v) for v in self):
-            self.__dict__["_self_non_append_mutation"] = True
+        if also or any(_is_trackable(v) for v in self):
+            self._mark()
 
     def _check_saveable(self):
         """Raises TensorFlow's ValueError if a non-append mutation makes the list unsaveable."""
@@ -244,7 +248,7 @@ class ListWrapper(_Deferred, list):
     def reverse(self):
         """Reverses in place."""
         if any(_is_trackable(v) for v in self) and len(self) > 1:  # TensorFlow's swaps replace trackables
-            self.__dict__["_self_non_append_mutation"] = True
+            self._mark()
         list.reverse(self)
 
     def __imul__(self, n):
@@ -274,7 +278,7 @@ class ListWrapper(_Deferred, list):
             items = [wrap_or_unwrap(v) for v in value]
             list.__setitem__(self, key, items)
             if any(_is_trackable(old) and (i >= len(self) or self[i] is not old) for i, old in enumerate(before)):
-                self.__dict__["_self_non_append_mutation"] = True
+                self._mark()
             new = {id(v) for v in items}
             for i, v in enumerate(self):
                 if id(v) in new:
@@ -284,7 +288,7 @@ class ListWrapper(_Deferred, list):
         if index < 0:
             index += len(self)
         if 0 <= index < len(self) and _is_trackable(self[index]):
-            self.__dict__["_self_non_append_mutation"] = True
+            self._mark()
         list.__setitem__(self, key, self._track(value, str(index)))
 
     def copy(self):
