@@ -2,11 +2,9 @@
 converted). `tf.function(autograph=True)`, the default, converts its function once."""
 import functools
 import types
-import weakref
 
 from varrt.autograph import converter, experimental  # noqa: F401
 
-_cache = weakref.WeakKeyDictionary()
 
 
 def convert(fn):
@@ -22,16 +20,12 @@ def convert(fn):
         if isinstance(call, types.FunctionType) and not isinstance(fn, type):
             return types.MethodType(convert(call), fn)
         return fn
-    try:
-        cached = _cache.get(fn)
-    except TypeError:
-        cached = None
-    if cached is None:
-        cached = converter.convert_function(fn)
-        try:
-            _cache[fn] = cached
-        except TypeError:
-            pass
+    cached = fn.__dict__.get(converter.CONVERTED_ATTRIBUTE)
+    # functools.wraps copies __dict__ onto a wrapper: a copied entry belongs to another function.
+    if cached is not None and (cached is fn or getattr(cached, "__wrapped__", None) is fn):
+        return cached
+    cached = converter.convert_function(fn)
+    fn.__dict__[converter.CONVERTED_ATTRIBUTE] = cached
     return cached
 
 

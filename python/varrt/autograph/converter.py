@@ -23,6 +23,7 @@ import ast
 import inspect
 import textwrap
 import types
+import weakref
 
 from varrt.autograph import operators
 
@@ -329,7 +330,9 @@ class _Transformer(ast.NodeTransformer):
 
 
 def _source_tree(fn):
-    source = textwrap.dedent(inspect.getsource(fn))
+    # The code's own source: inspect.getsource(fn) follows __wrapped__, which functools.wraps
+    # points at another function.
+    source = textwrap.dedent(inspect.getsource(fn.__code__))
     tree = ast.parse(source)
     node = tree.body[0]
     if not isinstance(node, ast.FunctionDef):
@@ -347,9 +350,16 @@ def transformed_source(fn):
     return ast.unparse(node)
 
 
+# The converted function is kept on the function it was converted from (this attribute), so the
+# two live and die together. A weak-key table keyed by the function cannot hold it: the converted
+# function refers to the original through __wrapped__ (and a nested recursive function through
+# its own closure cell), so the entry would keep its own key alive forever.
+CONVERTED_ATTRIBUTE = "__ag_converted__"
+
 # original code object -> converted code object (None: nothing to convert), so a function
-# defined again (in a loop, per call) is converted once.
-_converted_code = {}
+# defined again (in a loop, per call) is converted once. Weak: code made at run time (exec, a
+# function factory's source) is dropped with its last function.
+_converted_code = weakref.WeakKeyDictionary()
 
 
 def convert_function(fn):
@@ -368,7 +378,7 @@ def convert_function(fn):
     closure = tuple(cells[name] for name in inner.co_freevars)
     converted = types.FunctionType(inner, fn.__globals__, fn.__name__, fn.__defaults__, closure)
     converted.__kwdefaults__ = fn.__kwdefaults__
-    converted.__dict__.update(fn.__dict__)
+    converted.__dict__.update((k, v) for k, v in fn.__dict__.items() if k != CONVERTED_ATTRIBUTE)
     converted.__wrapped__ = fn
     converted.__qualname__ = fn.__qualname__
     return converted
@@ -385,8 +395,14 @@ def _convert_code(fn, code):
     if not transformer.converted:
         return None
     freevars = list(code.co_freevars)
-    factory = ast.FunctionDef(name="ag__factory", args=_args(["ag__"] + freevars), body=[node, ast.Return(
-        value=ast.Name(id=node.name, ctx=ast.Load()))], decorator_list=[], returns=None, type_params=[])
+    body = [node, ast.Return(value=ast.Name(id=node.name, ctx=ast.Load()))]
+    if node.name not in freevars:
+        # The factory's `def` binds the function's name, which would make a recursive call a
+        # closure over that binding; the original looks the name up as a global (its decorated
+        # value, the tf.function), and so must the converted code. The factory is never run.
+        body.insert(0, ast.Global(names=[node.name]))
+    factory = ast.FunctionDef(name="ag__factory", args=_args(["ag__"] + freevars), body=body,
+                              decorator_list=[], returns=None, type_params=[])
     module = ast.Module(body=[factory], type_ignores=[])
     ast.fix_missing_locations(module)
     compiled = compile(module, code.co_filename, "exec")

@@ -25,6 +25,7 @@ import weakref
 import numpy as np
 
 from varrt import _C, dtypes, errors
+from varrt.framework import func_graph as _func_graph
 from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
@@ -365,12 +366,16 @@ class Function:
         else:
             key = self._call_key(args, kwargs)
         args = self._with_instance(args)
+        # As TensorFlow, only eager calls count towards the retracing warning: a call inside a
+        # trace (a nested or recursive tf.function) is part of its caller's tracing.
+        eager = _func_graph.executing_eagerly()
         with self._lock:
             concrete = self._lookup(key)
             if concrete is None:
                 concrete = self._trace(key, args, kwargs)
-                self._tracing_detector.traced(self._python_function)
-            else:
+                if eager:
+                    self._tracing_detector.traced(self._python_function)
+            elif eager:
                 self._tracing_detector.not_traced()
         if fast is not None and concrete._positional_only and len(self._fast) < 64:
             self._fast[fast] = concrete
@@ -682,20 +687,27 @@ def _detector(function):
 def _in_user_code(error, where=None):
     """`error` with TensorFlow's "in user code:" text: the user's frames (file, line, function,
     source line) of the traceback, or `where` ((file, line, function) of the op that failed),
-    then the original message. Same exception type."""
+    then the original message. Same exception type.
+
+    An error already given this text by a function traced inside this one (a nested or recursive
+    tf.function) gets it anew from its first message and all the user's frames, never nested: the
+    text grows with the depth, not with its square. A RecursionError passes through as it is:
+    rebuilding it at each of hundreds of levels, at the very limit of the stack, is what made
+    runaway recursion take half a minute to surface."""
     import linecache
     import os
     import traceback
+    if isinstance(error, RecursionError):
+        return error
+    # The first error, and the frames of inner functions' failing ops, which the traceback lacks.
+    first, below = getattr(error, _FIRST_ERROR, (error, []))
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    frames = []
     if where is not None:
         frames = [traceback.FrameSummary(f, n, fn) for f, n, fn in where]
-    for frame in ([] if where is not None else traceback.extract_tb(error.__traceback__)):
-        if os.path.abspath(frame.filename).startswith(package + os.sep):
-            continue
-        if frame.filename == __file__:
-            continue
-        frames.append(frame)
+    else:
+        frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+                  if not os.path.abspath(frame.filename).startswith(package + os.sep) and frame.filename != __file__]
+    frames += below
     if not frames:
         return error
     lines = ["in user code:", ""]
@@ -704,9 +716,9 @@ def _in_user_code(error, where=None):
         source = f.line or linecache.getline(f.filename, f.lineno).strip()
         if source:
             lines.append(f"        {source.strip()}")
-        lines.append("")
-    message = error.message if isinstance(error, errors.OpError) else str(error)
-    lines.append(f"    {type(error).__name__}: {message}")
+    lines.append("")
+    message = first.message if isinstance(first, errors.OpError) else str(first)
+    lines.append(f"    {type(first).__name__}: {message}")
     lines.append("")
     text = "\n".join(lines)
     try:
@@ -719,7 +731,12 @@ def _in_user_code(error, where=None):
     except Exception:  # noqa: BLE001 - an exception type we cannot rebuild keeps its own message
         return error
     new.__traceback__ = error.__traceback__
+    setattr(new, _FIRST_ERROR, (first, frames if where is not None else below))
     return new
+
+
+# The attribute an "in user code:" error keeps (its first error, frames its traceback lacks) under.
+_FIRST_ERROR = "_varrt_first_error"
 
 
 class ConcreteFunction:
