@@ -97,3 +97,30 @@ def test_a_wrapper_copying_a_converted_functions_attributes_is_converted_itself(
 
     assert tf.function(wrapper)(tf.constant(2.0)).numpy() == 20.0
     assert tf.function(base)(tf.constant(2.0)).numpy() == 3.0
+
+
+def test_an_unhashable_instances_traces_go_with_it():
+    # A Module defining __eq__ without __hash__ (a dataclass, say) is cached by id: its bound
+    # function, with the traces holding its variables, must not outlive it.
+    class Model(tf.Module):
+        __hash__ = None
+
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(np.ones(1000, np.float32))
+
+        def __eq__(self, other):
+            return self is other
+
+        @tf.function
+        def scale(self, x):
+            return x * self.v
+
+    kept = []
+    for i in range(4):
+        model = Model()
+        assert model.scale(tf.constant(2.0)).numpy()[0] == 2.0
+        kept.append(weakref.ref(model.v))
+        del model
+    gc.collect()
+    assert sum(r() is not None for r in kept) == 0

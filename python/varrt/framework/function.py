@@ -329,6 +329,10 @@ class Function:
                 self._descriptor_cache[instance] = bound
             except TypeError:
                 self._descriptor_cache_by_id[id(instance)] = bound
+                try:  # an unhashable instance's traces (and the variables they hold) go with it
+                    weakref.finalize(instance, self._descriptor_cache_by_id.pop, id(instance), None)
+                except TypeError:
+                    pass  # not weak-referenceable either: bound holds it, and the entry stays
         return bound
 
     def __reduce__(self):
