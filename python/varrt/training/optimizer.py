@@ -1,14 +1,18 @@
-"""The base of TensorFlow 1's optimizers (tensorflow/python/training/optimizer.py), eager only.
+"""The base of TensorFlow 1's optimizers (tensorflow/python/training/optimizer.py).
 
 apply_gradients validates every (gradient, variable) pair before it updates any, so a failed
-step changes no variable, slot or step counter (TensorFlow's own loop stops half way). Each
-dense update is one fused core op; IndexedSlices gradients are summed per index first
-(TensorFlow's _deduplicate_indexed_slices) and go to the sparse ops.
+step changes no variable, slot or step counter (TensorFlow's own loop stops half way); in a
+graph, a pair whose fit depends on run-time shapes is checked by a node run before the step's
+first update. Each dense update is one fused core op; IndexedSlices gradients are summed per
+index first (TensorFlow's _deduplicate_indexed_slices) and go to the sparse ops. Slots are
+named by uniquely named variable scopes, as TensorFlow's slot_creator names them.
 """
+import contextlib
+
 import numpy as np
 
 from varrt import errors
-from varrt.framework import func_graph
+from varrt.framework import func_graph, variable_scope_store
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with
@@ -92,11 +96,11 @@ class Optimizer:
         return named.get(var.ref())
 
     def variables(self):
-        """The optimizer's variables: non-slot variables, then slots (creation order)."""
+        """The optimizer's variables, non-slot and slots, sorted by name (TensorFlow's order)."""
         out = list(self._non_slot.values())
         for name in sorted(self._slots):
             out.extend(self._slots[name].values())
-        return out
+        return sorted(out, key=lambda v: v.name)
 
     def _slot_name(self, var):
         name = var.name
@@ -105,9 +109,11 @@ class Optimizer:
     def _make_slot(self, var, value, slot_name, op_name):
         named = self._slots.setdefault(slot_name, {})
         if var.ref() not in named:
+            # TensorFlow names a slot by the variable scope it opens for it ("model/w/Adam", then
+            # "model/w/Adam_1" for the variable's next slot): unique, so a Saver can save them all.
+            name = variable_scope_store.open_unique_scope(f"{self._slot_name(var)}/{op_name}")
             with colocate_with(var):
-                named[var.ref()] = Variable(value, trainable=False, name=f"{self._slot_name(var)}/{op_name}",
-                                            dtype=var.dtype)
+                named[var.ref()] = Variable(value, trainable=False, name=name, dtype=var.dtype)
         return named[var.ref()]
 
     def _zeros_slot(self, var, slot_name, op_name):
@@ -116,9 +122,10 @@ class Optimizer:
             return existing
         return self._make_slot(var, np.zeros(var.shape.as_list(), var.dtype.as_numpy_dtype), slot_name, op_name)
 
-    def _create_non_slot_variable(self, initial_value, name):
+    def _create_non_slot_variable(self, initial_value, name, colocate_with_var=None):
         if name not in self._non_slot:
-            self._non_slot[name] = Variable(initial_value, trainable=False, name=name)
+            with colocate_with(colocate_with_var) if colocate_with_var is not None else contextlib.nullcontext():
+                self._non_slot[name] = Variable(initial_value, trainable=False, name=name)
         return self._non_slot[name]
 
     def _get_non_slot_variable(self, name):
