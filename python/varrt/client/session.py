@@ -3,9 +3,9 @@
 `run(fetches, feed_dict)` takes a Tensor, an Operation, a Variable (its value), a tensor name
 ("x:0"), or a list, tuple, namedtuple or dict of them, and returns the same structure with
 NumPy values (None for operations). The nodes run are those the fetches need (TensorFlow's
-pruning); fed tensors (placeholders or any other) are the compiled graph's arguments. A run is
-one step: if a node fails, no variable keeps an update the run made (ops.Graph.run). Outside a
-graph (eager mode) a session evaluates eager values, as varrt always did.
+pruning); fed tensors (placeholders or any other) are the compiled graph's arguments; a node's
+failure is TensorFlow 1's "Graph execution error" (ops.Graph.run). Outside a graph (eager
+mode) a session evaluates eager values, as varrt always did.
 """
 import threading
 

@@ -309,9 +309,8 @@ class Graph(func_graph.FuncGraph):
             return core.run(feed_values)
         except errors.OpError as e:
             blamed = getattr(e, "failed_node", None)  # a check failing for a node (see FuncGraph.nodes)
-            if blamed is not None:
-                index = next(i for i, r in enumerate(self._records) if r.node == blamed)
-            else:
+            index = next((i for i, r in enumerate(self._records) if r.node == blamed), None)
+            if index is None:
                 node = _C.Graph.failed_node()
                 if not 0 <= node < len(records):
                     raise
