@@ -22,7 +22,7 @@ with tf1.Session() as sess:
     update = w.assign_add(tf1.fill([2, 2], 2.0))
     value = sess.run(update)
     print(value.tolist(), type(value).__name__)
-    out = sess.run({"w": w, "pair": (b, None), "list": [tf1.constant(1)]})
+    out = sess.run({"w": w, "pair": (b, tf1.local_variables_initializer()), "list": [tf1.constant(1)]})
     print(out["w"].tolist(), out["pair"][1], type(out["pair"]).__name__, out["list"])
     print(sess.run(tf1.matmul(w, w))[0, 0])
 try:

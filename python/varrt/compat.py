@@ -22,6 +22,7 @@ import types
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import func_graph as _func_graph
 from varrt.framework import ops as _ops
+from varrt.framework import variable_scope_store
 from varrt.framework.ops import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
 
 _v2_behavior = [True]
@@ -181,6 +182,8 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
         init = self._initializer if self._initializer is not None else (_scopes.stack[-1][2] if _scopes.stack
                                                                         else None)
         _scopes.stack.append((self._name, reuse, init, self))
+        self._full_name = "/".join(s[0] for s in _scopes.stack)
+        variable_scope_store.open_scope(self._full_name)
         self._name_scope = name_scope(self._name)
         self._name_scope.__enter__()
         return self
@@ -188,6 +191,7 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
     def __exit__(self, *exc):
         self._name_scope.__exit__(*exc)
         _scopes.stack.pop()
+        variable_scope_store.close_subscopes(self._full_name)
         return False
 
 

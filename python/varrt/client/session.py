@@ -1,16 +1,17 @@
 """TensorFlow 1's `Session`: runs the parts of a graph that fetches need, with values fed.
 
 `run(fetches, feed_dict)` takes a Tensor, an Operation, a Variable (its value), a tensor name
-("x:0"), None, or a list, tuple, namedtuple or dict of them, and returns the same structure
-with NumPy values (None for operations). The nodes run are those the fetches need (TensorFlow's
-pruning); fed tensors (placeholders or any other) are the compiled graph's arguments. Outside a
-graph (eager mode) a session evaluates eager values, as varrt always did.
+("x:0"), or a list, tuple, namedtuple or dict of them, and returns the same structure with
+NumPy values (None for operations). The nodes run are those the fetches need (TensorFlow's
+pruning); fed tensors (placeholders or any other) are the compiled graph's arguments; a node's
+failure is TensorFlow 1's "Graph execution error" (ops.Graph.run). Outside a graph (eager
+mode) a session evaluates eager values, as varrt always did.
 """
 import threading
 
 import numpy as np
 
-from varrt import _C, errors
+from varrt import _C
 from varrt.framework import func_graph, ops
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
@@ -59,7 +60,7 @@ class Session:
         feeds = list((feed_dict or {}).items())
         feed_slots, feed_values = [], []
         for key, value in feeds:
-            t = _tensor_of(graph, key)
+            t = _feed_tensor(graph, key)
             slot = graph._slots.get(_C.tensor_id(t))
             if slot is None:
                 raise TypeError(f"Cannot interpret feed_dict key as Tensor: {key!r}")
@@ -73,16 +74,12 @@ class Session:
             feed_slots.append(slot)
             feed_values.append(v)
         fetch_slots = [graph.slot_of(t) for t in tensors]
-        core = graph.compile(fetch_slots, feed_slots, sorted(set(run_nodes)))
         if not self._logged and _C.get_log_device_placement():
             # TensorFlow's placer lists the graph's nodes when a session first runs it.
             self._logged = True
             _C.log_placement_lines([f"{name}: ({op})" for name, op in graph.node_names])
         with func_graph.init_scope():  # the run executes: nothing is recorded, results are eager
-            try:
-                results = iter(core.run(feed_values))
-            except errors.FailedPreconditionError as e:
-                raise _uninitialized(e) from None
+            results = iter(graph.run(fetch_slots, feed_slots, sorted(set(run_nodes)), feed_values))
             values = [next(results).numpy() if kind == "tensor" else None for kind in kinds]
         return rebuild(values)
 
@@ -134,36 +131,25 @@ class _SessionDefault:
         return False
 
 
-def _uninitialized(error):
-    """TensorFlow 1's text for reading a variable no initializer has run for."""
-    import re
-    m = re.search(r"uninitialized variable \S+ \(([^)]*)\)", error.message)
-    if m is None:
-        return error
-    name = m.group(1)
-    return type(error)(error.node_def, error.op, (
-        f"Graph execution error:\n\nCould not find variable {name}. This could mean that the variable has been "
-        "deleted. In TF1, it can also mean the variable is uninitialized. Debug info: container=localhost, status "
-        f"error message=Container localhost does not exist. (Could not find resource: localhost/{name})"))
-
-
 def _shape_text(shape):
     return "<unknown>" if shape.rank is None else "(" + ", ".join(
         "?" if d is None else str(d) for d in shape.as_list()) + ("," if shape.rank == 1 else "") + ")"
 
 
-def _tensor_of(graph, key):
-    if isinstance(key, str):
-        return graph.get_tensor_by_name(key)
+def _feed_tensor(graph, key):
+    """The graph tensor a feed_dict key names (a variable: the read its fetch gives)."""
     if isinstance(key, Variable):
-        return key.value()
-    return key
+        return graph.fetch_read(key)
+    try:
+        return graph.as_graph_tensor(key)
+    except (TypeError, ValueError, KeyError) as e:
+        raise TypeError(f"Cannot interpret feed_dict key as Tensor: {e.args[0]}") from None
 
 
 def _fetch_kind(graph, f):
     """(kind, tensor, nodes to run too) of one fetch."""
     if f is None:
-        return "none", None, []
+        raise TypeError('Argument `fetch` = None has invalid type "NoneType". Cannot be None')
     if isinstance(f, ops.Operation):
         return "op", None, f._nodes
     if isinstance(f, Variable):
@@ -171,7 +157,7 @@ def _fetch_kind(graph, f):
     if isinstance(f, Tensor):
         return "tensor", f, []
     if isinstance(f, str):
-        return "tensor", _tensor_of(graph, f), []
+        return "tensor", graph.get_tensor_by_name(f), []
     raise TypeError(f"Fetch argument {f!r} has invalid type {type(f)}, must be a string or Tensor. (Can not convert "
                     f"a {type(f).__name__} into a Tensor or Operation.)")
 
@@ -181,28 +167,7 @@ def _variable_fetch(graph, variable):
     UnreadVariable) runs the variable's latest recorded update first."""
     from varrt.framework.variables import _UnreadVariable
     update = graph._last_update.get(_C.resource_id(variable)) if isinstance(variable, _UnreadVariable) else None
-    with graph_recording(graph):
-        value = variable.value()
-    return "tensor", value, [] if update is None else [update]
-
-
-class graph_recording:
-    """Records into `graph` while active (the ops a fetch needs, made at run time)."""
-
-    def __init__(self, graph):
-        self._graph = graph
-        self._entered = False
-
-    def __enter__(self):
-        if func_graph.current() is not self._graph:
-            ops._push(self._graph)
-            self._entered = True
-        return self
-
-    def __exit__(self, *exc):
-        if self._entered:
-            ops._pop(self._graph)
-        return False
+    return "tensor", graph.fetch_read(variable, update), [] if update is None else [update]
 
 
 def _flatten(fetches):
@@ -229,7 +194,7 @@ def _flatten(fetches):
 
 
 def _fetch_eager(value):
-    if value is None:
+    if value is None:  # what the initializers return eagerly (TensorFlow's eager Session runs nothing)
         return None
     if isinstance(value, (Tensor, Variable)):
         return value.numpy()

@@ -305,11 +305,17 @@ class FuncGraph:
     # --- names -------------------------------------------------------------------------------
 
     def unique_name(self, base):
-        """`name`, made unique among this graph's names ("add", "add_1", ...)."""
+        """`name`, made unique among this graph's names ("add", "add_1", ...; TensorFlow's
+        Graph.unique_name: a name made here is taken too, so a later "add_1" becomes "add_1_1")."""
         key = base.lower()  # TensorFlow compares names case-insensitively ("add", then "Add_1")
         n = self._names.get(key, 0)
         self._names[key] = n + 1
-        return base if n == 0 else f"{base}_{n}"
+        if n == 0:
+            return base
+        while f"{key}_{n}" in self._names:
+            n += 1
+        self._names[f"{key}_{n}"] = 1
+        return f"{base}_{n}"
 
     def _register(self, tensor, slot, name, shape, op_type, dynamic=False):
         info = TensorInfo(self, name, shape, op_type, slot, dynamic)

@@ -935,13 +935,14 @@ class ConcreteFunction:
     def _graph_execution_error(self, error):
         """TensorFlow's text for an op failing while a graph runs: the node, where it was defined,
         the kernel's message, [Op:__inference_...]. The same error class."""
-        import re
-        index = _C.Graph.failed_node()
+        from varrt.framework.graph_execution_error import kernel_message
+        index = getattr(error, "failed_node", None)  # a check failing for another node (optimizer.py)
+        if index is None:
+            index = _C.Graph.failed_node()
         if not 0 <= index < len(self.graph.nodes):
             return error
         name, op, frames = self.graph.nodes[index]
-        message = re.sub(r"^\{\{function_node [^}]*\}\}\s*", "", error.message)
-        message = re.sub(r"\s*\[Op:[^\]]*\](\s*name:.*)?$", "", message, flags=re.S)
+        message = kernel_message(error)
         lines = ["Graph execution error:", "", f"Detected at node {name} defined at (most recent call last):"]
         for filename, line, function in frames:
             lines += [f'  File "{filename}", line {line}, in {function}', ""]

@@ -12,6 +12,7 @@ import threading
 
 from varrt import _C, dtypes, errors
 from varrt.framework import func_graph
+from varrt.framework.graph_execution_error import error_in_node, session_error
 from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
 
@@ -53,15 +54,17 @@ class Operation:
 class _Record:
     """A node as recorded, for compiling subsets of the graph."""
 
-    __slots__ = ("op", "slots", "first", "num_outputs", "add", "stateful")
+    __slots__ = ("op", "slots", "first", "num_outputs", "add", "stateful", "node", "name", "frames")
 
-    def __init__(self, op, slots, first, num_outputs, add, stateful=False):
+    def __init__(self, op, slots, first, num_outputs, add, stateful, nodes):
         self.stateful = stateful
         self.op = op
         self.slots = slots
         self.first = first
         self.num_outputs = num_outputs
         self.add = add  # add(core_graph, mapped input slots) -> first output slot
+        self.node = len(nodes) - 1  # its index in the graph's nodes (FuncGraph.nodes), the last one
+        self.name, _, self.frames = nodes[-1]  # its name and where it was defined, for its errors
 
 
 class _VariableWatcher:
@@ -85,11 +88,13 @@ class Graph(func_graph.FuncGraph):
     def __init__(self):
         super().__init__("Graph", 0)
         self._records = []
-        self._placeholders = {}  # slot -> (name, dtype, shape)
+        self._placeholders = {}  # slot -> (name, dtype, shape, where it was defined)
         self._constants = {}  # slot -> tensor
         self._collections = {}
         self._initializers = {}  # resource id -> record index of the initial assignment
         self._last_update = {}  # resource id -> record index of its latest recorded update
+        self._last_stateful = -1  # index of the latest stateful record
+        self._fetch_reads = {}  # (resource id, _last_stateful, update) -> the read fetch_read made
         self._tapes = []  # the gradient tapes recording while this graph is the default
         self._by_name = {}  # "name:0" -> tensor
         self._variables = []  # Variables created in this graph, in order
@@ -118,7 +123,9 @@ class Graph(func_graph.FuncGraph):
         def add(core, mapped, op=op, attrs=attrs, kept=kept, n=n, host=host, device=self.last_device):
             return core.add_node(op, mapped, attrs, kept, n, host, [], device)
 
-        self._records.append(_Record(op, slots, first, n, add, stateful))
+        self._records.append(_Record(op, slots, first, n, add, stateful, self.nodes))
+        if stateful:
+            self._last_stateful = len(self._records) - 1
         if op == "AssignVariableOp" and kept and kept[0].id not in self._initializers and not kept[0].initialized:
             self._initializers[kept[0].id] = len(self._records) - 1
         elif op in func_graph._UPDATES and kept:
@@ -128,7 +135,8 @@ class Graph(func_graph.FuncGraph):
         first, node_name = super().add_call_node(op, fn, inputs, num_outputs, name)
         slots, _, n, _ = self._io[-1]
         self._records.append(_Record(op, slots, first, n, lambda core, mapped: core.add_node(op, mapped, {}, [], n,
-                                                                                           fn), True))
+                                                                                           fn), True, self.nodes))
+        self._last_stateful = len(self._records) - 1
         return first, node_name
 
     def slot_of(self, tensor):
@@ -152,7 +160,7 @@ class Graph(func_graph.FuncGraph):
             _C._wrap_symbolic(prev)
         self._register(sym, slot, node_name + ":0", shape, "Placeholder")
         self.node_names.append((node_name, "Placeholder"))
-        self._placeholders[slot] = (node_name, dtype, shape)
+        self._placeholders[slot] = (node_name, dtype, shape, func_graph.user_frames())
         if dtype.is_floating:
             self.watch(sym)  # tf.gradients may differentiate with respect to it
         return sym
@@ -206,11 +214,57 @@ class Graph(func_graph.FuncGraph):
         return super()._register(tensor, slot, name, shape, op_type, dynamic)
 
     def get_tensor_by_name(self, name):
-        """The tensor named `name` ("op:0") in this graph (KeyError if absent)."""
+        """The tensor named `name` ("op:0") in this graph (TensorFlow's errors when there is none)."""
+        if not isinstance(name, (str, bytes)):
+            raise TypeError(f"Tensor names are strings (or similar), not {type(name).__name__}.")
+        return self.as_graph_tensor(name)
+
+    def as_graph_tensor(self, obj):
+        """`obj` (a tensor of this graph, or a tensor's name) as a tensor of this graph, with the
+        errors of TensorFlow's Graph.as_graph_element(obj, allow_tensor=True, allow_operation=False)."""
+        if isinstance(obj, bytes):
+            obj = obj.decode()
+        if isinstance(obj, str):
+            return self._tensor_named(obj)
+        if isinstance(obj, Tensor):
+            info = func_graph.info_of(obj)
+            # A constant the graph uses is a value of it too (it becomes a graph constant when used).
+            if (info.graph is not self) if info is not None else _C.tensor_id(obj) not in self._slots:
+                raise ValueError(f"Tensor {obj} is not an element of this graph.")
+            return obj
+        raise TypeError(f"Can not convert a {type(obj).__name__} into a Tensor.")
+
+    def _tensor_named(self, name):
         tensor = self._by_name.get(name)
-        if tensor is None:
-            raise KeyError(f"The name '{name}' refers to a Tensor which does not exist.")
-        return tensor
+        if tensor is not None:
+            return tensor
+        op_names = {n for n, _ in self.node_names}
+        if ":" not in name:
+            what = "refers to an Operation" if name in op_names else "looks like an (invalid) Operation name"
+            raise ValueError(f"The name {name!r} {what}, not a Tensor. Tensor names must be of the form "
+                             '"<op_name>:<output_index>".')
+        op_name, _, index = name.rpartition(":")
+        if not index.isdigit() or ":" in op_name:
+            raise ValueError(f"The name {name!r} looks a like a Tensor name, but is not a valid one. Tensor names "
+                             'must be of the form "<op_name>:<output_index>".')
+        if op_name not in op_names:
+            raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The operation, {op_name!r}, "
+                           "does not exist in the graph.")
+        outputs = sum(1 for key in self._by_name if key.rpartition(":")[0] == op_name)
+        raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The operation, {op_name!r}, "
+                       f"exists but only has {outputs} outputs.")
+
+    def fetch_read(self, variable, update=None):
+        """A read of `variable` for Session.run to fetch or feed: run after every state change
+        recorded so far (and after record `update`), made once per such state, so running a
+        graph again and again adds no nodes to it."""
+        key = (_C.resource_id(variable), self._last_stateful, update)
+        read = self._fetch_reads.get(key)
+        if read is None:
+            with _recording(self):
+                read = variable.value()
+            self._fetch_reads[key] = read
+        return read
 
     # --- collections ---------------------------------------------------------------------------
 
@@ -246,10 +300,28 @@ class Graph(func_graph.FuncGraph):
 
     # --- running subsets -----------------------------------------------------------------------
 
-    def compile(self, fetch_slots, feed_slots, run_nodes):
-        """A core graph computing `fetch_slots` from `feed_slots` (its arguments), running the
-        records `run_nodes` too, and only what they all need."""
-        key = (tuple(fetch_slots), tuple(feed_slots), tuple(run_nodes))
+    def run(self, fetch_slots, feed_slots, run_nodes, feed_values):
+        """The values of `fetch_slots`, with `feed_values` fed to `feed_slots`, running the records
+        `run_nodes` too (and only what they all need). A node's failure is TensorFlow 1's "Graph
+        execution error" naming the node (or the node a check failed for: an error's `failed_node`)."""
+        core, records = self._compile(tuple(fetch_slots), tuple(feed_slots), tuple(run_nodes))
+        try:
+            return core.run(feed_values)
+        except errors.OpError as e:
+            blamed = getattr(e, "failed_node", None)  # a check failing for a node (see FuncGraph.nodes)
+            index = next((i for i, r in enumerate(self._records) if r.node == blamed), None)
+            if index is None:
+                node = _C.Graph.failed_node()
+                if not 0 <= node < len(records):
+                    raise
+                index = records[node]
+            r = self._records[index]
+            raise session_error(e, r.name, r.frames, Operation(self, r.name, r.op, [index])) from None
+
+    def _compile(self, fetch_slots, feed_slots, run_nodes):
+        """(core graph, the index of the record each of its nodes runs): `fetch_slots` computed from
+        `feed_slots` (its arguments), the records `run_nodes` run too, and only what they need."""
+        key = (fetch_slots, feed_slots, run_nodes)
         cached = self._compiled.get(key)
         if cached is not None:
             return cached
@@ -276,23 +348,26 @@ class Graph(func_graph.FuncGraph):
                 mapping[s] = core.add_constant(self._constants[s])
                 return mapping[s]
             if s in self._placeholders:
-                name, dtype, shape = self._placeholders[s]
+                name, dtype, shape, frames = self._placeholders[s]
                 dims = "<unknown>" if shape.rank is None else "[" + ",".join(
                     "?" if d is None else str(d) for d in shape.as_list()) + "]"
-                raise errors.InvalidArgumentError(
-                    None, None, f"Graph execution error:\n\nNode: '{name}'\nYou must feed a value for placeholder "
-                    f"tensor '{name}' with dtype {dtypes.core_name(dtype)} and shape {dims}\n\t [[{{{{node {name}}}}}]]")
+                raise error_in_node(errors.InvalidArgumentError, name, frames,
+                                    f"You must feed a value for placeholder tensor '{name}' with dtype "
+                                    f"{dtypes.core_name(dtype)} and shape {dims}",
+                                    Operation(self, name, "Placeholder", []))
             raise errors.InvalidArgumentError(None, None, "a fetched value depends on nothing the graph can compute")
 
+        records = []
         for i, r in enumerate(self._records):
             if i not in needed:
                 continue
             first = r.add(core, [slot(s) for s in r.slots])
+            records.append(i)
             for k in range(r.num_outputs):
                 mapping[r.first + k] = first + k
         core.set_outputs([slot(s) for s in fetch_slots])
-        self._compiled[key] = core
-        return core
+        self._compiled[key] = core, records
+        return core, records
 
 
 class _DefaultGraph:
@@ -307,6 +382,26 @@ class _DefaultGraph:
 
     def __exit__(self, *exc):
         _pop(self._graph)
+        return False
+
+
+class _recording:
+    """Records into `graph` while active, whether or not it is the default graph now (the read a
+    Session's fetch needs)."""
+
+    def __init__(self, graph):
+        self._graph = graph
+        self._entered = False
+
+    def __enter__(self):
+        if func_graph.current() is not self._graph:
+            _push(self._graph)
+            self._entered = True
+        return self
+
+    def __exit__(self, *exc):
+        if self._entered:
+            _pop(self._graph)
         return False
 
 

@@ -105,6 +105,9 @@ class Variable(_C.VarHandle, TensorOperators):
                 dtype = dtypes.as_dtype(dtype)
             enum = 0 if dtype is None else dtype._enum
             base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
+            building = _func_graph._state.graph
+            if base and building is not None and not building.lifts_variables:
+                base = building.unique_name(base)  # a TF1 graph's does, as its node names ("v", "v_1")
             if shape is None and shared_name is None:
                 # validate_shape=False relaxes nothing in eager TensorFlow either. The shape is
                 # then the initial value's, read lazily by the `shape` property.

@@ -18,8 +18,10 @@ class AdamOptimizer(Optimizer):
         return self._get_non_slot_variable("beta1_power"), self._get_non_slot_variable("beta2_power")
 
     def _create_slots(self, var_list):
-        self._create_non_slot_variable(initial_value=self._beta1, name="beta1_power")
-        self._create_non_slot_variable(initial_value=self._beta2, name="beta2_power")
+        # TensorFlow places the beta powers with the variable whose name sorts first.
+        first_var = min(var_list, key=lambda x: x.name)
+        self._create_non_slot_variable(initial_value=self._beta1, name="beta1_power", colocate_with_var=first_var)
+        self._create_non_slot_variable(initial_value=self._beta2, name="beta2_power", colocate_with_var=first_var)
         for v in var_list:
             self._zeros_slot(v, "m", self._name)
             self._zeros_slot(v, "v", self._name)

@@ -1,12 +1,18 @@
-"""The base of TensorFlow 1's optimizers (tensorflow/python/training/optimizer.py), eager only.
+"""The base of TensorFlow 1's optimizers (tensorflow/python/training/optimizer.py).
 
 apply_gradients validates every (gradient, variable) pair before it updates any, so a failed
-step changes no variable, slot or step counter (TensorFlow's own loop stops half way). Each
-dense update is one fused core op; IndexedSlices gradients are summed per index first
-(TensorFlow's _deduplicate_indexed_slices) and go to the sparse ops.
+step changes no variable, slot or step counter (TensorFlow's own loop stops half way); in a
+graph, a pair whose fit depends on run-time shapes is checked by a node run before the step's
+first update. Each dense update is one fused core op; IndexedSlices gradients are summed per
+index first (TensorFlow's _deduplicate_indexed_slices) and go to the sparse ops. Slots are
+named by uniquely named variable scopes, as TensorFlow's slot_creator names them.
 """
+import contextlib
+
 import numpy as np
 
+from varrt import errors
+from varrt.framework import func_graph, variable_scope_store
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with
@@ -47,6 +53,22 @@ def sparse_input_is_bad(rows, indices, var):
             or len(rows) != len(indices) or (len(indices) and (indices.min() < 0 or indices.max() >= shape[0])))
 
 
+def _fits_statically(grad, var):
+    """Whether a gradient, in a graph being built, has its variable's dtype and shape whatever
+    values the graph runs on."""
+    shape = func_graph.shape_of(grad)
+    return grad.dtype == var.dtype and shape.is_fully_defined() and shape == var.shape
+
+
+def _first_update_recorded_by(update):
+    """Runs `update` (recording it into the graph being built) and returns the index, among the
+    graph's nodes, of the first stateful node it made (None if it made none)."""
+    graph = func_graph.current()
+    start = len(graph.nodes)
+    update()
+    return next((i for i in range(start, len(graph.nodes)) if graph._io[i][3]), None)
+
+
 class Optimizer:
     """Base class: subclasses define _create_slots, _prepare, _apply_dense, _apply_sparse (given
     deduplicated NumPy rows and indices) and _finish."""
@@ -74,11 +96,11 @@ class Optimizer:
         return named.get(var.ref())
 
     def variables(self):
-        """The optimizer's variables: non-slot variables, then slots (creation order)."""
+        """The optimizer's variables, non-slot and slots, sorted by name (TensorFlow's order)."""
         out = list(self._non_slot.values())
         for name in sorted(self._slots):
             out.extend(self._slots[name].values())
-        return out
+        return sorted(out, key=lambda v: v.name)
 
     def _slot_name(self, var):
         name = var.name
@@ -87,9 +109,11 @@ class Optimizer:
     def _make_slot(self, var, value, slot_name, op_name):
         named = self._slots.setdefault(slot_name, {})
         if var.ref() not in named:
+            # TensorFlow names a slot by the variable scope it opens for it ("model/w/Adam", then
+            # "model/w/Adam_1" for the variable's next slot): unique, so a Saver can save them all.
+            name = variable_scope_store.open_unique_scope(f"{self._slot_name(var)}/{op_name}")
             with colocate_with(var):
-                named[var.ref()] = Variable(value, trainable=False, name=f"{self._slot_name(var)}/{op_name}",
-                                            dtype=var.dtype)
+                named[var.ref()] = Variable(value, trainable=False, name=name, dtype=var.dtype)
         return named[var.ref()]
 
     def _zeros_slot(self, var, slot_name, op_name):
@@ -98,9 +122,10 @@ class Optimizer:
             return existing
         return self._make_slot(var, np.zeros(var.shape.as_list(), var.dtype.as_numpy_dtype), slot_name, op_name)
 
-    def _create_non_slot_variable(self, initial_value, name):
+    def _create_non_slot_variable(self, initial_value, name, colocate_with_var=None):
         if name not in self._non_slot:
-            self._non_slot[name] = Variable(initial_value, trainable=False, name=name)
+            with colocate_with(colocate_with_var) if colocate_with_var is not None else contextlib.nullcontext():
+                self._non_slot[name] = Variable(initial_value, trainable=False, name=name)
         return self._non_slot[name]
 
     def _get_non_slot_variable(self, name):
@@ -179,21 +204,50 @@ class Optimizer:
             raise ValueError("No gradients provided for any variable: %s." % ([str(v) for _, v in converted],))
         self._create_slots(var_list)
         self._prepare()
-        updates = []
+        updates, checked_when_run = [], []
         for g, v in converted:  # every check before the first update
             if g is None:
                 continue
             if isinstance(g, IndexedSlices):
                 updates.append(self._checked_sparse_update(g, v))
+                continue
+            if func_graph.building() and not _fits_statically(g, v):
+                checked_when_run.append((len(updates), g, v))
             else:
                 self._check(g, v)
-                updates.append(lambda g=g, v=v: self._apply_dense(g, v))
-        for update in updates:
-            update()
+            updates.append(lambda g=g, v=v: self._apply_dense(g, v))
+        blame = self._record_check(checked_when_run) if checked_when_run else {}
+        for k, update in enumerate(updates):
+            if k in blame:
+                blame[k].append(_first_update_recorded_by(update))
+            else:
+                update()
         self._finish()
         if global_step is not None:
             global_step.assign_add(1)
         return None
+
+    def _record_check(self, pairs):
+        """While a graph is built: a node, before the step's first update, checking the (index,
+        gradient, variable) `pairs` whose fit is known only when the graph runs. It raises what
+        the update would (the fused op itself, run eagerly only to refuse), so a failed step
+        changes no variable, as eagerly. Returns {index: []}, each list to receive the graph node
+        of that pair's update, which the error names (the node TensorFlow reports)."""
+        blame = {k: [] for k, _, _ in pairs}
+        variables = [(k, v) for k, _, v in pairs]
+
+        def check(*grads):
+            for grad, (k, var) in zip(grads, variables):
+                if grad.dtype != var.dtype or grad.shape != var.shape:
+                    self._prepare()  # the hyperparameters as eager values: this run of the op only fails
+                    try:
+                        self._apply_dense(grad, var)
+                    except errors.OpError as e:
+                        e.failed_node = blame[k][0] if blame[k] else None
+                        raise
+
+        func_graph.current().add_call_node("Assert", check, [g for _, g, _ in pairs], 0)
+        return blame
 
     def _check(self, grad, var):
         """Raises the fused op's error when it would refuse (grad, var): the op runs only after
