@@ -18,9 +18,11 @@ element arrives, from the checkpoint as it was at restore time (the reader keeps
 mapped), so a restore that leaves part of a checkpoint unused reads none of that part.
 """
 import collections
+import contextlib
 import copy
 
 from varrt import dtypes, errors
+from varrt.framework import func_graph
 from varrt.framework.variables import Variable
 from varrt.framework.tensor_shape import TensorShape
 from varrt.train import _tracking
@@ -95,7 +97,16 @@ def _assign_deferred(var, node_id, key, value, bind):
                         f"does not equal original dtype {_TF_DTYPE_STRINGS.get(original, original)}")
     bind(node_id, var)
     if var.shape.is_compatible_with(TensorShape(array.shape)):
-        var.assign(array)
+        with _outside_function():
+            var.assign(array)
+
+
+def _outside_function():
+    """TensorFlow restores under tf.init_scope: a variable made inside a tf.function's trace (a
+    Keras optimizer's slots, built on the first step) gets its checkpoint value once, now,
+    rather than from an assignment recorded into the function (run on every call, or never)."""
+    graph = func_graph.current()
+    return func_graph.init_scope() if graph is not None and graph.lifts_variables else contextlib.nullcontext()
 
 
 # Where a holder keeps the values waiting for its children. `_self_`: never a tracked child
