@@ -23,21 +23,34 @@ def collect(nodes, matched, bundle, bind):
         if hook is None:
             continue
         entries = {}
-        queue = collections.deque([(node_id, ())])
-        expanded = {node_id}
+        # Each node reached keeps its parent and local name; a path is spelled out only for a
+        # value (building one per node made a chain d deep cost d**2).
+        parents = {node_id: None}
+        queue = collections.deque([node_id])
         while queue:
-            current, path = queue.popleft()
+            current = queue.popleft()
             for ref in nodes[current].children:
                 if current == node_id and ref.node_id in matched:
                     continue  # a live child: what it misses waits there, not here
-                child_path = path + (ref.local_name,)
                 child = nodes[ref.node_id]
                 if ref.node_id not in matched and child.attributes:
                     # Every path to the value (a slot is in `_variables` and in `_momentums`).
                     key = child.attributes[0].checkpoint_key
-                    entries[child_path] = (ref.node_id, key, functools.partial(read_array, bundle, encode_key(key)))
-                if ref.node_id not in expanded:
-                    expanded.add(ref.node_id)
-                    queue.append((ref.node_id, child_path))
+                    entries[_path(parents, current) + (ref.local_name,)] = (
+                        ref.node_id, key, functools.partial(read_array, bundle, encode_key(key)))
+                if ref.node_id not in parents:
+                    parents[ref.node_id] = (current, ref.local_name)
+                    queue.append(ref.node_id)
         if entries:
             hook(entries, bind)
+
+
+def _path(parents, node_id):
+    """The local names from the walk's start down to `node_id`."""
+    names = []
+    step = parents[node_id]
+    while step is not None:
+        node_id, name = step
+        names.append(name)
+        step = parents[node_id]
+    return tuple(reversed(names))
