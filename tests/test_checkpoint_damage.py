@@ -334,6 +334,46 @@ def test_damaged_object_graph_is_data_loss(tmp_path, graph):
     assert _unchanged(targets)
 
 
+class _ModelWithSub(tf.Module):
+    def __init__(self, value):
+        super().__init__()
+        self.v = tf.Variable(value)
+        self.sub = tf.Module()
+
+
+@pytest.mark.parametrize("original", ["(root)", "m", "m.sub"])
+def test_slot_reference_to_a_non_variable_is_data_loss_naming_it(tmp_path, original):
+    from varrt.train import _object_graph
+    from varrt.train.checkpoint import _string_tensor
+    model = _ModelWithSub([1.0, 2.0])
+    opt = tf.compat.v1.train.AdamOptimizer(0.1)
+    opt.minimize(lambda: tf.reduce_sum(model.v * model.v), var_list=[model.v])
+    reader = tf.train.load_checkpoint(tf.train.Checkpoint(m=model, opt=opt).write(str(tmp_path / "good")))
+    nodes = _object_graph.decode(reader.get_tensor("_CHECKPOINTABLE_OBJECT_GRAPH"))
+    node_of = {"(root)": 0, "m": nodes[0].children[0].node_id}
+    node_of["m.sub"] = next(c.node_id for c in nodes[node_of["m"]].children if c.local_name == "sub")
+    opt_id = next(c.node_id for c in nodes[0].children if c.local_name == "opt")
+    # The optimizer's "m" and "v" slots now say their variable is an object that is not one.
+    nodes[opt_id] = nodes[opt_id]._replace(slot_variables=[
+        ref._replace(original_variable_node_id=node_of[original]) for ref in nodes[opt_id].slot_variables])
+    keys = [k for k in reader.get_variable_to_shape_map() if k != "_CHECKPOINTABLE_OBJECT_GRAPH"]
+    prefix = str(tmp_path / "hostile")
+    _C.save_v2(prefix, keys + ["_CHECKPOINTABLE_OBJECT_GRAPH"],
+               [tf.Variable(reader.get_tensor(k)) for k in keys] + [_string_tensor(_object_graph.encode(nodes))])
+
+    live, live_opt = _ModelWithSub([5.0, 6.0]), tf.compat.v1.train.AdamOptimizer(0.1)
+    with pytest.raises(tf.errors.DataLossError) as raised:
+        tf.train.Checkpoint(m=live, opt=live_opt).restore(prefix)
+    assert str(raised.value) == (
+        f"The checkpoint's object graph is not valid: node {opt_id} has a slot variable reference whose original "
+        f"variable, node {node_of[original]}, is not a variable (the program has a "
+        f"{ {'(root)': 'Checkpoint', 'm': '_ModelWithSub', 'm.sub': 'Module'}[original] } there): slot_variables "
+        f"{{ original_variable_node_id: {node_of[original]} slot_name: \"m\" slot_variable_node_id: "
+        f"{nodes[opt_id].slot_variables[0].slot_variable_node_id} }}")
+    assert list(live.v.numpy()) == [5.0, 6.0]  # nothing restored
+    assert live_opt.get_slot(live.v, "m") is None and live_opt.get_slot(live.v, "v") is None  # no slot made
+
+
 # --- multiple shards -------------------------------------------------------------------------
 
 def _two_shard_bundle(tmp_path):

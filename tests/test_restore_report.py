@@ -87,3 +87,25 @@ def test_slot_variables_count_as_restored(tmp_path):
     opt2.build([var2])
     status = tf.train.Checkpoint(v=var2, opt=opt2).read(path)
     assert status.missing_keys == [] and status.unexpected_keys == []
+
+
+def test_a_missing_key_the_checkpoint_has_is_never_its_own_closest_key(tmp_path):
+    class Holder:  # a plain object: nothing waits on it for attributes assigned after a restore
+        pass
+
+    saved = Holder()
+    saved.late, saved.early = tf.Variable([1.0]), tf.Variable([2.0])
+    path = tf.train.Checkpoint(h=saved).write(str(tmp_path / "ckpt"))
+    live = Holder()
+    live.early = tf.Variable([0.0])
+    status = tf.train.Checkpoint(h=live).read(path)
+    live.late = tf.Variable([0.0])  # created after the restore
+    key = "h/late/.ATTRIBUTES/VARIABLE_VALUE"
+    assert status.missing_keys == [key] and status.unexpected_keys == [key]
+    assert status.closest_key(key) is None
+    assert status.report.closest_keys == {key: None}
+    with pytest.raises(AssertionError) as raised:
+        status.assert_existing_objects_matched()
+    note = "\n".join(raised.value.__notes__)
+    assert f"  {key} [in the checkpoint, but not restored: created after the restore?]" in note
+    assert f"[{key}]" not in note

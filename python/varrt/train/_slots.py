@@ -10,8 +10,10 @@ An optimizer takes part through two hooks: `_checkpoint_slot_variables()` lists
 the slot to restore into, creating it when the optimizer has not made it yet (TensorFlow defers
 the restore until the slot exists; varrt creates it at once).
 """
+from varrt import errors
 from varrt.framework.variables import Variable
 from varrt.train import _tracking
+from varrt.train._text_format import quote
 
 _SUFFIX = "/.ATTRIBUTES/" + _tracking.VARIABLE_VALUE_KEY
 
@@ -53,8 +55,9 @@ def add_to_proto(nodes, entries):
 
 def restore_pairs(nodes, matched):
     """(key, slot variable) pairs for the slot references of the matched optimizers; records each
-    slot's node in `matched`."""
-    pairs = []
+    slot's node in `matched`. A reference whose original variable matched something other than a
+    variable (a hostile or damaged graph) is DataLossError, raised before any slot is made."""
+    found = []
     for node_id, obj in list(matched.items()):
         if isinstance(obj, Variable):  # the common case, 10,000 times in a large model
             continue
@@ -66,7 +69,17 @@ def restore_pairs(nodes, matched):
             slot_node = nodes[ref.slot_variable_node_id]
             if var is None or not slot_node.attributes:
                 continue
-            slot = restore_slot(var, ref.slot_name)
-            matched[ref.slot_variable_node_id] = slot
-            pairs.append((slot_node.attributes[0].checkpoint_key, slot))
+            if not isinstance(var, Variable):
+                raise errors.DataLossError(
+                    None, None, f"The checkpoint's object graph is not valid: node {node_id} has a slot variable "
+                                f"reference whose original variable, node {ref.original_variable_node_id}, is not a "
+                                f"variable (the program has a {type(var).__name__} there): slot_variables {{ "
+                                f"original_variable_node_id: {ref.original_variable_node_id} slot_name: "
+                                f"{quote(ref.slot_name)} slot_variable_node_id: {ref.slot_variable_node_id} }}")
+            found.append((restore_slot, var, ref, slot_node))
+    pairs = []
+    for restore_slot, var, ref, slot_node in found:
+        slot = restore_slot(var, ref.slot_name)
+        matched[ref.slot_variable_node_id] = slot
+        pairs.append((slot_node.attributes[0].checkpoint_key, slot))
     return pairs

@@ -18,9 +18,11 @@ element arrives, from the checkpoint as it was at restore time (the reader keeps
 mapped), so a restore that leaves part of a checkpoint unused reads none of that part.
 """
 import collections
+import contextlib
 import copy
 
 from varrt import dtypes, errors
+from varrt.framework import func_graph
 from varrt.framework.variables import Variable
 from varrt.framework.tensor_shape import TensorShape
 from varrt.train import _tracking
@@ -95,7 +97,16 @@ def _assign_deferred(var, node_id, key, value, bind):
                         f"does not equal original dtype {_TF_DTYPE_STRINGS.get(original, original)}")
     bind(node_id, var)
     if var.shape.is_compatible_with(TensorShape(array.shape)):
-        var.assign(array)
+        with _outside_function():
+            var.assign(array)
+
+
+def _outside_function():
+    """TensorFlow restores under tf.init_scope: a variable made inside a tf.function's trace (a
+    Keras optimizer's slots, built on the first step) gets its checkpoint value once, now,
+    rather than from an assignment recorded into the function (run on every call, or never)."""
+    graph = func_graph.current()
+    return func_graph.init_scope() if graph is not None and graph.lifts_variables else contextlib.nullcontext()
 
 
 # Where a holder keeps the values waiting for its children. `_self_`: never a tracked child
@@ -103,11 +114,15 @@ def _assign_deferred(var, node_id, key, value, bind):
 _PENDING = "_self_pending_restores"
 
 
-def keep_deferred(holder, entries):
-    """Keeps {path: (node id, key, value reader, bind)} on `holder` until a child named path[0] comes."""
+def keep_deferred(holder, waiting):
+    """Keeps `waiting` values on `holder`, each until a child named path[start] comes.
+
+    A waiting value is (path, start, (node id, key, value reader, bind)): `path` is the
+    checkpoint path it was found under, kept whole as it passes down from holder to holder
+    (`start` says how much of it is behind), so a chain d deep costs d steps, not d**2 copies."""
     pending = holder.__dict__.setdefault(_PENDING, {})
-    for path, entry in entries.items():
-        pending.setdefault(path[0], {})[path[1:]] = entry
+    for path, start, entry in waiting:
+        pending.setdefault(path[start], []).append((path, start + 1, entry))
 
 
 def restore_deferred_entries(holder, entries, bind):
@@ -116,7 +131,8 @@ def restore_deferred_entries(holder, entries, bind):
     report a variable restored later. Values under children the holder already has are dropped
     (those were matched, or are waited for deeper down)."""
     live = {name for name, _ in _tracking.children(holder)}
-    keep_deferred(holder, {path: entry + (bind,) for path, entry in entries.items() if path and path[0] not in live})
+    keep_deferred(holder, [(path, 0, entry + (bind,)) for path, entry in entries.items()
+                           if path and path[0] not in live])
 
 
 def track(holder, value, name):
@@ -147,28 +163,34 @@ class _Deferred:
         return track(self, value, name)
 
 
-def _restore_into(value, entries):
-    """Restores {path: (node id, key, value reader, bind)} into the variables below `value`; values
+def _restore_into(value, waiting):
+    """Restores the waiting values (see keep_deferred) into the variables below `value`; values
     for objects still missing go to the deepest object below `value` that can wait for them
-    (a wrapper, a Module, a Checkpoint)."""
-    if isinstance(value, Variable):
-        entry = entries.get(())
-        if entry is not None:
-            _assign_deferred(value, *entry)
-        return
-    graph = _tracking.ObjectGraph(value)
-    by_path = dict(zip(graph.paths, graph.objects))
+    (a wrapper, a Module, a Checkpoint). Each path is followed by its local names: the cost is
+    the length of the paths, not the size of what is below `value`."""
+    children_of = {}  # id(object) -> {local name: child}, each object's children listed once
+
+    def child(obj, name):
+        named = children_of.get(id(obj))
+        if named is None:
+            named = children_of[id(obj)] = dict(reversed(_tracking.children(obj)))  # the first of a name wins
+        return named.get(name)
+
     rest = {}
-    for path, entry in entries.items():
-        obj = by_path.get(path)
-        if isinstance(obj, Variable):
-            _assign_deferred(obj, *entry)
-            continue
-        for n in range(len(path) - 1, -1, -1):
-            holder = by_path.get(path[:n])
-            if _can_wait(holder):
-                rest.setdefault(id(holder), (holder, {}))[1][path[n:]] = entry
+    for path, start, entry in waiting:
+        obj, holder = value, None
+        for depth in range(start, len(path)):
+            if _can_wait(obj):
+                holder = (obj, depth)
+            obj = child(obj, path[depth])
+            if obj is None:
                 break
+        else:
+            if isinstance(obj, Variable):
+                _assign_deferred(obj, *entry)
+                continue
+        if holder is not None:
+            rest.setdefault(id(holder[0]), (holder[0], []))[1].append((path, holder[1], entry))
     for holder, held in rest.values():
         keep_deferred(holder, held)
 

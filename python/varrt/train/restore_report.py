@@ -26,11 +26,14 @@ class RestoreReport:
         self.unexpected_keys = list(unexpected_keys)
         # (key, shape in the checkpoint, shape of the variable), as TensorShapes.
         self.mismatched_keys = list(mismatched_keys)
-        self._checkpoint_keys = list(checkpoint_keys)
+        self._checkpoint_keys = frozenset(checkpoint_keys)
 
     def closest_key(self, key):
-        """The checkpoint key most like `key` (an unexpected one first: the value nobody took
-        is the likeliest match), or None when the checkpoint has no value at all."""
+        """The checkpoint key most like `key` (an unexpected one first: the value nobody took is
+        the likeliest match), or None when the checkpoint has no value at all, or has `key`
+        itself: its value is there, no other name is a better guess (describe() says so)."""
+        if key in self._checkpoint_keys:
+            return None
         for candidates in (self.unexpected_keys, self._checkpoint_keys):
             found = difflib.get_close_matches(key, candidates, n=1, cutoff=0.0)
             if found:
@@ -48,7 +51,10 @@ class RestoreReport:
         if self.missing_keys:
             lines.append(f"Missing keys ({len(self.missing_keys)}; closest key in the checkpoint in brackets):")
             for key in self.missing_keys[:limit]:
-                lines.append(f"  {key} [{self.closest_key(key)}]")
+                if key in self._checkpoint_keys:  # a live variable the restore did not reach
+                    lines.append(f"  {key} [in the checkpoint, but not restored: created after the restore?]")
+                else:
+                    lines.append(f"  {key} [{self.closest_key(key)}]")
         if self.unexpected_keys:
             lines.append(f"Unexpected keys ({len(self.unexpected_keys)}):")
             lines += [f"  {key}" for key in self.unexpected_keys[:limit]]

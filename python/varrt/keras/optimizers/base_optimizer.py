@@ -25,6 +25,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with
 from varrt.keras.optimizers import schedules
 from varrt.keras.optimizers.clipping import clip_by_global_norm, clip_by_norm
+from varrt.train import data_structures
 
 _names = {}
 
@@ -47,19 +48,6 @@ def _refuse(**arguments):
 class Optimizer:
     """The base of Keras 3's optimizers: hyperparameters, the iteration counter, slots created beside
     their variables, gradient clipping, and apply/apply_gradients (each variable one fused update)."""
-
-    def __init_subclass__(cls, **kwargs):
-        """Each optimizer's build (which creates its slots after the base's) ends by assigning
-        checkpoint values restored before the slots existed."""
-        super().__init_subclass__(**kwargs)
-        if "build" in cls.__dict__:
-            build = cls.__dict__["build"]
-
-            def build_then_restore(self, variables, _build=build):
-                _build(self, variables)
-                self._apply_deferred()
-            build_then_restore.__doc__ = build.__doc__ or Optimizer.build.__doc__
-            cls.build = build_then_restore
 
     def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
                  use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
@@ -84,7 +72,9 @@ class Optimizer:
         self.loss_scale_factor = loss_scale_factor
         self.gradient_accumulation_steps = gradient_accumulation_steps
         self.built = False
-        self._variables = []
+        # A ListWrapper, as Keras's list under TensorFlow: checkpoint values restored before
+        # `build` wait on it for their index and are assigned as each slot is appended.
+        self._variables = data_structures.ListWrapper()
         self._trainable_variables = []
         self._index = {}  # id(variable) -> position in build order
         self._iterations = Variable(0, name="iteration", dtype=dtypes.int64, trainable=False)
@@ -131,7 +121,7 @@ class Optimizer:
                     "to be settable, you should instantiate the optimizer with a float `learning_rate` argument.")
             self._learning_rate.assign(learning_rate)
         if previous is not None and not isinstance(self._learning_rate, Variable):
-            self._variables = [v for v in self._variables if v is not previous]
+            self._variables = data_structures.ListWrapper(v for v in self._variables if v is not previous)
 
     def _get_current_learning_rate(self):
         if isinstance(self._learning_rate, schedules.LearningRateSchedule):
@@ -320,19 +310,6 @@ class Optimizer:
         return self._learning_rate
 
     # -- checkpoints -------------------------------------------------------------------------
-
-    def _restore_deferred(self, values):
-        """Checkpoint values of `_variables/<i>` not created yet: assigned when build creates
-        them (TensorFlow's deferred restoration)."""
-        self._deferred = {int(path[1]): value for path, value in values.items()
-                          if len(path) == 2 and path[0] == "_variables" and path[1].isdigit()}
-        if self.built:
-            self._apply_deferred()
-
-    def _apply_deferred(self):
-        pending = getattr(self, "_deferred", None) or {}
-        for i in [i for i in pending if i < len(self._variables)]:
-            self._variables[i].assign(pending.pop(i))
 
     def _checkpoint_children(self):
         """Keras 3's dependencies: `_iterations`, `_learning_rate` (a variable), `_variables`."""
