@@ -540,3 +540,36 @@ def test_zero_logical_cpus_leaves_no_device():
                 print(e)
     """)
     assert out == "No CPU devices are available in this process\n" * 2
+
+
+def test_too_many_logical_cpus_is_a_value_error_and_changes_nothing():
+    # TensorFlow sets no bound (TF 2.21 accepted 100,000); varrt's is 4096, the bound of the C
+    # ABI's varrt_configure_logical_cpus, refused with the ValueError TensorFlow raises for a
+    # logical device configuration it cannot apply. 10,000,000 used to take 33 s and 4 GB.
+    out = run_fresh("""
+        import varrt as tf
+        cpu = tf.config.list_physical_devices("CPU")[0]
+        tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+        for n in (4097, 10_000_000):
+            try:
+                tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * n)
+            except ValueError as e:
+                print(e)
+        assert len(tf.config.get_logical_device_configuration(cpu)) == 2
+        print([d.name for d in tf.config.list_logical_devices()])
+    """)
+    assert out == ("Cannot split the CPU into 4097 logical devices: the number must be between 0 and 4096\n"
+                   "Cannot split the CPU into 10000000 logical devices: the number must be between 0 and 4096\n"
+                   "['/device:CPU:0', '/device:CPU:1']\n")
+
+
+def test_the_most_logical_cpus_are_usable():
+    out = run_fresh("""
+        import varrt as tf
+        cpu = tf.config.list_physical_devices("CPU")[0]
+        tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 4096)
+        with tf.device("CPU:4095"):
+            print(tf.constant(1.0).device)
+        print(len(tf.config.list_logical_devices()))
+    """)
+    assert out == "/job:localhost/replica:0/task:0/device:CPU:4095\n4096\n"

@@ -36,7 +36,7 @@
 extern "C" {
 #endif
 
-#define VARRT_C_API_VERSION 1
+#define VARRT_C_API_VERSION 2 /* 2: varrt_configure_logical_cpus takes a status */
 
 /* In C++ the functions are declared noexcept: they never throw. */
 #ifdef __cplusplus
@@ -233,8 +233,13 @@ varrt_code varrt_checkpoint_restore(const char* prefix, const char* const* keys,
 int varrt_num_devices(varrt_status* status) VARRT_NOEXCEPT;
 /* Full name of device i, or NULL when out of range. Valid for the life of the process. */
 const char* varrt_device_name(int i) VARRT_NOEXCEPT;
-/* Logical CPUs (before the first op only): 1 when applied, 0 when too late. */
-int varrt_configure_logical_cpus(int count) VARRT_NOEXCEPT;
+/* The most logical CPUs varrt_configure_logical_cpus accepts. */
+#define VARRT_MAX_LOGICAL_CPUS 4096
+/* Splits the CPU into `count` logical CPUs (before the first op only): 1 when applied, 0 when
+ * too late (nothing changes), -1 with VARRT_INVALID_ARGUMENT for a count outside
+ * [0, VARRT_MAX_LOGICAL_CPUS]. 0 is accepted, as TensorFlow does: no device, so the first use
+ * of the devices fails with VARRT_NOT_FOUND. */
+int varrt_configure_logical_cpus(int count, varrt_status* status) VARRT_NOEXCEPT;
 /* Enters a device scope on the calling thread (Python's `with varrt.device(spec)`); *token
  * receives the value to pass to varrt_device_scope_exit, on the same thread, innermost first. */
 varrt_code varrt_device_scope_enter(const char* spec, uint64_t* token, varrt_status* status) VARRT_NOEXCEPT;

@@ -233,7 +233,8 @@ TEST(devices_and_log_sink) {
   CHECK(varrt_num_devices(st.s) >= 1);
   CHECK(std::string(varrt_device_name(0)) == "/job:localhost/replica:0/task:0/device:CPU:0");
   CHECK(varrt_device_name(1000) == nullptr);
-  CHECK(varrt_configure_logical_cpus(3) == 0);  // too late: the device set exists
+  CHECK(varrt_configure_logical_cpus(3, st.s) == 0 && st.code() == VARRT_OK);  // too late: the device set exists
+  CHECK(varrt_configure_logical_cpus(-5, st.s) == 0 && st.code() == VARRT_OK);  // too late, whatever the count
   uint64_t token = 0;
   CHECK(varrt_device_scope_enter("/cpu:0", &token, st.s) == VARRT_OK);
   CHECK(varrt_device_scope_exit(token + 1) == 0);

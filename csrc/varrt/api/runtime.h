@@ -34,7 +34,8 @@ const char* version();
 std::vector<std::string> list_devices();
 // Splits the physical CPU into `count` logical CPUs (CPU:0 .. CPU:count-1), as
 // tf.config.set_logical_device_configuration does. Only before the device set exists:
-// returns false (changing nothing) afterwards.
+// returns false (changing nothing) afterwards. InvalidArgument for a count outside
+// [0, 4096] (DeviceSet::kMaxLogicalCpus); 0 leaves no device, as in TensorFlow.
 bool configure_logical_cpus(int count);
 
 // Runs the calling thread's ops under a device scope, as Python's `with varrt.device(spec):`.

@@ -40,6 +40,7 @@ static_assert(static_cast<int>(VARRT_UNAUTHENTICATED) == static_cast<int>(Code::
 static_assert(static_cast<int>(VARRT_BFLOAT16) == static_cast<int>(DType::kBFloat16), "dtypes follow TensorFlow's");
 static_assert(static_cast<int>(VARRT_UINT64) == static_cast<int>(DType::kUInt64), "");
 static_assert(static_cast<int>(VARRT_FLOAT16) == static_cast<int>(DType::kFloat16), "");
+static_assert(VARRT_MAX_LOGICAL_CPUS == varrt::DeviceSet::kMaxLogicalCpus, "the header documents the core's bound");
 
 void set_status(varrt_status* status, varrt_code code, const char* message) noexcept {
   if (status == nullptr) return;
@@ -404,9 +405,9 @@ const char* varrt_device_name(int i) noexcept {
   return out;
 }
 
-int varrt_configure_logical_cpus(int count) noexcept {
-  int applied = 0;
-  guarded(nullptr, [&] { applied = varrt::configure_logical_cpus(count) ? 1 : 0; });
+int varrt_configure_logical_cpus(int count, varrt_status* status) noexcept {
+  int applied = -1;
+  guarded(status, [&] { applied = varrt::configure_logical_cpus(count) ? 1 : 0; });
   return applied;
 }
 

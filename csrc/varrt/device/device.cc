@@ -88,6 +88,10 @@ bool DeviceSet::initialized() { return g_set.load(std::memory_order_acquire) != 
 bool DeviceSet::configure_logical_cpus(int count) {
   std::lock_guard<std::mutex> lock(config_mutex());
   if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
+  if (count < 0 || count > kMaxLogicalCpus) {
+    throw_value_error("Cannot split the CPU into " + std::to_string(count) + " logical devices: the number must be "
+                      "between 0 and " + std::to_string(kMaxLogicalCpus));
+  }
   g_configured_cpus = count;
   return true;
 }

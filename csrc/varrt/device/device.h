@@ -41,8 +41,14 @@ class DeviceSet {
   // (as TensorFlow does), and keeps throwing: nothing can run without a device.
   static DeviceSet& global();
   static bool initialized();
+  // The most logical CPUs the physical CPU may be split into. TensorFlow sets no bound; each
+  // device costs memory and every device lookup, and a count in the millions (a typo, an
+  // overflowed int) took half a minute and gigabytes before failing nothing.
+  static constexpr int kMaxLogicalCpus = 4096;
   // Number of logical devices the physical CPU is split into; only before initialization.
-  // Returns false (and changes nothing) once the set exists.
+  // Returns false (and changes nothing) once the set exists; otherwise a count outside
+  // [0, kMaxLogicalCpus] is a ValueError-kind InvalidArgument (0 is TensorFlow's "no CPU
+  // device": the first use of the devices then fails with NotFound).
   static bool configure_logical_cpus(int count);
   // Names the local devices "/job:<job>/replica:0/task:<task>/..."; only before
   // initialization (false, and nothing changes, once the set exists).

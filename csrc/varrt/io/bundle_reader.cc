@@ -83,9 +83,9 @@ uint32_t checksum(const file_io::MappedFile& file, const char* data, uint64_t n)
   return crc;
 }
 
-// Mapping costs no reading (pages come in when touched); the bound only keeps a header that
-// claims a million shards from making opening a reader a million system calls.
-constexpr int32_t kShardsMappedAtOpen = 64;
+// A try takes far less time than a writer needs to commit twice: this bound is reached only
+// by a prefix replaced continuously, faster than its index can be read.
+constexpr int kOpenAttempts = 100;
 
 }  // namespace
 
@@ -104,9 +104,28 @@ void VerifiedSpan::copy_to(void* dst, bool parallel) const {
   if (lost) truncated(*file);
 }
 
+// A writer replaces a bundle by renames, with its index as the commit point, and never
+// replaces or removes a data file that the index at the prefix names (bundle_writer.h). So the
+// shards mapped while the index file read is still at its name are that index's own; when it
+// was replaced meanwhile (the data opened may be a later save's), the reader starts over with
+// the new index. Without the check, a reader whose index was replaced just before it mapped
+// the shards read a later save's data under its index: checksum mismatches, missing files,
+// and row reads (which no checksum covers) of other tensors' bytes.
 BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
+  for (int attempt = 1;; ++attempt) {
+    const file_io::InputFile index(meta_filename(prefix_));
+    load_index(index);
+    map_named_shards();
+    if (index.still_at_path()) return;
+    if (attempt == kOpenAttempts) {
+      throw_error(Code::kAborted, "The checkpoint at " + prefix_ + " was replaced " + std::to_string(kOpenAttempts) +
+                                      " times while it was being opened; nothing was read");
+    }
+  }
+}
+
+void BundleReader::load_index(const file_io::InputFile& file) {
   const std::string filename = meta_filename(prefix_);
-  const file_io::InputFile file(filename);
   table_ = sstable::Table::parse(
       file.size(), [&file](uint64_t offset, size_t n, char* out) { return file.read_at(offset, n, out); }, filename);
   const std::string* header = table_.find("");
@@ -137,15 +156,24 @@ BundleReader::BundleReader(std::string prefix) : prefix_(std::move(prefix)) {
                                               ". Please upgrade TensorFlow: this version is likely buggy.");
     }
   }
-  shards_.resize(static_cast<size_t>(header_.num_shards));
-  // The shards are mapped now, while the index just read still names them: a writer replacing
-  // the checkpoint (or a manager deleting it) a moment later leaves this reader the data that
-  // goes with its index. A shard that cannot be opened now is opened again, and its error
-  // raised, when a value in it is read.
-  for (int32_t i = 0; i < std::min(header_.num_shards, kShardsMappedAtOpen); ++i) {
+}
+
+void BundleReader::map_named_shards() {
+  shards_.clear();
+  for (const auto& [key, value] : table_.entries()) {
+    if (key.empty()) continue;
+    int32_t id;
     try {
-      shards_[static_cast<size_t>(i)] = file_io::MappedFile::open(data_filename(prefix_, i, header_.num_shards));
+      id = decode_entry(value, key).shard_id;
     } catch (const Error&) {
+      continue;  // a damaged entry: reading it raises the error
+    }
+    if (id >= header_.num_shards || shards_.count(id) != 0) continue;
+    Shard& shard = shards_[id];
+    try {
+      shard.file = file_io::MappedFile::open(data_filename(prefix_, id, header_.num_shards));
+    } catch (const Error&) {
+      shard.error = std::current_exception();
     }
   }
 }
@@ -173,15 +201,15 @@ Entry BundleReader::checked_entry(const std::string& key) {
   return e;
 }
 
-std::shared_ptr<const file_io::MappedFile> BundleReader::shard(const std::string& key, const Entry& e) {
+std::shared_ptr<const file_io::MappedFile> BundleReader::shard(const std::string& key, const Entry& e) const {
   if (e.shard_id >= header_.num_shards) {
     throw_error(Code::kDataLoss, "Checkpoint entry " + key + " names data shard " + std::to_string(e.shard_id) +
                                      " but the bundle has " + std::to_string(header_.num_shards));
   }
-  std::lock_guard<std::mutex> lock(mu_);
-  auto& slot = shards_[static_cast<size_t>(e.shard_id)];
-  if (!slot) slot = file_io::MappedFile::open(data_filename(prefix_, e.shard_id, header_.num_shards));
-  return slot;
+  const auto it = shards_.find(e.shard_id);
+  if (it == shards_.end()) throw_error(Code::kInternal, "Data shard of checkpoint entry " + key + " was not mapped");
+  if (it->second.error) std::rethrow_exception(it->second.error);
+  return it->second.file;
 }
 
 VerifiedSpan BundleReader::locate(const std::string& key, const Entry& e) {

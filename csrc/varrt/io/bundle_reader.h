@@ -2,8 +2,11 @@
 //
 // The index is read and verified when the reader opens (the footer first, then block by
 // block with every CRC, then the header entry), so memory is bounded by the entries it
-// holds, not by the size the file claims; data shards are memory-mapped right after (so the
-// reader keeps the data its index names, whatever writers do to the names later). Each
+// holds, not by the size the file claims. The data shards its entries name are memory-mapped
+// then too, and only then, while that index still sits at the prefix: so the reader keeps
+// the data that goes with its index, whatever writers or managers do to the names later,
+// and a reader opened while a writer replaces the checkpoint gets the old or the new one
+// whole, never the old index with the new data (see the constructor's comment). Each
 // value is verified before anyone sees it: its entry's dtype, shape and size must agree, its
 // bytes must lie inside the shard, and its CRC32C must match; only then is it copied out. So
 // a damaged or hostile checkpoint gives Error(kDataLoss) (kNotFound for a missing key or
@@ -11,12 +14,12 @@
 // under file_io::guarded: a shard truncated by someone else after it was mapped gives
 // DataLoss too, where touching its lost pages would otherwise kill the process (SIGBUS).
 //
-// Thread-safe: shard mapping is guarded by a mutex; everything else is immutable after
-// construction.
+// Thread-safe: immutable after construction.
 #pragma once
 
+#include <exception>
+#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -47,6 +50,8 @@ struct VerifiedSpan {
 class BundleReader {
  public:
   // NotFound when "<prefix>.index" does not exist; DataLoss when it is not a valid index.
+  // A data shard that cannot be opened now gives its error when a value in it is read.
+  // Aborted, rarely, when writers replace the checkpoint faster than its index can be read.
   explicit BundleReader(std::string prefix);
 
   const std::string& prefix() const { return prefix_; }
@@ -74,7 +79,17 @@ class BundleReader {
   void read_strings(const std::string& key, const Entry& entry, std::string* out);
 
  private:
-  std::shared_ptr<const file_io::MappedFile> shard(const std::string& key, const Entry& entry);
+  // A shard an entry names, opened when the reader was (or the error opening it gave).
+  struct Shard {
+    std::shared_ptr<const file_io::MappedFile> file;
+    std::exception_ptr error;
+  };
+
+  // Reads and checks the index into table_ and header_.
+  void load_index(const file_io::InputFile& index);
+  // Maps every shard the entries name into shards_.
+  void map_named_shards();
+  std::shared_ptr<const file_io::MappedFile> shard(const std::string& key, const Entry& entry) const;
   // The entry's byte range after dtype/size/bounds checks.
   VerifiedSpan locate(const std::string& key, const Entry& entry);
   [[noreturn]] void checksum_mismatch(const Entry& entry, uint32_t actual) const;
@@ -82,8 +97,7 @@ class BundleReader {
   std::string prefix_;
   sstable::Table table_;
   Header header_;
-  std::mutex mu_;
-  std::vector<std::shared_ptr<const file_io::MappedFile>> shards_;
+  std::map<int32_t, Shard> shards_;
 };
 
 }  // namespace bundle

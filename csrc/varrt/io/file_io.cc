@@ -255,6 +255,14 @@ InputFile::InputFile(const std::string& path) : path_(path) {
   struct stat st;
   fd_ = open_regular_for_read(path, &st);
   size_ = static_cast<uint64_t>(st.st_size);
+  device_ = static_cast<uint64_t>(st.st_dev);
+  inode_ = static_cast<uint64_t>(st.st_ino);
+}
+
+bool InputFile::still_at_path() const {
+  struct stat named;
+  return ::stat(path_.c_str(), &named) == 0 && static_cast<uint64_t>(named.st_dev) == device_ &&
+         static_cast<uint64_t>(named.st_ino) == inode_;
 }
 
 InputFile::~InputFile() {

@@ -91,11 +91,16 @@ class InputFile {
   uint64_t size() const { return size_; }  // as seen at open
   // Reads up to `n` bytes at `offset` into `out`; returns fewer only at the end of the file.
   size_t read_at(uint64_t offset, size_t n, char* out) const;
+  // Whether the path still names the file opened (false once it was renamed over or removed).
+  // Exact while this object lives: the open file keeps its inode number from being reused.
+  bool still_at_path() const;
 
  private:
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
+  uint64_t device_ = 0;
+  uint64_t inode_ = 0;
 };
 
 // Creates `dir` and its missing parents ("" and existing directories are fine).

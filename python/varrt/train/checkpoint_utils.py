@@ -57,7 +57,11 @@ def read_array(bundle, key):
 
 
 class CheckpointReader:
-    """TensorFlow's CheckpointReader (what `tf.train.load_checkpoint` returns)."""
+    """TensorFlow's CheckpointReader (what `tf.train.load_checkpoint` returns).
+
+    It reads the checkpoint that was at the prefix when it was opened, for as long as it lives:
+    a save replacing the files later (from this or another process) changes none of its values.
+    """
 
     def __init__(self, filepattern):
         self._bundle = open_bundle(filepattern)
