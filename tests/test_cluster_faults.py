@@ -1,5 +1,6 @@
 """Failures of a cluster's tasks: UnavailableError (bounded, never a hang), restart and restore,
 re-scheduling of a function whose worker died."""
+import contextlib
 import os
 import signal
 import subprocess
@@ -11,6 +12,46 @@ import pytest
 import varrt as tf
 
 from ckpt_helpers import in_ci, tf_python
+from varrt.distribute.remote import runtime
+
+PS1 = "/job:ps/replica:0/task:1/device:CPU:0"
+
+
+@contextlib.contextmanager
+def paused(pid):
+    """The process `pid` stopped (SIGSTOP) inside the block: a task that does not answer."""
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+@contextlib.contextmanager
+def timeout_of(device, seconds):
+    """This process waits `seconds` for the task of `device` inside the block."""
+    handle = runtime.task_of(device)
+    saved, handle.timeout = handle.timeout, seconds
+    try:
+        yield
+    finally:
+        handle.timeout = saved
+
+
+def test_an_update_that_timed_out_is_not_applied_when_its_task_resumes(ray_cluster):
+    with tf.device("/job:ps/task:1"):
+        v = tf.Variable([1.0, 2.0])
+    pid = ray_cluster.task_pid("ps", 1)
+    with timeout_of(PS1, 3), paused(pid):
+        with pytest.raises(tf.errors.UnavailableError, match="did not answer within 3 s") as failed:
+            v.assign_add([10.0, 10.0])
+    # The task has resumed and received the update by now: this read runs after it, on the task.
+    assert v.numpy().tolist() == [1.0, 2.0]
+    time.sleep(1.0)
+    assert v.numpy().tolist() == [1.0, 2.0]
+    assert str(failed.value).endswith("The update was cancelled: it will not be applied.")
+    v.assign_add([10.0, 10.0])  # the retry is applied, once
+    assert v.numpy().tolist() == [11.0, 12.0]
 
 
 def test_a_dead_ps_task_gives_unavailable_and_a_restore_into_its_restart_resumes(ray_cluster, tmp_path):

@@ -20,11 +20,15 @@ import weakref
 import numpy as np
 
 from varrt import _C, errors
+from varrt.distribute.remote import fencing
 from varrt.distribute.remote.task_server import Failure
 
 # Seconds an op on another task may take before it fails with UnavailableError (a task that
 # stopped answering must not hang its caller).
 DEFAULT_TIMEOUT = 60.0
+
+# The ops on variables that only read them; every other op on a variable may change it.
+_READS = frozenset({"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VarIsInitializedOp"})
 
 _lock = threading.Lock()
 _tasks = {}                        # device name -> TaskHandle
@@ -54,10 +58,38 @@ class TaskHandle:
         """One call to the task; its Failure raised here; a dead or silent task: UnavailableError."""
         import ray
         try:
-            result = ray.get(getattr(self.actor, method).remote(*args), timeout=self.timeout)
+            return self._get(getattr(self.actor, method).remote(*args))
         except ray.exceptions.GetTimeoutError:
-            raise errors.UnavailableError(
-                None, None, f"{self.device} did not answer within {self.timeout:g} s") from None
+            raise self._silent("") from None
+
+    def update(self, request, num_outputs):
+        """`run_op(request)` for an op that changes the task's state: applied once, or, when it
+        fails, never (a task that resumes after its caller gave up drops it: see fencing.py)."""
+        import ray
+        fence = fencing.new_fence(self.job, self.task, self.timeout)
+        ref = self.actor.run_op.remote(request, fence)
+        try:
+            return self._get(ref)
+        except ray.exceptions.GetTimeoutError:
+            pass
+        try:
+            cancelled = fencing.cancel(fence)
+        except Exception as e:  # noqa: BLE001 (the cluster's store is gone: so is the cluster)
+            raise self._silent(f" Whether the update was applied is unknown: {e}") from None
+        if cancelled:
+            raise self._silent(" The update was cancelled: it will not be applied.")
+        # The task claimed the update first: it is applied, or will be before the task's next op.
+        try:
+            return self._get(ref)
+        except ray.exceptions.GetTimeoutError:
+            if num_outputs == 0:
+                return []
+            raise self._silent(" The update was applied, but its outputs were lost.") from None
+
+    def _get(self, ref):
+        import ray
+        try:
+            result = ray.get(ref, timeout=self.timeout)
         except ray.exceptions.RayActorError as e:
             raise errors.UnavailableError(
                 None, None, f"{self.device} is unavailable: its task has stopped ({type(e).__name__}). "
@@ -65,6 +97,9 @@ class TaskHandle:
         if isinstance(result, Failure):
             raise result.error
         return result
+
+    def _silent(self, outcome):
+        return errors.UnavailableError(None, None, f"{self.device} did not answer within {self.timeout:g} s.{outcome}")
 
     def send(self, method, *args):
         """A call nobody waits for (dropping a variable from a destructor)."""
@@ -130,7 +165,10 @@ def _forward(op, device, inputs, attrs, resources, num_outputs, host):
         r = resources[0]
         create = (r.dtype, r.declared_shape, r.debug_name)
     arrays = [np.asarray(t) for t in inputs]
-    return task.call("run_op", (op, arrays, attrs, rids, num_outputs, host, create))
+    request = (op, arrays, attrs, rids, num_outputs, host, create)
+    if not rids or op in _READS:
+        return task.call("run_op", request)
+    return task.update(request, num_outputs)
 
 
 def reference(variable):

@@ -13,6 +13,8 @@ import os
 
 import numpy as np
 
+from varrt.distribute.remote import fencing
+
 
 class Failure:
     """An exception raised here, returned to the caller to be raised there unchanged."""
@@ -39,6 +41,7 @@ class TaskServer:
         self._vars = {}    # rid -> Variable
         self._graphs = {}  # (op, attrs, rids, arity) -> one-node _C.Graph
         self._connected = {}  # (job, task) -> actor id, of the tasks connect() was given
+        self._sweeper = fencing.Sweeper(job, task)
 
     def ping(self):
         """The task's process id (callers use it to check the task is up, tests to kill it)."""
@@ -50,12 +53,18 @@ class TaskServer:
         runtime.connect(tasks)
         self._connected.update({key: actor._actor_id for key, actor in tasks.items()})
 
-    def run_op(self, request):
+    def run_op(self, request, fence=None):
         """Runs one forwarded op, `request` = (op, inputs, attrs, rids, num_outputs, host, create)
         (one argument: Ray serializes each argument of a call on its own, at a cost per argument);
-        returns the op's outputs as ndarrays, or a Failure."""
+        returns the op's outputs as ndarrays, or a Failure. An update comes with its `fence`: it
+        is applied only if its caller has not given up on it (fencing.py)."""
         op, inputs, attrs, rids, num_outputs, host, create = request
         try:
+            if fence is not None:
+                if not fencing.claim_for_apply(fence):
+                    return Failure(self._tf.errors.CancelledError(
+                        None, op, "The update arrived after its caller had stopped waiting for it: not applied"))
+                self._sweeper.note(fence)
             if op == "DestroyResourceOp":
                 self._forget(rids[0])
                 return []
