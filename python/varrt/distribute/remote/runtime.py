@@ -20,15 +20,12 @@ import weakref
 import numpy as np
 
 from varrt import _C, errors
-from varrt.distribute.remote import fencing
-from varrt.distribute.remote.task_server import Failure
+from varrt.distribute.remote import fencing, staging
+from varrt.distribute.remote.task_server import READ_ONLY_OPS, Failure
 
 # Seconds an op on another task may take before it fails with UnavailableError (a task that
 # stopped answering must not hang its caller).
 DEFAULT_TIMEOUT = 60.0
-
-# The ops on variables that only read them; every other op on a variable may change it.
-_READS = frozenset({"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VarIsInitializedOp"})
 
 _lock = threading.Lock()
 _tasks = {}                        # device name -> TaskHandle
@@ -166,7 +163,11 @@ def _forward(op, device, inputs, attrs, resources, num_outputs, host):
         create = (r.dtype, r.declared_shape, r.debug_name)
     arrays = [np.asarray(t) for t in inputs]
     request = (op, arrays, attrs, rids, num_outputs, host, create)
-    if not rids or op in _READS:
+    function = staging.current()
+    if rids and function is not None:  # a scheduled function's op: staged until it commits
+        function.touch(task)
+        return task.call("run_op", request, None, function.id)
+    if not rids or op in READ_ONLY_OPS:
         return task.call("run_op", request)
     return task.update(request, num_outputs)
 
