@@ -233,6 +233,8 @@ class ClusterCoordinator:
 
     def _cancel(self, fence):
         """Gives up on a function: True if none of its updates will be applied."""
+        if self._stopped:  # the program is exiting and Ray with it: nothing is re-run or aborted
+            raise errors.UnavailableError(None, None, "The cluster is shutting down")
         if not fencing.cancel(fence):
             return False
         self._to_ps_tasks("abort", fence[0])  # what it staged goes now, not when the task ends

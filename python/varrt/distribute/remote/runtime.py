@@ -7,6 +7,10 @@ reaches `_forward` instead of a local kernel. `_forward` makes one call to that 
 store moves large ones without further copies) and the ids the task knows its variables by,
 and returns the task's outputs as ndarrays, which the core borrows as the op's outputs.
 
+An op that may change a variable is applied there at most once, and never after this process
+gave up waiting for it (fencing.py); inside a function scheduled on a worker, it is staged
+there until the function commits (staging.py).
+
 A variable of another task is, here, a handle to a local stand-in (dtype, declared shape,
 name, device; never a value) whose resource id maps to (task, rid). The process that created
 it owns it: when its Variable goes, the task drops the value. Other processes hold references
@@ -100,6 +104,9 @@ class TaskHandle:
 
     def send(self, method, *args):
         """A call nobody waits for (dropping a variable from a destructor)."""
+        import ray
+        if not ray.is_initialized():  # shut down (at exit): a call would start a new Ray
+            return
         try:
             getattr(self.actor, method).remote(*args)
         except Exception:  # noqa: BLE001 (the task may be gone; there is nothing to drop then)
