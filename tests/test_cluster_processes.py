@@ -110,11 +110,14 @@ def test_the_cluster_listens_and_connects_on_loopback_only(ray_cluster):
     assert offending == []
 
 
-def _run_script(body, **kwargs):
+def _run_script(body, stderr):
+    # stderr goes to a file, not to a pipe this test stops reading (a child blocked writing to a
+    # full pipe never exits); SIGUSR1 makes the child print every thread's stack there.
     env = dict(os.environ, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0", PYTHONUNBUFFERED="1")
-    script = "import os, sys, time\nimport varrt as tf\n" + textwrap.dedent(body)
-    return subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, text=True, **kwargs)
+    script = ("import faulthandler, os, signal, sys, time\n"
+              "faulthandler.register(signal.SIGUSR1, all_threads=True)\n"
+              "import varrt as tf\n") + textwrap.dedent(body)
+    return subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=stderr, env=env, text=True)
 
 
 _START = """
@@ -149,10 +152,12 @@ def _wait_gone(pids, seconds=30):
 
 
 @pytest.mark.parametrize("how", ["exit", "ctrl-c"])
-def test_ray_processes_end_with_the_program(how):
+def test_ray_processes_end_with_the_program(how, tmp_path):
     tests = os.path.dirname(os.path.abspath(__file__))
     body = _START.format(tests=tests) + ("" if how == "exit" else "    time.sleep(120)\n")
-    proc = _run_script(body)
+    stderr_path = tmp_path / "stderr"
+    with open(stderr_path, "w") as stderr:
+        proc = _run_script(body, stderr)
     pids = []
     try:
         deadline = time.monotonic() + 120
@@ -163,10 +168,15 @@ def test_ray_processes_end_with_the_program(how):
             if line.startswith("PIDS"):
                 pids = [int(p) for p in line.split()[1:]]
                 break
-        assert pids, proc.stderr.read() if proc.poll() is not None else "no PIDS line"
+        assert pids, stderr_path.read_text() if proc.poll() is not None else "no PIDS line"
         if how == "ctrl-c":
             proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=60)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGUSR1)  # where it hangs, into its stderr
+            time.sleep(2)
+            pytest.fail(f"no exit within 60 s:\n{stderr_path.read_text()[-20000:]}")
     finally:
         if proc.poll() is None:
             proc.kill()

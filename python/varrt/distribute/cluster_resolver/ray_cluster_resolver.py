@@ -40,7 +40,7 @@ class RayClusterResolver(ClusterResolver):
         ps = self._ps_tasks()
         for i in range(num_workers):
             self._actors[("worker", i)] = ray_cluster.task_actor("worker", i, restartable=True)
-            self._handle("worker", i).call("connect", ps)
+            self._handle("worker", i).call("connect", ps, self._timeout)
         self._task_type = "chief"
         self._task_id = 0
         self._rpc_layer = "ray"
@@ -101,7 +101,7 @@ class RayClusterResolver(ClusterResolver):
                 if job == "worker":
                     self._handle(job, task).call("connect", {(task_type, task_id): actor})
         else:
-            self._handle(task_type, task_id).call("connect", self._ps_tasks())
+            self._handle(task_type, task_id).call("connect", self._ps_tasks(), self._timeout)
 
     def shutdown(self):
         """Stops this cluster's tasks."""

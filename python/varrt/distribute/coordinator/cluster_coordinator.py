@@ -5,8 +5,14 @@ takes functions off the queue in order, ships each (pickled: the variables it us
 references to where they live) to its worker task, and runs it there. A worker task whose
 process dies is restarted by Ray; the function it was running goes back to the front of the
 queue and runs again (on the first worker free), as TensorFlow's coordinator re-schedules it.
-An error the function raises itself is kept: `join()` (and the next `schedule`) raise it, and
-its RemoteValue's `fetch()` raises it.
+An error the function raises itself is kept: `join()` (and the next `schedule`) raise it, once,
+cancelling the functions still queued (as TensorFlow's coordinator does), and its RemoteValue's
+`fetch()` raises it. A parameter server that fails makes the functions using it fail with
+UnavailableError, raised so.
+
+A function's updates of variables are applied all together when it returns, or not at all
+(distribute/remote/staging.py): a function that fails half-way, or that the coordinator gives up
+on, has changed nothing, and one re-scheduled after its worker died runs its updates once.
 
 Every wait is bounded: a function that does not finish within the cluster's timeout fails with
 UnavailableError; a dead worker that does not come back within it stops taking functions.
@@ -17,7 +23,7 @@ import threading
 import time
 
 from varrt import errors
-from varrt.distribute.remote import runtime
+from varrt.distribute.remote import fencing, runtime
 from varrt.distribute.remote.task_server import Failure
 from varrt.util import nest
 
@@ -104,7 +110,7 @@ class ClusterCoordinator:
         """Waits for every scheduled function; raises the first error one of them raised."""
         deadline = None
         with self._cv:
-            while self._queue or self._inflight:
+            while (self._queue or self._inflight) and self._error is None:
                 if self._alive == 0:
                     self._fail_queued(errors.UnavailableError(None, None, "No worker of the cluster is available"))
                     break
@@ -137,10 +143,19 @@ class ClusterCoordinator:
     # --- dispatch ---------------------------------------------------------------------------
 
     def _raise_error(self):
+        # As TensorFlow's ClosureQueue._raise_if_error: the functions still queued are cancelled,
+        # the running ones finish (each run is bounded), then the first error is raised, once.
         with self._cv:
+            if self._error is None:
+                return
+            cancelled = errors.CancelledError(
+                None, None, "The corresponding function is cancelled. Please reschedule the function.")
+            while self._queue:
+                self._queue.popleft().result._fail(cancelled)
+            while self._inflight:
+                self._cv.wait(timeout=1.0)
             error, self._error = self._error, None
-        if error is not None:
-            raise error
+        raise error
 
     def _fail_queued(self, error):
         while self._queue:
@@ -172,18 +187,12 @@ class ClusterCoordinator:
                 return
 
     def _run(self, handle, closure):
-        import ray
         try:
-            ps = self._strategy.cluster_resolver._ps_tasks()  # current: a ps task may have been restarted
-            ref = handle.actor.run_function.remote((closure.fn, closure.args, closure.kwargs, ps))
-            result = ray.get(ref, timeout=self._timeout)
-        except ray.exceptions.RayActorError:
-            return "worker died"
-        except ray.exceptions.GetTimeoutError:
-            result = Failure(errors.UnavailableError(
-                None, None, f"{handle.device} did not finish a function within {self._timeout:g} s"))
+            result = self._outcome(handle, closure)
         except Exception as e:  # noqa: BLE001 (e.g. the function could not be pickled)
             result = Failure(e)
+        if result == "worker died":
+            return result
         if isinstance(result, Failure):
             closure.result._fail(result.error)
             with self._cv:
@@ -193,13 +202,57 @@ class ClusterCoordinator:
             closure.result._set(result)
         return "done"
 
+    def _outcome(self, handle, closure):
+        """The function's result or Failure, or "worker died" when it has to run again.
+
+        Its updates are applied all together or not at all (staging.py); giving up on it is
+        claiming its fence as cancelled, which fails if its worker has already claimed it to
+        commit: then its result is waited for once more."""
+        import ray
+        fence = fencing.new_fence("worker", handle.task, self._timeout)
+        ps = self._strategy.cluster_resolver._ps_tasks()  # current: a ps task may have been restarted
+        ref = handle.actor.run_function.remote((closure.fn, closure.args, closure.kwargs, ps, fence))
+        for waited in range(2):
+            try:
+                return ray.get(ref, timeout=self._timeout)
+            except ray.exceptions.RayActorError:
+                if not waited and self._cancel(fence):
+                    return "worker died"
+                self._to_ps_tasks("commit", fence[0])  # it died committing: the commit is finished for it
+                return Failure(errors.UnavailableError(
+                    None, None, f"{handle.device} stopped after the function's updates were committed: they are "
+                                "applied, its result is lost"))
+            except ray.exceptions.GetTimeoutError:
+                if not waited and self._cancel(fence):
+                    return Failure(errors.UnavailableError(
+                        None, None, f"{handle.device} did not finish a function within {self._timeout:g} s. The "
+                                    "function was cancelled: none of its updates were applied."))
+        return Failure(errors.UnavailableError(
+            None, None, f"{handle.device} committed the function's updates but did not return its result "
+                        f"within {self._timeout:g} s"))
+
+    def _cancel(self, fence):
+        """Gives up on a function: True if none of its updates will be applied."""
+        if self._stopped:  # the program is exiting and Ray with it: nothing is re-run or aborted
+            raise errors.UnavailableError(None, None, "The cluster is shutting down")
+        if not fencing.cancel(fence):
+            return False
+        self._to_ps_tasks("abort", fence[0])  # what it staged goes now, not when the task ends
+        return True
+
+    @staticmethod
+    def _to_ps_tasks(method, function_id):
+        for device in runtime.known_devices():
+            if device.startswith("/job:ps/"):
+                runtime.task_of(device).send(method, function_id)
+
     def _wait_for_restart(self, handle):
         deadline = time.monotonic() + self._timeout
         while time.monotonic() < deadline and not self._stopped:
             try:
                 handle.call("ping")
                 return True
-            except errors.UnavailableError:
+            except Exception:  # noqa: BLE001 (not back yet; or gone with the cluster: Ray's own error)
                 time.sleep(0.2)
         return False
 

@@ -7,6 +7,10 @@ reaches `_forward` instead of a local kernel. `_forward` makes one call to that 
 store moves large ones without further copies) and the ids the task knows its variables by,
 and returns the task's outputs as ndarrays, which the core borrows as the op's outputs.
 
+An op that may change a variable is applied there at most once, and never after this process
+gave up waiting for it (fencing.py); inside a function scheduled on a worker, it is staged
+there until the function commits (staging.py).
+
 A variable of another task is, here, a handle to a local stand-in (dtype, declared shape,
 name, device; never a value) whose resource id maps to (task, rid). The process that created
 it owns it: when its Variable goes, the task drops the value. Other processes hold references
@@ -20,7 +24,8 @@ import weakref
 import numpy as np
 
 from varrt import _C, errors
-from varrt.distribute.remote.task_server import Failure
+from varrt.distribute.remote import fencing, staging
+from varrt.distribute.remote.task_server import READ_ONLY_OPS, Failure
 
 # Seconds an op on another task may take before it fails with UnavailableError (a task that
 # stopped answering must not hang its caller).
@@ -54,10 +59,38 @@ class TaskHandle:
         """One call to the task; its Failure raised here; a dead or silent task: UnavailableError."""
         import ray
         try:
-            result = ray.get(getattr(self.actor, method).remote(*args), timeout=self.timeout)
+            return self._get(getattr(self.actor, method).remote(*args))
         except ray.exceptions.GetTimeoutError:
-            raise errors.UnavailableError(
-                None, None, f"{self.device} did not answer within {self.timeout:g} s") from None
+            raise self._silent("") from None
+
+    def update(self, request, num_outputs):
+        """`run_op(request)` for an op that changes the task's state: applied once, or, when it
+        fails, never (a task that resumes after its caller gave up drops it: see fencing.py)."""
+        import ray
+        fence = fencing.new_fence(self.job, self.task, self.timeout)
+        ref = self.actor.run_op.remote(request, fence)
+        try:
+            return self._get(ref)
+        except ray.exceptions.GetTimeoutError:
+            pass
+        try:
+            cancelled = fencing.cancel(fence)
+        except Exception as e:  # noqa: BLE001 (the cluster's store is gone: so is the cluster)
+            raise self._silent(f" Whether the update was applied is unknown: {e}") from None
+        if cancelled:
+            raise self._silent(" The update was cancelled: it will not be applied.")
+        # The task claimed the update first: it is applied, or will be before the task's next op.
+        try:
+            return self._get(ref)
+        except ray.exceptions.GetTimeoutError:
+            if num_outputs == 0:
+                return []
+            raise self._silent(" The update was applied, but its outputs were lost.") from None
+
+    def _get(self, ref):
+        import ray
+        try:
+            result = ray.get(ref, timeout=self.timeout)
         except ray.exceptions.RayActorError as e:
             raise errors.UnavailableError(
                 None, None, f"{self.device} is unavailable: its task has stopped ({type(e).__name__}). "
@@ -66,8 +99,14 @@ class TaskHandle:
             raise result.error
         return result
 
+    def _silent(self, outcome):
+        return errors.UnavailableError(None, None, f"{self.device} did not answer within {self.timeout:g} s.{outcome}")
+
     def send(self, method, *args):
         """A call nobody waits for (dropping a variable from a destructor)."""
+        import ray
+        if not ray.is_initialized():  # shut down (at exit): a call would start a new Ray
+            return
         try:
             getattr(self.actor, method).remote(*args)
         except Exception:  # noqa: BLE001 (the task may be gone; there is nothing to drop then)
@@ -130,7 +169,14 @@ def _forward(op, device, inputs, attrs, resources, num_outputs, host):
         r = resources[0]
         create = (r.dtype, r.declared_shape, r.debug_name)
     arrays = [np.asarray(t) for t in inputs]
-    return task.call("run_op", (op, arrays, attrs, rids, num_outputs, host, create))
+    request = (op, arrays, attrs, rids, num_outputs, host, create)
+    function = staging.current()
+    if rids and function is not None:  # a scheduled function's op: staged until it commits
+        function.touch(task)
+        return task.call("run_op", request, None, function.id)
+    if not rids or op in READ_ONLY_OPS:
+        return task.call("run_op", request)
+    return task.update(request, num_outputs)
 
 
 def reference(variable):
