@@ -162,3 +162,32 @@ def test_connecting_to_a_cluster_varrt_does_not_run_is_refused():
     spec = tf.train.ClusterSpec({"ps": ["10.0.0.1:2222"], "worker": ["10.0.0.2:2222"]})
     with pytest.raises(ValueError, match="RayClusterResolver"):
         tf.config.experimental_connect_to_cluster(spec)
+
+
+def test_a_remote_variable_freed_while_a_function_is_traced_is_dropped_by_its_task(ray_cluster):
+    # Its destroy used to go to the graph recorder, which ran the local kernel and bypassed the
+    # forwarder: the task kept the value and this process kept the entry naming it, keyed by the
+    # freed variable's address, so a new variable made there wrote into the old value ("Shape
+    # mismatch (4,) vs (3, 1)", or silently, with equal shapes).
+    from varrt.distribute.remote import runtime
+    with tf.device("/job:ps/task:1"):
+        holder = [tf.Variable(np.arange(3, dtype=np.float32).reshape(3, 1))]
+    device, _, _, actor, rid = runtime.reference(holder[0])
+    entries = len(runtime._vars)
+
+    @tf.function
+    def step(x):
+        holder.clear()  # the last reference goes while the graph is built
+        return x + 1.0
+
+    assert float(step(tf.constant(1.0))) == 2.0
+    assert len(runtime._vars) == entries - 1
+    read = ("ReadVariableOp", [], {}, (rid,), 1, None, None)
+    with pytest.raises(errors.FailedPreconditionError, match="Could not find variable"):
+        runtime.task_of(device).call("run_op", read)
+    for shape in ([4], [3, 1], [2, 2]):  # new variables on that task are their own, whatever the address
+        with tf.device("/job:ps/task:1"):
+            w = tf.Variable(tf.fill(shape, 7.0))
+        assert w.numpy().tolist() == np.full(shape, 7.0).tolist()
+        w.assign_add(tf.ones(shape))
+        assert w.numpy().tolist() == np.full(shape, 8.0).tolist()

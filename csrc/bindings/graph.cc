@@ -8,7 +8,8 @@
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
 //       node's resource_args index); node_ops()
-//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, replaced_ops) -> hook; pop with pop_graph_recorder
+//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, replaced_ops, passed_ops) -> hook; pop with
+//     pop_graph_recorder; ops named in `passed_ops` are not the hook's: they run as without it
 //     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
 //     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
 //     example_fn(op, inputs, attrs, resources) gives example outputs; every other op runs its
@@ -136,18 +137,25 @@ struct HooksSuspended {
 
 class RecorderHook : public DispatchHook {
  public:
-  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced)
+  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced,
+               std::set<std::string> passed)
       : DispatchHook(Mode::kReplace),
         example_fn_(std::move(example_fn)),
         record_fn_(std::move(record_fn)),
         failed_fn_(std::move(failed_fn)),
-        replaced_(std::move(replaced)) {}
+        replaced_(std::move(replaced)),
+        passed_(std::move(passed)) {}
   ~RecorderHook() override {
     py::gil_scoped_acquire gil;
     example_fn_ = py::object();
     record_fn_ = py::object();
     failed_fn_ = py::object();
   }
+
+  // Ops never part of a graph run as they would outside it: a remote variable's
+  // DestroyResourceOp must reach the forwarder, which drops the task's value and the entry
+  // naming it (else a new variable at the freed address would write into the old value).
+  bool replaces(const OpCall& call) const override { return passed_.count(call.op) == 0; }
 
   void on_op(OpCall& call) override {
     py::gil_scoped_acquire gil;
@@ -191,7 +199,7 @@ class RecorderHook : public DispatchHook {
 
  private:
   py::object example_fn_, record_fn_, failed_fn_;
-  std::set<std::string> replaced_;
+  std::set<std::string> replaced_, passed_;
 };
 
 }  // namespace
@@ -297,13 +305,15 @@ void bind_graph(py::module_& m) {
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",
-        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced) {
+        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced,
+           std::set<std::string> passed) {
           auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(failed_fn),
-                                                     std::move(replaced));
+                                                     std::move(replaced), std::move(passed));
           Dispatch::push_hook(hook.get());
           return hook;
         },
-        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("replaced_ops"));
+        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("replaced_ops"),
+        py::arg("passed_ops"));
   m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
   py::class_<HooksSuspended>(m, "HooksSuspended",
                              "with _C.HooksSuspended(): this thread's dispatch hooks are set aside (tf.init_scope).")

@@ -81,11 +81,12 @@ void Dispatch::notify(DispatchHook* hook, OpCall& call) {
 }
 
 void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), void* state) {
-  // The newest replace hook, if any: it takes the op; observers above it see the result.
+  // The newest replace hook, if any: it takes the op (unless it declines it); observers above
+  // it see the result.
   DispatchHook* replace = nullptr;
   for (DispatchHook* h = top_hook; h != nullptr; h = h->below_) {
     if (h->mode() == DispatchHook::Mode::kReplace) {
-      replace = h;
+      if (h->replaces(call)) replace = h;
       break;
     }
   }

@@ -90,6 +90,9 @@ class DispatchHook {
   // kObserve: after the kernel, inputs and outputs filled. kReplace: instead of the kernel;
   // must fill every output slot. May throw (the op then fails as if its kernel had).
   virtual void on_op(OpCall& call) = 0;
+  // kReplace: whether this hook takes `call`. An op it declines runs as it would without the
+  // hook (placed, forwarded to another task or run here); observers still see it.
+  virtual bool replaces(const OpCall& /*call*/) const { return true; }
 
  private:
   friend class Dispatch;

@@ -34,7 +34,9 @@ _UPDATES = {
 }
 _REPLACED = frozenset(_UPDATES | {"ReadVariableOp"})
 # Ops that run as they come and are never part of a graph: a variable freed while a graph is
-# built (garbage collection can run anywhere) is destroyed then, not when the graph runs.
+# built (garbage collection can run anywhere) is destroyed then, not when the graph runs. The
+# recorder does not see them at all: they run as outside a graph (a remote variable's destroy
+# reaches its task).
 _NOT_RECORDED = frozenset({"DestroyResourceOp", "VarHandleOp"})
 
 # The names TensorFlow gives nodes made through Python operators and common functions.
@@ -378,7 +380,7 @@ class FuncGraph:
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED)
+        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED, _NOT_RECORDED)
         return self
 
     def __exit__(self, *exc):
@@ -447,8 +449,6 @@ class FuncGraph:
     def _record(self, op, inputs, outputs, attrs, resources, host):
         if not outputs and not resources and host is None and not inputs:
             return  # a placement-only op (a conversion logged as _EagerConst): nothing to run
-        if op in _NOT_RECORDED:
-            return
         slots = [self.slot_of(t) for t in inputs]
         attrs = {k: v for k, v in attrs.items()}
         if host is not None and isinstance(host[2], tuple):

@@ -110,7 +110,7 @@ class Graph(func_graph.FuncGraph):
     # --- recording (the FuncGraph recorder's hooks, kept as records) --------------------------
 
     def _record(self, op, inputs, outputs, attrs, resources, host):
-        if self._finalized and op not in func_graph._NOT_RECORDED:
+        if self._finalized:
             raise RuntimeError("Graph is finalized and cannot be modified.")
         before = len(self.nodes)
         super()._record(op, inputs, outputs, attrs, resources, host)
