@@ -18,7 +18,6 @@ import varrt as tf
 from varrt import _C
 from varrt.train import _object_graph
 from varrt.train.checkpoint import _string_tensor
-from conftest import REPO
 
 DEPTH = 60_000  # a 1.1 MB checkpoint
 
@@ -102,9 +101,8 @@ def chain_file(tmp_path_factory):
 
 
 def measure(path, scenario):
-    env = dict(os.environ, PYTHONPATH=str(REPO / "python"))
     result = subprocess.run([sys.executable, "-c", MEASURE, path, str(DEPTH), scenario], capture_output=True,
-                            text=True, env=env, timeout=600)
+                            text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 

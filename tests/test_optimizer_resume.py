@@ -4,7 +4,6 @@ moments are restored when the slots appear, the load status counts them as match
 next step continues exactly where the saving process would have (TensorFlow 2.21's values,
 recorded below by running this same program under TensorFlow)."""
 import json
-import os
 import subprocess
 import sys
 
@@ -12,7 +11,6 @@ import numpy as np
 import pytest
 
 from ckpt_helpers import in_ci, tf_python
-from conftest import REPO
 
 PROGRAM = r'''
 import importlib, json, os, sys
@@ -109,9 +107,8 @@ TF_RESUMED = {
 
 
 def run(tmp_path, module, kind, phase, python=sys.executable):
-    env = dict(os.environ, PYTHONPATH=str(REPO / "python"))
     result = subprocess.run([python, "-c", PROGRAM, module, kind, phase, str(tmp_path)], capture_output=True,
-                            text=True, env=env, timeout=300)
+                            text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 

@@ -25,3 +25,20 @@ def test_repeated_fetches_of_variables_and_update_results_add_no_nodes():
             assert (sess.run(v), sess.run(w)) == (101.0, -91.0)
             assert sess.run(inc) == 102.0  # the update's result: read after it
 
+
+
+def test_each_update_result_runs_its_own_update():
+    # TensorFlow 2.21 prints 51.0 10.0 8.0 9.0 7.0 7.0, then 57.0; varrt ran the variable's latest
+    # recorded update whichever result was fetched (48.0 46.0 44.0 ...).
+    with tf.Graph().as_default():
+        v = tf.Variable(50.0)
+        a = v.assign_add(1.0)
+        b = v.assign(10.0)
+        c = v.assign_sub(2.0)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            assert [float(sess.run(f)) for f in (a, b, c, a, c, v)] == [51.0, 10.0, 8.0, 9.0, 7.0, 7.0]
+            for _ in range(50):
+                sess.run(a)
+            assert float(sess.run(v)) == 57.0
+            assert float(sess.run(b)) == 10.0 and float(sess.run(a)) == 11.0

@@ -352,6 +352,8 @@ void bind_variable(py::module_& m) {
           for (py::handle o : objects) dtype_objects().push_back(py::reinterpret_borrow<py::object>(o));
         },
         "Sets the objects `Variable.dtype` returns, indexed by the core's dtype enum.");
+  m.def("_set_unread_callback", [](py::handle fn) { set_unread_callback(fn); },
+        "Sets what is called with each UnreadVariable an update returns (None: nothing).");
   m.def("unread_variable", [](py::handle parent) { return steal(new_unread(parent)); },
         "An UnreadVariable sharing `parent`'s handle: what an update returns (TensorFlow's _UnreadVariable).");
 

@@ -23,6 +23,11 @@ PyTypeObject*& unread_type() {
   return type;
 }
 
+PyObject*& unread_callback() {
+  static PyObject* fn = nullptr;  // a strong reference, or null
+  return fn;
+}
+
 const Holder& holder_of(py::handle self) {
   if (!PyObject_TypeCheck(self.ptr(), var_handle_type())) throw py::type_error("expected a varrt Variable");
   auto* inst = reinterpret_cast<py::detail::instance*>(self.ptr());
@@ -115,7 +120,22 @@ PyObject* new_unread(py::handle parent) noexcept {
     set_python_error_from_current_exception();
     return nullptr;
   }
+  if (PyObject* fn = unread_callback()) {
+    PyObject* r = PyObject_CallOneArg(fn, obj);
+    if (r == nullptr) {
+      Py_DECREF(obj);
+      return nullptr;
+    }
+    Py_DECREF(r);
+  }
   return obj;
+}
+
+void set_unread_callback(py::handle fn) {
+  PyObject* next = fn.is_none() ? nullptr : fn.ptr();
+  Py_XINCREF(next);
+  Py_XDECREF(unread_callback());
+  unread_callback() = next;
 }
 
 }  // namespace bind

@@ -25,6 +25,10 @@ void set_unread_type(pybind11::handle type);
 // __init__ (what assign* returns on every call, so it costs an allocation and nothing more).
 // A new reference, or null with a Python error set.
 PyObject* new_unread(pybind11::handle parent) noexcept;
+// Sets what new_unread calls with each new instance (None: nothing). A TensorFlow 1 graph being
+// built ties what an update returned to that update's node, so a Session fetching it runs that
+// update, not a later one; eager code runs with no callback and pays nothing.
+void set_unread_callback(pybind11::handle fn);
 
 // The Python Variable `self` becomes its variable's front object (if it has none yet), found
 // again by front_of; the link is dropped when `self` is deallocated.

@@ -164,9 +164,13 @@ def _fetch_kind(graph, f):
 
 def _variable_fetch(graph, variable):
     """A variable's value, read after everything recorded so far; what assign* returned (an
-    UnreadVariable) runs the variable's latest recorded update first."""
+    UnreadVariable) runs its own update first (one made outside this graph: the latest)."""
     from varrt.framework.variables import _UnreadVariable
-    update = graph._last_update.get(_C.resource_id(variable)) if isinstance(variable, _UnreadVariable) else None
+    update = None
+    if isinstance(variable, _UnreadVariable):
+        update = ops.recorded_update(graph, variable)
+        if update is None:
+            update = graph._last_update.get(_C.resource_id(variable))
     return "tensor", graph.fetch_read(variable, update), [] if update is None else [update]
 
 

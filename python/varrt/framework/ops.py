@@ -9,6 +9,7 @@ and feeds, a core graph of only the nodes those fetches need (TensorFlow's pruni
 fed tensors and placeholders as its arguments.
 """
 import threading
+import weakref
 
 from varrt import _C, dtypes, errors
 from varrt.framework import func_graph
@@ -414,9 +415,35 @@ _default = _DefaultStack()
 _global = {"graph": None, "eager": True}
 
 
+class _Building:
+    """How many TensorFlow 1 graphs are being built (on any thread): while any is, each update's
+    result (an UnreadVariable, made in the core) is tied to its update's record."""
+
+    lock = threading.Lock()
+    count = 0
+
+
+def _tie_to_update(unread):
+    graph = func_graph.current()
+    if isinstance(graph, Graph):
+        record = graph._last_update.get(_C.resource_id(unread))
+        if record is not None:  # just recorded: the update that returned `unread`
+            unread.__dict__["_update_record"] = (weakref.ref(graph), record)
+
+
+def recorded_update(graph, unread):
+    """The record of the update that returned `unread` in `graph` (None if it was not made there)."""
+    tie = unread.__dict__.get("_update_record")
+    return tie[1] if tie is not None and tie[0]() is graph else None
+
+
 def _push(graph):
     from varrt.eager.backprop import GradientTape
     from varrt.framework import variables
+    with _Building.lock:
+        _Building.count += 1
+        if _Building.count == 1:
+            _C._set_unread_callback(_tie_to_update)
     graph.__enter__()
     watch = variables.watching_creation(_VariableWatcher(graph))
     watch.__enter__()
@@ -434,6 +461,10 @@ def _pop(graph):
     tape.__exit__(None, None, None)
     watch.__exit__(None, None, None)
     graph.__exit__(None, None, None)
+    with _Building.lock:
+        _Building.count -= 1
+        if _Building.count == 0:
+            _C._set_unread_callback(None)
 
 
 def get_default_graph():
