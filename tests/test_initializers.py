@@ -217,3 +217,19 @@ def test_initializer_as_variable_initial_value():
     assert w.numpy().tolist() == [0.0, 0.0]
     with pytest.raises(TypeError, match="missing 1 required positional argument: 'shape'"):
         tf.Variable(tf.zeros_initializer(), shape=[2])
+
+
+def test_scalar_shapes_stay_scalar():
+    # TensorFlow 2.21: shape () every time (np.ascontiguousarray had made each of these (1,)).
+    assert tf.constant(2.0, shape=[]).shape == () and tf.constant([3], shape=()).shape == ()
+    assert tf.keras.initializers.Constant(2.0)(shape=()).shape == ()
+    assert tf.constant_initializer(2.0)([]).shape == ()
+    a = tf.compat.v1.get_variable("scalar_from_constant_initializer", [],
+                                  initializer=tf.compat.v1.constant_initializer(2.0))
+    assert a.shape == () and float(a.numpy()) == 2.0
+    with tf.Graph().as_default():
+        b = tf.compat.v1.get_variable("b", [], initializer=tf.compat.v1.constant_initializer(2.0))
+        assert b.shape == ()
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
+            assert sess.run(b).shape == () and float(sess.run(b)) == 2.0

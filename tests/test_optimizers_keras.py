@@ -148,3 +148,13 @@ def test_schedules_follow_the_step():
     opt.apply_gradients([(tf.constant([1.0]), var)])
     assert var.numpy()[0] == np.float32(1.0) - np.float32(0.1)
     assert opt.learning_rate == np.float32(0.1)
+
+
+def test_a_scalar_variable_takes_a_python_number_gradient():
+    # TensorFlow 2.21: 0.0 and 0.9000013 (the gradient was made 1-d, and the fused op refused it).
+    v = tf.Variable(1.0)
+    tf.keras.optimizers.SGD(0.5).apply_gradients([(2.0, v)])
+    assert v.numpy() == np.float32(0.0)
+    w = tf.Variable(1.0)
+    tf.keras.optimizers.Adam(0.1).apply_gradients([(0.5, w)])
+    assert w.numpy() == np.float32(0.9000013) and w.shape == ()

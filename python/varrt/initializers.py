@@ -139,7 +139,8 @@ class Constant(Initializer):
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
         value = np.asarray(convert_to_tensor(self.value)._data.view()).astype(dtype.as_numpy_dtype)
-        return _constant(np.ascontiguousarray(np.broadcast_to(value, _shape_tuple(shape))), dtype)
+        # (np.ascontiguousarray would make a scalar shape's value 1-d.)
+        return _constant(np.asarray(np.broadcast_to(value, _shape_tuple(shape)), order="C"), dtype)
 
     def get_config(self):
         return {"value": self.value}

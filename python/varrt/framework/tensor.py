@@ -257,9 +257,9 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     n = int(np.prod(shape))
     array = result._numpy()
     if array.size == n:
-        return _from_array(np.ascontiguousarray(array.reshape(shape)))
+        return _from_array(np.asarray(array.reshape(shape), order="C"))  # ascontiguousarray makes 0-d 1-d
     if array.size == 1:
-        return _from_array(np.ascontiguousarray(np.broadcast_to(array.reshape(()), shape)))
+        return _from_array(np.asarray(np.broadcast_to(array.reshape(()), shape), order="C"))
     raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {result.numpy()} "
                     f"(converted from {value}) has {array.size} elements, but got `shape` {tuple(shape)} "
                     f"with {n} elements).")

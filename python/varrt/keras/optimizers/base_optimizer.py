@@ -255,7 +255,7 @@ class Optimizer:
             return g
         if isinstance(g, (Tensor, Variable)):
             g = g.numpy()
-        return np.ascontiguousarray(np.asarray(g).astype(want, copy=False))
+        return np.asarray(np.asarray(g).astype(want, copy=False), order="C")  # a scalar's gradient stays 0-d
 
     def _filter_empty_gradients(self, grads, variables):
         kept = [(g, v) for g, v in zip(grads, variables) if g is not None]
