@@ -7,6 +7,7 @@ import struct
 
 import ml_dtypes
 import numpy as np
+import pytest
 
 import varrt
 from varrt import _C
@@ -30,6 +31,16 @@ def tf_python():
 def in_ci():
     """CI=true (set by .ci/run and CI services): tests that need TensorFlow fail instead of skipping."""
     return os.environ.get("CI", "").lower() == "true"
+
+
+def required_tf_python():
+    """tf_python() for a test that runs TensorFlow: without one it skips, or fails under CI=true."""
+    python = tf_python()
+    if python is None:
+        if in_ci():
+            pytest.fail("CI=true but VARRT_TF_PYTHON names no Python interpreter with TensorFlow")
+        pytest.skip("no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+    return python
 
 
 def all_dtype_values(rng):

@@ -81,12 +81,8 @@ np.savez(out, **res)
 @pytest.mark.parametrize("kind", ["keras", "v1"])
 def test_tensorflow_restores_varrts_checkpoint_and_continues_identically(kind, tmp_path):
     import subprocess
-    from ckpt_helpers import in_ci, tf_python
-    python = tf_python()
-    if python is None:
-        if in_ci():
-            pytest.fail("CI=true but VARRT_TF_PYTHON names no Python interpreter with TensorFlow")
-        pytest.skip("no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+    from ckpt_helpers import required_tf_python
+    python = required_tf_python()
     model, opt = Model(), MAKE[kind]()
     model.w.assign(REC["w0"])
     model.b.assign(REC["b0"])

@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from ckpt_helpers import in_ci, tf_python
+from ckpt_helpers import required_tf_python
 
 PROGRAM = r'''
 import importlib, json, os, sys
@@ -129,10 +129,6 @@ def test_keras_optimizer_restored_before_a_traced_first_step_resumes_as_tensorfl
 
 @pytest.mark.parametrize("kind", sorted(TF_RESUMED))
 def test_the_recorded_values_are_tensorflows(kind, tmp_path):
-    python = tf_python()
-    if python is None:
-        if in_ci():
-            pytest.fail("CI=true but VARRT_TF_PYTHON names no Python interpreter with TensorFlow")
-        pytest.skip("no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+    python = required_tf_python()
     run(tmp_path, "tensorflow", kind, "train", python)
     assert run(tmp_path, "tensorflow", kind, "resume", python) == TF_RESUMED[kind]

@@ -11,7 +11,7 @@ import pytest
 
 import varrt as tf
 
-from ckpt_helpers import in_ci, tf_python
+from ckpt_helpers import required_tf_python
 
 tf1 = tf.compat.v1
 
@@ -138,11 +138,7 @@ with tf.Graph().as_default():
 
 
 def test_tensorflow_restores_a_default_savers_adam_checkpoint(tmp_path):
-    python = tf_python()
-    if python is None:
-        if in_ci():
-            pytest.fail("CI=true but VARRT_TF_PYTHON names no Python interpreter with TensorFlow")
-        pytest.skip("no TensorFlow interpreter (set VARRT_TF_PYTHON)")
+    python = required_tf_python()
     with tf.Graph().as_default():
         _, _, _, step = build("adam")
         with tf1.Session() as sess:

@@ -5,18 +5,12 @@
 #include <thread>
 #include <vector>
 
+#include "c_status.h"
 #include "check.h"
 #include "varrt/varrt.h"
 #include "varrt/varrt_c.h"
 
 namespace {
-
-struct Status {
-  varrt_status* s = varrt_status_new();
-  ~Status() { varrt_status_delete(s); }
-  varrt_code code() const { return varrt_status_code(s); }
-  std::string message() const { return varrt_status_message(s); }
-};
 
 varrt_tensor* floats(std::vector<float> values, varrt_status* status = nullptr) {
   int64_t dims[1] = {static_cast<int64_t>(values.size())};

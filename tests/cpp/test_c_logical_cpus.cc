@@ -3,19 +3,9 @@
 #include <climits>
 #include <string>
 
+#include "c_status.h"
 #include "check.h"
 #include "varrt/varrt_c.h"
-
-namespace {
-
-struct Status {
-  varrt_status* s = varrt_status_new();
-  ~Status() { varrt_status_delete(s); }
-  varrt_code code() const { return varrt_status_code(s); }
-  std::string message() const { return varrt_status_message(s); }
-};
-
-}  // namespace
 
 TEST(counts_outside_the_documented_range_are_invalid_and_change_nothing) {
   Status st;
