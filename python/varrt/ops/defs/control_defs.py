@@ -1,0 +1,18 @@
+"""Graph and control ops: constants, placeholders, conditionals, loops, Python calls, printing.
+
+One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
+"""
+from varrt.ops import shape_fns
+from varrt.ops.op_def_lib import register
+
+register('Assert', 'condition: bool, data: T -> ', 'T: list(type) >= 1', 'summarize: int = 3', stateful=True, shape=shape_fns.no_outputs)
+register('Const', ' -> output: dtype', 'value: tensor', 'dtype: type', shape=None)
+register('EagerPyFunc', 'input: Tin -> output: Tout', 'token: string', 'is_async: bool = false', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', stateful=True, shape=None)
+register('If', 'cond: Tcond, input: Tin -> output: Tout', 'Tcond: type', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', 'then_branch: func', 'else_branch: func', 'output_shapes: list(shape) = []', stateful=True, shape=None)
+register('NoOp', ' -> ', shape=shape_fns.no_outputs)
+register('Placeholder', ' -> output: dtype', 'dtype: type', 'shape: shape', shape=None)
+register('PrintV2', 'input: string -> ', 'output_stream: string = "stderr"', 'end: string = "\n"', stateful=True, shape=None)
+register('StatelessIf', 'cond: Tcond, input: Tin -> output: Tout', 'Tcond: type', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', 'then_branch: func', 'else_branch: func', 'output_shapes: list(shape) = []', shape=None)
+register('StringFormat', 'inputs: T -> output: string', 'T: list(type) >= 0', 'template: string = "%s"', 'placeholder: string = "%s"', 'summarize: int = 3', shape=None)
+register('While', 'input: T -> output: T', 'T: list(type) >= 0', 'cond: func', 'body: func', 'output_shapes: list(shape) = []', 'parallel_iterations: int = 10', stateful=True, shape=None)
+register('_EagerConst', 'input: T -> output: T', 'T: type', shape=None)

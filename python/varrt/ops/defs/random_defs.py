@@ -1,0 +1,23 @@
+"""Random ops: stateful, stateless and the Philox-based generators.
+
+One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
+"""
+from varrt.ops import shape_fns
+from varrt.ops.op_def_lib import register
+
+register('Multinomial', 'logits: T, num_samples: int32 -> output: output_dtype', 'seed: int = 0', 'seed2: int = 0', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', 'output_dtype: {int32, int64} = int64', stateful=True, shape=None)
+register('RandomStandardNormal', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=None)
+register('RandomUniform', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=None)
+register('RandomUniformInt', 'shape: T, minval: Tout, maxval: Tout -> output: Tout', 'seed: int = 0', 'seed2: int = 0', 'Tout: {int32, int64}', 'T: {int32, int64}', stateful=True, shape=None)
+register('StatefulStandardNormalV2', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = float', 'shape_dtype: type = int64', stateful=True, shape=None)
+register('StatefulTruncatedNormal', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = float', 'shape_dtype: type = int64', stateful=True, shape=None)
+register('StatefulUniform', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = float', 'shape_dtype: type = int64', stateful=True, shape=None)
+register('StatefulUniformFullInt', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = uint64', 'shape_dtype: type = int64', stateful=True, shape=None)
+register('StatefulUniformInt', 'resource: resource, algorithm: int64, shape: shape_dtype, minval: dtype, maxval: dtype -> output: dtype', 'dtype: type = int64', 'shape_dtype: type = int64', stateful=True, shape=None)
+register('StatelessRandomGetKeyCounter', 'seed: Tseed -> key: uint64, counter: uint64', 'Tseed: {int32, int64} = int64', shape=None)
+register('StatelessRandomNormalV2', 'shape: Tshape, key: uint64, counter: uint64, alg: int32 -> output: dtype', 'dtype: {half, bfloat16, float, double} = float', 'Tshape: {int32, int64} = int32', shape=None)
+register('StatelessRandomUniformFullIntV2', 'shape: Tshape, key: uint64, counter: uint64, alg: int32 -> output: dtype', 'dtype: {int32, int64, uint32, uint64} = uint64', 'Tshape: {int32, int64} = int32', shape=None)
+register('StatelessRandomUniformIntV2', 'shape: Tshape, key: uint64, counter: uint64, alg: int32, minval: dtype, maxval: dtype -> output: dtype', 'dtype: {int32, int64, uint32, uint64}', 'Tshape: {int32, int64} = int32', shape=None)
+register('StatelessRandomUniformV2', 'shape: Tshape, key: uint64, counter: uint64, alg: int32 -> output: dtype', 'dtype: {half, bfloat16, float, double} = float', 'Tshape: {int32, int64} = int32', shape=None)
+register('StatelessTruncatedNormalV2', 'shape: Tshape, key: uint64, counter: uint64, alg: int32 -> output: dtype', 'dtype: {half, bfloat16, float, double} = float', 'Tshape: {int32, int64} = int32', shape=None)
+register('TruncatedNormal', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=None)

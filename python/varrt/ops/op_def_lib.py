@@ -1,0 +1,232 @@
+"""The op table: one record per op, as TensorFlow's REGISTER_OP writes it.
+
+A record is the op's TensorFlow name, its signature (inputs and outputs, resource inputs
+marked by their type `resource`), its attributes with types, defaults and allowed dtypes (in
+TensorFlow's order, which its messages keep), whether it is stateful, and its shape function.
+Everything else is derived from the records: the dtype checks and their TensorFlow texts
+(`Op<name=...; signature=...>`), the output dtypes and static shapes of graph nodes, which
+nodes pruning keeps, `tf.raw_ops`. The records live in `ops/defs/`, one file per family; the
+facts are TensorFlow 2.21's registry (tests/fixtures/tf_op_registry.json, read from an
+installed TensorFlow by tests/tools/dump_tf_op_registry.py, is what tests compare them with).
+
+    register("AddV2", "x: T, y: T -> z: T", "T: {bfloat16, half, float, double, ...}",
+             commutative=True, aggregate=True, shape=shape_fns.broadcast)
+
+Arguments: "name: T" (typed by attr T), "name: float" (a fixed dtype), "name: N * T" (a list of
+N tensors of type T), "name: resource". Attributes: "T: {float, double}" (a type from a list),
+"T: type", "keep_dims: bool = false", "N: int >= 1", "perm: list(int)", "alpha: float = 0.2".
+"""
+import re
+
+_TF_TYPE_NAMES = {
+    "half": "DT_HALF", "bfloat16": "DT_BFLOAT16", "float": "DT_FLOAT", "double": "DT_DOUBLE", "int8": "DT_INT8",
+    "int16": "DT_INT16", "int32": "DT_INT32", "int64": "DT_INT64", "uint8": "DT_UINT8", "uint16": "DT_UINT16",
+    "uint32": "DT_UINT32", "uint64": "DT_UINT64", "complex64": "DT_COMPLEX64", "complex128": "DT_COMPLEX128",
+    "bool": "DT_BOOL", "string": "DT_STRING", "resource": "DT_RESOURCE", "variant": "DT_VARIANT",
+    "qint8": "DT_QINT8", "quint8": "DT_QUINT8", "qint16": "DT_QINT16", "quint16": "DT_QUINT16",
+    "qint32": "DT_QINT32", "float8_e5m2": "DT_FLOAT8_E5M2", "float8_e4m3fn": "DT_FLOAT8_E4M3FN",
+    "int4": "DT_INT4", "uint4": "DT_UINT4",
+}
+
+
+class ArgDef:
+    """One input or output: its name and type (an attr's name, a fixed "DT_..." type), and for a
+    list of tensors the attr that counts them."""
+
+    __slots__ = ("name", "type_attr", "dtype", "number_attr", "type_list_attr")
+
+    def __init__(self, name, type_attr=None, dtype=None, number_attr=None, type_list_attr=None):
+        self.name = name
+        self.type_attr = type_attr
+        self.dtype = dtype
+        self.number_attr = number_attr
+        self.type_list_attr = type_list_attr
+
+    @property
+    def is_resource(self):
+        return self.dtype == "DT_RESOURCE"
+
+    def summary(self):
+        """As TensorFlow's op summary writes it: "x:T", "inputs:N*T", "resource:resource"."""
+        if self.type_list_attr:
+            kind = self.type_list_attr
+        elif self.dtype:
+            kind = self.dtype[3:].lower()
+        else:
+            kind = self.type_attr
+        return f"{self.name}:{self.number_attr}*{kind}" if self.number_attr else f"{self.name}:{kind}"
+
+
+class AttrDef:
+    """One attribute: name, type ("type", "int", "bool", "float", "list(int)", "string", "shape",
+    "list(type)"), default (None: required), allowed dtypes ("DT_..." in TensorFlow's order) and minimum."""
+
+    __slots__ = ("name", "type", "default", "allowed", "minimum")
+
+    def __init__(self, name, type, default=None, allowed=None, minimum=None):  # noqa: A002
+        self.name = name
+        self.type = type
+        self.default = default
+        self.allowed = allowed
+        self.minimum = minimum
+
+    def summary(self):
+        """As TensorFlow's op summary writes it: "T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"."""
+        text = f"{self.name}:{self.type}"
+        if self.default is not None:
+            text += f",default={_default_text(self)}"
+        if self.minimum is not None:
+            text += f",min={self.minimum}"
+        if self.allowed is not None:
+            text += ",allowed=[" + ", ".join(self.allowed) + "]"
+        return text
+
+
+def _default_text(attr):
+    d = attr.default
+    if attr.type == "bool":
+        return "true" if d else "false"
+    if attr.type == "float":
+        return f"{d:g}"
+    if attr.type == "string":
+        return f'"{d}"'
+    if attr.type.startswith("list("):
+        return "[" + ", ".join(str(x) for x in d) + "]"
+    return str(d)
+
+
+class OpDef:
+    """One op: what TensorFlow's registry says of it, and the shape function varrt gives it."""
+
+    __slots__ = ("name", "inputs", "outputs", "attrs", "is_stateful", "is_commutative", "is_aggregate",
+                 "shape_fn", "origin", "_summary")
+
+    def __init__(self, name, inputs, outputs, attrs, is_stateful, is_commutative, is_aggregate, shape_fn,
+                 origin="tensorflow"):
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attrs = attrs  # name -> AttrDef, in registration order
+        self.is_stateful = is_stateful
+        self.is_commutative = is_commutative
+        self.is_aggregate = is_aggregate
+        self.shape_fn = shape_fn
+        self.origin = origin  # "tensorflow" (its registry is the reference), or "varrt" (an op of its own)
+        self._summary = None
+
+    @property
+    def resource_inputs(self):
+        return [a for a in self.inputs if a.is_resource]
+
+    def summary(self):
+        """TensorFlow's SummarizeOpDef: the text its dtype errors end with."""
+        if self._summary is None:
+            sig = ", ".join(a.summary() for a in self.inputs) + " -> " + ", ".join(a.summary() for a in self.outputs)
+            parts = [f"name={self.name}", f"signature={sig}"]
+            parts += [f"attr={a.summary()}" for a in self.attrs.values()]
+            if self.is_commutative:
+                parts.append("is_commutative=true")
+            if self.is_aggregate:
+                parts.append("is_aggregate=true")
+            if self.is_stateful:
+                parts.append("is_stateful=true")
+            self._summary = "Op<" + "; ".join(parts) + ">"
+        return self._summary
+
+    def __repr__(self):
+        return self.summary()
+
+
+_REGISTRY = {}
+
+_ARG = re.compile(r"^\s*(\w+)\s*:\s*(?:(\w+)\s*\*\s*)?(\w+)\s*$")
+_ATTR = re.compile(r"^\s*(\w+)\s*:\s*((?:[^=>]|>=)+?)\s*(?:=\s*(.+?))?\s*$", re.S)
+
+
+def _parse_args(text, attr_names):
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        m = _ARG.match(part)
+        if m is None:
+            raise ValueError(f"bad argument spec {part!r}")
+        name, number, kind = m.groups()
+        if kind in _TF_TYPE_NAMES:
+            out.append(ArgDef(name, dtype=_TF_TYPE_NAMES[kind], number_attr=number))
+        elif kind in attr_names and attr_names[kind] == "list(type)":
+            out.append(ArgDef(name, type_list_attr=kind))
+        else:
+            out.append(ArgDef(name, type_attr=kind, number_attr=number))
+    return out
+
+
+def _parse_attr(text):
+    m = _ATTR.match(text)
+    if m is None:
+        raise ValueError(f"bad attr spec {text!r}")
+    name, kind, default = m.groups()
+    minimum = None
+    allowed = None
+    if kind.startswith("{"):
+        allowed = [_TF_TYPE_NAMES[t.strip()] for t in kind.strip("{}").split(",")]
+        kind = "type"
+    elif ">=" in kind:
+        kind, lo = (s.strip() for s in kind.split(">="))
+        minimum = int(lo)
+    return AttrDef(name, kind, _parse_default(kind, default), allowed, minimum)
+
+
+def _parse_default(kind, text):
+    if text is None:
+        return None
+    if kind == "bool":
+        return text == "true"
+    if kind == "int":
+        return int(text)
+    if kind == "float":
+        return float(text)
+    if kind == "type":
+        return text if text.startswith("DT_") else _TF_TYPE_NAMES[text]
+    if kind.startswith("list("):
+        inner = text.strip("[]").strip()
+        return [int(x) for x in inner.split(",")] if inner and kind == "list(int)" else []
+    return text.strip('"')
+
+
+def register(name, signature, *attrs, stateful=False, commutative=False, aggregate=False, shape=None,
+             origin="tensorflow"):
+    """Adds an op to the table (see the module docstring for the spec syntax); returns its OpDef."""
+    if name in _REGISTRY:
+        raise ValueError(f"op {name} is registered twice")
+    attr_defs = {}
+    for text in attrs:
+        a = _parse_attr(text)
+        attr_defs[a.name] = a
+    kinds = {n: a.type for n, a in attr_defs.items()}
+    ins, _, outs = signature.partition("->")
+    op = OpDef(name, _parse_args(ins, kinds), _parse_args(outs, kinds), attr_defs, stateful, commutative, aggregate,
+               shape, origin)
+    _REGISTRY[name] = op
+    return op
+
+
+def get(name):
+    """The OpDef of `name`, or None when the table has no such op."""
+    if not _LOADED:
+        _load()
+    return _REGISTRY.get(name)
+
+
+def all_ops():
+    """Every OpDef in the table, by name."""
+    if not _LOADED:
+        _load()
+    return dict(_REGISTRY)
+
+
+_LOADED = False
+
+
+def _load():
+    global _LOADED
+    _LOADED = True
+    from varrt.ops import defs  # noqa: F401  (the records register themselves)
