@@ -78,8 +78,18 @@ bool output_shape(py::handle spec, const std::vector<Input>& inputs, Shape* shap
     *shape = s;
     return true;
   }
+  if (PyCallable_Check(spec.ptr())) {
+    // A graph node's output shape that depended on a dimension unknown while the graph was built:
+    // the recorder's rule computes it from this run's input shapes.
+    py::tuple shapes(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) shapes[i] = py::cast(inputs[i].tensor.shape().dims());
+    return output_shape(spec(*shapes), inputs, shape);
+  }
   std::vector<int64_t> dims;
-  for (py::handle d : spec) dims.push_back(d.cast<int64_t>());
+  for (py::handle d : spec) {
+    if (d.is_none()) return false;  // unknown while a graph is built: the recorder gives the node a rule
+    dims.push_back(d.cast<int64_t>());
+  }
   *shape = Shape(dims);
   return true;
 }

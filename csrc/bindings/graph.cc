@@ -8,13 +8,14 @@
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
 //       node's resource_args index); node_ops()
-//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, replaced_ops, passed_ops) -> hook; pop with
+//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, passed_ops) -> hook; pop with
 //     pop_graph_recorder; ops named in `passed_ops` are not the hook's: they run as without it
 //     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
-//     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
-//     example_fn(op, inputs, attrs, resources) gives example outputs; every other op runs its
-//     kernel on the example inputs. Then record_fn(op, inputs, outputs, attrs, resources, host)
-//     with the final outputs. `resources` are ResourceRefs; `host` the _C.execute arguments
+//     A replace hook for graph building: example_fn(op, inputs, attrs, resources, host, num_outputs)
+//     decides each op: a tuple is its outputs (symbolic tensors: the op does not run); None runs
+//     its kernel (on values known while building: constant folding); a list runs its kernel on
+//     those inputs instead. Then record_fn(op, inputs, outputs, attrs, resources, host) with
+//     the final outputs. `resources` are ResourceRefs; `host` the _C.execute arguments
 //     (kernel, dtype, shape, num_outputs, attrs) of a Python-kernel op, else None.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -137,13 +138,11 @@ struct HooksSuspended {
 
 class RecorderHook : public DispatchHook {
  public:
-  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced,
-               std::set<std::string> passed)
+  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed)
       : DispatchHook(Mode::kReplace),
         example_fn_(std::move(example_fn)),
         record_fn_(std::move(record_fn)),
         failed_fn_(std::move(failed_fn)),
-        replaced_(std::move(replaced)),
         passed_(std::move(passed)) {}
   ~RecorderHook() override {
     py::gil_scoped_acquire gil;
@@ -163,9 +162,25 @@ class RecorderHook : public DispatchHook {
     py::tuple inputs = op_tensors(call.inputs, call.num_inputs, d);
     py::dict attrs = op_attrs(call);
     py::tuple resources = resources_of(call);
-    if (replaced_.count(call.op) != 0) {
-      py::object r = example_fn_(call.op, inputs, attrs, resources);
-      py::tuple outs = r.is_none() ? py::tuple() : py::tuple(r);
+    py::object host = host_of(call);
+    py::object decision = example_fn_(call.op, inputs, attrs, resources, host, call.num_outputs);
+    // The kernel runs on replacement inputs; observers (a tape) and the record see the originals.
+    std::vector<Tensor> originals;
+    struct RestoreInputs {
+      OpCall& call;
+      std::vector<Tensor>& originals;
+      ~RestoreInputs() {
+        for (size_t i = 0; i < originals.size(); ++i) call.inputs[i] = std::move(originals[i]);
+      }
+    } restore{call, originals};
+    if (PyList_Check(decision.ptr())) {
+      py::list replacement(decision);
+      if (static_cast<int>(replacement.size()) != call.num_inputs) throw py::value_error("replacement inputs");
+      originals.assign(call.inputs, call.inputs + call.num_inputs);
+      for (int i = 0; i < call.num_inputs; ++i) call.inputs[i] = tensor_of(replacement[i].ptr()).tensor;
+    }
+    if (PyTuple_Check(decision.ptr())) {
+      py::tuple outs(decision);
       if (static_cast<int>(outs.size()) != call.num_outputs) {
         throw py::value_error(std::string("example outputs of ") + call.op + ": " + std::to_string(outs.size()) +
                               " for " + std::to_string(call.num_outputs));
@@ -194,12 +209,12 @@ class RecorderHook : public DispatchHook {
         }
       }
     }
-    record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host_of(call));
+    record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host);
   }
 
  private:
   py::object example_fn_, record_fn_, failed_fn_;
-  std::set<std::string> replaced_, passed_;
+  std::set<std::string> passed_;
 };
 
 }  // namespace
@@ -305,15 +320,13 @@ void bind_graph(py::module_& m) {
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",
-        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced,
-           std::set<std::string> passed) {
+        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed) {
           auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(failed_fn),
-                                                     std::move(replaced), std::move(passed));
+                                                     std::move(passed));
           Dispatch::push_hook(hook.get());
           return hook;
         },
-        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("replaced_ops"),
-        py::arg("passed_ops"));
+        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("passed_ops"));
   m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
   py::class_<HooksSuspended>(m, "HooksSuspended",
                              "with _C.HooksSuspended(): this thread's dispatch hooks are set aside (tf.init_scope).")

@@ -188,7 +188,18 @@ Tensor copy_from_array(PyObject* obj, Allocator* allocator) {
   return out;
 }
 
+// A symbolic tensor (a graph's, see Tensor::symbolic) has no value to show: NotImplementedError,
+// as TensorFlow's for a symbolic tensor converted to an array. Python code reading a value
+// while tracing checks value_known() first and says which tensor; this is the last guard.
+bool refuse_symbolic(const Tensor& t) {
+  if (!t.is_symbolic()) return false;
+  PyErr_SetString(PyExc_NotImplementedError,
+                  "Cannot convert a symbolic tf.Tensor to a numpy array: its value is known only when its graph runs.");
+  return true;
+}
+
 PyObject* copy_to_array(const Tensor& t) {
+  if (refuse_symbolic(t)) return nullptr;
   if (t.dtype() == DType::kString) return strings_to_array(t);
   PyObject* out = new_array(t.dtype(), t.shape(), nullptr, 0);
   if (out) {

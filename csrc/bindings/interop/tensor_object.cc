@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include <new>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/numpy.h"
@@ -44,7 +45,8 @@ PyObject* get_shape_tuple(PyObject* self, void*) {
   PyObject* t = PyTuple_New(s.rank());
   if (t == nullptr) return nullptr;
   for (int i = 0; i < s.rank(); ++i) {
-    PyObject* d = PyLong_FromLongLong(s.dim(i));
+    // A symbolic tensor's unknown dimension (-1) is None, as in its TensorShape.
+    PyObject* d = s.dim(i) < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLongLong(s.dim(i));
     if (d == nullptr) {
       Py_DECREF(t);
       return nullptr;
@@ -141,6 +143,38 @@ PyObject* fresh_tensor(PyObject*, PyObject* t) {
   return wrap_tensor(std::move(copy));
 }
 
+// symbolic_tensor(dtype_enum, dims): a graph tensor without a value (Tensor::symbolic); None in
+// `dims` is an unknown dimension. Its class is the symbolic one.
+PyObject* symbolic_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 2 || symbolic_class == nullptr) {
+    PyErr_SetString(PyExc_TypeError, "symbolic_tensor(dtype_enum, dims)");
+    return nullptr;
+  }
+  const long dtype = PyLong_AsLong(args[0]);
+  if (dtype == -1 && PyErr_Occurred()) return nullptr;
+  PyObject* seq = PySequence_Fast(args[1], "symbolic_tensor: dims must be a sequence");
+  if (seq == nullptr) return nullptr;
+  std::vector<int64_t> dims;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i) {
+    PyObject* d = PySequence_Fast_GET_ITEM(seq, i);
+    dims.push_back(d == Py_None ? -1 : PyLong_AsLongLong(d));
+    if (dims.back() == -1 && PyErr_Occurred()) {
+      Py_DECREF(seq);
+      return nullptr;
+    }
+  }
+  Py_DECREF(seq);
+  PyTensor t{Tensor::symbolic(static_cast<DType>(dtype), Shape(dims)), nullptr};
+  PyObject* self = symbolic_class->tp_alloc(symbolic_class, 0);
+  if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
+  return self;
+}
+
+PyObject* is_symbolic_value(PyObject*, PyObject* t) {
+  if (!PyObject_TypeCheck(t, &tensor_base_type)) Py_RETURN_FALSE;
+  return PyBool_FromLong(reinterpret_cast<TensorObject*>(t)->value.tensor.is_symbolic());
+}
+
 PyObject* set_tensor_class(PyObject*, PyObject* cls) {
   if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &tensor_base_type)) {
     PyErr_SetString(PyExc_TypeError, "_set_tensor_class needs a subclass of TensorBase");
@@ -183,6 +217,9 @@ PyMethodDef module_functions[] = {
      "_wrap_symbolic(on) -> previous: whether this thread's op results are symbolic tensors (a graph is built)."},
     {"tensor_id", tensor_id, METH_O, "The core id of a tensor's value (what tapes and graphs follow)."},
     {"fresh_tensor", fresh_tensor, METH_O, "The same value under a new id."},
+    {"symbolic_tensor", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&symbolic_tensor)),
+     METH_FASTCALL, "symbolic_tensor(dtype_enum, dims): a graph tensor without a value (None: unknown dimension)."},
+    {"_has_no_value", is_symbolic_value, METH_O, "Whether a tensor is symbolic: its value exists only when its graph runs."},
     {"tensor_from_data", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&from_data)), METH_FASTCALL,
      "tensor_from_data(data, cls=None): a varrt.Tensor (or subclass) holding a TensorData (internal)."},
     {nullptr, nullptr, 0, nullptr},

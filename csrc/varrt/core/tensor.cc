@@ -35,6 +35,18 @@ Tensor Tensor::borrow(DType dtype, const Shape& shape, void* data, size_t bytes,
   return Tensor(dtype, shape, BufferRef(Buffer::borrow(data, bytes, std::move(release))));
 }
 
+Tensor Tensor::symbolic(DType dtype, const Shape& shape) {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.id_ = next_id();
+  t.shape_ = shape;
+  bool known = true;
+  for (int i = 0; i < shape.rank(); ++i) known = known && shape.dim(i) >= 0;
+  t.num_elements_ = known ? shape.num_elements() : -1;
+  t.symbolic_ = true;
+  return t;
+}
+
 Tensor Tensor::deep_copy(Allocator* allocator) const {
   Tensor out = allocate(dtype_, shape_, allocator);
   copy_elements_to_new(dtype_, data(), out.mutable_data(), num_elements_);

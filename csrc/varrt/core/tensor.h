@@ -34,6 +34,11 @@ class Tensor {
   // memory stays unchanged while the tensor is used as an input.
   static Tensor borrow(DType dtype, const Shape& shape, void* data, size_t bytes,
                        std::function<void()> release);
+  // A tensor of a graph being built: its dtype and static shape (an unknown dimension is -1)
+  // without a value, which exists only when the graph runs. It has no buffer; kernels never
+  // see it (the graph recorder records the op instead of running it).
+  static Tensor symbolic(DType dtype, const Shape& shape);
+  bool is_symbolic() const { return symbolic_; }
 
   bool valid() const { return dtype_ != DType::kInvalid; }
   uint64_t id() const { return id_; }
@@ -65,6 +70,7 @@ class Tensor {
   Shape shape_;
   int64_t num_elements_ = 0;
   BufferRef buffer_;
+  bool symbolic_ = false;
 };
 
 }  // namespace varrt

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <string>
 
 #include "varrt/core/error.h"
 #include "varrt/device/device_copy.h"
@@ -36,6 +37,11 @@ void Dispatch::move_inputs(OpCall& call) {
     const Device* d = call.input_devices[i];
     if (d != nullptr && d != call.device) call.inputs[i] = to_device(call.inputs[i], *call.device);
   }
+}
+
+void Dispatch::symbolic_input(const OpCall& call, int index) {
+  throw_error(Code::kInvalidArgument, std::string("input ") + std::to_string(index) + " of " + call.op +
+                                          " is a graph tensor used outside the graph being built");
 }
 
 void Dispatch::unreachable(const Device& device) {
@@ -99,6 +105,7 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
     call.kernel_fn_ = nullptr;
     call.kernel_state_ = nullptr;
   } else {
+    refuse_symbolic(call);
     call.device = &Executor::place(call.op, call.colocate, call.name_scope);
     if (call.input_devices != nullptr) move_inputs(call);
     OpForwarder* f = forwarder.load(std::memory_order_acquire);

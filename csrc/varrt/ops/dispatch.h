@@ -113,6 +113,7 @@ class Dispatch {
   template <class Kernel>
   static void run(OpCall& call, Kernel&& kernel) {
     if (!intercepted()) {
+      refuse_symbolic(call);
       call.device = &Executor::place(call.op, call.colocate, call.name_scope);
       if (call.device->remote) unreachable(*call.device);
       if (call.input_devices != nullptr) move_inputs(call);
@@ -149,6 +150,14 @@ class Dispatch {
 
  private:
   static void move_inputs(OpCall& call);
+  // A kernel never runs on a symbolic tensor (a graph's tensor has a value only when its graph
+  // runs): an op that would run one, outside the graph recorder, fails.
+  static void refuse_symbolic(const OpCall& call) {
+    for (int i = 0; i < call.num_inputs; ++i) {
+      if (call.inputs[i].is_symbolic()) symbolic_input(call, i);
+    }
+  }
+  [[noreturn]] static void symbolic_input(const OpCall& call, int index);
   // An op placed on another task's device with no forwarder for it: UnavailableError.
   [[noreturn]] static void unreachable(const Device& device);
   // Every output is a new value for a tape, even one sharing an input's buffer (Identity, a read).

@@ -1,11 +1,14 @@
 """FuncGraph: a graph built by recording the ops a Python function runs (see symbolic.py).
 
 While a FuncGraph is being built on a thread, a recorder hook at the core dispatch sees every
-op. Ops without side effects run their kernel on the example inputs (so shapes, dtypes and
-errors come out exactly as in eager mode) and are recorded; stateful ops (variable updates,
-reads, the fused optimizer ops) are recorded without running, a read giving the variable's
-current value as its example (zeros while uninitialised). Tensors the function did not make
-(closure-captured eager tensors, converted Python values) become constants of the graph.
+op and records it without running it: the op table (ops/op_def_lib.py) gives each output's
+dtype and its shape function the static shape, where dimensions unknown while building stay
+unknown, so one graph computes TensorFlow's values for every shape it accepts. The tensors code
+sees are symbolic: they have no value (`Tensor::symbolic`), only a dtype and a static shape.
+Only an op whose inputs are all known while building (constants, and what is computed from them
+alone) runs its kernel, as TensorFlow's shape refiner evaluates constant subexpressions; its
+result is then a value code may read on the host. Tensors the function did not make (closure-
+captured eager tensors, converted Python values) become constants of the graph.
 The finished graph is a `_C.Graph` the core runs node after node without Python, except
 Python kernels (NumPy ops, tf.py_function, tf.print), each one call.
 """
@@ -20,19 +23,6 @@ from varrt.framework.tensor_shape import TensorShape
 
 _tensor_id = _C.tensor_id
 
-# Ops recorded without running while a graph is built: they change state (or read it, and the
-# state may not exist yet in a TF1 graph).
-_UPDATES = {
-    "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "ResourceStridedSliceAssign",
-    "ResourceScatterUpdate", "ResourceScatterAdd", "ResourceScatterSub", "ResourceScatterMul", "ResourceScatterDiv",
-    "ResourceScatterMin", "ResourceScatterMax", "ResourceScatterNdUpdate", "ResourceScatterNdAdd",
-    "ResourceScatterNdSub", "ResourceScatterNdMin", "ResourceScatterNdMax",
-    "ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyKerasMomentum", "ResourceApplyAdagrad",
-    "ResourceApplyRMSProp", "ResourceApplyCenteredRMSProp", "ResourceApplyAdam", "ResourceSparseApplyMomentum",
-    "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyAdagrad", "ResourceSparseApplyRMSProp",
-    "ResourceSparseApplyCenteredRMSProp", "KerasAdam", "KerasAdagrad", "KerasRMSprop",
-}
-_REPLACED = frozenset(_UPDATES | {"ReadVariableOp"})
 # Ops that run as they come and are never part of a graph: a variable freed while a graph is
 # built (garbage collection can run anywhere) is destroyed then, not when the graph runs. The
 # recorder does not see them at all: they run as outside a graph (a remote variable's destroy
@@ -45,14 +35,26 @@ _DEFAULT_NAMES = {
     "Pow": "pow", "Less": "Less", "_EagerConst": "Const",
 }
 
-_ELEMENTWISE = {"Neg", "Square", "Abs", "Cast", "Identity", "Exp", "Log", "Sqrt", "Rsqrt", "Relu", "Relu6", "Sigmoid",
-                "Tanh", "Sin", "Cos", "Floor", "Ceil", "Round", "Sign", "Reciprocal", "Softplus", "Elu", "Selu",
-                "LogicalNot", "IsNan", "IsFinite", "IsInf", "Log1p", "Expm1", "Softmax", "LogSoftmax", "ZerosLike",
-                "OnesLike", "StopGradient", "Erf", "LeakyRelu", "Atan", "Tan"}
-_BROADCASTING = {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", "Less", "LessEqual", "Greater",
-                 "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "FloorDiv", "FloorMod",
-                 "SquaredDifference", "DivNoNan", "Atan2", "BiasAdd", "ReluGrad", "SigmoidGrad", "TanhGrad"}
-_REDUCTIONS = {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any"}
+
+def _op_def(op):
+    from varrt.ops import op_def_lib
+    return op_def_lib.get(op)
+
+
+def _writes_state(op):
+    """Whether a node changes state (a variable update, a fused training step): pruning keeps it."""
+    d = _op_def(op)
+    return d is not None and d.is_stateful and bool(d.resource_inputs) and not d.outputs
+
+
+def _varies(op):
+    """Whether an op's result may differ between runs on the same inputs (random, Python calls,
+    state): it is never evaluated while building."""
+    d = _op_def(op)
+    if d is not None:
+        return d.is_stateful
+    return "Random" in op or op in ("EagerPyFunc", "PrintV2")
+
 
 class _State(threading.local):
     graph = None  # the FuncGraph being built on this thread (a class default: no exception to look it up)
@@ -97,17 +99,14 @@ def executing_eagerly():
 class TensorInfo:
     """What a graph knows of one of its tensors."""
 
-    __slots__ = ("graph", "name", "shape", "op_type", "slot", "dynamic", "node", "constant", "__weakref__")
+    __slots__ = ("graph", "name", "shape", "op_type", "slot", "node", "constant", "__weakref__")
 
-    def __init__(self, graph, name, shape, op_type, slot, dynamic=False):
+    def __init__(self, graph, name, shape, op_type, slot):
         self.graph = graph
         self.name = name
         self.shape = shape
         self.op_type = op_type
         self.slot = slot
-        # The value depends on a dimension unknown while tracing (tf.shape of a [None] tensor):
-        # shapes computed from it are unknown too.
-        self.dynamic = dynamic
         self.node = None  # index in graph.nodes of the node that made it
         # The value is the same on every run (made from constants only): code may read it while
         # tracing. Arguments, variable reads, random and Python-call outputs are not.
@@ -134,136 +133,97 @@ def value_known(tensor):
     return info is None or info.constant
 
 
-def _is_dynamic(tensor):
-    info = _INFO.get(_tensor_id(tensor))
-    return info is not None and info.dynamic
+def stand_in(dtype, shape):
+    """A symbolic tensor of `dtype` and static `shape` (a TensorShape): no value, only what the
+    graph knows while it is built. An unknown rank stands as a vector of unknown length."""
+    dims = [None] if shape.rank is None else shape.as_list()
+    return _C.symbolic_tensor(dtype._enum, dims)
 
 
-_SHAPE_VALUED = {"Shape", "Size", "ShapeN"}
-_NOT_CONSTANT = {"TruncatedNormal", "Multinomial", "EagerPyFunc", "PrintV2"}
+def _dtype_of(enum):
+    from varrt import dtypes
+    return dtypes._BY_ENUM[enum]
 
 
-def _broadcast(a, b):
-    if a.rank is None or b.rank is None:
-        return TensorShape(None)
-    da, db = a.as_list(), b.as_list()
-    n = max(len(da), len(db))
-    da = [1] * (n - len(da)) + da
-    db = [1] * (n - len(db)) + db
+def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
+    """Each output's dtype, from the op's signature: a fixed type, an attribute, or the type of
+    the input that binds the same attribute (a Python-kernel op names its output dtype)."""
+    if host is not None:
+        return [_dtype_of(host[1])] * num_outputs
+    from varrt import dtypes
+    bound = {}
+    tensors = iter(inputs)
+    for arg in opdef.inputs:
+        if arg.is_resource:
+            continue
+        if arg.name in attrs and not arg.number_attr:
+            continue  # a host-read input, recorded as an attribute
+        count = 1
+        if arg.number_attr:
+            count = attrs.get(arg.number_attr) or (len(inputs) - sum(1 for _ in ()))
+        t = next(tensors, None)
+        if t is None:
+            break
+        if arg.type_attr and arg.type_attr not in bound:
+            bound[arg.type_attr] = t.dtype
+        for _ in range(int(count) - 1 if arg.number_attr else 0):
+            next(tensors, None)
     out = []
-    for x, y in zip(da, db):
-        if x == 1:
-            out.append(y)
-        elif y == 1:
-            out.append(x)
-        elif x is None or y is None:
-            out.append(x if y is None else y)
+    for arg in opdef.outputs[:num_outputs] if len(opdef.outputs) >= num_outputs else opdef.outputs * num_outputs:
+        if arg.dtype:
+            out.append(dtypes.as_dtype(arg.dtype[3:].lower()) if arg.dtype != "DT_RESOURCE" else dtypes.resource)
+        elif arg.type_attr in attrs and attrs[arg.type_attr] is not None:
+            out.append(_dtype_of(int(attrs[arg.type_attr])))
+        elif arg.type_attr in bound:
+            out.append(bound[arg.type_attr])
+        elif arg.type_attr == "dtype" and resources and resources[0].variable is not None:
+            out.append(resources[0].variable.dtype)
         else:
-            out.append(x)
-    return TensorShape(out)
+            default = opdef.attrs.get(arg.type_attr)
+            if default is None or default.default is None:
+                return None
+            out.append(dtypes.as_dtype(default.default[3:].lower()))
+    return out[:num_outputs]
 
 
-def _infer_shape(op, inputs, attrs, example, resources):
-    """The static shape of `example` (an output of `op`): its shape where the inputs' static
-    shapes are fully known, else what the op's rule gives (unknown dimensions stay unknown)."""
-    shapes = [_static_shape(t) for t in inputs]
-    if all(s.is_fully_defined() for s in shapes) and not any(_is_dynamic(t) for t in inputs):
-        return TensorShape(list(example._shape_tuple))
-    if op in _ELEMENTWISE and shapes:
-        return shapes[0]
-    if op in _BROADCASTING and len(shapes) == 2:
-        return _broadcast(shapes[0], shapes[1])
-    if op in ("MatMul", "BatchMatMulV2") and len(shapes) == 2 and shapes[0].rank == 2 and shapes[1].rank == 2:
-        a, b = shapes[0].as_list(), shapes[1].as_list()
-        m = a[1] if attrs.get("transpose_a") else a[0]
-        n = b[0] if attrs.get("transpose_b") else b[1]
-        return TensorShape([m, n])
-    if op in _REDUCTIONS and shapes and shapes[0].rank is not None and "reduction_indices" in attrs:
-        dims = shapes[0].as_list()
-        axes = {a % len(dims) for a in attrs["reduction_indices"]} if dims else set()
-        if attrs.get("keep_dims"):
-            return TensorShape([1 if i in axes else d for i, d in enumerate(dims)])
-        return TensorShape([d for i, d in enumerate(dims) if i not in axes])
-    rule = _SHAPE_RULES.get(op)
-    with_inputs = _SHAPE_RULES_WITH_INPUTS.get(op)
-    if rule is not None or with_inputs is not None:
-        try:
-            out = rule(shapes, attrs, example) if rule is not None else with_inputs(shapes, attrs, example, inputs)
-        except (TypeError, ValueError, IndexError, KeyError):
-            out = None
-        if out is not None:
-            return out
-    return TensorShape([None] * len(example._shape_tuple))
-
-
-def _dims(shape):
-    return None if shape.rank is None else shape.as_list()
-
-
-def _transpose_rule(shapes, attrs, example):
-    dims = _dims(shapes[0])
-    perm = attrs.get("perm")
-    if dims is None:
+def _constant_value(tensor):
+    """A tensor's value on the host when it is known while building, else None."""
+    if not value_known(tensor) or _C._has_no_value(tensor):
         return None
-    return TensorShape([dims[p] for p in perm] if perm is not None else dims[::-1])
+    return tensor.view()
 
 
-def _concat_rule(shapes, attrs, example):
-    if "axis" not in attrs or any(s.rank is None for s in shapes):
-        return None
-    dims = [list(s.as_list()) for s in shapes]
-    axis = attrs["axis"] % len(dims[0])
-    out = []
-    for i in range(len(dims[0])):
-        column = [d[i] for d in dims]
-        if i == axis:
-            out.append(None if None in column else sum(column))
-        else:
-            known = [c for c in column if c is not None]
-            out.append(known[0] if known else None)
-    return TensorShape(out)
+def _shape_context(opdef, inputs, attrs, num_outputs, resources):
+    from varrt.ops.shape_fns import ShapeContext
+    ctx = ShapeContext(opdef, attrs, [_static_shape(t) for t in inputs], [t.dtype for t in inputs],
+                       lambda i: _constant_value(inputs[i]) if 0 <= i < len(inputs) else None, num_outputs)
+    ctx.resource_shapes = [r.variable.shape if r is not None and r.variable is not None else TensorShape(None)
+                           for r in resources]
+    return ctx
 
 
-def _pack_rule(shapes, attrs, example):
-    dims = _dims(shapes[0])
-    if dims is None or "axis" not in attrs:
-        return None
-    axis = attrs["axis"] % (len(dims) + 1)
-    return TensorShape(dims[:axis] + [len(shapes)] + dims[axis:])
+def _static_shapes(opdef, ctx):
+    out = opdef.shape_fn(ctx)
+    if isinstance(out, TensorShape):
+        out = [out]
+    return [TensorShape(s) for s in out]
 
 
-def _expand_rule(shapes, attrs, example, inputs):
-    """ExpandDims: where the example gained its 1, the static shape gains it too."""
-    dims, before, after = _dims(shapes[0]), list(inputs[0]._shape_tuple), list(example._shape_tuple)
-    if dims is None:
-        return None
-    for k in range(len(after)):
-        if after[k] == 1 and after[:k] + after[k + 1:] == before:
-            return TensorShape(dims[:k] + [1] + dims[k:])
-    return None
+class _RuntimeShape:
+    """A Python-kernel node's output shape that depended on a dimension unknown while building:
+    the op's shape function on the run's (known) input shapes."""
 
+    __slots__ = ("opdef", "attrs")
 
-def _squeeze_rule(shapes, attrs, example, inputs):
-    """Squeeze: the dimensions the example lost (size 1), lost from the static shape too."""
-    dims, before, after = _dims(shapes[0]), list(inputs[0]._shape_tuple), list(example._shape_tuple)
-    if dims is None:
-        return None
-    kept, j = [], 0
-    for i, d in enumerate(before):
-        if j < len(after) and after[j] == d and not (d == 1 and len(before) - i > len(after) - j):
-            kept.append(dims[i])
-            j += 1
-    return TensorShape(kept) if j == len(after) else None
+    def __init__(self, opdef, attrs):
+        self.opdef = opdef
+        self.attrs = attrs
 
-
-_SHAPE_RULES = {
-    "Shape": lambda shapes, attrs, example: TensorShape([shapes[0].rank]) if shapes[0].rank is not None else None,
-    "Transpose": _transpose_rule,
-    "ConcatV2": _concat_rule,
-    "Pack": _pack_rule,
-    "AddN": lambda shapes, attrs, example: shapes[0],
-}
-_SHAPE_RULES_WITH_INPUTS = {"ExpandDims": _expand_rule, "Squeeze": _squeeze_rule}
+    def __call__(self, *shapes):
+        from varrt.ops.shape_fns import ShapeContext
+        ctx = ShapeContext(self.opdef, self.attrs, [TensorShape(list(s)) for s in shapes], [None] * len(shapes),
+                           lambda i: None, 1)
+        return tuple(_static_shapes(self.opdef, ctx)[0].as_list())
 
 
 class FuncGraph:
@@ -319,8 +279,8 @@ class FuncGraph:
         self._names[f"{key}_{n}"] = 1
         return f"{base}_{n}"
 
-    def _register(self, tensor, slot, name, shape, op_type, dynamic=False):
-        info = TensorInfo(self, name, shape, op_type, slot, dynamic)
+    def _register(self, tensor, slot, name, shape, op_type):
+        info = TensorInfo(self, name, shape, op_type, slot)
         self._infos.append(info)
         tid = _tensor_id(tensor)
         self._slots[tid] = slot
@@ -329,9 +289,9 @@ class FuncGraph:
 
     # --- building ----------------------------------------------------------------------------
 
-    def add_argument(self, index, example, name, shape):
-        """The symbolic tensor standing for argument `index` (example: a tensor of its dtype)."""
-        sym = _C.fresh_tensor(example)
+    def add_argument(self, index, dtype, name, shape):
+        """The symbolic tensor standing for argument `index`: its dtype and static shape, no value."""
+        sym = stand_in(dtype, shape)
         self._register(sym, index, self.unique_name(name) + ":0", shape, "Placeholder")
         self.node_names.append((name, "_Arg"))
         self.inputs.append(sym)
@@ -380,7 +340,7 @@ class FuncGraph:
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED, _NOT_RECORDED)
+        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _NOT_RECORDED)
         return self
 
     def __exit__(self, *exc):
@@ -391,33 +351,153 @@ class FuncGraph:
         _state.graph = self._outer
         return False
 
-    def _example(self, op, inputs, attrs, resources):
-        """Example outputs of a stateful op that is recorded without running."""
-        if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp") and resources:
-            self._check_assign(op, inputs[0], resources[0])
-        if op != "ReadVariableOp":
-            return ()
-        ref = resources[0]
-        variable = ref.variable
-        if variable is None:
-            raise errors.InternalError(None, None, "a graph read a variable that has no Python object")
-        if ref.initialized:
-            return (variable.value(),)
+    def _example(self, op, inputs, attrs, resources, host, num_outputs):
+        """Decides an op while building (see csrc/bindings/graph.cc): its symbolic outputs (a
+        tuple; the op does not run), None to run its kernel on values known while building, or
+        a list of inputs to run it on instead (an op the table has no shape function for yet)."""
+        self._pending_shapes = None
+        self._pending_constant = False
+        self._materializing = False
+        opdef = _op_def(op)
+        if resources:
+            if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
+                self._check_assign(op, inputs[0], resources[0])
+            if op == "ReadVariableOp":
+                variable = resources[0].variable
+                if variable is None:
+                    raise errors.InternalError(None, None, "a graph read a variable that has no Python object")
+                self._pending_shapes = [variable.shape]
+                return (stand_in(variable.dtype, variable.shape),)
+            if num_outputs == 0:
+                return ()
+        elif not _varies(op) and all(value_known(t) for t in inputs):
+            self._pending_constant = True
+            return None  # a constant subexpression: evaluated now, as TensorFlow's shape refiner does
+        if opdef is not None and opdef.shape_fn is not None:
+            from varrt.ops.shape_fns import ShapeError
+            ctx = _shape_context(opdef, inputs, attrs, num_outputs, resources)
+            try:
+                shapes = _static_shapes(opdef, ctx)
+            except ShapeError as e:
+                raise ValueError(self._shape_error_text(str(e), opdef, inputs, attrs)) from None
+            dtypes_ = _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources)
+            if dtypes_ is not None and len(shapes) == num_outputs:
+                folded = self._fold_shape_value(op, inputs, shapes, dtypes_)
+                if folded is not None:
+                    return folded
+                self._pending_shapes = shapes
+                return tuple(stand_in(d, sh) for d, sh in zip(dtypes_, shapes))
+        # No shape function yet: the kernel runs on zeros of the inputs' static shapes (never on an
+        # argument's value); an unknown dimension cannot stand as any size, so it is refused.
+        return self._materialized(op, inputs)
+
+    _SHAPE_OPS = frozenset({"Shape", "Size", "Rank", "ShapeN"})
+
+    def _fold_shape_value(self, op, inputs, shapes, dtypes_):
+        """Shape, Size, Rank of inputs whose static shapes are fully known are constants, as
+        TensorFlow's shape refiner folds them: their value is known while building."""
+        if op not in self._SHAPE_OPS or not all(_static_shape(t).is_fully_defined() for t in inputs):
+            return None
+        import numpy as np
+        from varrt.framework.tensor import convert_to_tensor
+        values = []
+        for t, d in zip(inputs if op == "ShapeN" else inputs[:1], dtypes_):
+            dims = _static_shape(t).as_list()
+            v = {"Size": int(np.prod(dims, dtype=np.int64)), "Rank": len(dims)}.get(op, dims)
+            values.append(convert_to_tensor(np.asarray(v, dtype=d.as_numpy_dtype)))
+        self._pending_shapes = [TensorShape(list(v._shape_tuple)) for v in values]
+        self._pending_constant = True
+        return tuple(values)
+
+    _materializing = False
+
+    def _materialized(self, op, inputs):
+        if not any(_C._has_no_value(t) for t in inputs):
+            return None
+        self._materializing = True
         from varrt.ops import array_ops
-        return (array_ops.zeros(variable.shape, variable.dtype),)
+        out = []
+        for t in inputs:
+            if not _C._has_no_value(t):
+                out.append(t)
+                continue
+            shape = _static_shape(t)
+            if not shape.is_fully_defined():
+                raise NotImplementedError(
+                    f"varrt has no shape function for op {op} yet, so it cannot be traced on {t.name}, whose shape "
+                    f"{shape} is not fully known while the graph is built.")
+            out.append(array_ops.zeros(shape.as_list(), t.dtype))
+        return out
+
+    def _peek_name(self, op):
+        base = _DEFAULT_NAMES.get(op, op)
+        n = self._names.get(base.lower(), 0)
+        if n == 0:
+            return base
+        while f"{base.lower()}_{n}" in self._names:
+            n += 1
+        return f"{base}_{n}"
+
+    def _shape_error_text(self, reason, opdef, inputs, attrs):
+        """TensorFlow's build-time shape error: "<reason> for '{{node add}} = AddV2[T=DT_FLOAT](x, y)'
+        with input shapes: [3], [4]."."""
+        from varrt import dtypes
+        bound = {}
+        tensor_args = [a for a in opdef.inputs if not a.is_resource and a.name not in attrs]
+        for arg, t in zip(tensor_args, inputs):
+            if arg.type_attr:
+                bound.setdefault(arg.type_attr, t.dtype)
+        parts = []
+        for name in sorted(opdef.attrs):
+            a = opdef.attrs[name]
+            v = attrs.get(name, a.default)
+            if a.type == "type":
+                d = bound.get(name) if name in bound else (_dtype_of(int(v)) if isinstance(v, int) else None)
+                if d is None and isinstance(v, str):
+                    parts.append(f"{name}={v}")
+                elif d is not None:
+                    parts.append(f"{name}={dtypes.enum_name(d)}")
+            elif a.type == "bool" and v is not None:
+                parts.append(f"{name}={'true' if v else 'false'}")
+            elif v is not None and a.type in ("int", "float"):
+                parts.append(f"{name}={v}")
+            elif a.type == "list(int)" and v is not None:
+                parts.append(f"{name}=[{', '.join(str(x) for x in v)}]")
+            elif a.type == "string" and v is not None:
+                parts.append(f'{name}="{v}"')
+        names = []
+        for t in inputs:
+            info = _INFO.get(_tensor_id(t))
+            if info is None:
+                names.append("Const")
+            else:
+                node, _, index = info.name.rpartition(":")
+                names.append(node if index == "0" else info.name)
+
+        def text(s):
+            return "?" if s.rank is None else "[" + ",".join("?" if d is None else str(d) for d in s.as_list()) + "]"
+        shapes = ", ".join(text(_static_shape(t)) for t in inputs)
+        node = f"{{{{node {self._peek_name(opdef.name)}}}}} = {opdef.name}[{', '.join(parts)}]({', '.join(names)})"
+        return f"{reason} for '{node}' with input shapes: {shapes}."
 
     def _failed(self, op, inputs, error, num_outputs, dtype_enum):
         """A kernel failed on the example values. An op error (a bad index, a shape the kernel
         refuses) is deferred: TensorFlow prunes an op nothing depends on, and reports the others
         when the graph runs, so finish() raises it only if the node is live. Stand-in outputs
         (zeros, scalar) let the trace go on."""
-        if not isinstance(error, errors.OpError):
-            raise error
         from varrt import dtypes
-        from varrt.ops import array_ops
-        self._pending = error
         dtype = dtypes._BY_ENUM[dtype_enum] if dtype_enum is not None else (
             inputs[0].dtype if inputs else dtypes.float32)
+        if self._materializing:
+            # It ran on zeros standing for values unknown while building, which prove nothing:
+            # the node's outputs are unknown, and it runs (and fails, if it does) on real values.
+            self._materializing = False
+            self._pending_shapes = [TensorShape(None)] * num_outputs
+            return tuple(stand_in(dtype, TensorShape(None)) for _ in range(num_outputs))
+        if not isinstance(error, errors.OpError):
+            raise error
+        from varrt.ops import array_ops
+        self._pending = error
         return tuple(array_ops.zeros([], dtype) for _ in range(num_outputs))
 
     def _note_io(self, slots, first, num_outputs, stateful):
@@ -451,8 +531,12 @@ class FuncGraph:
             return  # a placement-only op (a conversion logged as _EagerConst): nothing to run
         slots = [self.slot_of(t) for t in inputs]
         attrs = {k: v for k, v in attrs.items()}
-        if host is not None and isinstance(host[2], tuple):
-            host = self._polymorphic(host, inputs)
+        if host is not None and isinstance(host[2], tuple) and None in host[2]:
+            opdef = _op_def(op)
+            if opdef is None or opdef.shape_fn is None:
+                raise NotImplementedError(f"varrt has no shape function for op {op} yet: its output shape depends on "
+                                          "a dimension unknown while the graph is built")
+            host = host[:2] + (_RuntimeShape(opdef, attrs),) + host[3:]
         kept = [r for r in resources if r is not None]
         arg_of = [self._resource_arg(r.id) for r in kept]
         try:
@@ -471,41 +555,30 @@ class FuncGraph:
         name = self.unique_name(_DEFAULT_NAMES.get(op, op))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
-        self._note_io(slots, first, len(outputs), op in _UPDATES)
+        self._note_io(slots, first, len(outputs), _writes_state(op))
         failed = self._pending is not None
         if failed:
             self.deferred[len(self.nodes) - 1] = self._pending
             self._pending = None
-        dynamic = any(_is_dynamic(t) for t in inputs) or (
-            op in _SHAPE_VALUED and not all(_static_shape(t).is_fully_defined() for t in inputs))
-        constant = (not resources and "Random" not in op and op not in _NOT_CONSTANT and
-                    all(value_known(t) for t in inputs))
+        shapes = getattr(self, "_pending_shapes", None)
+        constant = getattr(self, "_pending_constant", False)
+        self._pending_shapes = None
+        self._pending_constant = False
+        self._materializing = False
         for i, t in enumerate(outputs):
-            shape = TensorShape(None) if failed else self._output_shape(op, inputs, attrs, t, resources)
-            info = self._register(t, first + i, f"{name}:{i}", shape, op, dynamic)
+            if failed:
+                shape = TensorShape(None)
+            elif shapes is not None:
+                shape = shapes[i]
+            else:  # run on values known while building (or zeros of known shapes): its own shape
+                shape = TensorShape(list(t._shape_tuple))
+            info = self._register(t, first + i, f"{name}:{i}", shape, op)
             info.node = len(self.nodes) - 1
-            info.constant = constant
-
-    @staticmethod
-    def _polymorphic(host, inputs):
-        """A Python kernel's recorded output shape, as "input k's shape" when it is one (so the node
-        adapts when the graph runs on inputs of other shapes) and some input's static shape is
-        not fully known."""
-        if all(_static_shape(t).is_fully_defined() for t in inputs):
-            return host
-        for k, t in enumerate(inputs):
-            if tuple(t._shape_tuple) == host[2] and not _static_shape(t).is_fully_defined():
-                return host[:2] + (k,) + host[3:]
-        return host
-
-    def _output_shape(self, op, inputs, attrs, example, resources):
-        if op == "ReadVariableOp" and resources and resources[0].variable is not None:
-            return resources[0].variable.shape
-        return _infer_shape(op, inputs, attrs, example, resources)
+            info.constant = constant and not failed
 
     def add_call_node(self, op, fn, inputs, num_outputs, name=None):
-        """Records a node that runs `fn(*tensors)` (a Python call: tf.print, tf.py_function) and
-        returns its example outputs, computed by calling `fn` once now when `num_outputs`."""
+        """Records a node that runs `fn(*tensors)` (a Python call: tf.print, tf.py_function) when the
+        graph runs; (first output slot, node name)."""
         slots = [self.slot_of(t) for t in inputs]
         first = self._graph.add_node(op, slots, {}, [], num_outputs, fn)
         node_name = self.unique_name(name or op)
@@ -519,11 +592,12 @@ class FuncGraph:
         self.nodes.append((name, op, user_frames()))
         self._note_io(slots, first, num_outputs, True)
 
-    def register_outputs(self, tensors, first, node_name, shapes, op):
-        """Names the example outputs of a node added with add_call_node (symbolic tensors)."""
+    def register_outputs(self, dtypes_, first, node_name, shapes, op):
+        """The symbolic outputs of a node added with add_call_node or as control flow, of the given
+        dtypes and static shapes."""
         out = []
-        for i, (t, shape) in enumerate(zip(tensors, shapes)):
-            sym = _C.fresh_tensor(t)
+        for i, (dtype, shape) in enumerate(zip(dtypes_, shapes)):
+            sym = stand_in(dtype, shape)
             self._register(sym, first + i, f"{node_name}:{i}", shape, op)
             out.append(sym)
         return out

@@ -238,15 +238,6 @@ def _spec_shape(key):
     return TensorShape(None if key[2] is None else list(key[2]))
 
 
-def _example_of(spec_dtype, shape):
-    """An example tensor for a TensorSpec: zeros, an unknown dimension taken as 2 (not 1: a size
-    1 would let squeeze remove the dimension and make index 1 out of range), an unknown rank as
-    a vector."""
-    from varrt.ops import array_ops
-    dims = [2] if shape.rank is None else [2 if d is None else d for d in shape.as_list()]
-    return array_ops.zeros(dims, spec_dtype)
-
-
 _run_eagerly = [False]
 
 
@@ -453,18 +444,18 @@ class Function:
         leaf_keys = self._leaf_keys(key, args, kwargs, flat)
         tensor_leaves = [i for i, v in enumerate(flat) if _is_tensor_arg(v) or isinstance(v, TensorSpec)]
         signature_specs = (list(_flatten_specs(self._input_signature)) if key == "input_signature" else None)
-        arguments = []  # (example, name, static shape) of each tensor leaf, made before recording starts
+        arguments = []  # (dtype, name, static shape) of each tensor leaf, known before recording starts
         for n, i in enumerate(tensor_leaves):
             value = flat[i]
             if isinstance(value, TensorSpec):
-                arguments.append((_example_of(value.dtype, value.shape), value.name or names[i], value.shape))
+                arguments.append((value.dtype, value.name or names[i], value.shape))
                 continue
             example = convert_to_tensor(value)
             if signature_specs is not None and n < len(signature_specs):
                 shape = signature_specs[n].shape
             else:
                 shape = _spec_shape(leaf_keys[i]) if leaf_keys[i] is not None else example.shape
-            arguments.append((example, names[i], shape))
+            arguments.append((example.dtype, names[i], shape))
         variable_leaves = [i for i, v in enumerate(flat) if isinstance(v, _variables.Variable)]
         graph = func_graph.FuncGraph(self._name, len(tensor_leaves))
         for k, i in enumerate(variable_leaves):  # the graph works on whichever variable a call passes
@@ -916,6 +907,8 @@ class ConcreteFunction:
 
     def _run(self, tensors, variables=()):
         from varrt.util import nest
+        if not _func_graph.executing_eagerly():
+            return self._call_in_graph(tensors, variables)
         if not self._logged:
             self._logged = True
             if _C.get_log_device_placement():
@@ -932,6 +925,40 @@ class ConcreteFunction:
             flat[pos] = value
         return nest.pack_sequence_as(self._output, flat)
 
+    def _call_in_graph(self, tensors, variables):
+        """A call while another graph is built (a tf.function calling one): a node of that graph
+        that runs this function's graph when it runs (TensorFlow's StatefulPartitionedCall), its
+        outputs symbolic tensors of this function's output dtypes and static shapes."""
+        from varrt.util import nest
+        outer = _func_graph.current()
+        cgraph, bound = self._cgraph, tuple(variables)
+
+        inner = self.graph
+
+        def call(*values):
+            try:
+                return cgraph.run(values, bound)
+            except errors.OpError as e:
+                # The node that failed inside, named and placed as TensorFlow reports it: the
+                # outer call's frames, then the inner node's (deepest call last).
+                index = _C.Graph.failed_node()
+                if 0 <= index < len(inner.nodes):
+                    name, op, frames = inner.nodes[index]
+                    deeper = getattr(e, "_inner_node", None) if op == "StatefulPartitionedCall" else None
+                    e._inner_node = (deeper[0] if deeper else name, list(frames) + (deeper[1] if deeper else []))
+                raise
+
+        specs = self._out_specs
+        first, node_name = outer.add_call_node("StatefulPartitionedCall", call, list(tensors), len(specs))
+        results = outer.register_outputs([s.dtype for s in specs], first, node_name, [s.shape for s in specs],
+                                         "StatefulPartitionedCall")
+        if not self._flat_output:
+            return self._output
+        flat = list(self._flat_output)
+        for pos, value in zip(self._output_positions, results):
+            flat[pos] = value
+        return nest.pack_sequence_as(self._output, flat)
+
     def _graph_execution_error(self, error):
         """TensorFlow's text for an op failing while a graph runs: the node, where it was defined,
         the kernel's message, [Op:__inference_...]. The same error class."""
@@ -942,6 +969,9 @@ class ConcreteFunction:
         if not 0 <= index < len(self.graph.nodes):
             return error
         name, op, frames = self.graph.nodes[index]
+        inner = getattr(error, "_inner_node", None)
+        if op == "StatefulPartitionedCall" and inner is not None:  # a nested function's node failed
+            name, frames = inner[0], list(frames) + inner[1]
         message = kernel_message(error)
         lines = ["Graph execution error:", "", f"Detected at node {name} defined at (most recent call last):"]
         for filename, line, function in frames:

@@ -129,7 +129,7 @@ class Graph(func_graph.FuncGraph):
             self._last_stateful = len(self._records) - 1
         if op == "AssignVariableOp" and kept and kept[0].id not in self._initializers and not kept[0].initialized:
             self._initializers[kept[0].id] = len(self._records) - 1
-        elif op in func_graph._UPDATES and kept:
+        elif func_graph._writes_state(op) and kept:
             self._last_update[kept[0].id] = len(self._records) - 1
 
     def add_call_node(self, op, fn, inputs, num_outputs, name=None):
@@ -147,18 +147,11 @@ class Graph(func_graph.FuncGraph):
         return slot
 
     def add_placeholder(self, dtype, shape, name):
-        """A graph input, fed in Session.run: its example value is zeros (unknown dimensions 2)."""
-        from varrt.framework.function import _example_of
+        """A graph input, fed in Session.run: a symbolic tensor (no value while the graph is built)."""
         slot = self._graph.add_input()
         shape = TensorShape(shape)
         node_name = self.unique_name(name or "Placeholder")
-        with func_graph.init_scope():
-            example = _example_of(dtype, shape)
-        prev = _C._wrap_symbolic(True)
-        try:
-            sym = _C.fresh_tensor(example)
-        finally:
-            _C._wrap_symbolic(prev)
+        sym = func_graph.stand_in(dtype, shape)
         self._register(sym, slot, node_name + ":0", shape, "Placeholder")
         self.node_names.append((node_name, "Placeholder"))
         self._placeholders[slot] = (node_name, dtype, shape, func_graph.user_frames())
@@ -210,9 +203,9 @@ class Graph(func_graph.FuncGraph):
     def get_operations(self):
         return [Operation(self, name, op, []) for name, op in self.node_names]
 
-    def _register(self, tensor, slot, name, shape, op_type, dynamic=False):
+    def _register(self, tensor, slot, name, shape, op_type):
         self._by_name[name] = tensor  # a TF1 graph keeps its tensors (get_tensor_by_name, "x:0" fetches)
-        return super()._register(tensor, slot, name, shape, op_type, dynamic)
+        return super()._register(tensor, slot, name, shape, op_type)
 
     def get_tensor_by_name(self, name):
         """The tensor named `name` ("op:0") in this graph (TensorFlow's errors when there is none)."""

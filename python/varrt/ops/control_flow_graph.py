@@ -43,7 +43,7 @@ def _trace(name, fn, args=(), arg_examples=(), arg_names=(), arg_shapes=()):
     """Traces fn(*args) into a new FuncGraph inside the current one: (graph, structure, flat outputs)."""
     graph = func_graph.FuncGraph(name, len(arg_examples))
     with graph:
-        symbolic = [graph.add_argument(i, ex, n, s) for i, (ex, n, s) in
+        symbolic = [graph.add_argument(i, ex.dtype, n, s) for i, (ex, n, s) in
                     enumerate(zip(arg_examples, arg_names, arg_shapes))]
         structure = fn(*args(symbolic)) if callable(args) else fn()
         flat = [_as_tensor(v) for v in nest.flatten(structure)]
@@ -78,7 +78,7 @@ def _inlined_cond(outer, pred, true_fn, false_fn):
     before = len(outer.nodes)
     then_out = true_fn()
     else_out = false_fn()
-    stateful = [op for _, op, _ in outer.nodes[before:] if op in func_graph._UPDATES or op in ("PrintV2", "EagerPyFunc")]
+    stateful = [op for _, op, _ in outer.nodes[before:] if func_graph._writes_state(op) or op in ("PrintV2", "EagerPyFunc")]
     if stateful:
         raise NotImplementedError("varrt cannot record a tf.cond whose branches change state (here "
                                   f"{stateful[0]}) for a GradientTape inside a tf.function; open the tape outside "
@@ -114,9 +114,8 @@ def cond(pred, true_fn, false_fn, name=None):
                                        len(then_graph.external_captures), len(tensors))
     node_name = outer.unique_name(name or "cond")
     outer.note_node(node_name, "StatelessIf", inputs, first, len(tensors))
-    taken = then_flat if bool(pred._numpy()) else else_flat
     shapes = [_common_shape(func_graph.shape_of(then_flat[i]), func_graph.shape_of(else_flat[i])) for i in tensors]
-    results = outer.register_outputs([taken[i] for i in tensors], first, node_name, shapes, "StatelessIf")
+    results = outer.register_outputs([then_flat[i].dtype for i in tensors], first, node_name, shapes, "StatelessIf")
     flat = [None] * len(pairs)
     for i, r in zip(tensors, results):
         flat[i] = r
@@ -187,5 +186,5 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
                                         len(cond_graph.external_captures), limit)
     node_name = outer.unique_name(name or "while")
     outer.note_node(node_name, "While", inputs, first, len(flat_vars))
-    results = outer.register_outputs(flat_vars, first, node_name, shapes, "While")
+    results = outer.register_outputs([v.dtype for v in flat_vars], first, node_name, shapes, "While")
     return nest.pack_sequence_as(packed, rebuild(results))

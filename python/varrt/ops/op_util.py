@@ -130,6 +130,16 @@ def host(input):  # noqa: A002
     return input if type(input) is _ndarray else input.view()
 
 
+def host_if_known(input):  # noqa: A002
+    """host(input), or None for a symbolic tensor's data: a value known only when its graph runs."""
+    if type(input) is _ndarray:
+        return input
+    try:
+        return input.view()
+    except NotImplementedError:
+        return None
+
+
 def require_value(x, what="value"):
     """Refuses to read on the host, while a graph is built, a tensor whose value is known only when
     the graph runs (a function argument, a variable's value, what is computed from them): the

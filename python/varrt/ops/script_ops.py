@@ -43,8 +43,5 @@ def py_function(func=None, inp=None, Tout=None, name=None):  # noqa: N803 - Tens
         return tuple(_outputs(func(*values), tout, single))
 
     first, node_name = graph.add_call_node("EagerPyFunc", run, inputs, len(tout), name)
-    with func_graph.init_scope():
-        from varrt.ops import array_ops
-        examples = [array_ops.zeros([], d) for d in tout]
-    out = graph.register_outputs(examples, first, node_name, [TensorShape(None)] * len(tout), "EagerPyFunc")
+    out = graph.register_outputs(tout, first, node_name, [TensorShape(None)] * len(tout), "EagerPyFunc")
     return out[0] if single else out

@@ -5,7 +5,7 @@ import numpy as np
 
 from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
-from varrt.ops.op_util import (cast_operand, check_dtype, host, int_list, kernel_error, operand, quiet, run, run_failing,
+from varrt.ops.op_util import (cast_operand, check_dtype, host, host_if_known, int_list, kernel_error, operand, quiet, run, run_failing,
                             shape_of)
 
 # tf.range's dtype when none is given: the widest of its arguments' dtypes in this order.
@@ -26,32 +26,41 @@ def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - Te
     if dtype is None:
         dtype = max((d for _, d in args), key=lambda d: _RANGE_ORDER.index(d) if d in _RANGE_ORDER else 0)
     check_dtype("Range", dtype, name)
-    with quiet(all="ignore"):
-        s, l, d = (host(a).astype(dtype.as_numpy_dtype) for a, _ in args)
     inputs = tuple(a for a, _ in args)
-    message = _range_error(s, l, d)
-    if message is not None:
-        run_failing("Range", kernel_error("Range", message, name), inputs, dtype)
-    # The kernels compute from their inputs (not the values read above): a graph runs them
-    # again with the values of that run.
-    if dtype.is_integer:
-        n = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
+    known = [host_if_known(a) for a in inputs]
+    n = None
+    if all(k is not None for k in known):  # else a graph's node: the length is known when it runs
+        with quiet(all="ignore"):
+            s, l, d = (k.astype(dtype.as_numpy_dtype) for k in known)
+        message = _range_error(s, l, d)
+        if message is not None:
+            run_failing("Range", kernel_error("Range", message, name), inputs, dtype)
+        n = _length(s, l, d, dtype)
 
-        def integers(sa, la, da):
-            s, l, d = (int(np.asarray(x).reshape(())) for x in (sa, la, da))
-            return s + np.arange((abs(l - s) + abs(d) - 1) // abs(d), dtype=np.int64) * d
-        with allocating_output("Range", [n], dtype, name):
-            return run("Range", integers, inputs, dtype)
-    with quiet(all="ignore"):
-        n = int(math.ceil(abs((l - s) / d)))
-
-    def steps(sa, la, da):
-        # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel does
+    def kernel(sa, la, da):
+        # Computes from its inputs (not the values read above): a graph runs it again with the
+        # values of that run, and checks them then.
         with quiet(all="ignore"):
             s, l, d = (np.asarray(x).astype(dtype.as_numpy_dtype).reshape(()) for x in (sa, la, da))
-            return s + np.arange(int(math.ceil(abs((l - s) / d)))).astype(dtype.as_numpy_dtype) * d
+        message = _range_error(s, l, d)
+        if message is not None:
+            raise kernel_error("Range", message, name)
+        if dtype.is_integer:
+            s, l, d = int(s), int(l), int(d)
+            return s + np.arange(_length(s, l, d, dtype), dtype=np.int64) * d
+        with quiet(all="ignore"):  # start + i * delta, each step rounded in the output dtype as TensorFlow's kernel
+            return s + np.arange(_length(s, l, d, dtype)).astype(dtype.as_numpy_dtype) * d
+    if n is None:
+        return run("Range", kernel, inputs, dtype)
     with allocating_output("Range", [n], dtype, name):
-        return run("Range", steps, inputs, dtype)
+        return run("Range", kernel, inputs, dtype)
+
+
+def _length(s, l, d, dtype):
+    if dtype.is_integer:
+        return (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
+    with quiet(all="ignore"):
+        return int(math.ceil(abs((l - s) / d)))
 
 
 def _range_error(s, l, d):

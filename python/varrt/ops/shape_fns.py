@@ -19,7 +19,7 @@ class ShapeContext:
     """What a shape function may read: the op, its attributes, its inputs' static shapes and
     dtypes, and the values of inputs known while building (constants)."""
 
-    __slots__ = ("op", "attrs", "input_shapes", "input_dtypes", "_values", "num_outputs")
+    __slots__ = ("op", "attrs", "input_shapes", "input_dtypes", "_values", "num_outputs", "resource_shapes")
 
     def __init__(self, op, attrs, input_shapes, input_dtypes, values, num_outputs):
         self.op = op
@@ -28,6 +28,7 @@ class ShapeContext:
         self.input_dtypes = input_dtypes
         self._values = values  # callable i -> ndarray or None
         self.num_outputs = num_outputs
+        self.resource_shapes = []  # the static shapes of the variables a resource op reads or writes
 
     def input_value(self, i):
         """Input i's value as an ndarray when it is known while building (a constant), else None."""

@@ -15,12 +15,12 @@ def _identity_grad(op, grad):
 
 @RegisterGradient("Reshape")
 def _reshape_grad(op, grad):
-    return (array_ops.reshape(grad, op.inputs[0].shape),) + (None,) * (len(op.inputs) - 1)
+    return (array_ops.reshape(grad, grad_util.shape_or_tensor(op.inputs[0])),) + (None,) * (len(op.inputs) - 1)
 
 
 def _to_input_shape(op, grad):
     """Reshape's gradient for the ops that only move size-1 dimensions (ExpandDims, Squeeze)."""
-    return array_ops.reshape(grad, op.inputs[0].shape)
+    return array_ops.reshape(grad, grad_util.shape_or_tensor(op.inputs[0]))
 
 
 RegisterGradient("ExpandDims")(_to_input_shape)

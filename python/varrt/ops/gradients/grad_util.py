@@ -24,6 +24,15 @@ def static_shape(t):
     return t._shape_tuple
 
 
+def shape_or_tensor(t):
+    """`t`'s shape for reshaping a gradient back to it: a list of ints when its static shape is
+    fully known, else its Shape (a graph computes it when it runs, as TensorFlow's gradients do)."""
+    s = t.shape
+    if s.is_fully_defined():
+        return s.as_list()
+    return array_ops.shape(t)
+
+
 def unbroadcast(grad, shape):
     """`grad` (of a broadcast result) summed down to `shape`, an input's static shape (None
     for a dimension known only when a graph runs: never a broadcast one, as in TensorFlow's

@@ -140,7 +140,7 @@ def _bias_add_grad_grad(op, grad):
     """The bias gradient broadcast back over the input's shape (TensorFlow's _BiasAddGradGrad),
     as a BiasAdd onto zeros."""
     x = op.inputs[0]
-    return nn_ops.bias_add(array_ops.zeros(x.shape, x.dtype), grad, _data_format(op))
+    return nn_ops.bias_add(array_ops.zeros_like(x), grad, _data_format(op))
 
 
 def _data_format(op):

@@ -12,7 +12,14 @@ def _kept(op, t):
     shape = list(op.inputs[0].shape)
     axes = grad_util.reduction_axes(op, len(shape))
     if not grad_util.keep_dims(op):
-        t = array_ops.reshape(t, grad_util.reduced_shape(shape, axes))
+        if None in shape:  # known when the graph runs: 1 on the reduced axes, the input's elsewhere
+            from varrt.framework.tensor import constant
+            from varrt.ops import index_ops
+            in_shape = array_ops.shape(op.inputs[0])
+            mask = constant([i in axes for i in range(len(shape))])
+            t = array_ops.reshape(t, index_ops.where(mask, array_ops.ones_like(in_shape), in_shape))
+        else:
+            t = array_ops.reshape(t, grad_util.reduced_shape(shape, axes))
     return t, axes
 
 
