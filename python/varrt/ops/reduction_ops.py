@@ -241,7 +241,8 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
             if nan.any():
                 a = np.where(nan, np.array(nan_as, a.dtype), a)
         return kernel(a, axis=ax)
-    return run(op, arg_reduce, (a,), output_type)
+    dimension = (0,) if axis is None else attr_ints(axis)
+    return run(op, arg_reduce, (a,), output_type, attrs=None if not dimension else {"dimension": dimension[0]})
 
 
 # --- cumulative ---------------------------------------------------------------------------

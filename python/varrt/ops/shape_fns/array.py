@@ -308,8 +308,9 @@ def scatter_nd(ctx):
         try:
             merge(prefix_i, prefix_u)
         except ShapeError as e:
-            raise ShapeError(f"Dimensions [0,{outer}) of indices[shape={text(indices)}] = {text(prefix_i)} must match "
-                             f"dimensions [0,{outer}) of updates[shape={text(updates)}] = {text(prefix_u)}: {e}") from None
+            raise ShapeError(f"Dimensions [0,{outer}) of indices[shape={text(indices)}] = {text(prefix_i)} must "
+                             f"match dimensions [0,{outer}) of updates[shape={text(updates)}] = {text(prefix_u)}: "
+                             f"{e}") from None
         suffix_o, suffix_u = subshape(out, ix), updates[outer:]
         try:
             merge(suffix_o, suffix_u)

@@ -64,7 +64,7 @@ class ShapeContext:
         if self._positions is None:
             args = [a for a in self._op_def().inputs if not a.is_resource and a.name not in self.attrs]
             lists = sum(1 for a in args if a.number_attr or a.type_list_attr)
-            n_list = len(self.input_shapes) - (len(args) - lists)
+            n_list = max(len(self.input_shapes) - (len(args) - lists), 0)
             self._positions, i = {}, 0
             for a in args:
                 count = n_list if (a.number_attr or a.type_list_attr) else None
@@ -79,7 +79,8 @@ class ShapeContext:
             return list(np.shape(self.attrs[name]))
         i, count = self._position(name)
         if count is None:
-            return as_dims(self.input_shapes[i])
+            # An input the recorded node does not carry (a random op's key, drawn on the host) is unknown.
+            return as_dims(self.input_shapes[i]) if i < len(self.input_shapes) else None
         return [as_dims(s) for s in self.input_shapes[i:i + count]]
 
     def const(self, name):
@@ -88,7 +89,7 @@ class ShapeContext:
             v = self.attrs[name]
             return None if v is None else np.asarray(v)
         pos = self._position(name)
-        if pos is None or pos[1] is not None:
+        if pos is None or pos[1] is not None or pos[0] >= len(self.input_shapes):
             return None
         v = self.input_value(pos[0])
         return None if v is None else np.asarray(v)
