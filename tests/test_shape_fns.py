@@ -3,7 +3,9 @@
 tests/fixtures/tf_shapes.json by tests/tools/record_tf_shapes.py, and each case runs here
 through the table's shape function twice: as varrt's wrappers record the node (an input
 TensorFlow reads as a constant is an attribute of that name) and with that input a tensor
-whose value is known while building."""
+whose value is known while building. A shape input known only in part (tf.shape of a partially
+known tensor) reaches the shape function as a partial shape, as TensorFlow's shape refiner
+passes it."""
 import json
 import pathlib
 import subprocess
@@ -44,10 +46,14 @@ def context(case, consts_as_attrs):
     inputs with known values."""
     op = op_def_lib.get(case["op"])
     attrs = dict(case.get("attrs", {}))
-    shapes, values, resources = [], [], []
+    shapes, values, partial, resources = [], [], {}, []
     for arg in op.inputs:
         spec = case.get("inputs", {}).get(arg.name)
-        if arg.is_resource:
+        if arg.name in case.get("shape_of", {}):
+            partial[len(shapes)] = TensorShape(case["shape_of"][arg.name])
+            shapes.append(TensorShape([len(case["shape_of"][arg.name])]))
+            values.append(None)
+        elif arg.is_resource:
             resources.append(None if spec in ("?", "rng") else TensorShape(spec))
         elif arg.name in case.get("const", {}):
             value = case["const"][arg.name]
@@ -63,7 +69,7 @@ def context(case, consts_as_attrs):
             shapes.append(tensor_shape(spec))
             values.append(None)
     return ShapeContext(case["op"], attrs, shapes, [None] * len(shapes), values.__getitem__,
-                        num_outputs(op, case), resource_shapes=resources)
+                        num_outputs(op, case), resource_shapes=resources, partial_shapes=partial.get)
 
 
 def as_json(result):

@@ -7,8 +7,9 @@ with. Run it with an interpreter that has TensorFlow:
 
 Each case builds one node in a TensorFlow 1 graph through tf.raw_ops: an input listed under
 "in" is a placeholder of that static shape ("?" for an unknown rank), an input under "const"
-a constant of that value (what TensorFlow's shape refiner can read while building), "attrs"
-the op's attributes. It stores each output's static shape (null for an unknown rank, null
+a constant of that value (what TensorFlow's shape refiner can read while building), one under
+"shape_of" tf.shape of a placeholder of that static shape (what the refiner knows of it is a
+partial shape), "attrs" the op's attributes. It stores each output's static shape (null for an unknown rank, null
 dims for unknown ones) or, when TensorFlow refuses to build the node, the reason of its
 ValueError (the text before " for '{{node ...", which the graph builder adds).
 """
@@ -142,8 +143,27 @@ def cases():
         dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": [4], "num_segments": []}),
         dict(op="UnsortedSegmentSum", inputs={"data": "?", "segment_ids": [4]}, const={"num_segments": 2}),
     ]
-    out += array_cases() + nn_cases() + random_cases() + other_cases() + edge_cases()
+    out += array_cases() + nn_cases() + random_cases() + other_cases() + edge_cases() + partial_shape_cases()
     return out
+
+
+def partial_shape_cases():
+    """Shape inputs known in part: tf.shape of a partially known tensor."""
+    return [
+        dict(op="Reshape", inputs={"tensor": [None, 6]}, shape_of={"shape": [None, 2, 3]}),
+        dict(op="Reshape", inputs={"tensor": [4, 6]}, shape_of={"shape": [None, 2, 3]}),
+        dict(op="Reshape", inputs={"tensor": [4, 6]}, shape_of={"shape": [None, 5]}),
+        dict(op="Fill", inputs={"value": []}, shape_of={"dims": [None, 3]}),
+        dict(op="BroadcastTo", inputs={"input": [3]}, shape_of={"shape": [None, 3]}),
+        dict(op="BroadcastTo", inputs={"input": [3]}, shape_of={"shape": [None, 4]}),
+        dict(op="Tile", inputs={"input": [2, 3]}, shape_of={"multiples": [None, 2]}),
+        dict(op="RandomUniform", shape_of={"shape": [2, None]}, attrs={"dtype": "float32"}),
+        dict(op="ScatterNd", inputs={"indices": [4, 1], "updates": [4, None]}, shape_of={"shape": [None, 3]}),
+        dict(op="StatelessRandomNormalV2", shape_of={"shape": [None, 3]}, inputs={"key": [1], "counter": [2],
+                                                                                  "alg": []}),
+        dict(op="StridedSliceGrad", inputs={"dy": [2, 3]}, shape_of={"shape": [None, 3]},
+             const={"begin": [1], "end": [3], "strides": [1]}),
+    ]
 
 
 def edge_cases():
@@ -531,6 +551,8 @@ def build(case):
         dtype = arg_dtype(op_def, arg, chosen)
         if arg.name in case.get("const", {}):
             kwargs[arg.name] = tf.constant(case["const"][arg.name], dtype=dtype)
+        elif arg.name in case.get("shape_of", {}):
+            kwargs[arg.name] = tf.shape(placeholder(case["shape_of"][arg.name], tf.float32), out_type=dtype)
         else:
             kwargs[arg.name] = placeholder(case["inputs"][arg.name], dtype)
     for name, value in case.get("attrs", {}).items():

@@ -108,11 +108,15 @@ def scalar_of(value):
 
 def shape_from_tensor(ctx, name):
     """The shape an input holding a shape describes (TensorFlow's MakeShapeFromShapeTensor):
-    its value's dims with -1 unknown when it is a constant, else as many unknown dims as it
-    has elements, else an unknown rank."""
+    its value's dims with -1 unknown when it is a constant, else what is known of its value
+    (tf.shape of a partially known tensor), else as many unknown dims as it has elements, else
+    an unknown rank."""
     rank1 = with_rank(ctx.shape(name), 1)
     value = ctx.const(name)
     if value is None:
+        partial = ctx.partial_shape(name)
+        if partial is not None:
+            return with_rank(partial, rank1[0]) if rank1[0] is not None else partial
         return None if rank1[0] is None else [None] * rank1[0]
     dims = []
     for v in value.reshape(-1).tolist():

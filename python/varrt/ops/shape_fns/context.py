@@ -31,9 +31,10 @@ class ShapeContext:
     the shape of the variable behind them (TensorFlow's handle data)."""
 
     __slots__ = ("op", "attrs", "input_shapes", "input_dtypes", "_values", "num_outputs", "resource_shapes",
-                 "_positions")
+                 "_partial_shapes", "_positions")
 
-    def __init__(self, op, attrs, input_shapes, input_dtypes, values, num_outputs, resource_shapes=()):
+    def __init__(self, op, attrs, input_shapes, input_dtypes, values, num_outputs, resource_shapes=(),
+                 partial_shapes=None):
         self.op = op
         self.attrs = attrs
         self.input_shapes = input_shapes
@@ -41,6 +42,9 @@ class ShapeContext:
         self._values = values  # callable i -> ndarray or None
         self.num_outputs = num_outputs
         self.resource_shapes = resource_shapes  # the variables' shapes, in resource-input order
+        # callable i -> TensorShape or None: what is known of the value of an integer vector input
+        # that holds a shape (TensorFlow's input_tensors_as_shapes), e.g. Shape of a partially known tensor
+        self._partial_shapes = partial_shapes
         self._positions = None
 
     def input_value(self, i):
@@ -93,6 +97,14 @@ class ShapeContext:
             return None
         v = self.input_value(pos[0])
         return None if v is None else np.asarray(v)
+
+    def partial_shape(self, name):
+        """What is known of the shape input `name` holds, as dims (None where unknown), when its
+        value is not: e.g. [None, 3] for tf.shape(x) of an x of static shape [None, 3]."""
+        pos = self._position(name) if name not in self.attrs else None
+        if self._partial_shapes is None or pos is None or pos[1] is not None or pos[0] >= len(self.input_shapes):
+            return None
+        return as_dims(self._partial_shapes(pos[0]))
 
     def resource(self, i=0):
         """The dims of the variable behind resource input i, or None when unknown."""
