@@ -73,6 +73,9 @@ CASES = {
     "Unpack": ("Unpack", lambda: tf.unstack(x, axis=1)),
     "GatherV2": ("GatherV2", lambda: tf.gather(x, [1, 0, 1], axis=1)),
     "Sum": ("Sum", lambda: tf.reduce_sum(x, 0, keepdims=True)),
+    "All of axis None": ("All", lambda: tf.reduce_all(x > 0)),
+    "EuclideanNorm of axis None": ("EuclideanNorm", lambda: tf.math.reduce_euclidean_norm(x)),
+    "Mean of axis None (variance)": ("Mean", lambda: tf.math.reduce_variance(x)),
     "Cumsum": ("Cumsum", lambda: tf.cumsum(x, 1)),
 }
 
