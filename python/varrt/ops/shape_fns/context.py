@@ -69,6 +69,10 @@ class ShapeContext:
             args = [a for a in self._op_def().inputs if not a.is_resource and a.name not in self.attrs]
             lists = sum(1 for a in args if a.number_attr or a.type_list_attr)
             n_list = max(len(self.input_shapes) - (len(args) - lists), 0)
+            if not lists and len(self.input_shapes) < len(args):
+                # The random ops draw their key, counter and algorithm on the host: the node carries
+                # the signature's last inputs (the bounds), and the leading ones are unknown.
+                args = args[len(args) - len(self.input_shapes):]
             self._positions, i = {}, 0
             for a in args:
                 count = n_list if (a.number_attr or a.type_list_attr) else None
@@ -78,13 +82,15 @@ class ShapeContext:
 
     def shape(self, name):
         """The dims of input `name` (a list of dims for a list input); for a constant given as an
-        attribute, its value's shape."""
+        attribute, its value's shape; None for an input the node does not carry."""
         if name in self.attrs:
             return list(np.shape(self.attrs[name]))
-        i, count = self._position(name)
+        pos = self._position(name)
+        if pos is None:
+            return None
+        i, count = pos
         if count is None:
-            # An input the recorded node does not carry (a random op's key, drawn on the host) is unknown.
-            return as_dims(self.input_shapes[i]) if i < len(self.input_shapes) else None
+            return as_dims(self.input_shapes[i])
         return [as_dims(s) for s in self.input_shapes[i:i + count]]
 
     def const(self, name):
@@ -93,7 +99,7 @@ class ShapeContext:
             v = self.attrs[name]
             return None if v is None else np.asarray(v)
         pos = self._position(name)
-        if pos is None or pos[1] is not None or pos[0] >= len(self.input_shapes):
+        if pos is None or pos[1] is not None:
             return None
         v = self.input_value(pos[0])
         return None if v is None else np.asarray(v)
@@ -102,7 +108,7 @@ class ShapeContext:
         """What is known of the shape input `name` holds, as dims (None where unknown), when its
         value is not: e.g. [None, 3] for tf.shape(x) of an x of static shape [None, 3]."""
         pos = self._position(name) if name not in self.attrs else None
-        if self._partial_shapes is None or pos is None or pos[1] is not None or pos[0] >= len(self.input_shapes):
+        if self._partial_shapes is None or pos is None or pos[1] is not None:
             return None
         return as_dims(self._partial_shapes(pos[0]))
 
