@@ -20,9 +20,10 @@ py::object steal(PyObject* p) {
   return py::reinterpret_steal<py::object>(p);
 }
 
+// A symbolic tensor's unknown dimension (-1) is None, as in its TensorShape.
 py::tuple shape_tuple(const Shape& s) {
   py::tuple t(s.rank());
-  for (int i = 0; i < s.rank(); ++i) t[i] = py::int_(s.dim(i));
+  for (int i = 0; i < s.rank(); ++i) t[i] = s.dim(i) < 0 ? py::object(py::none()) : py::object(py::int_(s.dim(i)));
   return t;
 }
 

@@ -131,7 +131,7 @@ def _normal(rng, op, shape, mean, stddev, dtype, truncated):
     draw = _truncated_standard_normal if truncated else _standard_normal
     stddev, mean = _param(stddev, dtype), _param(mean, dtype)
     with allocating_output(op, shape, dtype):
-        sample = run(op, lambda: draw(rng, shape, dtype), (), dtype)
+        sample = run(op, lambda: draw(rng, shape, dtype), (), dtype, attrs={"shape": tuple(shape)})
         return _affine(sample, stddev, mean, dtype)
 
 
@@ -152,13 +152,13 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
             return rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype)
         bounds = (_param(minval, dtype), _param(maxval, dtype))
         with allocating_output(ops[1], shape, dtype):
-            return run(ops[1], integers, bounds, dtype)
+            return run(ops[1], integers, bounds, dtype, attrs={"shape": tuple(shape)})
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
     unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
     lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
     with allocating_output(ops[0], shape, dtype):
         values = run(ops[0], lambda **out: _unit_uniform(rng, shape, dtype, **out), (), dtype,
-                     shape if dtype in _NATIVE_UNIFORM else None)
+                     shape if dtype in _NATIVE_UNIFORM else None, attrs={"shape": tuple(shape)})
         if unit_range:
             return values
         return _affine(values, run("Sub", np.subtract, (hi, lo), dtype, "broadcast"), lo, dtype)
@@ -267,7 +267,7 @@ class Generator:
         shape = _shape(shape, op)
         info = np.iinfo(dtype.as_numpy_dtype)
         return run(op, lambda: rng.integers(info.min, info.max, size=shape, dtype=dtype.as_numpy_dtype, endpoint=True),
-                   (), dtype)
+                   (), dtype, attrs={"shape": tuple(shape)})
 
     def make_seeds(self, count=1):
         """A [2, count] int64 tensor of seeds drawn from this generator."""

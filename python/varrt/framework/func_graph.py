@@ -99,7 +99,7 @@ def executing_eagerly():
 class TensorInfo:
     """What a graph knows of one of its tensors."""
 
-    __slots__ = ("graph", "name", "shape", "op_type", "slot", "node", "constant", "__weakref__")
+    __slots__ = ("graph", "name", "shape", "op_type", "slot", "node", "constant", "partial", "__weakref__")
 
     def __init__(self, graph, name, shape, op_type, slot):
         self.graph = graph
@@ -111,6 +111,9 @@ class TensorInfo:
         # The value is the same on every run (made from constants only): code may read it while
         # tracing. Arguments, variable reads, random and Python-call outputs are not.
         self.constant = False
+        # For the output of Shape: the static shape it holds the value of, known in part (TensorFlow
+        # refines Reshape, Fill, BroadcastTo ... of tf.shape(x) with it).
+        self.partial = None
 
 
 # tensor id -> TensorInfo of every symbolic tensor still in some live graph (ids are unique per process).
@@ -195,11 +198,18 @@ def _constant_value(tensor):
 
 def _shape_context(opdef, inputs, attrs, num_outputs, resources):
     from varrt.ops.shape_fns import ShapeContext
-    ctx = ShapeContext(opdef, attrs, [_static_shape(t) for t in inputs], [t.dtype for t in inputs],
-                       lambda i: _constant_value(inputs[i]) if 0 <= i < len(inputs) else None, num_outputs)
-    ctx.resource_shapes = [r.variable.shape if r is not None and r.variable is not None else TensorShape(None)
-                           for r in resources]
-    return ctx
+    return ShapeContext(opdef, attrs, [_static_shape(t) for t in inputs], [t.dtype for t in inputs],
+                        lambda i: _constant_value(inputs[i]) if 0 <= i < len(inputs) else None, num_outputs,
+                        resource_shapes=[r.variable.shape if r is not None and r.variable is not None
+                                         else TensorShape(None) for r in resources],
+                        partial_shapes=lambda i: _partial_shape(inputs[i]) if 0 <= i < len(inputs) else None)
+
+
+def _partial_shape(tensor):
+    """What is known of a shape-holding tensor's value while building (the static shape whose
+    Shape it is), or None (TensorFlow's input_tensors_as_shapes)."""
+    info = _INFO.get(_tensor_id(tensor))
+    return None if info is None else info.partial
 
 
 def _static_shapes(opdef, ctx):
@@ -537,6 +547,7 @@ class FuncGraph:
                 raise NotImplementedError(f"varrt has no shape function for op {op} yet: its output shape depends on "
                                           "a dimension unknown while the graph is built")
             host = host[:2] + (_RuntimeShape(opdef, attrs),) + host[3:]
+        self.last_host = host  # what a TF1 Graph re-adds the node with
         kept = [r for r in resources if r is not None]
         arg_of = [self._resource_arg(r.id) for r in kept]
         try:
@@ -575,6 +586,8 @@ class FuncGraph:
             info = self._register(t, first + i, f"{name}:{i}", shape, op)
             info.node = len(self.nodes) - 1
             info.constant = constant and not failed
+            if op in ("Shape", "ShapeN") and i < len(inputs):
+                info.partial = _static_shape(inputs[i if op == "ShapeN" else 0])
 
     def add_call_node(self, op, fn, inputs, num_outputs, name=None):
         """Records a node that runs `fn(*tensors)` (a Python call: tf.print, tf.py_function) when the

@@ -121,7 +121,7 @@ class Graph(func_graph.FuncGraph):
         kept = [r for r in resources if r is not None]
         attrs = dict(attrs)
 
-        def add(core, mapped, op=op, attrs=attrs, kept=kept, n=n, host=host, device=self.last_device):
+        def add(core, mapped, op=op, attrs=attrs, kept=kept, n=n, host=self.last_host, device=self.last_device):
             return core.add_node(op, mapped, attrs, kept, n, host, [], device)
 
         self._records.append(_Record(op, slots, first, n, add, stateful, self.nodes))

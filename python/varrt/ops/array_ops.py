@@ -71,7 +71,7 @@ def reshape(tensor, shape, name=None):
     if type(tensor) is Tensor and type(shape) in (tuple, list):
         dims = _plain_dims(shape, tensor._shape_tuple)
         if dims is not None:  # the common case, what gradient functions do: no checks left to make
-            return run("Reshape", lambda a: _view(a, dims), (tensor,), tensor.dtype)
+            return run("Reshape", lambda a: _view(a, dims), (tensor,), tensor.dtype, attrs={"shape": dims})
     t = _as_tensor(tensor)
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
@@ -83,7 +83,8 @@ def reshape(tensor, shape, name=None):
     # A view of the input: the output shares its buffer (zero-copy).
     # The -1 is resolved from the kernel's input, not the traced example: a graph replays this
     # kernel on inputs of other shapes.
-    return run("Reshape", lambda a: _view(a, _reshaped_dims(a, dims, name, end)), (t,), t.dtype)
+    return run("Reshape", lambda a: _view(a, _reshaped_dims(a, dims, name, end)), (t,), t.dtype,
+               attrs={"shape": tuple(dims)})
 
 
 def _plain_dims(shape, input_shape):
@@ -143,7 +144,9 @@ def _reshaped_dims(data, dims, name, end):
 
 def _index(tensor, i):
     """tensor[i] for an integer i (used by iteration)."""
-    return run("StridedSlice", lambda a: a[i], (tensor,), tensor.dtype)
+    return run("StridedSlice", lambda a: a[i], (tensor,), tensor.dtype,
+               attrs={"begin": (i,), "end": (i + 1,), "strides": (1,), "begin_mask": 0, "end_mask": 0,
+                      "ellipsis_mask": 0, "new_axis_mask": 0, "shrink_axis_mask": 1})
 
 
 # --- creation ------------------------------------------------------------------------------
@@ -185,7 +188,7 @@ def _fill(shape, value, dtype, name, end=None, python_int32=False):
             return np.full(dims, element.reshape(()), dtype=object)
         np.copyto(out, element)
     with allocating_output("Fill", dims, dtype, name, end):
-        return run("Fill", fill, (value,), dtype, tuple(dims))
+        return run("Fill", fill, (value,), dtype, tuple(dims), attrs={"dims": tuple(dims)})
 
 
 @contextlib.contextmanager
@@ -318,7 +321,7 @@ def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
                     f"Unable to broadcast tensor of shape {shape_text(src)} to tensor of shape {shape_text(dims)}")
             run_failing("BroadcastTo", kernel_error("BroadcastTo", text, name, end=end), (a,), dtype)
 
-    return run("BroadcastTo", _broadcast_into, (a,), dtype, tuple(dims))
+    return run("BroadcastTo", _broadcast_into, (a,), dtype, tuple(dims), attrs={"shape": tuple(dims)})
 
 
 def _broadcast_into(x, out=None):
@@ -328,7 +331,7 @@ def _broadcast_into(x, out=None):
 def broadcast_known(tensor, shape):
     """BroadcastTo of a Tensor to a list of ints it is known to broadcast to (what gradient
     functions have): broadcast_to without its conversions and checks."""
-    return run("BroadcastTo", _broadcast_into, (tensor,), tensor.dtype, tuple(shape))
+    return run("BroadcastTo", _broadcast_into, (tensor,), tensor.dtype, tuple(shape), attrs={"shape": tuple(shape)})
 
 
 def transpose(a, perm=None, conjugate=False, name=None):
@@ -369,7 +372,8 @@ def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
     t = _as_tensor(input)
     axes = int_list(axis)
     end = "" if suffix(name, axis) == "" else None
-    return run("ExpandDims", lambda a: _view(a, _expanded_dims(a, axes, name, end)), (t,), t.dtype)
+    return run("ExpandDims", lambda a: _view(a, _expanded_dims(a, axes, name, end)), (t,), t.dtype,
+               attrs={"dim": axes[0] if len(axes) == 1 else tuple(axes)})
 
 
 def _expanded_dims(data, axes, name, end):
@@ -389,7 +393,9 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - Ten
     """Removes dimensions of size 1 (all of them, or those in `axis`). Zero-copy."""
     t = _as_tensor(input)
     axis = squeeze_dims if axis is None else axis
-    return run("Squeeze", lambda a: _view(a, _squeezed_dims(a, axis, name)), (t,), t.dtype)
+    dims = () if axis is None else attr_ints(axis)
+    return run("Squeeze", lambda a: _view(a, _squeezed_dims(a, axis, name)), (t,), t.dtype,
+               attrs=None if dims is None else {"squeeze_dims": dims})
 
 
 def _squeezed_dims(data, axis, name):

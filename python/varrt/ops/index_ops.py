@@ -148,7 +148,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     idx, _ = _indices("OneHot", indices, name)
     depth = int_list(depth)[0]
     end = "" if suffix(name, indices) == "" else None
-    return run("OneHot", lambda idx, on, off: _one_hot(idx, depth, on, off, axis, name, end), (idx, on, off), dtype)
+    return run("OneHot", lambda idx, on, off: _one_hot(idx, depth, on, off, axis, name, end), (idx, on, off), dtype,
+               attrs={"depth": depth, "axis": -1 if axis is None else int(axis)})
 
 
 def _one_hot(idx, depth, on, off, axis, name, end):

@@ -11,7 +11,7 @@ import numpy as np
 from varrt import _C, dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run,
-                               shape_text, slow)
+                               shape_of, shape_text, slow)
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -59,9 +59,10 @@ def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False, en
         if keepdims:
             r = np.expand_dims(r, axes) if axes else r
         return r
-    # The C++ reductions' attributes (TensorFlow's reduction_indices input, as given; absent: all axes).
+    # The C++ reductions' attributes (TensorFlow's reduction_indices input, as given; axis None:
+    # all axes, as TensorFlow's Python layer passes them, so a shape function sees them too).
     attrs = {"keep_dims": bool(keepdims)}
-    axes = None if axis is None else attr_ints(axis)
+    axes = tuple(range(len(shape_of(a)))) if axis is None else attr_ints(axis)
     if axes is not None:
         attrs["reduction_indices"] = axes
     return run(op, reduce, (a,), dtype, attrs=attrs)
@@ -241,7 +242,8 @@ def _arg_reduce(op, kernel, nan_as, input, axis, output_type, name):  # noqa: A0
             if nan.any():
                 a = np.where(nan, np.array(nan_as, a.dtype), a)
         return kernel(a, axis=ax)
-    return run(op, arg_reduce, (a,), output_type)
+    dimension = (0,) if axis is None else attr_ints(axis)
+    return run(op, arg_reduce, (a,), output_type, attrs=None if not dimension else {"dimension": dimension[0]})
 
 
 # --- cumulative ---------------------------------------------------------------------------

@@ -1,0 +1,27 @@
+"""Shape functions: an op's output shapes from its inputs' static shapes (TensorFlow's
+shape_inference and common_shapes). They run while a graph is built, where a dimension or a
+rank may be unknown (None), and never see an argument's value: only values known while
+building (constants, ShapeContext.const) may refine a result, as TensorFlow's shape refiner
+evaluates constant subexpressions. A shape error raises ShapeError with TensorFlow's reason
+("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
+
+One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
+common rules), math, array, strided_slice, nn, random, state. The records in ops/defs name
+them through this package (shape=shape_fns.reshape).
+"""
+from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
+                                       one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
+                                       strided_slice_grad, tile, transpose, unpack, where)
+from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_dims, comparison,  # noqa: F401
+                                        merge_both, no_outputs, scalar, unchanged, unchanged_at_least_rank_1,
+                                        unknown)
+from varrt.ops.shape_fns.context import ShapeContext, ShapeError  # noqa: F401
+from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
+                                      reduction, select, select_v2, unsorted_segment)
+from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, l2_loss, softmax_cross_entropy,  # noqa: F401
+                                    sparse_softmax_cross_entropy)
+from varrt.ops.shape_fns.random import (key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
+                                        stateful, stateful_int, stateless, stateless_int)
+from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401
+                                       resource_gather_nd, restore_v2, string_format)
+from varrt.ops.shape_fns.strided_slice import strided_slice  # noqa: F401

@@ -1,0 +1,53 @@
+"""Shape functions of the neural-network ops (TensorFlow's core/ops/nn_ops.cc)."""
+from varrt.ops.shape_fns.common import (SCALAR, ShapeError, UNKNOWN, broadcast_dims, merge, merge_dim,
+                                        shape_out, with_rank, with_rank_at_least)
+
+
+def bias_add(ctx):
+    """BiasAdd: the value's shape, its channel dimension merged with the bias's length."""
+    value = with_rank_at_least(ctx.shape("value"), 3 if ctx.attr("data_format") == "NCHW" else 2)
+    bias = with_rank(ctx.shape("bias"), 1)
+    if value is None:
+        return UNKNOWN
+    at = 1 if ctx.attr("data_format") == "NCHW" and len(value) > 2 else len(value) - 1
+    out = list(value)
+    out[at] = merge_dim(value[at], bias[0])
+    return shape_out(out)
+
+
+def bias_add_grad(ctx):
+    """BiasAddGrad: a vector as long as the channel dimension."""
+    nchw = ctx.attr("data_format") == "NCHW"
+    grad = with_rank_at_least(ctx.shape("out_backprop"), 3 if nchw else 2)
+    if grad is None:
+        return shape_out([None])
+    return shape_out([grad[1] if nchw else grad[-1]])
+
+
+def l2_loss(ctx):
+    return SCALAR
+
+
+def softmax_cross_entropy(ctx):
+    """SoftmaxCrossEntropyWithLogits: [batch] and the [batch, classes] backprop; features and
+    labels agree, or broadcast to a matrix."""
+    features, labels = ctx.shape("features"), ctx.shape("labels")
+    try:
+        both = merge(with_rank(features, 2), labels)
+    except ShapeError:
+        both = broadcast_dims(features, labels)
+        if both is None:
+            raise ShapeError("Shape must be broadcasted with rank 2, but is rank is unknown.") from None
+        if len(both) != 2:
+            raise ShapeError(f"Shape must be broadcasted with rank 2, but is rank {len(both)}") from None
+    return [shape_out([both[0]]), shape_out(both)]
+
+
+def sparse_softmax_cross_entropy(ctx):
+    """SparseSoftmaxCrossEntropyWithLogits: labels are a vector as long as features' batch."""
+    features = with_rank(ctx.shape("features"), 2)
+    labels = with_rank(ctx.shape("labels"), 1)
+    batch = merge_dim(features[0], labels[0])
+    return [shape_out([batch]), shape_out([batch] + features[1:])]
+
+

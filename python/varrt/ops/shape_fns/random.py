@@ -1,0 +1,66 @@
+"""Shape functions of the random ops (TensorFlow's random_ops.cc, stateless_random_ops_v2.cc,
+stateful_random_ops.cc): the shape their `shape` input holds, after their checks."""
+from varrt.ops.shape_fns.common import (dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
+                                        with_value, ShapeError)
+
+_KEY_SIZE = 1  # uint64s in a Philox key
+_MAX_COUNTER_SIZE = 2  # uint64s in the largest counter (Philox)
+
+
+def random_shape(ctx):
+    """RandomUniform, RandomStandardNormal, TruncatedNormal: the shape input's shape."""
+    return shape_out(shape_from_tensor(ctx, "shape"))
+
+
+def _scalar_bounds(ctx):
+    for name in ("minval", "maxval"):
+        try:
+            with_rank(ctx.shape(name), 0)
+        except ShapeError:
+            raise ShapeError(f"{name} must be a scalar; got a tensor of shape {text(ctx.shape(name))}") from None
+
+
+def random_uniform_int(ctx):
+    _scalar_bounds(ctx)
+    return random_shape(ctx)
+
+
+def stateless(ctx):
+    """Stateless*V2: a key of one uint64, a counter vector and a scalar algorithm."""
+    key = with_rank(ctx.shape("key"), 1)
+    with_rank(ctx.shape("counter"), 1)
+    with_rank(ctx.shape("alg"), 0)
+    with_value(key[0], _KEY_SIZE)
+    return random_shape(ctx)
+
+
+def stateless_int(ctx):
+    out = stateless(ctx)
+    _scalar_bounds(ctx)
+    return out
+
+
+def stateful(ctx):
+    """Stateful*: the generator's resource, a scalar algorithm, the shape input's shape."""
+    with_rank(ctx.shape("algorithm"), 0)
+    return random_shape(ctx)
+
+
+def stateful_int(ctx):
+    out = stateful(ctx)
+    _scalar_bounds(ctx)
+    return out
+
+
+def key_counter(ctx):
+    """StatelessRandomGetKeyCounter: a seed of two integers gives a key and a counter."""
+    seed = with_rank(ctx.shape("seed"), 1)
+    with_value(seed[0], 2)
+    return [shape_out([_KEY_SIZE]), shape_out([_MAX_COUNTER_SIZE])]
+
+
+def multinomial(ctx):
+    """Multinomial: [batch, num_samples]."""
+    logits = with_rank(ctx.shape("logits"), 2)
+    with_rank(ctx.shape("num_samples"), 0)
+    return shape_out([logits[0], dim_from_scalar(ctx, "num_samples")])

@@ -1,0 +1,611 @@
+#!/usr/bin/env python3
+"""Records TensorFlow 2.21's static shapes (its C++ shape functions) for the op table's ops into
+tests/fixtures/tf_shapes.json, which tests/test_shape_fns.py compares varrt's shape functions
+with. Run it with an interpreter that has TensorFlow:
+
+    /path/to/tf/python tests/tools/record_tf_shapes.py [--out FILE]
+
+Each case builds one node in a TensorFlow 1 graph through tf.raw_ops: an input listed under
+"in" is a placeholder of that static shape ("?" for an unknown rank), an input under "const"
+a constant of that value (what TensorFlow's shape refiner can read while building), one under
+"shape_of" tf.shape of a placeholder of that static shape (what the refiner knows of it is a
+partial shape), "attrs" the op's attributes. It stores each output's static shape (null for an unknown rank, null
+dims for unknown ones) or, when TensorFlow refuses to build the node, the reason of its
+ValueError (the text before " for '{{node ...", which the graph builder adds).
+"""
+import argparse
+import json
+import pathlib
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.framework import op_def_library, op_def_registry
+
+OUT = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "tf_shapes.json"
+
+# Type attrs that type index-like inputs: int32 where allowed.
+INDEX_ATTRS = {"Tidx", "Tshape", "Tperm", "Tmultiples", "Tdim", "Tindices", "Taxis", "Index", "index_type",
+               "TI", "Tnumsegments", "Tlabels", "shape_dtype", "Tseed", "output_type", "output_dtype", "out_type"}
+
+
+def U(op, **kw):
+    """An element-wise unary op: partially known, unknown rank, scalar."""
+    first = list(op_def_registry.get(op).input_arg)[0].name
+    return [dict(op=op, inputs={first: [2, None]}, **kw), dict(op=op, inputs={first: "?"}, **kw),
+            dict(op=op, inputs={first: []}, **kw)]
+
+
+def B(op):
+    """A broadcasting binary op: broadcast with unknown dims, a mismatch, an unknown rank."""
+    a, b = (x.name for x in op_def_registry.get(op).input_arg)
+    return [dict(op=op, inputs={a: [2, 1], b: [None, 3]}), dict(op=op, inputs={a: [3], b: [4]}),
+            dict(op=op, inputs={a: "?", b: [2]}), dict(op=op, inputs={a: [None, 1], b: [5]}),
+            dict(op=op, inputs={a: [4, None], b: [None]})]
+
+
+def MERGE2(op):
+    """Gradient ops whose two inputs have the same shape."""
+    a, b = (x.name for x in op_def_registry.get(op).input_arg)
+    return [dict(op=op, inputs={a: [2, None], b: [None, 3]}), dict(op=op, inputs={a: [2], b: [3]}),
+            dict(op=op, inputs={a: "?", b: "?"}), dict(op=op, inputs={a: [2, 3], b: [2]})]
+
+
+def REDUCE(op, dt=None):
+    x = {"dt": dt} if dt else {}
+    return [dict(op=op, inputs={"input": [2, None, 4]}, const={"reduction_indices": [1]}, **x),
+            dict(op=op, inputs={"input": [2, None, 4]}, const={"reduction_indices": [0, -1]},
+                 attrs={"keep_dims": True}, **x),
+            dict(op=op, inputs={"input": [2, 3]}, const={"reduction_indices": 2}, **x),
+            dict(op=op, inputs={"input": [2, 3]}, const={"reduction_indices": []}, **x),
+            dict(op=op, inputs={"input": "?"}, const={"reduction_indices": [0]}, **x),
+            dict(op=op, inputs={"input": [2, 3], "reduction_indices": [1]}, **x),
+            dict(op=op, inputs={"input": [2, 3], "reduction_indices": [1]}, attrs={"keep_dims": True}, **x),
+            dict(op=op, inputs={"input": [2, 3], "reduction_indices": []}, **x)]
+
+
+UNARY = ["Abs", "Atan", "Cast", "Ceil", "Cos", "Erf", "Erfc", "Exp", "Expm1", "Floor", "Identity", "IsFinite",
+         "IsInf", "IsNan", "Log", "Log1p", "Neg", "OnesLike", "Reciprocal", "Round", "Rsqrt", "Sign", "Sin",
+         "Sqrt", "Square", "StopGradient", "Tan", "Tanh", "ZerosLike", "Elu", "LeakyRelu", "Relu", "Relu6",
+         "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst"]
+BINARY = ["AddV2", "Atan2", "DivNoNan", "Equal", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Less",
+          "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub"]
+
+
+def cases():
+    out = []
+    for op in UNARY:
+        out += U(op, **({"attrs": {"DstT": "int32"}} if op == "Cast" else {}))
+    out += U("ComplexAbs", dt={"T": "complex64"}) + U("Conj", dt={"T": "complex64"}) + U("Real", dt={"T": "complex64"})
+    out += U("Invert", dt={"T": "int32"}) + U("LogicalNot")
+    for op in BINARY + ["BitwiseAnd", "BitwiseOr", "BitwiseXor", "LogicalAnd", "LogicalOr"]:
+        out += B(op)
+    out += [dict(op="Equal", inputs={"x": [3], "y": [4]}, attrs={"incompatible_shape_error": False}),
+            dict(op="NotEqual", inputs={"x": [2, None], "y": [4]}, attrs={"incompatible_shape_error": False})]
+    for op in ["SigmoidGrad", "TanhGrad", "ReluGrad"]:
+        out += MERGE2(op)
+    for op in ["Softmax", "LogSoftmax"]:
+        out += [dict(op=op, inputs={"logits": [2, None]}), dict(op=op, inputs={"logits": []}),
+                dict(op=op, inputs={"logits": "?"})]
+    for op in ["Sum", "Mean", "Max", "Min", "Prod", "EuclideanNorm"]:
+        out += REDUCE(op)
+    out += REDUCE("All", dt={"T": "bool"})[:3] + REDUCE("Any", dt={"T": "bool"})[:3]
+    out += [
+        dict(op="AddN", inputs={"inputs": [[2, None], [None, 3]]}),
+        dict(op="AddN", inputs={"inputs": [[2], [3]]}),
+        dict(op="AddN", inputs={"inputs": [[2], [2, 1]]}),
+        dict(op="AddN", inputs={"inputs": ["?", [None, 4], "?"]}),
+        dict(op="MatMul", inputs={"a": [None, 3], "b": [3, 4]}),
+        dict(op="MatMul", inputs={"a": [2, 3], "b": [4, 5]}, attrs={"transpose_b": True}),
+        dict(op="MatMul", inputs={"a": [3, 2], "b": [3, 5]}, attrs={"transpose_a": True}),
+        dict(op="MatMul", inputs={"a": [2, 3], "b": [4, 5]}),
+        dict(op="MatMul", inputs={"a": [2, 3, 4], "b": [4, 5]}),
+        dict(op="MatMul", inputs={"a": "?", "b": [4, 5]}),
+        dict(op="BatchMatMulV2", inputs={"x": [None, 2, 3], "y": [3, 4]}),
+        dict(op="BatchMatMulV2", inputs={"x": [5, 1, 2, 3], "y": [4, 4, 2]}, attrs={"adj_y": True}),
+        dict(op="BatchMatMulV2", inputs={"x": [2, 3], "y": [4, 5]}),
+        dict(op="BatchMatMulV2", inputs={"x": [3], "y": [3, 5]}),
+        dict(op="BatchMatMulV2", inputs={"x": "?", "y": [3, 5]}),
+        dict(op="BatchMatMulV2", inputs={"x": [2, 2, 3], "y": [3, 3, 4]}),
+        dict(op="ArgMax", inputs={"input": [2, None, 4]}, const={"dimension": 1}),
+        dict(op="ArgMax", inputs={"input": [2, None, 4]}, const={"dimension": -1}),
+        dict(op="ArgMax", inputs={"input": [2, 3]}, const={"dimension": 2}),
+        dict(op="ArgMax", inputs={"input": [2, 3], "dimension": []}),
+        dict(op="ArgMax", inputs={"input": "?"}, const={"dimension": 0}),
+        dict(op="ArgMax", inputs={"input": []}, const={"dimension": 0}),
+        dict(op="ArgMin", inputs={"input": [2, None, 4]}, const={"dimension": 0}),
+        dict(op="ArgMin", inputs={"input": [2, 3]}, const={"dimension": -3}),
+        dict(op="ArgMin", inputs={"input": [2, 3], "dimension": []}),
+        dict(op="Cumsum", inputs={"x": [2, None]}, const={"axis": 1}),
+        dict(op="Cumsum", inputs={"x": "?", "axis": []}),
+        dict(op="Cumsum", inputs={"x": [2, 3], "axis": [1]}),
+        dict(op="Cumprod", inputs={"x": [None, 3]}, const={"axis": 0}, attrs={"exclusive": True}),
+        dict(op="Cumprod", inputs={"x": [], "axis": []}),
+        dict(op="Range", const={"start": 0, "limit": 5, "delta": 1}),
+        dict(op="Range", const={"start": 2, "limit": 11, "delta": 3}),
+        dict(op="Range", const={"start": 5, "limit": 0, "delta": -2}),
+        dict(op="Range", const={"start": 0.0, "limit": 1.0, "delta": 0.3}, dt={"Tidx": "float32"}),
+        dict(op="Range", const={"start": 0, "limit": 5, "delta": 0}),
+        dict(op="Range", const={"start": 0, "limit": 5, "delta": -1}),
+        dict(op="Range", const={"start": 0, "delta": 1}, inputs={"limit": []}),
+        dict(op="Range", const={"start": 0, "delta": 1}, inputs={"limit": [1]}),
+        dict(op="Select", inputs={"condition": [None], "t": [2, 3], "e": [None, 3]}),
+        dict(op="Select", inputs={"condition": [2, None], "t": [2, 3], "e": [2, 3]}),
+        dict(op="Select", inputs={"condition": [], "t": [2, 3], "e": [None, None]}),
+        dict(op="Select", inputs={"condition": [3], "t": [2, 3], "e": [2, 3]}),
+        dict(op="Select", inputs={"condition": "?", "t": [2, None], "e": [None, 3]}),
+        dict(op="Select", inputs={"condition": [2], "t": [2, 3], "e": [2, 4]}),
+        dict(op="SelectV2", inputs={"condition": [None, 1], "t": [3], "e": []}),
+        dict(op="SelectV2", inputs={"condition": [2], "t": [3], "e": [3]}),
+        dict(op="SelectV2", inputs={"condition": "?", "t": [3], "e": [3]}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, None, 3], "segment_ids": [4]}, const={"num_segments": 5}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, 2, 3], "segment_ids": [4, 2]}, const={"num_segments": 5}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": [5]}, const={"num_segments": 2}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": [4], "num_segments": []}),
+        dict(op="UnsortedSegmentSum", inputs={"data": "?", "segment_ids": [4]}, const={"num_segments": 2}),
+    ]
+    out += array_cases() + nn_cases() + random_cases() + other_cases() + edge_cases() + partial_shape_cases()
+    return out
+
+
+def partial_shape_cases():
+    """Shape inputs known in part: tf.shape of a partially known tensor."""
+    return [
+        dict(op="Reshape", inputs={"tensor": [None, 6]}, shape_of={"shape": [None, 2, 3]}),
+        dict(op="Reshape", inputs={"tensor": [4, 6]}, shape_of={"shape": [None, 2, 3]}),
+        dict(op="Reshape", inputs={"tensor": [4, 6]}, shape_of={"shape": [None, 5]}),
+        dict(op="Fill", inputs={"value": []}, shape_of={"dims": [None, 3]}),
+        dict(op="BroadcastTo", inputs={"input": [3]}, shape_of={"shape": [None, 3]}),
+        dict(op="BroadcastTo", inputs={"input": [3]}, shape_of={"shape": [None, 4]}),
+        dict(op="Tile", inputs={"input": [2, 3]}, shape_of={"multiples": [None, 2]}),
+        dict(op="RandomUniform", shape_of={"shape": [2, None]}, attrs={"dtype": "float32"}),
+        dict(op="ScatterNd", inputs={"indices": [4, 1], "updates": [4, None]}, shape_of={"shape": [None, 3]}),
+        dict(op="StatelessRandomNormalV2", shape_of={"shape": [None, 3]}, inputs={"key": [1], "counter": [2],
+                                                                                  "alg": []}),
+        dict(op="StridedSliceGrad", inputs={"dy": [2, 3]}, shape_of={"shape": [None, 3]},
+             const={"begin": [1], "end": [3], "strides": [1]}),
+    ]
+
+
+def edge_cases():
+    """Rank checks on the inputs TensorFlow reads as constants, and other corners."""
+    return [
+        dict(op="StatelessRandomGetKeyCounter", inputs={"seed": [3]}),
+        dict(op="StatelessRandomGetKeyCounter", inputs={"seed": []}),
+        dict(op="StatelessRandomNormalV2", const={"shape": [2]}, inputs={"key": [2], "counter": [2], "alg": []}),
+        dict(op="StatelessRandomNormalV2", const={"shape": [2]}, inputs={"key": [1], "counter": [2, 1], "alg": []}),
+        dict(op="Range", inputs={"start": [2], "limit": [], "delta": []}),
+        dict(op="Range", const={"start": 0, "limit": 5}, inputs={"delta": [3]}),
+        dict(op="ConcatV2", inputs={"values": [[], []], "axis": []}),
+        dict(op="ConcatV2", inputs={"values": [[2], [3]]}, const={"axis": [0]}),
+        dict(op="Fill", inputs={"dims": [2, 2], "value": []}),
+        dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": [2, -2]}),
+        dict(op="Reshape", inputs={"tensor": [None, 4]}, const={"shape": [6]}),
+        dict(op="Reshape", inputs={"tensor": [None, 4]}, const={"shape": [8]}),
+        dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": 6}),
+        dict(op="Reshape", inputs={"tensor": [2, 3], "shape": [2, 2]}),
+        dict(op="OneHot", inputs={"indices": [3], "depth": [1], "on_value": [], "off_value": []}),
+        dict(op="Tile", inputs={"input": [2, 3], "multiples": [3]}),
+        dict(op="Tile", inputs={"input": [2, 0, None, 1]}, const={"multiples": [0, 5, 1, 4]}),
+        dict(op="ExpandDims", inputs={"input": [2, 3]}, const={"dim": [1, 2]}),
+        dict(op="ExpandDims", inputs={"input": [2, 3]}, const={"dim": [1]}),
+        dict(op="Pack", inputs={"values": [[2], "?"]}, attrs={"axis": -2}),
+        dict(op="Pack", inputs={"values": [[2], "?"]}, attrs={"axis": -3}),
+        dict(op="Shape", inputs={"input": [2]}, attrs={"out_type": "int64"}),
+        dict(op="Multinomial", inputs={"logits": [None, 3], "num_samples": [1]}),
+        dict(op="RandomUniform", inputs={"shape": [2, 2]}, attrs={"dtype": "float32"}),
+        dict(op="RandomUniform", const={"shape": 3}, attrs={"dtype": "float32"}),
+        dict(op="RandomUniform", const={"shape": [2, -2]}, attrs={"dtype": "float32"}),
+        dict(op="Sum", inputs={"input": [2, 3]}, const={"reduction_indices": [[0]]}),
+        dict(op="Sum", inputs={"input": []}, const={"reduction_indices": 0}),
+        dict(op="Sum", inputs={"input": []}, const={"reduction_indices": []}),
+        dict(op="Sum", inputs={"input": [2, 3]}, const={"reduction_indices": [0, 0, -2]}),
+        dict(op="ArgMax", inputs={"input": [2, 3]}, const={"dimension": [1]}),
+        dict(op="ArgMax", inputs={"input": [2]}, const={"dimension": 5}),
+        dict(op="Squeeze", inputs={"input": [1, None]}, attrs={"squeeze_dims": [1]}),
+        dict(op="Squeeze", inputs={"input": [1, 2, 1]}),
+        dict(op="Where", inputs={"input": []}),
+        dict(op="ScatterNd", inputs={"indices": [4, 1], "updates": [4, 3]}, const={"shape": [8, 4]}),
+        dict(op="ScatterNd", inputs={"indices": [4, 2], "updates": [4]}, const={"shape": [8, 4]}),
+        dict(op="ScatterNd", inputs={"indices": [4, None], "updates": [4, 3]}, const={"shape": [8, 4]}),
+        dict(op="BroadcastTo", inputs={"input": [3]}, const={"shape": 3}),
+        dict(op="Transpose", inputs={"x": [2, 3]}, const={"perm": [-1, 0]}),
+        dict(op="Transpose", inputs={"x": [2, 3]}, const={"perm": [-2, 0]}),
+        dict(op="Transpose", inputs={"x": "?"}, const={"perm": [0]}),
+        dict(op="Transpose", inputs={"x": [2, 3], "perm": [2, 1]}),
+        dict(op="GatherV2", inputs={"params": [5, 3], "indices": [2]}, const={"axis": [0]}),
+        dict(op="GatherV2", inputs={"params": [], "indices": [2]}, const={"axis": 0}),
+        dict(op="GatherV2", inputs={"params": [2, 5, 3], "indices": [2, 4]}, const={"axis": 1},
+             attrs={"batch_dims": -1}),
+        dict(op="GatherV2", inputs={"params": [2, 5, 3], "indices": [2, 4]}, const={"axis": 0},
+             attrs={"batch_dims": 3}),
+        dict(op="GatherNd", inputs={"params": "?", "indices": [4, 2]}),
+        dict(op="GatherNd", inputs={"params": [5, 3], "indices": [4, 2]}),
+        dict(op="Unpack", inputs={"value": [2, None]}, attrs={"num": 5, "axis": 1}),
+        dict(op="Unpack", inputs={"value": []}, attrs={"num": 1}),
+        dict(op="Cumsum", inputs={"x": [2, 3], "axis": [2]}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": [4], "num_segments": [1]}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": [4, 3, 1]},
+             const={"num_segments": 2}),
+        dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": "?"}, const={"num_segments": 2}),
+        dict(op="SelectV2", inputs={"condition": [2, 1], "t": [None], "e": [4, None]}),
+        dict(op="Select", inputs={"condition": [2], "t": [], "e": []}),
+        dict(op="Select", inputs={"condition": [None], "t": [None, 2], "e": "?"}),
+        dict(op="MatMul", inputs={"a": [2], "b": [2, 3]}),
+        dict(op="BatchMatMulV2", inputs={"x": [2, 1, 2, 3], "y": [None, 3, 4]}),
+        dict(op="BatchMatMulV2", inputs={"x": [2, 2, 3], "y": [3, 2, 3, 4]}, attrs={"adj_x": True}),
+        dict(op="AddN", inputs={"inputs": [[2, 3]]}),
+        dict(op="BiasAdd", inputs={"value": [2, 3], "bias": [3]}, attrs={"data_format": "NCHW"}),
+        dict(op="BiasAdd", inputs={"value": [2, 3, 4], "bias": [4]}, attrs={"data_format": "NCHW"}),
+        dict(op="BiasAddGrad", inputs={"out_backprop": [2, 3]}, attrs={"data_format": "NCHW"}),
+        dict(op="Softmax", inputs={"logits": [3]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0, 0], "end": [1, 1], "strides": [1, 1]},
+             attrs={"ellipsis_mask": 3}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0, 0, 0], "end": [1, 1, 1],
+                                                                  "strides": [1, 1, 1]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [-1], "end": [0], "strides": [-1]},
+             attrs={"shrink_axis_mask": 1}),
+        dict(op="StridedSlice", inputs={"input": [5, None, 4]}, const={"begin": [0, 1], "end": [0, 2],
+                                                                        "strides": [1, 1]},
+             attrs={"begin_mask": 1, "end_mask": 1, "shrink_axis_mask": 2}),
+        dict(op="StridedSlice", inputs={"input": [5, None, 4], "begin": [2], "end": [2]}, const={"strides": [1, 1]},
+             attrs={"begin_mask": 1, "end_mask": 1, "shrink_axis_mask": 2}),
+        dict(op="StridedSlice", inputs={"input": [5, 6, 7, 8]}, const={"begin": [1, 0, 2], "end": [3, 0, 0],
+                                                                        "strides": [1, 1, -1]},
+             attrs={"ellipsis_mask": 2, "new_axis_mask": 2, "end_mask": 4}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0, 0], "end": [2, 3], "strides": [1]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [[0]], "end": [[2]], "strides": [[1]]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [-9], "end": [90], "strides": [2]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [1], "end": [3], "strides": [1]},
+             attrs={"shrink_axis_mask": 1, "new_axis_mask": 1}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0, 1, 0], "end": [0, 2, 0],
+                                                                  "strides": [1, 1, 1]},
+             attrs={"new_axis_mask": 5, "shrink_axis_mask": 2}),
+        dict(op="StridedSlice", inputs={"input": []}, const={"begin": [0], "end": [1], "strides": [1]},
+             attrs={"new_axis_mask": 1}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0, 0], "end": [0, 0], "strides": [1, 1]},
+             attrs={"shrink_axis_mask": 3}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [1], "end": [3], "strides": [-1]},
+             attrs={"shrink_axis_mask": 1}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": "?", "labels": "?"}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3, 4], "labels": [3, 4]}),
+        dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": "?"}),
+        dict(op="RestoreV2", const={"prefix": "ckpt", "tensor_names": ["a", "b"],
+                                    "shape_and_slices": ["4 5 0,2:-", "3 -"]}, attrs={"dtypes": ["float32", "int32"]}),
+        dict(op="RestoreV2", const={"prefix": "ckpt", "tensor_names": ["a"], "shape_and_slices": ["", ""]},
+             inputs={}, attrs={"dtypes": ["float32"]}),
+        dict(op="RestoreV2", inputs={"prefix": [], "tensor_names": [2], "shape_and_slices": [3]},
+             attrs={"dtypes": ["float32", "int32"]}),
+        dict(op="StringFormat", inputs={"inputs": [[2]]}, attrs={"template": "{} {}", "placeholder": "{}"}),
+        dict(op="LeakyRelu", inputs={"features": [None, 3]}, attrs={"alpha": 0.1}),
+        dict(op="ResourceGather", inputs={"resource": [], "indices": [2]}, attrs={"dtype": "float32"}),
+        dict(op="ResourceGather", inputs={"resource": [4, 5, 6], "indices": [4, 2]},
+             attrs={"dtype": "float32", "batch_dims": 1}),
+        dict(op="ResourceGatherNd", inputs={"resource": "?", "indices": [4, 2]}, attrs={"dtype": "float32"}),
+    ]
+
+
+def array_cases():
+    return [
+        dict(op="BroadcastTo", inputs={"input": [None, 1]}, const={"shape": [2, 3, 4]}),
+        dict(op="BroadcastTo", inputs={"input": [3]}, const={"shape": [2, 4]}),
+        dict(op="BroadcastTo", inputs={"input": [3], "shape": [2]}),
+        dict(op="BroadcastTo", inputs={"input": [3], "shape": [None]}),
+        dict(op="BroadcastTo", inputs={"input": [2, 3]}, const={"shape": [3]}),
+        dict(op="ConcatV2", inputs={"values": [[2, None], [None, 3]]}, const={"axis": 1}),
+        dict(op="ConcatV2", inputs={"values": [[2, 3], [4, 3], [1, 3]]}, const={"axis": -2}),
+        dict(op="ConcatV2", inputs={"values": [[2, 3], [2, 4]]}, const={"axis": 0}),
+        dict(op="ConcatV2", inputs={"values": [[2, 3], [2]]}, const={"axis": 0}),
+        dict(op="ConcatV2", inputs={"values": [[2, 3], [2, 4]]}, const={"axis": 2}),
+        dict(op="ConcatV2", inputs={"values": ["?", [2, 4]]}, const={"axis": 0}),
+        dict(op="ConcatV2", inputs={"values": ["?", "?"]}, const={"axis": 0}),
+        dict(op="ConcatV2", inputs={"values": [[2, 3], [None, 4]], "axis": []}),
+        dict(op="Transpose", inputs={"x": [2, None, 4]}, const={"perm": [2, 0, 1]}),
+        dict(op="Transpose", inputs={"x": [2, 3]}, const={"perm": [0, 1, 2]}),
+        dict(op="Transpose", inputs={"x": [2, 3], "perm": [2]}),
+        dict(op="Transpose", inputs={"x": "?"}, const={"perm": [1, 0]}),
+        dict(op="Transpose", inputs={"x": [2, 3]}, const={"perm": [0, 2]}),
+        dict(op="Transpose", inputs={"x": "?", "perm": [3]}),
+        dict(op="ConjugateTranspose", inputs={"x": [2, None]}, const={"perm": [1, 0]}),
+        dict(op="ConjugateTranspose", inputs={"x": [2, 3]}, const={"perm": [1]}),
+        dict(op="ExpandDims", inputs={"input": [2, None]}, const={"dim": 0}),
+        dict(op="ExpandDims", inputs={"input": [2, None]}, const={"dim": -1}),
+        dict(op="ExpandDims", inputs={"input": [2, 3]}, const={"dim": 3}),
+        dict(op="ExpandDims", inputs={"input": [2, 3]}, const={"dim": -4}),
+        dict(op="ExpandDims", inputs={"input": [2, 3], "dim": []}),
+        dict(op="ExpandDims", inputs={"input": "?"}, const={"dim": 0}),
+        dict(op="Fill", const={"dims": [2, 3]}, inputs={"value": []}),
+        dict(op="Fill", inputs={"dims": [3], "value": []}),
+        dict(op="Fill", inputs={"dims": [None], "value": []}),
+        dict(op="Fill", const={"dims": [2]}, inputs={"value": [1]}),
+        dict(op="Fill", const={"dims": [2, -1]}, inputs={"value": []}),
+        dict(op="GatherV2", inputs={"params": [5, None, 3], "indices": [2, None]}, const={"axis": 1}),
+        dict(op="GatherV2", inputs={"params": [5, 3], "indices": []}, const={"axis": 0}),
+        dict(op="GatherV2", inputs={"params": [5, 3], "indices": [2]}, const={"axis": 2}),
+        dict(op="GatherV2", inputs={"params": [5, 3], "indices": [4], "axis": []}),
+        dict(op="GatherV2", inputs={"params": "?", "indices": [4]}, const={"axis": 0}),
+        dict(op="GatherV2", inputs={"params": [2, 5, 3], "indices": [2, 4]}, const={"axis": 1},
+             attrs={"batch_dims": 1}),
+        dict(op="GatherV2", inputs={"params": [5, 3], "indices": [2]}, const={"axis": -1}),
+        dict(op="GatherNd", inputs={"params": [5, None, 3], "indices": [4, 2]}),
+        dict(op="GatherNd", inputs={"params": [5, 3], "indices": [None, 3]}),
+        dict(op="GatherNd", inputs={"params": [5, 3], "indices": [4, None]}),
+        dict(op="GatherNd", inputs={"params": [5, 3], "indices": []}),
+        dict(op="OneHot", inputs={"indices": [None, 2], "on_value": [], "off_value": []}, const={"depth": 4}),
+        dict(op="OneHot", inputs={"indices": [3], "on_value": [], "off_value": []}, const={"depth": 4},
+             attrs={"axis": 0}),
+        dict(op="OneHot", inputs={"indices": [3], "depth": [], "on_value": [], "off_value": []}),
+        dict(op="OneHot", inputs={"indices": [3], "on_value": [], "off_value": []}, const={"depth": 4},
+             attrs={"axis": -2}),
+        dict(op="OneHot", inputs={"indices": [3], "on_value": [], "off_value": []}, const={"depth": -1}),
+        dict(op="OneHot", inputs={"indices": "?", "on_value": [], "off_value": []}, const={"depth": 4}),
+        dict(op="Pack", inputs={"values": [[2, None], [None, 3]]}),
+        dict(op="Pack", inputs={"values": [[2, 3], [2, 3]]}, attrs={"axis": -1}),
+        dict(op="Pack", inputs={"values": [[2], [3]]}),
+        dict(op="Pack", inputs={"values": [[2], [2, 1]]}),
+        dict(op="Pack", inputs={"values": [[2]]}, attrs={"axis": 2}),
+        dict(op="Pack", inputs={"values": ["?", "?"]}),
+        dict(op="Rank", inputs={"input": [2, None]}),
+        dict(op="Rank", inputs={"input": "?"}),
+        dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": [3, -1]}),
+        dict(op="Reshape", inputs={"tensor": [None, 3]}, const={"shape": [-1]}),
+        dict(op="Reshape", inputs={"tensor": [None, 6]}, const={"shape": [-1, 2, 3]}),
+        dict(op="Reshape", inputs={"tensor": [None, 6]}, const={"shape": [2, -1]}),
+        dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": [4]}),
+        dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": [4, -1]}),
+        dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": [-1, -1]}),
+        dict(op="Reshape", inputs={"tensor": "?"}, const={"shape": [-1, 2]}),
+        dict(op="Reshape", inputs={"tensor": [2, 3], "shape": [2]}),
+        dict(op="Reshape", inputs={"tensor": [2, 3], "shape": [None]}),
+        dict(op="Reshape", inputs={"tensor": [0, 3]}, const={"shape": [-1, 0]}),
+        dict(op="Reshape", inputs={"tensor": [1]}, const={"shape": []}),
+        dict(op="ScatterNd", inputs={"indices": [4, 1], "updates": [4, None]}, const={"shape": [8, 3]}),
+        dict(op="ScatterNd", inputs={"indices": [4, 1], "updates": [4, 3], "shape": [2]}),
+        dict(op="ScatterNd", inputs={"indices": [4, 1], "updates": [5, 3]}, const={"shape": [8, 3]}),
+        dict(op="Shape", inputs={"input": [2, None, 3]}),
+        dict(op="Shape", inputs={"input": "?"}),
+        dict(op="Shape", inputs={"input": []}),
+        dict(op="ShapeN", inputs={"input": [[2, None], "?", []]}),
+        dict(op="ShapeN", inputs={"input": [[2, 3, 4]]}),
+        dict(op="Size", inputs={"input": [2, None]}),
+        dict(op="Size", inputs={"input": "?"}),
+        dict(op="Squeeze", inputs={"input": [1, None, 1, 3]}),
+        dict(op="Squeeze", inputs={"input": [1, None, 1, 3]}, attrs={"squeeze_dims": [0, -2]}),
+        dict(op="Squeeze", inputs={"input": [1, None, 3]}, attrs={"squeeze_dims": [1]}),
+        dict(op="Squeeze", inputs={"input": [2, 3]}, attrs={"squeeze_dims": [0]}),
+        dict(op="Squeeze", inputs={"input": [1, 3]}, attrs={"squeeze_dims": [2]}),
+        dict(op="Squeeze", inputs={"input": "?"}),
+        dict(op="StridedSlice", inputs={"input": [5, None, 4]}, const={"begin": [1], "end": [3], "strides": [1]}),
+        dict(op="StridedSlice", inputs={"input": [5, None, 4]},
+             const={"begin": [0, 0], "end": [-1, 2], "strides": [2, 1]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6, 4]}, const={"begin": [1, 0], "end": [0, 0],
+                                                                     "strides": [1, 1]},
+             attrs={"shrink_axis_mask": 1, "end_mask": 2}),
+        dict(op="StridedSlice", inputs={"input": [5, 6, 4]}, const={"begin": [0, 1], "end": [0, 5],
+                                                                     "strides": [1, -2]},
+             attrs={"ellipsis_mask": 1}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0, 0, 0], "end": [0, 2, 0],
+                                                                  "strides": [1, 1, 1]},
+             attrs={"new_axis_mask": 1, "begin_mask": 4, "end_mask": 4}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [7], "end": [8], "strides": [1]},
+             attrs={"shrink_axis_mask": 1}),
+        dict(op="StridedSlice", inputs={"input": [5, 6]}, const={"begin": [0], "end": [2], "strides": [0]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6], "begin": [1], "end": [1], "strides": [1]}),
+        dict(op="StridedSlice", inputs={"input": [5, 6], "begin": [1], "end": [1], "strides": [1]},
+             attrs={"shrink_axis_mask": 1}),
+        dict(op="StridedSlice", inputs={"input": "?"}, const={"begin": [1], "end": [3], "strides": [1]}),
+        dict(op="StridedSlice", inputs={"input": [10]}, const={"begin": [-3], "end": [-1], "strides": [1]}),
+        dict(op="StridedSlice", inputs={"input": [10]}, const={"begin": [8], "end": [2], "strides": [-3]}),
+        dict(op="StridedSliceGrad", inputs={"dy": [2, 3]}, const={"shape": [5, 3], "begin": [1], "end": [3],
+                                                                   "strides": [1]}),
+        dict(op="StridedSliceGrad", inputs={"shape": [2], "dy": [2, 3]}, const={"begin": [1], "end": [3],
+                                                                                 "strides": [1]}),
+        dict(op="Tile", inputs={"input": [2, None]}, const={"multiples": [3, 2]}),
+        dict(op="Tile", inputs={"input": [2, 3], "multiples": [2]}),
+        dict(op="Tile", inputs={"input": [2, 3]}, const={"multiples": [3]}),
+        dict(op="Tile", inputs={"input": "?"}, const={"multiples": [3, 2]}),
+        dict(op="Tile", inputs={"input": "?", "multiples": [None]}),
+        dict(op="Unpack", inputs={"value": [3, None]}, attrs={"num": 3}),
+        dict(op="Unpack", inputs={"value": [2, 4]}, attrs={"num": 4, "axis": -1}),
+        dict(op="Unpack", inputs={"value": [2, 4]}, attrs={"num": 3}),
+        dict(op="Unpack", inputs={"value": [2, 4]}, attrs={"num": 2, "axis": 2}),
+        dict(op="Unpack", inputs={"value": "?"}, attrs={"num": 2}),
+        dict(op="Where", inputs={"input": [2, None, 3]}),
+        dict(op="Where", inputs={"input": "?"}),
+    ]
+
+
+def nn_cases():
+    return [
+        dict(op="BiasAdd", inputs={"value": [None, 3], "bias": [3]}),
+        dict(op="BiasAdd", inputs={"value": [2, 3], "bias": [4]}),
+        dict(op="BiasAdd", inputs={"value": [3], "bias": [3]}),
+        dict(op="BiasAdd", inputs={"value": [2, None], "bias": [4]}),
+        dict(op="BiasAdd", inputs={"value": "?", "bias": [4]}),
+        dict(op="BiasAdd", inputs={"value": [2, 3, 4], "bias": [2, 2]}),
+        dict(op="BiasAdd", inputs={"value": [2, 3, 4, 5], "bias": [3]}, attrs={"data_format": "NCHW"}),
+        dict(op="BiasAddGrad", inputs={"out_backprop": [None, 3]}),
+        dict(op="BiasAddGrad", inputs={"out_backprop": [3]}),
+        dict(op="BiasAddGrad", inputs={"out_backprop": "?"}),
+        dict(op="BiasAddGrad", inputs={"out_backprop": [2, 3, 4, 5]}, attrs={"data_format": "NCHW"}),
+        dict(op="L2Loss", inputs={"t": [2, None]}),
+        dict(op="L2Loss", inputs={"t": "?"}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": [None, 3], "labels": [2, None]}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": [2, 4]}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": [3]}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": [3], "labels": [3]}),
+        dict(op="SoftmaxCrossEntropyWithLogits", inputs={"features": "?", "labels": [2, 3]}),
+        dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": [None, 3], "labels": [2]}),
+        dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": [4]}),
+        dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": [2, 1]}),
+        dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": "?", "labels": [5]}),
+    ]
+
+
+def random_cases():
+    out = []
+    for op in ["RandomStandardNormal", "RandomUniform", "TruncatedNormal"]:
+        out += [dict(op=op, const={"shape": [2, 3]}, attrs={"dtype": "float32"}),
+                dict(op=op, inputs={"shape": [3]}, attrs={"dtype": "float32"}),
+                dict(op=op, inputs={"shape": [None]}, attrs={"dtype": "float32"}),
+                dict(op=op, const={"shape": [2, -1]}, attrs={"dtype": "float32"})]
+    out += [dict(op="RandomUniformInt", const={"shape": [2, 3]}, inputs={"minval": [], "maxval": []}),
+            dict(op="RandomUniformInt", const={"shape": [4]}, inputs={"minval": [1], "maxval": []})]
+    for op in ["StatelessRandomNormalV2", "StatelessRandomUniformV2", "StatelessTruncatedNormalV2",
+               "StatelessRandomUniformFullIntV2"]:
+        out += [dict(op=op, const={"shape": [2, 3]}, inputs={"key": [1], "counter": [2], "alg": []}),
+                dict(op=op, inputs={"shape": [2], "key": [1], "counter": [2], "alg": []}),
+                dict(op=op, const={"shape": [2]}, inputs={"key": [1], "counter": [2], "alg": [1]})]
+    out += [dict(op="StatelessRandomUniformIntV2", const={"shape": [2, 3]},
+                 inputs={"key": [1], "counter": [2], "alg": [], "minval": [], "maxval": []}),
+            dict(op="StatelessRandomUniformIntV2", const={"shape": [2, 3]},
+                 inputs={"key": [1], "counter": [2], "alg": [], "minval": [2], "maxval": []}),
+            dict(op="StatelessRandomGetKeyCounter", inputs={"seed": [2]}),
+            dict(op="StatelessRandomGetKeyCounter", inputs={"seed": "?"})]
+    for op in ["StatefulStandardNormalV2", "StatefulTruncatedNormal", "StatefulUniform", "StatefulUniformFullInt"]:
+        out += [dict(op=op, const={"shape": [2, 3]}, inputs={"resource": "rng", "algorithm": []}),
+                dict(op=op, inputs={"resource": "rng", "algorithm": [], "shape": [3]}),
+                dict(op=op, const={"shape": [2]}, inputs={"resource": "rng", "algorithm": [2]})]
+    out += [dict(op="StatefulUniformInt", const={"shape": [2, 3]},
+                 inputs={"resource": "rng", "algorithm": [], "minval": [], "maxval": []}),
+            dict(op="StatefulUniformInt", const={"shape": [2, 3]},
+                 inputs={"resource": "rng", "algorithm": [], "minval": [2], "maxval": []})]
+    out += [dict(op="Multinomial", inputs={"logits": [None, 3]}, const={"num_samples": 5}),
+            dict(op="Multinomial", inputs={"logits": [2, 3], "num_samples": []}),
+            dict(op="Multinomial", inputs={"logits": [3]}, const={"num_samples": 5}),
+            dict(op="Multinomial", inputs={"logits": [2, 3]}, const={"num_samples": -1})]
+    return out
+
+
+def other_cases():
+    return [
+        dict(op="ReadVariableOp", inputs={"resource": [2, None]}, attrs={"dtype": "float32"}),
+        dict(op="ReadVariableOp", inputs={"resource": "?"}, attrs={"dtype": "float32"}),
+        dict(op="ResourceGather", inputs={"resource": [5, 3], "indices": [None, 2]}, attrs={"dtype": "float32"}),
+        dict(op="ResourceGather", inputs={"resource": [5], "indices": []}, attrs={"dtype": "float32"}),
+        dict(op="ResourceGather", inputs={"resource": "?", "indices": [2]}, attrs={"dtype": "float32"}),
+        dict(op="ResourceGatherNd", inputs={"resource": [5, 3, 2], "indices": [None, 2]},
+             attrs={"dtype": "float32"}),
+        dict(op="ResourceGatherNd", inputs={"resource": [5, 3], "indices": [4, 3]}, attrs={"dtype": "float32"}),
+        dict(op="ResourceGatherNd", inputs={"resource": [5, 3], "indices": [4, None]}, attrs={"dtype": "float32"}),
+        dict(op="VarHandleOp", attrs={"dtype": "float32", "shape": [2, None]}),
+        dict(op="VarHandleOp", attrs={"dtype": "float32", "shape": None}),
+        dict(op="VarIsInitializedOp", inputs={"resource": [2]}),
+        dict(op="VarIsInitializedOp", inputs={"resource": "?"}),
+        dict(op="Placeholder", attrs={"dtype": "float32", "shape": [None, 3]}),
+        dict(op="Placeholder", attrs={"dtype": "float32", "shape": None}),
+        dict(op="Const", attrs={"value": [[1.0, 2.0, 3.0]]}),
+        dict(op="Const", attrs={"value": 5}),
+        dict(op="StringFormat", inputs={"inputs": [[2, None], "?"]}, attrs={"template": "%s and %s"}),
+        dict(op="StringFormat", inputs={"inputs": [[2, None], "?"]}),
+        dict(op="StringFormat", inputs={"inputs": []}),
+        dict(op="RestoreV2", inputs={"prefix": [], "tensor_names": [2], "shape_and_slices": [2]},
+             attrs={"dtypes": ["float32", "int32"]}),
+        dict(op="RestoreV2", const={"prefix": "ckpt", "tensor_names": ["a"], "shape_and_slices": [""]},
+             attrs={"dtypes": ["float32"]}),
+        dict(op="RestoreV2", inputs={"prefix": [1], "tensor_names": [1], "shape_and_slices": [1]},
+             attrs={"dtypes": ["float32"]}),
+    ]
+
+
+DTYPES = {"float32": tf.float32, "int32": tf.int32, "int64": tf.int64, "bool": tf.bool, "complex64": tf.complex64,
+          "string": tf.string, "uint64": tf.uint64}
+
+
+def arg_dtype(op_def, arg, chosen):
+    if arg.type != 0:
+        return tf.dtypes.as_dtype(arg.type)
+    name = arg.type_attr or arg.type_list_attr
+    if name in chosen:
+        return DTYPES[chosen[name]]
+    attr = next(a for a in op_def.attr if a.name == name)
+    allowed = [tf.dtypes.as_dtype(t) for t in attr.allowed_values.list.type] if attr.HasField("allowed_values") else []
+    prefer = [tf.int32, tf.int64] if name in INDEX_ATTRS else [tf.float32, tf.int32, tf.bool]
+    for d in prefer:
+        if not allowed or d in allowed:
+            return d
+    return allowed[0]
+
+
+def placeholder(spec, dtype):
+    return tf.compat.v1.placeholder(dtype, None if spec == "?" else spec)
+
+
+def build(case):
+    op_def = op_def_registry.get(case["op"])
+    chosen = dict(case.get("dt", {}))
+    kwargs = {}
+    for arg in op_def.input_arg:
+        if arg.type == tf.resource.as_datatype_enum:
+            spec = case["inputs"][arg.name]
+            if spec == "rng":
+                kwargs[arg.name] = tf.raw_ops.VarHandleOp(dtype=tf.int64, shape=[3])
+            else:
+                kwargs[arg.name] = tf.raw_ops.VarHandleOp(
+                    dtype=tf.float32, shape=tf.TensorShape(None if spec == "?" else spec))
+            continue
+        if arg.number_attr or arg.type_list_attr:
+            specs = case["inputs"][arg.name]
+            dtype = arg_dtype(op_def, arg, chosen) if arg.number_attr else tf.float32
+            kwargs[arg.name] = [placeholder(s, dtype) for s in specs]
+            continue
+        dtype = arg_dtype(op_def, arg, chosen)
+        if arg.name in case.get("const", {}):
+            kwargs[arg.name] = tf.constant(case["const"][arg.name], dtype=dtype)
+        elif arg.name in case.get("shape_of", {}):
+            kwargs[arg.name] = tf.shape(placeholder(case["shape_of"][arg.name], tf.float32), out_type=dtype)
+        else:
+            kwargs[arg.name] = placeholder(case["inputs"][arg.name], dtype)
+    for name, value in case.get("attrs", {}).items():
+        if name in ("dtype", "DstT", "dtypes"):
+            value = [DTYPES[v] for v in value] if isinstance(value, list) else DTYPES[value]
+        elif name == "shape":
+            value = tf.TensorShape(value)
+        elif name == "value":
+            value = tf.constant(value)
+        kwargs[name] = value
+    if case["op"] == "Const":
+        return tf.constant(case["attrs"]["value"]).op
+    before = set(tf.compat.v1.get_default_graph().get_operations())
+    for attr in op_def.attr:  # raw_ops renames some inputs (Sum's axis), so the op helper, defaults filled
+        if attr.name not in kwargs and attr.HasField("default_value") and attr.type not in ("type", "list(type)"):
+            kwargs[attr.name] = default_of(attr.default_value)
+    op_def_library._apply_op_helper(case["op"], name=case["op"].lstrip("_"), **kwargs)
+    return [o for o in tf.compat.v1.get_default_graph().get_operations() if o not in before][-1]
+
+
+def default_of(value):
+    kind = value.WhichOneof("value")
+    if kind == "list":
+        return list(value.list.i) or list(value.list.s)
+    if kind == "s":
+        return value.s.decode()
+    return getattr(value, kind)
+
+
+def shape_json(shape):
+    return None if shape.rank is None else shape.as_list()
+
+
+def record(case):
+    with tf.Graph().as_default():
+        try:
+            op = build(case)
+        except ValueError as e:
+            # The reason: a shape function may add its own " for 'limit'" context before the node's.
+            return dict(case, error=str(e).split(" for '{{node ", 1)[0])
+    return dict(case, out=[shape_json(t.shape) for t in op.outputs])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args()
+    recorded = [record(c) for c in cases()]
+    with open(args.out, "w") as fh:
+        fh.write("[\n" + ",\n".join(json.dumps(c, separators=(",", ":")) for c in recorded) + "\n]\n")
+    print(f"recorded {len(recorded)} cases into {args.out}")
+
+
+if __name__ == "__main__":
+    np.set_printoptions(legacy=False)
+    main()
