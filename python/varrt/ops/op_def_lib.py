@@ -47,19 +47,19 @@ class ArgDef:
         return self.dtype == "DT_RESOURCE"
 
     def summary(self):
-        """As TensorFlow's op summary writes it: "x:T", "inputs:N*T", "resource:resource"."""
-        if self.type_list_attr:
-            kind = self.type_list_attr
-        elif self.dtype:
+        """As TensorFlow's op summary writes it: "x:T", "inputs:N*T", "resource:resource", and
+        "input:" for a list of tensors typed by a list(type) attr (TensorFlow prints no type there)."""
+        if self.dtype:
             kind = self.dtype[3:].lower()
         else:
-            kind = self.type_attr
+            kind = self.type_attr or ""
         return f"{self.name}:{self.number_attr}*{kind}" if self.number_attr else f"{self.name}:{kind}"
 
 
 class AttrDef:
     """One attribute: name, type ("type", "int", "bool", "float", "list(int)", "string", "shape",
-    "list(type)"), default (None: required), allowed dtypes ("DT_..." in TensorFlow's order) and minimum."""
+    "list(type)"), default (None: required), allowed values ("DT_..." dtypes, or strings for a
+    string attr, in TensorFlow's order, which its messages keep) and minimum."""
 
     __slots__ = ("name", "type", "default", "allowed", "minimum")
 
@@ -74,25 +74,36 @@ class AttrDef:
         """As TensorFlow's op summary writes it: "T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"."""
         text = f"{self.name}:{self.type}"
         if self.default is not None:
-            text += f",default={_default_text(self)}"
+            text += f",default={_value_text(self.type, self.default)}"
         if self.minimum is not None:
             text += f",min={self.minimum}"
         if self.allowed is not None:
-            text += ",allowed=[" + ", ".join(self.allowed) + "]"
+            text += ",allowed=" + _value_text(f"list({self.type})", self.allowed)
         return text
 
 
-def _default_text(attr):
-    d = attr.default
-    if attr.type == "bool":
-        return "true" if d else "false"
-    if attr.type == "float":
-        return f"{d:g}"
-    if attr.type == "string":
-        return f'"{d}"'
-    if attr.type.startswith("list("):
-        return "[" + ", ".join(str(x) for x in d) + "]"
-    return str(d)
+def _value_text(kind, value):
+    """An attr value as TensorFlow's SummarizeAttrValue writes it."""
+    if kind.startswith("list("):
+        return "[" + ", ".join(_value_text(kind[5:-1], v) for v in value) + "]"
+    if kind == "bool":
+        return "true" if value else "false"
+    if kind == "float":
+        return f"{value:g}"
+    if kind == "string":
+        return '"' + _c_escape(value) + '"'
+    if kind == "shape":
+        return "<unknown>" if value is UNKNOWN_RANK else "[" + ",".join("?" if d is None else str(d) for d in value) + "]"
+    return str(value)
+
+
+def _c_escape(text):
+    """absl's CEscape, which TensorFlow applies to string attrs in its texts."""
+    special = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "'": "\\'", "\\": "\\\\"}
+    return "".join(special.get(c, c if " " <= c < "\x7f" else f"\\{ord(c):03o}") for c in text)
+
+
+UNKNOWN_RANK = "<unknown rank>"  # the default of Placeholder's shape: "shape = { unknown_rank: true }"
 
 
 class OpDef:
@@ -166,12 +177,17 @@ def _parse_attr(text):
     name, kind, default = m.groups()
     minimum = None
     allowed = None
-    if kind.startswith("{"):
-        allowed = [_TF_TYPE_NAMES[t.strip()] for t in kind.strip("{}").split(",")]
-        kind = "type"
-    elif ">=" in kind:
+    if ">=" in kind:
         kind, lo = (s.strip() for s in kind.split(">="))
         minimum = int(lo)
+    if kind.startswith("{"):
+        items = [t.strip() for t in kind.strip("{}").split(",")]
+        if items[0].startswith("'"):  # a string from a list: {'NHWC', 'NCHW'}
+            allowed = [t.strip("'") for t in items]
+            kind = "string"
+        else:
+            allowed = [_TF_TYPE_NAMES[t] for t in items]
+            kind = "type"
     return AttrDef(name, kind, _parse_default(kind, default), allowed, minimum)
 
 
@@ -186,10 +202,14 @@ def _parse_default(kind, text):
         return float(text)
     if kind == "type":
         return text if text.startswith("DT_") else _TF_TYPE_NAMES[text]
+    if kind == "shape":
+        if text.replace(" ", "") != "{unknown_rank:true}":
+            raise ValueError(f"unsupported shape default {text!r}")
+        return UNKNOWN_RANK
     if kind.startswith("list("):
         inner = text.strip("[]").strip()
         return [int(x) for x in inner.split(",")] if inner and kind == "list(int)" else []
-    return text.strip('"')
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'" else text
 
 
 def register(name, signature, *attrs, stateful=False, commutative=False, aggregate=False, shape=None,

@@ -10,7 +10,7 @@ register('Const', ' -> output: dtype', 'value: tensor', 'dtype: type', shape=Non
 register('EagerPyFunc', 'input: Tin -> output: Tout', 'token: string', 'is_async: bool = false', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', stateful=True, shape=None)
 register('If', 'cond: Tcond, input: Tin -> output: Tout', 'Tcond: type', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', 'then_branch: func', 'else_branch: func', 'output_shapes: list(shape) = []', stateful=True, shape=None)
 register('NoOp', ' -> ', shape=shape_fns.no_outputs)
-register('Placeholder', ' -> output: dtype', 'dtype: type', 'shape: shape', shape=None)
+register('Placeholder', ' -> output: dtype', 'dtype: type', 'shape: shape = { unknown_rank: true }', shape=None)
 register('PrintV2', 'input: string -> ', 'output_stream: string = "stderr"', 'end: string = "\n"', stateful=True, shape=None)
 register('StatelessIf', 'cond: Tcond, input: Tin -> output: Tout', 'Tcond: type', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', 'then_branch: func', 'else_branch: func', 'output_shapes: list(shape) = []', shape=None)
 register('StringFormat', 'inputs: T -> output: string', 'T: list(type) >= 0', 'template: string = "%s"', 'placeholder: string = "%s"', 'summarize: int = 3', shape=None)
