@@ -10,7 +10,7 @@ from varrt.framework import symbolic as _symbolic
 
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
-from varrt.ops.op_util import (attr_ints, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
+from varrt.ops.op_util import (attr_ints, attr_value_error, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
                             operand, run, run_failing, run_outputs, shape_of, shape_text, slow, suffix, tensor_operand)
 from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
@@ -27,12 +27,6 @@ def _as_tensor(x):
     return x if type(x) is Tensor else convert_to_tensor(x)
 
 
-_SHAPE_ATTR = {
-    "Fill": ("index_type", "\n\t; NodeDef: {{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> "
-                           "output:T; attr=T:type; attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"),
-    "Reshape": ("Tshape", "\n\t; NodeDef: {{node Reshape}}; Op<name=Reshape; signature=tensor:T, shape:Tshape -> "
-                          "output:T; attr=T:type; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"),
-}
 _INT64_MAX = 2 ** 63 - 1
 
 
@@ -56,10 +50,8 @@ def _shape_values(op, shape, name, end, python_int32=False):
         elif array.dtype.kind not in "iu" and python_int32:
             array = _convert.to_array(shape, dtypes.int32)  # TensorFlow's TypeError for [1.5], ["a"]
     if array.dtype.kind not in "iu" or array.dtype.itemsize < 4:
-        attr, text = _SHAPE_ATTR[op]
         got = dtypes.core_name(dtype_of(array)) if dtype_of(array) is not None else array.dtype.name
-        raise op_error(op, f"Value for attr '{attr}' of {got} is not in the list of allowed values: int32, int64{text}",
-                       name, end="" if slow(shape) else end)
+        raise attr_value_error(op, got, name, "" if slow(shape) else end)
     if array.ndim > 1:
         message = ("dims must represent a vector, got shape " if op == "Fill" else "sizes input must be 1-D, not ")
         raise kernel_error(op, message + shape_text(array.shape), name, end=end)

@@ -16,9 +16,7 @@ from varrt import dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 from varrt.ops.math_ops import _wide
-from varrt.ops.nn_op_defs import SPARSE_LABELS
-from varrt.ops.op_util import (check_dtype, kernel_error, op_error, operand, quiet, run, run_outputs,
-                               shape_text, _texts)
+from varrt.ops.op_util import check_dtype, kernel_error, operand, quiet, run, run_outputs, shape_text
 
 
 def _activation(op, kernel, features, name=None, attrs=None):
@@ -251,9 +249,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     logits = _as_tensor(logits)
     labels = _as_tensor(labels)
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", logits.dtype, name)
-    if labels.dtype not in (dtypes.int32, dtypes.int64):
-        raise op_error("SparseSoftmaxCrossEntropyWithLogits",
-                       _texts.attr_value_error(SPARSE_LABELS[0], labels.dtype._enum, SPARSE_LABELS[1]), name)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", labels.dtype, name, attr="Tlabels")
     lshape, shape = tuple(labels.shape), tuple(logits.shape)
     if len(shape) == 0 or lshape != shape[:-1]:
         if len(shape) == 0:
@@ -375,9 +371,7 @@ def _erfc(a):
 def erfc(x, name=None):
     """The complementary error function (Erfc)."""
     a, dtype = operand(x)
-    if not dtype.is_floating:
-        raise op_error("Erfc", f"Value for attr 'T' of {dtype.name} is not in the list of allowed values: "
-                               "bfloat16, half, float, double", name)
+    check_dtype("Erfc", dtype, name)
     return run("Erfc", _wide(_erfc), (a,), dtype)
 
 

@@ -50,7 +50,7 @@ class ArgDef:
         """As TensorFlow's op summary writes it: "x:T", "inputs:N*T", "resource:resource", and
         "input:" for a list of tensors typed by a list(type) attr (TensorFlow prints no type there)."""
         if self.dtype:
-            kind = self.dtype[3:].lower()
+            kind = _type_name(self.dtype)
         else:
             kind = self.type_attr or ""
         return f"{self.name}:{self.number_attr}*{kind}" if self.number_attr else f"{self.name}:{kind}"
@@ -107,13 +107,14 @@ UNKNOWN_RANK = "<unknown rank>"  # the default of Placeholder's shape: "shape = 
 
 
 class OpDef:
-    """One op: what TensorFlow's registry says of it, and the shape function varrt gives it."""
+    """One op: what TensorFlow's registry says of it, the CPU kernels TensorFlow lists for it when
+    some dtype it declares has none, and the shape function varrt gives it."""
 
     __slots__ = ("name", "inputs", "outputs", "attrs", "is_stateful", "is_commutative", "is_aggregate",
-                 "shape_fn", "origin", "_summary")
+                 "shape_fn", "origin", "kernels", "_summary")
 
     def __init__(self, name, inputs, outputs, attrs, is_stateful, is_commutative, is_aggregate, shape_fn,
-                 origin="tensorflow"):
+                 origin="tensorflow", kernels=None):
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
@@ -123,11 +124,19 @@ class OpDef:
         self.is_aggregate = is_aggregate
         self.shape_fn = shape_fn
         self.origin = origin  # "tensorflow" (its registry is the reference), or "varrt" (an op of its own)
+        # TensorFlow's kernel registrations for the dtype attr, as (device, ["DT_...", ...]) in the
+        # order it lists them, or None when it has a CPU kernel for every dtype the attr allows.
+        self.kernels = kernels
         self._summary = None
 
     @property
     def resource_inputs(self):
         return [a for a in self.inputs if a.is_resource]
+
+    @property
+    def dtype_attr(self):
+        """The type attr a dtype check means when it names none: the first with allowed values."""
+        return next((a for a in self.attrs.values() if a.type == "type" and a.allowed is not None), None)
 
     def summary(self):
         """TensorFlow's SummarizeOpDef: the text its dtype errors end with."""
@@ -144,8 +153,46 @@ class OpDef:
             self._summary = "Op<" + "; ".join(parts) + ">"
         return self._summary
 
+    def attr_value_error(self, attr, type_name):
+        """TensorFlow's text for a dtype (DataTypeString `type_name`) that type attr `attr` does
+        not allow: its allowed list in the registry's order, the node, the op's summary."""
+        allowed = ", ".join(_type_name(t) for t in self.attrs[attr].allowed)
+        return (f"Value for attr '{attr}' of {type_name} is not in the list of allowed values: {allowed}\n"
+                f"\t; NodeDef: {{{{node {self.name}}}}}; {self.summary()}")
+
+    def cpu_kernel_dtypes(self):
+        """The "DT_..." dtypes TensorFlow has a CPU kernel for (every allowed one without `kernels`)."""
+        if self.kernels is None:
+            return set(self.dtype_attr.allowed)
+        return {t for device, types in self.kernels if device in ("CPU", "DEFAULT") for t in types}
+
+    def registered_kernels_text(self):
+        """TensorFlow's "All kernels registered for op ..." list, which its NotFoundError for a dtype
+        without a kernel ends with."""
+        attr = self.dtype_attr.name
+        lines = "".join(f"  device='{device}'; {attr} in [{', '.join(types)}]\n" for device, types in self.kernels)
+        return f"All kernels registered for op {self.name}:\n{lines}"
+
     def __repr__(self):
         return self.summary()
+
+
+def _type_name(enum_name):
+    """TensorFlow's DataTypeString of "DT_FLOAT": "float"."""
+    return enum_name[3:].lower()
+
+
+def _parse_kernels(text):
+    """ "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half" -> TensorFlow's kernel list:
+    an XLA device registers one kernel for its list, every other device one kernel per dtype."""
+    if text is None:
+        return None
+    out = []
+    for part in text.split(";"):
+        device, _, types = part.partition(":")
+        device, types = device.strip(), [_TF_TYPE_NAMES[t.strip()] for t in types.split(",")]
+        out += [(device, types)] if device.startswith("XLA_") else [(device, [t]) for t in types]
+    return out
 
 
 _REGISTRY = {}
@@ -213,7 +260,7 @@ def _parse_default(kind, text):
 
 
 def register(name, signature, *attrs, stateful=False, commutative=False, aggregate=False, shape=None,
-             origin="tensorflow"):
+             origin="tensorflow", kernels=None):
     """Adds an op to the table (see the module docstring for the spec syntax); returns its OpDef."""
     if name in _REGISTRY:
         raise ValueError(f"op {name} is registered twice")
@@ -224,7 +271,7 @@ def register(name, signature, *attrs, stateful=False, commutative=False, aggrega
     kinds = {n: a.type for n, a in attr_defs.items()}
     ins, _, outs = signature.partition("->")
     op = OpDef(name, _parse_args(ins, kinds), _parse_args(outs, kinds), attr_defs, stateful, commutative, aggregate,
-               shape, origin)
+               shape, origin, _parse_kernels(kernels))
     _REGISTRY[name] = op
     return op
 

@@ -13,7 +13,8 @@ register('All', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_di
 register('Any', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_dims: bool = false', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction)
 register('ArgMax', 'input: T, dimension: Tidx -> output: output_type', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool}', 'Tidx: {int16, int32, int64} = int32', 'output_type: {int16, uint16, int32, int64} = int64', shape=None)
 register('ArgMin', 'input: T, dimension: Tidx -> output: output_type', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool}', 'Tidx: {int32, int64} = int32', 'output_type: {int32, int64} = int64', shape=None)
-register('BatchMatMulV2', 'x: T, y: T -> output: T', 'T: {bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', 'adj_x: bool = false', 'adj_y: bool = false', 'grad_x: bool = false', 'grad_y: bool = false', shape=shape_fns.batch_matmul)
+register('BatchMatMulV2', 'x: T, y: T -> output: T', 'T: {bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', 'adj_x: bool = false', 'adj_y: bool = false', 'grad_x: bool = false', 'grad_y: bool = false', shape=shape_fns.batch_matmul,
+         kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; CPU: int64, int32, int16, double, float, bfloat16, half, complex128, complex64')
 register('BitwiseAnd', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
 register('BitwiseOr', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
 register('BitwiseXor', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
@@ -31,7 +32,8 @@ register('EuclideanNorm', 'input: T, reduction_indices: Tidx -> output: T', 'kee
 register('Exp', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Expm1', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Floor', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
-register('FloorDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast)
+register('FloorDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast,
+         kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; DEFAULT: int32; CPU: double, bfloat16, half, float, int64, int32, int16, int8, uint64, uint32, uint16, uint8')
 register('FloorMod', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double}', shape=shape_fns.broadcast)
 register('Greater', 'x: T, y: T -> z: bool', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.broadcast)
 register('GreaterEqual', 'x: T, y: T -> z: bool', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.broadcast)
@@ -47,7 +49,8 @@ register('Log1p', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64,
 register('LogicalAnd', 'x: bool, y: bool -> z: bool', commutative=True, shape=shape_fns.broadcast)
 register('LogicalNot', 'x: bool -> y: bool', shape=shape_fns.unchanged)
 register('LogicalOr', 'x: bool, y: bool -> z: bool', commutative=True, shape=shape_fns.broadcast)
-register('MatMul', 'a: T, b: T -> product: T', 'transpose_a: bool = false', 'transpose_b: bool = false', 'T: {bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', 'grad_a: bool = false', 'grad_b: bool = false', shape=shape_fns.matmul)
+register('MatMul', 'a: T, b: T -> product: T', 'transpose_a: bool = false', 'transpose_b: bool = false', 'T: {bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', 'grad_a: bool = false', 'grad_b: bool = false', shape=shape_fns.matmul,
+         kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: int64, int32, int16, double, float, bfloat16, half, complex128, complex64')
 register('Max', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction)
 register('Maximum', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64}', shape=shape_fns.broadcast)
 register('Mean', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction)
@@ -59,11 +62,15 @@ register('NotEqual', 'x: T, y: T -> z: bool', 'T: type', 'incompatible_shape_err
 register('OnesLike', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool}', shape=shape_fns.unchanged)
 register('Pow', 'x: T, y: T -> z: T', 'T: {bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.broadcast)
 register('Prod', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction)
-register('Range', 'start: Tidx, limit: Tidx, delta: Tidx -> output: Tidx', 'Tidx: {bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64} = int32', shape=None)
+register('Range', 'start: Tidx, limit: Tidx, delta: Tidx -> output: Tidx', 'Tidx: {bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64} = int32', shape=None,
+         kernels='XLA_CPU_JIT: float, double, int32, int16, int8, int64, bfloat16, uint16, half, uint32, uint64; DEFAULT: int32; CPU: int64, int32, double, float, bfloat16, half')
 register('Real', 'input: T -> output: Tout', 'T: {complex64, complex128} = complex64', 'Tout: {float, double} = float', shape=shape_fns.unchanged)
-register('RealDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast)
-register('Reciprocal', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged)
-register('Round', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged)
+register('RealDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast,
+         kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; CPU: complex128, complex64, bfloat16, double, half, float')
+register('Reciprocal', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged,
+         kernels='XLA_CPU_JIT: float, double, int32, int16, int8, complex64, int64, bfloat16, complex128, half; CPU: complex128, complex64, double, bfloat16, half, float')
+register('Round', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged,
+         kernels='XLA_CPU_JIT: float, double, int32, int16, int8, complex64, int64, bfloat16, complex128, half; CPU: int64, int32, bfloat16, double, float, half')
 register('Rsqrt', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Select', 'condition: bool, t: T, e: T -> output: T', 'T: type', shape=None)
 register('SelectV2', 'condition: bool, t: T, e: T -> output: T', 'T: type', shape=None)
