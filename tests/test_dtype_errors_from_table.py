@@ -21,3 +21,23 @@ def test_erfc_of_integers_is_tensorflows_attr_error(dtype):
 def test_erfc_of_floats_still_runs():
     np.testing.assert_allclose(tf.math.erfc(tf.constant([1.0], tf.float64)).numpy(), [0.15729921], rtol=1e-7)
 
+
+
+def test_no_kernel_error_lists_the_nodes_attributes_as_tensorflow_does():
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        tf.matmul(tf.constant([[1]], tf.uint8), tf.constant([[1]], tf.uint8), transpose_b=True)
+    assert str(e.value).startswith(
+        "Could not find device for node: {{node MatMul}} = MatMul[T=DT_UINT8, grad_a=false, grad_b=false, "
+        "transpose_a=false, transpose_b=true]\nAll kernels registered for op MatMul:\n"
+        "  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT_BFLOAT16, "
+        "DT_COMPLEX128, DT_HALF]\n  device='CPU'; T in [DT_INT64]\n")
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        tf.matmul(tf.ones([2, 2, 2], tf.uint8), tf.ones([2, 2, 2], tf.uint8))
+    assert str(e.value).startswith("Could not find device for node: {{node BatchMatMulV2}} = BatchMatMulV2[T=DT_UINT8, "
+                                   "adj_x=false, adj_y=false, grad_x=false, grad_y=false]\n")
+
+
+def test_an_activation_of_a_python_list_ends_without_the_name_part():
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.nn.relu(["a"])
+    assert str(e.value).endswith("DT_UINT64, DT_QINT8]> [Op:Relu]")

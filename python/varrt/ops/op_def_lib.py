@@ -111,10 +111,10 @@ class OpDef:
     some dtype it declares has none, and the shape function varrt gives it."""
 
     __slots__ = ("name", "inputs", "outputs", "attrs", "is_stateful", "is_commutative", "is_aggregate",
-                 "shape_fn", "origin", "kernels", "_summary")
+                 "shape_fn", "origin", "kernels", "api_names", "_summary")
 
     def __init__(self, name, inputs, outputs, attrs, is_stateful, is_commutative, is_aggregate, shape_fn,
-                 origin="tensorflow", kernels=None):
+                 origin="tensorflow", kernels=None, api_names=None):
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
@@ -127,6 +127,8 @@ class OpDef:
         # TensorFlow's kernel registrations for the dtype attr, as (device, ["DT_...", ...]) in the
         # order it lists them, or None when it has a CPU kernel for every dtype the attr allows.
         self.kernels = kernels
+        # TensorFlow's Python names of arguments its api_def renames ({"reduction_indices": "axis"}).
+        self.api_names = api_names or {}
         self._summary = None
 
     @property
@@ -166,12 +168,17 @@ class OpDef:
             return set(self.dtype_attr.allowed)
         return {t for device, types in self.kernels if device in ("CPU", "DEFAULT") for t in types}
 
-    def registered_kernels_text(self):
-        """TensorFlow's "All kernels registered for op ..." list, which its NotFoundError for a dtype
-        without a kernel ends with."""
+    def no_device_error(self, dtype_name, attrs=None):
+        """TensorFlow's text when no device has a kernel for dtype "DT_..." `dtype_name`: the node with
+        its attributes (`attrs`, else their defaults) sorted by name, then every kernel registered."""
+        values = {a.name: a.default for a in self.attrs.values() if a.default is not None}
+        values.update(attrs or {})
+        values[self.dtype_attr.name] = dtype_name
+        node = ", ".join(f"{n}={_value_text(self.attrs[n].type, values[n])}" for n in sorted(values))
         attr = self.dtype_attr.name
         lines = "".join(f"  device='{device}'; {attr} in [{', '.join(types)}]\n" for device, types in self.kernels)
-        return f"All kernels registered for op {self.name}:\n{lines}"
+        return (f"Could not find device for node: {{{{node {self.name}}}}} = {self.name}[{node}]\n"
+                f"All kernels registered for op {self.name}:\n{lines}")
 
     def __repr__(self):
         return self.summary()
@@ -260,7 +267,7 @@ def _parse_default(kind, text):
 
 
 def register(name, signature, *attrs, stateful=False, commutative=False, aggregate=False, shape=None,
-             origin="tensorflow", kernels=None):
+             origin="tensorflow", kernels=None, api_names=None):
     """Adds an op to the table (see the module docstring for the spec syntax); returns its OpDef."""
     if name in _REGISTRY:
         raise ValueError(f"op {name} is registered twice")
@@ -271,9 +278,30 @@ def register(name, signature, *attrs, stateful=False, commutative=False, aggrega
     kinds = {n: a.type for n, a in attr_defs.items()}
     ins, _, outs = signature.partition("->")
     op = OpDef(name, _parse_args(ins, kinds), _parse_args(outs, kinds), attr_defs, stateful, commutative, aggregate,
-               shape, origin, _parse_kernels(kernels))
+               shape, origin, _parse_kernels(kernels), api_names)
     _REGISTRY[name] = op
     return op
+
+
+_IMPLEMENTATIONS = {}
+
+
+def implements(*names):
+    """Registers the decorated function as what runs ops `names` from `tf.raw_ops`: it takes the
+    op's TensorFlow Python arguments (inputs and attributes by their names, `name`) as keywords,
+    all of them, defaults already filled in (see ops/raw_op.py)."""
+    def register_implementation(fn):
+        for n in names:
+            if n in _IMPLEMENTATIONS:
+                raise ValueError(f"op {n} has two implementations")
+            _IMPLEMENTATIONS[n] = fn
+        return fn
+    return register_implementation
+
+
+def implementation(name):
+    """The function registered for op `name` by `implements`, or None."""
+    return _IMPLEMENTATIONS.get(name)
 
 
 def get(name):

@@ -100,16 +100,17 @@ def attr_value_error(op, type_name, name="", end=None, attr=None):
     return op_error(op, op_def.attr_value_error(attr, type_name), name, end=end)
 
 
-def check_dtype(op, dtype, name="", end=None, attr=None):
+def check_dtype(op, dtype, name="", end=None, attr=None, attrs=None):
     """Raises TensorFlow's error when `op` does not take `dtype` for its type attr `attr` (by default
-    its first with allowed values), or has no CPU kernel for it: all from the op's record."""
-    op_def, attr_name, allowed, no_kernel = _dtype_rule(op, attr)
+    its first with allowed values), or has no CPU kernel for it: all from the op's record. `attrs`
+    are the node's other attribute values where they are not the defaults (TensorFlow lists them)."""
+    op_def, _, allowed, no_kernel = _dtype_rule(op, attr)
     if allowed is None:
         return
     if dtype._enum not in allowed:
         raise attr_value_error(op, _texts.type_name(dtype._enum), name, end, attr)
     if dtype._enum in no_kernel:
-        text = _texts.no_device_error(op, attr_name, dtype._enum, op_def.registered_kernels_text())
+        text = op_def.no_device_error(_texts.enum_name(dtype._enum), attrs)
         raise op_error(op, text, name, cls=errors.NotFoundError, end=end)
 
 

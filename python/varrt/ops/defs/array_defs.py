@@ -8,7 +8,8 @@ from varrt.ops.op_def_lib import register
 register('BroadcastTo', 'input: T, shape: Tidx -> output: T', 'T: type', 'Tidx: {int32, int64} = int32', shape=None)
 register('ConcatV2', 'values: N * T, axis: Tidx -> output: T', 'N: int >= 2', 'T: type', 'Tidx: {int32, int64} = int32', shape=None)
 register('ConjugateTranspose', 'x: T, perm: Tperm -> y: T', 'T: type', 'Tperm: {int32, int64} = int32', shape=None)
-register('ExpandDims', 'input: T, dim: Tdim -> output: T', 'T: type', 'Tdim: {int32, int64} = int32', shape=None)
+register('ExpandDims', 'input: T, dim: Tdim -> output: T', 'T: type', 'Tdim: {int32, int64} = int32', shape=None,
+         api_names={"dim": "axis"})
 register('Fill', 'dims: index_type, value: T -> output: T', 'T: type', 'index_type: {int32, int64} = int32', shape=None)
 register('GatherNd', 'params: Tparams, indices: Tindices -> output: Tparams', 'Tparams: type', 'Tindices: {int16, int32, int64}', 'bad_indices_policy: string = ""', shape=None)
 register('GatherV2', 'params: Tparams, indices: Tindices, axis: Taxis -> output: Tparams', 'batch_dims: int = 0', 'Tparams: type', 'Tindices: {int16, int32, int64}', 'Taxis: {int32, int64}', shape=None)
@@ -18,10 +19,12 @@ register('Reshape', 'tensor: T, shape: Tshape -> output: T', 'T: type', 'Tshape:
 register('ScatterNd', 'indices: Tindices, updates: T, shape: Tindices -> output: T', 'T: type', 'Tindices: {int16, int32, int64}', 'bad_indices_policy: string = ""', shape=None)
 register('Shape', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=None)
 register('Size', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=None)
-register('Squeeze', 'input: T -> output: T', 'T: type', 'squeeze_dims: list(int) >= 0 = []', shape=None)
+register('Squeeze', 'input: T -> output: T', 'T: type', 'squeeze_dims: list(int) >= 0 = []', shape=None,
+         api_names={"squeeze_dims": "axis"})
 register('StridedSlice', 'input: T, begin: Index, end: Index, strides: Index -> output: T', 'T: type', 'Index: {int16, int32, int64}', 'begin_mask: int = 0', 'end_mask: int = 0', 'ellipsis_mask: int = 0', 'new_axis_mask: int = 0', 'shrink_axis_mask: int = 0', shape=None)
 register('StridedSliceGrad', 'shape: Index, begin: Index, end: Index, strides: Index, dy: T -> output: T', 'T: type', 'Index: {int32, int64}', 'begin_mask: int = 0', 'end_mask: int = 0', 'ellipsis_mask: int = 0', 'new_axis_mask: int = 0', 'shrink_axis_mask: int = 0', shape=None)
 register('Tile', 'input: T, multiples: Tmultiples -> output: T', 'T: type', 'Tmultiples: {int32, int64} = int32', shape=None)
 register('Transpose', 'x: T, perm: Tperm -> y: T', 'T: type', 'Tperm: {int32, int64} = int32', shape=None)
 register('Unpack', 'value: T -> output: num * T', 'num: int >= 0', 'T: type', 'axis: int = 0', shape=None)
-register('Where', 'input: T -> index: int64', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = bool', shape=None)
+register('Where', 'input: T -> index: int64', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = bool', shape=None,
+         api_names={"input": "condition"})
