@@ -1,20 +1,44 @@
 """The op table: one record per op, as TensorFlow's REGISTER_OP writes it.
 
 A record is the op's TensorFlow name, its signature (inputs and outputs, resource inputs
-marked by their type `resource`), its attributes with types, defaults and allowed dtypes (in
+marked by their type `resource`), its attributes with types, defaults and allowed values (in
 TensorFlow's order, which its messages keep), whether it is stateful, and its shape function.
 Everything else is derived from the records: the dtype checks and their TensorFlow texts
-(`Op<name=...; signature=...>`), the output dtypes and static shapes of graph nodes, which
-nodes pruning keeps, `tf.raw_ops`. The records live in `ops/defs/`, one file per family; the
-facts are TensorFlow 2.21's registry (tests/fixtures/tf_op_registry.json, read from an
-installed TensorFlow by tests/tools/dump_tf_op_registry.py, is what tests compare them with).
+(`Op<name=...; signature=...>`, "All kernels registered for op ..."), the output dtypes and
+static shapes of graph nodes, which nodes pruning keeps, `tf.raw_ops` (ops/raw_op.py). The
+records live in `ops/defs/`, one file per family; the facts are TensorFlow 2.21's registry
+(tests/fixtures/tf_op_registry.json, read from an installed TensorFlow by
+tests/tools/dump_tf_op_registry.py, is what tests/test_op_table.py compares them with).
 
     register("AddV2", "x: T, y: T -> z: T", "T: {bfloat16, half, float, double, ...}",
              commutative=True, aggregate=True, shape=shape_fns.broadcast)
 
 Arguments: "name: T" (typed by attr T), "name: float" (a fixed dtype), "name: N * T" (a list of
 N tensors of type T), "name: resource". Attributes: "T: {float, double}" (a type from a list),
-"T: type", "keep_dims: bool = false", "N: int >= 1", "perm: list(int)", "alpha: float = 0.2".
+"T: type", "keep_dims: bool = false", "N: int >= 1", "perm: list(int)", "alpha: float = 0.2",
+"data_format: {'NHWC', 'NCHW'} = \"NHWC\"" (a string from a list), "shape: shape = { unknown_rank:
+true }". Beside them: `kernels=` when TensorFlow declares dtypes it has no CPU kernel for (its
+kernel list as it prints it: "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half", every
+CPU or DEFAULT dtype one registration), and `api_names=` for the arguments TensorFlow's Python API
+renames ({"reduction_indices": "axis"}).
+
+Adding an op (say Softplus, with its gradient):
+1. The record. `/path/to/tf/python tests/tools/tf_op_record.py Softplus` prints it from TensorFlow's
+   registry; paste it into the family's file in ops/defs, give it its shape function (ops/shape_fns.py),
+   and add `kernels=` / `api_names=` if TensorFlow has them (the test below says so). Then run
+   `/path/to/tf/python tests/tools/dump_tf_op_registry.py` to add TensorFlow's entry to the fixture.
+2. The kernel, in the module of its family (ops/math_ops.py, ops/nn_ops.py, ...): convert the operands
+   (op_util.operand, pair, matching), `check_dtype("Softplus", dtype, name)` (the allowed dtypes and
+   TensorFlow's texts come from the record), and `run("Softplus", kernel, inputs, dtype)`. Decorate the
+   function that takes TensorFlow's argument names with `@op_def_lib.implements("Softplus")` (or write
+   a small adapter beside it) and tf.raw_ops.Softplus exists.
+3. The gradient, keyed by the op's name: `@RegisterGradient("Softplus")` in ops/gradients (or
+   `NotDifferentiable`).
+4. A test entry: tests/test_op_table.py checks the record against TensorFlow's by itself; add a case
+   to tests/tools/record_raw_ops.py (rerun it with TensorFlow) so tests/test_raw_ops_table.py compares
+   tf.raw_ops.Softplus with what TensorFlow returned, and test the public function and its gradient
+   against TensorFlow's recorded values in its family's test file.
+No other file needs to name the op.
 """
 import re
 
