@@ -78,17 +78,6 @@ bool output_shape(py::handle spec, const std::vector<Input>& inputs, Shape* shap
     *shape = s;
     return true;
   }
-  if (PyCallable_Check(spec.ptr())) {
-    // A graph node's output shape that depended on a dimension unknown while the graph was built:
-    // the recorder's rule computes it from this run's input shapes.
-    py::tuple shapes(inputs.size());
-    for (size_t i = 0; i < inputs.size(); ++i) shapes[i] = py::cast(inputs[i].tensor.shape().dims());
-    PyObject* computed = PyObject_CallObject(spec.ptr(), shapes.ptr());
-    if (computed == nullptr) throw py::error_already_set();
-    py::object owned = py::reinterpret_steal<py::object>(computed);
-    if (PyCallable_Check(owned.ptr())) throw py::type_error("execute: a shape rule returned a callable");
-    return output_shape(owned, inputs, shape);
-  }
   std::vector<int64_t> dims;
   for (py::handle d : spec) {
     if (d.is_none()) return false;  // unknown while a graph is built: the recorder gives the node a rule

@@ -19,11 +19,11 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     node = ("_Mkl" + op) if xd in _MKL else op
     if xd is not yd:
         raise mismatch(op, 1, xd, yd, node=node)  # " name: " without the name, as TensorFlow prints it
-    check_dtype(op, xd, name)
     flags = (transpose_a, transpose_b, adjoint_a, adjoint_b)
     # The op's attributes as TensorFlow sets them (adjoint = transpose for real matrices), for its gradient.
     ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     attrs = {"adj_x": ta, "adj_y": tb} if batched else {"transpose_a": ta, "transpose_b": tb}
+    check_dtype(op, xd, name, attrs=attrs)
     return run(op, lambda x, y: _product(op, node, xd, batched, x, y, *flags, name), (xa, ya), xd, attrs=attrs)
 
 

@@ -219,21 +219,27 @@ def _static_shapes(opdef, ctx):
     return [TensorShape(s) for s in out]
 
 
-class _RuntimeShape:
-    """A Python-kernel node's output shape that depended on a dimension unknown while building:
-    the op's shape function on the run's (known) input shapes."""
+class _ShapedKernel:
+    """A Python kernel writing into an output whose shape depended on a dimension unknown while
+    the graph was built: each run allocates it from the op's shape function on that run's
+    (known) input shapes, then runs the kernel into it."""
 
-    __slots__ = ("opdef", "attrs")
+    __slots__ = ("kernel", "opdef", "attrs", "np_dtype")
 
-    def __init__(self, opdef, attrs):
+    def __init__(self, kernel, opdef, attrs, dtype):
+        self.kernel = kernel
         self.opdef = opdef
         self.attrs = attrs
+        self.np_dtype = dtype.as_numpy_dtype
 
-    def __call__(self, *shapes):
+    def __call__(self, *arrays):
+        import numpy as np
         from varrt.ops.shape_fns import ShapeContext
-        ctx = ShapeContext(self.opdef, self.attrs, [TensorShape(list(s)) for s in shapes], [None] * len(shapes),
-                           lambda i: None, 1)
-        return tuple(_static_shapes(self.opdef, ctx)[0].as_list())
+        ctx = ShapeContext(self.opdef, self.attrs, [TensorShape(list(np.shape(a))) for a in arrays],
+                           [None] * len(arrays), lambda i: None, 1)
+        out = np.empty(_static_shapes(self.opdef, ctx)[0].as_list(), dtype=self.np_dtype)
+        self.kernel(*arrays, out=out)
+        return out
 
 
 class FuncGraph:
@@ -546,7 +552,7 @@ class FuncGraph:
             if opdef is None or opdef.shape_fn is None:
                 raise NotImplementedError(f"varrt has no shape function for op {op} yet: its output shape depends on "
                                           "a dimension unknown while the graph is built")
-            host = host[:2] + (_RuntimeShape(opdef, attrs),) + host[3:]
+            host = (_ShapedKernel(host[0], opdef, attrs, _dtype_of(host[1])), host[1], None) + host[3:]
         self.last_host = host  # what a TF1 Graph re-adds the node with
         kept = [r for r in resources if r is not None]
         arg_of = [self._resource_arg(r.id) for r in kept]

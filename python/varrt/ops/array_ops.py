@@ -10,10 +10,11 @@ from varrt.framework import symbolic as _symbolic
 
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
-from varrt.ops.op_util import (attr_ints, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
+from varrt.ops.op_util import (attr_ints, attr_value_error, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
                             operand, run, run_failing, run_outputs, shape_of, shape_text, slow, suffix, tensor_operand)
 from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import op_def_lib
 
 
 def _shape_arg(shape):
@@ -27,12 +28,6 @@ def _as_tensor(x):
     return x if type(x) is Tensor else convert_to_tensor(x)
 
 
-_SHAPE_ATTR = {
-    "Fill": ("index_type", "\n\t; NodeDef: {{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> "
-                           "output:T; attr=T:type; attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"),
-    "Reshape": ("Tshape", "\n\t; NodeDef: {{node Reshape}}; Op<name=Reshape; signature=tensor:T, shape:Tshape -> "
-                          "output:T; attr=T:type; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"),
-}
 _INT64_MAX = 2 ** 63 - 1
 
 
@@ -56,16 +51,15 @@ def _shape_values(op, shape, name, end, python_int32=False):
         elif array.dtype.kind not in "iu" and python_int32:
             array = _convert.to_array(shape, dtypes.int32)  # TensorFlow's TypeError for [1.5], ["a"]
     if array.dtype.kind not in "iu" or array.dtype.itemsize < 4:
-        attr, text = _SHAPE_ATTR[op]
         got = dtypes.core_name(dtype_of(array)) if dtype_of(array) is not None else array.dtype.name
-        raise op_error(op, f"Value for attr '{attr}' of {got} is not in the list of allowed values: int32, int64{text}",
-                       name, end="" if slow(shape) else end)
+        raise attr_value_error(op, got, name, "" if slow(shape) else end)
     if array.ndim > 1:
         message = ("dims must represent a vector, got shape " if op == "Fill" else "sizes input must be 1-D, not ")
         raise kernel_error(op, message + shape_text(array.shape), name, end=end)
     return [int(d) for d in array.reshape(-1)]
 
 
+@op_def_lib.implements("Reshape")
 def reshape(tensor, shape, name=None):
     """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy."""
     if type(tensor) is Tensor and type(shape) in (tuple, list):
@@ -203,6 +197,7 @@ def allocating_output(op, dims, dtype, name="", end=None):
                            cls=errors.ResourceExhaustedError) from None
 
 
+@op_def_lib.implements("Fill")
 def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
     a, dtype = operand(value)
@@ -255,6 +250,7 @@ def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - Tensor
 
 # --- shape queries -------------------------------------------------------------------------
 
+@op_def_lib.implements("Shape")
 def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     """The shape of `input` as a 1-D tensor of `out_type` (tf.shape)."""
     a, _ = operand(input)
@@ -268,6 +264,7 @@ def rank(input, name=None):  # noqa: A002 - TensorFlow's names
     return _from_array(np.array(len(shape_of(a)), dtype=np.int32))  # TensorFlow's answer: a constant (_EagerConst)
 
 
+@op_def_lib.implements("Size")
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     """The number of elements of `input` as a 0-d tensor of `out_type` (tf.size)."""
     a, _ = operand(input)
@@ -281,6 +278,7 @@ def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's 
 
 # --- rearranging ---------------------------------------------------------------------------
 
+@op_def_lib.implements("Identity")
 def identity(input, name=None):  # noqa: A002 - TensorFlow's names
     """A tensor with the same value as `input`, on the current device (tf.identity)."""
     t = _as_tensor(input)
@@ -291,12 +289,14 @@ def _forward(a):
     return a  # the input itself: the output shares its buffer
 
 
+@op_def_lib.implements("StopGradient")
 def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's names
     """The input, through which no gradient flows (StopGradient)."""
     t = _as_tensor(input)
     return run("StopGradient", _forward, (t,), t.dtype)
 
 
+@op_def_lib.implements("BroadcastTo")
 def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
     """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
     if _symbolic.is_symbolic(shape):
@@ -367,6 +367,7 @@ def _transposed(x, perm, conjugate, name):
     return np.conj(out) if conjugate else out
 
 
+@op_def_lib.implements("ExpandDims")
 def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
     """Inserts a dimension of size 1 at `axis` (-rank-1 <= axis <= rank). Zero-copy."""
     t = _as_tensor(input)
@@ -389,6 +390,7 @@ def _expanded_dims(data, axes, name, end):
     return dims
 
 
+@op_def_lib.implements("Squeeze")
 def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - TensorFlow's names
     """Removes dimensions of size 1 (all of them, or those in `axis`). Zero-copy."""
     t = _as_tensor(input)
@@ -400,7 +402,7 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - Ten
 
 def _squeezed_dims(data, axis, name):
     dims = list(data.shape)
-    if axis is None:
+    if axis is None or (isinstance(axis, (list, tuple)) and not axis):  # Squeeze's squeeze_dims=[]: all
         keep = [d for d in dims if d != 1]
     else:
         chosen = set()
@@ -417,6 +419,7 @@ def _squeezed_dims(data, axis, name):
     return keep
 
 
+@op_def_lib.implements("Tile")
 def tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
     """Repeats the tensor multiples[i] times along dimension i."""
     a, dtype = operand(input)
@@ -443,6 +446,7 @@ def _axis_in(axis, n, what="axis"):
     return axis % n
 
 
+@op_def_lib.implements("ConcatV2")
 def concat(values, axis, name="concat"):
     """Joins tensors of one dtype along an existing dimension."""
     values = list(values)
@@ -484,6 +488,7 @@ def _concatenated(arrays, values, axis, name):
     return np.concatenate(arrays, axis=ax)
 
 
+@op_def_lib.implements("Pack")
 def stack(values, axis=0, name="stack"):
     """Joins tensors of one dtype and shape along a new dimension `axis`."""
     values = list(values)
@@ -508,6 +513,7 @@ def _stacked(arrays, ax, name):
     return np.stack(arrays, axis=ax)
 
 
+@op_def_lib.implements("Unpack")
 def unstack(value, num=None, axis=0, name="unstack"):
     """The slices of `value` along `axis`, as a list of tensors."""
     a, dtype = operand(value)
@@ -520,3 +526,20 @@ def unstack(value, num=None, axis=0, name="unstack"):
                                name, node=f"Unpack_num_{num}")
         return [np.take(a, i, axis=ax) for i in range(n)]
     return list(run_outputs("Unpack", unpack, (a,), dtype, n, attrs={"axis": ax, "num": n}))
+
+
+# --- tf.raw_ops -------------------------------------------------------------------------------
+
+@op_def_lib.implements("Transpose")
+def _raw_transpose(x, perm, name=None):
+    return transpose(x, perm, name=name)
+
+
+@op_def_lib.implements("ZerosLike")
+def _raw_zeros_like(x, name=None):
+    return zeros_like(x, name=name)
+
+
+@op_def_lib.implements("OnesLike")
+def _raw_ones_like(x, name=None):
+    return ones_like(x, name=name)

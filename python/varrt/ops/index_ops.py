@@ -5,6 +5,7 @@ with TensorFlow's messages (one_hot: all off_value), never wrapped like NumPy's 
 import numpy as np
 
 from varrt import dtypes
+from varrt.ops import op_def_lib
 from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, run, shape_text, slow,
                             suffix)
 
@@ -164,3 +165,30 @@ def _one_hot(idx, depth, on, off, axis, name, end):
     if axis != -1:
         hot = np.moveaxis(hot, -1, axis)
     return np.where(hot, np.asarray(on), np.asarray(off))
+
+
+# --- tf.raw_ops -------------------------------------------------------------------------------
+
+@op_def_lib.implements("GatherV2")
+def _raw_gather_v2(params, indices, axis, batch_dims=0, name=None):
+    return gather(params, indices, axis=axis, batch_dims=batch_dims, name=name)
+
+
+@op_def_lib.implements("GatherNd")
+def _raw_gather_nd(params, indices, bad_indices_policy="", name=None):
+    return gather_nd(params, indices, name=name)
+
+
+@op_def_lib.implements("OneHot")
+def _raw_one_hot(indices, depth, on_value, off_value, axis=-1, name=None):
+    return one_hot(indices, depth, on_value, off_value, axis, name=name)
+
+
+@op_def_lib.implements("Where")
+def _raw_where(condition, name=None):
+    return where(condition, name=name)
+
+
+@op_def_lib.implements("SelectV2")
+def _raw_select_v2(condition, t, e, name=None):
+    return where(condition, t, e, name)

@@ -10,6 +10,7 @@ import ml_dtypes
 import numpy as np
 
 from varrt import _C, dtypes, errors
+from varrt.ops import op_def_lib
 from varrt.ops.op_util import (cast_operand, check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
                             pair, quiet, run, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -93,11 +94,13 @@ def _strict_add(x, y, name=None):
     return _add(x, y, False, name)
 
 
+@op_def_lib.implements("Sub")
 def subtract(x, y, name=None):
     """x - y element-wise, with broadcasting (tf.math.subtract)."""
     return _binary("Sub", np.subtract, x, y, name)
 
 
+@op_def_lib.implements("Mul")
 def multiply(x, y, name=None):
     """x * y element-wise, with broadcasting (tf.math.multiply)."""
     return _binary("Mul", np.multiply, x, y, name)
@@ -122,11 +125,13 @@ def _floor_kernel(op, kernel, x, y, name):
     return _run(op, kernel, (xa, ya), dtype, name, end)
 
 
+@op_def_lib.implements("FloorDiv")
 def floordiv(x, y, name=None):
     """Division rounded toward negative infinity (integers fail on a zero divisor)."""
     return _floor_kernel("FloorDiv", np.floor_divide, x, y, name)
 
 
+@op_def_lib.implements("FloorMod")
 def floormod(x, y, name=None):
     """Remainder of floor division: the sign of the divisor (integers fail on zero)."""
     return _floor_kernel("FloorMod", np.mod, x, y, name)
@@ -184,17 +189,20 @@ def _no_nan_kernel(xa, ya):
     return np.where(ya == 0, np.zeros((), out.dtype), out)
 
 
+@op_def_lib.implements("DivNoNan")
 def divide_no_nan(x, y, name=None):
     """x / y, and 0 where y is 0."""
     xa, ya, dtype = _truediv_operands(x, y)
     return _divide_arrays("DivNoNan", _no_nan_kernel, xa, ya, dtype, name)
 
 
+@op_def_lib.implements("RealDiv")
 def realdiv(x, y, name=None):
     """x / y element-wise for real (floating) dtypes (tf.realdiv)."""
     return _binary("RealDiv", np.true_divide, x, y, name)
 
 
+@op_def_lib.implements("Pow")
 def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
     """x ** y. Integers to negative integer powers fail; integer results wrap."""
     xa, ya, dtype = pair("Pow", x, y, False, name)
@@ -209,11 +217,13 @@ def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
     return _run("Pow", np.power, (xa, ya), dtype, name, end)
 
 
+@op_def_lib.implements("Maximum")
 def maximum(x, y, name=None):
     """The element-wise maximum of x and y, with broadcasting (tf.math.maximum)."""
     return _binary("Maximum", np.maximum, x, y, name)
 
 
+@op_def_lib.implements("Minimum")
 def minimum(x, y, name=None):
     """The element-wise minimum of x and y, with broadcasting (tf.math.minimum)."""
     return _binary("Minimum", np.minimum, x, y, name)
@@ -224,11 +234,13 @@ def _squared_difference(xa, ya):
     return d * np.conj(d) if np.iscomplexobj(d) else d * d
 
 
+@op_def_lib.implements("SquaredDifference")
 def squared_difference(x, y, name=None):
     """(x - y) ** 2 element-wise, with broadcasting (tf.math.squared_difference)."""
     return _binary("SquaredDifference", _squared_difference, x, y, name)
 
 
+@op_def_lib.implements("AddN")
 def add_n(inputs, name=None):
     """The element-wise sum of a list of tensors of one dtype and shape."""
     from varrt.ops.op_util import matching
@@ -258,6 +270,7 @@ def add_n(inputs, name=None):
 
 # --- unary -------------------------------------------------------------------------------
 
+@op_def_lib.implements("Neg")
 def negative(x, name=None):
     """-x element-wise (tf.math.negative)."""
     return _unary("Neg", np.negative, x, name)
@@ -272,56 +285,67 @@ def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
     return run("Abs", np.abs, (a,), dtype, shape_of(a))
 
 
+@op_def_lib.implements("Square")
 def square(x, name=None):
     """x * x element-wise (tf.math.square)."""
     return _unary("Square", np.square, x, name)
 
 
+@op_def_lib.implements("Sqrt")
 def sqrt(x, name=None):
     """The square root of x element-wise (tf.math.sqrt)."""
     return _unary("Sqrt", np.sqrt, x, name)
 
 
+@op_def_lib.implements("Rsqrt")
 def rsqrt(x, name=None):
     """1 / sqrt(x) element-wise (tf.math.rsqrt)."""
     return _unary("Rsqrt", _wide(lambda a: np.reciprocal(np.sqrt(a))), x, name)
 
 
+@op_def_lib.implements("Exp")
 def exp(x, name=None):
     """e ** x element-wise (tf.math.exp)."""
     return _unary("Exp", _wide(np.exp), x, name)
 
 
+@op_def_lib.implements("Expm1")
 def expm1(x, name=None):
     """e ** x - 1 element-wise, accurate for small x (tf.math.expm1)."""
     return _unary("Expm1", _wide(np.expm1), x, name)
 
 
+@op_def_lib.implements("Log")
 def log(x, name=None):
     """The natural logarithm of x element-wise (tf.math.log)."""
     return _unary("Log", _wide(np.log), x, name)
 
 
+@op_def_lib.implements("Log1p")
 def log1p(x, name=None):
     """log(1 + x) element-wise, accurate for small x (tf.math.log1p)."""
     return _unary("Log1p", _wide(np.log1p), x, name)
 
 
+@op_def_lib.implements("Sin")
 def sin(x, name=None):
     """The sine of x element-wise (tf.math.sin)."""
     return _unary("Sin", _wide(np.sin), x, name)
 
 
+@op_def_lib.implements("Cos")
 def cos(x, name=None):
     """The cosine of x element-wise (tf.math.cos)."""
     return _unary("Cos", _wide(np.cos), x, name)
 
 
+@op_def_lib.implements("Tan")
 def tan(x, name=None):
     """The tangent of x element-wise (tf.math.tan)."""
     return _unary("Tan", _wide(np.tan), x, name)
 
 
+@op_def_lib.implements("Tanh")
 def tanh(x, name=None):
     """The hyperbolic tangent of x element-wise (tf.math.tanh)."""
     return _unary("Tanh", _wide(np.tanh), x, name)
@@ -332,16 +356,19 @@ def _sigmoid(a):
     return one / (one + np.exp(-a))
 
 
+@op_def_lib.implements("Sigmoid")
 def sigmoid(x, name=None):
     """1 / (1 + exp(-x)) element-wise (tf.math.sigmoid)."""
     return _unary("Sigmoid", _wide(_sigmoid), x, name)
 
 
+@op_def_lib.implements("Floor")
 def floor(x, name=None):
     """The largest integer not greater than x, element-wise (tf.math.floor)."""
     return _unary("Floor", np.floor, x, name)
 
 
+@op_def_lib.implements("Ceil")
 def ceil(x, name=None):
     """The smallest integer not less than x, element-wise (tf.math.ceil)."""
     return _unary("Ceil", np.ceil, x, name)
@@ -357,11 +384,13 @@ def _sign(a):
     return np.sign(a)
 
 
+@op_def_lib.implements("Sign")
 def sign(x, name=None):
     """-1, 0 or 1 (0 for -0.0, nan for nan; x/|x| for complex)."""
     return _unary("Sign", _sign, x, name)
 
 
+@op_def_lib.implements("Round")
 def round(x, name=None):  # noqa: A001 - TensorFlow's public name
     """Rounds half to even. Integers are returned as they are."""
     a, dtype = operand(x)
@@ -371,21 +400,25 @@ def round(x, name=None):  # noqa: A001 - TensorFlow's public name
     return run("Round", np.round, (a,), dtype)
 
 
+@op_def_lib.implements("Reciprocal")
 def reciprocal(x, name=None):
     """1 / x element-wise (tf.math.reciprocal)."""
     return _unary("Reciprocal", np.reciprocal, x, name)
 
 
+@op_def_lib.implements("IsNan")
 def is_nan(x, name=None):
     """Which elements of x are NaN, as a bool tensor (tf.math.is_nan)."""
     return _unary("IsNan", np.isnan, x, name, _bool)
 
 
+@op_def_lib.implements("IsInf")
 def is_inf(x, name=None):
     """Which elements of x are +/- infinity, as a bool tensor (tf.math.is_inf)."""
     return _unary("IsInf", np.isinf, x, name, _bool)
 
 
+@op_def_lib.implements("IsFinite")
 def is_finite(x, name=None):
     """Which elements of x are finite, as a bool tensor (tf.math.is_finite)."""
     return _unary("IsFinite", np.isfinite, x, name, _bool)
@@ -419,21 +452,25 @@ def not_equal(x, y, name=None):
     return _binary("NotEqual", np.not_equal, x, y, name, out=_bool)
 
 
+@op_def_lib.implements("Less")
 def less(x, y, name=None):
     """x < y element-wise, with broadcasting, as a bool tensor (tf.math.less)."""
     return _binary("Less", np.less, x, y, name, out=_bool)
 
 
+@op_def_lib.implements("LessEqual")
 def less_equal(x, y, name=None):
     """x <= y element-wise, with broadcasting, as a bool tensor (tf.math.less_equal)."""
     return _binary("LessEqual", np.less_equal, x, y, name, out=_bool)
 
 
+@op_def_lib.implements("Greater")
 def greater(x, y, name=None):
     """x > y element-wise, with broadcasting, as a bool tensor (tf.math.greater)."""
     return _binary("Greater", np.greater, x, y, name, out=_bool)
 
 
+@op_def_lib.implements("GreaterEqual")
 def greater_equal(x, y, name=None):
     """x >= y element-wise, with broadcasting, as a bool tensor (tf.math.greater_equal)."""
     return _binary("GreaterEqual", np.greater_equal, x, y, name, out=_bool)
@@ -468,11 +505,13 @@ def _logical(op, kernel, x, y, name):
     return _run(op, kernel, (xa, ya), _bool, name)
 
 
+@op_def_lib.implements("LogicalAnd")
 def logical_and(x, y, name=None):
     """x AND y element-wise for bool tensors, with broadcasting (tf.math.logical_and)."""
     return _logical("LogicalAnd", np.logical_and, x, y, name)
 
 
+@op_def_lib.implements("LogicalOr")
 def logical_or(x, y, name=None):
     """x OR y element-wise for bool tensors, with broadcasting (tf.math.logical_or)."""
     return _logical("LogicalOr", np.logical_or, x, y, name)
@@ -488,27 +527,32 @@ def logical_xor(x, y, name=None):
                 _bool, name)
 
 
+@op_def_lib.implements("LogicalNot")
 def logical_not(x, name=None):
     """NOT x element-wise for a bool tensor (tf.math.logical_not)."""
     a = _bool_operand("LogicalNot", x, 0, name)
     return run("LogicalNot", np.logical_not, (a,), _bool, shape_of(a))
 
 
+@op_def_lib.implements("BitwiseAnd")
 def bitwise_and(x, y, name=None):
     """x & y element-wise for integer tensors (tf.bitwise.bitwise_and)."""
     return _binary("BitwiseAnd", np.bitwise_and, x, y, name)
 
 
+@op_def_lib.implements("BitwiseOr")
 def bitwise_or(x, y, name=None):
     """x | y element-wise for integer tensors (tf.bitwise.bitwise_or)."""
     return _binary("BitwiseOr", np.bitwise_or, x, y, name)
 
 
+@op_def_lib.implements("BitwiseXor")
 def bitwise_xor(x, y, name=None):
     """x ^ y element-wise for integer tensors (tf.bitwise.bitwise_xor)."""
     return _binary("BitwiseXor", np.bitwise_xor, x, y, name)
 
 
+@op_def_lib.implements("Invert")
 def invert(x, name=None):
     """~x (bitwise NOT) element-wise for integer tensors (tf.bitwise.invert)."""
     return _unary("Invert", np.invert, x, name)
@@ -584,3 +628,40 @@ def _fast_entries():
 
 
 _fast_entries()
+
+
+# --- tf.raw_ops: ops whose TensorFlow arguments or checks differ from the functions above -------
+
+@op_def_lib.implements("AddV2")
+def _raw_add_v2(x, y, name=None):
+    return _strict_add(x, y, name)  # both operands converted strictly, as args_to_matching_eager does
+
+
+@op_def_lib.implements("Abs")
+def _raw_abs(x, name=None):
+    return _unary("Abs", np.abs, x, name)  # tf.abs turns complex into ComplexAbs; the op refuses it
+
+
+@op_def_lib.implements("Equal")
+def _raw_equal(x, y, incompatible_shape_error=True, name=None):
+    return equal(x, y, name) if incompatible_shape_error else tensor_equals(x, y)
+
+
+@op_def_lib.implements("NotEqual")
+def _raw_not_equal(x, y, incompatible_shape_error=True, name=None):
+    return not_equal(x, y, name) if incompatible_shape_error else tensor_equals(x, y, negate=True)
+
+
+@op_def_lib.implements("Cast")
+def _raw_cast(x, DstT, Truncate=False, name=None):  # noqa: N803 - TensorFlow's argument names
+    return cast(x, DstT, name)
+
+
+@op_def_lib.implements("MatMul")
+def _raw_mat_mul(a, b, transpose_a=False, transpose_b=False, grad_a=False, grad_b=False, name=None):
+    return matmul(a, b, transpose_a=transpose_a, transpose_b=transpose_b, name=name)
+
+
+@op_def_lib.implements("BatchMatMulV2")
+def _raw_batch_mat_mul_v2(x, y, adj_x=False, adj_y=False, grad_x=False, grad_y=False, name=None):
+    return matmul(x, y, adjoint_a=adj_x, adjoint_b=adj_y, name=name)

@@ -16,15 +16,14 @@ from varrt import dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 from varrt.ops.math_ops import _wide
-from varrt.ops.nn_op_defs import SPARSE_LABELS
-from varrt.ops.op_util import (check_dtype, kernel_error, op_error, operand, quiet, run, run_outputs,
-                               shape_text, _texts)
+from varrt.ops.op_util import check_dtype, kernel_error, operand, quiet, run, run_outputs, shape_text, suffix
+from varrt.ops import op_def_lib
 
 
 def _activation(op, kernel, features, name=None, attrs=None):
     """`op` of one tensor, same dtype and shape (Relu, Elu, Softplus, ...)."""
     a, dtype = operand(features)
-    check_dtype(op, dtype, name)
+    check_dtype(op, dtype, name, suffix(name, features))
     with quiet(all="ignore"):
         return run(op, kernel, (a,), dtype, attrs=attrs)
 
@@ -35,6 +34,7 @@ def _relu(a):
     return np.maximum(a, np.zeros((), a.dtype))
 
 
+@op_def_lib.implements("Relu")
 def relu(features, name=None):
     """max(features, 0) (Relu); integers too."""
     return _activation("Relu", _relu, features, name)
@@ -44,11 +44,13 @@ def _relu6(a):
     return np.minimum(np.maximum(a, np.zeros((), a.dtype)), np.asarray(6, a.dtype))
 
 
+@op_def_lib.implements("Relu6")
 def relu6(features, name=None):
     """min(max(features, 0), 6) element-wise (tf.nn.relu6)."""
     return _activation("Relu6", _relu6, features, name)
 
 
+@op_def_lib.implements("LeakyRelu")
 def leaky_relu(features, alpha=0.2, name=None):
     """features where positive, else alpha * features (LeakyRelu); integers are cast to float32
     first, as TensorFlow does."""
@@ -67,6 +69,7 @@ def _elu(a):
     return np.where(a < 0, np.exp(a) - np.ones((), a.dtype), a)
 
 
+@op_def_lib.implements("Elu")
 def elu(features, name=None):
     """features if > 0, else exp(features) - 1, element-wise (tf.nn.elu)."""
     return _activation("Elu", _elu, features, name)
@@ -81,6 +84,7 @@ def _selu(a):
     return np.where(a < 0, scale * alpha * (np.exp(a) - np.ones((), a.dtype)), scale * a)
 
 
+@op_def_lib.implements("Selu")
 def selu(features, name=None):
     """Scaled ELU: scale * (features if > 0 else alpha * (exp(features) - 1)) (tf.nn.selu)."""
     return _activation("Selu", _selu, features, name)
@@ -94,6 +98,7 @@ def _softplus(a):
     return out
 
 
+@op_def_lib.implements("Softplus")
 def softplus(features, name=None):
     """log(exp(features) + 1) (Softplus)."""
     return _activation("Softplus", _wide(_softplus), features, name)
@@ -103,6 +108,7 @@ def _softsign(a):
     return a / (np.abs(a) + np.ones((), a.dtype))
 
 
+@op_def_lib.implements("Softsign")
 def softsign(features, name=None):
     """features / (abs(features) + 1) element-wise (tf.nn.softsign)."""
     return _activation("Softsign", _softsign, features, name)
@@ -155,11 +161,13 @@ def _softmax_op(op, kernel, logits, axis, name):
     return array_ops.transpose(out, perm)
 
 
+@op_def_lib.implements("Softmax")
 def softmax(logits, axis=None, name=None):
     """exp(logits) / sum(exp(logits)) along `axis` (default the last) (Softmax)."""
     return _softmax_op("Softmax", _softmax_last, logits, axis, name)
 
 
+@op_def_lib.implements("LogSoftmax")
 def log_softmax(logits, axis=None, name=None):
     """logits - log(sum(exp(logits))) along `axis` (LogSoftmax)."""
     return _softmax_op("LogSoftmax", _log_softmax_last, logits, axis, name)
@@ -251,9 +259,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     logits = _as_tensor(logits)
     labels = _as_tensor(labels)
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", logits.dtype, name)
-    if labels.dtype not in (dtypes.int32, dtypes.int64):
-        raise op_error("SparseSoftmaxCrossEntropyWithLogits",
-                       _texts.attr_value_error(SPARSE_LABELS[0], labels.dtype._enum, SPARSE_LABELS[1]), name)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", labels.dtype, name, attr="Tlabels")
     lshape, shape = tuple(labels.shape), tuple(logits.shape)
     if len(shape) == 0 or lshape != shape[:-1]:
         if len(shape) == 0:
@@ -289,6 +295,7 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
                         math_ops.log1p(math_ops.exp(neg_abs_logits)), name=name)
 
 
+@op_def_lib.implements("Select")
 def select(condition, x, y, name=None):
     """TensorFlow 1's where (Select): x where condition else y, all of one shape (or a vector
     condition choosing rows)."""
@@ -320,6 +327,7 @@ def channel_axis(data_format, rank):
     return 1 if data_format == "NCHW" and rank > 2 else rank - 1
 
 
+@op_def_lib.implements("BiasAdd")
 def bias_add(value, bias, data_format=None, name=None):
     """value + bias along the channel dimension (BiasAdd; the last one, or 1 for NC...)."""
     data_format = _data_format(data_format)
@@ -355,6 +363,7 @@ def _format_attr(data_format):
     return {"nchw": data_format == "NCHW"}
 
 
+@op_def_lib.implements("L2Loss")
 def l2_loss(t, name=None):
     """sum(t ** 2) / 2 (L2Loss)."""
     a, dtype = operand(t)
@@ -372,12 +381,11 @@ def _erfc(a):
     return np.vectorize(math.erfc, otypes=[np.float64])(a.astype(np.float64))
 
 
+@op_def_lib.implements("Erfc")
 def erfc(x, name=None):
     """The complementary error function (Erfc)."""
     a, dtype = operand(x)
-    if not dtype.is_floating:
-        raise op_error("Erfc", f"Value for attr 'T' of {dtype.name} is not in the list of allowed values: "
-                               "bfloat16, half, float, double", name)
+    check_dtype("Erfc", dtype, name)
     return run("Erfc", _wide(_erfc), (a,), dtype)
 
 

@@ -1,20 +1,44 @@
 """The op table: one record per op, as TensorFlow's REGISTER_OP writes it.
 
 A record is the op's TensorFlow name, its signature (inputs and outputs, resource inputs
-marked by their type `resource`), its attributes with types, defaults and allowed dtypes (in
+marked by their type `resource`), its attributes with types, defaults and allowed values (in
 TensorFlow's order, which its messages keep), whether it is stateful, and its shape function.
 Everything else is derived from the records: the dtype checks and their TensorFlow texts
-(`Op<name=...; signature=...>`), the output dtypes and static shapes of graph nodes, which
-nodes pruning keeps, `tf.raw_ops`. The records live in `ops/defs/`, one file per family; the
-facts are TensorFlow 2.21's registry (tests/fixtures/tf_op_registry.json, read from an
-installed TensorFlow by tests/tools/dump_tf_op_registry.py, is what tests compare them with).
+(`Op<name=...; signature=...>`, "All kernels registered for op ..."), the output dtypes and
+static shapes of graph nodes, which nodes pruning keeps, `tf.raw_ops` (ops/raw_op.py). The
+records live in `ops/defs/`, one file per family; the facts are TensorFlow 2.21's registry
+(tests/fixtures/tf_op_registry.json, read from an installed TensorFlow by
+tests/tools/dump_tf_op_registry.py, is what tests/test_op_table.py compares them with).
 
     register("AddV2", "x: T, y: T -> z: T", "T: {bfloat16, half, float, double, ...}",
              commutative=True, aggregate=True, shape=shape_fns.broadcast)
 
 Arguments: "name: T" (typed by attr T), "name: float" (a fixed dtype), "name: N * T" (a list of
 N tensors of type T), "name: resource". Attributes: "T: {float, double}" (a type from a list),
-"T: type", "keep_dims: bool = false", "N: int >= 1", "perm: list(int)", "alpha: float = 0.2".
+"T: type", "keep_dims: bool = false", "N: int >= 1", "perm: list(int)", "alpha: float = 0.2",
+"data_format: {'NHWC', 'NCHW'} = \"NHWC\"" (a string from a list), "shape: shape = { unknown_rank:
+true }". Beside them: `kernels=` when TensorFlow declares dtypes it has no CPU kernel for (its
+kernel list as it prints it: "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half", every
+CPU or DEFAULT dtype one registration), and `api_names=` for the arguments TensorFlow's Python API
+renames ({"reduction_indices": "axis"}).
+
+Adding an op (say Softplus, with its gradient):
+1. The record. `/path/to/tf/python tests/tools/tf_op_record.py Softplus` prints it from TensorFlow's
+   registry; paste it into the family's file in ops/defs, give it its shape function (ops/shape_fns.py),
+   and add `kernels=` / `api_names=` if TensorFlow has them (the test below says so). Then run
+   `/path/to/tf/python tests/tools/dump_tf_op_registry.py` to add TensorFlow's entry to the fixture.
+2. The kernel, in the module of its family (ops/math_ops.py, ops/nn_ops.py, ...): convert the operands
+   (op_util.operand, pair, matching), `check_dtype("Softplus", dtype, name)` (the allowed dtypes and
+   TensorFlow's texts come from the record), and `run("Softplus", kernel, inputs, dtype)`. Decorate the
+   function that takes TensorFlow's argument names with `@op_def_lib.implements("Softplus")` (or write
+   a small adapter beside it) and tf.raw_ops.Softplus exists.
+3. The gradient, keyed by the op's name: `@RegisterGradient("Softplus")` in ops/gradients (or
+   `NotDifferentiable`).
+4. A test entry: tests/test_op_table.py checks the record against TensorFlow's by itself; add a case
+   to tests/tools/record_raw_ops.py (rerun it with TensorFlow) so tests/test_raw_ops_table.py compares
+   tf.raw_ops.Softplus with what TensorFlow returned, and test the public function and its gradient
+   against TensorFlow's recorded values in its family's test file.
+No other file needs to name the op.
 """
 import re
 
@@ -47,19 +71,19 @@ class ArgDef:
         return self.dtype == "DT_RESOURCE"
 
     def summary(self):
-        """As TensorFlow's op summary writes it: "x:T", "inputs:N*T", "resource:resource"."""
-        if self.type_list_attr:
-            kind = self.type_list_attr
-        elif self.dtype:
-            kind = self.dtype[3:].lower()
+        """As TensorFlow's op summary writes it: "x:T", "inputs:N*T", "resource:resource", and
+        "input:" for a list of tensors typed by a list(type) attr (TensorFlow prints no type there)."""
+        if self.dtype:
+            kind = _type_name(self.dtype)
         else:
-            kind = self.type_attr
+            kind = self.type_attr or ""
         return f"{self.name}:{self.number_attr}*{kind}" if self.number_attr else f"{self.name}:{kind}"
 
 
 class AttrDef:
     """One attribute: name, type ("type", "int", "bool", "float", "list(int)", "string", "shape",
-    "list(type)"), default (None: required), allowed dtypes ("DT_..." in TensorFlow's order) and minimum."""
+    "list(type)"), default (None: required), allowed values ("DT_..." dtypes, or strings for a
+    string attr, in TensorFlow's order, which its messages keep) and minimum."""
 
     __slots__ = ("name", "type", "default", "allowed", "minimum")
 
@@ -74,35 +98,47 @@ class AttrDef:
         """As TensorFlow's op summary writes it: "T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"."""
         text = f"{self.name}:{self.type}"
         if self.default is not None:
-            text += f",default={_default_text(self)}"
+            text += f",default={_value_text(self.type, self.default)}"
         if self.minimum is not None:
             text += f",min={self.minimum}"
         if self.allowed is not None:
-            text += ",allowed=[" + ", ".join(self.allowed) + "]"
+            text += ",allowed=" + _value_text(f"list({self.type})", self.allowed)
         return text
 
 
-def _default_text(attr):
-    d = attr.default
-    if attr.type == "bool":
-        return "true" if d else "false"
-    if attr.type == "float":
-        return f"{d:g}"
-    if attr.type == "string":
-        return f'"{d}"'
-    if attr.type.startswith("list("):
-        return "[" + ", ".join(str(x) for x in d) + "]"
-    return str(d)
+def _value_text(kind, value):
+    """An attr value as TensorFlow's SummarizeAttrValue writes it."""
+    if kind.startswith("list("):
+        return "[" + ", ".join(_value_text(kind[5:-1], v) for v in value) + "]"
+    if kind == "bool":
+        return "true" if value else "false"
+    if kind == "float":
+        return f"{value:g}"
+    if kind == "string":
+        return '"' + _c_escape(value) + '"'
+    if kind == "shape":
+        return "<unknown>" if value is UNKNOWN_RANK else "[" + ",".join("?" if d is None else str(d) for d in value) + "]"
+    return str(value)
+
+
+def _c_escape(text):
+    """absl's CEscape, which TensorFlow applies to string attrs in its texts."""
+    special = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "'": "\\'", "\\": "\\\\"}
+    return "".join(special.get(c, c if " " <= c < "\x7f" else f"\\{ord(c):03o}") for c in text)
+
+
+UNKNOWN_RANK = "<unknown rank>"  # the default of Placeholder's shape: "shape = { unknown_rank: true }"
 
 
 class OpDef:
-    """One op: what TensorFlow's registry says of it, and the shape function varrt gives it."""
+    """One op: what TensorFlow's registry says of it, the CPU kernels TensorFlow lists for it when
+    some dtype it declares has none, and the shape function varrt gives it."""
 
     __slots__ = ("name", "inputs", "outputs", "attrs", "is_stateful", "is_commutative", "is_aggregate",
-                 "shape_fn", "origin", "_summary")
+                 "shape_fn", "origin", "kernels", "api_names", "_summary")
 
     def __init__(self, name, inputs, outputs, attrs, is_stateful, is_commutative, is_aggregate, shape_fn,
-                 origin="tensorflow"):
+                 origin="tensorflow", kernels=None, api_names=None):
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
@@ -112,11 +148,21 @@ class OpDef:
         self.is_aggregate = is_aggregate
         self.shape_fn = shape_fn
         self.origin = origin  # "tensorflow" (its registry is the reference), or "varrt" (an op of its own)
+        # TensorFlow's kernel registrations for the dtype attr, as (device, ["DT_...", ...]) in the
+        # order it lists them, or None when it has a CPU kernel for every dtype the attr allows.
+        self.kernels = kernels
+        # TensorFlow's Python names of arguments its api_def renames ({"reduction_indices": "axis"}).
+        self.api_names = api_names or {}
         self._summary = None
 
     @property
     def resource_inputs(self):
         return [a for a in self.inputs if a.is_resource]
+
+    @property
+    def dtype_attr(self):
+        """The type attr a dtype check means when it names none: the first with allowed values."""
+        return next((a for a in self.attrs.values() if a.type == "type" and a.allowed is not None), None)
 
     def summary(self):
         """TensorFlow's SummarizeOpDef: the text its dtype errors end with."""
@@ -133,8 +179,51 @@ class OpDef:
             self._summary = "Op<" + "; ".join(parts) + ">"
         return self._summary
 
+    def attr_value_error(self, attr, type_name):
+        """TensorFlow's text for a dtype (DataTypeString `type_name`) that type attr `attr` does
+        not allow: its allowed list in the registry's order, the node, the op's summary."""
+        allowed = ", ".join(_type_name(t) for t in self.attrs[attr].allowed)
+        return (f"Value for attr '{attr}' of {type_name} is not in the list of allowed values: {allowed}\n"
+                f"\t; NodeDef: {{{{node {self.name}}}}}; {self.summary()}")
+
+    def cpu_kernel_dtypes(self):
+        """The "DT_..." dtypes TensorFlow has a CPU kernel for (every allowed one without `kernels`)."""
+        if self.kernels is None:
+            return set(self.dtype_attr.allowed)
+        return {t for device, types in self.kernels if device in ("CPU", "DEFAULT") for t in types}
+
+    def no_device_error(self, dtype_name, attrs=None):
+        """TensorFlow's text when no device has a kernel for dtype "DT_..." `dtype_name`: the node with
+        its attributes (`attrs`, else their defaults) sorted by name, then every kernel registered."""
+        values = {a.name: a.default for a in self.attrs.values() if a.default is not None}
+        values.update(attrs or {})
+        values[self.dtype_attr.name] = dtype_name
+        node = ", ".join(f"{n}={_value_text(self.attrs[n].type, values[n])}" for n in sorted(values))
+        attr = self.dtype_attr.name
+        lines = "".join(f"  device='{device}'; {attr} in [{', '.join(types)}]\n" for device, types in self.kernels)
+        return (f"Could not find device for node: {{{{node {self.name}}}}} = {self.name}[{node}]\n"
+                f"All kernels registered for op {self.name}:\n{lines}")
+
     def __repr__(self):
         return self.summary()
+
+
+def _type_name(enum_name):
+    """TensorFlow's DataTypeString of "DT_FLOAT": "float"."""
+    return enum_name[3:].lower()
+
+
+def _parse_kernels(text):
+    """ "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half" -> TensorFlow's kernel list:
+    an XLA device registers one kernel for its list, every other device one kernel per dtype."""
+    if text is None:
+        return None
+    out = []
+    for part in text.split(";"):
+        device, _, types = part.partition(":")
+        device, types = device.strip(), [_TF_TYPE_NAMES[t.strip()] for t in types.split(",")]
+        out += [(device, types)] if device.startswith("XLA_") else [(device, [t]) for t in types]
+    return out
 
 
 _REGISTRY = {}
@@ -166,12 +255,17 @@ def _parse_attr(text):
     name, kind, default = m.groups()
     minimum = None
     allowed = None
-    if kind.startswith("{"):
-        allowed = [_TF_TYPE_NAMES[t.strip()] for t in kind.strip("{}").split(",")]
-        kind = "type"
-    elif ">=" in kind:
+    if ">=" in kind:
         kind, lo = (s.strip() for s in kind.split(">="))
         minimum = int(lo)
+    if kind.startswith("{"):
+        items = [t.strip() for t in kind.strip("{}").split(",")]
+        if items[0].startswith("'"):  # a string from a list: {'NHWC', 'NCHW'}
+            allowed = [t.strip("'") for t in items]
+            kind = "string"
+        else:
+            allowed = [_TF_TYPE_NAMES[t] for t in items]
+            kind = "type"
     return AttrDef(name, kind, _parse_default(kind, default), allowed, minimum)
 
 
@@ -186,14 +280,18 @@ def _parse_default(kind, text):
         return float(text)
     if kind == "type":
         return text if text.startswith("DT_") else _TF_TYPE_NAMES[text]
+    if kind == "shape":
+        if text.replace(" ", "") != "{unknown_rank:true}":
+            raise ValueError(f"unsupported shape default {text!r}")
+        return UNKNOWN_RANK
     if kind.startswith("list("):
         inner = text.strip("[]").strip()
         return [int(x) for x in inner.split(",")] if inner and kind == "list(int)" else []
-    return text.strip('"')
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'" else text
 
 
 def register(name, signature, *attrs, stateful=False, commutative=False, aggregate=False, shape=None,
-             origin="tensorflow"):
+             origin="tensorflow", kernels=None, api_names=None):
     """Adds an op to the table (see the module docstring for the spec syntax); returns its OpDef."""
     if name in _REGISTRY:
         raise ValueError(f"op {name} is registered twice")
@@ -204,9 +302,30 @@ def register(name, signature, *attrs, stateful=False, commutative=False, aggrega
     kinds = {n: a.type for n, a in attr_defs.items()}
     ins, _, outs = signature.partition("->")
     op = OpDef(name, _parse_args(ins, kinds), _parse_args(outs, kinds), attr_defs, stateful, commutative, aggregate,
-               shape, origin)
+               shape, origin, _parse_kernels(kernels), api_names)
     _REGISTRY[name] = op
     return op
+
+
+_IMPLEMENTATIONS = {}
+
+
+def implements(*names):
+    """Registers the decorated function as what runs ops `names` from `tf.raw_ops`: it takes the
+    op's TensorFlow Python arguments (inputs and attributes by their names, `name`) as keywords,
+    all of them, defaults already filled in (see ops/raw_op.py)."""
+    def register_implementation(fn):
+        for n in names:
+            if n in _IMPLEMENTATIONS:
+                raise ValueError(f"op {n} has two implementations")
+            _IMPLEMENTATIONS[n] = fn
+        return fn
+    return register_implementation
+
+
+def implementation(name):
+    """The function registered for op `name` by `implements`, or None."""
+    return _IMPLEMENTATIONS.get(name)
 
 
 def get(name):

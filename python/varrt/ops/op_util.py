@@ -1,5 +1,5 @@
 """What every NumPy-kernel op shares: operand conversion with TensorFlow's rules, the dtype
-checks and error texts of TensorFlow's op registry, and running a kernel through the core
+checks and error texts of TensorFlow's op registry (read from the op table), and running a kernel through the core
 dispatch (`run`).
 
 Operands travel as (input, DType) pairs until the op runs: a Tensor contributes its core
@@ -8,12 +8,10 @@ TensorData, a Variable its value (ReadVariableOp), a Python or NumPy value a con
 output. `run` places and logs the op, lets hooks see it and hands the kernel its inputs as
 arrays: views of the TensorDatas on the op's device, host values as they are.
 """
-import re
-
 import numpy as np
 
 from varrt import _C, dtypes, errors
-from varrt.ops.op_defs import ATTR_ERRORS, NO_KERNEL
+from varrt.ops import op_def_lib
 from varrt.framework.tensor import Tensor
 
 _place_op = _C.place_op
@@ -26,15 +24,6 @@ _INEXACT = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.f
 _DT_NAMES = {dtypes.enum_name(d): d for d in dtypes._ALL}
 _texts = _C.tf  # TensorFlow's message formats, owned by the core (csrc/varrt/tf)
 
-
-def _allowed_enums(attr, text):
-    m = re.search(rf"attr={attr}:type(?:,default=\w+)?,allowed=\[([^\]]*)\]", text)
-    names = m.group(1).split(", ")
-    return frozenset(_DT_NAMES[n]._enum for n in names if n in _DT_NAMES)
-
-
-_ALLOWED = {op: _allowed_enums(attr, text) for op, (attr, text) in ATTR_ERRORS.items()}
-_NO_KERNEL = {op: frozenset(names) for op, (_, _, names) in NO_KERNEL.items()}
 
 
 def is_inexact(dtype):
@@ -82,16 +71,47 @@ def mismatch(op, index, expected, got, name="", node=None):
     return op_error(op, _texts.input_dtype_mismatch(node or op, index, expected._enum, got._enum), name)
 
 
-def check_dtype(op, dtype, name="", end=None):
-    """Raises TensorFlow's error when `op` does not take `dtype` (or has no CPU kernel for it)."""
-    allowed = _ALLOWED.get(op)
-    if allowed is not None and dtype._enum not in allowed:
-        attr, text = ATTR_ERRORS[op]
-        raise op_error(op, _texts.attr_value_error(attr, dtype._enum, text), name, end=end)
-    no_kernel = _NO_KERNEL.get(op)
-    if no_kernel is not None and dtype.name in no_kernel:
-        attr, text, _ = NO_KERNEL[op]
-        raise op_error(op, _texts.no_device_error(op, attr, dtype._enum, text), name, cls=errors.NotFoundError, end=end)
+def _enums(type_names):
+    return frozenset(_DT_NAMES[n]._enum for n in type_names if n in _DT_NAMES)
+
+
+_DTYPE_RULES = {}  # (op, attr) -> (OpDef, attr, allowed enums, enums without a CPU kernel), from the table
+
+
+def _dtype_rule(op, attr):
+    rule = _DTYPE_RULES.get((op, attr))
+    if rule is None:
+        op_def = op_def_lib.get(op)
+        attr_def = op_def.attrs[attr] if attr is not None else op_def.dtype_attr
+        if attr_def is None:  # no dtype constraint (Identity's T: type)
+            rule = (op_def, None, None, frozenset())
+        else:
+            allowed = _enums(attr_def.allowed)
+            no_kernel = allowed - _enums(op_def.cpu_kernel_dtypes()) if attr is None else frozenset()
+            rule = (op_def, attr_def.name, allowed, no_kernel)
+        _DTYPE_RULES[(op, attr)] = rule
+    return rule
+
+
+def attr_value_error(op, type_name, name="", end=None, attr=None):
+    """TensorFlow's InvalidArgumentError for a dtype (DataTypeString `type_name`) that `op`'s type
+    attr `attr` (by default its first with allowed values) does not take."""
+    op_def, attr, _, _ = _dtype_rule(op, attr)
+    return op_error(op, op_def.attr_value_error(attr, type_name), name, end=end)
+
+
+def check_dtype(op, dtype, name="", end=None, attr=None, attrs=None):
+    """Raises TensorFlow's error when `op` does not take `dtype` for its type attr `attr` (by default
+    its first with allowed values), or has no CPU kernel for it: all from the op's record. `attrs`
+    are the node's other attribute values where they are not the defaults (TensorFlow lists them)."""
+    op_def, _, allowed, no_kernel = _dtype_rule(op, attr)
+    if allowed is None:
+        return
+    if dtype._enum not in allowed:
+        raise attr_value_error(op, _texts.type_name(dtype._enum), name, end, attr)
+    if dtype._enum in no_kernel:
+        text = op_def.no_device_error(_texts.enum_name(dtype._enum), attrs)
+        raise op_error(op, text, name, cls=errors.NotFoundError, end=end)
 
 
 def shape_text(shape):

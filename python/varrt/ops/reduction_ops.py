@@ -11,7 +11,8 @@ import numpy as np
 from varrt import _C, dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run,
-                               shape_of, shape_text, slow)
+                            shape_of, shape_text, slow)
+from varrt.ops import op_def_lib
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -274,11 +275,13 @@ def _scan(op, kernel, a, axis, exclusive, reverse, name):
     return r
 
 
+@op_def_lib.implements("Cumsum")
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """The cumulative sum along `axis`, optionally exclusive and/or reversed (tf.math.cumsum)."""
     return _cumulative("Cumsum", np.cumsum, x, axis, exclusive, reverse, name)
 
 
+@op_def_lib.implements("Cumprod")
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     """The cumulative product along `axis`, optionally exclusive and/or reversed (tf.math.cumprod)."""
     return _cumulative("Cumprod", np.cumprod, x, axis, exclusive, reverse, name)
@@ -295,3 +298,27 @@ def _fast_entries():
 
 
 _fast_entries()
+
+
+# --- tf.raw_ops: TensorFlow's reduction ops take `keep_dims`, ArgMax/ArgMin `dimension` ----------
+
+def _raw_reduction(reduce):
+    def raw(input, axis, keep_dims=False, name=None):  # noqa: A002 - TensorFlow's argument names
+        return reduce(input, axis, keep_dims, name)
+    return raw
+
+
+for _op_name, _fn_name in (("Sum", "reduce_sum"), ("Mean", "reduce_mean"), ("Max", "reduce_max"), ("Min", "reduce_min"),
+                     ("Prod", "reduce_prod"), ("All", "reduce_all"), ("Any", "reduce_any"),
+                     ("EuclideanNorm", "reduce_euclidean_norm")):
+    op_def_lib.implements(_op_name)(_raw_reduction(globals()[_fn_name]))
+
+
+@op_def_lib.implements("ArgMax")
+def _raw_arg_max(input, dimension, output_type=dtypes.int64, name=None):  # noqa: A002
+    return argmax(input, dimension, output_type, name)
+
+
+@op_def_lib.implements("ArgMin")
+def _raw_arg_min(input, dimension, output_type=dtypes.int64, name=None):  # noqa: A002
+    return argmin(input, dimension, output_type, name)

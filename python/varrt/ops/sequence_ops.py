@@ -7,6 +7,7 @@ from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
 from varrt.ops.op_util import (cast_operand, check_dtype, host, host_if_known, int_list, kernel_error, operand, quiet, run, run_failing,
                             shape_of)
+from varrt.ops import op_def_lib
 
 # tf.range's dtype when none is given: the widest of its arguments' dtypes in this order.
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
@@ -16,6 +17,7 @@ def _number_text(v):
     return str(int(v)) if float(v).is_integer() else f"{float(v):g}"
 
 
+@op_def_lib.implements("Range")
 def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - TensorFlow's public name
     """[start, start + delta, ...) up to (excluding) limit; `range(n)` is [0, n)."""
     if limit is None:

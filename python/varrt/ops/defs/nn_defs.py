@@ -5,21 +5,18 @@ One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 from varrt.ops import shape_fns
 from varrt.ops.op_def_lib import register
 
-register('BiasAdd', 'value: T, bias: T -> output: T', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'data_format: string = "NHWC"', shape=shape_fns.bias_add)
-register('BiasAddGrad', 'out_backprop: T -> output: T', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'data_format: string = "NHWC"', shape=shape_fns.bias_add_grad)
+register('BiasAdd', 'value: T, bias: T -> output: T', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', "data_format: {'NHWC', 'NCHW'} = \"NHWC\"", shape=shape_fns.bias_add)
+register('BiasAddGrad', 'out_backprop: T -> output: T', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', "data_format: {'NHWC', 'NCHW'} = \"NHWC\"", shape=shape_fns.bias_add_grad)
 register('Elu', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('L2Loss', 't: T -> output: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.l2_loss)
 register('LeakyRelu', 'features: T -> activations: T', 'alpha: float = 0.2', 'T: {half, bfloat16, float, double} = float', shape=shape_fns.unchanged)
 register('LogSoftmax', 'logits: T -> logsoftmax: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged_at_least_rank_1)
 register('Relu', 'features: T -> activations: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8}', shape=shape_fns.unchanged)
 register('Relu6', 'features: T -> activations: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.unchanged)
-register('ReluGrad', 'gradients: T, features: T -> backprops: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.merge_both)
 register('Selu', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('Sigmoid', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
-register('SigmoidGrad', 'y: T, dy: T -> z: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Softmax', 'logits: T -> softmax: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged_at_least_rank_1)
 register('SoftmaxCrossEntropyWithLogits', 'features: T, labels: T -> loss: T, backprop: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.softmax_cross_entropy)
 register('Softplus', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('Softsign', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('SparseSoftmaxCrossEntropyWithLogits', 'features: T, labels: Tlabels -> loss: T, backprop: T', 'T: {half, bfloat16, float, double}', 'Tlabels: {int32, int64} = int64', shape=shape_fns.sparse_softmax_cross_entropy)
-register('TanhGrad', 'y: T, dy: T -> z: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)

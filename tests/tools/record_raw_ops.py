@@ -1,0 +1,164 @@
+"""Records what TensorFlow 2.21's tf.raw_ops does, for tests/test_raw_ops_table.py: the Python
+signature of every raw op of the op table (function name and keyword arguments) and the outcome
+of each case below (values, dtype, shape, or the error's type and text). Run with TensorFlow's
+Python; writes tests/fixtures/tf_raw_ops.json:
+
+    /path/to/tf/python tests/tools/record_raw_ops.py
+
+A case is a snippet run with `tf` and `np` bound; what it leaves in `out` is recorded.
+"""
+import inspect
+import json
+import os
+
+import numpy as np
+import tensorflow as tf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REGISTRY = os.path.join(ROOT, "tests", "fixtures", "tf_op_registry.json")
+OUT = os.path.join(ROOT, "tests", "fixtures", "tf_raw_ops.json")
+
+CASES = [
+    # math
+    "out = tf.raw_ops.AddV2(x=1., y=2.)",
+    "out = tf.raw_ops.AddV2(x=tf.constant([1, 2]), y=tf.constant([3, 4]))",
+    "out = tf.raw_ops.Sub(x=[5., 3.], y=2.)",
+    "out = tf.raw_ops.Mul(x=tf.constant([[1., 2.]]), y=tf.constant([[3.], [4.]]))",
+    "out = tf.raw_ops.RealDiv(x=[1., 2.], y=[4., 0.])",
+    "out = tf.raw_ops.FloorDiv(x=[7, -7], y=[2, 2])",
+    "out = tf.raw_ops.FloorMod(x=[7, -7], y=[3, 3])",
+    "out = tf.raw_ops.Maximum(x=[1, 5], y=[3, 2])",
+    "out = tf.raw_ops.Pow(x=[2., 3.], y=[3., 2.])",
+    "out = tf.raw_ops.SquaredDifference(x=[1., 2.], y=[3., 5.])",
+    "out = tf.raw_ops.Abs(x=[-1.5, 2.])",
+    "out = tf.raw_ops.Neg(x=[1, -2])",
+    "out = tf.raw_ops.Exp(x=[0., 1.])",
+    "out = tf.raw_ops.Log1p(x=[0., 1.])",
+    "out = tf.raw_ops.Sqrt(x=tf.constant([4., 9.], tf.float64))",
+    "out = tf.raw_ops.Tanh(x=[0.5])",
+    "out = tf.raw_ops.Sigmoid(x=[0., 2.])",
+    "out = tf.raw_ops.Round(x=[0.5, 1.5, 2.5])",
+    "out = tf.raw_ops.Cast(x=[1.7, -2.2], DstT=tf.int32)",
+    "out = tf.raw_ops.MatMul(a=[[1., 2.]], b=[[3., 4.]], transpose_b=True)",
+    "out = tf.raw_ops.BatchMatMulV2(x=tf.ones([2, 2, 3]), y=tf.ones([3, 1]))",
+    "out = tf.raw_ops.AddN(inputs=[[1, 2], [3, 4], [5, 6]])",
+    "out = tf.raw_ops.Equal(x=[1, 2], y=[1, 3])",
+    "out = tf.raw_ops.Equal(x=[1, 2], y=[1, 2, 3], incompatible_shape_error=False)",
+    "out = tf.raw_ops.Less(x=[1., 2.], y=[2., 2.])",
+    "out = tf.raw_ops.LogicalAnd(x=[True, False], y=[True, True])",
+    "out = tf.raw_ops.BitwiseXor(x=[5, 3], y=[1, 1])",
+    # reductions and scans
+    "out = tf.raw_ops.Sum(input=[[1, 2], [3, 4]], axis=1)",
+    "out = tf.raw_ops.Mean(input=[[1., 2.], [3., 5.]], axis=[0, 1], keep_dims=True)",
+    "out = tf.raw_ops.Max(input=[[1, 7], [3, 4]], axis=0)",
+    "out = tf.raw_ops.Prod(input=[1., 2., 3.], axis=0)",
+    "out = tf.raw_ops.All(input=[[True, False]], axis=1)",
+    "out = tf.raw_ops.ArgMax(input=[[1, 9, 3]], dimension=1)",
+    "out = tf.raw_ops.ArgMin(input=[[1, 9, 3]], dimension=1, output_type=tf.int32)",
+    "out = tf.raw_ops.Cumsum(x=[1, 2, 3], axis=0, exclusive=True, reverse=True)",
+    "out = tf.raw_ops.Range(start=1, limit=10, delta=3)",
+    # nn
+    "out = tf.raw_ops.Relu(features=[-1., 2.])",
+    "out = tf.raw_ops.Relu6(features=[-1., 7.])",
+    "out = tf.raw_ops.Elu(features=[-1., 2.])",
+    "out = tf.raw_ops.LeakyRelu(features=[-1., 2.], alpha=0.1)",
+    "out = tf.raw_ops.Softmax(logits=[[1., 2., 3.]])",
+    "out = tf.raw_ops.LogSoftmax(logits=[[1., 2., 3.]])",
+    "out = tf.raw_ops.Softplus(features=[0., 1.])",
+    "out = tf.raw_ops.BiasAdd(value=[[1., 2.], [3., 4.]], bias=[10., 20.])",
+    "out = tf.raw_ops.L2Loss(t=[1., 2., 3.])",
+    # arrays and indexing
+    "out = tf.raw_ops.Reshape(tensor=[1, 2, 3, 4, 5, 6], shape=[2, -1])",
+    "out = tf.raw_ops.Transpose(x=[[1, 2, 3]], perm=[1, 0])",
+    "out = tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=0)",
+    "out = tf.raw_ops.Pack(values=[[1, 2], [3, 4]], axis=1)",
+    "out = tf.raw_ops.Unpack(value=[[1, 2], [3, 4]], num=2)",
+    "out = tf.raw_ops.ExpandDims(input=[1, 2], axis=0)",
+    "out = tf.raw_ops.Squeeze(input=[[[1], [2]]])",
+    "out = tf.raw_ops.Squeeze(input=[[[1], [2]]], axis=[2])",
+    "out = tf.raw_ops.Tile(input=[[1, 2]], multiples=[2, 1])",
+    "out = tf.raw_ops.Fill(dims=[2, 2], value=7.)",
+    "out = tf.raw_ops.Shape(input=tf.zeros([2, 3]), out_type=tf.int64)",
+    "out = tf.raw_ops.Size(input=tf.zeros([2, 3]))",
+    "out = tf.raw_ops.GatherV2(params=[[1, 2], [3, 4], [5, 6]], indices=[2, 0], axis=0)",
+    "out = tf.raw_ops.OneHot(indices=[0, 2], depth=3, on_value=1., off_value=0.)",
+    "out = tf.raw_ops.ZerosLike(x=[[1, 2]])",
+    "out = tf.raw_ops.Where(condition=[[True, False], [False, True]])",
+    "out = tf.raw_ops.SelectV2(condition=[True, False], t=[1, 2], e=[3, 4])",
+    "out = tf.raw_ops.BroadcastTo(input=[1, 2], shape=[2, 2])",
+    # the fused training ops
+    "v = tf.Variable([1., 2.]); r = tf.raw_ops.ResourceApplyGradientDescent(var=v.handle, alpha=0.1, delta=[1., 4.])"
+    "; out = (r, tf.identity(v))",
+    "v = tf.Variable([1., 2.]); a = tf.Variable([0.5, 0.5]); tf.raw_ops.ResourceApplyMomentum(var=v.handle, "
+    "accum=a.handle, lr=0.1, grad=[1., 1.], momentum=0.9, use_nesterov=True); out = (tf.identity(v), tf.identity(a))",
+    "v = tf.Variable([1., 2.]); m = tf.Variable([0., 0.]); s = tf.Variable([0., 0.]); tf.raw_ops.ResourceApplyAdam("
+    "var=v.handle, m=m.handle, v=s.handle, beta1_power=0.9, beta2_power=0.999, lr=0.01, beta1=0.9, beta2=0.999, "
+    "epsilon=1e-7, grad=[0.5, -1.]); out = (tf.identity(v), tf.identity(m), tf.identity(s))",
+    "v = tf.Variable([[1., 2.], [3., 4.]]); a = tf.Variable([[0.1, 0.1], [0.1, 0.1]]); "
+    "tf.raw_ops.ResourceSparseApplyAdagrad(var=v.handle, accum=a.handle, lr=0.5, grad=[[1., 2.]], indices=[1]); "
+    "out = (tf.identity(v), tf.identity(a))",
+    "v = tf.Variable([1., 2.]); ms = tf.Variable([0.1, 0.1]); mom = tf.Variable([0., 0.]); "
+    "tf.raw_ops.ResourceApplyRMSProp(var=v.handle, ms=ms.handle, mom=mom.handle, lr=0.01, rho=0.9, momentum=0.5, "
+    "epsilon=1e-7, grad=[1., -2.]); out = (tf.identity(v), tf.identity(ms), tf.identity(mom))",
+    # dtype errors
+    "out = tf.raw_ops.Relu(features=['a'])",
+    "out = tf.raw_ops.Abs(x=tf.constant([1 + 2j]))",
+    "out = tf.raw_ops.Erfc(x=tf.constant([1, 2]))",
+    "out = tf.raw_ops.MatMul(a=tf.constant([[1]], tf.uint8), b=tf.constant([[1]], tf.uint8))",
+    "out = tf.raw_ops.AddV2(x=tf.constant(1), y=tf.constant(2.))",
+    "out = tf.raw_ops.Sqrt(x=tf.constant([4, 9]))",
+    # (a float64 step on a float32 variable is a CHECK failure that aborts TensorFlow: not a case)
+    "v = tf.Variable([1., 2.]); out = tf.raw_ops.ResourceApplyGradientDescent(var=v.handle, alpha=0.1, "
+    "delta=[1., 2., 3.])",
+    # argument errors
+    "out = tf.raw_ops.AddV2(1., 2.)",
+    "out = tf.raw_ops.AddV2(x=1.)",
+    "out = tf.raw_ops.Sum(input=[1.], axis=0, keepdims=True)",
+    "out = tf.raw_ops.MatMul()",
+    "out = tf.raw_ops.Cast(x=[1.])",
+    "out = tf.raw_ops.ResourceApplyAdam(var=None, m=None, v=None)",
+    "out = tf.raw_ops.Relu(features=[1.], alpha=0.2)",
+]
+
+
+def outcome(value):
+    if value is None:
+        return None
+    if isinstance(value, (tuple, list)):
+        return [outcome(v) for v in value]
+    a = np.asarray(value)
+    return {"dtype": tf.as_dtype(value.dtype).name, "shape": list(a.shape),
+            "value": a.astype(object if a.dtype == np.bool_ else a.dtype).tolist()}
+
+
+def run_case(code):
+    scope = {"tf": tf, "np": np}
+    try:
+        exec(code, scope)  # noqa: S102 - the cases above
+    except Exception as e:  # noqa: BLE001 - the error is the outcome
+        return {"error": type(e).__name__, "message": str(e)}
+    return {"out": outcome(scope["out"])}
+
+
+def signatures():
+    with open(REGISTRY) as fh:
+        names = json.load(fh)
+    out = {}
+    for name in sorted(names):
+        fn = getattr(tf.raw_ops, name, None)
+        if fn is not None:
+            inner = inspect.unwrap(fn)
+            out[name] = {"function": inner.__name__, "args": list(inspect.signature(inner).parameters)}
+    return out
+
+
+def main():
+    data = {"signatures": signatures(), "cases": {code: run_case(code) for code in CASES}}
+    with open(OUT, "w") as fh:
+        json.dump(data, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+    print(f"{len(data['signatures'])} signatures, {len(CASES)} cases -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
