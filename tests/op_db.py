@@ -10,6 +10,9 @@ An input's shape names its batch dimension "B": it is an unknown dimension (None
 signature and the TF1 placeholder, and takes the sizes BATCH_SIZES when run. Those sizes differ
 from each other and from anything seen while building, so a trace that froze a stand-in size
 into the graph gives wrong shapes or values.
+
+A new table op gets an entry here (or a reason in SKIPPED: test_op_db checks that every table
+op has one), then `$VARRT_TF_PYTHON tests/tools/record_op_db.py` re-records the fixture.
 """
 import zlib
 

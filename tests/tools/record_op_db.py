@@ -76,7 +76,8 @@ def record_entry(tf, entry):
     if entry.refuses:
         rec["dtype_error"] = {"eager": modes.dtype_error_eager(tf, entry),
                               "graph": modes.dtype_error_graph(tf, entry)}
-        check(None not in rec["dtype_error"].values(), entry, f"TensorFlow accepts {entry.refuses}: {rec['dtype_error']}")
+        check(None not in rec["dtype_error"].values(), entry,
+              f"TensorFlow accepts {entry.refuses}: {rec['dtype_error']}")
     return rec
 
 
