@@ -56,7 +56,8 @@ def mismatch(got, want):
     w = np.asarray(want["values"], dtype=np.float64).reshape(-1)
     if not np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
         worst = int(np.argmax(np.where(np.isnan(g) == np.isnan(w), np.abs(g - w), math.inf)))
-        return (f"values differ beyond rtol={rtol}, atol={atol} (element {worst}: {float(g[worst])!r} vs {float(w[worst])!r}): "
+        return (f"values differ beyond rtol={rtol}, atol={atol} "
+                f"(element {worst}: {float(g[worst])!r} vs {float(w[worst])!r}): "
                 f"{_clip(got['values'])}, TensorFlow's {_clip(want['values'])}")
     return None
 
