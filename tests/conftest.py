@@ -1,3 +1,4 @@
+import os
 import pathlib
 
 import pytest
@@ -18,7 +19,19 @@ def _default_placement():
     varrt.debugging.set_log_device_placement(False)
 
 
+def _run_slow(config):
+    # CI runs everything (the README's test command under .ci/run); a local run stays quick
+    # unless asked: VARRT_SLOW_TESTS=1, or any -m expression (e.g. -m slow).
+    return (os.environ.get("CI", "").lower() == "true" or os.environ.get("VARRT_SLOW_TESTS") == "1"
+            or bool(config.option.markexpr))
+
+
 def pytest_collection_modifyitems(session, config, items):
+    if not _run_slow(config):
+        slow = [item for item in items if item.get_closest_marker("slow")]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if not item.get_closest_marker("slow")]
     # The cluster tests connect this process to Ray tasks, which adds their devices to the
     # process for good (as in TensorFlow): they run last, so no other test sees those devices.
     items.sort(key=lambda item: item.module.__name__.rsplit(".", 1)[-1].startswith("test_cluster_"))

@@ -1,0 +1,389 @@
+"""The op database: one entry per public function that exercises an op of the op table
+(python/varrt/ops/defs), after PyTorch's OpInfo. Importable with either framework: an entry's
+call takes the framework module as its first argument (`lambda tf, x, y: tf.math.add(x, y)`),
+and its inputs come from a seeded generator that needs only NumPy, so
+tests/tools/record_op_db.py (TensorFlow 2.21) and tests/test_op_db.py (varrt) run the same
+call on the same values. How each entry is run (eagerly, traced, in a TF1 Session, its
+gradients) is tests/op_db_modes.py.
+
+An input's shape names its batch dimension "B": it is an unknown dimension (None) in the traced
+signature and the TF1 placeholder, and takes the sizes BATCH_SIZES when run. Those sizes differ
+from each other and from anything seen while building, so a trace that froze a stand-in size
+into the graph gives wrong shapes or values.
+
+A new table op gets an entry here (or a reason in SKIPPED: test_op_db checks that every table
+op has one), then `$VARRT_TF_PYTHON tests/tools/record_op_db.py` re-records the fixture.
+"""
+import zlib
+
+import numpy as np
+
+BATCH_SIZES = (3, 7)
+
+
+class Arg:
+    """One tensor input: shape ("B" is the batch dimension), dtype name, and values:
+    "normal" (standard normal), "positive" (0.5..2), "unit" (-0.9..0.9), "nonzero" (±0.5..2),
+    "bool", ("int", lo, hi) (integers lo <= v < hi)."""
+
+    __slots__ = ("shape", "dtype", "values")
+
+    def __init__(self, shape, dtype="float32", values="normal"):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.values = values
+
+    def static_shape(self):
+        return [None if d == "B" else d for d in self.shape]
+
+    def concrete_shape(self, batch):
+        return tuple(batch if d == "B" else d for d in self.shape)
+
+
+class OpEntry:
+    """One public call: `ops` are the table ops it exercises (its gradient's ops included),
+    `fn(tf, *inputs)` returns a tensor or a list of tensors, `grad` says whether gradients with
+    respect to its floating inputs are compared, `refuses` names a dtype the op rejects (every
+    input of the first input's dtype is given that dtype instead), and `random` gives the
+    (low, high) bounds of an entry whose values come from a random generator: varrt's streams
+    are not TensorFlow's, so only dtypes, shapes and bounds are compared."""
+
+    __slots__ = ("name", "ops", "fn", "args", "grad", "refuses", "random")
+
+    def __init__(self, name, ops, fn, args, grad=False, refuses=None, random=None):
+        self.name = name
+        self.ops = (ops,) if isinstance(ops, str) else tuple(ops)
+        self.fn = fn
+        self.args = list(args)
+        self.grad = grad
+        self.refuses = refuses
+        self.random = random
+
+    def inputs(self, batch, dtype_override=None):
+        """The entry's NumPy inputs at `batch`, the same on every run and in either framework
+        (RandomState's stream is frozen by NumPy's compatibility policy)."""
+        rng = np.random.RandomState(zlib.crc32(f"{self.name}/{batch}".encode()))
+        first = self.args[0].dtype
+        out = []
+        for a in self.args:
+            dtype = dtype_override if dtype_override and a.dtype == first else a.dtype
+            out.append(_values(rng, a, a.concrete_shape(batch), dtype))
+        return out
+
+    def input_dtypes(self, dtype_override=None):
+        first = self.args[0].dtype
+        return [dtype_override if dtype_override and a.dtype == first else a.dtype for a in self.args]
+
+    def differentiable(self):
+        """Indices of the inputs gradients are taken with respect to."""
+        return [i for i, a in enumerate(self.args) if a.dtype in ("float16", "float32", "float64")]
+
+    def __repr__(self):
+        return self.name
+
+
+def _values(rng, arg, shape, dtype):
+    kind = arg.values
+    if kind == "bool":
+        v = rng.uniform(size=shape) < 0.5
+    elif isinstance(kind, tuple) and kind[0] == "int":
+        v = rng.randint(kind[1], kind[2], size=shape)
+    elif kind == "positive":
+        v = rng.uniform(0.5, 2.0, size=shape)
+    elif kind == "unit":
+        v = rng.uniform(-0.9, 0.9, size=shape)
+    elif kind == "nonzero":
+        v = rng.uniform(0.5, 2.0, size=shape) * np.where(rng.uniform(size=shape) < 0.5, -1.0, 1.0)
+    else:
+        v = rng.standard_normal(size=shape)
+    if dtype.startswith("complex"):
+        v = v + 1j * rng.standard_normal(size=shape)
+    if dtype == "string":
+        return np.vectorize(lambda e: str(e).encode(), otypes=[object])(v)
+    return np.asarray(v).astype(dtype)
+
+
+def _f(*shape, values="normal"):
+    return Arg(shape, "float32", values)
+
+
+def _i(*shape, lo=0, hi=5, dtype="int32"):
+    return Arg(shape, dtype, ("int", lo, hi))
+
+
+def _b(*shape):
+    return Arg(shape, "bool", "bool")
+
+
+def _c(*shape):
+    return Arg(shape, "complex64")
+
+
+B = "B"
+E = OpEntry
+
+_UNARY_FLOAT = [
+    # (table op, public call, input values, refused dtype)
+    ("Atan", lambda tf, x: tf.math.atan(x), "normal", "int32"),
+    ("Ceil", lambda tf, x: tf.math.ceil(x), "normal", "int32"),
+    ("Cos", lambda tf, x: tf.math.cos(x), "normal", "int32"),
+    ("Erf", lambda tf, x: tf.math.erf(x), "normal", "int32"),
+    ("Erfc", lambda tf, x: tf.math.erfc(x), "normal", "int32"),
+    ("Exp", lambda tf, x: tf.math.exp(x), "unit", "int32"),
+    ("Expm1", lambda tf, x: tf.math.expm1(x), "unit", "int32"),
+    ("Floor", lambda tf, x: tf.math.floor(x), "normal", "int32"),
+    ("Log", lambda tf, x: tf.math.log(x), "positive", "int32"),
+    ("Log1p", lambda tf, x: tf.math.log1p(x), "positive", "int32"),
+    ("Neg", lambda tf, x: tf.math.negative(x), "normal", "bool"),
+    ("Reciprocal", lambda tf, x: tf.math.reciprocal(x), "nonzero", "bool"),
+    ("Round", lambda tf, x: tf.math.round(x), "normal", "bool"),
+    ("Rsqrt", lambda tf, x: tf.math.rsqrt(x), "positive", "int32"),
+    ("Sign", lambda tf, x: tf.math.sign(x), "normal", "bool"),
+    ("Sin", lambda tf, x: tf.math.sin(x), "normal", "int32"),
+    ("Sqrt", lambda tf, x: tf.math.sqrt(x), "positive", "int32"),
+    ("Square", lambda tf, x: tf.math.square(x), "normal", "bool"),
+    ("Tan", lambda tf, x: tf.math.tan(x), "unit", "int32"),
+    ("Abs", lambda tf, x: tf.math.abs(x), "nonzero", "bool"),
+    ("Softplus", lambda tf, x: tf.math.softplus(x), "normal", "int32"),
+    ("Softsign", lambda tf, x: tf.nn.softsign(x), "normal", "int32"),
+    ("Elu", lambda tf, x: tf.nn.elu(x), "normal", "int32"),
+    ("Selu", lambda tf, x: tf.nn.selu(x), "normal", "int32"),
+    ("Relu6", lambda tf, x: tf.nn.relu6(x), "normal", "complex64"),
+    ("LeakyRelu", lambda tf, x: tf.nn.leaky_relu(x, alpha=0.3), "normal", "complex64"),
+    ("Softmax", lambda tf, x: tf.nn.softmax(x), "normal", "int32"),
+    ("LogSoftmax", lambda tf, x: tf.nn.log_softmax(x), "normal", "int32"),
+]
+
+ENTRIES = [E(f"{op}", op, fn, [_f(B, 3, values=vals)], grad=True, refuses=refused)
+           for op, fn, vals, refused in _UNARY_FLOAT]
+
+ENTRIES += [
+    # Element-wise ops whose gradient is another table op.
+    E("Tanh", ("Tanh", "TanhGrad"), lambda tf, x: tf.math.tanh(x), [_f(B, 3)], grad=True, refuses="int32"),
+    E("Sigmoid", ("Sigmoid", "SigmoidGrad"), lambda tf, x: tf.math.sigmoid(x), [_f(B, 3)], grad=True,
+      refuses="int32"),
+    E("Relu", ("Relu", "ReluGrad"), lambda tf, x: tf.nn.relu(x), [_f(B, 3)], grad=True, refuses="complex64"),
+    E("IsFinite", "IsFinite", lambda tf, x: tf.math.is_finite(x), [_f(B, 3)], refuses="int32"),
+    E("IsInf", "IsInf", lambda tf, x: tf.math.is_inf(x), [_f(B, 3)], refuses="int32"),
+    E("IsNan", "IsNan", lambda tf, x: tf.math.is_nan(x), [_f(B, 3)], refuses="int32"),
+    E("Identity", "Identity", lambda tf, x: tf.identity(x), [_f(B, 3)], grad=True),
+    E("StopGradient", "StopGradient", lambda tf, x: tf.stop_gradient(x), [_f(B, 3)], grad=True),
+    E("OnesLike", "OnesLike", lambda tf, x: tf.ones_like(x), [_f(B, 3)], grad=True),
+    E("ZerosLike", "ZerosLike", lambda tf, x: tf.zeros_like(x), [_f(B, 3)], grad=True),
+    E("Cast.float64", "Cast", lambda tf, x: tf.cast(x, tf.float64), [_f(B, 3)], grad=True),
+    E("Cast.int32", "Cast", lambda tf, x: tf.cast(x * 3.0, tf.int32), [_f(B, 3)]),
+    E("L2Loss", "L2Loss", lambda tf, x: tf.nn.l2_loss(x), [_f(B, 3)], grad=True, refuses="int32"),
+    E("Invert", "Invert", lambda tf, x: tf.bitwise.invert(x), [_i(B, 3, lo=-9, hi=9)], refuses="float32"),
+    E("LogicalNot", "LogicalNot", lambda tf, x: tf.math.logical_not(x), [_b(B, 3)], refuses="int32"),
+    E("ComplexAbs", "ComplexAbs", lambda tf, x: tf.math.abs(x), [_c(B, 3)]),
+    E("Conj", "Conj", lambda tf, x: tf.math.conj(x), [_c(B, 3)]),
+    E("Real", "Real", lambda tf, x: tf.math.real(x), [_c(B, 3)]),
+    E("ConjugateTranspose", "ConjugateTranspose", lambda tf, x: tf.transpose(x, conjugate=True), [_c(B, 3)]),
+
+    # Broadcasting binary ops: the second input is broadcast along the batch, so the gradient
+    # reduces over a dimension whose size is known only when the graph runs.
+    E("AddV2", "AddV2", lambda tf, x, y: tf.math.add(x, y), [_f(B, 3), _f(3)], grad=True, refuses="bool"),
+    E("AddV2.same_shape", "AddV2", lambda tf, x, y: x + y, [_f(B, 3), _f(B, 3)], grad=True),
+    E("Sub", "Sub", lambda tf, x, y: tf.math.subtract(x, y), [_f(B, 3), _f(3)], grad=True, refuses="bool"),
+    E("Mul", "Mul", lambda tf, x, y: tf.math.multiply(x, y), [_f(B, 3), _f(3)], grad=True, refuses="bool"),
+    E("Mul.outer", "Mul", lambda tf, x, y: x * y, [_f(B, 1), _f(1, 3)], grad=True),
+    E("RealDiv", "RealDiv", lambda tf, x, y: tf.math.divide(x, y), [_f(B, 3), _f(3, values="nonzero")],
+      grad=True),
+    E("DivNoNan", "DivNoNan", lambda tf, x, y: tf.math.divide_no_nan(x, y), [_f(B, 3), _f(3, values="nonzero")],
+      grad=True, refuses="bool"),
+    E("Maximum", "Maximum", lambda tf, x, y: tf.math.maximum(x, y), [_f(B, 3), _f(3)], grad=True,
+      refuses="bool"),
+    E("Minimum", "Minimum", lambda tf, x, y: tf.math.minimum(x, y), [_f(B, 3), _f(3)], grad=True,
+      refuses="bool"),
+    E("Pow", "Pow", lambda tf, x, y: tf.math.pow(x, y), [_f(B, 3, values="positive"), _f(3)], grad=True,
+      refuses="bool"),
+    E("SquaredDifference", "SquaredDifference", lambda tf, x, y: tf.math.squared_difference(x, y),
+      [_f(B, 3), _f(3)], grad=True, refuses="bool"),
+    E("Atan2", "Atan2", lambda tf, y, x: tf.math.atan2(y, x), [_f(B, 3), _f(3, values="nonzero")], grad=True,
+      refuses="int32"),
+    E("FloorDiv", "FloorDiv", lambda tf, x, y: tf.math.floordiv(x, y), [_i(B, 3, lo=-9, hi=9), _i(3, lo=1, hi=4)],
+      refuses="bool"),
+    E("FloorMod", "FloorMod", lambda tf, x, y: tf.math.floormod(x, y), [_f(B, 3), _f(3, values="positive")],
+      grad=True, refuses="bool"),
+    E("Equal", "Equal", lambda tf, x, y: tf.math.equal(x, y), [_i(B, 3, hi=3), _i(3, hi=3)]),
+    E("NotEqual", "NotEqual", lambda tf, x, y: tf.math.not_equal(x, y), [_i(B, 3, hi=3), _i(3, hi=3)]),
+    E("Greater", "Greater", lambda tf, x, y: tf.math.greater(x, y), [_f(B, 3), _f(3)], refuses="complex64"),
+    E("GreaterEqual", "GreaterEqual", lambda tf, x, y: tf.math.greater_equal(x, y), [_i(B, 3, hi=3), _i(3, hi=3)],
+      refuses="bool"),
+    E("Less", "Less", lambda tf, x, y: tf.math.less(x, y), [_f(B, 3), _f(3)], refuses="complex64"),
+    E("LessEqual", "LessEqual", lambda tf, x, y: tf.math.less_equal(x, y), [_i(B, 3, hi=3), _i(3, hi=3)],
+      refuses="bool"),
+    E("LogicalAnd", "LogicalAnd", lambda tf, x, y: tf.math.logical_and(x, y), [_b(B, 3), _b(3)], refuses="int32"),
+    E("LogicalOr", "LogicalOr", lambda tf, x, y: tf.math.logical_or(x, y), [_b(B, 3), _b(3)], refuses="int32"),
+    E("BitwiseAnd", "BitwiseAnd", lambda tf, x, y: tf.bitwise.bitwise_and(x, y), [_i(B, 3, hi=16), _i(3, hi=16)],
+      refuses="float32"),
+    E("BitwiseOr", "BitwiseOr", lambda tf, x, y: tf.bitwise.bitwise_or(x, y), [_i(B, 3, hi=16), _i(3, hi=16)],
+      refuses="float32"),
+    E("BitwiseXor", "BitwiseXor", lambda tf, x, y: tf.bitwise.bitwise_xor(x, y), [_i(B, 3, hi=16), _i(3, hi=16)],
+      refuses="float32"),
+    E("AddN", "AddN", lambda tf, x, y: tf.math.add_n([x, y, x]), [_f(B, 3), _f(B, 3)], grad=True, refuses="bool"),
+    E("Select", "Select", lambda tf, c, x, y: tf.compat.v1.where(c, x, y), [_b(B, 3), _f(B, 3), _f(B, 3)],
+      grad=True),
+    E("SelectV2", "SelectV2", lambda tf, c, x, y: tf.where(c, x, y), [_b(B, 1), _f(B, 3), _f(3)], grad=True),
+    E("Where", "Where", lambda tf, c: tf.where(c), [_b(B, 3)]),
+
+    # Reductions and scans, over the batch and across it.
+    E("Sum", "Sum", lambda tf, x: tf.reduce_sum(x), [_f(B, 3)], grad=True, refuses="bool"),
+    E("Sum.axis0", "Sum", lambda tf, x: tf.reduce_sum(x, axis=0), [_f(B, 3)], grad=True),
+    E("Sum.keepdims", "Sum", lambda tf, x: tf.reduce_sum(x, axis=1, keepdims=True), [_f(B, 3)], grad=True),
+    E("Mean", "Mean", lambda tf, x: tf.reduce_mean(x), [_f(B, 3)], grad=True, refuses="bool"),
+    E("Mean.axis0", "Mean", lambda tf, x: tf.reduce_mean(x, axis=0), [_f(B, 3)], grad=True),
+    E("Mean.int", "Mean", lambda tf, x: tf.reduce_mean(x, axis=0), [_i(B, 3, hi=9)]),
+    E("Max", "Max", lambda tf, x: tf.reduce_max(x, axis=1), [_f(B, 3)], grad=True, refuses="bool"),
+    E("Min", "Min", lambda tf, x: tf.reduce_min(x, axis=0), [_f(B, 3)], grad=True, refuses="bool"),
+    E("Prod", "Prod", lambda tf, x: tf.reduce_prod(x, axis=1), [_f(B, 3, values="nonzero")], grad=True,
+      refuses="bool"),
+    E("EuclideanNorm", "EuclideanNorm", lambda tf, x: tf.math.reduce_euclidean_norm(x, axis=1), [_f(B, 3)],
+      grad=True, refuses="bool"),
+    E("All", "All", lambda tf, x: tf.reduce_all(x, axis=1), [_b(B, 3)]),
+    E("Any", "Any", lambda tf, x: tf.reduce_any(x), [_b(B, 3)]),
+    E("ArgMax", "ArgMax", lambda tf, x: tf.math.argmax(x, axis=1), [_f(B, 3)], refuses="complex64"),
+    E("ArgMin", "ArgMin", lambda tf, x: tf.math.argmin(x, axis=0), [_f(B, 3)], refuses="complex64"),
+    E("Cumsum", "Cumsum", lambda tf, x: tf.math.cumsum(x, axis=0), [_f(B, 3)], grad=True, refuses="bool"),
+    E("Cumprod", "Cumprod", lambda tf, x: tf.math.cumprod(x, axis=1), [_f(B, 3, values="nonzero")], grad=True,
+      refuses="bool"),
+    E("UnsortedSegmentSum", "UnsortedSegmentSum",
+      lambda tf, x, ids: tf.math.unsorted_segment_sum(x, ids, 4), [_f(B, 3), _i(B, hi=4)], grad=True,
+      refuses="bool"),
+
+    # Matrix products and neural-network ops.
+    E("MatMul", "MatMul", lambda tf, x, w: tf.linalg.matmul(x, w), [_f(B, 3), _f(3, 2)], grad=True,
+      refuses="bool"),
+    E("MatMul.transpose_b", "MatMul", lambda tf, x, w: tf.matmul(x, w, transpose_b=True), [_f(B, 3), _f(2, 3)],
+      grad=True),
+    E("BatchMatMulV2", "BatchMatMulV2", lambda tf, a, b: tf.linalg.matmul(a, b), [_f(B, 2, 3), _f(B, 3, 2)],
+      grad=True, refuses="bool"),
+    E("BatchMatMulV2.broadcast", "BatchMatMulV2", lambda tf, a, b: tf.matmul(a, b), [_f(B, 2, 3), _f(3, 2)],
+      grad=True),
+    E("BiasAdd", ("BiasAdd", "BiasAddGrad"), lambda tf, x, b: tf.nn.bias_add(x, b), [_f(B, 3), _f(3)], grad=True,
+      refuses="bool"),
+    E("SoftmaxCrossEntropyWithLogits", "SoftmaxCrossEntropyWithLogits",
+      lambda tf, logits, labels: tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits),
+      [_f(B, 3), _f(B, 3, values="positive")], grad=True, refuses="int32"),
+    E("SparseSoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits",
+      lambda tf, logits, labels: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits),
+      [_f(B, 3), _i(B, hi=3)], grad=True, refuses="int32"),
+    # A composite of several table ops (Relu's Select, Log1p, Exp, ...): the issue's failing case.
+    E("sigmoid_cross_entropy_with_logits", ("Log1p", "Exp", "Select", "GreaterEqual"),
+      lambda tf, logits, labels: tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits),
+      [_f(B, 1), _f(B, 1, values="positive")], grad=True),
+
+    # Shapes, reshapes, slices, gathers, concatenation: every size here is the batch's.
+    E("Reshape", "Reshape", lambda tf, x: tf.reshape(x, [-1]), [_f(B, 3)], grad=True),
+    E("Reshape.rows", "Reshape", lambda tf, x: tf.reshape(x, [-1, 2]), [_f(B, 4)], grad=True),
+    E("Shape", "Shape", lambda tf, x: tf.shape(x), [_f(B, 3)]),
+    E("Shape.int64", "Shape", lambda tf, x: tf.shape(x, out_type=tf.int64), [_f(B, 3)]),
+    E("ShapeN", "ShapeN", lambda tf, x, y: tf.shape_n([x, y]), [_f(B, 3), _f(2, B)]),
+    E("Size", "Size", lambda tf, x: tf.size(x), [_f(B, 3)]),
+    E("Rank", (), lambda tf, x: tf.rank(x), [_f(B, 3)]),
+    E("ExpandDims", "ExpandDims", lambda tf, x: tf.expand_dims(x, 1), [_f(B, 3)], grad=True),
+    E("Squeeze", "Squeeze", lambda tf, x: tf.squeeze(x, axis=1), [_f(B, 1, 3)], grad=True),
+    E("ConcatV2", "ConcatV2", lambda tf, x, y: tf.concat([x, y], axis=1), [_f(B, 3), _f(B, 2)], grad=True),
+    E("ConcatV2.batch", "ConcatV2", lambda tf, x, y: tf.concat([x, y], 0), [_f(B, 3), _f(2, 3)], grad=True),
+    E("Pack", "Pack", lambda tf, x, y: tf.stack([x, y], axis=1), [_f(B, 3), _f(B, 3)], grad=True),
+    E("Unpack", "Unpack", lambda tf, x: tf.unstack(x, axis=1), [_f(B, 3)], grad=True),
+    E("Transpose", "Transpose", lambda tf, x: tf.transpose(x), [_f(B, 3)], grad=True),
+    E("Transpose.perm", "Transpose", lambda tf, x: tf.transpose(x, perm=[1, 2, 0]), [_f(B, 2, 3)], grad=True),
+    E("Tile", "Tile", lambda tf, x: tf.tile(x, [2, 1]), [_f(B, 3)], grad=True),
+    E("BroadcastTo", "BroadcastTo", lambda tf, x, y: tf.broadcast_to(x, tf.shape(y)), [_f(B, 1), _f(B, 3)],
+      grad=True),
+    E("Fill", "Fill", lambda tf, x: tf.fill(tf.shape(x), 2.5), [_f(B, 3)]),
+    E("StridedSlice", ("StridedSlice", "StridedSliceGrad"), lambda tf, x: x[:, 1:], [_f(B, 3)], grad=True),
+    E("StridedSlice.batch", ("StridedSlice", "StridedSliceGrad"), lambda tf, x: x[1:], [_f(B, 3)], grad=True),
+    E("StridedSlice.shrink", "StridedSlice", lambda tf, x: x[:, 0], [_f(B, 3)], grad=True),
+    E("StridedSlice.reverse", "StridedSlice", lambda tf, x: x[::-1, ::2], [_f(B, 3)], grad=True),
+    E("GatherV2", "GatherV2", lambda tf, x: tf.gather(x, [2, 0, 1], axis=1), [_f(B, 3)], grad=True),
+    E("GatherV2.rows", "GatherV2", lambda tf, x: tf.gather(x, [2, 0]), [_f(B, 3)], grad=True),
+    E("GatherV2.embedding", "GatherV2", lambda tf, w, ids: tf.gather(w, ids), [_f(5, 3), _i(B, hi=5)], grad=True),
+    E("GatherNd", "GatherNd", lambda tf, x: tf.gather_nd(x, [[0, 1], [2, 2]]), [_f(B, 3)], grad=True),
+    E("OneHot", "OneHot", lambda tf, ids: tf.one_hot(ids, 4), [_i(B, hi=4)], refuses="float32"),
+    E("ScatterNd", ("ScatterNd", "Range"),
+      lambda tf, x: tf.scatter_nd(tf.reshape(tf.range(tf.shape(x)[0] - 1, -1, -1), [-1, 1]), x, tf.shape(x)),
+      [_f(B, 3)], grad=True),
+    E("Range", "Range", lambda tf, x: tf.range(tf.shape(x)[0]), [_f(B, 3)]),
+    E("Range.float", "Range", lambda tf, x: tf.range(0.0, tf.cast(tf.shape(x)[0], tf.float32), 0.5), [_f(B, 3)]),
+
+    # Control flow, Python calls, assertions and string formatting inside graphs.
+    E("cond", "StatelessIf",
+      lambda tf, x: tf.cond(tf.reduce_sum(x) > 0.0, lambda: x * 2.0, lambda: -x), [_f(B, 3)], grad=True),
+    # A stateful branch (the assertion) makes the conditional an If.
+    E("cond.stateful", "If",
+      lambda tf, x: tf.cond(tf.reduce_sum(x) > 0.0, lambda: _asserted(tf, x) * 2.0, lambda: -x), [_f(B, 3)],
+      grad=True),
+    # A stateful body (the assertion) makes the loop a While (a stateless one is StatelessWhile).
+    E("while_loop", "While",
+      lambda tf, x: tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, _asserted(tf, a) * 1.5), [0, x])[1],
+      [_f(B, 3)], grad=True),
+    E("py_function", "EagerPyFunc", lambda tf, x: tf.py_function(lambda a: a * 2.0, [x], tf.float32), [_f(B, 3)]),
+    E("Assert", "Assert", lambda tf, x: _asserted(tf, x), [_f(B, 3)], grad=True),
+    E("StringFormat", "StringFormat", lambda tf, x: tf.strings.format("x={}", [x]), [_i(B, 2, hi=9)]),
+
+    # Random ops: seeded, shaped by the batch.
+    E("RandomUniform", "RandomUniform", lambda tf, x: tf.random.uniform(tf.shape(x), seed=3), [_f(B, 3)],
+      random=(0.0, 1.0)),
+    E("RandomStandardNormal", "RandomStandardNormal", lambda tf, x: tf.random.normal(tf.shape(x), seed=3),
+      [_f(B, 3)], random=(-10.0, 10.0)),
+    E("TruncatedNormal", "TruncatedNormal", lambda tf, x: tf.random.truncated_normal(tf.shape(x), seed=3),
+      [_f(B, 3)], random=(-2.0, 2.0)),
+    E("RandomUniformInt", "RandomUniformInt",
+      lambda tf, x: tf.random.uniform(tf.shape(x), maxval=5, dtype=tf.int32, seed=3), [_f(B, 3)], random=(0, 4)),
+    E("Multinomial", "Multinomial", lambda tf, x: tf.random.categorical(x, 4, seed=3), [_f(B, 3)], random=(0, 2)),
+    E("StatelessRandomUniformV2", ("StatelessRandomUniformV2", "StatelessRandomGetKeyCounter"),
+      lambda tf, x: tf.random.stateless_uniform(tf.shape(x), seed=[1, 2]), [_f(B, 3)], random=(0.0, 1.0)),
+    E("StatelessRandomNormalV2", "StatelessRandomNormalV2",
+      lambda tf, x: tf.random.stateless_normal(tf.shape(x), seed=[1, 2]), [_f(B, 3)], random=(-10.0, 10.0)),
+    E("StatelessTruncatedNormalV2", "StatelessTruncatedNormalV2",
+      lambda tf, x: tf.random.stateless_truncated_normal(tf.shape(x), seed=[1, 2]), [_f(B, 3)],
+      random=(-2.0, 2.0)),
+    E("StatelessRandomUniformIntV2", "StatelessRandomUniformIntV2",
+      lambda tf, x: tf.random.stateless_uniform(tf.shape(x), seed=[1, 2], minval=0, maxval=5, dtype=tf.int32),
+      [_f(B, 3)], random=(0, 4)),
+    E("StatelessRandomUniformFullIntV2", "StatelessRandomUniformFullIntV2",
+      lambda tf, x: tf.random.stateless_uniform(tf.shape(x), seed=[1, 2], minval=None, maxval=None,
+                                                dtype=tf.int64),
+      [_f(B, 3)], random=(-2 ** 63, 2 ** 63 - 1)),
+]
+
+
+def _asserted(tf, x):
+    # The check runs before the value is used (a control dependency in a graph, at once eagerly).
+    with tf.control_dependencies([tf.debugging.Assert(tf.reduce_all(tf.math.is_finite(x)), [x])]):
+        return tf.identity(x)
+
+
+# Table ops with no entry here, and where they are tested instead.
+SKIPPED = {
+    # Every case runs these: eager inputs become _EagerConst, graph constants Const, TF1 inputs Placeholder.
+    "Const": "every graph case", "Placeholder": "every TF1 case", "_EagerConst": "every eager case",
+    "Rank": "tf.rank folds to a constant when the rank is known (the Rank entry checks that); test_array_ops.py",
+    "NoOp": "no output to compare (tf.no_op); test_tf1_graphs.py",
+    "PrintV2": "prints to stderr, no value to compare; test_print.py",
+    "SaveV2": "checkpoints: test_checkpoint_*.py", "RestoreV2": "checkpoints: test_checkpoint_*.py",
+    # Variable ops need a variable, which a pure function of tensors has none of: the optimizer
+    # cases (tests/op_db_optimizers.py) create, read and update variables in both graph kinds.
+    "VarHandleOp": "optimizer cases", "ReadVariableOp": "optimizer cases", "AssignVariableOp": "optimizer cases",
+    "VarIsInitializedOp": "optimizer cases (TF1 initializer)",
+    "AssignAddVariableOp": "variable updates: test_variable.py, test_update_arguments.py",
+    "AssignSubVariableOp": "variable updates: test_variable.py, test_update_arguments.py",
+    "DestroyResourceOp": "variable lifetimes: test_lifetimes.py",
+    "ResourceGather": "variable gathers: test_scatter.py, test_embedding.py",
+    "ResourceGatherNd": "variable gathers: test_scatter.py",
+    "ResourceStridedSliceAssign": "sliced variable assignment: test_slicing.py",
+    **{op: "variable scatters: test_scatter.py" for op in (
+        "ResourceScatterAdd", "ResourceScatterDiv", "ResourceScatterMax", "ResourceScatterMin", "ResourceScatterMul",
+        "ResourceScatterSub", "ResourceScatterUpdate", "ResourceScatterNdAdd", "ResourceScatterNdMax",
+        "ResourceScatterNdMin", "ResourceScatterNdSub", "ResourceScatterNdUpdate")},
+    **{op: "sparse optimizer updates: test_optimizers_v1.py, test_training_raw_ops.py" for op in (
+        "ResourceSparseApplyAdagrad", "ResourceSparseApplyCenteredRMSProp", "ResourceSparseApplyKerasMomentum",
+        "ResourceSparseApplyMomentum", "ResourceSparseApplyRMSProp")},
+    "ResourceApplyKerasMomentum": "tf.keras momentum through raw ops: test_training_raw_ops.py",
+    # tf.random.Generator's ops update the generator's state variable.
+    **{op: "tf.random.Generator (a state variable): test_random.py" for op in (
+        "StatefulStandardNormalV2", "StatefulTruncatedNormal", "StatefulUniform", "StatefulUniformFullInt",
+        "StatefulUniformInt")},
+}
