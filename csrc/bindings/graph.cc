@@ -8,14 +8,15 @@
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
 //       node's resource_args index); node_ops()
-//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, replaced_ops, passed_ops) -> hook; pop with
+//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, replaced_ops, passed_ops, graph=0) -> hook; pop with
 //     pop_graph_recorder; ops named in `passed_ops` are not the hook's: they run as without it
 //     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
 //     A replace hook for graph building: ops named in `replaced_ops` (stateful ones) do not run:
 //     example_fn(op, inputs, attrs, resources) gives example outputs; every other op runs its
 //     kernel on the example inputs. Then record_fn(op, inputs, outputs, attrs, resources, host)
 //     with the final outputs. `resources` are ResourceRefs; `host` the _C.execute arguments
-//     (kernel, dtype, shape, num_outputs, attrs) of a Python-kernel op, else None.
+//     (kernel, dtype, shape, num_outputs, attrs) of a Python-kernel op, else None. Every output
+//     is tagged with `graph` (the graph's id, Tensor::graph): the dispatch refuses it elsewhere.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -138,8 +139,8 @@ struct HooksSuspended {
 class RecorderHook : public DispatchHook {
  public:
   RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced,
-               std::set<std::string> passed)
-      : DispatchHook(Mode::kReplace),
+               std::set<std::string> passed, uint64_t graph)
+      : DispatchHook(Mode::kReplace, graph),
         example_fn_(std::move(example_fn)),
         record_fn_(std::move(record_fn)),
         failed_fn_(std::move(failed_fn)),
@@ -194,6 +195,7 @@ class RecorderHook : public DispatchHook {
         }
       }
     }
+    for (int i = 0; i < call.num_outputs; ++i) call.outputs[i].set_graph(graph());  // stand-ins of this graph
     record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host_of(call));
   }
 
@@ -306,14 +308,14 @@ void bind_graph(py::module_& m) {
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",
         [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> replaced,
-           std::set<std::string> passed) {
+           std::set<std::string> passed, uint64_t graph) {
           auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(failed_fn),
-                                                     std::move(replaced), std::move(passed));
+                                                     std::move(replaced), std::move(passed), graph);
           Dispatch::push_hook(hook.get());
           return hook;
         },
         py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("replaced_ops"),
-        py::arg("passed_ops"));
+        py::arg("passed_ops"), py::arg("graph") = 0);
   m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
   py::class_<HooksSuspended>(m, "HooksSuspended",
                              "with _C.HooksSuspended(): this thread's dispatch hooks are set aside (tf.init_scope).")

@@ -130,14 +130,18 @@ PyObject* tensor_id(PyObject*, PyObject* t) {
   return PyLong_FromUnsignedLongLong(reinterpret_cast<TensorObject*>(t)->value.tensor.id());
 }
 
-// fresh_tensor(t): the same value under a new id (a graph argument's symbolic stand-in).
-PyObject* fresh_tensor(PyObject*, PyObject* t) {
-  if (!PyObject_TypeCheck(t, &tensor_base_type)) {
-    PyErr_SetString(PyExc_TypeError, "fresh_tensor needs a varrt Tensor");
+// fresh_tensor(t, graph=0): the same value under a new id, as a tensor of graph `graph` (a graph
+// argument's or placeholder's stand-in).
+PyObject* fresh_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs < 1 || nargs > 2 || !PyObject_TypeCheck(args[0], &tensor_base_type)) {
+    PyErr_SetString(PyExc_TypeError, "fresh_tensor(tensor, graph=0) needs a varrt Tensor");
     return nullptr;
   }
-  PyTensor copy = reinterpret_cast<TensorObject*>(t)->value;
+  const unsigned long long graph = nargs > 1 ? PyLong_AsUnsignedLongLong(args[1]) : 0;
+  if (PyErr_Occurred()) return nullptr;
+  PyTensor copy = reinterpret_cast<TensorObject*>(args[0])->value;
   copy.tensor.renew_id();
+  copy.tensor.set_graph(graph);
   return wrap_tensor(std::move(copy));
 }
 
@@ -182,7 +186,8 @@ PyMethodDef module_functions[] = {
     {"_wrap_symbolic", set_wrap_symbolic, METH_O,
      "_wrap_symbolic(on) -> previous: whether this thread's op results are symbolic tensors (a graph is built)."},
     {"tensor_id", tensor_id, METH_O, "The core id of a tensor's value (what tapes and graphs follow)."},
-    {"fresh_tensor", fresh_tensor, METH_O, "The same value under a new id."},
+    {"fresh_tensor", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&fresh_tensor)), METH_FASTCALL,
+     "fresh_tensor(tensor, graph=0): the same value under a new id, a tensor of graph `graph` (0: none)."},
     {"tensor_from_data", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&from_data)), METH_FASTCALL,
      "tensor_from_data(data, cls=None): a varrt.Tensor (or subclass) holding a TensorData (internal)."},
     {nullptr, nullptr, 0, nullptr},
@@ -194,6 +199,13 @@ bool is_tensor_object(PyObject* o) { return PyObject_TypeCheck(o, &tensor_base_t
 
 PyObject* wrap_tensor(PyTensor t) {
   PyTypeObject* type = wrap_symbolic ? symbolic_class : registered != nullptr ? registered : &tensor_base_type;
+  PyObject* self = type->tp_alloc(type, 0);
+  if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
+  return self;
+}
+
+PyObject* wrap_symbolic_tensor(PyTensor t) {
+  PyTypeObject* type = symbolic_class != nullptr ? symbolic_class : &tensor_base_type;
   PyObject* self = type->tp_alloc(type, 0);
   if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
   return self;

@@ -9,6 +9,7 @@ current value as its example (zeros while uninitialised). Tensors the function d
 The finished graph is a `_C.Graph` the core runs node after node without Python, except
 Python kernels (NumPy ops, tf.py_function, tf.print), each one call.
 """
+import itertools
 import os
 import sys
 import threading
@@ -53,6 +54,11 @@ _BROADCASTING = {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Pow", 
                  "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "FloorDiv", "FloorMod",
                  "SquaredDifference", "DivNoNan", "Atan2", "BiasAdd", "ReluGrad", "SigmoidGrad", "TanhGrad"}
 _REDUCTIONS = {"Sum", "Mean", "Max", "Min", "Prod", "All", "Any"}
+
+# Each graph's id, the tag its tensors carry in the core (Tensor::graph): the dispatch refuses a
+# tensor of a graph that is not being built where it is used.
+_graph_ids = itertools.count(1)
+
 
 class _State(threading.local):
     graph = None  # the FuncGraph being built on this thread (a class default: no exception to look it up)
@@ -275,6 +281,7 @@ class FuncGraph:
 
     def __init__(self, name, num_args=0):
         self.name = name
+        self.graph_id = next(_graph_ids)
         self._graph = _C.Graph(num_args)
         self._num_args = num_args
         self._infos = []  # keeps this graph's TensorInfos alive (the _INFO map is weak)
@@ -331,7 +338,7 @@ class FuncGraph:
 
     def add_argument(self, index, example, name, shape):
         """The symbolic tensor standing for argument `index` (example: a tensor of its dtype)."""
-        sym = _C.fresh_tensor(example)
+        sym = _C.fresh_tensor(example, self.graph_id)
         self._register(sym, index, self.unique_name(name) + ":0", shape, "Placeholder")
         self.node_names.append((name, "_Arg"))
         self.inputs.append(sym)
@@ -380,7 +387,8 @@ class FuncGraph:
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED, _NOT_RECORDED)
+        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _REPLACED, _NOT_RECORDED,
+                                            self.graph_id)
         return self
 
     def __exit__(self, *exc):
@@ -523,7 +531,7 @@ class FuncGraph:
         """Names the example outputs of a node added with add_call_node (symbolic tensors)."""
         out = []
         for i, (t, shape) in enumerate(zip(tensors, shapes)):
-            sym = _C.fresh_tensor(t)
+            sym = _C.fresh_tensor(t, self.graph_id)
             self._register(sym, first + i, f"{node_name}:{i}", shape, op)
             out.append(sym)
         return out
@@ -566,14 +574,23 @@ def shape_of(tensor):
 
 
 def _out_of_scope(tensor, info):
-    frames = info.graph.nodes[info.node][2] if info.node is not None else []
+    frames = info.graph.nodes[info.node][2] if info is not None and info.node is not None else []
     where = "".join(f'    File "{f}", line {n}, in {fn}\n' for f, n, fn in frames)
-    return TypeError(
+    graph = repr(info.graph) if info is not None else "a graph that no longer exists"
+    error = TypeError(
         f"{tensor!r} is out of scope and cannot be used here. Use return values, explicit Python locals or "
         "TensorFlow collections to access it.\nPlease see https://www.tensorflow.org/guide/function"
         "#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n"
         f"{tensor!r} was defined here:\n{where}\nThe tensor {tensor!r} cannot be accessed from here, because it "
-        f"was defined in {info.graph!r}, which is out of scope.")
+        f"was defined in {graph}, which is out of scope.")
+    # Met while a graph is built, TensorFlow captures the tensor and refuses it when the function
+    # runs: no "in user code:" text then (eager code, init_scope included, gets it).
+    error._varrt_raised_as_is = building()
+    return error
+
+
+# The core's dispatch refuses a graph's tensor outside that graph's build; the bindings raise this.
+_C._set_out_of_scope_error(lambda tensor: _out_of_scope(tensor, info_of(tensor)))
 
 
 class DeferredOpError(Exception):

@@ -156,7 +156,7 @@ class Graph(func_graph.FuncGraph):
             example = _example_of(dtype, shape)
         prev = _C._wrap_symbolic(True)
         try:
-            sym = _C.fresh_tensor(example)
+            sym = _C.fresh_tensor(example, self.graph_id)
         finally:
             _C._wrap_symbolic(prev)
         self._register(sym, slot, node_name + ":0", shape, "Placeholder")
