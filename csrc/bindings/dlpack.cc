@@ -55,6 +55,7 @@ PyTensor consume(PyObject* capsule, const char* name, const char* used_name, DLP
 
 void bind_dlpack(py::module_& m) {
   m.def("to_dlpack", [](const PyTensor& t, bool versioned, bool copy) {
+        Dispatch::check_readable("to_dlpack", t.tensor);
         if (versioned) return wrap(to_dlpack_versioned(t.tensor, copy), kVersioned, versioned_destructor);
         return wrap(to_dlpack(copy ? t.tensor.deep_copy() : t.tensor), kLegacy, legacy_destructor);
       },

@@ -9,7 +9,9 @@
 #include <string>
 
 #include "bindings.h"
+#include "interop/tensor_object.h"
 #include "varrt/core/error.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/tf/messages.h"
 #include "varrt/tf/type_names.h"
 
@@ -49,7 +51,29 @@ py::str message_of(const Error& e) {
   return py::reinterpret_steal<py::str>(s);
 }
 
+// The Python function that makes TensorFlow's out-of-scope error for a graph tensor
+// (framework/func_graph.py registers it: the text's one home), or None.
+PyObject* out_of_scope_error = nullptr;
+
+void raise_out_of_scope(const OutOfScopeError& e) {
+  if (out_of_scope_error == nullptr) {
+    PyErr_SetObject(PyExc_TypeError, message_of(e).ptr());
+    return;
+  }
+  PyObject* tensor = wrap_symbolic_tensor(PyTensor{e.tensor(), nullptr});
+  if (tensor == nullptr) return;
+  PyObject* exc = PyObject_CallOneArg(out_of_scope_error, tensor);
+  Py_DECREF(tensor);
+  if (exc == nullptr) return;
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc)), exc);
+  Py_DECREF(exc);
+}
+
 void raise(const Error& e) {
+  if (const auto* scope = dynamic_cast<const OutOfScopeError*>(&e)) {
+    raise_out_of_scope(*scope);
+    return;
+  }
   py::str message = message_of(e);
   if (e.kind() == ErrorKind::kValue) {
     PyErr_SetObject(PyExc_ValueError, message.ptr());
@@ -122,6 +146,11 @@ void bind_errors(py::module_& m) {  // registers the translator and varrt._C.tf 
     }
   });
   bind_tf_texts(m);
+  m.def("_set_out_of_scope_error", [](py::object fn) {
+        Py_XDECREF(out_of_scope_error);
+        out_of_scope_error = fn.release().ptr();
+      },
+      py::arg("fn"), "Registers fn(graph_tensor) -> the exception for a graph tensor used out of its graph.");
 }
 
 }  // namespace bind

@@ -8,7 +8,7 @@
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
 //       node's resource_args index); node_ops()
-//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, passed_ops) -> hook; pop with
+//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, passed_ops, graph=0) -> hook; pop with
 //     pop_graph_recorder; ops named in `passed_ops` are not the hook's: they run as without it
 //     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
 //     A replace hook for graph building: example_fn(op, inputs, attrs, resources, host, num_outputs)
@@ -17,6 +17,7 @@
 //     those inputs instead. Then record_fn(op, inputs, outputs, attrs, resources, host) with
 //     the final outputs. `resources` are ResourceRefs; `host` the _C.execute arguments
 //     (kernel, dtype, shape, num_outputs, attrs) of a Python-kernel op, else None.
+//     Every output is tagged with `graph` (the graph's id, Tensor::graph): the dispatch refuses it elsewhere.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -138,8 +139,9 @@ struct HooksSuspended {
 
 class RecorderHook : public DispatchHook {
  public:
-  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed)
-      : DispatchHook(Mode::kReplace),
+  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed,
+               uint64_t graph)
+      : DispatchHook(Mode::kReplace, graph),
         example_fn_(std::move(example_fn)),
         record_fn_(std::move(record_fn)),
         failed_fn_(std::move(failed_fn)),
@@ -209,6 +211,7 @@ class RecorderHook : public DispatchHook {
         }
       }
     }
+    for (int i = 0; i < call.num_outputs; ++i) call.outputs[i].set_graph(graph());  // stand-ins of this graph
     record_fn_(call.op, inputs, op_tensors(call.outputs, call.num_outputs, d), attrs, resources, host);
   }
 
@@ -320,13 +323,15 @@ void bind_graph(py::module_& m) {
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",
-        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed) {
+        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed,
+           uint64_t graph) {
           auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(failed_fn),
-                                                     std::move(passed));
+                                                     std::move(passed), graph);
           Dispatch::push_hook(hook.get());
           return hook;
         },
-        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("passed_ops"));
+        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("passed_ops"),
+        py::arg("graph") = 0);
   m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
   py::class_<HooksSuspended>(m, "HooksSuspended",
                              "with _C.HooksSuspended(): this thread's dispatch hooks are set aside (tf.init_scope).")

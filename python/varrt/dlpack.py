@@ -81,4 +81,9 @@ def to_dlpack(tensor):
     value, as TensorFlow's `tf.experimental.dlpack.to_dlpack` returns. Zero-copy; see the
     module docstring for what a consumer that writes to it changes."""
     from varrt.framework.tensor import convert_to_tensor
-    return _export(convert_to_tensor(tensor)._data)
+    tensor = convert_to_tensor(tensor)
+    if getattr(tensor, "_is_symbolic", False):  # a graph's tensor has no memory to share
+        from varrt import errors
+        raise errors.InvalidArgumentError(None, None, "The argument to `to_dlpack` must be a TF tensor, not Python "
+                                          "object")
+    return _export(tensor._data)

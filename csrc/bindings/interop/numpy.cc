@@ -9,6 +9,7 @@
 #include "varrt/core/copy.h"
 #include "varrt/core/allocator.h"
 #include "varrt/core/error.h"
+#include "bindings.h"
 #include "interop/gil.h"
 #include "interop/variable_inputs.h"  // kReleaseGilBytes, the updates' threshold
 
@@ -17,6 +18,18 @@ namespace py = pybind11;
 namespace varrt {
 namespace bind {
 namespace {
+
+// A graph's stand-in is no value: its memory is read only while its graph is built here (the
+// dispatch's rule), else the out-of-scope error is set.
+bool readable(const Tensor& t) {
+  try {
+    Dispatch::check_readable("a NumPy view", t);
+    return true;
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return false;
+  }
+}
 
 int g_bfloat16_typenum = -1;
 PyArray_Descr* g_bfloat16_descr = nullptr;
@@ -199,6 +212,7 @@ bool refuse_symbolic(const Tensor& t) {
 }
 
 PyObject* copy_to_array(const Tensor& t) {
+  if (!readable(t)) return nullptr;
   if (refuse_symbolic(t)) return nullptr;
   if (t.dtype() == DType::kString) return strings_to_array(t);
   PyObject* out = new_array(t.dtype(), t.shape(), nullptr, 0);
@@ -222,6 +236,7 @@ PyObject* copy_to_value(const Tensor& t) {
 }
 
 PyObject* view_of(const Tensor& t) {
+  if (!readable(t)) return nullptr;
   if (t.dtype() == DType::kString || !t.buffer()) {
     PyObject* out = copy_to_array(t);
     if (out) PyArray_CLEARFLAGS(reinterpret_cast<PyArrayObject*>(out), NPY_ARRAY_WRITEABLE);

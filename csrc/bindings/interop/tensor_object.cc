@@ -132,24 +132,30 @@ PyObject* tensor_id(PyObject*, PyObject* t) {
   return PyLong_FromUnsignedLongLong(reinterpret_cast<TensorObject*>(t)->value.tensor.id());
 }
 
-// fresh_tensor(t): the same value under a new id (a graph argument's symbolic stand-in).
-PyObject* fresh_tensor(PyObject*, PyObject* t) {
-  if (!PyObject_TypeCheck(t, &tensor_base_type)) {
-    PyErr_SetString(PyExc_TypeError, "fresh_tensor needs a varrt Tensor");
+// fresh_tensor(t, graph=0): the same value under a new id, as a tensor of graph `graph` (a graph
+// argument's or placeholder's stand-in).
+PyObject* fresh_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs < 1 || nargs > 2 || !PyObject_TypeCheck(args[0], &tensor_base_type)) {
+    PyErr_SetString(PyExc_TypeError, "fresh_tensor(tensor, graph=0) needs a varrt Tensor");
     return nullptr;
   }
-  PyTensor copy = reinterpret_cast<TensorObject*>(t)->value;
+  const unsigned long long graph = nargs > 1 ? PyLong_AsUnsignedLongLong(args[1]) : 0;
+  if (PyErr_Occurred()) return nullptr;
+  PyTensor copy = reinterpret_cast<TensorObject*>(args[0])->value;
   copy.tensor.renew_id();
+  copy.tensor.set_graph(graph);
   return wrap_tensor(std::move(copy));
 }
 
 // symbolic_tensor(dtype_enum, dims): a graph tensor without a value (Tensor::symbolic); None in
 // `dims` is an unknown dimension. Its class is the symbolic one.
 PyObject* symbolic_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 2 || symbolic_class == nullptr) {
-    PyErr_SetString(PyExc_TypeError, "symbolic_tensor(dtype_enum, dims)");
+  if (nargs != 3 || symbolic_class == nullptr) {
+    PyErr_SetString(PyExc_TypeError, "symbolic_tensor(dtype_enum, dims, graph)");
     return nullptr;
   }
+  const unsigned long long graph = PyLong_AsUnsignedLongLong(args[2]);
+  if (graph == static_cast<unsigned long long>(-1) && PyErr_Occurred()) return nullptr;
   const long dtype = PyLong_AsLong(args[0]);
   if (dtype == -1 && PyErr_Occurred()) return nullptr;
   PyObject* seq = PySequence_Fast(args[1], "symbolic_tensor: dims must be a sequence");
@@ -165,6 +171,7 @@ PyObject* symbolic_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   }
   Py_DECREF(seq);
   PyTensor t{Tensor::symbolic(static_cast<DType>(dtype), Shape(dims)), nullptr};
+  t.tensor.set_graph(graph);
   PyObject* self = symbolic_class->tp_alloc(symbolic_class, 0);
   if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
   return self;
@@ -216,9 +223,11 @@ PyMethodDef module_functions[] = {
     {"_wrap_symbolic", set_wrap_symbolic, METH_O,
      "_wrap_symbolic(on) -> previous: whether this thread's op results are symbolic tensors (a graph is built)."},
     {"tensor_id", tensor_id, METH_O, "The core id of a tensor's value (what tapes and graphs follow)."},
-    {"fresh_tensor", fresh_tensor, METH_O, "The same value under a new id."},
+    {"fresh_tensor", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&fresh_tensor)), METH_FASTCALL,
+     "fresh_tensor(tensor, graph=0): the same value under a new id, a tensor of graph `graph` (0: none)."},
     {"symbolic_tensor", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&symbolic_tensor)),
-     METH_FASTCALL, "symbolic_tensor(dtype_enum, dims): a graph tensor without a value (None: unknown dimension)."},
+     METH_FASTCALL,
+     "symbolic_tensor(dtype_enum, dims, graph): a tensor of graph `graph` without a value (None: unknown dimension)."},
     {"_has_no_value", is_symbolic_value, METH_O, "Whether a tensor is symbolic: its value exists only when its graph runs."},
     {"tensor_from_data", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&from_data)), METH_FASTCALL,
      "tensor_from_data(data, cls=None): a varrt.Tensor (or subclass) holding a TensorData (internal)."},
@@ -231,6 +240,13 @@ bool is_tensor_object(PyObject* o) { return PyObject_TypeCheck(o, &tensor_base_t
 
 PyObject* wrap_tensor(PyTensor t) {
   PyTypeObject* type = wrap_symbolic ? symbolic_class : registered != nullptr ? registered : &tensor_base_type;
+  PyObject* self = type->tp_alloc(type, 0);
+  if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
+  return self;
+}
+
+PyObject* wrap_symbolic_tensor(PyTensor t) {
+  PyTypeObject* type = symbolic_class != nullptr ? symbolic_class : &tensor_base_type;
   PyObject* self = type->tp_alloc(type, 0);
   if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
   return self;

@@ -23,6 +23,8 @@ bool is_tensor_object(PyObject* o);
 inline PyTensor& tensor_of(PyObject* o) { return reinterpret_cast<TensorObject*>(o)->value; }
 // A new varrt.Tensor holding `t` (null with an error set on failure).
 PyObject* wrap_tensor(PyTensor t);
+// A new graph tensor (the registered SymbolicTensor class) holding `t`, whatever this thread builds.
+PyObject* wrap_symbolic_tensor(PyTensor t);
 
 }  // namespace bind
 }  // namespace varrt

@@ -50,6 +50,7 @@ Tensor Tensor::symbolic(DType dtype, const Shape& shape) {
 Tensor Tensor::deep_copy(Allocator* allocator) const {
   Tensor out = allocate(dtype_, shape_, allocator);
   copy_elements_to_new(dtype_, data(), out.mutable_data(), num_elements_);
+  out.graph_ = graph_;
   return out;
 }
 
@@ -59,7 +60,9 @@ Tensor Tensor::reshaped(const Shape& shape) const {
                                             " values, but the requested shape has " +
                                             std::to_string(shape.num_elements()));
   }
-  return Tensor(dtype_, shape, buffer_);
+  Tensor out(dtype_, shape, buffer_);
+  out.graph_ = graph_;
+  return out;
 }
 
 }  // namespace varrt

@@ -9,6 +9,11 @@
 // Every tensor has an id, new for each constructed tensor and kept by copies: the identity a
 // gradient tape follows a value by (the dispatch gives each op output a fresh one, so an op
 // that forwards its input's buffer, Identity or a variable read, still makes a new tensor).
+//
+// A tensor may belong to a graph: a graph being built gives its arguments, placeholders and node
+// outputs stand-in values tagged with the graph's id (0: a value, as every eager tensor and
+// every result of running a graph is). Copies, reshaped views and deep copies keep the tag,
+// since they are the same stand-in; the dispatch refuses a tagged input outside its graph's build.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +48,8 @@ class Tensor {
   bool valid() const { return dtype_ != DType::kInvalid; }
   uint64_t id() const { return id_; }
   void renew_id() { id_ = next_id(); }
+  uint64_t graph() const { return graph_; }
+  void set_graph(uint64_t graph) { graph_ = graph; }
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
   int64_t num_elements() const { return num_elements_; }
@@ -67,6 +74,7 @@ class Tensor {
 
   DType dtype_ = DType::kInvalid;
   uint64_t id_ = 0;
+  uint64_t graph_ = 0;
   Shape shape_;
   int64_t num_elements_ = 0;
   BufferRef buffer_;

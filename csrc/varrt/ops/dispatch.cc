@@ -11,9 +11,22 @@ namespace varrt {
 namespace {
 
 thread_local DispatchHook* top_hook = nullptr;
+// The replace hook whose on_op is running on this thread (its kernel's own ops may read the
+// stand-ins it was given), or null.
+thread_local const DispatchHook* handling = nullptr;
 std::atomic<OpForwarder*> forwarder{nullptr};
 
+std::string out_of_scope_message(const char* op, int input, uint64_t graph) {
+  return std::string("input ") + std::to_string(input) + " of " + op + " is a tensor of graph " +
+         std::to_string(graph) + ", which is not being built here";
+}
+
 }  // namespace
+
+OutOfScopeError::OutOfScopeError(const char* op, int input, Tensor tensor)
+    : Error(Code::kInvalidArgument, out_of_scope_message(op, input, tensor.graph()), ErrorKind::kType),
+      input_(input),
+      tensor_(std::move(tensor)) {}
 
 int64_t OpCall::attr(const char* name, int64_t fallback) const {
   for (int i = 0; i < num_attrs; ++i) {
@@ -29,8 +42,34 @@ const OpAttr* OpCall::find_attr(const char* name) const {
   return nullptr;
 }
 
-Dispatch::SuspendHooks::SuspendHooks() : saved_(top_hook) { top_hook = nullptr; }
-Dispatch::SuspendHooks::~SuspendHooks() { top_hook = saved_; }
+Dispatch::SuspendHooks::SuspendHooks() : saved_(top_hook), saved_handling_(handling) {
+  top_hook = nullptr;
+  handling = nullptr;
+}
+Dispatch::SuspendHooks::~SuspendHooks() {
+  top_hook = saved_;
+  handling = saved_handling_;
+}
+
+bool Dispatch::builds(const DispatchHook* hook, uint64_t graph) {
+  for (; hook != nullptr; hook = hook->below_) {
+    if (hook->mode() == DispatchHook::Mode::kReplace && hook->graph() == graph) return true;
+  }
+  return false;
+}
+
+void Dispatch::check_scope(const OpCall& call, const DispatchHook* replace) {
+  for (int i = 0; i < call.num_inputs; ++i) {
+    const uint64_t g = call.inputs[i].graph();
+    if (g != 0 && !builds(replace, g) && !builds(handling, g)) throw OutOfScopeError(call.op, i, call.inputs[i]);
+  }
+}
+
+void Dispatch::check_readable_slow(const char* what, const Tensor& t) {
+  const DispatchHook* replace = top_hook;
+  while (replace != nullptr && replace->mode() != DispatchHook::Mode::kReplace) replace = replace->below_;
+  if (!builds(replace, t.graph()) && !builds(handling, t.graph())) throw OutOfScopeError(what, 0, t);
+}
 
 void Dispatch::move_inputs(OpCall& call) {
   for (int i = 0; i < call.num_inputs; ++i) {
@@ -80,9 +119,14 @@ void Dispatch::notify(DispatchHook* hook, OpCall& call) {
   // the hooks above it: they see the program's ops only.
   struct Restore {
     DispatchHook* saved;
-    ~Restore() { top_hook = saved; }
-  } restore{top_hook};
+    const DispatchHook* saved_handling;
+    ~Restore() {
+      top_hook = saved;
+      handling = saved_handling;
+    }
+  } restore{top_hook, handling};
   top_hook = hook->below_;
+  if (hook->mode() == DispatchHook::Mode::kReplace) handling = hook;
   hook->on_op(call);
 }
 
@@ -96,6 +140,7 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
       break;
     }
   }
+  check_scope(call, replace);  // a declined op runs for real: no stand-in may reach it
   if (replace != nullptr) {
     // Tracing: the op is placed where it would run, without running or logging.
     call.device = call.colocate != nullptr ? call.colocate : &Executor::current_device();

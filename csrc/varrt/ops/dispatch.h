@@ -13,12 +13,18 @@
 // Hooks are per thread (a tape or a trace belongs to the thread that opened it) and nest:
 // the newest is asked first; observers above the newest replace hook see the replaced op.
 // While a hook handles an op, the ops it runs itself bypass it and the hooks above it.
-// The forwarder is process-wide. With neither, run() costs one thread-local load beyond
-// placement.
+// The forwarder is process-wide. With neither, run() costs one thread-local load and a look
+// at each input's graph tag beyond placement.
+//
+// A tensor of a graph (Tensor::graph() != 0) is a stand-in, not a value: run() takes it only
+// while a replace hook building that graph, or a graph built inside it (a replace hook above
+// it: a cond branch, a nested function), handles the op, or while such a hook is itself handling
+// an op (its kernel's own ops). Anywhere else it throws OutOfScopeError, before anything runs.
 #pragma once
 
 #include <cstdint>
 
+#include "varrt/core/error.h"
 #include "varrt/core/tensor.h"
 #include "varrt/device/device.h"
 #include "varrt/device/executor.h"
@@ -81,12 +87,27 @@ struct OpCall {
   void* kernel_state_ = nullptr;
 };
 
+// An op input that is a graph's stand-in, given where that graph is not being built. The bindings
+// show the tensor as the graph tensor it is (TensorFlow's "... is out of scope" TypeError).
+class OutOfScopeError : public Error {
+ public:
+  OutOfScopeError(const char* op, int input, Tensor tensor);
+  int input() const { return input_; }
+  const Tensor& tensor() const { return tensor_; }
+
+ private:
+  int input_;
+  Tensor tensor_;
+};
+
 class DispatchHook {
  public:
   enum class Mode { kObserve, kReplace };
-  explicit DispatchHook(Mode mode) : mode_(mode) {}
+  // `graph`: for a replace hook that builds a graph, that graph's id (the tag of its tensors).
+  explicit DispatchHook(Mode mode, uint64_t graph = 0) : mode_(mode), graph_(graph) {}
   virtual ~DispatchHook() = default;
   Mode mode() const { return mode_; }
+  uint64_t graph() const { return graph_; }
   // kObserve: after the kernel, inputs and outputs filled. kReplace: instead of the kernel;
   // must fill every output slot. May throw (the op then fails as if its kernel had).
   virtual void on_op(OpCall& call) = 0;
@@ -97,6 +118,7 @@ class DispatchHook {
  private:
   friend class Dispatch;
   Mode mode_;
+  uint64_t graph_;
   DispatchHook* below_ = nullptr;
 };
 
@@ -113,6 +135,9 @@ class Dispatch {
   template <class Kernel>
   static void run(OpCall& call, Kernel&& kernel) {
     if (!intercepted()) {
+      for (int i = 0; i < call.num_inputs; ++i) {
+        if (call.inputs[i].graph() != 0) check_scope(call, nullptr);  // throws unless a hook is handling
+      }
       refuse_symbolic(call);
       call.device = &Executor::place(call.op, call.colocate, call.name_scope);
       if (call.device->remote) unreachable(*call.device);
@@ -134,9 +159,16 @@ class Dispatch {
   static void set_forwarder(OpForwarder* forwarder);
   // Whether a hook (on this thread) or a forwarder is installed.
   static bool intercepted();
+  // The dispatch's scope rule for what reads a tensor's memory without an op (a NumPy view,
+  // DLPack): throws OutOfScopeError (`what` naming the reader) unless `t` is a value or a tensor
+  // of a graph this thread is building (the newest replace hook's graph or one it is built in).
+  static void check_readable(const char* what, const Tensor& t) {
+    if (t.graph() != 0) check_readable_slow(what, t);
+  }
 
-  // While alive, this thread's hooks are set aside (ops run as if none were installed): what
-  // tf.init_scope does inside a trace, where a variable's creation must run, not be recorded.
+  // While alive, this thread's hooks are set aside (ops run as if none were installed, so a
+  // graph's tensors are refused): what tf.init_scope does inside a trace, where a variable's
+  // creation must run, not be recorded.
   class SuspendHooks {
    public:
     SuspendHooks();
@@ -146,6 +178,7 @@ class Dispatch {
 
    private:
     DispatchHook* saved_;
+    const DispatchHook* saved_handling_;
   };
 
  private:
@@ -158,6 +191,12 @@ class Dispatch {
     }
   }
   [[noreturn]] static void symbolic_input(const OpCall& call, int index);
+  // Throws OutOfScopeError for the first input of a graph that neither `replace` (the hook about
+  // to take the op, may be null) nor the hook handling an op on this thread builds or is built in.
+  static void check_scope(const OpCall& call, const DispatchHook* replace);
+  // Whether `hook` or a replace hook below it (a graph it is built inside) builds `graph`.
+  static bool builds(const DispatchHook* hook, uint64_t graph);
+  static void check_readable_slow(const char* what, const Tensor& t);
   // An op placed on another task's device with no forwarder for it: UnavailableError.
   [[noreturn]] static void unreachable(const Device& device);
   // Every output is a new value for a tape, even one sharing an input's buffer (Identity, a read).

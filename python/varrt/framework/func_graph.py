@@ -12,6 +12,7 @@ captured eager tensors, converted Python values) become constants of the graph.
 The finished graph is a `_C.Graph` the core runs node after node without Python, except
 Python kernels (NumPy ops, tf.py_function, tf.print), each one call.
 """
+import itertools
 import os
 import sys
 import threading
@@ -54,6 +55,11 @@ def _varies(op):
     if d is not None:
         return d.is_stateful
     return "Random" in op or op in ("EagerPyFunc", "PrintV2")
+
+
+# Each graph's id, the tag its tensors carry in the core (Tensor::graph): the dispatch refuses a
+# tensor of a graph that is not being built where it is used.
+_graph_ids = itertools.count(1)
 
 
 class _State(threading.local):
@@ -136,11 +142,12 @@ def value_known(tensor):
     return info is None or info.constant
 
 
-def stand_in(dtype, shape):
-    """A symbolic tensor of `dtype` and static `shape` (a TensorShape): no value, only what the
-    graph knows while it is built. An unknown rank stands as a vector of unknown length."""
+def stand_in(dtype, shape, graph_id):
+    """A symbolic tensor of graph `graph_id`, of `dtype` and static `shape` (a TensorShape): no
+    value, only what the graph knows while it is built. An unknown rank stands as a vector of
+    unknown length."""
     dims = [None] if shape.rank is None else shape.as_list()
-    return _C.symbolic_tensor(dtype._enum, dims)
+    return _C.symbolic_tensor(dtype._enum, dims, graph_id)
 
 
 def _dtype_of(enum):
@@ -251,6 +258,7 @@ class FuncGraph:
 
     def __init__(self, name, num_args=0):
         self.name = name
+        self.graph_id = next(_graph_ids)
         self._graph = _C.Graph(num_args)
         self._num_args = num_args
         self._infos = []  # keeps this graph's TensorInfos alive (the _INFO map is weak)
@@ -307,7 +315,7 @@ class FuncGraph:
 
     def add_argument(self, index, dtype, name, shape):
         """The symbolic tensor standing for argument `index`: its dtype and static shape, no value."""
-        sym = stand_in(dtype, shape)
+        sym = stand_in(dtype, shape, self.graph_id)
         self._register(sym, index, self.unique_name(name) + ":0", shape, "Placeholder")
         self.node_names.append((name, "_Arg"))
         self.inputs.append(sym)
@@ -356,7 +364,7 @@ class FuncGraph:
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _NOT_RECORDED)
+        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _NOT_RECORDED, self.graph_id)
         return self
 
     def __exit__(self, *exc):
@@ -383,7 +391,7 @@ class FuncGraph:
                 if variable is None:
                     raise errors.InternalError(None, None, "a graph read a variable that has no Python object")
                 self._pending_shapes = [variable.shape]
-                return (stand_in(variable.dtype, variable.shape),)
+                return (stand_in(variable.dtype, variable.shape, self.graph_id),)
             if num_outputs == 0:
                 return ()
         elif not _varies(op) and all(value_known(t) for t in inputs):
@@ -402,7 +410,7 @@ class FuncGraph:
                 if folded is not None:
                     return folded
                 self._pending_shapes = shapes
-                return tuple(stand_in(d, sh) for d, sh in zip(dtypes_, shapes))
+                return tuple(stand_in(d, sh, self.graph_id) for d, sh in zip(dtypes_, shapes))
         # No shape function yet: the kernel runs on zeros of the inputs' static shapes (never on an
         # argument's value); an unknown dimension cannot stand as any size, so it is refused.
         return self._materialized(op, inputs)
@@ -509,7 +517,7 @@ class FuncGraph:
             # the node's outputs are unknown, and it runs (and fails, if it does) on real values.
             self._materializing = False
             self._pending_shapes = [TensorShape(None)] * num_outputs
-            return tuple(stand_in(dtype, TensorShape(None)) for _ in range(num_outputs))
+            return tuple(stand_in(dtype, TensorShape(None), self.graph_id) for _ in range(num_outputs))
         if not isinstance(error, errors.OpError):
             raise error
         from varrt.ops import array_ops
@@ -616,7 +624,7 @@ class FuncGraph:
         dtypes and static shapes."""
         out = []
         for i, (dtype, shape) in enumerate(zip(dtypes_, shapes)):
-            sym = stand_in(dtype, shape)
+            sym = stand_in(dtype, shape, self.graph_id)
             self._register(sym, first + i, f"{node_name}:{i}", shape, op)
             out.append(sym)
         return out
@@ -659,14 +667,23 @@ def shape_of(tensor):
 
 
 def _out_of_scope(tensor, info):
-    frames = info.graph.nodes[info.node][2] if info.node is not None else []
+    frames = info.graph.nodes[info.node][2] if info is not None and info.node is not None else []
     where = "".join(f'    File "{f}", line {n}, in {fn}\n' for f, n, fn in frames)
-    return TypeError(
+    graph = repr(info.graph) if info is not None else "a graph that no longer exists"
+    error = TypeError(
         f"{tensor!r} is out of scope and cannot be used here. Use return values, explicit Python locals or "
         "TensorFlow collections to access it.\nPlease see https://www.tensorflow.org/guide/function"
         "#all_outputs_of_a_tffunction_must_be_return_values for more information.\n\n"
         f"{tensor!r} was defined here:\n{where}\nThe tensor {tensor!r} cannot be accessed from here, because it "
-        f"was defined in {info.graph!r}, which is out of scope.")
+        f"was defined in {graph}, which is out of scope.")
+    # Met while a graph is built, TensorFlow captures the tensor and refuses it when the function
+    # runs: no "in user code:" text then (eager code, init_scope included, gets it).
+    error._varrt_raised_as_is = building()
+    return error
+
+
+# The core's dispatch refuses a graph's tensor outside that graph's build; the bindings raise this.
+_C._set_out_of_scope_error(lambda tensor: _out_of_scope(tensor, info_of(tensor)))
 
 
 class DeferredOpError(Exception):

@@ -688,11 +688,12 @@ def _in_user_code(error, where=None):
     tf.function) gets it anew from its first message and all the user's frames, never nested: the
     text grows with the depth, not with its square. A RecursionError passes through as it is:
     rebuilding it at each of hundreds of levels, at the very limit of the stack, is what made
-    runaway recursion take half a minute to surface."""
+    runaway recursion take half a minute to surface. An error marked `_varrt_raised_as_is` (a
+    tensor used out of its graph, which TensorFlow reports when the function runs) keeps its text."""
     import linecache
     import os
     import traceback
-    if isinstance(error, RecursionError):
+    if isinstance(error, RecursionError) or getattr(error, "_varrt_raised_as_is", False):
         return error
     # The first error, and the frames of inner functions' failing ops, which the traceback lacks.
     first, below = getattr(error, _FIRST_ERROR, (error, []))
@@ -915,7 +916,8 @@ class ConcreteFunction:
                 self._log_nodes()
         _C.log_function_call(self._inference_name)
         try:
-            results = self._cgraph.run(tensors, variables)
+            # A function traced inside another reads that one's tensors (its closure) as extra inputs.
+            results = self._cgraph.run(list(tensors) + self.graph.external_captures, variables)
         except errors.OpError as e:
             raise self._graph_execution_error(e) from None
         if not self._flat_output:

@@ -151,7 +151,7 @@ class Graph(func_graph.FuncGraph):
         slot = self._graph.add_input()
         shape = TensorShape(shape)
         node_name = self.unique_name(name or "Placeholder")
-        sym = func_graph.stand_in(dtype, shape)
+        sym = func_graph.stand_in(dtype, shape, self.graph_id)
         self._register(sym, slot, node_name + ":0", shape, "Placeholder")
         self.node_names.append((node_name, "Placeholder"))
         self._placeholders[slot] = (node_name, dtype, shape, func_graph.user_frames())

@@ -101,6 +101,7 @@ class Variable(_C.VarHandle, TensorOperators):
         try:
             if callable(initial_value):
                 initial_value = initial_value()
+            initial_value = _initial_graph_value(initial_value, lifted, name)
             if dtype is not None:
                 dtype = dtypes.as_dtype(dtype)
             enum = 0 if dtype is None else dtype._enum
@@ -686,3 +687,36 @@ def _initial_tensor(initial_value, dtype):
         if isinstance(initial_value, Tensor):
             raise ValueError(f"initial_value: {e}") from None
         raise
+
+
+def _initial_graph_value(initial_value, lifted, name):
+    """The initial value to create a variable from, when it is a graph's tensor.
+
+    A variable made inside a trace from the trace's own tensors (its creation lifted out by
+    `lifted`, an init_scope) starts from the value that tensor has while tracing: TensorFlow
+    initializes it inside the function's graph, and varrt's trace runs on the call's values. A
+    tensor of a function's graph no longer being built cannot be lifted: TensorFlow's ValueError.
+    Any other graph tensor goes on to the dispatch, which refuses it out of its graph."""
+    if not isinstance(initial_value, Tensor) or not getattr(initial_value, "_is_symbolic", False):
+        return initial_value
+    info = _func_graph.info_of(initial_value)
+    if info is None:
+        return initial_value
+    graph = lifted._graph if lifted is not None else _func_graph.current()
+    while graph is not None:
+        if graph is info.graph:
+            if lifted is not None and _C._has_no_value(initial_value):
+                raise NotImplementedError(
+                    f"varrt cannot create a variable inside a tf.function from {initial_value.name}, a value known only "
+                    "when the function runs (TensorFlow initializes it on the first call); create it from a "
+                    "constant or outside the function.")
+            return _C.fresh_tensor(initial_value) if lifted is not None else initial_value
+        graph = graph._outer
+    if info.graph.lifts_variables:
+        raise ValueError(f"Argument `initial_value` ({initial_value}) could not be lifted out of a `tf.function`. "
+                         f"(Tried to create variable with name='{name}'). To avoid this error, when constructing "
+                         "`tf.Variable`s inside of `tf.function` you can create the `initial_value` tensor in a "
+                         "`tf.init_scope` or pass a callable `initial_value` (e.g., `tf.Variable(lambda : "
+                         "tf.truncated_normal([10, 40]))`). Please file a feature request if this restriction "
+                         "inconveniences you.")
+    return initial_value
