@@ -21,10 +21,13 @@ from varrt.ops.shape_fns import ShapeContext, ShapeError
 HERE = pathlib.Path(__file__).resolve().parent
 FIXTURE = HERE / "fixtures" / "tf_shapes.json"
 CASES = json.loads(FIXTURE.read_text())
+# The fixture also holds cases of ops TensorFlow has and varrt does not run yet (their records
+# were dropped from the table until a public function runs them): only the table's are checked.
+CASES = [c for c in CASES if op_def_lib.get(c["op"]) is not None]
 
 # Ops whose outputs a shape function cannot know: the graph recorder builds them itself (their
 # outputs are a traced function's or a Python function's), so their rule is shape_fns.unknown.
-BUILT_BY_THE_RECORDER = {"EagerPyFunc", "If", "StatelessIf", "While"}
+BUILT_BY_THE_RECORDER = {"EagerPyFunc", "If", "StatelessIf", "While", "StatefulPartitionedCall"}
 
 
 def tensor_shape(spec):
