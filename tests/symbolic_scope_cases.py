@@ -58,17 +58,6 @@ def in_init_scope(x):
 
 
 case("trace tensor in init_scope", lambda: in_init_scope(tf.constant([1.0])))
-made = []
-
-
-@tf.function
-def variable_from_argument(x):
-    if not made:
-        made.append(tf.Variable(x * 2))
-    return made[0].read_value()
-
-
-case("variable from its trace's tensor", lambda: variable_from_argument(tf.constant([1., 2.])))
 g2 = tf.Graph()
 with g2.as_default():
     case("placeholder other graph", lambda: p * 2)

@@ -183,8 +183,6 @@ _SOURCES = [p for p in list((REPO / "python" / "varrt").rglob("*.py")) + list((R
 # Gradient registrations name ops without running them.
 _CALL = re.compile(r"""\b(?!RegisterGradient\b|NotDifferentiable\b)\w+\(\s*["']([A-Z_]\w*)["']""")
 _CORE_ENTRY = re.compile(r"""\{\s*"([A-Z_]\w*)",|return\s+"([A-Z_]\w*)";""")
-# Ops varrt runs under TensorFlow's name with a signature of its own, so no record can hold TensorFlow's.
-_EMULATED = {"TensorArrayWriteV3": "a write to the stacked flow tensor (ops/tensor_array_ops.py), not a resource op"}
 
 
 def _ops_run():
@@ -198,7 +196,7 @@ def _ops_run():
 
 
 def test_the_table_has_a_record_for_every_op_varrt_runs():
-    assert sorted(_ops_run() - set(op_def_lib.all_ops()) - set(_EMULATED)) == []
+    assert sorted(_ops_run() - set(op_def_lib.all_ops())) == []
 
 
 def test_every_record_names_an_op_varrt_runs():

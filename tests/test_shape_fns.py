@@ -107,7 +107,8 @@ def test_every_op_with_outputs_is_checked_against_tensorflow_at_least_twice():
     counts = {}
     for case in CASES:
         counts[case["op"]] = counts.get(case["op"], 0) + 1
-    with_outputs = {name for name, op in op_def_lib.all_ops().items() if op.outputs}
+    # varrt's own ops (origin "varrt") have no TensorFlow to record: their own tests hold them.
+    with_outputs = {name for name, op in op_def_lib.all_ops().items() if op.outputs and op.origin == "tensorflow"}
     assert sorted(n for n in with_outputs - BUILT_BY_THE_RECORDER if counts.get(n, 0) < 2) == []
     assert with_outputs >= BUILT_BY_THE_RECORDER
 

@@ -218,5 +218,5 @@ def test_tensors_and_feeds_by_name():
         with pytest.raises(KeyError, match="refers to a Tensor which does not exist"):
             g.get_tensor_by_name("nope:0")
         with tf1.Session() as sess:
-            assert sess.run("mul:0", feed_dict={"x:0": [1.0, 2.0]}).tolist() == [3.0, 6.0]
+            assert sess.run("y:0", feed_dict={"x:0": [1.0, 2.0]}).tolist() == [3.0, 6.0]  # the name= (TensorFlow)
             assert sess.run(y, feed_dict={x: [1.0, 1.0]}).tolist() == [3.0, 3.0]

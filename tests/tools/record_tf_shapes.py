@@ -67,7 +67,7 @@ UNARY = ["Abs", "Atan", "Cast", "Ceil", "Cos", "Erf", "Erfc", "Exp", "Expm1", "F
          "IsInf", "IsNan", "Log", "Log1p", "Neg", "OnesLike", "Reciprocal", "Round", "Rsqrt", "Sign", "Sin",
          "Sqrt", "Square", "StopGradient", "Tan", "Tanh", "ZerosLike", "Elu", "LeakyRelu", "Relu", "Relu6",
          "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst"]
-BINARY = ["AddV2", "Atan2", "DivNoNan", "Equal", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Less",
+BINARY = ["Add", "AddV2", "Atan2", "DivNoNan", "Equal", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Less",
           "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub"]
 
 

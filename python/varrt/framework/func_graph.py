@@ -200,7 +200,7 @@ def _constant_value(tensor):
     """A tensor's value on the host when it is known while building, else None."""
     if not value_known(tensor) or _C._has_no_value(tensor):
         return None
-    return tensor.view()
+    return tensor._numpy()
 
 
 def _shape_context(opdef, inputs, attrs, num_outputs, resources):
@@ -398,12 +398,12 @@ class FuncGraph:
             self._pending_constant = True
             return None  # a constant subexpression: evaluated now, as TensorFlow's shape refiner does
         if opdef is not None and opdef.shape_fn is not None:
-            from varrt.ops.shape_fns import ShapeError
+            from varrt.ops.shape_fns import ShapeError, node_shape_error
             ctx = _shape_context(opdef, inputs, attrs, num_outputs, resources)
             try:
                 shapes = _static_shapes(opdef, ctx)
             except ShapeError as e:
-                raise ValueError(self._shape_error_text(str(e), opdef, inputs, attrs)) from None
+                raise node_shape_error(self._shape_error_text(str(e), opdef, inputs, attrs, ctx)) from None
             dtypes_ = _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources)
             if dtypes_ is not None and len(shapes) == num_outputs:
                 folded = self._fold_shape_value(op, inputs, shapes, dtypes_)
@@ -453,8 +453,15 @@ class FuncGraph:
             out.append(array_ops.zeros(shape.as_list(), t.dtype))
         return out
 
+    def _node_base_name(self, op, requested):
+        """A node's name before it is made unique: the op's `name=` or TensorFlow's default for
+        the op, inside the current name scope."""
+        from varrt.framework import name_scopes
+        return name_scopes.current_scope() + (requested or _DEFAULT_NAMES.get(op, op))
+
     def _peek_name(self, op):
-        base = _DEFAULT_NAMES.get(op, op)
+        from varrt.framework import name_scopes
+        base = self._node_base_name(op, name_scopes.peek_node_name())
         n = self._names.get(base.lower(), 0)
         if n == 0:
             return base
@@ -462,15 +469,35 @@ class FuncGraph:
             n += 1
         return f"{base}_{n}"
 
-    def _shape_error_text(self, reason, opdef, inputs, attrs):
+    def _shape_error_text(self, reason, opdef, inputs, attrs, ctx):
         """TensorFlow's build-time shape error: "<reason> for '{{node add}} = AddV2[T=DT_FLOAT](x, y)'
-        with input shapes: [3], [4]."."""
+        with input shapes: [3], [4]." An input varrt's wrapper read on the host (an attribute under
+        the input's name) stands as the constant node TensorFlow would have made for it."""
+        import numpy as np
         from varrt import dtypes
-        bound = {}
-        tensor_args = [a for a in opdef.inputs if not a.is_resource and a.name not in attrs]
-        for arg, t in zip(tensor_args, inputs):
-            if arg.type_attr:
-                bound.setdefault(arg.type_attr, t.dtype)
+        node_name = self._peek_name(opdef.name)
+
+        def text(s):
+            return "?" if s.rank is None else "[" + ",".join("?" if d is None else str(d) for d in s.as_list()) + "]"
+        bound, names, shapes = {}, [], []
+        tensors = iter(inputs)
+        for arg in opdef.inputs:
+            if arg.is_resource:
+                continue
+            if arg.name in attrs and not arg.number_attr:
+                names.append(f"{node_name}/{arg.name}")
+                shapes.append(text(TensorShape(list(np.shape(attrs[arg.name])))))
+                continue
+            for _ in range(len(inputs) if arg.number_attr else 1):
+                t = next(tensors, None)
+                if t is None:
+                    break
+                if arg.type_attr:
+                    bound.setdefault(arg.type_attr, t.dtype)
+                info = _INFO.get(_tensor_id(t))
+                node, _, index = info.name.rpartition(":") if info is not None else ("Const", "", "0")
+                names.append(node if index == "0" else info.name)
+                shapes.append(text(_static_shape(t)))
         parts = []
         for name in sorted(opdef.attrs):
             a = opdef.attrs[name]
@@ -489,20 +516,14 @@ class FuncGraph:
                 parts.append(f"{name}=[{', '.join(str(x) for x in v)}]")
             elif a.type == "string" and v is not None:
                 parts.append(f'{name}="{v}"')
-        names = []
-        for t in inputs:
-            info = _INFO.get(_tensor_id(t))
-            if info is None:
-                names.append("Const")
-            else:
-                node, _, index = info.name.rpartition(":")
-                names.append(node if index == "0" else info.name)
-
-        def text(s):
-            return "?" if s.rank is None else "[" + ",".join("?" if d is None else str(d) for d in s.as_list()) + "]"
-        shapes = ", ".join(text(_static_shape(t)) for t in inputs)
-        node = f"{{{{node {self._peek_name(opdef.name)}}}}} = {opdef.name}[{', '.join(parts)}]({', '.join(names)})"
-        return f"{reason} for '{node}' with input shapes: {shapes}."
+        node = f"{{{{node {node_name}}}}} = {opdef.name}[{', '.join(parts)}]({', '.join(names)})"
+        message = f"{reason} for '{node}' with input shapes: {', '.join(shapes)}"
+        positions = [a.name for a in opdef.inputs]
+        partial = [f"input[{positions.index(n)}] = {text(TensorShape(d))}" for n, d in ctx.read_as_shapes.items()
+                   if n in positions and d is not None]
+        if partial:
+            message += " and with input tensors computed as partial shapes: " + ", ".join(partial)
+        return message + "."
 
     def _failed(self, op, inputs, error, num_outputs, dtype_enum):
         """A kernel failed on the example values. An op error (a bad index, a shape the kernel
@@ -577,7 +598,8 @@ class FuncGraph:
         for ref in kept:
             if ref.id not in self.variables and ref.id not in self.resource_args:
                 self.variables[ref.id] = ref.variable
-        name = self.unique_name(_DEFAULT_NAMES.get(op, op))
+        from varrt.framework import name_scopes
+        name = self.unique_name(self._node_base_name(op, name_scopes.take_node_name()))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
         self._note_io(slots, first, len(outputs), _writes_state(op))

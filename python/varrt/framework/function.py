@@ -951,7 +951,9 @@ class ConcreteFunction:
                 raise
 
         specs = self._out_specs
-        first, node_name = outer.add_call_node("StatefulPartitionedCall", call, list(tensors), len(specs))
+        # Tensors of the graphs it was traced in that it reads (closures) follow its arguments.
+        inputs = list(tensors) + list(self.graph.external_captures)
+        first, node_name = outer.add_call_node("StatefulPartitionedCall", call, inputs, len(specs))
         results = outer.register_outputs([s.dtype for s in specs], first, node_name, [s.shape for s in specs],
                                          "StatefulPartitionedCall")
         if not self._flat_output:

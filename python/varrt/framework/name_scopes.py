@@ -13,9 +13,29 @@ import threading
 
 class _ScopeState(threading.local):
     scope = ""  # "" (root) or a scope name ending in "/"
+    node_name = None  # the `name=` of the op being called, for the graph node it makes
 
 
 _state = _ScopeState()
+
+
+def request_node_name(name):
+    """The `name=` an op was called with, for the node a graph being built makes of it (the
+    recorder takes it); returns the previous request, to restore."""
+    previous = _state.node_name
+    _state.node_name = name
+    return previous
+
+
+def take_node_name():
+    """The pending `name=` of the op being recorded (None when none was given), cleared."""
+    name = _state.node_name
+    _state.node_name = None
+    return name
+
+
+def peek_node_name():
+    return _state.node_name
 
 
 def current_scope():

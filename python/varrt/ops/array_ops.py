@@ -158,7 +158,7 @@ def _dims(op, shape, name, end=None, python_int32=False):
     return dims
 
 
-def _fill(shape, value, dtype, name, end=None, python_int32=False):
+def _fill(shape, value, dtype, name, end=None, python_int32=False, node_name=None):
     """Runs Fill: every element of the shape argument's dims is `value` (an operand of `dtype`).
     The checks of the shape and value are the kernel's in TensorFlow, so their errors follow the
     op's log line. The output is allocated by the core and filled in place: no full-size
@@ -168,7 +168,7 @@ def _fill(shape, value, dtype, name, end=None, python_int32=False):
         def fill_dynamic(dims_array, element):
             dims_now = [int(d) for d in np.asarray(dims_array).reshape(-1)]
             return np.full(dims_now, element.reshape(()), dtype=object if dtype is dtypes.string else element.dtype)
-        return run("Fill", fill_dynamic, (shape, value), dtype)
+        return run("Fill", fill_dynamic, (shape, value), dtype, name=node_name or name)
     try:
         dims = _dims("Fill", shape, name, end, python_int32)
         if len(shape_of(value)) != 0:
@@ -182,7 +182,7 @@ def _fill(shape, value, dtype, name, end=None, python_int32=False):
             return np.full(dims, element.reshape(()), dtype=object)
         np.copyto(out, element)
     with allocating_output("Fill", dims, dtype, name, end):
-        return run("Fill", fill, (value,), dtype, tuple(dims), attrs={"dims": tuple(dims)})
+        return run("Fill", fill, (value,), dtype, tuple(dims), attrs={"dims": tuple(dims)}, name=node_name or name)
 
 
 @contextlib.contextmanager
@@ -206,22 +206,23 @@ def fill(dims, value, name=None):
 
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
     """A tensor of `shape` filled with zeros of `dtype` (tf.zeros)."""
-    return _filled(shape, dtype, 0, name)
+    return _filled(shape, dtype, 0, name, "zeros")
 
 
 def ones(shape, dtype=dtypes.float32, name=None, layout=None):
     """A tensor of `shape` filled with ones of `dtype` (tf.ones)."""
-    return _filled(shape, dtype, 1, name)
+    return _filled(shape, dtype, 1, name, "ones")
 
 
-def _filled(shape, dtype, value, name):
+def _filled(shape, dtype, value, name, default_name):
     dtype = dtypes.as_dtype(dtype)
     if dtype is dtypes.string:
         # ones() of strings fails as converting 1 to a string does (the core's conversion rule).
         value = _convert.to_array(value, dtype) if value else b""
     elif dtype is dtypes.bool:
         value = bool(value)
-    return _fill(shape, np.array(value, dtype=dtype.as_numpy_dtype), dtype, name, python_int32=True)
+    return _fill(shape, np.array(value, dtype=dtype.as_numpy_dtype), dtype, name, python_int32=True,
+                 node_name=name or default_name)
 
 
 def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names

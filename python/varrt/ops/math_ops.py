@@ -14,11 +14,12 @@ from varrt.ops import op_def_lib
 from varrt.ops.op_util import (cast_operand, check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
                             pair, quiet, run, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.ops.shape_fns import is_node_shape_error
 
 _bool = dtypes.bool
 
 
-def _run(op, kernel, inputs, dtype, name, end=None, out=None):
+def _run(op, kernel, inputs, dtype, name, end=None, out=None, node_name=None):
     """Runs `op` with `kernel` through the core dispatch; its Tensor of dtype `out` (default
     `dtype`). A NumPy ufunc writes into the core-allocated output; NumPy's broadcast failure
     becomes TensorFlow's error."""
@@ -26,9 +27,11 @@ def _run(op, kernel, inputs, dtype, name, end=None, out=None):
     try:
         if is_inexact(dtype):
             with quiet(all="ignore"):
-                return run(op, kernel, inputs, out or dtype, shape)
-        return run(op, kernel, inputs, out or dtype, shape)
-    except ValueError:
+                return run(op, kernel, inputs, out or dtype, shape, name=node_name)
+        return run(op, kernel, inputs, out or dtype, shape, name=node_name)
+    except ValueError as e:
+        if is_node_shape_error(e):  # a graph being built refused the node: TensorFlow's ValueError
+            raise
         shapes = " vs. ".join(shape_text(shape_of(a)) for a in inputs)
         raise kernel_error(op, f"Incompatible shapes: {shapes}", name, end=end) from None
 
@@ -42,7 +45,7 @@ def _binary(op, kernel, x, y, name=None, hint=False, out=None):
     xa, ya, dtype = pair(op, x, y, hint, name)
     end = None if hint else _end(x, y)
     check_dtype(op, dtype, name, end)
-    return _run(op, kernel, (xa, ya), dtype, name, end, out)
+    return _run(op, kernel, (xa, ya), dtype, name, end, out, node_name=name)
 
 
 _NARROW_FLOATS = (np.dtype(np.float16), np.dtype(dtypes.bfloat16.as_numpy_dtype), np.dtype(np.float32))
@@ -67,8 +70,8 @@ def _unary(op, kernel, x, name=None, out=None):
     shape = shape_of(a) if type(kernel) is np.ufunc else None
     if is_inexact(dtype):
         with quiet(all="ignore"):
-            return run(op, kernel, (a,), out or dtype, shape)
-    return run(op, kernel, (a,), out or dtype, shape)
+            return run(op, kernel, (a,), out or dtype, shape, name=name)
+    return run(op, kernel, (a,), out or dtype, shape, name=name)
 
 
 # --- arithmetic --------------------------------------------------------------------------
@@ -80,13 +83,14 @@ def add(x, y, name=None):
 
 
 def _add(x, y, hint, name=None):
+    node_name = name
     name = None if hint else name  # tf.add's name scope hides the name from its messages
     xa, ya, dtype = pair("AddV2", x, y, hint, name)
     op = "Add" if dtype is dtypes.string else "AddV2"
     end = None if hint else _end(x, y)
     if op == "AddV2":
         check_dtype(op, dtype, name, end)
-    return _run(op, np.add, (xa, ya), dtype, name, end)
+    return _run(op, np.add, (xa, ya), dtype, name, end, node_name=node_name)
 
 
 def _strict_add(x, y, name=None):

@@ -12,6 +12,7 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.ops import op_def_lib
+from varrt.framework import name_scopes as _name_scopes
 from varrt.framework.tensor import Tensor
 
 _place_op = _C.place_op
@@ -254,7 +255,7 @@ def attr_ints(value):
 _execute = _C.execute
 
 
-def run(op, kernel, inputs, dtype, shape=None, attrs=None):
+def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None):
     """Runs `op` through the core dispatch (placed, logged, seen by hooks) with a NumPy `kernel`
     and returns its output, a Tensor of `dtype`. `inputs` are operands (TensorData, Tensors or
     host arrays); the kernel gets them as arrays on the op's device. With `shape` (a tuple, or
@@ -264,7 +265,18 @@ def run(op, kernel, inputs, dtype, shape=None, attrs=None):
     it: the output then shares that input's buffer, as Reshape and Identity do).
     `attrs` are the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}) that
     its gradient function (ops/gradients) or a graph needs; hooks see them, kernels do not."""
+    if name and _building():  # the graph node takes the op's `name=` (TensorFlow's node names)
+        previous = _name_scopes.request_node_name(name)
+        try:
+            return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
+        finally:
+            _name_scopes.request_node_name(previous)
     return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
+
+
+def _building():
+    from varrt.framework import func_graph
+    return func_graph._state.graph is not None
 
 
 def run_outputs(op, kernel, inputs, dtype, num_outputs, attrs=None):

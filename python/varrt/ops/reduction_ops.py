@@ -10,7 +10,8 @@ import numpy as np
 
 from varrt import _C, dtypes
 from varrt.framework.tensor import convert_to_tensor
-from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, kernel_error, mismatch, operand, quiet, run,
+from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
+                            quiet, require_value, run,
                             shape_of, shape_text, slow)
 from varrt.ops import op_def_lib
 
@@ -43,6 +44,8 @@ def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False, en
     a, dtype = operand(input_tensor, _bool if bool_input else None)
     if end is False:
         end = "" if slow(input_tensor, axis) else None
+    if is_tensor_like(axis):
+        require_value(axis, "axis")  # the kernel reads it on the host: refused in a graph unless known
     if bool_input:
         if dtype is not _bool:
             raise mismatch(op, 0, _bool, dtype, name)

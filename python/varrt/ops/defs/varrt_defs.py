@@ -15,3 +15,9 @@ register("KerasAdagrad", "vars: N * resource, grad: T -> ", "N: int >= 2", _FLOA
 register("KerasRMSprop", "vars: N * resource, grad: T -> ", "N: int >= 2", _FLOATS, "lr: float", "rho: float",
          "one_minus_rho: float", "momentum: float", "epsilon: float", "has_momentum: bool", "centered: bool",
          stateful=True, shape=shape_fns.no_outputs, origin="varrt")
+
+# A TensorArray's write, on its flow: varrt carries the array as one tensor [size, *element]
+# (TensorFlow's op of this name works on a resource handle). The size may grow with each write,
+# so the flow's first dimension is unknown to the graph.
+register("TensorArrayWriteV3", "flow_in: T, index: int32, value: T -> flow_out: T", "T: type", shape=shape_fns.tensor_array_write,
+         origin="varrt")

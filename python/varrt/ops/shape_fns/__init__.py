@@ -10,12 +10,14 @@ common rules), math, array, strided_slice, nn, random, state. The records in ops
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
+                                       tensor_array_write,
                                        one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
 from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_dims, comparison,  # noqa: F401
                                         merge_both, no_outputs, scalar, unchanged, unchanged_at_least_rank_1,
                                         unknown)
-from varrt.ops.shape_fns.context import ShapeContext, ShapeError  # noqa: F401
+from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape_error,  # noqa: F401
+                                         node_shape_error)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, l2_loss, softmax_cross_entropy,  # noqa: F401

@@ -330,3 +330,10 @@ def where(ctx):
 def strided_slice_grad(ctx):
     """StridedSliceGrad: the shape of the sliced input, its `shape` input."""
     return shape_out(shape_from_tensor(ctx, "shape"))
+
+
+def tensor_array_write(ctx):
+    """varrt's TensorArrayWriteV3 on a flow [size, *element]: the value's shape behind a size the
+    graph knows only when it runs (a write may grow the array)."""
+    value = as_list(ctx.input_shapes[2])
+    return shape_out(None if value is None else [None] + value)

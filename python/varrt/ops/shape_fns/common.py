@@ -116,13 +116,16 @@ def shape_from_tensor(ctx, name):
     if value is None:
         partial = ctx.partial_shape(name)
         if partial is not None:
-            return with_rank(partial, rank1[0]) if rank1[0] is not None else partial
+            dims = with_rank(partial, rank1[0]) if rank1[0] is not None else partial
+            ctx.read_as_shapes[name] = dims
+            return dims
         return None if rank1[0] is None else [None] * rank1[0]
     dims = []
     for v in value.reshape(-1).tolist():
         if v < -1:
             raise ShapeError(f"Invalid value in tensor used for shape: {v}")
         dims.append(None if v == -1 else int(v))
+    ctx.read_as_shapes[name] = dims
     return dims
 
 

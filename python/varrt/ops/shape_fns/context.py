@@ -16,6 +16,19 @@ class ShapeError(ValueError):
     """A shape function's refusal: TensorFlow's reason, before " for '{{node ...}}'"."""
 
 
+def node_shape_error(text):
+    """TensorFlow's ValueError refusing to build a node (the reason, the node, its input shapes),
+    raised by the graph recorder where the op is called. A plain ValueError, as TensorFlow's,
+    marked so that wrappers which turn a kernel's ValueError into their own error let it through."""
+    error = ValueError(text)
+    error.varrt_node_shape_error = True
+    return error
+
+
+def is_node_shape_error(error):
+    return getattr(error, "varrt_node_shape_error", False)
+
+
 def as_dims(shape):
     """A TensorShape (or a list, or None) as a list of dims, or None for an unknown rank."""
     if shape is None:
@@ -25,13 +38,18 @@ def as_dims(shape):
     return [None if d is None or d < 0 else int(d) for d in shape]
 
 
+def _draws_on_host(op):
+    """The random ops, whose key, counter and algorithm varrt draws on the host."""
+    return "Random" in op or op.startswith(("Stateful", "Stateless"))
+
+
 class ShapeContext:
     """What a shape function may read: the op, its attributes, its inputs' static shapes and
     dtypes, the values of inputs known while building (constants), and for resource inputs
     the shape of the variable behind them (TensorFlow's handle data)."""
 
     __slots__ = ("op", "attrs", "input_shapes", "input_dtypes", "_values", "num_outputs", "resource_shapes",
-                 "_partial_shapes", "_positions")
+                 "_partial_shapes", "_positions", "read_as_shapes")
 
     def __init__(self, op, attrs, input_shapes, input_dtypes, values, num_outputs, resource_shapes=(),
                  partial_shapes=None):
@@ -46,6 +64,9 @@ class ShapeContext:
         # that holds a shape (TensorFlow's input_tensors_as_shapes), e.g. Shape of a partially known tensor
         self._partial_shapes = partial_shapes
         self._positions = None
+        # input name -> the dims (None unknown) a shape function read that input's value as: what
+        # TensorFlow's build errors end with ("input tensors computed as partial shapes").
+        self.read_as_shapes = {}
 
     def input_value(self, i):
         """Input i's value as an ndarray when it is known while building (a constant), else None."""
@@ -69,7 +90,7 @@ class ShapeContext:
             args = [a for a in self._op_def().inputs if not a.is_resource and a.name not in self.attrs]
             lists = sum(1 for a in args if a.number_attr or a.type_list_attr)
             n_list = max(len(self.input_shapes) - (len(args) - lists), 0)
-            if not lists and len(self.input_shapes) < len(args):
+            if not lists and len(self.input_shapes) < len(args) and _draws_on_host(self._op_def().name):
                 # The random ops draw their key, counter and algorithm on the host: the node carries
                 # the signature's last inputs (the bounds), and the leading ones are unknown.
                 args = args[len(args) - len(self.input_shapes):]
