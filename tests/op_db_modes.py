@@ -84,6 +84,36 @@ def tape_gradients(tf, entry, batch):
     return [None if g is None else encode_tensor(_dense(tf, g)) for g in grads]
 
 
+def traced_tape_gradients(tf, entry, batches):
+    """{batch: [encoded gradient or None]}: GradientTape inside one tf.function traced once with an
+    unknown batch dimension, called at every batch size."""
+    def call(*args):
+        xs = [args[i] for i in entry.differentiable()]
+        with tf.GradientTape() as tape:
+            for x in xs:
+                tape.watch(x)
+            ys = _targets(as_list(entry.fn(tf, *args)))
+        grads = tape.gradient(ys, xs, output_gradients=ys)
+        # None cannot leave a tf.function: a placeholder scalar, and the positions that had one.
+        return [tf.zeros([]) if g is None else _dense(tf, g) for g in grads], [g is None for g in grads]
+
+    none_at = []
+
+    def body(*args):
+        grads, nones = call(*args)
+        none_at[:] = nones
+        return grads
+
+    signature = [tf.TensorSpec(a.static_shape(), _dtype(tf, a.dtype)) for a in entry.args]
+    fn = tf.function({1: lambda a: body(a), 2: lambda a, b: body(a, b),
+                      3: lambda a, b, c: body(a, b, c)}[len(entry.args)], input_signature=signature)
+    results = {}
+    for batch in batches:
+        grads = fn(*[tf.constant(a) for a in entry.inputs(batch)])
+        results[batch] = [None if none else encode_tensor(g) for g, none in zip(grads, none_at)]
+    return results
+
+
 def session(tf, entry, batches, gradients):
     """The call built once in a TF1 graph over [None, ...] placeholders and run in a Session at
     every batch size: {"static": output shapes, "grad_static": gradient shapes (None: no gradient),

@@ -1,7 +1,8 @@
 """Differential tests against TensorFlow 2.21 for every op of the op table (issue 24): each
 entry of tests/op_db.py runs eagerly, in a tf.function traced once with an unknown batch
 dimension, in a TensorFlow 1 Session fed through [None, ...] placeholders, and through its
-gradients (GradientTape, tf.compat.v1.gradients), at batch sizes no trace saw, and is compared
+gradients (GradientTape eagerly and inside the traced tf.function, tf.compat.v1.gradients), at
+batch sizes no trace saw, and is compared
 with what TensorFlow gave on the same inputs (tests/fixtures/op_db_tf.json, written by
 tests/tools/record_op_db.py): dtypes and shapes (static ones included) exactly, values within a
 tolerance per dtype, and the error type and first line for a dtype the op refuses. The optimizer
@@ -94,6 +95,16 @@ def check_tape(entry, ref):
     _assert_none(problems, entry)
 
 
+def check_traced_tape(entry, ref):
+    """GradientTape inside a tf.function traced once with an unknown batch: TensorFlow's eager
+    gradients at every batch size (a gradient must not freeze a size seen while tracing)."""
+    got = modes.traced_tape_gradients(tf, entry, BATCHES)
+    problems = []
+    for batch in BATCHES:
+        problems += _problems(got[batch], ref["grads"][str(batch)], entry, f"traced GradientTape, batch {batch}")
+    _assert_none(problems, entry)
+
+
 def check_dtype_errors(entry, ref):
     got = {"eager": modes.dtype_error_eager(tf, entry), "graph": modes.dtype_error_graph(tf, entry)}
     problems = [f"{mode} with {entry.refuses} inputs: {got[mode]}, TensorFlow's {ref['dtype_error'][mode]}"
@@ -171,6 +182,12 @@ def test_gradient_tape(entry):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("entry", GRAD_ENTRIES, ids=_ids(GRAD_ENTRIES))
+def test_gradient_tape_traced_with_unknown_batch(entry):
+    check_traced_tape(entry, RECORDED["entries"][entry.name])
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(op_db_optimizers.TF1))
 def test_tf1_optimizer_on_unknown_batch(name):
     check_optimizer("tf1", name, RECORDED)
@@ -204,6 +221,7 @@ def test_live_tensorflow(entry, live):
     check_session(entry, ref)
     if entry.grad:
         check_tape(entry, ref)
+        check_traced_tape(entry, ref)
     if entry.refuses:
         check_dtype_errors(entry, ref)
 

@@ -20,7 +20,7 @@ from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
-from varrt.ops.op_util import kernel_error, run, run_failing
+from varrt.ops.op_util import host_if_known, is_tensor_like, kernel_error, run, run_failing, tensor_operand
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -81,13 +81,43 @@ def _fail(op, message, end=None):
 
 
 def _shape(shape, op):
+    """The dims of a shape argument, or None for a graph tensor whose value is known only when the
+    graph runs (tf.shape(x) of an x with an unknown dimension)."""
     if isinstance(shape, TensorShape):
         shape = shape.as_list()
+    if is_tensor_like(shape) and host_if_known(tensor_operand(shape)[0]) is None:
+        return None
     dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]
     for d in dims:
         if d < 0:
             _fail(op, f"Dimension {d} must be >= 0")
     return tuple(dims)
+
+
+def _dims_now(shape, op):
+    """A shape input's dims as the kernel reads them when a graph runs, checked as TensorFlow's kernel does."""
+    dims = tuple(int(d) for d in np.asarray(shape).reshape(-1))
+    for d in dims:
+        if d < 0:
+            raise kernel_error(op, f"Dimension {d} must be >= 0")
+    return dims
+
+
+def _sample(op, draw, shape, dims, bounds, dtype, out_shape=None):
+    """Runs the sampling op `op`: `draw(dims, *bounds, **out)` with the dims of `shape` (read
+    now, or by the kernel each time a graph runs when it holds sizes known only then, as the
+    op's `shape` input), the bounds as inputs. `out_shape`: the core allocates the output."""
+    if dims is None:
+        return run(op, lambda s, *b: draw(_dims_now(s, op), *b), (tensor_operand(shape)[0],) + tuple(bounds), dtype)
+    with allocating_output(op, dims, dtype):
+        return run(op, lambda *b, **out: draw(dims, *b, **out), tuple(bounds), dtype,
+                   dims if out_shape else None, attrs={"shape": tuple(dims)})
+
+
+def _rng_of(rng):
+    """The generator a kernel draws from: a stateful stream continues on every run; a stateless
+    op's factory (a callable) starts its stream anew, so each run draws the same values."""
+    return rng() if callable(rng) else rng
 
 
 def _float_dtype(dtype, value):
@@ -127,12 +157,11 @@ def _affine(sample, scale, offset, dtype):
 
 def _normal(rng, op, shape, mean, stddev, dtype, truncated):
     dtype = _float_dtype(dtype, mean)
-    shape = _shape(shape, op)
+    dims = _shape(shape, op)
     draw = _truncated_standard_normal if truncated else _standard_normal
     stddev, mean = _param(stddev, dtype), _param(mean, dtype)
-    with allocating_output(op, shape, dtype):
-        sample = run(op, lambda: draw(rng, shape, dtype), (), dtype, attrs={"shape": tuple(shape)})
-        return _affine(sample, stddev, mean, dtype)
+    sample = _sample(op, lambda d: draw(_rng_of(rng), d, dtype), shape, dims, (), dtype)
+    return _affine(sample, stddev, mean, dtype)
 
 
 def _uniform(rng, ops, shape, minval, maxval, dtype):
@@ -141,27 +170,25 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
     if dtype not in _UNIFORM_DTYPES:
         raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
                          f"{tuple(repr(d) for d in _UNIFORM_DTYPES)}.")
-    shape = _shape(shape, ops[0])
+    dims = _shape(shape, ops[0])
     if dtype.is_integer:
-        def integers(lo, hi):
+        def integers(size, lo, hi):
             for label, bound in (("minval", lo), ("maxval", hi)):
                 if bound.ndim:
                     raise kernel_error(ops[1], f"{label} must be 0-D, got shape {list(bound.shape)}")
             if not lo < hi:
                 raise kernel_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
-            return rng.integers(lo, hi, size=shape, dtype=dtype.as_numpy_dtype)
+            return _rng_of(rng).integers(lo, hi, size=size, dtype=dtype.as_numpy_dtype)
         bounds = (_param(minval, dtype), _param(maxval, dtype))
-        with allocating_output(ops[1], shape, dtype):
-            return run(ops[1], integers, bounds, dtype, attrs={"shape": tuple(shape)})
+        return _sample(ops[1], integers, shape, dims, bounds, dtype)
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
     unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
     lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
-    with allocating_output(ops[0], shape, dtype):
-        values = run(ops[0], lambda **out: _unit_uniform(rng, shape, dtype, **out), (), dtype,
-                     shape if dtype in _NATIVE_UNIFORM else None, attrs={"shape": tuple(shape)})
-        if unit_range:
-            return values
-        return _affine(values, run("Sub", np.subtract, (hi, lo), dtype, "broadcast"), lo, dtype)
+    values = _sample(ops[0], lambda size, **out: _unit_uniform(_rng_of(rng), size, dtype, **out), shape, dims, (),
+                     dtype, dtype in _NATIVE_UNIFORM)
+    if unit_range:
+        return values
+    return _affine(values, run("Sub", np.subtract, (hi, lo), dtype, "broadcast"), lo, dtype)
 
 
 _NATIVE_UNIFORM = (dtypes.float32, dtypes.float64)  # NumPy draws these straight into the output
@@ -264,10 +291,10 @@ class Generator:
     @staticmethod
     def _full_int(rng, op, shape, dtype):
         dtype = dtypes.as_dtype(dtype)
-        shape = _shape(shape, op)
         info = np.iinfo(dtype.as_numpy_dtype)
-        return run(op, lambda: rng.integers(info.min, info.max, size=shape, dtype=dtype.as_numpy_dtype, endpoint=True),
-                   (), dtype, attrs={"shape": tuple(shape)})
+        return _sample(op, lambda size: _rng_of(rng).integers(info.min, info.max, size=size, dtype=dtype.as_numpy_dtype,
+                                                              endpoint=True),
+                       shape, _shape(shape, op), (), dtype)
 
     def make_seeds(self, count=1):
         """A [2, count] int64 tensor of seeds drawn from this generator."""
@@ -296,10 +323,13 @@ def set_global_generator(generator):
 
 
 def _stateless_rng(seed):
+    """A factory of the stream a stateless op draws from: a new generator from the seed on each
+    draw, so a graph's node draws the same values on every run (and eager calls too)."""
     key = np.asarray(convert_to_tensor(seed)._data.view())
     if key.shape != (2,):
         _fail("StatelessRandomGetKeyCounter", f"seed must have shape [2], not {list(key.shape)}", end="")
-    return _philox(int(key[0]), int(key[1]))
+    a, b = int(key[0]), int(key[1])
+    return lambda: _philox(a, b)
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):

@@ -200,7 +200,7 @@ def _constant_value(tensor):
     """A tensor's value on the host when it is known while building, else None."""
     if not value_known(tensor) or _C._has_no_value(tensor):
         return None
-    return tensor._numpy()
+    return tensor._data.view()
 
 
 def _shape_context(opdef, inputs, attrs, num_outputs, resources):
@@ -217,6 +217,12 @@ def _partial_shape(tensor):
     Shape it is), or None (TensorFlow's input_tensors_as_shapes)."""
     info = _INFO.get(_tensor_id(tensor))
     return None if info is None else info.partial
+
+
+def partial_shape_value(tensor):
+    """What is known while building of the shape a graph tensor holds (the output of Shape): a
+    TensorShape, or None."""
+    return _partial_shape(tensor)
 
 
 def _static_shapes(opdef, ctx):

@@ -12,6 +12,11 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 
 
+def _known_only_when_run(t):
+    """Whether `t` is a graph tensor with no value while the graph is built."""
+    return getattr(type(t), "_is_symbolic", False) and _C._has_no_value(t)
+
+
 class IndexedSlices:
     """Rows `values` at positions `indices` of a dense tensor of shape `dense_shape`."""
 
@@ -57,6 +62,11 @@ class IndexedSlices:
         """The dense shape as a TensorShape."""
         if self._dense_shape is None:
             return TensorShape(None)
+        if _known_only_when_run(self._dense_shape):
+            # A graph's Shape of the dense tensor: what the graph knows of it while it is built.
+            from varrt.framework import func_graph
+            partial = func_graph.partial_shape_value(self._dense_shape)
+            return partial if partial is not None else TensorShape([None] * self._dense_shape.shape[0])
         return TensorShape([int(d) for d in np.asarray(self._dense_shape).reshape(-1)])
 
     @property
@@ -81,6 +91,10 @@ class IndexedSlices:
                              f"dense_shape: {self}")
         values = convert_to_tensor(self._values)
         index_tensor = convert_to_tensor(self._indices)
+        if any(_known_only_when_run(t) for t in (values, index_tensor, self._dense_shape)):
+            # In a graph, with indices or sizes known only when it runs: TensorFlow's conversion as an op.
+            from varrt.ops import scatter_ops
+            return scatter_ops.unsorted_segment_sum(values, index_tensor, convert_to_tensor(self._dense_shape)[0])
         indices = np.asarray(index_tensor._data.view()).reshape(-1)
         shape = [int(d) for d in np.asarray(convert_to_tensor(self._dense_shape)._data.view()).reshape(-1)]
         rows_shape = (len(indices),) + tuple(shape[1:])

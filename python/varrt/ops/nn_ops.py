@@ -222,14 +222,28 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         logits = _move_axis_last(logits, axis)
         labels = _move_axis_last(labels, axis)
         shape = tuple(logits.shape)
-    flat = (-1, shape[-1]) if shape else (1, 1)
-    lshape = tuple(labels.shape)
-    flat_logits = array_ops.reshape(logits, flat)
-    flat_labels = array_ops.reshape(labels, (-1, lshape[-1]) if lshape else (1, 1))
+    flat_logits = array_ops.reshape(logits, _rows(logits))
+    flat_labels = array_ops.reshape(labels, _rows(labels))
     with quiet(all="ignore"):
         cost, _ = run_outputs("SoftmaxCrossEntropyWithLogits", _xent_kernel(name), (flat_logits, flat_labels),
                               logits.dtype, 2)
-    return array_ops.reshape(cost, shape[:-1])
+    if None not in shape:
+        return array_ops.reshape(cost, shape[:-1])
+    # Inside a graph with sizes known only when it runs: the outer dims from the logits' Shape
+    # then, and the static shape known now (TensorFlow's set_shape).
+    cost = array_ops.reshape(cost, array_ops.shape(logits)[:-1])
+    cost.set_shape(shape[:-1])
+    return cost
+
+
+def _rows(t):
+    """The shape flattening `t` to rows of its last dimension (TensorFlow's _flatten_outer_dims)."""
+    shape = tuple(t.shape)
+    if not shape:
+        return (1, 1)
+    if shape[-1] is None:
+        return array_ops.concat([[-1], array_ops.shape(t)[-1:]], 0)
+    return (-1, shape[-1])
 
 
 def _sparse_xent_kernel(name):

@@ -3,7 +3,7 @@ TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), v
 carries it as an attribute of that name."""
 import numpy as np
 
-from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, sequence_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -29,7 +29,9 @@ RegisterGradient("Squeeze")(_to_input_shape)
 
 @RegisterGradient("BroadcastTo")
 def _broadcast_to_grad(op, grad):
-    return grad_util.unbroadcast(grad, op.inputs[0].shape)
+    # A shape known only when a graph runs is the op's second input (no gradient), else an attribute.
+    x = op.inputs[0]
+    return (grad_util.unbroadcast(grad, grad_util.static_shape(x)),) + (None,) * (len(op.inputs) - 1)
 
 
 @RegisterGradient("Fill")
@@ -65,12 +67,27 @@ def _concat_grad(op, grad):
     grad = grad_util.dense(grad)
     rank = len(op.inputs[0].shape)
     axis %= rank
+    sizes = [grad_util.dims(x)[axis] for x in op.inputs]
+    if not grad_util.known(sizes):
+        return _concat_grad_dynamic(op.inputs, grad, axis, sizes)
     grads = []
     start = 0
-    for x in op.inputs:
-        size = x.shape[axis]
+    for size in sizes:
         grads.append(grad[(slice(None),) * axis + (slice(start, start + size),)])
         start += size
+    return grads
+
+
+def _concat_grad_dynamic(inputs, grad, axis, sizes):
+    """ConcatV2's gradient in a graph where some inputs' sizes along the axis are known only when
+    it runs: each input's part gathered at a Range of positions computed then."""
+    grads = []
+    start = 0
+    for x, size in zip(inputs, sizes):
+        end = start + size if type(start) is int and type(size) is int else math_ops.add(start, size)
+        part = index_ops.gather(grad, sequence_ops.range(start, end), axis=axis)
+        grads.append(grad_util.set_static_shape(part, x.shape))
+        start = end
     return grads
 
 
@@ -104,15 +121,19 @@ def _unpack_grad(op, *grads):
 def _tile_grad(op, grad):
     """Each input element's copies summed: the gradient seen as [m0, d0, m1, d1, ...], summed
     over the multiples' dimensions."""
-    shape = list(op.inputs[0].shape)
+    x = op.inputs[0]
+    shape = grad_util.dims(x)
     multiples = op.get_attr("multiples")
     split = []
     for m, d in zip(multiples, shape):
         split += [m, d]
     if not split:
         return grad
-    summed = reduction_ops.reduce_sum(array_ops.reshape(grad, split), list(range(0, len(split), 2)))
-    return array_ops.reshape(summed, shape)  # a zero multiple leaves zeros of the input's shape
+    summed = reduction_ops.reduce_sum(array_ops.reshape(grad_util.dense(grad), grad_util.shape_value(split)),
+                                      list(range(0, len(split), 2)))
+    # A zero multiple leaves zeros of the input's shape.
+    out = array_ops.reshape(summed, grad_util.shape_value(shape))
+    return grad_util.set_static_shape(out, x.shape)
 
 
 for _op in ("StopGradient", "ZerosLike", "OnesLike", "Shape", "Size", "Rank", "Const", "OneHot", "Where", "Range"):

@@ -4,7 +4,7 @@ import numpy as np
 
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import convert_to_tensor
-from varrt.ops import array_ops, reduction_ops
+from varrt.ops import array_ops, math_ops, reduction_ops
 from varrt.ops.op_util import run
 
 
@@ -31,6 +31,44 @@ def shape_or_tensor(t):
     if s.is_fully_defined():
         return s.as_list()
     return array_ops.shape(t)
+
+
+def dims(t):
+    """`t`'s dimensions as gradients compute with them: ints where its static shape knows them,
+    else int32 scalars sliced from its Shape, which a graph computes when it runs (TensorFlow's
+    gradients read array_ops.shape(x) likewise). Fully known shapes give plain ints: no op."""
+    s = static_shape(t)
+    if None not in s:
+        return list(s)
+    shape = array_ops.shape(t)
+    return [shape[i] if d is None else d for i, d in enumerate(s)]
+
+
+def known(ds):
+    """Whether every dimension in `ds` (from dims()) is an int."""
+    return all(type(d) is int for d in ds)
+
+
+def shape_value(ds):
+    """Dimensions from dims() as a shape argument: a list of ints when all are known, else a
+    vector (Pack) of them computed when the graph runs."""
+    return list(ds) if known(ds) else array_ops.stack([d for d in ds])
+
+
+def num_elements(ds):
+    """The product of dimensions from dims(): an int, or a scalar computed when the graph runs."""
+    n = 1
+    for d in ds:
+        n = n * d if type(n) is int and type(d) is int else math_ops.multiply(n, d)
+    return n
+
+
+def set_static_shape(t, shape):
+    """Gives a graph tensor computed from shape tensors the static shape the gradient knows it
+    has (TensorFlow's gradients call set_shape so); eager tensors are left as they are."""
+    if getattr(type(t), "_is_symbolic", False):
+        t.set_shape(shape)
+    return t
 
 
 def unbroadcast(grad, shape):

@@ -40,26 +40,24 @@ RegisterGradient("Min")(_min_or_max_grad)
 @RegisterGradient("Prod")
 def _prod_grad(op, grad):
     """The product of all other elements, as two exclusive cumulative products (so zeros in the
-    input need no division), over the reduced axes moved to the front and flattened."""
+    input need no division), over the reduced axes moved to the front and flattened. Sizes a
+    graph knows only when it runs come from the input's Shape (grad_util.dims)."""
     x = op.inputs[0]
-    shape = list(x.shape)
+    shape = grad_util.dims(x)
     grad, axes = _kept(op, grad)
-    grad = array_ops.broadcast_to(grad, shape)
+    grad = array_ops.broadcast_to(grad, grad_util.shape_value(shape))
     other = [i for i in range(len(shape)) if i not in axes]
     perm = axes + other
-    reduced_num = 1
-    for a in axes:
-        reduced_num *= shape[a]
-    other_num = 1
-    for a in other:
-        other_num *= shape[a]
+    reduced_num = grad_util.num_elements([shape[a] for a in axes])
+    other_num = grad_util.num_elements([shape[a] for a in other])
     permuted = array_ops.transpose(x, perm)
-    reshaped = array_ops.reshape(permuted, [reduced_num, other_num])
+    reshaped = array_ops.reshape(permuted, grad_util.shape_value([reduced_num, other_num]))
     left = reduction_ops.cumprod(reshaped, axis=0, exclusive=True)
     right = reduction_ops.cumprod(reshaped, axis=0, exclusive=True, reverse=True)
-    y = array_ops.reshape(math_ops.multiply(grad_util.conj(left), grad_util.conj(right)), permuted.shape)
+    y = array_ops.reshape(math_ops.multiply(grad_util.conj(left), grad_util.conj(right)),
+                          grad_util.shape_value([shape[p] for p in perm]))
     out = math_ops.multiply(grad, array_ops.transpose(y, grad_util.invert_permutation(perm)))
-    return array_ops.reshape(out, shape)
+    return grad_util.set_static_shape(array_ops.reshape(out, grad_util.shape_value(shape)), x.shape)
 
 
 @RegisterGradient("EuclideanNorm")

@@ -4,6 +4,8 @@ varrt's StridedSlice carries TensorFlow's begin/end/strides inputs as attributes
 masks. Its gradient is StridedSliceGrad: zeros of the input's shape with the output's
 gradient written into the sliced elements; that op's own gradient slices again.
 """
+import numpy as np
+
 from varrt import _C
 from varrt.framework.tensor import Tensor
 from varrt.ops.op_util import run
@@ -38,21 +40,29 @@ def _key(spec):
 
 
 def strided_slice_grad(grad, input_shape, spec):
-    """StridedSliceGrad: zeros of `input_shape` with `grad` in the elements the spec selects."""
+    """StridedSliceGrad: zeros of `input_shape` (a list of ints, or a shape tensor a graph computes
+    when it runs) with `grad` in the elements the spec selects."""
     key = _key(spec)
     grad = grad_util.dense(grad)
 
     def kernel(g, out=None):
         out.fill(0)
         out[key] = g
-    attrs = {"shape": tuple(input_shape)}
-    attrs.update(zip(("begin", "end", "strides") + _MASKS, spec))
+    attrs = dict(zip(("begin", "end", "strides") + _MASKS, spec))
+    if not isinstance(input_shape, (list, tuple)):
+        # The input's Shape, known when the graph runs: the op's `shape` input, read by the kernel then.
+        def sized_kernel(shape, g):
+            out = np.zeros([int(d) for d in shape], dtype=g.dtype)
+            kernel(g, out=out)
+            return out
+        return run("StridedSliceGrad", sized_kernel, (input_shape, grad), grad.dtype, attrs=attrs)
+    attrs["shape"] = tuple(input_shape)
     return run("StridedSliceGrad", kernel, (grad,), grad.dtype, tuple(input_shape), attrs=attrs)
 
 
 @RegisterGradient("StridedSlice")
 def _strided_slice_grad(op, grad):
-    return strided_slice_grad(grad, op.inputs[0].shape, _spec(op))
+    return strided_slice_grad(grad, grad_util.shape_or_tensor(op.inputs[0]), _spec(op))
 
 
 @RegisterGradient("StridedSliceGrad")

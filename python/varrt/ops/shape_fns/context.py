@@ -43,6 +43,10 @@ def _draws_on_host(op):
     return "Random" in op or op.startswith(("Stateful", "Stateless"))
 
 
+# The random ops' inputs varrt draws on the host instead of passing them to the node.
+_HOST_DRAWN = frozenset({"key", "counter", "alg"})
+
+
 class ShapeContext:
     """What a shape function may read: the op, its attributes, its inputs' static shapes and
     dtypes, the values of inputs known while building (constants), and for resource inputs
@@ -92,7 +96,9 @@ class ShapeContext:
             n_list = max(len(self.input_shapes) - (len(args) - lists), 0)
             if not lists and len(self.input_shapes) < len(args) and _draws_on_host(self._op_def().name):
                 # The random ops draw their key, counter and algorithm on the host: the node carries
-                # the signature's last inputs (the bounds), and the leading ones are unknown.
+                # the others (the shape when a graph knows it only when it runs, the bounds), and
+                # those three are unknown.
+                args = [a for a in args if a.name not in _HOST_DRAWN]
                 args = args[len(args) - len(self.input_shapes):]
             self._positions, i = {}, 0
             for a in args:
