@@ -148,7 +148,8 @@ _TRUEDIV_FLOAT = {dtypes.uint8: np.float32, dtypes.int8: np.float32, dtypes.uint
                   dtypes.uint64: np.float64, dtypes.int64: np.float64}
 
 
-def _truediv_operands(x, y, x_like_y=False):
+def _truediv_operands(x, y, x_like_y=False, caller="__truediv__"):
+    """`caller`: the function TensorFlow's dtype error names."""
     if x_like_y:  # tf.divide: a non-tensor x takes y's dtype
         ya, yd = operand(y)
         xa, xd = value_operand(x, yd)
@@ -159,7 +160,7 @@ def _truediv_operands(x, y, x_like_y=False):
         raise TypeError(f"`x` and `y` must have the same dtype, got {xd!r} != {yd!r}.")
     if xd not in _TRUEDIV_TYPES:
         expected = ", ".join(repr(d) for d in _TRUEDIV_TYPES)
-        raise TypeError(f"Invalid dtype {xd!r} in __truediv__. Expected one of {{{expected}}}.")
+        raise TypeError(f"Invalid dtype {xd!r} in {caller}. Expected one of {{{expected}}}.")
     return xa, ya, xd
 
 
@@ -192,7 +193,7 @@ def _no_nan_kernel(xa, ya):
 @op_def_lib.implements("DivNoNan")
 def divide_no_nan(x, y, name=None):
     """x / y, and 0 where y is 0."""
-    xa, ya, dtype = _truediv_operands(x, y)
+    xa, ya, dtype = _truediv_operands(x, y, not is_tensor_like(x) and is_tensor_like(y), "tf.math.divide_no_nan")
     return _divide_arrays("DivNoNan", _no_nan_kernel, xa, ya, dtype, name)
 
 
