@@ -6,6 +6,8 @@ kernel on zero-copy views and wraps the result. TensorFlow's semantics where Num
 integer division and modulo floor and fail on zero, `/` on integers casts to float first,
 integer overflow wraps silently, float overflow and 0/0 give inf/nan without warnings.
 """
+import math
+
 import ml_dtypes
 import numpy as np
 
@@ -53,10 +55,10 @@ def _wide(kernel):
     """Runs a transcendental kernel on narrow floats in float64 and rounds back: correctly rounded
     results, which is what TensorFlow's kernels return on ordinary inputs. TensorFlow's CPU
     threads flush denormals to zero, so results below the narrow type's normal range are 0."""
-    def run(a):
+    def run(a, *others):
         if a.dtype not in _NARROW_FLOATS:
-            return kernel(a)
-        r = kernel(a.astype(np.float64))
+            return kernel(a, *others)
+        r = kernel(a.astype(np.float64), *(b.astype(np.float64) for b in others))
         return np.where(np.abs(r) < _TINY[a.dtype], r * 0, r)
     return run
 
@@ -344,6 +346,51 @@ def cos(x, name=None):
 def tan(x, name=None):
     """The tangent of x element-wise (tf.math.tan)."""
     return _unary("Tan", _wide(np.tan), x, name)
+
+
+@op_def_lib.implements("Atan")
+def atan(x, name=None):
+    """The element-wise arctangent (tf.math.atan)."""
+    return _unary("Atan", _wide(np.arctan), x, name)
+
+
+@op_def_lib.implements("Atan2")
+def atan2(y, x, name=None):
+    """The angle of the point (x, y), element-wise with broadcasting (tf.math.atan2)."""
+    return _binary("Atan2", _wide(np.arctan2), y, x, name)
+
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+@op_def_lib.implements("Erf")
+def erf(x, name=None):
+    """The Gauss error function (tf.math.erf)."""
+    return _unary("Erf", _wide(_erf), x, name)
+
+
+# --- complex parts -------------------------------------------------------------------------
+
+def conj(x, name=None):
+    """The complex conjugate (Conj); a real tensor is returned as it is (tf.math.conj)."""
+    if isinstance(x, Tensor) and (x.dtype.is_floating or x.dtype.is_integer):
+        return x
+    t = convert_to_tensor(x)
+    if t.dtype.is_complex:
+        return run("Conj", np.conj, (t,), t.dtype, shape_of(t))
+    if t.dtype.is_floating or t.dtype.is_integer:
+        return t
+    raise TypeError(f"Expected numeric or variant tensor, got dtype {t.dtype!r}.")
+
+
+def real(input, name=None):  # noqa: A002 - TensorFlow's names
+    """The real part (Real, in the real dtype); a real tensor is returned as it is (tf.math.real)."""
+    t = convert_to_tensor(input)
+    if t.dtype.is_complex:
+        return run("Real", np.real, (t,), t.dtype.real_dtype)
+    if t.dtype.is_numeric:
+        return t
+    raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {t.dtype}")
 
 
 @op_def_lib.implements("Tanh")
