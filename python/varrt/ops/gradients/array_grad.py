@@ -115,5 +115,6 @@ def _tile_grad(op, grad):
     return array_ops.reshape(summed, shape)  # a zero multiple leaves zeros of the input's shape
 
 
-for _op in ("StopGradient", "ZerosLike", "OnesLike", "Shape", "Size", "Rank", "Const", "OneHot", "Where", "Range"):
+for _op in ("StopGradient", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Const", "OneHot", "Where",
+            "Range"):
     NotDifferentiable(_op)
