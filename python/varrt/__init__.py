@@ -30,6 +30,7 @@ from varrt.framework.variables import Variable
 from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggregation, VariableSynchronization
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
+from varrt.compat import gradients_v2 as gradients  # noqa: E402
 from varrt.framework.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
 from varrt.ops.control_flow_ops import case, cond, group, no_op, switch_case, while_loop  # noqa: E402
