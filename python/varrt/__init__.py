@@ -11,12 +11,13 @@ from varrt import _C  # noqa: F401  (loads the core)
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor, is_tensor
 from varrt import config, debugging, errors, experimental
 from varrt.framework.device_scope import DeviceSpec, device
-from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, size,
-                                 squeeze, stack, tile, transpose, unstack, zeros, zeros_like)
+from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, shape_n,
+                                 size, squeeze, stack, tile, transpose, unstack, zeros, zeros_like)
 from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
-from varrt.ops.math_ops import (abs, add, add_n, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
+from varrt.ops.scatter_ops import scatter_nd
+from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
                                 greater_equal, less, less_equal, logical_and, logical_not, logical_or, matmul,
                                 maximum, minimum, multiply, negative, not_equal, pow, realdiv, round, scalar_mul,
                                 sigmoid, sign, sin, sqrt, square, subtract, tan, tanh, truediv)
@@ -29,6 +30,7 @@ from varrt.framework.variables import Variable
 from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggregation, VariableSynchronization
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
+from varrt.compat import gradients_v2 as gradients  # noqa: E402
 from varrt.framework.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
 from varrt.ops.control_flow_ops import case, cond, group, no_op, switch_case, while_loop  # noqa: E402
@@ -42,7 +44,7 @@ from varrt.framework.module import Module
 from varrt.framework.name_scopes import name_scope
 from varrt.random import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
-from varrt import bitwise, linalg, math, nn
+from varrt import bitwise, linalg, math, nn, strings
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
 newaxis = None
 

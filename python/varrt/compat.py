@@ -129,6 +129,13 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     return list(out)
 
 
+def gradients_v2(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,
+                 stop_gradients=None, unconnected_gradients="none"):
+    """TensorFlow 2's tf.gradients: tf.compat.v1.gradients without colocate_gradients_with_ops."""
+    return gradients(ys, xs, grad_ys, name, gate_gradients=gate_gradients, aggregation_method=aggregation_method,
+                     stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients)
+
+
 # --- variable scopes and get_variable ------------------------------------------------------------
 
 AUTO_REUSE = "AUTO_REUSE"  # TensorFlow's _ReuseMode.AUTO_REUSE

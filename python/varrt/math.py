@@ -1,12 +1,14 @@
 """`tf.math`: the math ops under TensorFlow's tf.math names."""
-from varrt.ops.math_ops import (abs, add, add_n, ceil, clip_by_value, cos, divide, divide_no_nan, equal, exp, expm1,  # noqa: F401
-                            floor, floordiv, floormod, greater, greater_equal, invert, is_finite, is_inf, is_nan,
-                            less, less_equal, log, log1p, logical_and, logical_not, logical_or, logical_xor, maximum,
-                            minimum, mod, multiply, negative, not_equal, pow, reciprocal, round, rsqrt, scalar_mul,
-                            sigmoid, sign, sin, sqrt, square, squared_difference, subtract, tan, tanh, truediv)
+from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, ceil, clip_by_value, conj, cos, divide,  # noqa: F401
+                            divide_no_nan, equal, erf, exp, expm1, floor, floordiv, floormod, greater, greater_equal,
+                            invert, is_finite, is_inf, is_nan, less, less_equal, log, log1p, logical_and, logical_not,
+                            logical_or, logical_xor, maximum, minimum, mod, multiply, negative, not_equal, pow, real,
+                            reciprocal, round, rsqrt, scalar_mul, sigmoid, sign, sin, sqrt, square, squared_difference,
+                            subtract, tan, tanh, truediv)
 from varrt.ops.reduction_ops import (argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,  # noqa: F401
                                  reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min,
                                  reduce_prod, reduce_std, reduce_sum, reduce_variance)
 
 del invert, clip_by_value  # tf.bitwise.invert and tf.clip_by_value, not tf.math names
 from varrt.ops.nn_ops import erfc, l2_normalize, log_sigmoid, log_softmax, softmax, softplus  # noqa: F401,E402
+from varrt.ops.scatter_ops import unsorted_segment_sum  # noqa: F401,E402

@@ -20,7 +20,8 @@ from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
-from varrt.ops.op_util import host_if_known, is_tensor_like, kernel_error, run, run_failing, tensor_operand
+from varrt.ops.op_util import (check_dtype, host_if_known, int_list, is_tensor_like, kernel_error, operand, run,
+                              run_failing, tensor_operand)
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -355,3 +356,27 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
     if dtype.is_integer and minval is None:
         return Generator._full_int(rng, "StatelessRandomUniformFullIntV2", shape, dtype)
     return _uniform(rng, ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"), shape, minval, maxval, dtype)
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """`num_samples` class indices per row of `logits` ([batch, classes], unnormalized log
+    probabilities), drawn from the row's softmax (Multinomial; int64 unless `dtype`)."""
+    out_type = dtypes.int64 if dtype is None else dtypes.as_dtype(dtype)
+    a, logits_dtype = operand(logits)
+    check_dtype("Multinomial", logits_dtype, name)
+    check_dtype("Multinomial", out_type, name, attr="output_dtype")
+    draws = int_list(num_samples, "num_samples")[0]  # an attribute of the node, as the shape function reads it
+    rng = _stream(seed)
+
+    def kernel(x):
+        if x.ndim != 2:
+            raise kernel_error("Multinomial", f"logits should be a matrix, got shape [{','.join(map(str, x.shape))}]")
+        w = x.astype(np.float64)
+        with np.errstate(all="ignore"):
+            p = np.exp(w - np.max(w, axis=1, keepdims=True))
+            cdf = np.cumsum(p, axis=1)
+            cdf /= cdf[:, -1:]
+        u = rng.random((x.shape[0], draws))
+        picks = np.array([np.searchsorted(row, us, side="right") for row, us in zip(cdf, u)]).reshape(x.shape[0], draws)
+        return np.minimum(picks, x.shape[1] - 1).astype(out_type.as_numpy_dtype)
+    return run("Multinomial", kernel, (a,), out_type, attrs={"num_samples": draws})

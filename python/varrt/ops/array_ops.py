@@ -259,6 +259,21 @@ def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's
     return run("Shape", lambda a: np.array(a.shape, dtype=out_type.as_numpy_dtype), (a,), out_type)
 
 
+def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+    """The shapes of the tensors in `input`, one 1-D tensor of `out_type` each (tf.shape_n)."""
+    out_type = dtypes.as_dtype(out_type)
+    check_dtype("ShapeN", out_type, name, attr="out_type")
+    operands = [operand(x)[0] for x in input]
+    numpy_type = out_type.as_numpy_dtype
+    return list(run_outputs("ShapeN", lambda *arrays: tuple(np.array(a.shape, dtype=numpy_type) for a in arrays),
+                            operands, out_type, len(operands)))
+
+
+@op_def_lib.implements("ShapeN")
+def _raw_shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+    return shape_n(input, out_type, name)
+
+
 def rank(input, name=None):  # noqa: A002 - TensorFlow's names
     """The number of dimensions of `input` as a 0-d int32 tensor (tf.rank)."""
     a, _ = operand(input)

@@ -11,8 +11,9 @@ import sys
 
 import numpy as np
 
-from varrt import _C
-from varrt.framework.tensor import Tensor
+from varrt import _C, dtypes
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.ops.op_util import run
 from varrt.ops.gradients.registry import NotDifferentiable
 from varrt.util import nest
 
@@ -169,3 +170,22 @@ def _print_in_graph(graph, inputs, options):
         print_v2(*nest.pack_sequence_as(list(inputs), filled), **options)
 
     graph.add_call_node("PrintV2", run, tensors, 0)
+
+
+def string_format(template, inputs, placeholder="{}", summarize=3, name=None):
+    """`template` with each `placeholder` replaced by the text of the next tensor of `inputs`, as
+    tf.print shows it (tf.strings.format): a scalar string tensor (StringFormat)."""
+    if _is_tensor(inputs):
+        inputs = [inputs]
+    wanted = template.count(placeholder)
+    if wanted != len(inputs):
+        raise ValueError(f"The template expects {wanted} tensors, but the inputs only has {len(inputs)}. Please "
+                         "ensure the number of placeholders in template matches inputs length.")
+    tensors = [convert_to_tensor(x) for x in inputs]
+    parts = template.split(placeholder)
+
+    def kernel(*arrays):
+        texts = [tensor_text(np.asarray(a), summarize) for a in arrays]
+        return np.array("".join(p + t for p, t in zip(parts, texts + [""])).encode(), dtype=object)
+    # The template is the kernel's (the core's attributes hold no strings); the node keeps summarize.
+    return run("StringFormat", kernel, tensors, dtypes.string, attrs={"summarize": summarize})

@@ -6,6 +6,8 @@ kernel on zero-copy views and wraps the result. TensorFlow's semantics where Num
 integer division and modulo floor and fail on zero, `/` on integers casts to float first,
 integer overflow wraps silently, float overflow and 0/0 give inf/nan without warnings.
 """
+import math
+
 import ml_dtypes
 import numpy as np
 
@@ -56,10 +58,10 @@ def _wide(kernel):
     """Runs a transcendental kernel on narrow floats in float64 and rounds back: correctly rounded
     results, which is what TensorFlow's kernels return on ordinary inputs. TensorFlow's CPU
     threads flush denormals to zero, so results below the narrow type's normal range are 0."""
-    def run(a):
+    def run(a, *others):
         if a.dtype not in _NARROW_FLOATS:
-            return kernel(a)
-        r = kernel(a.astype(np.float64))
+            return kernel(a, *others)
+        r = kernel(a.astype(np.float64), *(b.astype(np.float64) for b in others))
         return np.where(np.abs(r) < _TINY[a.dtype], r * 0, r)
     return run
 
@@ -152,7 +154,8 @@ _TRUEDIV_FLOAT = {dtypes.uint8: np.float32, dtypes.int8: np.float32, dtypes.uint
                   dtypes.uint64: np.float64, dtypes.int64: np.float64}
 
 
-def _truediv_operands(x, y, x_like_y=False):
+def _truediv_operands(x, y, x_like_y=False, caller="__truediv__"):
+    """`caller`: the function TensorFlow's dtype error names."""
     if x_like_y:  # tf.divide: a non-tensor x takes y's dtype
         ya, yd = operand(y)
         xa, xd = value_operand(x, yd)
@@ -163,7 +166,7 @@ def _truediv_operands(x, y, x_like_y=False):
         raise TypeError(f"`x` and `y` must have the same dtype, got {xd!r} != {yd!r}.")
     if xd not in _TRUEDIV_TYPES:
         expected = ", ".join(repr(d) for d in _TRUEDIV_TYPES)
-        raise TypeError(f"Invalid dtype {xd!r} in __truediv__. Expected one of {{{expected}}}.")
+        raise TypeError(f"Invalid dtype {xd!r} in {caller}. Expected one of {{{expected}}}.")
     return xa, ya, xd
 
 
@@ -196,7 +199,7 @@ def _no_nan_kernel(xa, ya):
 @op_def_lib.implements("DivNoNan")
 def divide_no_nan(x, y, name=None):
     """x / y, and 0 where y is 0."""
-    xa, ya, dtype = _truediv_operands(x, y)
+    xa, ya, dtype = _truediv_operands(x, y, not is_tensor_like(x) and is_tensor_like(y), "tf.math.divide_no_nan")
     return _divide_arrays("DivNoNan", _no_nan_kernel, xa, ya, dtype, name)
 
 
@@ -347,6 +350,51 @@ def cos(x, name=None):
 def tan(x, name=None):
     """The tangent of x element-wise (tf.math.tan)."""
     return _unary("Tan", _wide(np.tan), x, name)
+
+
+@op_def_lib.implements("Atan")
+def atan(x, name=None):
+    """The element-wise arctangent (tf.math.atan)."""
+    return _unary("Atan", _wide(np.arctan), x, name)
+
+
+@op_def_lib.implements("Atan2")
+def atan2(y, x, name=None):
+    """The angle of the point (x, y), element-wise with broadcasting (tf.math.atan2)."""
+    return _binary("Atan2", _wide(np.arctan2), y, x, name)
+
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+@op_def_lib.implements("Erf")
+def erf(x, name=None):
+    """The Gauss error function (tf.math.erf)."""
+    return _unary("Erf", _wide(_erf), x, name)
+
+
+# --- complex parts -------------------------------------------------------------------------
+
+def conj(x, name=None):
+    """The complex conjugate (Conj); a real tensor is returned as it is (tf.math.conj)."""
+    if isinstance(x, Tensor) and (x.dtype.is_floating or x.dtype.is_integer):
+        return x
+    t = convert_to_tensor(x)
+    if t.dtype.is_complex:
+        return run("Conj", np.conj, (t,), t.dtype, shape_of(t))
+    if t.dtype.is_floating or t.dtype.is_integer:
+        return t
+    raise TypeError(f"Expected numeric or variant tensor, got dtype {t.dtype!r}.")
+
+
+def real(input, name=None):  # noqa: A002 - TensorFlow's names
+    """The real part (Real, in the real dtype); a real tensor is returned as it is (tf.math.real)."""
+    t = convert_to_tensor(input)
+    if t.dtype.is_complex:
+        return run("Real", np.real, (t,), t.dtype.real_dtype)
+    if t.dtype.is_numeric:
+        return t
+    raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {t.dtype}")
 
 
 @op_def_lib.implements("Tanh")

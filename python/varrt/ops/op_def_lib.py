@@ -186,6 +186,45 @@ class OpDef:
         return (f"Value for attr '{attr}' of {type_name} is not in the list of allowed values: {allowed}\n"
                 f"\t; NodeDef: {{{{node {self.name}}}}}; {self.summary()}")
 
+    # --- the texts of TensorFlow's graph builder (op_def_library.py), raised while a graph is built
+
+    def input_at(self, index):
+        """The ArgDef of input number `index` (a list argument takes every index from its own on)."""
+        position = 0
+        for arg in self.inputs:
+            if position == index or arg.number_attr or arg.type_list_attr:
+                return arg
+            position += 1
+        return None
+
+    def _param_of(self, attr):
+        # The graph builder checks a type attr where an input first sets it; an attr no input sets
+        # is checked as itself.
+        return next((a.name for a in self.inputs if a.type_attr == attr), attr)
+
+    def graph_attr_value_error(self, attr, dtype_name):
+        """TensorFlow's TypeError text for dtype "DT_..." `dtype_name` that type attr `attr` does not
+        allow, as its Python graph builder writes it (its Python dtype names)."""
+        allowed = ", ".join(python_type_name(t) for t in self.attrs[attr].allowed)
+        return (f"Value passed to parameter '{self._param_of(attr)}' has DataType {python_type_name(dtype_name)} "
+                f"not in list of allowed values: {allowed}")
+
+    def graph_input_mismatch(self, index, expected, got):
+        """TensorFlow's TypeError text for input number `index` of dtype "DT_..." `got` where `expected`
+        is needed: a fixed type, or the type an earlier input set its attr to."""
+        arg = self.input_at(index)
+        prefix = f"Input '{arg.name}' of '{self.name}' Op has type {python_type_name(got)} that does not match"
+        if arg.dtype:
+            return f"{prefix} expected type of {python_type_name(arg.dtype)}."
+        return f"{prefix} type {python_type_name(expected)} of argument '{self._param_of(arg.type_attr)}'."
+
+    def graph_list_mismatch(self, index, dtype_names):
+        """TensorFlow's TypeError text for a list input (the one at `index`) whose tensors' dtypes
+        ("DT_..." `dtype_names`) differ."""
+        arg = self.input_at(index)
+        types = ", ".join(python_type_name(t) for t in dtype_names)
+        return f"Tensors in list passed to '{arg.name}' of '{self.name}' Op have types [{types}] that don't all match."
+
     def cpu_kernel_dtypes(self):
         """The "DT_..." dtypes TensorFlow has a CPU kernel for (every allowed one without `kernels`)."""
         if self.kernels is None:
@@ -211,6 +250,19 @@ class OpDef:
 def _type_name(enum_name):
     """TensorFlow's DataTypeString of "DT_FLOAT": "float"."""
     return enum_name[3:].lower()
+
+
+_PYTHON_TYPE_NAMES = {"DT_HALF": "float16", "DT_FLOAT": "float32", "DT_DOUBLE": "float64"}
+
+
+def enum_name(type_name):
+    """"DT_FLOAT" for TensorFlow's DataTypeString "float", or None for a name it does not have."""
+    return _TF_TYPE_NAMES.get(type_name)
+
+
+def python_type_name(enum_name):
+    """TensorFlow's Python name of "DT_FLOAT" (tf.float32.name): "float32"."""
+    return _PYTHON_TYPE_NAMES.get(enum_name) or _type_name(enum_name)
 
 
 def _parse_kernels(text):

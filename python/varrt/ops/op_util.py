@@ -67,9 +67,35 @@ def kernel_error(op, message, name="", node=None, end=None, cls=errors.InvalidAr
     return cls(None, None, text)
 
 
+def _building():
+    """Whether a graph is being built on this thread: TensorFlow's graph builder then refuses a
+    dtype with a TypeError of its own text where eager execution raises InvalidArgumentError."""
+    from varrt.framework import func_graph  # the graph layer, above this one: asked only on an error
+    return func_graph.building()
+
+
 def mismatch(op, index, expected, got, name="", node=None):
     """Input `index` is a `got` tensor where `op` (wrapped as `node`) needs `expected`."""
+    if _building():
+        op_def = op_def_lib.get(op)
+        arg = op_def.input_at(index)
+        if arg.type_attr is not None:
+            # The graph builder checks the first input's dtype against the attr before it compares.
+            _, attr, allowed, _ = _dtype_rule(op, arg.type_attr)
+            if allowed is not None and expected._enum not in allowed:
+                return TypeError(op_def.graph_attr_value_error(attr, dtypes.enum_name(expected)))
+        return TypeError(op_def.graph_input_mismatch(index, dtypes.enum_name(expected), dtypes.enum_name(got)))
     return op_error(op, _texts.input_dtype_mismatch(node or op, index, expected._enum, got._enum), name)
+
+
+def _list_mismatch(op, index, values, name):
+    """matching()'s error for the list input of `op` at `index`: while a graph is built TensorFlow
+    names every tensor's dtype (Python values as they convert alone)."""
+    op_def = op_def_lib.get(op)
+    if not (_building() and op_def.input_at(index).number_attr):
+        return None
+    kinds = [tensor_operand(v)[1] if is_tensor_like(v) else dtype_of(_to_array(v)) for v in values]
+    return TypeError(op_def.graph_list_mismatch(index, [dtypes.enum_name(d) for d in kinds]))
 
 
 def _enums(type_names):
@@ -98,6 +124,9 @@ def attr_value_error(op, type_name, name="", end=None, attr=None):
     """TensorFlow's InvalidArgumentError for a dtype (DataTypeString `type_name`) that `op`'s type
     attr `attr` (by default its first with allowed values) does not take."""
     op_def, attr, _, _ = _dtype_rule(op, attr)
+    enum_name = op_def_lib.enum_name(type_name)
+    if enum_name is not None and _building():
+        return TypeError(op_def.graph_attr_value_error(attr, enum_name))
     return op_error(op, op_def.attr_value_error(attr, type_name), name, end=end)
 
 
@@ -205,7 +234,7 @@ def matching(op, values, name="", first_index=0):
         if dtype is None:
             dtype = d
         elif d is not dtype:
-            raise mismatch(op, i + first_index, dtype, d, name)
+            raise _list_mismatch(op, first_index, values, name) or mismatch(op, i + first_index, dtype, d, name)
         out.append(a)
     return out, dtype
 

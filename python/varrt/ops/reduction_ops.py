@@ -162,15 +162,14 @@ def _forward(a):
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """Mean of squared deviations (complex: of squared magnitudes), in the real dtype; TensorFlow's
     composition: Mean (keepdims), Sub, Square (complex: Conj, Mul, Real), Mean."""
-    from varrt.ops.math_ops import multiply, square, subtract
+    from varrt.ops.math_ops import conj, multiply, real, square, subtract
     end = _end(input_tensor, axis)
     t = convert_to_tensor(input_tensor)
     means = _reduce("Mean", _mean, t, axis, True, name, end=end)
     _real_or_complex(t.dtype)
     deviations = subtract(t, means)
     if t.dtype.is_complex:
-        conj = run("Conj", np.conj, (deviations,), t.dtype, deviations._shape_tuple)
-        squared = run("Real", np.real, (multiply(conj, deviations),), t.dtype.real_dtype)
+        squared = real(multiply(conj(deviations), deviations))
     else:
         squared = square(deviations)
     return _reduce("Mean", _mean, squared, axis, keepdims, name, end=end)

@@ -1,71 +1,92 @@
-"""Dense scatters under TensorFlow's op names: scatter_nd (ScatterNd) and unsorted_segment_sum
-(UnsortedSegmentSum). The gradients of the gathers (GatherV2 along other axes, GatherNd,
-ResourceGatherNd) put their output's gradient back with them; as ops of their own they are
-recorded by a tape too, so second derivatives go through them (their gradients are gathers).
-Indices here come from a gather that already checked them.
+"""Dense scatters under TensorFlow's op names: tf.scatter_nd (ScatterNd) and
+tf.math.unsorted_segment_sum (UnsortedSegmentSum). The gradients of the gathers (GatherV2 along
+other axes, GatherNd, ResourceGatherNd) put their output's gradient back with them; as ops of
+their own they are recorded by a tape too, so second derivatives go through them (their
+gradients are gathers).
 
-Inside a graph the output's size may be known only when it runs (a gradient for a batch of
-unknown size): the shape or num_segments is then the op's input, which the kernel reads then.
+The output's size (ScatterNd's shape, UnsortedSegmentSum's num_segments) is read on the host
+when it is known while building; a graph tensor known only when the graph runs is an input of
+the node instead, which its kernel reads then (the shape function gives the static shape).
 """
 import numpy as np
 
-from varrt.ops.op_util import host_if_known, int_list, is_tensor_like, operand, quiet, run, shape_of, tensor_operand
+from varrt.framework import symbolic
+from varrt.ops.op_util import check_dtype, int_list, kernel_error, operand, quiet, run, shape_of, shape_text
 
 
-def _known_only_when_run(size):
-    """Whether a size argument is a graph tensor whose value is known only when the graph runs."""
-    return is_tensor_like(size) and host_if_known(tensor_operand(size)[0]) is None
-
-
-def _scatter_nd_into(out, idx, upd):
-    out.fill(0)
-    depth = idx.shape[-1]
-    flat = idx.reshape(-1, depth)
-    with quiet(all="ignore"):
-        np.add.at(out, tuple(flat.T), upd.reshape((flat.shape[0],) + out.shape[depth:]))
+def _scatter_nd_kernel(dims, name):
+    """ScatterNd's kernel for output dims `dims` (None: read from its third input when it runs)."""
+    def kernel(idx, upd, *shape, out=None):
+        target = dims if dims is not None else tuple(int(d) for d in np.asarray(shape[0]).reshape(-1))
+        if out is None:
+            out = np.zeros(target, upd.dtype)
+        else:
+            out.fill(0)
+        depth = idx.shape[-1]
+        flat = idx.reshape(-1, depth)
+        bounds = np.asarray(target[:depth])
+        bad = np.nonzero(np.any((flat < 0) | (flat >= bounds), axis=1))[0]
+        if bad.size:
+            i = int(bad[0])
+            raise kernel_error("ScatterNd", f"indices[{i}] = {shape_text(flat[i].tolist())} does not index into shape "
+                                            f"{shape_text(target)}", name)
+        with quiet(all="ignore"):
+            np.add.at(out, tuple(flat.T), upd.reshape((flat.shape[0],) + tuple(target[depth:])))
+        return out
+    return kernel
 
 
 def scatter_nd(indices, updates, shape, name=None):
     """A zero tensor of `shape` with `updates` added at `indices` (the last dimension of
     `indices` addresses an element or a slice; repeated indices add up)."""
-    idx, _ = operand(indices)
+    idx, index_dtype = operand(indices)
     upd, dtype = operand(updates)
-    if _known_only_when_run(shape):
-        def sized(idx, upd, dims_now):
-            out = np.empty([int(d) for d in dims_now], dtype=upd.dtype)
-            _scatter_nd_into(out, idx, upd)
-            return out
-        return run("ScatterNd", sized, (idx, upd, tensor_operand(shape)[0]), dtype)
+    check_dtype("ScatterNd", index_dtype, name, attr="Tindices")
+    if symbolic.is_symbolic(shape):
+        s, shape_dtype = operand(shape)
+        check_dtype("ScatterNd", shape_dtype, name, attr="Tindices")
+        return run("ScatterNd", _scatter_nd_kernel(None, name), (idx, upd, s), dtype)
     dims = tuple(int_list(shape))
-
-    def kernel(idx, upd, out=None):
-        _scatter_nd_into(out, idx, upd)
-    return run("ScatterNd", kernel, (idx, upd), dtype, dims, attrs={"shape": dims})
+    return run("ScatterNd", _scatter_nd_kernel(dims, name), (idx, upd), dtype, dims, attrs={"shape": dims})
 
 
-def _segment_sum_into(out, d, ids):
-    out.fill(0)
-    flat = ids.reshape(-1)
-    rows = d.reshape((flat.shape[0],) + d.shape[ids.ndim:])
-    keep = (flat >= 0) & (flat < out.shape[0])
-    with quiet(all="ignore"):
-        np.add.at(out, flat[keep], rows[keep])
+def _segment_sum_kernel(n, name):
+    """UnsortedSegmentSum's kernel for `n` segments (None: read from its third input when it runs)."""
+    def kernel(d, ids, *num_segments, out=None):
+        count = n if n is not None else int(np.asarray(num_segments[0]))
+        if d.shape[:ids.ndim] != ids.shape:
+            raise kernel_error("UnsortedSegmentSum", f"data.shape = {shape_text(d.shape)} does not start with "
+                                                     f"segment_ids.shape = {shape_text(ids.shape)}", name)
+        flat = ids.reshape(-1)
+        over = np.nonzero(flat >= count)[0]
+        if over.size:
+            i = int(over[0])
+            raise kernel_error("UnsortedSegmentSum", f"segment_ids[{i}] = {int(flat[i])} is out of range [0, {count})",
+                               name)
+        if out is None:
+            out = np.zeros((count,) + d.shape[ids.ndim:], d.dtype)
+        else:
+            out.fill(0)
+        rows = d.reshape((flat.shape[0],) + d.shape[ids.ndim:])
+        keep = flat >= 0  # TensorFlow drops negative ids
+        with quiet(all="ignore"):
+            np.add.at(out, flat[keep], rows[keep])
+        return out
+    return kernel
 
 
 def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
     """Sums of the rows (the leading `segment_ids`-shaped dimensions) of `data` per segment id,
-    `num_segments` of them; ids out of range are dropped, as TensorFlow drops negative ones."""
+    `num_segments` of them; negative ids are dropped, as TensorFlow drops them."""
     d, dtype = operand(data)
-    ids, _ = operand(segment_ids)
-    if _known_only_when_run(num_segments):
-        def sized(d, ids, n):
-            out = np.empty((int(n),) + d.shape[ids.ndim:], dtype=d.dtype)
-            _segment_sum_into(out, d, ids)
-            return out
-        return run("UnsortedSegmentSum", sized, (d, ids, tensor_operand(num_segments)[0]), dtype)
+    ids, ids_dtype = operand(segment_ids)
+    check_dtype("UnsortedSegmentSum", dtype, name)
+    check_dtype("UnsortedSegmentSum", ids_dtype, name, attr="Tindices")
+    if symbolic.is_symbolic(num_segments):
+        n, n_dtype = operand(num_segments)
+        check_dtype("UnsortedSegmentSum", n_dtype, name, attr="Tnumsegments")
+        return run("UnsortedSegmentSum", _segment_sum_kernel(None, name), (d, ids, n), dtype)
     n = int_list(num_segments)[0]
-
-    def kernel(d, ids, out=None):
-        _segment_sum_into(out, d, ids)
     shape = (n,) + tuple(shape_of(d)[len(shape_of(ids)):])
-    return run("UnsortedSegmentSum", kernel, (d, ids), dtype, shape, attrs={"num_segments": n})
+    return run("UnsortedSegmentSum", _segment_sum_kernel(n, name), (d, ids), dtype, shape,
+               attrs={"num_segments": n})

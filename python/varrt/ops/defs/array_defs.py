@@ -18,6 +18,7 @@ register('Pack', 'values: N * T -> output: T', 'N: int >= 1', 'T: type', 'axis: 
 register('Reshape', 'tensor: T, shape: Tshape -> output: T', 'T: type', 'Tshape: {int32, int64} = int32', shape=shape_fns.reshape)
 register('ScatterNd', 'indices: Tindices, updates: T, shape: Tindices -> output: T', 'T: type', 'Tindices: {int16, int32, int64}', 'bad_indices_policy: string = ""', shape=shape_fns.scatter_nd)
 register('Shape', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape)
+register('ShapeN', 'input: N * T -> output: N * out_type', 'N: int >= 1', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape_n)
 register('Size', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.rank_or_size)
 register('Squeeze', 'input: T -> output: T', 'T: type', 'squeeze_dims: list(int) >= 0 = []', shape=shape_fns.squeeze,
          api_names={"squeeze_dims": "axis"})

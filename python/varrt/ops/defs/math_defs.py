@@ -15,6 +15,8 @@ register('Any', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_di
          api_names={"reduction_indices": "axis"})
 register('ArgMax', 'input: T, dimension: Tidx -> output: output_type', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool}', 'Tidx: {int16, int32, int64} = int32', 'output_type: {int16, uint16, int32, int64} = int64', shape=shape_fns.arg_reduction)
 register('ArgMin', 'input: T, dimension: Tidx -> output: output_type', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool}', 'Tidx: {int32, int64} = int32', 'output_type: {int32, int64} = int64', shape=shape_fns.arg_reduction)
+register('Atan', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
+register('Atan2', 'y: T, x: T -> z: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.broadcast)
 register('BatchMatMulV2', 'x: T, y: T -> output: T', 'T: {bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', 'adj_x: bool = false', 'adj_y: bool = false', 'grad_x: bool = false', 'grad_y: bool = false', shape=shape_fns.batch_matmul,
          kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; CPU: int64, int32, int16, double, float, bfloat16, half, complex128, complex64')
 register('BitwiseAnd', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
@@ -29,6 +31,7 @@ register('Cumprod', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 're
 register('Cumsum', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
 register('DivNoNan', 'x: T, y: T -> z: T', 'T: {half, float, bfloat16, double, complex64, complex128}', shape=shape_fns.broadcast)
 register('Equal', 'x: T, y: T -> z: bool', 'T: type', 'incompatible_shape_error: bool = true', commutative=True, shape=shape_fns.comparison)
+register('Erf', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
 register('Erfc', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
 register('EuclideanNorm', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})

@@ -5,6 +5,7 @@ One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 from varrt.ops import shape_fns
 from varrt.ops.op_def_lib import register
 
+register('Multinomial', 'logits: T, num_samples: int32 -> output: output_dtype', 'seed: int = 0', 'seed2: int = 0', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', 'output_dtype: {int32, int64} = int64', stateful=True, shape=shape_fns.multinomial)
 register('RandomStandardNormal', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=shape_fns.random_shape)
 register('RandomUniform', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=shape_fns.random_shape)
 register('RandomUniformInt', 'shape: T, minval: Tout, maxval: Tout -> output: Tout', 'seed: int = 0', 'seed2: int = 0', 'Tout: {int32, int64}', 'T: {int32, int64}', stateful=True, shape=shape_fns.random_uniform_int)

@@ -1,7 +1,5 @@
 """What gradient functions share: undoing broadcasting (TensorFlow's BroadcastGradientArgs
 followed by a sum and a reshape) and reading a reduction's axes."""
-import numpy as np
-
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, math_ops, reduction_ops
@@ -128,9 +126,8 @@ def reduced_shape(input_shape, axes):
 
 def conj(t):
     """The complex conjugate of `t` (a Conj op); real tensors as they are (TensorFlow's math_ops.conj)."""
-    if not t.dtype.is_complex:
-        return t
-    return run("Conj", np.conj, (t,), t.dtype, t._shape_tuple)
+    from varrt.ops.math_ops import conj as tf_conj  # math_ops imports this module's users
+    return tf_conj(t)
 
 
 def invert_permutation(perm):

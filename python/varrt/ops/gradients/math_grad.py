@@ -1,4 +1,7 @@
 """Gradients of the math ops (TensorFlow's tensorflow/python/ops/math_grad.py)."""
+import numpy as np
+
+from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
@@ -198,6 +201,24 @@ def _tan_grad(op, grad):
     return math_ops.multiply(math_ops.square(sec), grad)
 
 
+@RegisterGradient("Atan")
+def _atan_grad(op, grad):
+    x = grad_util.conj(op.inputs[0])
+    return math_ops.multiply(grad, math_ops.reciprocal(math_ops.add(_one(grad), math_ops.square(x))))
+
+
+@RegisterGradient("Erf")
+def _erf_grad(op, grad):
+    x = op.inputs[0]
+    two_over_root_pi = convert_to_tensor(2 / np.sqrt(np.pi), dtype=grad.dtype)
+    return math_ops.multiply(math_ops.multiply(grad, two_over_root_pi),
+                             math_ops.exp(math_ops.negative(math_ops.square(x))))
+
+
+def _one(like):
+    return convert_to_tensor(1, dtype=like.dtype)
+
+
 @RegisterGradient("Sign")
 def _sign_grad(op, grad):
     return array_ops.zeros_like(op.inputs[0])
@@ -219,6 +240,14 @@ def _real_grad(op, grad):
 
 
 # --- binary --------------------------------------------------------------------------------
+
+@RegisterGradient("Atan2")
+def _atan2_grad(op, grad):
+    y, x = op.inputs
+    grad_inv = math_ops.realdiv(grad, math_ops.add(math_ops.square(x), math_ops.square(y)))
+    return _binary(op, lambda: math_ops.multiply(grad_inv, x),
+                   lambda: math_ops.multiply(math_ops.negative(grad_inv), y))
+
 
 def _maximum_minimum(op, grad, selector):
     """The gradient goes to x where selector(x, y) (ties included), else to y."""

@@ -3,7 +3,7 @@ stateless_random_ops.py declare theirs NotDifferentiable; the stateful ones varr
 declared likewise) and the bitwise ops (bitwise_ops.py)."""
 from varrt.ops.gradients.registry import NotDifferentiable
 
-for _op in ("RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
+for _op in ("Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
             "StatefulStandardNormalV2", "StatefulTruncatedNormal", "StatefulUniform", "StatefulUniformInt",
             "StatefulUniformFullInt", "StatelessRandomGetKeyCounter", "StatelessRandomNormalV2",
             "StatelessRandomUniformV2", "StatelessRandomUniformIntV2", "StatelessRandomUniformFullIntV2",

@@ -41,6 +41,10 @@ def const(ctx):
 
 def string_format(ctx):
     """StringFormat: a scalar string, with one input per placeholder in the template."""
+    if ctx.attr("template") is None and ctx.attr("summarize") is not None:
+        # tf.strings.format's node: the core's attributes hold no strings, so it carries summarize
+        # but not its template, whose placeholders the wrapper counted (TensorFlow's Python does too).
+        return SCALAR
     template, mark = ctx.attr("template", "%s"), ctx.attr("placeholder", "%s")
     wanted = len(template.split(mark)) - 1
     if wanted != len(ctx.input_shapes):

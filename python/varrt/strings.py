@@ -1,0 +1,2 @@
+"""`tf.strings`: string ops under TensorFlow's tf.strings names."""
+from varrt.ops.logging_ops import string_format as format  # noqa: F401,A001  (TensorFlow's name)
