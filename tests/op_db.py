@@ -316,9 +316,10 @@ ENTRIES += [
       lambda tf, x: tf.cond(tf.reduce_sum(x) > 0.0, lambda: _asserted(tf, x) * 2.0, lambda: -x), [_f(B, 3)],
       grad=True),
     # A stateful body (the assertion) makes the loop a While (a stateless one is StatelessWhile).
+    # Its gradient in a graph is not yet varrt's: test_control_flow_in_graphs.py holds the refusal.
     E("while_loop", "While",
       lambda tf, x: tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, _asserted(tf, a) * 1.5), [0, x])[1],
-      [_f(B, 3)], grad=True),
+      [_f(B, 3)]),
     E("py_function", "EagerPyFunc", lambda tf, x: tf.py_function(lambda a: a * 2.0, [x], tf.float32), [_f(B, 3)]),
     E("Assert", "Assert", lambda tf, x: _asserted(tf, x), [_f(B, 3)], grad=True),
     E("StringFormat", "StringFormat", lambda tf, x: tf.strings.format("x={}", [x]), [_i(B, 2, hi=9)]),
@@ -360,7 +361,6 @@ def _asserted(tf, x):
 SKIPPED = {
     # Every case runs these: eager inputs become _EagerConst, graph constants Const, TF1 inputs Placeholder.
     "Const": "every graph case", "Placeholder": "every TF1 case", "_EagerConst": "every eager case",
-    "Rank": "tf.rank folds to a constant when the rank is known (the Rank entry checks that); test_array_ops.py",
     "NoOp": "no output to compare (tf.no_op); test_tf1_graphs.py",
     "Add": "string concatenation (tf.add of strings); test_math_ops.py",
     "StatefulPartitionedCall": "a tf.function called in another's graph; test_function_recursion.py",

@@ -133,7 +133,10 @@ def test_every_table_op_has_an_entry_or_a_reason():
                 for op in ops}
     table = set(all_ops())
     assert sorted(table - covered) == [], "table ops with no op_db entry and no reason in op_db.SKIPPED"
-    assert sorted(covered - table) == [], "op_db names ops the table does not have"
+    # An entry also names the ops TensorFlow's graph uses beside its own (Relu's gradient is
+    # ReluGrad there); the op an entry is for, and every reason given, must be the table's.
+    primary = {e.ops[0] for e in op_db.ENTRIES if e.ops} | set(op_db.SKIPPED)
+    assert sorted(primary - table) == [], "op_db names ops the table does not have"
 
 
 def test_the_fixture_records_every_entry():

@@ -33,7 +33,8 @@ from varrt import compat, initializers, keras, random
 from varrt.compat import gradients_v2 as gradients  # noqa: E402
 from varrt.framework.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
-from varrt.ops.control_flow_ops import case, cond, group, no_op, switch_case, while_loop  # noqa: E402
+from varrt.ops.control_flow_ops import (Assert, case, cond, control_dependencies, group, no_op,  # noqa: E402
+                                       switch_case, while_loop)
 from varrt import autograph  # noqa: E402
 from varrt.ops.tensor_array_ops import TensorArray  # noqa: E402
 from varrt.framework.ops import Graph  # noqa: E402

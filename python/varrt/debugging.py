@@ -1,5 +1,6 @@
 """`varrt.debugging`: TensorFlow's tf.debugging names for placement logging."""
 from varrt import _C
+from varrt.ops.control_flow_ops import Assert  # noqa: F401  (tf.debugging.Assert)
 
 
 def set_log_device_placement(enabled):

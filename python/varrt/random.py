@@ -20,7 +20,8 @@ from varrt import dtypes
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
-from varrt.ops.op_util import (check_dtype, host_if_known, int_list, is_tensor_like, kernel_error, operand, run,
+from varrt.ops.op_util import is_tensor_like as _is_tensor_like
+from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
                               run_failing, tensor_operand)
 
 _DEFAULT_GRAPH_SEED = 87654321
@@ -86,7 +87,7 @@ def _shape(shape, op):
     graph runs (tf.shape(x) of an x with an unknown dimension)."""
     if isinstance(shape, TensorShape):
         shape = shape.as_list()
-    if is_tensor_like(shape) and host_if_known(tensor_operand(shape)[0]) is None:
+    if _is_tensor_like(shape) and host_if_known(tensor_operand(shape)[0]) is None:
         return None
     dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]
     for d in dims:

@@ -283,6 +283,8 @@ class FuncGraph:
         # Per node (core graph order): (input slots, first output slot, number of outputs, stateful),
         # what pruning needs; and the kernel errors deferred to finish(), by node.
         self._io = []
+        self._control_inputs = []  # the node indices of each open tf.control_dependencies block
+        self.control_deps = {}  # node index -> node indices it depends on beyond its inputs
         self.deferred = {}
         self._pending = None
 
@@ -553,6 +555,30 @@ class FuncGraph:
 
     def _note_io(self, slots, first, num_outputs, stateful):
         self._io.append((list(slots), first, num_outputs, stateful))
+        if self._control_inputs:  # inside tf.control_dependencies: this node needs those nodes
+            self.control_deps[len(self._io) - 1] = [i for block in self._control_inputs for i in block]
+
+    def control_dependencies(self, control_inputs):
+        """tf.control_dependencies inside this graph: the nodes made in the block depend on the
+        nodes behind `control_inputs` (tensors or operations of this graph), so pruning keeps
+        those whenever it keeps these; nodes run in the order they were made."""
+        indices = []
+        for c in control_inputs or ():
+            if c is None:
+                continue
+            if hasattr(c, "_as_tensor") and not isinstance(c, _Tensor()):
+                c = c._as_tensor()
+            info = _INFO.get(_tensor_id(c)) if isinstance(c, _Tensor()) else None
+            if info is not None and info.graph is self:
+                if info.node is not None:
+                    indices.append(info.node)
+                continue
+            name = getattr(c, "name", None)
+            index = next((i for i, node in enumerate(self.nodes) if node[0] == name), None)
+            if index is None:
+                raise TypeError(f"Can not convert a {type(c).__name__} into a Tensor or Operation.")
+            indices.append(index)
+        return _ControlBlock(self, indices)
 
     def _check_assign(self, op, value, ref):
         variable = ref.variable
@@ -640,9 +666,10 @@ class FuncGraph:
         self.note_node(node_name, op, slots, first, num_outputs)
         return first, node_name
 
-    def note_node(self, name, op, slots, first, num_outputs):
+    def note_node(self, name, op, slots, first, num_outputs, add=None):
         """Records a node added to the core graph directly (not through the recorder): a Python
-        call or control flow, kept by pruning (it may change state)."""
+        call or control flow, kept by pruning (it may change state). `add(core_graph, mapped input
+        slots)` adds it again to another core graph (what a TF1 Session compiles)."""
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
         self._note_io(slots, first, num_outputs, True)
@@ -685,7 +712,29 @@ class FuncGraph:
                 continue
             live.add(i)
             stack.extend(producer[s] for s in self._io[i][0] if s in producer)
+            stack.extend(self.control_deps.get(i, ()))
         return live
+
+
+def _Tensor():
+    from varrt.framework.tensor import Tensor
+    return Tensor
+
+
+class _ControlBlock:
+    """The `with` block of FuncGraph.control_dependencies."""
+
+    def __init__(self, graph, indices):
+        self._graph = graph
+        self._indices = indices
+
+    def __enter__(self):
+        self._graph._control_inputs.append(self._indices)
+        return None
+
+    def __exit__(self, *exc):
+        self._graph._control_inputs.pop()
+        return False
 
 
 def shape_of(tensor):

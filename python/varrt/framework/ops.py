@@ -132,6 +132,12 @@ class Graph(func_graph.FuncGraph):
         elif func_graph._writes_state(op) and kept:
             self._last_update[kept[0].id] = len(self._records) - 1
 
+    def note_node(self, name, op, slots, first, num_outputs, add=None):
+        super().note_node(name, op, slots, first, num_outputs, add)
+        if add is not None:  # control flow: a Session compiles it like any node
+            self._records.append(_Record(op, list(slots), first, num_outputs, add, True, self.nodes))
+            self._last_stateful = len(self._records) - 1
+
     def add_call_node(self, op, fn, inputs, num_outputs, name=None):
         first, node_name = super().add_call_node(op, fn, inputs, num_outputs, name)
         slots, _, n, _ = self._io[-1]
@@ -324,6 +330,7 @@ class Graph(func_graph.FuncGraph):
             for k in range(r.num_outputs):
                 producer[r.first + k] = i
         fed = set(feed_slots)
+        by_node = {r.node: i for i, r in enumerate(self._records)}  # tf.control_dependencies name nodes
         needed = set()
         stack = [producer[s] for s in fetch_slots if s in producer and s not in fed] + list(run_nodes)
         while stack:
@@ -332,6 +339,7 @@ class Graph(func_graph.FuncGraph):
                 continue
             needed.add(i)
             stack.extend(producer[s] for s in self._records[i].slots if s in producer and s not in fed)
+            stack.extend(by_node[j] for j in self.control_deps.get(self._records[i].node, ()) if j in by_node)
         core = _C.Graph(len(feed_slots))
         mapping = {s: k for k, s in enumerate(feed_slots)}
 

@@ -110,10 +110,11 @@ def cond(pred, true_fn, false_fn, name=None):
     _finish(else_graph, [else_flat[i] for i in tensors])
     inputs = [outer.slot_of(pred)] + [outer.slot_of(c) for c in then_graph.external_captures] + \
              [outer.slot_of(c) for c in else_graph.external_captures]
-    first = outer._graph.add_cond_node(inputs, then_graph._graph, else_graph._graph,
-                                       len(then_graph.external_captures), len(tensors))
+    n_then, n_out = len(then_graph.external_captures), len(tensors)
+    first = outer._graph.add_cond_node(inputs, then_graph._graph, else_graph._graph, n_then, n_out)
     node_name = outer.unique_name(name or "cond")
-    outer.note_node(node_name, "StatelessIf", inputs, first, len(tensors))
+    outer.note_node(node_name, "StatelessIf", inputs, first, n_out,
+                    lambda core, mapped: core.add_cond_node(mapped, then_graph._graph, else_graph._graph, n_then, n_out))
     shapes = [_common_shape(func_graph.shape_of(then_flat[i]), func_graph.shape_of(else_flat[i])) for i in tensors]
     results = outer.register_outputs([then_flat[i].dtype for i in tensors], first, node_name, shapes, "StatelessIf")
     flat = [None] * len(pairs)
@@ -182,9 +183,26 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
     limit = -1 if maximum_iterations is None else int(_as_tensor(maximum_iterations)._numpy())
     inputs = [outer.slot_of(v) for v in flat_vars] + [outer.slot_of(c) for c in cond_graph.external_captures] + \
              [outer.slot_of(c) for c in body_graph.external_captures]
-    first = outer._graph.add_while_node(inputs, cond_graph._graph, body_graph._graph, len(flat_vars),
-                                        len(cond_graph.external_captures), limit)
+    n_vars, n_cond = len(flat_vars), len(cond_graph.external_captures)
+    first = outer._graph.add_while_node(inputs, cond_graph._graph, body_graph._graph, n_vars, n_cond, limit)
     node_name = outer.unique_name(name or "while")
-    outer.note_node(node_name, "While", inputs, first, len(flat_vars))
+    outer.note_node(node_name, "While", inputs, first, n_vars,
+                    lambda core, mapped: core.add_while_node(mapped, cond_graph._graph, body_graph._graph, n_vars, n_cond,
+                                                             limit))
     results = outer.register_outputs([v.dtype for v in flat_vars], first, node_name, shapes, "While")
+    if _taping():
+        _refuse_gradient(node_name, flat_vars + cond_graph.external_captures + body_graph.external_captures, results)
     return nest.pack_sequence_as(packed, rebuild(results))
+
+
+def _refuse_gradient(node_name, inputs, outputs):
+    """A recording tape sees the loop as one op whose gradient says it cannot be computed yet
+    (rather than a loop the tape does not see, whose outputs would silently get no gradient)."""
+    from varrt.eager import tape
+
+    def backward(*grads):
+        raise NotImplementedError(f"varrt cannot yet compute gradients through a tf.while_loop in a graph (node "
+                                  f"{node_name}); TensorFlow can. Differentiate the loop eagerly, or unroll it.")
+    tensors = [t for t in inputs if isinstance(t, Tensor)]
+    for recorder in tape.recording_recorders():
+        recorder.record("While", tensors, list(outputs), backward)

@@ -1,12 +1,51 @@
-"""`tf.cond`, `tf.while_loop`, `tf.case`, `tf.switch_case`, `tf.group`, `tf.no_op` with TensorFlow
-2.21's argument checks. Eagerly they are Python control flow; with a symbolic predicate (inside
+"""`tf.cond`, `tf.while_loop`, `tf.case`, `tf.switch_case`, `tf.group`, `tf.no_op`,
+`tf.control_dependencies` and `tf.debugging.Assert` with TensorFlow 2.21's argument checks. Eagerly they are Python control flow; with a symbolic predicate (inside
 a `tf.function` trace) `cond` records both branches, and inside a trace `while_loop` records its
 condition and body, as graph nodes (ops/control_flow_graph.py).
 """
+import contextlib
+
 from varrt.framework import func_graph, symbolic
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import control_flow_graph
 from varrt.util import nest
+
+
+def control_dependencies(control_inputs):
+    """`with tf.control_dependencies([...]):` ops made in the block run after `control_inputs`
+    (inside a graph; eagerly ops run in order anyway, and the block does nothing)."""
+    graph = func_graph.current()
+    if graph is None:
+        return contextlib.nullcontext()
+    return graph.control_dependencies(control_inputs)
+
+
+def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFlow's public name
+    """Raises InvalidArgumentError when `condition` is false, showing `data` (tf.debugging.Assert).
+    Eagerly it checks at once and returns None; in a graph it is a node that checks when the graph
+    runs (keep it with tf.control_dependencies) and it returns that node."""
+    import numpy as np
+    from varrt import errors
+    summarize = 3 if summarize is None else summarize
+    condition = convert_to_tensor(condition)
+    data = [convert_to_tensor(d) for d in data]
+    graph = func_graph.current()
+    if graph is None:
+        if not bool(condition.numpy()):
+            shown = ", ".join(str(v) for d in data for v in d.numpy().reshape(-1)[:summarize].tolist())
+            raise errors.InvalidArgumentError(None, None, f"Expected '{str(condition)}' to be true. Summarized data: {shown}")
+        return None
+
+    def check(cond_value, *values):
+        if not bool(cond_value.numpy()):
+            def text(v):
+                flat = [f"{x:g}" if isinstance(x, float) else str(x) for x in np.asarray(v).reshape(-1)[:summarize].tolist()]
+                return "[" + " ".join(flat) + "]"
+            raise errors.InvalidArgumentError(None, None, "assertion failed: " + " ".join(text(v.numpy()) for v in values))
+        return ()
+    node = name or ("Assert/AssertGuard/Assert" if graph.lifts_variables else "Assert")
+    first, node_name = graph.add_call_node("Assert", check, [condition] + data, 0, node)
+    return symbolic.Operation(node_name, "Assert", graph)
 
 
 def cond(pred, true_fn=None, false_fn=None, name=None):

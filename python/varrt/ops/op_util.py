@@ -69,7 +69,8 @@ def kernel_error(op, message, name="", node=None, end=None, cls=errors.InvalidAr
 
 def _building():
     """Whether a graph is being built on this thread: TensorFlow's graph builder then refuses a
-    dtype with a TypeError of its own text where eager execution raises InvalidArgumentError."""
+    dtype with a TypeError of its own text where eager execution raises InvalidArgumentError, and
+    names nodes after the ops' name= arguments."""
     from varrt.framework import func_graph  # the graph layer, above this one: asked only on an error
     return func_graph.building()
 
@@ -301,11 +302,6 @@ def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None):
         finally:
             _name_scopes.request_node_name(previous)
     return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
-
-
-def _building():
-    from varrt.framework import func_graph
-    return func_graph._state.graph is not None
 
 
 def run_outputs(op, kernel, inputs, dtype, num_outputs, attrs=None):

@@ -136,6 +136,6 @@ def _tile_grad(op, grad):
     return grad_util.set_static_shape(out, x.shape)
 
 
-for _op in ("StopGradient", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Const", "OneHot", "Where",
+for _op in ("Assert", "StopGradient", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Const", "OneHot", "Where",
             "Range"):
     NotDifferentiable(_op)

@@ -102,10 +102,11 @@ def _resource_gather_nd_grad(op, grad):
 @RegisterGradient("ScatterNd")
 def _scatter_nd_grad(op, grad):
     indices = op.inputs[0]
-    return None, index_ops.gather_nd(grad, indices)
+    # A shape known only when the graph runs is a third input (no gradient), as in TensorFlow.
+    return (None, index_ops.gather_nd(grad, indices)) + (None,) * (len(op.inputs) - 2)
 
 
 @RegisterGradient("UnsortedSegmentSum")
 def _unsorted_segment_sum_grad(op, grad):
     ids = op.inputs[1]  # in range where varrt uses it (the gathers' gradients)
-    return index_ops.gather(grad, ids), None
+    return (index_ops.gather(grad, ids), None) + (None,) * (len(op.inputs) - 2)

@@ -3,7 +3,6 @@ followed by a sum and a reshape) and reading a reduction's axes."""
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, math_ops, reduction_ops
-from varrt.ops.op_util import run
 
 
 def dense(grad):
