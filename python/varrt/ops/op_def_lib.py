@@ -24,7 +24,9 @@ renames ({"reduction_indices": "axis"}).
 
 Adding an op (say Softplus, with its gradient):
 1. The record. `/path/to/tf/python tests/tools/tf_op_record.py Softplus` prints it from TensorFlow's
-   registry; paste it into the family's file in ops/defs, give it its shape function (ops/shape_fns.py),
+   registry; paste it into the family's file in ops/defs, give it its shape function (ops/shape_fns/, by
+   family; TensorFlow's C++ shape function is the model: a graph's static shapes and build errors come
+   from it, and no kernel runs while a graph is built),
    and add `kernels=` / `api_names=` if TensorFlow has them (the test below says so). Then run
    `/path/to/tf/python tests/tools/dump_tf_op_registry.py` to add TensorFlow's entry to the fixture.
 2. The kernel, in the module of its family (ops/math_ops.py, ops/nn_ops.py, ...): convert the operands
@@ -34,10 +36,12 @@ Adding an op (say Softplus, with its gradient):
    a small adapter beside it) and tf.raw_ops.Softplus exists.
 3. The gradient, keyed by the op's name: `@RegisterGradient("Softplus")` in ops/gradients (or
    `NotDifferentiable`).
-4. A test entry: tests/test_op_table.py checks the record against TensorFlow's by itself; add a case
-   to tests/tools/record_raw_ops.py (rerun it with TensorFlow) so tests/test_raw_ops_table.py compares
-   tf.raw_ops.Softplus with what TensorFlow returned, and test the public function and its gradient
-   against TensorFlow's recorded values in its family's test file.
+4. A test entry: tests/test_op_table.py checks the record against TensorFlow's by itself; add shape
+   cases to tests/tools/record_tf_shapes.py and an entry to tests/op_db.py (the public call, its input
+   shapes with a batch dimension, whether it has a gradient, a dtype it refuses), rerun both tools and
+   tests/tools/record_raw_ops.py with TensorFlow: tests/test_shape_fns.py, tests/test_op_db.py (eager,
+   traced with an unknown batch, a TF1 Session, the gradients, at batch sizes no trace saw) and
+   tests/test_raw_ops_table.py then compare varrt with what TensorFlow returned.
 No other file needs to name the op.
 """
 import re
