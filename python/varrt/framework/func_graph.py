@@ -155,45 +155,50 @@ def _dtype_of(enum):
     return dtypes._BY_ENUM[enum]
 
 
+def _dtype_named(tf_name):
+    """The dtype of TensorFlow's enum name ("DT_FLOAT"), or None (DT_RESOURCE, DT_VARIANT)."""
+    from varrt import dtypes
+    return next((d for d in dtypes._ALL if dtypes.enum_name(d) == tf_name), None)
+
+
+def _is_list(arg):
+    return bool(arg.number_attr or arg.type_list_attr)
+
+
 def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
     """Each output's dtype, from the op's signature: a fixed type, an attribute, or the type of
-    the input that binds the same attribute (a Python-kernel op names its output dtype)."""
+    the input that binds the same attribute (a Python-kernel op names its output dtype); None
+    when the signature cannot tell."""
     if host is not None:
         return [_dtype_of(host[1])] * num_outputs
-    from varrt import dtypes
-    bound = {}
-    tensors = iter(inputs)
-    for arg in opdef.inputs:
-        if arg.is_resource:
-            continue
-        if arg.name in attrs and not arg.number_attr:
-            continue  # a host-read input, recorded as an attribute
-        count = 1
-        if arg.number_attr:
-            count = attrs.get(arg.number_attr) or (len(inputs) - sum(1 for _ in ()))
-        t = next(tensors, None)
-        if t is None:
-            break
-        if arg.type_attr and arg.type_attr not in bound:
-            bound[arg.type_attr] = t.dtype
-        for _ in range(int(count) - 1 if arg.number_attr else 0):
-            next(tensors, None)
+    # The recorded tensor inputs, in signature order: resources and host-read inputs (attributes
+    # under the input's name) are not among them; a list input takes what the others leave.
+    args = [a for a in opdef.inputs if not a.is_resource and (_is_list(a) or a.name not in attrs)]
+    singles = sum(1 for a in args if not _is_list(a))
+    bound, i = {}, 0
+    for arg in args:
+        count = max(len(inputs) - singles, 0) if _is_list(arg) else 1
+        if count and i < len(inputs) and arg.type_attr:
+            bound.setdefault(arg.type_attr, inputs[i].dtype)
+        i += count
+    singles = sum(1 for a in opdef.outputs if not _is_list(a))
     out = []
-    for arg in opdef.outputs[:num_outputs] if len(opdef.outputs) >= num_outputs else opdef.outputs * num_outputs:
-        if arg.dtype:
-            out.append(dtypes.as_dtype(arg.dtype[3:].lower()) if arg.dtype != "DT_RESOURCE" else dtypes.resource)
-        elif arg.type_attr in attrs and attrs[arg.type_attr] is not None:
-            out.append(_dtype_of(int(attrs[arg.type_attr])))
-        elif arg.type_attr in bound:
-            out.append(bound[arg.type_attr])
-        elif arg.type_attr == "dtype" and resources and resources[0].variable is not None:
-            out.append(resources[0].variable.dtype)
-        else:
-            default = opdef.attrs.get(arg.type_attr)
-            if default is None or default.default is None:
-                return None
-            out.append(dtypes.as_dtype(default.default[3:].lower()))
-    return out[:num_outputs]
+    for arg in opdef.outputs:
+        for _ in range(max(num_outputs - singles, 0) if _is_list(arg) else 1):
+            if arg.dtype:
+                out.append(_dtype_named(arg.dtype))
+            elif attrs.get(arg.type_attr) is not None:
+                out.append(_dtype_of(int(attrs[arg.type_attr])))
+            elif arg.type_attr in bound:
+                out.append(bound[arg.type_attr])
+            elif arg.type_attr == "dtype" and resources and resources[0].variable is not None:
+                out.append(resources[0].variable.dtype)  # what a resource op reads is its variable's
+            else:
+                attr = opdef.attrs.get(arg.type_attr)
+                if attr is None or attr.default is None:
+                    return None
+                out.append(_dtype_named(attr.default))
+    return out if len(out) == num_outputs and None not in out else None
 
 
 def _constant_value(tensor):
@@ -209,20 +214,14 @@ def _shape_context(opdef, inputs, attrs, num_outputs, resources):
                         lambda i: _constant_value(inputs[i]) if 0 <= i < len(inputs) else None, num_outputs,
                         resource_shapes=[r.variable.shape if r is not None and r.variable is not None
                                          else TensorShape(None) for r in resources],
-                        partial_shapes=lambda i: _partial_shape(inputs[i]) if 0 <= i < len(inputs) else None)
-
-
-def _partial_shape(tensor):
-    """What is known of a shape-holding tensor's value while building (the static shape whose
-    Shape it is), or None (TensorFlow's input_tensors_as_shapes)."""
-    info = _INFO.get(_tensor_id(tensor))
-    return None if info is None else info.partial
+                        partial_shapes=lambda i: partial_shape_value(inputs[i]) if 0 <= i < len(inputs) else None)
 
 
 def partial_shape_value(tensor):
-    """What is known while building of the shape a graph tensor holds (the output of Shape): a
-    TensorShape, or None."""
-    return _partial_shape(tensor)
+    """What is known while building of the shape a graph tensor holds (the static shape whose
+    Shape it is), a TensorShape, or None (TensorFlow's input_tensors_as_shapes)."""
+    info = _INFO.get(_tensor_id(tensor))
+    return None if info is None else info.partial
 
 
 def _static_shapes(opdef, ctx):
@@ -441,6 +440,10 @@ class FuncGraph:
         self._pending_constant = True
         return tuple(values)
 
+    # What _example decided for the op _record records next: its static shapes (None: the
+    # outputs' own), whether its value is known while building, whether it ran on zeros.
+    _pending_shapes = None
+    _pending_constant = False
     _materializing = False
 
     def _materialized(self, op, inputs):
@@ -639,8 +642,8 @@ class FuncGraph:
         if failed:
             self.deferred[len(self.nodes) - 1] = self._pending
             self._pending = None
-        shapes = getattr(self, "_pending_shapes", None)
-        constant = getattr(self, "_pending_constant", False)
+        shapes = self._pending_shapes
+        constant = self._pending_constant
         self._pending_shapes = None
         self._pending_constant = False
         self._materializing = False
