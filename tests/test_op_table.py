@@ -207,3 +207,14 @@ def test_every_record_names_an_op_varrt_runs():
     run = _ops_run()
     unused = [n for n in op_def_lib.all_ops() if n not in run and not re.search(rf"""["']{n}["']""", texts)]
     assert unused == []
+
+
+def test_the_cores_training_op_signatures_are_generated_from_the_table():
+    # csrc/varrt/ops/training_op_signatures.inc is what the core's kernels check arguments by.
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gen_core_signatures", REPO / "tests" / "tools" /
+                                                  "gen_core_signatures.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    committed = (REPO / "csrc" / "varrt" / "ops" / "training_op_signatures.inc").read_text()
+    assert committed == tool.render(), "regenerate: python tests/tools/gen_core_signatures.py"

@@ -35,6 +35,19 @@ struct Spec {
   int indices;  // the indices input of a sparse op, or -1
 };
 
+// TensorFlow's fused training ops, as the op table's records give them (generated).
+const Spec kTrainingOps[] = {
+#include "varrt/ops/training_op_signatures.inc"
+};
+
+// The signature of TensorFlow op `op` (one of kTrainingOps).
+const Spec& signature(const char* op) {
+  for (const Spec& s : kTrainingOps) {
+    if (std::strcmp(s.op, op) == 0) return s;
+  }
+  throw_error(Code::kInternal, std::string("no signature for ") + op);
+}
+
 // The kernel sees each variable's memory (prepared for update) and the op's inputs.
 struct Prepared {
   DType dtype;
@@ -244,7 +257,7 @@ int64_t row_len(const Prepared& p, const ResourceHandle& var) {
 }  // namespace
 
 void ResourceApplyGradientDescent(const ResourceHandle& var, const Tensor& alpha, const Tensor& delta) {
-  static const Spec s{"ResourceApplyGradientDescent", 1, {"var"}, 2, {"alpha", "delta"}, 1, -1};
+  static const Spec& s = signature("ResourceApplyGradientDescent");
   const ResourceHandle* h[] = {&var};
   Tensor in[] = {alpha, delta};
   run_op(s, h, in, [](const Prepared& p, const Tensor* x) {
@@ -254,7 +267,7 @@ void ResourceApplyGradientDescent(const ResourceHandle& var, const Tensor& alpha
 
 void ResourceApplyMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                            const Tensor& grad, const Tensor& momentum, bool use_nesterov) {
-  static const Spec s{"ResourceApplyMomentum", 2, {"var", "accum"}, 3, {"lr", "grad", "momentum"}, 1, -1};
+  static const Spec& s = signature("ResourceApplyMomentum");
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, momentum};
   const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
@@ -266,7 +279,7 @@ void ResourceApplyMomentum(const ResourceHandle& var, const ResourceHandle& accu
 
 void ResourceApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                                 const Tensor& grad, const Tensor& momentum, bool use_nesterov) {
-  static const Spec s{"ResourceApplyKerasMomentum", 2, {"var", "accum"}, 3, {"lr", "grad", "momentum"}, 1, -1};
+  static const Spec& s = signature("ResourceApplyKerasMomentum");
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, momentum};
   const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
@@ -278,7 +291,7 @@ void ResourceApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle&
 
 void ResourceApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                           const Tensor& grad, bool update_slots) {
-  static const Spec s{"ResourceApplyAdagrad", 2, {"var", "accum"}, 2, {"lr", "grad"}, 1, -1};
+  static const Spec& s = signature("ResourceApplyAdagrad");
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad};
   const OpAttr attrs[] = {int_attr("update_slots", update_slots)};
@@ -290,8 +303,7 @@ void ResourceApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum
 void ResourceApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
                           const Tensor& lr, const Tensor& rho, const Tensor& momentum, const Tensor& epsilon,
                           const Tensor& grad) {
-  static const Spec s{"ResourceApplyRMSProp", 3, {"var", "ms", "mom"}, 5,
-                      {"lr", "rho", "momentum", "epsilon", "grad"}, 4, -1};
+  static const Spec& s = signature("ResourceApplyRMSProp");
   const ResourceHandle* h[] = {&var, &ms, &mom};
   Tensor in[] = {lr, rho, momentum, epsilon, grad};
   run_op(s, h, in, [](const Prepared& p, const Tensor* x) {
@@ -303,8 +315,7 @@ void ResourceApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, c
 void ResourceApplyCenteredRMSProp(const ResourceHandle& var, const ResourceHandle& mg, const ResourceHandle& ms,
                                   const ResourceHandle& mom, const Tensor& lr, const Tensor& rho,
                                   const Tensor& momentum, const Tensor& epsilon, const Tensor& grad) {
-  static const Spec s{"ResourceApplyCenteredRMSProp", 4, {"var", "mg", "ms", "mom"}, 5,
-                      {"lr", "rho", "momentum", "epsilon", "grad"}, 4, -1};
+  static const Spec& s = signature("ResourceApplyCenteredRMSProp");
   const ResourceHandle* h[] = {&var, &mg, &ms, &mom};
   Tensor in[] = {lr, rho, momentum, epsilon, grad};
   run_op(s, h, in, [](const Prepared& p, const Tensor* x) {
@@ -316,8 +327,7 @@ void ResourceApplyCenteredRMSProp(const ResourceHandle& var, const ResourceHandl
 void ResourceApplyAdam(const ResourceHandle& var, const ResourceHandle& m, const ResourceHandle& v,
                        const Tensor& beta1_power, const Tensor& beta2_power, const Tensor& lr, const Tensor& beta1,
                        const Tensor& beta2, const Tensor& epsilon, const Tensor& grad, bool use_nesterov) {
-  static const Spec s{"ResourceApplyAdam", 3, {"var", "m", "v"}, 7,
-                      {"beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad"}, 6, -1};
+  static const Spec& s = signature("ResourceApplyAdam");
   const ResourceHandle* h[] = {&var, &m, &v};
   Tensor in[] = {beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad};
   const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
@@ -331,8 +341,7 @@ void ResourceApplyAdam(const ResourceHandle& var, const ResourceHandle& m, const
 void ResourceSparseApplyMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                                  const Tensor& grad, const Tensor& indices, const Tensor& momentum,
                                  bool use_nesterov) {
-  static const Spec s{"ResourceSparseApplyMomentum", 2, {"var", "accum"}, 4,
-                      {"lr", "grad", "indices", "momentum"}, 1, 2};
+  static const Spec& s = signature("ResourceSparseApplyMomentum");
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, indices, momentum};
   const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
@@ -347,8 +356,7 @@ void ResourceSparseApplyMomentum(const ResourceHandle& var, const ResourceHandle
 void ResourceSparseApplyKerasMomentum(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                                       const Tensor& grad, const Tensor& indices, const Tensor& momentum,
                                       bool use_nesterov) {
-  static const Spec s{"ResourceSparseApplyKerasMomentum", 2, {"var", "accum"}, 4,
-                      {"lr", "grad", "indices", "momentum"}, 1, 2};
+  static const Spec& s = signature("ResourceSparseApplyKerasMomentum");
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, indices, momentum};
   const OpAttr attrs[] = {int_attr("use_nesterov", use_nesterov)};
@@ -362,7 +370,7 @@ void ResourceSparseApplyKerasMomentum(const ResourceHandle& var, const ResourceH
 
 void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle& accum, const Tensor& lr,
                                 const Tensor& grad, const Tensor& indices, bool update_slots) {
-  static const Spec s{"ResourceSparseApplyAdagrad", 2, {"var", "accum"}, 3, {"lr", "grad", "indices"}, 1, 2};
+  static const Spec& s = signature("ResourceSparseApplyAdagrad");
   const ResourceHandle* h[] = {&var, &accum};
   Tensor in[] = {lr, grad, indices};
   const OpAttr attrs[] = {int_attr("update_slots", update_slots)};
@@ -377,8 +385,7 @@ void ResourceSparseApplyAdagrad(const ResourceHandle& var, const ResourceHandle&
 void ResourceSparseApplyRMSProp(const ResourceHandle& var, const ResourceHandle& ms, const ResourceHandle& mom,
                                 const Tensor& lr, const Tensor& rho, const Tensor& momentum, const Tensor& epsilon,
                                 const Tensor& grad, const Tensor& indices) {
-  static const Spec s{"ResourceSparseApplyRMSProp", 3, {"var", "ms", "mom"}, 6,
-                      {"lr", "rho", "momentum", "epsilon", "grad", "indices"}, 4, 5};
+  static const Spec& s = signature("ResourceSparseApplyRMSProp");
   const ResourceHandle* h[] = {&var, &ms, &mom};
   Tensor in[] = {lr, rho, momentum, epsilon, grad, indices};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
@@ -394,8 +401,7 @@ void ResourceSparseApplyCenteredRMSProp(const ResourceHandle& var, const Resourc
                                         const ResourceHandle& mom, const Tensor& lr, const Tensor& rho,
                                         const Tensor& momentum, const Tensor& epsilon, const Tensor& grad,
                                         const Tensor& indices) {
-  static const Spec s{"ResourceSparseApplyCenteredRMSProp", 4, {"var", "mg", "ms", "mom"}, 6,
-                      {"lr", "rho", "momentum", "epsilon", "grad", "indices"}, 4, 5};
+  static const Spec& s = signature("ResourceSparseApplyCenteredRMSProp");
   const ResourceHandle* h[] = {&var, &mg, &ms, &mom};
   Tensor in[] = {lr, rho, momentum, epsilon, grad, indices};
   run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
@@ -407,6 +413,8 @@ void ResourceSparseApplyCenteredRMSProp(const ResourceHandle& var, const Resourc
   });
 }
 
+// varrt's own fused Keras steps (ops/defs/varrt_defs.py): their variables are the Keras
+// optimizer's slots, which vary with its options, so each names them here.
 void KerasAdam(const ResourceHandle& var, const ResourceHandle& m, const ResourceHandle& v,
                const ResourceHandle* vhat, const kernels::KerasAdamScalars& sc, const Tensor& grad) {
   static const Spec s3{"KerasAdam", 3, {"var", "m", "v"}, 1, {"grad"}, 0, -1};
