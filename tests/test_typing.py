@@ -130,8 +130,8 @@ def test_wrong_calls_are_reported(mypy_output):
     assert 'wrong.py:6: error: Missing positional argument "updates" in call to "scatter_nd_update"' in text
     assert 'wrong.py:7: error: Incompatible types in assignment (expression has type "str", variable has type "int")' \
         in text
-    assert 'wrong.py:8: error: Incompatible types in assignment (expression has type "Tensor", variable has type "int")' \
-        in text
+    assert ('wrong.py:8: error: Incompatible types in assignment (expression has type "Tensor", '
+            'variable has type "int")') in text
     assert 'wrong.py:9: error: Too many positional arguments for "AddV2"' in text
     assert 'wrong.py:10: error: Module has no attribute "NoSuchOp"' in text
 
@@ -178,7 +178,8 @@ def test_every_public_op_says_what_it_returns():
     walked = {id(fn) for fn in found.values()}
     assert all(id(inspect.unwrap(op)) in walked for op in (tf.add, tf.matmul, tf.nn.relu, tf.random.normal,
                                                            tf.bitwise.invert, tf.strings.format, tf.debugging.Assert))
-    unannotated = [name for name, fn in found.items() if not inspect.isfunction(fn) or "return" not in fn.__annotations__]
+    unannotated = [name for name, fn in found.items()
+                   if not inspect.isfunction(fn) or "return" not in fn.__annotations__]
     assert unannotated == []
 
 
