@@ -51,6 +51,7 @@ def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Oper
     return symbolic.Operation(node_name, "Assert", graph)
 
 
+# cond, while_loop, case and switch_case return what their callables return (any structure): Any.
 def cond(pred, true_fn=None, false_fn=None, name=None) -> Any:
     """true_fn() if pred else false_fn(); both traced, one run per call, inside a graph."""
     if not callable(true_fn):
