@@ -15,9 +15,12 @@ Inside `with tf.Graph().as_default():`, or anywhere after `disable_eager_executi
 does: the initializer functions return None, the variable lists are empty, and `Session.run`
 evaluates eager values. Every other attribute of `compat.v1` is varrt's own (`v1.constant`, ...).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import sys
 import threading
 import types
+from typing import Any
 
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import func_graph as _func_graph
@@ -118,7 +121,7 @@ def executing_eagerly():
 
 
 def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
-              aggregation_method=None, stop_gradients=None, unconnected_gradients="none"):
+              aggregation_method=None, stop_gradients=None, unconnected_gradients="none") -> list[Any]:
     """d(sum of ys)/d(each of xs) in the default graph (TensorFlow 1's tf.gradients)."""
     g = _graph()
     if g is None:
@@ -130,7 +133,7 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
 
 
 def gradients_v2(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,
-                 stop_gradients=None, unconnected_gradients="none"):
+                 stop_gradients=None, unconnected_gradients="none") -> list[Any]:
     """TensorFlow 2's tf.gradients: tf.compat.v1.gradients without colocate_gradients_with_ops."""
     return gradients(ys, xs, grad_ys, name, gate_gradients=gate_gradients, aggregation_method=aggregation_method,
                      stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients)

@@ -22,7 +22,14 @@ never writes into imported memory, but the producer may: the Tensor then shows t
 variables never alias foreign memory. Only host (CPU) memory is accepted; string tensors
 cannot be exchanged (DLPack has no string type).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import TYPE_CHECKING
+
 from varrt import _C
+
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
 
 _KDLCPU = 1
 _STRING_ENUM = 7
@@ -46,7 +53,7 @@ def _device():
     return (_KDLCPU, 0)
 
 
-def from_dlpack(x, /, *, device=None, copy=None):
+def from_dlpack(x, /, *, device=None, copy=None) -> Tensor:
     """A Tensor over the memory of `x`, an object with `__dlpack__` (a NumPy array, a
     torch.Tensor, ...) or a DLPack capsule (as TensorFlow's `from_dlpack` takes).
 

@@ -1,4 +1,6 @@
 """Element types, mirroring `tf.dtypes`: `DType` objects such as `varrt.float32`."""
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import builtins
 import warnings
 
@@ -167,7 +169,7 @@ double = float64
 
 _ALL = (float32, float64, int32, uint8, int16, int8, string, complex64, int64, bool, bfloat16, uint16,
         complex128, float16, uint32, uint64)
-_BY_ENUM = [None] * 24
+_BY_ENUM: list[DType | None] = [None] * 24  # by TensorFlow's DataType enum; gaps are None
 for _d in _ALL:
     _BY_ENUM[_d._enum] = _d
 _BY_NAME = {d.name: d for d in _ALL}
@@ -195,7 +197,7 @@ def from_enum(enum):
     return _BY_ENUM[enum]
 
 
-def as_dtype(type_value):
+def as_dtype(type_value) -> DType:
     """Converts a DType, a name ('float32'), a NumPy dtype or type, or a Python type to a DType."""
     if type(type_value) is DType:
         return type_value
@@ -204,8 +206,9 @@ def as_dtype(type_value):
         if d is not None:
             return d
     elif isinstance(type_value, int) and not isinstance(type_value, builtins.bool):
-        if 0 <= type_value < len(_BY_ENUM) and _BY_ENUM[type_value] is not None:
-            return _BY_ENUM[type_value]
+        d = _BY_ENUM[type_value] if 0 <= type_value < len(_BY_ENUM) else None
+        if d is not None:
+            return d
     elif isinstance(type_value, type) and type_value in _BY_PYTHON:
         return _BY_PYTHON[type_value]
     elif any(type_value is t for t in _PYTHON_REJECTED):  # identity: np.dtype("int64") == int

@@ -1,16 +1,23 @@
 """`tf.linalg`: matrix ops under TensorFlow's tf.linalg names and op names (MatMul,
 BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for float32/bfloat16).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from varrt import _C, dtypes
 from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, quiet, run, shape_of, shape_text
 
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
+
 _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these through oneDNN kernels
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
-           b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
+           b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None) -> Tensor:
     """The matrix product of the last two dimensions, batched (and broadcast) over the others."""
     xa, xd = operand(a)
     ya, yd = operand(b, xd, strict=False)
@@ -58,7 +65,7 @@ def _product(op, node, xd, batched, xa, ya, transpose_a, transpose_b, adjoint_a,
         return np.matmul(x, y)
 
 
-def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+def matrix_transpose(a, name="matrix_transpose", conjugate=False) -> Tensor:
     """Swaps the last two dimensions."""
     from varrt.ops.array_ops import rank, transpose
     r = int(rank(a))
@@ -68,7 +75,7 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     return transpose(a, list(range(r - 2)) + [r - 1, r - 2], conjugate=conjugate)
 
 
-def adjoint(matrix, name=None):
+def adjoint(matrix, name=None) -> Tensor:
     """The conjugate transpose of the last two dimensions of `matrix` (tf.linalg.adjoint)."""
     return matrix_transpose(matrix, conjugate=True)
 

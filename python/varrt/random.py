@@ -12,7 +12,10 @@ Seeding follows TensorFlow's rules, not its streams: values are reproducible wit
 
 The samplers are NumPy's Philox generators.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import threading
+from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
@@ -24,14 +27,17 @@ from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
                               run_failing, tensor_operand)
 
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
+
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
 _TRUNCATION = 2.0  # truncated normals keep values within 2 standard deviations
 
 _lock = threading.Lock()
-_global_seed = None
-_op_seeds = None  # hands out op seeds while a global seed is set
-_streams = {}  # (global seed, op seed) -> np.random.Generator
+_global_seed: Optional[int] = None
+_op_seeds: Optional[np.random.Generator] = None  # hands out op seeds while a global seed is set
+_streams: dict[tuple[Optional[int], Optional[int]], np.random.Generator] = {}  # by (global seed, op seed)
 _entropy = np.random.default_rng()
 
 _FLOAT_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
@@ -42,7 +48,7 @@ def _philox(*seeds):
     return np.random.Generator(np.random.Philox(np.random.SeedSequence([int(s) & (2**64 - 1) for s in seeds])))
 
 
-def set_seed(seed):
+def set_seed(seed) -> None:
     """Sets the global seed: ops after it draw the same values on every run of the program."""
     global _global_seed, _op_seeds
     with _lock:
@@ -54,10 +60,10 @@ def set_seed(seed):
         _streams.clear()
 
 
-def get_seed(op_seed):
+def get_seed(op_seed) -> tuple[Optional[int], Optional[int]]:
     """(global seed, op seed) for an op, TensorFlow's rule; (None, None) means non-deterministic."""
     with _lock:
-        if _global_seed is not None:
+        if _global_seed is not None and _op_seeds is not None:  # (set together)
             if op_seed is None:
                 op_seed = int(_op_seeds.integers(0, _MAXINT32))
             return _global_seed, int(op_seed)
@@ -203,17 +209,17 @@ def _unit_uniform(rng, shape, dtype, out=None):
     return rng.random(shape, out=out)
 
 
-def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Values from a normal distribution (float32 by default)."""
     return _normal(_stream(seed), "RandomStandardNormal", shape, mean, stddev, dtype, truncated=False)
 
 
-def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal values within two standard deviations of the mean (others are redrawn)."""
     return _normal(_stream(seed), "TruncatedNormal", shape, mean, stddev, dtype, truncated=True)
 
 
-def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform values in [minval, maxval) (maxval defaults to 1 for floats; required for integers)."""
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_integer and maxval is None:
@@ -310,7 +316,7 @@ class Generator:
 _global_generator = None
 
 
-def get_global_generator():
+def get_global_generator() -> Generator:
     """The process-wide tf.random.Generator (made from non-deterministic state on first use)."""
     global _global_generator
     if _global_generator is None:
@@ -318,7 +324,7 @@ def get_global_generator():
     return _global_generator
 
 
-def set_global_generator(generator):
+def set_global_generator(generator) -> None:
     """Replaces the process-wide tf.random.Generator (tf.random.set_global_generator)."""
     global _global_generator
     _global_generator = generator
@@ -334,20 +340,20 @@ def _stateless_rng(seed):
     return lambda: _philox(a, b)
 
 
-def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select") -> Tensor:
     """Normal values that depend only on `shape`, `dtype` and the two-integer `seed`."""
     return _normal(_stateless_rng(seed), "StatelessRandomNormalV2", shape, mean,
                    stddev, dtype, truncated=False)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
-                               alg="auto_select"):
+                               alg="auto_select") -> Tensor:
     """Truncated normal values that depend only on `seed` (a pair of ints) and the arguments (tf.random.stateless_truncated_normal)."""
     return _normal(_stateless_rng(seed), "StatelessTruncatedNormalV2", shape, mean,
                    stddev, dtype, truncated=True)
 
 
-def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select") -> Tensor:
     """Uniform values that depend only on `seed` (a pair of ints) and the arguments (tf.random.stateless_uniform)."""
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_integer and (minval is None) != (maxval is None):
@@ -359,7 +365,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
     return _uniform(rng, ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"), shape, minval, maxval, dtype)
 
 
-def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
     """`num_samples` class indices per row of `logits` ([batch, classes], unnormalized log
     probabilities), drawn from the row's softmax (Multinomial; int64 unless `dtype`)."""
     out_type = dtypes.int64 if dtype is None else dtypes.as_dtype(dtype)

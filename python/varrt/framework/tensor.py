@@ -83,7 +83,9 @@ class Tensor(_C.TensorBase, TensorOperators):
         raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
 
     if TYPE_CHECKING:  # the C accessors, as type checkers see them
-        def numpy(self) -> Any: ...
+        # A 0-d value comes back as a NumPy scalar (np.float32(1.0)), as TensorFlow's does; typed as
+        # the array all the others are, which has the scalar's interface (shape, dtype, item, tolist).
+        def numpy(self) -> np.ndarray: ...
         @property
         def device(self) -> str: ...
         @property

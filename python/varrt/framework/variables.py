@@ -285,7 +285,7 @@ class Variable(_C.VarHandle, TensorOperators):
         assign_sub = _C.VarHandle.assign_sub
     _numpy_now = _C.VarHandle.numpy  # a new writable ndarray (ReadVariableOp + Identity)
 
-    def numpy(self) -> Any:
+    def numpy(self) -> np.ndarray:
         """The current value as a new writable NumPy array (eager only, as in TensorFlow: inside a
         graph being built a value read into Python would be frozen into the graph)."""
         if _func_graph._state.graph is not None:
@@ -570,7 +570,7 @@ class _UnreadVariable(Variable):
     def read_value(self) -> Tensor:
         return Tensor._wrap(self._read())
 
-    def numpy(self):
+    def numpy(self) -> np.ndarray:
         return self._read().numpy()
 
     def _repr_view(self):

@@ -2,6 +2,8 @@
 concat (ConcatV2), stack/unstack (Pack/Unpack), expand_dims, squeeze, tile, identity, fill,
 zeros/ones(_like), shape/rank/size. Reshape, expand_dims and squeeze are zero-copy.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import contextlib
 
 import numpy as np
@@ -60,7 +62,7 @@ def _shape_values(op, shape, name, end, python_int32=False):
 
 
 @op_def_lib.implements("Reshape")
-def reshape(tensor, shape, name=None):
+def reshape(tensor, shape, name=None) -> Tensor:
     """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy."""
     if type(tensor) is Tensor and type(shape) in (tuple, list):
         dims = _plain_dims(shape, tensor._shape_tuple)
@@ -198,18 +200,18 @@ def allocating_output(op, dims, dtype, name="", end=None):
 
 
 @op_def_lib.implements("Fill")
-def fill(dims, value, name=None):
+def fill(dims, value, name=None) -> Tensor:
     """A tensor of shape `dims` filled with `value` (whose dtype it takes)."""
     a, dtype = operand(value)
     return _fill(dims, a, dtype, name, "" if slow(dims) else None)
 
 
-def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
+def zeros(shape, dtype=dtypes.float32, name=None, layout=None) -> Tensor:
     """A tensor of `shape` filled with zeros of `dtype` (tf.zeros)."""
     return _filled(shape, dtype, 0, name, "zeros")
 
 
-def ones(shape, dtype=dtypes.float32, name=None, layout=None):
+def ones(shape, dtype=dtypes.float32, name=None, layout=None) -> Tensor:
     """A tensor of `shape` filled with ones of `dtype` (tf.ones)."""
     return _filled(shape, dtype, 1, name, "ones")
 
@@ -225,7 +227,7 @@ def _filled(shape, dtype, value, name, default_name):
                  node_name=name or default_name)
 
 
-def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
+def zeros_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Zeros with the shape (and, unless `dtype` is given, the dtype) of `input` (tf.zeros_like)."""
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
@@ -241,7 +243,7 @@ def _constant_fill(value, dtype):
     return kernel
 
 
-def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
+def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Ones with the shape (and, unless `dtype` is given, the dtype) of `input` (tf.ones_like)."""
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
@@ -252,14 +254,14 @@ def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002 - Tensor
 # --- shape queries -------------------------------------------------------------------------
 
 @op_def_lib.implements("Shape")
-def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The shape of `input` as a 1-D tensor of `out_type` (tf.shape)."""
     a, _ = operand(input)
     out_type = dtypes.as_dtype(out_type)
     return run("Shape", lambda a: np.array(a.shape, dtype=out_type.as_numpy_dtype), (a,), out_type)
 
 
-def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+def shape_n(input, out_type=dtypes.int32, name=None) -> list[Tensor]:  # noqa: A002 - TensorFlow's names
     """The shapes of the tensors in `input`, one 1-D tensor of `out_type` each (tf.shape_n)."""
     out_type = dtypes.as_dtype(out_type)
     check_dtype("ShapeN", out_type, name, attr="out_type")
@@ -274,14 +276,14 @@ def _raw_shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002 - Tenso
     return shape_n(input, out_type, name)
 
 
-def rank(input, name=None):  # noqa: A002 - TensorFlow's names
+def rank(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The number of dimensions of `input` as a 0-d int32 tensor (tf.rank)."""
     a, _ = operand(input)
     return _from_array(np.array(len(shape_of(a)), dtype=np.int32))  # TensorFlow's answer: a constant (_EagerConst)
 
 
 @op_def_lib.implements("Size")
-def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The number of elements of `input` as a 0-d tensor of `out_type` (tf.size)."""
     a, _ = operand(input)
     out_type = dtypes.as_dtype(out_type)
@@ -295,7 +297,7 @@ def size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's 
 # --- rearranging ---------------------------------------------------------------------------
 
 @op_def_lib.implements("Identity")
-def identity(input, name=None):  # noqa: A002 - TensorFlow's names
+def identity(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """A tensor with the same value as `input`, on the current device (tf.identity)."""
     t = _as_tensor(input)
     return run("Identity", _forward, (t,), t.dtype)
@@ -306,14 +308,14 @@ def _forward(a):
 
 
 @op_def_lib.implements("StopGradient")
-def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's names
+def stop_gradient(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The input, through which no gradient flows (StopGradient)."""
     t = _as_tensor(input)
     return run("StopGradient", _forward, (t,), t.dtype)
 
 
 @op_def_lib.implements("BroadcastTo")
-def broadcast_to(input, shape, name=None):  # noqa: A002 - TensorFlow's names
+def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
@@ -344,13 +346,13 @@ def _broadcast_into(x, out=None):
     out[...] = x
 
 
-def broadcast_known(tensor, shape):
+def broadcast_known(tensor, shape) -> Tensor:
     """BroadcastTo of a Tensor to a list of ints it is known to broadcast to (what gradient
     functions have): broadcast_to without its conversions and checks."""
     return run("BroadcastTo", _broadcast_into, (tensor,), tensor.dtype, tuple(shape), attrs={"shape": tuple(shape)})
 
 
-def transpose(a, perm=None, conjugate=False, name=None):
+def transpose(a, perm=None, conjugate=False, name=None) -> Tensor:
     """Permutes the dimensions (default: reverses them); `conjugate` also conjugates complex values."""
     x, dtype = operand(a)
     conjugate = conjugate and dtype.is_complex
@@ -384,7 +386,7 @@ def _transposed(x, perm, conjugate, name):
 
 
 @op_def_lib.implements("ExpandDims")
-def expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
+def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Inserts a dimension of size 1 at `axis` (-rank-1 <= axis <= rank). Zero-copy."""
     t = _as_tensor(input)
     axes = int_list(axis)
@@ -407,7 +409,7 @@ def _expanded_dims(data, axes, name, end):
 
 
 @op_def_lib.implements("Squeeze")
-def squeeze(input, axis=None, name=None, squeeze_dims=None):  # noqa: A002 - TensorFlow's names
+def squeeze(input, axis=None, name=None, squeeze_dims=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Removes dimensions of size 1 (all of them, or those in `axis`). Zero-copy."""
     t = _as_tensor(input)
     axis = squeeze_dims if axis is None else axis
@@ -436,7 +438,7 @@ def _squeezed_dims(data, axis, name):
 
 
 @op_def_lib.implements("Tile")
-def tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
+def tile(input, multiples, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Repeats the tensor multiples[i] times along dimension i."""
     a, dtype = operand(input)
     end = "" if suffix(name, multiples) == "" else None
@@ -463,7 +465,7 @@ def _axis_in(axis, n, what="axis"):
 
 
 @op_def_lib.implements("ConcatV2")
-def concat(values, axis, name="concat"):
+def concat(values, axis, name="concat") -> Tensor:
     """Joins tensors of one dtype along an existing dimension."""
     values = list(values)
     if len(values) == 1:
@@ -505,7 +507,7 @@ def _concatenated(arrays, values, axis, name):
 
 
 @op_def_lib.implements("Pack")
-def stack(values, axis=0, name="stack"):
+def stack(values, axis=0, name="stack") -> Tensor:
     """Joins tensors of one dtype and shape along a new dimension `axis`."""
     values = list(values)
     if not values:
@@ -530,7 +532,7 @@ def _stacked(arrays, ax, name):
 
 
 @op_def_lib.implements("Unpack")
-def unstack(value, num=None, axis=0, name="unstack"):
+def unstack(value, num=None, axis=0, name="unstack") -> list[Tensor]:
     """The slices of `value` along `axis`, as a list of tensors."""
     a, dtype = operand(value)
     ax = _axis_in(axis, len(shape_of(a)))

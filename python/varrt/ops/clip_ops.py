@@ -1,7 +1,10 @@
 """`tf.clip_by_norm`, `tf.clip_by_global_norm` and `tf.linalg.global_norm` as TensorFlow composes
 them (tensorflow/python/ops/clip_ops.py), so values, gradients and logged ops follow its. Both
 take IndexedSlices (their values are clipped, indices kept); global norms skip None entries."""
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import collections.abc
+from typing import Any, Optional, Union, overload
 
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -21,7 +24,14 @@ def _like(t, values):
     return IndexedSlices(values, t.indices, t.dense_shape) if isinstance(t, IndexedSlices) else values
 
 
-def clip_by_norm(t, clip_norm, axes=None, name=None):
+# IndexedSlices in, IndexedSlices out (a sparse gradient stays sparse); anything else gives a Tensor.
+@overload
+def clip_by_norm(t: IndexedSlices, clip_norm: Any, axes: Any = None, name: Optional[str] = None) -> IndexedSlices: ...
+@overload
+def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Optional[str] = None) -> Tensor: ...
+
+
+def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Optional[str] = None) -> Union[Tensor, IndexedSlices]:
     """t * clip_norm / max(l2norm(t, axes), clip_norm): `t` rescaled so that its L2 norm (along
     `axes`) is at most `clip_norm`. The norm's square root is taken only where the sum is
     positive (TensorFlow's two-tap where), so a zero tensor has finite gradients."""
@@ -41,7 +51,7 @@ def _check_list(t_list):
         raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
 
 
-def global_norm(t_list, name=None):
+def global_norm(t_list, name=None) -> Tensor:
     """sqrt(sum of the squared L2 norms of the tensors in `t_list`), None entries skipped."""
     _check_list(t_list)
     half_squared_norms = [nn_ops.l2_loss(_values(t)) for t in t_list if t is not None]
@@ -49,7 +59,7 @@ def global_norm(t_list, name=None):
     return math_ops.sqrt(half_squared_norm * convert_to_tensor(2.0, dtype=half_squared_norm.dtype))
 
 
-def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None) -> tuple[list[Any], Tensor]:
     """(the tensors scaled by clip_norm / max(global_norm, clip_norm), the global norm). None
     entries stay None; an infinite or NaN norm makes every value NaN, as in TensorFlow."""
     _check_list(t_list)

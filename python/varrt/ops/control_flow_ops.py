@@ -3,7 +3,10 @@
 a `tf.function` trace) `cond` records both branches, and inside a trace `while_loop` records its
 condition and body, as graph nodes (ops/control_flow_graph.py).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import contextlib
+from typing import Any, ContextManager, Optional
 
 from varrt.framework import func_graph, symbolic
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -11,7 +14,7 @@ from varrt.ops import control_flow_graph
 from varrt.util import nest
 
 
-def control_dependencies(control_inputs):
+def control_dependencies(control_inputs) -> ContextManager[Any]:
     """`with tf.control_dependencies([...]):` ops made in the block run after `control_inputs`
     (inside a graph; eagerly ops run in order anyway, and the block does nothing)."""
     graph = func_graph.current()
@@ -20,7 +23,7 @@ def control_dependencies(control_inputs):
     return graph.control_dependencies(control_inputs)
 
 
-def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFlow's public name
+def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Operation]:  # noqa: N802
     """Raises InvalidArgumentError when `condition` is false, showing `data` (tf.debugging.Assert).
     Eagerly it checks at once and returns None; in a graph it is a node that checks when the graph
     runs (keep it with tf.control_dependencies) and it returns that node."""
@@ -48,7 +51,8 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
     return symbolic.Operation(node_name, "Assert", graph)
 
 
-def cond(pred, true_fn=None, false_fn=None, name=None):
+# cond, while_loop, case and switch_case return what their callables return (any structure): Any.
+def cond(pred, true_fn=None, false_fn=None, name=None) -> Any:
     """true_fn() if pred else false_fn(); both traced, one run per call, inside a graph."""
     if not callable(true_fn):
         raise TypeError("'true_fn' must be callable.")
@@ -69,7 +73,7 @@ def _as_loop_tensor(v):
 
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,  # noqa: A002
-               swap_memory=False, maximum_iterations=None, name=None):
+               swap_memory=False, maximum_iterations=None, name=None) -> Any:
     """Repeats `loop_vars = body(*loop_vars)` while `cond(*loop_vars)` (at most maximum_iterations times)."""
     if not callable(cond):
         raise TypeError("'cond' must be callable.")
@@ -106,7 +110,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     return loop_vars
 
 
-def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case") -> Any:
     """The fn of the first pair whose predicate holds (all of them checked when exclusive), else default()."""
     pairs = list(pred_fn_pairs.items()) if isinstance(pred_fn_pairs, dict) else list(pred_fn_pairs)
     for pair in pairs:
@@ -125,7 +129,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
     return result()
 
 
-def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
+def switch_case(branch_index, branch_fns, default=None, name="switch_case") -> Any:
     """branch_fns[branch_index]() (default, or the last branch, when out of range)."""
     fns = [f for _, f in sorted(branch_fns.items())] if isinstance(branch_fns, dict) else list(branch_fns)
     if not fns:
@@ -141,11 +145,11 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     return result()
 
 
-def no_op(name=None):
+def no_op(name=None) -> Optional[symbolic.Operation]:
     """Does nothing (TensorFlow's NoOp; None eagerly)."""
     return None
 
 
-def group(*inputs, name=None):
+def group(*inputs, name=None) -> Optional[symbolic.Operation]:
     """Groups the inputs' effects (eagerly they have all happened: None)."""
     return None

@@ -2,12 +2,19 @@
 (GatherNd), where (Where / SelectV2) and one_hot (OneHot). Out-of-range indices are errors
 with TensorFlow's messages (one_hot: all off_value), never wrapped like NumPy's negatives.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from varrt import dtypes
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, run, shape_text, slow,
                             suffix)
+
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
 
 def _indices(op, indices, name):
     a, dtype = operand(indices)
@@ -23,7 +30,7 @@ def _is_variable(x):
     return hasattr(x, "sparse_read")
 
 
-def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
     """Slices of `params` along `axis` at `indices` (output shape: params[:axis] + indices[batch_dims:] +
     params[axis+1:])."""
     if _is_variable(params) and (axis is None or axis == 0) and batch_dims == 0:
@@ -66,7 +73,7 @@ def _gathered(p, idx, axis, batch_dims, name, end):
     return out.reshape(batch + out.shape[1:])
 
 
-def gather_nd(params, indices, batch_dims=0, name=None):
+def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     """params[indices[..., :]]: each innermost index vector selects an element or a slice
     (after `batch_dims` leading dimensions that params and indices share)."""
     if _is_variable(params) and batch_dims == 0:
@@ -106,7 +113,7 @@ def _gather_nd(p, idx, name, end):
     return out.reshape(idx.shape[:-1] + p.shape[depth:])
 
 
-def where(condition, x=None, y=None, name=None):
+def where(condition, x=None, y=None, name=None) -> Tensor:
     """With only `condition`: the int64 coordinates of its true (non-zero) elements. With x and
     y: x where condition else y, all three broadcast together (SelectV2)."""
     if (x is None) != (y is None):
@@ -133,7 +140,7 @@ def where(condition, x=None, y=None, name=None):
     return run("SelectV2", select, (c, xa, ya), dtype)
 
 
-def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None) -> Tensor:
     """A tensor with on_value where the last (or `axis`) dimension equals the index, else
     off_value (out-of-range indices give a row of off_value)."""
     on_dtype = operand(on_value)[1] if on_value is not None else None

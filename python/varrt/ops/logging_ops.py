@@ -7,7 +7,10 @@ of each dimension (3 by default, -1 for all); floats as TensorFlow's shortest ro
 elements quoted and C-escaped; a scalar string bare. Output goes to the Python `output_stream`
 (sys.stderr by default, looked up at call time so pytest and notebooks capture it).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import sys
+from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
@@ -16,6 +19,9 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import run
 from varrt.ops.gradients.registry import NotDifferentiable
 from varrt.util import nest
+
+if TYPE_CHECKING:
+    from varrt.framework import symbolic
 
 _place_op = _C.place_op
 NotDifferentiable("StringFormat")  # as TensorFlow's logging_ops declares them
@@ -90,7 +96,7 @@ def _summarize(array, fmt, ends, dim, index, out):
     out.append("]")
 
 
-def tensor_text(array, summarize=3):
+def tensor_text(array, summarize=3) -> str:
     """The text tf.print shows for a tensor's values (`array`, a NumPy array)."""
     fmt = _element_formatter(array)
     if array.ndim == 0:
@@ -100,7 +106,7 @@ def tensor_text(array, summarize=3):
         return fmt(array[()])
     # TensorFlow caps the entries per end at the element count (an empty tensor shows "...").
     ends = array.size if summarize is None or summarize < 0 else min(summarize, array.size)
-    out = []
+    out: list[str] = []
     _summarize(array, fmt, ends, 0, (), out)
     return "".join(out)
 
@@ -136,7 +142,7 @@ def _input_text(x, summarize):
     return str(x)
 
 
-def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
+def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None) -> Optional[symbolic.Operation]:
     """Prints the inputs (tensors, Python values and structures of them), `sep` between and `end`
     after, to `output_stream` (sys.stderr by default; any object with `write`). Inside a graph
     (tf.function) it prints when the graph runs, not while tracing."""
@@ -155,6 +161,7 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
     stream.write(text)
     if hasattr(stream, "flush"):
         stream.flush()
+    return None  # eagerly nothing to return, as in TensorFlow
 
 
 def _print_in_graph(graph, inputs, options):
@@ -172,7 +179,7 @@ def _print_in_graph(graph, inputs, options):
     graph.add_call_node("PrintV2", run, tensors, 0)
 
 
-def string_format(template, inputs, placeholder="{}", summarize=3, name=None):
+def string_format(template, inputs, placeholder="{}", summarize=3, name=None) -> Tensor:
     """`template` with each `placeholder` replaced by the text of the next tensor of `inputs`, as
     tf.print shows it (tf.strings.format): a scalar string tensor (StringFormat)."""
     if _is_tensor(inputs):

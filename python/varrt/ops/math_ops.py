@@ -6,6 +6,8 @@ kernel on zero-copy views and wraps the result. TensorFlow's semantics where Num
 integer division and modulo floor and fail on zero, `/` on integers casts to float first,
 integer overflow wraps silently, float overflow and 0/0 give inf/nan without warnings.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import math
 
 import ml_dtypes
@@ -78,7 +80,7 @@ def _unary(op, kernel, x, name=None, out=None):
 
 # --- arithmetic --------------------------------------------------------------------------
 
-def add(x, y, name=None):
+def add(x, y, name=None) -> Tensor:
     """x + y. `y` is converted with x's dtype as a hint, so `int32 + 2.5` is an
     InvalidArgumentError (as in TensorFlow), not a TypeError. Strings concatenate."""
     return _add(x, y, True, name)
@@ -101,18 +103,18 @@ def _strict_add(x, y, name=None):
 
 
 @op_def_lib.implements("Sub")
-def subtract(x, y, name=None):
+def subtract(x, y, name=None) -> Tensor:
     """x - y element-wise, with broadcasting (tf.math.subtract)."""
     return _binary("Sub", np.subtract, x, y, name)
 
 
 @op_def_lib.implements("Mul")
-def multiply(x, y, name=None):
+def multiply(x, y, name=None) -> Tensor:
     """x * y element-wise, with broadcasting (tf.math.multiply)."""
     return _binary("Mul", np.multiply, x, y, name)
 
 
-def scalar_mul(scalar, x, name=None):
+def scalar_mul(scalar, x, name=None) -> Tensor:
     """`scalar` times `x` (tf.math.scalar_mul); `scalar` must be a 0-d value."""
     return multiply(scalar, x, name)
 
@@ -132,13 +134,13 @@ def _floor_kernel(op, kernel, x, y, name):
 
 
 @op_def_lib.implements("FloorDiv")
-def floordiv(x, y, name=None):
+def floordiv(x, y, name=None) -> Tensor:
     """Division rounded toward negative infinity (integers fail on a zero divisor)."""
     return _floor_kernel("FloorDiv", np.floor_divide, x, y, name)
 
 
 @op_def_lib.implements("FloorMod")
-def floormod(x, y, name=None):
+def floormod(x, y, name=None) -> Tensor:
     """Remainder of floor division: the sign of the divisor (integers fail on zero)."""
     return _floor_kernel("FloorMod", np.mod, x, y, name)
 
@@ -179,13 +181,13 @@ def _divide_arrays(op, kernel, xa, ya, dtype, name):
     return _run(op, kernel, (xa, ya), dtype, name)
 
 
-def truediv(x, y, name=None):
+def truediv(x, y, name=None) -> Tensor:
     """x / y as Python 3 divides: integers are cast to float first (int32 -> float64)."""
     xa, ya, dtype = _truediv_operands(x, y)
     return _divide_arrays("RealDiv", np.true_divide, xa, ya, dtype, name)
 
 
-def divide(x, y, name=None):
+def divide(x, y, name=None) -> Tensor:
     """x / y; a non-tensor `x` takes y's dtype."""
     xa, ya, dtype = _truediv_operands(x, y, not is_tensor_like(x) and is_tensor_like(y))
     return _divide_arrays("RealDiv", np.true_divide, xa, ya, dtype, name)
@@ -197,20 +199,20 @@ def _no_nan_kernel(xa, ya):
 
 
 @op_def_lib.implements("DivNoNan")
-def divide_no_nan(x, y, name=None):
+def divide_no_nan(x, y, name=None) -> Tensor:
     """x / y, and 0 where y is 0."""
     xa, ya, dtype = _truediv_operands(x, y, not is_tensor_like(x) and is_tensor_like(y), "tf.math.divide_no_nan")
     return _divide_arrays("DivNoNan", _no_nan_kernel, xa, ya, dtype, name)
 
 
 @op_def_lib.implements("RealDiv")
-def realdiv(x, y, name=None):
+def realdiv(x, y, name=None) -> Tensor:
     """x / y element-wise for real (floating) dtypes (tf.realdiv)."""
     return _binary("RealDiv", np.true_divide, x, y, name)
 
 
 @op_def_lib.implements("Pow")
-def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
+def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TensorFlow's public name
     """x ** y. Integers to negative integer powers fail; integer results wrap."""
     xa, ya, dtype = pair("Pow", x, y, False, name)
     end = _end(x, y)
@@ -225,13 +227,13 @@ def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
 
 
 @op_def_lib.implements("Maximum")
-def maximum(x, y, name=None):
+def maximum(x, y, name=None) -> Tensor:
     """The element-wise maximum of x and y, with broadcasting (tf.math.maximum)."""
     return _binary("Maximum", np.maximum, x, y, name)
 
 
 @op_def_lib.implements("Minimum")
-def minimum(x, y, name=None):
+def minimum(x, y, name=None) -> Tensor:
     """The element-wise minimum of x and y, with broadcasting (tf.math.minimum)."""
     return _binary("Minimum", np.minimum, x, y, name)
 
@@ -242,13 +244,13 @@ def _squared_difference(xa, ya):
 
 
 @op_def_lib.implements("SquaredDifference")
-def squared_difference(x, y, name=None):
+def squared_difference(x, y, name=None) -> Tensor:
     """(x - y) ** 2 element-wise, with broadcasting (tf.math.squared_difference)."""
     return _binary("SquaredDifference", _squared_difference, x, y, name)
 
 
 @op_def_lib.implements("AddN")
-def add_n(inputs, name=None):
+def add_n(inputs, name=None) -> Tensor:
     """The element-wise sum of a list of tensors of one dtype and shape."""
     from varrt.ops.op_util import matching
     if isinstance(inputs, Tensor) or is_tensor_like(inputs):
@@ -278,12 +280,12 @@ def add_n(inputs, name=None):
 # --- unary -------------------------------------------------------------------------------
 
 @op_def_lib.implements("Neg")
-def negative(x, name=None):
+def negative(x, name=None) -> Tensor:
     """-x element-wise (tf.math.negative)."""
     return _unary("Neg", np.negative, x, name)
 
 
-def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
+def abs(x, name=None) -> Tensor:  # noqa: A001 - TensorFlow's public name
     """|x|; complex inputs give their magnitude in the real dtype (ComplexAbs)."""
     a, dtype = operand(x)
     if dtype.is_complex:
@@ -293,73 +295,73 @@ def abs(x, name=None):  # noqa: A001 - TensorFlow's public name
 
 
 @op_def_lib.implements("Square")
-def square(x, name=None):
+def square(x, name=None) -> Tensor:
     """x * x element-wise (tf.math.square)."""
     return _unary("Square", np.square, x, name)
 
 
 @op_def_lib.implements("Sqrt")
-def sqrt(x, name=None):
+def sqrt(x, name=None) -> Tensor:
     """The square root of x element-wise (tf.math.sqrt)."""
     return _unary("Sqrt", np.sqrt, x, name)
 
 
 @op_def_lib.implements("Rsqrt")
-def rsqrt(x, name=None):
+def rsqrt(x, name=None) -> Tensor:
     """1 / sqrt(x) element-wise (tf.math.rsqrt)."""
     return _unary("Rsqrt", _wide(lambda a: np.reciprocal(np.sqrt(a))), x, name)
 
 
 @op_def_lib.implements("Exp")
-def exp(x, name=None):
+def exp(x, name=None) -> Tensor:
     """e ** x element-wise (tf.math.exp)."""
     return _unary("Exp", _wide(np.exp), x, name)
 
 
 @op_def_lib.implements("Expm1")
-def expm1(x, name=None):
+def expm1(x, name=None) -> Tensor:
     """e ** x - 1 element-wise, accurate for small x (tf.math.expm1)."""
     return _unary("Expm1", _wide(np.expm1), x, name)
 
 
 @op_def_lib.implements("Log")
-def log(x, name=None):
+def log(x, name=None) -> Tensor:
     """The natural logarithm of x element-wise (tf.math.log)."""
     return _unary("Log", _wide(np.log), x, name)
 
 
 @op_def_lib.implements("Log1p")
-def log1p(x, name=None):
+def log1p(x, name=None) -> Tensor:
     """log(1 + x) element-wise, accurate for small x (tf.math.log1p)."""
     return _unary("Log1p", _wide(np.log1p), x, name)
 
 
 @op_def_lib.implements("Sin")
-def sin(x, name=None):
+def sin(x, name=None) -> Tensor:
     """The sine of x element-wise (tf.math.sin)."""
     return _unary("Sin", _wide(np.sin), x, name)
 
 
 @op_def_lib.implements("Cos")
-def cos(x, name=None):
+def cos(x, name=None) -> Tensor:
     """The cosine of x element-wise (tf.math.cos)."""
     return _unary("Cos", _wide(np.cos), x, name)
 
 
 @op_def_lib.implements("Tan")
-def tan(x, name=None):
+def tan(x, name=None) -> Tensor:
     """The tangent of x element-wise (tf.math.tan)."""
     return _unary("Tan", _wide(np.tan), x, name)
 
 
 @op_def_lib.implements("Atan")
-def atan(x, name=None):
+def atan(x, name=None) -> Tensor:
     """The element-wise arctangent (tf.math.atan)."""
     return _unary("Atan", _wide(np.arctan), x, name)
 
 
 @op_def_lib.implements("Atan2")
-def atan2(y, x, name=None):
+def atan2(y, x, name=None) -> Tensor:
     """The angle of the point (x, y), element-wise with broadcasting (tf.math.atan2)."""
     return _binary("Atan2", _wide(np.arctan2), y, x, name)
 
@@ -368,14 +370,14 @@ _erf = np.vectorize(math.erf, otypes=[np.float64])
 
 
 @op_def_lib.implements("Erf")
-def erf(x, name=None):
+def erf(x, name=None) -> Tensor:
     """The Gauss error function (tf.math.erf)."""
     return _unary("Erf", _wide(_erf), x, name)
 
 
 # --- complex parts -------------------------------------------------------------------------
 
-def conj(x, name=None):
+def conj(x, name=None) -> Tensor:
     """The complex conjugate (Conj); a real tensor is returned as it is (tf.math.conj)."""
     if isinstance(x, Tensor) and (x.dtype.is_floating or x.dtype.is_integer):
         return x
@@ -387,7 +389,7 @@ def conj(x, name=None):
     raise TypeError(f"Expected numeric or variant tensor, got dtype {t.dtype!r}.")
 
 
-def real(input, name=None):  # noqa: A002 - TensorFlow's names
+def real(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The real part (Real, in the real dtype); a real tensor is returned as it is (tf.math.real)."""
     t = convert_to_tensor(input)
     if t.dtype.is_complex:
@@ -398,7 +400,7 @@ def real(input, name=None):  # noqa: A002 - TensorFlow's names
 
 
 @op_def_lib.implements("Tanh")
-def tanh(x, name=None):
+def tanh(x, name=None) -> Tensor:
     """The hyperbolic tangent of x element-wise (tf.math.tanh)."""
     return _unary("Tanh", _wide(np.tanh), x, name)
 
@@ -409,19 +411,19 @@ def _sigmoid(a):
 
 
 @op_def_lib.implements("Sigmoid")
-def sigmoid(x, name=None):
+def sigmoid(x, name=None) -> Tensor:
     """1 / (1 + exp(-x)) element-wise (tf.math.sigmoid)."""
     return _unary("Sigmoid", _wide(_sigmoid), x, name)
 
 
 @op_def_lib.implements("Floor")
-def floor(x, name=None):
+def floor(x, name=None) -> Tensor:
     """The largest integer not greater than x, element-wise (tf.math.floor)."""
     return _unary("Floor", np.floor, x, name)
 
 
 @op_def_lib.implements("Ceil")
-def ceil(x, name=None):
+def ceil(x, name=None) -> Tensor:
     """The smallest integer not less than x, element-wise (tf.math.ceil)."""
     return _unary("Ceil", np.ceil, x, name)
 
@@ -437,13 +439,13 @@ def _sign(a):
 
 
 @op_def_lib.implements("Sign")
-def sign(x, name=None):
+def sign(x, name=None) -> Tensor:
     """-1, 0 or 1 (0 for -0.0, nan for nan; x/|x| for complex)."""
     return _unary("Sign", _sign, x, name)
 
 
 @op_def_lib.implements("Round")
-def round(x, name=None):  # noqa: A001 - TensorFlow's public name
+def round(x, name=None) -> Tensor:  # noqa: A001 - TensorFlow's public name
     """Rounds half to even. Integers are returned as they are."""
     a, dtype = operand(x)
     if dtype.is_integer:
@@ -453,30 +455,30 @@ def round(x, name=None):  # noqa: A001 - TensorFlow's public name
 
 
 @op_def_lib.implements("Reciprocal")
-def reciprocal(x, name=None):
+def reciprocal(x, name=None) -> Tensor:
     """1 / x element-wise (tf.math.reciprocal)."""
     return _unary("Reciprocal", np.reciprocal, x, name)
 
 
 @op_def_lib.implements("IsNan")
-def is_nan(x, name=None):
+def is_nan(x, name=None) -> Tensor:
     """Which elements of x are NaN, as a bool tensor (tf.math.is_nan)."""
     return _unary("IsNan", np.isnan, x, name, _bool)
 
 
 @op_def_lib.implements("IsInf")
-def is_inf(x, name=None):
+def is_inf(x, name=None) -> Tensor:
     """Which elements of x are +/- infinity, as a bool tensor (tf.math.is_inf)."""
     return _unary("IsInf", np.isinf, x, name, _bool)
 
 
 @op_def_lib.implements("IsFinite")
-def is_finite(x, name=None):
+def is_finite(x, name=None) -> Tensor:
     """Which elements of x are finite, as a bool tensor (tf.math.is_finite)."""
     return _unary("IsFinite", np.isfinite, x, name, _bool)
 
 
-def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     """min(max(t, clip_value_min), clip_value_max), as TensorFlow composes it (Minimum, then
     Maximum); the bounds may not broadcast `t` to a larger shape."""
     values = t if isinstance(t, Tensor) else convert_to_tensor(t)
@@ -494,41 +496,41 @@ def _same_shape(a, b):
 
 # --- comparison ----------------------------------------------------------------------------
 
-def equal(x, y, name=None):
+def equal(x, y, name=None) -> Tensor:
     """x == y element-wise, with broadcasting, as a bool tensor (tf.math.equal)."""
     return _binary("Equal", np.equal, x, y, name, out=_bool)
 
 
-def not_equal(x, y, name=None):
+def not_equal(x, y, name=None) -> Tensor:
     """x != y element-wise, with broadcasting, as a bool tensor (tf.math.not_equal)."""
     return _binary("NotEqual", np.not_equal, x, y, name, out=_bool)
 
 
 @op_def_lib.implements("Less")
-def less(x, y, name=None):
+def less(x, y, name=None) -> Tensor:
     """x < y element-wise, with broadcasting, as a bool tensor (tf.math.less)."""
     return _binary("Less", np.less, x, y, name, out=_bool)
 
 
 @op_def_lib.implements("LessEqual")
-def less_equal(x, y, name=None):
+def less_equal(x, y, name=None) -> Tensor:
     """x <= y element-wise, with broadcasting, as a bool tensor (tf.math.less_equal)."""
     return _binary("LessEqual", np.less_equal, x, y, name, out=_bool)
 
 
 @op_def_lib.implements("Greater")
-def greater(x, y, name=None):
+def greater(x, y, name=None) -> Tensor:
     """x > y element-wise, with broadcasting, as a bool tensor (tf.math.greater)."""
     return _binary("Greater", np.greater, x, y, name, out=_bool)
 
 
 @op_def_lib.implements("GreaterEqual")
-def greater_equal(x, y, name=None):
+def greater_equal(x, y, name=None) -> Tensor:
     """x >= y element-wise, with broadcasting, as a bool tensor (tf.math.greater_equal)."""
     return _binary("GreaterEqual", np.greater_equal, x, y, name, out=_bool)
 
 
-def tensor_equals(x, y, negate=False):
+def tensor_equals(x, y, negate=False) -> Tensor:
     """`==`/`!=` on tensors: element-wise where the shapes broadcast, else a scalar False
     (True for !=), as TensorFlow's Equal with incompatible_shape_error=False."""
     op = "NotEqual" if negate else "Equal"
@@ -558,18 +560,18 @@ def _logical(op, kernel, x, y, name):
 
 
 @op_def_lib.implements("LogicalAnd")
-def logical_and(x, y, name=None):
+def logical_and(x, y, name=None) -> Tensor:
     """x AND y element-wise for bool tensors, with broadcasting (tf.math.logical_and)."""
     return _logical("LogicalAnd", np.logical_and, x, y, name)
 
 
 @op_def_lib.implements("LogicalOr")
-def logical_or(x, y, name=None):
+def logical_or(x, y, name=None) -> Tensor:
     """x OR y element-wise for bool tensors, with broadcasting (tf.math.logical_or)."""
     return _logical("LogicalOr", np.logical_or, x, y, name)
 
 
-def logical_xor(x, y, name=None):
+def logical_xor(x, y, name=None) -> Tensor:
     """(x | y) & ~(x & y), TensorFlow's composition (and its ops in the placement log)."""
     xa = _bool_operand("LogicalOr", x, 0, name)
     ya = _bool_operand("LogicalOr", y, 1, name)
@@ -580,32 +582,32 @@ def logical_xor(x, y, name=None):
 
 
 @op_def_lib.implements("LogicalNot")
-def logical_not(x, name=None):
+def logical_not(x, name=None) -> Tensor:
     """NOT x element-wise for a bool tensor (tf.math.logical_not)."""
     a = _bool_operand("LogicalNot", x, 0, name)
     return run("LogicalNot", np.logical_not, (a,), _bool, shape_of(a))
 
 
 @op_def_lib.implements("BitwiseAnd")
-def bitwise_and(x, y, name=None):
+def bitwise_and(x, y, name=None) -> Tensor:
     """x & y element-wise for integer tensors (tf.bitwise.bitwise_and)."""
     return _binary("BitwiseAnd", np.bitwise_and, x, y, name)
 
 
 @op_def_lib.implements("BitwiseOr")
-def bitwise_or(x, y, name=None):
+def bitwise_or(x, y, name=None) -> Tensor:
     """x | y element-wise for integer tensors (tf.bitwise.bitwise_or)."""
     return _binary("BitwiseOr", np.bitwise_or, x, y, name)
 
 
 @op_def_lib.implements("BitwiseXor")
-def bitwise_xor(x, y, name=None):
+def bitwise_xor(x, y, name=None) -> Tensor:
     """x ^ y element-wise for integer tensors (tf.bitwise.bitwise_xor)."""
     return _binary("BitwiseXor", np.bitwise_xor, x, y, name)
 
 
 @op_def_lib.implements("Invert")
-def invert(x, name=None):
+def invert(x, name=None) -> Tensor:
     """~x (bitwise NOT) element-wise for integer tensors (tf.bitwise.invert)."""
     return _unary("Invert", np.invert, x, name)
 
@@ -639,7 +641,7 @@ def _cast_array(a, source, target):
         return a.astype(target.as_numpy_dtype)
 
 
-def cast(x, dtype, name=None):
+def cast(x, dtype, name=None) -> Tensor:
     """`x` as `dtype`: float->int truncates toward zero, int->narrower int wraps, complex->real
     keeps the real part, anything->bool is `!= 0`. Strings cast to nothing else."""
     dtype = dtypes.as_dtype(dtype)

@@ -7,6 +7,8 @@ float32 rounding), with TensorFlow's thresholds where its kernels have them; res
 narrow type's normal range flush to 0 as TensorFlow's CPU threads do (math_ops._wide).
 Composites run TensorFlow's ops in TensorFlow's order, so the placement log matches.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import math
 import numbers
 
@@ -35,7 +37,7 @@ def _relu(a):
 
 
 @op_def_lib.implements("Relu")
-def relu(features, name=None):
+def relu(features, name=None) -> Tensor:
     """max(features, 0) (Relu); integers too."""
     return _activation("Relu", _relu, features, name)
 
@@ -45,13 +47,13 @@ def _relu6(a):
 
 
 @op_def_lib.implements("Relu6")
-def relu6(features, name=None):
+def relu6(features, name=None) -> Tensor:
     """min(max(features, 0), 6) element-wise (tf.nn.relu6)."""
     return _activation("Relu6", _relu6, features, name)
 
 
 @op_def_lib.implements("LeakyRelu")
-def leaky_relu(features, alpha=0.2, name=None):
+def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
     """features where positive, else alpha * features (LeakyRelu); integers are cast to float32
     first, as TensorFlow does."""
     t = features if isinstance(features, Tensor) else convert_to_tensor(features)
@@ -70,7 +72,7 @@ def _elu(a):
 
 
 @op_def_lib.implements("Elu")
-def elu(features, name=None):
+def elu(features, name=None) -> Tensor:
     """features if > 0, else exp(features) - 1, element-wise (tf.nn.elu)."""
     return _activation("Elu", _elu, features, name)
 
@@ -85,7 +87,7 @@ def _selu(a):
 
 
 @op_def_lib.implements("Selu")
-def selu(features, name=None):
+def selu(features, name=None) -> Tensor:
     """Scaled ELU: scale * (features if > 0 else alpha * (exp(features) - 1)) (tf.nn.selu)."""
     return _activation("Selu", _selu, features, name)
 
@@ -99,7 +101,7 @@ def _softplus(a):
 
 
 @op_def_lib.implements("Softplus")
-def softplus(features, name=None):
+def softplus(features, name=None) -> Tensor:
     """log(exp(features) + 1) (Softplus)."""
     return _activation("Softplus", _wide(_softplus), features, name)
 
@@ -109,7 +111,7 @@ def _softsign(a):
 
 
 @op_def_lib.implements("Softsign")
-def softsign(features, name=None):
+def softsign(features, name=None) -> Tensor:
     """features / (abs(features) + 1) element-wise (tf.nn.softsign)."""
     return _activation("Softsign", _softsign, features, name)
 
@@ -162,13 +164,13 @@ def _softmax_op(op, kernel, logits, axis, name):
 
 
 @op_def_lib.implements("Softmax")
-def softmax(logits, axis=None, name=None):
+def softmax(logits, axis=None, name=None) -> Tensor:
     """exp(logits) / sum(exp(logits)) along `axis` (default the last) (Softmax)."""
     return _softmax_op("Softmax", _softmax_last, logits, axis, name)
 
 
 @op_def_lib.implements("LogSoftmax")
-def log_softmax(logits, axis=None, name=None):
+def log_softmax(logits, axis=None, name=None) -> Tensor:
     """logits - log(sum(exp(logits))) along `axis` (LogSoftmax)."""
     return _softmax_op("LogSoftmax", _log_softmax_last, logits, axis, name)
 
@@ -209,7 +211,7 @@ def _move_axis_last(t, axis):
     return array_ops.transpose(t, perm)
 
 
-def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Tensor:
     """-sum(labels * log_softmax(logits)) along `axis` (SoftmaxCrossEntropyWithLogits on the
     logits flattened to 2-D); labels are cast to the logits' dtype."""
     logits = _as_tensor(logits)
@@ -267,7 +269,7 @@ def _sparse_xent_kernel(name):
     return kernel
 
 
-def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tensor:
     """-log_softmax(logits)[labels] (SparseSoftmaxCrossEntropyWithLogits on the logits flattened
     to 2-D); a label outside [0, classes) is TensorFlow's InvalidArgumentError."""
     logits = _as_tensor(logits)
@@ -290,7 +292,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     return cost if len(shape) == 2 else array_ops.reshape(cost, lshape)
 
 
-def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None) -> Tensor:
     """max(x, 0) - x * z + log(1 + exp(-|x|)) for logits x and labels z, TensorFlow's composite
     (ZerosLike, GreaterEqual, Select, Neg, Select, Mul, Sub, Exp, Log1p, AddV2)."""
     if labels is None or logits is None:
@@ -310,7 +312,7 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
 
 
 @op_def_lib.implements("Select")
-def select(condition, x, y, name=None):
+def select(condition, x, y, name=None) -> Tensor:
     """TensorFlow 1's where (Select): x where condition else y, all of one shape (or a vector
     condition choosing rows)."""
     c, _ = operand(condition, dtypes.bool)
@@ -342,7 +344,7 @@ def channel_axis(data_format, rank):
 
 
 @op_def_lib.implements("BiasAdd")
-def bias_add(value, bias, data_format=None, name=None):
+def bias_add(value, bias, data_format=None, name=None) -> Tensor:
     """value + bias along the channel dimension (BiasAdd; the last one, or 1 for NC...)."""
     data_format = _data_format(data_format)
     va, dtype = operand(value)
@@ -362,7 +364,7 @@ def bias_add(value, bias, data_format=None, name=None):
     return run("BiasAdd", kernel, (va, ba), dtype, attrs=_format_attr(data_format))
 
 
-def bias_add_grad(out_backprop, data_format="NHWC"):
+def bias_add_grad(out_backprop, data_format="NHWC") -> Tensor:
     """The gradient of BiasAdd's bias: out_backprop summed over all but the channel dimension (BiasAddGrad)."""
     g, dtype = operand(out_backprop)
 
@@ -378,7 +380,7 @@ def _format_attr(data_format):
 
 
 @op_def_lib.implements("L2Loss")
-def l2_loss(t, name=None):
+def l2_loss(t, name=None) -> Tensor:
     """sum(t ** 2) / 2 (L2Loss)."""
     a, dtype = operand(t)
     check_dtype("L2Loss", dtype, name, end="")
@@ -396,14 +398,14 @@ def _erfc(a):
 
 
 @op_def_lib.implements("Erfc")
-def erfc(x, name=None):
+def erfc(x, name=None) -> Tensor:
     """The complementary error function (Erfc)."""
     a, dtype = operand(x)
     check_dtype("Erfc", dtype, name)
     return run("Erfc", _wide(_erfc), (a,), dtype)
 
 
-def gelu(features, approximate=False, name=None):
+def gelu(features, approximate=False, name=None) -> Tensor:
     """x * P(X <= x) for X ~ N(0, 1), TensorFlow's composite of Erfc (or of Tanh with `approximate`)."""
     features = _as_tensor(features)
     if not features.dtype.is_floating:
@@ -416,12 +418,12 @@ def gelu(features, approximate=False, name=None):
     return 0.5 * features * erfc(-features * convert_to_tensor(0.7071067811865476, dtype=features.dtype))
 
 
-def log_sigmoid(x, name=None):
+def log_sigmoid(x, name=None) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x) (Neg, Softplus, Neg)."""
     return math_ops.negative(softplus(math_ops.negative(x)), name=name)
 
 
-def silu(features, beta=1.0, name=None):
+def silu(features, beta=1.0, name=None) -> Tensor:
     """features * sigmoid(beta * features) (Mul, Sigmoid, Mul, Identity)."""
     features = _as_tensor(features)
     beta = convert_to_tensor(beta, dtype=features.dtype) if not isinstance(beta, Tensor) else beta
@@ -431,7 +433,7 @@ def silu(features, beta=1.0, name=None):
 swish = silu
 
 
-def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None) -> Tensor:
     """x / sqrt(max(sum(x ** 2), epsilon)) along `axis` (Square, Sum, Maximum, Rsqrt, Mul)."""
     axis = dim if axis is None else axis
     x = _as_tensor(x)
@@ -440,7 +442,7 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     return math_ops.multiply(x, x_inv_norm, name=name)
 
 
-def moments(x, axes, shift=None, keepdims=False, name=None):
+def moments(x, axes, shift=None, keepdims=False, name=None) -> tuple[Tensor, Tensor]:
     """(mean, variance) of `x` over `axes` (Mean, StopGradient, SquaredDifference, Mean[, Squeeze]);
     float16 is computed in float32."""
     x = _as_tensor(x)
@@ -460,7 +462,7 @@ def _rate_error(rate):
     return ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
 
 
-def dropout(x, rate, noise_shape=None, seed=None, name=None):
+def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
     """x / (1 - rate) where a uniform sample is >= rate, else 0 (Mul, Shape, RandomUniform,
     GreaterEqual, SelectV2, as TensorFlow composes it)."""
     from varrt import random  # the random ops import the dispatch this module is part of

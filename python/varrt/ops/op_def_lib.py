@@ -33,7 +33,8 @@ Adding an op (say Softplus, with its gradient):
    (op_util.operand, pair, matching), `check_dtype("Softplus", dtype, name)` (the allowed dtypes and
    TensorFlow's texts come from the record), and `run("Softplus", kernel, inputs, dtype)`. Decorate the
    function that takes TensorFlow's argument names with `@op_def_lib.implements("Softplus")` (or write
-   a small adapter beside it) and tf.raw_ops.Softplus exists.
+   a small adapter beside it) and tf.raw_ops.Softplus exists; run `tests/tools/gen_raw_ops_stub.py` so
+   its type stub (raw_ops.pyi) has it too. The public function says what it returns (`-> Tensor`).
 3. The gradient, keyed by the op's name: `@RegisterGradient("Softplus")` in ops/gradients (or
    `NotDifferentiable`).
 4. A test entry: tests/test_op_table.py checks the record against TensorFlow's by itself; add shape
@@ -45,6 +46,9 @@ Adding an op (say Softplus, with its gradient):
 No other file needs to name the op.
 """
 import re
+from typing import Any, Callable, TypeVar
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
 
 _TF_TYPE_NAMES = {
     "half": "DT_HALF", "bfloat16": "DT_BFLOAT16", "float": "DT_FLOAT", "double": "DT_DOUBLE", "int8": "DT_INT8",
@@ -366,11 +370,12 @@ def register(name, signature, *attrs, stateful=False, commutative=False, aggrega
 _IMPLEMENTATIONS = {}
 
 
-def implements(*names):
+def implements(*names: str) -> Callable[[_Function], _Function]:
     """Registers the decorated function as what runs ops `names` from `tf.raw_ops`: it takes the
     op's TensorFlow Python arguments (inputs and attributes by their names, `name`) as keywords,
-    all of them, defaults already filled in (see ops/raw_op.py)."""
-    def register_implementation(fn):
+    all of them, defaults already filled in (see ops/raw_op.py). The function keeps its own type
+    (its annotations are what type checkers show for the public op)."""
+    def register_implementation(fn: _Function) -> _Function:
         for n in names:
             if n in _IMPLEMENTATIONS:
                 raise ValueError(f"op {n} has two implementations")

@@ -6,10 +6,12 @@ TensorFlow's semantics where NumPy's differ: integer sums and products wrap in t
 dtype, the integer mean truncates toward zero (computed without overflow), max/min of an empty
 set is the dtype's lowest/highest value, and argmax/argmin skip NaNs.
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import numpy as np
 
 from varrt import _C, dtypes
-from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
                             quiet, require_value, run,
                             shape_of, shape_text, slow)
@@ -107,12 +109,12 @@ def _extreme(a, axes, dtype, np_reduce, take_lowest):
     return np_reduce(a, axis=axes, initial=initial)
 
 
-def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The sum of the elements along `axis` (all axes when None); `keepdims` keeps reduced axes (tf.math.reduce_sum)."""
     return _reduce("Sum", _sum, input_tensor, axis, keepdims, name)
 
 
-def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The mean; for integers the truncated integer mean, as TensorFlow computes it."""
     return _reduce("Mean", _mean, input_tensor, axis, keepdims, name)
 
@@ -121,27 +123,27 @@ def _max(a, axes, dtype):
     return _extreme(a, axes, dtype, np.max, True)
 
 
-def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_max(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The maximum of the elements along `axis` (all axes when None) (tf.math.reduce_max)."""
     return _reduce("Max", _max, input_tensor, axis, keepdims, name)
 
 
-def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_min(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The minimum of the elements along `axis` (all axes when None) (tf.math.reduce_min)."""
     return _reduce("Min", lambda a, ax, d: _extreme(a, ax, d, np.min, False), input_tensor, axis, keepdims, name)
 
 
-def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The product of the elements along `axis` (all axes when None) (tf.math.reduce_prod)."""
     return _reduce("Prod", _prod, input_tensor, axis, keepdims, name)
 
 
-def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_any(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The logical OR of a bool tensor along `axis` (all axes when None) (tf.math.reduce_any)."""
     return _reduce("Any", lambda a, ax, d: np.any(a, axis=ax), input_tensor, axis, keepdims, name, True)
 
 
-def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_all(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The logical AND of a bool tensor along `axis` (all axes when None) (tf.math.reduce_all)."""
     return _reduce("All", lambda a, ax, d: np.all(a, axis=ax), input_tensor, axis, keepdims, name, True)
 
@@ -159,7 +161,7 @@ def _forward(a):
     return a  # StopGradient's kernel: its input (the output shares its buffer)
 
 
-def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """Mean of squared deviations (complex: of squared magnitudes), in the real dtype; TensorFlow's
     composition: Mean (keepdims), Sub, Square (complex: Conj, Mul, Real), Mean."""
     from varrt.ops.math_ops import conj, multiply, real, square, subtract
@@ -175,13 +177,13 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     return _reduce("Mean", _mean, squared, axis, keepdims, name, end=end)
 
 
-def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The standard deviation of the elements along `axis` (all axes when None) (tf.math.reduce_std)."""
     from varrt.ops.math_ops import sqrt
     return sqrt(reduce_variance(input_tensor, axis, keepdims), name)
 
 
-def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """log(sum(exp(x - m))) + m with m the finite maximum, as TensorFlow composes it: Max,
     IsFinite, SelectV2, StopGradient, Sub, Exp, Sum, Log, (Shape, Reshape,) AddV2."""
     from varrt.ops.array_ops import reshape, shape
@@ -198,7 +200,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     return add(r, finite_max)
 
 
-def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
+def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """sqrt(sum(x ** 2)) along `axis` (all axes when None) (tf.math.reduce_euclidean_norm)."""
     def kernel(a, axes, dtype):
         sq = (a * np.conj(a)).real if np.iscomplexobj(a) else a.astype(np.float64) * a
@@ -206,7 +208,7 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     return _reduce("EuclideanNorm", kernel, input_tensor, axis, keepdims, name)
 
 
-def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None) -> Tensor:  # noqa: A002
     """TensorFlow's composition: Fill (the zero), NotEqual, Cast (int64), Sum, Cast (to `dtype`)."""
     from varrt.ops.array_ops import zeros
     from varrt.ops.math_ops import cast, not_equal
@@ -218,12 +220,12 @@ def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None
 
 # --- arg reductions ---------------------------------------------------------------------
 
-def argmax(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002 - TensorFlow's names
+def argmax(input, axis=None, output_type=dtypes.int64, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Index of the largest value along `axis` (default 0); the first among equals; NaNs are skipped."""
     return _arg_reduce("ArgMax", np.argmax, -np.inf, input, axis, output_type, name)
 
 
-def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002 - TensorFlow's names
+def argmin(input, axis=None, output_type=dtypes.int64, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """Index of the smallest value along `axis` (default 0); the first among equals; NaNs are skipped."""
     return _arg_reduce("ArgMin", np.argmin, np.inf, input, axis, output_type, name)
 
@@ -278,13 +280,13 @@ def _scan(op, kernel, a, axis, exclusive, reverse, name):
 
 
 @op_def_lib.implements("Cumsum")
-def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None) -> Tensor:
     """The cumulative sum along `axis`, optionally exclusive and/or reversed (tf.math.cumsum)."""
     return _cumulative("Cumsum", np.cumsum, x, axis, exclusive, reverse, name)
 
 
 @op_def_lib.implements("Cumprod")
-def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None) -> Tensor:
     """The cumulative product along `axis`, optionally exclusive and/or reversed (tf.math.cumprod)."""
     return _cumulative("Cumprod", np.cumprod, x, axis, exclusive, reverse, name)
 

@@ -8,10 +8,17 @@ The output's size (ScatterNd's shape, UnsortedSegmentSum's num_segments) is read
 when it is known while building; a graph tensor known only when the graph runs is an input of
 the node instead, which its kernel reads then (the shape function gives the static shape).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from varrt.framework import symbolic
 from varrt.ops.op_util import check_dtype, int_list, kernel_error, operand, quiet, run, shape_of, shape_text
+
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
 
 
 def _scatter_nd_kernel(dims, name):
@@ -36,7 +43,7 @@ def _scatter_nd_kernel(dims, name):
     return kernel
 
 
-def scatter_nd(indices, updates, shape, name=None):
+def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of `shape` with `updates` added at `indices` (the last dimension of
     `indices` addresses an element or a slice; repeated indices add up)."""
     idx, index_dtype = operand(indices)
@@ -75,7 +82,7 @@ def _segment_sum_kernel(n, name):
     return kernel
 
 
-def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
+def unsorted_segment_sum(data, segment_ids, num_segments, name=None) -> Tensor:
     """Sums of the rows (the leading `segment_ids`-shaped dimensions) of `data` per segment id,
     `num_segments` of them; negative ids are dropped, as TensorFlow drops them."""
     d, dtype = operand(data)

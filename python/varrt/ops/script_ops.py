@@ -5,6 +5,10 @@ Eagerly it calls `func(*inp)`. Inside a graph being built it records one node th
 TensorFlow); its outputs' static shapes are unknown and, while tracing, stand in as scalars of
 `Tout` (zeros).
 """
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import Any
+
 from varrt import dtypes
 from varrt.framework import func_graph
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -27,7 +31,7 @@ def _outputs(result, tout, single):
     return out
 
 
-def py_function(func=None, inp=None, Tout=None, name=None):  # noqa: N803 - TensorFlow's argument name
+def py_function(func=None, inp=None, Tout=None, name=None) -> Any:  # noqa: N803 - TensorFlow's argument name
     """Calls `func(*inp)` as an op; returns its outputs as tensors of the dtypes `Tout` (a dtype or a list)."""
     if func is None:
         return lambda f: py_function(f, inp, Tout, name)

@@ -1,5 +1,8 @@
 """Evenly spaced sequences under TensorFlow's names: range (Range) and linspace."""
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -8,6 +11,9 @@ from varrt.ops.array_ops import allocating_output
 from varrt.ops.op_util import (cast_operand, check_dtype, host, host_if_known, int_list, kernel_error, operand, quiet, run, run_failing,
                             shape_of)
 from varrt.ops import op_def_lib
+
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
 
 # tf.range's dtype when none is given: the widest of its arguments' dtypes in this order.
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
@@ -18,7 +24,7 @@ def _number_text(v):
 
 
 @op_def_lib.implements("Range")
-def range(start, limit=None, delta=1, dtype=None, name=None):  # noqa: A001 - TensorFlow's public name
+def range(start, limit=None, delta=1, dtype=None, name=None) -> Tensor:  # noqa: A001 - TensorFlow's public name
     """[start, start + delta, ...) up to (excluding) limit; `range(n)` is [0, n)."""
     if limit is None:
         start, limit = 0, start
@@ -76,7 +82,7 @@ def _range_error(s, l, d):
     return None
 
 
-def linspace(start, stop, num, name=None, axis=0):
+def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     """`num` evenly spaced values from start to stop inclusive (integers give float64), along `axis`
     for vector start/stop. Runs as Cast (integers, each bound), RealDiv (the step) and ConcatV2
     (the values), a short form of TensorFlow's composition."""
