@@ -24,19 +24,6 @@ from varrt.framework.tensor_shape import TensorShape
 
 _tensor_id = _C.tensor_id
 
-# Ops that run as they come and are never part of a graph: a variable freed while a graph is
-# built (garbage collection can run anywhere) is destroyed then, not when the graph runs. The
-# recorder does not see them at all: they run as outside a graph (a remote variable's destroy
-# reaches its task).
-_NOT_RECORDED = frozenset({"DestroyResourceOp", "VarHandleOp"})
-
-# The names TensorFlow gives nodes made through Python operators and common functions.
-_DEFAULT_NAMES = {
-    "AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv", "FloorDiv": "floordiv", "FloorMod": "mod",
-    "Pow": "pow", "Less": "Less", "_EagerConst": "Const",
-}
-
-
 def _op_def(op):
     from varrt.ops import op_def_lib
     return op_def_lib.get(op)
@@ -48,13 +35,19 @@ def _writes_state(op):
     return d is not None and d.is_stateful and bool(d.resource_inputs) and not d.outputs
 
 
-def _varies(op):
+def _varies(opdef):
     """Whether an op's result may differ between runs on the same inputs (random, Python calls,
-    state): it is never evaluated while building."""
-    d = _op_def(op)
-    if d is not None:
-        return d.is_stateful
-    return "Random" in op or op in ("EagerPyFunc", "PrintV2")
+    state; an op the table does not have): it is never evaluated while building."""
+    return opdef is None or opdef.is_stateful
+
+
+def _not_recorded():
+    """The ops that run as they come and are never part of a graph (the table's in_graphs=False):
+    a variable freed while a graph is built (garbage collection can run anywhere) is destroyed
+    then, not when the graph runs; the recorder does not see them, so they run as outside a
+    graph (a remote variable's destroy reaches its task)."""
+    from varrt.ops import op_def_lib
+    return frozenset(n for n, d in op_def_lib.all_ops().items() if not d.in_graphs)
 
 
 # Each graph's id, the tag its tensors carry in the core (Tensor::graph): the dispatch refuses a
@@ -371,7 +364,7 @@ class FuncGraph:
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _NOT_RECORDED, self.graph_id)
+        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _not_recorded(), self.graph_id)
         return self
 
     def __exit__(self, *exc):
@@ -393,15 +386,11 @@ class FuncGraph:
         if resources:
             if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
                 self._check_assign(op, inputs[0], resources[0])
-            if op == "ReadVariableOp":
-                variable = resources[0].variable
-                if variable is None:
-                    raise errors.InternalError(None, None, "a graph read a variable that has no Python object")
-                self._pending_shapes = [variable.shape]
-                return (stand_in(variable.dtype, variable.shape, self.graph_id),)
             if num_outputs == 0:
                 return ()
-        elif not _varies(op) and all(value_known(t) for t in inputs):
+            if any(r is None or r.variable is None for r in resources):
+                raise errors.InternalError(None, None, f"a graph's {op} reads a variable that has no Python object")
+        elif not _varies(opdef) and all(value_known(t) for t in inputs):
             self._pending_constant = True
             return None  # a constant subexpression: evaluated now, as TensorFlow's shape refiner does
         if opdef is not None and opdef.shape_fn is not None:
@@ -413,7 +402,7 @@ class FuncGraph:
                 raise node_shape_error(self._shape_error_text(str(e), opdef, inputs, attrs, ctx)) from None
             dtypes_ = _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources)
             if dtypes_ is not None and len(shapes) == num_outputs:
-                folded = self._fold_shape_value(op, inputs, shapes, dtypes_)
+                folded = self._fold_shape_value(opdef, inputs, dtypes_)
                 if folded is not None:
                     return folded
                 self._pending_shapes = shapes
@@ -422,20 +411,16 @@ class FuncGraph:
         # argument's value); an unknown dimension cannot stand as any size, so it is refused.
         return self._materialized(op, inputs)
 
-    _SHAPE_OPS = frozenset({"Shape", "Size", "Rank", "ShapeN"})
-
-    def _fold_shape_value(self, op, inputs, shapes, dtypes_):
-        """Shape, Size, Rank of inputs whose static shapes are fully known are constants, as
-        TensorFlow's shape refiner folds them: their value is known while building."""
-        if op not in self._SHAPE_OPS or not all(_static_shape(t).is_fully_defined() for t in inputs):
+    def _fold_shape_value(self, opdef, inputs, dtypes_):
+        """An op whose value is its inputs' static shapes (Shape, Size), when they are fully
+        known, is a constant, as TensorFlow's shape refiner folds it: known while building."""
+        if opdef.folds_from_shape is None or not all(_static_shape(t).is_fully_defined() for t in inputs):
             return None
         import numpy as np
         from varrt.framework.tensor import convert_to_tensor
-        values = []
-        for t, d in zip(inputs if op == "ShapeN" else inputs[:1], dtypes_):
-            dims = _static_shape(t).as_list()
-            v = {"Size": int(np.prod(dims, dtype=np.int64)), "Rank": len(dims)}.get(op, dims)
-            values.append(convert_to_tensor(np.asarray(v, dtype=d.as_numpy_dtype)))
+        values = [convert_to_tensor(np.asarray(opdef.folds_from_shape(_static_shape(t).as_list()),
+                                               dtype=d.as_numpy_dtype))
+                  for t, d in zip(inputs, dtypes_)]
         self._pending_shapes = [TensorShape(list(v._shape_tuple)) for v in values]
         self._pending_constant = True
         return tuple(values)
@@ -468,7 +453,8 @@ class FuncGraph:
         """A node's name before it is made unique: the op's `name=` or TensorFlow's default for
         the op, inside the current name scope."""
         from varrt.framework import name_scopes
-        return name_scopes.current_scope() + (requested or _DEFAULT_NAMES.get(op, op))
+        opdef = _op_def(op)
+        return name_scopes.current_scope() + (requested or (opdef.node_name if opdef is not None else op))
 
     def _peek_name(self, op):
         from varrt.framework import name_scopes
@@ -657,8 +643,9 @@ class FuncGraph:
             info = self._register(t, first + i, f"{name}:{i}", shape, op)
             info.node = len(self.nodes) - 1
             info.constant = constant and not failed
-            if op in ("Shape", "ShapeN") and i < len(inputs):
-                info.partial = _static_shape(inputs[i if op == "ShapeN" else 0])
+            opdef = _op_def(op)
+            if opdef is not None and opdef.folds_from_shape is not None and i < len(inputs):
+                info.partial = _static_shape(inputs[i])  # the static shape its value is (Shape, ShapeN)
 
     def add_call_node(self, op, fn, inputs, num_outputs, name=None):
         """Records a node that runs `fn(*tensors)` (a Python call: tf.print, tf.py_function) when the

@@ -143,10 +143,12 @@ class OpDef:
     some dtype it declares has none, and the shape function varrt gives it."""
 
     __slots__ = ("name", "inputs", "outputs", "attrs", "is_stateful", "is_commutative", "is_aggregate",
-                 "shape_fn", "origin", "kernels", "api_names", "_summary")
+                 "shape_fn", "origin", "kernels", "api_names", "node_name", "in_graphs", "folds_from_shape",
+                 "_summary")
 
     def __init__(self, name, inputs, outputs, attrs, is_stateful, is_commutative, is_aggregate, shape_fn,
-                 origin="tensorflow", kernels=None, api_names=None):
+                 origin="tensorflow", kernels=None, api_names=None, node_name=None, in_graphs=True,
+                 folds_from_shape=None):
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
@@ -161,6 +163,14 @@ class OpDef:
         self.kernels = kernels
         # TensorFlow's Python names of arguments its api_def renames ({"reduction_indices": "axis"}).
         self.api_names = api_names or {}
+        # How graphs treat it: the name TensorFlow's Python API gives its node ("add" for AddV2;
+        # the op's name otherwise); whether it is a node at all (a handle's creation and
+        # destruction run as they come, even while a graph is built); whether its value is its
+        # input's static shape, known while building when that shape is: the function from the
+        # fully known dims to the value (Shape, Size), or None.
+        self.node_name = node_name or name
+        self.in_graphs = in_graphs
+        self.folds_from_shape = folds_from_shape or None
         self._summary = None
 
     @property
@@ -351,7 +361,8 @@ def _parse_default(kind, text):
 
 
 def register(name, signature, *attrs, stateful=False, commutative=False, aggregate=False, shape=None,
-             origin="tensorflow", kernels=None, api_names=None):
+             origin="tensorflow", kernels=None, api_names=None, node_name=None, in_graphs=True,
+             folds_from_shape=None):
     """Adds an op to the table (see the module docstring for the spec syntax); returns its OpDef."""
     if name in _REGISTRY:
         raise ValueError(f"op {name} is registered twice")
@@ -362,7 +373,7 @@ def register(name, signature, *attrs, stateful=False, commutative=False, aggrega
     kinds = {n: a.type for n, a in attr_defs.items()}
     ins, _, outs = signature.partition("->")
     op = OpDef(name, _parse_args(ins, kinds), _parse_args(outs, kinds), attr_defs, stateful, commutative, aggregate,
-               shape, origin, _parse_kernels(kernels), api_names)
+               shape, origin, _parse_kernels(kernels), api_names, node_name, in_graphs, folds_from_shape)
     _REGISTRY[name] = op
     return op
 

@@ -17,9 +17,9 @@ register('OneHot', 'indices: TI, depth: int32, on_value: T, off_value: T -> outp
 register('Pack', 'values: N * T -> output: T', 'N: int >= 1', 'T: type', 'axis: int = 0', shape=shape_fns.pack)
 register('Reshape', 'tensor: T, shape: Tshape -> output: T', 'T: type', 'Tshape: {int32, int64} = int32', shape=shape_fns.reshape)
 register('ScatterNd', 'indices: Tindices, updates: T, shape: Tindices -> output: T', 'T: type', 'Tindices: {int16, int32, int64}', 'bad_indices_policy: string = ""', shape=shape_fns.scatter_nd)
-register('Shape', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape)
-register('ShapeN', 'input: N * T -> output: N * out_type', 'N: int >= 1', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape_n)
-register('Size', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.rank_or_size)
+register('Shape', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape, folds_from_shape=shape_fns.shape_value)
+register('ShapeN', 'input: N * T -> output: N * out_type', 'N: int >= 1', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape_n, folds_from_shape=shape_fns.shape_value)
+register('Size', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.rank_or_size, folds_from_shape=shape_fns.size_value)
 register('Squeeze', 'input: T -> output: T', 'T: type', 'squeeze_dims: list(int) >= 0 = []', shape=shape_fns.squeeze,
          api_names={"squeeze_dims": "axis"})
 register('StridedSlice', 'input: T, begin: Index, end: Index, strides: Index -> output: T', 'T: type', 'Index: {int16, int32, int64}', 'begin_mask: int = 0', 'end_mask: int = 0', 'ellipsis_mask: int = 0', 'new_axis_mask: int = 0', 'shrink_axis_mask: int = 0', shape=shape_fns.strided_slice)

@@ -8,7 +8,7 @@ from varrt.ops.op_def_lib import register
 register('Abs', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64}', shape=shape_fns.unchanged)
 register('Add', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, complex128, string}', shape=shape_fns.broadcast)
 register('AddN', 'inputs: N * T -> sum: T', 'N: int >= 1', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, variant}', commutative=True, aggregate=True, shape=shape_fns.add_n)
-register('AddV2', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128}', commutative=True, aggregate=True, shape=shape_fns.broadcast)
+register('AddV2', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128}', commutative=True, aggregate=True, shape=shape_fns.broadcast, node_name="add")
 register('All', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_dims: bool = false', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
 register('Any', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_dims: bool = false', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
@@ -38,9 +38,9 @@ register('EuclideanNorm', 'input: T, reduction_indices: Tidx -> output: T', 'kee
 register('Exp', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Expm1', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Floor', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
-register('FloorDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast,
+register('FloorDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast, node_name="floordiv",
          kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; DEFAULT: int32; CPU: double, bfloat16, half, float, int64, int32, int16, int8, uint64, uint32, uint16, uint8')
-register('FloorMod', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double}', shape=shape_fns.broadcast)
+register('FloorMod', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double}', shape=shape_fns.broadcast, node_name="mod")
 register('Greater', 'x: T, y: T -> z: bool', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.broadcast)
 register('GreaterEqual', 'x: T, y: T -> z: bool', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.broadcast)
 register('Identity', 'input: T -> output: T', 'T: type', shape=shape_fns.unchanged)
@@ -65,17 +65,17 @@ register('Mean', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: b
 register('Min', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
 register('Minimum', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64}', shape=shape_fns.broadcast)
-register('Mul', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', commutative=True, shape=shape_fns.broadcast)
+register('Mul', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', commutative=True, shape=shape_fns.broadcast, node_name="mul")
 register('Neg', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged)
 register('NotEqual', 'x: T, y: T -> z: bool', 'T: type', 'incompatible_shape_error: bool = true', commutative=True, shape=shape_fns.comparison)
 register('OnesLike', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool}', shape=shape_fns.unchanged)
-register('Pow', 'x: T, y: T -> z: T', 'T: {bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.broadcast)
+register('Pow', 'x: T, y: T -> z: T', 'T: {bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.broadcast, node_name="pow")
 register('Prod', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
 register('Range', 'start: Tidx, limit: Tidx, delta: Tidx -> output: Tidx', 'Tidx: {bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64} = int32', shape=shape_fns.range_,
          kernels='XLA_CPU_JIT: float, double, int32, int16, int8, int64, bfloat16, uint16, half, uint32, uint64; DEFAULT: int32; CPU: int64, int32, double, float, bfloat16, half')
 register('Real', 'input: T -> output: Tout', 'T: {complex64, complex128} = complex64', 'Tout: {float, double} = float', shape=shape_fns.unchanged)
-register('RealDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast,
+register('RealDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast, node_name="truediv",
          kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; CPU: complex128, complex64, bfloat16, double, half, float')
 register('Reciprocal', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged,
          kernels='XLA_CPU_JIT: float, double, int32, int16, int8, complex64, int64, bfloat16, complex128, half; CPU: complex128, complex64, double, bfloat16, half, float')
@@ -91,7 +91,7 @@ register('Sqrt', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, 
 register('Square', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', shape=shape_fns.unchanged)
 register('SquaredDifference', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, int32, int64, complex64, complex128}', commutative=True, shape=shape_fns.broadcast)
 register('StopGradient', 'input: T -> output: T', 'T: type', shape=shape_fns.unchanged)
-register('Sub', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, uint64}', shape=shape_fns.broadcast)
+register('Sub', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, uint64}', shape=shape_fns.broadcast, node_name="sub")
 register('Sum', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
 register('Tan', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)

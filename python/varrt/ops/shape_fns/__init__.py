@@ -10,7 +10,7 @@ common rules), math, array, strided_slice, nn, random, state. The records in ops
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
-                                       tensor_array_write,
+                                       shape_value, size_value, tensor_array_write,
                                        one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
 from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_dims, comparison,  # noqa: F401

@@ -337,3 +337,18 @@ def tensor_array_write(ctx):
     graph knows only when it runs (a write may grow the array)."""
     value = as_list(ctx.input_shapes[2])
     return shape_out(None if value is None else [None] + value)
+
+
+# The values TensorFlow's shape refiner folds while building: an op whose value is its input's
+# static shape (a record's folds_from_shape), given that fully known shape.
+def shape_value(dims):
+    """Shape, ShapeN: the dims themselves."""
+    return list(dims)
+
+
+def size_value(dims):
+    """Size: the element count."""
+    n = 1
+    for d in dims:
+        n *= d
+    return n
