@@ -24,9 +24,14 @@ from varrt.framework.tensor_shape import TensorShape
 
 _tensor_id = _C.tensor_id
 
+_lookup = []  # op_def_lib.get, once imported (the op table is in the layer above this module's imports)
+
+
 def _op_def(op):
-    from varrt.ops import op_def_lib
-    return op_def_lib.get(op)
+    if not _lookup:
+        from varrt.ops import op_def_lib
+        _lookup.append(op_def_lib.get)
+    return _lookup[0](op)
 
 
 def _writes_state(op):
