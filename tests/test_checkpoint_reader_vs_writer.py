@@ -10,6 +10,7 @@ opened, for as long as the reader lives.
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -113,8 +114,12 @@ def test_restore_during_overwrites_restores_one_save(writer):
     variables["gen"] = tf.Variable(np.int64(0))
     ckpt = tf.train.Checkpoint(**variables)
     generations = set()
-    for _ in range(500):
+    reads = 0
+    deadline = time.monotonic() + 300
+    # At least 500 restores, and on until they have seen 10 saves: a busy machine slows the writer.
+    while (reads < 500 or len(generations) < 10) and time.monotonic() < deadline:
         ckpt.read(prefix)
+        reads += 1
         gen = int(variables["gen"].numpy())
         generations.add(gen)
         for name in KEYS:
@@ -122,4 +127,4 @@ def test_restore_during_overwrites_restores_one_save(writer):
     proc.stdin.close()
     saves = int(proc.stdout.read())
     assert proc.wait() == 0, proc.stderr.read()
-    assert saves >= 20 and len(generations) >= 10, (saves, len(generations))
+    assert len(generations) >= 10 and saves >= len(generations), (saves, len(generations))
