@@ -90,7 +90,11 @@ def test_readers_opened_during_overwrites_read_the_save_they_opened(writer):
     rng = np.random.default_rng(23)
     kept = []  # (reader, its save): read again after later saves replaced its files
     generations = set()
-    for i in range(1500):
+    i = 0
+    deadline = time.monotonic() + 300
+    # At least 1500 readers, and on until they have met 10 saves: a busy machine slows the writer.
+    while (i < 1500 or len(generations) < 10) and time.monotonic() < deadline:
+        i += 1
         reader = tf.train.load_checkpoint(prefix)
         gen = int(reader.get_tensor(GEN_KEY))
         generations.add(gen)
@@ -103,7 +107,7 @@ def test_readers_opened_during_overwrites_read_the_save_they_opened(writer):
     saves = int(proc.stdout.read())
     assert proc.wait() == 0, proc.stderr.read()
     # The readers met a checkpoint being replaced: many saves happened while they read.
-    assert saves >= 20 and len(generations) >= 10, (saves, len(generations))
+    assert len(generations) >= 10 and saves >= len(generations), (saves, len(generations))
     for reader, gen in kept:
         _check_reader(reader, gen, rng)
 
