@@ -94,7 +94,6 @@ def test_readers_opened_during_overwrites_read_the_save_they_opened(writer):
     deadline = time.monotonic() + 300
     # At least 1500 readers, and on until they have met 10 saves: a busy machine slows the writer.
     while (i < 1500 or len(generations) < 10) and time.monotonic() < deadline:
-        i += 1
         reader = tf.train.load_checkpoint(prefix)
         gen = int(reader.get_tensor(GEN_KEY))
         generations.add(gen)
@@ -103,6 +102,7 @@ def test_readers_opened_during_overwrites_read_the_save_they_opened(writer):
             kept.append((reader, gen))
         old_reader, old_gen = kept[int(rng.integers(0, len(kept)))]
         _check_reader(old_reader, old_gen, rng)
+        i += 1
     proc.stdin.close()
     saves = int(proc.stdout.read())
     assert proc.wait() == 0, proc.stderr.read()
