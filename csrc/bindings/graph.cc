@@ -8,10 +8,10 @@
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
 //       node's resource_args index); node_ops()
-//   _C.push_graph_recorder(example_fn, record_fn, failed_fn, passed_ops, graph=0) -> hook; pop with
+//   _C.push_graph_recorder(decide_fn, record_fn, failed_fn, passed_ops, graph=0) -> hook; pop with
 //     pop_graph_recorder; ops named in `passed_ops` are not the hook's: they run as without it
 //     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
-//     A replace hook for graph building: example_fn(op, inputs, attrs, resources, host, num_outputs)
+//     A replace hook for graph building: decide_fn(op, inputs, attrs, resources, host, num_outputs)
 //     decides each op: a tuple is its outputs (symbolic tensors: the op does not run); None runs
 //     its kernel (on values known while building: constant folding); a list runs its kernel on
 //     those inputs instead. Then record_fn(op, inputs, outputs, attrs, resources, host) with
@@ -139,16 +139,16 @@ struct HooksSuspended {
 
 class RecorderHook : public DispatchHook {
  public:
-  RecorderHook(py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed,
+  RecorderHook(py::object decide_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed,
                uint64_t graph)
       : DispatchHook(Mode::kReplace, graph),
-        example_fn_(std::move(example_fn)),
+        decide_fn_(std::move(decide_fn)),
         record_fn_(std::move(record_fn)),
         failed_fn_(std::move(failed_fn)),
         passed_(std::move(passed)) {}
   ~RecorderHook() override {
     py::gil_scoped_acquire gil;
-    example_fn_ = py::object();
+    decide_fn_ = py::object();
     record_fn_ = py::object();
     failed_fn_ = py::object();
   }
@@ -165,7 +165,7 @@ class RecorderHook : public DispatchHook {
     py::dict attrs = op_attrs(call);
     py::tuple resources = resources_of(call);
     py::object host = host_of(call);
-    py::object decision = example_fn_(call.op, inputs, attrs, resources, host, call.num_outputs);
+    py::object decision = decide_fn_(call.op, inputs, attrs, resources, host, call.num_outputs);
     // The kernel runs on replacement inputs; observers (a tape) and the record see the originals.
     std::vector<Tensor> originals;
     struct RestoreInputs {
@@ -216,7 +216,7 @@ class RecorderHook : public DispatchHook {
   }
 
  private:
-  py::object example_fn_, record_fn_, failed_fn_;
+  py::object decide_fn_, record_fn_, failed_fn_;
   std::set<std::string> passed_;
 };
 
@@ -323,14 +323,14 @@ void bind_graph(py::module_& m) {
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",
-        [](py::object example_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed,
+        [](py::object decide_fn, py::object record_fn, py::object failed_fn, std::set<std::string> passed,
            uint64_t graph) {
-          auto hook = std::make_shared<RecorderHook>(std::move(example_fn), std::move(record_fn), std::move(failed_fn),
+          auto hook = std::make_shared<RecorderHook>(std::move(decide_fn), std::move(record_fn), std::move(failed_fn),
                                                      std::move(passed), graph);
           Dispatch::push_hook(hook.get());
           return hook;
         },
-        py::arg("example_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("passed_ops"),
+        py::arg("decide_fn"), py::arg("record_fn"), py::arg("failed_fn"), py::arg("passed_ops"),
         py::arg("graph") = 0);
   m.def("pop_graph_recorder", [](std::shared_ptr<RecorderHook> hook) { Dispatch::remove_hook(hook.get()); });
   py::class_<HooksSuspended>(m, "HooksSuspended",

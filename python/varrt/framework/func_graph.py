@@ -369,7 +369,7 @@ class FuncGraph:
         self._wrap = _C._wrap_symbolic(True)
         self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
         self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._example, self._record, self._failed, _not_recorded(), self.graph_id)
+        self._hook = _C.push_graph_recorder(self._decide, self._record, self._failed, _not_recorded(), self.graph_id)
         return self
 
     def __exit__(self, *exc):
@@ -380,7 +380,7 @@ class FuncGraph:
         _state.graph = self._outer
         return False
 
-    def _example(self, op, inputs, attrs, resources, host, num_outputs):
+    def _decide(self, op, inputs, attrs, resources, host, num_outputs):
         """Decides an op while building (see csrc/bindings/graph.cc): its symbolic outputs (a
         tuple; the op does not run), None to run its kernel on values known while building, or
         a list of inputs to run it on instead (an op the table has no shape function for yet)."""
@@ -430,7 +430,7 @@ class FuncGraph:
         self._pending_constant = True
         return tuple(values)
 
-    # What _example decided for the op _record records next: its static shapes (None: the
+    # What _decide decided for the op _record records next: its static shapes (None: the
     # outputs' own), whether its value is known while building, whether it ran on zeros.
     _pending_shapes = None
     _pending_constant = False
@@ -528,10 +528,10 @@ class FuncGraph:
         return message + "."
 
     def _failed(self, op, inputs, error, num_outputs, dtype_enum):
-        """A kernel failed on the example values. An op error (a bad index, a shape the kernel
-        refuses) is deferred: TensorFlow prunes an op nothing depends on, and reports the others
-        when the graph runs, so finish() raises it only if the node is live. Stand-in outputs
-        (zeros, scalar) let the trace go on."""
+        """A kernel run while building failed. On values known while building (constant folding)
+        its op error (a bad index) is deferred: TensorFlow prunes an op nothing depends on, and
+        reports the others when the graph runs, so finish() raises it only if the node is live;
+        scalar zeros let the trace go on. On zeros standing for unknown values it proves nothing."""
         from varrt import dtypes
         dtype = dtypes._BY_ENUM[dtype_enum] if dtype_enum is not None else (
             inputs[0].dtype if inputs else dtypes.float32)

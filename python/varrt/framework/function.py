@@ -475,7 +475,7 @@ class Function:
                 try:
                     result = self._body()(*call_args, **call_kwargs)
                 except Exception as e:  # noqa: BLE001 - re-raised as TensorFlow shows errors in traced code
-                    if graph.deferred:  # what went wrong after an op failed on the example: that op's error
+                    if graph.deferred:  # what went wrong after a folded constant failed: that op's error
                         first = min(graph.deferred)
                         raise _in_user_code(graph.deferred[first], graph.nodes[first][2]) from None
                     raise _in_user_code(e) from None

@@ -449,7 +449,7 @@ def _push(graph):
     watch = variables.watching_creation(_VariableWatcher(graph))
     watch.__enter__()
     # TensorFlow 1 differentiates a graph after it is built (tf.gradients, Optimizer.minimize): a
-    # persistent tape records the graph's ops as they are recorded (on their example values).
+    # persistent tape records the graph's ops as they are recorded (on their symbolic tensors).
     tape = GradientTape(persistent=True)
     tape.__enter__()
     graph._tapes.append(tape)

@@ -1,12 +1,12 @@
 """Symbolic tensors: the tensors of a graph being built (a `tf.function` trace, a TF1 graph).
 
-While a graph is built, every op still runs its kernel on an *example* value (the traced
-call's own inputs, or zeros of a TensorSpec's shape) so shapes, dtypes and errors surface at
-trace time, and the op is recorded as a graph node (framework/func_graph.py). The tensors that
-code sees are `SymbolicTensor`s: they print as TensorFlow's graph tensors (`Tensor("add:0",
-shape=(), dtype=float32)`), carry the static shape inferred for the node, refuse `bool()`,
-iteration and `numpy()` as TensorFlow does, and are what control flow (`tf.cond`,
-`tf.while_loop`, AutoGraph) checks to decide between Python and graph control flow.
+While a graph is built, ops are recorded as graph nodes, not run (framework/func_graph.py): the
+tensors code sees are `SymbolicTensor`s, core tensors without a value (only constants' are
+known while building), of the dtype and static shape the op table gives the node. They print
+as TensorFlow's graph tensors (`Tensor("add:0", shape=(), dtype=float32)`), refuse `bool()`,
+iteration and `numpy()` as TensorFlow does, are refused outside their graph, and are what
+control flow (`tf.cond`, `tf.while_loop`, AutoGraph) checks to decide between Python and graph
+control flow.
 """
 from varrt import _C, errors
 from varrt.framework.tensor import Tensor

@@ -6,10 +6,10 @@ enclosing graph they read become their inputs) and adds one node, run by the cor
 (ops/control_flow.h): a cond runs one branch, a loop runs its body while the condition holds.
 
 While tracing, both branches and the loop's condition and body are traced once (their Python
-code runs once, as in TensorFlow). The example value of a cond is the branch its predicate's
-example selects; a loop's example values are its initial values (the loop does not run while
-tracing), so its variables' shapes must not change (TensorFlow's rule; `shape_invariants`
-relaxes it).
+code runs once, as in TensorFlow); nothing runs. A cond's outputs are symbolic tensors of the
+branches' dtypes and the static shape they share; a loop's have its variables' shapes, which
+must not change (TensorFlow's rule; `shape_invariants` relaxes it). In a TensorFlow 1 graph the
+node is recorded so that a Session compiles it like any other.
 """
 from varrt.framework import func_graph
 from varrt.framework.tensor import Tensor, convert_to_tensor
