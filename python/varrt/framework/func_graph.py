@@ -27,8 +27,10 @@ _tensor_id = _C.tensor_id
 # Ops that run as they come and are never part of a graph: a variable freed while a graph is
 # built (garbage collection can run anywhere) is destroyed then, not when the graph runs. The
 # recorder does not see them at all: they run as outside a graph (a remote variable's destroy
-# reaches its task).
-_NOT_RECORDED = frozenset({"DestroyResourceOp", "VarHandleOp"})
+# reaches its task). A host value's _EagerConst is placed as it comes too: in a graph the value is
+# a constant of the node using it. VarIsInitializedOp is answered while building (is_initialized()
+# gives a value), as before the core dispatched it.
+_NOT_RECORDED = frozenset({"DestroyResourceOp", "VarHandleOp", "_EagerConst", "VarIsInitializedOp"})
 
 # The names TensorFlow gives nodes made through Python operators and common functions.
 _DEFAULT_NAMES = {
