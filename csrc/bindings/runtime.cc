@@ -4,14 +4,15 @@
 #include <pybind11/stl.h>
 
 #include <cstdio>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/numpy.h"
 #include "interop/tensor.h"
 #include "varrt/core/allocator.h"
 #include "varrt/device/device.h"
-#include "varrt/device/device_copy.h"
 #include "varrt/device/executor.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/resource/update_journal.h"
 #include "interop/gil.h"
 
@@ -73,17 +74,25 @@ void bind_runtime(py::module_& m) {
   m.def("set_log_device_placement", &Executor::set_log_device_placement);
   m.def("get_log_device_placement", &Executor::log_device_placement);
   m.def("place_op", [](const char* op, py::args inputs) {
-        const Device& device = Executor::place(op);
-        py::tuple views(inputs.size());
+        std::vector<Tensor> tensors(inputs.size());
+        std::vector<const Device*> devices(inputs.size());
         for (size_t i = 0; i < inputs.size(); ++i) {
           const PyTensor& t = inputs[i].cast<const PyTensor&>();
-          PyObject* view = view_of(t.device == &device ? t.tensor : to_device(t.tensor, device));
+          tensors[i] = t.tensor;
+          devices[i] = t.device;
+        }
+        OpCall call(op, tensors.data(), static_cast<int>(tensors.size()));
+        call.input_devices = devices.data();
+        Dispatch::run(call, [](OpCall&) {});  // the Python layer computes after; the dispatch moves the inputs
+        py::tuple views(inputs.size());
+        for (size_t i = 0; i < inputs.size(); ++i) {
+          PyObject* view = view_of(call.inputs[i]);
           if (view == nullptr) throw py::error_already_set();
           views[i] = py::reinterpret_steal<py::object>(view);
         }
         return views;
       },
-      "Places (and logs) an op run by the Python layer. Returns read-only views of the input\n"
+      "Dispatches (places, logs, shows to hooks) an op run by the Python layer. Returns read-only views of the input\n"
       "TensorDatas on the op's device: inputs living on another device are copied there first.");
   m.def("op_result", [](py::handle array) {
         const Device& device = Executor::current_device();

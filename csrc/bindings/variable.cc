@@ -15,9 +15,8 @@
 #include "interop/variable_inputs.h"
 #include "interop/gil.h"
 #include "varrt/api/internal/variable_access.h"
-#include "varrt/device/device_copy.h"
+#include "varrt/ops/identity.h"
 #include "varrt/core/error.h"
-#include "varrt/device/executor.h"
 #include "varrt/ops/owned_handle.h"
 #include "varrt/ops/variable_ops.h"
 
@@ -107,8 +106,7 @@ PyObject* update_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
 PyObject* numpy_method(PyObject* self, PyObject* /*unused*/) {
   try {
     const OwnedHandle& h = handle_of(self);
-    Tensor t = ops::ReadVariableOp(h.handle());
-    Executor::place("Identity");
+    Tensor t = ops::IdentityToHost(ops::ReadVariableOp(h.handle()));
     return copy_to_value(t);  // a new writable ndarray (a NumPy scalar for 0-d), or null with an error set
   } catch (...) {
     set_python_error_from_current_exception();
@@ -144,8 +142,7 @@ PyObject* array_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   if (copy != nullptr && (copy_truth = PyObject_IsTrue(copy)) < 0) return nullptr;
   try {
     const OwnedHandle& h = handle_of(self);
-    Tensor t = ops::ReadVariableOp(h.handle());
-    Executor::place("Identity");
+    Tensor t = ops::IdentityToHost(ops::ReadVariableOp(h.handle()));
     py::object array = steal(copy_truth ? copy_to_array(t) : view_of(t));
     if (dtype == nullptr) return array.release().ptr();
     py::object want = py::module_::import("numpy").attr("dtype")(py::handle(dtype));
@@ -411,16 +408,13 @@ void bind_variable(py::module_& m) {
            "A read-only ndarray over the current value; later updates copy first (copy-on-write).")
       .def("_value_view", [](py::handle self) {
              const OwnedHandle& h = handle_of(self);
-             Tensor t = ops::ReadVariableOp(h.handle());
-             Executor::place("Identity");
-             return steal(view_of(t));
+             return steal(view_of(ops::IdentityToHost(ops::ReadVariableOp(h.handle()))));
            },
            "Like _view, with the Identity that read_value() runs (for __array__, bool(), iteration).")
       .def("_repr_view", [](py::handle self) {
              const OwnedHandle& h = handle_of(self);
-             Tensor t = ops::ReadVariableOp(h.handle());
-             Executor::place("Identity", h.handle().device());  // repr reads on the variable's device
-             return steal(view_of(t));
+             // repr reads on the variable's device
+             return steal(view_of(ops::IdentityToHost(ops::ReadVariableOp(h.handle()), h.handle().device())));
            },
            "Like _view, with the Identity that repr() runs, colocated with the variable.")
       .def("_is_initialized", [](py::handle self) { return ops::VarIsInitializedOp(handle_of(self).handle()); })

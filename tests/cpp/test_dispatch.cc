@@ -139,10 +139,14 @@ TEST(ops_of_a_remote_device_are_forwarded_or_unavailable) {
   attrs.shape = PartialShape(std::vector<int64_t>{2});
   attrs.debug_name = "remote";
   attrs.device = &ps;
-  ResourceHandle h = ops::VarHandleOp(attrs);
-  // No forwarder for it: the op fails, and nothing ran here.
-  CHECK_THROWS_CODE(ops::AssignVariableOp(h, vec({1, 2})), Code::kUnavailable);
+  // No forwarder for its task: the ops fail, and nothing ran here.
+  CHECK_THROWS_CODE(ops::VarHandleOp(attrs), Code::kUnavailable);
   OneTask task(&ps);
+  Dispatch::set_forwarder(&task);
+  ResourceHandle h = ops::VarHandleOp(attrs);  // forwarded; the handle is this process's
+  CHECK(h.var() != nullptr && h.var()->device() == &ps);
+  Dispatch::set_forwarder(nullptr);
+  CHECK_THROWS_CODE(ops::AssignVariableOp(h, vec({1, 2})), Code::kUnavailable);
   Dispatch::set_forwarder(&task);
   ops::AssignVariableOp(h, vec({1, 2}));
   Tensor value = ops::ReadVariableOp(h);
@@ -150,8 +154,8 @@ TEST(ops_of_a_remote_device_are_forwarded_or_unavailable) {
   PlacedTensor local = ops::BinaryOp(kernels::BinaryOp::kAdd, {vec({1, 2}), nullptr}, {vec({1, 2}), nullptr});
   ops::DestroyResourceOp(h);
   Dispatch::set_forwarder(nullptr);
-  CHECK(task.ops == (std::vector<std::string>{"AssignVariableOp", "ReadVariableOp", "VarIsInitializedOp",
-                                              "DestroyResourceOp"}));
+  CHECK(task.ops == (std::vector<std::string>{"VarHandleOp", "AssignVariableOp", "ReadVariableOp",
+                                              "VarIsInitializedOp", "DestroyResourceOp"}));
   CHECK(at(value, 0) == 7);
   CHECK(at(local.tensor, 0) == 2);  // a local op is not forwarded
   CHECK(h.var()->destroyed());      // destroyed here too, though the value lived on the task

@@ -4,8 +4,9 @@
 // runtime does for inputs on another device); the copy is not logged, as in TensorFlow.
 //
 // Where it happens: the core's own ops copy their inputs here (the variable update kernels
-// via to_device, AssignVariableOp by writing into the variable's memory); ops run by the
-// Python layer get their input views through the bindings' place_op, which calls to_device.
+// via to_device, AssignVariableOp by writing into the variable's memory); ops given their
+// inputs' devices (OpCall::input_devices: the Python layer's ops) get them moved by Dispatch::run.
+// Identity, the op that is nothing but this copy, is an op like any other: ops/identity.h.
 #pragma once
 
 #include "varrt/device/device.h"
@@ -21,11 +22,5 @@ struct PlacedTensor {
 // `t` itself when it already lives on `dst` (or borrows host memory the caller keeps
 // alive for the op), else a copy in `dst`'s memory.
 Tensor to_device(const Tensor& t, const Device& dst);
-
-namespace ops {
-// Identity: `input` on the op's device (the scope's, or `colocate`), copied only when it
-// lives elsewhere. What read_value() and numpy() run after ReadVariableOp.
-PlacedTensor Identity(const Tensor& input, const Device* colocate = nullptr);
-}  // namespace ops
 
 }  // namespace varrt

@@ -4,6 +4,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/ops/gather_ops.h"
+#include "varrt/ops/identity.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/slice_ops.h"
@@ -97,6 +98,7 @@ const std::map<std::string, Runner>& runners() {
          c.outputs[0] = ops::MatMul(c.inputs[0], c.inputs[1], c.attr("transpose_a") != 0, c.attr("transpose_b") != 0);
        }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},
+      {"Identity", [](NodeCall& c) { c.outputs[0] = ops::Identity(in(c, 0)); }},  // read_value()'s, after a read
       {"ReadVariableOp", [](NodeCall& c) { c.outputs[0] = on_var(c.resources[0], ops::ReadVariableOp(c.resources[0])); }},
       {"AssignVariableOp", [](NodeCall& c) { ops::AssignVariableOp(c.resources[0], in(c, 0)); }},
       {"AssignAddVariableOp", [](NodeCall& c) { ops::AssignAddVariableOp(c.resources[0], in(c, 0)); }},

@@ -1,12 +1,12 @@
 #include "varrt/ops/variable_ops.h"
 
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 
 #include "varrt/core/copy.h"
 #include "varrt/device/device_copy.h"
 #include "varrt/core/error.h"
-#include "varrt/device/executor.h"
 #include "varrt/kernels/elementwise.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/resource/prepare_to_update.h"
@@ -74,12 +74,10 @@ void update(const char* op, const ResourceHandle& handle, const Tensor& input) {
 
 }  // namespace
 
-ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created_out) {
-  if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
-    throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
-  }
-  std::string name_scope = attrs.debug_name + "/";  // only for the error message
-  const Device& device = Executor::place("VarHandleOp", attrs.device, name_scope.c_str());
+namespace {
+
+// The handle VarHandleOp outputs: the resource made (or found, for a shared_name) on `device`.
+ResourceHandle make_handle(const VarHandleAttrs& attrs, const Device& device, bool* created_out) {
   const std::string& container = container_or_default(attrs.container);
   auto make = [&] { return std::make_shared<Var>(attrs.dtype, attrs.shape, &device, attrs.debug_name); };
   if (created_out != nullptr) *created_out = true;
@@ -98,15 +96,56 @@ ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created_out) {
   return ResourceHandle(container, attrs.shared_name, std::move(var));
 }
 
+// A VarHandleOp call. TensorFlow's op has no inputs and outputs the resource; the kernel shows
+// the handle it made to observers as the call's resource.
+OpCall var_handle_call(const OpAttr* dtype_attr, const Device* colocate, const char* name_scope) {
+  OpCall call("VarHandleOp");
+  call.attrs = dtype_attr;
+  call.num_attrs = 1;
+  call.colocate = colocate;
+  call.name_scope = name_scope;
+  return call;
+}
+
+OpAttr dtype_attr(DType dtype) {
+  OpAttr a;
+  a.name = "dtype";
+  a.value = static_cast<int64_t>(dtype);
+  return a;
+}
+
+}  // namespace
+
+ResourceHandle VarHandleOp(const VarHandleAttrs& attrs, bool* created_out) {
+  if (!dtype_is_valid(static_cast<int32_t>(attrs.dtype))) {
+    throw_error(Code::kInvalidArgument, std::string("Variables cannot have dtype ") + dtype_name(attrs.dtype));
+  }
+  std::string name_scope = attrs.debug_name + "/";  // only for the error message
+  const OpAttr dtype = dtype_attr(attrs.dtype);
+  OpCall call = var_handle_call(&dtype, attrs.device, name_scope.c_str());
+  std::optional<ResourceHandle> handle;
+  Dispatch::run(call, [&](OpCall& c) {
+    handle.emplace(make_handle(attrs, *c.device, created_out));
+    c.resource = &*handle;
+  });
+  // Forwarded (a variable of another task: its value is made there by its first assignment) or
+  // taken by a replace hook: the handle is still this process's, made for the device it was placed on.
+  if (!handle) handle.emplace(make_handle(attrs, *call.device, created_out));
+  return std::move(*handle);
+}
+
 ResourceHandle LookupVarHandleOp(const std::string& container_in, const std::string& shared_name) {
   const std::string& container = container_or_default(container_in);
   std::shared_ptr<Var> var = shared_name.empty() ? nullptr : ResourceMgr::global().lookup(container, shared_name);
+  const OpAttr dtype = dtype_attr(var != nullptr ? var->dtype() : DType::kInvalid);
+  OpCall call = var_handle_call(&dtype, var != nullptr ? var->device() : nullptr, "");
+  ResourceHandle handle(container, shared_name, var);
+  Dispatch::run(call, [&](OpCall& c) { c.resource = &handle; });
+  // After the op, wherever it ran: the lookup is this process's resource table.
   if (var == nullptr) {
-    Executor::place("VarHandleOp");
     throw_error(Code::kNotFound, "Resource " + container + "/" + shared_name + "/N10tensorflow3VarE does not exist.");
   }
-  Executor::place("VarHandleOp", var->device());
-  return ResourceHandle(container, shared_name, std::move(var));
+  return handle;
 }
 
 namespace {
@@ -164,19 +203,22 @@ Tensor ReadVariableOp(const ResourceHandle& handle) {
 
 bool VarIsInitializedOp(const ResourceHandle& handle) {
   Var* var = handle.var();
-  if (var != nullptr && !var->destroyed() && var->device()->remote) {
-    // The value lives on the variable's task: only it knows (one call through the forwarder).
-    Tensor out;
-    OpCall call = resource_call("VarIsInitializedOp", handle, var, nullptr, 0);
-    call.outputs = &out;
-    call.num_outputs = 1;
-    Dispatch::run(call, [](OpCall&) {});  // never runs here: forwarded, or UnavailableError
-    return out.valid() && out.dtype() == DType::kBool && out.num_elements() == 1 && *static_cast<const bool*>(out.data());
-  }
-  Executor::place("VarIsInitializedOp", var ? var->device() : nullptr);
-  if (var == nullptr || var->destroyed()) return false;
-  std::shared_lock<std::shared_mutex> lock(var->mu());
-  return var->is_initialized();
+  Tensor out;
+  OpCall call = resource_call("VarIsInitializedOp", handle, var, nullptr, 0);
+  call.outputs = &out;
+  call.num_outputs = 1;
+  // Forwarded for a variable of another task: only its task knows.
+  Dispatch::run(call, [&](OpCall& c) {
+    bool initialized = false;
+    if (var != nullptr && !var->destroyed()) {
+      std::shared_lock<std::shared_mutex> lock(var->mu());
+      initialized = var->is_initialized();
+    }
+    c.outputs[0] = Tensor::allocate(DType::kBool, Shape{}, c.allocator());
+    *static_cast<bool*>(c.outputs[0].mutable_data()) = initialized;
+  });
+  return out.valid() && !out.is_symbolic() && out.dtype() == DType::kBool && out.num_elements() == 1 &&
+         *static_cast<const bool*>(out.data());
 }
 
 void DestroyResourceOp(const ResourceHandle& handle) {
@@ -194,7 +236,11 @@ void DestroyResourceOp(const ResourceHandle& handle) {
   });
 }
 
-const Device& EagerConstInPlace() { return Executor::place("_EagerConst"); }
+const Device& EagerConstInPlace() {
+  OpCall call("_EagerConst");
+  Dispatch::run(call, [](OpCall&) {});  // the caller converts the value onto call.device
+  return *call.device;
+}
 
 }  // namespace ops
 }  // namespace varrt

@@ -1,5 +1,5 @@
-// The variable ops, named as TensorFlow names them. Each goes through Executor::place
-// (placement and its log line) and then runs its kernel under the Var's lock.
+// The variable ops, named as TensorFlow names them. Each goes through Dispatch::run
+// (placement, its log line, hooks, a remote task's forwarder) and runs its kernel under the Var's lock.
 //
 // Errors (varrt::Error): kInvalidArgument for wrong dtypes/shapes, kFailedPrecondition for
 // reading an uninitialised or destroyed variable. A failed op leaves the variable unchanged.
@@ -46,8 +46,8 @@ bool VarIsInitializedOp(const ResourceHandle& handle);
 // Unregisters and marks the variable destroyed. The memory goes when the last handle does.
 void DestroyResourceOp(const ResourceHandle& handle);
 
-// A host value becoming a tensor on the current device (placed and logged; the caller
-// converts or borrows the value itself, for inputs consumed within the call).
+// A host value becoming a tensor on the current device (dispatched: placed, logged, seen by
+// hooks; the caller converts or borrows the value itself, for inputs consumed within the call).
 const Device& EagerConstInPlace();
 
 }  // namespace ops

@@ -50,7 +50,9 @@ def _not_recorded():
     """The ops that run as they come and are never part of a graph (the table's in_graphs=False):
     a variable freed while a graph is built (garbage collection can run anywhere) is destroyed
     then, not when the graph runs; the recorder does not see them, so they run as outside a
-    graph (a remote variable's destroy reaches its task)."""
+    graph (a remote variable's destroy reaches its task). A host value's _EagerConst is placed as
+    it comes (in a graph the value is a constant of the node using it); VarIsInitializedOp is
+    answered while building (is_initialized() gives a value)."""
     from varrt.ops import op_def_lib
     return frozenset(n for n, d in op_def_lib.all_ops().items() if not d.in_graphs)
 

@@ -158,6 +158,10 @@ def _entry(ref, device, task):
 
 def _forward(op, device, inputs, attrs, resources, num_outputs, host):
     task = _tasks[device]
+    if not inputs and not resources and num_outputs == 0:
+        # Placement only (VarHandleOp: the task makes the variable at its first assignment; a host
+        # value's _EagerConst: the value travels with the op using it): nothing to run there.
+        return ()
     if op == "DestroyResourceOp":
         entry = _vars.pop(resources[0].id, None)
         if entry is not None and entry.owner:

@@ -15,5 +15,5 @@ register('PrintV2', 'input: string -> ', 'output_stream: string = "stderr"', 'en
 register('StatelessIf', 'cond: Tcond, input: Tin -> output: Tout', 'Tcond: type', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', 'then_branch: func', 'else_branch: func', 'output_shapes: list(shape) = []', shape=shape_fns.unknown)
 register('StringFormat', 'inputs: T -> output: string', 'T: list(type) >= 0', 'template: string = "%s"', 'placeholder: string = "%s"', 'summarize: int = 3', shape=shape_fns.string_format)
 register('While', 'input: T -> output: T', 'T: list(type) >= 0', 'cond: func', 'body: func', 'output_shapes: list(shape) = []', 'parallel_iterations: int = 10', stateful=True, shape=shape_fns.unknown)
-register('_EagerConst', 'input: T -> output: T', 'T: type', shape=shape_fns.unchanged, node_name="Const")
+register('_EagerConst', 'input: T -> output: T', 'T: type', shape=shape_fns.unchanged, in_graphs=False, node_name="Const")
 register('StatefulPartitionedCall', 'args: Tin -> output: Tout', 'Tin: list(type) >= 0', 'Tout: list(type) >= 0', 'f: func', 'config: string = ""', 'config_proto: string = ""', 'executor_type: string = ""', stateful=True, shape=shape_fns.unknown)
