@@ -1,6 +1,6 @@
-// The executor: the single entry point every op goes through before its kernel runs.
-// It places the op on a device and, when placement logging is on, reports
-// "Executing op <op> in device <device>" to the log sink.
+// The executor: placement, for the one dispatch every op enters through (ops/dispatch.h,
+// Dispatch::run, which calls it). It places the op on a device and, when placement logging is
+// on, reports "Executing op <op> in device <device>" to the log sink.
 //
 // Placement: an op that uses a resource runs where the resource lives (`colocate`), else on
 // the calling thread's device scope (resolved when the scope was entered), else on CPU:0.
