@@ -1,5 +1,6 @@
 """Checks the op tests share: a result's type, dtype, shape and values, TensorFlow's text for a
 kernel error raised inside an op, and the ops a call logs."""
+import gc
 import io
 import sys
 
@@ -25,14 +26,21 @@ def check(t, expected, dtype):
 
 
 def logged_ops(fn):
-    """(fn(), the op names it logged) with placement logging on for the call."""
+    """(fn(), the op names it logged) with placement logging on for the call. The garbage
+    collector waits meanwhile: an earlier test's variable freed during the call would log its
+    DestroyResourceOp among the call's ops."""
+    gc.collect()
     buf, old = io.StringIO(), sys.stderr
     sys.stderr = buf
+    was_enabled = gc.isenabled()
+    gc.disable()
     tf.debugging.set_log_device_placement(True)
     try:
         out = fn()
     finally:
         tf.debugging.set_log_device_placement(False)
+        if was_enabled:
+            gc.enable()
         sys.stderr = old
     return out, [line.split()[2] for line in buf.getvalue().splitlines()]
 
