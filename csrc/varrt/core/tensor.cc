@@ -43,14 +43,14 @@ Tensor Tensor::symbolic(DType dtype, const Shape& shape) {
   bool known = true;
   for (int i = 0; i < shape.rank(); ++i) known = known && shape.dim(i) >= 0;
   t.num_elements_ = known ? shape.num_elements() : -1;
-  t.symbolic_ = true;
+  t.graph_bits_ = kSymbolicBit;
   return t;
 }
 
 Tensor Tensor::deep_copy(Allocator* allocator) const {
   Tensor out = allocate(dtype_, shape_, allocator);
   copy_elements_to_new(dtype_, data(), out.mutable_data(), num_elements_);
-  out.graph_ = graph_;
+  out.set_graph(graph());
   return out;
 }
 
@@ -61,7 +61,7 @@ Tensor Tensor::reshaped(const Shape& shape) const {
                                             std::to_string(shape.num_elements()));
   }
   Tensor out(dtype_, shape, buffer_);
-  out.graph_ = graph_;
+  out.set_graph(graph());
   return out;
 }
 

@@ -43,13 +43,18 @@ class Tensor {
   // without a value, which exists only when the graph runs. It has no buffer; kernels never
   // see it (the graph recorder records the op instead of running it).
   static Tensor symbolic(DType dtype, const Shape& shape);
-  bool is_symbolic() const { return symbolic_; }
+  bool is_symbolic() const { return (graph_bits_ & kSymbolicBit) != 0; }
 
   bool valid() const { return dtype_ != DType::kInvalid; }
   uint64_t id() const { return id_; }
   void renew_id() { id_ = next_id(); }
-  uint64_t graph() const { return graph_; }
-  void set_graph(uint64_t graph) { graph_ = graph; }
+  // The graph the tensor belongs to (0: none, an eager value). Graph ids are below 2^31 (the
+  // recorder's counter wraps within them): the id and the symbolic flag share the 32 bits beside
+  // the dtype, so a tensor is no larger than an eager value needs.
+  uint64_t graph() const { return graph_bits_ & ~kSymbolicBit; }
+  void set_graph(uint64_t graph) {
+    graph_bits_ = (graph_bits_ & kSymbolicBit) | (static_cast<uint32_t>(graph) & ~kSymbolicBit);
+  }
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
   int64_t num_elements() const { return num_elements_; }
@@ -72,13 +77,14 @@ class Tensor {
  private:
   static uint64_t next_id();
 
+  static constexpr uint32_t kSymbolicBit = 1u << 31;
+
   DType dtype_ = DType::kInvalid;
+  uint32_t graph_bits_ = 0;  // the graph id, and kSymbolicBit for a tensor without a value
   uint64_t id_ = 0;
-  uint64_t graph_ = 0;
   Shape shape_;
   int64_t num_elements_ = 0;
   BufferRef buffer_;
-  bool symbolic_ = false;
 };
 
 }  // namespace varrt

@@ -60,6 +60,12 @@ def _not_recorded():
 # Each graph's id, the tag its tensors carry in the core (Tensor::graph): the dispatch refuses a
 # tensor of a graph that is not being built where it is used.
 _graph_ids = itertools.count(1)
+_MAX_GRAPH_ID = 2 ** 31 - 1  # the core keeps a tensor's graph id in 31 bits (Tensor::graph)
+
+
+def _next_graph_id():
+    """A graph's id: 1, 2, ... wrapping within the core's 31 bits (never 0, an eager value's)."""
+    return (next(_graph_ids) - 1) % _MAX_GRAPH_ID + 1
 
 
 class _State(threading.local):
@@ -263,7 +269,7 @@ class FuncGraph:
 
     def __init__(self, name, num_args=0):
         self.name = name
-        self.graph_id = next(_graph_ids)
+        self.graph_id = _next_graph_id()
         self._graph = _C.Graph(num_args)
         self._num_args = num_args
         self._infos = []  # keeps this graph's TensorInfos alive (the _INFO map is weak)
