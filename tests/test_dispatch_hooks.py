@@ -2,6 +2,7 @@
 build on), each mode with a stub: observe sees every op with its inputs and outputs after the
 kernel ran; replace gets the op instead of the kernel (nothing runs, nothing is logged);
 forward runs ops placed on its devices instead of the local kernel."""
+import gc
 import threading
 
 import numpy as np
@@ -10,6 +11,19 @@ import pytest
 import varrt as tf
 from op_checks import logged_ops as logged
 from varrt import _C
+
+
+@pytest.fixture(autouse=True)
+def no_collection_while_observing():
+    """The hooks see every op, a garbage-collected earlier variable's DestroyResourceOp too: the
+    collector runs before each test and waits while it observes."""
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    yield
+    if was_enabled:
+        gc.enable()
+
 
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 

@@ -136,9 +136,13 @@ class Dispatch {
   static void run(OpCall& call, Kernel&& kernel) {
     if (!intercepted()) {
       for (int i = 0; i < call.num_inputs; ++i) {
-        if (call.inputs[i].graph() != 0) check_scope(call, nullptr);  // throws unless a hook is handling
+        // A graph's tensor (symbolic ones included): one test of the word that holds both.
+        if (call.inputs[i].graph() != 0 || call.inputs[i].is_symbolic()) {
+          check_scope(call, nullptr);  // throws unless a hook is handling
+          refuse_symbolic(call);
+          break;
+        }
       }
-      refuse_symbolic(call);
       call.device = &Executor::place(call.op, call.colocate, call.name_scope);
       if (call.device->remote) unreachable(*call.device);
       if (call.input_devices != nullptr) move_inputs(call);

@@ -348,7 +348,4 @@ def shape_value(dims):
 
 def size_value(dims):
     """Size: the element count."""
-    n = 1
-    for d in dims:
-        n *= d
-    return n
+    return _product(dims)
