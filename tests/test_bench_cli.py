@@ -22,12 +22,12 @@ def results():
     return json.loads(out.stdout)
 
 
-def test_the_suite_covers_small_ops_large_ops_training_and_checkpoints(results):
+def test_the_suite_covers_small_ops_large_ops_training_graphs_and_checkpoints(results):
     groups = {r["group"] for r in results["rows"]}
-    assert groups == {"small ops", "64 MB ops", "training", "checkpoint", "memory"}
+    assert groups == {"small ops", "64 MB ops", "training", "training on 1 thread", "checkpoint", "memory"}
     names = {r["name"] for r in results["rows"]}
     assert {"v.assign_add(x)", "tf.matmul 8x8", "assign_add 64 MB", "MLP Adam step",
-            "linear step in tf.function"} <= names
+            "linear step in tf.function", "MLP step, tf.function", "Adam 100 x 10k, tf.function"} <= names
     for r in results["rows"]:
         assert r["varrt"] > 0, r
         if r["group"] in ("small ops", "64 MB ops", "checkpoint", "memory"):

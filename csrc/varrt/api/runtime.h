@@ -38,6 +38,20 @@ std::vector<std::string> list_devices();
 // [0, 4096] (DeviceSet::kMaxLogicalCpus); 0 leaves no device, as in TensorFlow.
 bool configure_logical_cpus(int count);
 
+// --- threads -------------------------------------------------------------------------------
+
+// The threads one op's kernel may use (tf.config.threading's intra-op parallelism): n >= 1, or
+// the default for n <= 0 (VARRT_NUM_THREADS, else every core; 0 is what the setting reads as
+// until set). As in TensorFlow, only before the device set exists (the first tensor): returns
+// false, changing nothing, when it exists and `threads` differs from the setting.
+bool configure_intra_op_threads(int threads);
+int intra_op_threads_setting();
+// TensorFlow's inter-op parallelism: the threads independent ops may run on at once. varrt runs
+// each op on the thread that calls it, so the setting is kept (and read back) but changes
+// nothing; the same rule as above applies to changing it.
+bool configure_inter_op_threads(int threads);
+int inter_op_threads_setting();
+
 // Runs the calling thread's ops under a device scope, as Python's `with varrt.device(spec):`.
 // Scopes nest per thread; a new thread starts with none. Throws a ValueError-kind
 // InvalidArgument for a malformed spec; a spec naming a missing device fails when an op runs

@@ -215,9 +215,21 @@ void run_inline(int64_t num_tasks, TaskRef task) {
 
 }  // namespace
 
+namespace {
+std::atomic<int> g_threads{0};  // 0: not decided yet (the default is read on first use)
+}  // namespace
+
 int parallel_threads() {
-  static const int threads = configured_threads();
+  int threads = g_threads.load(std::memory_order_relaxed);
+  if (threads == 0) {
+    threads = configured_threads();
+    g_threads.store(threads, std::memory_order_relaxed);
+  }
   return threads;
+}
+
+void set_parallel_threads(int threads) {
+  g_threads.store(threads >= 1 ? std::min(threads, kMaxThreads) : configured_threads(), std::memory_order_relaxed);
 }
 
 int64_t parallel_chunk_items(int64_t bytes_per_item) {

@@ -24,6 +24,10 @@ constexpr int64_t kParallelMinBytesPerThread = 512 << 10;
 
 // The number of threads a parallel loop runs on, the caller included (>= 1).
 int parallel_threads();
+// Sets that number (tf.config.threading's intra-op threads): n >= 1 threads, or the default for
+// n <= 0 (VARRT_NUM_THREADS, else every core). Loops started afterwards use it; a pool already
+// started keeps its workers, so a larger count than the pool had runs on fewer threads.
+void set_parallel_threads(int threads);
 
 // A non-owning reference to a callable taking a task index (no allocation, unlike std::function).
 class TaskRef {

@@ -3,13 +3,13 @@
     varrt bench [--quick] [--json] [--plot FILE] [--tf-python PATH]
 
 Runs the small variable ops in the forms users write (default arguments), the 64 MB ops, whole
-training steps and checkpoint save/restore (the modules beside this one, which the
+training steps, training eagerly and in tf.function on one thread, and checkpoint save/restore (the modules beside this one, which the
 repository's benchmarks/ scripts run too), against NumPy and whichever of PyTorch and
 TensorFlow import here (TensorFlow also from another interpreter given with --tf-python or
 VARRT_TF_PYTHON, in a subprocess), and prints one table: each row's time for varrt and each
 peer, and varrt's time over the peer's (below 1: varrt is faster), under the machine's
 details. --json prints the same as JSON; --plot FILE draws the ratios (needs matplotlib).
-Run it on an idle machine: every library uses every core.
+Run it on an idle machine: every library uses every core, except in the rows "on 1 thread".
 """
 import argparse
 import json
@@ -59,7 +59,7 @@ def _row(group, name, unit, varrt, **peers):
 
 def collect(quick=False, tf_python=None, smoke=False):
     """The suite's rows: dicts with group, name, unit, and the varrt and peer figures (None: not run)."""
-    from varrt.benchmarks import checkpoint, training, variable_ops
+    from varrt.benchmarks import checkpoint, graph_training, training, variable_ops
     seconds = 0.002 if smoke else 0.25 if quick else 1.0
     rows = []
     columns, memory = variable_ops.collect(seconds, tf_python)
@@ -74,6 +74,13 @@ def collect(quick=False, tf_python=None, smoke=False):
         rows.append(_row("training", name, "us/step", t * 1e6,
                          torch=steps["torch"][peer_case] * 1e6 if "torch" in steps else None,
                          tensorflow=steps["tf"][name] * 1e6 if "tf" in steps and name in steps["tf"] else None))
+    graphs = graph_training.collect(0.002 if smoke else 1.0 if quick else 4.0, tf_python,
+                                    graph_training.default_torch_python())
+    for name, t in graphs["varrt"].items():
+        torch_t = graphs.get("torch", {}).get(graph_training.TORCH_PEER[name])
+        tf_t = graphs.get("tf", {}).get(name)
+        rows.append(_row("training on 1 thread", name, "ms/step", t * 1e3, torch=torch_t and torch_t * 1e3,
+                         tensorflow=tf_t and tf_t * 1e3))
     elements = 4096 if smoke else checkpoint.ELEMENTS
     saved = checkpoint.collect(1 if smoke else 3 if quick else 9, tf_python, elements=elements)
     size = f"{checkpoint.N_VARS * elements * 4 / 2 ** 20:g} MB"
