@@ -1,6 +1,7 @@
-// The allocator's cache of freed large blocks: a freed block of 4 MB or more comes back for
-// the next request of its rounded size (its pages already faulted in), the cache stays within
-// its bound, small blocks are never kept, and the counters count only memory in use.
+// The allocator's cache of freed blocks: a freed block of 64 KB or more comes back for the next
+// request of its rounded size (its pages already faulted in: 2 MB multiples from 4 MB, size
+// classes a quarter of a power of two apart below), the cache stays within its bounds, small
+// blocks are never kept, and the counters count only memory in use.
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -35,9 +36,41 @@ TEST(freed_large_block_is_reused_for_the_same_rounded_size) {
 
 TEST(small_blocks_are_not_cached) {
   Allocator a("test");
-  void* p = a.allocate(1 * kMB);
-  a.deallocate(p, 1 * kMB);
+  void* p = a.allocate(64 * 1024 - 1);
+  a.deallocate(p, 64 * 1024 - 1);
   CHECK(a.stats().bytes_cached == 0);
+}
+
+TEST(freed_medium_block_is_reused_by_its_size_class) {
+  Allocator a("test");
+  const size_t bytes = 128 * 256 * 4;  // a batch of 128 activations of 256 floats
+  void* p = a.allocate(bytes);
+  std::memset(p, 1, bytes);
+  a.deallocate(p, bytes);
+  CHECK(a.stats().bytes_cached == static_cast<int64_t>(bytes));  // 128 KB is a class of its own
+  void* q = a.allocate(bytes - 1000);  // the same class (128 KB, steps of 32 KB)
+  CHECK(q == p);
+  CHECK(reinterpret_cast<uintptr_t>(q) % Allocator::kAlignment == 0);
+  void* r = a.allocate(bytes + 1);  // the next class: new memory
+  CHECK(r != p);
+  a.deallocate(q, bytes - 1000);
+  a.deallocate(r, bytes + 1);
+  CHECK(a.stats().bytes_cached == static_cast<int64_t>(bytes + 160 * 1024));
+  CHECK(a.stats().bytes_in_use == 0);
+  a.release_cached();
+  CHECK(a.stats().bytes_cached == 0);
+}
+
+TEST(cache_holds_a_bounded_number_of_blocks) {
+  Allocator a("test");
+  std::vector<void*> blocks;
+  for (int i = 0; i < 1100; ++i) blocks.push_back(a.allocate(64 * 1024));
+  for (void* p : blocks) a.deallocate(p, 64 * 1024);
+  CHECK(a.stats().bytes_cached == 1024 * 64 * 1024);  // the oldest 76 went back to the system
+  void* newest = a.allocate(64 * 1024);
+  CHECK(newest == blocks.back());
+  a.deallocate(newest, 64 * 1024);
+  a.release_cached();
 }
 
 TEST(cache_stays_within_its_bound_dropping_the_oldest) {

@@ -13,6 +13,13 @@ namespace {
 
 constexpr size_t kHugePage = size_t{2} << 20;
 constexpr size_t kHugeFrom = size_t{4} << 20;  // NumPy's threshold for the same hint
+constexpr size_t kPage = size_t{4} << 10;
+// Blocks from this size up are mapped and cached (see allocate); below it, malloc's own bins
+// reuse freed memory without faulting it in again.
+constexpr size_t kCachedFrom = size_t{64} << 10;
+// The most blocks the cache holds: a lookup scans them, and a training step's distinct
+// intermediate buffers number in the tens to hundreds.
+constexpr size_t kMaxCachedBlocks = 1024;
 
 int64_t physical_memory_bytes() {
   long pages = sysconf(_SC_PHYS_PAGES);
@@ -35,6 +42,22 @@ size_t cache_limit_bytes(int64_t physical) {
 
 size_t huge_rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 
+// A medium block's size class: whole pages, in steps of a quarter of the size's power of two,
+// so a freed block serves requests up to 25% smaller (a batch's last, smaller step) with at most
+// that much unused.
+size_t medium_rounded(size_t bytes) {
+  size_t step = kPage;
+  while (step * 8 <= bytes) step *= 2;  // step = 2^(floor(log2 bytes) - 2), at least a page
+  return (bytes + step - 1) / step * step;
+}
+
+size_t mapped_size(size_t bytes) { return bytes >= kHugeFrom ? huge_rounded(bytes) : medium_rounded(bytes); }
+
+void* map_medium(size_t rounded) noexcept {
+  void* p = ::mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+}
+
 // Large blocks are mapped directly, 2 MB-aligned, not taken from malloc: then keeping freed
 // ones (the cache below) leaves malloc's heap alone. From glibc's heap, cached blocks changed
 // how it trimmed and placed the small allocations around them (a test that creates and
@@ -55,7 +78,7 @@ void* map_huge(size_t rounded) noexcept {
   return p;
 }
 
-void unmap_huge(void* p, size_t rounded) noexcept { ::munmap(p, rounded); }
+void unmap(void* p, size_t rounded) noexcept { ::munmap(p, rounded); }
 
 void raise_max(std::atomic<int64_t>& target, int64_t value) {
   int64_t seen = target.load(std::memory_order_relaxed);
@@ -83,6 +106,11 @@ void* Allocator::take_cached(size_t rounded) noexcept {
 bool Allocator::keep_cached(void* ptr, size_t rounded) noexcept {
   std::lock_guard<std::mutex> lock(cache_mu_);
   if (rounded > cache_limit_) return false;
+  if (cache_.size() >= kMaxCachedBlocks) {
+    unmap(cache_.front().second, cache_.front().first);
+    cached_bytes_ -= cache_.front().first;
+    cache_.erase(cache_.begin());
+  }
   try {
     cache_.reserve(cache_.size() + 1);
   } catch (...) {
@@ -90,7 +118,7 @@ bool Allocator::keep_cached(void* ptr, size_t rounded) noexcept {
   }
   // Room for the newest block: the oldest go first.
   while (cached_bytes_ + rounded > cache_limit_ && !cache_.empty()) {
-    unmap_huge(cache_.front().second, cache_.front().first);
+    unmap(cache_.front().second, cache_.front().first);
     cached_bytes_ -= cache_.front().first;
     cache_.erase(cache_.begin());
   }
@@ -101,7 +129,7 @@ bool Allocator::keep_cached(void* ptr, size_t rounded) noexcept {
 
 void Allocator::release_cached() noexcept {
   std::lock_guard<std::mutex> lock(cache_mu_);
-  for (auto& block : cache_) unmap_huge(block.second, block.first);
+  for (auto& block : cache_) unmap(block.second, block.first);
   cache_.clear();
   cached_bytes_ = 0;
 }
@@ -114,16 +142,20 @@ void* Allocator::allocate(size_t bytes) {
                     ": more than the machine's " + std::to_string(limit_) + " bytes of memory");
   }
   void* p = nullptr;
-  if (bytes >= kHugeFrom) {
+  if (bytes >= kCachedFrom) {
     // Large buffers on 2 MB pages, as NumPy's are: streaming through 4 KB pages costs a TLB miss
     // and a hardware-prefetch restart every 4 KB, about 1.5x the time of a 64 MB update or copy.
-    const size_t rounded = huge_rounded(bytes);
+    // Medium ones (a training step's activations and gradients) are mapped and cached too: from
+    // malloc, a freed block of a few hundred KB went back to the system (an munmap, or a trim of
+    // the heap's top) and the next step faulted every page in again, 15% of a traced MLP step.
+    const size_t rounded = mapped_size(bytes);
+    const bool huge = bytes >= kHugeFrom;
     p = take_cached(rounded);
     if (p == nullptr) {
-      p = map_huge(rounded);
+      p = huge ? map_huge(rounded) : map_medium(rounded);
       if (p == nullptr) {  // the cache's blocks may be what is missing
         release_cached();
-        p = map_huge(rounded);
+        p = huge ? map_huge(rounded) : map_medium(rounded);
       }
     }
   } else {
@@ -145,10 +177,10 @@ void* Allocator::allocate(size_t bytes) {
 
 void Allocator::deallocate(void* ptr, size_t bytes) noexcept {
   if (ptr == nullptr) return;
-  if (bytes < kHugeFrom) {
+  if (bytes < kCachedFrom) {
     std::free(ptr);
-  } else if (!keep_cached(ptr, huge_rounded(bytes))) {
-    unmap_huge(ptr, huge_rounded(bytes));
+  } else if (!keep_cached(ptr, mapped_size(bytes))) {
+    unmap(ptr, mapped_size(bytes));
   }
   in_use_.fetch_sub(static_cast<int64_t>(bytes), std::memory_order_relaxed);
 }

@@ -5,8 +5,10 @@
 // CPU:0's. Requests larger than the machine's physical memory fail up front with
 // ResourceExhausted instead of being overcommitted and OOM-killed later.
 //
-// Large blocks (4 MB and up) that are freed are kept, up to a bound, and handed out again for
-// a request of the same rounded size: their pages are already faulted in. A copy-on-write
+// Blocks from 64 KB up are mapped from the system (large ones, 4 MB and up, on 2 MB pages) and,
+// when freed, kept up to a bound and handed out again for a request of the same rounded size:
+// their pages are already faulted in, so a training step's buffers cost no page fault after
+// the first step, as TensorFlow's BFC allocator keeps its memory. A copy-on-write
 // update after a checkpoint snapshot writes every element into new memory, and fresh memory
 // costs the kernel's zeroing and a page fault per page — 2.5x the update itself for 16 MB.
 // With the cache, the memory the previous snapshot released takes those writes.
@@ -46,7 +48,7 @@ class Allocator {
 
   AllocatorStats stats() const;
   void reset_peak() noexcept;
-  // Returns the cached large blocks to the system.
+  // Returns the cached blocks to the system.
   void release_cached() noexcept;
   const std::string& name() const { return name_; }
 
@@ -60,7 +62,7 @@ class Allocator {
   std::atomic<int64_t> allocs_{0};
   std::atomic<int64_t> largest_{0};
 
-  // The cache of freed large blocks: (rounded size, pointer), newest last.
+  // The cache of freed mapped blocks: (rounded size, pointer), newest last.
   void* take_cached(size_t rounded) noexcept;
   bool keep_cached(void* ptr, size_t rounded) noexcept;
   mutable std::mutex cache_mu_;
