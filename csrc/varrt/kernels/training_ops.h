@@ -7,8 +7,9 @@
 // float32 and float64 results are bit-identical to it. The file is compiled with
 // -ffp-contract=off: a fused multiply-add would round differently.
 //
-// Scalars arrive widened to double but hold values of the element type exactly (the op read them
-// from tensors of that type, or rounded them as Keras does), so narrowing them back is exact.
+// Scalars arrive widened to double; each kernel narrows them to the element type, rounding to
+// nearest as TensorFlow's Cast and its conversion of Python floats do (exact when the op read
+// them from tensors of that type; Keras's constants and a float64 learning rate round here).
 // Large updates run on the thread pool (core/parallel.h).
 #pragma once
 

@@ -1,0 +1,142 @@
+"""tf.keras.optimizers: one fused core op per step for all variables (a multi-tensor apply), the
+same op eagerly and inside tf.function. A traced step reads the learning rate and `iterations`
+each run, so a function called N times takes N different steps, bit for bit the eager ones and
+Keras's under TensorFlow (tests/fixtures/keras.npz, recorded by record_optimizers.py); a failed
+step changes no variable, slot or counter, traced too."""
+import numpy as np
+import pytest
+
+import varrt as tf
+from op_checks import logged_ops
+from test_optimizers_keras import MAKE, REC, same
+
+K = tf.keras.optimizers
+
+OPTIMIZERS = {
+    "sgd": (lambda: K.SGD(0.0123), "KerasSGD"),
+    "sgd_nesterov": (lambda: K.SGD(0.0123, momentum=0.913, nesterov=True), "KerasSGD"),
+    "adam": (lambda: K.Adam(0.0123, beta_1=0.913, beta_2=0.9991, epsilon=1.3e-7), "KerasAdam"),
+    "adam_amsgrad": (lambda: K.Adam(0.0123, amsgrad=True), "KerasAdam"),
+    "adagrad": (lambda: K.Adagrad(0.0123, initial_accumulator_value=0.13), "KerasAdagrad"),
+    "rmsprop": (lambda: K.RMSprop(0.0123, rho=0.913), "KerasRMSprop"),
+    "rmsprop_momentum_centered": (lambda: K.RMSprop(0.0123, rho=0.913, momentum=0.31, centered=True),
+                                  "KerasRMSprop"),
+    "adam_schedule": (lambda: K.Adam(K.schedules.ExponentialDecay(0.0123, decay_steps=2, decay_rate=0.87)),
+                      "KerasAdam"),
+}
+# Mixed shapes and dtypes in one step: a scalar, a 0-size variable, one large enough to be split
+# over the thread pool, float32 and float64 side by side.
+SHAPES = [((), np.float32), ((0, 3), np.float32), ((3, 4), np.float64), ((70000,), np.float32), ((5,), np.float64)]
+STEPS = 5
+
+
+def _model(seed=0):
+    rng = np.random.default_rng(seed)
+    return [tf.Variable(rng.standard_normal(shape).astype(dtype)) for shape, dtype in SHAPES]
+
+
+def _grads(step):
+    rng = np.random.default_rng(100 + step)
+    return [tf.constant(rng.standard_normal(shape).astype(dtype)) for shape, dtype in SHAPES]
+
+
+def _state(variables, opt):
+    return [v.numpy() for v in variables] + [v.numpy() for v in opt.variables]
+
+
+def _run(make, traced):
+    variables = _model()
+    opt = make()
+
+    def step(grads):
+        opt.apply_gradients(zip(grads, variables))
+
+    fn = tf.function(step) if traced else step
+    for i in range(STEPS):
+        fn(_grads(i))
+    return variables, opt, fn
+
+
+@pytest.mark.parametrize("name", sorted(OPTIMIZERS))
+def test_traced_steps_are_the_eager_steps_bit_for_bit(name):
+    make, _ = OPTIMIZERS[name]
+    eager_vars, eager_opt, _ = _run(make, traced=False)
+    traced_vars, traced_opt, _ = _run(make, traced=True)
+    assert int(traced_opt.iterations.numpy()) == int(eager_opt.iterations.numpy()) == STEPS
+    for i, (a, b) in enumerate(zip(_state(traced_vars, traced_opt), _state(eager_vars, eager_opt))):
+        assert a.dtype == b.dtype and same(a, b), i
+
+
+@pytest.mark.parametrize("case", sorted(MAKE))
+def test_traced_steps_bit_identical_to_keras(case):
+    var, var2 = tf.Variable(REC[f"{case}/init"]), tf.Variable(REC[f"{case}/init2"])
+    opt = MAKE[case]()
+
+    @tf.function
+    def step(g, g2):
+        opt.apply_gradients([(g, var), (g2, var2)])
+
+    for i, (g, g2) in enumerate(zip(REC[f"{case}/grads"], REC[f"{case}/grads2"])):
+        step(tf.constant(g), tf.constant(g2))
+        assert same(var.numpy(), REC[f"{case}/var/{i}"]), i
+        assert same(var2.numpy(), REC[f"{case}/var2/{i}"]), i
+        for j, v in enumerate(opt.variables):
+            assert same(v.numpy(), REC[f"{case}/opt/{j}/{i}"]), (j, i)
+
+
+@pytest.mark.parametrize("name", sorted(OPTIMIZERS))
+def test_a_traced_step_is_one_fused_node_for_all_variables(name):
+    make, op = OPTIMIZERS[name]
+    variables = _model()
+    opt = make()
+    step = tf.function(lambda grads: opt.apply_gradients(zip(grads, variables)))
+    ops = [o.type for o in step.get_concrete_function(_grads(0)).graph.get_operations()]
+    assert ops.count(op) == 1, ops
+    # Besides the update: reads of the rate and counter, the counter's increment, and for a
+    # schedule its few scalar ops; nothing per variable (Keras runs ~12 elementwise ops each).
+    assert len([o for o in ops if o != "Placeholder"]) <= 12, ops
+
+
+@pytest.mark.parametrize("name", sorted(OPTIMIZERS))
+def test_an_eager_step_is_one_fused_op_for_all_variables(name):
+    make, op = OPTIMIZERS[name]
+    variables = _model()
+    opt = make()
+    opt.build(variables)
+    grads = _grads(0)
+    _, ops = logged_ops(lambda: opt.apply_gradients(zip(grads, variables)))
+    assert ops.count(op) == 1, ops
+
+
+@pytest.mark.parametrize("traced", [False, True])
+def test_a_failed_step_changes_nothing(traced):
+    variables = [tf.Variable(np.ones(3, np.float32)), tf.Variable(np.ones(2, np.float32))]
+    opt = K.Adam(0.1)
+
+    def step(g0, g1):
+        opt.apply_gradients([(g0, variables[0]), (g1, variables[1])])
+
+    if traced:
+        step = tf.function(step, input_signature=[tf.TensorSpec([None], tf.float32)] * 2)
+    step(tf.constant([1.0, 2.0, 3.0]), tf.constant([1.0, 2.0]))
+    before = _state(variables, opt)
+    # The second gradient has the wrong size: only known when the step runs.
+    with pytest.raises(tf.errors.InvalidArgumentError, match="var and grad do not have the same shape"):
+        step(tf.constant([1.0, 2.0, 3.0]), tf.constant([1.0, 2.0, 3.0]))
+    after = _state(variables, opt)
+    assert all(same(a, b) for a, b in zip(before, after))
+    assert int(opt.iterations.numpy()) == 1
+
+
+def test_a_traced_step_reads_the_current_learning_rate():
+    def run(traced):
+        v = tf.Variable(np.ones(4, np.float32))
+        opt = K.SGD(0.5, momentum=0.9)
+        step = lambda g: opt.apply_gradients([(g, v)])  # noqa: E731
+        step = tf.function(step) if traced else step
+        for rate in (0.5, 0.25, 0.125):
+            opt.learning_rate = rate
+            step(tf.constant(np.full(4, 0.3, np.float32)))
+        return v.numpy()
+
+    assert same(run(True), run(False))
