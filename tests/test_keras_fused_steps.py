@@ -6,32 +6,27 @@ step changes no variable, slot or counter, traced too."""
 import numpy as np
 import pytest
 
+import os
+import subprocess
+
 import varrt as tf
+from ckpt_helpers import required_tf_python
+from conftest import REPO
+from keras_fused_cases import OPTIMIZERS, TF_SHAPES, TF_STEPS, TF_TRACED_IS_EAGER
 from op_checks import logged_ops
+from optimizer_cases import HERE
 from test_optimizers_keras import MAKE, REC, same
 
 K = tf.keras.optimizers
 
-OPTIMIZERS = {
-    "sgd": (lambda: K.SGD(0.0123), "KerasSGD"),
-    "sgd_nesterov": (lambda: K.SGD(0.0123, momentum=0.913, nesterov=True), "KerasSGD"),
-    "adam": (lambda: K.Adam(0.0123, beta_1=0.913, beta_2=0.9991, epsilon=1.3e-7), "KerasAdam"),
-    "adam_amsgrad": (lambda: K.Adam(0.0123, amsgrad=True), "KerasAdam"),
-    "adagrad": (lambda: K.Adagrad(0.0123, initial_accumulator_value=0.13), "KerasAdagrad"),
-    "rmsprop": (lambda: K.RMSprop(0.0123, rho=0.913), "KerasRMSprop"),
-    "rmsprop_momentum_centered": (lambda: K.RMSprop(0.0123, rho=0.913, momentum=0.31, centered=True),
-                                  "KerasRMSprop"),
-    "adam_schedule": (lambda: K.Adam(K.schedules.ExponentialDecay(0.0123, decay_steps=2, decay_rate=0.87)),
-                      "KerasAdam"),
-}
 # Mixed shapes and dtypes in one step: a scalar, a 0-size variable, one large enough to be split
 # over the thread pool, float32 and float64 side by side.
 SHAPES = [((), np.float32), ((0, 3), np.float32), ((3, 4), np.float64), ((70000,), np.float32), ((5,), np.float64)]
 STEPS = 5
 
 
-def _model(seed=0):
-    rng = np.random.default_rng(seed)
+def _model():
+    rng = np.random.default_rng(0)
     return [tf.Variable(rng.standard_normal(shape).astype(dtype)) for shape, dtype in SHAPES]
 
 
@@ -46,7 +41,7 @@ def _state(variables, opt):
 
 def _run(make, traced):
     variables = _model()
-    opt = make()
+    opt = make(tf)
 
     def step(grads):
         opt.apply_gradients(zip(grads, variables))
@@ -54,14 +49,14 @@ def _run(make, traced):
     fn = tf.function(step) if traced else step
     for i in range(STEPS):
         fn(_grads(i))
-    return variables, opt, fn
+    return variables, opt
 
 
 @pytest.mark.parametrize("name", sorted(OPTIMIZERS))
 def test_traced_steps_are_the_eager_steps_bit_for_bit(name):
     make, _ = OPTIMIZERS[name]
-    eager_vars, eager_opt, _ = _run(make, traced=False)
-    traced_vars, traced_opt, _ = _run(make, traced=True)
+    eager_vars, eager_opt = _run(make, traced=False)
+    traced_vars, traced_opt = _run(make, traced=True)
     assert int(traced_opt.iterations.numpy()) == int(eager_opt.iterations.numpy()) == STEPS
     for i, (a, b) in enumerate(zip(_state(traced_vars, traced_opt), _state(eager_vars, eager_opt))):
         assert a.dtype == b.dtype and same(a, b), i
@@ -88,7 +83,7 @@ def test_traced_steps_bit_identical_to_keras(case):
 def test_a_traced_step_is_one_fused_node_for_all_variables(name):
     make, op = OPTIMIZERS[name]
     variables = _model()
-    opt = make()
+    opt = make(tf)
     step = tf.function(lambda grads: opt.apply_gradients(zip(grads, variables)))
     ops = [o.type for o in step.get_concrete_function(_grads(0)).graph.get_operations()]
     assert ops.count(op) == 1, ops
@@ -101,7 +96,7 @@ def test_a_traced_step_is_one_fused_node_for_all_variables(name):
 def test_an_eager_step_is_one_fused_op_for_all_variables(name):
     make, op = OPTIMIZERS[name]
     variables = _model()
-    opt = make()
+    opt = make(tf)
     opt.build(variables)
     grads = _grads(0)
     _, ops = logged_ops(lambda: opt.apply_gradients(zip(grads, variables)))
@@ -140,3 +135,33 @@ def test_a_traced_step_reads_the_current_learning_rate():
         return v.numpy()
 
     assert same(run(True), run(False))
+
+
+def check_against_keras_traced(want):
+    """varrt's traced steps against Keras's traced under TensorFlow (`want`: run_keras_traced.py's
+    output): bit for bit where TensorFlow's graph keeps Keras's arithmetic, else within an ulp
+    or two (there varrt keeps it, and equals Keras's eager steps bit for bit)."""
+    for name, (make, _) in OPTIMIZERS.items():
+        variables = [tf.Variable(want[f"init/{i}"]) for i in range(len(TF_SHAPES))]
+        opt = make(tf)
+        step = tf.function(lambda grads: opt.apply_gradients(zip(grads, variables)))  # noqa: B023
+        for s in range(TF_STEPS):
+            step([tf.constant(want[f"grad/{s}/{i}"]) for i in range(len(variables))])
+        for i, v in enumerate(variables + opt.variables):
+            if name in TF_TRACED_IS_EAGER:
+                assert same(v.numpy(), want[f"{name}/{i}"]), (name, i)
+            else:
+                np.testing.assert_allclose(v.numpy(), want[f"{name}/{i}"], rtol=1e-6, err_msg=f"{name} {i}")
+
+
+def test_traced_steps_match_keras_traced_under_tensorflow_recorded():
+    check_against_keras_traced(np.load(f"{HERE}/keras_traced.npz"))
+
+
+def test_traced_steps_match_keras_traced_under_tensorflow_live(tmp_path):
+    python = required_tf_python()
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
+    result = subprocess.run([python, str(REPO / "tests" / "tools" / "run_keras_traced.py"), str(tmp_path / "out.npz")],
+                            capture_output=True, text=True, env=env, timeout=900)
+    assert result.returncode == 0, result.stderr[-4000:]
+    check_against_keras_traced(np.load(tmp_path / "out.npz"))

@@ -56,8 +56,9 @@ void apply_adam(DType dtype, void* var, void* m, void* v, const void* grad, int6
 
 // Keras 3's Adam.update_step with the TensorFlow backend. one_minus_beta1/2 are Keras's
 // `1 - self.beta_1` (computed in double, then rounded to the element type); local_step is
-// iterations + 1. beta powers are pow(beta, local_step) in the element type; vhat non-null
-// for amsgrad.
+// iterations + 1. beta powers are pow(beta, local_step) in the element type, beta being
+// Keras's ops.cast(beta, dtype) (a float32 value: the caller rounds it); vhat non-null for
+// amsgrad.
 struct KerasAdamScalars {
   double lr, beta1, beta2, one_minus_beta1, one_minus_beta2, epsilon, local_step;
 };

@@ -34,8 +34,10 @@ class Adam(Optimizer):
         return slots + (self._velocity_hats[index],) if self.amsgrad else slots
 
     def _fused_update(self, variables, grads, learning_rate, iterations):
-        _C.keras_adam(variables, grads, learning_rate, iterations, self.beta_1, self.beta_2, 1 - self.beta_1,
-                      1 - self.beta_2, self.epsilon)
+        # The powers' bases are ops.cast(beta, dtype); `1 - beta` and epsilon are Python floats
+        # TensorFlow converts to the variable's dtype directly.
+        _C.keras_adam(variables, grads, learning_rate, iterations, self._cast_constant(self.beta_1),
+                      self._cast_constant(self.beta_2), 1 - self.beta_1, 1 - self.beta_2, self.epsilon)
 
     def get_config(self):
         config = super().get_config()

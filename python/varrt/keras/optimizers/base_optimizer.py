@@ -234,16 +234,17 @@ class Optimizer:
     def _step_scalars(self):
         """The step's learning rate and iteration count as tensors (values read now, or a graph's
         nodes read each run), once per step: each variable's kernel casts them to its dtype."""
-        lr = self._get_current_learning_rate()
-        if isinstance(lr, (int, float, np.floating, np.integer)):
-            # A callable's Python number: Keras casts it to each variable's dtype directly.
-            lr = np.asarray(lr, np.float64)
-        else:
-            lr = convert_to_tensor(lr)
-            if lr.dtype not in (dtypes.float32, dtypes.float64):
-                from varrt.ops import math_ops
-                lr = math_ops.cast(lr, dtypes.float64)  # exact for the values a rate takes
+        lr = convert_to_tensor(self._get_current_learning_rate())  # a callable's Python float: float32, as tf.cast
+        if lr.dtype not in (dtypes.float32, dtypes.float64):
+            from varrt.ops import math_ops
+            lr = math_ops.cast(lr, dtypes.float64)  # exact for the values a rate takes
         return lr, self._iterations.value()
+
+    @staticmethod
+    def _cast_constant(value):
+        """Keras's ops.cast(python_float, variable.dtype): tf.cast makes the float a float32 tensor
+        first, so even a float64 variable gets the float32 value (the kernel casts it on)."""
+        return float(np.float32(value))
 
     def _update_variables(self):
         """Each trained variable followed by its slots, in the order the fused op takes them."""
@@ -286,6 +287,8 @@ class Optimizer:
     def _dense_gradient(self, g, variable):
         """The gradient in the variable's dtype: a Tensor as is (no copy) when it has it, else an
         ndarray (IndexedSlices summed into zeros, as TensorFlow densifies them)."""
+        if isinstance(g, Tensor) and g.dtype is variable.dtype:  # the common case, first: dtypes are singletons
+            return g
         want = variable.dtype.as_numpy_dtype
         if isinstance(g, IndexedSlices):
             values = np.asarray(convert_to_tensor(g.values).numpy()).astype(want, copy=False)
@@ -299,6 +302,8 @@ class Optimizer:
         return np.asarray(np.asarray(g).astype(want, copy=False), order="C")  # a scalar's gradient stays 0-d
 
     def _filter_empty_gradients(self, grads, variables):
+        if not any(g is None for g in grads):
+            return grads, variables
         kept = [(g, v) for g, v in zip(grads, variables) if g is not None]
         if not kept:
             raise ValueError("No gradients provided for any variable.")

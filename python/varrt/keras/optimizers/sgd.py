@@ -36,7 +36,8 @@ class SGD(Optimizer):
         return (self.momentums[index],) if self.momentum != 0 else ()
 
     def _fused_update(self, variables, grads, learning_rate, iterations):
-        _C.keras_sgd(variables, grads, learning_rate, iterations, self.momentum, bool(self.nesterov))
+        _C.keras_sgd(variables, grads, learning_rate, iterations, self._cast_constant(self.momentum),
+                     bool(self.nesterov))  # ops.cast(self.momentum, dtype)
 
     def get_config(self):
         config = super().get_config()
