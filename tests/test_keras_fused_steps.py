@@ -165,3 +165,73 @@ def test_traced_steps_match_keras_traced_under_tensorflow_live(tmp_path):
                             capture_output=True, text=True, env=env, timeout=900)
     assert result.returncode == 0, result.stderr[-4000:]
     check_against_keras_traced(np.load(tmp_path / "out.npz"))
+
+
+@pytest.mark.parametrize("options", [dict(clipnorm=0.5), dict(global_clipnorm=0.5), dict(clipvalue=0.1)])
+def test_clipping_and_constraints_traced_as_eagerly(options):
+    def run(traced):
+        w = tf.Variable(np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3),
+                        constraint=lambda x: tf.clip_by_value(x, -0.95, 0.95))
+        b = tf.Variable(np.zeros(3, np.float32))
+        opt = K.Adam(0.05, **options)
+        x = tf.constant(np.arange(8, dtype=np.float32).reshape(4, 2) / 4)
+
+        def step():
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(tf.square(tf.matmul(x, w) + b))
+            opt.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b]))
+
+        step = tf.function(step) if traced else step
+        for _ in range(STEPS):
+            step()
+        return [w.numpy(), b.numpy()]
+
+    eager, traced = run(False), run(True)
+    assert (np.abs(eager[0]) <= np.float32(0.95)).all()  # the constraint held
+    # Eager clipping runs in NumPy, traced as TensorFlow's graph ops: sums may round apart.
+    for e, t in zip(eager, traced):
+        np.testing.assert_allclose(t, e, rtol=1e-6, atol=1e-7)
+
+
+def test_indexed_slices_gradients_traced_as_eagerly():
+    def run(traced):
+        table = tf.Variable(np.arange(12, dtype=np.float32).reshape(4, 3) / 10)
+        opt = K.Adam(0.1)
+
+        def step(ids):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(tf.square(tf.gather(table, ids)))
+            grads = tape.gradient(loss, [table])
+            assert isinstance(grads[0], tf.IndexedSlices)
+            opt.apply_gradients(zip(grads, [table]))
+
+        step = tf.function(step) if traced else step
+        for ids in ([0, 2, 2], [3, 1, 3], [1, 1, 0]):
+            step(tf.constant(ids))
+        return table.numpy()
+
+    assert same(run(True), run(False))
+
+
+_THREADS_SCRIPT = """
+import hashlib, numpy as np, varrt as tf
+rng = np.random.default_rng(5)
+shapes = [(10000,)] * 30 + [(300000,), (), (0,), (7, 9)]  # small ones spread over the pool, a large one split
+vs = [tf.Variable(rng.standard_normal(s).astype(np.float32)) for s in shapes]
+opt = tf.keras.optimizers.Adam(0.01, amsgrad=True)
+for _ in range(3):
+    opt.apply_gradients(zip([tf.constant(rng.standard_normal(s).astype(np.float32)) for s in shapes], vs))
+print(hashlib.sha256(b"".join(v.numpy().tobytes() for v in vs + opt.variables)).hexdigest())
+"""
+
+
+def test_results_do_not_depend_on_the_number_of_threads():
+    import sys
+    digests = set()
+    for threads in ("1", "2", "3"):
+        env = dict(os.environ, VARRT_NUM_THREADS=threads)
+        result = subprocess.run([sys.executable, "-c", _THREADS_SCRIPT], capture_output=True, text=True, env=env,
+                                timeout=600)
+        assert result.returncode == 0, result.stderr[-2000:]
+        digests.add(result.stdout.strip())
+    assert len(digests) == 1
