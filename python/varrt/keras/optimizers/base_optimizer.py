@@ -50,7 +50,8 @@ def _refuse(**arguments):
 
 class Optimizer:
     """The base of Keras 3's optimizers: hyperparameters, the iteration counter, slots created beside
-    their variables, gradient clipping, and apply/apply_gradients (each variable one fused update)."""
+    their variables, gradient clipping, and apply/apply_gradients (a step: one fused op for all
+    variables)."""
 
     def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
                  use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
@@ -172,7 +173,7 @@ class Optimizer:
     # -- steps -----------------------------------------------------------------------------
 
     def apply_gradients(self, grads_and_vars):
-        """Applies (gradient, variable) pairs, one update step each; returns the iteration count."""
+        """Applies (gradient, variable) pairs as one update step; returns the iteration count."""
         grads, trainable_variables = zip(*grads_and_vars)
         self.apply(grads, trainable_variables)
         return self._iterations

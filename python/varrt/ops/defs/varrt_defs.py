@@ -16,9 +16,9 @@ register("KerasAdam", _STEP, "N: int >= 3", _GRAD_TYPES, _LR, "beta1: float", "b
          "one_minus_beta2: float", "epsilon: float", stateful=True, shape=shape_fns.no_outputs, origin="varrt")
 register("KerasAdagrad", _STEP, "N: int >= 2", _GRAD_TYPES, _LR, "epsilon: float", stateful=True,
          shape=shape_fns.no_outputs, origin="varrt")
-register("KerasRMSprop", _STEP, "N: int >= 2", _GRAD_TYPES, _LR, "rho: float", "one_minus_rho: float", "momentum: float",
-         "epsilon: float", "has_momentum: bool", "centered: bool", stateful=True, shape=shape_fns.no_outputs,
-         origin="varrt")
+register("KerasRMSprop", _STEP, "N: int >= 2", _GRAD_TYPES, _LR, "rho: float", "one_minus_rho: float",
+         "momentum: float", "epsilon: float", "has_momentum: bool", "centered: bool", stateful=True,
+         shape=shape_fns.no_outputs, origin="varrt")
 register("KerasSGD", _STEP, "N: int >= 1", _GRAD_TYPES, _LR, "momentum: float", "nesterov: bool", stateful=True,
          shape=shape_fns.no_outputs, origin="varrt")
 
