@@ -22,8 +22,8 @@ TF1 = {
     "Adagrad": (("ResourceApplyAdagrad",), lambda tf: tf.compat.v1.train.AdagradOptimizer(0.1)),
 }
 KERAS = {
-    "SGD": ((), lambda tf: tf.keras.optimizers.SGD(0.1)),
-    "SGD.momentum": ((), lambda tf: tf.keras.optimizers.SGD(0.1, momentum=0.9)),
+    "SGD": (("KerasSGD",), lambda tf: tf.keras.optimizers.SGD(0.1)),
+    "SGD.momentum": (("KerasSGD",), lambda tf: tf.keras.optimizers.SGD(0.1, momentum=0.9)),
     "Adam": (("KerasAdam",), lambda tf: tf.keras.optimizers.Adam(0.1)),
     "RMSprop": (("KerasRMSprop",), lambda tf: tf.keras.optimizers.RMSprop(0.1)),
     "Adagrad": (("KerasAdagrad",), lambda tf: tf.keras.optimizers.Adagrad(0.1)),

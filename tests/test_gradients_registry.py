@@ -31,7 +31,7 @@ NOT_OPS.add("CustomGradient")
 # assignments). Names starting "Resource" or "Assign" that are not reads are updates too.
 NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2",
                   # varrt's fused Keras optimizer updates (resource updates under their own names)
-                  "KerasAdam", "KerasAdagrad", "KerasRMSprop"}
+                  "KerasAdam", "KerasAdagrad", "KerasRMSprop", "KerasSGD"}
 
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
 NO_GRADIENT = {}

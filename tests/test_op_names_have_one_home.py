@@ -39,8 +39,7 @@ ALLOWED = {
                                          "the task runs the ops forwarded to it by name"),
 }
 # The optimizers run TensorFlow's fused training ops by name, as TensorFlow's call gen_training_ops.
-for _module, _ops in {"keras/optimizers/sgd.py": {"ResourceApplyGradientDescent", "ResourceApplyKerasMomentum"},
-                      "training/adagrad.py": {"ResourceApplyAdagrad", "ResourceSparseApplyAdagrad"},
+for _module, _ops in {"training/adagrad.py": {"ResourceApplyAdagrad", "ResourceSparseApplyAdagrad"},
                       "training/adam.py": {"ResourceApplyAdam"},
                       "training/gradient_descent.py": {"ResourceApplyGradientDescent"},
                       "training/momentum.py": {"ResourceApplyMomentum", "ResourceSparseApplyMomentum"},

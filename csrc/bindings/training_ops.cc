@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "interop/gil.h"
@@ -34,9 +35,33 @@ Tensor input_tensor(py::handle obj) {
   return copy_from_array(c.ptr(), ops::EagerConstInPlace().allocator);
 }
 
-const ResourceHandle* optional_handle(py::handle obj) {
-  return obj.is_none() ? nullptr : &handle_of(obj).handle();
-}
+// A Keras step's arguments: vars is each variable followed by its slots (flat), grads one per
+// variable; lr and iterations tensors (or ndarrays).
+struct KerasStepArgs {
+  KerasStepArgs(py::sequence vars, py::sequence grads_in, py::handle lr_in, py::handle iterations_in) {
+    handles.reserve(vars.size());
+    for (py::handle v : vars) handles.push_back(&handle_of(v).handle());
+    grads.reserve(grads_in.size());
+    for (py::handle g : grads_in) {
+      grads.push_back(input_tensor(g));
+      bytes += grads.back().byte_size();
+    }
+    if (grads.empty() || handles.size() % grads.size() != 0) {
+      throw py::value_error("internal: a Keras step needs the same number of slots for every variable");
+    }
+    lr = input_tensor(lr_in);
+    iterations = input_tensor(iterations_in);
+  }
+  ops::KerasStep step() const {
+    const int n = static_cast<int>(grads.size());
+    return ops::KerasStep{handles.data(), static_cast<int>(handles.size()) / n, grads.data(), n, lr, iterations};
+  }
+
+  std::vector<const ResourceHandle*> handles;
+  std::vector<Tensor> grads;
+  Tensor lr, iterations;
+  size_t bytes = 0;
+};
 
 template <class Fn>
 void run(size_t bytes, Fn&& fn) {
@@ -112,37 +137,34 @@ void bind_training_ops(py::module_& m) {
   m.def("training_op", &training_op, py::arg("op"), py::arg("vars"), py::arg("inputs"), py::arg("flag") = false,
         "A fused ResourceApply*/ResourceSparseApply* op: vars and inputs in TensorFlow's order.");
   m.def("keras_adam",
-        [](py::handle var, py::handle m_, py::handle v, py::handle vhat, py::handle grad, double lr, double beta1,
-           double beta2, double one_minus_beta1, double one_minus_beta2, double epsilon, double local_step) {
-          const ResourceHandle& hv = handle_of(var).handle();
-          const ResourceHandle& hm = handle_of(m_).handle();
-          const ResourceHandle& hs = handle_of(v).handle();
-          const ResourceHandle* hh = optional_handle(vhat);
-          Tensor g = input_tensor(grad);
-          kernels::KerasAdamScalars s{lr, beta1, beta2, one_minus_beta1, one_minus_beta2, epsilon, local_step};
-          run(g.byte_size(), [&] { ops::KerasAdam(hv, hm, hs, hh, s, g); });
+        [](py::sequence vars, py::sequence grads, py::handle lr, py::handle iterations, double beta1, double beta2,
+           double one_minus_beta1, double one_minus_beta2, double epsilon) {
+          KerasStepArgs a(vars, grads, lr, iterations);
+          run(a.bytes, [&] { ops::KerasAdam(a.step(), {beta1, beta2, one_minus_beta1, one_minus_beta2, epsilon}); });
         },
-        "Keras 3's Adam update step, fused (KerasAdam); vhat None without amsgrad.");
+        "Keras 3's Adam step over many variables (KerasAdam): vars each variable then m, v (and vhat).");
   m.def("keras_adagrad",
-        [](py::handle var, py::handle accum, py::handle grad, double lr, double epsilon) {
-          const ResourceHandle& hv = handle_of(var).handle();
-          const ResourceHandle& ha = handle_of(accum).handle();
-          Tensor g = input_tensor(grad);
-          run(g.byte_size(), [&] { ops::KerasAdagrad(hv, ha, lr, epsilon, g); });
+        [](py::sequence vars, py::sequence grads, py::handle lr, py::handle iterations, double epsilon) {
+          KerasStepArgs a(vars, grads, lr, iterations);
+          run(a.bytes, [&] { ops::KerasAdagrad(a.step(), epsilon); });
         },
-        "Keras 3's Adagrad update step, fused (KerasAdagrad).");
+        "Keras 3's Adagrad step over many variables (KerasAdagrad): vars each variable then its accumulator.");
   m.def("keras_rmsprop",
-        [](py::handle var, py::handle velocity, py::handle momentum, py::handle average, py::handle grad, double lr,
-           double rho, double one_minus_rho, double momentum_value, double epsilon) {
-          const ResourceHandle& hv = handle_of(var).handle();
-          const ResourceHandle& hvel = handle_of(velocity).handle();
-          const ResourceHandle* hm = optional_handle(momentum);
-          const ResourceHandle* ha = optional_handle(average);
-          Tensor g = input_tensor(grad);
-          kernels::KerasRMSpropScalars s{lr, rho, one_minus_rho, momentum_value, epsilon};
-          run(g.byte_size(), [&] { ops::KerasRMSprop(hv, hvel, hm, ha, s, g); });
+        [](py::sequence vars, py::sequence grads, py::handle lr, py::handle iterations, double rho,
+           double one_minus_rho, double momentum, double epsilon, bool has_momentum, bool centered) {
+          KerasStepArgs a(vars, grads, lr, iterations);
+          run(a.bytes, [&] {
+            ops::KerasRMSprop(a.step(), {rho, one_minus_rho, momentum, epsilon}, has_momentum, centered);
+          });
         },
-        "Keras 3's RMSprop update step, fused (KerasRMSprop); momentum/average None when unused.");
+        "Keras 3's RMSprop step over many variables (KerasRMSprop): vars each variable then its slots.");
+  m.def("keras_sgd",
+        [](py::sequence vars, py::sequence grads, py::handle lr, py::handle iterations, double momentum,
+           bool nesterov) {
+          KerasStepArgs a(vars, grads, lr, iterations);
+          run(a.bytes, [&] { ops::KerasSGD(a.step(), momentum, nesterov); });
+        },
+        "Keras 3's SGD step over many variables (KerasSGD): vars each variable then its momentum, if any.");
 }
 
 }  // namespace bind

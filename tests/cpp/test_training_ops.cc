@@ -137,4 +137,54 @@ TEST(opposite_lock_orders_do_not_deadlock) {
   CHECK(read(a) == std::vector<float>({0, 0}));
 }
 
+
+namespace {
+
+// One Keras Adam step over `vars` (each followed by its m and v) with `grads`.
+void keras_adam(std::vector<const ResourceHandle*> vars, std::vector<Tensor> grads, int64_t iterations) {
+  Tensor it = Tensor::allocate(DType::kInt64, Shape{});
+  *static_cast<int64_t*>(it.mutable_data()) = iterations;
+  const ops::KerasStep step{vars.data(), 3, grads.data(), static_cast<int>(grads.size()), scalar(0.0123f), it};
+  ops::KerasAdam(step, {0.913f, 0.9991f, 1 - 0.913, 1 - 0.9991, 1.3e-7});
+}
+
+}  // namespace
+
+TEST(keras_adam_over_many_variables_is_each_variable_alone) {
+  std::vector<float> w1 = {0.3f, -1.7f, 2.9f}, w2 = {4.0f, -0.5f}, g1 = {0.11f, -0.37f, 1.3f}, g2 = {-2.0f, 0.25f};
+  auto triple = [](const std::vector<float>& w) {
+    const Shape s{static_cast<int64_t>(w.size())};
+    return std::vector<ResourceHandle>{var_of(floats(w, s)), var_of(floats(std::vector<float>(w.size()), s)),
+                                       var_of(floats(std::vector<float>(w.size()), s))};
+  };
+  std::vector<ResourceHandle> a1 = triple(w1), a2 = triple(w2), b1 = triple(w1), b2 = triple(w2);
+  for (int64_t step = 0; step < 3; ++step) {
+    keras_adam({&a1[0], &a1[1], &a1[2], &a2[0], &a2[1], &a2[2]}, {floats(g1, Shape{3}), floats(g2, Shape{2})}, step);
+    keras_adam({&b1[0], &b1[1], &b1[2]}, {floats(g1, Shape{3})}, step);
+    keras_adam({&b2[0], &b2[1], &b2[2]}, {floats(g2, Shape{2})}, step);
+  }
+  for (int k = 0; k < 3; ++k) {
+    std::vector<float> x1 = read(a1[k]), y1 = read(b1[k]), x2 = read(a2[k]), y2 = read(b2[k]);
+    for (size_t i = 0; i < x1.size(); ++i) CHECK(same_bits(x1[i], y1[i]));
+    for (size_t i = 0; i < x2.size(); ++i) CHECK(same_bits(x2[i], y2[i]));
+  }
+}
+
+TEST(a_keras_step_with_one_bad_gradient_changes_no_variable) {
+  ResourceHandle v1 = var_of(floats({1, 2, 3}, Shape{3})), m1 = var_of(floats({0, 0, 0}, Shape{3})),
+                 s1 = var_of(floats({0, 0, 0}, Shape{3})), v2 = var_of(floats({4, 5}, Shape{2})),
+                 m2 = var_of(floats({0, 0}, Shape{2})), s2 = var_of(floats({0, 0}, Shape{2}));
+  bool threw = false;
+  try {
+    keras_adam({&v1, &m1, &s1, &v2, &m2, &s2}, {floats({1, 1, 1}, Shape{3}), floats({1, 1, 1}, Shape{3})}, 0);
+  } catch (const Error& e) {
+    threw = std::string(e.what()).find("var and grad do not have the same shape[2] [3]") != std::string::npos;
+  }
+  CHECK(threw);
+  CHECK(read(v1) == (std::vector<float>{1, 2, 3}));
+  CHECK(read(m1) == (std::vector<float>{0, 0, 0}));
+  CHECK(read(s1) == (std::vector<float>{0, 0, 0}));
+  CHECK(read(v2) == (std::vector<float>{4, 5}));
+}
+
 TEST_MAIN()

@@ -7,8 +7,9 @@
 // float32 and float64 results are bit-identical to it. The file is compiled with
 // -ffp-contract=off: a fused multiply-add would round differently.
 //
-// Scalars arrive widened to double but hold values of the element type exactly (the op read them
-// from tensors of that type, or rounded them as Keras does), so narrowing them back is exact.
+// Scalars arrive widened to double; each kernel narrows them to the element type, rounding to
+// nearest as TensorFlow's Cast and its conversion of Python floats do (exact when the op read
+// them from tensors of that type; Keras's constants and a float64 learning rate round here).
 // Large updates run on the thread pool (core/parallel.h).
 #pragma once
 
@@ -55,8 +56,9 @@ void apply_adam(DType dtype, void* var, void* m, void* v, const void* grad, int6
 
 // Keras 3's Adam.update_step with the TensorFlow backend. one_minus_beta1/2 are Keras's
 // `1 - self.beta_1` (computed in double, then rounded to the element type); local_step is
-// iterations + 1. beta powers are pow(beta, local_step) in the element type; vhat non-null
-// for amsgrad.
+// iterations + 1. beta powers are pow(beta, local_step) in the element type, beta being
+// Keras's ops.cast(beta, dtype) (a float32 value: the caller rounds it); vhat non-null for
+// amsgrad.
 struct KerasAdamScalars {
   double lr, beta1, beta2, one_minus_beta1, one_minus_beta2, epsilon, local_step;
 };

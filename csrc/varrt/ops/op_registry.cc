@@ -1,6 +1,7 @@
 #include "varrt/ops/op_registry.h"
 
 #include <map>
+#include <vector>
 
 #include "varrt/core/error.h"
 #include "varrt/ops/gather_ops.h"
@@ -90,7 +91,18 @@ StridedSliceSpec slice_spec(const NodeCall& c) {
 }
 
 const Tensor& in(const NodeCall& c, int i) { return c.inputs[i].tensor; }
-const ResourceHandle* slot_or_null(const NodeCall& c, int i) { return i < c.num_resources ? &c.resources[i] : nullptr; }
+
+// A Keras step's node: inputs are the grads, then lr and iterations; resources each variable
+// followed by its slots (as many per variable as resources per grad).
+template <class Fn>
+void keras_step(const NodeCall& c, Fn&& fn) {
+  const int n = c.num_inputs - 2;
+  std::vector<const ResourceHandle*> vars(static_cast<size_t>(c.num_resources));
+  for (int i = 0; i < c.num_resources; ++i) vars[static_cast<size_t>(i)] = &c.resources[i];
+  std::vector<Tensor> grads(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) grads[static_cast<size_t>(i)] = in(c, i);
+  fn(ops::KerasStep{vars.data(), n > 0 ? c.num_resources / n : 0, grads.data(), n, in(c, n), in(c, n + 1)});
+}
 
 const std::map<std::string, Runner>& runners() {
   static const auto* table = new std::map<std::string, Runner>{
@@ -160,22 +172,25 @@ const std::map<std::string, Runner>& runners() {
                                                  in(c, 0), in(c, 1), in(c, 2), in(c, 3), in(c, 4), in(c, 5));
        }},
       {"KerasAdam", [](NodeCall& c) {
-         kernels::KerasAdamScalars s{c.real_attr("lr"),          c.real_attr("beta1"),
-                                     c.real_attr("beta2"),       c.real_attr("one_minus_beta1"),
-                                     c.real_attr("one_minus_beta2"), c.real_attr("epsilon"),
-                                     c.real_attr("local_step")};
-         ops::KerasAdam(c.resources[0], c.resources[1], c.resources[2], slot_or_null(c, 3), s, in(c, 0));
+         keras_step(c, [&](const ops::KerasStep& step) {
+           ops::KerasAdam(step, {c.real_attr("beta1"), c.real_attr("beta2"), c.real_attr("one_minus_beta1"),
+                                 c.real_attr("one_minus_beta2"), c.real_attr("epsilon")});
+         });
        }},
       {"KerasAdagrad", [](NodeCall& c) {
-         ops::KerasAdagrad(c.resources[0], c.resources[1], c.real_attr("lr"), c.real_attr("epsilon"), in(c, 0));
+         keras_step(c, [&](const ops::KerasStep& step) { ops::KerasAdagrad(step, c.real_attr("epsilon")); });
        }},
       {"KerasRMSprop", [](NodeCall& c) {
-         kernels::KerasRMSpropScalars s{c.real_attr("lr"), c.real_attr("rho"), c.real_attr("one_minus_rho"),
-                                        c.real_attr("momentum"), c.real_attr("epsilon")};
-         int next = 2;
-         const ResourceHandle* mom = c.attr("has_momentum") != 0 ? slot_or_null(c, next++) : nullptr;
-         const ResourceHandle* avg = c.attr("centered") != 0 ? slot_or_null(c, next++) : nullptr;
-         ops::KerasRMSprop(c.resources[0], c.resources[1], mom, avg, s, in(c, 0));
+         keras_step(c, [&](const ops::KerasStep& step) {
+           ops::KerasRMSprop(step, {c.real_attr("rho"), c.real_attr("one_minus_rho"), c.real_attr("momentum"),
+                                    c.real_attr("epsilon")},
+                             c.attr("has_momentum") != 0, c.attr("centered") != 0);
+         });
+       }},
+      {"KerasSGD", [](NodeCall& c) {
+         keras_step(c, [&](const ops::KerasStep& step) {
+           ops::KerasSGD(step, c.real_attr("momentum"), c.attr("nesterov") != 0);
+         });
        }},
   };
   return *table;

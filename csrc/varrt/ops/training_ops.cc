@@ -413,59 +413,205 @@ void ResourceSparseApplyCenteredRMSProp(const ResourceHandle& var, const Resourc
   });
 }
 
+namespace {
+
+// Locks every distinct variable of a multi-variable step exclusively, in address order (as
+// VarLocks does for one op's few): `sorted` is the step's Var pointers, sorted.
+class ManyVarLocks {
+ public:
+  explicit ManyVarLocks(const std::vector<Var*>& sorted) {
+    locks_.reserve(sorted.size());
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      if (i > 0 && sorted[i] == sorted[i - 1]) continue;
+      locks_.emplace_back(sorted[i]->mu());
+    }
+  }
+
+ private:
+  std::vector<std::unique_lock<std::shared_mutex>> locks_;
+};
+
+double local_step(const Tensor& iterations) {
+  return static_cast<double>(*static_cast<const int64_t*>(iterations.data()) + 1);
+}
+
+// The scalar inputs' dtypes (the Python layer passes them so; a mistake is internal).
+void check_step_scalars(const char* op, int num_vars, const Tensor& lr, const Tensor& iterations) {
+  if (lr.dtype() != DType::kFloat32 && lr.dtype() != DType::kFloat64) {
+    throw_error(Code::kInvalidArgument,
+                tf::op_error(op, tf::input_dtype_mismatch(op, 2 * num_vars, DType::kFloat32, lr.dtype()), ""));
+  }
+  if (iterations.dtype() != DType::kInt64) {
+    throw_error(Code::kInvalidArgument,
+                tf::op_error(op, tf::input_dtype_mismatch(op, 2 * num_vars + 1, DType::kInt64, iterations.dtype()), ""));
+  }
+  if (lr.shape().rank() != 0 || iterations.shape().rank() != 0) {
+    throw_error(Code::kInvalidArgument, std::string(op) + ": lr and iterations must be scalars");
+  }
+}
+
+// One Keras step over every variable of `step`. `per_var` is the signature of one variable's
+// update (its resources and grad), checked and prepared as run_op does for TensorFlow's ops, all
+// variables before any kernel runs. kernel(prepared, grad, lr, local_step) updates one variable.
+// Elementwise kernels give each element the same result however the work is split, so the
+// variables may run concurrently: small ones spread over the pool, large ones one after
+// another, each split by its own kernel.
+template <class Kernel>
+void run_keras_step(const Spec& per_var, const KerasStep& step, const OpAttr* attrs, int num_attrs,
+                    Kernel&& kernel) {
+  const int n = step.num_vars, k = step.slots;
+  if (n == 0) return;
+  const size_t total = static_cast<size_t>(n) * static_cast<size_t>(k);
+  std::vector<Var*> vars(total);
+  for (size_t i = 0; i < total; ++i) vars[i] = live_var(*step.vars[i]);
+  for (int i = 0; i < n; ++i) {
+    const DType t = step.grads[i].dtype();
+    if (!kernels::training_dtype_supported(t)) throw_error(Code::kInvalidArgument, tf::no_kernel_error(per_var.op, t, ""));
+  }
+  check_step_scalars(per_var.op, n, step.lr, step.iterations);
+  const Device* device = vars[0]->device();
+  for (Var* v : vars) {
+    if (v->device() != device) {
+      throw_error(Code::kInvalidArgument, std::string(per_var.op) + ": every variable of one step must be on " +
+                                              device->name + ", got one on " + v->device()->name);
+    }
+  }
+  std::vector<Tensor> inputs(step.grads, step.grads + n);
+  inputs.push_back(step.lr);
+  inputs.push_back(step.iterations);
+  OpCall call(per_var.op, inputs.data(), n + 2);
+  call.resource = step.vars[0];
+  call.resources = step.vars;
+  call.num_resources = static_cast<int>(total);
+  call.colocate = device;
+  call.attrs = attrs;
+  call.num_attrs = num_attrs;
+  Dispatch::run(call, [&](OpCall& c) {
+    std::vector<Var*> sorted(vars);
+    std::sort(sorted.begin(), sorted.end(), std::less<Var*>());
+    const bool repeated = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+    ManyVarLocks locks(sorted);
+    for (int i = 0; i < n; ++i) {
+      const DType t = c.inputs[i].dtype();
+      for (int j = 0; j < k; ++j) {
+        const size_t at = static_cast<size_t>(i) * k + j;
+        require_live(*vars[at], *step.vars[at]);
+        if (vars[at]->dtype() != t) {
+          throw_error(Code::kInvalidArgument,
+                      indexing::kernel_error(per_var.op, *c.device,
+                                             std::string("Trying to update variable with wrong dtype. Expected ") +
+                                                 tf::type_name(vars[at]->dtype()) + " got " + tf::type_name(t)));
+        }
+      }
+      validate(per_var, step.vars + static_cast<size_t>(i) * k, vars.data() + static_cast<size_t>(i) * k, *c.device,
+               c.inputs + i);
+    }
+    const double lr = scalar(c.inputs[n]), t = local_step(c.inputs[n + 1]);
+    // Every variable is prepared before any kernel runs; a variable given twice has one buffer,
+    // the last prepared, and then its updates must run in order (below).
+    std::vector<Tensor> previous(total);
+    for (size_t i = 0; i < total; ++i) PrepareToUpdateVariable(step.vars[i]->shared_var(), &previous[i]);
+    std::vector<Prepared> prepared(static_cast<size_t>(n));
+    std::vector<char> copied(static_cast<size_t>(n), 0);
+    for (int i = 0; i < n; ++i) {
+      Prepared& p = prepared[static_cast<size_t>(i)];
+      p.dtype = c.inputs[i].dtype();
+      p.n = vars[static_cast<size_t>(i) * k]->tensor().num_elements();
+      for (int j = 0; j < k; ++j) {
+        const size_t at = static_cast<size_t>(i) * k + j;
+        p.data[j] = vars[at]->tensor().mutable_data();
+        if (previous[at].valid()) copied[static_cast<size_t>(i)] = 1;
+      }
+    }
+    auto update = [&](int i) {
+      const Prepared& p = prepared[static_cast<size_t>(i)];
+      auto one = [&](const Prepared& part, const Tensor* grad) { kernel(part, *grad, lr, t); };
+      if (copied[static_cast<size_t>(i)]) {
+        update_from_previous(per_var, p, previous.data() + static_cast<size_t>(i) * k, c.inputs + i, one);
+      } else {
+        one(p, c.inputs + i);
+      }
+    };
+    const int64_t streams = 2 * k + 1;
+    std::vector<int> small;
+    int64_t small_bytes = 0;
+    for (int i = 0; i < n; ++i) {
+      const Prepared& p = prepared[static_cast<size_t>(i)];
+      const int64_t bytes = p.n * streams * static_cast<int64_t>(dtype_size(p.dtype));
+      if (repeated || bytes >= 2 * kParallelMinBytesPerThread) {
+        update(i);  // in order; its kernel splits it over the pool
+      } else {
+        small.push_back(i);
+        small_bytes += bytes;
+      }
+    }
+    if (small.empty()) return;
+    const int64_t count = static_cast<int64_t>(small.size());
+    parallel_for(count, std::max<int64_t>(1, small_bytes / count), [&](int64_t first, int64_t last) {
+      for (int64_t s = first; s < last; ++s) update(small[static_cast<size_t>(s)]);
+    });
+  });
+}
+
+}  // namespace
+
 // varrt's own fused Keras steps (ops/defs/varrt_defs.py): their variables are the Keras
 // optimizer's slots, which vary with its options, so each names them here.
-void KerasAdam(const ResourceHandle& var, const ResourceHandle& m, const ResourceHandle& v,
-               const ResourceHandle* vhat, const kernels::KerasAdamScalars& sc, const Tensor& grad) {
+void KerasAdam(const KerasStep& step, const KerasAdamConstants& c) {
   static const Spec s3{"KerasAdam", 3, {"var", "m", "v"}, 1, {"grad"}, 0, -1};
   static const Spec s4{"KerasAdam", 4, {"var", "m", "v", "vhat"}, 1, {"grad"}, 0, -1};
-  const ResourceHandle* h[] = {&var, &m, &v, vhat};
-  Tensor in[] = {grad};
-  const OpAttr attrs[] = {real_attr("lr", sc.lr), real_attr("beta1", sc.beta1), real_attr("beta2", sc.beta2),
-                          real_attr("one_minus_beta1", sc.one_minus_beta1),
-                          real_attr("one_minus_beta2", sc.one_minus_beta2), real_attr("epsilon", sc.epsilon),
-                          real_attr("local_step", sc.local_step)};
-  run_op(vhat != nullptr ? s4 : s3, h, in, [&](const Prepared& p, const Tensor* x) {
-    kernels::keras_adam(p.dtype, p.data[0], p.data[1], p.data[2], vhat != nullptr ? p.data[3] : nullptr,
-                        x[0].data(), p.n, sc);
-  }, attrs, 7);
+  const OpAttr attrs[] = {real_attr("beta1", c.beta1), real_attr("beta2", c.beta2),
+                          real_attr("one_minus_beta1", c.one_minus_beta1),
+                          real_attr("one_minus_beta2", c.one_minus_beta2), real_attr("epsilon", c.epsilon)};
+  const bool amsgrad = step.slots == 4;
+  run_keras_step(amsgrad ? s4 : s3, step, attrs, 5, [&](const Prepared& p, const Tensor& g, double lr, double t) {
+    const kernels::KerasAdamScalars sc{lr, c.beta1, c.beta2, c.one_minus_beta1, c.one_minus_beta2, c.epsilon, t};
+    kernels::keras_adam(p.dtype, p.data[0], p.data[1], p.data[2], amsgrad ? p.data[3] : nullptr, g.data(), p.n, sc);
+  });
 }
 
-void KerasAdagrad(const ResourceHandle& var, const ResourceHandle& accum, double lr, double epsilon,
-                  const Tensor& grad) {
+void KerasAdagrad(const KerasStep& step, double epsilon) {
   static const Spec s{"KerasAdagrad", 2, {"var", "accum"}, 1, {"grad"}, 0, -1};
-  const ResourceHandle* h[] = {&var, &accum};
-  Tensor in[] = {grad};
-  const OpAttr attrs[] = {real_attr("lr", lr), real_attr("epsilon", epsilon)};
-  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
-    kernels::keras_adagrad(p.dtype, p.data[0], p.data[1], x[0].data(), p.n, lr, epsilon);
-  }, attrs, 2);
+  const OpAttr attrs[] = {real_attr("epsilon", epsilon)};
+  run_keras_step(s, step, attrs, 1, [&](const Prepared& p, const Tensor& g, double lr, double) {
+    kernels::keras_adagrad(p.dtype, p.data[0], p.data[1], g.data(), p.n, lr, epsilon);
+  });
 }
 
-void KerasRMSprop(const ResourceHandle& var, const ResourceHandle& velocity, const ResourceHandle* momentum,
-                  const ResourceHandle* average, const kernels::KerasRMSpropScalars& sc, const Tensor& grad) {
+void KerasRMSprop(const KerasStep& step, const KerasRMSpropConstants& c, bool has_momentum, bool centered) {
   // Slots in a fixed order: var, velocity, then whichever of momentum/average exist.
   Spec s{"KerasRMSprop", 2, {"var", "velocity"}, 1, {"grad"}, 0, -1};
-  const ResourceHandle* h[kMaxVars] = {&var, &velocity};
   int mom_at = -1, avg_at = -1;
-  if (momentum != nullptr) {
+  if (has_momentum) {
     mom_at = s.num_vars;
-    s.var_names[s.num_vars] = "momentum";
-    h[s.num_vars++] = momentum;
+    s.var_names[s.num_vars++] = "momentum";
   }
-  if (average != nullptr) {
+  if (centered) {
     avg_at = s.num_vars;
-    s.var_names[s.num_vars] = "average_gradient";
-    h[s.num_vars++] = average;
+    s.var_names[s.num_vars++] = "average_gradient";
   }
-  Tensor in[] = {grad};
-  const OpAttr attrs[] = {real_attr("lr", sc.lr), real_attr("rho", sc.rho), real_attr("one_minus_rho", sc.one_minus_rho),
-                          real_attr("momentum", sc.momentum), real_attr("epsilon", sc.epsilon),
-                          int_attr("has_momentum", momentum != nullptr), int_attr("centered", average != nullptr)};
-  run_op(s, h, in, [&](const Prepared& p, const Tensor* x) {
+  const OpAttr attrs[] = {real_attr("rho", c.rho), real_attr("one_minus_rho", c.one_minus_rho),
+                          real_attr("momentum", c.momentum), real_attr("epsilon", c.epsilon),
+                          int_attr("has_momentum", has_momentum), int_attr("centered", centered)};
+  run_keras_step(s, step, attrs, 6, [&](const Prepared& p, const Tensor& g, double lr, double) {
+    const kernels::KerasRMSpropScalars sc{lr, c.rho, c.one_minus_rho, c.momentum, c.epsilon};
     kernels::keras_rmsprop(p.dtype, p.data[0], p.data[1], mom_at >= 0 ? p.data[mom_at] : nullptr,
-                           avg_at >= 0 ? p.data[avg_at] : nullptr, x[0].data(), p.n, sc);
-  }, attrs, 7);
+                           avg_at >= 0 ? p.data[avg_at] : nullptr, g.data(), p.n, sc);
+  });
+}
+
+void KerasSGD(const KerasStep& step, double momentum, bool nesterov) {
+  static const Spec s1{"KerasSGD", 1, {"var"}, 1, {"grad"}, 0, -1};
+  static const Spec s2{"KerasSGD", 2, {"var", "momentum"}, 1, {"grad"}, 0, -1};
+  const OpAttr attrs[] = {real_attr("momentum", momentum), int_attr("nesterov", nesterov)};
+  const bool with_momentum = step.slots == 2;
+  run_keras_step(with_momentum ? s2 : s1, step, attrs, 2, [&](const Prepared& p, const Tensor& g, double lr, double) {
+    if (with_momentum) {
+      kernels::apply_keras_momentum(p.dtype, p.data[0], p.data[1], g.data(), p.n, lr, momentum, nesterov);
+    } else {
+      kernels::apply_gradient_descent(p.dtype, p.data[0], g.data(), p.n, lr);
+    }
+  });
 }
 
 }  // namespace ops

@@ -1,4 +1,4 @@
-"""keras.optimizers.Adagrad, each step one fused KerasAdagrad op."""
+"""keras.optimizers.Adagrad, each step one fused KerasAdagrad op for all variables."""
 from varrt import _C
 from varrt.keras.optimizers.base_optimizer import Optimizer
 
@@ -25,16 +25,11 @@ class Adagrad(Optimizer):
         self._accumulators = self.add_optimizer_variables(var_list, "accumulator",
                                                           initializer=self.initial_accumulator_value)
 
-    def update_step(self, gradient, variable, learning_rate):
-        _C.keras_adagrad(variable, self._accumulators[self._get_variable_index(variable)], gradient, learning_rate,
-                         self._rounded(self.epsilon, variable))
+    def _slots_of(self, index):
+        return (self._accumulators[index],)
 
-    def graph_update_step(self, gradient, variable, learning_rate):
-        # Keras 3's Adagrad with ops: accum += g^2; var -= lr * g / sqrt(accum + epsilon).
-        import varrt as tf
-        accumulator = self._accumulators[self._get_variable_index(variable)]
-        accumulator.assign_add(tf.square(gradient))
-        variable.assign_sub(learning_rate * gradient / tf.sqrt(accumulator + self.epsilon))
+    def _fused_update(self, variables, grads, learning_rate, iterations):
+        _C.keras_adagrad(variables, grads, learning_rate, iterations, self.epsilon)
 
     def get_config(self):
         config = super().get_config()

@@ -4,12 +4,15 @@ backend): Keras 3's constructor arguments and defaults, `build`, `apply`, `apply
 Keras's order, and checkpoint dependencies under Keras's names (`_iterations`,
 `_learning_rate`, `_variables`).
 
-Keras computes an update in several TensorFlow ops; varrt runs each as ONE fused core op that
-reproduces Keras's arithmetic bit for bit (the constants Keras writes as Python floats are
-rounded to the variable's dtype here, as TensorFlow converts them). The placement log shows
-that op (`KerasAdam`, `ResourceApplyKerasMomentum`, ...), not Keras's sequence: a documented
-difference. Every gradient is checked before any variable changes, so a failed step changes
-no variable, slot or `iterations` (Keras under TensorFlow stops half way).
+Keras computes an update in several TensorFlow ops per variable; varrt runs a whole step as ONE
+fused core op over every variable (a multi-tensor apply, as PyTorch's fused optimizers), eager
+and in a graph alike, reproducing Keras's arithmetic bit for bit: the learning rate and the
+iteration count are the op's tensor inputs, so a traced step reads their values each run, and
+each variable's kernel casts them (and Keras's Python-float constants) to its dtype as Keras
+does. The placement log shows that op (`KerasAdam`, `KerasSGD`, ...) once per step and device,
+not Keras's sequence: a documented difference. Every gradient is checked before any variable
+changes, so a failed step changes no variable, slot or `iterations` (Keras under TensorFlow
+stops half way).
 
 Arguments varrt does not implement are refused with NotImplementedError naming them.
 """
@@ -47,7 +50,8 @@ def _refuse(**arguments):
 
 class Optimizer:
     """The base of Keras 3's optimizers: hyperparameters, the iteration counter, slots created beside
-    their variables, gradient clipping, and apply/apply_gradients (each variable one fused update)."""
+    their variables, gradient clipping, and apply/apply_gradients (a step: one fused op for all
+    variables)."""
 
     def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
                  use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
@@ -77,6 +81,8 @@ class Optimizer:
         self._variables = data_structures.ListWrapper()
         self._trainable_variables = []
         self._index = {}  # id(variable) -> position in build order
+        self._update_lists = None  # per trained variable: it and its slots (_update_variables)
+        self._one_device = True
         self._iterations = Variable(0, name="iteration", dtype=dtypes.int64, trainable=False)
         self._variables.append(self._iterations)
         if isinstance(learning_rate, schedules.LearningRateSchedule) or callable(learning_rate):
@@ -158,6 +164,7 @@ class Optimizer:
         for i, variable in enumerate(variables):
             self._index[id(variable)] = i
         self._trainable_variables = list(variables)
+        self._update_lists = None
         self.built = True
 
     def _get_variable_index(self, variable):
@@ -166,7 +173,7 @@ class Optimizer:
     # -- steps -----------------------------------------------------------------------------
 
     def apply_gradients(self, grads_and_vars):
-        """Applies (gradient, variable) pairs, one update step each; returns the iteration count."""
+        """Applies (gradient, variable) pairs as one update step; returns the iteration count."""
         grads, trainable_variables = zip(*grads_and_vars)
         self.apply(grads, trainable_variables)
         return self._iterations
@@ -197,23 +204,20 @@ class Optimizer:
                                      "recreate a new optimizer instance.")
         grads, trainable_variables = self._filter_empty_gradients(grads, trainable_variables)
         if _func_graph.building():
-            return self._apply_traced(grads, trainable_variables)
-        # Keras casts each gradient to its variable's dtype; every shape is checked before any update.
-        grads = [self._dense_gradient(g, v) for g, v in zip(grads, trainable_variables)]
-        for g, v in zip(grads, trainable_variables):
-            if tuple(g.shape) != tuple(v.shape.as_list()):
-                self.update_step(g, v, self._learning_rate_value(v))  # the fused op's error, nothing written
-        grads = self._clip_gradients(grads)
-        for g, v in zip(grads, trainable_variables):
-            self.update_step(g, v, self._learning_rate_value(v))
+            grads = self._traced_gradients(grads, trainable_variables)
+        else:
+            grads = self._clip_gradients([self._dense_gradient(g, v) for g, v in zip(grads, trainable_variables)])
+        lr, iterations = self._step_scalars()
+        for flat, group_grads in self._device_groups(grads, trainable_variables):
+            self._fused_update(flat, group_grads, lr, iterations)
+        for v in trainable_variables:
             if v.constraint is not None:
                 v.assign(v.constraint(v))
         self._iterations.assign_add(1)
 
-    def _apply_traced(self, grads, trainable_variables):
-        """apply() inside a graph being built (tf.function): every value the step depends on (the
-        learning rate, the iteration count, the gradients) stays a tensor, so each run of the
-        graph computes its own step; the update itself is TensorFlow ops (graph_update_step)."""
+    def _traced_gradients(self, grads, trainable_variables):
+        """The gradients inside a graph being built (tf.function): dense, in each variable's dtype,
+        clipped with graph ops, so each run of the graph clips its own gradients."""
         from varrt.ops import clip_ops, math_ops
         from varrt.ops.gradients import grad_util
         dense = []
@@ -226,25 +230,66 @@ class Optimizer:
             dense, _ = clip_ops.clip_by_global_norm(dense, self.global_clipnorm)
         elif self.clipvalue and self.clipvalue > 0:
             dense = [math_ops.clip_by_value(g, -self.clipvalue, self.clipvalue) for g in dense]
-        lr = convert_to_tensor(self._get_current_learning_rate())  # a variable's value read in the graph
-        for g, v in zip(dense, trainable_variables):
-            self.graph_update_step(g, v, math_ops.cast(lr, v.dtype))
-            if v.constraint is not None:
-                v.assign(v.constraint(v))
-        self._iterations.assign_add(1)
+        return dense
 
-    def _local_step(self, variable):
-        """iterations + 1 in the variable's dtype, as a tensor (Keras's local_step)."""
-        from varrt.ops import math_ops
-        return math_ops.cast(self._iterations + 1, variable.dtype)
+    def _step_scalars(self):
+        """The step's learning rate and iteration count as tensors (values read now, or a graph's
+        nodes read each run), once per step: each variable's kernel casts them to its dtype."""
+        lr = convert_to_tensor(self._get_current_learning_rate())  # a callable's Python float: float32, as tf.cast
+        if lr.dtype not in (dtypes.float32, dtypes.float64):
+            from varrt.ops import math_ops
+            lr = math_ops.cast(lr, dtypes.float64)  # exact for the values a rate takes
+        return lr, self._iterations.value()
 
-    def graph_update_step(self, gradient, variable, learning_rate):
-        """One variable's update with ops (inside a graph); `learning_rate` a tensor of its dtype."""
-        raise NotImplementedError(f"{type(self).__name__} cannot update variables inside a tf.function yet")
+    @staticmethod
+    def _cast_constant(value):
+        """Keras's ops.cast(python_float, variable.dtype): tf.cast makes the float a float32 tensor
+        first, so even a float64 variable gets the float32 value (the kernel casts it on)."""
+        return float(np.float32(value))
+
+    def _update_variables(self):
+        """Each trained variable followed by its slots, in the order the fused op takes them."""
+        if self._update_lists is None:
+            self._update_lists = [(v,) + self._slots_of(i) for i, v in enumerate(self._trainable_variables)]
+            self._one_device = len({v.device for v in self._trainable_variables}) <= 1
+        return self._update_lists
+
+    def _device_groups(self, grads, variables):
+        """(variables and slots, gradients) per device: an op runs where its variables live, so
+        variables on several devices (parameter servers) take one fused op per device. The
+        gradients' shapes are then checked first, so a bad one stops the step before any op."""
+        lists = self._update_variables()
+        index = self._index
+        if self._one_device:
+            flat = []
+            for v in variables:
+                flat.extend(lists[index[id(v)]])
+            return [(flat, grads)]
+        groups = {}
+        for g, v in zip(grads, variables):
+            flat, group_grads = groups.setdefault(v.device, ([], []))
+            flat.extend(lists[index[id(v)]])
+            group_grads.append(g)
+        if len(groups) > 1:
+            for g, v in zip(grads, variables):
+                if not v.shape.is_compatible_with(g.shape):
+                    self._fused_update(list(lists[index[id(v)]]), [g], *self._step_scalars())  # its error
+        return list(groups.values())
+
+    def _slots_of(self, index):
+        """The slots of trained variable `index`, in the order the optimizer's fused op takes them."""
+        raise NotImplementedError
+
+    def _fused_update(self, variables, grads, learning_rate, iterations):
+        """One fused step: `variables` each trained variable followed by its slots, `grads` one
+        per variable in its dtype; `learning_rate` and `iterations` scalar tensors."""
+        raise NotImplementedError
 
     def _dense_gradient(self, g, variable):
         """The gradient in the variable's dtype: a Tensor as is (no copy) when it has it, else an
         ndarray (IndexedSlices summed into zeros, as TensorFlow densifies them)."""
+        if isinstance(g, Tensor) and g.dtype is variable.dtype:  # the common case, first: dtypes are singletons
+            return g
         want = variable.dtype.as_numpy_dtype
         if isinstance(g, IndexedSlices):
             values = np.asarray(convert_to_tensor(g.values).numpy()).astype(want, copy=False)
@@ -258,6 +303,8 @@ class Optimizer:
         return np.asarray(np.asarray(g).astype(want, copy=False), order="C")  # a scalar's gradient stays 0-d
 
     def _filter_empty_gradients(self, grads, variables):
+        if not any(g is None for g in grads):
+            return grads, variables
         kept = [(g, v) for g, v in zip(grads, variables) if g is not None]
         if not kept:
             raise ValueError("No gradients provided for any variable.")
@@ -278,22 +325,6 @@ class Optimizer:
             v = self.clipvalue
             return [np.clip(g, g.dtype.type(-v), g.dtype.type(v)) for g in grads]
         return grads
-
-    def _learning_rate_value(self, variable):
-        """ops.cast(learning_rate, variable.dtype) as a Python float (exact in that dtype)."""
-        lr = self._get_current_learning_rate()
-        if isinstance(lr, (Tensor, Variable)):
-            lr = lr.numpy()
-        return float(np.asarray(lr).astype(variable.dtype.as_numpy_dtype))
-
-    @staticmethod
-    def _rounded(value, variable):
-        """A Python float constant as TensorFlow converts it for `variable` (rounded to its dtype)."""
-        return float(variable.dtype.as_numpy_dtype(value))
-
-    def update_step(self, gradient, variable, learning_rate):
-        """Updates one variable with its gradient (each optimizer's own fused kernel)."""
-        raise NotImplementedError
 
     def get_config(self):
         """The optimizer's hyperparameters as a dict (from_config rebuilds it)."""

@@ -1,4 +1,4 @@
-"""keras.optimizers.RMSprop, each step one fused KerasRMSprop op."""
+"""keras.optimizers.RMSprop, each step one fused KerasRMSprop op for all variables."""
 from varrt import _C
 from varrt.keras.optimizers.base_optimizer import Optimizer
 
@@ -29,32 +29,15 @@ class RMSprop(Optimizer):
         self._average_gradients = (self.add_optimizer_variables(var_list, "average_gradient") if self.centered
                                    else [])
 
-    def update_step(self, gradient, variable, learning_rate):
-        i = self._get_variable_index(variable)
-        r = lambda x: self._rounded(x, variable)  # noqa: E731
-        _C.keras_rmsprop(variable, self._velocities[i], self._momentums[i] if self.momentum > 0 else None,
-                         self._average_gradients[i] if self.centered else None, gradient, learning_rate, r(self.rho),
-                         r(1 - self.rho), r(self.momentum), r(self.epsilon))
-
-    def graph_update_step(self, gradient, variable, learning_rate):
-        # Keras 3's RMSprop with ops (see kernels/training_ops.h for the formula).
-        import varrt as tf
-        i = self._get_variable_index(variable)
-        velocity = self._velocities[i]
-        velocity.assign(self.rho * velocity + (1 - self.rho) * tf.square(gradient))
-        if self.centered:
-            average = self._average_gradients[i]
-            average.assign(self.rho * average + (1 - self.rho) * gradient)
-            denominator = velocity - tf.square(average) + self.epsilon
-        else:
-            denominator = velocity + self.epsilon
-        increment = learning_rate * gradient / tf.sqrt(denominator)
+    def _slots_of(self, index):
+        slots = (self._velocities[index],)
         if self.momentum > 0:
-            momentum = self._momentums[i]
-            momentum.assign(self.momentum * momentum + increment)
-            variable.assign_sub(momentum)
-        else:
-            variable.assign_sub(increment)
+            slots += (self._momentums[index],)
+        return slots + (self._average_gradients[index],) if self.centered else slots
+
+    def _fused_update(self, variables, grads, learning_rate, iterations):
+        _C.keras_rmsprop(variables, grads, learning_rate, iterations, self.rho, 1 - self.rho, self.momentum,
+                         self.epsilon, self.momentum > 0, bool(self.centered))
 
     def get_config(self):
         config = super().get_config()

@@ -1,7 +1,7 @@
-"""keras.optimizers.SGD. Keras's update (m = m * momentum - g * lr; var += m, or with nesterov
-var += m * momentum - g * lr; without momentum var -= g * lr) is exactly TensorFlow's
-ResourceApplyKerasMomentum / ResourceApplyGradientDescent, which run it fused."""
-import numpy as np
+"""keras.optimizers.SGD, each step one fused KerasSGD op for all variables. Keras's update (m = m *
+momentum - g * lr; var += m, or with nesterov var += m * momentum - g * lr; without momentum
+var -= g * lr) is exactly TensorFlow's ResourceApplyKerasMomentum / ResourceApplyGradientDescent
+arithmetic, whose kernels KerasSGD runs."""
 
 from varrt import _C
 from varrt.keras.optimizers.base_optimizer import Optimizer
@@ -32,23 +32,12 @@ class SGD(Optimizer):
         if self.momentum != 0:
             self.momentums = self.add_optimizer_variables(variables, "momentum")
 
-    def update_step(self, gradient, variable, learning_rate):
-        lr = np.asarray(learning_rate, variable.dtype.as_numpy_dtype)
-        if self.momentum != 0:
-            m = self.momentums[self._get_variable_index(variable)]
-            momentum = np.asarray(self.momentum, variable.dtype.as_numpy_dtype)
-            _C.training_op("ResourceApplyKerasMomentum", (variable, m), (lr, gradient, momentum), bool(self.nesterov))
-        else:
-            _C.training_op("ResourceApplyGradientDescent", (variable,), (lr, gradient))
+    def _slots_of(self, index):
+        return (self.momentums[index],) if self.momentum != 0 else ()
 
-    def graph_update_step(self, gradient, variable, learning_rate):
-        if self.momentum != 0:
-            m = self.momentums[self._get_variable_index(variable)]
-            _C.training_op("ResourceApplyKerasMomentum", (variable, m),
-                           (learning_rate, gradient, np.asarray(self.momentum, variable.dtype.as_numpy_dtype)),
-                           bool(self.nesterov))
-        else:
-            _C.training_op("ResourceApplyGradientDescent", (variable,), (learning_rate, gradient))
+    def _fused_update(self, variables, grads, learning_rate, iterations):
+        _C.keras_sgd(variables, grads, learning_rate, iterations, self._cast_constant(self.momentum),
+                     bool(self.nesterov))  # ops.cast(self.momentum, dtype)
 
     def get_config(self):
         config = super().get_config()

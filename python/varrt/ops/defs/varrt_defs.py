@@ -1,20 +1,26 @@
-"""Ops varrt has and TensorFlow does not: Keras 3's optimizer steps fused into one core op each
-(TensorFlow runs them as several ops), in Keras's arithmetic order. `vars` are the variable and
-its slots (KerasAdam: var, m, v and with amsgrad vhat; KerasRMSprop: var, velocity and, when
-used, momentum and average_gradient); the step's scalars are float attributes."""
+"""Ops varrt has and TensorFlow does not: Keras 3's optimizer steps fused into one core op for all
+of a step's variables (TensorFlow runs several ops per variable), in Keras's arithmetic order.
+`vars` are each variable followed by its slots (KerasAdam: var, m, v and with amsgrad vhat;
+KerasAdagrad: var, accumulator; KerasRMSprop: var, velocity and, when used, momentum and
+average_gradient; KerasSGD: var and, with momentum, its momentum), `grads` one per variable in
+its dtype; `lr` and `iterations` (the count before the step) are inputs, read when the op runs,
+so one graph node takes a new step each run; Keras's constants are float attributes."""
 from varrt.ops import shape_fns
 from varrt.ops.op_def_lib import register
 
-_FLOATS = "T: {bfloat16, half, float, double}"
+_GRAD_TYPES = "Tgrads: list(type) >= 1"  # each variable's dtype; the kernels check them
+_STEP = "vars: N * resource, grads: Tgrads, lr: Tlr, iterations: int64 -> "
+_LR = "Tlr: {float, double}"
 
-register("KerasAdam", "vars: N * resource, grad: T -> ", "N: int >= 3", _FLOATS, "lr: float", "beta1: float",
-         "beta2: float", "one_minus_beta1: float", "one_minus_beta2: float", "epsilon: float", "local_step: float",
-         stateful=True, shape=shape_fns.no_outputs, origin="varrt")
-register("KerasAdagrad", "vars: N * resource, grad: T -> ", "N: int >= 2", _FLOATS, "lr: float", "epsilon: float",
-         stateful=True, shape=shape_fns.no_outputs, origin="varrt")
-register("KerasRMSprop", "vars: N * resource, grad: T -> ", "N: int >= 2", _FLOATS, "lr: float", "rho: float",
-         "one_minus_rho: float", "momentum: float", "epsilon: float", "has_momentum: bool", "centered: bool",
-         stateful=True, shape=shape_fns.no_outputs, origin="varrt")
+register("KerasAdam", _STEP, "N: int >= 3", _GRAD_TYPES, _LR, "beta1: float", "beta2: float", "one_minus_beta1: float",
+         "one_minus_beta2: float", "epsilon: float", stateful=True, shape=shape_fns.no_outputs, origin="varrt")
+register("KerasAdagrad", _STEP, "N: int >= 2", _GRAD_TYPES, _LR, "epsilon: float", stateful=True,
+         shape=shape_fns.no_outputs, origin="varrt")
+register("KerasRMSprop", _STEP, "N: int >= 2", _GRAD_TYPES, _LR, "rho: float", "one_minus_rho: float",
+         "momentum: float", "epsilon: float", "has_momentum: bool", "centered: bool", stateful=True,
+         shape=shape_fns.no_outputs, origin="varrt")
+register("KerasSGD", _STEP, "N: int >= 1", _GRAD_TYPES, _LR, "momentum: float", "nesterov: bool", stateful=True,
+         shape=shape_fns.no_outputs, origin="varrt")
 
 # A TensorArray's write, on its flow: varrt carries the array as one tensor [size, *element]
 # (TensorFlow's op of this name works on a resource handle). The size may grow with each write,
