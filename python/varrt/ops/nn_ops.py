@@ -14,11 +14,12 @@ import numbers
 
 import numpy as np
 
-from varrt import dtypes, errors
+from varrt import _C, dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 from varrt.ops.math_ops import _wide
-from varrt.ops.op_util import check_dtype, kernel_error, operand, quiet, run, run_outputs, shape_text, suffix
+from varrt.ops.op_util import (check_dtype, error_name, kernel_error, matching, operand, quiet, run, run_core,
+                               run_outputs, shape_text, suffix)
 from varrt.ops import op_def_lib
 
 
@@ -32,14 +33,22 @@ def _activation(op, kernel, features, name=None, attrs=None):
 
 # --- activations --------------------------------------------------------------------------
 
-def _relu(a):
-    return np.maximum(a, np.zeros((), a.dtype))
-
-
 @op_def_lib.implements("Relu")
 def relu(features, name=None) -> Tensor:
-    """max(features, 0) (Relu); integers too."""
-    return _activation("Relu", _relu, features, name)
+    """max(features, 0) (Relu); integers too. The core's kernel."""
+    a, dtype = operand(features)
+    check_dtype("Relu", dtype, name, suffix(name, features))
+    return run_core(_C.relu, name, a)
+
+
+@op_def_lib.implements("ReluGrad")
+def relu_grad(gradients, features, name=None) -> Tensor:
+    """gradients where features > 0, else 0 (ReluGrad, the gradient of Relu at its output
+    `features`). The core's kernel."""
+    (g, f), dtype = matching("ReluGrad", (gradients, features), name)
+    end = suffix(name, gradients, features)
+    check_dtype("ReluGrad", dtype, name, end)
+    return run_core(_C.relu_grad, name, g, f, error_name(name, end))
 
 
 def _relu6(a):
@@ -248,27 +257,6 @@ def _rows(t):
     return (-1, shape[-1])
 
 
-def _sparse_xent_kernel(name):
-    def kernel(features, labels):
-        depth = features.shape[-1]
-        bad = (labels < 0) | (labels >= depth)
-        if np.any(bad):
-            value = labels[np.argmax(bad)]
-            listed = " ".join(str(int(v)) for v in labels)
-            raise kernel_error("SparseSoftmaxCrossEntropyWithLogits",
-                               f"Received a label value of {value} which is outside the valid range of [0, {depth}).  "
-                               f"Label values: {listed}", name)
-        w = _working(features)
-        shifted = w - np.max(w, axis=-1, keepdims=True)
-        log_sum = np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
-        rows = np.arange(features.shape[0])
-        loss = log_sum[:, 0] - shifted[rows, labels]
-        backprop = np.exp(shifted - log_sum)
-        backprop[rows, labels] -= 1.0
-        return loss.astype(features.dtype), backprop.astype(features.dtype)
-    return kernel
-
-
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tensor:
     """-log_softmax(logits)[labels] (SparseSoftmaxCrossEntropyWithLogits on the logits flattened
     to 2-D); a label outside [0, classes) is TensorFlow's InvalidArgumentError."""
@@ -286,10 +274,19 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
         array_ops.shape(labels)  # TensorFlow reads the labels' shape through a Shape op
     flat_logits = logits if len(shape) == 2 else array_ops.reshape(logits, (-1, shape[-1]))
     flat_labels = labels if len(shape) == 2 else array_ops.reshape(labels, (-1,))
-    with quiet(all="ignore"):
-        cost, _ = run_outputs("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_kernel(name),
-                              (flat_logits, flat_labels), logits.dtype, 2)
+    cost, _ = _C.sparse_softmax_cross_entropy_with_logits(flat_logits, flat_labels, name or "")
     return cost if len(shape) == 2 else array_ops.reshape(cost, lshape)
+
+
+@op_def_lib.implements("SparseSoftmaxCrossEntropyWithLogits")
+def _raw_sparse_softmax_cross_entropy_with_logits(features, labels, name=None):
+    """(loss, backprop) of 2-D logits and 1-D labels: the op itself, whose kernel checks the shapes."""
+    f, dtype = operand(features)
+    y, label_dtype = operand(labels)
+    end = suffix(name, features, labels)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", dtype, name, end)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", label_dtype, name, end, attr="Tlabels")
+    return run_core(_C.sparse_softmax_cross_entropy_with_logits, name, f, y, error_name(name, end))
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None) -> Tensor:

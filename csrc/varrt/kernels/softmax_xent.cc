@@ -1,0 +1,99 @@
+#include "varrt/kernels/softmax_xent.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "varrt/core/error.h"
+#include "varrt/core/half.h"
+
+namespace varrt {
+namespace kernels {
+namespace {
+
+// Reads and writes one element of a storage dtype in its working precision.
+template <class T>
+struct Io {
+  using Work = T;
+  static Work load(const void* p, int64_t i) { return static_cast<const T*>(p)[i]; }
+  static void store(void* p, int64_t i, Work v) { static_cast<T*>(p)[i] = v; }
+};
+struct HalfIo {
+  using Work = float;
+  static float load(const void* p, int64_t i) { return half_to_float(static_cast<const uint16_t*>(p)[i]); }
+  static void store(void* p, int64_t i, float v) { static_cast<uint16_t*>(p)[i] = float_to_half(v); }
+};
+struct BFloat16Io {
+  using Work = float;
+  static float load(const void* p, int64_t i) { return bfloat16_to_float(static_cast<const uint16_t*>(p)[i]); }
+  static void store(void* p, int64_t i, float v) { static_cast<uint16_t*>(p)[i] = float_to_bfloat16(v); }
+};
+
+template <class L>
+int64_t label_at(const Tensor& labels, int64_t i) {
+  return static_cast<int64_t>(labels.data_as<L>()[i]);
+}
+
+int64_t label(const Tensor& labels, int64_t i) {
+  return labels.dtype() == DType::kInt32 ? label_at<int32_t>(labels, i) : label_at<int64_t>(labels, i);
+}
+
+template <class IoT>
+void sparse_rows(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop) {
+  using W = typename IoT::Work;
+  const int64_t batch = features.shape().dim(0), depth = features.shape().dim(1);
+  const void* x = features.data();
+  void* grad = backprop.mutable_data();
+  void* cost = loss.mutable_data();
+  std::vector<W> shifted(static_cast<size_t>(depth));
+  for (int64_t r = 0; r < batch; ++r) {
+    const int64_t base = r * depth;
+    W max = IoT::load(x, base);
+    for (int64_t j = 1; j < depth; ++j) max = std::max(max, IoT::load(x, base + j));
+    W sum = W(0);
+    for (int64_t j = 0; j < depth; ++j) {
+      shifted[j] = IoT::load(x, base + j) - max;
+      sum += std::exp(shifted[j]);
+    }
+    const int64_t target = label(labels, r);
+    IoT::store(cost, r, std::log(sum) - shifted[target]);
+    for (int64_t j = 0; j < depth; ++j) {
+      IoT::store(grad, base + j, std::exp(shifted[j]) / sum - (j == target ? W(1) : W(0)));
+    }
+  }
+}
+
+}  // namespace
+
+bool softmax_supported(DType dtype) {
+  return dtype == DType::kFloat32 || dtype == DType::kFloat64 || dtype == DType::kFloat16 ||
+         dtype == DType::kBFloat16;
+}
+
+bool labels_in_range(const Tensor& labels, int64_t depth, int64_t* bad) {
+  const int64_t n = labels.num_elements();
+  if (n == 0) return true;
+  // std::minmax_element's picks: the first smallest and the last largest.
+  int64_t lo = label(labels, 0), hi = lo;
+  for (int64_t i = 1; i < n; ++i) {
+    const int64_t v = label(labels, i);
+    if (v < lo) lo = v;
+    if (v >= hi) hi = v;
+  }
+  if (lo >= 0 && hi < depth) return true;
+  *bad = lo < 0 ? lo : hi;
+  return false;
+}
+
+void sparse_softmax_xent(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop) {
+  switch (features.dtype()) {
+    case DType::kFloat32: return sparse_rows<Io<float>>(features, labels, loss, backprop);
+    case DType::kFloat64: return sparse_rows<Io<double>>(features, labels, loss, backprop);
+    case DType::kFloat16: return sparse_rows<HalfIo>(features, labels, loss, backprop);
+    case DType::kBFloat16: return sparse_rows<BFloat16Io>(features, labels, loss, backprop);
+    default: throw_error(Code::kInternal, "softmax kernel called for an unsupported dtype");
+  }
+}
+
+}  // namespace kernels
+}  // namespace varrt
