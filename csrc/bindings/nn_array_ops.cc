@@ -78,6 +78,23 @@ void bind_nn_array_ops(py::module_& m) {
   m.def("shape", [](py::handle x, int out_type) { return result(ops::Shape(operand(x), static_cast<DType>(out_type))); },
         py::arg("input"), py::arg("out_type"));
   m.def("ones_like", [](py::handle x) { return result(ops::OnesLike(operand(x))); }, py::arg("input"));
+  m.def("relu6", [](py::handle x) { return result(ops::Relu6(operand(x))); }, py::arg("features"));
+  m.def("leaky_relu", [](py::handle x, double alpha) { return result(ops::LeakyRelu(operand(x), alpha)); },
+        py::arg("features"), py::arg("alpha"));
+  m.def("sigmoid", [](py::handle x) { return result(ops::Sigmoid(operand(x))); }, py::arg("x"));
+  m.def("tanh", [](py::handle x) { return result(ops::Tanh(operand(x))); }, py::arg("x"));
+  m.def("softmax",
+        [](py::handle x, bool log, std::optional<std::string> name) {
+          return result(log ? ops::LogSoftmax(operand(x), name_of(name)) : ops::Softmax(operand(x), name_of(name)));
+        },
+        py::arg("logits"), py::arg("log"), py::arg("name") = std::string());
+  m.def("bias_add",
+        [](py::handle v, py::handle b, bool nchw, std::optional<std::string> name) {
+          return result(ops::BiasAdd(operand(v), operand(b), nchw, name_of(name)));
+        },
+        py::arg("value"), py::arg("bias"), py::arg("nchw"), py::arg("name") = py::none());
+  m.def("bias_add_grad", [](py::handle g, bool nchw) { return result(ops::BiasAddGrad(operand(g), nchw)); },
+        py::arg("out_backprop"), py::arg("nchw"));
   m.def("sparse_softmax_cross_entropy_with_logits",
         [](py::handle features, py::handle labels, std::optional<std::string> name) {
           auto r = ops::SparseSoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));

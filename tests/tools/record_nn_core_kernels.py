@@ -1,5 +1,6 @@
 """Records TensorFlow's results for the training-step ops with core kernels (Relu, ReluGrad,
-Reshape, BroadcastTo, ZerosLike, OnesLike, Shape, SparseSoftmaxCrossEntropyWithLogits) into
+Relu6, LeakyRelu, Sigmoid, Tanh, Softmax, LogSoftmax, BiasAdd, BiasAddGrad, Reshape, BroadcastTo,
+ZerosLike, OnesLike, Shape, SparseSoftmaxCrossEntropyWithLogits) into
 tests/fixtures/nn_core_kernels_tf.json, which tests/test_nn_core_kernels.py compares varrt with.
 
     /path/to/python-with-tensorflow tests/tools/record_nn_core_kernels.py
@@ -22,10 +23,13 @@ RELU_DTYPES = ["float32", "float64", "float16", "bfloat16", "int8", "int16", "in
 ONES_DTYPES = ["float32", "float64", "float16", "bfloat16", "complex64", "complex128", "int8", "int16", "int32",
                "int64", "uint8", "uint16", "uint32", "uint64", "bool"]
 XENT_DTYPES = ["float32", "float64", "float16", "bfloat16"]
+FLOAT_DTYPES = XENT_DTYPES
+BIAS_DTYPES = ["float32", "float64", "float16", "bfloat16", "complex64", "complex128", "int8", "int16", "int32",
+               "int64", "uint8", "uint16", "uint32", "uint64"]
 
 
-def _values(dtype, shape, seed):
-    """Deterministic values of `dtype` with negatives, zeros and (floats) a NaN and -0."""
+def _values(dtype, shape, seed, finite=False):
+    """Deterministic values of `dtype` with negatives, zeros and (floats, unless `finite`) a NaN and -0."""
     rng = np.random.default_rng(seed)
     n = int(np.prod(shape))
     if dtype.startswith("uint"):
@@ -35,7 +39,9 @@ def _values(dtype, shape, seed):
     if dtype == "bool":
         return (rng.integers(0, 2, n) == 1).reshape(shape)
     v = rng.standard_normal(n) * 3
-    if n > 3:
+    if dtype.startswith("complex"):
+        return (v + 1j * rng.standard_normal(n)).reshape(shape)
+    if n > 3 and not finite:
         v[0], v[1], v[2] = 0.0, -0.0, np.nan
     return v.reshape(shape)
 
@@ -46,6 +52,24 @@ def cases():
     for d in RELU_DTYPES:
         c[f"relu_{d}"] = ("relu", {"features": (d, (3, 5), 1)})
         c[f"relu_grad_{d}"] = ("relu_grad", {"gradients": (d, (2, 7), 2), "features": (d, (2, 7), 3)})
+    for d in RELU_DTYPES:
+        c[f"relu6_{d}"] = ("relu6", {"features": (d, (3, 7), 19)})
+    for d in FLOAT_DTYPES:
+        c[f"leaky_relu_{d}"] = ("leaky_relu", {"features": (d, (2, 9), 20)})
+        c[f"sigmoid_{d}"] = ("sigmoid", {"x": (d, (3, 11), 21)})
+        c[f"tanh_{d}"] = ("tanh", {"x": (d, (3, 11), 22)})
+        # Finite logits: TensorFlow's float32 Softmax (oneDNN's) gives 0 beside a NaN where its other
+        # kernels give NaN for the whole row.
+        c[f"softmax_{d}"] = ("softmax", {"logits": (d, (4, 9), 23, "finite")})
+        c[f"log_softmax_{d}"] = ("log_softmax", {"logits": (d, (4, 9), 24, "finite")})
+        c[f"softmax_axis0_{d}"] = ("softmax_axis0", {"logits": (d, (5, 3), 25, "finite")})
+    for d in BIAS_DTYPES:
+        c[f"bias_add_{d}"] = ("bias_add", {"value": (d, (3, 4), 26), "bias": (d, (4,), 27)})
+        c[f"bias_add_nchw_{d}"] = ("bias_add_nchw", {"value": (d, (2, 3, 4), 28), "bias": (d, (3,), 29)})
+        c[f"bias_add_grad_{d}"] = ("bias_add_grad", {"out_backprop": (d, (5, 3, 4), 30)})
+    c["bias_add_error_rank"] = ("bias_add", {"value": ("float32", (2,), 31), "bias": ("float32", (2,), 32)})
+    c["bias_add_error_count"] = ("bias_add", {"value": ("float32", (2, 3), 31), "bias": ("float32", (2,), 32)})
+    c["softmax_error_scalar"] = ("softmax", {"logits": ("float32", (), 33)})
     for d in ONES_DTYPES:
         c[f"zeros_like_{d}"] = ("zeros_like", {"input": (d, (2, 3), 4)})
         c[f"ones_like_{d}"] = ("ones_like", {"input": (d, (3, 1, 2), 5)})
@@ -76,14 +100,14 @@ def cases():
 
 
 def materialize(tf, spec):
-    """A spec's value as a tensor of `tf` (TensorFlow or varrt): (dtype, shape, seed) values,
+    """A spec's value as a tensor of `tf` (TensorFlow or varrt): (dtype, shape, seed[, "finite"]) values,
     ("labels", dtype, batch, classes) labels in range, or a plain value as it is."""
     if isinstance(spec, tuple) and spec[0] == "labels":
         _, dtype, batch, classes = spec
         return tf.constant(np.random.default_rng(classes).integers(0, classes, batch).astype(dtype))
     if isinstance(spec, tuple):
-        dtype, shape, seed = spec
-        values = _values(dtype, shape, seed)
+        dtype, shape, seed = spec[:3]
+        values = _values(dtype, shape, seed, finite=spec[3:] == ("finite",))
         if dtype in ("float16", "bfloat16"):
             return tf.cast(tf.constant(values.astype(np.float32)), getattr(tf, dtype))
         return tf.constant(values.astype(dtype))
@@ -96,6 +120,26 @@ def run_case(tf, fn, kwargs):
         return [tf.nn.relu(args["features"])]
     if fn == "relu_grad":
         return [tf.raw_ops.ReluGrad(gradients=args["gradients"], features=args["features"])]
+    if fn == "relu6":
+        return [tf.nn.relu6(args["features"])]
+    if fn == "leaky_relu":
+        return [tf.nn.leaky_relu(args["features"], alpha=0.3)]
+    if fn == "sigmoid":
+        return [tf.math.sigmoid(args["x"])]
+    if fn == "tanh":
+        return [tf.math.tanh(args["x"])]
+    if fn == "softmax":
+        return [tf.nn.softmax(args["logits"])]
+    if fn == "log_softmax":
+        return [tf.nn.log_softmax(args["logits"])]
+    if fn == "softmax_axis0":
+        return [tf.nn.softmax(args["logits"], axis=0)]
+    if fn == "bias_add":
+        return [tf.nn.bias_add(args["value"], args["bias"])]
+    if fn == "bias_add_nchw":
+        return [tf.nn.bias_add(args["value"], args["bias"], data_format="NCHW")]
+    if fn == "bias_add_grad":
+        return [tf.raw_ops.BiasAddGrad(out_backprop=args["out_backprop"])]
     if fn == "zeros_like":
         return [tf.zeros_like(args["input"])]
     if fn == "ones_like":

@@ -100,6 +100,81 @@ void by_dtype(DType dtype, Args&&... args) {
 }
 
 template <class T>
+void relu6_of(const Tensor& x, const Tensor& out) {
+  using R = Real<T>;
+  using W = typename R::Work;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  const int64_t n = x.num_elements();
+  int64_t i = 0;
+  if constexpr (packet_lanes<T>() > 0) {  // Relu's packet rule (relu_of): -0 becomes +0 there
+    for (const int64_t packed = n - n % packet_lanes<T>(); i < packed; ++i) {
+      y[i] = std::isnan(in[i]) ? in[i] : in[i] > T(6) ? T(6) : in[i] > T(0) ? in[i] : T(0);
+    }
+  }
+  for (; i < n; ++i) {
+    const W v = R::load(in[i]);
+    if constexpr (std::is_unsigned<W>::value) {
+      y[i] = v > W(6) ? R::store(W(6)) : in[i];
+    } else {
+      y[i] = v < W(0) ? R::store(W(0)) : v > W(6) ? R::store(W(6)) : in[i];
+    }
+  }
+}
+
+template <class T>
+void leaky_relu_of(const Tensor& x, double alpha, const Tensor& out) {
+  using R = Real<T>;
+  using W = typename R::Work;
+  // TensorFlow's alpha attribute is a float, cast to the dtype: a double input sees 0.3f, not 0.3.
+  const W a = R::load(R::store(static_cast<W>(static_cast<float>(alpha))));
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
+    const W v = R::load(in[i]);
+    y[i] = v > W(0) ? in[i] : R::store(v * a);
+  }
+}
+
+// The smallest normal value of the narrow types: smaller results flush to 0 (keeping their sign).
+template <class T>
+double smallest_normal() {
+  if constexpr (std::is_same<T, Half>::value) return 6.103515625e-05;
+  return 1.1754943508222875e-38;  // float and bfloat16
+}
+
+template <class T, class F>
+void wide_of(const Tensor& x, const Tensor& out, F f) {
+  using R = Real<T>;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
+    const double r = f(static_cast<double>(R::load(in[i])));
+    if constexpr (std::is_same<T, double>::value) {
+      y[i] = r;
+    } else {
+      y[i] = R::store(static_cast<typename R::Work>(std::fabs(r) < smallest_normal<T>() ? r * 0.0 : r));
+    }
+  }
+}
+
+template <class F>
+void wide(const Tensor& x, const Tensor& out, F f) {
+  switch (x.dtype()) {
+    case DType::kFloat32: return wide_of<float>(x, out, f);
+    case DType::kFloat64: return wide_of<double>(x, out, f);
+    case DType::kFloat16: return wide_of<Half>(x, out, f);
+    case DType::kBFloat16: return wide_of<BFloat16>(x, out, f);
+    default: throw_error(Code::kInternal, "float kernel called for an unsupported dtype");
+  }
+}
+
+template <class T>
+struct Relu6Fn {
+  static void run(const Tensor& x, const Tensor& out) { relu6_of<T>(x, out); }
+};
+
+template <class T>
 struct ReluFn {
   static void run(const Tensor& x, const Tensor& out) { relu_of<T>(x, out); }
 };
@@ -122,6 +197,31 @@ bool relu_supported(DType dtype) {
 }
 
 void relu(const Tensor& x, const Tensor& out) { by_dtype<ReluFn>(x.dtype(), x, out); }
+
+void relu6(const Tensor& x, const Tensor& out) { by_dtype<Relu6Fn>(x.dtype(), x, out); }
+
+bool real_float(DType dtype) {
+  return dtype == DType::kFloat32 || dtype == DType::kFloat64 || dtype == DType::kFloat16 ||
+         dtype == DType::kBFloat16;
+}
+
+void leaky_relu(const Tensor& x, double alpha, const Tensor& out) {
+  switch (x.dtype()) {
+    case DType::kFloat32: return leaky_relu_of<float>(x, alpha, out);
+    case DType::kFloat64: return leaky_relu_of<double>(x, alpha, out);
+    case DType::kFloat16: return leaky_relu_of<Half>(x, alpha, out);
+    case DType::kBFloat16: return leaky_relu_of<BFloat16>(x, alpha, out);
+    default: throw_error(Code::kInternal, "LeakyRelu kernel called for an unsupported dtype");
+  }
+}
+
+void sigmoid(const Tensor& x, const Tensor& out) {
+  wide(x, out, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
+}
+
+void tanh(const Tensor& x, const Tensor& out) {
+  wide(x, out, [](double v) { return std::tanh(v); });
+}
 
 void relu_grad(const Tensor& gradients, const Tensor& features, const Tensor& out) {
   by_dtype<ReluGradFn>(gradients.dtype(), gradients, features, out);

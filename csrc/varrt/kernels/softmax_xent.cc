@@ -5,29 +5,11 @@
 #include <vector>
 
 #include "varrt/core/error.h"
-#include "varrt/core/half.h"
+#include "varrt/kernels/float_io.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
-
-// Reads and writes one element of a storage dtype in its working precision.
-template <class T>
-struct Io {
-  using Work = T;
-  static Work load(const void* p, int64_t i) { return static_cast<const T*>(p)[i]; }
-  static void store(void* p, int64_t i, Work v) { static_cast<T*>(p)[i] = v; }
-};
-struct HalfIo {
-  using Work = float;
-  static float load(const void* p, int64_t i) { return half_to_float(static_cast<const uint16_t*>(p)[i]); }
-  static void store(void* p, int64_t i, float v) { static_cast<uint16_t*>(p)[i] = float_to_half(v); }
-};
-struct BFloat16Io {
-  using Work = float;
-  static float load(const void* p, int64_t i) { return bfloat16_to_float(static_cast<const uint16_t*>(p)[i]); }
-  static void store(void* p, int64_t i, float v) { static_cast<uint16_t*>(p)[i] = float_to_bfloat16(v); }
-};
 
 template <class L>
 int64_t label_at(const Tensor& labels, int64_t i) {
@@ -87,8 +69,8 @@ bool labels_in_range(const Tensor& labels, int64_t depth, int64_t* bad) {
 
 void sparse_softmax_xent(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop) {
   switch (features.dtype()) {
-    case DType::kFloat32: return sparse_rows<Io<float>>(features, labels, loss, backprop);
-    case DType::kFloat64: return sparse_rows<Io<double>>(features, labels, loss, backprop);
+    case DType::kFloat32: return sparse_rows<FloatIo<float>>(features, labels, loss, backprop);
+    case DType::kFloat64: return sparse_rows<FloatIo<double>>(features, labels, loss, backprop);
     case DType::kFloat16: return sparse_rows<HalfIo>(features, labels, loss, backprop);
     case DType::kBFloat16: return sparse_rows<BFloat16Io>(features, labels, loss, backprop);
     default: throw_error(Code::kInternal, "softmax kernel called for an unsupported dtype");

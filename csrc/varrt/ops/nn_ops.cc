@@ -4,6 +4,8 @@
 
 #include "varrt/core/error.h"
 #include "varrt/kernels/activations.h"
+#include "varrt/kernels/bias_add.h"
+#include "varrt/kernels/softmax.h"
 #include "varrt/kernels/softmax_xent.h"
 #include "varrt/ops/placed_call.h"
 #include "varrt/tf/messages.h"
@@ -26,7 +28,107 @@ std::string label_values(const Tensor& labels) {
   return s;
 }
 
+// A one-input op whose output has the input's dtype and shape, computed by `fill(input, out)`
+// for the dtypes `supported` accepts.
+template <class Fill>
+PlacedTensor elementwise(const char* op, const PlacedTensor& input, const OpAttr* attrs, int num_attrs,
+                         bool (*supported)(DType), Fill fill) {
+  Tensor out;
+  const PlacedTensor in[1] = {input};
+  const Device* d = run_placed(op, in, attrs, num_attrs, &out, 1, [supported, fill](OpCall& c) {
+    const Tensor& x = c.inputs[0];
+    if (!supported(x.dtype())) throw_error(Code::kInternal, std::string("no core kernel for ") + c.op + " on this dtype");
+    c.outputs[0] = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
+    fill(x, c.outputs[0]);
+  });
+  return PlacedTensor{std::move(out), d};
+}
+
+PlacedTensor softmax_op(const char* op, const PlacedTensor& logits, bool log, const char* name) {
+  Tensor out;
+  const PlacedTensor in[1] = {logits};
+  const Device* d = run_placed(op, in, nullptr, 0, &out, 1, [log, name](OpCall& c) {
+    const Tensor& x = c.inputs[0];
+    if (x.shape().rank() == 0) {
+      throw_error(Code::kAborted, tf::kernel_error(c.op, c.device->name, "Input dims must be <= 5 and >=1", name));
+    }
+    if (!kernels::softmax_supported(x.dtype())) throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+    c.outputs[0] = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
+    kernels::softmax(x, log, c.outputs[0]);
+  });
+  return PlacedTensor{std::move(out), d};
+}
+
+OpAttr nchw_attr(bool nchw) {
+  OpAttr a;
+  a.name = "nchw";
+  a.value = nchw;
+  return a;
+}
+
 }  // namespace
+
+PlacedTensor Relu6(const PlacedTensor& features) {
+  return elementwise("Relu6", features, nullptr, 0, &kernels::relu_supported, &kernels::relu6);
+}
+
+PlacedTensor LeakyRelu(const PlacedTensor& features, double alpha) {
+  OpAttr attr;
+  attr.name = "alpha";
+  attr.real = alpha;
+  attr.is_real = true;
+  return elementwise("LeakyRelu", features, &attr, 1, &kernels::real_float,
+                     [alpha](const Tensor& x, const Tensor& out) { kernels::leaky_relu(x, alpha, out); });
+}
+
+PlacedTensor Sigmoid(const PlacedTensor& x) { return elementwise("Sigmoid", x, nullptr, 0, &kernels::real_float, &kernels::sigmoid); }
+
+PlacedTensor Tanh(const PlacedTensor& x) { return elementwise("Tanh", x, nullptr, 0, &kernels::real_float, &kernels::tanh); }
+
+PlacedTensor Softmax(const PlacedTensor& logits, const char* name) { return softmax_op("Softmax", logits, false, name); }
+
+PlacedTensor LogSoftmax(const PlacedTensor& logits, const char* name) {
+  return softmax_op("LogSoftmax", logits, true, name);
+}
+
+PlacedTensor BiasAdd(const PlacedTensor& value, const PlacedTensor& bias, bool nchw, const char* name) {
+  Tensor out;
+  const PlacedTensor in[2] = {value, bias};
+  const OpAttr attr = nchw_attr(nchw);
+  const Device* d = run_placed("BiasAdd", in, &attr, 1, &out, 1, [nchw, name](OpCall& c) {
+    const Tensor& v = c.inputs[0];
+    const Tensor& b = c.inputs[1];
+    if (v.shape().rank() < 2) fail(c, "Input tensor must be at least 2D: " + v.shape().debug_string(), name);
+    if (b.shape().rank() != 1) fail(c, "Biases must be 1D: " + b.shape().debug_string(), name);
+    const int axis = kernels::bias_channel_axis(nchw, v.shape().rank());
+    if (b.shape().dim(0) != v.shape().dim(axis)) {
+      fail(c, "Must provide as many biases as the last dimension of the input tensor: " + b.shape().debug_string() +
+                  " vs. " + v.shape().debug_string(), name);
+    }
+    if (v.dtype() != b.dtype() || !kernels::bias_add_supported(v.dtype())) {
+      throw_error(Code::kInternal, "no core BiasAdd kernel for these inputs");
+    }
+    c.outputs[0] = Tensor::allocate(v.dtype(), v.shape(), c.allocator());
+    kernels::bias_add(v, b, axis, c.outputs[0]);
+  });
+  return PlacedTensor{std::move(out), d};
+}
+
+PlacedTensor BiasAddGrad(const PlacedTensor& out_backprop, bool nchw) {
+  Tensor out;
+  const PlacedTensor in[1] = {out_backprop};
+  const OpAttr attr = nchw_attr(nchw);
+  const Device* d = run_placed("BiasAddGrad", in, &attr, 1, &out, 1, [nchw](OpCall& c) {
+    const Tensor& g = c.inputs[0];
+    if (!kernels::bias_add_supported(g.dtype()) || g.shape().rank() < 1) {
+      throw_error(Code::kInternal, "no core BiasAddGrad kernel for this input");
+    }
+    const int axis = g.shape().rank() < 2 ? g.shape().rank() - 1 : kernels::bias_channel_axis(nchw, g.shape().rank());
+    c.outputs[0] = Tensor::allocate(g.dtype(), varrt::Shape{g.shape().dim(axis)}, c.allocator());
+    kernels::bias_add_grad(g, axis, c.outputs[0]);
+  });
+  return PlacedTensor{std::move(out), d};
+}
 
 PlacedTensor Relu(const PlacedTensor& features) {
   Tensor out;

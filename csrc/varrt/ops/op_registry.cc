@@ -118,6 +118,15 @@ const std::map<std::string, Runner>& runners() {
        }},
       {"Relu", [](NodeCall& c) { c.outputs[0] = ops::Relu(c.inputs[0]); }},
       {"ReluGrad", [](NodeCall& c) { c.outputs[0] = ops::ReluGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Relu6", [](NodeCall& c) { c.outputs[0] = ops::Relu6(c.inputs[0]); }},
+      {"LeakyRelu", [](NodeCall& c) { c.outputs[0] = ops::LeakyRelu(c.inputs[0], c.real_attr("alpha", 0.2)); }},
+      {"Sigmoid", [](NodeCall& c) { c.outputs[0] = ops::Sigmoid(c.inputs[0]); }},
+      {"Tanh", [](NodeCall& c) { c.outputs[0] = ops::Tanh(c.inputs[0]); }},
+      {"Softmax", [](NodeCall& c) { c.outputs[0] = ops::Softmax(c.inputs[0], ""); }},
+      {"LogSoftmax", [](NodeCall& c) { c.outputs[0] = ops::LogSoftmax(c.inputs[0], ""); }},
+      {"BiasAdd",
+       [](NodeCall& c) { c.outputs[0] = ops::BiasAdd(c.inputs[0], c.inputs[1], c.attr("nchw") != 0, ""); }},
+      {"BiasAddGrad", [](NodeCall& c) { c.outputs[0] = ops::BiasAddGrad(c.inputs[0], c.attr("nchw") != 0); }},
       {"SparseSoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
          auto r = ops::SparseSoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");
          c.outputs[0] = std::move(r.first);

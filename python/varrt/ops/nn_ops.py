@@ -9,6 +9,7 @@ Composites run TensorFlow's ops in TensorFlow's order, so the placement log matc
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import collections
 import math
 import numbers
 
@@ -51,14 +52,12 @@ def relu_grad(gradients, features, name=None) -> Tensor:
     return run_core(_C.relu_grad, name, g, f, error_name(name, end))
 
 
-def _relu6(a):
-    return np.minimum(np.maximum(a, np.zeros((), a.dtype)), np.asarray(6, a.dtype))
-
-
 @op_def_lib.implements("Relu6")
 def relu6(features, name=None) -> Tensor:
-    """min(max(features, 0), 6) element-wise (tf.nn.relu6)."""
-    return _activation("Relu6", _relu6, features, name)
+    """min(max(features, 0), 6) element-wise (tf.nn.relu6). The core's kernel."""
+    a, dtype = operand(features)
+    check_dtype("Relu6", dtype, name, suffix(name, features))
+    return run_core(_C.relu6, name, a)
 
 
 @op_def_lib.implements("LeakyRelu")
@@ -68,11 +67,9 @@ def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
     t = features if isinstance(features, Tensor) else convert_to_tensor(features)
     if t.dtype.is_integer:
         t = math_ops.cast(t, dtypes.float32)
-    alpha = float(alpha)
-
-    def kernel(a):
-        return np.where(a > 0, a, a * np.asarray(alpha, a.dtype)).astype(a.dtype)
-    return _activation("LeakyRelu", kernel, t, name, {"alpha": alpha})
+    a, dtype = operand(t)
+    check_dtype("LeakyRelu", dtype, name, suffix(name, t))
+    return run_core(_C.leaky_relu, name, a, float(alpha))
 
 
 def _elu(a):
@@ -133,19 +130,7 @@ def _working(a):
     return a if a.dtype in (np.float32, np.float64) else a.astype(np.float32)
 
 
-def _softmax_last(a):
-    w = _working(a)
-    e = np.exp(w - np.max(w, axis=-1, keepdims=True))
-    return e / np.sum(e, axis=-1, keepdims=True)
-
-
-def _log_softmax_last(a):
-    w = _working(a)
-    shifted = w - np.max(w, axis=-1, keepdims=True)
-    return shifted - np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
-
-
-def _softmax_op(op, kernel, logits, axis, name):
+def _softmax_op(op, logits, axis, name):
     t = _as_tensor(logits)
     dtype = t.dtype
     check_dtype(op, dtype, name)
@@ -158,30 +143,26 @@ def _softmax_op(op, kernel, logits, axis, name):
             None, None, f"`dim` must be in the range [{-rank}, {rank}) where {rank} is the number of dimensions in "
                         f"the input. Received: dim={axis}")
 
-    def run_kernel(x):
-        if x.ndim == 0:
-            raise kernel_error(op, "Input dims must be <= 5 and >=1", name, cls=errors.AbortedError)
-        with quiet(all="ignore"):
-            return kernel(x).astype(x.dtype)
+    log = op == "LogSoftmax"
     if axis % max(rank, 1) == rank - 1 or rank == 0:
-        return run(op, run_kernel, (t,), dtype)
+        return run_core(_C.softmax, name, t, log, name or "")
     # TensorFlow swaps `axis` with the last one, runs the op and swaps them back.
     perm = list(range(rank))
     perm[axis % rank], perm[-1] = perm[-1], perm[axis % rank]
-    out = run(op, run_kernel, (array_ops.transpose(t, perm),), dtype)
+    out = run_core(_C.softmax, name, array_ops.transpose(t, perm), log, name or "")
     return array_ops.transpose(out, perm)
 
 
 @op_def_lib.implements("Softmax")
 def softmax(logits, axis=None, name=None) -> Tensor:
     """exp(logits) / sum(exp(logits)) along `axis` (default the last) (Softmax)."""
-    return _softmax_op("Softmax", _softmax_last, logits, axis, name)
+    return _softmax_op("Softmax", logits, axis, name)
 
 
 @op_def_lib.implements("LogSoftmax")
 def log_softmax(logits, axis=None, name=None) -> Tensor:
     """logits - log(sum(exp(logits))) along `axis` (LogSoftmax)."""
-    return _softmax_op("LogSoftmax", _log_softmax_last, logits, axis, name)
+    return _softmax_op("LogSoftmax", logits, axis, name)
 
 
 # --- cross-entropies ----------------------------------------------------------------------
@@ -286,7 +267,11 @@ def _raw_sparse_softmax_cross_entropy_with_logits(features, labels, name=None):
     end = suffix(name, features, labels)
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", dtype, name, end)
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", label_dtype, name, end, attr="Tlabels")
-    return run_core(_C.sparse_softmax_cross_entropy_with_logits, name, f, y, error_name(name, end))
+    return _SparseXentOutput(*run_core(_C.sparse_softmax_cross_entropy_with_logits, name, f, y, error_name(name, end)))
+
+
+# TensorFlow's generated wrapper returns its outputs as a namedtuple named after the op.
+_SparseXentOutput = collections.namedtuple("SparseSoftmaxCrossEntropyWithLogits", ["loss", "backprop"])
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None) -> Tensor:
@@ -348,32 +333,21 @@ def bias_add(value, bias, data_format=None, name=None) -> Tensor:
     ba, bdtype = operand(bias, dtype)
     check_dtype("BiasAdd", dtype, name)
 
-    def kernel(v, b):
-        if v.ndim < 2:
-            raise kernel_error("BiasAdd", f"Input tensor must be at least 2D: {shape_text(v.shape)}", name, end="")
-        if b.ndim != 1:
-            raise kernel_error("BiasAdd", f"Biases must be 1D: {shape_text(b.shape)}", name, end="")
-        axis = channel_axis(data_format, v.ndim)
-        if b.shape[0] != v.shape[axis]:
-            raise kernel_error("BiasAdd", "Must provide as many biases as the last dimension of the input tensor: "
-                                          f"{shape_text(b.shape)} vs. {shape_text(v.shape)}", name, end="")
-        return v + b.reshape((-1,) + (1,) * (v.ndim - 1 - axis))
-    return run("BiasAdd", kernel, (va, ba), dtype, attrs=_format_attr(data_format))
+    return run_core(_C.bias_add, name, va, ba, data_format == "NCHW", error_name(name, suffix(name, value, bias)))
 
 
 def bias_add_grad(out_backprop, data_format="NHWC") -> Tensor:
     """The gradient of BiasAdd's bias: out_backprop summed over all but the channel dimension (BiasAddGrad)."""
+    g, _ = operand(out_backprop)
+    # TensorFlow's string attr data_format is the core op's bool attribute `nchw` (attributes hold no strings).
+    return _C.bias_add_grad(g, data_format == "NCHW")
+
+
+@op_def_lib.implements("BiasAddGrad")
+def _raw_bias_add_grad(out_backprop, data_format="NHWC", name=None):
     g, dtype = operand(out_backprop)
-
-    def kernel(g):
-        axis = channel_axis(data_format, g.ndim)
-        return np.sum(g, axis=tuple(i for i in range(g.ndim) if i != axis), dtype=g.dtype)
-    return run("BiasAddGrad", kernel, (g,), dtype, attrs=_format_attr(data_format))
-
-
-def _format_attr(data_format):
-    """TensorFlow's string attr data_format, as the bool `nchw` (op attributes hold no strings)."""
-    return {"nchw": data_format == "NCHW"}
+    check_dtype("BiasAddGrad", dtype, name, suffix(name, out_backprop))
+    return run_core(_C.bias_add_grad, name, g, _data_format(data_format) == "NCHW")
 
 
 @op_def_lib.implements("L2Loss")
