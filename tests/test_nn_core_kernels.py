@@ -1,6 +1,6 @@
 """The training step's array and nn ops run the core's kernels (issue 25): Relu, ReluGrad, Relu6,
 LeakyRelu, Sigmoid, Tanh, Softmax, LogSoftmax, BiasAdd, BiasAddGrad, Reshape, BroadcastTo,
-ZerosLike, OnesLike, Shape and SparseSoftmaxCrossEntropyWithLogits give TensorFlow's values and
+ZerosLike, OnesLike, Shape and the softmax cross-entropies give TensorFlow's values and
 errors eagerly, the same bits traced, and the graphs of a traced training step and of typical
 programs call no Python kernel for them (Graph.host_node_ops, the nodes that still do, is held
 to a listed set).
@@ -32,10 +32,11 @@ CASES = record.cases()
 XENT_LOSS_ULPS = 1
 XENT_BACKPROP_EPS = 4
 # Sigmoid, Tanh, Softmax and LogSoftmax use Eigen's (or oneDNN's) approximations in TensorFlow
-# where varrt's float results are correctly rounded, and BiasAddGrad sums in another order (in
-# double): their float results are within APPROX_EPS units of the dtype's epsilon, relative to
-# the result's magnitude (at least 1). Integers and complex sums of small integers are exact.
-APPROXIMATE = {"sigmoid", "tanh", "softmax", "log_softmax", "softmax_axis0", "bias_add_grad"}
+# where varrt's float results are correctly rounded, BiasAddGrad sums in another order (in
+# double), and the dense cross-entropy's loss is a label-weighted sum (with cancellation where
+# labels have both signs): their float results are within APPROX_EPS units of the dtype's
+# epsilon, relative to the result's magnitude (at least 1). Integer results are exact.
+APPROXIMATE = {"sigmoid", "tanh", "softmax", "log_softmax", "softmax_axis0", "bias_add_grad", "xent", "xent_api"}
 APPROX_EPS = 8
 _EPS = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
 

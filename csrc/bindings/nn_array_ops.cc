@@ -95,6 +95,12 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("value"), py::arg("bias"), py::arg("nchw"), py::arg("name") = py::none());
   m.def("bias_add_grad", [](py::handle g, bool nchw) { return result(ops::BiasAddGrad(operand(g), nchw)); },
         py::arg("out_backprop"), py::arg("nchw"));
+  m.def("softmax_cross_entropy_with_logits",
+        [](py::handle features, py::handle labels, std::optional<std::string> name) {
+          auto r = ops::SoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));
+          return py::make_tuple(result(std::move(r.first)), result(std::move(r.second)));
+        },
+        py::arg("features"), py::arg("labels"), py::arg("name") = std::string());
   m.def("sparse_softmax_cross_entropy_with_logits",
         [](py::handle features, py::handle labels, std::optional<std::string> name) {
           auto r = ops::SparseSoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));

@@ -78,6 +78,15 @@ def cases():
         for batch, classes in ((7, 13), (1, 1), (0, 4), (5, 1000)):
             c[f"sparse_xent_{d}_{batch}x{classes}"] = ("sparse_xent", {"logits": (d, (batch, classes), 7),
                                                                         "labels": ("labels", "int32", batch, classes)})
+    for d in XENT_DTYPES:
+        for batch, classes in ((6, 11), (1, 1), (0, 3)):
+            c[f"xent_{d}_{batch}x{classes}"] = ("xent", {"logits": (d, (batch, classes), 34, "finite"),
+                                                        "labels": (d, (batch, classes), 35, "finite")})
+    c["xent_broadcast_labels"] = ("xent", {"logits": ("float32", (4, 5), 36), "labels": ("float32", (1, 5), 37)})
+    c["xent_minus_inf_logit"] = ("xent", {"logits": [[-np.inf, 1.0, 2.0]], "labels": [[0.0, 1.0, 0.0]]})
+    c["xent_error_broadcast"] = ("xent", {"logits": ("float32", (2, 3), 38), "labels": ("float32", (2, 2), 39)})
+    c["xent_api_3d_axis0"] = ("xent_api", {"logits": ("float32", (3, 2, 4), 40, "finite"),
+                                           "labels": ("float32", (3, 2, 4), 41, "finite")})
     c["sparse_xent_int64_labels"] = ("sparse_xent", {"logits": ("float32", (4, 6), 8), "labels": ("labels", "int64", 4, 6)})
     c["sparse_xent_grad_float32"] = ("sparse_xent_grad", {"logits": ("float32", (9, 11), 9),
                                                           "labels": ("labels", "int32", 9, 11)})
@@ -153,6 +162,10 @@ def run_case(tf, fn, kwargs):
     if fn == "sparse_xent":
         labels = args["labels"]
         return list(tf.raw_ops.SparseSoftmaxCrossEntropyWithLogits(features=args["logits"], labels=labels))
+    if fn == "xent":
+        return list(tf.raw_ops.SoftmaxCrossEntropyWithLogits(features=args["logits"], labels=args["labels"]))
+    if fn == "xent_api":
+        return [tf.nn.softmax_cross_entropy_with_logits(labels=args["labels"], logits=args["logits"], axis=0)]
     if fn == "sparse_xent_grad":
         x = args["logits"]
         with tf.GradientTape() as tape:

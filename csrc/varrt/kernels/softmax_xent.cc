@@ -45,6 +45,34 @@ void sparse_rows(const Tensor& features, const Tensor& labels, const Tensor& los
   }
 }
 
+template <class IoT>
+void dense_rows(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop) {
+  using W = typename IoT::Work;
+  const int64_t batch = features.shape().dim(0), depth = features.shape().dim(1);
+  const void* x = features.data();
+  const void* y = labels.data();
+  void* grad = backprop.mutable_data();
+  void* cost = loss.mutable_data();
+  std::vector<W> shifted(static_cast<size_t>(depth));
+  for (int64_t r = 0; r < batch; ++r) {
+    const int64_t base = r * depth;
+    W max = IoT::load(x, base);
+    for (int64_t j = 1; j < depth; ++j) max = std::max(max, IoT::load(x, base + j));
+    W sum = W(0);
+    for (int64_t j = 0; j < depth; ++j) {
+      shifted[j] = IoT::load(x, base + j) - max;
+      sum += std::exp(shifted[j]);
+    }
+    const W log_sum = std::log(sum);
+    W total = W(0);
+    for (int64_t j = 0; j < depth; ++j) total += IoT::load(y, base + j) * (log_sum - shifted[j]);
+    IoT::store(cost, r, total);
+    for (int64_t j = 0; j < depth; ++j) {
+      IoT::store(grad, base + j, std::exp(shifted[j]) / sum - IoT::load(y, base + j));
+    }
+  }
+}
+
 }  // namespace
 
 bool softmax_supported(DType dtype) {
@@ -73,6 +101,17 @@ void sparse_softmax_xent(const Tensor& features, const Tensor& labels, const Ten
     case DType::kFloat64: return sparse_rows<FloatIo<double>>(features, labels, loss, backprop);
     case DType::kFloat16: return sparse_rows<HalfIo>(features, labels, loss, backprop);
     case DType::kBFloat16: return sparse_rows<BFloat16Io>(features, labels, loss, backprop);
+    default: throw_error(Code::kInternal, "softmax kernel called for an unsupported dtype");
+  }
+}
+
+void softmax_xent(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop) {
+  if (features.shape().dim(1) == 0) return;  // no classes: every loss is an empty sum, set by the caller
+  switch (features.dtype()) {
+    case DType::kFloat32: return dense_rows<FloatIo<float>>(features, labels, loss, backprop);
+    case DType::kFloat64: return dense_rows<FloatIo<double>>(features, labels, loss, backprop);
+    case DType::kFloat16: return dense_rows<HalfIo>(features, labels, loss, backprop);
+    case DType::kBFloat16: return dense_rows<BFloat16Io>(features, labels, loss, backprop);
     default: throw_error(Code::kInternal, "softmax kernel called for an unsupported dtype");
   }
 }

@@ -1,7 +1,8 @@
-// The softmax cross-entropy kernels, after TensorFlow's CPU kernel (sparse_xent_op.h): per row of
-// logits, shifted = logits - max(logits), sum = sum(exp(shifted)),
-//   loss     = log(sum) - shifted[label]
-//   backprop = exp(shifted) / sum - (j == label)
+// The softmax cross-entropy kernels, after TensorFlow's CPU kernels (sparse_xent_op.h, xent_op.h):
+// per row of logits, shifted = logits - max(logits), sum = sum(exp(shifted)),
+//   sparse: loss = log(sum) - shifted[label],            backprop = exp(shifted) / sum - (j == label)
+//   dense:  loss = sum(labels * (log(sum) - shifted)),    backprop = exp(shifted) / sum - labels
+// (dense: a label of 0 beside a logit of -inf gives NaN, as TensorFlow's 0 * inf does)
 // in the logits' precision (float for the 16-bit floats, rounded once at the end, as varrt's
 // other half-type kernels do). exp and log are the C library's, which may differ from Eigen's
 // vectorised ones in the last bit.
@@ -21,6 +22,8 @@ bool softmax_supported(DType dtype);
 bool labels_in_range(const Tensor& labels, int64_t depth, int64_t* bad);
 // features [batch, depth], labels [batch] (int32 or int64, in range); loss [batch], backprop like features.
 void sparse_softmax_xent(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop);
+// features and labels [batch, depth] of one dtype; loss [batch], backprop like features.
+void softmax_xent(const Tensor& features, const Tensor& labels, const Tensor& loss, const Tensor& backprop);
 
 }  // namespace kernels
 }  // namespace varrt

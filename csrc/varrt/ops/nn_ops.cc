@@ -5,6 +5,8 @@
 #include "varrt/core/error.h"
 #include "varrt/kernels/activations.h"
 #include "varrt/kernels/bias_add.h"
+#include "varrt/kernels/binary_ops.h"
+#include "varrt/kernels/fill.h"
 #include "varrt/kernels/softmax.h"
 #include "varrt/kernels/softmax_xent.h"
 #include "varrt/ops/placed_call.h"
@@ -159,6 +161,37 @@ PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& feature
     kernels::relu_grad(g, f, c.outputs[0]);
   });
   return PlacedTensor{std::move(out), d};
+}
+
+std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,
+                                                                    const PlacedTensor& labels, const char* name) {
+  Tensor out[2];
+  const PlacedTensor in[2] = {features, labels};
+  const Device* d = run_placed("SoftmaxCrossEntropyWithLogits", in, nullptr, 0, out, 2, [name](OpCall& c) {
+    Tensor x = c.inputs[0];
+    Tensor y = c.inputs[1];
+    // TensorFlow's XentOp: the two shapes broadcast (BCast) to one, which must be 2-D.
+    varrt::Shape shape;
+    if (!kernels::broadcast_shapes(x.shape(), y.shape(), &shape)) {
+      fail(c, "logits and labels must be broadcastable: logits_size=" + x.shape().debug_string() +
+                  " labels_size=" + y.shape().debug_string(), name);
+    }
+    if (shape.rank() != 2) fail(c, "logits and labels must be either 2-dimensional, or broadcasted to be 2-dimensional", name);
+    if (x.dtype() != y.dtype() || !kernels::softmax_supported(x.dtype())) {
+      throw_error(Code::kInternal, "no core SoftmaxCrossEntropyWithLogits kernel for these inputs");
+    }
+    for (Tensor* t : {&x, &y}) {
+      if (t->shape() == shape) continue;
+      Tensor b = Tensor::allocate(t->dtype(), shape, c.allocator());
+      kernels::broadcast_to(*t, b);
+      *t = std::move(b);
+    }
+    c.outputs[0] = Tensor::allocate(x.dtype(), varrt::Shape{shape.dim(0)}, c.allocator());
+    c.outputs[1] = Tensor::allocate(x.dtype(), shape, c.allocator());
+    kernels::fill_zeros(c.outputs[0]);
+    kernels::softmax_xent(x, y, c.outputs[0], c.outputs[1]);
+  });
+  return {PlacedTensor{std::move(out[0]), d}, PlacedTensor{std::move(out[1]), d}};
 }
 
 std::pair<PlacedTensor, PlacedTensor> SparseSoftmaxCrossEntropyWithLogits(const PlacedTensor& features,

@@ -1,6 +1,6 @@
 // The neural-network ops with core kernels: the activations (Relu, ReluGrad, Relu6, LeakyRelu,
-// Sigmoid, Tanh), Softmax and LogSoftmax, BiasAdd and BiasAddGrad, and
-// SparseSoftmaxCrossEntropyWithLogits, through the dispatch, with TensorFlow's kernel checks and messages (`name`: the op's name for
+// Sigmoid, Tanh), Softmax and LogSoftmax, BiasAdd and BiasAddGrad, and the cross-entropies
+// (SoftmaxCrossEntropyWithLogits, SparseSoftmaxCrossEntropyWithLogits), through the dispatch, with TensorFlow's kernel checks and messages (`name`: the op's name for
 // the " name: " part, null for none). Callers check the dtypes against the op table first
 // (TensorFlow's attr errors); a dtype without a kernel here is an internal error.
 #pragma once
@@ -26,6 +26,9 @@ PlacedTensor BiasAdd(const PlacedTensor& value, const PlacedTensor& bias, bool n
 PlacedTensor BiasAddGrad(const PlacedTensor& out_backprop, bool nchw);
 // gradients * (features > 0); TensorFlow's gradient of Relu passes Relu's output as `features`.
 PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name);
+// (loss, backprop) of logits `features` and probability `labels`, broadcast to one 2-D shape.
+std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,
+                                                                    const PlacedTensor& labels, const char* name);
 // (loss, backprop) of logits `features` [batch, classes] and int32/int64 `labels` [batch].
 std::pair<PlacedTensor, PlacedTensor> SparseSoftmaxCrossEntropyWithLogits(const PlacedTensor& features,
                                                                           const PlacedTensor& labels,

@@ -127,6 +127,11 @@ const std::map<std::string, Runner>& runners() {
       {"BiasAdd",
        [](NodeCall& c) { c.outputs[0] = ops::BiasAdd(c.inputs[0], c.inputs[1], c.attr("nchw") != 0, ""); }},
       {"BiasAddGrad", [](NodeCall& c) { c.outputs[0] = ops::BiasAddGrad(c.inputs[0], c.attr("nchw") != 0); }},
+      {"SoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
+         auto r = ops::SoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
       {"SparseSoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
          auto r = ops::SparseSoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");
          c.outputs[0] = std::move(r.first);

@@ -2,9 +2,12 @@
 nn_impl.py): activations (Relu, Elu, Softplus, ...), Softmax/LogSoftmax, the cross-entropy ops,
 BiasAdd, L2Loss, and TensorFlow's composites of them (gelu, dropout, moments, ...).
 
-The kernels compute in float64 for the narrow floats and round once (TensorFlow's results to
-float32 rounding), with TensorFlow's thresholds where its kernels have them; results below the
-narrow type's normal range flush to 0 as TensorFlow's CPU threads do (math_ops._wide).
+Relu, ReluGrad, Relu6, LeakyRelu, Softmax, LogSoftmax, BiasAdd, BiasAddGrad and the cross-entropy
+ops run the core's kernels (csrc/varrt/ops/nn_ops.h), eagerly and as graph nodes, and the core
+owns their kernel errors. The NumPy kernels of the others compute in float64 for the narrow
+floats and round once (TensorFlow's results to float32 rounding), with TensorFlow's thresholds
+where its kernels have them; results below the narrow type's normal range flush to 0 as
+TensorFlow's CPU threads do (math_ops._wide).
 Composites run TensorFlow's ops in TensorFlow's order, so the placement log matches.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
@@ -19,8 +22,7 @@ from varrt import _C, dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 from varrt.ops.math_ops import _wide
-from varrt.ops.op_util import (check_dtype, error_name, kernel_error, matching, operand, quiet, run, run_core,
-                               run_outputs, shape_text, suffix)
+from varrt.ops.op_util import check_dtype, error_name, matching, operand, quiet, run, run_core, suffix
 from varrt.ops import op_def_lib
 
 
@@ -124,12 +126,6 @@ def softsign(features, name=None) -> Tensor:
 
 # --- softmax ------------------------------------------------------------------------------
 
-def _working(a):
-    """The precision TensorFlow's softmax kernels compute in: the input's, float32 for the half
-    types (so results round as TensorFlow's, cancellation in log(sum(exp)) - x included)."""
-    return a if a.dtype in (np.float32, np.float64) else a.astype(np.float32)
-
-
 def _softmax_op(op, logits, axis, name):
     t = _as_tensor(logits)
     dtype = t.dtype
@@ -175,25 +171,6 @@ def _as_tensor(x, dtype=None):
     return convert_to_tensor(x, dtype=dtype)
 
 
-def _xent_kernel(name):
-    def kernel(features, labels):
-        try:
-            labels = np.broadcast_to(labels, features.shape)
-        except ValueError:
-            raise kernel_error("SoftmaxCrossEntropyWithLogits",
-                               f"logits and labels must be broadcastable: logits_size={shape_text(features.shape)} "
-                               f"labels_size={shape_text(np.shape(labels))}", name) from None
-        w = _working(features)
-        shifted = w - np.max(w, axis=-1, keepdims=True)
-        log_sum = np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
-        lw = labels.astype(w.dtype)
-        # 0 * (-inf) is 0 for a label of 0, as in TensorFlow's kernel.
-        loss = np.sum(np.where(lw == 0, np.zeros((), w.dtype), lw * (log_sum - shifted)), axis=-1)
-        backprop = np.exp(shifted - log_sum) - lw
-        return loss.astype(features.dtype), backprop.astype(features.dtype)
-    return kernel
-
-
 def _move_axis_last(t, axis):
     rank = len(t.shape)
     perm = list(range(rank))
@@ -216,9 +193,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Ten
         shape = tuple(logits.shape)
     flat_logits = array_ops.reshape(logits, _rows(logits))
     flat_labels = array_ops.reshape(labels, _rows(labels))
-    with quiet(all="ignore"):
-        cost, _ = run_outputs("SoftmaxCrossEntropyWithLogits", _xent_kernel(name), (flat_logits, flat_labels),
-                              logits.dtype, 2)
+    cost, _ = _C.softmax_cross_entropy_with_logits(flat_logits, flat_labels, name or "")
     if None not in shape:
         return array_ops.reshape(cost, shape[:-1])
     # Inside a graph with sizes known only when it runs: the outer dims from the logits' Shape
@@ -257,6 +232,18 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
     flat_labels = labels if len(shape) == 2 else array_ops.reshape(labels, (-1,))
     cost, _ = _C.sparse_softmax_cross_entropy_with_logits(flat_logits, flat_labels, name or "")
     return cost if len(shape) == 2 else array_ops.reshape(cost, lshape)
+
+
+@op_def_lib.implements("SoftmaxCrossEntropyWithLogits")
+def _raw_softmax_cross_entropy_with_logits(features, labels, name=None):
+    """(loss, backprop) of logits and labels broadcast to one 2-D shape: the op itself."""
+    (f, y), dtype = matching("SoftmaxCrossEntropyWithLogits", (features, labels), name)
+    end = suffix(name, features, labels)
+    check_dtype("SoftmaxCrossEntropyWithLogits", dtype, name, end)
+    return _XentOutput(*run_core(_C.softmax_cross_entropy_with_logits, name, f, y, error_name(name, end)))
+
+
+_XentOutput = collections.namedtuple("SoftmaxCrossEntropyWithLogits", ["loss", "backprop"])
 
 
 @op_def_lib.implements("SparseSoftmaxCrossEntropyWithLogits")
