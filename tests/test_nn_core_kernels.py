@@ -10,11 +10,13 @@ tests/tools/record_nn_core_kernels.py, whose cases() this file runs through varr
 """
 import importlib.util
 import json
+import subprocess
 
 import numpy as np
 import pytest
 
 import varrt as tf
+from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 _spec = importlib.util.spec_from_file_location("record_nn_core_kernels",
@@ -100,6 +102,16 @@ def test_errors_match_tensorflow(case):
         record.run_case(tf, fn, kwargs)
     assert type(info.value).__name__ == FIXTURE[case]["error"]
     assert str(info.value) == FIXTURE[case]["message"]
+
+
+def test_the_fixture_is_what_tensorflow_gives_now(tmp_path):
+    # With VARRT_TF_PYTHON, the recorded results are checked against a live TensorFlow run.
+    out = tmp_path / "tf.json"
+    subprocess.run([required_tf_python(), str(REPO / "tests" / "tools" / "record_nn_core_kernels.py"), str(out)],
+                   check=True, capture_output=True, timeout=600)
+    live = json.loads(out.read_text())
+    assert live["tensorflow"].startswith("2.21")
+    assert live["cases"] == FIXTURE
 
 
 def test_a_bad_label_leaves_nothing_behind_and_the_next_call_works():

@@ -3,7 +3,7 @@ Relu6, LeakyRelu, Sigmoid, Tanh, Softmax, LogSoftmax, BiasAdd, BiasAddGrad, Resh
 ZerosLike, OnesLike, Shape, SparseSoftmaxCrossEntropyWithLogits) into
 tests/fixtures/nn_core_kernels_tf.json, which tests/test_nn_core_kernels.py compares varrt with.
 
-    /path/to/python-with-tensorflow tests/tools/record_nn_core_kernels.py
+    /path/to/python-with-tensorflow tests/tools/record_nn_core_kernels.py [output.json]
 
 Every case is built from its inputs (cases() below, shared with the test), run through
 TensorFlow eagerly, and stored as dtype, shape and the raw bytes in hex (bit-exact comparisons,
@@ -195,10 +195,11 @@ def main():
             out[name] = {"outputs": [encode(t) for t in run_case(tf, fn, kwargs)]}
         except Exception as e:  # noqa: BLE001 - the error is the recorded result
             out[name] = {"error": type(e).__name__, "message": str(e)}
-    with open(OUT, "w") as fh:
+    path = sys.argv[1] if len(sys.argv) > 1 else OUT
+    with open(path, "w") as fh:
         json.dump({"tensorflow": tf.__version__, "cases": out}, fh, indent=1, sort_keys=True)
         fh.write("\n")
-    print(f"wrote {len(out)} cases to {OUT}")
+    print(f"wrote {len(out)} cases to {path}")
     return 0
 
 
