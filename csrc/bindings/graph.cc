@@ -103,6 +103,7 @@ class HostNodeKernel : public NodeKernel {
     py::tuple outs(r);
     for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = placed(outs[i]);
   }
+  bool native() const override { return false; }
 
  private:
   py::tuple host_;
@@ -128,6 +129,7 @@ class PyCallNodeKernel : public NodeKernel {
     }
     for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = placed(outs[i]);
   }
+  bool native() const override { return false; }
 
  private:
   py::object fn_;
@@ -309,6 +311,15 @@ void bind_graph(py::module_& m) {
              for (int i = 0; i < g.num_nodes(); ++i) ops.push_back(g.node_op(i));
              return ops;
            })
+      .def("host_node_ops",
+           [](const Graph& g) {
+             std::vector<std::string> ops;
+             for (int i = 0; i < g.num_nodes(); ++i) {
+               if (!g.node_is_native(i)) ops.push_back(g.node_op(i));
+             }
+             return ops;
+           },
+           "The ops of the nodes whose kernel calls into Python, in node order (a debugging aid).")
       .def("run", [](const Graph& g, py::sequence args, py::sequence variables) {
         std::vector<PlacedTensor> in;
         in.reserve(args.size());

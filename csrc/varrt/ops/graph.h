@@ -52,6 +52,9 @@ class NodeKernel {
  public:
   virtual ~NodeKernel() = default;
   virtual void run(NodeCall& call) const = 0;
+  // False for a kernel that calls out of the core (a Python kernel): what Graph::node_is_native
+  // reports, so a test can tell which ops of a graph still leave it.
+  virtual bool native() const { return true; }
 };
 
 // An attribute with owned storage (OpAttr points into it).
@@ -101,6 +104,7 @@ class Graph {
   int num_slots() const { return num_slots_; }
   const std::vector<int>& outputs() const { return outputs_; }
   const std::string& node_op(int i) const { return nodes_[static_cast<size_t>(i)].op; }
+  bool node_is_native(int i) const { return nodes_[static_cast<size_t>(i)].kernel->native(); }
 
   // Runs the graph on `args` (num_inputs() of them). Nodes run quietly (no placement line each).
   // When a node fails its error propagates unchanged; failed_node() then names it.

@@ -4,9 +4,11 @@
 #include <vector>
 
 #include "varrt/core/error.h"
+#include "varrt/ops/array_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
 #include "varrt/ops/math_ops.h"
+#include "varrt/ops/nn_ops.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/slice_ops.h"
 #include "varrt/ops/training_ops.h"
@@ -111,6 +113,42 @@ const std::map<std::string, Runner>& runners() {
        }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},
       {"Identity", [](NodeCall& c) { c.outputs[0] = ops::Identity(in(c, 0)); }},  // read_value()'s, after a read
+      // The training step's array and nn ops. A shape computed in the graph is Reshape's and
+      // BroadcastTo's second input; one known when recorded, their "shape" attribute.
+      {"Reshape", [](NodeCall& c) {
+         c.outputs[0] = c.num_inputs == 2 ? ops::Reshape(c.inputs[0], c.inputs[1], "")
+                                          : ops::Reshape(c.inputs[0], c.ints_attr("shape"), "");
+       }},
+      {"BroadcastTo", [](NodeCall& c) {
+         c.outputs[0] = c.num_inputs == 2 ? ops::BroadcastTo(c.inputs[0], c.inputs[1], "")
+                                          : ops::BroadcastTo(c.inputs[0], c.ints_attr("shape"), "");
+       }},
+      {"ZerosLike", [](NodeCall& c) { c.outputs[0] = ops::ZerosLike(c.inputs[0]); }},
+      {"OnesLike", [](NodeCall& c) { c.outputs[0] = ops::OnesLike(c.inputs[0]); }},
+      {"Shape", [](NodeCall& c) {
+         c.outputs[0] = ops::Shape(c.inputs[0], static_cast<DType>(c.attr("out_type", static_cast<int64_t>(DType::kInt32))));
+       }},
+      {"Relu", [](NodeCall& c) { c.outputs[0] = ops::Relu(c.inputs[0]); }},
+      {"ReluGrad", [](NodeCall& c) { c.outputs[0] = ops::ReluGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Relu6", [](NodeCall& c) { c.outputs[0] = ops::Relu6(c.inputs[0]); }},
+      {"LeakyRelu", [](NodeCall& c) { c.outputs[0] = ops::LeakyRelu(c.inputs[0], c.real_attr("alpha", 0.2)); }},
+      {"Sigmoid", [](NodeCall& c) { c.outputs[0] = ops::Sigmoid(c.inputs[0]); }},
+      {"Tanh", [](NodeCall& c) { c.outputs[0] = ops::Tanh(c.inputs[0]); }},
+      {"Softmax", [](NodeCall& c) { c.outputs[0] = ops::Softmax(c.inputs[0], ""); }},
+      {"LogSoftmax", [](NodeCall& c) { c.outputs[0] = ops::LogSoftmax(c.inputs[0], ""); }},
+      {"BiasAdd",
+       [](NodeCall& c) { c.outputs[0] = ops::BiasAdd(c.inputs[0], c.inputs[1], c.attr("nchw") != 0, ""); }},
+      {"BiasAddGrad", [](NodeCall& c) { c.outputs[0] = ops::BiasAddGrad(c.inputs[0], c.attr("nchw") != 0); }},
+      {"SoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
+         auto r = ops::SoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
+      {"SparseSoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
+         auto r = ops::SparseSoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
       {"ReadVariableOp", [](NodeCall& c) { c.outputs[0] = on_var(c.resources[0], ops::ReadVariableOp(c.resources[0])); }},
       {"AssignVariableOp", [](NodeCall& c) { ops::AssignVariableOp(c.resources[0], in(c, 0)); }},
       {"AssignAddVariableOp", [](NodeCall& c) { ops::AssignAddVariableOp(c.resources[0], in(c, 0)); }},

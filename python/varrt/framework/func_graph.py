@@ -660,6 +660,11 @@ class FuncGraph:
             if opdef is not None and opdef.folds_from_shape is not None and i < len(inputs):
                 info.partial = _static_shape(inputs[i])  # the static shape its value is (Shape, ShapeN)
 
+    def host_node_ops(self):
+        """The ops of this graph's nodes whose kernel calls into Python (a NumPy kernel, a
+        tf.py_function), in node order: a debugging aid, and what tests hold to a known list."""
+        return self._graph.host_node_ops()
+
     def add_call_node(self, op, fn, inputs, num_outputs, name=None):
         """Records a node that runs `fn(*tensors)` (a Python call: tf.print, tf.py_function) when the
         graph runs; (first output slot, node name)."""

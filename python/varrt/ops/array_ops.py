@@ -12,8 +12,9 @@ from varrt.framework import symbolic as _symbolic
 
 from varrt import _C, dtypes, errors
 from varrt.framework import conversion as _convert
-from varrt.ops.op_util import (attr_ints, attr_value_error, check_dtype, dtype_of, host, int_list, is_tensor_like, kernel_error, matching, op_error,
-                            operand, run, run_failing, run_outputs, shape_of, shape_text, slow, suffix, tensor_operand)
+from varrt.ops.op_util import (attr_ints, attr_value_error, check_dtype, dtype_of, error_name, host, int_list, is_tensor_like, kernel_error, matching, op_error,
+                            operand, run, run_core, run_failing, run_outputs, shape_of, shape_text, slow, suffix,
+                            tensor_operand)
 from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops import op_def_lib
@@ -63,79 +64,26 @@ def _shape_values(op, shape, name, end, python_int32=False):
 
 @op_def_lib.implements("Reshape")
 def reshape(tensor, shape, name=None) -> Tensor:
-    """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy."""
-    if type(tensor) is Tensor and type(shape) in (tuple, list):
-        dims = _plain_dims(shape, tensor._shape_tuple)
-        if dims is not None:  # the common case, what gradient functions do: no checks left to make
-            return run("Reshape", lambda a: _view(a, dims), (tensor,), tensor.dtype, attrs={"shape": dims})
+    """A new tensor with the same values in `shape` (one dimension may be -1). Zero-copy: the
+    core's Reshape, whose output shares the input's buffer."""
+    if type(tensor) is Tensor and type(shape) in (tuple, list) and all(type(d) is int for d in shape):
+        return run_core(_C.reshape, name, tensor, shape, None)  # what gradient functions do (a list: no " name: ")
     t = _as_tensor(tensor)
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
-        return run("Reshape", lambda a, s: _view(a, _reshaped_dims(a, [int(d) for d in np.asarray(s).reshape(-1)],
-                                                                   name, None)), (t, shape), t.dtype)
+        return run_core(_C.reshape, name, t, shape, name or "")
     shape = _shape_arg(shape)
     end = "" if suffix(name, shape) == "" else None
     dims = _shape_values("Reshape", shape, name, end)
-    # A view of the input: the output shares its buffer (zero-copy).
-    # The -1 is resolved from the kernel's input, not the traced example: a graph replays this
-    # kernel on inputs of other shapes.
-    return run("Reshape", lambda a: _view(a, _reshaped_dims(a, dims, name, end)), (t,), t.dtype,
-               attrs={"shape": tuple(dims)})
-
-
-def _plain_dims(shape, input_shape):
-    """`shape` as a tuple when it is Python ints >= 0 with the input's element count, else None."""
-    n = 1
-    for d in shape:
-        if type(d) is not int or d < 0:
-            return None
-        n *= d
-    m = 1
-    for d in input_shape:
-        m *= d
-    return tuple(shape) if n == m else None
+    # The -1 is resolved by the kernel from its input, not the traced example: a graph replays
+    # the node on inputs of other shapes.
+    return run_core(_C.reshape, name, t, dims, error_name(name, end))
 
 
 def _view(a, dims):
-    """The kernel of Reshape, ExpandDims and Squeeze: `a` in `dims`, sharing its buffer. Tensors
-    NumPy cannot view (rank above 64) come as TensorData and are reshaped by the core."""
+    """The kernel of ExpandDims and Squeeze: `a` in `dims`, sharing its buffer. Tensors NumPy
+    cannot view (rank above 64) come as TensorData and are reshaped by the core."""
     return a.reshape(dims) if type(a) is np.ndarray else a.reshaped(dims)
-
-
-def _reshaped_dims(data, dims, name, end):
-    """`dims` with the -1 inferred, checked against the size of `data` (an array or TensorData) as
-    TensorFlow's Reshape kernel does."""
-    def fail(message):
-        return kernel_error("Reshape", message, name, end=end)
-
-    # TensorFlow's ValidateSizes: zero sizes stay out of the product, so that a -1 beside a 0
-    # is still inferred from the other dimensions.
-    dims = list(dims)
-    n, unknown, product = data.size, None, 1
-    sizes_have_zero = 0 in dims
-    for i, d in enumerate(dims):
-        if d == -1:
-            if unknown is not None:
-                raise fail(f"Only one input size may be -1, not both {unknown} and {i}")
-            unknown = i
-        elif d < 0:
-            raise fail(f"Size {i} must be non-negative, not {d}")
-        elif d > 0:
-            product *= d
-            if product > _INT64_MAX:
-                raise fail(f"Shape [{', '.join(str(x) for x in dims)}] has too many elements")
-    if unknown is not None:
-        counted = [d for d in data.shape if d > 0 or not sizes_have_zero]
-        elements = int(np.prod(counted, dtype=object)) if counted else 1
-        missing = elements // product
-        if len(counted) == len(data.shape) and product * missing != elements:
-            raise fail(f"Input to reshape is a tensor with {elements} values, but the requested shape requires a "
-                       f"multiple of {product}")
-        dims[unknown] = missing
-    wanted = int(np.prod(dims, dtype=object)) if dims else 1
-    if wanted != n:
-        raise fail(f"Input to reshape is a tensor with {n} values, but the requested shape has {wanted}")
-    return dims
 
 
 def _index(tensor, i):
@@ -231,6 +179,8 @@ def zeros_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A0
     """Zeros with the shape (and, unless `dtype` is given, the dtype) of `input` (tf.zeros_like)."""
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
+    if dtype is source:
+        return run_core(_C.zeros_like, name, a)
     return run("ZerosLike", _constant_fill(b"" if dtype is dtypes.string else 0, dtype), (a,), dtype, shape_of(a))
 
 
@@ -248,6 +198,8 @@ def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A00
     a, source = operand(input)
     dtype = source if dtype is None else dtypes.as_dtype(dtype)
     check_dtype("OnesLike", dtype, name, "" if slow(input) else None)
+    if dtype is source:
+        return run_core(_C.ones_like, name, a)
     return run("OnesLike", _constant_fill(1, dtype), (a,), dtype, shape_of(a))
 
 
@@ -258,6 +210,8 @@ def shape(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002 - Te
     """The shape of `input` as a 1-D tensor of `out_type` (tf.shape)."""
     a, _ = operand(input)
     out_type = dtypes.as_dtype(out_type)
+    if out_type is dtypes.int32 or out_type is dtypes.int64:
+        return run_core(_C.shape, name, a, out_type._enum)
     return run("Shape", lambda a: np.array(a.shape, dtype=out_type.as_numpy_dtype), (a,), out_type)
 
 
@@ -316,40 +270,24 @@ def stop_gradient(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's name
 
 @op_def_lib.implements("BroadcastTo")
 def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
-    """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo)."""
+    """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo, the core's
+    kernel, which checks the shapes with TensorFlow's texts)."""
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
-        a, dtype = operand(input)
-        return run("BroadcastTo", lambda x, dims: np.array(np.broadcast_to(x, tuple(int(d) for d in dims))),
-                   (a, shape), dtype)
+        a, _ = operand(input)
+        return run_core(_C.broadcast_to, name, a, shape, name or "")
     if type(input) is Tensor and type(shape) in (tuple, list) and all(type(d) is int for d in shape):
-        a, dtype, dims, end = input, input.dtype, list(shape), None  # gradient functions' form: nothing to convert
-    else:
-        a, dtype = operand(input)
-        dims = _shape_values("Reshape", shape, name, suffix(name, input, shape))
-        end = suffix(name, input, shape)
-    src = list(shape_of(a))
-    if len(src) > len(dims):
-        run_failing("BroadcastTo", kernel_error("BroadcastTo", f"Rank of input ({len(src)}) must be no greater than "
-                                                f"rank of output shape ({len(dims)}).", name, end=end), (a,), dtype)
-    for s, d in zip(reversed(src), reversed(dims)):
-        if s != d and s != 1:
-            # TensorFlow's two texts: a target dimension other than 1 is an incompatible shape.
-            text = (f"Incompatible shapes: {shape_text(src)} vs. {shape_text(dims)}" if d != 1 else
-                    f"Unable to broadcast tensor of shape {shape_text(src)} to tensor of shape {shape_text(dims)}")
-            run_failing("BroadcastTo", kernel_error("BroadcastTo", text, name, end=end), (a,), dtype)
-
-    return run("BroadcastTo", _broadcast_into, (a,), dtype, tuple(dims), attrs={"shape": tuple(dims)})
-
-
-def _broadcast_into(x, out=None):
-    out[...] = x
+        return run_core(_C.broadcast_to, name, input, shape, None)  # gradient functions' form (a list: no " name: ")
+    a, _ = operand(input)
+    end = suffix(name, input, shape)
+    dims = _shape_values("Reshape", shape, name, end)
+    return run_core(_C.broadcast_to, name, a, dims, error_name(name, end))
 
 
 def broadcast_known(tensor, shape) -> Tensor:
     """BroadcastTo of a Tensor to a list of ints it is known to broadcast to (what gradient
-    functions have): broadcast_to without its conversions and checks."""
-    return run("BroadcastTo", _broadcast_into, (tensor,), tensor.dtype, tuple(shape), attrs={"shape": tuple(shape)})
+    functions have): broadcast_to without its conversions."""
+    return _C.broadcast_to(tensor, shape, "")
 
 
 def transpose(a, perm=None, conjugate=False, name=None) -> Tensor:

@@ -16,7 +16,7 @@ import numpy as np
 from varrt import _C, dtypes, errors
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import (cast_operand, check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
-                            pair, quiet, run, shape_of, shape_text, slow, value_operand)
+                            pair, quiet, run, run_core, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.shape_fns import is_node_shape_error
 
@@ -76,6 +76,20 @@ def _unary(op, kernel, x, name=None, out=None):
         with quiet(all="ignore"):
             return run(op, kernel, (a,), out or dtype, shape, name=name)
     return run(op, kernel, (a,), out or dtype, shape, name=name)
+
+
+_REAL_FLOATS = frozenset(d._enum for d in (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64))
+
+
+def _real_float_core(op, entry, kernel, x, name=None):
+    """A unary op with a core kernel for the real floats (`entry`, a _C function) and a NumPy
+    `kernel` for its other dtypes (complex)."""
+    a, dtype = operand(x)
+    check_dtype(op, dtype, name, _end(x))
+    if dtype._enum in _REAL_FLOATS:
+        return run_core(entry, name, a)
+    with quiet(all="ignore"):
+        return run(op, kernel, (a,), dtype, name=name)
 
 
 # --- arithmetic --------------------------------------------------------------------------
@@ -402,7 +416,7 @@ def real(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
 @op_def_lib.implements("Tanh")
 def tanh(x, name=None) -> Tensor:
     """The hyperbolic tangent of x element-wise (tf.math.tanh)."""
-    return _unary("Tanh", _wide(np.tanh), x, name)
+    return _real_float_core("Tanh", _C.tanh, _wide(np.tanh), x, name)
 
 
 def _sigmoid(a):
@@ -413,7 +427,7 @@ def _sigmoid(a):
 @op_def_lib.implements("Sigmoid")
 def sigmoid(x, name=None) -> Tensor:
     """1 / (1 + exp(-x)) element-wise (tf.math.sigmoid)."""
-    return _unary("Sigmoid", _wide(_sigmoid), x, name)
+    return _real_float_core("Sigmoid", _C.sigmoid, _wide(_sigmoid), x, name)
 
 
 @op_def_lib.implements("Floor")

@@ -2,23 +2,27 @@
 nn_impl.py): activations (Relu, Elu, Softplus, ...), Softmax/LogSoftmax, the cross-entropy ops,
 BiasAdd, L2Loss, and TensorFlow's composites of them (gelu, dropout, moments, ...).
 
-The kernels compute in float64 for the narrow floats and round once (TensorFlow's results to
-float32 rounding), with TensorFlow's thresholds where its kernels have them; results below the
-narrow type's normal range flush to 0 as TensorFlow's CPU threads do (math_ops._wide).
+Relu, ReluGrad, Relu6, LeakyRelu, Softmax, LogSoftmax, BiasAdd, BiasAddGrad and the cross-entropy
+ops run the core's kernels (csrc/varrt/ops/nn_ops.h), eagerly and as graph nodes, and the core
+owns their kernel errors. The NumPy kernels of the others compute in float64 for the narrow
+floats and round once (TensorFlow's results to float32 rounding), with TensorFlow's thresholds
+where its kernels have them; results below the narrow type's normal range flush to 0 as
+TensorFlow's CPU threads do (math_ops._wide).
 Composites run TensorFlow's ops in TensorFlow's order, so the placement log matches.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import collections
 import math
 import numbers
 
 import numpy as np
 
-from varrt import dtypes, errors
+from varrt import _C, dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 from varrt.ops.math_ops import _wide
-from varrt.ops.op_util import check_dtype, kernel_error, operand, quiet, run, run_outputs, shape_text, suffix
+from varrt.ops.op_util import check_dtype, error_name, matching, operand, quiet, run, run_core, suffix
 from varrt.ops import op_def_lib
 
 
@@ -32,24 +36,30 @@ def _activation(op, kernel, features, name=None, attrs=None):
 
 # --- activations --------------------------------------------------------------------------
 
-def _relu(a):
-    return np.maximum(a, np.zeros((), a.dtype))
-
-
 @op_def_lib.implements("Relu")
 def relu(features, name=None) -> Tensor:
-    """max(features, 0) (Relu); integers too."""
-    return _activation("Relu", _relu, features, name)
+    """max(features, 0) (Relu); integers too. The core's kernel."""
+    a, dtype = operand(features)
+    check_dtype("Relu", dtype, name, suffix(name, features))
+    return run_core(_C.relu, name, a)
 
 
-def _relu6(a):
-    return np.minimum(np.maximum(a, np.zeros((), a.dtype)), np.asarray(6, a.dtype))
+@op_def_lib.implements("ReluGrad")
+def relu_grad(gradients, features, name=None) -> Tensor:
+    """gradients where features > 0, else 0 (ReluGrad, the gradient of Relu at its output
+    `features`). The core's kernel."""
+    (g, f), dtype = matching("ReluGrad", (gradients, features), name)
+    end = suffix(name, gradients, features)
+    check_dtype("ReluGrad", dtype, name, end)
+    return run_core(_C.relu_grad, name, g, f, error_name(name, end))
 
 
 @op_def_lib.implements("Relu6")
 def relu6(features, name=None) -> Tensor:
-    """min(max(features, 0), 6) element-wise (tf.nn.relu6)."""
-    return _activation("Relu6", _relu6, features, name)
+    """min(max(features, 0), 6) element-wise (tf.nn.relu6). The core's kernel."""
+    a, dtype = operand(features)
+    check_dtype("Relu6", dtype, name, suffix(name, features))
+    return run_core(_C.relu6, name, a)
 
 
 @op_def_lib.implements("LeakyRelu")
@@ -59,11 +69,9 @@ def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
     t = features if isinstance(features, Tensor) else convert_to_tensor(features)
     if t.dtype.is_integer:
         t = math_ops.cast(t, dtypes.float32)
-    alpha = float(alpha)
-
-    def kernel(a):
-        return np.where(a > 0, a, a * np.asarray(alpha, a.dtype)).astype(a.dtype)
-    return _activation("LeakyRelu", kernel, t, name, {"alpha": alpha})
+    a, dtype = operand(t)
+    check_dtype("LeakyRelu", dtype, name, suffix(name, t))
+    return run_core(_C.leaky_relu, name, a, float(alpha))
 
 
 def _elu(a):
@@ -118,25 +126,7 @@ def softsign(features, name=None) -> Tensor:
 
 # --- softmax ------------------------------------------------------------------------------
 
-def _working(a):
-    """The precision TensorFlow's softmax kernels compute in: the input's, float32 for the half
-    types (so results round as TensorFlow's, cancellation in log(sum(exp)) - x included)."""
-    return a if a.dtype in (np.float32, np.float64) else a.astype(np.float32)
-
-
-def _softmax_last(a):
-    w = _working(a)
-    e = np.exp(w - np.max(w, axis=-1, keepdims=True))
-    return e / np.sum(e, axis=-1, keepdims=True)
-
-
-def _log_softmax_last(a):
-    w = _working(a)
-    shifted = w - np.max(w, axis=-1, keepdims=True)
-    return shifted - np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
-
-
-def _softmax_op(op, kernel, logits, axis, name):
+def _softmax_op(op, logits, axis, name):
     t = _as_tensor(logits)
     dtype = t.dtype
     check_dtype(op, dtype, name)
@@ -149,30 +139,26 @@ def _softmax_op(op, kernel, logits, axis, name):
             None, None, f"`dim` must be in the range [{-rank}, {rank}) where {rank} is the number of dimensions in "
                         f"the input. Received: dim={axis}")
 
-    def run_kernel(x):
-        if x.ndim == 0:
-            raise kernel_error(op, "Input dims must be <= 5 and >=1", name, cls=errors.AbortedError)
-        with quiet(all="ignore"):
-            return kernel(x).astype(x.dtype)
+    log = op == "LogSoftmax"
     if axis % max(rank, 1) == rank - 1 or rank == 0:
-        return run(op, run_kernel, (t,), dtype)
+        return run_core(_C.softmax, name, t, log, name or "")
     # TensorFlow swaps `axis` with the last one, runs the op and swaps them back.
     perm = list(range(rank))
     perm[axis % rank], perm[-1] = perm[-1], perm[axis % rank]
-    out = run(op, run_kernel, (array_ops.transpose(t, perm),), dtype)
+    out = run_core(_C.softmax, name, array_ops.transpose(t, perm), log, name or "")
     return array_ops.transpose(out, perm)
 
 
 @op_def_lib.implements("Softmax")
 def softmax(logits, axis=None, name=None) -> Tensor:
     """exp(logits) / sum(exp(logits)) along `axis` (default the last) (Softmax)."""
-    return _softmax_op("Softmax", _softmax_last, logits, axis, name)
+    return _softmax_op("Softmax", logits, axis, name)
 
 
 @op_def_lib.implements("LogSoftmax")
 def log_softmax(logits, axis=None, name=None) -> Tensor:
     """logits - log(sum(exp(logits))) along `axis` (LogSoftmax)."""
-    return _softmax_op("LogSoftmax", _log_softmax_last, logits, axis, name)
+    return _softmax_op("LogSoftmax", logits, axis, name)
 
 
 # --- cross-entropies ----------------------------------------------------------------------
@@ -183,25 +169,6 @@ def _as_tensor(x, dtype=None):
     if hasattr(x, "_as_tensor"):
         return x._as_tensor()
     return convert_to_tensor(x, dtype=dtype)
-
-
-def _xent_kernel(name):
-    def kernel(features, labels):
-        try:
-            labels = np.broadcast_to(labels, features.shape)
-        except ValueError:
-            raise kernel_error("SoftmaxCrossEntropyWithLogits",
-                               f"logits and labels must be broadcastable: logits_size={shape_text(features.shape)} "
-                               f"labels_size={shape_text(np.shape(labels))}", name) from None
-        w = _working(features)
-        shifted = w - np.max(w, axis=-1, keepdims=True)
-        log_sum = np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
-        lw = labels.astype(w.dtype)
-        # 0 * (-inf) is 0 for a label of 0, as in TensorFlow's kernel.
-        loss = np.sum(np.where(lw == 0, np.zeros((), w.dtype), lw * (log_sum - shifted)), axis=-1)
-        backprop = np.exp(shifted - log_sum) - lw
-        return loss.astype(features.dtype), backprop.astype(features.dtype)
-    return kernel
 
 
 def _move_axis_last(t, axis):
@@ -226,9 +193,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Ten
         shape = tuple(logits.shape)
     flat_logits = array_ops.reshape(logits, _rows(logits))
     flat_labels = array_ops.reshape(labels, _rows(labels))
-    with quiet(all="ignore"):
-        cost, _ = run_outputs("SoftmaxCrossEntropyWithLogits", _xent_kernel(name), (flat_logits, flat_labels),
-                              logits.dtype, 2)
+    cost, _ = _C.softmax_cross_entropy_with_logits(flat_logits, flat_labels, name or "")
     if None not in shape:
         return array_ops.reshape(cost, shape[:-1])
     # Inside a graph with sizes known only when it runs: the outer dims from the logits' Shape
@@ -248,27 +213,6 @@ def _rows(t):
     return (-1, shape[-1])
 
 
-def _sparse_xent_kernel(name):
-    def kernel(features, labels):
-        depth = features.shape[-1]
-        bad = (labels < 0) | (labels >= depth)
-        if np.any(bad):
-            value = labels[np.argmax(bad)]
-            listed = " ".join(str(int(v)) for v in labels)
-            raise kernel_error("SparseSoftmaxCrossEntropyWithLogits",
-                               f"Received a label value of {value} which is outside the valid range of [0, {depth}).  "
-                               f"Label values: {listed}", name)
-        w = _working(features)
-        shifted = w - np.max(w, axis=-1, keepdims=True)
-        log_sum = np.log(np.sum(np.exp(shifted), axis=-1, keepdims=True))
-        rows = np.arange(features.shape[0])
-        loss = log_sum[:, 0] - shifted[rows, labels]
-        backprop = np.exp(shifted - log_sum)
-        backprop[rows, labels] -= 1.0
-        return loss.astype(features.dtype), backprop.astype(features.dtype)
-    return kernel
-
-
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tensor:
     """-log_softmax(logits)[labels] (SparseSoftmaxCrossEntropyWithLogits on the logits flattened
     to 2-D); a label outside [0, classes) is TensorFlow's InvalidArgumentError."""
@@ -286,10 +230,35 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
         array_ops.shape(labels)  # TensorFlow reads the labels' shape through a Shape op
     flat_logits = logits if len(shape) == 2 else array_ops.reshape(logits, (-1, shape[-1]))
     flat_labels = labels if len(shape) == 2 else array_ops.reshape(labels, (-1,))
-    with quiet(all="ignore"):
-        cost, _ = run_outputs("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_kernel(name),
-                              (flat_logits, flat_labels), logits.dtype, 2)
+    cost, _ = _C.sparse_softmax_cross_entropy_with_logits(flat_logits, flat_labels, name or "")
     return cost if len(shape) == 2 else array_ops.reshape(cost, lshape)
+
+
+@op_def_lib.implements("SoftmaxCrossEntropyWithLogits")
+def _raw_softmax_cross_entropy_with_logits(features, labels, name=None):
+    """(loss, backprop) of logits and labels broadcast to one 2-D shape: the op itself."""
+    (f, y), dtype = matching("SoftmaxCrossEntropyWithLogits", (features, labels), name)
+    end = suffix(name, features, labels)
+    check_dtype("SoftmaxCrossEntropyWithLogits", dtype, name, end)
+    return _XentOutput(*run_core(_C.softmax_cross_entropy_with_logits, name, f, y, error_name(name, end)))
+
+
+_XentOutput = collections.namedtuple("SoftmaxCrossEntropyWithLogits", ["loss", "backprop"])
+
+
+@op_def_lib.implements("SparseSoftmaxCrossEntropyWithLogits")
+def _raw_sparse_softmax_cross_entropy_with_logits(features, labels, name=None):
+    """(loss, backprop) of 2-D logits and 1-D labels: the op itself, whose kernel checks the shapes."""
+    f, dtype = operand(features)
+    y, label_dtype = operand(labels)
+    end = suffix(name, features, labels)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", dtype, name, end)
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", label_dtype, name, end, attr="Tlabels")
+    return _SparseXentOutput(*run_core(_C.sparse_softmax_cross_entropy_with_logits, name, f, y, error_name(name, end)))
+
+
+# TensorFlow's generated wrapper returns its outputs as a namedtuple named after the op.
+_SparseXentOutput = collections.namedtuple("SparseSoftmaxCrossEntropyWithLogits", ["loss", "backprop"])
 
 
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None) -> Tensor:
@@ -351,32 +320,21 @@ def bias_add(value, bias, data_format=None, name=None) -> Tensor:
     ba, bdtype = operand(bias, dtype)
     check_dtype("BiasAdd", dtype, name)
 
-    def kernel(v, b):
-        if v.ndim < 2:
-            raise kernel_error("BiasAdd", f"Input tensor must be at least 2D: {shape_text(v.shape)}", name, end="")
-        if b.ndim != 1:
-            raise kernel_error("BiasAdd", f"Biases must be 1D: {shape_text(b.shape)}", name, end="")
-        axis = channel_axis(data_format, v.ndim)
-        if b.shape[0] != v.shape[axis]:
-            raise kernel_error("BiasAdd", "Must provide as many biases as the last dimension of the input tensor: "
-                                          f"{shape_text(b.shape)} vs. {shape_text(v.shape)}", name, end="")
-        return v + b.reshape((-1,) + (1,) * (v.ndim - 1 - axis))
-    return run("BiasAdd", kernel, (va, ba), dtype, attrs=_format_attr(data_format))
+    return run_core(_C.bias_add, name, va, ba, data_format == "NCHW", error_name(name, suffix(name, value, bias)))
 
 
 def bias_add_grad(out_backprop, data_format="NHWC") -> Tensor:
     """The gradient of BiasAdd's bias: out_backprop summed over all but the channel dimension (BiasAddGrad)."""
+    g, _ = operand(out_backprop)
+    # TensorFlow's string attr data_format is the core op's bool attribute `nchw` (attributes hold no strings).
+    return _C.bias_add_grad(g, data_format == "NCHW")
+
+
+@op_def_lib.implements("BiasAddGrad")
+def _raw_bias_add_grad(out_backprop, data_format="NHWC", name=None):
     g, dtype = operand(out_backprop)
-
-    def kernel(g):
-        axis = channel_axis(data_format, g.ndim)
-        return np.sum(g, axis=tuple(i for i in range(g.ndim) if i != axis), dtype=g.dtype)
-    return run("BiasAddGrad", kernel, (g,), dtype, attrs=_format_attr(data_format))
-
-
-def _format_attr(data_format):
-    """TensorFlow's string attr data_format, as the bool `nchw` (op attributes hold no strings)."""
-    return {"nchw": data_format == "NCHW"}
+    check_dtype("BiasAddGrad", dtype, name, suffix(name, out_backprop))
+    return run_core(_C.bias_add_grad, name, g, _data_format(data_format) == "NCHW")
 
 
 @op_def_lib.implements("L2Loss")

@@ -49,7 +49,7 @@ def suffix(name, *args):
     return "" if slow(*args) else None
 
 
-def _name_field(name, end):
+def error_name(name, end):
     """The core's `name` argument: None drops " name: " (end="", the slow path), else the name."""
     return (name or "") if end is None else None
 
@@ -57,13 +57,13 @@ def _name_field(name, end):
 def op_error(op, message, name="", cls=errors.InvalidArgumentError, end=None):
     """An error TensorFlow raises before the kernel runs (conversion and attribute checks):
     "<message> [Op:<op>] name: <name>", without the name part for end=""."""
-    return cls(None, None, _texts.op_error(op, message, _name_field(name, end)))
+    return cls(None, None, _texts.op_error(op, message, error_name(name, end)))
 
 
 def kernel_error(op, message, name="", node=None, end=None, cls=errors.InvalidArgumentError):
     """An error raised by the kernel of the op just placed, which TensorFlow prefixes with the
     function it wrapped the op in (named after the op, or `node`, and its device)."""
-    text = _texts.kernel_error(op, _C.current_device(), message, _name_field(name, end), node)
+    text = _texts.kernel_error(op, _C.current_device(), message, error_name(name, end), node)
     return cls(None, None, text)
 
 
@@ -302,6 +302,18 @@ def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None):
         finally:
             _name_scopes.request_node_name(previous)
     return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
+
+
+def run_core(entry, name, *args):
+    """Runs an op with a core kernel through its _C entry, `entry(*args)` (placed, logged, seen by
+    hooks in the core); while a graph is built the node takes the op's `name=`, as run() does."""
+    if name and _building():
+        previous = _name_scopes.request_node_name(name)
+        try:
+            return entry(*args)
+        finally:
+            _name_scopes.request_node_name(previous)
+    return entry(*args)
 
 
 def run_outputs(op, kernel, inputs, dtype, num_outputs, attrs=None):

@@ -12,6 +12,7 @@ register('L2Loss', 't: T -> output: T', 'T: {half, bfloat16, float, double}', sh
 register('LeakyRelu', 'features: T -> activations: T', 'alpha: float = 0.2', 'T: {half, bfloat16, float, double} = float', shape=shape_fns.unchanged)
 register('LogSoftmax', 'logits: T -> logsoftmax: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged_at_least_rank_1)
 register('Relu', 'features: T -> activations: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8}', shape=shape_fns.unchanged)
+register('ReluGrad', 'gradients: T, features: T -> backprops: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.merge_both)
 register('Relu6', 'features: T -> activations: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.unchanged)
 register('Selu', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('Sigmoid', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)

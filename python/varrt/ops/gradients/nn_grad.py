@@ -3,8 +3,8 @@ for Sigmoid, Tanh and Erfc).
 
 They compute with varrt ops, so a tape around a gradient computation records it (second
 derivatives) and a graph records them (a gradient inside tf.function). Where TensorFlow runs a
-*Grad kernel whose mask has no gradient (ReluGrad, EluGrad, ...), the mask is a comparison
-cast to the dtype: the same values, and nothing for an outer tape to differentiate through
+*Grad kernel whose mask has no gradient (EluGrad, ...), the mask is a comparison cast to the
+dtype: the same values, and nothing for an outer tape to differentiate through
 (comparisons have no gradient). relu'(0) = 0, as TensorFlow's ReluGrad.
 """
 import math
@@ -21,7 +21,13 @@ def _mask(t, predicate):
 
 @RegisterGradient("Relu")
 def _relu_grad(op, grad):
-    return math_ops.multiply(grad, _mask(op.outputs[0], lambda y: math_ops.greater(y, 0)))
+    return nn_ops.relu_grad(grad, op.outputs[0])  # TensorFlow's ReluGrad node, at Relu's output
+
+
+@RegisterGradient("ReluGrad")
+def _relu_grad_grad(op, grad):
+    x = op.inputs[1]
+    return nn_ops.relu_grad(grad, x), array_ops.zeros_like(x)
 
 
 @RegisterGradient("Relu6")

@@ -1,0 +1,113 @@
+// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h) for the Python layer: argument
+// adaptation only. Inputs are varrt Tensors, TensorDatas or host ndarrays already converted by
+// the Python layer (a host array is borrowed for the call; Reshape, whose output shares its
+// input's buffer, copies it so the result never aliases memory the caller may change). A shape
+// is a sequence of ints (the op's attribute) or a Tensor (its second input). `name`: None for no
+// " name: " part in an error (TensorFlow's slow path), else the op's name.
+#define PY_ARRAY_UNIQUE_SYMBOL varrt_ARRAY_API
+#define NO_IMPORT_ARRAY
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <numpy/arrayobject.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "interop/numpy.h"
+#include "interop/tensor_object.h"
+#include "varrt/ops/array_ops.h"
+#include "varrt/ops/nn_ops.h"
+#include "varrt/ops/variable_ops.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+PlacedTensor operand(py::handle o, bool own_host_memory = false) {
+  if (is_tensor_object(o.ptr())) {
+    const PyTensor& t = tensor_of(o.ptr());
+    return PlacedTensor{t.tensor, t.device};
+  }
+  if (PyArray_Check(o.ptr())) {
+    if (!own_host_memory) {
+      Tensor t = borrow_array(o.ptr(), dtype_of_array(o.ptr()));
+      if (t.valid()) return PlacedTensor{std::move(t), nullptr};
+    }
+    return PlacedTensor{copy_from_array(o.ptr(), nullptr), nullptr};
+  }
+  const PyTensor& t = o.cast<const PyTensor&>();
+  return PlacedTensor{t.tensor, t.device};
+}
+
+py::object result(PlacedTensor t) {
+  PyObject* o = wrap_tensor(PyTensor{std::move(t.tensor), t.device});
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+const char* name_of(const std::optional<std::string>& name) { return name ? name->c_str() : nullptr; }
+
+bool is_shape_tensor(py::handle shape) { return is_tensor_object(shape.ptr()) || py::isinstance<PyTensor>(shape); }
+
+}  // namespace
+
+void bind_nn_array_ops(py::module_& m) {
+  m.def("relu", [](py::handle x) { return result(ops::Relu(operand(x))); }, py::arg("features"));
+  m.def("relu_grad",
+        [](py::handle g, py::handle f, std::optional<std::string> name) {
+          return result(ops::ReluGrad(operand(g), operand(f), name_of(name)));
+        },
+        py::arg("gradients"), py::arg("features"), py::arg("name") = std::string());
+  m.def("reshape",
+        [](py::handle x, py::handle shape, std::optional<std::string> name) {
+          if (is_shape_tensor(shape)) return result(ops::Reshape(operand(x, true), operand(shape), name_of(name)));
+          return result(ops::Reshape(operand(x, true), shape.cast<std::vector<int64_t>>(), name_of(name)));
+        },
+        py::arg("tensor"), py::arg("shape"), py::arg("name") = std::string());
+  m.def("broadcast_to",
+        [](py::handle x, py::handle shape, std::optional<std::string> name) {
+          if (is_shape_tensor(shape)) return result(ops::BroadcastTo(operand(x), operand(shape), name_of(name)));
+          return result(ops::BroadcastTo(operand(x), shape.cast<std::vector<int64_t>>(), name_of(name)));
+        },
+        py::arg("input"), py::arg("shape"), py::arg("name") = std::string());
+  m.def("zeros_like", [](py::handle x) { return result(ops::ZerosLike(operand(x))); }, py::arg("input"));
+  m.def("shape", [](py::handle x, int out_type) { return result(ops::Shape(operand(x), static_cast<DType>(out_type))); },
+        py::arg("input"), py::arg("out_type"));
+  m.def("ones_like", [](py::handle x) { return result(ops::OnesLike(operand(x))); }, py::arg("input"));
+  m.def("relu6", [](py::handle x) { return result(ops::Relu6(operand(x))); }, py::arg("features"));
+  m.def("leaky_relu", [](py::handle x, double alpha) { return result(ops::LeakyRelu(operand(x), alpha)); },
+        py::arg("features"), py::arg("alpha"));
+  m.def("sigmoid", [](py::handle x) { return result(ops::Sigmoid(operand(x))); }, py::arg("x"));
+  m.def("tanh", [](py::handle x) { return result(ops::Tanh(operand(x))); }, py::arg("x"));
+  m.def("softmax",
+        [](py::handle x, bool log, std::optional<std::string> name) {
+          return result(log ? ops::LogSoftmax(operand(x), name_of(name)) : ops::Softmax(operand(x), name_of(name)));
+        },
+        py::arg("logits"), py::arg("log"), py::arg("name") = std::string());
+  m.def("bias_add",
+        [](py::handle v, py::handle b, bool nchw, std::optional<std::string> name) {
+          return result(ops::BiasAdd(operand(v), operand(b), nchw, name_of(name)));
+        },
+        py::arg("value"), py::arg("bias"), py::arg("nchw"), py::arg("name") = py::none());
+  m.def("bias_add_grad", [](py::handle g, bool nchw) { return result(ops::BiasAddGrad(operand(g), nchw)); },
+        py::arg("out_backprop"), py::arg("nchw"));
+  m.def("softmax_cross_entropy_with_logits",
+        [](py::handle features, py::handle labels, std::optional<std::string> name) {
+          auto r = ops::SoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));
+          return py::make_tuple(result(std::move(r.first)), result(std::move(r.second)));
+        },
+        py::arg("features"), py::arg("labels"), py::arg("name") = std::string());
+  m.def("sparse_softmax_cross_entropy_with_logits",
+        [](py::handle features, py::handle labels, std::optional<std::string> name) {
+          auto r = ops::SparseSoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));
+          return py::make_tuple(result(std::move(r.first)), result(std::move(r.second)));
+        },
+        py::arg("features"), py::arg("labels"), py::arg("name") = std::string());
+}
+
+}  // namespace bind
+}  // namespace varrt

@@ -1,0 +1,231 @@
+#include "varrt/kernels/activations.h"
+
+#include <cmath>
+#include <type_traits>
+
+#include "varrt/core/error.h"
+#include "varrt/core/half.h"
+
+namespace varrt {
+namespace kernels {
+namespace {
+
+// Storage type <-> the type the arithmetic runs in (float for the 16-bit floats).
+template <class T>
+struct Real {
+  using Work = T;
+  static Work load(T v) { return v; }
+  static T store(Work v) { return v; }
+};
+struct Half {
+  uint16_t bits;
+};
+struct BFloat16 {
+  uint16_t bits;
+};
+template <>
+struct Real<Half> {
+  using Work = float;
+  static float load(Half v) { return half_to_float(v.bits); }
+  static Half store(float v) { return Half{float_to_half(v)}; }
+};
+template <>
+struct Real<BFloat16> {
+  using Work = float;
+  static float load(BFloat16 v) { return bfloat16_to_float(v.bits); }
+  static BFloat16 store(float v) { return BFloat16{float_to_bfloat16(v)}; }
+};
+
+// TensorFlow's CPU Relu is Eigen's cwiseMax<PropagateNaN>(x, 0), evaluated in 256-bit packets
+// (its wheels target AVX) over all but the last n % lanes elements of float and double, which
+// are scalar: a packet's max gives +0 for -0, the scalar max keeps -0. Both keep NaN. The 16-bit
+// floats and the integers have no such packets (TensorFlow keeps -0 for every half element).
+template <class T>
+constexpr int64_t packet_lanes() {
+  return std::is_same<T, float>::value ? 8 : std::is_same<T, double>::value ? 4 : 0;
+}
+
+template <class T>
+void relu_of(const Tensor& x, const Tensor& out) {
+  using R = Real<T>;
+  using W = typename R::Work;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  const int64_t n = x.num_elements();
+  int64_t i = 0;
+  if constexpr (packet_lanes<T>() > 0) {
+    for (const int64_t packed = n - n % packet_lanes<T>(); i < packed; ++i) {
+      y[i] = in[i] > T(0) || std::isnan(in[i]) ? in[i] : T(0);
+    }
+  }
+  for (; i < n; ++i) {
+    if constexpr (std::is_unsigned<W>::value) {
+      y[i] = in[i];
+    } else {
+      y[i] = R::load(in[i]) < W(0) ? R::store(W(0)) : in[i];
+    }
+  }
+}
+
+template <class T>
+void relu_grad_of(const Tensor& g, const Tensor& f, const Tensor& out) {
+  using R = Real<T>;
+  using W = typename R::Work;
+  const T* grad = g.data_as<T>();
+  const T* feat = f.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  for (int64_t i = 0, n = g.num_elements(); i < n; ++i) {
+    const W mask = R::load(feat[i]) > W(0) ? W(1) : W(0);
+    y[i] = R::store(static_cast<W>(R::load(grad[i]) * mask));
+  }
+}
+
+template <template <class> class Fn, class... Args>
+void by_dtype(DType dtype, Args&&... args) {
+  switch (dtype) {
+    case DType::kFloat32: return Fn<float>::run(args...);
+    case DType::kFloat64: return Fn<double>::run(args...);
+    case DType::kFloat16: return Fn<Half>::run(args...);
+    case DType::kBFloat16: return Fn<BFloat16>::run(args...);
+    case DType::kInt8: return Fn<int8_t>::run(args...);
+    case DType::kInt16: return Fn<int16_t>::run(args...);
+    case DType::kInt32: return Fn<int32_t>::run(args...);
+    case DType::kInt64: return Fn<int64_t>::run(args...);
+    case DType::kUInt8: return Fn<uint8_t>::run(args...);
+    case DType::kUInt16: return Fn<uint16_t>::run(args...);
+    case DType::kUInt32: return Fn<uint32_t>::run(args...);
+    case DType::kUInt64: return Fn<uint64_t>::run(args...);
+    default: throw_error(Code::kInternal, "relu kernel called for an unsupported dtype");
+  }
+}
+
+template <class T>
+void relu6_of(const Tensor& x, const Tensor& out) {
+  using R = Real<T>;
+  using W = typename R::Work;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  const int64_t n = x.num_elements();
+  int64_t i = 0;
+  if constexpr (packet_lanes<T>() > 0) {  // Relu's packet rule (relu_of): -0 becomes +0 there
+    for (const int64_t packed = n - n % packet_lanes<T>(); i < packed; ++i) {
+      y[i] = std::isnan(in[i]) ? in[i] : in[i] > T(6) ? T(6) : in[i] > T(0) ? in[i] : T(0);
+    }
+  }
+  for (; i < n; ++i) {
+    const W v = R::load(in[i]);
+    if constexpr (std::is_unsigned<W>::value) {
+      y[i] = v > W(6) ? R::store(W(6)) : in[i];
+    } else {
+      y[i] = v < W(0) ? R::store(W(0)) : v > W(6) ? R::store(W(6)) : in[i];
+    }
+  }
+}
+
+template <class T>
+void leaky_relu_of(const Tensor& x, double alpha, const Tensor& out) {
+  using R = Real<T>;
+  using W = typename R::Work;
+  // TensorFlow's alpha attribute is a float, cast to the dtype: a double input sees 0.3f, not 0.3.
+  const W a = R::load(R::store(static_cast<W>(static_cast<float>(alpha))));
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
+    const W v = R::load(in[i]);
+    y[i] = v > W(0) ? in[i] : R::store(v * a);
+  }
+}
+
+// The smallest normal value of the narrow types: smaller results flush to 0 (keeping their sign).
+template <class T>
+double smallest_normal() {
+  if constexpr (std::is_same<T, Half>::value) return 6.103515625e-05;
+  return 1.1754943508222875e-38;  // float and bfloat16
+}
+
+template <class T, class F>
+void wide_of(const Tensor& x, const Tensor& out, F f) {
+  using R = Real<T>;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
+    const double r = f(static_cast<double>(R::load(in[i])));
+    if constexpr (std::is_same<T, double>::value) {
+      y[i] = r;
+    } else {
+      y[i] = R::store(static_cast<typename R::Work>(std::fabs(r) < smallest_normal<T>() ? r * 0.0 : r));
+    }
+  }
+}
+
+template <class F>
+void wide(const Tensor& x, const Tensor& out, F f) {
+  switch (x.dtype()) {
+    case DType::kFloat32: return wide_of<float>(x, out, f);
+    case DType::kFloat64: return wide_of<double>(x, out, f);
+    case DType::kFloat16: return wide_of<Half>(x, out, f);
+    case DType::kBFloat16: return wide_of<BFloat16>(x, out, f);
+    default: throw_error(Code::kInternal, "float kernel called for an unsupported dtype");
+  }
+}
+
+template <class T>
+struct Relu6Fn {
+  static void run(const Tensor& x, const Tensor& out) { relu6_of<T>(x, out); }
+};
+
+template <class T>
+struct ReluFn {
+  static void run(const Tensor& x, const Tensor& out) { relu_of<T>(x, out); }
+};
+template <class T>
+struct ReluGradFn {
+  static void run(const Tensor& g, const Tensor& f, const Tensor& out) { relu_grad_of<T>(g, f, out); }
+};
+
+}  // namespace
+
+bool relu_supported(DType dtype) {
+  switch (dtype) {
+    case DType::kFloat32: case DType::kFloat64: case DType::kFloat16: case DType::kBFloat16: case DType::kInt8:
+    case DType::kInt16: case DType::kInt32: case DType::kInt64: case DType::kUInt8: case DType::kUInt16:
+    case DType::kUInt32: case DType::kUInt64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void relu(const Tensor& x, const Tensor& out) { by_dtype<ReluFn>(x.dtype(), x, out); }
+
+void relu6(const Tensor& x, const Tensor& out) { by_dtype<Relu6Fn>(x.dtype(), x, out); }
+
+bool real_float(DType dtype) {
+  return dtype == DType::kFloat32 || dtype == DType::kFloat64 || dtype == DType::kFloat16 ||
+         dtype == DType::kBFloat16;
+}
+
+void leaky_relu(const Tensor& x, double alpha, const Tensor& out) {
+  switch (x.dtype()) {
+    case DType::kFloat32: return leaky_relu_of<float>(x, alpha, out);
+    case DType::kFloat64: return leaky_relu_of<double>(x, alpha, out);
+    case DType::kFloat16: return leaky_relu_of<Half>(x, alpha, out);
+    case DType::kBFloat16: return leaky_relu_of<BFloat16>(x, alpha, out);
+    default: throw_error(Code::kInternal, "LeakyRelu kernel called for an unsupported dtype");
+  }
+}
+
+void sigmoid(const Tensor& x, const Tensor& out) {
+  wide(x, out, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
+}
+
+void tanh(const Tensor& x, const Tensor& out) {
+  wide(x, out, [](double v) { return std::tanh(v); });
+}
+
+void relu_grad(const Tensor& gradients, const Tensor& features, const Tensor& out) {
+  by_dtype<ReluGradFn>(gradients.dtype(), gradients, features, out);
+}
+
+}  // namespace kernels
+}  // namespace varrt
