@@ -213,11 +213,18 @@ void run_inline(int64_t num_tasks, TaskRef task) {
   if (error) std::rethrow_exception(error);
 }
 
+std::atomic<int> g_intra_op_threads{0};
+
 }  // namespace
 
+int intra_op_threads() { return g_intra_op_threads.load(std::memory_order_relaxed); }
+
+void set_intra_op_threads(int n) { g_intra_op_threads.store(std::clamp(n, 0, kMaxThreads), std::memory_order_relaxed); }
+
 int parallel_threads() {
-  static const int threads = configured_threads();
-  return threads;
+  static const int default_threads = configured_threads();
+  const int set = intra_op_threads();
+  return set > 0 ? set : default_threads;
 }
 
 int64_t parallel_chunk_items(int64_t bytes_per_item) {

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "varrt/core/error.h"
+#include "varrt/core/parallel.h"
 
 namespace varrt {
 namespace {
@@ -101,6 +102,15 @@ bool DeviceSet::configure_local_task(const std::string& job, int64_t task) {
   if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
   g_job = job;
   g_task = task;
+  return true;
+}
+
+bool DeviceSet::configure_intra_op_threads(int threads) {
+  std::lock_guard<std::mutex> lock(config_mutex());
+  if (threads < 0) throw_error(Code::kInvalidArgument, "intra-op parallelism must be >= 0, not " + std::to_string(threads));
+  if (threads == intra_op_threads()) return true;
+  if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
+  set_intra_op_threads(threads);
   return true;
 }
 

@@ -85,7 +85,7 @@ def set_soft_device_placement(enabled):
     _C.set_soft_device_placement(True if enabled is None else enabled)
 
 
-from varrt.config import experimental  # noqa: E402  (needs the names above)
+from varrt.config import experimental, threading  # noqa: E402  (needs the names above)
 
 
 def run_functions_eagerly(run_eagerly):

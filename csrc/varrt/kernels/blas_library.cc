@@ -1,0 +1,145 @@
+#include "varrt/kernels/blas_library.h"
+
+#include <dlfcn.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "varrt/core/parallel.h"
+
+namespace varrt {
+namespace kernels {
+namespace {
+
+// Sets an environment variable for the length of a scope, then restores what was there.
+// setenv is not thread-safe against a concurrent getenv; the load runs once, early.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = std::string(old);
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      setenv(name_, old_->c_str(), 1);
+    } else {
+      unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// OpenBLAS (0.3.34) takes an AMD CPU with AVX-512 (Zen 4, Zen 5) for a Haswell; its SkylakeX
+// kernels run there at about twice the speed. Only when the user has not chosen a core.
+bool wants_skylakex() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  if (std::getenv("OPENBLAS_CORETYPE") != nullptr) return false;
+  __builtin_cpu_init();
+  return __builtin_cpu_is("amd") && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+#else
+  return false;
+#endif
+}
+
+std::vector<std::string> candidates() {
+  if (const char* path = std::getenv("VARRT_BLAS_LIBRARY")) return {path};
+  std::vector<std::string> out{"libscipy_openblas.so"};
+#ifdef VARRT_BLAS_DIR
+  out.push_back(std::string(VARRT_BLAS_DIR) + "/libscipy_openblas.so");
+#endif
+  return out;
+}
+
+template <class Fn>
+bool bind(void* lib, const char* scipy_name, const char* plain_name, Fn* fn) {
+  void* sym = dlsym(lib, scipy_name);
+  if (sym == nullptr) sym = dlsym(lib, plain_name);
+  *fn = reinterpret_cast<Fn>(sym);
+  return sym != nullptr;
+}
+
+struct Loaded {
+  BlasLibrary lib;
+  BlasInfo info;
+  std::atomic<int> applied_threads{0};
+};
+
+Loaded* load() {
+  auto* loaded = new Loaded();  // lives for the process, as the library does
+  const int threads = parallel_threads();
+  // OpenBLAS starts its worker threads when it is loaded, as many as OPENBLAS_NUM_THREADS says
+  // (else one per core): it must start no more than varrt's setting.
+  ScopedEnv num_threads("OPENBLAS_NUM_THREADS", std::to_string(threads));
+  std::optional<ScopedEnv> core;
+  if (wants_skylakex()) core.emplace("OPENBLAS_CORETYPE", "SKYLAKEX");
+  for (const std::string& path : candidates()) {
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      const char* e = dlerror();
+      loaded->info.error = e != nullptr ? e : path + ": cannot be loaded";
+      continue;
+    }
+    BlasLibrary& l = loaded->lib;
+    bool ok = bind(handle, "scipy_cblas_sgemm", "cblas_sgemm", &l.sgemm) &&
+              bind(handle, "scipy_cblas_dgemm", "cblas_dgemm", &l.dgemm) &&
+              bind(handle, "scipy_cblas_cgemm", "cblas_cgemm", &l.cgemm) &&
+              bind(handle, "scipy_cblas_zgemm", "cblas_zgemm", &l.zgemm) &&
+              bind(handle, "scipy_openblas_set_num_threads", "openblas_set_num_threads", &l.set_num_threads);
+    bind(handle, "scipy_openblas_get_corename", "openblas_get_corename", &l.get_corename);
+    if (!ok) {
+      loaded->info.error = path + ": not an OpenBLAS library (no cblas_sgemm, cblas_dgemm, cblas_cgemm, "
+                                  "cblas_zgemm or openblas_set_num_threads)";
+      loaded->lib = BlasLibrary{};
+      dlclose(handle);
+      continue;
+    }
+    char resolved[4096];
+    Dl_info where;
+    loaded->info.path = dladdr(reinterpret_cast<void*>(l.sgemm), &where) != 0 && where.dli_fname != nullptr &&
+                                realpath(where.dli_fname, resolved) != nullptr
+                            ? resolved
+                            : path;
+    loaded->info.loaded = true;
+    loaded->info.error.clear();
+    if (l.get_corename != nullptr) loaded->info.core = l.get_corename();
+    break;
+  }
+  return loaded;
+}
+
+Loaded& loaded() {
+  static Loaded* const instance = load();
+  return *instance;
+}
+
+}  // namespace
+
+const BlasLibrary* blas_library() {
+  Loaded& l = loaded();
+  if (!l.info.loaded) return nullptr;
+  const int threads = parallel_threads();
+  if (l.applied_threads.load(std::memory_order_relaxed) != threads) {
+    l.lib.set_num_threads(threads);
+    l.applied_threads.store(threads, std::memory_order_relaxed);
+  }
+  return &l.lib;
+}
+
+BlasInfo blas_info() {
+  blas_library();
+  BlasInfo info = loaded().info;
+  info.threads = loaded().applied_threads.load(std::memory_order_relaxed);
+  return info;
+}
+
+}  // namespace kernels
+}  // namespace varrt
