@@ -188,3 +188,32 @@ def test_python_m_varrt_names_the_blas_library():
     missing = subprocess.run([sys.executable, "-m", "varrt", "--blas"], capture_output=True, text=True, timeout=300,
                              env=dict(os.environ, VARRT_BLAS_LIBRARY="/nonexistent/libopenblas.so"))
     assert missing.stdout.startswith("none: the core's own loop computes (/nonexistent/libopenblas.so"), missing.stdout
+
+
+def amd_with_avx512():
+    with open("/proc/cpuinfo") as f:
+        info = f.read()
+    flags = set(next((line.split(":", 1)[1].split() for line in info.splitlines() if line.startswith("flags")), []))
+    return "AuthenticAMD" in info and {"avx512f", "avx512bw", "avx512dq", "avx512vl"} <= flags
+
+
+def test_openblas_gets_its_skylakex_kernels_on_amd_cpus_with_avx512_unless_the_user_chose():
+    code = """
+        import ctypes, json
+        from varrt import _C
+        info = _C.blas_info()
+        libc = ctypes.CDLL(None)
+        libc.getenv.restype = ctypes.c_char_p
+        print(json.dumps([info["core"], libc.getenv(b"OPENBLAS_CORETYPE") and libc.getenv(b"OPENBLAS_CORETYPE").decode(),
+                          libc.getenv(b"OPENBLAS_NUM_THREADS") and libc.getenv(b"OPENBLAS_NUM_THREADS").decode()]))
+    """
+    unset = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS")}
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=unset,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    core, coretype_after, num_threads_after = json.loads(result.stdout)
+    assert (coretype_after, num_threads_after) == (None, None)  # the environment is given back as it was
+    if amd_with_avx512():
+        assert core == "SkylakeX"
+    chosen = json.loads(run_python(code, OPENBLAS_CORETYPE="Haswell", OPENBLAS_NUM_THREADS="5"))
+    assert chosen == ["Haswell", "Haswell", "5"]
