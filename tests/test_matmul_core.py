@@ -132,6 +132,10 @@ def test_the_intra_op_setting_reaches_openblas():
     out = run_python("""
         import ctypes, json, varrt as tf
         from varrt import _C
+        try:
+            tf.config.threading.set_intra_op_parallelism_threads(-1)  # TensorFlow aborts when its devices start
+        except ValueError as e:
+            print(e)
         tf.config.threading.set_intra_op_parallelism_threads(3)
         got = [tf.config.threading.get_intra_op_parallelism_threads()]
         tf.matmul(tf.ones([4, 4]), tf.ones([4, 4]))
@@ -146,7 +150,9 @@ def test_the_intra_op_setting_reaches_openblas():
             got.append(str(e))
         print(json.dumps([info["loaded"], got]))
     """)
-    assert json.loads(out) == [True, [3, 3, 3, "Intra op parallelism cannot be modified after initialization."]]
+    refused, result = out.splitlines()
+    assert refused == "The number of intra-op threads must be 0 (the default) or positive, not -1"
+    assert json.loads(result) == [True, [3, 3, 3, "Intra op parallelism cannot be modified after initialization."]]
 
 
 def test_the_default_thread_count_is_every_core_or_varrt_num_threads():
@@ -217,3 +223,22 @@ def test_openblas_gets_its_skylakex_kernels_on_amd_cpus_with_avx512_unless_the_u
         assert core == "SkylakeX"
     chosen = json.loads(run_python(code, OPENBLAS_CORETYPE="Haswell", OPENBLAS_NUM_THREADS="5"))
     assert chosen == ["Haswell", "Haswell", "5"]
+
+
+DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+# What TensorFlow 2.21 raises for operands of the wrong rank: its oneDNN MatMul (float32, bfloat16),
+# its Eigen MatMul and BatchMatMulV2 word it differently (recorded with tf.matmul).
+@pytest.mark.parametrize("dtype, a_shape, b_shape, node, op, message", [
+    ("float32", [2], [2], "__MklMatMul", "MatMul", "In[0] ndims must be >= 2"),
+    ("float32", [2, 2], [2], "__MklMatMul", "MatMul", "In[1] ndims must be >= 2"),
+    ("float64", [2], [2], "MatMul", "MatMul", "In[0] and In[1] ndims must be == 2: 1"),
+    ("float64", [2, 2], [2], "MatMul", "MatMul", "In[0] and In[1] has different ndims: [2,2] vs. [2]"),
+    ("float32", [2, 2, 2], [2], "__MklBatchMatMulV2", "BatchMatMulV2", "In[1] ndims must be >= 2: 1"),
+    ("float64", [2], [2, 2, 2], "BatchMatMulV2", "BatchMatMulV2", "In[0] ndims must be >= 2: 1"),
+])
+def test_rank_errors_are_tensorflows(dtype, a_shape, b_shape, node, op, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.matmul(tf.ones(a_shape, dtype), tf.ones(b_shape, dtype))
+    assert str(e.value) == f"{{{{function_node __wrapped__{node}_device_{DEVICE}}}}} {message} [Op:{op}] name: "

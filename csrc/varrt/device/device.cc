@@ -107,7 +107,11 @@ bool DeviceSet::configure_local_task(const std::string& job, int64_t task) {
 
 bool DeviceSet::configure_intra_op_threads(int threads) {
   std::lock_guard<std::mutex> lock(config_mutex());
-  if (threads < 0) throw_error(Code::kInvalidArgument, "intra-op parallelism must be >= 0, not " + std::to_string(threads));
+  if (threads < 0) {
+    // TensorFlow takes it and aborts the process when its devices start: refused here instead.
+    throw_value_error("The number of intra-op threads must be 0 (the default) or positive, not " +
+                      std::to_string(threads));
+  }
   if (threads == intra_op_threads()) return true;
   if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
   set_intra_op_threads(threads);

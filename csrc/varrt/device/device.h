@@ -55,7 +55,7 @@ class DeviceSet {
   static bool configure_local_task(const std::string& job, int64_t task);
   // TensorFlow's intra-op parallelism (core/parallel.h: 0 = the default): false, and nothing
   // changes, when the set exists and `threads` differs from the setting (TensorFlow's rule:
-  // fixed once its context is initialized); a negative count is an InvalidArgument.
+  // fixed once its context is initialized); a negative count is a ValueError-kind InvalidArgument.
   static bool configure_intra_op_threads(int threads);
 
   const Device& cpu0() const { return *cpu0_; }

@@ -110,6 +110,8 @@ Loaded* load() {
                             : path;
     loaded->info.loaded = true;
     loaded->info.error.clear();
+    l.set_num_threads(threads);  // here, once, so concurrent first products do not race to set it
+    loaded->applied_threads.store(threads, std::memory_order_relaxed);
     if (l.get_corename != nullptr) loaded->info.core = l.get_corename();
     break;
   }
@@ -126,6 +128,8 @@ Loaded& loaded() {
 const BlasLibrary* blas_library() {
   Loaded& l = loaded();
   if (!l.info.loaded) return nullptr;
+  // The setting changes only before the devices exist (DeviceSet), or from a C++ program that
+  // sets it between products.
   const int threads = parallel_threads();
   if (l.applied_threads.load(std::memory_order_relaxed) != threads) {
     l.lib.set_num_threads(threads);

@@ -25,8 +25,9 @@ bool mkl(DType dtype) { return dtype == DType::kFloat32 || dtype == DType::kBFlo
               tf::kernel_error(c.op, c.device->name, message, name, mkl(dtype) ? node.c_str() : nullptr));
 }
 
-// The checks both ops make, in TensorFlow's order: ranks, then (batched) the batch dimensions,
-// then the inner dimensions. Returns the output's batch shape.
+// The checks both ops make, in TensorFlow's order and with its texts (which differ between its
+// oneDNN MatMul, its Eigen MatMul and BatchMatMulV2): ranks, then (batched) the batch
+// dimensions, then the inner dimensions. Returns the output's batch shape.
 Shape check(const OpCall& c, const Tensor& x, const Tensor& y, bool adj_x, bool adj_y, bool batched,
             const char* name) {
   const Shape& sx = x.shape();
@@ -35,16 +36,19 @@ Shape check(const OpCall& c, const Tensor& x, const Tensor& y, bool adj_x, bool 
   if (x.dtype() != y.dtype() || !kernels::gemm_supported(dtype)) {
     throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel for these inputs");
   }
-  if (sx.rank() < 2 || sy.rank() < 2) {
-    if (mkl(dtype) || sx.rank() == sy.rank()) {
-      fail(c, dtype, "In[0] ndims must be >= 2" + (mkl(dtype) ? std::string() : ": " + std::to_string(sx.rank())),
-           name);
+  if (batched) {
+    for (int i = 0; i < 2; ++i) {
+      const int rank = (i == 0 ? sx : sy).rank();
+      if (rank < 2) fail(c, dtype, "In[" + std::to_string(i) + "] ndims must be >= 2: " + std::to_string(rank), name);
     }
+  } else if (mkl(dtype)) {
+    if (sx.rank() != 2 || sy.rank() != 2) {
+      fail(c, dtype, std::string("In[") + (sx.rank() != 2 ? "0" : "1") + "] ndims must be >= 2", name);
+    }
+  } else if (sx.rank() != sy.rank()) {
     fail(c, dtype, "In[0] and In[1] has different ndims: " + sx.debug_string() + " vs. " + sy.debug_string(), name);
-  }
-  if (!batched && (sx.rank() != 2 || sy.rank() != 2)) {
-    fail(c, dtype, "In[" + std::string(sx.rank() != 2 ? "0" : "1") + "] is not a matrix. Instead it has shape " +
-                       (sx.rank() != 2 ? sx : sy).debug_string(), name);
+  } else if (sx.rank() != 2) {
+    fail(c, dtype, "In[0] and In[1] ndims must be == 2: " + std::to_string(sx.rank()), name);
   }
   Shape batch;
   if (batched) {
