@@ -1,5 +1,6 @@
 """`tf.linalg`: matrix ops under TensorFlow's tf.linalg names and op names (MatMul,
-BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for float32/bfloat16).
+BatchMatMulV2: the core's ops on its GEMM, which raise TensorFlow's CPU kernel errors), with its
+CPU build's conversion errors (oneDNN's _Mkl node names for float32/bfloat16).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
