@@ -40,6 +40,7 @@ def test_the_machine_is_described(results):
     info = results["machine"]
     assert info["cores"] >= 1 and info["python"] == ".".join(map(str, sys.version_info[:3]))
     assert "numpy" in info and "varrt" in info and info["cpu"]
+    assert info["blas"].startswith("OpenBLAS ") and " threads)" in info["blas"]  # what tf.matmul multiplies with
 
 
 def test_the_table_shows_ratios_to_each_peer(results):

@@ -53,3 +53,8 @@ def test_the_repaired_wheel_installs_into_a_fresh_environment_and_runs_the_tour(
     assert "tf.Variable" in out.stdout
     out = run([python, "-c", "import varrt, os; print(varrt.__file__)"], cwd=str(tmp_path))
     assert str(venv) in out.stdout
+    # The core's GEMM finds the scipy-openblas32 wheel installed beside it (libvarrt_core.so's RUNPATH),
+    # not the build machine's copy.
+    out = run([python, "-m", "varrt", "--blas"], cwd=str(tmp_path))
+    assert out.stdout.startswith("OpenBLAS, ") and f"{venv}/lib/" in out.stdout and "scipy_openblas32" in out.stdout, \
+        out.stdout

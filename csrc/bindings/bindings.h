@@ -35,6 +35,16 @@ pybind11::dict op_attrs(const OpCall& call);
 void bind_tape_recorder(pybind11::module_& m);
 // _C.execute: the dispatch entry of ops with Python (NumPy) kernels.
 void bind_execute(pybind11::module_& m);
+// An op's input from Python: a varrt.Tensor, a TensorData or a host ndarray (a value already
+// converted, borrowed: its device is null, the op's device takes it).
+struct OpInput {
+  Tensor tensor;
+  const Device* device = nullptr;  // null: host memory (a converted value)
+  PyObject* array = nullptr;       // the host ndarray itself
+};
+OpInput op_input(pybind11::handle o);
+// _C.mat_mul, _C.batch_mat_mul_v2 (the core's MatMul ops) and _C.blas_info (matmul.cc).
+void bind_matmul(pybind11::module_& m);
 // What _C.execute puts in OpCall::host_kernel: its own arguments, so a graph can run the op again.
 struct HostKernel {
   pybind11::handle kernel, dtype, shape, num_outputs, attrs;

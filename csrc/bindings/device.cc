@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "bindings.h"
+#include "varrt/core/parallel.h"
 #include "varrt/device/device.h"
 #include "varrt/device/device_scope.h"
 #include "varrt/device/executor.h"
@@ -50,6 +51,12 @@ void bind_device(py::module_& m) {
         "Splits the CPU into `count` logical devices; False once the device set exists.");
   m.def("configure_local_task", &DeviceSet::configure_local_task, py::arg("job"), py::arg("task"),
         "Names this process's devices /job:<job>/replica:0/task:<task>/...; False once the device set exists.");
+  m.def("configure_intra_op_threads", &DeviceSet::configure_intra_op_threads, py::arg("threads"),
+        "Sets the intra-op thread count (0: the default); False once the device set exists and it differs.");
+  m.def("intra_op_threads", &intra_op_threads, "The intra-op thread count setting (0: the default).");
+  m.def("configure_inter_op_threads", &DeviceSet::configure_inter_op_threads, py::arg("threads"),
+        "Sets the inter-op thread count (kept only); False once the device set exists and it differs.");
+  m.def("inter_op_threads", &DeviceSet::inter_op_threads, "The inter-op thread count setting (0: the default).");
   m.def("add_remote_device", [](const std::string& job, int64_t task) { return DeviceSet::global().add_remote_cpu(job, task).name; },
         py::arg("job"), py::arg("task"), "Adds CPU:0 of another task (ops on it are forwarded); returns its full name.");
   m.def("physical_devices", [] { return device_list(false); }, "[(name, device_type)] of physical devices.");

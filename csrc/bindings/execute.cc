@@ -35,28 +35,25 @@ namespace py = pybind11;
 
 namespace varrt {
 namespace bind {
-namespace {
 
-struct Input {
-  Tensor tensor;
-  const Device* device = nullptr;  // null: host memory (a converted value)
-  PyObject* array = nullptr;       // the host ndarray itself, handed to the kernel as is
-};
-
-Input input_of(py::handle o) {
+OpInput op_input(py::handle o) {
   if (is_tensor_object(o.ptr())) {
     const PyTensor& t = tensor_of(o.ptr());
-    return Input{t.tensor, t.device, nullptr};
+    return OpInput{t.tensor, t.device, nullptr};
   }
   if (PyArray_Check(o.ptr())) {
     DType dtype = dtype_of_array(o.ptr());
     Tensor t = borrow_array(o.ptr(), dtype);
     if (!t.valid()) t = copy_from_array(o.ptr(), nullptr);  // strings, odd layouts: a host copy for the hooks
-    return Input{std::move(t), nullptr, o.ptr()};
+    return OpInput{std::move(t), nullptr, o.ptr()};
   }
   const PyTensor& t = o.cast<const PyTensor&>();
-  return Input{t.tensor, t.device, nullptr};
+  return OpInput{t.tensor, t.device, nullptr};
 }
+
+namespace {
+
+using Input = OpInput;
 
 // The output shape: given, the inputs' broadcast shape, input k's shape (an int k: what a graph
 // records for an op whose output has its input's shape), or unknown (false).
@@ -186,7 +183,7 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
   const DType dtype = static_cast<DType>(dtype_enum);
   std::vector<Input> inputs;
   inputs.reserve(inputs_seq.size());
-  for (py::handle o : inputs_seq) inputs.push_back(input_of(o));
+  for (py::handle o : inputs_seq) inputs.push_back(op_input(o));
   std::vector<Tensor> tensors;
   std::vector<const Device*> devices;
   for (const Input& in : inputs) {

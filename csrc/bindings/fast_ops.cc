@@ -20,8 +20,8 @@
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
 #include "varrt/kernels/cast.h"
-#include "varrt/kernels/matmul.h"
 #include "varrt/ops/math_ops.h"
+#include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;
@@ -110,7 +110,7 @@ void materialize(Operand& operand) {
 }
 
 bool supported(const FastOpObject* self, DType dtype) {
-  if (self->kind == Kind::kMatMul) return kernels::matmul_supported(dtype);
+  if (self->kind == Kind::kMatMul) return ops::matmul_kernel_dtype(dtype);
   return kernels::binary_supported(self->op, dtype);
 }
 
@@ -142,10 +142,7 @@ PyObject* run_kernel(FastOpObject* self, const PyTensor& first, const PyTensor& 
   const Shape& sb = second.tensor.shape();
   PlacedTensor out;
   if (self->kind == Kind::kMatMul) {
-    if (sa.rank() != 2 || sb.rank() != 2 || sa.dim(1) != sb.dim(0) ||
-        sa.dim(0) * sa.dim(1) * sb.dim(1) > kernels::kSmallMatMulWork) {
-      return nullptr;
-    }
+    if (sa.rank() != 2 || sb.rank() != 2) return nullptr;  // BatchMatMulV2 or an error: the Python path decides
     out = ops::MatMul(PlacedTensor{first.tensor, first.device}, PlacedTensor{second.tensor, second.device}, false,
                       false);
   } else {

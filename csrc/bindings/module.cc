@@ -20,6 +20,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_dispatch_hooks(m);
   varrt::bind::bind_tape_recorder(m);
   varrt::bind::bind_execute(m);
+  varrt::bind::bind_matmul(m);
   varrt::bind::bind_graph(m);
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_object_graph(m);

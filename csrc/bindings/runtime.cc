@@ -9,7 +9,6 @@
 #include "bindings.h"
 #include "interop/numpy.h"
 #include "interop/tensor.h"
-#include "varrt/api/runtime.h"
 #include "varrt/core/allocator.h"
 #include "varrt/device/device.h"
 #include "varrt/device/executor.h"
@@ -72,10 +71,6 @@ py::dict stats_dict(const AllocatorStats& s) {
 void bind_runtime(py::module_& m) {
   // A C or C++ host that embeds Python and set its own sink keeps it.
   if (!Executor::has_log_sink()) Executor::set_log_sink(write_to_python_stderr);
-  m.def("configure_intra_op_threads", &configure_intra_op_threads);
-  m.def("intra_op_threads_setting", &intra_op_threads_setting);
-  m.def("configure_inter_op_threads", &configure_inter_op_threads);
-  m.def("inter_op_threads_setting", &inter_op_threads_setting);
   m.def("set_log_device_placement", &Executor::set_log_device_placement);
   m.def("get_log_device_placement", &Executor::log_device_placement);
   m.def("place_op", [](const char* op, py::args inputs) {

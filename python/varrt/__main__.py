@@ -7,6 +7,7 @@
     varrt --cmake-dir                           where varrtConfig.cmake is (find_package(varrt))
     varrt --include-dir                         where varrt/varrt.h and varrt/varrt_c.h are
     varrt --lib-dir                             where the core library (libvarrt_core.so) is
+    varrt --blas                                the BLAS library the core's matrix products use
 
 Each command is a module with `add_arguments(parser)` and `run(args)`; add one to COMMANDS to
 extend. Usage errors exit 2 with argparse's message; a closed output pipe ends quietly.
@@ -47,12 +48,21 @@ def _parser(prog):
     where.add_argument("--cmake-dir", action="store_true", help="print where varrtConfig.cmake is")
     where.add_argument("--include-dir", action="store_true", help="print where varrt/varrt.h and varrt_c.h are")
     where.add_argument("--lib-dir", action="store_true", help="print where the core library is")
+    parser.add_argument("--blas", action="store_true", help="print the BLAS library the core's matrix products use")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for name, (module, summary) in COMMANDS.items():
         sub = commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".")
         sub.set_defaults(module=module)
         _command_module(module).add_arguments(sub)
     return parser
+
+
+def _blas():
+    from varrt import _C
+    info = _C.blas_info()  # loads it, as the first matrix product would
+    if not info["loaded"]:
+        return f"none: the core's own loop computes ({info['error']})"
+    return f"OpenBLAS, {info['core']} kernels, {info['threads']} threads: {info['path']}"
 
 
 def _command_module(module):
@@ -72,6 +82,9 @@ def main(argv=None):
         if getattr(args, key):
             print(path)
             return 0
+    if args.blas:
+        print(_blas())
+        return 0
     if args.command is None:
         parser.print_help()
         return 0

@@ -1,5 +1,6 @@
 """`tf.linalg`: matrix ops under TensorFlow's tf.linalg names and op names (MatMul,
-BatchMatMulV2), with its CPU build's error texts (oneDNN's _Mkl kernels for float32/bfloat16).
+BatchMatMulV2: the core's ops on its GEMM, which raise TensorFlow's CPU kernel errors), with its
+CPU build's conversion errors (oneDNN's _Mkl node names for float32/bfloat16).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from varrt import _C, dtypes
-from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, quiet, run, shape_of, shape_text
+from varrt.ops.op_util import check_dtype, mismatch, named, operand, run, shape_of
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -18,51 +19,26 @@ _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these th
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None) -> Tensor:
-    """The matrix product of the last two dimensions, batched (and broadcast) over the others."""
+    """The matrix product of the last two dimensions, batched (and broadcast) over the others:
+    TensorFlow's conversion and dtype checks here, then the core's MatMul or BatchMatMulV2, which
+    checks the shapes (with TensorFlow's texts) and multiplies (csrc/varrt/ops/matmul_ops.h)."""
     xa, xd = operand(a)
     ya, yd = operand(b, xd, strict=False)
     batched = len(shape_of(xa)) > 2 or len(shape_of(ya)) > 2
     op = "BatchMatMulV2" if batched else "MatMul"
-    node = ("_Mkl" + op) if xd in _MKL else op
     if xd is not yd:
+        node = ("_Mkl" + op) if xd in _MKL else op
         raise mismatch(op, 1, xd, yd, node=node)  # " name: " without the name, as TensorFlow prints it
-    flags = (transpose_a, transpose_b, adjoint_a, adjoint_b)
-    # The op's attributes as TensorFlow sets them (adjoint = transpose for real matrices), for its gradient.
     ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     attrs = {"adj_x": ta, "adj_y": tb} if batched else {"transpose_a": ta, "transpose_b": tb}
     check_dtype(op, xd, name, attrs=attrs)
-    return run(op, lambda x, y: _product(op, node, xd, batched, x, y, *flags, name), (xa, ya), xd, attrs=attrs)
-
-
-def _product(op, node, xd, batched, xa, ya, transpose_a, transpose_b, adjoint_a, adjoint_b, name):
-    """MatMul's kernel: TensorFlow's checks (with its CPU build's texts), then NumPy's product."""
-    x, y = xa, ya
-    wrapped = ("__" + node[1:]) if node.startswith("_") else node  # __wrapped____MklMatMul
-    if x.ndim < 2 or y.ndim < 2:
-        if xd in _MKL or x.ndim == y.ndim:
-            message = "In[0] ndims must be >= 2" + ("" if xd in _MKL else f": {x.ndim}")
-        else:
-            message = f"In[0] and In[1] has different ndims: {shape_text(x.shape)} vs. {shape_text(y.shape)}"
-        raise kernel_error(op, message, name, node=wrapped)
-    if transpose_a or adjoint_a:
-        x = np.swapaxes(x, -1, -2)
-        x = np.conj(x) if adjoint_a else x
-    if transpose_b or adjoint_b:
-        y = np.swapaxes(y, -1, -2)
-        y = np.conj(y) if adjoint_b else y
-    if batched:
-        try:
-            np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
-        except ValueError:
-            raise kernel_error(op, f"In[0] and In[1] must have compatible batch dimensions: "
-                                           f"{shape_text(xa.shape)} vs. {shape_text(ya.shape)}", name,
-                               node=wrapped) from None
-    if x.shape[-1] != y.shape[-2]:
-        flags = f" {int(bool(transpose_a or adjoint_a))} {int(bool(transpose_b or adjoint_b))}" if batched else ""
-        raise kernel_error(op, f"Matrix size-incompatible: In[0]: {shape_text(xa.shape)}, In[1]: "
-                                       f"{shape_text(ya.shape)}{flags}", name, node=wrapped)
-    with quiet(all="ignore"):
-        return np.matmul(x, y)
+    # MatMul only transposes and BatchMatMulV2 only conjugate-transposes: TensorFlow conjugates a
+    # complex operand first (a Conj op) where the other is asked for.
+    if xd.is_complex and (adjoint_a if not batched else transpose_a):
+        xa = run("Conj", np.conj, (xa,), xd, shape_of(xa))._data
+    if xd.is_complex and (adjoint_b if not batched else transpose_b):
+        ya = run("Conj", np.conj, (ya,), xd, shape_of(ya))._data
+    return named(name, _C.batch_mat_mul_v2 if batched else _C.mat_mul, xa, ya, ta, tb, name or "")
 
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False) -> Tensor:
@@ -80,8 +56,7 @@ def adjoint(matrix, name=None) -> Tensor:
     return matrix_transpose(matrix, conjugate=True)
 
 
-# `tf.matmul(a, b)` of small float matrices enters the core in one call (_C.fast_op, a core
-# kernel through the dispatch); everything else (keywords, batches, other dtypes, large
-# matrices, which BLAS multiplies faster) runs the function above.
+# `tf.matmul(a, b)` of two matrices enters the core in one call (_C.fast_op, the core's MatMul);
+# everything else (keywords, batches, mismatched dtypes) runs the function above.
 matmul = _C.fast_op("matmul", 0, "hint", matmul)
 from varrt.ops.clip_ops import global_norm  # noqa: F401,E402

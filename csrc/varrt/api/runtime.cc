@@ -1,7 +1,5 @@
 #include "varrt/api/runtime.h"
 
-#include <mutex>
-
 #include "varrt/core/parallel.h"
 #include "varrt/device/device.h"
 #include "varrt/device/device_scope.h"
@@ -23,38 +21,9 @@ std::vector<std::string> list_devices() {
 
 bool configure_logical_cpus(int count) { return DeviceSet::configure_logical_cpus(count); }
 
-namespace {
-std::mutex g_threads_mutex;
-int g_intra_op_threads = 0;  // guarded by g_threads_mutex
-int g_inter_op_threads = 0;  // guarded by g_threads_mutex
+bool configure_intra_op_threads(int threads) { return DeviceSet::configure_intra_op_threads(threads); }
 
-// TensorFlow's rule: a thread count is fixed once the runtime has started (here: the devices exist).
-bool configure_threads(int& setting, int threads) {
-  std::lock_guard<std::mutex> lock(g_threads_mutex);
-  if (threads == setting) return true;
-  if (DeviceSet::initialized()) return false;
-  setting = threads;
-  return true;
-}
-}  // namespace
-
-bool configure_intra_op_threads(int threads) {
-  if (!configure_threads(g_intra_op_threads, threads)) return false;
-  set_parallel_threads(threads);
-  return true;
-}
-
-int intra_op_threads_setting() {
-  std::lock_guard<std::mutex> lock(g_threads_mutex);
-  return g_intra_op_threads;
-}
-
-bool configure_inter_op_threads(int threads) { return configure_threads(g_inter_op_threads, threads); }
-
-int inter_op_threads_setting() {
-  std::lock_guard<std::mutex> lock(g_threads_mutex);
-  return g_inter_op_threads;
-}
+int intra_op_threads_setting() { return intra_op_threads(); }
 
 DeviceGuard::DeviceGuard(const std::string& spec) : token_(DeviceScope::enter(&spec)) {}
 DeviceGuard::~DeviceGuard() { DeviceScope::exit(token_); }

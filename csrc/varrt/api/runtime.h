@@ -40,17 +40,12 @@ bool configure_logical_cpus(int count);
 
 // --- threads -------------------------------------------------------------------------------
 
-// The threads one op's kernel may use (tf.config.threading's intra-op parallelism): n >= 1, or
-// the default for n <= 0 (VARRT_NUM_THREADS, else every core; 0 is what the setting reads as
-// until set). As in TensorFlow, only before the device set exists (the first tensor): returns
-// false, changing nothing, when it exists and `threads` differs from the setting.
+// The threads one op's kernel (and the BLAS library) may use, tf.config.threading's intra-op
+// parallelism: n >= 1, or 0 for the default (VARRT_NUM_THREADS, else every core). As in
+// TensorFlow, fixed once the devices exist (the first tensor): returns false, changing
+// nothing, when they exist and `threads` differs from the setting. Negative: InvalidArgument.
 bool configure_intra_op_threads(int threads);
 int intra_op_threads_setting();
-// TensorFlow's inter-op parallelism: the threads independent ops may run on at once. varrt runs
-// each op on the thread that calls it, so the setting is kept (and read back) but changes
-// nothing; the same rule as above applies to changing it.
-bool configure_inter_op_threads(int threads);
-int inter_op_threads_setting();
 
 // Runs the calling thread's ops under a device scope, as Python's `with varrt.device(spec):`.
 // Scopes nest per thread; a new thread starts with none. Throws a ValueError-kind

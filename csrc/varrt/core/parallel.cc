@@ -213,23 +213,18 @@ void run_inline(int64_t num_tasks, TaskRef task) {
   if (error) std::rethrow_exception(error);
 }
 
+std::atomic<int> g_intra_op_threads{0};
+
 }  // namespace
 
-namespace {
-std::atomic<int> g_threads{0};  // 0: not decided yet (the default is read on first use)
-}  // namespace
+int intra_op_threads() { return g_intra_op_threads.load(std::memory_order_relaxed); }
+
+void set_intra_op_threads(int n) { g_intra_op_threads.store(std::clamp(n, 0, kMaxThreads), std::memory_order_relaxed); }
 
 int parallel_threads() {
-  int threads = g_threads.load(std::memory_order_relaxed);
-  if (threads == 0) {
-    threads = configured_threads();
-    g_threads.store(threads, std::memory_order_relaxed);
-  }
-  return threads;
-}
-
-void set_parallel_threads(int threads) {
-  g_threads.store(threads >= 1 ? std::min(threads, kMaxThreads) : configured_threads(), std::memory_order_relaxed);
+  static const int default_threads = configured_threads();
+  const int set = intra_op_threads();
+  return set > 0 ? set : default_threads;
 }
 
 int64_t parallel_chunk_items(int64_t bytes_per_item) {

@@ -22,12 +22,13 @@ namespace varrt {
 // measured for memory-bound loops is about 1 MB).
 constexpr int64_t kParallelMinBytesPerThread = 512 << 10;
 
-// The number of threads a parallel loop runs on, the caller included (>= 1).
+// The number of threads a parallel loop (and the BLAS library, kernels/blas_library.h) runs
+// on, the caller included (>= 1): the intra-op setting when it is not 0, else the default.
 int parallel_threads();
-// Sets that number (tf.config.threading's intra-op threads): n >= 1 threads, or the default for
-// n <= 0 (VARRT_NUM_THREADS, else every core). Loops started afterwards use it; a pool already
-// started keeps its workers, so a larger count than the pool had runs on fewer threads.
-void set_parallel_threads(int threads);
+// TensorFlow's intra-op parallelism setting: 0 = the default (VARRT_NUM_THREADS, else every
+// core), n = n threads. Callers decide when it may change (DeviceSet: before the devices exist).
+int intra_op_threads();
+void set_intra_op_threads(int n);
 
 // A non-owning reference to a callable taking a task index (no allocation, unlike std::function).
 class TaskRef {

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "varrt/core/error.h"
+#include "varrt/core/parallel.h"
 
 namespace varrt {
 namespace {
@@ -102,6 +103,36 @@ bool DeviceSet::configure_local_task(const std::string& job, int64_t task) {
   g_job = job;
   g_task = task;
   return true;
+}
+
+bool DeviceSet::configure_intra_op_threads(int threads) {
+  std::lock_guard<std::mutex> lock(config_mutex());
+  if (threads < 0) {
+    // TensorFlow takes it and aborts the process when its devices start: refused here instead.
+    throw_value_error("The number of intra-op threads must be 0 (the default) or positive, not " +
+                      std::to_string(threads));
+  }
+  if (threads == intra_op_threads()) return true;
+  if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
+  set_intra_op_threads(threads);
+  return true;
+}
+
+namespace {
+int g_inter_op_threads = 0;  // guarded by config_mutex()
+}  // namespace
+
+bool DeviceSet::configure_inter_op_threads(int threads) {
+  std::lock_guard<std::mutex> lock(config_mutex());
+  if (threads == g_inter_op_threads) return true;
+  if (g_set.load(std::memory_order_relaxed) != nullptr) return false;
+  g_inter_op_threads = threads;
+  return true;
+}
+
+int DeviceSet::inter_op_threads() {
+  std::lock_guard<std::mutex> lock(config_mutex());
+  return g_inter_op_threads;
 }
 
 const Device* DeviceSet::find(const std::string& type, int64_t index) const {

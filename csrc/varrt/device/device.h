@@ -53,6 +53,14 @@ class DeviceSet {
   // Names the local devices "/job:<job>/replica:0/task:<task>/..."; only before
   // initialization (false, and nothing changes, once the set exists).
   static bool configure_local_task(const std::string& job, int64_t task);
+  // TensorFlow's intra-op parallelism (core/parallel.h: 0 = the default): false, and nothing
+  // changes, when the set exists and `threads` differs from the setting (TensorFlow's rule:
+  // fixed once its context is initialized); a negative count is a ValueError-kind InvalidArgument.
+  static bool configure_intra_op_threads(int threads);
+  // TensorFlow's inter-op parallelism, under the same rule. varrt runs each op on the thread
+  // that calls it, so the setting is only kept (tf.config.threading reads it back).
+  static bool configure_inter_op_threads(int threads);
+  static int inter_op_threads();
 
   const Device& cpu0() const { return *cpu0_; }
   // The devices now, local ones first: a snapshot, since remote ones may be added meanwhile.

@@ -2,7 +2,6 @@
 
 #include "varrt/core/error.h"
 #include "varrt/kernels/cast.h"
-#include "varrt/kernels/matmul.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/tf/messages.h"
 
@@ -49,44 +48,6 @@ PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedT
     }
     c.outputs[0] = Tensor::allocate(kernels::binary_result_dtype(op, x.dtype()), shape, c.allocator());
     kernels::binary(op, x, y, c.outputs[0]);
-  });
-  return PlacedTensor{std::move(out), call.device};
-}
-
-PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose_a, bool transpose_b) {
-  Tensor inputs[2] = {a.tensor, b.tensor};
-  const Device* devices[2] = {a.device, b.device};
-  OpAttr attrs[2];
-  attrs[0].name = "transpose_a";
-  attrs[0].value = transpose_a;
-  attrs[1].name = "transpose_b";
-  attrs[1].value = transpose_b;
-  Tensor out;
-  OpCall call("MatMul", inputs, 2);
-  call.input_devices = devices;
-  call.attrs = attrs;
-  call.num_attrs = 2;
-  call.outputs = &out;
-  call.num_outputs = 1;
-  Dispatch::run(call, [](OpCall& c) {
-    const Tensor& x = c.inputs[0];
-    const Tensor& y = c.inputs[1];
-    const bool ta = c.attr("transpose_a"), tb = c.attr("transpose_b");
-    if (x.shape().rank() != 2 || y.shape().rank() != 2 || x.dtype() != y.dtype() ||
-        !kernels::matmul_supported(x.dtype())) {
-      throw_error(Code::kInternal, "no core MatMul kernel for these inputs");
-    }
-    const int64_t m = x.shape().dim(ta ? 1 : 0), k = x.shape().dim(ta ? 0 : 1);
-    const int64_t k2 = y.shape().dim(tb ? 1 : 0), n = y.shape().dim(tb ? 0 : 1);
-    if (k != k2) {
-      throw_error(Code::kInvalidArgument,
-                  tf::kernel_error(c.op, c.device->name,
-                                   "Matrix size-incompatible: In[0]: " + x.shape().debug_string() +
-                                       ", In[1]: " + y.shape().debug_string(),
-                                   ""));
-    }
-    c.outputs[0] = Tensor::allocate(x.dtype(), Shape{m, n}, c.allocator());
-    kernels::matmul(x, y, ta, tb, c.outputs[0]);
   });
   return PlacedTensor{std::move(out), call.device};
 }

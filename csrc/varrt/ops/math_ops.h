@@ -1,5 +1,5 @@
 // The math ops with core kernels, through the dispatch (placed, logged, seen by hooks).
-// Inputs are of one dtype the kernel supports (callers check: binary_supported, matmul_supported);
+// Inputs are of one dtype the kernel supports (callers check: binary_supported, ...);
 // errors are TensorFlow's kernel errors (InvalidArgument "Incompatible shapes: ...").
 #pragma once
 
@@ -16,7 +16,6 @@ namespace ops {
 const char* binary_op_name(kernels::BinaryOp op);
 // Inputs living on another device than the op's are copied there first (null device: host).
 PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedTensor& b);
-PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose_a, bool transpose_b);
 // "Neg", "Square", "Abs".
 const char* unary_op_name(kernels::UnaryOp op);
 PlacedTensor UnaryOp(kernels::UnaryOp op, const PlacedTensor& input);

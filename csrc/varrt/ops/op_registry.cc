@@ -8,6 +8,7 @@
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
 #include "varrt/ops/math_ops.h"
+#include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/slice_ops.h"
@@ -110,6 +111,9 @@ const std::map<std::string, Runner>& runners() {
   static const auto* table = new std::map<std::string, Runner>{
       {"MatMul", [](NodeCall& c) {
          c.outputs[0] = ops::MatMul(c.inputs[0], c.inputs[1], c.attr("transpose_a") != 0, c.attr("transpose_b") != 0);
+       }},
+      {"BatchMatMulV2", [](NodeCall& c) {
+         c.outputs[0] = ops::BatchMatMulV2(c.inputs[0], c.inputs[1], c.attr("adj_x") != 0, c.attr("adj_y") != 0);
        }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},
       {"Identity", [](NodeCall& c) { c.outputs[0] = ops::Identity(in(c, 0)); }},  // read_value()'s, after a read

@@ -43,6 +43,9 @@ def machine():
             info["memory_gb"] = round(int(f.readline().split()[1]) / 2 ** 20, 1)
     except OSError:
         pass
+    from varrt import _C
+    blas = _C.blas_info()  # what tf.matmul multiplies with
+    info["blas"] = f"OpenBLAS {blas['core']} ({blas['threads']} threads)" if blas["loaded"] else "no BLAS (core loop)"
     from importlib import metadata
     for package in ("varrt", "numpy", "torch", "tensorflow"):
         try:
@@ -98,7 +101,8 @@ def table(info, rows):
     """The rows as text: times and varrt/peer ratios, under the machine's details."""
     lines = [f"varrt {info.get('varrt', '?')} on {info['cpu']}, {info['cores']} cores, "
              f"{info.get('memory_gb', '?')} GB, {info['system']}, Python {info['python']}, NumPy {info.get('numpy')}"
-             + "".join(f", {p} {info[p]}" for p in ("torch", "tensorflow") if p in info)]
+             + "".join(f", {p} {info[p]}" for p in ("torch", "tensorflow") if p in info)
+             + (f", {info['blas']}" if "blas" in info else "")]
     peers = [p for p in PEERS if any(r[p] is not None for r in rows)]
     head = f"{'':34}{'unit':>8}{'varrt':>11}" + "".join(f"{p:>12}{'x ' + p[:5]:>9}" for p in peers)
     lines += ["", head, "-" * len(head)]

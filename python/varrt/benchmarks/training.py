@@ -14,8 +14,8 @@ Rows (issue 11's targets):
                    TensorFlow's own tf.function; the PyTorch column is its eager step). Targets
                    (issue 12): <= 25 us and >= 10x faster than TensorFlow's tf.function step.
 Each row is wall time per step (time.perf_counter), the best of several rounds, after a
-warm-up: every library at its defaults, threads included (NumPy's BLAS, which multiplies
-varrt's larger matrices, and PyTorch both use every core), so run it on an idle machine. The
+warm-up: every library at its defaults, threads included (varrt's OpenBLAS, which multiplies
+its matrices, and PyTorch both use every core), so run it on an idle machine. The
 same varrt script runs under TensorFlow (`import tensorflow as tf`) in a subprocess when
 --tf-python names an interpreter that has it (or TensorFlow imports here).
 """

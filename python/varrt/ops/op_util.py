@@ -295,13 +295,19 @@ def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None):
     it: the output then shares that input's buffer, as Reshape and Identity do).
     `attrs` are the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}) that
     its gradient function (ops/gradients) or a graph needs; hooks see them, kernels do not."""
-    if name and _building():  # the graph node takes the op's `name=` (TensorFlow's node names)
+    return named(name, _execute, op, kernel, inputs, dtype._enum, shape, None, attrs)
+
+
+def named(name, core_op, *args):
+    """`core_op(*args)` (an op entering the core), its graph node named after the op's `name=`
+    while a graph is built (TensorFlow's node names)."""
+    if name and _building():
         previous = _name_scopes.request_node_name(name)
         try:
-            return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
+            return core_op(*args)
         finally:
             _name_scopes.request_node_name(previous)
-    return _execute(op, kernel, inputs, dtype._enum, shape, None, attrs)
+    return core_op(*args)
 
 
 def run_core(entry, name, *args):
