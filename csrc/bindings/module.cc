@@ -11,6 +11,8 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_tensor(m);
   varrt::bind::bind_fast_ops(m);
   varrt::bind::bind_variable(m);
+  varrt::bind::bind_variable_default_init(m);
+  varrt::bind::bind_variable_slice(m);
   varrt::bind::bind_scatter(m);
   varrt::bind::bind_training_ops(m);
   varrt::bind::bind_runtime(m);

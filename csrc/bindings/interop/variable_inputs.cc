@@ -47,8 +47,9 @@ Tensor update_input(py::handle value, DType want) {
 }
 
 PyTensor initial_tensor(py::handle value, DType dtype) {
-  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>();
+  // Host values first: their test is a few type checks, pybind11's isinstance a type-map lookup.
   if (is_host_value(value.ptr())) return Converted(value.ptr(), dtype).to_device();
+  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>();
   return initializer_converter()(value, static_cast<int>(dtype)).cast<PyTensor>();
 }
 

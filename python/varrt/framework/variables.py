@@ -420,7 +420,8 @@ class Variable(_C.VarHandle, TensorOperators):
         __eq__, __ne__ = _BINARY["__eq__"], _BINARY["__ne__"]
         __neg__, __abs__, __invert__ = _BINARY["__neg__"], _BINARY["__abs__"], _BINARY["__invert__"]
 
-        # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py).
+        # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py);
+        # replaced below by the C method that takes basic keys itself.
         __getitem__ = _slicing.variable_getitem
 
     # `v += 1` and friends: TensorFlow refuses in-place operators on variables.
@@ -673,6 +674,13 @@ _C._set_unread_type(_UnreadVariable)
 _C._set_dtype_objects(dtypes._BY_ENUM)
 _C._set_shape_factory(TensorShape._known)
 _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops read with ReadVariableOp alone
+# `Variable(host_value)` alone, at top level with nothing watching, runs in C with no Python
+# frame (csrc/bindings/variable_default_init.cc); every other call runs the __init__ above.
+_C._install_variable_default_init(Variable, Variable.__init__, _watching, _func_graph._state, name_scopes._state,
+                                  name_scopes.variable_name(None))
+# `v[key]` and `v[key].assign(x)` for basic keys in C (csrc/bindings/variable_slice.cc).
+_C._install_variable_slicing(Variable, _slicing.VariableSlice, _slicing.variable_getitem,
+                             _slicing.VariableSlice.assign)
 
 
 def _initial_tensor(initial_value, dtype):
