@@ -20,6 +20,7 @@ void bind_fast_ops(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
 void bind_variable_default_init(pybind11::module_& m);
 void bind_variable_slice(pybind11::module_& m);
+void bind_traced_calls(pybind11::module_& m);
 void bind_scatter(pybind11::module_& m);
 // The fused optimizer ops (training_ops.cc).
 void bind_training_ops(pybind11::module_& m);

@@ -22,6 +22,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_tape_recorder(m);
   varrt::bind::bind_execute(m);
   varrt::bind::bind_graph(m);
+  varrt::bind::bind_traced_calls(m);
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_object_graph(m);
   varrt::bind::bind_dlpack(m);
