@@ -107,3 +107,11 @@ def test_a_subclass_reaches_the_default_path_through_super():
 
     s = Scaled([1.0, 2.0])
     assert (s.name, s.scale, s.numpy().tolist()) == ("Variable:0", 2, [1.0, 2.0])
+
+
+def test_the_constructor_keeps_its_signature():
+    import inspect
+    params = list(inspect.signature(tf.Variable).parameters)
+    assert params[:13] == ["initial_value", "trainable", "validate_shape", "caching_device", "name", "variable_def",
+                           "dtype", "import_scope", "constraint", "synchronization", "aggregation", "shape",
+                           "experimental_enable_variable_lifting"]  # TensorFlow 2.21's __init__, then varrt's

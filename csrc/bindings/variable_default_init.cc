@@ -6,6 +6,8 @@
 // create an anonymous variable named "Variable", link it as the resource's front object.
 #include <pybind11/pybind11.h>
 
+#include <string>
+
 #include "bindings.h"
 #include "interop/handle.h"
 #include "interop/tensor.h"
@@ -95,7 +97,7 @@ PyObject* variable_init(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
 void bind_variable_default_init(py::module_& m) {
   m.def("_install_variable_default_init",
         [](py::handle cls, py::object general, py::list watching, py::object graph_state, py::object scope_state,
-           std::string default_name) {
+           std::string default_name, std::string doc) {
           DefaultInit& d = registered();
           d.general = general.release().ptr();
           d.watching = watching.release().ptr();
@@ -104,13 +106,12 @@ void bind_variable_default_init(py::module_& m) {
           d.graph_attr = PyUnicode_InternFromString("graph");
           d.scope_attr = PyUnicode_InternFromString("scope");
           d.default_name = std::move(default_name);
-          static PyMethodDef def = {
-              "__init__", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&variable_init)),
-              METH_FASTCALL | METH_KEYWORDS,
-              "Variable(initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None, "
-              "variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None, "
-              "aggregation=None, shape=None, experimental_enable_variable_lifting=True, shared_name=None, "
-              "container=None)"};
+          static std::string* method_doc = new std::string();  // the general __init__'s signature and text
+          *method_doc = std::move(doc);
+          static PyMethodDef def = {"__init__",
+                                    reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&variable_init)),
+                                    METH_FASTCALL | METH_KEYWORDS, nullptr};
+          def.ml_doc = method_doc->c_str();
           PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
           if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), "__init__", descr) < 0) {
             Py_XDECREF(descr);

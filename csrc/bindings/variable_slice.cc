@@ -133,7 +133,7 @@ void bind_variable_slice(py::module_& m) {
           static PyMethodDef assign = {
               "assign", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&slice_assign)),
               METH_FASTCALL | METH_KEYWORDS,
-              "assign(val, name=None)\n--\n\nWrites `val` (broadcast to this slice's shape) into the variable "
+              "assign($self, val, name=None)\n--\n\nWrites `val` (broadcast to this slice's shape) into the variable "
               "(ResourceStridedSliceAssign); returns the variable."};
           set_method(variable_cls, &getitem);
           set_method(slice_cls, &assign);

@@ -8,6 +8,7 @@ tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import functools
+import inspect
 import sys
 import threading
 from typing import TYPE_CHECKING, Any, Callable, Optional
@@ -664,6 +665,15 @@ class watching_creation:
         return False
 
 
+def _method_doc(method):
+    """`method`'s signature (as a C method's __text_signature__, without annotations) and docstring,
+    for the C method that replaces it, so inspect.signature and help() still show them."""
+    sig = inspect.signature(method)
+    sig = sig.replace(parameters=[p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()],
+                      return_annotation=inspect.Signature.empty)
+    return f"{method.__name__}{str(sig).replace('(self', '($self', 1)}\n--\n\n{method.__doc__ or ''}"
+
+
 def _initial_data(initial_value, dtype_enum):
     """What the core's Variable constructor calls for initial values off its fast path."""
     return _initial_tensor(initial_value, dtypes.from_enum(dtype_enum) if dtype_enum else None)._data
@@ -677,7 +687,7 @@ _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops rea
 # `Variable(host_value)` alone, at top level with nothing watching, runs in C with no Python
 # frame (csrc/bindings/variable_default_init.cc); every other call runs the __init__ above.
 _C._install_variable_default_init(Variable, Variable.__init__, _watching, _func_graph._state, name_scopes._state,
-                                  name_scopes.variable_name(None))
+                                  name_scopes.variable_name(None), _method_doc(Variable.__init__))
 # `v[key]` and `v[key].assign(x)` for basic keys in C (csrc/bindings/variable_slice.cc).
 _C._install_variable_slicing(Variable, _slicing.VariableSlice, _slicing.variable_getitem,
                              _slicing.VariableSlice.assign)
