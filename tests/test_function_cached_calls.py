@@ -136,3 +136,27 @@ def test_run_functions_eagerly_and_graph_building_still_reach_python():
 
     assert outer(a).numpy() == 4.0 and outer(a).numpy() == 4.0
     assert f(a).numpy() == 2.0 and len(runs) == 2
+
+
+def test_cached_calls_from_two_threads_each_run_once():
+    import threading
+    counter = tf.Variable(0.0)
+
+    @tf.function
+    def bump(v, x):
+        v.assign_add(x)
+        return v.read_value()
+
+    one = tf.constant(1.0)
+    bump(counter, one), bump(counter, one)  # the trace, then a call that cached it
+
+    def calls():
+        for _ in range(200):
+            bump(counter, one)
+
+    threads = [threading.Thread(target=calls) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert counter.numpy() == 402.0 and bump.experimental_get_tracing_count() == 1

@@ -74,6 +74,24 @@ def test_other_call_shapes_take_the_general_path_with_tensorflows_results():
         tf.Variable()
 
 
+def test_scopes_on_this_or_another_thread_name_the_variable_as_tensorflow_does():
+    import threading
+    with tf.compat.v1.variable_scope("vs"):
+        assert tf.Variable([1.0]).name == "vs/Variable:0"
+    with tf.init_scope():
+        assert tf.Variable([1.0]).name == "Variable:0"
+    names = []
+
+    def in_a_scope():
+        with tf.name_scope("t"):
+            names.append(tf.Variable([1.0]).name)
+
+    thread = threading.Thread(target=in_a_scope)
+    thread.start()
+    thread.join()
+    assert (names, tf.Variable(1.0).name) == (["t/Variable:0"], "Variable:0")
+
+
 def test_a_tf1_graph_uniquifies_default_names():
     with tf.Graph().as_default():
         x, y = tf.Variable([1.0, 2.0]), tf.Variable([[1.0, 2.0]])
