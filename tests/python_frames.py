@@ -4,13 +4,13 @@ import sys
 
 
 def python_functions_run(fn, *args, **kwargs):
-    """The qualified names of the Python functions that run while `fn(*args, **kwargs)` runs
+    """The names of the Python functions that run while `fn(*args, **kwargs)` runs
     (fn itself excluded), with the garbage collector kept out of the window."""
     names = []
 
     def profile(frame, event, arg):
         if event == "call":
-            names.append(frame.f_code.co_qualname)
+            names.append(frame.f_code.co_name)  # (co_qualname is Python 3.11+)
 
     enabled = gc.isenabled()
     gc.disable()
@@ -21,4 +21,4 @@ def python_functions_run(fn, *args, **kwargs):
         sys.setprofile(None)
         if enabled:
             gc.enable()
-    return [n for n in names if n != fn.__code__.co_qualname]
+    return [n for n in names if n != fn.__code__.co_name]
