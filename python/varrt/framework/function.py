@@ -13,6 +13,11 @@ Python numbers become Tensors; lists, tuples, dicts and None keep their structur
 method decorator each instance gets its own function. `tf.config.run_functions_eagerly(True)`
 runs the body itself on every call instead. Variable arguments trace by dtype and shape, as in
 TensorFlow: the graph's nodes on a variable argument take the variable each call passes.
+
+Once an eager call with plain positional Tensor and Variable arguments has run a trace, later
+calls with the same dtypes and shapes run it from C (`Function._fast`, a _C.TracedCalls: the
+lookup, the binding to the graph's inputs and a single result's packing, with no Python frame
+but __call__); which traces it may take stays this module's decision.
 """
 import collections.abc
 import functools
