@@ -18,6 +18,9 @@ void bind_tensor(pybind11::module_& m);
 // TensorBase, the C part of varrt.Tensor, and FastOp, the one-crossing entry of ops with core kernels.
 void bind_fast_ops(pybind11::module_& m);
 void bind_variable(pybind11::module_& m);
+void bind_variable_default_init(pybind11::module_& m);
+void bind_variable_slice(pybind11::module_& m);
+void bind_traced_calls(pybind11::module_& m);
 void bind_scatter(pybind11::module_& m);
 // The fused optimizer ops (training_ops.cc).
 void bind_training_ops(pybind11::module_& m);

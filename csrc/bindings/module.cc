@@ -11,6 +11,8 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_tensor(m);
   varrt::bind::bind_fast_ops(m);
   varrt::bind::bind_variable(m);
+  varrt::bind::bind_variable_default_init(m);
+  varrt::bind::bind_variable_slice(m);
   varrt::bind::bind_scatter(m);
   varrt::bind::bind_training_ops(m);
   varrt::bind::bind_nn_array_ops(m);
@@ -22,6 +24,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_execute(m);
   varrt::bind::bind_matmul(m);
   varrt::bind::bind_graph(m);
+  varrt::bind::bind_traced_calls(m);
   varrt::bind::bind_checkpoint(m);
   varrt::bind::bind_object_graph(m);
   varrt::bind::bind_dlpack(m);

@@ -12,7 +12,6 @@
 #include "bindings.h"
 #include "interop/numpy.h"
 #include "interop/handle.h"
-#include "interop/int_index.h"
 #include "interop/tensor.h"
 #include "interop/gil.h"
 #include "interop/variable_inputs.h"
@@ -141,28 +140,6 @@ void bind_scatter(py::module_& m) {
           return unread(self);
         },
         "ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write; the UnreadVariable.");
-  // `v[1]` and `v[1].assign(x)` for integer keys (interop/int_index.h), in one call each.
-  m.def("variable_int_slice",
-        [](py::handle self, py::handle key) -> py::object {
-          StridedSliceSpec spec;
-          if (!int_index_spec(key, &spec)) return py::none();
-          const OwnedHandle& h = handle_of(self);
-          Tensor value = ops::ReadVariableOp(h.handle());
-          const Device* device = nullptr;
-          Tensor out = ops::StridedSlice(value, spec, &device, /*share=*/false);  // a view would pin the buffer
-          return py::cast(PyTensor{std::move(out), device});
-        },
-        "variable[key] for an integer key: ReadVariableOp, then StridedSlice (a copy); None for other keys.");
-  m.def("variable_int_slice_assign",
-        [](py::handle self, py::handle key, py::handle value) {
-          StridedSliceSpec spec;
-          if (!int_index_spec(key, &spec)) throw py::type_error("internal: not an integer index");
-          const OwnedHandle& h = handle_of(self);
-          Tensor v = update_input(value, h.handle().var()->dtype());  // TensorFlow's conversion, _EagerConst
-          maybe_without_gil(v.byte_size(), [&] { ops::ResourceStridedSliceAssign(h.handle(), spec, v); });
-          return unread(self);
-        },
-        "variable[key].assign(value) for an integer key (ResourceStridedSliceAssign); the UnreadVariable.");
   m.def("resource_scatter",
         [](py::handle self, const std::string& kind, py::handle indices, py::handle updates) {
           const OwnedHandle& h = handle_of(self);

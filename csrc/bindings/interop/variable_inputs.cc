@@ -38,17 +38,20 @@ Tensor update_input(py::handle value, DType want) {
     ops::EagerConstInPlace();  // a host value converted for the op, as TensorFlow logs it
     return t;
   }
-  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
+  // Host values and varrt Tensors before pybind11's isinstance for a TensorData (a type-map
+  // lookup, the slowest test): the three sets are disjoint.
   if (is_host_value(value.ptr())) return Converted(value.ptr(), want).to_host_tensor();
   Tensor same = tensor_of_dtype(value, want);
   if (same.valid()) return same;
+  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor
   // Tensors, Variables, other objects: Python's convert_to_tensor (its rules for tensors).
   return converter()(value, static_cast<int>(want)).cast<const PyTensor&>().tensor;
 }
 
 PyTensor initial_tensor(py::handle value, DType dtype) {
-  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>();
+  // Host values before pybind11's isinstance (a type-map lookup): the two sets are disjoint.
   if (is_host_value(value.ptr())) return Converted(value.ptr(), dtype).to_device();
+  if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>();
   return initializer_converter()(value, static_cast<int>(dtype)).cast<PyTensor>();
 }
 

@@ -13,6 +13,11 @@ Python numbers become Tensors; lists, tuples, dicts and None keep their structur
 method decorator each instance gets its own function. `tf.config.run_functions_eagerly(True)`
 runs the body itself on every call instead. Variable arguments trace by dtype and shape, as in
 TensorFlow: the graph's nodes on a variable argument take the variable each call passes.
+
+Once an eager call with plain positional Tensor and Variable arguments has run a trace, later
+calls with the same dtypes and shapes run it from C (`Function._fast`, a _C.TracedCalls: the
+lookup, the binding to the graph's inputs and a single result's packing, with no Python frame
+but __call__); which traces it may take stays this module's decision.
 """
 import collections.abc
 import functools
@@ -239,6 +244,10 @@ def _spec_shape(key):
 
 
 _run_eagerly = [False]
+_MISS = object()  # what Function._fast returns for a call it does not run
+# What a Function's _C.TracedCalls checks before running a cached trace: the argument classes it
+# takes (exactly), run_functions_eagerly, and this thread's graph being built (none: eager).
+_C._set_traced_call_context(Tensor, _variables.Variable, _run_eagerly, _func_graph._state)
 
 
 class Function:
@@ -254,7 +263,9 @@ class Function:
         self._full_signature = self._signature  # with `self` for methods (args then include the instance)
         self._instance_ref = None  # set on the per-instance copies made by __get__
         self._traces = []  # (key, ConcreteFunction), in tracing order
-        self._fast = {}  # positional tensor arguments' (dtype, shape) -> ConcreteFunction
+        # Calls with plain Tensor/Variable positional arguments, by their dtypes and shapes, run
+        # in C (csrc/bindings/traced_calls.cc); _MISS for the rest, which __call__ handles.
+        self._fast = _C.TracedCalls(_MISS)
         self._lock = threading.RLock()
         self._created_variables = False  # the first trace created variables
         self._trace_count = 0
@@ -344,17 +355,11 @@ class Function:
     # --- calls --------------------------------------------------------------------------------
 
     def __call__(self, *args, **kwargs):
+        result = self._fast(*args, **kwargs)
+        if result is not _MISS:
+            return result
         if _run_eagerly[0]:
             return _to_output(self._python_function(*self._with_instance(args), **kwargs), self._python_function)
-        if not kwargs and self._input_signature is None:
-            fast = self._fast_key(args)
-            if fast is not None:
-                concrete = self._fast.get(fast)
-                if concrete is not None:
-                    self._tracing_detector.not_traced()
-                    return concrete._call_positional(args)
-        else:
-            fast = None
         if self._input_signature is not None:
             args, kwargs = self._bind_input_signature(args, kwargs)
             key = "input_signature"  # one trace, for the signature's specs
@@ -372,9 +377,12 @@ class Function:
                     self._tracing_detector.traced(self._python_function)
             elif eager:
                 self._tracing_detector.not_traced()
-        if fast is not None and concrete._positional_only and len(self._fast) < 64:
-            self._fast[fast] = concrete
-        return concrete._call_structured(args, kwargs)
+        result = concrete._call_structured(args, kwargs)
+        if (eager and not kwargs and self._input_signature is None and self._instance_ref is None and
+                concrete._positional_only and concrete._logged):
+            # The same call again (same dtypes and shapes) ran this trace: later ones run it in C.
+            concrete._cache_in(self._fast, args, self._tracing_detector.fast_calls)
+        return result
 
     @property
     def _tracing_detector(self):
@@ -382,15 +390,6 @@ class Function:
         if d is None:
             d = self._detector_object = _detector(self)
         return d
-
-    def _fast_key(self, args):
-        """(dtype, shape) of each argument when all are plain Tensors, for a lookup without binding."""
-        key = []
-        for a in args:
-            if type(a) is not Tensor:
-                return None
-            key.append((a._dtype_enum, a._shape_tuple))
-        return tuple(key)
 
     def _lookup(self, key):
         for traced, concrete in self._traces:
@@ -493,10 +492,10 @@ class Function:
         flat = [variable_specs.get(i, v) for i, v in enumerate(flat)]  # the trace keeps no variable alive
         concrete = ConcreteFunction(self, graph, cgraph, structure, flat, tensor_leaves, specs, output, flat_out,
                                     variable_leaves=variable_leaves,
-                                    positional_only=not variable_leaves and not kwargs and all(
+                                    positional_only=not kwargs and all(
                                         isinstance(flat[i], Tensor) for i in tensor_leaves) and
-                                    len(tensor_leaves) == len(flat) == len(args) - (0 if self._instance_ref is None
-                                                                                    else 1))
+                                    len(tensor_leaves) + len(variable_leaves) == len(flat) == len(args) -
+                                    (0 if self._instance_ref is None else 1))
         concrete._created = bool(watcher.created)
         self._trace_count += 1  # a trace that raises does not count, as in TensorFlow
         return concrete
@@ -631,8 +630,21 @@ class _TracingDetector:
         self.calls_per_tracing = []
         self.call_count = 0
         self.warnings = 0
+        # Calls that ran a cached trace in C (Function._fast), counted there and folded in here
+        # before the next call Python sees, in call order.
+        self.fast_calls = [0]
+
+    def _fold_fast_calls(self):
+        n = self.fast_calls[0]
+        if n:
+            self.fast_calls[0] = 0
+            if not self.calls_per_tracing:
+                self.calls_per_tracing = [0]
+            self.calls_per_tracing[-1] += n
+            self.call_count += n
 
     def traced(self, python_function):
+        self._fold_fast_calls()
         self.call_count += 1
         self.calls_per_tracing.append(1)
         while self.calls_per_tracing:
@@ -656,6 +668,7 @@ class _TracingDetector:
                 "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
 
     def not_traced(self):
+        self._fold_fast_calls()
         if not self.calls_per_tracing:
             self.calls_per_tracing = [0]
         self.calls_per_tracing[-1] += 1
@@ -903,11 +916,33 @@ class ConcreteFunction:
         tensors = [flat[i] if isinstance(flat[i], Tensor) else convert_to_tensor(flat[i]) for i in self._tensor_leaves]
         return self._run(tensors, [flat[i] for i in self._variable_leaves])
 
-    def _call_positional(self, args):
-        return self._run(list(args) if self._function._instance_ref is None else list(args))
+    def _cache_in(self, calls, args, counter):
+        """Caches this trace in `calls` (a Function's _C.TracedCalls) for calls like `args`."""
+        if isinstance(self._output, Tensor):
+            output = "tensor"
+        elif self._output is None and not self._output_positions:
+            output = "none"
+        else:
+            output = "packed"
+        calls.add(tuple(args), self._cgraph, self.graph.external_captures, self._inference_name, output,
+                  self._pack_results, self._reraise_run_error, counter)
+
+    def _pack_results(self, results):
+        """The call's result: the traced output structure with the graph's results in place."""
+        from varrt.util import nest
+        if not self._flat_output:
+            return self._output if not self._output_positions else results[0]
+        flat = list(self._flat_output)
+        for pos, value in zip(self._output_positions, results):
+            flat[pos] = value
+        return nest.pack_sequence_as(self._output, flat)
+
+    def _reraise_run_error(self, error):
+        if isinstance(error, errors.OpError):
+            raise self._graph_execution_error(error) from None
+        raise error
 
     def _run(self, tensors, variables=()):
-        from varrt.util import nest
         if not _func_graph.executing_eagerly():
             return self._call_in_graph(tensors, variables)
         if not self._logged:
@@ -920,12 +955,7 @@ class ConcreteFunction:
             results = self._cgraph.run(list(tensors) + self.graph.external_captures, variables)
         except errors.OpError as e:
             raise self._graph_execution_error(e) from None
-        if not self._flat_output:
-            return self._output if not self._output_positions else results[0]
-        flat = list(self._flat_output)
-        for pos, value in zip(self._output_positions, results):
-            flat[pos] = value
-        return nest.pack_sequence_as(self._output, flat)
+        return self._pack_results(results)
 
     def _call_in_graph(self, tensors, variables):
         """A call while another graph is built (a tf.function calling one): a node of that graph

@@ -8,6 +8,7 @@ tensor or NumPy view does (copy-on-write), so every value read stays unchanged.
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import functools
+import inspect
 import sys
 import threading
 from typing import TYPE_CHECKING, Any, Callable, Optional
@@ -420,7 +421,8 @@ class Variable(_C.VarHandle, TensorOperators):
         __eq__, __ne__ = _BINARY["__eq__"], _BINARY["__ne__"]
         __neg__, __abs__, __invert__ = _BINARY["__neg__"], _BINARY["__abs__"], _BINARY["__invert__"]
 
-        # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py).
+        # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py);
+        # replaced below by the C method that takes basic keys itself.
         __getitem__ = _slicing.variable_getitem
 
     # `v += 1` and friends: TensorFlow refuses in-place operators on variables.
@@ -663,6 +665,15 @@ class watching_creation:
         return False
 
 
+def _method_doc(method):
+    """`method`'s signature (as a C method's __text_signature__, without annotations) and docstring,
+    for the C method that replaces it, so inspect.signature and help() still show them."""
+    sig = inspect.signature(method)
+    sig = sig.replace(parameters=[p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()],
+                      return_annotation=inspect.Signature.empty)
+    return f"{method.__name__}{str(sig).replace('(self', '($self', 1)}\n--\n\n{method.__doc__ or ''}"
+
+
 def _initial_data(initial_value, dtype_enum):
     """What the core's Variable constructor calls for initial values off its fast path."""
     return _initial_tensor(initial_value, dtypes.from_enum(dtype_enum) if dtype_enum else None)._data
@@ -673,6 +684,13 @@ _C._set_unread_type(_UnreadVariable)
 _C._set_dtype_objects(dtypes._BY_ENUM)
 _C._set_shape_factory(TensorShape._known)
 _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops read with ReadVariableOp alone
+# `Variable(host_value)` alone, at top level with nothing watching, runs in C with no Python
+# frame (csrc/bindings/variable_default_init.cc); every other call runs the __init__ above.
+_C._install_variable_default_init(Variable, Variable.__init__, _watching, _func_graph._state, name_scopes._state,
+                                  name_scopes.variable_name(None), _method_doc(Variable.__init__))
+# `v[key]` and `v[key].assign(x)` for basic keys in C (csrc/bindings/variable_slice.cc).
+_C._install_variable_slicing(Variable, _slicing.VariableSlice, _slicing.variable_getitem,
+                             _slicing.VariableSlice.assign)
 
 
 def _initial_tensor(initial_value, dtype):

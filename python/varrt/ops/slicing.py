@@ -177,38 +177,35 @@ def tensor_getitem(tensor, key):
 
 
 class VariableSlice(Tensor):
-    """A slice of a variable's value that can also write back: `v[1, 1:].assign(x)`."""
+    """A slice of a variable's value that can also write back: `v[1, 1:].assign(x)`.
 
-    # _spec: the slice_spec, or None for an integer index, which the core reads from _key itself.
+    For basic keys (ints, plain slices, tuples of them) `v[key]` and `assign` are C methods
+    (csrc/bindings/variable_slice.cc, installed by framework/variables.py) that compile the key
+    themselves; the Python functions here are their general paths, for every other key."""
+
+    # _var: the variable; _key: the key; _spec: slice_spec(key), set by the general path only.
     __slots__ = ("_var", "_spec", "_key")
 
-    def assign(self, value, name=None):
-        """Writes `value` (broadcast to this slice's shape) into the variable; returns the variable."""
+    def assign(self, val, name=None):
+        """Writes `val` (broadcast to this slice's shape) into the variable; returns the variable."""
         var = self._var
-        if self._spec is None:  # one call: the core converts the value (TensorFlow's rules) and runs the op
-            return _C.variable_int_slice_assign(var, self._key, value)
-        if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
-            value = convert_to_tensor(value, var.dtype)._data
+        spec = getattr(self, "_spec", None) or slice_spec(self._key)  # None: made by the C __getitem__
+        if isinstance(val, Tensor) or hasattr(val, "_as_tensor"):
+            val = convert_to_tensor(val, var.dtype)._data
         else:
-            value = _convert.to_array(value, var.dtype)  # borrowed by the core, not copied
-        return _C.resource_strided_slice_assign(var, *self._spec, value)
+            val = _convert.to_array(val, var.dtype)  # borrowed by the core, not copied
+        return _C.resource_strided_slice_assign(var, *spec, val)
 
 
 def variable_getitem(var, key):
-    """`variable[key]`: ReadVariableOp, then the slice, which also has `assign`."""
-    data = _C.variable_int_slice(var, key)  # both ops in one call for integer keys, else None
-    if data is not None:
-        out = VariableSlice._wrap(data)
-        out._var = var
-        out._spec = None
-        out._key = key
-        return out
+    """`variable[key]` for keys other than basic ones: ReadVariableOp, then the slice, which
+    also has `assign` (a boolean mask's result has not, as in TensorFlow)."""
     value = var.value()
     if _is_mask(key):
         return boolean_mask(value, key)
     spec = slice_spec(key)
     out = VariableSlice._wrap(_C.strided_slice(value._data, *spec, False))  # a view would pin the variable's buffer
     out._var = var
+    out._key = key
     out._spec = spec
     return out
-

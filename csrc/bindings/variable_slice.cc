@@ -1,0 +1,145 @@
+// `v[key]` and `v[key].assign(value)` for basic keys (interop/basic_index.h: ints, plain
+// slices, tuples of them) in C: Variable.__getitem__ and VariableSlice.assign run with no
+// Python frame and make no Python object but their results. Every other key goes to the
+// Python functions registered with them (python/varrt/ops/slicing.py), which own the rules
+// and TensorFlow's errors for the rest.
+#include <pybind11/pybind11.h>
+
+#include <new>
+#include <string>
+
+#include <structmember.h>
+
+#include "bindings.h"
+#include "interop/basic_index.h"
+#include "interop/gil.h"
+#include "interop/handle.h"
+#include "interop/tensor_object.h"
+#include "interop/variable_inputs.h"
+#include "varrt/ops/slice_ops.h"
+#include "varrt/ops/variable_ops.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+// The VariableSlice class and its slots, and the general paths (owned, leaked at teardown).
+struct SliceClass {
+  PyTypeObject* type = nullptr;
+  Py_ssize_t var_offset = 0;  // VariableSlice._var: the variable the slice writes to
+  Py_ssize_t key_offset = 0;  // VariableSlice._key: the key it was made with
+  PyObject* general_getitem = nullptr;  // slicing.variable_getitem(var, key)
+  PyObject* general_assign = nullptr;   // VariableSlice's Python assign(self, value, name=None)
+};
+
+SliceClass& slice_class() {
+  static auto* c = new SliceClass();
+  return *c;
+}
+
+PyObject*& slot(PyObject* o, Py_ssize_t offset) { return *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(o) + offset); }
+
+Py_ssize_t slot_offset(py::handle cls, const char* name) {
+  py::object d = cls.attr(name);
+  if (Py_TYPE(d.ptr()) != &PyMemberDescr_Type) throw py::type_error(std::string("internal: no slot ") + name);
+  return reinterpret_cast<PyMemberDescrObject*>(d.ptr())->d_member->offset;
+}
+
+// Variable.__getitem__(key): ReadVariableOp, then StridedSlice (a copy: a view would pin the
+// variable's buffer, making its next update copy), as a VariableSlice that can write back.
+PyObject* variable_getitem(PyObject* self, PyObject* key) {
+  const SliceClass& c = slice_class();
+  StridedSliceSpec spec;
+  if (!basic_index_spec(key, &spec)) return PyObject_CallFunctionObjArgs(c.general_getitem, self, key, nullptr);
+  try {
+    const OwnedHandle& h = handle_of(self);
+    Tensor value = ops::ReadVariableOp(h.handle());
+    const Device* device = nullptr;
+    Tensor out = ops::StridedSlice(value, spec, &device, /*share=*/false);
+    PyObject* o = c.type->tp_alloc(c.type, 0);
+    if (o == nullptr) return nullptr;
+    new (&tensor_of(o)) PyTensor{std::move(out), device};
+    Py_INCREF(self);
+    slot(o, c.var_offset) = self;
+    Py_INCREF(key);
+    slot(o, c.key_offset) = key;
+    return o;
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// VariableSlice.assign(val, name=None): ResourceStridedSliceAssign of the value (converted by
+// TensorFlow's rules, broadcast to the slice), copy-on-write; returns the UnreadVariable.
+PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  const SliceClass& c = slice_class();
+  PyObject* var = slot(self, c.var_offset);
+  PyObject* key = slot(self, c.key_offset);
+  StridedSliceSpec spec;
+  // (val), (val, name) or (val, name=...): `name` labels nothing in eager mode.
+  bool plain_call = (nargs == 1 || nargs == 2) && (kwnames == nullptr || PyTuple_GET_SIZE(kwnames) == 0 ||
+                                                   (nargs == 1 && PyTuple_GET_SIZE(kwnames) == 1 &&
+                                                    PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0),
+                                                                                     "name") == 0));
+  if (!plain_call || var == nullptr || key == nullptr || !basic_index_spec(key, &spec)) {
+    PyObject* bound = PyMethod_New(c.general_assign, self);
+    if (bound == nullptr) return nullptr;
+    PyObject* r = PyObject_Vectorcall(bound, args, static_cast<size_t>(nargs), kwnames);
+    Py_DECREF(bound);
+    return r;
+  }
+  try {
+    const OwnedHandle& h = handle_of(var);
+    Tensor v = update_input(args[0], h.handle().var()->dtype());
+    if (v.byte_size() >= kReleaseGilBytes) {
+      without_gil([&] { ops::ResourceStridedSliceAssign(h.handle(), spec, v); });
+    } else {
+      ops::ResourceStridedSliceAssign(h.handle(), spec, v);
+    }
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+  return new_unread(var);
+}
+
+void set_method(py::handle cls, PyMethodDef* def) {
+  PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), def);
+  if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), def->ml_name, descr) < 0) {
+    Py_XDECREF(descr);
+    throw py::error_already_set();
+  }
+  Py_DECREF(descr);
+}
+
+}  // namespace
+
+void bind_variable_slice(py::module_& m) {
+  m.def("_install_variable_slicing",
+        [](py::handle variable_cls, py::handle slice_cls, py::object general_getitem, py::object general_assign) {
+          SliceClass& c = slice_class();
+          c.type = reinterpret_cast<PyTypeObject*>(slice_cls.ptr());
+          if (!PyType_Check(slice_cls.ptr())) throw py::type_error("internal: VariableSlice must be a class");
+          c.var_offset = slot_offset(slice_cls, "_var");
+          c.key_offset = slot_offset(slice_cls, "_key");
+          c.general_getitem = general_getitem.release().ptr();
+          c.general_assign = general_assign.release().ptr();
+          Py_INCREF(slice_cls.ptr());
+          static PyMethodDef getitem = {"__getitem__", &variable_getitem, METH_O,
+                                        "v[key]: the value's slice (ReadVariableOp, StridedSlice), which can assign."};
+          static PyMethodDef assign = {
+              "assign", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&slice_assign)),
+              METH_FASTCALL | METH_KEYWORDS,
+              "assign($self, val, name=None)\n--\n\nWrites `val` (broadcast to this slice's shape) into the variable "
+              "(ResourceStridedSliceAssign); returns the variable."};
+          set_method(variable_cls, &getitem);
+          set_method(slice_cls, &assign);
+        },
+        "Installs Variable.__getitem__ and VariableSlice.assign in C for basic keys; the general paths for the rest.");
+}
+
+}  // namespace bind
+}  // namespace varrt
