@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
@@ -32,7 +33,7 @@ template <class To, class From>
 void run(const Tensor& a, const Tensor& out) {
   const From* x = a.data_as<From>();
   To* y = static_cast<To*>(out.mutable_data());
-  for (int64_t i = 0, n = a.num_elements(); i < n; ++i) y[i] = convert<To>(x[i]);
+  simd_for(0, a.num_elements(), [=](int64_t i) { y[i] = convert<To>(x[i]); });
 }
 
 template <class From>
