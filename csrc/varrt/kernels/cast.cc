@@ -1,6 +1,5 @@
 #include "varrt/kernels/cast.h"
 
-#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -19,8 +18,11 @@ To convert(From x) {
     using Wide = std::conditional_t<(sizeof(To) < 4 || (sizeof(To) == 4 && std::is_signed<To>::value)), int32_t,
                                     int64_t>;
     const double bound = sizeof(Wide) == 4 ? 2147483648.0 : 9223372036854775808.0;
-    const double t = std::trunc(static_cast<double>(x));
-    const Wide w = (t >= -bound && t < bound) ? static_cast<Wide>(t) : std::numeric_limits<Wide>::min();
+    const double t = static_cast<double>(x);
+    // Out of range and nan give the minimum. Clamped to -bound before the conversion (which
+    // truncates), so that it is always defined and runs unconditionally: the loop vectorises.
+    // The values just below -bound truncate to -bound as well, so clamping them is exact.
+    const Wide w = static_cast<Wide>(((t >= -bound) & (t < bound)) ? t : -bound);
     return static_cast<To>(static_cast<std::make_unsigned_t<To>>(w));  // wraps to the target width
   } else if constexpr (std::is_integral<From>::value && std::is_integral<To>::value && !std::is_same<To, bool>::value) {
     return static_cast<To>(static_cast<std::make_unsigned_t<To>>(x));  // modular

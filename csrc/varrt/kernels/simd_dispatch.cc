@@ -32,10 +32,9 @@ SimdLevel requested_level(SimdLevel best) {
 
 }  // namespace
 
-SimdLevel simd_level() {
-  static const SimdLevel level = requested_level(cpu_level());
-  return level;
-}
+namespace simd_detail {
+const SimdLevel chosen_level = requested_level(cpu_level());
+}  // namespace simd_detail
 
 const char* simd_level_name(SimdLevel level) {
   switch (level) {

@@ -30,8 +30,13 @@ namespace kernels {
 
 enum class SimdLevel : int { kDefault = 0, kAvx2 = 1, kAvx512 = 2 };
 
-// The level simd_for runs at, decided on the first call: the CPU's best, capped by VARRT_SIMD.
-SimdLevel simd_level();
+namespace simd_detail {
+// Set when the core library loads (kDefault, zero, until then).
+extern const SimdLevel chosen_level;
+}  // namespace simd_detail
+
+// The level simd_for runs at, decided when the core loads: the CPU's best, capped by VARRT_SIMD.
+inline SimdLevel simd_level() { return simd_detail::chosen_level; }
 // "default", "avx2" or "avx512" (VARRT_SIMD's spelling).
 const char* simd_level_name(SimdLevel level);
 
@@ -62,6 +67,13 @@ template <class Fn>
 inline void simd_for(int64_t begin, int64_t end, const Fn& fn) {
   static_assert(sizeof(Fn) > 0 && VARRT_SIMD_KERNEL_FLAGS_ON,
                 "simd_for needs -ffp-contract=off: add this file to VARRT_SIMD_KERNEL_SOURCES in CMakeLists.txt");
+  // Fewer elements than one AVX-512 vector of floats: no vector version would use its width,
+  // and the inline loop saves a small op the call.
+  constexpr int64_t kInlineBelow = 16;
+  if (end - begin < kInlineBelow) {
+    for (int64_t i = begin; i < end; ++i) fn(i);
+    return;
+  }
 #ifdef VARRT_SIMD_X86
   switch (simd_level()) {
     case SimdLevel::kAvx512: return simd_detail::loop_avx512(begin, end, fn);
