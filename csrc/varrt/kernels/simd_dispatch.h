@@ -3,13 +3,13 @@
 // The core is compiled for its target's baseline (x86-64: SSE2, 4 floats per instruction), so
 // one wheel runs on every CPU. On x86-64 with GCC or Clang, simd_for also compiles its loop for
 // AVX2 and for AVX-512 and runs the widest version the CPU (and its OS) supports; elsewhere
-// (aarch64, other compilers) it is the plain loop. VARRT_SIMD=default|avx2|avx512, read once,
-// caps the choice (never above what the CPU has; other values are ignored).
+// (aarch64, other compilers) it is the plain loop. VARRT_SIMD=default|avx2|avx512, read once
+// when the core loads, caps the choice (never above what the CPU has; other values are ignored).
 //
 // The versions are bit-identical: each does the same IEEE operations in the same order, only
 // more lanes at once. That holds because the files using simd_for are compiled with
 // -ffp-contract=off (AVX2 and AVX-512 code may otherwise fuse a*b+c into one FMA, which rounds
-// once instead of twice; CMakeLists.txt's VARRT_SIMD_KERNEL_SOURCES, checked by simd_for), without
+// once instead of twice; cmake/VarrtSimdKernels.cmake lists them, simd_for checks), without
 // -ffast-math (no reassociation, no vectorised libm), and transcendentals stay libm calls.
 #pragma once
 
@@ -66,7 +66,7 @@ VARRT_SIMD_LOOP(loop_avx512, __attribute__((target("avx512f,avx512vl,avx512bw,av
 template <class Fn>
 inline void simd_for(int64_t begin, int64_t end, const Fn& fn) {
   static_assert(sizeof(Fn) > 0 && VARRT_SIMD_KERNEL_FLAGS_ON,
-                "simd_for needs -ffp-contract=off: add this file to VARRT_SIMD_KERNEL_SOURCES in CMakeLists.txt");
+                "simd_for needs -ffp-contract=off: add this file to cmake/VarrtSimdKernels.cmake");
   // Fewer elements than one AVX-512 vector of floats: no vector version would use its width,
   // and the inline loop saves a small op the call.
   constexpr int64_t kInlineBelow = 16;

@@ -1,6 +1,7 @@
-// Compiled with -ffp-contract=off (CMakeLists.txt, simd_dispatch.h): every product and sum
-// rounds on its own, as in TensorFlow's Eigen expressions. Each loop body spells out the
-// reference's expression tree; keep the parentheses when editing, they are the rounding order.
+// Compiled with -ffp-contract=off (cmake/VarrtSimdKernels.cmake, simd_dispatch.h): every
+// product and sum rounds on its own, as in TensorFlow's Eigen expressions. Each loop body spells
+// out the reference's expression tree; keep the parentheses when editing, they are the rounding
+// order.
 #include "varrt/kernels/training_ops.h"
 
 #include <cmath>
