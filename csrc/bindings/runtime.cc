@@ -12,6 +12,7 @@
 #include "varrt/core/allocator.h"
 #include "varrt/device/device.h"
 #include "varrt/device/executor.h"
+#include "varrt/kernels/simd_dispatch.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/resource/update_journal.h"
 #include "interop/gil.h"
@@ -105,6 +106,7 @@ void bind_runtime(py::module_& m) {
         return PyTensor{t.valid() ? t : copy_from_array(array.ptr(), device.allocator), &device};
       },
       "A Tensor sharing a C-contiguous native ndarray's memory (keeping it alive; a copy when it cannot).");
+  m.def("simd_level", [] { return kernels::simd_level_name(kernels::simd_level()); });
   m.def("memory_stats", [](const std::string& device) {
     return stats_dict(DeviceSet::global().match(device).allocator->stats());
   });

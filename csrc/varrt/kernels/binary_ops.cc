@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/simd_dispatch.h"
 #include "varrt/kernels/wrapping.h"
 
 namespace varrt {
@@ -38,17 +39,17 @@ void run(const Tensor& a, const Tensor& b, const Tensor& out) {
   const int64_t n = out.num_elements();
   if (n == 0) return;
   if (a.num_elements() == n && b.num_elements() == n) {
-    for (int64_t i = 0; i < n; ++i) z[i] = Op::apply(x[i], y[i]);
+    simd_for(0, n, [=](int64_t i) { z[i] = Op::apply(x[i], y[i]); });
     return;
   }
   if (b.num_elements() == 1 && a.num_elements() == n) {
     const T v = y[0];
-    for (int64_t i = 0; i < n; ++i) z[i] = Op::apply(x[i], v);
+    simd_for(0, n, [=](int64_t i) { z[i] = Op::apply(x[i], v); });
     return;
   }
   if (a.num_elements() == 1 && b.num_elements() == n) {
     const T v = x[0];
-    for (int64_t i = 0; i < n; ++i) z[i] = Op::apply(v, y[i]);
+    simd_for(0, n, [=](int64_t i) { z[i] = Op::apply(v, y[i]); });
     return;
   }
   // General broadcast: an odometer over the outer dimensions, a strided inner loop.
@@ -61,7 +62,10 @@ void run(const Tensor& a, const Tensor& b, const Tensor& out) {
   const int64_t ia = sa[rank - 1], ib = sb[rank - 1];
   int64_t oa = 0, ob = 0;
   for (int64_t done = 0; done < n; done += inner) {
-    for (int64_t k = 0; k < inner; ++k) z[done + k] = Op::apply(x[oa + k * ia], y[ob + k * ib]);
+    const T* xr = x + oa;
+    const T* yr = y + ob;
+    R* zr = z + done;
+    simd_for(0, inner, [=](int64_t k) { zr[k] = Op::apply(xr[k * ia], yr[k * ib]); });
     for (int d = rank - 2; d >= 0; --d) {
       oa += sa[d];
       ob += sb[d];

@@ -1,10 +1,10 @@
 #include "varrt/kernels/cast.h"
 
-#include <cmath>
 #include <limits>
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
@@ -18,8 +18,11 @@ To convert(From x) {
     using Wide = std::conditional_t<(sizeof(To) < 4 || (sizeof(To) == 4 && std::is_signed<To>::value)), int32_t,
                                     int64_t>;
     const double bound = sizeof(Wide) == 4 ? 2147483648.0 : 9223372036854775808.0;
-    const double t = std::trunc(static_cast<double>(x));
-    const Wide w = (t >= -bound && t < bound) ? static_cast<Wide>(t) : std::numeric_limits<Wide>::min();
+    const double t = static_cast<double>(x);
+    // Out of range and nan give the minimum. Clamped to -bound before the conversion (which
+    // truncates), so that it is always defined and runs unconditionally: the loop vectorises.
+    // The values just below -bound truncate to -bound as well, so clamping them is exact.
+    const Wide w = static_cast<Wide>(((t >= -bound) & (t < bound)) ? t : -bound);
     return static_cast<To>(static_cast<std::make_unsigned_t<To>>(w));  // wraps to the target width
   } else if constexpr (std::is_integral<From>::value && std::is_integral<To>::value && !std::is_same<To, bool>::value) {
     return static_cast<To>(static_cast<std::make_unsigned_t<To>>(x));  // modular
@@ -32,7 +35,7 @@ template <class To, class From>
 void run(const Tensor& a, const Tensor& out) {
   const From* x = a.data_as<From>();
   To* y = static_cast<To*>(out.mutable_data());
-  for (int64_t i = 0, n = a.num_elements(); i < n; ++i) y[i] = convert<To>(x[i]);
+  simd_for(0, a.num_elements(), [=](int64_t i) { y[i] = convert<To>(x[i]); });
 }
 
 template <class From>

@@ -10,6 +10,7 @@
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
 #include "varrt/core/parallel.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -41,17 +42,17 @@ struct Sub {
 template <class T, class Op>
 void int_loop(const T* a, const T* b, T* dst, int64_t begin, int64_t end) {
   using U = std::make_unsigned_t<T>;
-  for (int64_t i = begin; i < end; ++i) dst[i] = static_cast<T>(Op()(static_cast<U>(a[i]), static_cast<U>(b[i])));
+  simd_for(begin, end, [=](int64_t i) { dst[i] = static_cast<T>(Op()(static_cast<U>(a[i]), static_cast<U>(b[i]))); });
 }
 
 template <class T, class Op>
 void plain_loop(const T* a, const T* b, T* dst, int64_t begin, int64_t end) {
-  for (int64_t i = begin; i < end; ++i) dst[i] = Op()(a[i], b[i]);
+  simd_for(begin, end, [=](int64_t i) { dst[i] = Op()(a[i], b[i]); });
 }
 
 template <class Op, float (*ToF)(uint16_t), uint16_t (*FromF)(float)>
 void half_loop(const uint16_t* a, const uint16_t* b, uint16_t* dst, int64_t begin, int64_t end) {
-  for (int64_t i = begin; i < end; ++i) dst[i] = FromF(Op()(ToF(a[i]), ToF(b[i])));
+  simd_for(begin, end, [=](int64_t i) { dst[i] = FromF(Op()(ToF(a[i]), ToF(b[i]))); });
 }
 
 template <class Op>

@@ -1,6 +1,7 @@
-// Compiled with -ffp-contract=off (CMakeLists.txt): every product and sum rounds on its own, as
-// in TensorFlow's Eigen expressions. Each loop body spells out the reference's expression tree;
-// keep the parentheses when editing, they are the rounding order.
+// Compiled with -ffp-contract=off (cmake/VarrtSimdKernels.cmake, simd_dispatch.h): every
+// product and sum rounds on its own, as in TensorFlow's Eigen expressions. Each loop body spells
+// out the reference's expression tree; keep the parentheses when editing, they are the rounding
+// order.
 #include "varrt/kernels/training_ops.h"
 
 #include <cmath>
@@ -9,6 +10,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/parallel.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 #if defined(__SSE__) || defined(__x86_64__)
 #include <xmmintrin.h>
@@ -31,15 +33,12 @@ void on_dtype(DType dtype, Body&& body) {
   }
 }
 
-// Splits [0, n) over the pool; `streams` arrays of T are read or written per element.
+// Splits [0, n) over the pool; `streams` arrays of T are read or written per element. Each
+// chunk runs as the CPU's widest vector version of the loop (bit-identical to the others).
 template <class T, class Fn>
-void for_elements(int64_t n, int streams, Fn&& fn) {
-  parallel_for(n, streams * static_cast<int64_t>(sizeof(T)), [&](int64_t begin, int64_t end) {
-    // A local copy: its pointers and scalars live in registers, so stores through the arrays
-    // cannot alias them and the loop vectorises (through `fn` it reloads them every element).
-    auto local = fn;
-    for (int64_t i = begin; i < end; ++i) local(i);
-  });
+void for_elements(int64_t n, int streams, const Fn& fn) {
+  parallel_for(n, streams * static_cast<int64_t>(sizeof(T)),
+               [&](int64_t begin, int64_t end) { simd_for(begin, end, fn); });
 }
 
 // TensorFlow's x86 wheels are built with AVX and Eigen's fast math: Tensor.rsqrt() on float

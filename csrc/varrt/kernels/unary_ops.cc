@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/simd_dispatch.h"
 #include "varrt/kernels/wrapping.h"
 
 namespace varrt {
@@ -28,7 +29,7 @@ template <class Op, class T>
 void run(const Tensor& a, const Tensor& out) {
   const T* x = a.data_as<T>();
   T* y = static_cast<T*>(out.mutable_data());
-  for (int64_t i = 0, n = a.num_elements(); i < n; ++i) y[i] = Op::apply(x[i]);
+  simd_for(0, a.num_elements(), [=](int64_t i) { y[i] = Op::apply(x[i]); });
 }
 
 template <class Op>

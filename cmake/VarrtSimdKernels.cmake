@@ -1,0 +1,14 @@
+# The kernel files whose loops also run as AVX2 and AVX-512 versions (csrc/varrt/kernels/
+# simd_dispatch.h), and the options every build of them needs: each version must round each
+# product and sum as TensorFlow's kernels do (bit-identical results, optimizer updates included),
+# so no fused multiply-add contraction, which AVX2/AVX-512 code would otherwise use.
+# -fno-math-errno lets sqrt vectorise (IEEE-exact either way). VARRT_SIMD_KERNEL_FLAGS tells
+# simd_dispatch.h that these options are on (simd_for does not compile without it).
+# Included by every project that compiles the core's sources (the main build, tests/fuzz).
+function(varrt_simd_kernel_options root)
+  set(sources binary_ops.cc cast.cc elementwise.cc simd_dispatch.cc training_ops.cc unary_ops.cc)
+  list(TRANSFORM sources PREPEND "${root}/csrc/varrt/kernels/")
+  set_source_files_properties(${sources} PROPERTIES
+    COMPILE_OPTIONS "-ffp-contract=off;-fno-math-errno"
+    COMPILE_DEFINITIONS VARRT_SIMD_KERNEL_FLAGS)
+endfunction()
