@@ -451,7 +451,7 @@ void bind_fast_ops(py::module_& m) {
   }
   m.attr("REDUCE_OPS") = reduce_ops;
   py::dict unary_ops;
-  for (auto op : {kernels::UnaryOp::kNeg, kernels::UnaryOp::kSquare, kernels::UnaryOp::kAbs}) {
+  for (auto op : kernels::kUnaryOps) {
     unary_ops[ops::unary_op_name(op)] = static_cast<int>(op);
   }
   m.attr("UNARY_OPS") = unary_ops;

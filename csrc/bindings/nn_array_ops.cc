@@ -1,4 +1,5 @@
-// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h) for the Python layer: argument
+// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h, and the element-wise ops of
+// ops/math_ops.h for the calls _C.FastOp leaves to Python) for the Python layer: argument
 // adaptation only. Inputs are varrt Tensors, TensorDatas or host ndarrays already converted by
 // the Python layer (a host array is borrowed for the call; Reshape, whose output shares its
 // input's buffer, copies it so the result never aliases memory the caller may change). A shape
@@ -18,6 +19,7 @@
 #include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/array_ops.h"
+#include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/variable_ops.h"
 
@@ -56,6 +58,28 @@ bool is_shape_tensor(py::handle shape) { return is_tensor_object(shape.ptr()) ||
 }  // namespace
 
 void bind_nn_array_ops(py::module_& m) {
+  // `op`: a BINARY_OPS / UNARY_OPS value; `dtype`: a DType enum.
+  m.def("binary_supported", [](int op, int dtype) {
+    return kernels::binary_supported(static_cast<kernels::BinaryOp>(op), static_cast<DType>(dtype));
+  });
+  m.def("unary_supported", [](int op, int dtype) {
+    return kernels::unary_supported(static_cast<kernels::UnaryOp>(op), static_cast<DType>(dtype));
+  });
+  m.def("binary_op",
+        [](int op, py::handle x, py::handle y, std::optional<std::string> name) {
+          return result(ops::BinaryOp(static_cast<kernels::BinaryOp>(op), operand(x), operand(y), name_of(name)));
+        },
+        py::arg("op"), py::arg("x"), py::arg("y"), py::arg("name") = std::string());
+  m.def("add_n",
+        [](const py::sequence& inputs, std::optional<std::string> name) {
+          std::vector<PlacedTensor> in;
+          for (py::handle x : inputs) in.push_back(operand(x));
+          return result(ops::AddN(in.data(), static_cast<int>(in.size()), name_of(name)));
+        },
+        py::arg("inputs"), py::arg("name") = std::string());
+  m.def("unary_op",
+        [](int op, py::handle x) { return result(ops::UnaryOp(static_cast<kernels::UnaryOp>(op), operand(x))); },
+        py::arg("op"), py::arg("x"));
   m.def("relu", [](py::handle x) { return result(ops::Relu(operand(x))); }, py::arg("features"));
   m.def("relu_grad",
         [](py::handle g, py::handle f, std::optional<std::string> name) {

@@ -5,36 +5,12 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
+#include "varrt/kernels/wide_float.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
-
-// Storage type <-> the type the arithmetic runs in (float for the 16-bit floats).
-template <class T>
-struct Real {
-  using Work = T;
-  static Work load(T v) { return v; }
-  static T store(Work v) { return v; }
-};
-struct Half {
-  uint16_t bits;
-};
-struct BFloat16 {
-  uint16_t bits;
-};
-template <>
-struct Real<Half> {
-  using Work = float;
-  static float load(Half v) { return half_to_float(v.bits); }
-  static Half store(float v) { return Half{float_to_half(v)}; }
-};
-template <>
-struct Real<BFloat16> {
-  using Work = float;
-  static float load(BFloat16 v) { return bfloat16_to_float(v.bits); }
-  static BFloat16 store(float v) { return BFloat16{float_to_bfloat16(v)}; }
-};
+using namespace wide_float;  // NOLINT: the storage types and wide() of this file's kernels
 
 // TensorFlow's CPU Relu is Eigen's cwiseMax<PropagateNaN>(x, 0), evaluated in 256-bit packets
 // (its wheels target AVX) over all but the last n % lanes elements of float and double, which
@@ -133,39 +109,6 @@ void leaky_relu_of(const Tensor& x, double alpha, const Tensor& out) {
   for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
     const W v = R::load(in[i]);
     y[i] = v > W(0) ? in[i] : R::store(v * a);
-  }
-}
-
-// The smallest normal value of the narrow types: smaller results flush to 0 (keeping their sign).
-template <class T>
-double smallest_normal() {
-  if constexpr (std::is_same<T, Half>::value) return 6.103515625e-05;
-  return 1.1754943508222875e-38;  // float and bfloat16
-}
-
-template <class T, class F>
-void wide_of(const Tensor& x, const Tensor& out, F f) {
-  using R = Real<T>;
-  const T* in = x.data_as<T>();
-  T* y = static_cast<T*>(out.mutable_data());
-  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
-    const double r = f(static_cast<double>(R::load(in[i])));
-    if constexpr (std::is_same<T, double>::value) {
-      y[i] = r;
-    } else {
-      y[i] = R::store(static_cast<typename R::Work>(std::fabs(r) < smallest_normal<T>() ? r * 0.0 : r));
-    }
-  }
-}
-
-template <class F>
-void wide(const Tensor& x, const Tensor& out, F f) {
-  switch (x.dtype()) {
-    case DType::kFloat32: return wide_of<float>(x, out, f);
-    case DType::kFloat64: return wide_of<double>(x, out, f);
-    case DType::kFloat16: return wide_of<Half>(x, out, f);
-    case DType::kBFloat16: return wide_of<BFloat16>(x, out, f);
-    default: throw_error(Code::kInternal, "float kernel called for an unsupported dtype");
   }
 }
 

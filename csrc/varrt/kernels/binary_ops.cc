@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/narrow_float_elementwise.h"
 #include "varrt/kernels/wrapping.h"
 
 namespace varrt {
@@ -111,6 +112,7 @@ bool is_int(DType d) {
 }  // namespace
 
 bool binary_supported(BinaryOp op, DType dtype) {
+  if (is_narrow_float(dtype)) return true;
   if (op == BinaryOp::kRealDiv) return is_float(dtype);  // integer RealDiv divides in floats first (Python layer)
   return is_float(dtype) || is_int(dtype);
 }
@@ -140,6 +142,7 @@ bool broadcast_shapes(const Shape& a, const Shape& b, Shape* out) {
 }
 
 void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
+  if (is_narrow_float(a.dtype())) return binary_narrow_float(op, a, b, out);
   switch (op) {
     case BinaryOp::kAdd: return by_dtype<Add>(a, b, out);
     case BinaryOp::kSub: return by_dtype<Sub>(a, b, out);

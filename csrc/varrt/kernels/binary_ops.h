@@ -1,8 +1,9 @@
 // Element-wise binary kernels with TensorFlow's (NumPy's) broadcasting, for the ops whose
 // call into NumPy would cost more than the work on small tensors. Integer arithmetic wraps;
 // float division follows IEEE (x/0 is inf or nan, no error), as TensorFlow's CPU kernels do.
-// Dtypes without a kernel here (halves, complex, strings) stay with the Python layer's
-// NumPy kernels: ask binary_supported() first.
+// Half and bfloat16 compute in float, rounding each result (narrow_float_elementwise.h). Dtypes
+// without a kernel here (complex, strings) stay with the Python layer's NumPy kernels: ask
+// binary_supported() first.
 #pragma once
 
 #include "varrt/core/dtype.h"

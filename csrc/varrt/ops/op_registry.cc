@@ -111,6 +111,7 @@ const std::map<std::string, Runner>& runners() {
       {"MatMul", [](NodeCall& c) {
          c.outputs[0] = ops::MatMul(c.inputs[0], c.inputs[1], c.attr("transpose_a") != 0, c.attr("transpose_b") != 0);
        }},
+      {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},
       {"Identity", [](NodeCall& c) { c.outputs[0] = ops::Identity(in(c, 0)); }},  // read_value()'s, after a read
       // The training step's array and nn ops. A shape computed in the graph is Reshape's and
@@ -244,7 +245,7 @@ std::shared_ptr<const NodeKernel> core_node_kernel(const std::string& op) {
                    kernels::BinaryOp::kGreater, kernels::BinaryOp::kGreaterEqual}) {
       (*m)[ops::binary_op_name(b)] = std::make_shared<BinaryKernel>(b);
     }
-    for (auto u : {kernels::UnaryOp::kNeg, kernels::UnaryOp::kSquare, kernels::UnaryOp::kAbs}) {
+    for (auto u : kernels::kUnaryOps) {
       (*m)[ops::unary_op_name(u)] = std::make_shared<UnaryEnumKernel<kernels::UnaryOp, &ops::UnaryOp>>(u);
     }
     for (auto r : {kernels::ReduceOp::kSum, kernels::ReduceOp::kProd, kernels::ReduceOp::kMax, kernels::ReduceOp::kMin,
