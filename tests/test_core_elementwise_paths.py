@@ -152,3 +152,59 @@ def test_negating_zero_gives_negative_zero_as_in_tensorflow(dtype):
     x = tf.constant([0.0, -0.0, 1.5], dtype)  # TensorFlow 2.21: Neg gives [-0., 0., -1.5]
     for negated in (-x, tf.negative(x), tf.negative(x, name="n"), tf.function(lambda t: -t)(x)):
         assert np.signbit(negated.numpy().astype(np.float32)).tolist() == [True, False, True]
+
+
+# --- Sigmoid's and Tanh's gradients are TensorFlow's SigmoidGrad and TanhGrad nodes -----------
+
+# TensorFlow 2.21's first and second derivatives at X (float32 bytes, hex). Tanh's own value is
+# Eigen's approximation in TensorFlow (1 ulp from varrt's, tests/test_nn_core_kernels.py), so the
+# derivatives agree within DERIVATIVE_RTOL (relative, and absolute: 1 - y * y cancels); the
+# SigmoidGrad and TanhGrad kernels themselves are checked bit for bit by the fixture above.
+DERIVATIVE_RTOL = 4 * 2.0 ** -23
+X = [-2.0, -0.5, 0.0, 0.75, 3.0]
+TF_DERIVATIVES = {
+    "sigmoid": ("e006d73dd0a4703e0000803edd1f5f3e280b393d", "62c3a33daac06b3d00000000a8ea9fbdeb7d27bd"),
+    "tanh": ("60b1903da454493f0000803fd9b9183f80a5213c", "e87c0b3ea0133a3f00000080ea0142bfdbd8a0bc"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TF_DERIVATIVES))
+def test_sigmoid_and_tanh_derivatives_are_tensorflows(name):
+    f = getattr(tf, name)
+
+    def derivatives(x):
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = f(x)
+            g = inner.gradient(y, x)
+        return g, outer.gradient(g, x)
+
+    x = tf.constant(X)
+    traced = tf.function(derivatives)
+    eager = derivatives(x)
+    assert [_bits(t) for t in traced(x)] == [_bits(t) for t in eager]
+    for got, want in zip(eager, TF_DERIVATIVES[name]):
+        np.testing.assert_allclose(got.numpy(), np.frombuffer(bytes.fromhex(want), np.float32),
+                                   rtol=DERIVATIVE_RTOL, atol=DERIVATIVE_RTOL)
+    graph = traced.get_concrete_function(x).graph
+    ops = [op for _, op in graph.node_names]
+    grad_op = "SigmoidGrad" if name == "sigmoid" else "TanhGrad"
+    assert grad_op in ops and graph.host_node_ops() == []
+
+
+@pytest.mark.parametrize("name", ["sigmoid", "tanh"])
+def test_activation_gradients_traced_with_unknown_batch_are_the_eager_bits(name):
+    f = getattr(tf, name)
+
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x) * 3.0
+        return tape.gradient(y, x)
+
+    traced = tf.function(grad, input_signature=[tf.TensorSpec([None, 5], tf.float32)])
+    for batch in (1, 3, 21):
+        x = _inputs(tf.float32, batch, batch)
+        assert _bits(traced(x)) == _bits(grad(x)), batch

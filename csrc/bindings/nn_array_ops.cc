@@ -107,6 +107,12 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("features"), py::arg("alpha"));
   m.def("sigmoid", [](py::handle x) { return result(ops::Sigmoid(operand(x))); }, py::arg("x"));
   m.def("tanh", [](py::handle x) { return result(ops::Tanh(operand(x))); }, py::arg("x"));
+  m.def("activation_grad",
+        [](const std::string& op, py::handle y, py::handle dy, std::optional<std::string> name) {
+          return result(op == "TanhGrad" ? ops::TanhGrad(operand(y), operand(dy), name_of(name))
+                                         : ops::SigmoidGrad(operand(y), operand(dy), name_of(name)));
+        },
+        py::arg("op"), py::arg("y"), py::arg("dy"), py::arg("name") = std::string());
   m.def("softmax",
         [](py::handle x, bool log, std::optional<std::string> name) {
           return result(log ? ops::LogSoftmax(operand(x), name_of(name)) : ops::Softmax(operand(x), name_of(name)));

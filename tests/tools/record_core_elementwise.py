@@ -1,6 +1,7 @@
 """Records TensorFlow's results for the element-wise ops whose every call reaches a core kernel
 (the binary and unary ops on half and bfloat16, called with name= so that TensorFlow's and
-varrt's slow paths run; Exp, Log, Log1p, Expm1 and Reciprocal on the real floats; AddN) into
+varrt's slow paths run; Exp, Log, Log1p, Expm1 and Reciprocal on the real floats; AddN,
+SigmoidGrad and TanhGrad) into
 tests/fixtures/core_elementwise_tf.json, which tests/test_core_elementwise_paths.py compares
 varrt with.
 
@@ -36,6 +37,8 @@ def _values(dtype, shape, seed):
     v = rng.standard_normal(n) * np.exp(rng.uniform(-6, 6, n))
     special = [0.0, -0.0, -1.0, np.nan, np.inf, -np.inf, 1e-30, 100.0]
     v[:min(n, len(special))] = special[:n]
+    if dtype.startswith("complex"):
+        v = v + 1j * rng.standard_normal(n)
     return v.reshape(shape)
 
 
@@ -55,6 +58,11 @@ def cases():
     c["AddN_float16_many"] = ("AddN", {"inputs": [("float16", (17,), 20 + i) for i in range(11)]})
     c["AddN_one"] = ("AddN", {"inputs": [("float32", (3,), 7)]})
     c["AddN_error_shapes"] = ("AddN", {"inputs": [("float32", (2,), 8), ("float32", (3,), 9)]})
+    for d in REAL + ["complex64", "complex128"]:
+        for op in ("SigmoidGrad", "TanhGrad"):
+            c[f"{op}_{d}"] = (op, {"y": (d, (3, 13), 30), "dy": (d, (3, 13), 31)})
+    c["SigmoidGrad_error_count"] = ("SigmoidGrad", {"y": ("float32", (2,), 32), "dy": ("float32", (3,), 33)})
+    c["TanhGrad_reshaped"] = ("TanhGrad", {"y": ("float32", (2, 3), 34), "dy": ("float32", (6,), 35)})
     c["AddV2_error_shapes"] = ("AddV2", {"x": ("float16", (2,), 5), "y": ("float16", (3,), 6)})
     c["Sub_error_shapes"] = ("Sub", {"x": ("float32", (2, 3), 5), "y": ("float32", (4,), 6)})
     return c

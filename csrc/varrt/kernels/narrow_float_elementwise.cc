@@ -32,10 +32,10 @@ void narrow(const Tensor& w, const Tensor& out) {
   }
 }
 
-// TensorFlow's bfloat16 binary kernels run Eigen's 16-lane packets over all but the last
-// n % 16 output elements, and a packet's float -> bfloat16 conversion makes every NaN the
+// TensorFlow's bfloat16 binary kernels run Eigen's 8-lane packets over all but the last
+// n % 8 output elements, and a packet's float -> bfloat16 conversion makes every NaN the
 // positive quiet NaN 0x7fc0; the scalar tail keeps the NaN's sign (0xffc0 for inf - inf).
-constexpr int64_t kBFloat16PacketLanes = 16;
+constexpr int64_t kBFloat16PacketLanes = 8;
 
 void bfloat16_packet_nans(const Tensor& out) {
   uint16_t* p = static_cast<uint16_t*>(out.mutable_data());

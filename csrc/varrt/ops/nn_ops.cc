@@ -3,6 +3,7 @@
 #include <string>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/activation_grads.h"
 #include "varrt/kernels/activations.h"
 #include "varrt/kernels/bias_add.h"
 #include "varrt/kernels/binary_ops.h"
@@ -161,6 +162,38 @@ PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& feature
     kernels::relu_grad(g, f, c.outputs[0]);
   });
   return PlacedTensor{std::move(out), d};
+}
+
+namespace {
+
+PlacedTensor activation_grad(const char* op, void (*kernel)(const Tensor&, const Tensor&, const Tensor&),
+                             const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
+  Tensor out;
+  const PlacedTensor in[2] = {y, dy};
+  const Device* d = run_placed(op, in, nullptr, 0, &out, 1, [kernel, name](OpCall& c) {
+    const Tensor& a = c.inputs[0];
+    const Tensor& g = c.inputs[1];
+    if (a.num_elements() != g.num_elements()) {
+      fail(c, "The two arguments to a cwise op must have same number of elements, got " +
+                  std::to_string(a.num_elements()) + " and " + std::to_string(g.num_elements()), name);
+    }
+    if (a.dtype() != g.dtype() || !kernels::activation_grad_supported(a.dtype())) {
+      throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel for these inputs");
+    }
+    c.outputs[0] = Tensor::allocate(a.dtype(), a.shape(), c.allocator());
+    kernel(a, g, c.outputs[0]);
+  });
+  return PlacedTensor{std::move(out), d};
+}
+
+}  // namespace
+
+PlacedTensor SigmoidGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
+  return activation_grad("SigmoidGrad", &kernels::sigmoid_grad, y, dy, name);
+}
+
+PlacedTensor TanhGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
+  return activation_grad("TanhGrad", &kernels::tanh_grad, y, dy, name);
 }
 
 std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,

@@ -135,6 +135,8 @@ const std::map<std::string, Runner>& runners() {
       {"LeakyRelu", [](NodeCall& c) { c.outputs[0] = ops::LeakyRelu(c.inputs[0], c.real_attr("alpha", 0.2)); }},
       {"Sigmoid", [](NodeCall& c) { c.outputs[0] = ops::Sigmoid(c.inputs[0]); }},
       {"Tanh", [](NodeCall& c) { c.outputs[0] = ops::Tanh(c.inputs[0]); }},
+      {"SigmoidGrad", [](NodeCall& c) { c.outputs[0] = ops::SigmoidGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"TanhGrad", [](NodeCall& c) { c.outputs[0] = ops::TanhGrad(c.inputs[0], c.inputs[1], ""); }},
       {"Softmax", [](NodeCall& c) { c.outputs[0] = ops::Softmax(c.inputs[0], ""); }},
       {"LogSoftmax", [](NodeCall& c) { c.outputs[0] = ops::LogSoftmax(c.inputs[0], ""); }},
       {"BiasAdd",

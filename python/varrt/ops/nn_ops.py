@@ -54,6 +54,25 @@ def relu_grad(gradients, features, name=None) -> Tensor:
     return run_core(_C.relu_grad, name, g, f, error_name(name, end))
 
 
+def _activation_grad(op, y, dy, name):
+    (ya, ga), dtype = matching(op, (y, dy), name)
+    end = suffix(name, y, dy)
+    check_dtype(op, dtype, name, end)
+    return run_core(_C.activation_grad, name, op, ya, ga, error_name(name, end))
+
+
+@op_def_lib.implements("SigmoidGrad")
+def sigmoid_grad(y, dy, name=None) -> Tensor:
+    """dy * y * (1 - y): the gradient of Sigmoid at its output `y` (SigmoidGrad). The core's kernel."""
+    return _activation_grad("SigmoidGrad", y, dy, name)
+
+
+@op_def_lib.implements("TanhGrad")
+def tanh_grad(y, dy, name=None) -> Tensor:
+    """dy * (1 - y * y): the gradient of Tanh at its output `y` (TanhGrad). The core's kernel."""
+    return _activation_grad("TanhGrad", y, dy, name)
+
+
 @op_def_lib.implements("Relu6")
 def relu6(features, name=None) -> Tensor:
     """min(max(features, 0), 6) element-wise (tf.nn.relu6). The core's kernel."""

@@ -16,6 +16,7 @@ register('ReluGrad', 'gradients: T, features: T -> backprops: T', 'T: {float, do
 register('Relu6', 'features: T -> activations: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.unchanged)
 register('Selu', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('Sigmoid', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
+register('SigmoidGrad', 'y: T, dy: T -> z: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Softmax', 'logits: T -> softmax: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged_at_least_rank_1)
 register('SoftmaxCrossEntropyWithLogits', 'features: T, labels: T -> loss: T, backprop: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.softmax_cross_entropy)
 register('Softplus', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)

@@ -75,14 +75,27 @@ def _softsign_grad(op, grad):
 
 @RegisterGradient("Sigmoid")
 def _sigmoid_grad(op, grad):
-    y = op.outputs[0]
-    return math_ops.multiply(grad, math_ops.multiply(y, math_ops.subtract(1.0, y)))
+    return nn_ops.sigmoid_grad(grad_util.conj(op.outputs[0]), grad)  # TensorFlow's SigmoidGrad node
 
 
 @RegisterGradient("Tanh")
 def _tanh_grad(op, grad):
-    y = op.outputs[0]
-    return math_ops.multiply(grad, math_ops.subtract(1.0, math_ops.square(y)))
+    return nn_ops.tanh_grad(grad_util.conj(op.outputs[0]), grad)  # TensorFlow's TanhGrad node
+
+
+@RegisterGradient("SigmoidGrad")
+def _sigmoid_grad_grad(op, grad):
+    """TensorFlow's: (grad * dy - 2 * grad * dy * y, SigmoidGrad(y, grad))."""
+    y, dy = grad_util.conj(op.inputs[0]), grad_util.conj(op.inputs[1])
+    gb = math_ops.multiply(grad, dy)
+    return (math_ops.subtract(gb, math_ops.multiply(math_ops.multiply(2.0, gb), y)), nn_ops.sigmoid_grad(y, grad))
+
+
+@RegisterGradient("TanhGrad")
+def _tanh_grad_grad(op, grad):
+    """TensorFlow's: (grad * -2 * dy * y, TanhGrad(y, grad))."""
+    y, dy = grad_util.conj(op.inputs[0]), grad_util.conj(op.inputs[1])
+    return (math_ops.multiply(math_ops.multiply(math_ops.multiply(grad, -2.0), dy), y), nn_ops.tanh_grad(y, grad))
 
 
 @RegisterGradient("Softmax")

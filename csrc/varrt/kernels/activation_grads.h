@@ -1,0 +1,19 @@
+// The gradient kernels TensorFlow gives their own ops: SigmoidGrad(y, dy) = dy * (y * (1 - y))
+// and TanhGrad(y, dy) = dy * (1 - y * y), where y is the activation's output. Each product and
+// difference is rounded to the dtype in the order Eigen's gradient functors compute them (the 16-bit
+// floats through float, one op at a time), so the results are TensorFlow's bit for bit.
+// y and dy of one dtype and element count.
+#pragma once
+
+#include "varrt/core/tensor.h"
+
+namespace varrt {
+namespace kernels {
+
+// TensorFlow's dtypes for both: the real floats and complex64/complex128.
+bool activation_grad_supported(DType dtype);
+void sigmoid_grad(const Tensor& y, const Tensor& dy, const Tensor& out);
+void tanh_grad(const Tensor& y, const Tensor& dy, const Tensor& out);
+
+}  // namespace kernels
+}  // namespace varrt
