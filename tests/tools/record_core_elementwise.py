@@ -1,7 +1,7 @@
 """Records TensorFlow's results for the element-wise ops whose every call reaches a core kernel
 (the binary and unary ops on half and bfloat16, called with name= so that TensorFlow's and
 varrt's slow paths run; Exp, Log, Log1p, Expm1 and Reciprocal on the real floats; AddN,
-SigmoidGrad and TanhGrad) into
+SigmoidGrad and TanhGrad; Equal and NotEqual) into
 tests/fixtures/core_elementwise_tf.json, which tests/test_core_elementwise_paths.py compares
 varrt with.
 
@@ -31,6 +31,8 @@ def _values(dtype, shape, seed):
     wrapping sums)."""
     rng = np.random.default_rng(seed)
     n = int(np.prod(shape))
+    if dtype == "bool":
+        return (rng.integers(0, 2, n) == 1).reshape(shape)
     if dtype.startswith(("int", "uint")):
         info = np.iinfo(dtype)
         return rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True).reshape(shape)
@@ -63,6 +65,10 @@ def cases():
             c[f"{op}_{d}"] = (op, {"y": (d, (3, 13), 30), "dy": (d, (3, 13), 31)})
     c["SigmoidGrad_error_count"] = ("SigmoidGrad", {"y": ("float32", (2,), 32), "dy": ("float32", (3,), 33)})
     c["TanhGrad_reshaped"] = ("TanhGrad", {"y": ("float32", (2, 3), 34), "dy": ("float32", (6,), 35)})
+    for d in NARROW + ["float32", "float64", "int8", "int32", "int64", "uint8", "uint64", "bool"]:
+        for op in ("Equal", "NotEqual"):
+            c[f"{op}_{d}"] = (op, {"x": (d, (4, 6), 40), "y": (d, (6,), 40)})
+    c["Equal_error_shapes"] = ("Equal", {"x": ("int32", (2,), 41), "y": ("int32", (3,), 42)})
     c["AddV2_error_shapes"] = ("AddV2", {"x": ("float16", (2,), 5), "y": ("float16", (3,), 6)})
     c["Sub_error_shapes"] = ("Sub", {"x": ("float32", (2, 3), 5), "y": ("float32", (4,), 6)})
     return c

@@ -13,7 +13,13 @@
 namespace varrt {
 namespace kernels {
 
-enum class BinaryOp { kAdd, kSub, kMul, kRealDiv, kLess, kLessEqual, kGreater, kGreaterEqual };
+// kLess and after compare (a bool result); Equal and NotEqual take bool inputs too.
+enum class BinaryOp { kAdd, kSub, kMul, kRealDiv, kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual };
+// Every BinaryOp: the ops the graph's node kernels and _C.BINARY_OPS list.
+constexpr BinaryOp kBinaryOps[] = {BinaryOp::kAdd,     BinaryOp::kSub,       BinaryOp::kMul,
+                                   BinaryOp::kRealDiv, BinaryOp::kLess,      BinaryOp::kLessEqual,
+                                   BinaryOp::kGreater, BinaryOp::kGreaterEqual, BinaryOp::kEqual,
+                                   BinaryOp::kNotEqual};
 
 bool binary_supported(BinaryOp op, DType dtype);
 // The output dtype: bool for comparisons, else the inputs'.

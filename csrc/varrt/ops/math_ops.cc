@@ -23,6 +23,8 @@ const char* binary_op_name(kernels::BinaryOp op) {
     case BinaryOp::kLessEqual: return "LessEqual";
     case BinaryOp::kGreater: return "Greater";
     case BinaryOp::kGreaterEqual: return "GreaterEqual";
+    case BinaryOp::kEqual: return "Equal";
+    case BinaryOp::kNotEqual: return "NotEqual";
   }
   return "";
 }

@@ -242,9 +242,7 @@ const std::map<std::string, Runner>& runners() {
 std::shared_ptr<const NodeKernel> core_node_kernel(const std::string& op) {
   static const auto* enums = [] {
     auto* m = new std::map<std::string, std::shared_ptr<const NodeKernel>>();
-    for (auto b : {kernels::BinaryOp::kAdd, kernels::BinaryOp::kSub, kernels::BinaryOp::kMul,
-                   kernels::BinaryOp::kRealDiv, kernels::BinaryOp::kLess, kernels::BinaryOp::kLessEqual,
-                   kernels::BinaryOp::kGreater, kernels::BinaryOp::kGreaterEqual}) {
+    for (auto b : kernels::kBinaryOps) {
       (*m)[ops::binary_op_name(b)] = std::make_shared<BinaryKernel>(b);
     }
     for (auto u : kernels::kUnaryOps) {

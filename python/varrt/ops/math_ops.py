@@ -706,7 +706,8 @@ def _fast_entries():
                               ("multiply", "Mul", "strict"), ("truediv", "RealDiv", "hint"),
                               ("divide", "RealDiv", "hint"), ("realdiv", "RealDiv", "strict"),
                               ("less", "Less", "strict"), ("less_equal", "LessEqual", "strict"),
-                              ("greater", "Greater", "strict"), ("greater_equal", "GreaterEqual", "strict")):
+                              ("greater", "Greater", "strict"), ("greater_equal", "GreaterEqual", "strict"),
+                              ("equal", "Equal", "strict"), ("not_equal", "NotEqual", "strict")):
         g[fn_name] = _C.fast_op("binary", ops[op], mode, g[fn_name])
     for fn_name, op in (("negative", "Neg"), ("square", "Square"), ("abs", "Abs"), ("exp", "Exp"), ("log", "Log"),
                         ("log1p", "Log1p"), ("expm1", "Expm1"), ("reciprocal", "Reciprocal")):
