@@ -1,8 +1,8 @@
 """Every call of an element-wise op the core implements reaches the core kernel (issue 25): the
-binary ops (AddV2, Sub, Mul, RealDiv, the comparisons, Equal, NotEqual) and Neg, Square, Abs called with name=,
-with a Python sequence operand or on half/bfloat16, and Exp, Log, Log1p, Expm1 and Reciprocal
-on the real floats. Their graph nodes call no Python kernel, eager and traced agree bit for bit,
-and the values and errors are TensorFlow's (tests/fixtures/core_elementwise_tf.json, recorded by
+binary ops (AddV2, Sub, Mul, RealDiv, the comparisons, Equal, NotEqual), Select, SelectV2, Neg,
+Square and Abs called with name=, with a Python sequence operand or on half/bfloat16; Exp, Log,
+Log1p, Expm1 and Reciprocal on the real floats; AddN, SigmoidGrad and TanhGrad. Their graph nodes
+call no Python kernel, eager and traced agree bit for bit, and the values and errors are TensorFlow's (tests/fixtures/core_elementwise_tf.json, recorded by
 tests/tools/record_core_elementwise.py).
 """
 import importlib.util
@@ -102,6 +102,10 @@ def _slow_path_programs():
                             tf.math.reciprocal(x)), tf.float32),
         "math_half": (lambda x: (tf.exp(x), tf.math.reciprocal(x)), tf.bfloat16),
         "math_named": (lambda x: tf.exp(x, name="e"), tf.float64),
+        "select": (lambda x: (tf.where(x > 0, x, -x), tf.raw_ops.Select(condition=x > 1, x=x, y=x * 2.0),
+                              tf.where(x[:, :1] > 0, 1.0, x)), tf.float32),
+        "sigmoid_xent": (lambda x: tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.ones_like(x) * 0.25, logits=x),
+                         tf.float32),
         "equal": (lambda x: (tf.equal(x, 0.5, name="eq"), tf.math.not_equal(x, x), tf.equal(x > 0, x < 1)),
                   tf.float32),
         "equal_half": (lambda x: (tf.equal(x, x * 2.0), tf.not_equal(x, [1.0, 2.0, 3.0, 4.0, 5.0])), tf.float16),

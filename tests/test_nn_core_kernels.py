@@ -271,7 +271,6 @@ def _typical_programs():
 TYPICAL_EXCEPTIONS = {
     "logistic_regression": {
         "MatMul": HOST_EXCEPTIONS["MatMul"],
-        "Select": "sigmoid_cross_entropy_with_logits' composite and its gradient: Select has no core kernel yet",
     },
     "elu": {"Elu": "Elu's exp - 1 has no core kernel yet (not in the training step)"},
 }

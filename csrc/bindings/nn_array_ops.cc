@@ -19,8 +19,10 @@
 #include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/array_ops.h"
+#include "varrt/kernels/select.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
+#include "varrt/ops/select_ops.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;
@@ -77,6 +79,13 @@ void bind_nn_array_ops(py::module_& m) {
           return result(ops::AddN(in.data(), static_cast<int>(in.size()), name_of(name)));
         },
         py::arg("inputs"), py::arg("name") = std::string());
+  m.def("select",
+        [](bool v2, py::handle cond, py::handle t, py::handle e, std::optional<std::string> name) {
+          return result(v2 ? ops::SelectV2(operand(cond), operand(t), operand(e), name_of(name))
+                           : ops::Select(operand(cond), operand(t), operand(e), name_of(name)));
+        },
+        py::arg("v2"), py::arg("condition"), py::arg("t"), py::arg("e"), py::arg("name") = std::string());
+  m.def("select_supported", [](int dtype) { return kernels::select_supported(static_cast<DType>(dtype)); });
   m.def("unary_op",
         [](int op, py::handle x) { return result(ops::UnaryOp(static_cast<kernels::UnaryOp>(op), operand(x))); },
         py::arg("op"), py::arg("x"));

@@ -1,7 +1,7 @@
 """Records TensorFlow's results for the element-wise ops whose every call reaches a core kernel
 (the binary and unary ops on half and bfloat16, called with name= so that TensorFlow's and
 varrt's slow paths run; Exp, Log, Log1p, Expm1 and Reciprocal on the real floats; AddN,
-SigmoidGrad and TanhGrad; Equal and NotEqual) into
+SigmoidGrad and TanhGrad; Equal and NotEqual; Select and SelectV2) into
 tests/fixtures/core_elementwise_tf.json, which tests/test_core_elementwise_paths.py compares
 varrt with.
 
@@ -69,6 +69,22 @@ def cases():
         for op in ("Equal", "NotEqual"):
             c[f"{op}_{d}"] = (op, {"x": (d, (4, 6), 40), "y": (d, (6,), 40)})
     c["Equal_error_shapes"] = ("Equal", {"x": ("int32", (2,), 41), "y": ("int32", (3,), 42)})
+    for d in ["float16", "bfloat16", "float32", "float64", "int8", "int32", "int64", "bool", "complex64"]:
+        c[f"Select_{d}"] = ("Select", {"condition": ("bool", (3, 4), 50), "x": (d, (3, 4), 51), "y": (d, (3, 4), 52)})
+        c[f"SelectV2_{d}"] = ("SelectV2", {"condition": ("bool", (3, 1), 53), "t": (d, (1, 4), 54), "e": (d, (4,), 55)})
+    c["Select_rows"] = ("Select", {"condition": ("bool", (3,), 56), "x": ("float32", (3, 2, 2), 57),
+                                   "y": ("float32", (3, 2, 2), 58)})
+    c["Select_scalar"] = ("Select", {"condition": ("bool", (), 59), "x": ("int32", (2, 3), 60), "y": ("int32", (2, 3), 61)})
+    c["Select_error_scalar_sizes"] = ("Select", {"condition": ("bool", (), 62), "x": ("float32", (2,), 63),
+                                                 "y": ("float32", (3,), 64)})
+    c["Select_error_rows"] = ("Select", {"condition": ("bool", (3,), 65), "x": ("float32", (2, 2), 66),
+                                         "y": ("float32", (2, 2), 67)})
+    c["Select_error_rows_scalar"] = ("Select", {"condition": ("bool", (2,), 65), "x": ("float32", (), 66),
+                                                "y": ("float32", (), 67)})
+    c["Select_error_shapes"] = ("Select", {"condition": ("bool", (1, 2), 68), "x": ("float32", (2,), 69),
+                                           "y": ("float32", (2,), 70)})
+    c["SelectV2_error_shapes"] = ("SelectV2", {"condition": ("bool", (3,), 71), "t": ("float32", (2,), 72),
+                                               "e": ("float32", (), 73)})
     c["AddV2_error_shapes"] = ("AddV2", {"x": ("float16", (2,), 5), "y": ("float16", (3,), 6)})
     c["Sub_error_shapes"] = ("Sub", {"x": ("float32", (2, 3), 5), "y": ("float32", (4,), 6)})
     return c

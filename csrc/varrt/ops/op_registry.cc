@@ -10,6 +10,7 @@
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/scatter_ops.h"
+#include "varrt/ops/select_ops.h"
 #include "varrt/ops/slice_ops.h"
 #include "varrt/ops/training_ops.h"
 #include "varrt/ops/variable_ops.h"
@@ -112,6 +113,8 @@ const std::map<std::string, Runner>& runners() {
          c.outputs[0] = ops::MatMul(c.inputs[0], c.inputs[1], c.attr("transpose_a") != 0, c.attr("transpose_b") != 0);
        }},
       {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
+      {"Select", [](NodeCall& c) { c.outputs[0] = ops::Select(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
+      {"SelectV2", [](NodeCall& c) { c.outputs[0] = ops::SelectV2(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},
       {"Identity", [](NodeCall& c) { c.outputs[0] = ops::Identity(in(c, 0)); }},  // read_value()'s, after a read
       // The training step's array and nn ops. A shape computed in the graph is Reshape's and

@@ -306,6 +306,8 @@ def select(condition, x, y, name=None) -> Tensor:
     c, _ = operand(condition, dtypes.bool)
     xa, dtype = operand(x)
     ya, _ = operand(y, dtype)
+    if _C.select_supported(dtype._enum):
+        return run_core(_C.select, name, False, c, xa, ya, name or "")
 
     def kernel(c, a, b):
         if c.ndim == 1 and a.ndim > 1:
