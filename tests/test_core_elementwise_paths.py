@@ -1,7 +1,7 @@
 """Every call of an element-wise op the core implements reaches the core kernel (issue 25): the
 binary ops (AddV2, Sub, Mul, RealDiv, the comparisons, Equal, NotEqual), Select, SelectV2, Neg,
 Square and Abs called with name=, with a Python sequence operand or on half/bfloat16; Exp, Log,
-Log1p, Expm1 and Reciprocal on the real floats; AddN, SigmoidGrad and TanhGrad. Their graph nodes
+Log1p, Expm1 and Reciprocal on the real floats; AddN, SigmoidGrad, TanhGrad, Elu and EluGrad. Their graph nodes
 call no Python kernel, eager and traced agree bit for bit, and the values and errors are TensorFlow's (tests/fixtures/core_elementwise_tf.json, recorded by
 tests/tools/record_core_elementwise.py).
 """
@@ -23,13 +23,17 @@ _spec.loader.exec_module(record)
 
 FIXTURE = json.loads((REPO / "tests" / "fixtures" / "core_elementwise_tf.json").read_text())["cases"]
 CASES = record.cases()
-# TensorFlow's float32 (and 16-bit, computed through float) Exp, Log, Log1p and Expm1 are Eigen's
+# TensorFlow's float32 (and 16-bit, computed through float) Exp, Log, Log1p, Expm1 (and Elu's exp) are Eigen's
 # vectorised approximations, and its float32 Reciprocal a hardware reciprocal estimate refined
 # by a Newton step; varrt's are correctly rounded (computed in double, rounded once). They agree
 # within MATH_ULPS units in the last place (float64: the C library's functions against Eigen's),
 # with NaN where TensorFlow has NaN (not its payload: Eigen's log gives the all-ones NaN).
 # Everything else is bit for bit (the 16-bit floats' Reciprocal and +, -, *, / included).
 MATH_ULPS = {"Exp": 2, "Log": 2, "Log1p": 2, "Expm1": 2, "Reciprocal": 2}
+# Elu's exp(x) - 1 cancels near 0: exp's last-bit difference is ELU_EPS units of the dtype's
+# epsilon relative to max(1, |result|), as tests/test_nn_core_kernels.py bounds approximations.
+ELU_EPS = 2
+_EPS = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
 _FLOAT_BITS = {"float16": (10, -14), "bfloat16": (7, -126), "float32": (23, -126), "float64": (52, -1022)}
 
 
@@ -61,6 +65,13 @@ def test_values_match_tensorflow(case):
     assert got.dtype.name == want["dtype"] and list(got.shape) == want["shape"]
     if op in MATH_ULPS:
         assert _ulps(got.numpy(), _decode(want)).max(initial=0) <= MATH_ULPS[op], case
+    elif op == "Elu":
+        g, w = got.numpy().astype(np.float64), _decode(want).astype(np.float64)
+        assert np.array_equal(np.isnan(g), np.isnan(w)), case
+        finite = np.isfinite(w)
+        assert np.array_equal(g[~finite & ~np.isnan(w)], w[~finite & ~np.isnan(w)]), case
+        bound = ELU_EPS * _EPS[want["dtype"]] * np.maximum(1.0, np.abs(w[finite]))
+        assert np.all(np.abs(g[finite] - w[finite]) <= bound), case
     else:
         assert _bits(got) == want["hex"], case
 
@@ -106,6 +117,8 @@ def _slow_path_programs():
                               tf.where(x[:, :1] > 0, 1.0, x)), tf.float32),
         "sigmoid_xent": (lambda x: tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.ones_like(x) * 0.25, logits=x),
                          tf.float32),
+        "elu": (lambda x: (tf.nn.elu(x), tf.raw_ops.EluGrad(gradients=x * 3.0, outputs=tf.nn.elu(x), name="g")),
+                tf.float32),
         "equal": (lambda x: (tf.equal(x, 0.5, name="eq"), tf.math.not_equal(x, x), tf.equal(x > 0, x < 1)),
                   tf.float32),
         "equal_half": (lambda x: (tf.equal(x, x * 2.0), tf.not_equal(x, [1.0, 2.0, 3.0, 4.0, 5.0])), tf.float16),

@@ -272,7 +272,6 @@ TYPICAL_EXCEPTIONS = {
     "logistic_regression": {
         "MatMul": HOST_EXCEPTIONS["MatMul"],
     },
-    "elu": {"Elu": "Elu's exp - 1 has no core kernel yet (not in the training step)"},
 }
 
 

@@ -116,8 +116,10 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("features"), py::arg("alpha"));
   m.def("sigmoid", [](py::handle x) { return result(ops::Sigmoid(operand(x))); }, py::arg("x"));
   m.def("tanh", [](py::handle x) { return result(ops::Tanh(operand(x))); }, py::arg("x"));
+  m.def("elu", [](py::handle x) { return result(ops::Elu(operand(x))); }, py::arg("features"));
   m.def("activation_grad",
         [](const std::string& op, py::handle y, py::handle dy, std::optional<std::string> name) {
+          if (op == "EluGrad") return result(ops::EluGrad(operand(y), operand(dy), name_of(name)));
           return result(op == "TanhGrad" ? ops::TanhGrad(operand(y), operand(dy), name_of(name))
                                          : ops::SigmoidGrad(operand(y), operand(dy), name_of(name)));
         },

@@ -1,7 +1,7 @@
 """Records TensorFlow's results for the element-wise ops whose every call reaches a core kernel
 (the binary and unary ops on half and bfloat16, called with name= so that TensorFlow's and
 varrt's slow paths run; Exp, Log, Log1p, Expm1 and Reciprocal on the real floats; AddN,
-SigmoidGrad and TanhGrad; Equal and NotEqual; Select and SelectV2) into
+SigmoidGrad and TanhGrad; Equal and NotEqual; Select and SelectV2; Elu and EluGrad) into
 tests/fixtures/core_elementwise_tf.json, which tests/test_core_elementwise_paths.py compares
 varrt with.
 
@@ -85,6 +85,10 @@ def cases():
                                            "y": ("float32", (2,), 70)})
     c["SelectV2_error_shapes"] = ("SelectV2", {"condition": ("bool", (3,), 71), "t": ("float32", (2,), 72),
                                                "e": ("float32", (), 73)})
+    for d in REAL:
+        c[f"Elu_{d}"] = ("Elu", {"features": (d, (3, 13), 80)})
+        c[f"EluGrad_{d}"] = ("EluGrad", {"gradients": (d, (3, 13), 81), "outputs": (d, (3, 13), 82)})
+    c["EluGrad_error_shapes"] = ("EluGrad", {"gradients": ("float32", (2, 3), 83), "outputs": ("float32", (6,), 84)})
     c["AddV2_error_shapes"] = ("AddV2", {"x": ("float16", (2,), 5), "y": ("float16", (3,), 6)})
     c["Sub_error_shapes"] = ("Sub", {"x": ("float32", (2, 3), 5), "y": ("float32", (4,), 6)})
     return c

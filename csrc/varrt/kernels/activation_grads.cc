@@ -74,5 +74,17 @@ void tanh_grad(const Tensor& y, const Tensor& dy, const Tensor& out) {
   by_dtype(y, dy, out, [](auto a, auto g, auto round, bool) { return g * round(decltype(a)(1) - round(a * a)); });
 }
 
+void elu_grad(const Tensor& gradients, const Tensor& outputs, const Tensor& out) {
+  // grad_of's arguments are (first, second): here (outputs, gradients), as the formula reads.
+  by_dtype(outputs, gradients, out, [](auto a, auto g, auto round, bool) {
+    using W = decltype(a);
+    if constexpr (std::is_arithmetic<W>::value) {
+      return a < W(0) ? round(a + W(1)) * g : g;
+    } else {
+      return g;  // complex: not an EluGrad dtype (callers check)
+    }
+  });
+}
+
 }  // namespace kernels
 }  // namespace varrt

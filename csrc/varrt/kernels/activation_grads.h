@@ -14,6 +14,9 @@ namespace kernels {
 bool activation_grad_supported(DType dtype);
 void sigmoid_grad(const Tensor& y, const Tensor& dy, const Tensor& out);
 void tanh_grad(const Tensor& y, const Tensor& dy, const Tensor& out);
+// EluGrad(gradients, outputs) = outputs < 0 ? (outputs + 1) * gradients : gradients, rounded per
+// step. The real floats (not complex).
+void elu_grad(const Tensor& gradients, const Tensor& outputs, const Tensor& out);
 
 }  // namespace kernels
 }  // namespace varrt

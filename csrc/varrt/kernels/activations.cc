@@ -162,6 +162,36 @@ void sigmoid(const Tensor& x, const Tensor& out) {
   wide(x, out, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
 }
 
+template <class T>
+struct EluFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using R = Real<T>;
+    using W = typename R::Work;
+    const T* in = x.data_as<T>();
+    T* y = static_cast<T*>(out.mutable_data());
+    for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
+      const W v = R::load(in[i]);
+      if (!(v < W(0))) {
+        y[i] = in[i];
+        continue;
+      }
+      const double e = std::exp(static_cast<double>(v));
+      const W rounded = R::load(R::store(static_cast<W>(std::fabs(e) < smallest_normal<T>() ? e * 0.0 : e)));
+      y[i] = R::store(rounded - W(1));
+    }
+  }
+};
+
+void elu(const Tensor& x, const Tensor& out) {
+  switch (x.dtype()) {
+    case DType::kFloat32: return EluFn<float>::run(x, out);
+    case DType::kFloat64: return EluFn<double>::run(x, out);
+    case DType::kFloat16: return EluFn<Half>::run(x, out);
+    case DType::kBFloat16: return EluFn<BFloat16>::run(x, out);
+    default: throw_error(Code::kInternal, "Elu kernel called for an unsupported dtype");
+  }
+}
+
 void tanh(const Tensor& x, const Tensor& out) {
   wide(x, out, [](double v) { return std::tanh(v); });
 }

@@ -30,6 +30,9 @@ bool real_float(DType dtype);
 // 1 / (1 + exp(-x)) and tanh(x).
 void sigmoid(const Tensor& x, const Tensor& out);
 void tanh(const Tensor& x, const Tensor& out);
+// x where x >= 0, else exp(x) - 1 as TensorFlow's EluOp computes it: exp (in double, rounded once
+// to the dtype, flushed as wide_float.h flushes) minus 1 in the dtype (not expm1). Real floats.
+void elu(const Tensor& x, const Tensor& out);
 
 }  // namespace kernels
 }  // namespace varrt

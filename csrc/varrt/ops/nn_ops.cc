@@ -88,6 +88,8 @@ PlacedTensor Sigmoid(const PlacedTensor& x) { return elementwise("Sigmoid", x, n
 
 PlacedTensor Tanh(const PlacedTensor& x) { return elementwise("Tanh", x, nullptr, 0, &kernels::real_float, &kernels::tanh); }
 
+PlacedTensor Elu(const PlacedTensor& x) { return elementwise("Elu", x, nullptr, 0, &kernels::real_float, &kernels::elu); }
+
 PlacedTensor Softmax(const PlacedTensor& logits, const char* name) { return softmax_op("Softmax", logits, false, name); }
 
 PlacedTensor LogSoftmax(const PlacedTensor& logits, const char* name) {
@@ -166,22 +168,30 @@ PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& feature
 
 namespace {
 
+// The *Grad ops of two same-dtype inputs. `relu_style`: TensorFlow's ReluGrad family checks equal
+// shapes (its ReluGrad message); SigmoidGrad and TanhGrad are cwise ops checking element counts.
 PlacedTensor activation_grad(const char* op, void (*kernel)(const Tensor&, const Tensor&, const Tensor&),
-                             const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
+                             bool (*supported)(DType), bool relu_style, const PlacedTensor& a,
+                             const PlacedTensor& b, const char* name) {
   Tensor out;
-  const PlacedTensor in[2] = {y, dy};
-  const Device* d = run_placed(op, in, nullptr, 0, &out, 1, [kernel, name](OpCall& c) {
-    const Tensor& a = c.inputs[0];
-    const Tensor& g = c.inputs[1];
-    if (a.num_elements() != g.num_elements()) {
-      fail(c, "The two arguments to a cwise op must have same number of elements, got " +
-                  std::to_string(a.num_elements()) + " and " + std::to_string(g.num_elements()), name);
+  const PlacedTensor in[2] = {a, b};
+  const Device* d = run_placed(op, in, nullptr, 0, &out, 1, [=](OpCall& c) {
+    const Tensor& x = c.inputs[0];
+    const Tensor& y = c.inputs[1];
+    if (relu_style && x.shape() != y.shape()) {
+      fail(c, std::string("Inputs to operation ") + c.op + " of type " + c.op +
+                  " must have the same size and shape.  Input 0: " + x.shape().debug_string() + " != input 1: " +
+                  y.shape().debug_string(), name);
     }
-    if (a.dtype() != g.dtype() || !kernels::activation_grad_supported(a.dtype())) {
+    if (x.num_elements() != y.num_elements()) {
+      fail(c, "The two arguments to a cwise op must have same number of elements, got " +
+                  std::to_string(x.num_elements()) + " and " + std::to_string(y.num_elements()), name);
+    }
+    if (x.dtype() != y.dtype() || !supported(x.dtype())) {
       throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel for these inputs");
     }
-    c.outputs[0] = Tensor::allocate(a.dtype(), a.shape(), c.allocator());
-    kernel(a, g, c.outputs[0]);
+    c.outputs[0] = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
+    kernel(x, y, c.outputs[0]);
   });
   return PlacedTensor{std::move(out), d};
 }
@@ -189,11 +199,15 @@ PlacedTensor activation_grad(const char* op, void (*kernel)(const Tensor&, const
 }  // namespace
 
 PlacedTensor SigmoidGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
-  return activation_grad("SigmoidGrad", &kernels::sigmoid_grad, y, dy, name);
+  return activation_grad("SigmoidGrad", &kernels::sigmoid_grad, &kernels::activation_grad_supported, false, y, dy, name);
 }
 
 PlacedTensor TanhGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
-  return activation_grad("TanhGrad", &kernels::tanh_grad, y, dy, name);
+  return activation_grad("TanhGrad", &kernels::tanh_grad, &kernels::activation_grad_supported, false, y, dy, name);
+}
+
+PlacedTensor EluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name) {
+  return activation_grad("EluGrad", &kernels::elu_grad, &kernels::real_float, true, gradients, outputs, name);
 }
 
 std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,

@@ -1,5 +1,5 @@
 // The neural-network ops with core kernels: the activations (Relu, ReluGrad, Relu6, LeakyRelu,
-// Sigmoid, Tanh, SigmoidGrad, TanhGrad), Softmax and LogSoftmax, BiasAdd and BiasAddGrad, and the cross-entropies
+// Sigmoid, Tanh, SigmoidGrad, TanhGrad, Elu, EluGrad), Softmax and LogSoftmax, BiasAdd and BiasAddGrad, and the cross-entropies
 // (SoftmaxCrossEntropyWithLogits, SparseSoftmaxCrossEntropyWithLogits), through the dispatch, with TensorFlow's kernel checks and messages (`name`: the op's name for
 // the " name: " part, null for none). Callers check the dtypes against the op table first
 // (TensorFlow's attr errors); a dtype without a kernel here is an internal error.
@@ -18,6 +18,7 @@ PlacedTensor Relu6(const PlacedTensor& features);
 PlacedTensor LeakyRelu(const PlacedTensor& features, double alpha);
 PlacedTensor Sigmoid(const PlacedTensor& x);
 PlacedTensor Tanh(const PlacedTensor& x);
+PlacedTensor Elu(const PlacedTensor& features);
 // Along the last dimension (rank >= 1: a scalar is TensorFlow's Aborted "Input dims must be <= 5 and >=1").
 PlacedTensor Softmax(const PlacedTensor& logits, const char* name);
 PlacedTensor LogSoftmax(const PlacedTensor& logits, const char* name);
@@ -30,6 +31,8 @@ PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& feature
 // output has y's shape; dy needs as many elements (TensorFlow's cwise check).
 PlacedTensor SigmoidGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name);
 PlacedTensor TanhGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name);
+// EluGrad at Elu's `outputs` (kernels/activation_grads.h); shapes must be equal (ReluGrad's check).
+PlacedTensor EluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name);
 // (loss, backprop) of logits `features` and probability `labels`, broadcast to one 2-D shape.
 std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,
                                                                     const PlacedTensor& labels, const char* name);

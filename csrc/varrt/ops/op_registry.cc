@@ -140,6 +140,8 @@ const std::map<std::string, Runner>& runners() {
       {"Tanh", [](NodeCall& c) { c.outputs[0] = ops::Tanh(c.inputs[0]); }},
       {"SigmoidGrad", [](NodeCall& c) { c.outputs[0] = ops::SigmoidGrad(c.inputs[0], c.inputs[1], ""); }},
       {"TanhGrad", [](NodeCall& c) { c.outputs[0] = ops::TanhGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Elu", [](NodeCall& c) { c.outputs[0] = ops::Elu(c.inputs[0]); }},
+      {"EluGrad", [](NodeCall& c) { c.outputs[0] = ops::EluGrad(c.inputs[0], c.inputs[1], ""); }},
       {"Softmax", [](NodeCall& c) { c.outputs[0] = ops::Softmax(c.inputs[0], ""); }},
       {"LogSoftmax", [](NodeCall& c) { c.outputs[0] = ops::LogSoftmax(c.inputs[0], ""); }},
       {"BiasAdd",

@@ -54,11 +54,12 @@ def relu_grad(gradients, features, name=None) -> Tensor:
     return run_core(_C.relu_grad, name, g, f, error_name(name, end))
 
 
-def _activation_grad(op, y, dy, name):
-    (ya, ga), dtype = matching(op, (y, dy), name)
-    end = suffix(name, y, dy)
+def _activation_grad(op, first, second, name):
+    """SigmoidGrad, TanhGrad or EluGrad of its two inputs, in the op's order."""
+    (a, b), dtype = matching(op, (first, second), name)
+    end = suffix(name, first, second)
     check_dtype(op, dtype, name, end)
-    return run_core(_C.activation_grad, name, op, ya, ga, error_name(name, end))
+    return run_core(_C.activation_grad, name, op, a, b, error_name(name, end))
 
 
 @op_def_lib.implements("SigmoidGrad")
@@ -93,15 +94,19 @@ def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
     return run_core(_C.leaky_relu, name, a, float(alpha))
 
 
-def _elu(a):
-    # TensorFlow's kernel: exp(x) - 1 (not expm1) in the input's precision.
-    return np.where(a < 0, np.exp(a) - np.ones((), a.dtype), a)
-
-
 @op_def_lib.implements("Elu")
 def elu(features, name=None) -> Tensor:
-    """features if > 0, else exp(features) - 1, element-wise (tf.nn.elu)."""
-    return _activation("Elu", _elu, features, name)
+    """features if > 0, else exp(features) - 1, element-wise (tf.nn.elu). The core's kernel."""
+    a, dtype = operand(features)
+    check_dtype("Elu", dtype, name, suffix(name, features))
+    return run_core(_C.elu, name, a)
+
+
+@op_def_lib.implements("EluGrad")
+def elu_grad(gradients, outputs, name=None) -> Tensor:
+    """gradients * (outputs + 1) where outputs < 0, else gradients: the gradient of Elu at its
+    output (EluGrad). The core's kernel."""
+    return _activation_grad("EluGrad", gradients, outputs, name)
 
 
 SELU_ALPHA = 1.6732632423543772848170429916717

@@ -9,7 +9,7 @@ dtype: the same values, and nothing for an outer tape to differentiate through
 """
 import math
 
-from varrt.ops import array_ops, math_ops, nn_ops, reduction_ops
+from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 
@@ -47,10 +47,15 @@ def _leaky_relu_grad(op, grad):
 
 @RegisterGradient("Elu")
 def _elu_grad(op, grad):
-    y = op.outputs[0]
-    negative = _mask(y, lambda y: math_ops.less(y, 0))
-    # y + 1 where negative (exp(x)), else 1.
-    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(negative, y), 1.0))
+    return nn_ops.elu_grad(grad, op.outputs[0])  # TensorFlow's EluGrad node, at Elu's output
+
+
+@RegisterGradient("EluGrad")
+def _elu_grad_grad(op, grad):
+    """TensorFlow's: (EluGrad(grad, y), grad * gradients where y < 0, else 0)."""
+    y = op.inputs[1]
+    return (nn_ops.elu_grad(grad, y),
+            index_ops.where(math_ops.less(y, 0), math_ops.multiply(grad, op.inputs[0]), array_ops.zeros_like(y)))
 
 
 @RegisterGradient("Selu")
