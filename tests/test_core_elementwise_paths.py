@@ -1,7 +1,8 @@
 """Every call of an element-wise op the core implements reaches the core kernel (issue 25): the
 binary ops (AddV2, Sub, Mul, RealDiv, the comparisons, Equal, NotEqual), Select, SelectV2, Neg,
 Square and Abs called with name=, with a Python sequence operand or on half/bfloat16; Exp, Log,
-Log1p, Expm1 and Reciprocal on the real floats; AddN, SigmoidGrad, TanhGrad, Elu and EluGrad. Their graph nodes
+Log1p, Expm1 and Reciprocal on the real floats; AddN, SigmoidGrad, TanhGrad, and Elu, Selu,
+Softplus, Softsign and their gradient ops. Their graph nodes
 call no Python kernel, eager and traced agree bit for bit, and the values and errors are TensorFlow's (tests/fixtures/core_elementwise_tf.json, recorded by
 tests/tools/record_core_elementwise.py).
 """
@@ -30,9 +31,11 @@ CASES = record.cases()
 # with NaN where TensorFlow has NaN (not its payload: Eigen's log gives the all-ones NaN).
 # Everything else is bit for bit (the 16-bit floats' Reciprocal and +, -, *, / included).
 MATH_ULPS = {"Exp": 2, "Log": 2, "Log1p": 2, "Expm1": 2, "Reciprocal": 2}
-# Elu's exp(x) - 1 cancels near 0: exp's last-bit difference is ELU_EPS units of the dtype's
-# epsilon relative to max(1, |result|), as tests/test_nn_core_kernels.py bounds approximations.
-ELU_EPS = 2
+# Elu's exp(x) - 1 cancels near 0, and Softplus and SoftplusGrad round an exp before log1p or a
+# division: exp's last-bit difference becomes up to APPROX_EPS units of the dtype's epsilon
+# relative to max(1, |result|), as tests/test_nn_core_kernels.py bounds approximations.
+APPROXIMATE = {"Elu", "Softplus", "SoftplusGrad"}
+APPROX_EPS = 2
 _EPS = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
 _FLOAT_BITS = {"float16": (10, -14), "bfloat16": (7, -126), "float32": (23, -126), "float64": (52, -1022)}
 
@@ -65,12 +68,12 @@ def test_values_match_tensorflow(case):
     assert got.dtype.name == want["dtype"] and list(got.shape) == want["shape"]
     if op in MATH_ULPS:
         assert _ulps(got.numpy(), _decode(want)).max(initial=0) <= MATH_ULPS[op], case
-    elif op == "Elu":
+    elif op in APPROXIMATE:
         g, w = got.numpy().astype(np.float64), _decode(want).astype(np.float64)
         assert np.array_equal(np.isnan(g), np.isnan(w)), case
         finite = np.isfinite(w)
         assert np.array_equal(g[~finite & ~np.isnan(w)], w[~finite & ~np.isnan(w)]), case
-        bound = ELU_EPS * _EPS[want["dtype"]] * np.maximum(1.0, np.abs(w[finite]))
+        bound = APPROX_EPS * _EPS[want["dtype"]] * np.maximum(1.0, np.abs(w[finite]))
         assert np.all(np.abs(g[finite] - w[finite]) <= bound), case
     else:
         assert _bits(got) == want["hex"], case
@@ -119,6 +122,10 @@ def _slow_path_programs():
                          tf.float32),
         "elu": (lambda x: (tf.nn.elu(x), tf.raw_ops.EluGrad(gradients=x * 3.0, outputs=tf.nn.elu(x), name="g")),
                 tf.float32),
+        "activations": (lambda x: (tf.nn.selu(x), tf.nn.softplus(x), tf.nn.softsign(x),
+                                   tf.raw_ops.SeluGrad(gradients=x, outputs=tf.nn.selu(x), name="s"),
+                                   tf.raw_ops.SoftplusGrad(gradients=x, features=x * 2.0),
+                                   tf.raw_ops.SoftsignGrad(gradients=x, features=x * 2.0)), tf.float32),
         "equal": (lambda x: (tf.equal(x, 0.5, name="eq"), tf.math.not_equal(x, x), tf.equal(x > 0, x < 1)),
                   tf.float32),
         "equal_half": (lambda x: (tf.equal(x, x * 2.0), tf.not_equal(x, [1.0, 2.0, 3.0, 4.0, 5.0])), tf.float16),

@@ -116,10 +116,21 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("features"), py::arg("alpha"));
   m.def("sigmoid", [](py::handle x) { return result(ops::Sigmoid(operand(x))); }, py::arg("x"));
   m.def("tanh", [](py::handle x) { return result(ops::Tanh(operand(x))); }, py::arg("x"));
-  m.def("elu", [](py::handle x) { return result(ops::Elu(operand(x))); }, py::arg("features"));
+  m.def("activation",
+        [](const std::string& op, py::handle x) {
+          const PlacedTensor in = operand(x);
+          if (op == "Selu") return result(ops::Selu(in));
+          if (op == "Softplus") return result(ops::Softplus(in));
+          if (op == "Softsign") return result(ops::Softsign(in));
+          return result(ops::Elu(in));
+        },
+        py::arg("op"), py::arg("features"));
   m.def("activation_grad",
         [](const std::string& op, py::handle y, py::handle dy, std::optional<std::string> name) {
           if (op == "EluGrad") return result(ops::EluGrad(operand(y), operand(dy), name_of(name)));
+          if (op == "SeluGrad") return result(ops::SeluGrad(operand(y), operand(dy), name_of(name)));
+          if (op == "SoftplusGrad") return result(ops::SoftplusGrad(operand(y), operand(dy), name_of(name)));
+          if (op == "SoftsignGrad") return result(ops::SoftsignGrad(operand(y), operand(dy), name_of(name)));
           return result(op == "TanhGrad" ? ops::TanhGrad(operand(y), operand(dy), name_of(name))
                                          : ops::SigmoidGrad(operand(y), operand(dy), name_of(name)));
         },

@@ -1,7 +1,8 @@
 """Records TensorFlow's results for the element-wise ops whose every call reaches a core kernel
 (the binary and unary ops on half and bfloat16, called with name= so that TensorFlow's and
 varrt's slow paths run; Exp, Log, Log1p, Expm1 and Reciprocal on the real floats; AddN,
-SigmoidGrad and TanhGrad; Equal and NotEqual; Select and SelectV2; Elu and EluGrad) into
+SigmoidGrad and TanhGrad; Equal and NotEqual; Select and SelectV2; Elu, Selu, Softplus, Softsign and their
+gradients) into
 tests/fixtures/core_elementwise_tf.json, which tests/test_core_elementwise_paths.py compares
 varrt with.
 
@@ -88,6 +89,11 @@ def cases():
     for d in REAL:
         c[f"Elu_{d}"] = ("Elu", {"features": (d, (3, 13), 80)})
         c[f"EluGrad_{d}"] = ("EluGrad", {"gradients": (d, (3, 13), 81), "outputs": (d, (3, 13), 82)})
+    for d in REAL:
+        for op, second in (("Selu", "outputs"), ("Softplus", "features"), ("Softsign", "features")):
+            c[f"{op}_{d}"] = (op, {"features": (d, (3, 13), 85)})
+            c[f"{op}Grad_{d}"] = (f"{op}Grad", {"gradients": (d, (3, 13), 86), second: (d, (3, 13), 87)})
+    c["SoftplusGrad_error_shapes"] = ("SoftplusGrad", {"gradients": ("float32", (2,), 88), "features": ("float32", (3,), 89)})
     c["EluGrad_error_shapes"] = ("EluGrad", {"gradients": ("float32", (2, 3), 83), "outputs": ("float32", (6,), 84)})
     c["AddV2_error_shapes"] = ("AddV2", {"x": ("float16", (2,), 5), "y": ("float16", (3,), 6)})
     c["Sub_error_shapes"] = ("Sub", {"x": ("float32", (2, 3), 5), "y": ("float32", (4,), 6)})

@@ -1,8 +1,10 @@
 #include "varrt/kernels/activation_grads.h"
 
+#include <cmath>
 #include <complex>
 #include <type_traits>
 
+#include "varrt/kernels/narrow_float_elementwise.h"
 #include "varrt/kernels/wide_float.h"
 
 namespace varrt {
@@ -43,7 +45,9 @@ void by_dtype(const Tensor& y, const Tensor& dy, const Tensor& out, F f) {
     case DType::kFloat32: return grad_of<float>(y, dy, out, f);
     case DType::kFloat64: return grad_of<double>(y, dy, out, f);
     case DType::kFloat16: return grad_of<Half>(y, dy, out, f);
-    case DType::kBFloat16: return grad_of<BFloat16>(y, dy, out, f);
+    case DType::kBFloat16:
+      grad_of<BFloat16>(y, dy, out, f);
+      return bfloat16_packet_nans(out);
     case DType::kComplex64: return grad_of<std::complex<float>>(y, dy, out, f);
     case DType::kComplex128: return grad_of<std::complex<double>>(y, dy, out, f);
     default: throw_error(Code::kInternal, "activation gradient kernel called for an unsupported dtype");
@@ -82,6 +86,46 @@ void elu_grad(const Tensor& gradients, const Tensor& outputs, const Tensor& out)
       return a < W(0) ? round(a + W(1)) * g : g;
     } else {
       return g;  // complex: not an EluGrad dtype (callers check)
+    }
+  });
+}
+
+void selu_grad(const Tensor& gradients, const Tensor& outputs, const Tensor& out) {
+  by_dtype(outputs, gradients, out, [](auto a, auto g, auto round, bool) {
+    using W = decltype(a);
+    if constexpr (std::is_arithmetic<W>::value) {
+      const W scale = round(W(1.0507009873554804934193349852946));
+      const W scale_alpha = round(W(1.7580993408473768599402175208123));
+      return a < W(0) ? g * round(a + scale_alpha) : g * scale;
+    } else {
+      return g;
+    }
+  });
+}
+
+void softplus_grad(const Tensor& gradients, const Tensor& features, const Tensor& out) {
+  by_dtype(features, gradients, out, [](auto x, auto g, auto round, bool) {
+    using W = decltype(x);
+    if constexpr (std::is_arithmetic<W>::value) {
+      const double e = std::exp(-static_cast<double>(x));
+      const W exp_neg = round(static_cast<W>(std::fabs(e) < 1.1754943508222875e-38 && !std::is_same<W, double>::value
+                                                 ? e * 0.0
+                                                 : e));
+      return g / round(exp_neg + W(1));
+    } else {
+      return g;
+    }
+  });
+}
+
+void softsign_grad(const Tensor& gradients, const Tensor& features, const Tensor& out) {
+  by_dtype(features, gradients, out, [](auto x, auto g, auto round, bool) {
+    using W = decltype(x);
+    if constexpr (std::is_arithmetic<W>::value) {
+      const W d = round(std::fabs(x) + W(1));
+      return g / round(d * d);
+    } else {
+      return g;
     }
   });
 }

@@ -14,9 +14,15 @@ namespace kernels {
 bool activation_grad_supported(DType dtype);
 void sigmoid_grad(const Tensor& y, const Tensor& dy, const Tensor& out);
 void tanh_grad(const Tensor& y, const Tensor& dy, const Tensor& out);
-// EluGrad(gradients, outputs) = outputs < 0 ? (outputs + 1) * gradients : gradients, rounded per
-// step. The real floats (not complex).
+// The ReluGrad family (the real floats, not complex), each step rounded as Eigen computes it:
+// EluGrad(gradients, outputs) = outputs < 0 ? (outputs + 1) * gradients : gradients.
 void elu_grad(const Tensor& gradients, const Tensor& outputs, const Tensor& out);
+// SeluGrad(gradients, outputs) = outputs < 0 ? gradients * (outputs + scale_alpha) : gradients * scale.
+void selu_grad(const Tensor& gradients, const Tensor& outputs, const Tensor& out);
+// SoftplusGrad(gradients, features) = gradients / (exp(-features) + 1), exp in double rounded once.
+void softplus_grad(const Tensor& gradients, const Tensor& features, const Tensor& out);
+// SoftsignGrad(gradients, features) = gradients / (|features| + 1)^2.
+void softsign_grad(const Tensor& gradients, const Tensor& features, const Tensor& out);
 
 }  // namespace kernels
 }  // namespace varrt

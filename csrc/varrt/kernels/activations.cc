@@ -5,6 +5,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
+#include "varrt/kernels/narrow_float_elementwise.h"
 #include "varrt/kernels/wide_float.h"
 
 namespace varrt {
@@ -162,35 +163,101 @@ void sigmoid(const Tensor& x, const Tensor& out) {
   wide(x, out, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
 }
 
+namespace {
+
+// exp, log and the other transcendental steps of the activations below: computed in double and
+// rounded once to T (flushed as wide_float.h flushes), in T's working type.
+template <class T, class F>
+typename Real<T>::Work rounded(F f, double v) {
+  using R = Real<T>;
+  const double r = f(v);
+  if constexpr (std::is_same<T, double>::value) {
+    return r;
+  } else {
+    return R::load(R::store(static_cast<typename R::Work>(std::fabs(r) < smallest_normal<T>() ? r * 0.0 : r)));
+  }
+}
+
+double exp_of(double v) { return std::exp(v); }
+double log1p_of(double v) { return std::log1p(v); }
+
+// out[i] = f(x[i], round) in T's working type, where round(v) rounds v to T as Eigen stores each step.
+template <class T, class F>
+void each(const Tensor& x, const Tensor& out, F f) {
+  using R = Real<T>;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  const auto round = [](typename R::Work v) { return R::load(R::store(v)); };
+  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) y[i] = R::store(f(R::load(in[i]), round));
+}
+
 template <class T>
 struct EluFn {
   static void run(const Tensor& x, const Tensor& out) {
-    using R = Real<T>;
-    using W = typename R::Work;
-    const T* in = x.data_as<T>();
-    T* y = static_cast<T*>(out.mutable_data());
-    for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
-      const W v = R::load(in[i]);
-      if (!(v < W(0))) {
-        y[i] = in[i];
-        continue;
-      }
-      const double e = std::exp(static_cast<double>(v));
-      const W rounded = R::load(R::store(static_cast<W>(std::fabs(e) < smallest_normal<T>() ? e * 0.0 : e)));
-      y[i] = R::store(rounded - W(1));
-    }
+    using W = typename Real<T>::Work;
+    each<T>(x, out, [](W v, auto round) { return v < W(0) ? round(rounded<T>(exp_of, v) - W(1)) : v; });
   }
 };
 
-void elu(const Tensor& x, const Tensor& out) {
+template <class T>
+struct SeluFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    // TensorFlow's constants, cast to T.
+    const auto constant = [](double c) { return Real<T>::load(Real<T>::store(static_cast<W>(c))); };
+    const W scale = constant(1.0507009873554804934193349852946);
+    const W scale_alpha = constant(1.7580993408473768599402175208123);
+    each<T>(x, out, [=](W v, auto round) {
+      return v < W(0) ? scale_alpha * round(rounded<T>(exp_of, v) - W(1)) : scale * v;
+    });
+  }
+};
+
+template <class T>
+struct SoftplusFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    const double epsilon = std::is_same<T, double>::value ? 0x1p-52
+                           : std::is_same<T, float>::value ? 0x1p-23
+                           : std::is_same<T, Half>::value  ? 0x1p-10
+                                                           : 0x1p-7;
+    const W threshold = Real<T>::load(Real<T>::store(static_cast<W>(std::log(epsilon) + 2.0)));
+    each<T>(x, out, [=](W v, auto) {
+      if (v > -threshold) return v;
+      const W e = rounded<T>(exp_of, v);
+      if (v < threshold) return e;
+      return rounded<T>(log1p_of, static_cast<double>(e));
+    });
+  }
+};
+
+template <class T>
+struct SoftsignFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    each<T>(x, out, [](W v, auto round) { return v / round(std::fabs(v) + W(1)); });
+  }
+};
+
+template <template <class> class Fn>
+void real_floats(const Tensor& x, const Tensor& out) {
   switch (x.dtype()) {
-    case DType::kFloat32: return EluFn<float>::run(x, out);
-    case DType::kFloat64: return EluFn<double>::run(x, out);
-    case DType::kFloat16: return EluFn<Half>::run(x, out);
-    case DType::kBFloat16: return EluFn<BFloat16>::run(x, out);
-    default: throw_error(Code::kInternal, "Elu kernel called for an unsupported dtype");
+    case DType::kFloat32: return Fn<float>::run(x, out);
+    case DType::kFloat64: return Fn<double>::run(x, out);
+    case DType::kFloat16: return Fn<Half>::run(x, out);
+    case DType::kBFloat16:
+      Fn<BFloat16>::run(x, out);
+      return bfloat16_packet_nans(out);
+    default: throw_error(Code::kInternal, "activation kernel called for an unsupported dtype");
   }
 }
+
+}  // namespace
+
+void elu(const Tensor& x, const Tensor& out) { real_floats<EluFn>(x, out); }
+void selu(const Tensor& x, const Tensor& out) { real_floats<SeluFn>(x, out); }
+void softplus(const Tensor& x, const Tensor& out) { real_floats<SoftplusFn>(x, out); }
+void softsign(const Tensor& x, const Tensor& out) { real_floats<SoftsignFn>(x, out); }
 
 void tanh(const Tensor& x, const Tensor& out) {
   wide(x, out, [](double v) { return std::tanh(v); });

@@ -32,22 +32,18 @@ void narrow(const Tensor& w, const Tensor& out) {
   }
 }
 
-// TensorFlow's bfloat16 binary kernels run Eigen's 8-lane packets over all but the last
-// n % 8 output elements, and a packet's float -> bfloat16 conversion makes every NaN the
-// positive quiet NaN 0x7fc0; the scalar tail keeps the NaN's sign (0xffc0 for inf - inf).
-constexpr int64_t kBFloat16PacketLanes = 8;
-
-void bfloat16_packet_nans(const Tensor& out) {
-  uint16_t* p = static_cast<uint16_t*>(out.mutable_data());
-  const int64_t n = out.num_elements();
-  for (int64_t i = 0, packed = n - n % kBFloat16PacketLanes; i < packed; ++i) {
-    if ((p[i] & 0x7fffu) > 0x7f80u) p[i] = 0x7fc0u;
-  }
-}
-
 }  // namespace
 
 bool is_narrow_float(DType dtype) { return dtype == DType::kFloat16 || dtype == DType::kBFloat16; }
+
+void bfloat16_packet_nans(const Tensor& out) {
+  constexpr int64_t kLanes = 8;
+  uint16_t* p = static_cast<uint16_t*>(out.mutable_data());
+  const int64_t n = out.num_elements();
+  for (int64_t i = 0, packed = n - n % kLanes; i < packed; ++i) {
+    if ((p[i] & 0x7fffu) > 0x7f80u) p[i] = 0x7fc0u;
+  }
+}
 
 void binary_narrow_float(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
   const Tensor wa = widen(a), wb = widen(b);

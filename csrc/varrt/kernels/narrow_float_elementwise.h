@@ -13,6 +13,10 @@ namespace varrt {
 namespace kernels {
 
 bool is_narrow_float(DType dtype);
+// TensorFlow's bfloat16 cwise kernels convert results to bfloat16 in Eigen's 8-lane packets over
+// all but the last n % 8 elements, and a packet conversion makes every NaN the positive quiet NaN
+// 0x7fc0 (the scalar tail keeps the NaN's sign): applies that to a bfloat16 result.
+void bfloat16_packet_nans(const Tensor& out);
 // out = a OP b for half or bfloat16 inputs; `out` as binary() allocates it.
 void binary_narrow_float(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out);
 // out = OP(a) for a half or bfloat16 input.

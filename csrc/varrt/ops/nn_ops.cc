@@ -90,6 +90,16 @@ PlacedTensor Tanh(const PlacedTensor& x) { return elementwise("Tanh", x, nullptr
 
 PlacedTensor Elu(const PlacedTensor& x) { return elementwise("Elu", x, nullptr, 0, &kernels::real_float, &kernels::elu); }
 
+PlacedTensor Selu(const PlacedTensor& x) { return elementwise("Selu", x, nullptr, 0, &kernels::real_float, &kernels::selu); }
+
+PlacedTensor Softplus(const PlacedTensor& x) {
+  return elementwise("Softplus", x, nullptr, 0, &kernels::real_float, &kernels::softplus);
+}
+
+PlacedTensor Softsign(const PlacedTensor& x) {
+  return elementwise("Softsign", x, nullptr, 0, &kernels::real_float, &kernels::softsign);
+}
+
 PlacedTensor Softmax(const PlacedTensor& logits, const char* name) { return softmax_op("Softmax", logits, false, name); }
 
 PlacedTensor LogSoftmax(const PlacedTensor& logits, const char* name) {
@@ -208,6 +218,18 @@ PlacedTensor TanhGrad(const PlacedTensor& y, const PlacedTensor& dy, const char*
 
 PlacedTensor EluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name) {
   return activation_grad("EluGrad", &kernels::elu_grad, &kernels::real_float, true, gradients, outputs, name);
+}
+
+PlacedTensor SeluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name) {
+  return activation_grad("SeluGrad", &kernels::selu_grad, &kernels::real_float, true, gradients, outputs, name);
+}
+
+PlacedTensor SoftplusGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name) {
+  return activation_grad("SoftplusGrad", &kernels::softplus_grad, &kernels::real_float, true, gradients, features, name);
+}
+
+PlacedTensor SoftsignGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name) {
+  return activation_grad("SoftsignGrad", &kernels::softsign_grad, &kernels::real_float, true, gradients, features, name);
 }
 
 std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,

@@ -1,5 +1,5 @@
 // The neural-network ops with core kernels: the activations (Relu, ReluGrad, Relu6, LeakyRelu,
-// Sigmoid, Tanh, SigmoidGrad, TanhGrad, Elu, EluGrad), Softmax and LogSoftmax, BiasAdd and BiasAddGrad, and the cross-entropies
+// Sigmoid, Tanh and their *Grad, Elu, Selu, Softplus, Softsign and their *Grad), Softmax and LogSoftmax, BiasAdd and BiasAddGrad, and the cross-entropies
 // (SoftmaxCrossEntropyWithLogits, SparseSoftmaxCrossEntropyWithLogits), through the dispatch, with TensorFlow's kernel checks and messages (`name`: the op's name for
 // the " name: " part, null for none). Callers check the dtypes against the op table first
 // (TensorFlow's attr errors); a dtype without a kernel here is an internal error.
@@ -19,6 +19,9 @@ PlacedTensor LeakyRelu(const PlacedTensor& features, double alpha);
 PlacedTensor Sigmoid(const PlacedTensor& x);
 PlacedTensor Tanh(const PlacedTensor& x);
 PlacedTensor Elu(const PlacedTensor& features);
+PlacedTensor Selu(const PlacedTensor& features);
+PlacedTensor Softplus(const PlacedTensor& features);
+PlacedTensor Softsign(const PlacedTensor& features);
 // Along the last dimension (rank >= 1: a scalar is TensorFlow's Aborted "Input dims must be <= 5 and >=1").
 PlacedTensor Softmax(const PlacedTensor& logits, const char* name);
 PlacedTensor LogSoftmax(const PlacedTensor& logits, const char* name);
@@ -33,6 +36,9 @@ PlacedTensor SigmoidGrad(const PlacedTensor& y, const PlacedTensor& dy, const ch
 PlacedTensor TanhGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name);
 // EluGrad at Elu's `outputs` (kernels/activation_grads.h); shapes must be equal (ReluGrad's check).
 PlacedTensor EluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name);
+PlacedTensor SeluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name);
+PlacedTensor SoftplusGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name);
+PlacedTensor SoftsignGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name);
 // (loss, backprop) of logits `features` and probability `labels`, broadcast to one 2-D shape.
 std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,
                                                                     const PlacedTensor& labels, const char* name);
