@@ -261,7 +261,8 @@ def _typical_programs():
                     ("zeros_ones_like", lambda x: tf.zeros_like(x) + tf.ones_like(x)),
                     ("bias_add", lambda x: tf.nn.bias_add(x, bias)), ("relu", tf.nn.relu), ("relu6", tf.nn.relu6),
                     ("leaky_relu", tf.nn.leaky_relu), ("sigmoid", tf.nn.sigmoid), ("tanh", tf.nn.tanh),
-                    ("elu", tf.nn.elu)]:
+                    ("elu", tf.nn.elu), ("selu", tf.nn.selu), ("softplus", tf.nn.softplus),
+                    ("softsign", tf.nn.softsign)]:
         programs[name] = (with_gradient(f), (x,))
     programs["cast_and_compare"] = (lambda x: (tf.cast(x, tf.int32), x > 0, x < 1, x >= 0, x <= 0), (x,))
     return programs
@@ -271,12 +272,7 @@ def _typical_programs():
 TYPICAL_EXCEPTIONS = {
     "logistic_regression": {
         "MatMul": HOST_EXCEPTIONS["MatMul"],
-        "Select": "sigmoid_cross_entropy_with_logits' composite: Select, Exp, Log1p and AddN have no core kernel yet",
-        "Exp": "as Select", "Log1p": "as Select", "AddN": "as Select",
-        "Reciprocal": "Log1p's gradient: as Select",
-        "AddV2": "an AddV2 with a name= argument takes the Python path: no core entry takes name= yet",
     },
-    "elu": {"Elu": "Elu's exp - 1 has no core kernel yet (not in the training step)"},
 }
 
 

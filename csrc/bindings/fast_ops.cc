@@ -432,14 +432,7 @@ void bind_fast_ops(py::module_& m) {
   if (PyType_Ready(&fast_op_type) < 0) throw py::error_already_set();
   if (PyModule_AddFunctions(m.ptr(), functions) < 0) throw py::error_already_set();
   py::dict ops;
-  ops["AddV2"] = static_cast<int>(BinaryOp::kAdd);
-  ops["Sub"] = static_cast<int>(BinaryOp::kSub);
-  ops["Mul"] = static_cast<int>(BinaryOp::kMul);
-  ops["RealDiv"] = static_cast<int>(BinaryOp::kRealDiv);
-  ops["Less"] = static_cast<int>(BinaryOp::kLess);
-  ops["LessEqual"] = static_cast<int>(BinaryOp::kLessEqual);
-  ops["Greater"] = static_cast<int>(BinaryOp::kGreater);
-  ops["GreaterEqual"] = static_cast<int>(BinaryOp::kGreaterEqual);
+  for (auto op : kernels::kBinaryOps) ops[ops::binary_op_name(op)] = static_cast<int>(op);
   m.attr("BINARY_OPS") = ops;
   py::dict reduce_ops;
   for (auto op : {kernels::ReduceOp::kSum, kernels::ReduceOp::kProd, kernels::ReduceOp::kMax, kernels::ReduceOp::kMin,
@@ -448,7 +441,7 @@ void bind_fast_ops(py::module_& m) {
   }
   m.attr("REDUCE_OPS") = reduce_ops;
   py::dict unary_ops;
-  for (auto op : {kernels::UnaryOp::kNeg, kernels::UnaryOp::kSquare, kernels::UnaryOp::kAbs}) {
+  for (auto op : kernels::kUnaryOps) {
     unary_ops[ops::unary_op_name(op)] = static_cast<int>(op);
   }
   m.attr("UNARY_OPS") = unary_ops;

@@ -1,4 +1,5 @@
-// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h) for the Python layer: argument
+// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h, and the element-wise ops of
+// ops/math_ops.h for the calls _C.FastOp leaves to Python) for the Python layer: argument
 // adaptation only. Inputs are varrt Tensors, TensorDatas or host ndarrays already converted by
 // the Python layer (a host array is borrowed for the call; Reshape, whose output shares its
 // input's buffer, copies it so the result never aliases memory the caller may change). A shape
@@ -18,7 +19,10 @@
 #include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/array_ops.h"
+#include "varrt/kernels/select.h"
+#include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
+#include "varrt/ops/select_ops.h"
 #include "varrt/ops/variable_ops.h"
 
 namespace py = pybind11;
@@ -56,6 +60,35 @@ bool is_shape_tensor(py::handle shape) { return is_tensor_object(shape.ptr()) ||
 }  // namespace
 
 void bind_nn_array_ops(py::module_& m) {
+  // `op`: a BINARY_OPS / UNARY_OPS value; `dtype`: a DType enum.
+  m.def("binary_supported", [](int op, int dtype) {
+    return kernels::binary_supported(static_cast<kernels::BinaryOp>(op), static_cast<DType>(dtype));
+  });
+  m.def("unary_supported", [](int op, int dtype) {
+    return kernels::unary_supported(static_cast<kernels::UnaryOp>(op), static_cast<DType>(dtype));
+  });
+  m.def("binary_op",
+        [](int op, py::handle x, py::handle y, std::optional<std::string> name) {
+          return result(ops::BinaryOp(static_cast<kernels::BinaryOp>(op), operand(x), operand(y), name_of(name)));
+        },
+        py::arg("op"), py::arg("x"), py::arg("y"), py::arg("name") = std::string());
+  m.def("add_n",
+        [](const py::sequence& inputs, std::optional<std::string> name) {
+          std::vector<PlacedTensor> in;
+          for (py::handle x : inputs) in.push_back(operand(x));
+          return result(ops::AddN(in.data(), static_cast<int>(in.size()), name_of(name)));
+        },
+        py::arg("inputs"), py::arg("name") = std::string());
+  m.def("select",
+        [](bool v2, py::handle cond, py::handle t, py::handle e, std::optional<std::string> name) {
+          return result(v2 ? ops::SelectV2(operand(cond), operand(t), operand(e), name_of(name))
+                           : ops::Select(operand(cond), operand(t), operand(e), name_of(name)));
+        },
+        py::arg("v2"), py::arg("condition"), py::arg("t"), py::arg("e"), py::arg("name") = std::string());
+  m.def("select_supported", [](int dtype) { return kernels::select_supported(static_cast<DType>(dtype)); });
+  m.def("unary_op",
+        [](int op, py::handle x) { return result(ops::UnaryOp(static_cast<kernels::UnaryOp>(op), operand(x))); },
+        py::arg("op"), py::arg("x"));
   m.def("relu", [](py::handle x) { return result(ops::Relu(operand(x))); }, py::arg("features"));
   m.def("relu_grad",
         [](py::handle g, py::handle f, std::optional<std::string> name) {
@@ -83,6 +116,25 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("features"), py::arg("alpha"));
   m.def("sigmoid", [](py::handle x) { return result(ops::Sigmoid(operand(x))); }, py::arg("x"));
   m.def("tanh", [](py::handle x) { return result(ops::Tanh(operand(x))); }, py::arg("x"));
+  m.def("activation",
+        [](const std::string& op, py::handle x) {
+          const PlacedTensor in = operand(x);
+          if (op == "Selu") return result(ops::Selu(in));
+          if (op == "Softplus") return result(ops::Softplus(in));
+          if (op == "Softsign") return result(ops::Softsign(in));
+          return result(ops::Elu(in));
+        },
+        py::arg("op"), py::arg("features"));
+  m.def("activation_grad",
+        [](const std::string& op, py::handle y, py::handle dy, std::optional<std::string> name) {
+          if (op == "EluGrad") return result(ops::EluGrad(operand(y), operand(dy), name_of(name)));
+          if (op == "SeluGrad") return result(ops::SeluGrad(operand(y), operand(dy), name_of(name)));
+          if (op == "SoftplusGrad") return result(ops::SoftplusGrad(operand(y), operand(dy), name_of(name)));
+          if (op == "SoftsignGrad") return result(ops::SoftsignGrad(operand(y), operand(dy), name_of(name)));
+          return result(op == "TanhGrad" ? ops::TanhGrad(operand(y), operand(dy), name_of(name))
+                                         : ops::SigmoidGrad(operand(y), operand(dy), name_of(name)));
+        },
+        py::arg("op"), py::arg("y"), py::arg("dy"), py::arg("name") = std::string());
   m.def("softmax",
         [](py::handle x, bool log, std::optional<std::string> name) {
           return result(log ? ops::LogSoftmax(operand(x), name_of(name)) : ops::Softmax(operand(x), name_of(name)));

@@ -81,7 +81,7 @@ def cases():
         out += B(op)
     out += [dict(op="Equal", inputs={"x": [3], "y": [4]}, attrs={"incompatible_shape_error": False}),
             dict(op="NotEqual", inputs={"x": [2, None], "y": [4]}, attrs={"incompatible_shape_error": False})]
-    for op in ["SigmoidGrad", "TanhGrad", "ReluGrad"]:
+    for op in ["SigmoidGrad", "TanhGrad", "ReluGrad", "EluGrad", "SeluGrad", "SoftplusGrad", "SoftsignGrad"]:
         out += MERGE2(op)
     for op in ["Softmax", "LogSoftmax"]:
         out += [dict(op=op, inputs={"logits": [2, None]}), dict(op=op, inputs={"logits": []}),

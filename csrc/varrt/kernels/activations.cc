@@ -5,36 +5,13 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
+#include "varrt/kernels/narrow_float_elementwise.h"
+#include "varrt/kernels/wide_float.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
-
-// Storage type <-> the type the arithmetic runs in (float for the 16-bit floats).
-template <class T>
-struct Real {
-  using Work = T;
-  static Work load(T v) { return v; }
-  static T store(Work v) { return v; }
-};
-struct Half {
-  uint16_t bits;
-};
-struct BFloat16 {
-  uint16_t bits;
-};
-template <>
-struct Real<Half> {
-  using Work = float;
-  static float load(Half v) { return half_to_float(v.bits); }
-  static Half store(float v) { return Half{float_to_half(v)}; }
-};
-template <>
-struct Real<BFloat16> {
-  using Work = float;
-  static float load(BFloat16 v) { return bfloat16_to_float(v.bits); }
-  static BFloat16 store(float v) { return BFloat16{float_to_bfloat16(v)}; }
-};
+using namespace wide_float;  // NOLINT: the storage types and wide() of this file's kernels
 
 // TensorFlow's CPU Relu is Eigen's cwiseMax<PropagateNaN>(x, 0), evaluated in 256-bit packets
 // (its wheels target AVX) over all but the last n % lanes elements of float and double, which
@@ -136,39 +113,6 @@ void leaky_relu_of(const Tensor& x, double alpha, const Tensor& out) {
   }
 }
 
-// The smallest normal value of the narrow types: smaller results flush to 0 (keeping their sign).
-template <class T>
-double smallest_normal() {
-  if constexpr (std::is_same<T, Half>::value) return 6.103515625e-05;
-  return 1.1754943508222875e-38;  // float and bfloat16
-}
-
-template <class T, class F>
-void wide_of(const Tensor& x, const Tensor& out, F f) {
-  using R = Real<T>;
-  const T* in = x.data_as<T>();
-  T* y = static_cast<T*>(out.mutable_data());
-  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) {
-    const double r = f(static_cast<double>(R::load(in[i])));
-    if constexpr (std::is_same<T, double>::value) {
-      y[i] = r;
-    } else {
-      y[i] = R::store(static_cast<typename R::Work>(std::fabs(r) < smallest_normal<T>() ? r * 0.0 : r));
-    }
-  }
-}
-
-template <class F>
-void wide(const Tensor& x, const Tensor& out, F f) {
-  switch (x.dtype()) {
-    case DType::kFloat32: return wide_of<float>(x, out, f);
-    case DType::kFloat64: return wide_of<double>(x, out, f);
-    case DType::kFloat16: return wide_of<Half>(x, out, f);
-    case DType::kBFloat16: return wide_of<BFloat16>(x, out, f);
-    default: throw_error(Code::kInternal, "float kernel called for an unsupported dtype");
-  }
-}
-
 template <class T>
 struct Relu6Fn {
   static void run(const Tensor& x, const Tensor& out) { relu6_of<T>(x, out); }
@@ -218,6 +162,102 @@ void leaky_relu(const Tensor& x, double alpha, const Tensor& out) {
 void sigmoid(const Tensor& x, const Tensor& out) {
   wide(x, out, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
 }
+
+namespace {
+
+// exp, log and the other transcendental steps of the activations below: computed in double and
+// rounded once to T (flushed as wide_float.h flushes), in T's working type.
+template <class T, class F>
+typename Real<T>::Work rounded(F f, double v) {
+  using R = Real<T>;
+  const double r = f(v);
+  if constexpr (std::is_same<T, double>::value) {
+    return r;
+  } else {
+    return R::load(R::store(static_cast<typename R::Work>(std::fabs(r) < smallest_normal<T>() ? r * 0.0 : r)));
+  }
+}
+
+double exp_of(double v) { return std::exp(v); }
+double log1p_of(double v) { return std::log1p(v); }
+
+// out[i] = f(x[i], round) in T's working type, where round(v) rounds v to T as Eigen stores each step.
+template <class T, class F>
+void each(const Tensor& x, const Tensor& out, F f) {
+  using R = Real<T>;
+  const T* in = x.data_as<T>();
+  T* y = static_cast<T*>(out.mutable_data());
+  const auto round = [](typename R::Work v) { return R::load(R::store(v)); };
+  for (int64_t i = 0, n = x.num_elements(); i < n; ++i) y[i] = R::store(f(R::load(in[i]), round));
+}
+
+template <class T>
+struct EluFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    each<T>(x, out, [](W v, auto round) { return v < W(0) ? round(rounded<T>(exp_of, v) - W(1)) : v; });
+  }
+};
+
+template <class T>
+struct SeluFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    // TensorFlow's constants, cast to T.
+    const auto constant = [](double c) { return Real<T>::load(Real<T>::store(static_cast<W>(c))); };
+    const W scale = constant(1.0507009873554804934193349852946);
+    const W scale_alpha = constant(1.7580993408473768599402175208123);
+    each<T>(x, out, [=](W v, auto round) {
+      return v < W(0) ? scale_alpha * round(rounded<T>(exp_of, v) - W(1)) : scale * v;
+    });
+  }
+};
+
+template <class T>
+struct SoftplusFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    const double epsilon = std::is_same<T, double>::value ? 0x1p-52
+                           : std::is_same<T, float>::value ? 0x1p-23
+                           : std::is_same<T, Half>::value  ? 0x1p-10
+                                                           : 0x1p-7;
+    const W threshold = Real<T>::load(Real<T>::store(static_cast<W>(std::log(epsilon) + 2.0)));
+    each<T>(x, out, [=](W v, auto) {
+      if (v > -threshold) return v;
+      const W e = rounded<T>(exp_of, v);
+      if (v < threshold) return e;
+      return rounded<T>(log1p_of, static_cast<double>(e));
+    });
+  }
+};
+
+template <class T>
+struct SoftsignFn {
+  static void run(const Tensor& x, const Tensor& out) {
+    using W = typename Real<T>::Work;
+    each<T>(x, out, [](W v, auto round) { return v / round(std::fabs(v) + W(1)); });
+  }
+};
+
+template <template <class> class Fn>
+void real_floats(const Tensor& x, const Tensor& out) {
+  switch (x.dtype()) {
+    case DType::kFloat32: return Fn<float>::run(x, out);
+    case DType::kFloat64: return Fn<double>::run(x, out);
+    case DType::kFloat16: return Fn<Half>::run(x, out);
+    case DType::kBFloat16:
+      Fn<BFloat16>::run(x, out);
+      return bfloat16_packet_nans(out);
+    default: throw_error(Code::kInternal, "activation kernel called for an unsupported dtype");
+  }
+}
+
+}  // namespace
+
+void elu(const Tensor& x, const Tensor& out) { real_floats<EluFn>(x, out); }
+void selu(const Tensor& x, const Tensor& out) { real_floats<SeluFn>(x, out); }
+void softplus(const Tensor& x, const Tensor& out) { real_floats<SoftplusFn>(x, out); }
+void softsign(const Tensor& x, const Tensor& out) { real_floats<SoftsignFn>(x, out); }
 
 void tanh(const Tensor& x, const Tensor& out) {
   wide(x, out, [](double v) { return std::tanh(v); });

@@ -30,6 +30,17 @@ bool real_float(DType dtype);
 // 1 / (1 + exp(-x)) and tanh(x).
 void sigmoid(const Tensor& x, const Tensor& out);
 void tanh(const Tensor& x, const Tensor& out);
+// x where x >= 0, else exp(x) - 1 as TensorFlow's EluOp computes it: exp (in double, rounded once
+// to the dtype, flushed as wide_float.h flushes) minus 1 in the dtype (not expm1). Real floats.
+void elu(const Tensor& x, const Tensor& out);
+// TensorFlow's SeluOp: x < 0 ? scale_alpha * (exp(x) - 1) : scale * x, with its two constants
+// cast to the dtype and each step rounded (exp as elu's). Real floats.
+void selu(const Tensor& x, const Tensor& out);
+// TensorFlow's SoftplusOp: x above -t is x, below t exp(x), else log1p(exp(x)) with each step
+// rounded to the dtype (t = log(epsilon of the dtype) + 2). Real floats.
+void softplus(const Tensor& x, const Tensor& out);
+// TensorFlow's SoftsignOp: x / (|x| + 1), each step rounded. Real floats.
+void softsign(const Tensor& x, const Tensor& out);
 
 }  // namespace kernels
 }  // namespace varrt

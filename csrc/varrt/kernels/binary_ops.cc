@@ -4,6 +4,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/kernels/simd_dispatch.h"
+#include "varrt/kernels/narrow_float_elementwise.h"
 #include "varrt/kernels/wrapping.h"
 
 namespace varrt {
@@ -18,6 +19,8 @@ struct Less { template <class T> static bool apply(T a, T b) { return a < b; } }
 struct LessEqual { template <class T> static bool apply(T a, T b) { return a <= b; } };
 struct Greater { template <class T> static bool apply(T a, T b) { return a > b; } };
 struct GreaterEqual { template <class T> static bool apply(T a, T b) { return a >= b; } };
+struct Equal { template <class T> static bool apply(T a, T b) { return a == b; } };
+struct NotEqual { template <class T> static bool apply(T a, T b) { return a != b; } };
 
 // Strides (in elements) of `s` seen with the output's rank, 0 where `s` broadcasts.
 void broadcast_strides(const Shape& s, const Shape& out, int64_t* strides) {
@@ -115,6 +118,8 @@ bool is_int(DType d) {
 }  // namespace
 
 bool binary_supported(BinaryOp op, DType dtype) {
+  if (dtype == DType::kBool) return op == BinaryOp::kEqual || op == BinaryOp::kNotEqual;
+  if (is_narrow_float(dtype)) return true;
   if (op == BinaryOp::kRealDiv) return is_float(dtype);  // integer RealDiv divides in floats first (Python layer)
   return is_float(dtype) || is_int(dtype);
 }
@@ -144,6 +149,10 @@ bool broadcast_shapes(const Shape& a, const Shape& b, Shape* out) {
 }
 
 void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
+  if (is_narrow_float(a.dtype())) return binary_narrow_float(op, a, b, out);
+  if (a.dtype() == DType::kBool) {  // Equal and NotEqual only (binary_supported)
+    return op == BinaryOp::kEqual ? run<Equal, bool, bool>(a, b, out) : run<NotEqual, bool, bool>(a, b, out);
+  }
   switch (op) {
     case BinaryOp::kAdd: return by_dtype<Add>(a, b, out);
     case BinaryOp::kSub: return by_dtype<Sub>(a, b, out);
@@ -153,6 +162,8 @@ void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
     case BinaryOp::kLessEqual: return by_dtype<LessEqual, bool>(a, b, out);
     case BinaryOp::kGreater: return by_dtype<Greater, bool>(a, b, out);
     case BinaryOp::kGreaterEqual: return by_dtype<GreaterEqual, bool>(a, b, out);
+    case BinaryOp::kEqual: return by_dtype<Equal, bool>(a, b, out);
+    case BinaryOp::kNotEqual: return by_dtype<NotEqual, bool>(a, b, out);
   }
 }
 

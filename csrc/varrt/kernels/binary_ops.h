@@ -1,8 +1,9 @@
 // Element-wise binary kernels with TensorFlow's (NumPy's) broadcasting, for the ops whose
 // call into NumPy would cost more than the work on small tensors. Integer arithmetic wraps;
 // float division follows IEEE (x/0 is inf or nan, no error), as TensorFlow's CPU kernels do.
-// Dtypes without a kernel here (halves, complex, strings) stay with the Python layer's
-// NumPy kernels: ask binary_supported() first.
+// Half and bfloat16 compute in float, rounding each result (narrow_float_elementwise.h). Dtypes
+// without a kernel here (complex, strings) stay with the Python layer's NumPy kernels: ask
+// binary_supported() first.
 #pragma once
 
 #include "varrt/core/dtype.h"
@@ -12,7 +13,13 @@
 namespace varrt {
 namespace kernels {
 
-enum class BinaryOp { kAdd, kSub, kMul, kRealDiv, kLess, kLessEqual, kGreater, kGreaterEqual };
+// kLess and after compare (a bool result); Equal and NotEqual take bool inputs too.
+enum class BinaryOp { kAdd, kSub, kMul, kRealDiv, kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual };
+// Every BinaryOp: the ops the graph's node kernels and _C.BINARY_OPS list.
+constexpr BinaryOp kBinaryOps[] = {BinaryOp::kAdd,     BinaryOp::kSub,       BinaryOp::kMul,
+                                   BinaryOp::kRealDiv, BinaryOp::kLess,      BinaryOp::kLessEqual,
+                                   BinaryOp::kGreater, BinaryOp::kGreaterEqual, BinaryOp::kEqual,
+                                   BinaryOp::kNotEqual};
 
 bool binary_supported(BinaryOp op, DType dtype);
 // The output dtype: bool for comparisons, else the inputs'.

@@ -5,13 +5,23 @@
 
 #include "varrt/core/error.h"
 #include "varrt/kernels/simd_dispatch.h"
+#include "varrt/kernels/float_math.h"
+#include "varrt/kernels/narrow_float_elementwise.h"
 #include "varrt/kernels/wrapping.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
 
-struct Neg { template <class T> static T apply(T x) { return static_cast<T>(Wrapping<T>(0) - static_cast<Wrapping<T>>(x)); } };
+struct Neg {
+  template <class T> static T apply(T x) {
+    if constexpr (std::is_floating_point<T>::value) {
+      return -x;  // -0 for 0, as TensorFlow's Neg gives (0 - x would give +0)
+    } else {
+      return static_cast<T>(Wrapping<T>(0) - static_cast<Wrapping<T>>(x));
+    }
+  }
+};
 struct Square {
   template <class T> static T apply(T x) { return static_cast<T>(static_cast<Wrapping<T>>(x) * static_cast<Wrapping<T>>(x)); }
 };
@@ -52,6 +62,8 @@ void by_dtype(const Tensor& a, const Tensor& out) {
 }  // namespace
 
 bool unary_supported(UnaryOp op, DType dtype) {
+  if (is_float_math(op)) return float_math_supported(dtype);
+  if (is_narrow_float(dtype)) return true;
   switch (dtype) {
     case DType::kFloat32: case DType::kFloat64: case DType::kInt8: case DType::kInt16: case DType::kInt32:
     case DType::kInt64:
@@ -64,10 +76,13 @@ bool unary_supported(UnaryOp op, DType dtype) {
 }
 
 void unary(UnaryOp op, const Tensor& a, const Tensor& out) {
+  if (is_float_math(op)) return float_math(op, a, out);
+  if (is_narrow_float(a.dtype())) return unary_narrow_float(op, a, out);
   switch (op) {
     case UnaryOp::kNeg: return by_dtype<Neg>(a, out);
     case UnaryOp::kSquare: return by_dtype<Square>(a, out);
     case UnaryOp::kAbs: return by_dtype<Abs>(a, out);
+    default: throw_error(Code::kInternal, "unary kernel called for another op");
   }
 }
 

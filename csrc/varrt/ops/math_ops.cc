@@ -1,5 +1,8 @@
 #include "varrt/ops/math_ops.h"
 
+#include <string>
+#include <vector>
+
 #include "varrt/core/error.h"
 #include "varrt/kernels/cast.h"
 #include "varrt/ops/dispatch.h"
@@ -19,11 +22,13 @@ const char* binary_op_name(kernels::BinaryOp op) {
     case BinaryOp::kLessEqual: return "LessEqual";
     case BinaryOp::kGreater: return "Greater";
     case BinaryOp::kGreaterEqual: return "GreaterEqual";
+    case BinaryOp::kEqual: return "Equal";
+    case BinaryOp::kNotEqual: return "NotEqual";
   }
   return "";
 }
 
-PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedTensor& b) {
+PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedTensor& b, const char* error_name) {
   const char* name = binary_op_name(op);
   Tensor inputs[2] = {a.tensor, b.tensor};
   const Device* devices[2] = {a.device, b.device};
@@ -32,7 +37,7 @@ PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedT
   call.input_devices = devices;
   call.outputs = &out;
   call.num_outputs = 1;
-  Dispatch::run(call, [op](OpCall& c) {
+  Dispatch::run(call, [op, error_name](OpCall& c) {
     const Tensor& x = c.inputs[0];
     const Tensor& y = c.inputs[1];
     Shape shape;
@@ -41,7 +46,7 @@ PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedT
                   tf::kernel_error(c.op, c.device->name,
                                    "Incompatible shapes: " + x.shape().debug_string() + " vs. " +
                                        y.shape().debug_string(),
-                                   ""));
+                                   error_name));
     }
     if (x.dtype() != y.dtype() || !kernels::binary_supported(op, x.dtype())) {
       throw_error(Code::kInternal, std::string("no core kernel for ") + c.op + " on these inputs");
@@ -52,11 +57,73 @@ PlacedTensor BinaryOp(kernels::BinaryOp op, const PlacedTensor& a, const PlacedT
   return PlacedTensor{std::move(out), call.device};
 }
 
+PlacedTensor AddN(const PlacedTensor* in, int n, const char* error_name) {
+  std::vector<Tensor> inputs(static_cast<size_t>(n));
+  std::vector<const Device*> devices(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    inputs[static_cast<size_t>(i)] = in[i].tensor;
+    devices[static_cast<size_t>(i)] = in[i].device;
+  }
+  Tensor out;
+  OpCall call("AddN", inputs.data(), n);
+  call.input_devices = devices.data();
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [error_name](OpCall& c) {
+    const Tensor& first = c.inputs[0];
+    for (int i = 1; i < c.num_inputs; ++i) {
+      if (c.inputs[i].shape() != first.shape()) {
+        // TensorFlow's AddN kernel is wrapped in a function named after its input count.
+        const std::string node = "AddN_N_" + std::to_string(c.num_inputs);
+        throw_error(Code::kInvalidArgument,
+                    tf::kernel_error(c.op, c.device->name,
+                                     "Inputs to operation AddN of type AddN must have the same size and shape.  "
+                                     "Input 0: " + first.shape().debug_string() + " != input " + std::to_string(i) +
+                                         ": " + c.inputs[i].shape().debug_string(),
+                                     error_name, node.c_str()));
+      }
+      if (c.inputs[i].dtype() != first.dtype()) throw_error(Code::kInternal, "AddN called with mixed dtypes");
+    }
+    if (!kernels::binary_supported(kernels::BinaryOp::kAdd, first.dtype())) {
+      throw_error(Code::kInternal, "no core AddN kernel for this dtype");
+    }
+    if (c.num_inputs == 1) {
+      c.outputs[0] = first.deep_copy(c.allocator());
+      return;
+    }
+    // TensorFlow's AddNOp: the first n % 8 inputs (8 or 9 when that is 0 or 1) summed left to
+    // right, then per further group of 8: out += (((g0 + g1) + g2) + ... + g7).
+    const auto add = [](const Tensor& a, const Tensor& b, const Tensor& out) {
+      kernels::binary(kernels::BinaryOp::kAdd, a, b, out);
+    };
+    const int n = c.num_inputs;
+    int head = n % 8;
+    if (head < 2) head += 8;
+    c.outputs[0] = Tensor::allocate(first.dtype(), first.shape(), c.allocator());
+    add(first, c.inputs[1], c.outputs[0]);
+    for (int i = 2; i < head; ++i) add(c.outputs[0], c.inputs[i], c.outputs[0]);
+    if (head < n) {
+      Tensor group = Tensor::allocate(first.dtype(), first.shape());
+      for (int g = head; g < n; g += 8) {
+        add(c.inputs[g], c.inputs[g + 1], group);
+        for (int i = g + 2; i < g + 8; ++i) add(group, c.inputs[i], group);
+        add(c.outputs[0], group, c.outputs[0]);
+      }
+    }
+  });
+  return PlacedTensor{std::move(out), call.device};
+}
+
 const char* unary_op_name(kernels::UnaryOp op) {
   switch (op) {
     case kernels::UnaryOp::kNeg: return "Neg";
     case kernels::UnaryOp::kSquare: return "Square";
     case kernels::UnaryOp::kAbs: return "Abs";
+    case kernels::UnaryOp::kExp: return "Exp";
+    case kernels::UnaryOp::kLog: return "Log";
+    case kernels::UnaryOp::kLog1p: return "Log1p";
+    case kernels::UnaryOp::kExpm1: return "Expm1";
+    case kernels::UnaryOp::kReciprocal: return "Reciprocal";
   }
   return "";
 }

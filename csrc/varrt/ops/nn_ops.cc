@@ -3,6 +3,7 @@
 #include <string>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/activation_grads.h"
 #include "varrt/kernels/activations.h"
 #include "varrt/kernels/bias_add.h"
 #include "varrt/kernels/binary_ops.h"
@@ -87,6 +88,18 @@ PlacedTensor Sigmoid(const PlacedTensor& x) { return elementwise("Sigmoid", x, n
 
 PlacedTensor Tanh(const PlacedTensor& x) { return elementwise("Tanh", x, nullptr, 0, &kernels::real_float, &kernels::tanh); }
 
+PlacedTensor Elu(const PlacedTensor& x) { return elementwise("Elu", x, nullptr, 0, &kernels::real_float, &kernels::elu); }
+
+PlacedTensor Selu(const PlacedTensor& x) { return elementwise("Selu", x, nullptr, 0, &kernels::real_float, &kernels::selu); }
+
+PlacedTensor Softplus(const PlacedTensor& x) {
+  return elementwise("Softplus", x, nullptr, 0, &kernels::real_float, &kernels::softplus);
+}
+
+PlacedTensor Softsign(const PlacedTensor& x) {
+  return elementwise("Softsign", x, nullptr, 0, &kernels::real_float, &kernels::softsign);
+}
+
 PlacedTensor Softmax(const PlacedTensor& logits, const char* name) { return softmax_op("Softmax", logits, false, name); }
 
 PlacedTensor LogSoftmax(const PlacedTensor& logits, const char* name) {
@@ -161,6 +174,62 @@ PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& feature
     kernels::relu_grad(g, f, c.outputs[0]);
   });
   return PlacedTensor{std::move(out), d};
+}
+
+namespace {
+
+// The *Grad ops of two same-dtype inputs. `relu_style`: TensorFlow's ReluGrad family checks equal
+// shapes (its ReluGrad message); SigmoidGrad and TanhGrad are cwise ops checking element counts.
+PlacedTensor activation_grad(const char* op, void (*kernel)(const Tensor&, const Tensor&, const Tensor&),
+                             bool (*supported)(DType), bool relu_style, const PlacedTensor& a,
+                             const PlacedTensor& b, const char* name) {
+  Tensor out;
+  const PlacedTensor in[2] = {a, b};
+  const Device* d = run_placed(op, in, nullptr, 0, &out, 1, [=](OpCall& c) {
+    const Tensor& x = c.inputs[0];
+    const Tensor& y = c.inputs[1];
+    if (relu_style && x.shape() != y.shape()) {
+      fail(c, std::string("Inputs to operation ") + c.op + " of type " + c.op +
+                  " must have the same size and shape.  Input 0: " + x.shape().debug_string() + " != input 1: " +
+                  y.shape().debug_string(), name);
+    }
+    if (x.num_elements() != y.num_elements()) {
+      fail(c, "The two arguments to a cwise op must have same number of elements, got " +
+                  std::to_string(x.num_elements()) + " and " + std::to_string(y.num_elements()), name);
+    }
+    if (x.dtype() != y.dtype() || !supported(x.dtype())) {
+      throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel for these inputs");
+    }
+    c.outputs[0] = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
+    kernel(x, y, c.outputs[0]);
+  });
+  return PlacedTensor{std::move(out), d};
+}
+
+}  // namespace
+
+PlacedTensor SigmoidGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
+  return activation_grad("SigmoidGrad", &kernels::sigmoid_grad, &kernels::activation_grad_supported, false, y, dy, name);
+}
+
+PlacedTensor TanhGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name) {
+  return activation_grad("TanhGrad", &kernels::tanh_grad, &kernels::activation_grad_supported, false, y, dy, name);
+}
+
+PlacedTensor EluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name) {
+  return activation_grad("EluGrad", &kernels::elu_grad, &kernels::real_float, true, gradients, outputs, name);
+}
+
+PlacedTensor SeluGrad(const PlacedTensor& gradients, const PlacedTensor& outputs, const char* name) {
+  return activation_grad("SeluGrad", &kernels::selu_grad, &kernels::real_float, true, gradients, outputs, name);
+}
+
+PlacedTensor SoftplusGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name) {
+  return activation_grad("SoftplusGrad", &kernels::softplus_grad, &kernels::real_float, true, gradients, features, name);
+}
+
+PlacedTensor SoftsignGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name) {
+  return activation_grad("SoftsignGrad", &kernels::softsign_grad, &kernels::real_float, true, gradients, features, name);
 }
 
 std::pair<PlacedTensor, PlacedTensor> SoftmaxCrossEntropyWithLogits(const PlacedTensor& features,

@@ -11,6 +11,7 @@
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/scatter_ops.h"
+#include "varrt/ops/select_ops.h"
 #include "varrt/ops/slice_ops.h"
 #include "varrt/ops/training_ops.h"
 #include "varrt/ops/variable_ops.h"
@@ -115,6 +116,9 @@ const std::map<std::string, Runner>& runners() {
       {"BatchMatMulV2", [](NodeCall& c) {
          c.outputs[0] = ops::BatchMatMulV2(c.inputs[0], c.inputs[1], c.attr("adj_x") != 0, c.attr("adj_y") != 0);
        }},
+      {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
+      {"Select", [](NodeCall& c) { c.outputs[0] = ops::Select(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
+      {"SelectV2", [](NodeCall& c) { c.outputs[0] = ops::SelectV2(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},
       {"Identity", [](NodeCall& c) { c.outputs[0] = ops::Identity(in(c, 0)); }},  // read_value()'s, after a read
       // The training step's array and nn ops. A shape computed in the graph is Reshape's and
@@ -138,6 +142,16 @@ const std::map<std::string, Runner>& runners() {
       {"LeakyRelu", [](NodeCall& c) { c.outputs[0] = ops::LeakyRelu(c.inputs[0], c.real_attr("alpha", 0.2)); }},
       {"Sigmoid", [](NodeCall& c) { c.outputs[0] = ops::Sigmoid(c.inputs[0]); }},
       {"Tanh", [](NodeCall& c) { c.outputs[0] = ops::Tanh(c.inputs[0]); }},
+      {"SigmoidGrad", [](NodeCall& c) { c.outputs[0] = ops::SigmoidGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"TanhGrad", [](NodeCall& c) { c.outputs[0] = ops::TanhGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Elu", [](NodeCall& c) { c.outputs[0] = ops::Elu(c.inputs[0]); }},
+      {"EluGrad", [](NodeCall& c) { c.outputs[0] = ops::EluGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Selu", [](NodeCall& c) { c.outputs[0] = ops::Selu(c.inputs[0]); }},
+      {"SeluGrad", [](NodeCall& c) { c.outputs[0] = ops::SeluGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Softplus", [](NodeCall& c) { c.outputs[0] = ops::Softplus(c.inputs[0]); }},
+      {"SoftplusGrad", [](NodeCall& c) { c.outputs[0] = ops::SoftplusGrad(c.inputs[0], c.inputs[1], ""); }},
+      {"Softsign", [](NodeCall& c) { c.outputs[0] = ops::Softsign(c.inputs[0]); }},
+      {"SoftsignGrad", [](NodeCall& c) { c.outputs[0] = ops::SoftsignGrad(c.inputs[0], c.inputs[1], ""); }},
       {"Softmax", [](NodeCall& c) { c.outputs[0] = ops::Softmax(c.inputs[0], ""); }},
       {"LogSoftmax", [](NodeCall& c) { c.outputs[0] = ops::LogSoftmax(c.inputs[0], ""); }},
       {"BiasAdd",
@@ -243,12 +257,10 @@ const std::map<std::string, Runner>& runners() {
 std::shared_ptr<const NodeKernel> core_node_kernel(const std::string& op) {
   static const auto* enums = [] {
     auto* m = new std::map<std::string, std::shared_ptr<const NodeKernel>>();
-    for (auto b : {kernels::BinaryOp::kAdd, kernels::BinaryOp::kSub, kernels::BinaryOp::kMul,
-                   kernels::BinaryOp::kRealDiv, kernels::BinaryOp::kLess, kernels::BinaryOp::kLessEqual,
-                   kernels::BinaryOp::kGreater, kernels::BinaryOp::kGreaterEqual}) {
+    for (auto b : kernels::kBinaryOps) {
       (*m)[ops::binary_op_name(b)] = std::make_shared<BinaryKernel>(b);
     }
-    for (auto u : {kernels::UnaryOp::kNeg, kernels::UnaryOp::kSquare, kernels::UnaryOp::kAbs}) {
+    for (auto u : kernels::kUnaryOps) {
       (*m)[ops::unary_op_name(u)] = std::make_shared<UnaryEnumKernel<kernels::UnaryOp, &ops::UnaryOp>>(u);
     }
     for (auto r : {kernels::ReduceOp::kSum, kernels::ReduceOp::kProd, kernels::ReduceOp::kMax, kernels::ReduceOp::kMin,

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from varrt import dtypes
+from varrt import _C, dtypes
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, run, shape_text, slow,
-                            suffix)
+from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, run, run_core, shape_text,
+                            slow, suffix)
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -130,6 +130,8 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     if cdtype is not dtypes.bool:
         raise mismatch("SelectV2", 0, dtypes.bool, cdtype, name)
     (xa, ya), dtype = matching("SelectV2", (x, y), name, first_index=1)
+    if _C.select_supported(dtype._enum):
+        return run_core(_C.select, name, True, c, xa, ya, name or "")
 
     def select(c, xa, ya):
         try:

@@ -15,18 +15,27 @@ import numpy as np
 
 from varrt import _C, dtypes, errors
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import (cast_operand, check_dtype, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
-                            pair, quiet, run, run_core, shape_of, shape_text, slow, value_operand)
+from varrt.ops.op_util import (cast_operand, check_dtype, error_name, is_inexact, is_tensor_like, kernel_error, mismatch,
+                            operand, pair, quiet, run, run_core, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.shape_fns import is_node_shape_error
 
 _bool = dtypes.bool
+# Op name -> its core kernel's enum. _C.FastOp takes the common calls of these ops straight to
+# the core; the calls it leaves to Python (name=, sequences, ...) reach the same kernel here, so
+# the op's graph node runs it with no Python frame and eager and traced agree bit for bit.
+_CORE_BINARY = _C.BINARY_OPS
+_CORE_UNARY = _C.UNARY_OPS
 
 
 def _run(op, kernel, inputs, dtype, name, end=None, out=None, node_name=None):
-    """Runs `op` with `kernel` through the core dispatch; its Tensor of dtype `out` (default
-    `dtype`). A NumPy ufunc writes into the core-allocated output; NumPy's broadcast failure
-    becomes TensorFlow's error."""
+    """Runs `op` through the core dispatch: with its core kernel where the core has one for
+    `dtype` (the inputs' dtype), else with `kernel`; its Tensor of dtype `out` (default `dtype`).
+    A NumPy ufunc writes into the core-allocated output; NumPy's broadcast failure becomes
+    TensorFlow's error."""
+    core_op = _CORE_BINARY.get(op)
+    if core_op is not None and _C.binary_supported(core_op, dtype._enum):
+        return run_core(_C.binary_op, node_name, core_op, inputs[0], inputs[1], error_name(name, end))
     shape = "broadcast" if type(kernel) is np.ufunc else None
     try:
         if is_inexact(dtype):
@@ -70,7 +79,15 @@ def _wide(kernel):
 
 def _unary(op, kernel, x, name=None, out=None):
     a, dtype = operand(x)
-    check_dtype(op, dtype, name, _end(x))
+    return _unary_of(op, kernel, a, dtype, name, _end(x), out)
+
+
+def _unary_of(op, kernel, a, dtype, name, end, out=None):
+    """_unary on an operand already converted (`a` of `dtype`)."""
+    check_dtype(op, dtype, name, end)
+    core_op = _CORE_UNARY.get(op)
+    if core_op is not None and _C.unary_supported(core_op, dtype._enum):  # as _run does for binary ops
+        return run_core(_C.unary_op, name, core_op, a)
     shape = shape_of(a) if type(kernel) is np.ufunc else None
     if is_inexact(dtype):
         with quiet(all="ignore"):
@@ -275,6 +292,8 @@ def add_n(inputs, name=None) -> Tensor:
                          "shape.")
     operands, dtype = matching("AddN", inputs, name)
     check_dtype("AddN", dtype, name)
+    if _C.binary_supported(_CORE_BINARY["AddV2"], dtype._enum):  # the core's AddN adds as AddV2 does
+        return run_core(_C.add_n, name, operands, error_name(name, None))
 
     def kernel(*arrays):
         for i, a in enumerate(arrays[1:], 1):
@@ -304,8 +323,7 @@ def abs(x, name=None) -> Tensor:  # noqa: A001 - TensorFlow's public name
     a, dtype = operand(x)
     if dtype.is_complex:
         return run("ComplexAbs", np.abs, (a,), dtype.real_dtype, shape_of(a))
-    check_dtype("Abs", dtype, name, _end(x))
-    return run("Abs", np.abs, (a,), dtype, shape_of(a))
+    return _unary_of("Abs", np.abs, a, dtype, name, _end(x))
 
 
 @op_def_lib.implements("Square")
@@ -688,9 +706,11 @@ def _fast_entries():
                               ("multiply", "Mul", "strict"), ("truediv", "RealDiv", "hint"),
                               ("divide", "RealDiv", "hint"), ("realdiv", "RealDiv", "strict"),
                               ("less", "Less", "strict"), ("less_equal", "LessEqual", "strict"),
-                              ("greater", "Greater", "strict"), ("greater_equal", "GreaterEqual", "strict")):
+                              ("greater", "Greater", "strict"), ("greater_equal", "GreaterEqual", "strict"),
+                              ("equal", "Equal", "strict"), ("not_equal", "NotEqual", "strict")):
         g[fn_name] = _C.fast_op("binary", ops[op], mode, g[fn_name])
-    for fn_name, op in (("negative", "Neg"), ("square", "Square"), ("abs", "Abs")):
+    for fn_name, op in (("negative", "Neg"), ("square", "Square"), ("abs", "Abs"), ("exp", "Exp"), ("log", "Log"),
+                        ("log1p", "Log1p"), ("expm1", "Expm1"), ("reciprocal", "Reciprocal")):
         g[fn_name] = _C.fast_op("unary", _C.UNARY_OPS[op], "hint", g[fn_name])
     g["cast"] = _C.fast_op("cast", 0, "hint", g["cast"])
 

@@ -54,6 +54,26 @@ def relu_grad(gradients, features, name=None) -> Tensor:
     return run_core(_C.relu_grad, name, g, f, error_name(name, end))
 
 
+def _activation_grad(op, first, second, name):
+    """SigmoidGrad, TanhGrad or the ReluGrad family's *Grad of its two inputs, in the op's order."""
+    (a, b), dtype = matching(op, (first, second), name)
+    end = suffix(name, first, second)
+    check_dtype(op, dtype, name, end)
+    return run_core(_C.activation_grad, name, op, a, b, error_name(name, end))
+
+
+@op_def_lib.implements("SigmoidGrad")
+def sigmoid_grad(y, dy, name=None) -> Tensor:
+    """dy * y * (1 - y): the gradient of Sigmoid at its output `y` (SigmoidGrad). The core's kernel."""
+    return _activation_grad("SigmoidGrad", y, dy, name)
+
+
+@op_def_lib.implements("TanhGrad")
+def tanh_grad(y, dy, name=None) -> Tensor:
+    """dy * (1 - y * y): the gradient of Tanh at its output `y` (TanhGrad). The core's kernel."""
+    return _activation_grad("TanhGrad", y, dy, name)
+
+
 @op_def_lib.implements("Relu6")
 def relu6(features, name=None) -> Tensor:
     """min(max(features, 0), 6) element-wise (tf.nn.relu6). The core's kernel."""
@@ -74,54 +94,60 @@ def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
     return run_core(_C.leaky_relu, name, a, float(alpha))
 
 
-def _elu(a):
-    # TensorFlow's kernel: exp(x) - 1 (not expm1) in the input's precision.
-    return np.where(a < 0, np.exp(a) - np.ones((), a.dtype), a)
+def _core_activation(op, features, name):
+    """Elu, Selu, Softplus or Softsign of one tensor: the core's kernel (TensorFlow's arithmetic)."""
+    a, dtype = operand(features)
+    check_dtype(op, dtype, name, suffix(name, features))
+    return run_core(_C.activation, name, op, a)
 
 
 @op_def_lib.implements("Elu")
 def elu(features, name=None) -> Tensor:
     """features if > 0, else exp(features) - 1, element-wise (tf.nn.elu)."""
-    return _activation("Elu", _elu, features, name)
+    return _core_activation("Elu", features, name)
 
 
-SELU_ALPHA = 1.6732632423543772848170429916717
-SELU_SCALE = 1.0507009873554804934193349852946
-
-
-def _selu(a):
-    alpha, scale = np.asarray(SELU_ALPHA, a.dtype), np.asarray(SELU_SCALE, a.dtype)
-    return np.where(a < 0, scale * alpha * (np.exp(a) - np.ones((), a.dtype)), scale * a)
+@op_def_lib.implements("EluGrad")
+def elu_grad(gradients, outputs, name=None) -> Tensor:
+    """gradients * (outputs + 1) where outputs < 0, else gradients: the gradient of Elu at its
+    output (EluGrad). The core's kernel."""
+    return _activation_grad("EluGrad", gradients, outputs, name)
 
 
 @op_def_lib.implements("Selu")
 def selu(features, name=None) -> Tensor:
     """Scaled ELU: scale * (features if > 0 else alpha * (exp(features) - 1)) (tf.nn.selu)."""
-    return _activation("Selu", _selu, features, name)
+    return _core_activation("Selu", features, name)
 
 
-def _softplus(a):
-    # TensorFlow's thresholds: x above -log(eps)-2 is x; below log(eps)+2, exp(x).
-    threshold = math.log(np.finfo(a.dtype).eps) + 2 if a.dtype.kind == "f" else math.log(2.0 ** -52) + 2
-    w = a.astype(np.float64)
-    out = np.where(w > -threshold, w, np.where(w < threshold, np.exp(w), np.log1p(np.exp(w))))
-    return out
+@op_def_lib.implements("SeluGrad")
+def selu_grad(gradients, outputs, name=None) -> Tensor:
+    """The gradient of Selu at its output (SeluGrad). The core's kernel."""
+    return _activation_grad("SeluGrad", gradients, outputs, name)
 
 
 @op_def_lib.implements("Softplus")
 def softplus(features, name=None) -> Tensor:
     """log(exp(features) + 1) (Softplus)."""
-    return _activation("Softplus", _wide(_softplus), features, name)
+    return _core_activation("Softplus", features, name)
 
 
-def _softsign(a):
-    return a / (np.abs(a) + np.ones((), a.dtype))
+@op_def_lib.implements("SoftplusGrad")
+def softplus_grad(gradients, features, name=None) -> Tensor:
+    """gradients / (exp(-features) + 1): the gradient of Softplus (SoftplusGrad). The core's kernel."""
+    return _activation_grad("SoftplusGrad", gradients, features, name)
 
 
 @op_def_lib.implements("Softsign")
 def softsign(features, name=None) -> Tensor:
     """features / (abs(features) + 1) element-wise (tf.nn.softsign)."""
-    return _activation("Softsign", _softsign, features, name)
+    return _core_activation("Softsign", features, name)
+
+
+@op_def_lib.implements("SoftsignGrad")
+def softsign_grad(gradients, features, name=None) -> Tensor:
+    """gradients / (abs(features) + 1) ** 2: the gradient of Softsign (SoftsignGrad). The core's kernel."""
+    return _activation_grad("SoftsignGrad", gradients, features, name)
 
 
 # --- softmax ------------------------------------------------------------------------------
@@ -287,6 +313,8 @@ def select(condition, x, y, name=None) -> Tensor:
     c, _ = operand(condition, dtypes.bool)
     xa, dtype = operand(x)
     ya, _ = operand(y, dtype)
+    if _C.select_supported(dtype._enum):
+        return run_core(_C.select, name, False, c, xa, ya, name or "")
 
     def kernel(c, a, b):
         if c.ndim == 1 and a.ndim > 1:

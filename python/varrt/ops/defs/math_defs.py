@@ -96,5 +96,6 @@ register('Sum', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bo
          api_names={"reduction_indices": "axis"})
 register('Tan', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Tanh', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
+register('TanhGrad', 'y: T, dy: T -> z: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('UnsortedSegmentSum', 'data: T, segment_ids: Tindices, num_segments: Tnumsegments -> output: T', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tindices: {int16, int32, int64}', 'Tnumsegments: {int32, int64} = int32', shape=shape_fns.unsorted_segment)
 register('ZerosLike', 'x: T -> y: T', 'T: type', shape=shape_fns.unchanged)

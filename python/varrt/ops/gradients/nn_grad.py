@@ -9,7 +9,7 @@ dtype: the same values, and nothing for an outer tape to differentiate through
 """
 import math
 
-from varrt.ops import array_ops, math_ops, nn_ops, reduction_ops
+from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 
@@ -47,42 +47,72 @@ def _leaky_relu_grad(op, grad):
 
 @RegisterGradient("Elu")
 def _elu_grad(op, grad):
-    y = op.outputs[0]
-    negative = _mask(y, lambda y: math_ops.less(y, 0))
-    # y + 1 where negative (exp(x)), else 1.
-    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(negative, y), 1.0))
+    return nn_ops.elu_grad(grad, op.outputs[0])  # TensorFlow's EluGrad node, at Elu's output
+
+
+@RegisterGradient("EluGrad")
+def _elu_grad_grad(op, grad):
+    """TensorFlow's: (EluGrad(grad, y), grad * gradients where y < 0, else 0)."""
+    y = op.inputs[1]
+    return (nn_ops.elu_grad(grad, y),
+            index_ops.where(math_ops.less(y, 0), math_ops.multiply(grad, op.inputs[0]), array_ops.zeros_like(y)))
 
 
 @RegisterGradient("Selu")
 def _selu_grad(op, grad):
-    y = op.outputs[0]
-    negative = _mask(y, lambda y: math_ops.less(y, 0))
-    scale, scale_alpha = nn_ops.SELU_SCALE, nn_ops.SELU_SCALE * nn_ops.SELU_ALPHA
-    # y + scale * alpha where negative (scale * alpha * exp(x)), else scale.
-    offset = math_ops.add(math_ops.multiply(negative, scale_alpha - scale), scale)
-    return math_ops.multiply(grad, math_ops.add(math_ops.multiply(negative, y), offset))
+    return nn_ops.selu_grad(grad, op.outputs[0])  # TensorFlow's SeluGrad node, at Selu's output
+
+
+@RegisterGradient("SeluGrad")
+def _selu_grad_grad(op, grad):
+    """TensorFlow's: (SeluGrad(grad, y), grad * gradients where y < 0, else 0)."""
+    y = op.inputs[1]
+    return (nn_ops.selu_grad(grad, y),
+            index_ops.where(math_ops.less(y, 0.0), math_ops.multiply(grad, op.inputs[0]), array_ops.zeros_like(y)))
 
 
 @RegisterGradient("Softplus")
 def _softplus_grad(op, grad):
-    return math_ops.multiply(grad, math_ops.sigmoid(op.inputs[0]))
+    return math_ops.multiply(grad, math_ops.sigmoid(op.inputs[0]))  # TensorFlow 2.21's: not SoftplusGrad
+
+
+@RegisterGradient("SoftplusGrad")
+def _softplus_grad_grad(op, grad):
+    """TensorFlow's: (SoftplusGrad(grad, x), grad * dy / (exp(-x) + 2 + exp(x)))."""
+    dy, x = op.inputs
+    ddy = nn_ops.softplus_grad(grad, x)
+    denominator = math_ops.add(math_ops.add(math_ops.exp(math_ops.negative(x)), 2.0), math_ops.exp(x))
+    return ddy, math_ops.truediv(math_ops.multiply(grad, dy), denominator)
 
 
 @RegisterGradient("Softsign")
 def _softsign_grad(op, grad):
-    return math_ops.realdiv(grad, math_ops.square(math_ops.add(math_ops.abs(op.inputs[0]), 1.0)))
+    return nn_ops.softsign_grad(grad, op.inputs[0])  # TensorFlow's SoftsignGrad node (which has no gradient)
 
 
 @RegisterGradient("Sigmoid")
 def _sigmoid_grad(op, grad):
-    y = op.outputs[0]
-    return math_ops.multiply(grad, math_ops.multiply(y, math_ops.subtract(1.0, y)))
+    return nn_ops.sigmoid_grad(grad_util.conj(op.outputs[0]), grad)  # TensorFlow's SigmoidGrad node
 
 
 @RegisterGradient("Tanh")
 def _tanh_grad(op, grad):
-    y = op.outputs[0]
-    return math_ops.multiply(grad, math_ops.subtract(1.0, math_ops.square(y)))
+    return nn_ops.tanh_grad(grad_util.conj(op.outputs[0]), grad)  # TensorFlow's TanhGrad node
+
+
+@RegisterGradient("SigmoidGrad")
+def _sigmoid_grad_grad(op, grad):
+    """TensorFlow's: (grad * dy - 2 * grad * dy * y, SigmoidGrad(y, grad))."""
+    y, dy = grad_util.conj(op.inputs[0]), grad_util.conj(op.inputs[1])
+    gb = math_ops.multiply(grad, dy)
+    return (math_ops.subtract(gb, math_ops.multiply(math_ops.multiply(2.0, gb), y)), nn_ops.sigmoid_grad(y, grad))
+
+
+@RegisterGradient("TanhGrad")
+def _tanh_grad_grad(op, grad):
+    """TensorFlow's: (grad * -2 * dy * y, TanhGrad(y, grad))."""
+    y, dy = grad_util.conj(op.inputs[0]), grad_util.conj(op.inputs[1])
+    return (math_ops.multiply(math_ops.multiply(math_ops.multiply(grad, -2.0), dy), y), nn_ops.tanh_grad(y, grad))
 
 
 @RegisterGradient("Softmax")
