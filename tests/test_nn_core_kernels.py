@@ -187,11 +187,8 @@ def test_relu_grad_has_tensorflows_second_derivative():
 # --- graphs of typical programs call no Python kernel --------------------------------------
 
 # The nodes that may still call into Python, each with its reason. The guard fails on any other.
-HOST_EXCEPTIONS = {
-    "MatMul": "a 784x256 product is above the core's small GEMM: the GEMM helper's item (issue 25) makes it native",
-    "Pow": "Keras Adam's bias correction, beta ** step: the fused-optimizer helper's item (issue 25) absorbs it",
-    "Sqrt": "Keras Adam's bias correction: the fused-optimizer helper's item (issue 25) absorbs it",
-}
+# None left: MatMul runs the core's GEMM, and Keras Adam's step is one fused node (issue 25).
+HOST_EXCEPTIONS = {}
 
 
 def _mlp_step():
@@ -269,11 +266,7 @@ def _typical_programs():
 
 
 # What the typical programs may still run in Python, by program, each with its reason.
-TYPICAL_EXCEPTIONS = {
-    "logistic_regression": {
-        "MatMul": HOST_EXCEPTIONS["MatMul"],
-    },
-}
+TYPICAL_EXCEPTIONS = {}
 
 
 @pytest.mark.parametrize("name", sorted(_typical_programs()))
