@@ -41,7 +41,8 @@ class Allocator {
   Allocator(const Allocator&) = delete;
   Allocator& operator=(const Allocator&) = delete;
 
-  // Returns kAlignment-aligned memory, or throws Error(kResourceExhausted).
+  // Returns kAlignment-aligned memory (blocks under kAlignment bytes: malloc's alignment, at
+  // least every element's), or throws Error(kResourceExhausted).
   // `bytes` == 0 returns nullptr and counts nothing.
   void* allocate(size_t bytes);
   void deallocate(void* ptr, size_t bytes) noexcept;
