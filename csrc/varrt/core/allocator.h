@@ -1,5 +1,6 @@
-// Allocator: 64-byte-aligned host memory with counters (bytes in use, peak, number of
-// allocations) so tests and users can see exactly when an operation allocates.
+// Allocator: 64-byte-aligned host memory (blocks under 64 bytes: malloc's alignment) with
+// counters (bytes in use, peak, number of allocations) so tests and users can see exactly
+// when an operation allocates.
 //
 // Thread-safe: the counters are atomics. One allocator per device; `Allocator::cpu()` is
 // CPU:0's. Requests larger than the machine's physical memory fail up front with
