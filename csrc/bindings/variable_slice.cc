@@ -51,13 +51,13 @@ Py_ssize_t slot_offset(py::handle cls, const char* name) {
 // variable's buffer, making its next update copy), as a VariableSlice that can write back.
 PyObject* variable_getitem(PyObject* self, PyObject* key) {
   const SliceClass& c = slice_class();
-  StridedSliceSpec spec;
-  if (!basic_index_spec(key, &spec)) return PyObject_CallFunctionObjArgs(c.general_getitem, self, key, nullptr);
+  ScratchSpec spec;
+  if (!basic_index_spec(key, spec.get())) return PyObject_CallFunctionObjArgs(c.general_getitem, self, key, nullptr);
   try {
     const OwnedHandle& h = handle_of(self);
     Tensor value = ops::ReadVariableOp(h.handle());
     const Device* device = nullptr;
-    Tensor out = ops::StridedSlice(value, spec, &device, /*share=*/false);
+    Tensor out = ops::StridedSlice(value, *spec.get(), &device, /*share=*/false);
     PyObject* o = c.type->tp_alloc(c.type, 0);
     if (o == nullptr) return nullptr;
     new (&tensor_of(o)) PyTensor{std::move(out), device};
@@ -78,13 +78,13 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   const SliceClass& c = slice_class();
   PyObject* var = slot(self, c.var_offset);
   PyObject* key = slot(self, c.key_offset);
-  StridedSliceSpec spec;
+  ScratchSpec spec;
   // (val), (val, name) or (val, name=...): `name` labels nothing in eager mode.
   bool plain_call = (nargs == 1 || nargs == 2) && (kwnames == nullptr || PyTuple_GET_SIZE(kwnames) == 0 ||
                                                    (nargs == 1 && PyTuple_GET_SIZE(kwnames) == 1 &&
                                                     PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0),
                                                                                      "name") == 0));
-  if (!plain_call || var == nullptr || key == nullptr || !basic_index_spec(key, &spec)) {
+  if (!plain_call || var == nullptr || key == nullptr || !basic_index_spec(key, spec.get())) {
     PyObject* bound = PyMethod_New(c.general_assign, self);
     if (bound == nullptr) return nullptr;
     PyObject* r = PyObject_Vectorcall(bound, args, static_cast<size_t>(nargs), kwnames);
@@ -95,9 +95,9 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     const OwnedHandle& h = handle_of(var);
     Tensor v = update_input(args[0], h.handle().var()->dtype());
     if (v.byte_size() >= kReleaseGilBytes) {
-      without_gil([&] { ops::ResourceStridedSliceAssign(h.handle(), spec, v); });
+      without_gil([&] { ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), v); });
     } else {
-      ops::ResourceStridedSliceAssign(h.handle(), spec, v);
+      ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), v);
     }
   } catch (...) {
     set_python_error_from_current_exception();

@@ -2,6 +2,7 @@
 // request of its rounded size (its pages already faulted in: 2 MB multiples from 4 MB, size
 // classes a quarter of a power of two apart below), the cache stays within its bounds, small
 // blocks are never kept, and the counters count only memory in use.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -86,6 +87,22 @@ TEST(cache_stays_within_its_bound_dropping_the_oldest) {
   CHECK(newest == blocks.back());  // newest first: the most recently touched memory
   a.deallocate(newest, 16 * kMB);
   a.release_cached();
+}
+
+TEST(blocks_are_aligned_for_their_elements_and_vectors) {
+  Allocator a("test");
+  for (size_t bytes : {size_t{1}, size_t{4}, size_t{16}, size_t{63}}) {  // under a vector: any element
+    void* p = a.allocate(bytes);
+    CHECK(reinterpret_cast<uintptr_t>(p) % alignof(std::max_align_t) == 0);
+    CHECK(a.stats().bytes_in_use == static_cast<int64_t>(bytes));
+    a.deallocate(p, bytes);
+  }
+  for (size_t bytes : {size_t{64}, size_t{100}, size_t{4096}}) {
+    void* p = a.allocate(bytes);
+    CHECK(reinterpret_cast<uintptr_t>(p) % Allocator::kAlignment == 0);
+    a.deallocate(p, bytes);
+  }
+  CHECK(a.stats().bytes_in_use == 0);
 }
 
 TEST_MAIN()

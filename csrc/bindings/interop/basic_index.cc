@@ -8,6 +8,9 @@ namespace varrt {
 namespace bind {
 namespace {
 
+thread_local StridedSliceSpec t_spec;
+thread_local bool t_spec_in_use = false;
+
 // One index as an int64, or false. NumPy scalars of other integer types are TypeErrors and
 // out-of-range ints conversion errors in the general path, so they go there.
 bool index_value(PyObject* part, int64_t* out) {
@@ -72,6 +75,20 @@ bool basic_part(PyObject* part, int i, StridedSliceSpec* spec) {
 }
 
 }  // namespace
+
+ScratchSpec::ScratchSpec() {
+  if (t_spec_in_use) {
+    own_ = std::make_unique<StridedSliceSpec>();
+    spec_ = own_.get();
+  } else {
+    t_spec_in_use = true;
+    spec_ = &t_spec;
+  }
+}
+
+ScratchSpec::~ScratchSpec() {
+  if (spec_ == &t_spec) t_spec_in_use = false;
+}
 
 bool basic_index_spec(pybind11::handle key, StridedSliceSpec* spec) {
   PyObject* const* parts = &key.ptr();

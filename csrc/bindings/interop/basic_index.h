@@ -6,6 +6,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
+
 #include "varrt/kernels/strided_slice.h"
 
 namespace varrt {
@@ -16,6 +18,24 @@ namespace bind {
 // integers or None (step not 0), or a non-empty tuple of those, every integer within int64.
 // False for anything else (nothing raised): the caller takes the general path.
 bool basic_index_spec(pybind11::handle key, StridedSliceSpec* spec);
+
+// A spec for basic_index_spec that the thread's next one reuses once this one is gone, so
+// compiling `v[1]` and its assign allocates nothing after the first time (three vectors each
+// time was a tenth of `v[1].assign(5.)`); a nested one, from Python code an op's hook runs,
+// gets its own.
+class ScratchSpec {
+ public:
+  ScratchSpec();
+  ~ScratchSpec();
+  ScratchSpec(const ScratchSpec&) = delete;
+  ScratchSpec& operator=(const ScratchSpec&) = delete;
+
+  StridedSliceSpec* get() const { return spec_; }
+
+ private:
+  StridedSliceSpec* spec_;
+  std::unique_ptr<StridedSliceSpec> own_;  // a nested one's
+};
 
 }  // namespace bind
 }  // namespace varrt

@@ -31,6 +31,21 @@ bool is_array_like(PyObject* o) {
 
 std::string text(py::handle o) { return py::str(o).cast<std::string>(); }
 
+// Staging for a host value of at most kSmallStaging bytes (a Python scalar: `v[1].assign(5.)`),
+// reused by the next conversion on this thread when nothing kept the last one: an op consumes
+// its host inputs within the call, and a hook that records them (a tape) keeps its reference,
+// so that buffer is left to it and the next conversion stages into a new one.
+constexpr size_t kSmallStaging = 64;
+
+BufferRef small_staging() {
+  thread_local BufferRef cached;
+  if (!cached || !cached->is_unique()) {
+    auto* storage = new uint64_t[kSmallStaging / sizeof(uint64_t)];
+    cached = BufferRef(Buffer::borrow(storage, kSmallStaging, [storage] { delete[] storage; }));
+  }
+  return cached;
+}
+
 // `array` cast to `want` as NumPy's astype does, C-contiguous and native; the array itself
 // when it already is. Under np.errstate(all="ignore"): TensorFlow's casts wrap and overflow
 // to inf without warnings.
@@ -185,6 +200,12 @@ Tensor Converted::to_host_tensor() const {
   if (dtype_ == DType::kString) return to_device().tensor;  // std::strings need constructing: a real tensor
   Shape shape(leaves_->dims);
   size_t bytes = static_cast<size_t>(shape.num_elements()) * dtype_size(dtype_);
+  if (bytes <= kSmallStaging) {
+    Tensor out(dtype_, std::move(shape), small_staging());
+    tf::fill(*leaves_, dtype_, out.mutable_data());
+    ops::EagerConstInPlace();
+    return out;
+  }
   auto staging = std::shared_ptr<uint64_t[]>(new uint64_t[bytes / 8 + 1]);
   Tensor out = Tensor::borrow(dtype_, shape, staging.get(), bytes, [staging] {});
   tf::fill(*leaves_, dtype_, out.mutable_data());

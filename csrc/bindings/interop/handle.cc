@@ -1,6 +1,7 @@
 #include "interop/handle.h"
 
 #include <memory>
+#include <new>
 
 #include "bindings.h"
 #include "varrt/core/error.h"
@@ -56,6 +57,20 @@ void dealloc_releasing_front(PyObject* self) {
   base_dealloc()(self);
 }
 
+// Copies `holder` into `self`'s holder slot as pybind11's constructors would, but leaves the
+// instance out of pybind11's table of registered instances: that table serves only C++ objects
+// converted back to Python, which never happens for a VarHandle, and an insert and an erase in
+// it would be a third of what an UnreadVariable costs (assign* returns one on every call).
+// pybind11's deallocation deregisters only instances marked registered, so it stays ordinary.
+void install_unregistered_holder(PyObject* self, const Holder& holder) noexcept {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, false);  // the only (simple) layout
+  vh.value_ptr() = holder.get();
+  new (std::addressof(vh.holder<Holder>())) Holder(holder);
+  vh.set_holder_constructed();
+  inst->owned = true;
+}
+
 }  // namespace
 
 void claim_front(py::handle self) {
@@ -108,18 +123,11 @@ PyObject* new_unread(py::handle parent) noexcept {
     return nullptr;
   }
   // VarHandle's own tp_new (pybind11's) allocates the instance and its holder slot without
-  // calling __init__; the holder is then copied in the way pybind11's constructors install
-  // one (registering the instance, so its deallocation is the ordinary one).
+  // calling __init__; the holder is then copied in (see install_unregistered_holder).
   static PyObject* const no_args = PyTuple_New(0);
   PyObject* obj = var_handle_type()->tp_new(type, no_args, nullptr);
   if (obj == nullptr) return nullptr;
-  try {
-    set_holder(obj, *holder);
-  } catch (...) {
-    Py_DECREF(obj);
-    set_python_error_from_current_exception();
-    return nullptr;
-  }
+  install_unregistered_holder(obj, *holder);
   if (PyObject* fn = unread_callback()) {
     PyObject* r = PyObject_CallOneArg(fn, obj);
     if (r == nullptr) {

@@ -158,6 +158,11 @@ void* Allocator::allocate(size_t bytes) {
         p = huge ? map_huge(rounded) : map_medium(rounded);
       }
     }
+  } else if (bytes < kAlignment) {
+    // Smaller than one vector, so no kernel can load it with aligned vector loads: malloc's own
+    // 16-byte alignment serves, and skips posix_memalign's over-allocation and split, which
+    // made a scalar's buffer (`v[1]`, a Python number staged for an op) cost twice a malloc.
+    p = std::malloc(bytes);
   } else {
     // posix_memalign, not aligned_alloc: that one wants the size rounded up to the alignment,
     // which tripled the memory of a small variable (16 bytes of data in an 80-byte chunk).

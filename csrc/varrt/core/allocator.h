@@ -1,5 +1,6 @@
-// Allocator: 64-byte-aligned host memory with counters (bytes in use, peak, number of
-// allocations) so tests and users can see exactly when an operation allocates.
+// Allocator: 64-byte-aligned host memory (blocks under 64 bytes: malloc's alignment) with
+// counters (bytes in use, peak, number of allocations) so tests and users can see exactly
+// when an operation allocates.
 //
 // Thread-safe: the counters are atomics. One allocator per device; `Allocator::cpu()` is
 // CPU:0's. Requests larger than the machine's physical memory fail up front with
@@ -41,7 +42,8 @@ class Allocator {
   Allocator(const Allocator&) = delete;
   Allocator& operator=(const Allocator&) = delete;
 
-  // Returns kAlignment-aligned memory, or throws Error(kResourceExhausted).
+  // Returns kAlignment-aligned memory (blocks under kAlignment bytes: malloc's alignment, at
+  // least every element's), or throws Error(kResourceExhausted).
   // `bytes` == 0 returns nullptr and counts nothing.
   void* allocate(size_t bytes);
   void deallocate(void* ptr, size_t bytes) noexcept;
