@@ -3,6 +3,7 @@ checkpoint ops and host values' _EagerConst included. An observe hook (what a gr
 built on) sees exactly the ops the placement log shows, on the same devices, and the log itself
 is TensorFlow's."""
 import contextlib
+import gc
 import io
 import sys
 
@@ -34,6 +35,11 @@ def observed_and_logged():
     def observe(op, device, inputs, outputs, attrs, resource):
         seen.append((op, device, [t.numpy() for t in inputs], [t.numpy() for t in outputs], resource))
 
+    # An earlier test's variable freed by the garbage collector inside the window would log its
+    # DestroyResourceOp among the program's ops: collect first, and keep the collector out.
+    gc.collect()
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     sys.stderr = buf
     tf.debugging.set_log_device_placement(True)
     h = _C.push_dispatch_hook("observe", observe)
@@ -43,6 +49,8 @@ def observed_and_logged():
         _C.pop_dispatch_hook(h)
         tf.debugging.set_log_device_placement(False)
         sys.stderr = old
+        if gc_was_enabled:
+            gc.enable()
         for line in buf.getvalue().splitlines():
             words = line.split()
             assert words[:2] == ["Executing", "op"] and words[3:5] == ["in", "device"], line
