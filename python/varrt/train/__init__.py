@@ -7,8 +7,8 @@
 Files are TensorFlow tensor bundles (`.index` + `.data-00000-of-00001`): TensorFlow reads
 what varrt writes and the other way round.
 """
-from varrt.train.checkpoint import (Checkpoint, CheckpointLoadStatus, CheckpointOptions, InitializationOnlyStatus,
-                                    NameBasedSaverStatus)
+from varrt.train.checkpoint import Checkpoint, CheckpointLoadStatus, InitializationOnlyStatus, NameBasedSaverStatus
+from varrt.train.checkpoint_options import CheckpointOptions
 from varrt.train.checkpoint_management import (CheckpointManager, CheckpointState, checkpoint_exists,
                                                generate_checkpoint_state_proto, get_checkpoint_state,
                                                latest_checkpoint, update_checkpoint_state)

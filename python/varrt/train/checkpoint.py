@@ -24,41 +24,9 @@ from varrt.framework.tensor_shape import TensorShape
 from varrt.train import (_deferred, _object_graph, _slots, _tracking, async_checkpoint, data_structures,
                          restore_report)
 from varrt.train.checkpoint_management import update_state
+from varrt.train.checkpoint_options import CheckpointOptions, fsync_requested
 from varrt.train.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
-
-
-class CheckpointOptions:
-    """Options for saving and restoring (TensorFlow's tf.train.CheckpointOptions).
-
-    `experimental_fsync` is varrt's: fsync the files and directory before a save returns, so
-    the checkpoint also survives a power loss (slower: it waits for the disk). Without it a
-    save is still atomic against a crash of the process. The default comes from the
-    environment variable VARRT_CHECKPOINT_FSYNC ("1" to enable).
-
-    `experimental_enable_async_checkpoint=True` saves in the background: `write`/`save` (and a
-    CheckpointManager's `save`) return once every value is snapshotted, without copying a byte
-    (later updates copy-on-write); the files, and a manager's state file and deletions after
-    them, are written on a background thread. `sync()` waits; an error surfaces there or on the
-    next save or restore of the same Checkpoint (varrt/train/async_checkpoint.py).
-    """
-
-    def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
-                 experimental_write_callbacks=None, enable_async=False, experimental_skip_slot_variables=False,
-                 experimental_sharding_callback=None, experimental_fsync=None):
-        self.experimental_io_device = experimental_io_device
-        self.experimental_enable_async_checkpoint = experimental_enable_async_checkpoint or enable_async
-        self.enable_async = self.experimental_enable_async_checkpoint
-        self.experimental_write_callbacks = experimental_write_callbacks
-        self.experimental_skip_slot_variables = experimental_skip_slot_variables
-        self.experimental_sharding_callback = experimental_sharding_callback
-        if experimental_fsync is None:
-            experimental_fsync = os.environ.get("VARRT_CHECKPOINT_FSYNC", "").lower() in ("1", "true", "yes")
-        self.experimental_fsync = bool(experimental_fsync)
-
-
-def _fsync(options):
-    return (options or CheckpointOptions()).experimental_fsync
 
 
 def _string_tensor(data):
@@ -155,7 +123,7 @@ class Checkpoint:
         callbacks = list(options.experimental_write_callbacks or []) if options else []
 
         def finish():
-            snapshot.write(file_prefix, _fsync(options))
+            snapshot.write(file_prefix, fsync_requested(options))
             for callback in callbacks:
                 callback(file_prefix)
             if on_done is not None:
@@ -187,7 +155,7 @@ class Checkpoint:
         counter.assign_add(1)
         path = f"{file_prefix}-{int(counter.numpy())}"
         return self._write(path, options, on_done=lambda: update_state(
-            os.path.dirname(path), path, [path], save_relative_paths=True, sync=_fsync(options)))
+            os.path.dirname(path), path, [path], save_relative_paths=True, sync=fsync_requested(options)))
 
     # --- restoring --------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from typing import Any, Callable, Optional, Union
 
 from varrt import _C
 from varrt.train._text_format import quote, unquote
+from varrt.train.checkpoint_options import fsync_requested
 from varrt.framework.variables import Variable
 
 _STATE_FILENAME = "checkpoint"
@@ -308,8 +309,7 @@ class CheckpointManager:
         else:
             checkpoint_number = int(_value(checkpoint_number))
         prefix = "%s-%d" % (self._checkpoint_prefix, checkpoint_number)
-        from varrt.train.checkpoint import _fsync  # here: checkpoint imports this module
-        sync = _fsync(options)
+        sync = fsync_requested(options)
 
         def record_and_sweep():  # after the new checkpoint is complete (in the background when async)
             if prefix in self._maybe_delete:

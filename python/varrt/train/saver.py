@@ -12,7 +12,8 @@ import time
 
 from varrt import errors
 from varrt.train import checkpoint_management
-from varrt.train.checkpoint import CheckpointOptions, restore_pairs
+from varrt.train.checkpoint import restore_pairs
+from varrt.train.checkpoint_options import fsync_requested
 from varrt.train.checkpoint_utils import open_bundle
 from varrt.framework.variables import Variable
 from varrt import _C
@@ -124,7 +125,7 @@ class Saver:
             raise ValueError("'latest_filename' must not contain path components")
         names = list(self._var_map)
         _C.save_v2(checkpoint_file, names, [self._var_map[n] for n in names],
-                   (options or CheckpointOptions()).experimental_fsync)
+                   fsync_requested(options))
         if write_state:
             self._record(checkpoint_file, meta_graph_suffix)
             checkpoint_management.update_checkpoint_state(
