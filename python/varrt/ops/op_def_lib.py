@@ -402,22 +402,9 @@ def implementation(name):
 
 def get(name):
     """The OpDef of `name`, or None when the table has no such op."""
-    if not _LOADED:
-        _load()
     return _REGISTRY.get(name)
 
 
 def all_ops():
     """Every OpDef in the table, by name."""
-    if not _LOADED:
-        _load()
     return dict(_REGISTRY)
-
-
-_LOADED = False
-
-
-def _load():
-    global _LOADED
-    _LOADED = True
-    from varrt.ops import defs  # noqa: F401  (the records register themselves)
