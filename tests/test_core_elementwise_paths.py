@@ -16,6 +16,7 @@ import pytest
 import varrt as tf
 from ckpt_helpers import required_tf_python
 from conftest import REPO
+from recorded_values import EPS as _EPS, bits as _bits, decode as _decode, ulps as _ulps
 
 _spec = importlib.util.spec_from_file_location("record_core_elementwise",
                                                REPO / "tests" / "tools" / "record_core_elementwise.py")
@@ -36,28 +37,6 @@ MATH_ULPS = {"Exp": 2, "Log": 2, "Log1p": 2, "Expm1": 2, "Reciprocal": 2}
 # relative to max(1, |result|), as tests/test_nn_core_kernels.py bounds approximations.
 APPROXIMATE = {"Elu", "Softplus", "SoftplusGrad"}
 APPROX_EPS = 2
-_EPS = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
-_FLOAT_BITS = {"float16": (10, -14), "bfloat16": (7, -126), "float32": (23, -126), "float64": (52, -1022)}
-
-
-def _decode(entry):
-    dtype = tf.as_dtype(entry["dtype"])
-    return np.frombuffer(bytes.fromhex(entry["hex"]), dtype=dtype.as_numpy_dtype).reshape(entry["shape"])
-
-
-def _bits(t):
-    return np.ascontiguousarray(t.numpy()).tobytes().hex()
-
-
-def _ulps(got, want):
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    assert np.array_equal(np.isnan(g), np.isnan(w))
-    special = ~np.isfinite(w)
-    assert np.array_equal(g[special & ~np.isnan(w)], w[special & ~np.isnan(w)])
-    finite = np.where(special, 0, w)
-    mantissa, min_exponent = _FLOAT_BITS[np.dtype(want.dtype).name]
-    exponent = np.maximum(np.floor(np.log2(np.maximum(np.abs(finite), 2.0 ** min_exponent))), min_exponent)
-    return np.where(special, 0, np.abs(np.where(special, 0, g) - finite) / 2.0 ** (exponent - mantissa))
 
 
 @pytest.mark.parametrize("case", sorted(c for c in CASES if "error" not in FIXTURE[c]))
