@@ -324,7 +324,7 @@ def test_random_garbage_never_crashes(tmp_path):
     b"\x0a\x02\x0a\x00\x0b",                          # a start-group tag after the root
 ])
 def test_damaged_object_graph_is_data_loss(tmp_path, graph):
-    from varrt.train.checkpoint import _string_tensor
+    from varrt.checkpoint.checkpoint import _string_tensor
     prefix = str(tmp_path / "g" / "ckpt")
     _C.save_v2(prefix, ["_CHECKPOINTABLE_OBJECT_GRAPH", "f/.ATTRIBUTES/VARIABLE_VALUE"],
                [_string_tensor(graph), tf.Variable(VALUES["f"])])
@@ -343,8 +343,8 @@ class _ModelWithSub(tf.Module):
 
 @pytest.mark.parametrize("original", ["(root)", "m", "m.sub"])
 def test_slot_reference_to_a_non_variable_is_data_loss_naming_it(tmp_path, original):
-    from varrt.train import _object_graph
-    from varrt.train.checkpoint import _string_tensor
+    from varrt.checkpoint import object_graph as _object_graph
+    from varrt.checkpoint.checkpoint import _string_tensor
     model = _ModelWithSub([1.0, 2.0])
     opt = tf.compat.v1.train.AdamOptimizer(0.1)
     opt.minimize(lambda: tf.reduce_sum(model.v * model.v), var_list=[model.v])

@@ -16,8 +16,8 @@ import pytest
 
 import varrt as tf
 from varrt import _C
-from varrt.train import _object_graph
-from varrt.train.checkpoint import _string_tensor
+from varrt.checkpoint import object_graph as _object_graph
+from varrt.checkpoint.checkpoint import _string_tensor
 
 DEPTH = 60_000  # a 1.1 MB checkpoint
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import varrt as tf
-from varrt.train import _object_graph
+from varrt.checkpoint import object_graph as _object_graph
 
 from ckpt_helpers import cpu_allocs, fixtures_dir
 

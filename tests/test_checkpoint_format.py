@@ -7,7 +7,7 @@ import pytest
 
 import varrt
 from varrt import _C
-from varrt.train import _object_graph
+from varrt.checkpoint import object_graph as _object_graph
 
 from ckpt_helpers import field_bytes, field_varint, fixtures_dir
 

@@ -63,7 +63,7 @@ import os
 import sys
 import numpy as np
 import varrt as tf
-from varrt.train import checkpoint as checkpoint_module
+from varrt.checkpoint import checkpoint as checkpoint_module
 prefix, how = sys.argv[1], sys.argv[2]
 big = tf.Variable(np.arange(1 << 20, dtype=np.float32))  # 4 MB, first in the shard
 ckpt = tf.train.Checkpoint(big=big, small=tf.Variable(1.0))

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import varrt as tf
-from varrt.train import _tracking
+from varrt.trackable import tracking as _tracking
 
 from ckpt_helpers import all_dtype_values, assert_bitwise_equal, cpu_allocs, variable_of, zeros_like_value
 
@@ -279,7 +279,7 @@ def test_latest_checkpoint_none_cases(tmp_path):
 
 
 def test_state_file_parser_handles_escapes_and_absolute_paths(tmp_path):
-    from varrt.train import checkpoint_management as cm
+    from varrt.checkpoint import checkpoint_management as cm
     state = cm.CheckpointState('we"ird\\name\n-1', ['a', 'we"ird\\name\n-1'], [1.5, 2.25], 0.5)
     parsed = cm.parse_state(state.to_text())
     assert parsed.model_checkpoint_path == 'we"ird\\name\n-1'

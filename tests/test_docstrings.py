@@ -13,7 +13,7 @@ NAMESPACES = ["varrt", "varrt.train", "varrt.math", "varrt.nn", "varrt.linalg", 
               "varrt.keras.initializers", "varrt.distribute", "varrt.distribute.cluster_resolver",
               "varrt.distribute.coordinator", "varrt.distribute.experimental", "varrt.compat", "varrt.compat.v1",
               "varrt.compat.v1.train", "varrt.autograph", "varrt.bitwise", "varrt.dtypes", "varrt.initializers",
-              "varrt.benchmarks", "varrt.train.data_structures"]
+              "varrt.benchmarks", "varrt.trackable.data_structures"]
 
 
 def _varrt_object(obj):

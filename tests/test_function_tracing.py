@@ -334,7 +334,7 @@ def test_placement_log_of_a_function_call(capfd):
 
 
 def test_cond_and_while_loop_in_graphs():
-    from varrt.ops import control_flow_graph as cfg
+    from varrt.graph import control_flow_graph as cfg
     v = tf.Variable(0.0)
 
     @tf.function
@@ -482,7 +482,7 @@ def test_a_variable_freed_while_tracing_is_destroyed_then_not_recorded():
 
 
 def test_a_tape_inside_a_function_differentiates_through_cond():
-    from varrt.ops import control_flow_graph as cfg
+    from varrt.graph import control_flow_graph as cfg
     w = tf.Variable(2.0)
 
     @tf.function
@@ -523,7 +523,7 @@ def test_variables_of_one_dtype_and_shape_share_a_trace():
 
     @tf.function
     def pick(v, w, flag):
-        from varrt.ops import control_flow_graph as cfg
+        from varrt.graph import control_flow_graph as cfg
         return cfg.cond(flag, lambda: v.read_value(), lambda: w.read_value())
 
     assert pick(a, b, tf.constant(True)).numpy() == 2.0

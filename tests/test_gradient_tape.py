@@ -286,7 +286,7 @@ def test_an_op_without_a_gradient_raises_lookup_error():
 
 
 def test_recording_costs_nothing_outside_a_tape():
-    from varrt.eager import tape as tape_lib
+    from varrt.autodiff import tape as tape_lib
     with tf.GradientTape():
         assert tape_lib.could_possibly_record()
     assert not tape_lib.could_possibly_record()

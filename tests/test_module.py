@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import varrt as tf
-from varrt.framework.module import camel_to_snake
+from varrt.trackable.module import camel_to_snake
 
 
 class MyModule(tf.Module):

@@ -1,6 +1,6 @@
 """An op's facts are written once: in its record (python/varrt/ops/defs, with its shape function
-in ops/shape_fns), beside its kernel (the modules that implement ops: ops/*.py, random.py,
-linalg.py, call an op by its name to run it) and in its gradient (ops/gradients). Any other
+in ops/shape_fns), beside its kernel (the modules that implement ops: ops/*.py, ops/random_ops.py,
+ops/linalg_ops.py, call an op by its name to run it) and in its gradient (ops/gradients). Any other
 product module that names an op is a test failure, unless it is listed below with why it must
 (what it does is not a fact about the op: a node type it creates, a log or message text)."""
 import pathlib
@@ -12,26 +12,28 @@ from varrt.ops import op_def_lib
 PACKAGE = REPO / "python" / "varrt"
 HOMES = (("ops", "defs"), ("ops", "shape_fns"), ("ops", "gradients"))
 KERNEL_MODULES = {p.relative_to(PACKAGE).as_posix() for p in (PACKAGE / "ops").glob("*.py")} | {
-    "random.py", "linalg.py", "raw_ops.py", "strings.py", "bitwise.py", "math.py", "nn.py"}
+    "ops/random_ops.py", "ops/linalg_ops.py", "raw_ops.py", "strings.py", "bitwise.py", "math.py", "nn.py"}
 
 # module -> (the ops it names, why it must)
 ALLOWED = {
-    "framework/func_graph.py": ({"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "Placeholder",
+    "graph/func_graph.py": ({"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "Placeholder",
                                  "Const"},
                                 "the assignment's build-time shape check keeps TensorFlow's text for these three; "
                                 "arguments are Placeholder nodes; an input with no node is a Const"),
-    "framework/ops.py": ({"AssignVariableOp", "Placeholder"},
+    "graph/graph.py": ({"AssignVariableOp", "Placeholder"},
                          "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes"),
     "framework/variables.py": ({"AssignVariableOp"}, "a TF1 variable's `initializer` is its assignment's Operation"),
     "framework/tensor.py": ({"Const"}, "tf.constant's default name is TensorFlow's"),
     "framework/graph_execution_error.py": ({"Reshape"}, "an example in the docstring"),
-    "framework/function.py": ({"StatefulPartitionedCall"}, "a function called in another's graph is this node"),
+    "graph/function.py": ({"StatefulPartitionedCall"}, "a function called in another's graph is this node"),
+    "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},
+                                    "cond and while_loop in graphs build these nodes"),
     "framework/indexed_slices.py": ({"UnsortedSegmentSum"}, "converting IndexedSlices to a dense tensor runs it"),
     "compat.py": ({"NoOp"}, "global_variables_initializer() returns a NoOp Operation, as TensorFlow's"),
-    "training/optimizer.py": ({"NoOp", "Assert"},
+    "optimizers/v1/optimizer.py": ({"NoOp", "Assert"},
                               "minimize() returns a NoOp Operation grouping the updates; a step's gradient check "
                               "is an Assert node"),
-    "training/device_setter.py": ({"VarHandleOp"}, "a device function is shown the creation as TensorFlow's op"),
+    "distribute/device_setter.py": ({"VarHandleOp"}, "a device function is shown the creation as TensorFlow's op"),
     "distribute/remote/runtime.py": ({"AssignVariableOp", "DestroyResourceOp"},
                                      "the forwarder creates and drops a remote variable's value on its task"),
     "distribute/remote/task_server.py": ({"DestroyResourceOp", "ReadVariableOp", "ResourceGather",
@@ -39,11 +41,11 @@ ALLOWED = {
                                          "the task runs the ops forwarded to it by name"),
 }
 # The optimizers run TensorFlow's fused training ops by name, as TensorFlow's call gen_training_ops.
-for _module, _ops in {"training/adagrad.py": {"ResourceApplyAdagrad", "ResourceSparseApplyAdagrad"},
-                      "training/adam.py": {"ResourceApplyAdam"},
-                      "training/gradient_descent.py": {"ResourceApplyGradientDescent"},
-                      "training/momentum.py": {"ResourceApplyMomentum", "ResourceSparseApplyMomentum"},
-                      "training/rmsprop.py": {"ResourceApplyCenteredRMSProp", "ResourceApplyRMSProp",
+for _module, _ops in {"optimizers/v1/adagrad.py": {"ResourceApplyAdagrad", "ResourceSparseApplyAdagrad"},
+                      "optimizers/v1/adam.py": {"ResourceApplyAdam"},
+                      "optimizers/v1/gradient_descent.py": {"ResourceApplyGradientDescent"},
+                      "optimizers/v1/momentum.py": {"ResourceApplyMomentum", "ResourceSparseApplyMomentum"},
+                      "optimizers/v1/rmsprop.py": {"ResourceApplyCenteredRMSProp", "ResourceApplyRMSProp",
                                               "ResourceSparseApplyCenteredRMSProp", "ResourceSparseApplyRMSProp"}
                       }.items():
     ALLOWED[_module] = (_ops, "an optimizer runs its fused op")

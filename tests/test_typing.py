@@ -102,7 +102,7 @@ def test_types_are_revealed_not_any(mypy_output):
         "varrt.framework.tensor.Tensor",
         "varrt.framework.tensor_shape.TensorShape",
         "varrt.framework.tensor.Tensor",
-        "varrt.eager.backprop.GradientTape",
+        "varrt.autodiff.backprop.GradientTape",
         "tuple[varrt.framework.variables.Variable, ...]",
         "str",
         "str | None",
@@ -147,8 +147,8 @@ NOT_OPS = {
     "custom_gradient": "a decorator",
     "no_gradient": "registers that an op has no gradient; runs nothing",
     "get_logger": "the Python logger",
-    "executing_eagerly": "a mode query (framework/func_graph.py)",
-    "init_scope": "a context manager (framework/func_graph.py)",
+    "executing_eagerly": "a mode query (framework/graph_building.py)",
+    "init_scope": "a context manager (framework/graph_building.py)",
     "allocating_output": "ops/array_ops' helper, which varrt.random imports for its own use: not a TensorFlow name",
 }
 

@@ -83,7 +83,7 @@ void raise(const Error& e) {
     PyErr_SetObject(PyExc_TypeError, message.ptr());
     return;
   }
-  py::object errors = py::module_::import("varrt.errors");
+  py::object errors = py::module_::import("varrt.base.errors");
   py::object cls = errors.attr(class_for(e.code()));
   py::object exc = cls(py::none(), py::none(), message);
   PyErr_SetObject(cls.ptr(), exc.ptr());

@@ -1,6 +1,6 @@
 // _C.TapeRecorder: a gradient tape's recording, an observe hook kept in C++ so that an op run
 // under a tape costs a few set lookups and a copy of its tensor handles, not a Python call.
-// python/varrt/eager/tape.py wraps it; the semantics (what is kept) are documented there.
+// python/varrt/autodiff/tape.py wraps it; the semantics (what is kept) are documented there.
 //
 //   r = _C.TapeRecorder(watch_accessed_variables)
 //   r.install() / r.uninstall()        push / pop the hook on this thread (LIFO with other hooks)
@@ -75,7 +75,7 @@ struct Record {
 };
 
 py::object& entry_type() {
-  static auto* type = new py::object();  // python/varrt/eager/tape.py's Entry, set once
+  static auto* type = new py::object();  // python/varrt/autodiff/tape.py's Entry, set once
   return *type;
 }
 

@@ -3,17 +3,33 @@
     import varrt as tf
     v = tf.Variable([1.0, 2.0])
     v.assign_add([1.0, 1.0])
+
+The package's layers, bottom to top. A module imports only from its own layer and the layers
+below it, at module level and inside functions alike, and no imports form a circle
+(tests/test_import_layers.py checks both; this table is the one statement of the order):
+
+    native        _C
+    base          base/
+    core types    framework/
+    ops           ops/
+    autodiff      autodiff/
+    graphs        graph/ autograph/
+    state         trackable/ checkpoint/ optimizers/ losses/
+    client        client/ distribute/
+    public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
+                  initializers keras/ linalg math nn random raw_ops strings train/
+    tools         tools/ benchmarks/ tour __main__
 """
 from importlib import metadata as _metadata
 
 from varrt import _C  # noqa: F401  (loads the core)
 # Before any op module: tensor.py binds Tensor's operators from the op modules, which import it back.
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor, is_tensor
-from varrt import config, debugging, errors, experimental
+from varrt import config, debugging, dtypes, errors, experimental
 from varrt.framework.device_scope import DeviceSpec, device
 from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, shape_n,
                                  size, squeeze, stack, tile, transpose, unstack, zeros, zeros_like)
-from varrt.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
+from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
 from varrt.ops.scatter_ops import scatter_nd
@@ -24,26 +40,26 @@ from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_valu
 from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from varrt.ops.sequence_ops import linspace, range
-from varrt.dlpack import from_dlpack
+from varrt.framework.dlpack import from_dlpack
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
 from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggregation, VariableSynchronization
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
 from varrt.compat import gradients_v2 as gradients  # noqa: E402
-from varrt.framework.function import function
+from varrt.graph.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
 from varrt.ops.control_flow_ops import (Assert, case, cond, control_dependencies, group, no_op,  # noqa: E402
                                        switch_case, while_loop)
 from varrt import autograph  # noqa: E402
 from varrt.ops.tensor_array_ops import TensorArray  # noqa: E402
-from varrt.framework.ops import Graph  # noqa: E402
-from varrt.framework.func_graph import executing_eagerly, init_scope  # noqa: E402
-from varrt.initializers import (constant_initializer, ones_initializer, random_normal_initializer,
+from varrt.graph.graph import Graph  # noqa: E402
+from varrt.framework.graph_building import executing_eagerly, init_scope  # noqa: E402
+from varrt.ops.init_ops import (constant_initializer, ones_initializer, random_normal_initializer,
                                 random_uniform_initializer, zeros_initializer)
-from varrt.framework.module import Module
+from varrt.trackable.module import Module
 from varrt.framework.name_scopes import name_scope
-from varrt.random import normal as random_normal  # TensorFlow 1's name
+from varrt.ops.random_ops import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
 from varrt import bitwise, linalg, math, nn, strings
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
@@ -52,13 +68,13 @@ newaxis = None
 from varrt import train  # noqa: E402  (needs Variable)
 from varrt import distribute  # noqa: E402  (tf.distribute; imports Ray only when a cluster starts)
 # Training: the tape, the gradient registry (importing it registers every gradient function).
-from varrt.eager.backprop import GradientTape, UnconnectedGradients  # noqa: E402
+from varrt.autodiff.backprop import GradientTape, UnconnectedGradients  # noqa: E402
 from varrt.ops import gradients as _gradients  # noqa: E402,F401
 from varrt.ops.gradients.registry import RegisterGradient, no_gradient  # noqa: E402
-from varrt.ops.custom_gradient import custom_gradient  # noqa: E402
+from varrt.autodiff.custom_gradient import custom_gradient  # noqa: E402
 from varrt.ops.array_ops import broadcast_to, stop_gradient  # noqa: E402
-from varrt.platform.tf_logging import get_logger  # noqa: E402
-from varrt.util import nest  # noqa: E402
+from varrt.base.tf_logging import get_logger  # noqa: E402
+from varrt.base import nest  # noqa: E402
 from varrt import raw_ops  # noqa: E402
 from varrt.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from varrt.ops.logging_ops import print_v2 as print  # noqa: E402,A001  (TensorFlow's tf.print)

@@ -11,7 +11,7 @@
 
 Inside `with tf.Graph().as_default():`, or anywhere after `disable_eager_execution()` /
 `disable_v2_behavior()` (for the whole program, as in TensorFlow), ops build a graph
-(framework/ops.py) that a `Session` runs. Otherwise varrt executes eagerly, as TensorFlow 2
+(graph/graph.py) that a `Session` runs. Otherwise varrt executes eagerly, as TensorFlow 2
 does: the initializer functions return None, the variable lists are empty, and `Session.run`
 evaluates eager values. Every other attribute of `compat.v1` is varrt's own (`v1.constant`, ...).
 """
@@ -23,10 +23,10 @@ import types
 from typing import Any
 
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
-from varrt.framework import func_graph as _func_graph
-from varrt.framework import ops as _ops
+from varrt.framework import graph_building as _graph_building
+from varrt.graph import graph as _ops
 from varrt.framework import variable_scope_store
-from varrt.framework.ops import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
+from varrt.graph.graph import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
 
 _v2_behavior = [True]
 
@@ -89,7 +89,7 @@ def placeholder(dtype, shape=None, name=None):
     g = _graph()
     if g is None:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
-    from varrt import dtypes
+    from varrt.base import dtypes
     return g.add_placeholder(dtypes.as_dtype(dtype), shape, name)
 
 
@@ -117,7 +117,7 @@ def enable_v2_behavior():
 
 def executing_eagerly():
     """Whether ops run eagerly now: False in a TensorFlow 1 graph or while a function is traced."""
-    return _func_graph.executing_eagerly()
+    return _graph_building.executing_eagerly()
 
 
 def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
@@ -303,7 +303,7 @@ def _make_v1():
     v1.random_uniform = _random.uniform
     v1.truncated_normal = _random.truncated_normal
     v1.set_random_seed = _random.set_seed
-    v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.training.v1_train",
+    v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.train.compat_v1",
                                 "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.")
     sys.modules[v1.__name__] = v1
     sys.modules[v1.train.__name__] = v1.train

@@ -107,7 +107,7 @@ def _graph_loop(test, body, values, names):
         out = body(*full(loop_vars))
         return tuple(out[i] for i in carried)
 
-    from varrt.ops import control_flow_graph
+    from varrt.graph import control_flow_graph
     result = control_flow_graph.while_loop(cond, step, tuple(values[i] for i in carried),
                                            names=[names[i] for i in carried])
     result = result if isinstance(result, tuple) else (result,)

@@ -12,7 +12,8 @@ import threading
 import numpy as np
 
 from varrt import _C
-from varrt.framework import func_graph, ops
+from varrt.framework import graph_building
+from varrt.graph import graph as ops
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 
@@ -64,10 +65,10 @@ class Session:
             slot = graph._slots.get(_C.tensor_id(t))
             if slot is None:
                 raise TypeError(f"Cannot interpret feed_dict key as Tensor: {key!r}")
-            with func_graph.init_scope():
-                v = value if isinstance(value, Tensor) and not func_graph.info_of(value) else convert_to_tensor(
+            with graph_building.init_scope():
+                v = value if isinstance(value, Tensor) and not graph_building.info_of(value) else convert_to_tensor(
                     np.asarray(value, t.dtype.as_numpy_dtype))
-            shape = func_graph.shape_of(t)
+            shape = graph_building.shape_of(t)
             if not shape.is_compatible_with(v.shape):
                 raise ValueError(f"Cannot feed value of shape {tuple(v.shape.as_list())} for Tensor {t.name}, which "
                                  f"has shape {_shape_text(shape)}")
@@ -78,7 +79,7 @@ class Session:
             # TensorFlow's placer lists the graph's nodes when a session first runs it.
             self._logged = True
             _C.log_placement_lines([f"{name}: ({op})" for name, op in graph.node_names])
-        with func_graph.init_scope():  # the run executes: nothing is recorded, results are eager
+        with graph_building.init_scope():  # the run executes: nothing is recorded, results are eager
             results = iter(graph.run(fetch_slots, feed_slots, sorted(set(run_nodes)), feed_values))
             values = [next(results).numpy() if kind == "tensor" else None for kind in kinds]
         return rebuild(values)

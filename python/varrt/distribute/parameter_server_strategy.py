@@ -43,7 +43,7 @@ class ParameterServerStrategy:
         if variable_partitioner is not None:
             raise NotImplementedError("varrt's ParameterServerStrategy does not partition variables: "
                                       "pass variable_partitioner=None")
-        from varrt.eager.remote import connect_to_cluster
+        from varrt.distribute.remote.connect import connect_to_cluster
         connect_to_cluster(cluster_resolver, job_name="chief")
         self._cluster_resolver = cluster_resolver
         num_ps = cluster_resolver.num_tasks("ps")

@@ -5,7 +5,7 @@ device (soft placement falls back to CPU:0 for missing devices), ops using a var
 where the variable lives, and a new thread starts outside any scope.
 """
 from varrt import _C
-from varrt.config import LogicalDevice
+from varrt.framework.device_config import LogicalDevice
 
 
 class DeviceSpec:
@@ -110,11 +110,11 @@ def device_v1(device_name_or_function):
     in the block."""
     if not callable(device_name_or_function):
         return device(device_name_or_function)
-    from varrt.framework import func_graph
-    if func_graph.executing_eagerly():
+    from varrt.framework import graph_building
+    if graph_building.executing_eagerly():
         raise RuntimeError("tf.device does not support functions when eager execution is enabled.")
     from varrt.framework.variables import watching_creation
-    from varrt.training.device_setter import DeviceFunctionScope
+    from varrt.distribute.device_setter import DeviceFunctionScope
     return watching_creation(DeviceFunctionScope(device_name_or_function))
 
 

@@ -64,8 +64,8 @@ class IndexedSlices:
             return TensorShape(None)
         if _known_only_when_run(self._dense_shape):
             # A graph's Shape of the dense tensor: what the graph knows of it while it is built.
-            from varrt.framework import func_graph
-            partial = func_graph.partial_shape_value(self._dense_shape)
+            from varrt.framework import graph_building
+            partial = graph_building.partial_shape_value(self._dense_shape)
             return partial if partial is not None else TensorShape([None] * self._dense_shape.shape[0])
         return TensorShape([int(d) for d in np.asarray(self._dense_shape).reshape(-1)])
 

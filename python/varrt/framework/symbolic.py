@@ -1,6 +1,6 @@
 """Symbolic tensors: the tensors of a graph being built (a `tf.function` trace, a TF1 graph).
 
-While a graph is built, ops are recorded as graph nodes, not run (framework/func_graph.py): the
+While a graph is built, ops are recorded as graph nodes, not run (graph/func_graph.py): the
 tensors code sees are `SymbolicTensor`s, core tensors without a value (only constants' are
 known while building), of the dtype and static shape the op table gives the node. They print
 as TensorFlow's graph tensors (`Tensor("add:0", shape=(), dtype=float32)`), refuse `bool()`,
@@ -8,7 +8,9 @@ iteration and `numpy()` as TensorFlow does, are refused outside their graph, and
 control flow (`tf.cond`, `tf.while_loop`, AutoGraph) checks to decide between Python and graph
 control flow.
 """
-from varrt import _C, errors
+from varrt import _C
+from varrt.base import errors
+from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
 
@@ -29,8 +31,7 @@ _ITER_MESSAGE = (
 
 
 def _info(t):
-    from varrt.framework import func_graph
-    return func_graph.info_of(t)
+    return graph_building.info_of(t)
 
 
 class Operation:

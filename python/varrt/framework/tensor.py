@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import numpy as np
 
-from varrt import _C, dtypes
-from varrt import dlpack as _dlpack
+from varrt import _C
+from varrt.base import dtypes
+from varrt.framework import dlpack as _dlpack
 from varrt.framework.tensor_shape import TensorShape
 
 _from_data = _C.tensor_from_data
@@ -114,7 +115,7 @@ class Tensor(_C.TensorBase, TensorOperators):
         return array if dtype is None else array.astype(dtype, copy=False)
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-        """A DLPack capsule over this tensor's memory (zero-copy, read-only); see varrt.dlpack."""
+        """A DLPack capsule over this tensor's memory (zero-copy, read-only); see varrt.framework.dlpack."""
         return _dlpack._export(self._data, stream, max_version, dl_device, copy)
 
     def __dlpack_device__(self):

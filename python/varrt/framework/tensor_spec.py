@@ -1,5 +1,5 @@
 """`TensorSpec`: a description (shape, dtype, optional name) of the tensors a function takes."""
-from varrt import dtypes
+from varrt.base import dtypes
 from varrt.framework.tensor_shape import TensorShape
 
 

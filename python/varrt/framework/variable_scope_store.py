@@ -9,14 +9,14 @@ and `Adam_3`. Closing a scope forgets its subscopes, as TensorFlow's close_varia
 """
 import weakref
 
-from varrt.framework import func_graph, name_scopes
+from varrt.framework import graph_building, name_scopes
 
 _eager = {}
 _graphs = weakref.WeakKeyDictionary()
 
 
 def _counts():
-    graph = func_graph.current()
+    graph = graph_building.current()
     if graph is None or graph.lifts_variables:
         return _eager
     return _graphs.setdefault(graph, {})

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import numpy as np
 
-from varrt import _C, dtypes
-from varrt.framework import func_graph as _func_graph
+from varrt import _C
+from varrt.base import dtypes
+from varrt.framework import graph_building as _graph_building
 from varrt.framework import name_scopes
 from varrt.framework import variable_enums
-from varrt import dlpack as _dlpack
+from varrt.framework import dlpack as _dlpack
 from varrt.framework.tensor import Reference, Tensor, TensorOperators, _numpy_text, _scalar, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 
@@ -92,8 +93,8 @@ class Variable(_C.VarHandle, TensorOperators):
         # Inside a trace the variable is made now, eagerly (TensorFlow lifts its creation out of
         # the function graph: tf.init_scope); only its later uses are recorded. (A trace watches
         # creation, so outside one the check is the `watchers` test alone.)
-        lifted = (_func_graph.init_scope() if watchers and _func_graph._state.graph is not None and
-                  _func_graph._state.graph.lifts_variables else None)
+        lifted = (_graph_building.init_scope() if watchers and _graph_building._state.graph is not None and
+                  _graph_building._state.graph.lifts_variables else None)
         if lifted is not None:
             lifted.__enter__()
         placed = _placement_scope(watchers, name)  # a strategy's or a device function's choice
@@ -107,7 +108,7 @@ class Variable(_C.VarHandle, TensorOperators):
                 dtype = dtypes.as_dtype(dtype)
             enum = 0 if dtype is None else dtype._enum
             base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
-            building = _func_graph._state.graph
+            building = _graph_building._state.graph
             if base and building is not None and not building.lifts_variables:
                 base = building.unique_name(base)  # a TF1 graph's does, as its node names ("v", "v_1")
             if shape is None and shared_name is None:
@@ -289,7 +290,7 @@ class Variable(_C.VarHandle, TensorOperators):
     def numpy(self) -> np.ndarray:
         """The current value as a new writable NumPy array (eager only, as in TensorFlow: inside a
         graph being built a value read into Python would be frozen into the graph)."""
-        if _func_graph._state.graph is not None:
+        if _graph_building._state.graph is not None:
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return Variable._numpy_now(self)  # a TypeError for a non-variable `self`, from the C method
     # The other core methods are private: _read (ReadVariableOp), _read_value (+ Identity),
@@ -445,7 +446,7 @@ class Variable(_C.VarHandle, TensorOperators):
     def initializer(self):
         """The Operation running this variable's initial assignment in a TensorFlow 1 graph; None
         eagerly (eager variables are initialised at creation, as in TensorFlow 2)."""
-        from varrt.framework import ops
+        from varrt.graph import graph as ops
         graph = ops.current_graph()
         if graph is None:
             return None
@@ -454,7 +455,7 @@ class Variable(_C.VarHandle, TensorOperators):
 
     def eval(self, session=None):
         """The value: in a TensorFlow 1 graph, run in `session` (the default one when None)."""
-        from varrt.framework import ops
+        from varrt.graph import graph as ops
         if ops.current_graph() is None and session is None:
             return self.numpy()
         from varrt.client.session import get_default_session
@@ -504,7 +505,7 @@ class Variable(_C.VarHandle, TensorOperators):
     def __repr__(self):
         # Like TensorFlow's, never raises for an unreadable (destroyed) variable: repr runs in
         # tracebacks and debuggers. Inside a graph being built TensorFlow shows no value.
-        if _func_graph.building():
+        if _graph_building.building():
             ref = "_ref" if getattr(self, "_ref_variable", False) else ""  # TensorFlow 1's VariableV2
             return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}{ref}>"
         try:
@@ -686,7 +687,7 @@ _C._set_shape_factory(TensorShape._known)
 _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops read with ReadVariableOp alone
 # `Variable(host_value)` alone, at top level with nothing watching, runs in C with no Python
 # frame (csrc/bindings/variable_default_init.cc); every other call runs the __init__ above.
-_C._install_variable_default_init(Variable, Variable.__init__, _watching, _func_graph._state, name_scopes._state,
+_C._install_variable_default_init(Variable, Variable.__init__, _watching, _graph_building._state, name_scopes._state,
                                   name_scopes.variable_name(None), _method_doc(Variable.__init__))
 # `v[key]` and `v[key].assign(x)` for basic keys in C (csrc/bindings/variable_slice.cc).
 _C._install_variable_slicing(Variable, _slicing.VariableSlice, _slicing.variable_getitem,
@@ -717,10 +718,10 @@ def _initial_graph_value(initial_value, lifted, name):
     Any other graph tensor goes on to the dispatch, which refuses it out of its graph."""
     if not isinstance(initial_value, Tensor) or not getattr(initial_value, "_is_symbolic", False):
         return initial_value
-    info = _func_graph.info_of(initial_value)
+    info = _graph_building.info_of(initial_value)
     if info is None:
         return initial_value
-    graph = lifted._graph if lifted is not None else _func_graph.current()
+    graph = lifted._graph if lifted is not None else _graph_building.current()
     while graph is not None:
         if graph is info.graph:
             if lifted is not None and _C._has_no_value(initial_value):

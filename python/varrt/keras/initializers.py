@@ -1,5 +1,5 @@
-"""`tf.keras.initializers` names, implemented in `varrt.initializers` (see there)."""
-from varrt.initializers import (Constant, GlorotNormal, GlorotUniform, HeNormal, HeUniform, Identity,  # noqa: F401
+"""`tf.keras.initializers` names, implemented in `varrt.ops.init_ops` (see there)."""
+from varrt.ops.init_ops import (Constant, GlorotNormal, GlorotUniform, HeNormal, HeUniform, Identity,  # noqa: F401
                                 IdentityInitializer, Initializer, LecunNormal, LecunUniform, Ones, Orthogonal,
                                 OrthogonalInitializer, RandomNormal, RandomUniform, TruncatedNormal, VarianceScaling,
                                 Zeros, constant, deserialize, get, glorot_normal, glorot_uniform, he_normal, he_uniform,

@@ -10,7 +10,9 @@ import numpy as np
 
 from varrt.framework import symbolic as _symbolic
 
-from varrt import _C, dtypes, errors
+from varrt import _C
+from varrt.base import dtypes
+from varrt.base import errors
 from varrt.framework import conversion as _convert
 from varrt.ops.op_util import (attr_ints, attr_value_error, check_dtype, dtype_of, error_name, host, int_list, is_tensor_like, kernel_error, matching, op_error,
                             operand, run, run_core, run_failing, run_outputs, shape_of, shape_text, slow, suffix,

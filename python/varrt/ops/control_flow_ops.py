@@ -1,23 +1,23 @@
 """`tf.cond`, `tf.while_loop`, `tf.case`, `tf.switch_case`, `tf.group`, `tf.no_op`,
 `tf.control_dependencies` and `tf.debugging.Assert` with TensorFlow 2.21's argument checks. Eagerly they are Python control flow; with a symbolic predicate (inside
 a `tf.function` trace) `cond` records both branches, and inside a trace `while_loop` records its
-condition and body, as graph nodes (ops/control_flow_graph.py).
+condition and body, as graph nodes (graph/control_flow_graph.py).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import contextlib
 from typing import Any, ContextManager, Optional
 
-from varrt.framework import func_graph, symbolic
+from varrt.framework import graph_building, symbolic
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.ops import control_flow_graph
-from varrt.util import nest
+from varrt.graph import control_flow_graph
+from varrt.base import nest
 
 
 def control_dependencies(control_inputs) -> ContextManager[Any]:
     """`with tf.control_dependencies([...]):` ops made in the block run after `control_inputs`
     (inside a graph; eagerly ops run in order anyway, and the block does nothing)."""
-    graph = func_graph.current()
+    graph = graph_building.current()
     if graph is None:
         return contextlib.nullcontext()
     return graph.control_dependencies(control_inputs)
@@ -28,11 +28,11 @@ def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Oper
     Eagerly it checks at once and returns None; in a graph it is a node that checks when the graph
     runs (keep it with tf.control_dependencies) and it returns that node."""
     import numpy as np
-    from varrt import errors
+    from varrt.base import errors
     summarize = 3 if summarize is None else summarize
     condition = convert_to_tensor(condition)
     data = [convert_to_tensor(d) for d in data]
-    graph = func_graph.current()
+    graph = graph_building.current()
     if graph is None:
         if not bool(condition.numpy()):
             shown = ", ".join(str(v) for d in data for v in d.numpy().reshape(-1)[:summarize].tolist())
@@ -85,7 +85,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         raise ValueError("'loop_vars' must be provided.")
     if isinstance(loop_vars, list):
         loop_vars = tuple(loop_vars)
-    if func_graph.building():
+    if graph_building.building():
         return control_flow_graph.while_loop(cond, body, loop_vars, shape_invariants, maximum_iterations, name)
     loop_vars = nest.map_structure(_as_loop_tensor, loop_vars)
     packed = isinstance(loop_vars, tuple) and not hasattr(loop_vars, "_fields")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C
+from varrt.base import dtypes
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import (check_dtype, int_list, kernel_error, matching, mismatch, operand, run, run_core, shape_text,
                             slow, suffix)

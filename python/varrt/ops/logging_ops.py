@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C
+from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import run
 from varrt.ops.gradients.registry import NotDifferentiable
-from varrt.util import nest
+from varrt.base import nest
 
 if TYPE_CHECKING:
     from varrt.framework import symbolic
@@ -146,8 +147,8 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
     """Prints the inputs (tensors, Python values and structures of them), `sep` between and `end`
     after, to `output_stream` (sys.stderr by default; any object with `write`). Inside a graph
     (tf.function) it prints when the graph runs, not while tracing."""
-    from varrt.framework import func_graph
-    graph = func_graph.current()
+    from varrt.framework import graph_building
+    graph = graph_building.current()
     if graph is not None:
         return _print_in_graph(graph, inputs, dict(output_stream=output_stream, summarize=summarize, sep=sep,
                                                    end=end, name=name))

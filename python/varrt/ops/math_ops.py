@@ -13,7 +13,9 @@ import math
 import ml_dtypes
 import numpy as np
 
-from varrt import _C, dtypes, errors
+from varrt import _C
+from varrt.base import dtypes
+from varrt.base import errors
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import (cast_operand, check_dtype, error_name, is_inexact, is_tensor_like, kernel_error, mismatch,
                             operand, pair, quiet, run, run_core, shape_of, shape_text, slow, value_operand)
@@ -691,7 +693,7 @@ def cast(x, dtype, name=None) -> Tensor:
 
 
 # matmul and argmax/argmin live in linalg and reduction_ops; kept importable from here as before.
-from varrt.linalg import matmul  # noqa: E402,F401
+from varrt.ops.linalg_ops import matmul  # noqa: E402,F401
 from varrt.ops.reduction_ops import argmax, argmin  # noqa: E402,F401
 
 

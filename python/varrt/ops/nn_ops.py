@@ -18,7 +18,9 @@ import numbers
 
 import numpy as np
 
-from varrt import _C, dtypes, errors
+from varrt import _C
+from varrt.base import dtypes
+from varrt.base import errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 from varrt.ops.math_ops import _wide
@@ -451,7 +453,7 @@ def _rate_error(rate):
 def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
     """x / (1 - rate) where a uniform sample is >= rate, else 0 (Mul, Shape, RandomUniform,
     GreaterEqual, SelectV2, as TensorFlow composes it)."""
-    from varrt import random  # the random ops import the dispatch this module is part of
+    from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
 
     is_rate_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
     if is_rate_number and not 0 <= rate < 1:

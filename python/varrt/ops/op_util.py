@@ -10,7 +10,9 @@ arrays: views of the TensorDatas on the op's device, host values as they are.
 """
 import numpy as np
 
-from varrt import _C, dtypes, errors
+from varrt import _C
+from varrt.base import dtypes
+from varrt.base import errors
 from varrt.ops import op_def_lib
 from varrt.framework import name_scopes as _name_scopes
 from varrt.framework.tensor import Tensor
@@ -71,8 +73,8 @@ def _building():
     """Whether a graph is being built on this thread: TensorFlow's graph builder then refuses a
     dtype with a TypeError of its own text where eager execution raises InvalidArgumentError, and
     names nodes after the ops' name= arguments."""
-    from varrt.framework import func_graph  # the graph layer, above this one: asked only on an error
-    return func_graph.building()
+    from varrt.framework import graph_building  # the graph layer, above this one: asked only on an error
+    return graph_building.building()
 
 
 def mismatch(op, index, expected, got, name="", node=None):
@@ -197,8 +199,8 @@ def require_value(x, what="value"):
     value read now would be frozen into the graph."""
     if not getattr(type(x), "_is_symbolic", False):  # eager code: no import
         return
-    from varrt.framework import func_graph
-    if not func_graph.value_known(x):
+    from varrt.framework import graph_building
+    if not graph_building.value_known(x):
         raise NotImplementedError(
             f"varrt reads this {what} ({x.name}) while tracing, but inside a tf.function its value is known only "
             "when the graph runs; pass it as a Python value, or compute it outside the function.")

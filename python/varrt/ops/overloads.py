@@ -9,7 +9,8 @@ strictly to the tensor's dtype first (`2.5 + int32` is a TypeError). NumPy defer
 methods (`__array_priority__`), so `ndarray + tensor` is a Tensor, while NumPy functions
 applied to tensors (`np.add(t, 1)`) return ndarrays.
 """
-from varrt import _C, dtypes
+from varrt import _C
+from varrt.base import dtypes
 from varrt.ops import math_ops
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops.op_util import is_tensor_like, operand

@@ -47,7 +47,7 @@ def python_arguments(op_def):
 
 def _python_default(attr):
     if attr.type == "type":
-        from varrt import dtypes  # the table itself does not need dtypes
+        from varrt.base import dtypes  # the table itself does not need dtypes
         return next(d for d in dtypes._ALL if dtypes.enum_name(d) == attr.default)
     return list(attr.default) if isinstance(attr.default, list) else attr.default
 

@@ -10,7 +10,8 @@ from __future__ import annotations  # the annotations are for type checkers only
 
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C
+from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
                             quiet, require_value, run,

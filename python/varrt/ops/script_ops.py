@@ -9,8 +9,8 @@ from __future__ import annotations  # the annotations are for type checkers only
 
 from typing import Any
 
-from varrt import dtypes
-from varrt.framework import func_graph
+from varrt.base import dtypes
+from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.gradients.registry import NotDifferentiable
@@ -38,7 +38,7 @@ def py_function(func=None, inp=None, Tout=None, name=None) -> Any:  # noqa: N803
     single = not isinstance(Tout, (list, tuple))
     tout = [dtypes.as_dtype(Tout)] if single else [dtypes.as_dtype(d) for d in Tout]
     inputs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in (inp or [])]
-    graph = func_graph.current()
+    graph = graph_building.current()
     if graph is None:
         out = _outputs(func(*inputs), tout, single)
         return out[0] if single else out

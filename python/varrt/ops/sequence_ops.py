@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from varrt import dtypes
+from varrt.base import dtypes
 from varrt.ops.array_ops import allocating_output
 from varrt.ops.op_util import (cast_operand, check_dtype, host, host_if_known, int_list, kernel_error, operand, quiet, run, run_failing,
                             shape_of)

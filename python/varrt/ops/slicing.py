@@ -13,7 +13,8 @@ import numbers
 
 import numpy as np
 
-from varrt import _C, dtypes
+from varrt import _C
+from varrt.base import dtypes
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape

@@ -8,8 +8,9 @@ a dynamic size), so a TensorArray works the same eagerly and inside a graph, whe
 """
 import numpy as np
 
-from varrt import dtypes, errors
-from varrt.framework import func_graph
+from varrt.base import dtypes
+from varrt.base import errors
+from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops import array_ops, index_ops, op_util
@@ -146,7 +147,7 @@ class TensorArray:
     def read(self, index, name=None):
         """The element at `index`."""
         value = index_ops.gather(self._flow, _index(index))
-        if self._clear_after_read and not func_graph.building():
+        if self._clear_after_read and not graph_building.building():
             # TensorFlow's eager TensorArray drops what was read (stack then gives zeros there).
             self._flow = self.write(index, array_ops.zeros_like(value))._flow
         return value

@@ -33,7 +33,8 @@ def _prefix_hint(path):
 def run(args):
     import numpy as np
 
-    from varrt import errors, train
+    from varrt import train
+    from varrt.base import errors
 
     try:
         reader = train.load_checkpoint(args.path)
@@ -89,7 +90,7 @@ def print_tensors_in_checkpoint_file(file_name, tensor_name, all_tensors, all_te
     """Prints a checkpoint's tensors as TensorFlow's function of this name does: every name, dtype
     and shape (`all_tensor_names`), with values (`all_tensors`), one tensor (`tensor_name`), or the
     reader's debug string; then the number of parameters. Errors are printed, not raised."""
-    from varrt import errors
+    from varrt.base import errors
     from varrt.train import NewCheckpointReader
     try:
         reader = NewCheckpointReader(file_name)

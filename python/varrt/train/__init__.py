@@ -7,15 +7,15 @@
 Files are TensorFlow tensor bundles (`.index` + `.data-00000-of-00001`): TensorFlow reads
 what varrt writes and the other way round.
 """
-from varrt.train.checkpoint import Checkpoint, CheckpointLoadStatus, InitializationOnlyStatus, NameBasedSaverStatus
-from varrt.train.checkpoint_options import CheckpointOptions
-from varrt.train.checkpoint_management import (CheckpointManager, CheckpointState, checkpoint_exists,
+from varrt.checkpoint.checkpoint import Checkpoint, CheckpointLoadStatus, InitializationOnlyStatus, NameBasedSaverStatus
+from varrt.checkpoint.checkpoint_options import CheckpointOptions
+from varrt.checkpoint.checkpoint_management import (CheckpointManager, CheckpointState, checkpoint_exists,
                                                generate_checkpoint_state_proto, get_checkpoint_state,
                                                latest_checkpoint, update_checkpoint_state)
-from varrt.train.checkpoint_utils import (CheckpointReader, NewCheckpointReader, list_variables, load_checkpoint,
+from varrt.checkpoint.checkpoint_utils import (CheckpointReader, NewCheckpointReader, list_variables, load_checkpoint,
                                           load_variable)
-from varrt.train.saver import Saver
-from varrt.training.server_lib import ClusterSpec
+from varrt.checkpoint.saver import Saver
+from varrt.distribute.server_lib import ClusterSpec
 
 __all__ = ["Checkpoint", "ClusterSpec", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
            "CheckpointState", "InitializationOnlyStatus", "NameBasedSaverStatus", "NewCheckpointReader", "Saver",

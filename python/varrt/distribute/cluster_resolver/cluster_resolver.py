@@ -2,8 +2,8 @@
 import abc
 import collections
 
-from varrt import config
-from varrt.training.server_lib import ClusterSpec
+from varrt.framework import device_config as config
+from varrt.distribute.server_lib import ClusterSpec
 
 
 def format_master_url(master, rpc_layer=None):

@@ -17,7 +17,7 @@ functions that were running on a worker that died.
 """
 from varrt.distribute.cluster_resolver.cluster_resolver import ClusterResolver
 from varrt.distribute.remote import ray_cluster, runtime
-from varrt.training.server_lib import ClusterSpec
+from varrt.distribute.server_lib import ClusterSpec
 
 _JOBS = ("ps", "worker")
 

@@ -3,7 +3,7 @@ import json
 import os
 
 from varrt.distribute.cluster_resolver.cluster_resolver import ClusterResolver, format_master_url
-from varrt.training.server_lib import ClusterSpec
+from varrt.distribute.server_lib import ClusterSpec
 
 
 def _load_tf_config():

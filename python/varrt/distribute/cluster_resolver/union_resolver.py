@@ -3,7 +3,7 @@
 Mirrors UnionClusterResolver in tensorflow/python/distribute/cluster_resolver/cluster_resolver.py.
 """
 from varrt.distribute.cluster_resolver.cluster_resolver import ClusterResolver, format_master_url
-from varrt.training.server_lib import ClusterSpec
+from varrt.distribute.server_lib import ClusterSpec
 
 
 class UnionClusterResolver(ClusterResolver):

@@ -22,10 +22,10 @@ import collections
 import threading
 import time
 
-from varrt import errors
+from varrt.base import errors
 from varrt.distribute.remote import fencing, runtime
 from varrt.distribute.remote.task_server import Failure
-from varrt.util import nest
+from varrt.base import nest
 
 
 class RemoteValue:

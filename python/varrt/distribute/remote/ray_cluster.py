@@ -12,7 +12,7 @@ import atexit
 import os
 import threading
 
-from varrt import errors
+from varrt.base import errors
 
 _lock = threading.Lock()
 _started_ray = [False]

@@ -23,7 +23,8 @@ import weakref
 
 import numpy as np
 
-from varrt import _C, errors
+from varrt import _C
+from varrt.base import errors
 from varrt.distribute.remote import fencing, staging
 from varrt.distribute.remote.task_server import READ_ONLY_OPS, Failure
 

@@ -17,7 +17,7 @@ asynchronous training) and, if one of them fails, puts the values back.
 import contextlib
 import threading
 
-from varrt import errors
+from varrt.base import errors
 from varrt.distribute.remote import fencing
 
 

@@ -4,7 +4,7 @@ GatherNd and ResourceGatherNd scatter back (ScatterNd), or give IndexedSlices wh
 is one row. The scatters' own gradients are gathers (second derivatives)."""
 import numpy as np
 
-from varrt import dtypes
+from varrt.base import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import constant
 from varrt.ops import array_ops, index_ops, math_ops, scatter_ops, sequence_ops

@@ -1,6 +1,6 @@
 """Gradients of the variable reads (TensorFlow's resource_variable_ops): a read's gradient goes
 to the variable, a gather's as IndexedSlices of the rows it read."""
-from varrt import dtypes
+from varrt.base import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import constant
 from varrt.ops import array_ops

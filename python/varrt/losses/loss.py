@@ -1,0 +1,113 @@
+"""Keras 3's Loss: a per-sample loss function reduced with sample weights
+(keras/src/losses/loss.py): `reduction` "sum_over_batch_size" (the default: the weighted sum
+divided by the number of loss values), "sum", "mean", "mean_with_sample_weight", "none" or None."""
+from varrt.base import dtypes
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.ops import array_ops, math_ops, reduction_ops
+
+_REDUCTIONS = {"sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight"}
+
+
+def standardize_reduction(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"Invalid value for argument `reduction`. Expected one of {_REDUCTIONS}. Received: "
+                         f"reduction={reduction}")
+    return reduction
+
+
+def as_tensor(x, dtype=None):
+    """A Tensor of `dtype` (Keras' ops.convert_to_tensor: a Tensor of another dtype is cast)."""
+    if hasattr(x, "_as_tensor") and not isinstance(x, Tensor):
+        x = x._as_tensor()
+    if isinstance(x, Tensor):
+        return x if dtype is None or x.dtype is dtype else math_ops.cast(x, dtype)
+    return convert_to_tensor(x, dtype=dtype)
+
+
+def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
+    """Squeezes or expands the last dimension when the ranks differ by exactly 1."""
+    r1, r2 = len(x1.shape), len(x2.shape)
+    if r1 == r2 + 1 and x1.shape[-1] == 1:
+        if r2 == 1 and expand_rank_1:
+            x2 = array_ops.expand_dims(x2, -1)
+        else:
+            x1 = array_ops.squeeze(x1, -1)
+    if r2 == r1 + 1 and x2.shape[-1] == 1:
+        if r1 == 1 and expand_rank_1:
+            x1 = array_ops.expand_dims(x1, -1)
+        else:
+            x2 = array_ops.squeeze(x2, -1)
+    return x1, x2
+
+
+def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
+    shape = tuple(values.shape)
+    if reduction is None or reduction == "none" or shape in ((), (0,)):
+        return values
+    loss = reduction_ops.reduce_sum(values)
+    if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
+        if reduction == "mean_with_sample_weight" and sample_weight is not None:
+            divisor = math_ops.cast(reduction_ops.reduce_sum(sample_weight), loss.dtype)
+        else:
+            count = 1
+            for d in shape:
+                count *= d
+            if count:  # Keras' divide_no_nan by a known non-zero count: the same value, as a RealDiv
+                return math_ops.realdiv(loss, convert_to_tensor(count, dtype=loss.dtype))
+            divisor = convert_to_tensor(count, dtype=loss.dtype)
+        loss = math_ops.divide_no_nan(loss, divisor)
+    return loss
+
+
+def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size", dtype=None):
+    reduction = standardize_reduction(reduction)
+    values = as_tensor(values, dtype)
+    if sample_weight is not None:
+        sample_weight = as_tensor(sample_weight, values.dtype)
+        values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        values = math_ops.multiply(values, sample_weight)
+    return reduce_values(values, sample_weight, reduction)
+
+
+class Loss:
+    """The base of the Keras losses: `call(y_true, y_pred)` gives per-sample losses, `__call__`
+    converts the inputs to `dtype` (float32 by default) and reduces them."""
+
+    def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
+        self.name = name or type(self).__name__
+        self.reduction = standardize_reduction(reduction)
+        self.dtype = dtypes.as_dtype(dtype or "float32")
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        y_pred = as_tensor(y_pred, self.dtype)
+        y_true = as_tensor(y_true, self.dtype)
+        losses = self.call(y_true, y_pred)
+        return reduce_weighted_values(losses, sample_weight=sample_weight, reduction=self.reduction,
+                                      dtype=self.dtype)
+
+    def call(self, y_true, y_pred):
+        """The per-sample loss of (y_true, y_pred), before reduction."""
+        raise NotImplementedError
+
+    def get_config(self):
+        """The loss's configuration (name, reduction) as a dict."""
+        return {"name": self.name, "reduction": self.reduction}
+
+
+class LossFunctionWrapper(Loss):
+    """A Loss calling `fn(y_true, y_pred, **kwargs)` (the classes of losses.py)."""
+
+    def __init__(self, fn, reduction="sum_over_batch_size", name=None, dtype=None, **kwargs):
+        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true, y_pred):
+        """The wrapped loss function applied to (y_true, y_pred) with its keyword arguments."""
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(self._fn_kwargs)
+        return config

@@ -1,0 +1,62 @@
+"""`tf.linalg`: matrix ops under TensorFlow's tf.linalg names and op names (MatMul,
+BatchMatMulV2: the core's ops on its GEMM, which raise TensorFlow's CPU kernel errors), with its
+CPU build's conversion errors (oneDNN's _Mkl node names for float32/bfloat16).
+"""
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from varrt import _C
+from varrt.base import dtypes
+from varrt.ops.op_util import check_dtype, mismatch, named, operand, run, shape_of
+
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
+
+_MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these through oneDNN kernels
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
+           b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None) -> Tensor:
+    """The matrix product of the last two dimensions, batched (and broadcast) over the others:
+    TensorFlow's conversion and dtype checks here, then the core's MatMul or BatchMatMulV2, which
+    checks the shapes (with TensorFlow's texts) and multiplies (csrc/varrt/ops/matmul_ops.h)."""
+    xa, xd = operand(a)
+    ya, yd = operand(b, xd, strict=False)
+    batched = len(shape_of(xa)) > 2 or len(shape_of(ya)) > 2
+    op = "BatchMatMulV2" if batched else "MatMul"
+    if xd is not yd:
+        node = ("_Mkl" + op) if xd in _MKL else op
+        raise mismatch(op, 1, xd, yd, node=node)  # " name: " without the name, as TensorFlow prints it
+    ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
+    attrs = {"adj_x": ta, "adj_y": tb} if batched else {"transpose_a": ta, "transpose_b": tb}
+    check_dtype(op, xd, name, attrs=attrs)
+    # MatMul only transposes and BatchMatMulV2 only conjugate-transposes: TensorFlow conjugates a
+    # complex operand first (a Conj op) where the other is asked for.
+    if xd.is_complex and (adjoint_a if not batched else transpose_a):
+        xa = run("Conj", np.conj, (xa,), xd, shape_of(xa))._data
+    if xd.is_complex and (adjoint_b if not batched else transpose_b):
+        ya = run("Conj", np.conj, (ya,), xd, shape_of(ya))._data
+    return named(name, _C.batch_mat_mul_v2 if batched else _C.mat_mul, xa, ya, ta, tb, name or "")
+
+
+def matrix_transpose(a, name="matrix_transpose", conjugate=False) -> Tensor:
+    """Swaps the last two dimensions."""
+    from varrt.ops.array_ops import rank, transpose
+    r = int(rank(a))
+    if r < 2:
+        raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = {a} with shape: "
+                         f"{getattr(a, 'shape', None)}")
+    return transpose(a, list(range(r - 2)) + [r - 1, r - 2], conjugate=conjugate)
+
+
+def adjoint(matrix, name=None) -> Tensor:
+    """The conjugate transpose of the last two dimensions of `matrix` (tf.linalg.adjoint)."""
+    return matrix_transpose(matrix, conjugate=True)
+
+
+# `tf.matmul(a, b)` of two matrices enters the core in one call (_C.fast_op, the core's MatMul);
+# everything else (keywords, batches, mismatched dtypes) runs the function above.
+matmul = _C.fast_op("matmul", 0, "hint", matmul)

@@ -1,0 +1,46 @@
+"""keras.optimizers.RMSprop, each step one fused KerasRMSprop op for all variables."""
+from varrt import _C
+from varrt.optimizers.keras.base_optimizer import Optimizer
+
+
+class RMSprop(Optimizer):
+    """Keras 3's RMSprop: gradients scaled by a moving average of their squares (optionally centered, with momentum)."""
+
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None,
+                 name="rmsprop", **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum, ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor,
+                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+        self.rho = rho
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.centered = centered
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        self._velocities = self.add_optimizer_variables(var_list, "velocity")
+        self._momentums = self.add_optimizer_variables(var_list, "momentum") if self.momentum > 0 else []
+        self._average_gradients = (self.add_optimizer_variables(var_list, "average_gradient") if self.centered
+                                   else [])
+
+    def _slots_of(self, index):
+        slots = (self._velocities[index],)
+        if self.momentum > 0:
+            slots += (self._momentums[index],)
+        return slots + (self._average_gradients[index],) if self.centered else slots
+
+    def _fused_update(self, variables, grads, learning_rate, iterations):
+        _C.keras_rmsprop(variables, grads, learning_rate, iterations, self.rho, 1 - self.rho, self.momentum,
+                         self.epsilon, self.momentum > 0, bool(self.centered))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rho": self.rho, "momentum": self.momentum, "epsilon": self.epsilon,
+                       "centered": self.centered})
+        return config

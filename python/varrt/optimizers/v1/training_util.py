@@ -1,0 +1,31 @@
+"""TensorFlow 1's global step (tensorflow/python/training/training_util.py)."""
+from varrt.base import dtypes
+from varrt.framework.variables import Variable
+from varrt.graph import graph as ops
+
+_GLOBAL_STEP = "global_step"
+_eager_global_step = []
+
+
+def get_global_step(graph=None):
+    """The global step variable (TensorFlow's collection "global_step"), or None."""
+    g = graph or ops.current_graph()
+    if g is None:
+        return _eager_global_step[0] if _eager_global_step else None
+    steps = g.get_collection(_GLOBAL_STEP)
+    return steps[0] if steps else None
+
+
+def get_or_create_global_step(graph=None):
+    """The global step variable, created (int64, 0, not trainable) when missing."""
+    step = get_global_step(graph)
+    if step is not None:
+        return step
+    step = Variable(0, dtype=dtypes.int64, trainable=False, name="global_step")
+    g = graph or ops.current_graph()
+    if g is None:
+        _eager_global_step.append(step)
+    else:
+        g.add_to_collection(_GLOBAL_STEP, step)
+    return step
+
