@@ -136,9 +136,9 @@ TF_WORKER = textwrap.dedent("""
 """)
 
 
-def tensorflow_library(d, tf_python, elements=ELEMENTS, progress=None):
+def tensorflow_library(d, tf_python, elements, progress):
     """TensorFlow in a worker process that runs one operation per line of input; None when there
-    is no `tf_python` or it cannot start the worker (told to `progress`, else printed)."""
+    is no `tf_python` or it cannot start the worker (told to `progress`)."""
     if not tf_python:
         return None
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
@@ -146,15 +146,11 @@ def tensorflow_library(d, tf_python, elements=ELEMENTS, progress=None):
         proc = subprocess.Popen([tf_python, "-c", TF_WORKER, d, str(N_VARS), str(elements)], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     except OSError as e:
-        proc, error = None, e
-    if proc is not None and proc.stdout.readline().strip() != "ready":
+        progress.failed("tensorflow", e)
+        return None
+    if proc.stdout.readline().strip() != "ready":
         proc.wait()
-        error = "TensorFlow worker failed to start"
-    if proc is None or proc.returncode is not None:
-        if progress is None:
-            print(f"TensorFlow: {error}", file=sys.stderr)
-        else:
-            progress.failed("tensorflow", error)
+        progress.failed("tensorflow", f"the TensorFlow worker did not start (exit status {proc.returncode})")
         return None
 
     def op(name):

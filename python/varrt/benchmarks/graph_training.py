@@ -178,9 +178,8 @@ def run_library(library, seconds, threads):
 LIBRARY_NAMES = {"tf": "tensorflow"}  # --only's names, as the suite's columns name them
 
 
-def in_subprocess(python, library, seconds, threads, progress=None):
-    """{row: seconds} for `library`, run by `python`; None when it fails (told to `progress`,
-    else printed)."""
+def in_subprocess(python, library, seconds, threads, progress):
+    """{row: seconds} for `library`, run by `python`; None when it fails (told to `progress`)."""
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
     if threads:
         for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "VARRT_NUM_THREADS"):
@@ -191,14 +190,11 @@ def in_subprocess(python, library, seconds, threads, progress=None):
         cmd[1:3] = [os.path.abspath(__file__)]
     try:
         result = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=3600)
-        error = result.stderr if result.returncode != 0 else None
+        error = result if result.returncode != 0 else None
     except (OSError, subprocess.TimeoutExpired) as e:
         error = e
     if error is not None:
-        if progress is None:
-            print(f"{library} run failed:\n" + str(getattr(error, "stderr", None) or error)[-2000:], file=sys.stderr)
-        else:
-            progress.failed(LIBRARY_NAMES.get(library, library), error)
+        progress.failed(LIBRARY_NAMES.get(library, library), error)
         return None
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -221,9 +217,9 @@ def collect(seconds, tf_python=None, torch_python=None, threads=1, progress=None
     peers = [(library, python) for library, python in (("tf", tf_python), ("torch", torch_python)) if python]
     progress.expect(1 + len(peers))
     progress.step(f"varrt, every row (a subprocess, {threads or 'default'} thread{'s' if threads != 1 else ''})")
-    times = {"varrt": in_subprocess(sys.executable, "varrt", seconds, threads)}
+    times = {"varrt": in_subprocess(sys.executable, "varrt", seconds, threads, progress)}
     if times["varrt"] is None:
-        raise RuntimeError("varrt's graph-training benchmark failed (its error is above)")
+        raise RuntimeError(f"varrt's graph-training benchmark failed: {progress.failure(progress.part_name, 'varrt')}")
     for library, python in peers:
         progress.step(f"{LIBRARY_NAMES.get(library, library)}, every row (a subprocess)")
         measured = in_subprocess(python, library, seconds, threads, progress)

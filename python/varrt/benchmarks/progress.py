@@ -25,14 +25,14 @@ class Progress:
         self.stream = sys.stderr if stream is None else stream
         self.failures = {}  # (part, library) -> why it gave no figures
         self._tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self._part = None
+        self.part_name = None
         self._steps = 0
         self._done = 0
         self._start = time.monotonic()
 
     def part(self, name):
         """A part of the suite begins (`name` is one of `parts`)."""
-        self._part, self._steps, self._done = name, 0, 0
+        self.part_name, self._steps, self._done = name, 0, 0
 
     def expect(self, steps):
         """The current part will announce `steps` steps."""
@@ -44,9 +44,8 @@ class Progress:
         self._write(f"{self._where()}: {label} ...")
 
     def failed(self, library, error):
-        """`library` gave no figures in the current part because of `error`: an exception (a failed
-        subprocess's: its stderr) or the text a peer's process wrote to stderr."""
-        self.failures[(self._part, library)] = text = why(error)
+        """`library` gave no figures in the current part because of `error` (see `why`)."""
+        self.failures[(self.part_name, library)] = text = why(error)
         self._write(f"{self._where()}: {library} failed: {text}", keep=True)
 
     def failure(self, part, library):
@@ -59,10 +58,10 @@ class Progress:
 
     def _where(self):
         where = ""
-        if self._part is not None:
-            where = self._part
-            if self._part in self.parts:
-                where = f"[{self.parts.index(self._part) + 1}/{len(self.parts)}] {where}"
+        if self.part_name is not None:
+            where = self.part_name
+            if self.part_name in self.parts:
+                where = f"[{self.parts.index(self.part_name) + 1}/{len(self.parts)}] {where}"
         if self._done:
             where += f" {self._done}/{max(self._steps, self._done)}"
         return f"{where} ({time.monotonic() - self._start:.0f} s)".lstrip()
@@ -81,13 +80,16 @@ class Progress:
 
 
 def why(error):
-    """One line saying what went wrong: the last line of a process's stderr (a traceback's
-    exception), else the exception with its type."""
+    """One line saying what went wrong. `error`: an exception, a finished process (a
+    CompletedProcess or CalledProcessError: the last line of its stderr, a traceback's exception,
+    else its exit status) or a process's stderr text."""
     stderr = error if isinstance(error, str) else getattr(error, "stderr", None) or ""
     lines = [" ".join(line.split()) for line in stderr.splitlines() if line.strip()]
     if lines:
         return lines[-1]
+    if getattr(error, "returncode", None) is not None:
+        return f"exit status {error.returncode}, nothing on stderr"
     if isinstance(error, str):
-        return "no error message"
+        return "nothing on stderr"
     text = " ".join(str(error).split())
     return text if type(error).__name__ in text else f"{type(error).__name__}: {text}".rstrip(": ")

@@ -167,7 +167,7 @@ def tensorflow_times(tf_python, seconds, progress):
         progress.failed("tensorflow", e)
         return None
     if result.returncode != 0:
-        progress.failed("tensorflow", result.stderr)
+        progress.failed("tensorflow", result)
         return None
     return json.loads(result.stdout.strip().splitlines()[-1])
 
