@@ -291,7 +291,7 @@ def collect(seconds, tf_python=None, progress=None):
     progress = progress or Progress()
     torch = has_module("torch")
     tf_python = sys.executable if has_module("tensorflow") else tf_python
-    progress.expect((2 + torch) * (len(TARGETS) + 1) + (2 if tf_python else 0))
+    progress.expect((2 + torch) * (len(TARGETS) + 1) + (1 if tf_python else 0))
     columns = {"numpy": measure(numpy_cases(), seconds, progress, "numpy"),
                "varrt": measure(varrt_cases(), seconds, progress, "varrt")}
     memory = {}
@@ -303,12 +303,11 @@ def collect(seconds, tf_python=None, progress=None):
         progress.step("torch memory per variable (a new process)")
         memory["torch"] = memory_in_subprocess(sys.executable, "torch")
     if tf_python:
-        progress.step("tensorflow, every case (a subprocess)")
+        progress.step("tensorflow, every case, then memory per variable (two processes)")
         cmd = [tf_python, os.path.abspath(__file__), "--only", "tf", "--seconds", str(seconds)]
         try:
             out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
             columns["tf"] = json.loads(out.strip().splitlines()[-1])
-            progress.step("tensorflow memory per variable (a new process)")
             memory["tf"] = memory_in_subprocess(tf_python, "tf")
         except (OSError, subprocess.CalledProcessError) as e:
             progress.failed("tensorflow", e)
