@@ -125,23 +125,27 @@ class VarHandle:
     A variable resource handle (internal); varrt.Variable subclasses it.
     """
     @typing.overload
-    def __init__(self, initial_value: typing.Any, dtype: int, declared: collections.abc.Sequence[int] | None, unknown_rank: bool, debug_name: str, container: str = '', shared_name: str = '') -> None:
+    def __init__(self, initial_value: typing.Any, dtype: int, declared: collections.abc.Sequence[int] | None,
+                 unknown_rank: bool, debug_name: str, container: str = '', shared_name: str = '') -> None:
         ...
     @typing.overload
     def __init__(self, other: VarHandle) -> None:
         """
         Another reference to the same handle (what an UnreadVariable holds).
         """
-    def assign(self, value: typing.Any, use_locking: bool | None = None, name: str | None = None, read_value: bool = True) -> typing.Any:
+    def assign(self, value: typing.Any, use_locking: bool | None = None, name: str | None = None,
+               read_value: bool = True) -> typing.Any:
         """
         Sets the value, converted with TensorFlow's rules; the shape must be compatible.
         Returns the variable (an UnreadVariable) or, with read_value=False, None.
         """
-    def assign_add(self, delta: typing.Any, use_locking: bool | None = None, name: str | None = None, read_value: bool = True) -> typing.Any:
+    def assign_add(self, delta: typing.Any, use_locking: bool | None = None, name: str | None = None,
+                   read_value: bool = True) -> typing.Any:
         """
         value += delta (same shape, numeric dtypes); in place unless a reader holds the buffer.
         """
-    def assign_sub(self, delta: typing.Any, use_locking: bool | None = None, name: str | None = None, read_value: bool = True) -> typing.Any:
+    def assign_sub(self, delta: typing.Any, use_locking: bool | None = None, name: str | None = None,
+                   read_value: bool = True) -> typing.Any:
         """
         value -= delta (same shape, numeric dtypes); in place unless a reader holds the buffer.
         """
@@ -159,7 +163,8 @@ class VarHandle:
         """
     def __array__(self, dtype: typing.Any = None, copy: bool | None = None) -> np.ndarray:
         """
-        A zero-copy read-only view of the current value (copy=True: a writable copy); later updates copy first, so the view never changes.
+        A zero-copy read-only view of the current value (copy=True: a writable copy); later updates
+        copy first, so the view never changes.
         """
     def _destroy(self) -> None:
         """
@@ -292,9 +297,12 @@ class Graph:
         ...
     def add_input(self) -> int:
         ...
-    def add_node(self, op: str, inputs: collections.abc.Sequence[int], attrs: dict, resources: collections.abc.Sequence, num_outputs: int, host: typing.Any = None, resource_args: collections.abc.Sequence[int] = [], device: str = '') -> int:
+    def add_node(self, op: str, inputs: collections.abc.Sequence[int], attrs: dict, resources: collections.abc.Sequence,
+                 num_outputs: int, host: typing.Any = None, resource_args: collections.abc.Sequence[int] = [],
+                 device: str = '') -> int:
         ...
-    def add_while_node(self, arg0: collections.abc.Sequence[int], arg1: Graph, arg2: Graph, arg3: int, arg4: int, arg5: int) -> int:
+    def add_while_node(self, arg0: collections.abc.Sequence[int], arg1: Graph, arg2: Graph, arg3: int, arg4: int,
+                       arg5: int) -> int:
         ...
     def disable_node(self, arg0: int) -> None:
         """
@@ -336,7 +344,8 @@ class TracedCalls:
         """
     def __call__(self, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
         ...
-    def add(self, args: tuple, graph: typing.Any, captures: typing.Any, inference_name: str, output: typing.Any, pack: typing.Any, reraise: typing.Any, counter: typing.Any) -> bool:
+    def add(self, args: tuple, graph: typing.Any, captures: typing.Any, inference_name: str, output: typing.Any,
+            pack: typing.Any, reraise: typing.Any, counter: typing.Any) -> bool:
         """
         Caches a trace for calls like `args`; whether it was cached.
         """
@@ -418,7 +427,8 @@ def _init_variable(self: VarHandle, initial_value: typing.Any, dtype: int, debug
     """
     Creates an anonymous variable of the initial value's shape into `self` (Variable.__init__'s common case).
     """
-def _install_variable_default_init(arg0: typing.Any, arg1: typing.Any, arg2: list, arg3: typing.Any, arg4: typing.Any, arg5: str, arg6: str) -> None:
+def _install_variable_default_init(arg0: typing.Any, arg1: typing.Any, arg2: list, arg3: typing.Any, arg4: typing.Any,
+                                   arg5: str, arg6: str) -> None:
     """
     Makes cls.__init__ the C default path for `cls(host_value)`, `general` (the Python __init__) for the rest.
     """
@@ -571,11 +581,13 @@ def device_scope_name() -> str:
     """
 def devices_initialized() -> bool:
     ...
-def execute(op: str, kernel: typing.Any, inputs: collections.abc.Sequence, dtype: int, shape: typing.Any = None, num_outputs: typing.Any = None, attrs: typing.Any = None) -> typing.Any:
+def execute(op: str, kernel: typing.Any, inputs: collections.abc.Sequence, dtype: int, shape: typing.Any = None,
+            num_outputs: typing.Any = None, attrs: typing.Any = None) -> typing.Any:
     """
     Runs `op` through the core dispatch with a Python kernel (see csrc/bindings/execute.cc).
     """
-def fast_op(kind: str, op: int, mode: str, fallback: collections.abc.Callable[..., typing.Any]) -> collections.abc.Callable[..., typing.Any]:
+def fast_op(kind: str, op: int, mode: str,
+            fallback: collections.abc.Callable[..., typing.Any]) -> collections.abc.Callable[..., typing.Any]:
     """
     fast_op(kind, op, mode, fallback): an op entry with a core kernel and a Python fallback (internal).
     """
@@ -603,19 +615,23 @@ def intra_op_threads() -> int:
     """
     The intra-op thread count setting (0: the default).
     """
-def keras_adagrad(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any, arg4: float) -> None:
+def keras_adagrad(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any,
+                  arg4: float) -> None:
     """
     Keras 3's Adagrad step over many variables (KerasAdagrad): vars each variable then its accumulator.
     """
-def keras_adam(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any, arg4: float, arg5: float, arg6: float, arg7: float, arg8: float) -> None:
+def keras_adam(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any,
+               arg4: float, arg5: float, arg6: float, arg7: float, arg8: float) -> None:
     """
     Keras 3's Adam step over many variables (KerasAdam): vars each variable then m, v (and vhat).
     """
-def keras_rmsprop(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any, arg4: float, arg5: float, arg6: float, arg7: float, arg8: bool, arg9: bool) -> None:
+def keras_rmsprop(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any,
+                  arg4: float, arg5: float, arg6: float, arg7: float, arg8: bool, arg9: bool) -> None:
     """
     Keras 3's RMSprop step over many variables (KerasRMSprop): vars each variable then its slots.
     """
-def keras_sgd(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any, arg4: float, arg5: bool) -> None:
+def keras_sgd(arg0: collections.abc.Sequence, arg1: collections.abc.Sequence, arg2: typing.Any, arg3: typing.Any,
+              arg4: float, arg5: bool) -> None:
     """
     Keras 3's SGD step over many variables (KerasSGD): vars each variable then its momentum, if any.
     """
@@ -648,7 +664,8 @@ def num_named_resources() -> int:
     ...
 def object_graph_decode(data: typing_extensions.Buffer, types: typing.Any = None) -> list:
     """
-    The nodes of TrackableObjectGraph bytes; DataLossError when they are damaged. `types`: the tuple subclasses (node, reference, tensor, slot reference, saver) to make them as.
+    The nodes of TrackableObjectGraph bytes; DataLossError when they are damaged. `types`: the tuple
+    subclasses (node, reference, tensor, slot reference, saver) to make them as.
     """
 def object_graph_encode(nodes: collections.abc.Iterable) -> bytes:
     """
@@ -695,7 +712,8 @@ def push_device_scope(spec: str | None) -> int:
     """
 def push_dispatch_hook(mode: str, fn: typing.Any) -> DispatchHook:
     ...
-def push_graph_recorder(decide_fn: typing.Any, record_fn: typing.Any, failed_fn: typing.Any, passed_ops: collections.abc.Set[str], graph: int = 0) -> GraphRecorder:
+def push_graph_recorder(decide_fn: typing.Any, record_fn: typing.Any, failed_fn: typing.Any,
+                        passed_ops: collections.abc.Set[str], graph: int = 0) -> GraphRecorder:
     ...
 def relu(features: typing.Any) -> typing.Any:
     ...
@@ -703,7 +721,8 @@ def relu6(features: typing.Any) -> typing.Any:
     ...
 def relu_grad(gradients: typing.Any, features: typing.Any, name: str | None = '') -> typing.Any:
     ...
-def remote_variable_handle(dtype: int, declared: collections.abc.Sequence[int] | None, debug_name: str, device: str) -> VarHandle:
+def remote_variable_handle(dtype: int, declared: collections.abc.Sequence[int] | None, debug_name: str,
+                           device: str) -> VarHandle:
     """
     A handle to a variable living on another task's `device` (for Variable's unpickling).
     """
@@ -745,7 +764,9 @@ def resource_scatter_nd(arg0: typing.Any, arg1: str, arg2: typing.Any, arg3: typ
     """
     ResourceScatterNd{Update,Add,Sub,Min,Max}; the UnreadVariable.
     """
-def resource_strided_slice_assign(arg0: typing.Any, arg1: collections.abc.Sequence[int], arg2: collections.abc.Sequence[int], arg3: collections.abc.Sequence[int], arg4: int, arg5: int, arg6: int, arg7: int, arg8: int, arg9: typing.Any) -> typing.Any:
+def resource_strided_slice_assign(arg0: typing.Any, arg1: collections.abc.Sequence[int],
+                                  arg2: collections.abc.Sequence[int], arg3: collections.abc.Sequence[int], arg4: int,
+                                  arg5: int, arg6: int, arg7: int, arg8: int, arg9: typing.Any) -> typing.Any:
     """
     ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write; the UnreadVariable.
     """
@@ -771,11 +792,14 @@ def simd_level() -> str:
     ...
 def softmax(logits: typing.Any, log: bool, name: str | None = '') -> typing.Any:
     ...
-def softmax_cross_entropy_with_logits(features: typing.Any, labels: typing.Any, name: str | None = '') -> tuple[typing.Any, typing.Any]:
+def softmax_cross_entropy_with_logits(features: typing.Any, labels: typing.Any,
+                                      name: str | None = '') -> tuple[typing.Any, typing.Any]:
     ...
-def sparse_softmax_cross_entropy_with_logits(features: typing.Any, labels: typing.Any, name: str | None = '') -> tuple[typing.Any, typing.Any]:
+def sparse_softmax_cross_entropy_with_logits(features: typing.Any, labels: typing.Any,
+                                             name: str | None = '') -> tuple[typing.Any, typing.Any]:
     ...
-def sstable_build(entries: collections.abc.Sequence[tuple[bytes, bytes]], block_size: int = 262144, restart_interval: int = 16) -> bytes:
+def sstable_build(entries: collections.abc.Sequence[tuple[bytes, bytes]], block_size: int = 262144,
+                  restart_interval: int = 16) -> bytes:
     """
     An sstable file's bytes holding `entries` (sorted (key, value) bytes pairs).
     """
@@ -783,7 +807,9 @@ def sstable_parse(contents: bytes, filename: str = '<memory>') -> list:
     """
     The verified (key, value) pairs of an sstable.
     """
-def strided_slice(input: TensorData, begin: collections.abc.Sequence[int], end: collections.abc.Sequence[int], strides: collections.abc.Sequence[int], begin_mask: int, end_mask: int, ellipsis_mask: int, new_axis_mask: int, shrink_axis_mask: int, share: bool = True) -> TensorData:
+def strided_slice(input: TensorData, begin: collections.abc.Sequence[int], end: collections.abc.Sequence[int],
+                  strides: collections.abc.Sequence[int], begin_mask: int, end_mask: int, ellipsis_mask: int,
+                  new_axis_mask: int, shrink_axis_mask: int, share: bool = True) -> TensorData:
     """
     StridedSlice: input[begin:end:strides] with TensorFlow's masks; `share` allows a view of the input.
     """
