@@ -3,6 +3,7 @@
     varrt tour                                  a short walk through the main features
     varrt inspect PATH [--values] [--name KEY]  the tensors of a checkpoint
     varrt bench [--quick] [--json] [--plot F]   the benchmark suite against NumPy, PyTorch, TensorFlow
+                                                (its progress on stderr, the results on stdout)
     varrt --version                             the installed version
     varrt --cmake-dir                           where varrtConfig.cmake is (find_package(varrt))
     varrt --include-dir                         where varrt/varrt.h and varrt/varrt_c.h are

@@ -136,15 +136,21 @@ TF_WORKER = textwrap.dedent("""
 """)
 
 
-def tensorflow_library(d, tf_python, elements=ELEMENTS):
-    """TensorFlow in a worker process that runs one operation per line of input."""
-    if not tf_python or not os.path.exists(tf_python):
+def tensorflow_library(d, tf_python, elements, progress):
+    """TensorFlow in a worker process that runs one operation per line of input; None when there
+    is no `tf_python` or it cannot start the worker (told to `progress`)."""
+    if not tf_python:
         return None
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
-    proc = subprocess.Popen([tf_python, "-c", TF_WORKER, d, str(N_VARS), str(elements)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        proc = subprocess.Popen([tf_python, "-c", TF_WORKER, d, str(N_VARS), str(elements)], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    except OSError as e:
+        progress.failed("tensorflow", e)
+        return None
     if proc.stdout.readline().strip() != "ready":
-        print("TensorFlow worker failed to start", file=sys.stderr)
+        proc.wait()
+        progress.failed("tensorflow", f"the TensorFlow worker did not start (exit status {proc.returncode})")
         return None
 
     def op(name):
@@ -158,9 +164,15 @@ def tensorflow_library(d, tf_python, elements=ELEMENTS):
     return lib
 
 
-def collect(repeat, tf_python=None, directory=None, elements=ELEMENTS):
-    """{library: (median save seconds, median restore seconds)} over `repeat` interleaved rounds."""
+def collect(repeat, tf_python=None, directory=None, elements=ELEMENTS, progress=None):
+    """{library: (median save seconds, median restore seconds)} over `repeat` interleaved rounds.
+    A library that fails is left out and told to `progress` (a varrt.benchmarks.progress.Progress)."""
     import importlib.util
+
+    from varrt.benchmarks.progress import Progress
+    progress = progress or Progress()
+    progress.expect(1 + repeat)
+    progress.step("starting the libraries, a first save and restore each")
     if tf_python is None and importlib.util.find_spec("tensorflow") is not None:
         tf_python = sys.executable
     rng = np.random.default_rng(0)
@@ -169,13 +181,14 @@ def collect(repeat, tf_python=None, directory=None, elements=ELEMENTS):
         candidates = [varrt_library(arrays, d, False), varrt_library(arrays, d, True), numpy_library(arrays, d),
                       safetensors_numpy_library(arrays, d), safetensors_torch_library(arrays, d, True),
                       safetensors_torch_library(arrays, d, False), torch_library(arrays, d),
-                      tensorflow_library(d, tf_python, elements)]
+                      tensorflow_library(d, tf_python, elements, progress)]
         libraries = [lib for lib in candidates if lib is not None]
         times = {lib.name: {"save": [], "restore": []} for lib in libraries}
         for lib in libraries:  # warm-up round: files exist, caches warm
             lib.run("save")
             lib.run("restore")
-        for _ in range(repeat):
+        for i in range(repeat):
+            progress.step(f"round {i + 1} of {repeat}: save and restore, every library in turn")
             for op in ("save", "restore"):
                 for lib in libraries:
                     times[lib.name][op].append(lib.run(op))

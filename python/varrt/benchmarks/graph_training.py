@@ -175,8 +175,11 @@ def run_library(library, seconds, threads):
         cases = tf_cases(tf)
     return {name: median_time(fn, seconds, per) for name, (fn, per) in cases.items()}
 
+LIBRARY_NAMES = {"tf": "tensorflow"}  # --only's names, as the suite's columns name them
 
-def in_subprocess(python, library, seconds, threads):
+
+def in_subprocess(python, library, seconds, threads, progress):
+    """{row: seconds} for `library`, run by `python`; None when it fails (told to `progress`)."""
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
     if threads:
         for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "VARRT_NUM_THREADS"):
@@ -185,9 +188,13 @@ def in_subprocess(python, library, seconds, threads):
            "--threads", str(threads)]
     if library != "varrt":  # the peer's interpreter need not have varrt: run this file by path
         cmd[1:3] = [os.path.abspath(__file__)]
-    result = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=3600)
-    if result.returncode != 0:
-        print(f"{library} run failed:\n" + result.stderr[-2000:], file=sys.stderr)
+    try:
+        result = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=3600)
+        error = result if result.returncode != 0 else None
+    except (OSError, subprocess.TimeoutExpired) as e:
+        error = e
+    if error is not None:
+        progress.failed(LIBRARY_NAMES.get(library, library), error)
         return None
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -202,16 +209,22 @@ def default_torch_python():
         return None
 
 
-def collect(seconds, tf_python=None, torch_python=None, threads=1):
-    """{"varrt": {row: s}, "tf": {row: s} or absent, "torch": {row: s} or absent}."""
-    times = {"varrt": in_subprocess(sys.executable, "varrt", seconds, threads)}
+def collect(seconds, tf_python=None, torch_python=None, threads=1, progress=None):
+    """{"varrt": {row: s}, "tf": {row: s} or absent, "torch": {row: s} or absent}. A peer that
+    fails is left out and told to `progress` (a varrt.benchmarks.progress.Progress)."""
+    from varrt.benchmarks.progress import Progress  # here: a peer's interpreter runs this file without varrt
+    progress = progress or Progress()
+    peers = [(library, python) for library, python in (("tf", tf_python), ("torch", torch_python)) if python]
+    progress.expect(1 + len(peers))
+    progress.step(f"varrt, every row (a subprocess, {threads or 'default'} thread{'s' if threads != 1 else ''})")
+    times = {"varrt": in_subprocess(sys.executable, "varrt", seconds, threads, progress)}
     if times["varrt"] is None:
-        raise RuntimeError("varrt's graph-training benchmark failed (its error is above)")
-    for library, python in (("tf", tf_python), ("torch", torch_python)):
-        if python:
-            measured = in_subprocess(python, library, seconds, threads)
-            if measured:
-                times[library] = measured
+        raise RuntimeError(f"varrt's graph-training benchmark failed: {progress.failure(progress.part_name, 'varrt')}")
+    for library, python in peers:
+        progress.step(f"{LIBRARY_NAMES.get(library, library)}, every row (a subprocess)")
+        measured = in_subprocess(python, library, seconds, threads, progress)
+        if measured:
+            times[library] = measured
     return times
 
 

@@ -20,6 +20,7 @@ same varrt script runs under TensorFlow (`import tensorflow as tf`) in a subproc
 --tf-python names an interpreter that has it (or TensorFlow imports here).
 """
 import argparse
+import importlib.util
 import json
 import os
 import subprocess
@@ -134,42 +135,65 @@ def torch_cases():
     return {"linear SGD step": linear_step, "MLP Adam step": mlp_step}
 
 
-def measure(cases, seconds):
+def measure(cases, seconds, progress=None, library=""):
     out = {}
     for name, fn in cases.items():
+        if progress is not None:
+            progress.step(f"{library} {name}")  # before the warm-up and the timed loop
         for _ in range(50):
             fn()  # warm-up: slot variables, caches
         out[name] = time_per_call(fn, seconds)
     return out
 
 
-def tensorflow_times(tf_python, seconds):
+def tensorflow_python(tf_python):
+    """The interpreter that runs TensorFlow's column: `tf_python`, else this one when it has
+    TensorFlow, else None."""
     if tf_python is None:
         try:
             import tensorflow  # noqa: F401
         except ImportError:
             return None
         tf_python = sys.executable
+    return tf_python
+
+
+def tensorflow_times(tf_python, seconds, progress):
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
-    result = subprocess.run([tf_python, os.path.abspath(__file__), "--as-tensorflow", "--seconds", str(seconds)],
-                            capture_output=True, text=True, env=env, timeout=1200)
+    try:
+        result = subprocess.run([tf_python, os.path.abspath(__file__), "--as-tensorflow", "--seconds", str(seconds)],
+                                capture_output=True, text=True, env=env, timeout=1200)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        progress.failed("tensorflow", e)
+        return None
     if result.returncode != 0:
-        print("TensorFlow run failed:\n" + result.stderr[-2000:], file=sys.stderr)
+        progress.failed("tensorflow", result)
         return None
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def collect(seconds, tf_python=None):
-    """{library: {case: seconds per step}} for varrt, and PyTorch and TensorFlow where they run."""
+def collect(seconds, tf_python=None, progress=None):
+    """{library: {case: seconds per step}} for varrt, and PyTorch and TensorFlow where they run.
+    A peer that fails is left out and told to `progress` (a varrt.benchmarks.progress.Progress)."""
     import varrt
-    times = {"varrt": measure(tf_cases(varrt), seconds)}
-    try:
-        times["torch"] = measure(torch_cases(), seconds)
-    except ImportError:
-        pass
-    tf_times = tensorflow_times(tf_python, seconds)
-    if tf_times:
-        times["tf"] = tf_times
+    from varrt.benchmarks.progress import Progress
+    progress = progress or Progress()
+    cases = tf_cases(varrt)
+    torch = importlib.util.find_spec("torch") is not None
+    torch_steps = len({TORCH_PEER.get(name, name) for name in cases}) if torch else 0
+    tf_python = tensorflow_python(tf_python)
+    progress.expect(len(cases) + torch_steps + (1 if tf_python else 0))
+    times = {"varrt": measure(cases, seconds, progress, "varrt")}
+    if torch:
+        try:
+            times["torch"] = measure(torch_cases(), seconds, progress, "torch")
+        except ImportError as e:  # installed but broken
+            progress.failed("torch", e)
+    if tf_python:
+        progress.step("tensorflow, every case (a subprocess)")
+        tf_times = tensorflow_times(tf_python, seconds, progress)
+        if tf_times:
+            times["tf"] = tf_times
     return times
 
 

@@ -233,8 +233,13 @@ def memory_in_subprocess(python, library):
     return float(out.strip().splitlines()[-1])
 
 
-def measure(cases, seconds):
-    return {name: cpu_time_per_call(fn, seconds) for name, fn in cases.items()}
+def measure(cases, seconds, progress=None, library=""):
+    times = {}
+    for name, fn in cases.items():
+        if progress is not None:
+            progress.step(f"{library} {name}")  # before the timed loop, never inside it
+        times[name] = cpu_time_per_call(fn, seconds)
+    return times
 
 
 def has_module(name):
@@ -278,21 +283,35 @@ def main():
             spinner.wait()
 
 
-def collect(seconds, tf_python=None):
+def collect(seconds, tf_python=None, progress=None):
     """({library: {case: seconds per call}}, {library: bytes per small variable}) for NumPy, varrt,
-    and PyTorch and TensorFlow where they import (TensorFlow also from `tf_python`, in a subprocess)."""
-    columns = {"numpy": measure(numpy_cases(), seconds), "varrt": measure(varrt_cases(), seconds)}
-    memory = {"numpy": memory_in_subprocess(sys.executable, "numpy"),
-              "varrt": memory_in_subprocess(sys.executable, "varrt")}
-    if has_module("torch"):
-        columns["torch"] = measure(torch_cases(), seconds)
-        memory["torch"] = memory_in_subprocess(sys.executable, "torch")
+    and PyTorch and TensorFlow where they import (TensorFlow also from `tf_python`, in a subprocess).
+    A peer that fails is left out and told to `progress` (a varrt.benchmarks.progress.Progress)."""
+    from varrt.benchmarks.progress import Progress  # here: TensorFlow's interpreter runs this file without varrt
+    progress = progress or Progress()
+    torch = has_module("torch")
     tf_python = sys.executable if has_module("tensorflow") else tf_python
+    progress.expect((2 + torch) * (len(TARGETS) + 1) + (1 if tf_python else 0))
+    columns = {"numpy": measure(numpy_cases(), seconds, progress, "numpy"),
+               "varrt": measure(varrt_cases(), seconds, progress, "varrt")}
+    memory = {}
+    for library in ("numpy", "varrt"):
+        progress.step(f"{library} memory per variable (a new process)")
+        memory[library] = memory_in_subprocess(sys.executable, library)
+    if torch:
+        columns["torch"] = measure(torch_cases(), seconds, progress, "torch")
+        progress.step("torch memory per variable (a new process)")
+        memory["torch"] = memory_in_subprocess(sys.executable, "torch")
     if tf_python:
+        progress.step("tensorflow, every case, then memory per variable (two processes)")
         cmd = [tf_python, os.path.abspath(__file__), "--only", "tf", "--seconds", str(seconds)]
-        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-        columns["tf"] = json.loads(out.strip().splitlines()[-1])
-        memory["tf"] = memory_in_subprocess(tf_python, "tf")
+        try:
+            out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+            columns["tf"] = json.loads(out.strip().splitlines()[-1])
+            memory["tf"] = memory_in_subprocess(tf_python, "tf")
+        except (OSError, subprocess.CalledProcessError) as e:
+            progress.failed("tensorflow", e)
+            columns.pop("tf", None)
     return columns, memory
 
 
