@@ -1,0 +1,75 @@
+"""The documentation site builds with no warning (`mkdocs build --strict`, mkdocs.yml's `validation`
+making broken internal links and anchors warnings), and a broken link does fail it.
+
+Runs where MkDocs is installed (`pip install -r docs/requirements.txt`; .ci/run does); under
+CI=true a missing MkDocs is a failure, not a skip.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+
+def _mkdocs_or_skip():
+    try:
+        import mkdocs  # noqa: F401
+        import mkdocstrings  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("MkDocs is not installed: CI installs docs/requirements.txt before the tests")
+        pytest.skip("MkDocs is not installed (pip install -r docs/requirements.txt)")
+
+
+def _build(config_dir, site_dir):
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_dir / "mkdocs.yml"),
+                           "-d", str(site_dir)], capture_output=True, text=True, env=env, timeout=600)
+
+
+def test_site_builds_without_warnings(tmp_path):
+    _mkdocs_or_skip()
+    result = _build(REPO, tmp_path / "site")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "WARNING" not in result.stderr, result.stderr
+    for page in ("index.html", "getting-started.html", "api/supported.html", "api/tensors-and-variables.html"):
+        assert (tmp_path / "site" / page).is_file(), page
+
+
+def _copy_of_the_site_sources(tmp_path):
+    copy = tmp_path / "repo"
+    shutil.copytree(REPO / "docs", copy / "docs")
+    shutil.copy(REPO / "mkdocs.yml", copy / "mkdocs.yml")
+    (copy / "tests" / "fixtures").mkdir(parents=True)
+    shutil.copy(REPO / "tests" / "fixtures" / "tf_public_names.json", copy / "tests" / "fixtures")
+    (copy / "python").symlink_to(REPO / "python")
+    return copy
+
+
+@pytest.mark.parametrize("broken, reported", [
+    ("[a page that is not there](no-such-page.md)", "no-such-page.md"),
+    ("[an anchor that is not there](getting-started.md#no-such-heading)", "no-such-heading"),
+])
+def test_a_broken_internal_link_fails_the_build(tmp_path, broken, reported):
+    _mkdocs_or_skip()
+    copy = _copy_of_the_site_sources(tmp_path)
+    index = copy / "docs" / "index.md"
+    index.write_text(index.read_text() + f"\n{broken}\n")
+    result = _build(copy, tmp_path / "site")
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert reported in result.stderr, result.stderr
+
+
+def test_supported_api_page_is_current():
+    """The committed page is what docs/hooks/api_support.py makes of today's varrt (the build checks
+    this too; this test says so without MkDocs)."""
+    sys.path.insert(0, str(REPO / "docs" / "hooks"))
+    try:
+        import api_support
+    finally:
+        sys.path.remove(str(REPO / "docs" / "hooks"))
+    assert api_support.PAGE.read_text() == api_support.render(), \
+        "docs/api/supported.md is stale: run `python docs/hooks/api_support.py`"
