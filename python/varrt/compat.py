@@ -36,7 +36,12 @@ def _graph():
 
 
 def global_variables_initializer():
-    """An Operation running every global variable's initializer (None when executing eagerly)."""
+    """Returns an operation that initializes every global variable (TensorFlow 1).
+
+    Returns:
+        The operation (run it with a `Session`), or None when executing eagerly, where
+        variables are initialized when created.
+    """
     g = _graph()
     if g is None:
         return None
@@ -85,7 +90,19 @@ def get_collection(key, scope=None):
 
 
 def placeholder(dtype, shape=None, name=None):
-    """A value fed when the graph runs (`Session.run(..., feed_dict={x: value})`)."""
+    """Inserts a placeholder for a tensor that will always be fed (TensorFlow 1).
+
+    Args:
+        dtype: The dtype of the values fed.
+        shape: The shape (None dimensions accept any size; None: any shape).
+        name: A name for the operation (optional).
+
+    Returns:
+        A symbolic `Tensor` fed with `Session.run(..., feed_dict={placeholder: value})`.
+
+    Raises:
+        RuntimeError: If executing eagerly.
+    """
     g = _graph()
     if g is None:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
@@ -213,8 +230,35 @@ def get_variable_scope():
 def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
                  collections=None, caching_device=None, partitioner=None, validate_shape=True, use_resource=None,
                  custom_getter=None, constraint=None, synchronization=None, aggregation=None):
-    """The variable `scope/name`: created (with `initializer`, glorot_uniform by default for
-    floats, zeros otherwise), or, with reuse, the one created before."""
+    """Gets an existing variable `scope/name` or creates a new one (TensorFlow 1).
+
+    Args:
+        name: The variable's name within the current `variable_scope`.
+        shape: Its shape (needed when `initializer` is not a value).
+        dtype: Its dtype (default float32).
+        initializer: An initializer, a value, or None (glorot_uniform for floats, zeros
+            otherwise).
+        regularizer: A function of the variable whose result is added to the
+            `REGULARIZATION_LOSSES` collection.
+        trainable: Whether it is trainable (default True).
+        collections: The collections to add it to (default: global variables).
+        caching_device: Accepted for compatibility and ignored.
+        partitioner: Must be None: partitioned variables are refused (`NotImplementedError`).
+        validate_shape: Accepted for compatibility.
+        use_resource: Accepted (every variable is a resource variable).
+        custom_getter: A function wrapping the creation, as TensorFlow's.
+        constraint: A projection function applied after optimizer updates.
+        synchronization: A `tf.VariableSynchronization`.
+        aggregation: A `tf.VariableAggregation`.
+
+    Returns:
+        The created or existing `Variable`.
+
+    Raises:
+        ValueError: If the variable exists and the scope does not reuse (or reuse is set and it
+            does not exist), or if its shape or dtype differ from the existing one's.
+        NotImplementedError: If `partitioner` is given.
+    """
     from varrt import dtypes, initializers
     from varrt.framework.variables import Variable
     if partitioner is not None:
