@@ -18,6 +18,11 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "fixtures" / "tf_public_names.json"
 PAGE = REPO / "docs" / "api" / "supported.md"
 
+# The page's order: the TensorFlow 2 namespaces first, then TensorFlow 1's (the fixture's is sorted).
+ORDER = ["tf", "tf.math", "tf.nn", "tf.linalg", "tf.random", "tf.debugging", "tf.dtypes", "tf.config",
+         "tf.compat.v1", "tf.compat.v1.math", "tf.compat.v1.nn", "tf.compat.v1.random", "tf.compat.v1.train",
+         "tf.compat.v1.losses", "tf.compat.v1.layers"]
+
 
 def _module(root, dotted):
     """varrt's module at TensorFlow's path "tf.compat.v1.nn", or None when varrt has none."""
@@ -45,8 +50,16 @@ def render():
 
     reference = json.loads(FIXTURE.read_text())
     modules = reference["modules"]
+    unavailable = reference.get("unavailable", {})
     rows, sections = [], []
-    for dotted in modules:
+    for dotted in sorted(modules.keys() | unavailable.keys(), key=lambda m: (ORDER + [m]).index(m)):
+        if dotted in unavailable:
+            module = _module(varrt, dotted)
+            rows.append(f"| [`{dotted}`](#{_anchor(dotted)}) | - | - | - |")
+            sections.append(f"### `{dotted}`\n\nTensorFlow {reference['tensorflow_version']} lists no names here "
+                            f"without the `tf_keras` package (`{unavailable[dotted]}`); varrt "
+                            f"{'has' if module is not None else 'has no'} such module.\n")
+            continue
         names = modules[dotted]
         module = _module(varrt, dotted)
         present = [n for n in names if module is not None and hasattr(module, n)]
@@ -56,12 +69,6 @@ def render():
         note = "" if module is not None else "\n\nvarrt has no such module.\n"
         sections.append(f"### `{dotted}`\n{note}\n**Present ({len(present)}):** {_names(present)}\n\n"
                         f"**Missing ({len(missing)}):** {_names(missing)}\n")
-    for dotted, why in reference.get("unavailable", {}).items():
-        module = _module(varrt, dotted)
-        rows.append(f"| `{dotted}` | - | - | - |")
-        sections.append(f"### `{dotted}`\n\nTensorFlow {reference['tensorflow_version']} lists no names here "
-                        f"without the `tf_keras` package (`{why}`); varrt "
-                        f"{'has' if module is not None else 'has no'} such module.\n")
 
     exposed = set(raw_op.raw_op_names())
     ops = op_def_lib.all_ops()
