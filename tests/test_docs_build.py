@@ -5,6 +5,7 @@ Runs where MkDocs is installed (`pip install -r docs/requirements.txt`; .ci/run 
 CI=true a missing MkDocs is a failure, not a skip.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -73,3 +74,16 @@ def test_supported_api_page_is_current():
         sys.path.remove(str(REPO / "docs" / "hooks"))
     assert api_support.PAGE.read_text() == api_support.render(), \
         "docs/api/supported.md is stale: run `python docs/hooks/api_support.py`"
+
+
+def test_readme_links_name_existing_pages():
+    """The README links the site's pages by relative path (GitHub shows them); MkDocs does not
+    check the README, so this does."""
+    links = re.findall(r"\]\((docs/[^)#]+)(?:#[^)]*)?\)", (REPO / "README.md").read_text())
+    assert len(links) > 10
+    missing = sorted({link for link in links if not (REPO / link).is_file()})
+    assert not missing, missing
+
+
+def test_readme_fits_two_screens():
+    assert len((REPO / "README.md").read_text().splitlines()) <= 120
