@@ -218,8 +218,12 @@ def _check(label, doc, params, is_class, raises):
     problems = []
     if params and _documented_args(doc) != params:
         problems.append(f"Args {_documented_args(doc)} are not the parameters {params}")
-    if not is_class and _section(doc, "Returns") is None:
+    returns = _section(doc, "Returns")
+    if not is_class and returns is None:
         problems.append("no Returns section")
+    elif returns and ":" in returns[0]:
+        # Google style reads "type: description" there: a colon would make the text a type.
+        problems.append(f"Returns' first line has a colon: {returns[0].strip()!r}")
     if raises and _section(doc, "Raises") is None:
         problems.append("no Raises section")
     return [f"{label}: {p}" for p in problems]

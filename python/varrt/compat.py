@@ -98,7 +98,7 @@ def placeholder(dtype, shape=None, name=None):
         name: A name for the operation (optional).
 
     Returns:
-        A symbolic `Tensor` fed with `Session.run(..., feed_dict={placeholder: value})`.
+        A symbolic `Tensor`, to be fed through `Session.run`'s `feed_dict`.
 
     Raises:
         RuntimeError: If executing eagerly.

@@ -227,8 +227,8 @@ class GradientTape:
                 does not depend on) or `ZERO` (zeros).
 
         Returns:
-            The gradients in the structure of `sources`: Tensors, `IndexedSlices` for gathers,
-            or None for an unconnected source (with `NONE`).
+            The gradients in the structure of `sources` (Tensors, `IndexedSlices` for gathers,
+            or None for an unconnected source with `NONE`).
 
         Raises:
             RuntimeError: If a non-persistent tape is used a second time.

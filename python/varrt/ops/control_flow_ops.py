@@ -65,7 +65,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None) -> Any:
         name: A name for the operation (optional).
 
     Returns:
-        The outputs of the branch that ran (inside a graph: the same structure from both).
+        The outputs of the branch that ran (inside a graph, both branches must return the
+        same structure).
 
     Raises:
         TypeError: If `true_fn` or `false_fn` is not callable.

@@ -106,7 +106,8 @@ def _returns(op_def):
         if arg.number_attr or arg.type_list_attr:
             return [f"A list of `Tensor` objects {_output_type(op_def, arg)}".rstrip() + f" (`{arg.name}`)."]
         return [f"A `Tensor` {_output_type(op_def, arg)}".rstrip() + f" (`{arg.name}`)."]
-    lines = ["A tuple of `Tensor` objects (" + ", ".join(a.name for a in outs) + "):"]
+    # No colon on the first line: a reader of Google style would take what precedes it for a type.
+    lines = ["A tuple of `Tensor` objects (" + ", ".join(a.name for a in outs) + ")."]
     lines += [f"    {a.name}: A `Tensor` {_output_type(op_def, a)}".rstrip() + "." for a in outs]
     return lines
 
