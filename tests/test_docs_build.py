@@ -87,3 +87,34 @@ def test_readme_links_name_existing_pages():
 
 def test_readme_fits_two_screens():
     assert len((REPO / "README.md").read_text().splitlines()) <= 120
+
+
+def _python_blocks(page):
+    return re.findall(r"```python\n(.*?)```", (REPO / page).read_text(), re.S)
+
+
+def _run(code, tmp_path):
+    # The examples write under /tmp; here they write under the test's own directory.
+    code = code.replace('"/tmp/', f'"{tmp_path}/')
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO / "python"), os.environ.get("PYTHONPATH")])))
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300,
+                            cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize("page, blocks, printed", [
+    # Getting started: the TensorFlow 2 loop (then its checkpoint lines), and the TensorFlow 1 session.
+    ("docs/getting-started.md", (1, 2), ["loss 0.0101  w 3.00  b -1.01"]),
+    ("docs/getting-started.md", (3,), ["loss 0.000000 [1.9999992] [0.49999997]", 'Tensor("Mean:0", shape=(), dtype=float32)']),
+    ("README.md", (0,), ["[[3.0000532]] [-1.000003]"]),
+    ("docs/index.md", (0,), ["[[66.]\n [88.]], shape=(2, 1), dtype=float32)"]),
+])
+def test_examples_print_what_the_pages_say(tmp_path, page, blocks, printed):
+    """The examples run and print what their comments say (TensorFlow 2.21 prints the same: the
+    figures were taken from it)."""
+    code = "\n".join(_python_blocks(page)[i] for i in blocks)
+    out = _run(code, tmp_path)
+    for text in printed:
+        assert text in code.replace("# ", "") or text.replace("\n", "\n# ") in code, f"{page} no longer says {text!r}"
+        assert text in out, out
