@@ -109,6 +109,10 @@ def _run(code, tmp_path):
     ("docs/getting-started.md", (3,), ["loss 0.000000 [1.9999992] [0.49999997]", 'Tensor("Mean:0", shape=(), dtype=float32)']),
     ("README.md", (0,), ["[[3.0000532]] [-1.000003]"]),
     ("docs/index.md", (0,), ["[[66.]\n [88.]], shape=(2, 1), dtype=float32)"]),
+    ("docs/concepts/graphs.md", (0,), ['Tensor("add:0", shape=(None,), dtype=float32)', "2.5", "3.0"]),
+    ("docs/concepts/gradients.md", (0,), ["27.0 18.0"]),
+    ("docs/concepts/checkpoints.md", (0,), ["[1. 2.]", "('model/w/.ATTRIBUTES/VARIABLE_VALUE', [2])"]),
+    ("docs/concepts/devices.md", (1,), ["/job:localhost/replica:0/task:0/device:CPU:1"]),
 ])
 def test_examples_print_what_the_pages_say(tmp_path, page, blocks, printed):
     """The examples run and print what their comments say (TensorFlow 2.21 prints the same: the
