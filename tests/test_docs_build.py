@@ -25,10 +25,18 @@ def _mkdocs_or_skip():
         pytest.skip("MkDocs is not installed (pip install -r docs/requirements.txt)")
 
 
+def _env():
+    """The environment of a subprocess that imports the varrt this test imported (installed, or a
+    source tree on PYTHONPATH), without Material's banner about MkDocs 2."""
+    import varrt
+    where = os.path.dirname(os.path.dirname(varrt.__file__))
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1",
+                PYTHONPATH=os.pathsep.join(filter(None, [where, os.environ.get("PYTHONPATH")])))
+
+
 def _build(config_dir, site_dir):
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_dir / "mkdocs.yml"),
-                           "-d", str(site_dir)], capture_output=True, text=True, env=env, timeout=600)
+                           "-d", str(site_dir)], capture_output=True, text=True, env=_env(), timeout=600)
 
 
 def test_site_builds_without_warnings(tmp_path):
@@ -96,8 +104,7 @@ def _python_blocks(page):
 def _run(code, tmp_path):
     # The examples write under /tmp; here they write under the test's own directory.
     code = code.replace('"/tmp/', f'"{tmp_path}/')
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO / "python"), os.environ.get("PYTHONPATH")])))
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300,
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), timeout=300,
                             cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     return result.stdout
