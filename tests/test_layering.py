@@ -1,5 +1,5 @@
 """The core's folders are layers: each includes only the layers before it in LAYERS (the order of
-the README's Layout table), and none includes Python. Keeps the architecture the tree shows true."""
+the table of docs/development/layout.md), and none includes Python. Keeps the architecture the tree shows true."""
 import re
 
 from conftest import REPO

@@ -36,7 +36,12 @@ def _graph():
 
 
 def global_variables_initializer():
-    """An Operation running every global variable's initializer (None when executing eagerly)."""
+    """Returns an operation that initializes every global variable (TensorFlow 1).
+
+    Returns:
+        The operation (run it with a `Session`), or None when executing eagerly, where
+        variables are initialized when created.
+    """
     g = _graph()
     if g is None:
         return None
@@ -85,7 +90,19 @@ def get_collection(key, scope=None):
 
 
 def placeholder(dtype, shape=None, name=None):
-    """A value fed when the graph runs (`Session.run(..., feed_dict={x: value})`)."""
+    """Inserts a placeholder for a tensor that will always be fed (TensorFlow 1).
+
+    Args:
+        dtype: The dtype of the values fed.
+        shape: The shape (None dimensions accept any size; None: any shape).
+        name: A name for the operation (optional).
+
+    Returns:
+        A symbolic `Tensor`, to be fed through `Session.run`'s `feed_dict`.
+
+    Raises:
+        RuntimeError: If executing eagerly.
+    """
     g = _graph()
     if g is None:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
@@ -213,8 +230,35 @@ def get_variable_scope():
 def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
                  collections=None, caching_device=None, partitioner=None, validate_shape=True, use_resource=None,
                  custom_getter=None, constraint=None, synchronization=None, aggregation=None):
-    """The variable `scope/name`: created (with `initializer`, glorot_uniform by default for
-    floats, zeros otherwise), or, with reuse, the one created before."""
+    """Gets an existing variable `scope/name` or creates a new one (TensorFlow 1).
+
+    Args:
+        name: The variable's name within the current `variable_scope`.
+        shape: Its shape (needed when `initializer` is not a value).
+        dtype: Its dtype (default float32).
+        initializer: An initializer, a value, or None (glorot_uniform for floats, zeros
+            otherwise).
+        regularizer: A function of the variable whose result is added to the
+            `REGULARIZATION_LOSSES` collection.
+        trainable: Whether it is trainable (default True).
+        collections: The collections to add it to (default: global variables).
+        caching_device: Accepted for compatibility and ignored.
+        partitioner: Must be None: partitioned variables are refused (`NotImplementedError`).
+        validate_shape: Accepted for compatibility.
+        use_resource: Accepted (every variable is a resource variable).
+        custom_getter: A function wrapping the creation, as TensorFlow's.
+        constraint: A projection function applied after optimizer updates.
+        synchronization: A `tf.VariableSynchronization`.
+        aggregation: A `tf.VariableAggregation`.
+
+    Returns:
+        The created or existing `Variable`.
+
+    Raises:
+        ValueError: If the variable exists and the scope does not reuse (or reuse is set and it
+            does not exist), or if its shape or dtype differ from the existing one's.
+        NotImplementedError: If `partitioner` is given.
+    """
     from varrt import dtypes, initializers
     from varrt.framework.variables import Variable
     if partitioner is not None:
@@ -261,13 +305,14 @@ class _LazyNamespace(types.ModuleType):
     """A module whose missing attributes come from another module, imported on first use (so
     `compat.v1.train.Saver` works without importing `varrt.train` until it is needed)."""
 
-    def __init__(self, name, target, doc=None):
+    def __init__(self, name, target, doc=None, hidden=()):
         super().__init__(name, doc)
         self._target = target
+        self._hidden = frozenset(hidden)  # the target's names this namespace does not have
 
     def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
+        if name.startswith("__") or name in self._hidden:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
         import importlib
         try:
             module = importlib.import_module(self._target)
@@ -287,7 +332,9 @@ def _make_v1():
     from varrt import random as _random
     from varrt.framework import variable_enums as _variable_enums
     from varrt.framework import variables as _variables
-    v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).")
+    # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses are other functions.
+    v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).",
+                        hidden=("autodiff", "losses", "optimizers"))
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
                  "variables_initializer", "global_variables", "trainable_variables", "placeholder",
                  "disable_eager_execution", "enable_eager_execution", "disable_v2_behavior", "enable_v2_behavior",

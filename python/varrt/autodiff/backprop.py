@@ -77,7 +77,20 @@ class _FinishedRecording:
 
 
 class GradientTape:
-    """Records operations for automatic differentiation (TensorFlow's `tf.GradientTape`)."""
+    """Records operations for automatic differentiation (TensorFlow's `tf.GradientTape`).
+
+    Operations executed inside `with tf.GradientTape() as tape:` that depend on watched values
+    are recorded; `tape.gradient(target, sources)` then differentiates. Trainable variables
+    read inside the block are watched automatically.
+
+    Args:
+        persistent: Whether `gradient` (and `jacobian`) may be called more than once.
+        watch_accessed_variables: Whether trainable variables read inside the block are
+            watched automatically; False watches only what `watch` names.
+
+    Raises:
+        RuntimeError: From `gradient`, if a non-persistent tape is used a second time.
+    """
 
     def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True) -> None:
         self._persistent = persistent
@@ -142,7 +155,17 @@ class GradientTape:
     # --- watching ----------------------------------------------------------------------
 
     def watch(self, tensor: Any) -> None:
-        """Ensures `tensor` (a Tensor, a Variable, or a structure of them) is traced."""
+        """Ensures `tensor` is traced by this tape.
+
+        Args:
+            tensor: A Tensor, a Variable, or a nested structure of them.
+
+        Returns:
+            None.
+
+        Raises:
+            ValueError: If an element is not a Tensor or Variable.
+        """
         for t in nest.flatten(tensor):
             if not (isinstance(t, Tensor) or _is_variable(t)):
                 raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not tf.Tensor or tf.Variable "
@@ -192,8 +215,27 @@ class GradientTape:
 
     def gradient(self, target: Any, sources: Any, output_gradients: Any = None,
                  unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
-        """The gradient of `target` (a tensor or structure of tensors, summed) with respect to each of
-        `sources`, in the structure of `sources`."""
+        """Computes the gradient of `target` with respect to `sources` using the recorded operations.
+
+        Args:
+            target: A Tensor or nested structure of Tensors to differentiate (a structure is
+                summed).
+            sources: A Tensor or Variable, or a nested structure of them (a list, a dict,
+                `module.trainable_variables`).
+            output_gradients: Optional gradients of `target`, one per element of its flattened
+                structure (default: ones).
+            unconnected_gradients: `tf.UnconnectedGradients.NONE` (None for a source `target`
+                does not depend on) or `ZERO` (zeros).
+
+        Returns:
+            The gradients in the structure of `sources` (Tensors, `IndexedSlices` for gathers,
+            or None for an unconnected source with `NONE`).
+
+        Raises:
+            RuntimeError: If a non-persistent tape is used a second time.
+            ValueError: If `output_gradients` does not match `target`'s structure.
+            LookupError: If a recorded op has no registered gradient.
+        """
         self._check_usable()
         self._stop_if_one_shot()
         unconnected_gradients = _unconnected(unconnected_gradients)
@@ -246,7 +288,22 @@ class GradientTape:
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE, parallel_iterations=None,
                  experimental_use_pfor=True):
-        """d target[i...] / d source[j...] for each source: shape target.shape + source.shape."""
+        """Computes the Jacobian of `target` with respect to each of `sources`.
+
+        Args:
+            target: A Tensor.
+            sources: A Tensor or Variable, or a nested structure of them.
+            unconnected_gradients: `tf.UnconnectedGradients.NONE` or `ZERO`, as for `gradient`.
+            parallel_iterations: Accepted for compatibility (varrt computes row by row).
+            experimental_use_pfor: Accepted for compatibility and ignored.
+
+        Returns:
+            For each source, a Tensor of shape `target.shape + source.shape` (d target[i...] /
+            d source[j...]), in the structure of `sources`.
+
+        Raises:
+            RuntimeError: If a non-persistent tape is used a second time.
+        """
         self._check_usable()
         self._stop_if_one_shot()
         unconnected = _unconnected(unconnected_gradients)

@@ -53,7 +53,21 @@ def _accepts_variables(fn):
 
 
 def custom_gradient(f=None):
-    """Decorator defining a function's gradient (TensorFlow's `tf.custom_gradient`)."""
+    """Decorator defining a function's gradient (TensorFlow's `tf.custom_gradient`).
+
+    The decorated function returns `(y, grad_fn)`; `grad_fn(*upstream)` returns the gradients
+    of its inputs (and, when it takes `variables=`, a second list for the variables it read).
+
+    Args:
+        f: The function to decorate; None returns a decorator.
+
+    Returns:
+        A function computing `f`'s value whose gradient is `grad_fn`'s.
+
+    Raises:
+        TypeError: When called, if `f` reads variables and `grad_fn` does not accept the
+            `variables` keyword argument.
+    """
     if f is None:
         return lambda f: custom_gradient(f)
 

@@ -49,11 +49,20 @@ def _not_trackable_error(name, value):
 
 
 class Checkpoint:
-    """Groups trackable objects, saving and restoring them (TensorFlow's tf.train.Checkpoint).
+    """Groups trackable objects, saving and restoring them (TensorFlow's `tf.train.Checkpoint`).
 
     `Checkpoint(model=m, step=v)` tracks its keyword arguments (sorted by name, as TensorFlow
     does) and any attribute set later. Values may be Variables, lists/dicts/tuples,
-    `varrt.Module`s, other Checkpoints, or plain Python objects whose attributes hold them.
+    `varrt.Module`s, optimizers, other Checkpoints, or plain Python objects whose attributes
+    hold them. The files are TensorFlow's tensor bundles under TensorFlow's object-path keys:
+    TensorFlow restores them, and varrt restores TensorFlow's.
+
+    Args:
+        root: An optional object whose dependencies become the checkpoint's own.
+        **kwargs: The objects to track, by the name they are saved under.
+
+    Raises:
+        ValueError: If a value is not trackable (a plain number, for example).
     """
 
     def __init__(self, root: Any = None, **kwargs: Any) -> None:
@@ -151,12 +160,41 @@ class Checkpoint:
         return writer
 
     def write(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
-        """Writes a checkpoint at exactly `file_prefix` and returns it (no numbering, no state file)."""
+        """Writes a checkpoint at exactly `file_prefix` (no numbering, no state file).
+
+        Args:
+            file_prefix: The checkpoint prefix (`dir/name`); the directory must exist.
+            options: Optional `tf.train.CheckpointOptions` (background saves, fsync).
+
+        Returns:
+            The prefix written.
+
+        Raises:
+            ValueError: If a tracked list had elements replaced or removed (TensorFlow's rule).
+            ResourceExhaustedError: If the disk is full; the previous checkpoint stays readable.
+            AbortedError: If another process keeps the prefix claimed for two seconds.
+        """
         return self._write(file_prefix, options)
 
     def save(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
-        """Writes "<file_prefix>-<n>" (n = the incremented save_counter), records it in the
-        directory's `checkpoint` state file and returns it."""
+        """Saves a numbered checkpoint and records it in the directory's `checkpoint` state file.
+
+        The save is crash-proof: a process killed at any moment leaves the old or the new
+        checkpoint readable, by varrt and by TensorFlow.
+
+        Args:
+            file_prefix: The prefix; `-<n>` is appended, n being the incremented
+                `save_counter`.
+            options: Optional `tf.train.CheckpointOptions` (background saves, fsync).
+
+        Returns:
+            The prefix written (`file_prefix-n`).
+
+        Raises:
+            ValueError: If a tracked list had elements replaced or removed (TensorFlow's rule).
+            ResourceExhaustedError: If the disk is full; the previous checkpoint stays readable.
+            AbortedError: If another process keeps the prefix claimed for two seconds.
+        """
         file_prefix = os.fspath(file_prefix)
         counter = self.save_counter
         counter.assign_add(1)
@@ -168,7 +206,22 @@ class Checkpoint:
 
     def read(self, save_path: Union[str, os.PathLike[str], None],
              options: Optional[CheckpointOptions] = None) -> LoadStatus:
-        """Restores from `save_path` without creating the save counter; returns a load status."""
+        """Restores from `save_path` without creating the save counter (the pair of `write`).
+
+        Args:
+            save_path: The checkpoint prefix; None initializes nothing and returns an
+                `InitializationOnlyStatus`.
+            options: Optional `tf.train.CheckpointOptions`.
+
+        Returns:
+            A load status (`assert_consumed()`, `assert_existing_objects_matched()`,
+            `expect_partial()`, `missing_keys`, `unexpected_keys`).
+
+        Raises:
+            NotFoundError: If no checkpoint is at `save_path`.
+            DataLossError: If the files are damaged.
+            ValueError: If a saved value's shape does not fit its variable (nothing is restored).
+        """
         if save_path is None:
             return InitializationOnlyStatus()
         save_path = os.fspath(save_path)
@@ -178,8 +231,25 @@ class Checkpoint:
 
     def restore(self, save_path: Union[str, os.PathLike[str], None],
                 options: Optional[CheckpointOptions] = None) -> LoadStatus:
-        """Restores from `save_path` (a prefix, e.g. "dir/ckpt-3"); returns a load status with
-        assert_consumed(), assert_existing_objects_matched(), expect_partial()."""
+        """Restores the tracked objects from a checkpoint (the pair of `save`).
+
+        Variables that do not exist yet get their values when they are created and tracked
+        (delayed restoration, as in TensorFlow).
+
+        Args:
+            save_path: The checkpoint prefix (`"dir/ckpt-3"`, e.g. from
+                `tf.train.latest_checkpoint`); None initializes nothing.
+            options: Optional `tf.train.CheckpointOptions`.
+
+        Returns:
+            A load status (`assert_consumed()`, `assert_existing_objects_matched()`,
+            `expect_partial()`, `missing_keys`, `unexpected_keys`, `closest_key(key)`).
+
+        Raises:
+            NotFoundError: If no checkpoint is at `save_path`.
+            DataLossError: If the files are damaged.
+            ValueError: If a saved value's shape does not fit its variable (nothing is restored).
+        """
         self._maybe_create_save_counter()
         original = save_path
         try:

@@ -174,7 +174,15 @@ def checkpoint_exists(prefix):
 
 def latest_checkpoint(checkpoint_dir: Union[str, os.PathLike[str]],
                       latest_filename: Optional[str] = None) -> Optional[str]:
-    """The prefix of the newest checkpoint recorded in `checkpoint_dir`, or None."""
+    """Finds the newest checkpoint recorded in a directory's state file (`tf.train.latest_checkpoint`).
+
+    Args:
+        checkpoint_dir: The directory.
+        latest_filename: The state file's name (default `checkpoint`).
+
+    Returns:
+        The prefix of the newest checkpoint, or None when there is none (or its files are gone).
+    """
     state = get_checkpoint_state(checkpoint_dir, latest_filename)
     if state and state.model_checkpoint_path and checkpoint_exists(state.model_checkpoint_path):
         return state.model_checkpoint_path
@@ -205,7 +213,22 @@ class CheckpointManager:
 
     Mirrors `tf.train.CheckpointManager`: `save()` writes "<directory>/<checkpoint_name>-<n>"
     where n is the checkpoint's incremented `save_counter` (or `checkpoint_number`), records
-    it in the state file, and deletes the oldest beyond `max_to_keep` (None keeps all).
+    it in the state file, and deletes the oldest beyond `max_to_keep` only after the state
+    file names the new one.
+
+    Args:
+        checkpoint: The `tf.train.Checkpoint` to save and restore.
+        directory: Where to write checkpoints (created if missing).
+        max_to_keep: How many checkpoints to keep (None keeps all).
+        keep_checkpoint_every_n_hours: Also keep one checkpoint per this many hours.
+        checkpoint_name: The prefix of the checkpoints' names (default `"ckpt"`).
+        step_counter: A variable `save` reads for `checkpoint_interval`.
+        checkpoint_interval: The number of steps between saves (needs `step_counter`).
+        init_fn: A callable `restore_or_initialize` calls when there is no checkpoint.
+
+    Raises:
+        ValueError: If `max_to_keep` is not a positive integer or None, or
+            `checkpoint_interval` is given without `step_counter`.
     """
 
     _varrt_not_trackable = True
@@ -293,7 +316,22 @@ class CheckpointManager:
 
     def save(self, checkpoint_number: Optional[int] = None, check_interval: bool = True,
              options: Any = None) -> Optional[str]:
-        """Writes a numbered checkpoint and returns its prefix (None when the interval says skip)."""
+        """Saves a numbered checkpoint, records it and deletes the ones beyond `max_to_keep`.
+
+        Args:
+            checkpoint_number: The number in the file name (default: the checkpoint's
+                incremented `save_counter`).
+            check_interval: Whether to honour `checkpoint_interval` (skip the save when too few
+                steps passed).
+            options: Optional `tf.train.CheckpointOptions` (background saves, fsync).
+
+        Returns:
+            The prefix written, or None when the interval skipped the save.
+
+        Raises:
+            ResourceExhaustedError: If the disk is full; the previous checkpoints stay readable.
+            AbortedError: If another process keeps the prefix claimed for two seconds.
+        """
         if self._checkpoint_interval is not None:
             step = int(_value(self._step_counter))
             if self._last_checkpoint_step is not None:

@@ -16,6 +16,17 @@ class CheckpointOptions:
     (later updates copy-on-write); the files, and a manager's state file and deletions after
     them, are written on a background thread. `sync()` waits; an error surfaces there or on the
     next save or restore of the same Checkpoint (varrt/train/async_checkpoint.py).
+
+    Args:
+        experimental_io_device: Accepted for compatibility (files are written by this process).
+        experimental_enable_async_checkpoint: Whether saves return once the values are
+            snapshotted and write the files in the background.
+        experimental_write_callbacks: Callables run after a save is written, as TensorFlow's.
+        enable_async: The later name of `experimental_enable_async_checkpoint`.
+        experimental_skip_slot_variables: Accepted and stored; varrt does not read it.
+        experimental_sharding_callback: Accepted for compatibility (one data file is written).
+        experimental_fsync: varrt's: fsync files and directories before a save returns (None:
+            the `VARRT_CHECKPOINT_FSYNC` environment variable).
     """
 
     def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,

@@ -138,7 +138,22 @@ def _get_checkpoint_filename(ckpt_dir_or_file):
 
 
 def load_checkpoint(ckpt_dir_or_file):
-    """A CheckpointReader for a checkpoint prefix, or for the latest checkpoint of a directory."""
+    """Returns a reader for a checkpoint (`tf.train.load_checkpoint`).
+
+    Only the index is read now; `get_tensor` then reads (and CRC-checks) one tensor.
+
+    Args:
+        ckpt_dir_or_file: A checkpoint prefix, or a directory (its latest checkpoint).
+
+    Returns:
+        A `CheckpointReader` (`get_tensor`, `get_variable_to_shape_map`,
+        `get_variable_to_dtype_map`, `has_tensor`; varrt's `get_tensor_rows`).
+
+    Raises:
+        ValueError: If a directory has no checkpoint.
+        NotFoundError: If no checkpoint is at the prefix.
+        DataLossError: If the index is damaged.
+    """
     filename = _get_checkpoint_filename(ckpt_dir_or_file)
     if filename is None:
         raise ValueError(f"Couldn't find 'checkpoint' file or checkpoints in given directory {ckpt_dir_or_file}")
@@ -153,7 +168,18 @@ def load_variable(ckpt_dir_or_file, name):
 
 
 def list_variables(ckpt_dir_or_file):
-    """Sorted (key, shape) pairs of every tensor in the checkpoint."""
+    """Lists the tensors in a checkpoint (`tf.train.list_variables`).
+
+    Args:
+        ckpt_dir_or_file: A checkpoint prefix, or a directory (its latest checkpoint).
+
+    Returns:
+        A list of `(key, shape)` pairs, sorted by key.
+
+    Raises:
+        ValueError: If a directory has no checkpoint.
+        NotFoundError: If no checkpoint is at the prefix.
+    """
     reader = load_checkpoint(ckpt_dir_or_file)
     shapes = reader.get_variable_to_shape_map()
     return [(name, shapes[name]) for name in sorted(shapes)]

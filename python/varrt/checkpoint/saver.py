@@ -52,7 +52,33 @@ def _names_to_vars(var_list):
 
 
 class Saver:
-    """Saves and restores variables by name (TensorFlow's tf.compat.v1.train.Saver)."""
+    """Saves and restores variables by name (TensorFlow's `tf.compat.v1.train.Saver`).
+
+    The files are TensorFlow's tensor bundles under the variables' names (slots included:
+    `model/w/Adam`), so TensorFlow restores them. Saves are crash-proof, as `Checkpoint`'s.
+
+    Args:
+        var_list: The variables to save: a list, or a dict from names to variables. None (only
+            in graph mode) saves every global variable.
+        reshape: Accepted for compatibility.
+        sharded: Accepted for compatibility (one data file is written).
+        max_to_keep: How many recent checkpoints to keep (None or 0 keeps all).
+        keep_checkpoint_every_n_hours: Keep one checkpoint per this many hours besides.
+        name: Accepted for compatibility.
+        restore_sequentially: Accepted for compatibility.
+        saver_def: Accepted for compatibility.
+        builder: Accepted for compatibility.
+        defer_build: Accepted for compatibility.
+        allow_empty: If False, an empty `var_list` is an error.
+        write_version: Accepted for compatibility (always version 2, TensorFlow's current).
+        pad_step_number: Whether to pad the step number in the file name (`-00000001`).
+        save_relative_paths: Whether the `checkpoint` state file records relative paths.
+        filename: Accepted for compatibility.
+
+    Raises:
+        RuntimeError: If executing eagerly without `var_list`.
+        ValueError: If there is no variable to save and `allow_empty` is False.
+    """
 
     _varrt_not_trackable = True
 
@@ -97,13 +123,47 @@ class Saver:
         self._last_checkpoints = [(p, t) for p, t in zip(checkpoint_paths, stamps) if t is not None]
 
     def save(self, *args, **kwargs):
-        """Writes the variables to `save_path` (with `-global_step` when given) and returns the prefix."""
+        """Saves the variables to a checkpoint; returns its prefix.
+
+        Args:
+            sess: The session whose graph holds the variables (None executing eagerly).
+            save_path: The checkpoint prefix (`dir/model.ckpt`).
+            global_step: If given, `-<global_step>` is appended to the prefix.
+            latest_filename: The name of the state file (default `checkpoint`).
+            meta_graph_suffix: Accepted for compatibility (no meta graph is written).
+            write_meta_graph: Accepted for compatibility (no meta graph is written).
+            write_state: Whether to update the state file.
+            strip_default_attrs: Accepted for compatibility.
+            save_debug_info: Accepted for compatibility.
+            options: Optional `tf.train.CheckpointOptions` (fsync; varrt's).
+
+        Returns:
+            The prefix written.
+
+        Raises:
+            ValueError: If the directory of `save_path` does not exist.
+            ResourceExhaustedError: If the disk is full; the previous checkpoint stays readable.
+            AbortedError: If another process keeps the prefix claimed for two seconds.
+        """
         from varrt.framework import graph_building
         with graph_building.init_scope():  # reads and writes the variables now, never recorded into a graph
             return self._save(*args, **kwargs)
 
     def restore(self, *args, **kwargs):
-        """Restores the variables from the checkpoint at `save_path`."""
+        """Restores the variables from the checkpoint at `save_path`, all or nothing.
+
+        Args:
+            sess: The session whose graph holds the variables (None executing eagerly).
+            save_path: The checkpoint prefix.
+
+        Returns:
+            None.
+
+        Raises:
+            ValueError: If `save_path` is None or names no checkpoint.
+            NotFoundError: If a variable's name is missing from the checkpoint.
+            DataLossError: If the files are damaged.
+        """
         from varrt.framework import graph_building
         with graph_building.init_scope():
             return self._restore(*args, **kwargs)

@@ -32,7 +32,16 @@ def get_default_session():
 
 
 class Session:
-    """A TensorFlow 1 session over a graph (the default graph when none is given)."""
+    """A TensorFlow 1 session over a graph (`tf.compat.v1.Session`).
+
+    `run` executes only the nodes the fetches need. Executing eagerly (no graph), `run`
+    evaluates eager tensors and variables to NumPy, as TensorFlow 2 does.
+
+    Args:
+        target: Accepted for compatibility; varrt runs the graph in this process.
+        graph: The graph to run (default: the default graph).
+        config: Accepted for compatibility (a `ConfigProto` is not read).
+    """
 
     def __init__(self, target="", graph=None, config=None):
         self._closed = False
@@ -42,7 +51,27 @@ class Session:
         self._logged = False
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
-        """Evaluates `fetches` (tensors, ops, variables, nested structures) with `feed_dict` placeholders fed."""
+        """Runs the graph nodes `fetches` need and returns their values.
+
+        Args:
+            fetches: A tensor, operation, variable or their name, or a nested list, tuple,
+                dict or namedtuple of them.
+            feed_dict: A dict from placeholders (or other tensors) to the values they take.
+            options: Accepted for compatibility and ignored.
+            run_metadata: Accepted for compatibility and ignored.
+
+        Returns:
+            The fetched values as NumPy values, in the structure of `fetches` (None for an
+            operation).
+
+        Raises:
+            RuntimeError: If the session is closed.
+            TypeError: If a fetch or a feed key is not something a session can run or feed
+                (TensorFlow's texts).
+            FailedPreconditionError: If a variable is read before its initializer ran.
+            InvalidArgumentError: If a placeholder the fetches need is not fed, or an op
+                refuses its values ("Graph execution error" naming the node).
+        """
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
         graph = self.graph

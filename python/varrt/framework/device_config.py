@@ -23,12 +23,29 @@ _virtual_device_map = {}  # PhysicalDevice -> the list given to set_logical_devi
 
 
 def list_physical_devices(device_type=None):
-    """The physical devices, optionally of one type (case-sensitive, e.g. "CPU")."""
+    """Returns the physical devices visible to the runtime (`tf.config.list_physical_devices`).
+
+    Args:
+        device_type: Optional device type to keep (case-sensitive, e.g. `"CPU"`; varrt has no
+            other).
+
+    Returns:
+        A list of `PhysicalDevice`.
+    """
     return [PhysicalDevice(*d) for d in _C.physical_devices() if device_type is None or d[1] == device_type]
 
 
 def list_logical_devices(device_type=None):
-    """The logical devices (initializes the devices, fixing their configuration)."""
+    """Returns the logical devices (`tf.config.list_logical_devices`).
+
+    This initializes the devices: their configuration is fixed from then on.
+
+    Args:
+        device_type: Optional device type to keep (e.g. `"CPU"`).
+
+    Returns:
+        A list of `LogicalDevice`.
+    """
     return [LogicalDevice(*d) for d in _C.logical_devices() if device_type is None or d[1] == device_type]
 
 
@@ -55,10 +72,25 @@ def get_logical_device_configuration(device):
 
 
 def set_logical_device_configuration(device, logical_devices):
-    """Splits `device` into one logical device per LogicalDeviceConfiguration.
+    """Splits a physical device into logical devices (`tf.config.set_logical_device_configuration`).
 
     Must happen before the devices are first used (an op, a device scope,
-    list_logical_devices); afterwards only the same configuration may be set again.
+    `list_logical_devices`); afterwards only the same configuration may be set again. Each
+    logical CPU has its own allocator; a tensor used on another device is copied there.
+
+    Args:
+        device: The `PhysicalDevice` (the CPU).
+        logical_devices: A list of `tf.config.LogicalDeviceConfiguration`, one per logical
+            device.
+
+    Returns:
+        None.
+
+    Raises:
+        ValueError: If `device` is not a physical device of this process, or a configuration
+            sets a memory limit, priority or ordinal (not supported for CPUs, as in
+            TensorFlow), or asks for more than 4096 logical devices.
+        RuntimeError: If the devices are already initialized with another configuration.
     """
     _check_physical(device)
     for vdev in logical_devices:
@@ -81,7 +113,18 @@ def get_soft_device_placement():
 
 
 def set_soft_device_placement(enabled):
-    """With soft placement off, an op in a scope naming a missing device raises InvalidArgumentError."""
+    """Enables or disables soft device placement (`tf.config.set_soft_device_placement`).
+
+    With soft placement on (the default) an op whose device scope names a device the process
+    does not have runs on the CPU; off, it raises `InvalidArgumentError` ("Could not satisfy
+    device specification ...").
+
+    Args:
+        enabled: Whether to enable soft placement (None: enable).
+
+    Returns:
+        None.
+    """
     _C.set_soft_device_placement(True if enabled is None else enabled)
 
 

@@ -121,9 +121,23 @@ def device_v1(device_name_or_function):
 def device(device_name):
     """Context manager placing the ops created inside it on `device_name`.
 
-    `device_name` is a spec string ("CPU:0", "/device:GPU:1", "/job:localhost/..."), a
-    `DeviceSpec`, a `LogicalDevice`, or None (default placement). Nested scopes merge:
-    the inner spec's fields win. Like TensorFlow, this initializes the devices.
+    Nested scopes merge: the inner spec's fields win. Scopes are per thread. A device the
+    process does not have (any GPU here) falls back to CPU under soft placement (the default);
+    with `tf.config.set_soft_device_placement(False)` the op raises `InvalidArgumentError`.
+    Like TensorFlow, this initializes the devices.
+
+    Args:
+        device_name: A device spec string (`"CPU:0"`, `"/device:GPU:1"`,
+            `"/job:ps/task:1"`, `"/job:localhost/replica:0/task:0/device:CPU:0"`), a
+            `DeviceSpec`, a `LogicalDevice`, or None (default placement).
+
+    Returns:
+        A context manager.
+
+    Raises:
+        RuntimeError: If `device_name` is a function (TensorFlow 1's device functions work
+            only in graph mode, through `tf.compat.v1.device`).
+        ValueError: If the spec cannot be parsed (raised when the scope is entered).
     """
     if callable(device_name):
         raise RuntimeError("tf.device does not support functions.")

@@ -44,10 +44,16 @@ def current_scope():
 
 
 class name_scope:  # noqa: N801 - TensorFlow's public name
-    """A context manager that prefixes the names of variables created inside it.
+    """A context manager that prefixes the names of variables and graph nodes created inside it.
 
     Entering returns the full scope name (ending in "/"). The same instance may be entered
     again and nested (a Module keeps one and enters it on every call).
+
+    Args:
+        name: The scope's name (a string).
+
+    Raises:
+        ValueError: If `name` is not a string.
     """
 
     def __init__(self, name):

@@ -217,9 +217,29 @@ def _from_array(array):
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, name: Optional[str] = None) -> Tensor:
     """Converts Tensors, Variables, NumPy arrays and Python values to a Tensor (TensorFlow's rules).
 
-    Values are converted by the core (_C.convert). Tensors and tensor-likes stay here: the
-    `_as_tensor` hook is a Python protocol (a Variable reads itself) and their messages print
-    the Python objects; the core calls back here for them (its update and initial-value paths)."""
+    Python ints become int32 (int64 when they do not fit), floats float32, complex numbers
+    complex128, str/bytes string, bools bool; NumPy values keep their dtype. A Tensor is
+    returned as it is; a Variable is read.
+
+    Args:
+        value: A Tensor, Variable, NumPy array, Python scalar or nested list of them.
+        dtype: The dtype the result must have (a `tf.DType` or anything `tf.as_dtype` takes).
+            None: inferred from `value`.
+        dtype_hint: A dtype to use when `value` (a Python value) does not fix one and `dtype`
+            is None; unlike `dtype`, a value that does not fit it is not an error.
+        name: A name for the operation (optional).
+
+    Returns:
+        A `Tensor`.
+
+    Raises:
+        TypeError: If a Python value cannot be represented in `dtype` (`2.5` as `int32`).
+        ValueError: If `value` is a Tensor or Variable of another dtype than `dtype`, a ragged
+            nested list, or of a type that has no conversion.
+    """
+    # Values are converted by the core (_C.convert). Tensors and tensor-likes stay here: the
+    # `_as_tensor` hook is a Python protocol (a Variable reads itself) and their messages print
+    # the Python objects; the core calls back here for them (its update and initial-value paths).
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor):
@@ -244,7 +264,25 @@ def _from_python_or_array(value, dtype, hint=False):
 
 
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Tensor:
-    """A constant tensor from a Python or NumPy value; `shape` broadcasts a scalar or reshapes."""
+    """Creates a constant tensor from a Python or NumPy value (TensorFlow's `tf.constant`).
+
+    Args:
+        value: A Python scalar, nested list, NumPy array or Tensor.
+        dtype: The dtype of the result; None infers it from `value` (TensorFlow's conversion
+            rules, as `convert_to_tensor`).
+        shape: Optional shape of the result: a scalar `value` is broadcast to it, a value with
+            as many elements is reshaped to it.
+        name: A name for the tensor (`"Const"`).
+
+    Returns:
+        A `Tensor`.
+
+    Raises:
+        TypeError: If `value` cannot be represented in `dtype`, if `value` is a Tensor of
+            another dtype, or if `shape` has another number of elements than `value` (and
+            `value` is not a scalar).
+        ValueError: If `value` is a ragged nested list or of a type that has no conversion.
+    """
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):

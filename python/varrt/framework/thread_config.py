@@ -17,8 +17,24 @@ def get_intra_op_parallelism_threads():
 
 
 def set_intra_op_parallelism_threads(num_threads):
-    """Sets the number of threads one op may use (0: the default). Only before the devices are
-    initialized (the first tensor, list_logical_devices); afterwards only the same value may be set."""
+    """Sets the number of threads one op may use (`tf.config.threading.set_intra_op_parallelism_threads`).
+
+    The count reaches the core's thread pool and OpenBLAS alike, the calling thread included.
+    Only before the devices are initialized (the first tensor, `list_logical_devices`);
+    afterwards only the same value may be set.
+
+    Args:
+        num_threads: The number of threads; 0 (the default) takes `VARRT_NUM_THREADS`, else
+            the number of cores; 1 runs every kernel on the calling thread.
+
+    Returns:
+        None.
+
+    Raises:
+        RuntimeError: If the devices are initialized and `num_threads` differs from the
+            current setting.
+        TypeError: If `num_threads` is not an integer.
+    """
     if not _C.configure_intra_op_threads(operator.index(num_threads)):
         raise RuntimeError("Intra op parallelism cannot be modified after initialization.")
 

@@ -58,17 +58,46 @@ _wrap = Tensor._wrap
 
 
 class Variable(_C.VarHandle, TensorOperators):
-    """A mutable tensor with a fixed dtype and a (possibly partially known) shape.
+    """A mutable tensor with a fixed dtype and a (possibly partially known) shape (`tf.Variable`).
 
-    Mirrors `tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`.
-    `initial_value` may be a callable, another Variable (its value is copied), a Tensor, a
-    NumPy array, nested lists or a scalar.
+    Reads share the variable's buffer; an update writes in place when nobody holds it and
+    copies first when someone does (copy-on-write), so a value read earlier never changes.
 
     varrt adds `shared_name=` (and `container=`): the variable is then registered under that
     name for this process, so C, C++ and other Python code reach it with
-    `Variable.from_shared_name` (AlreadyExistsError if the name is taken). This Variable owns
-    it: when it is collected, the variable is destroyed for everyone. Without a shared_name
-    (TensorFlow's default) a variable is anonymous.
+    `Variable.from_shared_name`. This Variable owns it: when it is collected, the variable is
+    destroyed for everyone. Without a shared_name (TensorFlow's default) a variable is
+    anonymous.
+
+    Args:
+        initial_value: The initial value: a Tensor, another Variable (its value is copied), a
+            NumPy array, a nested list, a scalar, or a callable returning one.
+        trainable: Whether gradient tapes watch it and `Module.trainable_variables` lists it
+            (default True; False for `synchronization=ON_READ`).
+        validate_shape: Accepted as TensorFlow does; the shape is always the initial value's
+            unless `shape` is given.
+        caching_device: Accepted for compatibility and ignored.
+        name: The variable's name (default `"Variable"`); names label, they do not identify.
+        variable_def: Accepted for compatibility and ignored.
+        dtype: The dtype; None infers it from `initial_value` (TensorFlow's conversion rules).
+        import_scope: Accepted for compatibility and ignored.
+        constraint: A function applied to the value by optimizers after each update.
+        synchronization: A `tf.VariableSynchronization` (stored; one copy per variable here).
+        aggregation: A `tf.VariableAggregation` (stored; one copy per variable here).
+        shape: The declared shape; `[None]` or `tf.TensorShape(None)` allow assigning values of
+            other shapes later.
+        experimental_enable_variable_lifting: Accepted for compatibility and ignored.
+        shared_name: varrt's: register the variable under this name in this process.
+        container: varrt's: the container of `shared_name`.
+        **unused_kwargs: Other keyword arguments are ignored, as TensorFlow's eager Variable
+            ignores them.
+
+    Raises:
+        ValueError: If `initial_value` is None or a ragged list, if it does not fit `shape`,
+            if `constraint` is not callable, if `aggregation` or `synchronization` is not a
+            valid mode, or if a `tf.function` creates it on a trace other than its first.
+        TypeError: If `initial_value` cannot be represented in `dtype`.
+        AlreadyExistsError: If `shared_name` is already taken in this process.
     """
 
     def __init__(self, initial_value: Any = None, trainable: Optional[bool] = None, validate_shape: bool = True,
@@ -165,9 +194,18 @@ class Variable(_C.VarHandle, TensorOperators):
         collection never destroys it. When the owner goes (its last reference is collected,
         or it is destroyed explicitly), every operation on a borrowing Variable raises
         `FailedPreconditionError` ("Could not find variable ..."), and the name may be
-        created again (a new, unrelated variable). Raises `NotFoundError` when nothing is
-        registered under the name. Anonymous variables (created without a shared_name) are
-        not reachable by name.
+        created again (a new, unrelated variable). Anonymous variables (created without a
+        shared_name) are not reachable by name.
+
+        Args:
+            shared_name: The name the variable was created under.
+            container: Its container (default `""`).
+
+        Returns:
+            A borrowing `Variable` over the same resource and buffer.
+
+        Raises:
+            NotFoundError: If nothing is registered under the name.
         """
         handle = _C.lookup_var_handle(_str_arg(shared_name, "shared_name"), _str_arg(container, "container"))
         v = cls.__new__(cls)
@@ -242,8 +280,19 @@ class Variable(_C.VarHandle, TensorOperators):
     # --- reading --------------------------------------------------------------------------
 
     def read_value(self) -> Tensor:
-        """The current value as a new Tensor (sharing memory until the next update), on the
-        current device scope's device (ReadVariableOp, then Identity, as TensorFlow runs)."""
+        """Reads the current value of the variable.
+
+        The Tensor shares the variable's memory until the next update (copy-on-write), and is
+        placed on the current device scope's device (ReadVariableOp, then Identity, as
+        TensorFlow runs).
+
+        Returns:
+            A `Tensor` with the variable's dtype and shape.
+
+        Raises:
+            FailedPreconditionError: If the variable is not initialized (a TensorFlow 1 graph
+                before its initializer ran) or was destroyed.
+        """
         return _wrap(self._read_value())
 
     def value(self) -> Tensor:
@@ -276,11 +325,61 @@ class Variable(_C.VarHandle, TensorOperators):
     # assign_sub(delta, ...) return _UnreadVariable(self), or None with read_value=False.
     if TYPE_CHECKING:
         def assign(self, value: Any, use_locking: Optional[bool] = None, name: Optional[str] = None,
-                   read_value: bool = True) -> Variable: ...
+                   read_value: bool = True) -> Variable:
+            """Assigns a new value to the variable.
+
+            The value is converted to the variable's dtype with TensorFlow's rules and must
+            have a compatible shape; a failed assignment leaves the variable unchanged.
+
+            Args:
+                value: The new value: a Tensor, NumPy array, Python value or Variable.
+                use_locking: Accepted for compatibility (updates always take the lock).
+                name: A name for the operation (optional).
+                read_value: If True, return the variable (read lazily); if False, None.
+
+            Returns:
+                The variable, or None with `read_value=False`.
+
+            Raises:
+                ValueError: If the shape does not fit (TensorFlow's "Shape mismatch" text) or
+                    `value` is a Tensor of another dtype.
+                TypeError: If a Python value cannot be represented in the dtype (a float into
+                    an integer variable).
+            """
         def assign_add(self, delta: Any, use_locking: Optional[bool] = None, name: Optional[str] = None,
-                       read_value: bool = True) -> Variable: ...
+                       read_value: bool = True) -> Variable:
+            """Adds a value to the variable, in place when nobody else holds its buffer.
+
+            Args:
+                delta: The value to add, of the variable's shape (no broadcasting).
+                use_locking: Accepted for compatibility (updates always take the lock).
+                name: A name for the operation (optional).
+                read_value: If True, return the variable (read lazily); if False, None.
+
+            Returns:
+                The variable, or None with `read_value=False`.
+
+            Raises:
+                InvalidArgumentError: If the shapes differ or the dtype is not numeric.
+                TypeError: If a Python value cannot be represented in the dtype.
+            """
         def assign_sub(self, delta: Any, use_locking: Optional[bool] = None, name: Optional[str] = None,
-                       read_value: bool = True) -> Variable: ...
+                       read_value: bool = True) -> Variable:
+            """Subtracts a value from the variable, in place when nobody else holds its buffer.
+
+            Args:
+                delta: The value to subtract, of the variable's shape (no broadcasting).
+                use_locking: Accepted for compatibility (updates always take the lock).
+                name: A name for the operation (optional).
+                read_value: If True, return the variable (read lazily); if False, None.
+
+            Returns:
+                The variable, or None with `read_value=False`.
+
+            Raises:
+                InvalidArgumentError: If the shapes differ or the dtype is not numeric.
+                TypeError: If a Python value cannot be represented in the dtype.
+            """
     else:
         assign = _C.VarHandle.assign
         assign_add = _C.VarHandle.assign_add
@@ -288,8 +387,18 @@ class Variable(_C.VarHandle, TensorOperators):
     _numpy_now = _C.VarHandle.numpy  # a new writable ndarray (ReadVariableOp + Identity)
 
     def numpy(self) -> np.ndarray:
-        """The current value as a new writable NumPy array (eager only, as in TensorFlow: inside a
-        graph being built a value read into Python would be frozen into the graph)."""
+        """Copies the current value into a new, writable NumPy array.
+
+        Eager only, as in TensorFlow: inside a graph being built a value read into Python
+        would be frozen into the graph. `np.asarray(v)` gives a zero-copy read-only view
+        instead.
+
+        Returns:
+            A `numpy.ndarray` (a NumPy scalar for a 0-d variable).
+
+        Raises:
+            NotImplementedError: Inside a graph being built (`tf.function`, TensorFlow 1).
+        """
         if _graph_building._state.graph is not None:
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return Variable._numpy_now(self)  # a TypeError for a non-variable `self`, from the C method
@@ -344,9 +453,21 @@ class Variable(_C.VarHandle, TensorOperators):
 
     def scatter_update(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                        name: Optional[str] = None) -> Variable:
-        """Assigns `tf.IndexedSlices` to this variable.
+        """Assigns `tf.IndexedSlices` to this variable (ResourceScatterUpdate), under its lock.
 
-        ResourceScatterUpdate; returns the variable."""
+        Args:
+            sparse_delta: A `tf.IndexedSlices`: the rows (`indices`) and their new `values`.
+            use_locking: Accepted for compatibility (updates always take the lock).
+            name: A name for the operation (optional).
+
+        Returns:
+            The variable.
+
+        Raises:
+            TypeError: If `sparse_delta` is not an `IndexedSlices`.
+            InvalidArgumentError: If an index is out of range or the values' shape does not
+                fit; the variable is then unchanged.
+        """
         return _variable_indexing.scatter(self, "update", sparse_delta)
 
     def batch_scatter_update(self, sparse_delta: IndexedSlices, use_locking: bool = False,

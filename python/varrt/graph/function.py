@@ -46,11 +46,38 @@ _LATE_CREATION_MESSAGE = "Creating variables on a non-first call to a function d
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_implements=None, experimental_autograph_options=None, experimental_attributes=None,
              experimental_relax_shapes=None, experimental_compile=None, experimental_follow_type_hints=None):
-    """Makes `func` a `Function` (usable as `@function` or `@function(input_signature=...)`).
+    """Compiles `func` into a callable graph (TensorFlow's `tf.function`).
 
-    The body is traced into a graph once per input signature and the graph runs on each call;
-    with `autograph` (the default) Python `if`/`for`/`while` on tensors become graph control
-    flow. See this module's docstring.
+    Usable as `@tf.function` or `@tf.function(input_signature=...)`. The body is traced into
+    a graph once per input signature (tensor dtypes and shapes, Python values, variables) and
+    the graph runs in the core on each call; with `autograph` (the default) Python
+    `if`/`for`/`while` on tensors become graph control flow. Variables may be created only on
+    the first trace.
+
+    Args:
+        func: The Python function to compile. None: returns a decorator.
+        input_signature: A sequence of `tf.TensorSpec` fixing the arguments' dtypes and
+            shapes (None dimensions accept any size); one trace then serves every call.
+        autograph: Whether to convert Python control flow on tensors into graph control flow.
+        jit_compile: Accepted for compatibility; varrt has no XLA and ignores it.
+        reduce_retracing: Whether to generalize shapes after a retrace, as TensorFlow does.
+        experimental_implements: Accepted for compatibility and ignored.
+        experimental_autograph_options: Accepted for compatibility and ignored.
+        experimental_attributes: Accepted for compatibility and ignored.
+        experimental_relax_shapes: The deprecated name of `reduce_retracing`.
+        experimental_compile: Accepted for compatibility and ignored.
+        experimental_follow_type_hints: Accepted for compatibility and ignored.
+
+    Returns:
+        A `Function` (call it as `func`; `get_concrete_function`,
+        `experimental_get_tracing_count`), or a decorator making one when `func` is None.
+
+    Raises:
+        ValueError: When called: if the function creates variables on every trace (only the
+            first may: TensorFlow's rule), or an op's static shapes do not fit while tracing
+            (TensorFlow's text, after "in user code:").
+        TypeError: When called: if an argument does not match `input_signature`, or an op's
+            dtypes do not fit while tracing.
     """
     if experimental_relax_shapes is not None:
         reduce_retracing = bool(experimental_relax_shapes)
@@ -1041,8 +1068,16 @@ def func_graph_shape(t):
 
 
 def run_functions_eagerly(run_eagerly):
-    """Whether `tf.function`s run their Python body on every call instead of their traced graphs
-    (for debugging; process-wide, as in TensorFlow)."""
+    """Makes `tf.function`s run their Python body instead of their traced graphs.
+
+    For debugging; process-wide, as in TensorFlow (`tf.config.run_functions_eagerly`).
+
+    Args:
+        run_eagerly: True to run functions eagerly, False to trace them again.
+
+    Returns:
+        None.
+    """
     _run_eagerly[0] = bool(run_eagerly)
 
 

@@ -157,12 +157,38 @@ def fill(dims, value, name=None) -> Tensor:
 
 
 def zeros(shape, dtype=dtypes.float32, name=None, layout=None) -> Tensor:
-    """A tensor of `shape` filled with zeros of `dtype` (tf.zeros)."""
+    """Creates a tensor with all elements set to zero (TensorFlow's `tf.zeros`).
+
+    Args:
+        shape: A list of non-negative ints, a `TensorShape` or a 1-D int32 tensor.
+        dtype: The dtype of the elements (default `tf.float32`).
+        name: A name for the operation (optional).
+        layout: Accepted for compatibility (DTensor layouts) and ignored.
+
+    Returns:
+        A `Tensor` of `shape` and `dtype`, all zeros.
+
+    Raises:
+        InvalidArgumentError: If a dimension is negative.
+    """
     return _filled(shape, dtype, 0, name, "zeros")
 
 
 def ones(shape, dtype=dtypes.float32, name=None, layout=None) -> Tensor:
-    """A tensor of `shape` filled with ones of `dtype` (tf.ones)."""
+    """Creates a tensor with all elements set to one (TensorFlow's `tf.ones`).
+
+    Args:
+        shape: A list of non-negative ints, a `TensorShape` or a 1-D int32 tensor.
+        dtype: The dtype of the elements (default `tf.float32`).
+        name: A name for the operation (optional).
+        layout: Accepted for compatibility (DTensor layouts) and ignored.
+
+    Returns:
+        A `Tensor` of `shape` and `dtype`, all ones.
+
+    Raises:
+        InvalidArgumentError: If a dimension is negative.
+    """
     return _filled(shape, dtype, 1, name, "ones")
 
 

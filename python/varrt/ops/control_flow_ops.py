@@ -53,7 +53,24 @@ def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Oper
 
 # cond, while_loop, case and switch_case return what their callables return (any structure): Any.
 def cond(pred, true_fn=None, false_fn=None, name=None) -> Any:
-    """true_fn() if pred else false_fn(); both traced, one run per call, inside a graph."""
+    """Returns `true_fn()` if `pred` is true else `false_fn()` (TensorFlow's `tf.cond`).
+
+    Eagerly this is Python control flow; inside a graph both branches are traced and the one
+    `pred` selects runs on each call.
+
+    Args:
+        pred: A scalar bool tensor or Python bool.
+        true_fn: The callable run when `pred` is true.
+        false_fn: The callable run when `pred` is false.
+        name: A name for the operation (optional).
+
+    Returns:
+        The outputs of the branch that ran (inside a graph, both branches must return the
+        same structure).
+
+    Raises:
+        TypeError: If `true_fn` or `false_fn` is not callable.
+    """
     if not callable(true_fn):
         raise TypeError("'true_fn' must be callable.")
     if not callable(false_fn):
@@ -74,7 +91,29 @@ def _as_loop_tensor(v):
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,  # noqa: A002
                swap_memory=False, maximum_iterations=None, name=None) -> Any:
-    """Repeats `loop_vars = body(*loop_vars)` while `cond(*loop_vars)` (at most maximum_iterations times)."""
+    """Repeats `body` while `cond` is true (TensorFlow's `tf.while_loop`).
+
+    Eagerly this is a Python loop; inside a graph it is one While node the core runs.
+
+    Args:
+        cond: A callable of the loop variables returning a scalar bool tensor.
+        body: A callable of the loop variables returning their new values (same structure).
+        loop_vars: A tuple, list or structure of tensors: the initial values.
+        shape_invariants: Optional shapes the loop variables keep across iterations.
+        parallel_iterations: A positive int (accepted; iterations run one after another).
+        back_prop: Accepted for compatibility.
+        swap_memory: Accepted for compatibility and ignored.
+        maximum_iterations: Optional bound on the number of iterations.
+        name: A name for the operation (optional).
+
+    Returns:
+        The loop variables after the last iteration, in `loop_vars`' structure.
+
+    Raises:
+        TypeError: If `cond` or `body` is not callable, or `parallel_iterations` is not a
+            positive integer.
+        ValueError: If `loop_vars` is empty.
+    """
     if not callable(cond):
         raise TypeError("'cond' must be callable.")
     if not callable(body):

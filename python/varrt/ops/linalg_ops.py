@@ -20,9 +20,41 @@ _MKL = (dtypes.float32, dtypes.bfloat16)  # TensorFlow's CPU build runs these th
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None) -> Tensor:
-    """The matrix product of the last two dimensions, batched (and broadcast) over the others:
-    TensorFlow's conversion and dtype checks here, then the core's MatMul or BatchMatMulV2, which
-    checks the shapes (with TensorFlow's texts) and multiplies (csrc/varrt/ops/matmul_ops.h)."""
+    """Multiplies matrix `a` by matrix `b`, producing `a` * `b` (TensorFlow's `tf.linalg.matmul`).
+
+    The product is over the last two dimensions, batched (and broadcast) over the others; it
+    runs the core's MatMul or BatchMatMulV2 (OpenBLAS where it has the dtype), eagerly and in
+    graphs alike.
+
+    Args:
+        a: A `Tensor` of type `float16`, `bfloat16`, `float32`, `float64`, `int32`, `int64`,
+            `complex64` or `complex128`, of rank >= 2.
+        b: A `Tensor` of the same type as `a`, of rank >= 2.
+        transpose_a: If True, `a` is transposed before the product.
+        transpose_b: If True, `b` is transposed before the product.
+        adjoint_a: If True, `a` is conjugated and transposed before the product.
+        adjoint_b: If True, `b` is conjugated and transposed before the product.
+        a_is_sparse: A hint TensorFlow accepts; ignored.
+        b_is_sparse: A hint TensorFlow accepts; ignored.
+        output_type: The output dtype for 8-bit integer inputs (TensorFlow's); None keeps the
+            input type.
+        grad_a: Set by gradient functions (TensorFlow's attribute); no effect on the value.
+        grad_b: Set by gradient functions (TensorFlow's attribute); no effect on the value.
+        name: A name for the operation (optional).
+
+    Returns:
+        A `Tensor` of the same type as `a` (or `output_type`), of shape
+        `batch + [rows of a, columns of b]` after the transpositions.
+
+    Raises:
+        ValueError: While a graph is built, if the static shapes do not fit (TensorFlow's
+            text).
+        InvalidArgumentError: If the inner dimensions or batch dimensions do not fit, or `a`
+            and `b` have different dtypes (executing eagerly).
+        TypeError: While a graph is built, if `a` and `b` have different dtypes.
+    """
+    # TensorFlow's conversion and dtype checks here, then the core's MatMul or BatchMatMulV2, which
+    # checks the shapes (with TensorFlow's texts) and multiplies (csrc/varrt/ops/matmul_ops.h).
     xa, xd = operand(a)
     ya, yd = operand(b, xd, strict=False)
     batched = len(shape_of(xa)) > 2 or len(shape_of(ya)) > 2

@@ -144,9 +144,26 @@ def _input_text(x, summarize):
 
 
 def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None) -> Optional[symbolic.Operation]:
-    """Prints the inputs (tensors, Python values and structures of them), `sep` between and `end`
-    after, to `output_stream` (sys.stderr by default; any object with `write`). Inside a graph
-    (tf.function) it prints when the graph runs, not while tracing."""
+    """Prints the inputs with TensorFlow's formatting (TensorFlow's `tf.print`).
+
+    Inside a graph (`tf.function`) it prints when the graph runs, not while tracing.
+
+    Args:
+        *inputs: Tensors, Python values and structures of them.
+        output_stream: Where to print: `sys.stderr` (the default), `sys.stdout`, a
+            `"file://PATH"` string, or any object with `write`.
+        summarize: How many elements of each dimension to print at its start and end
+            (default 3; -1 or None prints all).
+        sep: The text between inputs.
+        end: The text after the last input.
+        name: A name for the operation (optional).
+
+    Returns:
+        None when executing eagerly; inside a graph, the print operation.
+
+    Raises:
+        ValueError: If `output_stream` is not a supported stream.
+    """
     from varrt.framework import graph_building
     graph = graph_building.current()
     if graph is not None:

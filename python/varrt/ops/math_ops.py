@@ -676,8 +676,24 @@ def _cast_array(a, source, target):
 
 
 def cast(x, dtype, name=None) -> Tensor:
-    """`x` as `dtype`: float->int truncates toward zero, int->narrower int wraps, complex->real
-    keeps the real part, anything->bool is `!= 0`. Strings cast to nothing else."""
+    """Casts a tensor to a new type (TensorFlow's `tf.cast`).
+
+    float->int truncates toward zero, int->narrower int wraps, complex->real keeps the real
+    part, anything->bool is `!= 0`. Strings cast to nothing else.
+
+    Args:
+        x: A `Tensor`, `Variable`, `IndexedSlices` or a value convertible to a tensor.
+        dtype: The destination type (a `tf.DType` or anything `tf.as_dtype` takes).
+        name: A name for the operation (optional).
+
+    Returns:
+        A `Tensor` (or `IndexedSlices`) with `x`'s shape and type `dtype`.
+
+    Raises:
+        TypeError: If `dtype` is not a dtype.
+        UnimplementedError: If the cast is not supported (a string to a number, as in
+            TensorFlow).
+    """
     dtype = dtypes.as_dtype(dtype)
     if is_tensor_like(x) and x.dtype is dtype:
         return x  # TensorFlow returns the tensor (or variable) itself

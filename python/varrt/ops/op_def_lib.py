@@ -391,7 +391,8 @@ def implements(*names: str) -> Callable[[_Function], _Function]:
             if n in _IMPLEMENTATIONS:
                 raise ValueError(f"op {n} has two implementations")
             _IMPLEMENTATIONS[n] = fn
-        return fn
+        from varrt.ops import op_docs  # Args/Returns/Raises from the record (imported here: no circle)
+        return op_docs.complete_docstring(fn, names)
     return register_implementation
 
 

@@ -11,7 +11,7 @@ argument errors read like TensorFlow's. It calls the function registered with
 import keyword
 import re
 
-from varrt.ops import op_def_lib
+from varrt.ops import op_def_lib, op_docs
 
 _NO_DEFAULT = object()
 
@@ -85,7 +85,7 @@ def make_raw_op(op_def, implementation):
         return implementation(**call)
 
     raw_op.__name__ = raw_op.__qualname__ = op_def.name
-    raw_op.__doc__ = f"TensorFlow's raw op {op_def.name}: {op_def.summary()}"
+    raw_op.__doc__ = op_docs.raw_op_docstring(op_def)
     return raw_op
 
 

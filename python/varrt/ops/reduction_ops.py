@@ -111,7 +111,22 @@ def _extreme(a, axes, dtype, np_reduce, take_lowest):
 
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
-    """The sum of the elements along `axis` (all axes when None); `keepdims` keeps reduced axes (tf.math.reduce_sum)."""
+    """Computes the sum of elements across dimensions of a tensor (TensorFlow's `tf.math.reduce_sum`).
+
+    Args:
+        input_tensor: The tensor to reduce (numeric dtypes).
+        axis: The dimensions to reduce: an int, a list of ints or a 1-D int tensor, in
+            `[-rank, rank)`. None reduces all dimensions.
+        keepdims: If True, reduced dimensions are kept with size 1.
+        name: A name for the operation (optional).
+
+    Returns:
+        The reduced tensor, of `input_tensor`'s dtype.
+
+    Raises:
+        InvalidArgumentError: If an axis is out of range or the dtype is not numeric.
+        ValueError: While a graph is built, if an axis is out of range of a known rank.
+    """
     return _reduce("Sum", _sum, input_tensor, axis, keepdims, name)
 
 

@@ -32,7 +32,23 @@ def _outputs(result, tout, single):
 
 
 def py_function(func=None, inp=None, Tout=None, name=None) -> Any:  # noqa: N803 - TensorFlow's argument name
-    """Calls `func(*inp)` as an op; returns its outputs as tensors of the dtypes `Tout` (a dtype or a list)."""
+    """Wraps a Python function into an op that runs it eagerly (TensorFlow's `tf.py_function`).
+
+    Inside a graph the function runs when the graph runs, on eager tensors.
+
+    Args:
+        func: A Python function of tensors; None returns a decorator.
+        inp: The list of inputs passed to `func`.
+        Tout: The output dtype, or a list of dtypes (one per output).
+        name: A name for the operation (optional).
+
+    Returns:
+        A tensor (for a single dtype `Tout`) or a list of tensors of the dtypes `Tout`.
+
+    Raises:
+        TypeError: If `func` returns a value that cannot be converted to its `Tout` dtype.
+        Exception: Whatever `func` raises, executing eagerly.
+    """
     if func is None:
         return lambda f: py_function(f, inp, Tout, name)
     single = not isinstance(Tout, (list, tuple))

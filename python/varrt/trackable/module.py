@@ -39,8 +39,15 @@ class Module:
 
     Variables and modules assigned to attributes (directly or inside lists, tuples and dicts)
     are found by `variables`, `trainable_variables`, `non_trainable_variables` and
-    `submodules`. Variables created under `with self.name_scope:` (or in a method decorated
-    with `Module.with_name_scope`) are named "<module name>/<name>:0".
+    `submodules`, in TensorFlow's order. Variables created under `with self.name_scope:` (or in
+    a method decorated with `Module.with_name_scope`) are named "<module name>/<name>:0".
+
+    Args:
+        name: The module's name, a Python identifier; None derives it from the class name in
+            snake case (`Dense` -> `"dense"`).
+
+    Raises:
+        ValueError: If `name` is not a valid Python identifier.
     """
 
     # Attributes never walked (TensorFlow ignores its own bookkeeping the same way).

@@ -1,10 +1,3 @@
-"""`tf.keras.optimizers`: Keras 3's SGD, Adam, Adagrad and RMSprop, each update one fused core op
-(see base_optimizer.py), and `schedules`."""
-from varrt.optimizers.keras import schedules
-from varrt.optimizers.keras.adagrad import Adagrad
-from varrt.optimizers.keras.adam import Adam
-from varrt.optimizers.keras.base_optimizer import Optimizer
-from varrt.optimizers.keras.rmsprop import RMSprop
-from varrt.optimizers.keras.sgd import SGD
-
-__all__ = ["Adagrad", "Adam", "Optimizer", "RMSprop", "SGD", "schedules"]
+"""`tf.keras.optimizers`: Keras 3's optimizers (varrt/optimizers)."""
+from varrt.optimizers import *  # noqa: F401,F403
+from varrt.optimizers import __all__  # noqa: F401

@@ -4,7 +4,37 @@ from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
 class Adagrad(Optimizer):
-    """Keras 3's Adagrad: per-parameter learning rates scaled by the accumulated squared gradients."""
+    """Keras 3's Adagrad: per-parameter learning rates scaled by the accumulated squared gradients.
+
+    Each step (`apply_gradients`, `apply`, `minimize`) is one fused core op for all the
+    variables, eagerly and inside `tf.function`, with Keras 3's arithmetic under TensorFlow
+    bit for bit; a step that fails changes no variable, slot or `iterations`. float32 and
+    float64 variables.
+
+    Args:
+        learning_rate: A float, a `tf.keras.optimizers.schedules.LearningRateSchedule` or a
+            callable taking no argument.
+        initial_accumulator_value: The starting value of the accumulators (>= 0).
+        epsilon: A small constant for numerical stability.
+        weight_decay: Must be None: varrt refuses weight decay (`NotImplementedError`).
+        clipnorm: If set, each gradient is clipped to this norm.
+        clipvalue: If set, each gradient is clipped to `[-clipvalue, clipvalue]`.
+        global_clipnorm: If set, the gradients are clipped together to this global norm.
+        use_ema: Must be False: varrt refuses the moving average (`NotImplementedError`).
+        ema_momentum: Accepted (used only with `use_ema`).
+        ema_overwrite_frequency: Accepted (used only with `use_ema`).
+        loss_scale_factor: Must be None (`NotImplementedError` otherwise).
+        gradient_accumulation_steps: Must be None (`NotImplementedError` otherwise).
+        name: The optimizer's name (default: the class's, numbered when taken).
+        **kwargs: Only the deprecated `decay` (ignored with a warning).
+
+    Raises:
+        NotImplementedError: If `weight_decay`, `use_ema`, `loss_scale_factor` or
+            `gradient_accumulation_steps` is set.
+        ValueError: If an unknown keyword argument is given, more than one of `clipnorm`,
+            `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
+            schedule nor a callable.
+    """
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

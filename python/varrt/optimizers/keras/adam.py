@@ -5,7 +5,39 @@ from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
 class Adam(Optimizer):
-    """Keras 3's Adam: adaptive moment estimation (optionally AMSGrad), one fused update for all variables."""
+    """Keras 3's Adam: adaptive moment estimation, optionally AMSGrad (`tf.keras.optimizers.Adam`).
+
+    Each step (`apply_gradients`, `apply`, `minimize`) is one fused core op for all the
+    variables, eagerly and inside `tf.function`, with Keras 3's arithmetic under TensorFlow
+    bit for bit; a step that fails changes no variable, slot or `iterations`. float32 and
+    float64 variables.
+
+    Args:
+        learning_rate: A float, a `tf.keras.optimizers.schedules.LearningRateSchedule` or a
+            callable taking no argument.
+        beta_1: The exponential decay rate of the first moment estimates.
+        beta_2: The exponential decay rate of the second moment estimates.
+        epsilon: A small constant for numerical stability.
+        amsgrad: Whether to apply the AMSGrad variant.
+        weight_decay: Must be None: varrt refuses weight decay (`NotImplementedError`).
+        clipnorm: If set, each gradient is clipped to this norm.
+        clipvalue: If set, each gradient is clipped to `[-clipvalue, clipvalue]`.
+        global_clipnorm: If set, the gradients are clipped together to this global norm.
+        use_ema: Must be False: varrt refuses the moving average (`NotImplementedError`).
+        ema_momentum: Accepted (used only with `use_ema`).
+        ema_overwrite_frequency: Accepted (used only with `use_ema`).
+        loss_scale_factor: Must be None (`NotImplementedError` otherwise).
+        gradient_accumulation_steps: Must be None (`NotImplementedError` otherwise).
+        name: The optimizer's name (default: the class's, numbered when taken).
+        **kwargs: Only the deprecated `decay` (ignored with a warning).
+
+    Raises:
+        NotImplementedError: If `weight_decay`, `use_ema`, `loss_scale_factor` or
+            `gradient_accumulation_steps` is set.
+        ValueError: If an unknown keyword argument is given, more than one of `clipnorm`,
+            `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
+            schedule nor a callable.
+    """
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

@@ -173,7 +173,21 @@ class Optimizer:
     # -- steps -----------------------------------------------------------------------------
 
     def apply_gradients(self, grads_and_vars):
-        """Applies (gradient, variable) pairs as one update step; returns the iteration count."""
+        """Applies gradients to variables: one update step for all of them.
+
+        Args:
+            grads_and_vars: An iterable of `(gradient, variable)` pairs; a None gradient
+                leaves its variable out of the step.
+
+        Returns:
+            The optimizer's `iterations` variable (the step count, incremented).
+
+        Raises:
+            ValueError: If no gradient is given for any variable, or a variable is not one the
+                optimizer was built for.
+            InvalidArgumentError: If a gradient's shape does not match its variable's, or the
+                variable's dtype is not a float; no variable, slot or counter changes then.
+        """
         grads, trainable_variables = zip(*grads_and_vars)
         self.apply(grads, trainable_variables)
         return self._iterations

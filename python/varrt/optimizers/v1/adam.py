@@ -7,6 +7,21 @@ from varrt.optimizers.v1.optimizer import Optimizer, hyper_value
 
 
 class AdamOptimizer(Optimizer):
+    """TensorFlow 1's Adam (`tf.compat.v1.train.AdamOptimizer`).
+
+    Each variable's step is the fused `ResourceApplyAdam`, bit for bit TensorFlow's CPU
+    kernel; the slots are named as TensorFlow names them (`w/Adam`, `w/Adam_1`, `beta1_power`),
+    so a `Saver` writes what TensorFlow restores.
+
+    Args:
+        learning_rate: A float or a scalar tensor.
+        beta1: The exponential decay rate of the first moment estimates.
+        beta2: The exponential decay rate of the second moment estimates.
+        epsilon: A small constant for numerical stability.
+        use_locking: Accepted (updates always take the variable's lock).
+        name: The name of the optimizer's ops and slots.
+    """
+
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False, name="Adam"):
         super().__init__(use_locking, name)
         self._lr = learning_rate

@@ -8,6 +8,17 @@ from varrt.optimizers.v1.optimizer import Optimizer, hyper_value, sparse_input_i
 
 
 class GradientDescentOptimizer(Optimizer):
+    """TensorFlow 1's gradient descent (`tf.compat.v1.train.GradientDescentOptimizer`).
+
+    Each variable's step is the fused `ResourceApplyGradientDescent`, bit for bit TensorFlow's
+    CPU kernel; a step whose gradient does not fit changes no variable.
+
+    Args:
+        learning_rate: A float or a scalar tensor.
+        use_locking: Accepted (updates always take the variable's lock).
+        name: The name of the optimizer's ops and slots.
+    """
+
     def __init__(self, learning_rate, use_locking=False, name="GradientDescent"):
         super().__init__(use_locking, name)
         self._learning_rate = learning_rate

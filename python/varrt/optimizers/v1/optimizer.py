@@ -163,6 +163,28 @@ class Optimizer:
 
     def minimize(self, loss, global_step=None, var_list=None, gate_gradients=GATE_OP, aggregation_method=None,
                  colocate_gradients_with_ops=False, name=None, grad_loss=None):
+        """Adds (in a graph) or runs (eagerly) one step minimizing `loss`.
+
+        Args:
+            loss: The loss: a tensor in graph mode, a callable returning it when executing
+                eagerly.
+            global_step: An optional integer variable incremented after the update.
+            var_list: The variables to update (default: the trainable variables).
+            gate_gradients: Accepted for compatibility (`GATE_OP`, `GATE_NONE`, `GATE_GRAPH`).
+            aggregation_method: Accepted for compatibility.
+            colocate_gradients_with_ops: Accepted for compatibility.
+            name: An optional name for the returned operation.
+            grad_loss: Optional gradient of `loss`.
+
+        Returns:
+            In a graph, the operation applying the step (run it with a `Session`); executing
+            eagerly, None.
+
+        Raises:
+            ValueError: If no variable has a gradient.
+            InvalidArgumentError: If a gradient does not fit its variable; no variable, slot or
+                step counter changes then.
+        """
         grads_and_vars = self.compute_gradients(loss, var_list=var_list, gate_gradients=gate_gradients,
                                                 aggregation_method=aggregation_method,
                                                 colocate_gradients_with_ops=colocate_gradients_with_ops,
