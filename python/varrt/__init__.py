@@ -20,6 +20,7 @@ below it, at module level and inside functions alike, and no imports form a circ
                   initializers keras/ linalg math nn random raw_ops strings train/
     tools         tools/ benchmarks/ tour __main__
 """
+import sys as _sys
 from importlib import metadata as _metadata
 
 from varrt import _C  # noqa: F401  (loads the core)
@@ -34,11 +35,12 @@ from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, compl
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
 from varrt.ops.scatter_ops import scatter_nd
 from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
-                                greater_equal, less, less_equal, logical_and, logical_not, logical_or, matmul,
+                                greater_equal, less, less_equal, logical_and, logical_not, logical_or,
                                 maximum, minimum, multiply, negative, not_equal, pow, realdiv, round, scalar_mul,
                                 sigmoid, sign, sin, sqrt, square, subtract, tan, tanh, truediv)
 from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
+from varrt.ops.linalg_ops import matmul
 from varrt.ops.sequence_ops import linspace, range
 from varrt.framework.dlpack import from_dlpack
 from varrt.framework.tensor_shape import TensorShape
@@ -46,10 +48,11 @@ from varrt.framework.variables import Variable
 from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggregation, VariableSynchronization
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
+compat.v2 = _sys.modules[__name__]  # tf.compat.v2 is tf itself
 from varrt.compat import gradients_v2 as gradients  # noqa: E402
 from varrt.graph.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
-from varrt.ops.control_flow_ops import (Assert, case, cond, control_dependencies, group, no_op,  # noqa: E402
+from varrt.graph.control_flow_ops import (Assert, case, cond, control_dependencies, group, no_op,  # noqa: E402
                                        switch_case, while_loop)
 from varrt import autograph  # noqa: E402
 from varrt.ops.tensor_array_ops import TensorArray  # noqa: E402

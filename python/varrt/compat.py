@@ -22,13 +22,13 @@ import threading
 import types
 from typing import Any
 
+from varrt.base import tf2
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import graph_building as _graph_building
 from varrt.graph import graph as _ops
 from varrt.framework import variable_scope_store
 from varrt.graph.graph import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
 
-_v2_behavior = [True]
 
 
 def _graph():
@@ -122,13 +122,13 @@ def enable_eager_execution(config=None, device_policy=None, execution_mode=None)
 
 def disable_v2_behavior():
     """TensorFlow 1 behaviour: graph mode, and variables shown as reference variables."""
-    _v2_behavior[0] = False
+    tf2.disable()
     _ops.disable_eager_execution()
 
 
 def enable_v2_behavior():
     """TensorFlow 2 behaviour: eager execution on (tf.compat.v1.enable_v2_behavior)."""
-    _v2_behavior[0] = True
+    tf2.enable()
     _ops.enable_eager_execution()
 
 
@@ -295,7 +295,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     # names get_variable's variables by variable scopes only).
     v = Variable(value, name=full + "/", dtype=dtype, trainable=True if trainable is None else trainable,
                  constraint=constraint, synchronization=synchronization, aggregation=aggregation)
-    if not _v2_behavior[0]:
+    if not tf2.enabled():
         v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
     store[full] = v
     return v
@@ -342,7 +342,7 @@ def _make_v1():
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
                  "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients"):
         setattr(v1, name, globals()[name])
-    from varrt.framework.device_scope import device_v1 as _device_v1
+    from varrt.framework.device_functions import device_v1 as _device_v1
     v1.device = _device_v1
     v1.Variable = _variables.Variable
     v1.VariableAggregation = _variable_enums.VariableAggregation  # TensorFlow 1's enum (ONLY_FIRST_TOWER)
@@ -358,10 +358,3 @@ def _make_v1():
 
 
 v1 = _make_v1()
-
-
-def __getattr__(name):
-    if name == "v2":
-        import varrt
-        return varrt
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,7 @@
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 from varrt import _C
-from varrt.ops.control_flow_ops import Assert  # noqa: F401  (tf.debugging.Assert)
+from varrt.graph.control_flow_ops import Assert  # noqa: F401  (tf.debugging.Assert)
 
 
 def set_log_device_placement(enabled) -> None:

@@ -38,7 +38,7 @@ def if_stmt(test, body, orelse, values, names):
     """An `if` assigning `names`: body(*values)/orelse(*values) return their new values."""
     if not symbolic.is_symbolic(test):
         return body(*values) if test else orelse(*values)
-    from varrt.ops import control_flow_ops
+    from varrt.graph import control_flow_ops
     results = {}
 
     def branch(fn, where):
@@ -74,7 +74,7 @@ def if_return(test, body, orelse):
     """An `if` whose branches both end in `return`: the value returned."""
     if not symbolic.is_symbolic(test):
         return body() if test else orelse()
-    from varrt.ops import control_flow_ops
+    from varrt.graph import control_flow_ops
     return control_flow_ops.cond(test, body, orelse)
 
 

@@ -7,28 +7,15 @@ pruning); fed tensors (placeholders or any other) are the compiled graph's argum
 failure is TensorFlow 1's "Graph execution error" (ops.Graph.run). Outside a graph (eager
 mode) a session evaluates eager values, as varrt always did.
 """
-import threading
-
 import numpy as np
 
 from varrt import _C
 from varrt.framework import graph_building
+from varrt.framework.default_session import get_default_session  # noqa: F401  (tf.compat.v1's name)
+from varrt.framework.default_session import sessions as _sessions
 from varrt.graph import graph as ops
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
-
-
-class _DefaultSession(threading.local):
-    def __init__(self):
-        self.stack = []
-
-
-_sessions = _DefaultSession()
-
-
-def get_default_session():
-    """The Session made default by `with sess.as_default()` (or an InteractiveSession), or None."""
-    return _sessions.stack[-1] if _sessions.stack else None
 
 
 class Session:

@@ -83,27 +83,3 @@ def replica_device_setter(ps_tasks=0, ps_device="/job:ps", worker_device="/job:w
     return chooser.device_function
 
 
-class VariableOp:
-    """What a device function is shown of a variable being created (TensorFlow's VarHandleOp)."""
-
-    def __init__(self, name, device=""):
-        self.type = "VarHandleOp"
-        self.name = name
-        self.device = device
-
-
-class DeviceFunctionScope:
-    """A creation watcher applying a device function to each variable created in its block."""
-
-    def __init__(self, device_function):
-        self._fn = device_function
-
-    def variable_device(self, name):
-        from varrt import _C
-        return self._fn(VariableOp(name or "Variable", _C.device_scope_name()))
-
-    def before_create(self):
-        pass
-
-    def on_created(self, variable):
-        pass

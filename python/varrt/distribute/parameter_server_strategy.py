@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import threading
 
+from varrt.ops.reduction_ops import reduce_mean, reduce_sum
 from varrt.distribute.remote import runtime
 
 
@@ -76,14 +77,13 @@ class ParameterServerStrategy:
 
     def reduce(self, reduce_op, value, axis):
         """Reduces the one replica's `value` along `axis` (None: the value itself)."""
-        import varrt as tf
         if axis is None:
             return value
         op = getattr(reduce_op, "value", reduce_op)
         if str(op).upper() == "SUM":
-            return tf.reduce_sum(value, axis=axis)
+            return reduce_sum(value, axis=axis)
         if str(op).upper() == "MEAN":
-            return tf.reduce_mean(value, axis=axis)
+            return reduce_mean(value, axis=axis)
         raise ValueError(f"Unsupported reduce_op: {reduce_op!r}")
 
     def experimental_local_results(self, value):

@@ -104,20 +104,6 @@ class _DeviceScope:
         self._tokens.pop()
 
 
-def device_v1(device_name_or_function):
-    """TensorFlow 1's `tf.compat.v1.device` (and `Graph.device`): a device name, or in graph mode
-    a device function (`replica_device_setter`), which varrt applies to the variables created
-    in the block."""
-    if not callable(device_name_or_function):
-        return device(device_name_or_function)
-    from varrt.framework import graph_building
-    if graph_building.executing_eagerly():
-        raise RuntimeError("tf.device does not support functions when eager execution is enabled.")
-    from varrt.framework.variables import watching_creation
-    from varrt.distribute.device_setter import DeviceFunctionScope
-    return watching_creation(DeviceFunctionScope(device_name_or_function))
-
-
 def device(device_name):
     """Context manager placing the ops created inside it on `device_name`.
 

@@ -24,34 +24,10 @@ cannot be exchanged (DLPack has no string type).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
-from typing import TYPE_CHECKING
-
 from varrt import _C
-
-if TYPE_CHECKING:
-    from varrt.framework.tensor import Tensor
-
-_KDLCPU = 1
-_STRING_ENUM = 7
-# The newest DLPack version varrt produces and consumes.
-_MAX_VERSION = (1, 0)
-
-
-def _export(data, stream=None, max_version=None, dl_device=None, copy=None):
-    """`__dlpack__` for a TensorData, following the Python array API's protocol."""
-    if stream is not None and stream != -1:
-        raise BufferError("varrt tensors live in host memory, which has no streams: stream must be None")
-    if dl_device is not None and tuple(dl_device) != (_KDLCPU, 0):
-        raise BufferError(f"varrt can only export to the host (kDLCPU, 0), not {tuple(dl_device)}")
-    if data.dtype == _STRING_ENUM:
-        raise BufferError("DLPack has no string type: string tensors cannot be exported")
-    versioned = max_version is not None and tuple(max_version)[0] >= 1
-    return _C.to_dlpack(data, versioned, bool(copy))
-
-
-def _device():
-    return (_KDLCPU, 0)
-
+from varrt.base import errors
+from varrt.framework.dlpack_protocol import _KDLCPU, _MAX_VERSION, _export
+from varrt.framework.tensor import Tensor, convert_to_tensor
 
 def from_dlpack(x, /, *, device=None, copy=None) -> Tensor:
     """A Tensor over the memory of `x`, an object with `__dlpack__` (a NumPy array, a
@@ -62,8 +38,6 @@ def from_dlpack(x, /, *, device=None, copy=None) -> Tensor:
     tensor lives in host memory (on CPU:0). BufferError when the data cannot be imported
     (another device, a type varrt lacks).
     """
-    from varrt.base import errors
-    from varrt.framework.tensor import Tensor
     if device is not None and "CPU" not in str(device).upper():
         raise ValueError(f"from_dlpack: varrt tensors live in host memory, not on {device!r}")
     producer_copied = False
@@ -87,10 +61,8 @@ def to_dlpack(tensor):
     """A DLPack capsule ("dltensor", DLPack before 1.0) over a Tensor's or a Variable's current
     value, as TensorFlow's `tf.experimental.dlpack.to_dlpack` returns. Zero-copy; see the
     module docstring for what a consumer that writes to it changes."""
-    from varrt.framework.tensor import convert_to_tensor
     tensor = convert_to_tensor(tensor)
     if getattr(tensor, "_is_symbolic", False):  # a graph's tensor has no memory to share
-        from varrt.base import errors
         raise errors.InvalidArgumentError(None, None, "The argument to `to_dlpack` must be a TF tensor, not Python "
                                           "object")
     return _export(tensor._data)

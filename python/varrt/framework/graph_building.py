@@ -60,6 +60,13 @@ def building():
     return _state.graph is not None
 
 
+def tf1_graph():
+    """The TensorFlow 1 Graph being built on this thread (graph/graph.py), or None (eager, or a
+    tf.function's FuncGraph)."""
+    graph = _state.graph
+    return graph if getattr(graph, "_is_tf1_graph", False) else None
+
+
 def executing_eagerly():
     """TensorFlow's tf.executing_eagerly(): False while a graph is built (inside a tf.function's
     trace), True otherwise."""

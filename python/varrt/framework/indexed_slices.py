@@ -8,7 +8,7 @@ to a Tensor adds duplicate rows into zeros of `dense_shape`.
 import numpy as np
 
 from varrt import _C
-from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework import graph_building
 from varrt.framework.tensor_shape import TensorShape
 
 
@@ -64,7 +64,6 @@ class IndexedSlices:
             return TensorShape(None)
         if _known_only_when_run(self._dense_shape):
             # A graph's Shape of the dense tensor: what the graph knows of it while it is built.
-            from varrt.framework import graph_building
             partial = graph_building.partial_shape_value(self._dense_shape)
             return partial if partial is not None else TensorShape([None] * self._dense_shape.shape[0])
         return TensorShape([int(d) for d in np.asarray(self._dense_shape).reshape(-1)])
@@ -84,32 +83,4 @@ class IndexedSlices:
         shape = "" if self._dense_shape is None else ", dense_shape=" + str(self._dense_shape)
         return "IndexedSlices(indices=" + str(self._indices) + ", values=" + str(self._values) + shape + ")"
 
-    def _as_tensor(self):
-        """The dense tensor (TensorFlow's UnsortedSegmentSum of the rows into zeros)."""
-        if self._dense_shape is None:
-            raise ValueError("Tensor conversion requested for IndexedSlices for argument `value` without "
-                             f"dense_shape: {self}")
-        values = convert_to_tensor(self._values)
-        index_tensor = convert_to_tensor(self._indices)
-        if any(_known_only_when_run(t) for t in (values, index_tensor, self._dense_shape)):
-            # In a graph, with indices or sizes known only when it runs: TensorFlow's conversion as an op.
-            from varrt.ops import scatter_ops
-            return scatter_ops.unsorted_segment_sum(values, index_tensor, convert_to_tensor(self._dense_shape)[0])
-        indices = np.asarray(index_tensor._data.view()).reshape(-1)
-        shape = [int(d) for d in np.asarray(convert_to_tensor(self._dense_shape)._data.view()).reshape(-1)]
-        rows_shape = (len(indices),) + tuple(shape[1:])
-        np.asarray(values._data.view()).reshape(rows_shape)  # NumPy's error when the rows do not fit
-        if values.dtype.name == "string":
-            raise TypeError("IndexedSlices of strings cannot be converted to a dense Tensor")
-        bad = np.flatnonzero((indices < 0) | (indices >= shape[0])) if shape else np.arange(len(indices))
-        if len(bad):
-            from varrt.ops.op_util import op_error
-            _C.place_op("UnsortedSegmentSum")
-            raise op_error("UnsortedSegmentSum",
-                           f"segment_ids[{bad[0]}] = {indices[bad[0]]} is out of range [0, {shape[0] if shape else 0})")
-        # An op of its own (recorded by a tape), so a gradient made dense is differentiated again.
-        from varrt.ops import array_ops, scatter_ops
-        rows_shape = index_tensor._shape_tuple + tuple(shape[1:])
-        if values._shape_tuple != rows_shape:
-            values = array_ops.reshape(values, rows_shape)
-        return scatter_ops.unsorted_segment_sum(values, index_tensor, shape[0])
+    # _as_tensor, the conversion to a dense tensor, is an op: ops/scatter_ops.py installs it.

@@ -9,8 +9,8 @@ control flow (`tf.cond`, `tf.while_loop`, AutoGraph) checks to decide between Py
 control flow.
 """
 from varrt import _C
-from varrt.base import errors
-from varrt.framework import graph_building
+from varrt.base import errors, tf2
+from varrt.framework import default_session, graph_building
 from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
 
@@ -78,12 +78,7 @@ class SymbolicTensor(Tensor):
 
     def eval(self, feed_dict=None, session=None):
         """The value in a TensorFlow 1 session (the default session when none is given)."""
-        from varrt.client.session import get_default_session
-        session = session or get_default_session()
-        if session is None:
-            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use `with "
-                             "sess.as_default()` or pass an explicit session to `eval(session=sess)`")
-        return session.run(self, feed_dict)
+        return default_session.run_in_session(self, session, feed_dict)
 
     def set_shape(self, shape):
         """Refines the static shape (TensorFlow's Tensor.set_shape): ValueError when incompatible."""
@@ -140,8 +135,7 @@ class SymbolicTensor(Tensor):
 def _shape_text(shape):
     if shape.rank is None:
         return "<unknown>"
-    from varrt import compat
-    if not compat._v2_behavior[0]:  # TensorFlow 1's TensorShape prints unknown dimensions as ?
+    if not tf2.enabled():  # TensorFlow 1's TensorShape prints unknown dimensions as ?
         dims = ["?" if d is None else str(d) for d in shape.as_list()]
         return "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
     return str(tuple(shape.as_list()))

@@ -11,7 +11,7 @@ import numpy as np
 
 from varrt import _C
 from varrt.base import dtypes
-from varrt.framework import dlpack as _dlpack
+from varrt.framework import dlpack_protocol as _dlpack
 from varrt.framework.tensor_shape import TensorShape
 
 _from_data = _C.tensor_from_data
@@ -131,8 +131,7 @@ class Tensor(_C.TensorBase, TensorOperators):
         shape = self._shape_tuple
         if not shape:
             raise TypeError("Cannot iterate over a scalar tensor.")
-        from varrt.ops import array_ops
-        return (array_ops._index(self, i) for i in range(shape[0]))
+        return (self[i] for i in range(shape[0]))  # TensorFlow's Tensor.__iter__: a StridedSlice each
 
     def __bool__(self):
         return bool(self._numpy())
@@ -320,15 +319,6 @@ def _convert_for_update(value, dtype_enum):
 _C._set_converter(_convert_for_update)
 
 
-# Tensor's operators and `t[...]` are ops (ops/overloads.py, ops/slicing.py), which need Tensor
-# itself, so they are bound here, after the class, rather than in its body (varrt/__init__.py
-# imports this module before any op module, so those find Tensor defined). They are the
-# functions themselves, not wrappers: an operator costs no extra Python frame.
-from varrt.ops import overloads as _overloads  # noqa: E402
-from varrt.ops import slicing as _slicing  # noqa: E402
-
-for _name, _method in _overloads.BINARY.items():  # + - * / // % ** @, reflected forms, comparisons, & | ^ ~, -x, abs
-    setattr(Tensor, _name, _method)
-setattr(Tensor, "__getitem__", _slicing.tensor_getitem)  # (declared for type checkers in the class)
+# Tensor's operators and `t[...]` are ops: ops/overloads.py and ops/slicing.py install them on
+# the class when imported (as TensorFlow's math_ops does with _override_operator).
 _C._set_tensor_class(Tensor)
-del _name, _method

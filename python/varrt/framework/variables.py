@@ -17,18 +17,21 @@ import numpy as np
 
 from varrt import _C
 from varrt.base import dtypes
+from varrt.framework import default_session
+from varrt.framework.device_scope import device
 from varrt.framework import graph_building as _graph_building
 from varrt.framework import name_scopes
 from varrt.framework import variable_enums
-from varrt.framework import dlpack as _dlpack
+from varrt.framework import dlpack_protocol as _dlpack
 from varrt.framework.tensor import Reference, Tensor, TensorOperators, _numpy_text, _scalar, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 
 if TYPE_CHECKING:
     from varrt.framework.indexed_slices import IndexedSlices
-from varrt.ops import overloads as _overloads
-from varrt.ops import slicing as _slicing
-from varrt.ops import variable_indexing as _variable_indexing
+
+# The indexed updates and reads (scatter_*, sparse_read, gather_nd) are ops: ops/variable_indexing.py,
+# a layer above, sets this to itself when imported (importing varrt imports every op module).
+_indexing: Any = None
 
 _INPLACE_MESSAGES = {
     "+=": "`variable += value` with `tf.Variable`s is not supported. Use `variable.assign_add(value)` to modify the "
@@ -52,7 +55,6 @@ def _refuse_inplace(op, name):
     return method
 
 
-_BINARY = _overloads.BINARY
 _init_variable = _C._init_variable
 _wrap = Tensor._wrap
 
@@ -414,42 +416,42 @@ class Variable(_C.VarHandle, TensorOperators):
         """Subtracts `tf.IndexedSlices` from this variable.
 
         ResourceScatterSub; returns the variable."""
-        return _variable_indexing.scatter(self, "sub", sparse_delta)
+        return _indexing.scatter(self, "sub", sparse_delta)
 
     def scatter_add(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                     name: Optional[str] = None) -> Variable:
         """Adds `tf.IndexedSlices` to this variable.
 
         ResourceScatterAdd; returns the variable."""
-        return _variable_indexing.scatter(self, "add", sparse_delta)
+        return _indexing.scatter(self, "add", sparse_delta)
 
     def scatter_max(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                     name: Optional[str] = None) -> Variable:
         """Updates this variable with the max of `tf.IndexedSlices` and itself.
 
         ResourceScatterMax; returns the variable."""
-        return _variable_indexing.scatter(self, "max", sparse_delta)
+        return _indexing.scatter(self, "max", sparse_delta)
 
     def scatter_min(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                     name: Optional[str] = None) -> Variable:
         """Updates this variable with the min of `tf.IndexedSlices` and itself.
 
         ResourceScatterMin; returns the variable."""
-        return _variable_indexing.scatter(self, "min", sparse_delta)
+        return _indexing.scatter(self, "min", sparse_delta)
 
     def scatter_mul(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                     name: Optional[str] = None) -> Variable:
         """Multiply this variable by `tf.IndexedSlices`.
 
         ResourceScatterMul; returns the variable."""
-        return _variable_indexing.scatter(self, "mul", sparse_delta)
+        return _indexing.scatter(self, "mul", sparse_delta)
 
     def scatter_div(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                     name: Optional[str] = None) -> Variable:
         """Divide this variable by `tf.IndexedSlices`.
 
         ResourceScatterDiv; returns the variable."""
-        return _variable_indexing.scatter(self, "div", sparse_delta)
+        return _indexing.scatter(self, "div", sparse_delta)
 
     def scatter_update(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                        name: Optional[str] = None) -> Variable:
@@ -468,84 +470,64 @@ class Variable(_C.VarHandle, TensorOperators):
             InvalidArgumentError: If an index is out of range or the values' shape does not
                 fit; the variable is then unchanged.
         """
-        return _variable_indexing.scatter(self, "update", sparse_delta)
+        return _indexing.scatter(self, "update", sparse_delta)
 
     def batch_scatter_update(self, sparse_delta: IndexedSlices, use_locking: bool = False,
                              name: Optional[str] = None) -> Variable:
         """Assigns `tf.IndexedSlices` to this variable batch-wise.
 
         `indices[b..., i]` is a row within batch `b...` (one ResourceScatterNdUpdate); returns the variable."""
-        return _variable_indexing.batch_scatter_update(self, sparse_delta)
+        return _indexing.batch_scatter_update(self, sparse_delta)
 
     def scatter_nd_sub(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Applies sparse subtraction to individual values or slices in a Variable.
 
         ResourceScatterNdSub; returns the variable."""
-        return _variable_indexing.scatter_nd(self, "sub", indices, updates)
+        return _indexing.scatter_nd(self, "sub", indices, updates)
 
     def scatter_nd_add(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Applies sparse addition to individual values or slices in a Variable.
 
         ResourceScatterNdAdd; returns the variable."""
-        return _variable_indexing.scatter_nd(self, "add", indices, updates)
+        return _indexing.scatter_nd(self, "add", indices, updates)
 
     def scatter_nd_update(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Applies sparse assignment to individual values or slices in a Variable.
 
         ResourceScatterNdUpdate; returns the variable."""
-        return _variable_indexing.scatter_nd(self, "update", indices, updates)
+        return _indexing.scatter_nd(self, "update", indices, updates)
 
     def scatter_nd_max(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Updates this variable with the max of `tf.IndexedSlices` and itself.
 
         ResourceScatterNdMax at the slices `indices` addresses; returns the variable."""
-        return _variable_indexing.scatter_nd(self, "max", indices, updates)
+        return _indexing.scatter_nd(self, "max", indices, updates)
 
     def scatter_nd_min(self, indices: Any, updates: Any, name: Optional[str] = None) -> Variable:
         """Updates this variable with the min of `tf.IndexedSlices` and itself.
 
         ResourceScatterNdMin at the slices `indices` addresses; returns the variable."""
-        return _variable_indexing.scatter_nd(self, "min", indices, updates)
+        return _indexing.scatter_nd(self, "min", indices, updates)
 
     def sparse_read(self, indices: Any, name: Optional[str] = None) -> Tensor:
         """Reads the value of this variable sparsely, using `gather`.
 
         ResourceGather: rows `indices` of the first dimension."""
-        return _variable_indexing.sparse_read(self, indices)
+        return _indexing.sparse_read(self, indices)
 
     def gather_nd(self, indices: Any, name: Optional[str] = None) -> Tensor:
         """Reads the value of this variable sparsely, using `gather_nd`.
 
         ResourceGatherNd: the slices the last dimension of `indices` addresses."""
-        return _variable_indexing.gather_nd(self, indices)
+        return _indexing.gather_nd(self, indices)
 
     # --- operators --------------------------------------------------------------------------
 
-    # The functions Tensor uses (ops/overloads.py), so a Variable behaves exactly like its value
-    # in expressions; the functions themselves, not wrappers, so an operator costs no extra frame.
+    # The operators and `v[...]` are Tensor's functions, installed by ops/overloads.py and
+    # ops/slicing.py, so a Variable behaves exactly like its value in expressions.
     __array_priority__ = 100  # NumPy defers to the reflected operators (`ndarray + v` -> v.__radd__)
     if TYPE_CHECKING:  # the operators: TensorOperators; `v[...]` gives a slice with `assign`
         def __getitem__(self, key: Any) -> Any: ...
-    else:
-        __add__, __radd__ = _BINARY["__add__"], _BINARY["__radd__"]
-        __sub__, __rsub__ = _BINARY["__sub__"], _BINARY["__rsub__"]
-        __mul__, __rmul__ = _BINARY["__mul__"], _BINARY["__rmul__"]
-        __truediv__, __rtruediv__ = _BINARY["__truediv__"], _BINARY["__rtruediv__"]
-        __floordiv__, __rfloordiv__ = _BINARY["__floordiv__"], _BINARY["__rfloordiv__"]
-        __mod__, __rmod__ = _BINARY["__mod__"], _BINARY["__rmod__"]
-        __pow__, __rpow__ = _BINARY["__pow__"], _BINARY["__rpow__"]
-        __matmul__, __rmatmul__ = _BINARY["__matmul__"], _BINARY["__rmatmul__"]
-        __and__, __rand__ = _BINARY["__and__"], _BINARY["__rand__"]
-        __or__, __ror__ = _BINARY["__or__"], _BINARY["__ror__"]
-        __xor__, __rxor__ = _BINARY["__xor__"], _BINARY["__rxor__"]
-        __lt__, __le__ = _BINARY["__lt__"], _BINARY["__le__"]
-        __gt__, __ge__ = _BINARY["__gt__"], _BINARY["__ge__"]
-        __eq__, __ne__ = _BINARY["__eq__"], _BINARY["__ne__"]
-        __neg__, __abs__, __invert__ = _BINARY["__neg__"], _BINARY["__abs__"], _BINARY["__invert__"]
-
-        # `v[...]`: ReadVariableOp, then the slice, which also has `assign` (ops/slicing.py);
-        # replaced below by the C method that takes basic keys itself.
-        __getitem__ = _slicing.variable_getitem
 
     # `v += 1` and friends: TensorFlow refuses in-place operators on variables.
     __iadd__ = _refuse_inplace("+=", "__iadd__")
@@ -567,24 +549,14 @@ class Variable(_C.VarHandle, TensorOperators):
     def initializer(self):
         """The Operation running this variable's initial assignment in a TensorFlow 1 graph; None
         eagerly (eager variables are initialised at creation, as in TensorFlow 2)."""
-        from varrt.graph import graph as ops
-        graph = ops.current_graph()
-        if graph is None:
-            return None
-        return ops.Operation(graph, self.name.split(":")[0] + "/Assign", "AssignVariableOp",
-                             graph.initializer_nodes([self]))
+        graph = _graph_building.tf1_graph()
+        return None if graph is None else graph.initializer_op(self)
 
     def eval(self, session=None):
         """The value: in a TensorFlow 1 graph, run in `session` (the default one when None)."""
-        from varrt.graph import graph as ops
-        if ops.current_graph() is None and session is None:
+        if _graph_building.tf1_graph() is None and session is None:
             return self.numpy()
-        from varrt.client.session import get_default_session
-        session = session or get_default_session()
-        if session is None:
-            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use `with "
-                             "sess.as_default()` or pass an explicit session to `eval(session=sess)`")
-        return session.run(self)
+        return default_session.run_in_session(self, session)
 
     # --- Python protocol ----------------------------------------------------------------------
 
@@ -740,7 +712,6 @@ def _placement_scope(watchers, name):
         if choose is not None:
             device_name = choose(name)
             if device_name:
-                from varrt.framework.device_scope import device
                 return device(device_name)
             return None
     return None
@@ -810,9 +781,6 @@ _C._set_variable_types((Variable, _UnreadVariable))  # operands the fast ops rea
 # frame (csrc/bindings/variable_default_init.cc); every other call runs the __init__ above.
 _C._install_variable_default_init(Variable, Variable.__init__, _watching, _graph_building._state, name_scopes._state,
                                   name_scopes.variable_name(None), _method_doc(Variable.__init__))
-# `v[key]` and `v[key].assign(x)` for basic keys in C (csrc/bindings/variable_slice.cc).
-_C._install_variable_slicing(Variable, _slicing.VariableSlice, _slicing.variable_getitem,
-                             _slicing.VariableSlice.assign)
 
 
 def _initial_tensor(initial_value, dtype):

@@ -17,7 +17,7 @@ from varrt import _C
 from varrt.base import errors
 from varrt.framework import symbolic  # noqa: F401  (registers SymbolicTensor, what the recorder wraps)
 from varrt.framework.graph_building import (  # noqa: F401  (graph/ modules ask them here too)
-    _out_of_scope, _state, _INFO, _next_graph_id, _static_shape, _tensor_id, TensorInfo, building, current, executing_eagerly, info_of, init_scope, partial_shape_value, shape_of, stand_in, user_frames, value_known)
+    _out_of_scope, _state, _INFO, _next_graph_id, _static_shape, _tensor_id, TensorInfo, building, current, executing_eagerly, info_of, init_scope, partial_shape_value, shape_of, stand_in, tf1_graph, user_frames, value_known)
 from varrt.framework.tensor_shape import TensorShape
 
 

@@ -14,6 +14,7 @@ import weakref
 from varrt import _C
 from varrt.base import dtypes
 from varrt.base import errors
+from varrt.framework import default_session
 from varrt.graph import func_graph
 from varrt.framework.graph_execution_error import error_in_node, session_error
 from varrt.framework.tensor import Tensor
@@ -36,6 +37,8 @@ class GraphKeys:
 class Operation:
     """A fetchable node without outputs (an initializer, a training step, a group of nodes)."""
 
+    _is_operation = True  # what framework/default_session.py tells apart
+
     def __init__(self, graph, name, op_type, nodes):
         self.graph = graph
         self.name = name
@@ -47,8 +50,7 @@ class Operation:
         return []
 
     def run(self, feed_dict=None, session=None):
-        from varrt.client.session import get_default_session
-        (session or get_default_session()).run(self, feed_dict)
+        default_session.run_in_session(self, session, feed_dict)
 
     def __repr__(self):
         return f"<tf.Operation '{self.name}' type={self.type}>"
@@ -85,6 +87,8 @@ class _VariableWatcher:
 
 class Graph(func_graph.FuncGraph):
     """A TensorFlow 1 graph (see the module docstring)."""
+
+    _is_tf1_graph = True  # what graph_building.tf1_graph() looks for
 
     lifts_variables = False
 
@@ -195,8 +199,8 @@ class Graph(func_graph.FuncGraph):
         return _DefaultGraph(self)
 
     def device(self, device_name_or_function):
-        """`with g.device(name or device function):` (see device_scope.device_v1)."""
-        from varrt.framework.device_scope import device_v1
+        """`with g.device(name or device function):` (see framework/device_functions.py)."""
+        from varrt.framework.device_functions import device_v1
         return device_v1(device_name_or_function)
 
     def finalize(self):
@@ -290,6 +294,11 @@ class Graph(func_graph.FuncGraph):
     def note_variable(self, variable):
         """Records a variable created while this graph is the default (its collections, its initializer)."""
         self._variables.append(variable)
+
+    def initializer_op(self, variable):
+        """The Operation running `variable`'s initial assignment (its `initializer`)."""
+        return Operation(self, variable.name.split(":")[0] + "/Assign", "AssignVariableOp",
+                         self.initializer_nodes([variable]))
 
     def initializer_nodes(self, variables):
         """The recorded nodes that initialise `variables`."""
@@ -514,10 +523,7 @@ def eager_disabled():
     return not _global["eager"]
 
 
-def current_graph():
-    """The TF1 graph being built on this thread, or None (eager, or a tf.function's FuncGraph)."""
-    g = func_graph.current()
-    return g if isinstance(g, Graph) else None
+current_graph = func_graph.tf1_graph
 
 
 def is_graph_tensor(x):

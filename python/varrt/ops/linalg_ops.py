@@ -10,6 +10,7 @@ import numpy as np
 
 from varrt import _C
 from varrt.base import dtypes
+from varrt.ops import op_def_lib
 from varrt.ops.op_util import check_dtype, mismatch, named, operand, run, shape_of
 
 if TYPE_CHECKING:
@@ -87,6 +88,16 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False) -> Tensor:
 def adjoint(matrix, name=None) -> Tensor:
     """The conjugate transpose of the last two dimensions of `matrix` (tf.linalg.adjoint)."""
     return matrix_transpose(matrix, conjugate=True)
+
+
+@op_def_lib.implements("MatMul")
+def _raw_mat_mul(a, b, transpose_a=False, transpose_b=False, grad_a=False, grad_b=False, name=None):
+    return matmul(a, b, transpose_a=transpose_a, transpose_b=transpose_b, name=name)
+
+
+@op_def_lib.implements("BatchMatMulV2")
+def _raw_batch_mat_mul_v2(x, y, adj_x=False, adj_y=False, grad_x=False, grad_y=False, name=None):
+    return matmul(x, y, adjoint_a=adj_x, adjoint_b=adj_y, name=name)
 
 
 # `tf.matmul(a, b)` of two matrices enters the core in one call (_C.fast_op, the core's MatMul);

@@ -708,9 +708,6 @@ def cast(x, dtype, name=None) -> Tensor:
     return run("Cast", kernel, (a,), dtype)
 
 
-# matmul and argmax/argmin live in linalg and reduction_ops; kept importable from here as before.
-from varrt.ops.linalg_ops import matmul  # noqa: E402,F401
-from varrt.ops.reduction_ops import argmax, argmin  # noqa: E402,F401
 
 
 # --- one-crossing entries ---------------------------------------------------------------------
@@ -761,13 +758,3 @@ def _raw_not_equal(x, y, incompatible_shape_error=True, name=None):
 @op_def_lib.implements("Cast")
 def _raw_cast(x, DstT, Truncate=False, name=None):  # noqa: N803 - TensorFlow's argument names
     return cast(x, DstT, name)
-
-
-@op_def_lib.implements("MatMul")
-def _raw_mat_mul(a, b, transpose_a=False, transpose_b=False, grad_a=False, grad_b=False, name=None):
-    return matmul(a, b, transpose_a=transpose_a, transpose_b=transpose_b, name=name)
-
-
-@op_def_lib.implements("BatchMatMulV2")
-def _raw_batch_mat_mul_v2(x, y, adj_x=False, adj_y=False, grad_x=False, grad_y=False, name=None):
-    return matmul(x, y, adjoint_a=adj_x, adjoint_b=adj_y, name=name)

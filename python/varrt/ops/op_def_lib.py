@@ -379,6 +379,9 @@ def register(name, signature, *attrs, stateful=False, commutative=False, aggrega
 
 
 _IMPLEMENTATIONS = {}
+# Functions(fn, op names) -> fn run on each implementation as it registers: ops/op_docs.py adds
+# the Args/Returns/Raises of the op's record to its docstring.
+IMPLEMENTATION_HOOKS = []
 
 
 def implements(*names: str) -> Callable[[_Function], _Function]:
@@ -391,8 +394,9 @@ def implements(*names: str) -> Callable[[_Function], _Function]:
             if n in _IMPLEMENTATIONS:
                 raise ValueError(f"op {n} has two implementations")
             _IMPLEMENTATIONS[n] = fn
-        from varrt.ops import op_docs  # Args/Returns/Raises from the record (imported here: no circle)
-        return op_docs.complete_docstring(fn, names)
+        for hook in IMPLEMENTATION_HOOKS:
+            fn = hook(fn, names)
+        return fn
     return register_implementation
 
 

@@ -14,6 +14,7 @@ the text is derived here, never written by hand beside the record:
 import inspect
 
 from varrt.ops import op_def_lib
+from varrt.ops.op_arguments import python_arguments
 
 # Shape functions that accept every input shape: an op with one of these raises no ValueError
 # while a graph is built.
@@ -142,11 +143,10 @@ def _raises(op_def, raw):
 
 def _arguments(op_def):
     """{python argument name: its Args line} for every input and attribute the caller passes."""
-    from varrt.ops import raw_op  # raw_op imports this module: the names are its rule
     by_name = {op_def.api_names.get(a.name, a.name): a for a in op_def.inputs}
     attrs = {op_def.api_names.get(a.name, a.name): a for a in op_def.attrs.values()}
     out = {}
-    for python_name, _ in raw_op.python_arguments(op_def):
+    for python_name, _ in python_arguments(op_def):
         if python_name in by_name:
             out[python_name] = _input_text(op_def, by_name[python_name])
         elif python_name in attrs:
@@ -166,8 +166,7 @@ def _sections(op_def, names, raw):
 
 def raw_op_docstring(op_def):
     """The docstring of `tf.raw_ops.<op>`: a summary line, the op's record, Args/Returns/Raises."""
-    from varrt.ops import raw_op
-    names = [n for n, _ in raw_op.python_arguments(op_def)]
+    names = [n for n, _ in python_arguments(op_def)]
     kind = "stateful " if op_def.is_stateful else ""
     head = [f"TensorFlow's {kind}op `{op_def.name}`, called with keyword arguments only.", "",
             f"The op's record: `{op_def.summary()}`", ""]
@@ -191,3 +190,6 @@ def complete_docstring(fn, op_names):
     summary = doc or f"TensorFlow's op `{op_def.name}`."
     fn.__doc__ = "\n".join([summary, ""] + _sections(op_def, params, raw=False))
     return fn
+
+
+op_def_lib.IMPLEMENTATION_HOOKS.append(complete_docstring)

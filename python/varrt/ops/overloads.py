@@ -12,7 +12,9 @@ applied to tensors (`np.add(t, 1)`) return ndarrays.
 from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import math_ops
-from varrt.framework.tensor import convert_to_tensor
+from varrt.ops import linalg_ops
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.variables import Variable
 from varrt.ops.op_util import is_tensor_like, operand
 
 _bool = dtypes.bool
@@ -102,8 +104,8 @@ BINARY = {
     "__rmod__": _reflected(math_ops.floormod),
     "__pow__": _forward(math_ops.pow, "__rpow__"),
     "__rpow__": _reflected(math_ops.pow),
-    "__matmul__": _forward(math_ops.matmul, "__rmatmul__"),
-    "__rmatmul__": lambda self, other: math_ops.matmul(_as_tensor_like(other, self), self),
+    "__matmul__": _forward(linalg_ops.matmul, "__rmatmul__"),
+    "__rmatmul__": lambda self, other: linalg_ops.matmul(_as_tensor_like(other, self), self),
     "__and__": _forward(_and, "__rand__"),
     "__rand__": lambda self, other: _and(_as_tensor_like(other, self), self),
     "__or__": _forward(_or, "__ror__"),
@@ -138,3 +140,12 @@ def _fast_operators():
 
 
 _fast_operators()
+
+
+# Tensor's and Variable's operators are these functions themselves (no wrapper: an operator costs
+# no extra Python frame), installed on the classes here, as TensorFlow's math_ops does with
+# _override_operator: one table, so a Variable behaves exactly like its value in expressions.
+for _name, _method in BINARY.items():
+    setattr(Tensor, _name, _method)
+    setattr(Variable, _name, _method)
+del _name, _method

@@ -12,8 +12,7 @@ import keyword
 import re
 
 from varrt.ops import op_def_lib, op_docs
-
-_NO_DEFAULT = object()
+from varrt.ops.op_arguments import _NO_DEFAULT, python_arguments  # noqa: F401  (tests and the stub generator ask here)
 
 
 # TensorFlow's python_op_gen puts "_" before these names (its IsPythonReserved keywords and its
@@ -32,24 +31,6 @@ def python_function_name(op_name):
     """TensorFlow's Python name of an op: "BatchMatMulV2" -> "batch_mat_mul_v2", "Sum" -> "_sum"."""
     snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", op_name).lower()
     return "_" + snake if snake in _KEYWORDS or snake in _UNDERSCORED else snake
-
-
-def python_arguments(op_def):
-    """[(python name, default or _NO_DEFAULT)] of op_def's raw op, `name` last."""
-    inferred = {n for a in op_def.inputs for n in (a.type_attr, a.number_attr, a.type_list_attr) if n}
-    attrs = [a for a in op_def.attrs.values() if a.name not in inferred]
-    rename = op_def.api_names.get
-    args = [(rename(a.name, a.name), _NO_DEFAULT) for a in op_def.inputs]
-    args += [(rename(a.name, a.name), _NO_DEFAULT) for a in attrs if a.default is None]
-    args += [(rename(a.name, a.name), _python_default(a)) for a in attrs if a.default is not None]
-    return args + [("name", None)]
-
-
-def _python_default(attr):
-    if attr.type == "type":
-        from varrt.base import dtypes  # the table itself does not need dtypes
-        return next(d for d in dtypes._ALL if dtypes.enum_name(d) == attr.default)
-    return list(attr.default) if isinstance(attr.default, list) else attr.default
 
 
 def _names_text(names):

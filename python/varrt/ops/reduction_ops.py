@@ -17,6 +17,9 @@ from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, is_
                             quiet, require_value, run,
                             shape_of, shape_text, slow)
 from varrt.ops import op_def_lib
+from varrt.ops.array_ops import reshape, shape, zeros
+from varrt.ops.index_ops import where
+from varrt.ops.math_ops import add, cast, conj, exp, is_finite, log, multiply, not_equal, real, sqrt, square, subtract
 
 _bool = dtypes.bool
 # float16/bfloat16/float32 sums accumulate in float64: TensorFlow's tree reductions round less
@@ -180,7 +183,6 @@ def _forward(a):
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """Mean of squared deviations (complex: of squared magnitudes), in the real dtype; TensorFlow's
     composition: Mean (keepdims), Sub, Square (complex: Conj, Mul, Real), Mean."""
-    from varrt.ops.math_ops import conj, multiply, real, square, subtract
     end = _end(input_tensor, axis)
     t = convert_to_tensor(input_tensor)
     means = _reduce("Mean", _mean, t, axis, True, name, end=end)
@@ -195,16 +197,12 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None) -> Tenso
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """The standard deviation of the elements along `axis` (all axes when None) (tf.math.reduce_std)."""
-    from varrt.ops.math_ops import sqrt
     return sqrt(reduce_variance(input_tensor, axis, keepdims), name)
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None) -> Tensor:
     """log(sum(exp(x - m))) + m with m the finite maximum, as TensorFlow composes it: Max,
     IsFinite, SelectV2, StopGradient, Sub, Exp, Sum, Log, (Shape, Reshape,) AddV2."""
-    from varrt.ops.array_ops import reshape, shape
-    from varrt.ops.index_ops import where
-    from varrt.ops.math_ops import add, exp, is_finite, log, subtract
     end = _end(input_tensor, axis)
     t = convert_to_tensor(input_tensor)
     raw_max = _reduce("Max", _max, t, axis, True, name, end=end)
@@ -226,8 +224,6 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None) ->
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None) -> Tensor:  # noqa: A002
     """TensorFlow's composition: Fill (the zero), NotEqual, Cast (int64), Sum, Cast (to `dtype`)."""
-    from varrt.ops.array_ops import zeros
-    from varrt.ops.math_ops import cast, not_equal
     t = convert_to_tensor(input)
     nonzero = not_equal(t, zeros([], t.dtype))
     counts = reduce_sum(cast(nonzero, dtypes.int64), axis, bool(keepdims), name)

@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from varrt import _C
 from varrt.framework import symbolic
-from varrt.ops.op_util import check_dtype, int_list, kernel_error, operand, quiet, run, shape_of, shape_text
+from varrt.framework.indexed_slices import IndexedSlices, _known_only_when_run
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops.array_ops import reshape
+from varrt.ops.op_util import check_dtype, int_list, kernel_error, op_error, operand, quiet, run, shape_of, shape_text
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -97,3 +101,34 @@ def unsorted_segment_sum(data, segment_ids, num_segments, name=None) -> Tensor:
     shape = (n,) + tuple(shape_of(d)[len(shape_of(ids)):])
     return run("UnsortedSegmentSum", _segment_sum_kernel(n, name), (d, ids), dtype, shape,
                attrs={"num_segments": n})
+
+
+def _indexed_slices_to_dense(self):
+    """The dense tensor (TensorFlow's UnsortedSegmentSum of the rows into zeros)."""
+    if self._dense_shape is None:
+        raise ValueError("Tensor conversion requested for IndexedSlices for argument `value` without "
+                         f"dense_shape: {self}")
+    values = convert_to_tensor(self._values)
+    index_tensor = convert_to_tensor(self._indices)
+    if any(_known_only_when_run(t) for t in (values, index_tensor, self._dense_shape)):
+        # In a graph, with indices or sizes known only when it runs: TensorFlow's conversion as an op.
+        return unsorted_segment_sum(values, index_tensor, convert_to_tensor(self._dense_shape)[0])
+    indices = np.asarray(index_tensor._data.view()).reshape(-1)
+    shape = [int(d) for d in np.asarray(convert_to_tensor(self._dense_shape)._data.view()).reshape(-1)]
+    rows_shape = (len(indices),) + tuple(shape[1:])
+    np.asarray(values._data.view()).reshape(rows_shape)  # NumPy's error when the rows do not fit
+    if values.dtype.name == "string":
+        raise TypeError("IndexedSlices of strings cannot be converted to a dense Tensor")
+    bad = np.flatnonzero((indices < 0) | (indices >= shape[0])) if shape else np.arange(len(indices))
+    if len(bad):
+        _C.place_op("UnsortedSegmentSum")
+        raise op_error("UnsortedSegmentSum",
+                       f"segment_ids[{bad[0]}] = {indices[bad[0]]} is out of range [0, {shape[0] if shape else 0})")
+    # An op of its own (recorded by a tape), so a gradient made dense is differentiated again.
+    rows_shape = index_tensor._shape_tuple + tuple(shape[1:])
+    if values._shape_tuple != rows_shape:
+        values = reshape(values, rows_shape)
+    return unsorted_segment_sum(values, index_tensor, shape[0])
+
+
+IndexedSlices._as_tensor = _indexed_slices_to_dense  # what convert_to_tensor calls for IndexedSlices

@@ -18,6 +18,7 @@ from varrt.base import dtypes
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.variables import Variable
 from varrt.ops.op_util import kernel_error, run, shape_text
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
@@ -210,3 +211,11 @@ def variable_getitem(var, key):
     out._key = key
     out._spec = spec
     return out
+
+
+# `t[...]` and `v[...]` are these functions, installed on the classes here (the ops layer, as the
+# operators in overloads.py); `v[key]` and `v[key].assign(x)` for basic keys run in C
+# (csrc/bindings/variable_slice.cc), which falls back to the functions above for other keys.
+Tensor.__getitem__ = tensor_getitem
+Variable.__getitem__ = variable_getitem
+_C._install_variable_slicing(Variable, VariableSlice, variable_getitem, VariableSlice.assign)

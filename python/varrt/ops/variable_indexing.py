@@ -12,10 +12,13 @@ Every op runs in the core under the variable's lock and is copy-on-write; a fail
 leaves the variable unchanged. Updates convert to the variable's dtype with TensorFlow's
 rules; indices must be int32 or int64 (a Python list of ints becomes int32).
 """
+import sys
+
 import numpy as np
 
 from varrt import _C
 from varrt.framework import conversion as _convert
+from varrt.framework import variables as _variables
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 
@@ -92,3 +95,6 @@ def batch_scatter_update(var, sparse_delta):
     parts.append(nd)
     final = np.ascontiguousarray(np.concatenate(parts, axis=-1))
     return _C.resource_scatter_nd(var, "update", final, updates)
+
+
+_variables._indexing = sys.modules[__name__]  # Variable's scatter_*, sparse_read and gather_nd call these

@@ -22,9 +22,10 @@ import collections
 import threading
 import time
 
+from varrt.framework.tensor import constant
 from varrt.base import errors
 from varrt.distribute.remote import fencing, runtime
-from varrt.distribute.remote.task_server import Failure
+from varrt.distribute.remote.protocol import Failure
 from varrt.base import nest
 
 
@@ -53,8 +54,7 @@ class RemoteValue:
 
     def get(self):
         """Waits for the function and returns its result as Tensors."""
-        import varrt as tf
-        return nest.map_structure(lambda v: tf.constant(v) if v is not None else v, self.fetch())
+        return nest.map_structure(lambda v: constant(v) if v is not None else v, self.fetch())
 
 
 class _Closure:

@@ -26,7 +26,7 @@ import numpy as np
 from varrt import _C
 from varrt.base import errors
 from varrt.distribute.remote import fencing, staging
-from varrt.distribute.remote.task_server import READ_ONLY_OPS, Failure
+from varrt.distribute.remote.protocol import READ_ONLY_OPS, Failure
 
 # Seconds an op on another task may take before it fails with UnavailableError (a task that
 # stopped answering must not hang its caller).

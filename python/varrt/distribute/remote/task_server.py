@@ -14,20 +14,12 @@ import os
 
 import numpy as np
 
-from varrt.distribute.remote import fencing, staging
-
-# The ops on variables that only read them; every other op on a variable may change it.
-READ_ONLY_OPS = frozenset({"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VarIsInitializedOp"})
-
-
-class Failure:
-    """An exception raised here, returned to the caller to be raised there unchanged."""
-
-    __slots__ = ("error",)
-
-    def __init__(self, error):
-        self.error = error
-
+from varrt.base import dtypes, errors
+from varrt.distribute.remote import fencing, runtime, staging
+from varrt.distribute.remote.protocol import READ_ONLY_OPS, Failure
+from varrt.framework.tensor import Tensor
+from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.variables import Variable
 
 class TaskServer:
     """The body of a task's Ray actor: hosts variables and runs the ops forwarded to them."""
@@ -37,8 +29,6 @@ class TaskServer:
         # Before anything touches a device: this runtime's devices are the task's own.
         if not _C.configure_local_task(job, task):
             raise RuntimeError(f"/job:{job}/task:{task}: this process's devices were made before it became the task")
-        import varrt
-        self._tf = varrt
         self._C = _C
         self.job = job
         self.task = task
@@ -58,7 +48,6 @@ class TaskServer:
     def connect(self, tasks, timeout=None):
         """Makes the other tasks' devices known here: {(job, task): actor handle}, waited for
         `timeout` seconds per op (the cluster's)."""
-        from varrt.distribute.remote import runtime
         runtime.connect(tasks, timeout)
         self._connected.update({key: actor._actor_id for key, actor in tasks.items()})
 
@@ -74,7 +63,7 @@ class TaskServer:
                 return self._run_staged(staged, request)
             if fence is not None:
                 if not fencing.claim_for_apply(fence):
-                    return Failure(self._tf.errors.CancelledError(
+                    return Failure(errors.CancelledError(
                         None, request[0], "The update arrived after its caller had stopped waiting for it: not applied"))
                 self._sweeper.note(fence)
             return self._apply(request)
@@ -103,7 +92,7 @@ class TaskServer:
     def _variable(self, rid, op):
         v = self._vars.get(rid)
         if v is None:
-            raise self._tf.errors.FailedPreconditionError(
+            raise errors.FailedPreconditionError(
                 None, op, f"Could not find variable {rid} on /job:{self.job}/replica:0/task:{self.task}. "
                           "This could mean that the variable has been deleted or that its task restarted "
                           "since it was created: restore it from a checkpoint.")
@@ -111,11 +100,11 @@ class TaskServer:
 
     def _new_variable(self, create, value):
         dtype, declared, name = create
-        shape = self._tf.TensorShape(None if declared is None else [None if d < 0 else d for d in declared])
-        return self._tf.Variable(_contiguous(value), dtype=self._tf.as_dtype(dtype), name=name, shape=shape)
+        shape = TensorShape(None if declared is None else [None if d < 0 else d for d in declared])
+        return Variable(_contiguous(value), dtype=dtypes.as_dtype(dtype), name=name, shape=shape)
 
     def _run(self, graph, inputs):
-        borrowed, wrap = self._C.borrowed_tensor, self._tf.Tensor._wrap
+        borrowed, wrap = self._C.borrowed_tensor, Tensor._wrap
         outputs = graph.run([wrap(borrowed(_contiguous(x))) for x in inputs])
         return [np.asarray(t) for t in outputs]
 
@@ -147,7 +136,7 @@ class TaskServer:
     def _run_staged(self, function, request):
         op, inputs, attrs, rids, num_outputs, host, create = request
         if function in self._ended:
-            raise self._tf.errors.CancelledError(None, op, "The scheduled function this op belongs to has ended")
+            raise errors.CancelledError(None, op, "The scheduled function this op belongs to has ended")
         staged = self._staged.setdefault(function, staging.Staged())
         if op in READ_ONLY_OPS and not any(rid in staged.copies for rid in rids):
             return self._apply(request)  # the current value: this function has not written it
@@ -229,7 +218,7 @@ class TaskServer:
             return Failure(e)
         try:
             if not staging.finish(function, succeeded=True):
-                return Failure(self._tf.errors.CancelledError(
+                return Failure(errors.CancelledError(
                     None, None, "The function was cancelled by its coordinator: none of its updates were applied"))
         except Exception as e:  # noqa: BLE001
             return Failure(e)
@@ -244,9 +233,8 @@ def _contiguous(array):
 
 def _to_host(value):
     """A function's result with its tensors as ndarrays (what travels back to the coordinator)."""
-    import varrt
-    if isinstance(value, (varrt.Tensor, varrt.Variable)):
-        return np.asarray(value.numpy() if isinstance(value, varrt.Variable) else value)
+    if isinstance(value, (Tensor, Variable)):
+        return np.asarray(value.numpy() if isinstance(value, Variable) else value)
     if isinstance(value, (list, tuple)):
         return type(value)(_to_host(v) for v in value)
     if isinstance(value, dict):

@@ -2,7 +2,7 @@
 import numpy as np
 
 from varrt.framework.tensor import convert_to_tensor
-from varrt.ops import array_ops, index_ops, math_ops
+from varrt.ops import array_ops, index_ops, linalg_ops, math_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -60,7 +60,7 @@ def _matmul_grad(op, grad):
     t_a = bool(op.get_attr("transpose_a"))
     t_b = bool(op.get_attr("transpose_b"))
     skip = op.skip_input_indices  # e.g. a layer's input data: its gradient is the costliest product
-    mm = math_ops.matmul
+    mm = linalg_ops.matmul
     if not t_a and not t_b:
         ga, gb = (lambda: mm(grad, b, transpose_b=True)), (lambda: mm(a, grad, transpose_a=True))
     elif not t_a and t_b:
@@ -320,7 +320,7 @@ def _batch_matmul_grad(op, grad):
     x, y = op.inputs
     adj_x = bool(op.get_attr("adj_x"))
     adj_y = bool(op.get_attr("adj_y"))
-    mm = math_ops.matmul
+    mm = linalg_ops.matmul
     if not adj_x and not adj_y:
         gx, gy = mm(grad, y, adjoint_b=True), mm(x, grad, adjoint_a=True)
     elif not adj_x:

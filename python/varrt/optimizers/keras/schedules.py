@@ -3,6 +3,12 @@ computes them under TensorFlow (float32 ops on the initial rate's dtype; NumPy f
 arithmetic and powf give the same bits)."""
 import numpy as np
 
+from varrt.base.dtypes import float32
+from varrt.framework import graph_building
+from varrt.framework.tensor import constant
+from varrt.ops.index_ops import where
+from varrt.ops.math_ops import cast, floor, pow
+
 
 class LearningRateSchedule:
     """A learning rate that depends on the step: called with the step, returns the rate."""
@@ -27,15 +33,13 @@ def _step(step):
 
 
 def _building():
-    from varrt.framework import graph_building
     return graph_building.building()
 
 
 def _graph_progress(schedule, step):
     """Inside a graph (tf.function): (lr, progress) as float32 tensors computed from the step tensor."""
-    import varrt as tf
-    p = tf.cast(step, tf.float32) / tf.constant(float(schedule.decay_steps), tf.float32)
-    return tf.constant(schedule.initial_learning_rate, tf.float32), (tf.floor(p) if schedule.staircase else p)
+    p = cast(step, float32) / constant(float(schedule.decay_steps), float32)
+    return constant(schedule.initial_learning_rate, float32), (floor(p) if schedule.staircase else p)
 
 
 class _RateDecay(LearningRateSchedule):
@@ -70,9 +74,8 @@ class ExponentialDecay(_RateDecay):
 
     def __call__(self, step):
         if _building():
-            import varrt as tf
             lr, p = _graph_progress(self, step)
-            return lr * tf.pow(tf.constant(self.decay_rate, tf.float32), p)
+            return lr * pow(constant(self.decay_rate, float32), p)
         lr, t, p = self._progress(step)
         return lr * np.power(t(self.decay_rate), p)
 
@@ -105,10 +108,9 @@ class PiecewiseConstantDecay(LearningRateSchedule):
 
     def __call__(self, step):
         if _building():
-            import varrt as tf
-            value = tf.constant(self.values[-1], tf.float32)
+            value = constant(self.values[-1], float32)
             for b, v in zip(reversed(self.boundaries), reversed(self.values[:-1])):
-                value = tf.where(step <= b, tf.constant(v, tf.float32), value)
+                value = where(step <= b, constant(v, float32), value)
             return value
         s = _step(step)
         for b, v in zip(self.boundaries, self.values):

@@ -11,6 +11,7 @@ import contextlib
 
 import numpy as np
 
+from varrt.autodiff.backprop import GradientTape
 from varrt.base import errors
 from varrt.framework import graph_building, variable_scope_store
 from varrt.framework.indexed_slices import IndexedSlices
@@ -147,10 +148,6 @@ class Optimizer:
         if not callable(loss):
             raise RuntimeError("`loss` passed to Optimizer.compute_gradients should be a function when eager "
                                "execution is enabled.")
-        try:
-            from varrt import GradientTape
-        except ImportError:
-            raise NotImplementedError("compute_gradients needs varrt.GradientTape") from None
         with GradientTape() as tape:
             if var_list is not None:
                 tape.watch(var_list)
