@@ -272,3 +272,37 @@ def test_packages_named_like_tensorflow_modules_are_those_modules():
     for name in ("autodiff", "losses", "optimizers"):
         with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
             getattr(tf.compat.v1, name)
+
+
+def test_imports_inside_functions_say_why():
+    # An import of a varrt module inside a function hides a dependency from the module's header:
+    # it stays only where it buys something (a library chosen at run time, import time) and says so.
+    silent = []
+    for module, path in modules().items():
+        source = open(path, encoding="utf-8").read()
+        lines = source.split("\n")
+
+        class Visitor(ast.NodeVisitor):
+            depth = 0
+
+            def visit_FunctionDef(self, node):
+                self.depth += 1
+                self.generic_visit(node)
+                self.depth -= 1
+
+            visit_AsyncFunctionDef = visit_FunctionDef
+
+            def check(self, node, name):
+                text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+                if self.depth and name.split(".")[0] == "varrt" and "#" not in text:
+                    silent.append(f"{path}:{node.lineno}: {text.strip()}")
+
+            def visit_Import(self, node):
+                for alias in node.names:
+                    self.check(node, alias.name)
+
+            def visit_ImportFrom(self, node):
+                self.check(node, node.module or "")
+
+        Visitor().visit(ast.parse(source))
+    assert not silent, "imports inside functions with no reason given:\n" + "\n".join(silent)

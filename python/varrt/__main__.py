@@ -17,6 +17,7 @@ import argparse
 import importlib
 import os
 import sys
+from varrt import _C
 
 # name -> (module, one-line help)
 COMMANDS = {
@@ -59,7 +60,6 @@ def _parser(prog):
 
 
 def _blas():
-    from varrt import _C
     info = _C.blas_info()  # loads it, as the first matrix product would
     if not info["loaded"]:
         return f"none: the core's own loop computes ({info['error']})"

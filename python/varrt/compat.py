@@ -28,6 +28,14 @@ from varrt.framework import graph_building as _graph_building
 from varrt.graph import graph as _ops
 from varrt.framework import variable_scope_store
 from varrt.graph.graph import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
+from varrt.base import dtypes
+from varrt.framework.name_scopes import name_scope
+from varrt.framework.variables import Variable
+from varrt import initializers
+from varrt import random as _random
+from varrt.framework import variable_enums as _variable_enums
+from varrt.framework import variables as _variables
+from varrt.framework.device_functions import device_v1 as _device_v1
 
 
 
@@ -106,7 +114,6 @@ def placeholder(dtype, shape=None, name=None):
     g = _graph()
     if g is None:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
-    from varrt.base import dtypes
     return g.add_placeholder(dtypes.as_dtype(dtype), shape, name)
 
 
@@ -203,7 +210,6 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
             _scopes.stack[-1] = (name, True, init, owner)
 
     def __enter__(self):
-        from varrt.framework.name_scopes import name_scope
         outer_reuse = _scopes.stack[-1][1] if _scopes.stack else None
         reuse = self._reuse if self._reuse is not None else outer_reuse
         init = self._initializer if self._initializer is not None else (_scopes.stack[-1][2] if _scopes.stack
@@ -259,8 +265,6 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
             does not exist), or if its shape or dtype differ from the existing one's.
         NotImplementedError: If `partitioner` is given.
     """
-    from varrt import dtypes, initializers
-    from varrt.framework.variables import Variable
     if partitioner is not None:
         raise NotImplementedError("varrt does not partition variables (get_variable partitioner=)")
     full = "/".join([s[0] for s in _scopes.stack if s[0]] + [name])
@@ -329,9 +333,6 @@ class _LazyNamespace(types.ModuleType):
 
 
 def _make_v1():
-    from varrt import random as _random
-    from varrt.framework import variable_enums as _variable_enums
-    from varrt.framework import variables as _variables
     # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses are other functions.
     v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).",
                         hidden=("autodiff", "losses", "optimizers"))
@@ -342,7 +343,6 @@ def _make_v1():
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
                  "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients"):
         setattr(v1, name, globals()[name])
-    from varrt.framework.device_functions import device_v1 as _device_v1
     v1.device = _device_v1
     v1.Variable = _variables.Variable
     v1.VariableAggregation = _variable_enums.VariableAggregation  # TensorFlow 1's enum (ONLY_FIRST_TOWER)

@@ -8,6 +8,8 @@ Gradients are computed with varrt ops, so a tape recording around this records t
 """
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.ops.gradients import grad_util, registry
+from varrt.ops import array_ops
+from varrt.ops import math_ops
 
 
 def aggregate(grads):
@@ -17,7 +19,6 @@ def aggregate(grads):
     if len(grads) == 1:
         return grads[0]
     grads = grads[::-1]
-    from varrt.ops import array_ops, math_ops
     if all(isinstance(g, IndexedSlices) for g in grads):
         return IndexedSlices(array_ops.concat([g.values for g in grads], 0),
                              array_ops.concat([g.indices for g in grads], 0), grads[0].dense_shape)
@@ -25,7 +26,6 @@ def aggregate(grads):
 
 
 def _zeros_like(t):
-    from varrt.ops import array_ops
     return grad_util.mark_zeros(array_ops.zeros_like(t))
 
 

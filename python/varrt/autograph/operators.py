@@ -6,6 +6,11 @@ A converted statement passes the current values of the names it assigns (`Undefi
 name not yet bound) and gets their new values back.
 """
 from varrt.framework import symbolic
+from varrt.graph import control_flow_ops
+from varrt.graph import control_flow_graph
+from varrt.ops import array_ops
+from varrt.ops import index_ops
+from varrt.ops import math_ops
 
 
 class Undefined:
@@ -38,7 +43,6 @@ def if_stmt(test, body, orelse, values, names):
     """An `if` assigning `names`: body(*values)/orelse(*values) return their new values."""
     if not symbolic.is_symbolic(test):
         return body(*values) if test else orelse(*values)
-    from varrt.graph import control_flow_ops
     results = {}
 
     def branch(fn, where):
@@ -74,7 +78,6 @@ def if_return(test, body, orelse):
     """An `if` whose branches both end in `return`: the value returned."""
     if not symbolic.is_symbolic(test):
         return body() if test else orelse()
-    from varrt.graph import control_flow_ops
     return control_flow_ops.cond(test, body, orelse)
 
 
@@ -107,7 +110,6 @@ def _graph_loop(test, body, values, names):
         out = body(*full(loop_vars))
         return tuple(out[i] for i in carried)
 
-    from varrt.graph import control_flow_graph
     result = control_flow_graph.while_loop(cond, step, tuple(values[i] for i in carried),
                                            names=[names[i] for i in carried])
     result = result if isinstance(result, tuple) else (result,)
@@ -130,7 +132,6 @@ def for_stmt(iterable, body, values, names, extra_test=None):
                     break
             values = tuple(body(item, *values))
         return values
-    from varrt.ops import array_ops, index_ops
     n = array_ops.shape(iterable)[0]
     index_values = (0,) + tuple(values)
 
@@ -152,7 +153,6 @@ def and_(left, right):
     """`a and b`: logical_and when `a` is symbolic (both evaluated), Python's otherwise."""
     a = left()
     if symbolic.is_symbolic(a):
-        from varrt.ops import math_ops
         return math_ops.logical_and(a, right())
     return a and right()
 
@@ -160,13 +160,11 @@ def and_(left, right):
 def or_(left, right):
     a = left()
     if symbolic.is_symbolic(a):
-        from varrt.ops import math_ops
         return math_ops.logical_or(a, right())
     return a or right()
 
 
 def not_(a):
     if symbolic.is_symbolic(a):
-        from varrt.ops import math_ops
         return math_ops.logical_not(a)
     return not a

@@ -33,6 +33,11 @@ import textwrap
 import time
 
 import numpy as np
+import varrt as vr
+from varrt.benchmarks.progress import Progress
+from varrt.benchmarks import checkpoint_async
+from varrt.benchmarks import checkpoint_lazy
+from varrt.benchmarks import checkpoint_small
 
 N_VARS = 4
 ELEMENTS = 4 * 1024 * 1024  # 16 MB of float32
@@ -55,7 +60,6 @@ class Library:
 
 
 def varrt_library(arrays, d, fsync):
-    import varrt as vr
     variables = {f"v{i}": vr.Variable(a) for i, a in enumerate(arrays)}
     ckpt = vr.train.Checkpoint(**variables)
     prefix = os.path.join(d, "varrt_fsync" if fsync else "varrt")
@@ -169,7 +173,6 @@ def collect(repeat, tf_python=None, directory=None, elements=ELEMENTS, progress=
     A library that fails is left out and told to `progress` (a varrt.benchmarks.progress.Progress)."""
     import importlib.util
 
-    from varrt.benchmarks.progress import Progress
     progress = progress or Progress()
     progress.expect(1 + repeat)
     progress.step("starting the libraries, a first save and restore each")
@@ -214,7 +217,6 @@ def main():
     args = parser.parse_args()
     if args.part in ("large", "all"):
         _large(args)
-    from varrt.benchmarks import checkpoint_async, checkpoint_lazy, checkpoint_small
     for part, module in (("small", checkpoint_small), ("async", checkpoint_async), ("lazy", checkpoint_lazy)):
         if args.part in (part, "all"):
             # The previous part wrote gigabytes: flush them first, or the kernel's writeback

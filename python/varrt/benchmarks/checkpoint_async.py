@@ -19,6 +19,7 @@ import tempfile
 import time
 
 import numpy as np
+import varrt as vr
 
 N_VARS = 16
 ELEMENTS = 4 * 1024 * 1024  # 16 MB of float32
@@ -26,7 +27,6 @@ ELEMENTS = 4 * 1024 * 1024  # 16 MB of float32
 
 def collect(repeat=7, directory=None):
     """{figure name: seconds} medians."""
-    import varrt as vr
     rng = np.random.default_rng(0)
     variables = [vr.Variable(rng.standard_normal(ELEMENTS, dtype=np.float32)) for _ in range(N_VARS)]
     delta = vr.constant(np.full(ELEMENTS, 1e-3, np.float32))

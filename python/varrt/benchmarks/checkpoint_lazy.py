@@ -17,6 +17,7 @@ import tempfile
 import textwrap
 
 import numpy as np
+import varrt as tf
 
 N_TENSORS = 256
 ELEMENTS = 1 << 20  # 4 MB of float32
@@ -48,7 +49,6 @@ _PROBE = textwrap.dedent("""
 
 def collect(repeat=5, directory=None):
     """{form: (median seconds, median RSS growth in bytes)} over `repeat` fresh processes."""
-    import varrt as tf
     results = {}
     with tempfile.TemporaryDirectory(dir=directory) as d:
         tensors = [tf.Variable(np.full(ELEMENTS, float(i), np.float32)) for i in range(N_TENSORS)]

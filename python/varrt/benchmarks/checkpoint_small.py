@@ -11,6 +11,7 @@ import tempfile
 import time
 
 import numpy as np
+import varrt as vr
 
 N_VARS = 10_000
 ELEMENTS = 4
@@ -23,7 +24,6 @@ def _timed(fn):
 
 
 def _libraries(arrays, d):
-    import varrt as vr
     variables = [vr.Variable(a) for a in arrays]
     ckpt = vr.train.Checkpoint(vars=variables)
     prefix = os.path.join(d, "varrt")

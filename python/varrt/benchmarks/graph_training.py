@@ -165,7 +165,7 @@ def run_library(library, seconds, threads):
         cases = torch_cases()
     else:
         if library == "varrt":
-            import varrt as tf
+            import varrt as tf  # the library under test, chosen per subprocess (as tensorflow below)
         else:
             import tensorflow as tf
         threading = getattr(tf.config, "threading", None)  # an older varrt has only VARRT_NUM_THREADS

@@ -19,6 +19,12 @@ import json
 import os
 import platform
 import sys
+from varrt import _C
+from varrt.benchmarks import checkpoint
+from varrt.benchmarks import graph_training
+from varrt.benchmarks import training
+from varrt.benchmarks import variable_ops
+from varrt.benchmarks.progress import Progress
 
 PEERS = ("numpy", "torch", "tensorflow")
 
@@ -49,7 +55,6 @@ def machine():
             info["memory_gb"] = round(int(f.readline().split()[1]) / 2 ** 20, 1)
     except OSError:
         pass
-    from varrt import _C
     blas = _C.blas_info()  # what tf.matmul multiplies with
     info["blas"] = f"OpenBLAS {blas['core']} ({blas['threads']} threads)" if blas["loaded"] else "no BLAS (core loop)"
     from importlib import metadata
@@ -114,8 +119,6 @@ def collect(quick=False, tf_python=None, smoke=False, torch_python=None, progres
     and why: {peer: why its figure is missing}. Steps and failures are told to `progress`."""
     import importlib.util
 
-    from varrt.benchmarks import checkpoint, graph_training, training, variable_ops
-    from varrt.benchmarks.progress import Progress
     progress = progress or Progress(PARTS)
     # One TensorFlow interpreter for every part: the one given, else this one when it has TensorFlow.
     if tf_python is None and importlib.util.find_spec("tensorflow") is not None:
@@ -250,7 +253,6 @@ def run(args):
         except ImportError:
             print("varrt bench: --plot needs matplotlib (pip install matplotlib)", file=sys.stderr)
             return 2
-    from varrt.benchmarks.progress import Progress
     info = machine()
     progress = Progress(PARTS)  # to stderr: stdout carries the results
     rows = collect(args.quick, args.tf_python, args.smoke, args.torch_python, progress)

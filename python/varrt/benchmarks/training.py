@@ -29,6 +29,9 @@ import time
 
 import numpy as np
 
+import varrt
+from varrt.benchmarks.progress import Progress
+
 ROUNDS = 5
 TARGETS = {"linear SGD step": (0.67, 25.0), "MLP Adam step": (1.0, None),  # (x PyTorch max, TF speed-up min)
            "linear step in tf.function": (None, 10.0)}
@@ -175,8 +178,6 @@ def tensorflow_times(tf_python, seconds, progress):
 def collect(seconds, tf_python=None, progress=None):
     """{library: {case: seconds per step}} for varrt, and PyTorch and TensorFlow where they run.
     A peer that fails is left out and told to `progress` (a varrt.benchmarks.progress.Progress)."""
-    import varrt
-    from varrt.benchmarks.progress import Progress
     progress = progress or Progress()
     cases = tf_cases(varrt)
     torch = importlib.util.find_spec("torch") is not None

@@ -24,6 +24,8 @@ import time
 
 import numpy as np
 
+import varrt
+
 SMALL = [1.0, 2.0, 3.0, 4.0]
 NESTED = [[1.0, 2.0], [3.0, 4.0]]
 BIG = 16 * 1024 * 1024  # float32 elements: 64 MB
@@ -146,7 +148,6 @@ def variable_cases(tf):
 
 
 def varrt_cases():
-    import varrt
     return variable_cases(varrt)
 
 
@@ -208,7 +209,7 @@ def memory_per_variable(library):
             os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
             import tensorflow as tf
         else:
-            import varrt as tf
+            import varrt as tf  # the library under test, chosen per run (as tensorflow above)
         make = lambda: tf.Variable(SMALL)  # noqa: E731
     warm = [make() for _ in range(1000)]  # first-use allocations (caches, pools) out of the count
     del warm

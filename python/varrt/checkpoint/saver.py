@@ -17,6 +17,8 @@ from varrt.checkpoint.checkpoint_options import fsync_requested
 from varrt.checkpoint.checkpoint_utils import open_bundle
 from varrt.framework.variables import Variable
 from varrt import _C
+from varrt.graph import graph as ops
+from varrt.framework import graph_building
 
 
 def _var_name(var):
@@ -87,7 +89,6 @@ class Saver:
                  builder=None, defer_build=False, allow_empty=False, write_version=2, pad_step_number=False,
                  save_relative_paths=False, filename=None):
         if var_list is None:
-            from varrt.graph import graph as ops
             graph = ops.current_graph()
             if graph is None:
                 raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of "
@@ -145,7 +146,6 @@ class Saver:
             ResourceExhaustedError: If the disk is full; the previous checkpoint stays readable.
             AbortedError: If another process keeps the prefix claimed for two seconds.
         """
-        from varrt.framework import graph_building
         with graph_building.init_scope():  # reads and writes the variables now, never recorded into a graph
             return self._save(*args, **kwargs)
 
@@ -164,7 +164,6 @@ class Saver:
             NotFoundError: If a variable's name is missing from the checkpoint.
             DataLossError: If the files are damaged.
         """
-        from varrt.framework import graph_building
         with graph_building.init_scope():
             return self._restore(*args, **kwargs)
 

@@ -16,6 +16,7 @@ from varrt.framework.default_session import sessions as _sessions
 from varrt.graph import graph as ops
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
+from varrt.framework.variables import _UnreadVariable
 
 
 class Session:
@@ -182,7 +183,6 @@ def _fetch_kind(graph, f):
 def _variable_fetch(graph, variable):
     """A variable's value, read after everything recorded so far; what assign* returned (an
     UnreadVariable) runs its own update first (one made outside this graph: the latest)."""
-    from varrt.framework.variables import _UnreadVariable
     update = None
     if isinstance(variable, _UnreadVariable):
         update = ops.recorded_update(graph, variable)

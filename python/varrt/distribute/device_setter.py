@@ -11,6 +11,8 @@ stay where varrt places them: this process acts as the worker (a graph's ops run
 the variables' ops run on their tasks).
 """
 from varrt.framework.device_scope import DeviceSpec
+from varrt.distribute.server_lib import ClusterSpec
+from varrt.base import tf_logging
 
 # TensorFlow's STANDARD_PS_OPS.
 STANDARD_PS_OPS = ("Variable", "VariableV2", "AutoReloadVariable", "MutableHashTable", "MutableHashTableV2",
@@ -62,7 +64,6 @@ def replica_device_setter(ps_tasks=0, ps_device="/job:ps", worker_device="/job:w
     if cluster is not None:
         cluster_spec = cluster if hasattr(cluster, "as_dict") else None
         if cluster_spec is None:
-            from varrt.distribute.server_lib import ClusterSpec
             cluster_spec = ClusterSpec(cluster)
         ps_job_name = DeviceSpec.from_string(ps_device).job
         if ps_job_name not in cluster_spec.jobs or ps_job_name is None:
@@ -73,7 +74,6 @@ def replica_device_setter(ps_tasks=0, ps_device="/job:ps", worker_device="/job:w
     if ps_ops is None:
         ps_ops = list(STANDARD_PS_OPS)
     if not merge_devices:
-        from varrt.base import tf_logging
         tf_logging.warning("DEPRECATION: It is recommended to set merge_devices=true in replica_device_setter")
     if ps_strategy is None:
         ps_strategy = _RoundRobinStrategy(ps_tasks)

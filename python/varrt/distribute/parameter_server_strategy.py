@@ -16,6 +16,8 @@ import threading
 
 from varrt.ops.reduction_ops import reduce_mean, reduce_sum
 from varrt.distribute.remote import runtime
+from varrt.distribute.remote.connect import connect_to_cluster
+from varrt.framework.variables import watching_creation
 
 
 class _RoundRobinPlacer:
@@ -44,7 +46,6 @@ class ParameterServerStrategy:
         if variable_partitioner is not None:
             raise NotImplementedError("varrt's ParameterServerStrategy does not partition variables: "
                                       "pass variable_partitioner=None")
-        from varrt.distribute.remote.connect import connect_to_cluster
         connect_to_cluster(cluster_resolver, job_name="chief")
         self._cluster_resolver = cluster_resolver
         num_ps = cluster_resolver.num_tasks("ps")
@@ -67,7 +68,6 @@ class ParameterServerStrategy:
     @contextlib.contextmanager
     def scope(self):
         """Variables created inside are placed round-robin on the parameter servers."""
-        from varrt.framework.variables import watching_creation
         with watching_creation(self._placer):
             yield self
 

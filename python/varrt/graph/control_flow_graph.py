@@ -16,6 +16,8 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.gradients.registry import NotDifferentiable
 from varrt.base import nest
+from varrt.autodiff import tape
+from varrt.ops import index_ops
 
 # A tape around a function call sees the ops a branch or loop body runs (the nodes dispatch each
 # op), so gradients flow through those; the If/While nodes themselves have no gradient function
@@ -65,7 +67,6 @@ def _common_shape(a, b):
 
 
 def _taping():
-    from varrt.autodiff import tape
     return bool(tape.recording_recorders())
 
 
@@ -74,7 +75,6 @@ def _inlined_cond(outer, pred, true_fn, false_fn):
     into the enclosing graph (the tape sees their ops) and each output selects between them
     (SelectV2, whose gradient sends zeros to the branch not taken). Branches that change state
     cannot be inlined (both would run)."""
-    from varrt.ops import index_ops
     before = len(outer.nodes)
     then_out = true_fn()
     else_out = false_fn()
@@ -198,7 +198,6 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
 def _refuse_gradient(node_name, inputs, outputs):
     """A recording tape sees the loop as one op whose gradient says it cannot be computed yet
     (rather than a loop the tape does not see, whose outputs would silently get no gradient)."""
-    from varrt.autodiff import tape
 
     def backward(*grads):
         raise NotImplementedError(f"varrt cannot yet compute gradients through a tf.while_loop in a graph (node "

@@ -12,6 +12,7 @@ from varrt.framework import graph_building, symbolic
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.graph import control_flow_graph
 from varrt.base import nest
+from varrt.base import errors
 
 
 def control_dependencies(control_inputs) -> ContextManager[Any]:
@@ -28,7 +29,6 @@ def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Oper
     Eagerly it checks at once and returns None; in a graph it is a node that checks when the graph
     runs (keep it with tf.control_dependencies) and it returns that node."""
     import numpy as np
-    from varrt.base import errors
     summarize = 3 if summarize is None else summarize
     condition = convert_to_tensor(condition)
     data = [convert_to_tensor(d) for d in data]

@@ -19,6 +19,16 @@ from varrt.framework import symbolic  # noqa: F401  (registers SymbolicTensor, w
 from varrt.framework.graph_building import (  # noqa: F401  (graph/ modules ask them here too)
     _out_of_scope, _state, _INFO, _next_graph_id, _static_shape, _tensor_id, TensorInfo, building, current, executing_eagerly, info_of, init_scope, partial_shape_value, shape_of, stand_in, tf1_graph, user_frames, value_known)
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import op_def_lib
+from varrt.base import dtypes
+from varrt.ops.shape_fns import ShapeContext
+from varrt.framework.symbolic import Operation
+from varrt.ops.shape_fns import ShapeError
+from varrt.ops.shape_fns import node_shape_error
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops import array_ops
+from varrt.framework import name_scopes
+from varrt.framework.tensor import Tensor
 
 
 _lookup = []  # op_def_lib.get, once imported (the op table is in the layer above this module's imports)
@@ -26,7 +36,6 @@ _lookup = []  # op_def_lib.get, once imported (the op table is in the layer abov
 
 def _op_def(op):
     if not _lookup:
-        from varrt.ops import op_def_lib
         _lookup.append(op_def_lib.get)
     return _lookup[0](op)
 
@@ -50,18 +59,15 @@ def _not_recorded():
     graph (a remote variable's destroy reaches its task). A host value's _EagerConst is placed as
     it comes (in a graph the value is a constant of the node using it); VarIsInitializedOp is
     answered while building (is_initialized() gives a value)."""
-    from varrt.ops import op_def_lib
     return frozenset(n for n, d in op_def_lib.all_ops().items() if not d.in_graphs)
 
 
 def _dtype_of(enum):
-    from varrt.base import dtypes
     return dtypes._BY_ENUM[enum]
 
 
 def _dtype_named(tf_name):
     """The dtype of TensorFlow's enum name ("DT_FLOAT"), or None (DT_RESOURCE, DT_VARIANT)."""
-    from varrt.base import dtypes
     return next((d for d in dtypes._ALL if dtypes.enum_name(d) == tf_name), None)
 
 
@@ -113,7 +119,6 @@ def _constant_value(tensor):
 
 
 def _shape_context(opdef, inputs, attrs, num_outputs, resources):
-    from varrt.ops.shape_fns import ShapeContext
     return ShapeContext(opdef, attrs, [_static_shape(t) for t in inputs], [t.dtype for t in inputs],
                         lambda i: _constant_value(inputs[i]) if 0 <= i < len(inputs) else None, num_outputs,
                         resource_shapes=[r.variable.shape if r is not None and r.variable is not None
@@ -143,7 +148,6 @@ class _ShapedKernel:
 
     def __call__(self, *arrays):
         import numpy as np
-        from varrt.ops.shape_fns import ShapeContext
         ctx = ShapeContext(self.opdef, self.attrs, [TensorShape(list(np.shape(a))) for a in arrays],
                            [None] * len(arrays), lambda i: None, 1)
         out = np.empty(_static_shapes(self.opdef, ctx)[0].as_list(), dtype=self.np_dtype)
@@ -189,7 +193,6 @@ class FuncGraph:
 
     def get_operations(self):
         """The graph's operations (arguments, then nodes) in the order they were made."""
-        from varrt.framework.symbolic import Operation
         return [Operation(name, "Placeholder" if op == "_Arg" else op, self) for name, op in self.node_names]
 
     # --- names -------------------------------------------------------------------------------
@@ -298,7 +301,6 @@ class FuncGraph:
             self._pending_constant = True
             return None  # a constant subexpression: evaluated now, as TensorFlow's shape refiner does
         if opdef is not None and opdef.shape_fn is not None:
-            from varrt.ops.shape_fns import ShapeError, node_shape_error
             ctx = _shape_context(opdef, inputs, attrs, num_outputs, resources)
             try:
                 shapes = _static_shapes(opdef, ctx)
@@ -321,7 +323,6 @@ class FuncGraph:
         if opdef.folds_from_shape is None or not all(_static_shape(t).is_fully_defined() for t in inputs):
             return None
         import numpy as np
-        from varrt.framework.tensor import convert_to_tensor
         values = [convert_to_tensor(np.asarray(opdef.folds_from_shape(_static_shape(t).as_list()),
                                                dtype=d.as_numpy_dtype))
                   for t, d in zip(inputs, dtypes_)]
@@ -339,7 +340,6 @@ class FuncGraph:
         if not any(_C._has_no_value(t) for t in inputs):
             return None
         self._materializing = True
-        from varrt.ops import array_ops
         out = []
         for t in inputs:
             if not _C._has_no_value(t):
@@ -356,12 +356,10 @@ class FuncGraph:
     def _node_base_name(self, op, requested):
         """A node's name before it is made unique: the op's `name=` or TensorFlow's default for
         the op, inside the current name scope."""
-        from varrt.framework import name_scopes
         opdef = _op_def(op)
         return name_scopes.current_scope() + (requested or (opdef.node_name if opdef is not None else op))
 
     def _peek_name(self, op):
-        from varrt.framework import name_scopes
         base = self._node_base_name(op, name_scopes.peek_node_name())
         n = self._names.get(base.lower(), 0)
         if n == 0:
@@ -375,7 +373,6 @@ class FuncGraph:
         with input shapes: [3], [4]." An input varrt's wrapper read on the host (an attribute under
         the input's name) stands as the constant node TensorFlow would have made for it."""
         import numpy as np
-        from varrt.base import dtypes
         node_name = self._peek_name(opdef.name)
 
         def text(s):
@@ -431,7 +428,6 @@ class FuncGraph:
         its op error (a bad index) is deferred: TensorFlow prunes an op nothing depends on, and
         reports the others when the graph runs, so finish() raises it only if the node is live;
         scalar zeros let the trace go on. On zeros standing for unknown values it proves nothing."""
-        from varrt.base import dtypes
         dtype = dtypes._BY_ENUM[dtype_enum] if dtype_enum is not None else (
             inputs[0].dtype if inputs else dtypes.float32)
         if self._materializing:
@@ -442,7 +438,6 @@ class FuncGraph:
             return tuple(stand_in(dtype, TensorShape(None), self.graph_id) for _ in range(num_outputs))
         if not isinstance(error, errors.OpError):
             raise error
-        from varrt.ops import array_ops
         self._pending = error
         return tuple(array_ops.zeros([], dtype) for _ in range(num_outputs))
 
@@ -523,7 +518,6 @@ class FuncGraph:
         for ref in kept:
             if ref.id not in self.variables and ref.id not in self.resource_args:
                 self.variables[ref.id] = ref.variable
-        from varrt.framework import name_scopes
         name = self.unique_name(self._node_base_name(op, name_scopes.take_node_name()))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
@@ -616,7 +610,6 @@ class FuncGraph:
 
 
 def _Tensor():
-    from varrt.framework.tensor import Tensor
     return Tensor
 
 

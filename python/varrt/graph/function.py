@@ -29,13 +29,18 @@ import weakref
 
 import numpy as np
 
-from varrt import _C
+from varrt import _C, autograph
 from varrt.base import dtypes
 from varrt.base import errors
 from varrt.graph import func_graph as _func_graph
 from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
+from varrt.framework.tensor_shape import TensorShape
+from varrt.graph import func_graph
+from varrt.base import nest
+from varrt.base import tf_logging
+from varrt.framework.graph_execution_error import kernel_message
 
 _SINGLETON_MESSAGE = ("tf.function only supports singleton tf.Variables created on the first call. Make sure the "
                       "tf.Variable is only created once or created outside tf.function. See "
@@ -268,7 +273,6 @@ def _is_tensor_arg(value):
 
 def _spec_shape(key):
     """The static shape of a tensor argument traced under `key` (a _TensorKey)."""
-    from varrt.framework.tensor_shape import TensorShape
     return TensorShape(None if key[2] is None else list(key[2]))
 
 
@@ -451,17 +455,11 @@ class Function:
         if self._converted is None:
             fn = self._python_function
             if self._autograph:
-                try:
-                    from varrt import autograph
-                    fn = autograph.convert(fn)
-                except ImportError:
-                    pass
+                fn = autograph.convert(fn)
             self._converted = fn
         return self._converted
 
     def _trace_once(self, key, args, kwargs, allow_creation):
-        from varrt.graph import func_graph
-        from varrt.base import nest
         watcher = _CreationWatcher(allow=allow_creation)
         values, bound = self._canonical(args, kwargs)
         names = self._parameter_names(bound, args, kwargs)
@@ -550,7 +548,6 @@ class Function:
     def _parameter_names(self, bound, args, kwargs):
         """TensorFlow's placeholder name for each flattened argument leaf: the parameter's name
         (`args_0`, ... for the elements of *args)."""
-        from varrt.base import nest
         names = []
         if bound is not None:
             params = bound.signature.parameters
@@ -685,7 +682,6 @@ class _TracingDetector:
             return
         if len(self.calls_per_tracing) >= _FREQUENT_TRACING_THRESHOLD:
             self.warnings += 1
-            from varrt.base import tf_logging
             tf_logging.get_logger().warning(
                 f"{len(self.calls_per_tracing)} out of the last {self.call_count} calls to {python_function!r} "
                 "triggered tf.function retracing. Tracing is expensive and the excessive number of tracings could "
@@ -809,7 +805,6 @@ class ConcreteFunction:
 
     @property
     def structured_input_signature(self):
-        from varrt.base import nest
         flat = list(self._flat_args)
         for n, i in enumerate(self._tensor_leaves):
             flat[i] = self._specs[n]
@@ -828,7 +823,6 @@ class ConcreteFunction:
 
     @property
     def outputs(self):
-        from varrt.base import nest
         return [t for t in nest.flatten(self._output) if isinstance(t, Tensor)]
 
     @property
@@ -869,7 +863,6 @@ class ConcreteFunction:
         return f"Literal[{value!r}]"
 
     def _output_text(self):
-        from varrt.base import nest
         specs = iter(self._out_specs)
         flat = [next(specs) if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
         out = nest.pack_sequence_as(self._output, flat) if flat else self._output
@@ -900,14 +893,12 @@ class ConcreteFunction:
 
     @property
     def output_dtypes(self):
-        from varrt.base import nest
         specs = iter(self._out_specs)
         flat = [next(specs).dtype if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
         return nest.pack_sequence_as(self._output, flat) if flat else self._output
 
     @property
     def output_shapes(self):
-        from varrt.base import nest
         specs = iter(self._out_specs)
         flat = [next(specs).shape if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
         return nest.pack_sequence_as(self._output, flat) if flat else self._output
@@ -921,7 +912,6 @@ class ConcreteFunction:
     def __call__(self, *args, **kwargs):
         """Calls the graph with tensors matching the traced signature."""
         args = self._function._with_instance(args)
-        from varrt.base import nest
         flat = nest.flatten((list(args), dict(kwargs)))
         tensors = [convert_to_tensor(v) if not isinstance(v, _variables.Variable) else v for v in flat
                    if _is_tensor_arg(v) or isinstance(v, _variables.Variable)]
@@ -939,7 +929,6 @@ class ConcreteFunction:
         return self._run(tensors, [flat[i] for i in self._variable_leaves])
 
     def _call_structured(self, args, kwargs):
-        from varrt.base import nest
         values, bound = self._function._canonical(args, kwargs)
         flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
         tensors = [flat[i] if isinstance(flat[i], Tensor) else convert_to_tensor(flat[i]) for i in self._tensor_leaves]
@@ -958,7 +947,6 @@ class ConcreteFunction:
 
     def _pack_results(self, results):
         """The call's result: the traced output structure with the graph's results in place."""
-        from varrt.base import nest
         if not self._flat_output:
             return self._output if not self._output_positions else results[0]
         flat = list(self._flat_output)
@@ -990,7 +978,6 @@ class ConcreteFunction:
         """A call while another graph is built (a tf.function calling one): a node of that graph
         that runs this function's graph when it runs (TensorFlow's StatefulPartitionedCall), its
         outputs symbolic tensors of this function's output dtypes and static shapes."""
-        from varrt.base import nest
         outer = _func_graph.current()
         cgraph, bound = self._cgraph, tuple(variables)
 
@@ -1025,7 +1012,6 @@ class ConcreteFunction:
     def _graph_execution_error(self, error):
         """TensorFlow's text for an op failing while a graph runs: the node, where it was defined,
         the kernel's message, [Op:__inference_...]. The same error class."""
-        from varrt.framework.graph_execution_error import kernel_message
         index = getattr(error, "failed_node", None)  # a check failing for another node (optimizer.py)
         if index is None:
             index = _C.Graph.failed_node()
@@ -1063,7 +1049,6 @@ class _FunctionType:
 
 
 def func_graph_shape(t):
-    from varrt.graph import func_graph
     return func_graph.shape_of(t)
 
 

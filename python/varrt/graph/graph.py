@@ -19,6 +19,9 @@ from varrt.graph import func_graph
 from varrt.framework.graph_execution_error import error_in_node, session_error
 from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.device_functions import device_v1
+from varrt.autodiff.backprop import GradientTape
+from varrt.framework import variables
 
 
 class GraphKeys:
@@ -200,7 +203,6 @@ class Graph(func_graph.FuncGraph):
 
     def device(self, device_name_or_function):
         """`with g.device(name or device function):` (see framework/device_functions.py)."""
-        from varrt.framework.device_functions import device_v1
         return device_v1(device_name_or_function)
 
     def finalize(self):
@@ -450,8 +452,6 @@ def recorded_update(graph, unread):
 
 
 def _push(graph):
-    from varrt.autodiff.backprop import GradientTape
-    from varrt.framework import variables
     with _Building.lock:
         _Building.count += 1
         if _Building.count == 1:

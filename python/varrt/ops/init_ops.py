@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 
+from varrt.ops import array_ops
 from varrt.base import dtypes
 from varrt.ops import random_ops as _random
 from varrt.framework.tensor import constant as _constant
@@ -118,16 +119,14 @@ class Zeros(Initializer):
     """All zeros."""
 
     def __call__(self, shape, dtype=None, **kwargs):
-        from varrt.ops.array_ops import zeros
-        return zeros(_shape_tuple(shape), _numeric_dtype(dtype))
+        return array_ops.zeros(_shape_tuple(shape), _numeric_dtype(dtype))
 
 
 class Ones(Initializer):
     """All ones."""
 
     def __call__(self, shape, dtype=None, **kwargs):
-        from varrt.ops.array_ops import ones
-        return ones(_shape_tuple(shape), _numeric_dtype(dtype))
+        return array_ops.ones(_shape_tuple(shape), _numeric_dtype(dtype))
 
 
 class Constant(Initializer):

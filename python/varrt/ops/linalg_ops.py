@@ -12,6 +12,8 @@ from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import check_dtype, mismatch, named, operand, run, shape_of
+from varrt.ops.array_ops import rank
+from varrt.ops.array_ops import transpose
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -77,7 +79,6 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 
 def matrix_transpose(a, name="matrix_transpose", conjugate=False) -> Tensor:
     """Swaps the last two dimensions."""
-    from varrt.ops.array_ops import rank, transpose
     r = int(rank(a))
     if r < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = {a} with shape: "

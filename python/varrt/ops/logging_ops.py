@@ -20,6 +20,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import run
 from varrt.ops.gradients.registry import NotDifferentiable
 from varrt.base import nest
+from varrt.framework import graph_building
 
 if TYPE_CHECKING:
     from varrt.framework import symbolic
@@ -164,7 +165,6 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
     Raises:
         ValueError: If `output_stream` is not a supported stream.
     """
-    from varrt.framework import graph_building
     graph = graph_building.current()
     if graph is not None:
         return _print_in_graph(graph, inputs, dict(output_stream=output_stream, summarize=summarize, sep=sep,

@@ -21,6 +21,7 @@ from varrt.ops.op_util import (cast_operand, check_dtype, error_name, is_inexact
                             operand, pair, quiet, run, run_core, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.shape_fns import is_node_shape_error
+from varrt.ops.op_util import matching
 
 _bool = dtypes.bool
 # Op name -> its core kernel's enum. _C.FastOp takes the common calls of these ops straight to
@@ -285,7 +286,6 @@ def squared_difference(x, y, name=None) -> Tensor:
 @op_def_lib.implements("AddN")
 def add_n(inputs, name=None) -> Tensor:
     """The element-wise sum of a list of tensors of one dtype and shape."""
-    from varrt.ops.op_util import matching
     if isinstance(inputs, Tensor) or is_tensor_like(inputs):
         inputs = list(inputs)
     inputs = list(inputs) if isinstance(inputs, (list, tuple)) else inputs

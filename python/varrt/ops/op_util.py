@@ -16,6 +16,7 @@ from varrt.base import errors
 from varrt.ops import op_def_lib
 from varrt.framework import name_scopes as _name_scopes
 from varrt.framework.tensor import Tensor
+from varrt.framework import graph_building
 
 _place_op = _C.place_op
 _to_array = _C.convert  # the core's conversion rules: (value, dtype enum or 0, to_device, hint) -> ndarray
@@ -199,7 +200,6 @@ def require_value(x, what="value"):
     value read now would be frozen into the graph."""
     if not getattr(type(x), "_is_symbolic", False):  # eager code: no import
         return
-    from varrt.framework import graph_building
     if not graph_building.value_known(x):
         raise NotImplementedError(
             f"varrt reads this {what} ({x.name}) while tracing, but inside a tf.function its value is known only "

@@ -20,6 +20,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
 from varrt.ops.op_util import kernel_error, run, shape_text
+from varrt.ops import index_ops
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                      "tf.int32/tf.int64 tensors are valid indices")
@@ -171,7 +172,6 @@ def tensor_getitem(tensor, key):
     """`tensor[key]`: a StridedSlice, or a boolean mask for a boolean key. Inside a graph an
     integer index known only when the graph runs (a loop counter) selects its row with a gather."""
     if getattr(type(key), "_is_symbolic", False) and key.dtype.is_integer and not key.shape.rank:
-        from varrt.ops import index_ops
         return index_ops.gather(tensor, key)
     if _is_mask(key):
         return boolean_mask(tensor, key)

@@ -3,6 +3,9 @@ TensorFlow's inspect_checkpoint tool (names, dtypes, shapes and, with --values, 
 import argparse
 import re
 import sys
+from varrt import train
+from varrt.base import errors
+from varrt.train import NewCheckpointReader
 
 _DESCRIPTION = ("List the tensors of a checkpoint (like TensorFlow's inspect_checkpoint): names, dtypes, shapes "
                 "and, with --values, values.")
@@ -33,8 +36,6 @@ def _prefix_hint(path):
 def run(args):
     import numpy as np
 
-    from varrt import train
-    from varrt.base import errors
 
     try:
         reader = train.load_checkpoint(args.path)
@@ -90,8 +91,6 @@ def print_tensors_in_checkpoint_file(file_name, tensor_name, all_tensors, all_te
     """Prints a checkpoint's tensors as TensorFlow's function of this name does: every name, dtype
     and shape (`all_tensor_names`), with values (`all_tensors`), one tensor (`tensor_name`), or the
     reader's debug string; then the number of parameters. Errors are printed, not raised."""
-    from varrt.base import errors
-    from varrt.train import NewCheckpointReader
     try:
         reader = NewCheckpointReader(file_name)
         if all_tensors or all_tensor_names:

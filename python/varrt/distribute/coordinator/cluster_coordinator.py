@@ -27,6 +27,7 @@ from varrt.base import errors
 from varrt.distribute.remote import fencing, runtime
 from varrt.distribute.remote.protocol import Failure
 from varrt.base import nest
+from varrt.distribute.parameter_server_strategy import ParameterServerStrategy
 
 
 class RemoteValue:
@@ -68,7 +69,6 @@ class ClusterCoordinator:
     """Schedules functions on the workers of a ParameterServerStrategy's cluster."""
 
     def __init__(self, strategy):
-        from varrt.distribute.parameter_server_strategy import ParameterServerStrategy
         if not isinstance(strategy, ParameterServerStrategy) or strategy.cluster_resolver is None:
             raise ValueError("Only `tf.distribute.experimental.ParameterServerStrategy` is supported to work with "
                              "`tf.distribute.experimental.coordinator.ClusterCoordinator` currently.")

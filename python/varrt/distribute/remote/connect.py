@@ -5,6 +5,7 @@ task's CPU ("/job:ps/replica:0/task:1/device:CPU:0") to this process's devices, 
 `with tf.device("/job:ps/task:1")` places variables and ops there, and installs the
 forwarder that runs them there (distribute/remote/runtime.py).
 """
+from varrt.distribute.remote import runtime
 
 
 def connect_to_cluster(cluster_spec_or_resolver, job_name="localhost", task_index=0, protocol=None,
@@ -19,5 +20,4 @@ def connect_to_cluster(cluster_spec_or_resolver, job_name="localhost", task_inde
         raise ValueError(f"varrt connects to clusters whose tasks it runs on Ray; got a {kind}. Use "
                          "tf.distribute.cluster_resolver.RayClusterResolver(num_ps=..., num_workers=...), "
                          "which starts the tasks (or joins a Ray cluster with address=...).")
-    from varrt.distribute.remote import runtime
     runtime.connect(tasks(), timeout=cluster_spec_or_resolver._timeout)

@@ -13,6 +13,8 @@ import os
 import threading
 
 from varrt.base import errors
+from varrt.distribute.remote.task_server import TaskServer
+from varrt import _C
 
 _lock = threading.Lock()
 _started_ray = [False]
@@ -54,7 +56,6 @@ def task_actor(job, task, restartable):
     again by the next function scheduled on it); a parameter server is not (its variables would
     be gone): see RayClusterResolver.restart_task."""
     ray = _import_ray()
-    from varrt.distribute.remote.task_server import TaskServer
     # num_cpus=0: a task waits on calls, it does not claim a core (more tasks than cores run).
     cls = ray.remote(num_cpus=0, max_restarts=-1 if restartable else 0, max_task_retries=0)(TaskServer)
     actor = cls.remote(job, task)
@@ -83,7 +84,6 @@ def shutdown():
         import ray
     except ImportError:
         return
-    from varrt import _C
     _C.set_op_forwarder([], None)  # nothing may forward to tasks that are going away
     if not ray.is_initialized():  # Ray's own exit hook ran first: its actors went with it
         _actors.clear()

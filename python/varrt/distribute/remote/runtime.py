@@ -27,6 +27,7 @@ from varrt import _C
 from varrt.base import errors
 from varrt.distribute.remote import fencing, staging
 from varrt.distribute.remote.protocol import READ_ONLY_OPS, Failure
+from varrt.framework import variables
 
 # Seconds an op on another task may take before it fails with UnavailableError (a task that
 # stopped answering must not hang its caller).
@@ -197,7 +198,6 @@ def reference(variable):
 
 def rebuild_variable(device, job, task, actor, rid, dtype, declared, name, trainable):
     """The Variable standing for `rid` in this process (what an unpickled reference becomes)."""
-    from varrt.framework import variables
     existing = _by_rid.get(rid)
     if existing is not None:
         return existing

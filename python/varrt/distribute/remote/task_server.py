@@ -20,12 +20,12 @@ from varrt.distribute.remote.protocol import READ_ONLY_OPS, Failure
 from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
+from varrt import _C
 
 class TaskServer:
     """The body of a task's Ray actor: hosts variables and runs the ops forwarded to them."""
 
     def __init__(self, job, task):
-        from varrt import _C
         # Before anything touches a device: this runtime's devices are the task's own.
         if not _C.configure_local_task(job, task):
             raise RuntimeError(f"/job:{job}/task:{task}: this process's devices were made before it became the task")

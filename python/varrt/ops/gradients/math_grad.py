@@ -5,6 +5,7 @@ from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, index_ops, linalg_ops, math_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
+from varrt.framework.tensor import constant
 
 
 def _binary(op, gx, gy):
@@ -93,7 +94,6 @@ def _sum_like(op, grad, scale=None):
 def _sum_like_dynamic(op, grad, scale):
     """_sum_like inside a graph whose input has dimensions known only when it runs: the shape
     and the count come from ops on the input (Shape, Size), as TensorFlow's graph gradients do."""
-    from varrt.framework.tensor import constant
     x = op.inputs[0]
     rank = len(x._shape_tuple)
     axes = grad_util.reduction_axes(op, rank)

@@ -5,6 +5,8 @@ so these return one gradient: the input's."""
 from varrt.ops import array_ops, math_ops, reduction_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
+from varrt.framework.tensor import constant
+from varrt.ops import index_ops
 
 
 def _kept(op, t):
@@ -13,8 +15,6 @@ def _kept(op, t):
     axes = grad_util.reduction_axes(op, len(shape))
     if not grad_util.keep_dims(op):
         if None in shape:  # known when the graph runs: 1 on the reduced axes, the input's elsewhere
-            from varrt.framework.tensor import constant
-            from varrt.ops import index_ops
             in_shape = array_ops.shape(op.inputs[0])
             mask = constant([i in axes for i in range(len(shape))])
             t = array_ops.reshape(t, index_ops.where(mask, array_ops.ones_like(in_shape), in_shape))

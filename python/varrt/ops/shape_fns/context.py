@@ -10,6 +10,7 @@ the host) or a tensor input whose value may be known while building.
 import numpy as np
 
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import op_def_lib
 
 
 class ShapeError(ValueError):
@@ -84,7 +85,6 @@ class ShapeContext:
 
     def _op_def(self):
         if isinstance(self.op, str):
-            from varrt.ops import op_def_lib
             return op_def_lib.get(self.op)
         return self.op
 

@@ -29,6 +29,9 @@ from varrt.framework.variables import Variable, colocate_with
 from varrt.optimizers.keras import schedules
 from varrt.optimizers.keras.clipping import clip_by_global_norm, clip_by_norm
 from varrt.trackable import data_structures
+from varrt.ops import clip_ops
+from varrt.ops import math_ops
+from varrt.ops.gradients import grad_util
 
 _names = {}
 
@@ -232,8 +235,6 @@ class Optimizer:
     def _traced_gradients(self, grads, trainable_variables):
         """The gradients inside a graph being built (tf.function): dense, in each variable's dtype,
         clipped with graph ops, so each run of the graph clips its own gradients."""
-        from varrt.ops import clip_ops, math_ops
-        from varrt.ops.gradients import grad_util
         dense = []
         for g, v in zip(grads, trainable_variables):
             g = grad_util.dense(g) if isinstance(g, IndexedSlices) else convert_to_tensor(g)
@@ -251,7 +252,6 @@ class Optimizer:
         nodes read each run), once per step: each variable's kernel casts them to its dtype."""
         lr = convert_to_tensor(self._get_current_learning_rate())  # a callable's Python float: float32, as tf.cast
         if lr.dtype not in (dtypes.float32, dtypes.float64):
-            from varrt.ops import math_ops
             lr = math_ops.cast(lr, dtypes.float64)  # exact for the values a rate takes
         return lr, self._iterations.value()
 

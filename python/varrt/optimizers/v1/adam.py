@@ -4,6 +4,7 @@ import numpy as np
 
 from varrt import _C
 from varrt.optimizers.v1.optimizer import Optimizer, hyper_value
+from varrt.framework import graph_building
 
 
 class AdamOptimizer(Optimizer):
@@ -51,7 +52,6 @@ class AdamOptimizer(Optimizer):
     def _prepare(self):
         self._hypers = [hyper_value(x) for x in (self._lr, self._beta1, self._beta2, self._epsilon)]
         b1p, b2p = self._get_beta_accumulators()
-        from varrt.framework import graph_building
         if graph_building.building():  # in a graph: the powers are read when the graph runs
             self._powers = (b1p.value(), b2p.value())
         else:

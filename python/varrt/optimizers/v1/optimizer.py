@@ -17,6 +17,8 @@ from varrt.framework import graph_building, variable_scope_store
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with
+from varrt.graph import graph as ops
+from varrt.ops import math_ops
 
 GATE_NONE, GATE_OP, GATE_GRAPH = 0, 1, 2
 
@@ -136,7 +138,6 @@ class Optimizer:
 
     def compute_gradients(self, loss, var_list=None, gate_gradients=GATE_OP, aggregation_method=None,
                           colocate_gradients_with_ops=False, grad_loss=None):
-        from varrt.graph import graph as ops
         graph = ops.current_graph()
         if graph is not None and not callable(loss):
             # A TensorFlow 1 graph: differentiate the recorded loss (ops.Graph.gradients).
@@ -194,7 +195,6 @@ class Optimizer:
         return self.apply_gradients(grads_and_vars, global_step=global_step, name=name)
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None, skip_gradients_aggregation=False):
-        from varrt.graph import graph as ops
         graph = ops.current_graph()
         if graph is None:
             return self._apply_gradients(grads_and_vars, global_step, name)
@@ -295,7 +295,6 @@ class Optimizer:
     # Hyperparameters cast to a variable's dtype, as NumPy 0-d arrays (cached per dtype).
     def _cast(self, value, var):
         if isinstance(value, Tensor):  # a value read in a graph being built (Adam's beta powers)
-            from varrt.ops import math_ops
             return math_ops.cast(value, var.dtype)
         return np.asarray(value, var.dtype.as_numpy_dtype)
 
