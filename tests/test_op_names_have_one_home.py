@@ -27,7 +27,7 @@ ALLOWED = {
     "graph/function.py": ({"StatefulPartitionedCall"}, "a function called in another's graph is this node"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},
                                     "cond and while_loop in graphs build these nodes"),
-    "compat.py": ({"NoOp"}, "global_variables_initializer() returns a NoOp Operation, as TensorFlow's"),
+    "graph/tf1.py": ({"NoOp"}, "global_variables_initializer() returns a NoOp Operation, as TensorFlow's"),
     "optimizers/v1/optimizer.py": ({"NoOp", "Assert"},
                               "minimize() returns a NoOp Operation grouping the updates; a step's gradient check "
                               "is an Assert node"),

@@ -49,7 +49,7 @@ from varrt.framework.variable_enums import VariableAggregationV2 as VariableAggr
 # Module, name scopes, random, initializers, function, TF1 names.
 from varrt import compat, initializers, keras, random
 compat.v2 = _sys.modules[__name__]  # tf.compat.v2 is tf itself
-from varrt.compat import gradients_v2 as gradients  # noqa: E402
+from varrt.graph.tf1 import gradients_v2 as gradients  # noqa: E402
 from varrt.graph.function import function
 from varrt.ops.script_ops import py_function  # noqa: E402
 from varrt.graph.control_flow_ops import (Assert, case, cond, control_dependencies, group, no_op,  # noqa: E402

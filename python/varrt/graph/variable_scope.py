@@ -1,0 +1,154 @@
+"""TensorFlow 1's variable scopes and `get_variable` (tensorflow/python/ops/variable_scope.py):
+variables named by scope, created once per graph and reused when the scope says so."""
+from __future__ import annotations  # the annotations are for type checkers only (py.typed)
+
+import threading
+
+from varrt.ops import init_ops
+from varrt.base import dtypes, tf2
+from varrt.framework import variable_scope_store
+from varrt.framework.name_scopes import name_scope
+from varrt.framework.variables import Variable
+from varrt.graph import graph as _ops
+
+
+# --- variable scopes and get_variable ------------------------------------------------------------
+
+AUTO_REUSE = "AUTO_REUSE"  # TensorFlow's _ReuseMode.AUTO_REUSE
+
+
+class _ScopeStack(threading.local):
+    def __init__(self):
+        self.stack = []  # (name, reuse, initializer)
+
+
+_scopes = _ScopeStack()
+_stores = {}  # graph id (or None eagerly) -> {full name: Variable}
+
+
+class variable_scope:  # noqa: N801 - TensorFlow's public name
+    """A scope for `get_variable` names and reuse (also a name scope for the ops inside)."""
+
+    def __init__(self, name_or_scope, default_name=None, values=None, initializer=None, regularizer=None,
+                 caching_device=None, partitioner=None, custom_getter=None, reuse=None, dtype=None,
+                 use_resource=None, constraint=None, auxiliary_name_scope=True):
+        if name_or_scope is None and default_name is None:
+            raise TypeError("If default_name is None then name_or_scope is required")
+        if partitioner is not None:
+            raise NotImplementedError("varrt does not partition variables (variable_scope partitioner=)")
+        self._name = name_or_scope.name if isinstance(name_or_scope, variable_scope) else (name_or_scope or
+                                                                                          default_name)
+        self._reuse = reuse
+        self._initializer = initializer
+
+    @property
+    def name(self):
+        """The scope's full name."""
+        return "/".join([s[0] for s in _scopes.stack] + [self._name]) if _scopes.stack and \
+            _scopes.stack[-1][3] is not self else self._name
+
+    @property
+    def reuse(self):
+        """The scope's reuse setting (True, AUTO_REUSE or False)."""
+        return self._reuse
+
+    def reuse_variables(self):
+        """Makes get_variable in this scope reuse existing variables."""
+        if _scopes.stack:
+            name, _, init, owner = _scopes.stack[-1]
+            _scopes.stack[-1] = (name, True, init, owner)
+
+    def __enter__(self):
+        outer_reuse = _scopes.stack[-1][1] if _scopes.stack else None
+        reuse = self._reuse if self._reuse is not None else outer_reuse
+        init = self._initializer if self._initializer is not None else (_scopes.stack[-1][2] if _scopes.stack
+                                                                        else None)
+        _scopes.stack.append((self._name, reuse, init, self))
+        self._full_name = "/".join(s[0] for s in _scopes.stack)
+        variable_scope_store.open_scope(self._full_name)
+        self._name_scope = name_scope(self._name)
+        self._name_scope.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._name_scope.__exit__(*exc)
+        _scopes.stack.pop()
+        variable_scope_store.close_subscopes(self._full_name)
+        return False
+
+
+def get_variable_scope():
+    """The current variable_scope (TensorFlow 1's tf.compat.v1.get_variable_scope)."""
+    return _scopes.stack[-1][3] if _scopes.stack else variable_scope("")
+
+
+def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None,
+                 collections=None, caching_device=None, partitioner=None, validate_shape=True, use_resource=None,
+                 custom_getter=None, constraint=None, synchronization=None, aggregation=None):
+    """Gets an existing variable `scope/name` or creates a new one (TensorFlow 1).
+
+    Args:
+        name: The variable's name within the current `variable_scope`.
+        shape: Its shape (needed when `initializer` is not a value).
+        dtype: Its dtype (default float32).
+        initializer: An initializer, a value, or None (glorot_uniform for floats, zeros
+            otherwise).
+        regularizer: A function of the variable whose result is added to the
+            `REGULARIZATION_LOSSES` collection.
+        trainable: Whether it is trainable (default True).
+        collections: The collections to add it to (default: global variables).
+        caching_device: Accepted for compatibility and ignored.
+        partitioner: Must be None: partitioned variables are refused (`NotImplementedError`).
+        validate_shape: Accepted for compatibility.
+        use_resource: Accepted (every variable is a resource variable).
+        custom_getter: A function wrapping the creation, as TensorFlow's.
+        constraint: A projection function applied after optimizer updates.
+        synchronization: A `tf.VariableSynchronization`.
+        aggregation: A `tf.VariableAggregation`.
+
+    Returns:
+        The created or existing `Variable`.
+
+    Raises:
+        ValueError: If the variable exists and the scope does not reuse (or reuse is set and it
+            does not exist), or if its shape or dtype differ from the existing one's.
+        NotImplementedError: If `partitioner` is given.
+    """
+    if partitioner is not None:
+        raise NotImplementedError("varrt does not partition variables (get_variable partitioner=)")
+    full = "/".join([s[0] for s in _scopes.stack if s[0]] + [name])
+    reuse = _scopes.stack[-1][1] if _scopes.stack else None
+    g = _ops.current_graph()
+    store = _stores.setdefault(id(g) if g is not None else None, {})
+    if full in store:
+        if reuse is True or reuse == AUTO_REUSE:
+            return store[full]
+        raise ValueError(f"Variable {full} already exists, disallowed. Did you mean to set reuse=True or "
+                         "reuse=tf.AUTO_REUSE in VarScope?")
+    if reuse is True:
+        raise ValueError(f"Variable {full} does not exist, or was not created with tf.get_variable(). Did you mean "
+                         "to set reuse=tf.AUTO_REUSE in VarScope?")
+    if initializer is None and _scopes.stack:
+        initializer = _scopes.stack[-1][2]
+    dtype = dtypes.as_dtype(dtype) if dtype is not None else (
+        initializer.dtype if hasattr(initializer, "dtype") and not callable(initializer) else dtypes.float32)
+    if initializer is None:
+        initializer = init_ops.glorot_uniform() if dtype.is_floating else init_ops.zeros()
+    if isinstance(initializer, type):  # TensorFlow accepts an initializer class (tf.zeros_initializer)
+        initializer = initializer()
+    if callable(initializer):
+        if shape is None:
+            raise ValueError("The initializer passed is not valid. It should be a callable with no arguments and the "
+                             "shape should not be provided or an instance of `tf.keras.init_ops.*' and `shape` "
+                             "should be fully defined.")
+        value = (lambda: initializer(shape, dtype))
+    else:
+        value = initializer
+    # The name ends in "/": absolute, not under the name scope variable_scope opened (TensorFlow
+    # names get_variable's variables by variable scopes only).
+    v = Variable(value, name=full + "/", dtype=dtype, trainable=True if trainable is None else trainable,
+                 constraint=constraint, synchronization=synchronization, aggregation=aggregation)
+    if not tf2.enabled():
+        v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
+    store[full] = v
+    return v
