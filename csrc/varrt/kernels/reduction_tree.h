@@ -1,4 +1,4 @@
-// The pairwise loops of the reductions. Internal to reduction.cc.
+// The pairwise loops of the reductions. Internal to the reduction kernels (reduction_kernel.h).
 //
 // Contiguous runs: blocks of kBlock elements are each reduced in kLanes interleaved accumulators
 // (independent chains the compiler vectorises) that are then combined pairwise; block results

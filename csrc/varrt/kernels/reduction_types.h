@@ -1,6 +1,6 @@
 // What each reduction computes, per element type: the accumulator type, the combining function,
 // its identity, and how an accumulated value becomes an output element. Internal to the
-// reduction kernels (reduction.cc); the loops are in reduction_tree.h.
+// reduction kernels (reduction_kernel.h); the loops are in reduction_tree.h.
 #pragma once
 
 #include <complex>

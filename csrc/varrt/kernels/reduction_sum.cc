@@ -1,0 +1,11 @@
+#include "varrt/kernels/reduction_kernel.h"
+
+namespace varrt {
+namespace kernels {
+
+void reduce_sum(DType dtype, const ReducePlan* plan, const void* in, void* out, int64_t outputs) {
+  reduce::reduce_dtype<reduce::SumOp>(dtype, plan, in, out, outputs);
+}
+
+}  // namespace kernels
+}  // namespace varrt
