@@ -14,7 +14,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     ops           ops/
     autodiff      autodiff/
     graphs        graph/ autograph/
-    state         trackable/ checkpoint/ optimizers/ losses/
+    state         trackable/ checkpoint/ optimizers/ losses/ data/
     client        client/ distribute/
     public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
                   initializers keras/ linalg math nn random raw_ops strings train/
@@ -69,6 +69,7 @@ from varrt.framework.indexed_slices import IndexedSlices  # what the Variable sc
 newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)
+from varrt import data  # noqa: E402,F401  (tf.data)
 from varrt import distribute  # noqa: E402  (tf.distribute; imports Ray only when a cluster starts)
 # Training: the tape, the gradient registry (importing it registers every gradient function).
 from varrt.autodiff.backprop import GradientTape, UnconnectedGradients  # noqa: E402

@@ -1,0 +1,6 @@
+"""`tf.data`: input pipelines (dataset_ops.py), run eagerly. The package is also the `tf.data`
+namespace, as varrt/losses and varrt/optimizers are tf.losses and tf.optimizers."""
+from varrt.data import experimental
+from varrt.data.dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetV2
+
+__all__ = ["AUTOTUNE", "Dataset", "DatasetV2", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "experimental"]

@@ -1,0 +1,58 @@
+"""A dataset's elements as tf.data sees them: nests of tuples, namedtuples and dicts whose
+leaves are tensors (a list is a value, converted to one tensor, as tf.data converts it), and
+their `element_spec`, the same nest of `TensorSpec`s."""
+from varrt.base import nest
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor_spec import TensorSpec
+
+
+def _is_structure(x):
+    return isinstance(x, (tuple, dict))
+
+
+def map_leaves(fn, element):
+    """`fn` over the leaves of `element`, tuples and dicts being structure, lists leaves."""
+    if isinstance(element, dict):
+        return {k: map_leaves(fn, element[k]) for k in sorted(element)}
+    if isinstance(element, tuple):
+        items = [map_leaves(fn, x) for x in element]
+        return type(element)(*items) if hasattr(type(element), "_fields") else tuple(items)
+    return fn(element)
+
+
+def leaves(element):
+    """The leaves of `element` in tf.nest's order (dict keys sorted)."""
+    if isinstance(element, dict):
+        return [x for k in sorted(element) for x in leaves(element[k])]
+    if isinstance(element, tuple):
+        return [x for item in element for x in leaves(item)]
+    return [element]
+
+
+def pack(structure, flat):
+    """`flat` (leaves in order) in the shape of `structure`."""
+    it = iter(flat)
+    return map_leaves(lambda _: next(it), structure)
+
+
+def to_tensors(element):
+    """The element with every leaf a Tensor (TensorFlow's conversion rules)."""
+    return map_leaves(lambda x: x if isinstance(x, Tensor) else convert_to_tensor(x), element)
+
+
+def spec_of(element):
+    """The element's `element_spec`: a TensorSpec (its static shape and dtype) per leaf."""
+    return map_leaves(lambda t: TensorSpec(t.shape, t.dtype), element)
+
+
+def spec_leaves(spec):
+    return leaves(spec)
+
+
+def as_numpy(element):
+    """The element with every leaf a NumPy value (what `as_numpy_iterator` yields)."""
+    return map_leaves(lambda t: t.numpy(), element)
+
+
+def assert_same_structure(a, b):
+    nest.assert_same_structure(a, b)
