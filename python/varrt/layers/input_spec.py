@@ -26,9 +26,10 @@ def assert_input_compatibility(spec, x, layer_name):
         return
     ndim = len(shape)
     if spec.min_ndim is not None and ndim < spec.min_ndim:
-        raise ValueError(f'Input 0 of layer "{layer_name}" is incompatible with the layer: expected '
-                         f"min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: {tuple(shape)}")
+        raise ValueError(f"Input 0 with name '{spec.name}' of layer '{layer_name}' is incompatible with the layer: "
+                         f"expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: {tuple(shape)}")
     for axis, value in spec.axes.items():
         if value is not None and shape[axis] not in (value, None):
-            raise ValueError(f'Input 0 of layer "{layer_name}" is incompatible with the layer: expected axis {axis} '
-                             f"of input shape to have value {value}, but received input with shape {tuple(shape)}")
+            raise ValueError(f"Input 0 with name '{spec.name}' of layer '{layer_name}' is incompatible with the "
+                             f"layer: expected axis {axis} of input shape to have value {value}, but received input "
+                             f"with shape {tuple(shape)}")

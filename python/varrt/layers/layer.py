@@ -450,20 +450,28 @@ class Layer:
 
 
 def _auto_config(obj, args, kwargs):
-    """The `__init__` arguments of a layer whose class does not write `get_config`, when they
-    are plain values (Keras's Operation records them the same way)."""
+    """The `__init__` arguments (defaults included, `name` left to `get_config`) of a layer
+    whose class does not write `get_config`, when they are plain values (Keras's Operation
+    records them the same way)."""
     if type(obj).get_config is not Layer.get_config:
         return None
+    signature = inspect.signature(type(obj).__init__)
     try:
-        bound = inspect.signature(type(obj).__init__).bind(None, *args, **kwargs)
+        bound = signature.bind(None, *args, **kwargs)
     except TypeError:
         return None
+    bound.apply_defaults()
     config = {}
     for name, value in list(bound.arguments.items())[1:]:
-        if inspect.signature(type(obj).__init__).parameters[name].kind is inspect.Parameter.VAR_KEYWORD:
+        kind = signature.parameters[name].kind
+        if kind is inspect.Parameter.VAR_KEYWORD:
             config.update(value)
-            continue
-        config[name] = value
+        elif kind is inspect.Parameter.VAR_POSITIONAL:
+            if value:
+                return None
+        else:
+            config[name] = value
+    config.pop("name", None)
     for value in nest.flatten(config):
         if not isinstance(value, (str, int, float, bool, type(None))):
             return None

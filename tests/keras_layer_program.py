@@ -1,0 +1,238 @@
+"""One program over Keras 3's Layer and Dense, run under TensorFlow 2.21 (by
+tests/tools/record_keras_layer.py, into tests/fixtures/keras_layer/) and under varrt (by
+tests/test_keras_layer.py), in a fresh interpreter each: Keras's automatic names count layers
+program-wide, so the program must start with none made.
+
+    python keras_layer_program.py varrt|tensorflow OUT_DIR [CHECKPOINT_TO_RESTORE]
+
+writes OUT_DIR/results.json ({case: text} for what must be equal, {case: [floats]} under
+"num:" keys for what must agree within 1e-6) and the checkpoints it saves under OUT_DIR."""
+import json
+import os
+import sys
+
+import numpy as np
+
+if sys.argv[1] == "tensorflow":
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    import tensorflow as tf
+else:
+    import varrt as tf
+
+out_dir = sys.argv[2]
+results = {}
+
+
+def record(name, value):
+    results[name] = value if isinstance(value, str) else repr(value)
+
+
+def record_num(name, value):
+    results["num:" + name] = np.asarray(value, dtype=np.float64).reshape(-1).tolist()
+
+
+def record_error(name, fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type and text are what is compared
+        record(name, f"{type(e).__name__}: {e}")
+    else:
+        record(name, "no error")
+
+
+def keys(path):
+    return [n for n, _ in tf.train.list_variables(path)]
+
+
+KERNEL = np.arange(12, dtype=np.float32).reshape(4, 3) / 10 - 0.5
+BIAS = np.array([0.1, -0.2, 0.3], dtype=np.float32)
+X = np.array([[1.0, -2.0, 0.5, 3.0], [0.25, 0.0, -1.5, 2.0]], dtype=np.float32)
+
+
+# The example the project started from: Keras 3 tracks only its own variables.
+class MyLayer(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.my_var = tf.Variable(100.0)
+        self.my_other_var_list = [tf.Variable(x) for x in range(2)]
+
+
+m = MyLayer()
+record("example.variables", str([v.numpy() for v in m.variables]))
+record("example.state", (m.name, m.built, m.path, m.trainable, m.dtype, repr(m)))
+record("example.checkpoint_keys", keys(tf.train.Checkpoint(layer=m).save(os.path.join(out_dir, "example"))))
+
+# A Dense built on [4, 4] (so that its weights are the fixed KERNEL, BIAS).
+d = tf.keras.layers.Dense(3)
+record("dense.before_build", (d.name, d.built, d.path, repr(d)))
+record_error("dense.kernel_before_build", lambda: d.kernel)
+d.build((2, 4))
+record("dense.after_build", (d.name, d.built, d.path, repr(d), repr(d.input_spec)))
+d.set_weights([KERNEL, BIAS])
+for w in (d.kernel, d.bias):
+    record(f"dense.{w.name}", (repr(w), str(w), w.name, w.path, w.dtype, repr(w.shape), w.ndim, w.trainable,
+                              w.value.name, isinstance(w, tf.Variable)))
+record("dense.weights", [w.path for w in d.weights])
+record("dense.config", d.get_config())
+record("dense.count_params", d.count_params())
+record("dense.output_shape", d.compute_output_shape((None, 4)))
+y = d(X)
+record("dense.output", (repr(y.shape), y.dtype.name))
+record_num("dense.output", y)
+record_num("dense.output_from_list", d(X.tolist() if False else tf.constant(X)))
+
+# The gradient of a loss through the layer, eagerly and in a tf.function.
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(tf.square(d(X)))
+gk, gb = tape.gradient(loss, [d.kernel, d.bias])
+record_num("dense.grad_kernel", gk)
+record_num("dense.grad_bias", gb)
+record("dense.grad_types", (type(gk).__name__ == type(loss).__name__, repr(gk.shape), repr(gb.shape)))
+
+
+@tf.function
+def step(x):
+    with tf.GradientTape() as t:
+        out = tf.reduce_sum(tf.square(d(x)))
+    return out, t.gradient(out, d.trainable_variables)
+
+
+fn_loss, fn_grads = step(tf.constant(X))
+record_num("dense.function_loss", fn_loss)
+record_num("dense.function_grad_kernel", fn_grads[0])
+
+# Keras variables in ops, assignment and arithmetic.
+kv = d.kernel
+record_num("variable.add", kv + 1.0)
+record_num("variable.matmul", tf.matmul(X, kv))
+assigned = kv.assign(KERNEL * 2)
+record("variable.assign_returns", (type(assigned).__name__ == type(y).__name__, assigned is kv))
+record_num("variable.after_assign", kv.numpy())
+kv.assign_add(np.ones((4, 3), np.float32))
+record_num("variable.after_assign_add", kv.numpy())
+record_error("variable.assign_bad_shape", lambda: kv.assign(np.zeros((2, 2), np.float32)))
+kv.assign(KERNEL)
+
+# Activations: the Dense's argument, the layer and the functions.
+a = tf.keras.layers.Dense(3, activation="relu")
+a.build((None, 4))
+a.set_weights([KERNEL, BIAS])
+record_num("dense_relu.output", a(X))
+s = tf.keras.layers.Dense(3, activation=tf.keras.activations.softmax, use_bias=False, name="probs")
+s.build((None, 4))
+s.set_weights([KERNEL])
+record("dense_softmax.state", (s.name, [w.path for w in s.weights], s.get_config()["activation"], s.count_params()))
+record_num("dense_softmax.output", s(X))
+act = tf.keras.layers.Activation("tanh")
+record("activation.state", (act.name, act.built, act.get_config()))
+record_num("activation.output", act(X))
+for fn in ("relu", "sigmoid", "softmax", "tanh", "linear"):
+    record_num(f"activations.{fn}", getattr(tf.keras.activations, fn)(tf.constant(X)))
+record("activations.get", [tf.keras.activations.get(n).__name__ for n in ("relu", "sigmoid", "linear")]
+       + [tf.keras.activations.get(None).__name__])
+record_error("activations.get_unknown", lambda: tf.keras.activations.get("nope"))
+
+
+# A layer holding a sublayer and a list of layers, built on its first call.
+class Outer(tf.keras.layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = tf.keras.layers.Dense(2)
+        self.stack = [tf.keras.layers.Dense(2), tf.keras.layers.Dense(1, use_bias=False)]
+        self.scale = self.add_weight(shape=(), initializer="ones", trainable=False, name="scale")
+
+    def call(self, x, training=None):
+        x = self.inner(x)
+        for layer in self.stack:
+            x = layer(x)
+        self.add_loss(tf.reduce_sum(x) * 0.0 + 1.5)
+        return x * self.scale
+
+
+o = Outer()
+record("outer.before_call", (o.name, o.built, [v.path for v in o.variables], repr(o._layers)))
+out = o(X)
+record("outer.after_call", (o.built, o.path, repr(out.shape), [v.path for v in o.variables],
+                            [v.path for v in o.trainable_variables], [v.path for v in o.non_trainable_variables],
+                            repr(o._layers), o.count_params()))
+record("outer.losses", [float(v) for v in o.losses])
+for i, w in enumerate(o.weights):
+    w.assign(np.linspace(-1.0, 1.0, int(np.prod(w.shape.as_list())) or 1, dtype=np.float32).reshape(w.shape))
+record_num("outer.output", o(X))
+record("outer.checkpoint_keys", keys(tf.train.Checkpoint(layer=o).save(os.path.join(out_dir, "outer"))))
+
+# Trainable toggling: the variables move between the lists; the flag reaches sublayers.
+o.inner.trainable = False
+record("trainable.inner_off", ([v.path for v in o.trainable_weights], [v.path for v in o.non_trainable_weights],
+                               o.inner.kernel.trainable, o.trainable))
+o.trainable = False
+record("trainable.outer_off", ([v.path for v in o.trainable_variables], [v.path for v in o.non_trainable_variables],
+                               o.inner.trainable, o.stack[0].trainable))
+o.trainable = True
+record("trainable.outer_on", ([v.path for v in o.trainable_variables], [v.path for v in o.non_trainable_variables]))
+
+# Regularization losses and add_weight's own arguments.
+r = tf.keras.layers.Dense(2, kernel_regularizer=lambda w: 0.5 * tf.reduce_sum(tf.square(w)), name="reg")
+r(X)
+r.kernel.assign(np.ones((4, 2), np.float32))
+record("regularizer.losses", [round(float(v), 6) for v in r.losses])
+lay = tf.keras.layers.Layer(name="holder")
+w_int = lay.add_weight(shape=(2,), dtype="int32", name="count")
+w_def = lay.add_weight(shape=(2, 2), initializer="zeros")
+record("add_weight", (repr(w_int), w_def.path, w_def.name, lay.count_params() if lay.built else "unbuilt",
+                      [v.path for v in lay.weights]))
+record_error("add_weight.positional_name", lambda: lay.add_weight("w"))
+
+# Configs.
+cfg = d.get_config()
+d2 = tf.keras.layers.Dense.from_config(cfg)
+record("from_config", (d2.name, d2.units, d2.built, d2.get_config() == cfg))
+record("layer.config", tf.keras.layers.Layer(name="plain").get_config())
+
+# Errors with Keras's types and texts.
+record_error("error.kwargs", lambda: tf.keras.layers.Dense(3, foo=1))
+record_error("error.name", lambda: tf.keras.layers.Layer(name="a/b"))
+record_error("error.trainable", lambda: tf.keras.layers.Layer(trainable=1))
+record_error("error.units", lambda: tf.keras.layers.Dense(0))
+record_error("error.count_params", lambda: tf.keras.layers.Dense(3, name="unbuilt").count_params())
+record_error("error.set_weights_length", lambda: d.set_weights([KERNEL]))
+record_error("error.set_weights_shape", lambda: d.set_weights([KERNEL.T, BIAS]))
+record_error("error.input_axis", lambda: d(np.ones((2, 5), np.float32)))
+record_error("error.input_rank", lambda: d(np.ones((4,), np.float32)))
+record_error("error.positional_non_tensor", lambda: d(X, "x"))
+record_error("error.state_after_build", lambda: d.add_weight(shape=(1,), name="late"))
+
+
+class NoSuper(tf.keras.layers.Layer):
+    def __init__(self):
+        self.x = 1
+
+
+record_error("error.no_super_init", lambda: NoSuper()(X))
+
+# Restoring a checkpoint written by the other library into the same layers.
+if len(sys.argv) > 3:
+    d_r = tf.keras.layers.Dense(3)
+    d_r.build((None, 4))
+    o_r = Outer()
+    o_r(X)
+    ck = tf.train.Checkpoint(dense=d_r, outer=o_r)
+    ck.read(sys.argv[3]).assert_consumed()
+    record_num("restored.dense", np.concatenate([w.numpy().reshape(-1) for w in d_r.weights]))
+    # Only what Keras's layer gives TensorFlow's checkpoint: the list's layers are not in it.
+    record_num("restored.outer", np.concatenate([w.numpy().reshape(-1) for w in o_r.inner.weights + [o_r.scale]]))
+else:
+    d_w = tf.keras.layers.Dense(3)
+    d_w.build((None, 4))
+    d_w.set_weights([KERNEL * 3, BIAS * 3])
+    o_w = Outer()
+    o_w(X)
+    for i, w in enumerate(o_w.weights):
+        w.assign(np.full(w.shape.as_list(), 0.25 * (i + 1), np.float32))
+    path = tf.train.Checkpoint(dense=d_w, outer=o_w).write(os.path.join(out_dir, "written"))
+    record("written.keys", keys(path))
+    record_num("written.dense", np.concatenate([w.numpy().reshape(-1) for w in d_w.weights]))
+    record_num("written.outer", np.concatenate([w.numpy().reshape(-1) for w in o_w.inner.weights + [o_w.scale]]))
+
+with open(os.path.join(out_dir, "results.json"), "w") as f:
+    json.dump(results, f, indent=1, sort_keys=True)
