@@ -183,6 +183,34 @@ record("add_weight", (repr(w_int), w_def.path, w_def.name, lay.count_params() if
                       [v.path for v in lay.weights]))
 record_error("add_weight.positional_name", lambda: lay.add_weight("w"))
 
+# A Keras variable held directly by a checkpoint or a list in it is saved as the variable.
+record("variable.checkpoint_keys",
+       keys(tf.train.Checkpoint(v=d.kernel, l=[d.bias]).write(os.path.join(out_dir, "variables"))))
+
+
+# A tf.Module does not look into a Keras layer (a layer is no tf.Module).
+class Holder(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = d
+        self.w = tf.Variable(1.0, name="w")
+
+
+holder = Holder()
+record("module.holding_layer", ([v.name for v in holder.variables], len(holder.submodules), isinstance(d, tf.Module)))
+
+# A Keras optimizer steps a layer's Keras variables.
+sgd_layer = tf.keras.layers.Dense(3, name="sgd_dense")
+sgd_layer.build((None, 4))
+sgd_layer.set_weights([KERNEL, BIAS])
+opt = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.9)
+for _ in range(2):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(sgd_layer(X)))
+    opt.apply_gradients(zip(tape.gradient(loss, sgd_layer.trainable_variables), sgd_layer.trainable_variables))
+record_num("optimizer.kernel", sgd_layer.kernel.numpy())
+record_num("optimizer.bias", sgd_layer.bias.numpy())
+
 # Configs.
 cfg = d.get_config()
 d2 = tf.keras.layers.Dense.from_config(cfg)

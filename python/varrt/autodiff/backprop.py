@@ -47,14 +47,6 @@ def _is_variable(x):
     return isinstance(x, _variables.Variable)
 
 
-def _resource_variable(x):
-    """A variable wrapper (Keras 3's KerasVariable) stands for the tf.Variable it holds, as
-    TensorFlow's tape takes anything with `_should_act_as_resource_variable` by its handle."""
-    if not isinstance(x, _variables.Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
-        return x.value
-    return x
-
-
 def _key(x):
     return tape_lib.variable_key(x) if _is_variable(x) else x._id
 
@@ -175,7 +167,7 @@ class GradientTape:
             ValueError: If an element is not a Tensor or Variable.
         """
         for t in nest.flatten(tensor):
-            t = _resource_variable(t)
+            t = _variables.resource_variable_of(t)
             if not (isinstance(t, Tensor) or _is_variable(t)):
                 raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not tf.Tensor or tf.Variable "
                                  "or ExtensionType.")
@@ -248,7 +240,7 @@ class GradientTape:
         self._check_usable()
         self._stop_if_one_shot()
         unconnected_gradients = _unconnected(unconnected_gradients)
-        flat_sources = [_resource_variable(s) for s in nest.flatten(sources)]
+        flat_sources = [_variables.resource_variable_of(s) for s in nest.flatten(sources)]
         for s in flat_sources:
             if not (isinstance(s, Tensor) or _is_variable(s)):
                 raise AttributeError(f"{type(s).__name__!r} object has no attribute 'dtype'")  # TensorFlow's

@@ -5,9 +5,9 @@ It is not a tf.Variable: it holds one (`.value`, named "<path>:0") and forwards 
 it in an op converts through `_as_tensor` (the hook `convert_to_tensor` calls, TensorFlow's
 `__tf_tensor__`), so ops, `tf.function` and `GradientTape` see the tf.Variable's reads;
 `_should_act_as_resource_variable` tells the tape to differentiate with respect to that
-tf.Variable when a KerasVariable is a source (TensorFlow's `is_resource_variable` test). A
-checkpoint saves the tf.Variable under the KerasVariable's attribute name (Layer's
-`_checkpoint_children`), which is what TensorFlow writes for it.
+tf.Variable when a KerasVariable is a source (TensorFlow's `is_resource_variable` test), and
+so do the Keras optimizers and checkpoints (`framework.variables.resource_variable_of`): a
+checkpoint saves the tf.Variable where the KerasVariable is, which is what TensorFlow writes.
 
 Keras's own surface differs from a tf.Variable's: `dtype` is a string ("float32"), `name` is
 the short name ("kernel"), `path` the full one, `assign` returns the assigned tensor, and the

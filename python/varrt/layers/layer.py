@@ -302,15 +302,10 @@ class Layer:
         return total
 
     def _checkpoint_children(self):
-        """TensorFlow's dependencies of the layer: the attributes holding TensorFlow trackables,
-        a Keras variable standing as its tf.Variable (which holds the saved value)."""
-        out = []
-        for name, value in vars(self).items():
-            if isinstance(value, KerasVariable):
-                out.append((name, value.value))
-            elif isinstance(value, Variable) or tracking.kind(value) == tracking.NODE:
-                out.append((name, value))
-        return out
+        """TensorFlow's dependencies of the layer: the attributes holding TensorFlow trackables
+        (a Keras variable stands for its tf.Variable: `tracking.children`)."""
+        return [(name, value) for name, value in vars(self).items()
+                if isinstance(value, (KerasVariable, Variable)) or tracking.kind(value) == tracking.NODE]
 
     # --- losses -------------------------------------------------------------------------
 
