@@ -79,7 +79,7 @@ record("dense.output_shape", d.compute_output_shape((None, 4)))
 y = d(X)
 record("dense.output", (repr(y.shape), y.dtype.name))
 record_num("dense.output", y)
-record_num("dense.output_from_list", d(X.tolist() if False else tf.constant(X)))
+record_num("dense.output_from_tensor", d(tf.constant(X)))
 
 # The gradient of a loss through the layer, eagerly and in a tf.function.
 with tf.GradientTape() as tape:
@@ -228,6 +228,7 @@ record_error("error.set_weights_shape", lambda: d.set_weights([KERNEL.T, BIAS]))
 record_error("error.input_axis", lambda: d(np.ones((2, 5), np.float32)))
 record_error("error.input_rank", lambda: d(np.ones((4,), np.float32)))
 record_error("error.positional_non_tensor", lambda: d(X, "x"))
+record_error("error.python_list_input", lambda: d([[1.0, 2.0, 3.0, 4.0]]))
 record_error("error.state_after_build", lambda: d.add_weight(shape=(1,), name="late"))
 
 

@@ -4,6 +4,7 @@ from varrt.base import dtypes
 
 
 class DTypePolicy:
+    """The dtypes of a layer's variables and computations (`keras.DTypePolicy`); varrt has the single-dtype policies."""
     def __init__(self, name=None):
         name = "float32" if name is None else name
         if not isinstance(name, str):
@@ -20,20 +21,24 @@ class DTypePolicy:
 
     @property
     def name(self):
+        """The policy's name ("float32")."""
         return self._name
 
     @property
     def compute_dtype(self):
+        """The dtype of the layer's computations."""
         return self._name
 
     @property
     def variable_dtype(self):
+        """The dtype of the layer's variables."""
         return self._name
 
     def __repr__(self):
         return f'<DTypePolicy "{self._name}">'
 
     def get_config(self):
+        """The policy's config (`{"name": ...}`)."""
         return {"name": self._name}
 
 

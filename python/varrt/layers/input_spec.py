@@ -3,6 +3,7 @@
 
 
 class InputSpec:
+    """The rank, axes, dtype and shape a layer accepts (`keras.InputSpec`); checked on each call."""
     def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None,
                  allow_last_axis_squeeze=False, name=None, optional=False):
         self.dtype, self.shape, self.ndim = dtype, shape, ndim

@@ -83,26 +83,32 @@ class KerasVariable:
 
     @property
     def name(self):
+        """The short name ("kernel")."""
         return self._name
 
     @property
     def path(self):
+        """The full name ("dense/kernel")."""
         return self._path
 
     @property
     def dtype(self):
+        """The dtype, as a string ("float32")."""
         return self._dtype
 
     @property
     def shape(self):
+        """The static shape (a TensorShape)."""
         return TensorShape(self._shape)
 
     @property
     def ndim(self):
+        """The rank."""
         return len(self._shape)
 
     @property
     def trainable(self):
+        """Whether the variable is trained; settable."""
         return self._trainable
 
     @trainable.setter
@@ -112,16 +118,20 @@ class KerasVariable:
 
     @property
     def aggregation(self):
+        """The aggregation across replicas ("none", "mean", "sum", "only_first_replica")."""
         return self._aggregation
 
     @property
     def handle(self):
+        """The tf.Variable's resource handle."""
         return self._value.handle
 
     def numpy(self):
+        """The value as a NumPy array."""
         return self._value.numpy()
 
     def assign(self, value):
+        """Assigns `value` (cast to the dtype, shape checked) and returns it as a tensor."""
         value = convert_to_tensor(value, dtype_hint=self._dtype)
         if value.dtype.name != self._dtype:
             value = math_ops.cast(value, self._dtype)
@@ -133,9 +143,11 @@ class KerasVariable:
         return value
 
     def assign_add(self, value):
+        """Adds `value` and returns the new value as a tensor."""
         return self.assign(self._value + value)
 
     def assign_sub(self, value):
+        """Subtracts `value` and returns the new value as a tensor."""
         return self.assign(self._value - value)
 
     def __repr__(self):

@@ -138,6 +138,7 @@ class Layer:
 
     @property
     def name(self):
+        """The layer's name."""
         return self._name
 
     @property
@@ -147,26 +148,32 @@ class Layer:
 
     @property
     def dtype_policy(self):
+        """The layer's `DTypePolicy`."""
         return self._dtype_policy
 
     @property
     def dtype(self):
+        """The dtype of the layer's variables (a string, "float32")."""
         return self._dtype_policy.variable_dtype
 
     @property
     def compute_dtype(self):
+        """The dtype of the layer's computations."""
         return self._dtype_policy.compute_dtype
 
     @property
     def variable_dtype(self):
+        """The dtype of the layer's variables."""
         return self._dtype_policy.variable_dtype
 
     @property
     def input_dtype(self):
+        """The dtype inputs are cast to (the compute dtype)."""
         return self.compute_dtype
 
     @property
     def input_spec(self):
+        """The `InputSpec` inputs are checked against, or None."""
         return self._input_spec
 
     @input_spec.setter
@@ -181,6 +188,7 @@ class Layer:
     # --- state --------------------------------------------------------------------------
 
     def build(self, input_shape):
+        """Creates the layer's state for inputs of `input_shape` (a tuple); run by the first call."""
         self._check_super_called()
         self.built = True
 
@@ -228,6 +236,7 @@ class Layer:
 
     @property
     def trainable(self):
+        """Whether the layer's variables are trained; setting it sets it on the variables and sublayers."""
         return self._trainable
 
     @trainable.setter
@@ -242,10 +251,12 @@ class Layer:
 
     @property
     def variables(self):
+        """The layer's Keras variables, then its sublayers', each once."""
         return self._collect("variables")
 
     @property
     def weights(self):
+        """The layer's weights, then its sublayers', each once."""
         return self._collect("weights")
 
     def _collect(self, attribute):
@@ -260,24 +271,30 @@ class Layer:
 
     @property
     def trainable_variables(self):
+        """The trainable ones of `variables` ([] when the layer is not trainable)."""
         return [v for v in self.variables if v.trainable] if self.trainable else []
 
     @property
     def non_trainable_variables(self):
+        """The non-trainable ones of `variables` (all when the layer is not trainable)."""
         return [v for v in self.variables if not v.trainable] if self.trainable else self.variables
 
     @property
     def trainable_weights(self):
+        """The trainable ones of `weights`."""
         return [v for v in self.weights if v.trainable] if self.trainable else []
 
     @property
     def non_trainable_weights(self):
+        """The non-trainable ones of `weights`."""
         return [v for v in self.weights if not v.trainable] if self.trainable else self.weights
 
     def get_weights(self):
+        """The values of `weights` as NumPy arrays."""
         return [v.numpy() for v in self.weights]
 
     def set_weights(self, weights):
+        """Assigns `weights` (arrays in the order of `weights`, shapes checked)."""
         layer_weights = self.weights
         if len(layer_weights) != len(weights):
             raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight list of length "
@@ -290,6 +307,7 @@ class Layer:
             variable.assign(value)
 
     def count_params(self):
+        """The number of scalars in the layer's weights (the layer must be built)."""
         if not self.built:
             raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the layer isn't built. "
                              "You can build it manually via: `layer.build(input_shape)`.")
@@ -310,6 +328,7 @@ class Layer:
     # --- losses -------------------------------------------------------------------------
 
     def add_loss(self, loss):
+        """Adds a scalar loss (a tensor, or a structure of them) to `losses`."""
         losses = nest.flatten(loss)
         for x in losses:
             if not isinstance(x, Tensor):
@@ -348,6 +367,7 @@ class Layer:
     # --- calling ------------------------------------------------------------------------
 
     def call(self, *args, **kwargs):
+        """The layer's computation on its inputs (subclasses define it)."""
         raise NotImplementedError(f"Layer {type(self).__name__} does not have a `call()` method implemented.")
 
     def __call__(self, *args, **kwargs):
@@ -408,12 +428,14 @@ class Layer:
             kwargs["training"] = value
 
     def compute_output_shape(self, *args, **kwargs):
+        """The output shape for inputs of the given shape (subclasses define it)."""
         raise NotImplementedError(f"Layer {type(self).__name__} has not implemented `compute_output_shape`. Should "
                                   "implement `def compute_output_shape(self, input_shape)`.")
 
     # --- configuration ------------------------------------------------------------------
 
     def get_config(self):
+        """The layer's config: `name`, its `__init__` arguments, `trainable`, `dtype`."""
         self._check_super_called()
         config = {"name": self.name}
         if type(self).get_config is not Layer.get_config:  # the subclass adds its own
@@ -432,6 +454,7 @@ class Layer:
 
     @classmethod
     def from_config(cls, config):
+        """A new layer from `get_config()`'s output."""
         try:
             return cls(**config)
         except Exception as e:
