@@ -211,6 +211,71 @@ for _ in range(2):
 record_num("optimizer.kernel", sgd_layer.kernel.numpy())
 record_num("optimizer.bias", sgd_layer.bias.numpy())
 
+# Built inside a tf.function: on the first trace, with the batch size unknown.
+traced = tf.keras.layers.Dense(3, kernel_initializer="ones", name="traced")
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+def traced_call(x):
+    return traced(x)
+
+
+record_num("function.build_in_trace", traced_call(tf.constant(X)))
+record("function.built", (traced.built, [v.path for v in traced.variables], traced.kernel.value.name))
+
+
+# `training` reaches the layers a layer calls.
+class Doubler(tf.keras.layers.Layer):
+    def call(self, x, training=None):
+        return x * (2.0 if training else 1.0)
+
+
+class Wrapper(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.inner = Doubler()
+
+    def call(self, x, training=None):
+        return self.inner(x)
+
+
+wrapper = Wrapper()
+record_num("training.propagated", [float(tf.reduce_sum(wrapper(X, training=True))), float(tf.reduce_sum(wrapper(X))),
+                                   float(tf.reduce_sum(wrapper(X, training=False)))])
+
+# A checkpoint read before the layers are built restores when their variables are made.
+early_src = Outer()
+early_src(X)
+for i, w in enumerate(early_src.weights):
+    w.assign(np.full(w.shape.as_list(), -0.5 * (i + 1), np.float32))
+early_dense = tf.keras.layers.Dense(3)
+early_dense.build((None, 4))
+early_dense.set_weights([KERNEL * 5, BIAS * 5])
+early_path = tf.train.Checkpoint(outer=early_src, dense=early_dense).write(os.path.join(out_dir, "early"))
+late_outer, late_dense = Outer(), tf.keras.layers.Dense(3)
+early_status = tf.train.Checkpoint(outer=late_outer, dense=late_dense).read(early_path)
+late_dense.build((None, 4))
+late_outer(X)
+record("deferred.inner_restored",
+       [bool(np.all(w.numpy() == s.numpy())) for w, s in zip(late_outer.weights, early_src.weights)])
+record_num("deferred.dense", np.concatenate([w.numpy().reshape(-1) for w in late_dense.weights]))
+# Keras builds Outer (no `build` of its own) by a symbolic call: its sublayers' variables made
+# there do not take the waiting values, its own `scale` (made in __init__) was restored at once.
+record_num("deferred.outer_scale", late_outer.scale.numpy())
+
+
+class BuildsInner(Outer):
+    def build(self, input_shape):  # built by its own build: the sublayers' variables take the values
+        self.inner.build(input_shape)
+        self.stack[0].build((None, 2))
+        self.stack[1].build((None, 2))
+
+
+late_builds = BuildsInner()
+tf.train.Checkpoint(outer=late_builds).read(early_path).expect_partial()
+late_builds(X)
+record_num("deferred.own_build", np.concatenate([w.numpy().reshape(-1) for w in late_builds.inner.weights]))
+
 # Configs.
 cfg = d.get_config()
 d2 = tf.keras.layers.Dense.from_config(cfg)

@@ -28,3 +28,23 @@ def leave(layer):
     context = current()
     if context is None or context.entry_layer is layer:
         _state.context = None
+
+
+class building_by_call:  # noqa: N801 - a context manager
+    """The first call of a layer without its own `build` whose sublayers are not built yet.
+    Keras builds such a layer by running `call` on symbolic tensors (TensorFlow's scratch
+    graph), so a checkpoint read before then is not restored into the sublayers' variables
+    made there; varrt builds them in the eager call, and this flag keeps that difference
+    out of sight (the variables made under it take no waiting checkpoint value)."""
+
+    def __enter__(self):
+        _state.building_by_call = getattr(_state, "building_by_call", 0) + 1
+        return self
+
+    def __exit__(self, *exc):
+        _state.building_by_call -= 1
+        return False
+
+
+def in_building_by_call():
+    return getattr(_state, "building_by_call", 0) > 0

@@ -11,19 +11,20 @@ order; lists and dicts, which Keras wraps, are not followed.
 `build(input_shape)` runs on the first call, inside the layer's name scope, which gives the
 variables their paths ("dense/kernel"); after it the layer is `built` and takes no new state.
 """
+import contextlib
 import functools
 import inspect
 
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import Variable
+from varrt.framework.variables import Variable, resource_variable_of
 from varrt.layers import call_context, dtype_policy, naming
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
 from varrt.layers.name_scope import current_path, name_scope
 from varrt.layers.tracked_collections import Tracker
 from varrt.ops import init_ops, math_ops
-from varrt.trackable import tracking
+from varrt.trackable import data_structures, tracking
 
 _LOCK_MSG = ("You cannot add new elements of state (variables or sub-layers) to a layer that is already built. All "
              "state must be created in the `__init__()` method or in the `build()` method.")
@@ -99,6 +100,7 @@ class Layer:
         signature = inspect.signature(self.call)
         self._call_parameters = list(signature.parameters)
         self._parent_path = None
+        self._builds_by_call = False
 
     def _initialize_tracker(self):
         if "_tracker" in self.__dict__:
@@ -121,7 +123,12 @@ class Layer:
                 return
         except AttributeError:
             pass
-        object.__setattr__(self, name, self._tracker.track(value))
+        value = self._tracker.track(value)
+        if (isinstance(value, (KerasVariable, Variable)) or tracking.kind(value) == tracking.NODE) \
+                and not call_context.in_building_by_call():
+            # A checkpoint read before the layer was built: its values wait for the variables.
+            data_structures.restore_waiting(self, name, resource_variable_of(value))
+        object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
         value = getattr(self, name)
@@ -325,6 +332,11 @@ class Layer:
         return [(name, value) for name, value in vars(self).items()
                 if isinstance(value, (KerasVariable, Variable)) or tracking.kind(value) == tracking.NODE]
 
+    def _restore_deferred_entries(self, entries, bind):
+        """A restore's values for attributes the layer does not have yet (before `build`):
+        restored when the attributes are set (varrt.checkpoint.deferred)."""
+        data_structures.restore_deferred_entries(self, entries, bind)
+
     # --- losses -------------------------------------------------------------------------
 
     def add_loss(self, loss):
@@ -384,15 +396,18 @@ class Layer:
             assert_input_compatibility(self.input_spec, first, self.name)
         with self._open_name_scope():
             if not self.built:
+                self._builds_by_call = type(self).build is Layer.build and any(not lr.built for lr in self._layers)
                 self.build(nest.map_structure(_shape_of, first) if first is not None else None)
                 if isinstance(first, Tensor):  # build may have set a stricter spec
                     assert_input_compatibility(self.input_spec, first, self.name)
+        by_call = (call_context.building_by_call() if self._builds_by_call else contextlib.nullcontext())
+        self._builds_by_call = False
         context = call_context.enter(self)
         if context.entry_layer is self:
             self._clear_losses()
         try:
             self._resolve_training(context, args, kwargs)
-            with self._open_name_scope():
+            with self._open_name_scope(), by_call:
                 outputs = self.call(*args, **kwargs)
                 self.built = True
                 if self.activity_regularizer is not None:
