@@ -211,6 +211,35 @@ for _ in range(2):
 record_num("optimizer.kernel", sgd_layer.kernel.numpy())
 record_num("optimizer.bias", sgd_layer.bias.numpy())
 
+# Regularizers and constraints by name and by object.
+rc = tf.keras.layers.Dense(3, kernel_regularizer="l2", bias_regularizer=tf.keras.regularizers.L1(0.5),
+                           activity_regularizer=tf.keras.regularizers.L2(0.1), kernel_constraint="non_neg",
+                           bias_constraint=tf.keras.constraints.MaxNorm(0.3), name="rc")
+rc.build((None, 4))
+rc.set_weights([KERNEL, BIAS])
+rc(X)
+record_num("regularizers.losses", [float(v) for v in rc.losses])
+rc_config = rc.get_config()
+record("regularizers.config", {k: rc_config[k] for k in ("kernel_regularizer", "bias_regularizer", "kernel_constraint",
+                                                           "bias_constraint", "activity_regularizer")})
+rc_opt = tf.keras.optimizers.SGD(learning_rate=1.0)
+with tf.GradientTape() as tape:
+    rc_loss = tf.reduce_sum(rc(X)) + tf.add_n(rc.losses)
+rc_opt.apply_gradients(zip(tape.gradient(rc_loss, rc.trainable_variables), rc.trainable_variables))
+record_num("constraints.after_step", np.concatenate([rc.kernel.numpy().reshape(-1), rc.bias.numpy()]))
+record_num("regularizers.functions", [float(tf.keras.regularizers.L1L2(l1=0.1, l2=0.2)(KERNEL)),
+                                      float(tf.keras.regularizers.get("l1")(KERNEL)),
+                                      float(tf.keras.regularizers.get("l1l2")(KERNEL))])
+record_error("regularizers.l1_l2_by_name", lambda: tf.keras.regularizers.get("l1_l2"))  # Keras's snake case: "l1l2"
+record_num("constraints.functions", [tf.keras.constraints.MaxNorm(1.0)(KERNEL), tf.keras.constraints.NonNeg()(KERNEL)])
+record("regularizers.get", (type(tf.keras.regularizers.get("l2")).__name__,
+                            type(tf.keras.regularizers.get({"class_name": "L1", "config": {"l1": 0.3}})).__name__,
+                            tf.keras.regularizers.get(None), tf.keras.regularizers.serialize(tf.keras.regularizers.L2(0.5))))
+record_error("regularizers.unknown", lambda: tf.keras.regularizers.get("l3"))
+record_error("regularizers.negative", lambda: tf.keras.regularizers.L2(-1.0))
+record_error("constraints.unknown", lambda: tf.keras.constraints.get("positive"))
+record_error("variable.bad_regularizer", lambda: setattr(rc.kernel, "regularizer", 3))
+
 # Built inside a tf.function: on the first trace, with the batch size unknown.
 traced = tf.keras.layers.Dense(3, kernel_initializer="ones", name="traced")
 

@@ -1,7 +1,7 @@
 """`Dense`: `activation(inputs @ kernel + bias)` (keras/src/layers/core/dense.py). The kernel
 is stored as `_kernel` (Keras's attribute, hence the checkpoint key `_kernel`) and read
 through the `kernel` property."""
-from varrt.layers import activations
+from varrt.layers import activations, constraints, regularizers
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, init_ops, linalg_ops, math_ops
@@ -15,9 +15,10 @@ class Dense(Layer):
         activation: An activation name or callable; None for none ("linear").
         use_bias: Whether to add a bias.
         kernel_initializer, bias_initializer: Initializers (names or objects).
-        kernel_regularizer, bias_regularizer: Callables whose result on the weight is added to
-            `losses`.
-        kernel_constraint, bias_constraint: Kept on the variables.
+        kernel_regularizer, bias_regularizer: Regularizers (names, objects or callables) whose
+            result on the weight is added to `losses`.
+        kernel_constraint, bias_constraint: Constraints (names, objects or callables) the
+            optimizers apply to the weights after each update.
         **kwargs: `Layer`'s arguments (`name`, `trainable`, `dtype`, ...).
     """
 
@@ -36,10 +37,10 @@ class Dense(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = init_ops.get(kernel_initializer)
         self.bias_initializer = init_ops.get(bias_initializer)
-        self.kernel_regularizer = kernel_regularizer
-        self.bias_regularizer = bias_regularizer
-        self.kernel_constraint = kernel_constraint
-        self.bias_constraint = bias_constraint
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.lora_rank = lora_rank
         self.lora_alpha = lora_alpha
         self.lora_enabled = False
@@ -93,10 +94,10 @@ class Dense(Layer):
             "use_bias": self.use_bias,
             "kernel_initializer": init_ops.serialize(self.kernel_initializer),
             "bias_initializer": init_ops.serialize(self.bias_initializer),
-            "kernel_regularizer": _serialize_callable(self.kernel_regularizer),
-            "bias_regularizer": _serialize_callable(self.bias_regularizer),
-            "kernel_constraint": _serialize_callable(self.kernel_constraint),
-            "bias_constraint": _serialize_callable(self.bias_constraint),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "kernel_constraint": constraints.serialize(self.kernel_constraint),
+            "bias_constraint": constraints.serialize(self.bias_constraint),
             "quantization_config": None,
         }
         if self.lora_rank:
@@ -104,8 +105,3 @@ class Dense(Layer):
             config["lora_alpha"] = self.lora_alpha
         return {**base_config, **config}
 
-
-def _serialize_callable(obj):
-    if obj is None:
-        return None
-    raise NotImplementedError(f"varrt cannot serialize {obj!r} in a layer config yet.")

@@ -56,8 +56,8 @@ class KerasVariable:
         self._trainable = bool(trainable)
         self._autocast = bool(autocast)
         self._aggregation = aggregation or "none"
-        self.regularizer = None
-        self.constraint = None
+        self._regularizer = None
+        self._constraint = None
         self.overwrite_with_gradient = False
         if isinstance(initializer, str):
             initializer = init_ops.get(initializer)
@@ -73,6 +73,32 @@ class KerasVariable:
             self._dtype = value.dtype.name
         self._value = Variable(value, dtype=self._dtype, trainable=self._trainable, name=name)
         self._shape = tuple(self._value.shape.as_list())
+
+    @property
+    def regularizer(self):
+        """The callable whose result on the variable a layer adds to its `losses`, or None."""
+        return self._regularizer
+
+    @regularizer.setter
+    def regularizer(self, value):
+        if value is not None and not callable(value):
+            raise ValueError("Invalid value for attribute `regularizer`. Expected a callable (such as a "
+                             f"`keras.regularizers.Regularizer` instance) or `None`. Received: regularizer={value}")
+        self._regularizer = value
+
+    @property
+    def constraint(self):
+        """The projection an optimizer applies after each update, or None."""
+        return self._constraint
+
+    @constraint.setter
+    def constraint(self, value):
+        if value is not None and not callable(value):
+            raise ValueError("Invalid value for attribute `constraint`. Expected a callable (such as a "
+                             f"`keras.constraints.Constraint` instance) or `None`. Received: constraint={value}")
+        self._constraint = value
+        # The optimizers update the tf.Variable and apply its constraint (tf.Variable's rule).
+        self._value._constraint = value
 
     # --- Keras's surface ----------------------------------------------------------------
 

@@ -18,7 +18,7 @@ import inspect
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, resource_variable_of
-from varrt.layers import call_context, dtype_policy, naming
+from varrt.layers import call_context, constraints, dtype_policy, naming, regularizers
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
 from varrt.layers.name_scope import current_path, name_scope
@@ -80,7 +80,7 @@ class Layer:
         naming.check_name(name)
         self._name = name
         self._dtype_policy = dtype_policy.get(dtype)
-        self.activity_regularizer = activity_regularizer
+        self.activity_regularizer = regularizers.get(activity_regularizer)
         input_dim = kwargs.pop("input_dim", None)
         input_shape = (input_dim,) if input_dim is not None else kwargs.pop("input_shape", None)
         if input_shape is not None:
@@ -227,8 +227,8 @@ class Layer:
         with name_scope(self.name, caller=self):
             variable = KerasVariable(initializer=initializer, shape=shape, dtype=dtype, trainable=trainable,
                                      autocast=autocast, aggregation=aggregation, name=name)
-        variable.regularizer = _regularizer(regularizer)
-        variable.constraint = constraint
+        variable.regularizer = regularizers.get(regularizer)
+        variable.constraint = constraints.get(constraint)
         variable.overwrite_with_gradient = overwrite_with_gradient
         self._track_variable(variable)
         return variable
@@ -464,7 +464,7 @@ class Layer:
                 "Please implement `get_config()`.")
         config.update({"trainable": self.trainable, "dtype": dtype_policy.serialize(self.dtype_policy)})
         if self.activity_regularizer is not None:
-            raise NotImplementedError("varrt cannot serialize an activity regularizer yet.")
+            config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         return config
 
     @classmethod
@@ -510,8 +510,3 @@ def _auto_config(obj, args, kwargs):
             return None
     return config
 
-
-def _regularizer(regularizer):
-    if regularizer is None or callable(regularizer):
-        return regularizer
-    raise NotImplementedError(f"varrt has no Keras regularizer named {regularizer!r} yet; pass a callable.")
