@@ -234,7 +234,8 @@ record_error("regularizers.l1_l2_by_name", lambda: tf.keras.regularizers.get("l1
 record_num("constraints.functions", [tf.keras.constraints.MaxNorm(1.0)(KERNEL), tf.keras.constraints.NonNeg()(KERNEL)])
 record("regularizers.get", (type(tf.keras.regularizers.get("l2")).__name__,
                             type(tf.keras.regularizers.get({"class_name": "L1", "config": {"l1": 0.3}})).__name__,
-                            tf.keras.regularizers.get(None), tf.keras.regularizers.serialize(tf.keras.regularizers.L2(0.5))))
+                            tf.keras.regularizers.get(None),
+                            tf.keras.regularizers.serialize(tf.keras.regularizers.L2(0.5))))
 record_error("regularizers.unknown", lambda: tf.keras.regularizers.get("l3"))
 record_error("regularizers.negative", lambda: tf.keras.regularizers.L2(-1.0))
 record_error("constraints.unknown", lambda: tf.keras.constraints.get("positive"))
@@ -324,6 +325,32 @@ record_error("error.input_rank", lambda: d(np.ones((4,), np.float32)))
 record_error("error.positional_non_tensor", lambda: d(X, "x"))
 record_error("error.python_list_input", lambda: d([[1.0, 2.0, 3.0, 4.0]]))
 record_error("error.state_after_build", lambda: d.add_weight(shape=(1,), name="late"))
+
+
+class Raises(tf.keras.layers.Layer):
+    def call(self, x, training=None, scale=2):
+        raise KeyError("boom")
+
+
+class ReshapesBadly(tf.keras.layers.Layer):
+    def call(self, x):
+        return tf.reshape(x, [7])
+
+
+class CallsRaises(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.inner = Raises()
+
+    def call(self, x):
+        return self.inner(x, scale=[1, 2])
+
+
+record_error("error.in_call", lambda: Raises()(X, training=True))
+record_error("error.op_in_call", lambda: ReshapesBadly()(X))
+record_error("error.in_sublayer_call", lambda: CallsRaises()(X))
+record_error("error.call_not_implemented", lambda: tf.keras.layers.Layer()(X))
+record_error("error.compute_output_shape", lambda: tf.keras.layers.Layer().compute_output_shape((1, 2)))
 
 
 class NoSuper(tf.keras.layers.Layer):

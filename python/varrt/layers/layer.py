@@ -18,7 +18,7 @@ import inspect
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, resource_variable_of
-from varrt.layers import call_context, constraints, dtype_policy, naming, regularizers
+from varrt.layers import call_context, call_errors, constraints, dtype_policy, naming, regularizers
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
 from varrt.layers.name_scope import current_path, name_scope
@@ -380,7 +380,7 @@ class Layer:
 
     def call(self, *args, **kwargs):
         """The layer's computation on its inputs (subclasses define it)."""
-        raise NotImplementedError(f"Layer {type(self).__name__} does not have a `call()` method implemented.")
+        raise self._not_implemented_error("call")
 
     def __call__(self, *args, **kwargs):
         self._check_super_called()
@@ -408,7 +408,8 @@ class Layer:
         try:
             self._resolve_training(context, args, kwargs)
             with self._open_name_scope(), by_call:
-                outputs = self.call(*args, **kwargs)
+                outputs = call_errors.call_with_argument_info(self.call, f"{type(self).__name__}.call()", args,
+                                                              kwargs)
                 self.built = True
                 if self.activity_regularizer is not None:
                     for output in nest.flatten(outputs):
@@ -444,8 +445,13 @@ class Layer:
 
     def compute_output_shape(self, *args, **kwargs):
         """The output shape for inputs of the given shape (subclasses define it)."""
-        raise NotImplementedError(f"Layer {type(self).__name__} has not implemented `compute_output_shape`. Should "
-                                  "implement `def compute_output_shape(self, input_shape)`.")
+        raise self._not_implemented_error("compute_output_shape",
+                                          "Should implement `def compute_output_shape(self, input_shape)`.")
+
+    def _not_implemented_error(self, method_name, msg=None):
+        msg = " " + msg if msg is not None else ""
+        return NotImplementedError(
+            f"Layer {type(self).__name__} does not have a `{method_name}` method implemented.{msg}")
 
     # --- configuration ------------------------------------------------------------------
 
