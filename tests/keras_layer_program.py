@@ -9,6 +9,7 @@ writes OUT_DIR/results.json ({case: text} for what must be equal, {case: [floats
 "num:" keys for what must agree within 1e-6) and the checkpoints it saves under OUT_DIR."""
 import json
 import os
+import re
 import sys
 
 import numpy as np
@@ -35,7 +36,10 @@ def record_error(name, fn):
     try:
         fn()
     except Exception as e:  # noqa: BLE001 - the type and text are what is compared
-        record(name, f"{type(e).__name__}: {e}")
+        # An object's default repr names its module and address, which differ between the
+        # libraries by nature: its class name is compared.
+        text = re.sub(r"<(?:\w+\.)*(\w+) object at 0x[0-9a-f]+>", r"<\1 object>", str(e))
+        record(name, f"{type(e).__name__}: {text}")
     else:
         record(name, "no error")
 
@@ -306,10 +310,32 @@ tf.train.Checkpoint(outer=late_builds).read(early_path).expect_partial()
 late_builds(X)
 record_num("deferred.own_build", np.concatenate([w.numpy().reshape(-1) for w in late_builds.inner.weights]))
 
+# Keras variables made directly: dtypes from the value, automatic names, tracked by a layer.
+for init in (1.0, np.ones(2), np.ones(2, np.float32), [1, 2], 3):
+    made = tf.keras.Variable(init)
+    record(f"keras_variable.{made.path}", (repr(made), made.value.name))
+made = tf.keras.Variable(np.ones(2), dtype="float16", name="w", trainable=False)
+record("keras_variable.arguments", (repr(made), made.trainable))
+record_error("keras_variable.initializer_without_shape", lambda: tf.keras.Variable(tf.keras.initializers.Ones()))
+
+
+class HoldsVariables(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.keras.Variable(2.0, name="hv")
+        self.t = tf.keras.Variable(1.0, trainable=False)
+
+
+holds = HoldsVariables()
+record("keras_variable.tracked", ([x.path for x in holds.trainable_weights], [x.path for x in holds.non_trainable_weights]))
+
 # Configs.
 cfg = d.get_config()
 d2 = tf.keras.layers.Dense.from_config(cfg)
 record("from_config", (d2.name, d2.units, d2.built, d2.get_config() == cfg))
+record("build_config", (d.get_build_config(), d2.get_build_config(), tf.keras.layers.Layer(name="bc").get_build_config()))
+d2.build_from_config(d.get_build_config())
+record("build_from_config", (d2.built, repr(d2.kernel.shape), d2.kernel.path))
 record("layer.config", tf.keras.layers.Layer(name="plain").get_config())
 
 # Errors with Keras's types and texts.

@@ -65,6 +65,7 @@ class Layer:
             with obj._open_name_scope():
                 obj._path = current_path()
                 original_build(*build_args, **build_kwargs)
+            obj._build_shapes_dict = inspect.signature(original_build).bind(*build_args, **build_kwargs).arguments
             obj.built = True
             obj._lock_state()
 
@@ -101,6 +102,7 @@ class Layer:
         self._call_parameters = list(signature.parameters)
         self._parent_path = None
         self._builds_by_call = False
+        self._build_shapes_dict = None
 
     def _initialize_tracker(self):
         if "_tracker" in self.__dict__:
@@ -198,6 +200,22 @@ class Layer:
         """Creates the layer's state for inputs of `input_shape` (a tuple); run by the first call."""
         self._check_super_called()
         self.built = True
+
+    def get_build_config(self):
+        """The shapes the layer was built for (`{"input_shape": ...}`), or None before `build`."""
+        if self._build_shapes_dict is not None:
+            if len(self._build_shapes_dict) == 1:
+                return {"input_shape": tuple(self._build_shapes_dict.values())[0]}
+            return {"shapes_dict": self._build_shapes_dict}
+        return None
+
+    def build_from_config(self, config):
+        """Builds the layer for the shapes `get_build_config()` gave."""
+        if config:
+            if "input_shape" in config:
+                self.build(config["input_shape"])
+            elif "shapes_dict" in config:
+                self.build(**config["shapes_dict"])
 
     def _lock_state(self):
         if not self._tracker.locked:
