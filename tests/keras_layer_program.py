@@ -327,13 +327,15 @@ class HoldsVariables(tf.keras.layers.Layer):
 
 
 holds = HoldsVariables()
-record("keras_variable.tracked", ([x.path for x in holds.trainable_weights], [x.path for x in holds.non_trainable_weights]))
+record("keras_variable.tracked",
+       ([x.path for x in holds.trainable_weights], [x.path for x in holds.non_trainable_weights]))
 
 # Configs.
 cfg = d.get_config()
 d2 = tf.keras.layers.Dense.from_config(cfg)
 record("from_config", (d2.name, d2.units, d2.built, d2.get_config() == cfg))
-record("build_config", (d.get_build_config(), d2.get_build_config(), tf.keras.layers.Layer(name="bc").get_build_config()))
+record("build_config",
+       (d.get_build_config(), d2.get_build_config(), tf.keras.layers.Layer(name="bc").get_build_config()))
 d2.build_from_config(d.get_build_config())
 record("build_from_config", (d2.built, repr(d2.kernel.shape), d2.kernel.path))
 record("layer.config", tf.keras.layers.Layer(name="plain").get_config())
