@@ -105,6 +105,22 @@ fn_loss, fn_grads = step(tf.constant(X))
 record_num("dense.function_loss", fn_loss)
 record_num("dense.function_grad_kernel", fn_grads[0])
 
+# Inputs of other ranks and dtypes; a float64 layer.
+X3 = np.stack([X, X[::-1] * 2])
+y3 = d(X3)
+record("dense.rank3", (repr(y3.shape), y3.dtype.name))
+record_num("dense.rank3", y3)
+y64 = d(X.astype(np.float64))
+record("dense.float64_input", y64.dtype.name)
+record_num("dense.float64_input", y64)
+d64 = tf.keras.layers.Dense(3, dtype="float64", name="d64")
+d64.build((None, 4))
+d64.set_weights([KERNEL.astype(np.float64), BIAS.astype(np.float64)])
+out64 = d64(X)
+record("dense.float64_layer", (d64.dtype, d64.kernel.dtype, out64.dtype.name, repr(d64.dtype_policy),
+                               d64.get_config()["dtype"]))
+record_num("dense.float64_layer", out64)
+
 # Keras variables in ops, assignment and arithmetic.
 kv = d.kernel
 record_num("variable.add", kv + 1.0)
