@@ -402,24 +402,31 @@ class Layer:
 
     def __call__(self, *args, **kwargs):
         self._check_super_called()
-        self._called = True
-        args = nest.map_structure(self._convert_input, args)
-        kwargs = {k: nest.map_structure(self._convert_input, v) for k, v in kwargs.items()}
-        for arg in nest.flatten(args):
-            if arg is not None and not _is_tensor(arg):
-                raise ValueError("Only input tensors may be passed as positional arguments. The following argument "
-                                 f"value should be passed as a keyword argument: {arg} (of type {type(arg)})")
-        first = args[0] if args else next(iter(kwargs.values()), None)
-        if isinstance(first, Tensor):
-            assert_input_compatibility(self.input_spec, first, self.name)
-        with self._open_name_scope():
-            if not self.built:
+        if not self._called:
+            self._called = True
+        first = args[0] if args else None
+        # Keras's fast path: one tensor argument of the input dtype needs no conversion.
+        if kwargs or len(args) != 1 or type(first) is not Tensor or first.dtype.name != self.input_dtype:
+            args = nest.map_structure(self._convert_input, args)
+            kwargs = {k: nest.map_structure(self._convert_input, v) for k, v in kwargs.items()}
+            for arg in nest.flatten(args):
+                if arg is not None and not _is_tensor(arg):
+                    raise ValueError("Only input tensors may be passed as positional arguments. The following "
+                                     f"argument value should be passed as a keyword argument: {arg} (of type "
+                                     f"{type(arg)})")
+            first = args[0] if args else next(iter(kwargs.values()), None)
+        if isinstance(first, Tensor) and self._input_spec is not None:
+            assert_input_compatibility(self._input_spec, first, self.name)
+        if not self.built:
+            with self._open_name_scope():
                 self._builds_by_call = type(self).build is Layer.build and any(not lr.built for lr in self._layers)
                 self.build(nest.map_structure(_shape_of, first) if first is not None else None)
                 if isinstance(first, Tensor):  # build may have set a stricter spec
-                    assert_input_compatibility(self.input_spec, first, self.name)
-        by_call = (call_context.building_by_call() if self._builds_by_call else contextlib.nullcontext())
-        self._builds_by_call = False
+                    assert_input_compatibility(self._input_spec, first, self.name)
+        by_call = contextlib.nullcontext()
+        if self._builds_by_call:
+            by_call = call_context.building_by_call()
+            self._builds_by_call = False
         context = call_context.enter(self)
         if context.entry_layer is self:
             self._clear_losses()
@@ -428,7 +435,8 @@ class Layer:
             with self._open_name_scope(), by_call:
                 outputs = call_errors.call_with_argument_info(self.call, f"{type(self).__name__}.call()", args,
                                                               kwargs)
-                self.built = True
+                if not self.built:
+                    self.built = True
                 if self.activity_regularizer is not None:
                     for output in nest.flatten(outputs):
                         if isinstance(output, Tensor):
