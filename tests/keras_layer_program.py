@@ -181,6 +181,29 @@ for i, w in enumerate(o.weights):
 record_num("outer.output", o(X))
 record("outer.checkpoint_keys", keys(tf.train.Checkpoint(layer=o).save(os.path.join(out_dir, "outer"))))
 
+# Dicts and tuples of layers are tracked too, and appended layers; a tf.Module held is saved.
+class Containers(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.by_name = {"a": tf.keras.layers.Dense(1, name="in_dict")}
+        self.pair = (tf.keras.layers.Dense(1, name="in_tuple"), 3)
+        self.grown = []
+        self.grown.append(tf.keras.layers.Dense(1, name="appended"))
+        self.module = tf.Module()
+        self.module.w = tf.Variable([1.0, 2.0])
+        self.plain = tf.Variable(5.0)
+
+    def call(self, x):
+        return self.by_name["a"](x) + self.pair[0](x) + self.grown[0](x)
+
+
+containers = Containers()
+containers(X)
+record("containers.layers", (repr(containers._layers), [v.path for v in containers.variables],
+                             type(containers.by_name).__name__ == "dict", isinstance(containers.grown, list)))
+record("containers.checkpoint_keys",
+       keys(tf.train.Checkpoint(layer=containers).write(os.path.join(out_dir, "containers"))))
+
 # Trainable toggling: the variables move between the lists; the flag reaches sublayers.
 o.inner.trainable = False
 record("trainable.inner_off", ([v.path for v in o.trainable_weights], [v.path for v in o.non_trainable_weights],

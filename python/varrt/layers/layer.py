@@ -126,8 +126,7 @@ class Layer:
         except AttributeError:
             pass
         value = self._tracker.track(value)
-        if (isinstance(value, (KerasVariable, Variable)) or tracking.kind(value) == tracking.NODE) \
-                and not call_context.in_building_by_call():
+        if _is_tensorflow_dependency(value) and not call_context.in_building_by_call():
             # A checkpoint read before the layer was built: its values wait for the variables.
             data_structures.restore_waiting(self, name, resource_variable_of(value))
         object.__setattr__(self, name, value)
@@ -346,9 +345,9 @@ class Layer:
 
     def _checkpoint_children(self):
         """TensorFlow's dependencies of the layer: the attributes holding TensorFlow trackables
-        (a Keras variable stands for its tf.Variable: `tracking.children`)."""
-        return [(name, value) for name, value in vars(self).items()
-                if isinstance(value, (KerasVariable, Variable)) or tracking.kind(value) == tracking.NODE]
+        (a Keras variable stands for its tf.Variable: `tracking.children`) and tuples of them
+        (TensorFlow wraps a tuple; Keras's own list and dict wrappers it leaves alone)."""
+        return [(name, value) for name, value in vars(self).items() if _is_tensorflow_dependency(value)]
 
     def _restore_deferred_entries(self, entries, bind):
         """A restore's values for attributes the layer does not have yet (before `build`):
@@ -512,6 +511,12 @@ class Layer:
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
     __str__ = __repr__
+
+
+def _is_tensorflow_dependency(value):
+    """Whether TensorFlow's tracking of a Keras layer's attributes takes `value`: variables,
+    trackable objects and tuples of them, not Keras's list and dict wrappers."""
+    return isinstance(value, (KerasVariable, Variable)) or tracking.kind(value) in (tracking.NODE, tracking.TUPLE)
 
 
 def _auto_config(obj, args, kwargs):
