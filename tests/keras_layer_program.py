@@ -294,6 +294,17 @@ def traced_call(x):
 
 
 record_num("function.build_in_trace", traced_call(tf.constant(X)))
+traced_reprs = []
+
+
+@tf.function
+def repr_in_trace():
+    traced_reprs.append(repr(traced.bias))  # no value while tracing
+    return traced.bias + 1.0
+
+
+repr_in_trace()
+record("function.variable_repr", traced_reprs)
 record("function.built", (traced.built, [v.path for v in traced.variables], traced.kernel.value.name))
 
 

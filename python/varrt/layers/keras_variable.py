@@ -177,7 +177,11 @@ class KerasVariable:
         return self.assign(self._value - value)
 
     def __repr__(self):
-        return f"<Variable path={self._path}, shape={self.shape}, dtype={self._dtype}, value={self._value.numpy()}>"
+        try:
+            value = f", value={self._value.numpy()}"
+        except Exception:  # noqa: BLE001 - Keras leaves the value out when it cannot be read
+            value = ""
+        return f"<Variable path={self._path}, shape={self.shape}, dtype={self._dtype}{value}>"
 
     # --- a tensor wherever TensorFlow takes one ------------------------------------------
 
