@@ -167,6 +167,7 @@ class GradientTape:
             ValueError: If an element is not a Tensor or Variable.
         """
         for t in nest.flatten(tensor):
+            t = _variables.resource_variable_of(t)
             if not (isinstance(t, Tensor) or _is_variable(t)):
                 raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not tf.Tensor or tf.Variable "
                                  "or ExtensionType.")
@@ -239,7 +240,7 @@ class GradientTape:
         self._check_usable()
         self._stop_if_one_shot()
         unconnected_gradients = _unconnected(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
+        flat_sources = [_variables.resource_variable_of(s) for s in nest.flatten(sources)]
         for s in flat_sources:
             if not (isinstance(s, Tensor) or _is_variable(s)):
                 raise AttributeError(f"{type(s).__name__!r} object has no attribute 'dtype'")  # TensorFlow's

@@ -698,6 +698,16 @@ def trainable_variable_of(resource):
     return v if v is not None and v._trainable else None
 
 
+def resource_variable_of(x):
+    """The Variable `x` stands for: a variable wrapper (Keras 3's KerasVariable, which says so
+    with `_should_act_as_resource_variable`, TensorFlow's `is_resource_variable` test) stands
+    for the Variable it holds (`.value`); anything else for itself. Tapes, optimizers and
+    checkpoints take wrappers through this."""
+    if not isinstance(x, Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
+        return x.value
+    return x
+
+
 _creation_watchers = _CreationWatchers()
 # How many threads have watchers right now: creation skips the thread-local lookup at zero.
 _watching = [0]

@@ -140,12 +140,18 @@ def track(holder, value, name):
     """`value` wrapped for storing under `name` in `holder`; if values of a restore wait for
     `name`, they are restored into it first (TensorFlow's delayed restoration)."""
     value = wrap_or_unwrap(value)
+    restore_waiting(holder, name, value)
+    return value
+
+
+def restore_waiting(holder, name, value):
+    """Restores into `value`, arriving as `holder`'s child `name`, the values a restore kept
+    for it (nothing when none waits)."""
     pending = holder.__dict__.get(_PENDING)
     if pending and name in pending and _tracking.kind(value) is not None:
         # Taken before restoring, as TensorFlow does: a dtype error raises here, the value
         # is not stored, and the checkpoint value is not kept.
         _restore_into(value, pending.pop(name))
-    return value
 
 
 def _can_wait(obj):

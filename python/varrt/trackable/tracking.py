@@ -17,7 +17,7 @@ import gc
 import types
 
 from varrt import _C
-from varrt.framework.variables import Variable
+from varrt.framework.variables import Variable, resource_variable_of
 
 # TensorFlow's names, defined in the core (varrt/io/object_graph.h), which writes them too.
 VARIABLE_VALUE_KEY = _C.variable_value_key
@@ -102,6 +102,10 @@ def _non_string_key_error(d):
 
 def children(obj, obj_kind=None):
     """The (local name, value) dependencies of `obj`, in TensorFlow's order."""
+    return [(name, resource_variable_of(value)) for name, value in _children(obj, obj_kind)]
+
+
+def _children(obj, obj_kind):
     obj_kind = obj_kind or kind(obj)
     out = []
     if obj_kind == VARIABLE:

@@ -25,7 +25,7 @@ from varrt.framework import graph_building as _graph_building
 from varrt.base import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import Variable, colocate_with
+from varrt.framework.variables import Variable, colocate_with, resource_variable_of
 from varrt.optimizers.keras import schedules
 from varrt.optimizers.keras.clipping import clip_by_global_norm, clip_by_norm
 from varrt.trackable import data_structures
@@ -164,6 +164,7 @@ class Optimizer:
 
     def build(self, variables):
         """Creates the optimizer's slots for `variables` (called by the first apply)."""
+        variables = [resource_variable_of(v) for v in variables]
         for i, variable in enumerate(variables):
             self._index[id(variable)] = i
         self._trainable_variables = list(variables)
@@ -210,7 +211,7 @@ class Optimizer:
                     f"is tracking {len(self._trainable_variables)} trainable variables.")
             trainable_variables = self._trainable_variables
         else:
-            trainable_variables = list(trainable_variables)
+            trainable_variables = [resource_variable_of(v) for v in trainable_variables]
             if not self.built:
                 self.build(trainable_variables)
                 self.built = True
