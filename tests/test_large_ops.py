@@ -131,4 +131,6 @@ def test_gil_released_during_a_large_numpy():
         stop.set()
         t.join()
     inside = [sum(lo <= s <= hi for s in stamps) for lo, hi in windows]
-    assert all(k > 0 for k in inside), inside
+    # A copy holding the GIL leaves every window empty; on a busy machine the counter thread may
+    # simply not be scheduled during one copy, so one window with records is the proof.
+    assert any(k > 0 for k in inside), inside

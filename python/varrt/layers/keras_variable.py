@@ -35,6 +35,9 @@ def standardize_dtype(dtype):
     return dtypes.as_dtype(dtype).name
 
 
+_DEFAULT_NAME = "Variable"  # Keras's base for unnamed variables (variable, variable_1, ...)
+
+
 class KerasVariable:
     """A Keras 3 variable: a tf.Variable with a Keras path, trainability, regularizer and
     constraint (made by `Layer.add_weight`, or directly as `keras.Variable`)."""
@@ -43,7 +46,7 @@ class KerasVariable:
 
     def __init__(self, initializer, shape=None, dtype=None, trainable=True, autocast=True, aggregation="none",
                  synchronization="auto", name=None):
-        name = name or naming.auto_name("Variable")
+        name = name or naming.auto_name(_DEFAULT_NAME)
         if not isinstance(name, str) or "/" in name:
             raise ValueError("Argument `name` must be a string and cannot contain character `/`. "
                              f"Received: name={name}")
