@@ -2,7 +2,7 @@
 unknown batch): the shape is the node's input, read on every run, so one trace serves every batch
 size. A stateful op draws new values on every run, a stateless one the same values on every run,
 and the same as eagerly, as TensorFlow 2.21 does (checked with it on these programs: every
-comparison below holds there too; the values themselves are varrt's own streams)."""
+comparison below holds there too; tests/test_random_streams.py compares the values themselves)."""
 import numpy as np
 import pytest
 
