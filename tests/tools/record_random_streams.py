@@ -5,8 +5,9 @@ and compares bit for bit.
     /path/to/python-with-tensorflow tests/tools/record_random_streams.py [output.json]
 
 A program sets (or clears) the global seed, then makes its calls in order, `repeat` times:
-eagerly, inside one tf.function called `repeat` times, or on one tf.random.Generator. Each
-output is stored as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
+eagerly, inside one tf.function called `repeat` times, or on one tf.random.Generator; a
+Keras initializer is made with the call's arguments but shape and dtype, then called with
+those. Each output is stored as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
 `run(tf, program)` is what both TensorFlow and varrt run.
 """
 import json
@@ -67,6 +68,16 @@ def programs():
         ["stateless_uniform", {"shape": [5], "seed": [4, 5], "minval": None, "maxval": None, "dtype": "int64"}],
         ["stateless_uniform", {"shape": [5], "seed": [4, 5], "minval": None, "maxval": None, "dtype": "uint32"}],
         ["stateless_normal", {"shape": [3], "seed": ["int32", [-1, 7]]}]]))
+    out.append(_program("Keras initializers (Keras 3: stateless ops seeded [seed, 0])", [
+        ["keras.GlorotUniform", {"seed": 1, "shape": [3, 5]}], ["keras.GlorotNormal", {"seed": 2, "shape": [4, 3]}],
+        ["keras.HeNormal", {"seed": 3, "shape": [7]}], ["keras.HeUniform", {"seed": 3, "shape": [2, 3, 4]}],
+        ["keras.LecunNormal", {"seed": 8, "shape": [5, 2]}], ["keras.LecunUniform", {"seed": 7, "shape": [2, 3, 4]}],
+        ["keras.RandomNormal", {"seed": 4, "shape": [3], "mean": 1.0, "stddev": 2.0}],
+        ["keras.RandomUniform", {"seed": 5, "shape": [3], "minval": -1.0, "maxval": 3.0}],
+        ["keras.TruncatedNormal", {"seed": 6, "shape": [9]}],
+        ["keras.VarianceScaling", {"seed": 9, "shape": [6, 5], "scale": 2.0, "mode": "fan_avg",
+                                   "distribution": "untruncated_normal"}],
+        ["keras.GlorotUniform", {"seed": 1, "shape": [3, 5], "dtype": "float64"}]]))
     return out
 
 
@@ -82,6 +93,10 @@ def _calls(tf, program, generator):
     outputs = []
     for fn, kwargs in program["calls"]:
         kwargs = {k: _argument(tf, k, v) for k, v in kwargs.items()}
+        if fn.startswith("keras."):  # made with the other arguments, called with shape and dtype
+            call = {k: kwargs.pop(k) for k in ("shape", "dtype") if k in kwargs}
+            outputs.append(getattr(tf.keras.initializers, fn[6:])(**kwargs)(**call))
+            continue
         target = getattr(generator, fn[4:]) if fn.startswith("gen.") else getattr(tf.random, fn)
         outputs.append(target(**kwargs))
     return outputs

@@ -70,6 +70,15 @@ def _numeric_dtype(dtype):
     return dtype
 
 
+def _keras_uniform(shape, seed, minval, maxval, dtype):
+    """Keras 3's random.uniform on TensorFlow: stateless_uniform with the bounds passed through
+    tf.cast(bound, dtype), which makes a Python float a float32 tensor first (so a float64
+    initializer's bounds are float32 values)."""
+    def cast(bound):
+        return float(np.float32(bound)) if isinstance(bound, float) else bound
+    return _random.stateless_uniform(shape, seed, cast(minval), cast(maxval), dtype)
+
+
 def _check_seed(seed):
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an integer. "
@@ -222,8 +231,8 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return _random.stateless_uniform(_shape_tuple(shape), self._stateless_seed(), self.minval, self.maxval,
-                                         _keras_float_dtype(dtype, self.minval))
+        return _keras_uniform(_shape_tuple(shape), self._stateless_seed(), self.minval, self.maxval,
+                              _keras_float_dtype(dtype, self.minval))
 
     def get_config(self):
         return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
@@ -270,7 +279,7 @@ class VarianceScaling(RandomInitializer):
         if self.distribution == "untruncated_normal":
             return _random.stateless_normal(shape, seed, 0.0, math.sqrt(scale), dtype)
         limit = math.sqrt(3.0 * scale)
-        return _random.stateless_uniform(shape, seed, -limit, limit, dtype)
+        return _keras_uniform(shape, seed, -limit, limit, dtype)
 
     def get_config(self):
         return {**super().get_config(), "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
