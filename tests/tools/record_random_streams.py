@@ -5,7 +5,8 @@ and compares bit for bit.
     /path/to/python-with-tensorflow tests/tools/record_random_streams.py [output.json]
 
 A program sets (or clears) the global seed, then makes its calls in order, `repeat` times:
-eagerly, inside one tf.function called `repeat` times, or on one tf.random.Generator; a
+eagerly, inside one tf.function called `repeat` times, in a TF1 graph run `repeat` times by
+each of two sessions, or on one tf.random.Generator; a
 Keras initializer is made with the call's arguments but shape and dtype, then called with
 those. Each output is stored as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
 `run(tf, program)` is what both TensorFlow and varrt run.
@@ -49,6 +50,9 @@ def programs():
         _program("in a tf.function: a kernel per node, op seeds counted per graph",
                  [["uniform", {"shape": [3]}], ["uniform", {"shape": [3], "seed": 4}], ["normal", {"shape": [5]}],
                   ["truncated_normal", {"shape": [2, 3]}]], seed=5, repeat=2, mode="function"),
+        _program("in TF1 sessions: a kernel per node and session, op seeds counted per graph",
+                 [["uniform", {"shape": [3]}], ["uniform", {"shape": [3], "seed": 2}], ["normal", {"shape": [5]}],
+                  ["truncated_normal", {"shape": [3], "dtype": "float64"}]], seed=7, repeat=2, mode="session"),
         _program("a Generator from a seed",
                  [["gen.uniform", {"shape": [3]}], ["gen.normal", {"shape": [5]}], ["gen.truncated_normal", {"shape": [5]}],
                   ["gen.uniform", {"shape": [3], "maxval": 10, "dtype": "int32"}],
@@ -106,6 +110,15 @@ def run(tf, program):
     """The program's outputs (NumPy arrays), in order, with TensorFlow or varrt as `tf`."""
     tf.random.set_seed(program["seed"])
     generator = None if program["generator"] is None else tf.random.Generator.from_seed(program["generator"])
+    if program["mode"] == "session":  # the graph's seed; two sessions, each running the graph `repeat` times
+        with tf.Graph().as_default():
+            tf.compat.v1.set_random_seed(program["seed"])
+            outputs = _calls(tf, program, generator)
+            runs = []
+            for _ in range(2):
+                with tf.compat.v1.Session() as sess:
+                    runs += [sess.run(outputs) for _ in range(program["repeat"])]
+        return [a for outputs in runs for a in outputs]
     if program["mode"] == "function":
         f = tf.function(lambda: _calls(tf, program, generator))
         runs = [f() for _ in range(program["repeat"])]

@@ -161,7 +161,7 @@ def truncated_normal(gen: PhiloxRandom, count, dtype):
     starts = np.arange(groups, dtype=np.uint64) * np.uint64(skip)
     out = np.empty((groups, group), np.float64 if dtype == dtypes.float64 else np.float32)
     todo = np.arange(groups)
-    depth = 2  # blocks per group read at first; 2 almost always fill a group
+    depth = 1  # blocks per group read at first (fills most groups); doubled for the groups it does not
     while todo.size:
         b = gen.blocks_at(starts[todo, None] + np.arange(depth, dtype=np.uint64))  # (groups, depth, 4)
         if dtype == dtypes.float64:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Optional
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework import graph_building
+from varrt.framework import default_session, graph_building
 from varrt.ops import random_distributions as distributions
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
@@ -109,20 +109,43 @@ def get_seed(op_seed) -> tuple[Optional[int], Optional[int]]:
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
-def _kernel_generator(op, dtype, op_seed) -> GuardedPhilox:
+def _kernel_generator(op, dtype, op_seed):
     """The generator of the kernel a stateful op runs on: cached per (op, dtype, seeds) eagerly,
     one per node in a graph, fresh random seeds when there are none."""
     seed, seed2 = get_seed(op_seed)
     if seed is None:
         return GuardedPhilox(PhiloxRandom.from_seeds(secrets.randbits(64), secrets.randbits(64)))
     if graph_building.current() is not None:
-        return GuardedPhilox(PhiloxRandom.from_seeds(seed, seed2))
+        return _NodeKernels(seed, seed2)
     with _lock:
         key = (op, dtype, seed, seed2)
         kernel = _kernels.get(key)
         if kernel is None:
             kernel = _kernels[key] = GuardedPhilox(PhiloxRandom.from_seeds(seed, seed2))
         return kernel
+
+
+class _NodeKernels:
+    """The kernels of one graph node: TensorFlow makes one per session that runs the graph (a
+    new session starts the stream again); a tf.function's node has one for its life."""
+
+    def __init__(self, seed, seed2):
+        self._seeds = (seed, seed2)
+        self._by_session = weakref.WeakKeyDictionary()
+        self._own = None
+        self._lock = threading.Lock()
+
+    def reserve_outputs(self, count):
+        session = default_session.sessions.running
+        with self._lock:
+            kernel = self._own if session is None else self._by_session.get(session)
+            if kernel is None:
+                kernel = GuardedPhilox(PhiloxRandom.from_seeds(*self._seeds))
+                if session is None:
+                    self._own = kernel
+                else:
+                    self._by_session[session] = kernel
+        return kernel.reserve_outputs(count)
 
 
 def _stream(op_seed):
@@ -181,7 +204,7 @@ def _generator_for(rng, dims):
     reserves the run's blocks (the next run continues past them); a stateless op's generator
     is the same on every run."""
     count = int(np.prod(dims, dtype=np.int64))
-    return rng.reserve_outputs(count) if isinstance(rng, GuardedPhilox) else rng
+    return rng if isinstance(rng, PhiloxRandom) else rng.reserve_outputs(count)
 
 
 def _float_dtype(dtype, value):
