@@ -72,6 +72,11 @@ def programs():
         ["stateless_uniform", {"shape": [5], "seed": [4, 5], "minval": None, "maxval": None, "dtype": "int64"}],
         ["stateless_uniform", {"shape": [5], "seed": [4, 5], "minval": None, "maxval": None, "dtype": "uint32"}],
         ["stateless_normal", {"shape": [3], "seed": ["int32", [-1, 7]]}]]))
+    out.append(_program("categorical (one shard: small enough that TensorFlow does not split the rows)", [
+        ["categorical", {"logits": [[-2.3, -1.6, -0.36], [-0.69, -1.39, -1.39]], "num_samples": 7, "seed": 2}],
+        ["categorical", {"logits": [[float("-inf"), 1.0, float("inf"), 2.0, float("nan")], [float("-inf")] * 5],
+                         "num_samples": 5, "seed": 1, "dtype": "int32"}],
+        ["categorical", {"logits": [[0.5, 1.0, -3.0, 2.0, 0.0, 1.5]] * 3, "num_samples": 5}]], seed=3, repeat=2))
     out.append(_program("Keras initializers (Keras 3: stateless ops seeded [seed, 0])", [
         ["keras.GlorotUniform", {"seed": 1, "shape": [3, 5]}], ["keras.GlorotNormal", {"seed": 2, "shape": [4, 3]}],
         ["keras.HeNormal", {"seed": 3, "shape": [7]}], ["keras.HeUniform", {"seed": 3, "shape": [2, 3, 4]}],

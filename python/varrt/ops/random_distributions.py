@@ -184,3 +184,21 @@ def _first_kept(values, keep, group):
     rank = np.cumsum(keep, axis=1)
     take = keep & (rank <= group)
     return values[take].reshape(values.shape[0], group)
+
+
+def multinomial(gen: PhiloxRandom, logits, num_samples):
+    """Class indices drawn from each row's softmax (TensorFlow's CPU MultinomialFunctor, run as
+    one shard: rows in order on one stream). Per row: the cumulative sums, in float64, of
+    exp(logit - the row's largest finite logit) over the finite logits; each sample is the
+    upper bound of a uniform double (two uint32) times the total."""
+    rows, classes = logits.shape
+    words = gen.blocks(-(-2 * rows * num_samples // 4)).reshape(-1)[:2 * rows * num_samples]
+    u = _unit_double(words[0::2], words[1::2]).reshape(rows, num_samples)
+    finite = np.isfinite(logits)
+    top = np.where(finite, logits, -np.inf).astype(np.float64).max(axis=1, initial=-np.inf)
+    top[~np.isfinite(top)] = 0.0  # a row without a finite logit adds nothing whatever its top
+    with np.errstate(all="ignore"):
+        cdf = np.cumsum(np.where(finite, np.exp(logits.astype(np.float64) - top[:, None]), 0.0), axis=1)
+    total = cdf[:, -1] if classes else np.zeros(rows)
+    targets = u * total[:, None]
+    return np.stack([np.searchsorted(cdf[r], targets[r], side="right") for r in range(rows)]).reshape(rows, num_samples)

@@ -15,8 +15,8 @@ The ops draw TensorFlow's CPU numbers, bit for bit, from TensorFlow's seeds:
 - Stateless ops derive their generator from the seed alone (philox.from_stateless_seed).
 - No seed at all: non-deterministic.
 
-The samplers are random_distributions.py. `categorical` and `tf.random.Generator` draw from
-NumPy's Philox, seeded the same way (not TensorFlow's numbers yet).
+The samplers are random_distributions.py; `tf.random.Generator` keeps TensorFlow's Philox
+state ([counter low, counter high, key]) and draws through the same kernels.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
@@ -50,15 +50,9 @@ _global_seed: Optional[int] = None
 _op_seeds: Optional[random.Random] = None  # hands out eager op seeds while a global seed is set
 _graph_op_counts: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # graph -> unseeded ops so far
 _kernels: dict[tuple, GuardedPhilox] = {}  # the eager kernel cache: (op, dtype, seed, seed2) -> its generator
-_numpy_streams: dict[tuple, np.random.Generator] = {}  # categorical's, by seeds
-_entropy = np.random.default_rng()
 
 _FLOAT_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
 _UNIFORM_DTYPES = _FLOAT_DTYPES + (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)
-
-
-def _philox(*seeds):
-    return np.random.Generator(np.random.Philox(np.random.SeedSequence([int(s) & (2**64 - 1) for s in seeds])))
 
 
 def global_seed() -> Optional[int]:
@@ -81,7 +75,6 @@ def set_seed(seed) -> None:
             _global_seed = int(seed)
             _op_seeds = random.Random(_global_seed)
         _kernels.clear()  # TensorFlow clears its kernel cache, restarting every stream
-        _numpy_streams.clear()
 
 
 def _truncate_seed(seed):
@@ -146,18 +139,6 @@ class _NodeKernels:
                 else:
                     self._by_session[session] = kernel
         return kernel.reserve_outputs(count)
-
-
-def _stream(op_seed):
-    """A NumPy generator for the ops not yet on TensorFlow's streams (categorical)."""
-    seeds = get_seed(op_seed)
-    if seeds[0] is None:
-        return _entropy
-    with _lock:
-        rng = _numpy_streams.get(seeds)
-        if rng is None:
-            rng = _numpy_streams[seeds] = _philox(*seeds)
-        return rng
 
 
 def _fail(op, message, end=None):
@@ -473,17 +454,12 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor
     check_dtype("Multinomial", logits_dtype, name)
     check_dtype("Multinomial", out_type, name, attr="output_dtype")
     draws = int_list(num_samples, "num_samples")[0]  # an attribute of the node, as the shape function reads it
-    rng = _stream(seed)
+    rng = _kernel_generator("Multinomial", (logits_dtype, out_type), seed)
 
     def kernel(x):
         if x.ndim != 2:
             raise kernel_error("Multinomial", f"logits should be a matrix, got shape [{','.join(map(str, x.shape))}]")
-        w = x.astype(np.float64)
-        with np.errstate(all="ignore"):
-            p = np.exp(w - np.max(w, axis=1, keepdims=True))
-            cdf = np.cumsum(p, axis=1)
-            cdf /= cdf[:, -1:]
-        u = rng.random((x.shape[0], draws))
-        picks = np.array([np.searchsorted(row, us, side="right") for row, us in zip(cdf, u)]).reshape(x.shape[0], draws)
-        return np.minimum(picks, x.shape[1] - 1).astype(out_type.as_numpy_dtype)
+        # The kernel reserves 256 blocks per output of 2 * ceil4(num_samples) per row.
+        gen = rng.reserve_outputs(x.shape[0] * ((draws + 3) // 4 * 4 * 2))
+        return distributions.multinomial(gen, x, draws).astype(out_type.as_numpy_dtype)
     return run("Multinomial", kernel, (a,), out_type, attrs={"num_samples": draws})
