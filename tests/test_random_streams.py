@@ -5,12 +5,14 @@ tf.random.Generator) give the outputs recorded from TensorFlow in
 tests/fixtures/random_streams_tf.json, compared as raw bytes."""
 import importlib.util
 import json
+import subprocess
 import time
 
 import numpy as np
 import pytest
 
 import varrt as tf
+from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 _spec = importlib.util.spec_from_file_location("record_random_streams",
@@ -55,3 +57,14 @@ def test_a_quarter_million_normals_take_seconds_at_most():
     x = tf.random.normal([250_000], seed=1)
     assert x.shape == (250_000,) and abs(float(np.mean(x.numpy()))) < 0.01
     assert time.perf_counter() - start < 5.0
+
+
+def test_the_fixture_is_what_tensorflow_draws(tmp_path):
+    """With VARRT_TF_PYTHON, the recorder run live gives the fixture (skips without it locally,
+    fails under CI=true)."""
+    out = tmp_path / "random_streams_tf.json"
+    subprocess.run([required_tf_python(), str(REPO / "tests" / "tools" / "record_random_streams.py"), str(out)],
+                   check=True, capture_output=True, timeout=600)
+    live = json.loads(out.read_text())
+    assert live["tensorflow"].startswith("2.21")
+    assert json.dumps(live["programs"]) == json.dumps(RECORDED)

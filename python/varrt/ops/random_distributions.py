@@ -6,8 +6,10 @@ half / bfloat16 / int32 values, or 2 float64 / int64 values per block). The reje
 (truncated normal) gives each group its own generator, skipped 256 blocks per output of the
 group, and reads its blocks one uint32 at a time until the group is full.
 
-Box-Muller calls the C library's logf/sincosf (log/sin/cos for float64) as TensorFlow's kernel
-does: NumPy's own log and sin round differently in about one case in a hundred.
+Box-Muller calls the C library's logf/sincosf (log/sin/cos for float64), as TensorFlow's kernel
+does: NumPy's own log and sin round differently in about one case in a hundred. Those are the
+platform's functions, so normals match TensorFlow's on the same C library (the fixtures are
+glibc's). Categorical samples are the Multinomial kernel's (`multinomial`).
 """
 from __future__ import annotations
 
@@ -25,14 +27,27 @@ _RESERVED_PER_OUTPUT = 256  # blocks a rejection sampler may use per output (Fil
 
 
 def _load_libm():
-    libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-    for name in ("logf", "sinf", "cosf"):  # glibc's sincosf computes exactly sinf's and cosf's values
-        fn = getattr(libm, name)
-        fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
-    return libm
+    """The C library's float functions, or None where ctypes cannot find them."""
+    try:
+        libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+        for name in ("logf", "sinf", "cosf"):  # glibc's sincosf computes exactly sinf's and cosf's values
+            fn = getattr(libm, name)
+            fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+        return libm
+    except (OSError, AttributeError):
+        return None
 
 
 _libm = _load_libm()
+
+
+def _float32_fn(name, numpy_fn):
+    """The C library's `name` over a float32 array, or, without one, `numpy_fn` in float64 rounded
+    to float32 (correctly rounded, so it differs from a C library's in about 1% of values)."""
+    if _libm is None:
+        return lambda x: numpy_fn(x.astype(np.float64)).astype(np.float32)
+    fn = getattr(_libm, name)
+    return lambda x: _float32_map(fn, x)
 
 
 def _float32_map(fn, x):
@@ -41,6 +56,9 @@ def _float32_map(fn, x):
 
 def _float64_map(fn, x):
     return np.fromiter(map(fn, x.tolist()), dtype=np.float64, count=x.size)
+
+
+_logf, _sinf, _cosf = _float32_fn("logf", np.log), _float32_fn("sinf", np.sin), _float32_fn("cosf", np.cos)
 
 
 # --- bits to values -----------------------------------------------------------------------------
@@ -70,8 +88,8 @@ def _box_muller_float(x0, x1):
     """BoxMullerFloat: two float32 normals from two uint32 (arrays), as TensorFlow computes them."""
     u1 = np.maximum(_unit_float(x0), np.float32(1.0e-7))  # keep log away from 0
     v1 = (2.0 * math.pi * _unit_float(x1).astype(np.float64)).astype(np.float32)  # 2.0f * M_PI is a double
-    u2 = np.sqrt(np.float32(-2.0) * _float32_map(_libm.logf, u1))
-    return _float32_map(_libm.sinf, v1) * u2, _float32_map(_libm.cosf, v1) * u2
+    u2 = np.sqrt(np.float32(-2.0) * _logf(u1))
+    return _sinf(v1) * u2, _cosf(v1) * u2
 
 
 def _box_muller_double(x0, x1, x2, x3):
