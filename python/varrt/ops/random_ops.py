@@ -52,7 +52,8 @@ _graph_op_counts: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # g
 _kernels: dict[tuple, GuardedPhilox] = {}  # the eager kernel cache: (op, dtype, seed, seed2) -> its generator
 
 _FLOAT_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
-_UNIFORM_DTYPES = _FLOAT_DTYPES + (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)
+_UNIFORM_DTYPES = _FLOAT_DTYPES + (dtypes.int32, dtypes.int64)  # tf.random.uniform's
+_FULL_INT_DTYPES = (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)  # the stateless and Generator full ranges
 
 
 def global_seed() -> Optional[int]:
@@ -242,8 +243,11 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
     """`ops`: TensorFlow's op names for (float, int) sampling."""
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _UNIFORM_DTYPES:
-        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
-                         f"{tuple(repr(d) for d in _UNIFORM_DTYPES)}.")
+        if dtype in _FULL_INT_DTYPES and ops[0] == "StatelessRandomUniformV2":
+            raise ValueError(f"Argument `dtype` got invalid value {dtype} when argument `minval` is not None. "
+                             "Please don't use unsigned integers in this case.")
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
+                         f"({', '.join(repr(d) for d in _UNIFORM_DTYPES)}).")
     dims = _shape(shape, ops[0])
     if dtype.is_integer:
         rng = _as_generator(rng, ops[1], dtype)
