@@ -6,9 +6,10 @@ and compares bit for bit.
 
 A program sets (or clears) the global seed, then makes its calls in order, `repeat` times:
 eagerly, inside one tf.function called `repeat` times, in a TF1 graph run `repeat` times by
-each of two sessions, or on one tf.random.Generator; a
-Keras initializer is made with the call's arguments but shape and dtype, then called with
-those. Each output is stored as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
+each of two sessions, or on one tf.random.Generator. A call names a tf.random function, a
+Generator method (`gen.`), a tf.nn function (`nn.`) or a Keras initializer (`keras.`: made
+with the call's arguments but shape and dtype, then called with those). Each output is stored
+as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
 `run(tf, program)` is what both TensorFlow and varrt run.
 """
 import json
@@ -77,6 +78,10 @@ def programs():
         ["categorical", {"logits": [[float("-inf"), 1.0, float("inf"), 2.0, float("nan")], [float("-inf")] * 5],
                          "num_samples": 5, "seed": 1, "dtype": "int32"}],
         ["categorical", {"logits": [[0.5, 1.0, -3.0, 2.0, 0.0, 1.5]] * 3, "num_samples": 5}]], seed=3, repeat=2))
+    ones = [[1.0] * 5] * 3
+    out.append(_program("dropout: a uniform draw, and an op seed taken even at rate 0", [
+        ["nn.dropout", {"x": ones, "rate": 0.5, "seed": 1}], ["nn.dropout", {"x": ones, "rate": 0.0}],
+        ["uniform", {"shape": [3]}], ["nn.dropout", {"x": ones, "rate": 2 / 3, "noise_shape": [1, 5]}]], seed=0))
     out.append(_program("Keras initializers (Keras 3: stateless ops seeded [seed, 0])", [
         ["keras.GlorotUniform", {"seed": 1, "shape": [3, 5]}], ["keras.GlorotNormal", {"seed": 2, "shape": [4, 3]}],
         ["keras.HeNormal", {"seed": 3, "shape": [7]}], ["keras.HeUniform", {"seed": 3, "shape": [2, 3, 4]}],
@@ -106,7 +111,10 @@ def _calls(tf, program, generator):
             call = {k: kwargs.pop(k) for k in ("shape", "dtype") if k in kwargs}
             outputs.append(getattr(tf.keras.initializers, fn[6:])(**kwargs)(**call))
             continue
-        target = getattr(generator, fn[4:]) if fn.startswith("gen.") else getattr(tf.random, fn)
+        if fn.startswith("gen."):
+            target = getattr(generator, fn[4:])
+        else:
+            target = getattr(tf.nn, fn[3:]) if fn.startswith("nn.") else getattr(tf.random, fn)
         outputs.append(target(**kwargs))
     return outputs
 
