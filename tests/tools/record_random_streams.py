@@ -24,8 +24,11 @@ STATEFUL = ["uniform", "normal", "truncated_normal"]
 STATELESS = ["stateless_uniform", "stateless_normal", "stateless_truncated_normal"]
 
 
-def _program(name, calls, seed=None, repeat=1, mode="eager", generator=None):
-    return {"name": name, "seed": seed, "calls": calls, "repeat": repeat, "mode": mode, "generator": generator}
+def _program(name, calls, seed=None, repeat=1, mode="eager", generator=None, split=None):
+    """`split`: [count, index]: the program draws from generator.split(count)[index] (after the
+    parent drew `count` keys)."""
+    return {"name": name, "seed": seed, "calls": calls, "repeat": repeat, "mode": mode, "generator": generator,
+            "split": split}
 
 
 def programs():
@@ -60,6 +63,7 @@ def programs():
                   ["gen.uniform_full_int", {"shape": [3], "dtype": "int64"}], ["gen.make_seeds", {"count": 2}],
                   ["gen.normal", {"shape": [3], "dtype": "float64"}]], generator=1234, repeat=2),
         _program("a Generator from a seed of more than 64 bits", [["gen.normal", {"shape": [3]}]], generator=2**70 + 5),
+        _program("a Generator split from another", [["gen.uniform", {"shape": [5]}]], generator=99, split=[3, 1]),
     ]
     for dtype in FLOATS:
         out.append(_program(f"{dtype} stateful", [[fn, {"shape": shape, "seed": 3, "dtype": dtype}]
@@ -123,6 +127,9 @@ def run(tf, program):
     """The program's outputs (NumPy arrays), in order, with TensorFlow or varrt as `tf`."""
     tf.random.set_seed(program["seed"])
     generator = None if program["generator"] is None else tf.random.Generator.from_seed(program["generator"])
+    if program["split"]:
+        count, index = program["split"]
+        generator = generator.split(count)[index]
     if program["mode"] == "session":  # the graph's seed; two sessions, each running the graph `repeat` times
         with tf.Graph().as_default():
             tf.compat.v1.set_random_seed(program["seed"])
