@@ -36,7 +36,7 @@ from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
-                              run_failing, tensor_operand)
+                              run_failing, run_outputs, tensor_operand)
 from varrt.ops.philox import GuardedPhilox, PhiloxRandom, from_stateless_seed
 
 if TYPE_CHECKING:
@@ -170,14 +170,25 @@ def _dims_now(shape, op):
     return dims
 
 
-def _sample(op, draw, shape, dims, bounds, dtype, out_shape=None):
-    """Runs the sampling op `op`: `draw(dims, *bounds, **out)` with the dims of `shape` (read
-    now, or by the kernel each time a graph runs when it holds sizes known only then, as the
-    op's `shape` input), the bounds as inputs. `out_shape`: the core allocates the output."""
+def _sample(op, draw, rng, shape, dims, bounds, dtype, out_shape=None):
+    """Runs the sampling op `op`: `draw(generator, dims, *bounds, **out)` with the dims of `shape`
+    (read now, or by the kernel each time a graph runs when it holds sizes known only then, as
+    the op's `shape` input), the bounds as inputs. `rng` gives the generator; a stateless seed
+    known only when the graph runs is the node's input too, read on every run.
+    `out_shape`: the core allocates the output."""
+    if isinstance(rng, _SeedInput):
+        bounds = rng.key_counter_alg() + tuple(bounds)
+
+        def with_rng(dims_, key, counter, alg, *b, **out):
+            return draw(_from_key_counter(key, counter), dims_, *b, **out)
+    else:
+        def with_rng(dims_, *b, **out):
+            return draw(rng, dims_, *b, **out)
     if dims is None:
-        return run(op, lambda s, *b: draw(_dims_now(s, op), *b), (tensor_operand(shape)[0],) + tuple(bounds), dtype)
+        return run(op, lambda s, *b: with_rng(_dims_now(s, op), *b), (tensor_operand(shape)[0],) + tuple(bounds),
+                   dtype)
     with allocating_output(op, dims, dtype):
-        return run(op, lambda *b, **out: draw(dims, *b, **out), tuple(bounds), dtype,
+        return run(op, lambda *b, **out: with_rng(dims, *b, **out), tuple(bounds), dtype,
                    dims if out_shape else None, attrs={"shape": tuple(dims)})
 
 
@@ -224,7 +235,7 @@ def _normal(rng, op, shape, mean, stddev, dtype, truncated):
     rng = _as_generator(rng, op, dtype)
     distribution = distributions.truncated_normal if truncated else distributions.normal
     stddev, mean = _param(stddev, dtype), _param(mean, dtype)
-    sample = _sample(op, lambda d: _draw(distribution, rng, d, dtype), shape, dims, (), dtype)
+    sample = _sample(op, lambda g, d: _draw(distribution, g, d, dtype), rng, shape, dims, (), dtype)
     return _affine(sample, stddev, mean, dtype)
 
 
@@ -252,21 +263,21 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
     if dtype.is_integer:
         rng = _as_generator(rng, ops[1], dtype)
 
-        def integers(size, lo, hi):
+        def integers(gen, size, lo, hi):
             for label, bound in (("minval", lo), ("maxval", hi)):
                 if bound.ndim:
                     raise kernel_error(ops[1], f"{label} must be 0-D, got shape {list(bound.shape)}")
             if not lo < hi:
                 raise kernel_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
-            return _draw(distributions.uniform_int, rng, size, dtype, int(lo), int(hi))
+            return _draw(distributions.uniform_int, gen, size, dtype, int(lo), int(hi))
         bounds = (_param(minval, dtype), _param(maxval, dtype))
-        return _sample(ops[1], integers, shape, dims, bounds, dtype)
+        return _sample(ops[1], integers, rng, shape, dims, bounds, dtype)
     rng = _as_generator(rng, ops[0], dtype)
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
     unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
     lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
-    values = _sample(ops[0], lambda size, **out: _draw(distributions.uniform, rng, size, dtype, **out), shape, dims, (),
-                     dtype, dtype in _NATIVE_UNIFORM)
+    values = _sample(ops[0], lambda g, size, **out: _draw(distributions.uniform, g, size, dtype, **out), rng, shape,
+                     dims, (), dtype, dtype in _NATIVE_UNIFORM)
     if unit_range:
         return values
     return _affine(values, run("Sub", np.subtract, (hi, lo), dtype, "broadcast"), lo, dtype)
@@ -396,7 +407,8 @@ class Generator:
 
 def _full_int(rng, op, shape, dtype):
     dtype = dtypes.as_dtype(dtype)
-    return _sample(op, lambda size: _draw(distributions.full_int, rng, size, dtype), shape, _shape(shape, op), (), dtype)
+    return _sample(op, lambda g, size: _draw(distributions.full_int, g, size, dtype), rng, shape, _shape(shape, op), (),
+                   dtype)
 
 
 _global_generator = None
@@ -416,12 +428,53 @@ def set_global_generator(generator) -> None:
     _global_generator = generator
 
 
+class _SeedInput:
+    """A stateless op's seed whose value is known only when its graph runs (a tf.function's
+    argument, ...): as in TensorFlow's graph, a StatelessRandomGetKeyCounter node turns it into
+    a key and a counter, which the sampling node takes as inputs with the algorithm."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def key_counter_alg(self):
+        key, counter = run_outputs(_SEED_SHAPE_OP, _key_counter_kernel, (self.seed,), dtypes.uint64, 2)
+        return key, counter, convert_to_tensor(_AUTO_SELECT, dtypes.int32)
+
+
+_SEED_SHAPE_OP = "StatelessRandomGetKeyCounter"  # the op that reads the seed in TensorFlow
+_AUTO_SELECT = 3  # the algorithm the stateless ops pass by default (Philox on CPU)
+
+
+def _seed_shape_message(key):
+    return f"seed must have shape [2], not {list(key.shape)}"
+
+
+def _key_counter_kernel(seed):
+    """StatelessRandomGetKeyCounter's kernel: the key (one uint64) and counter (two) of a seed."""
+    key = np.asarray(seed)
+    if key.shape != (2,):
+        raise kernel_error(_SEED_SHAPE_OP, _seed_shape_message(key), end="")
+    gen = from_stateless_seed(int(key[0]), int(key[1]))
+    k = gen.key[0] | gen.key[1] << 32
+    return (np.array([k], np.uint64),
+            np.array([gen.counter & (2**64 - 1), gen.counter >> 64], np.uint64))
+
+
+def _from_key_counter(key, counter):
+    """The Philox generator of a stateless kernel's key and counter inputs."""
+    k, c = int(np.asarray(key).reshape(-1)[0]), np.asarray(counter).reshape(-1)
+    return PhiloxRandom((k, k >> 32), int(c[0]) | int(c[1]) << 64)
+
+
 def _stateless_rng(seed):
     """The generator a stateless op draws from: derived from the seed alone, so a graph's node
-    draws the same values on every run, and the same as eagerly."""
+    draws the same values on every run, and the same as eagerly (or, for a seed known only when
+    the graph runs, a _SeedInput)."""
+    if _is_tensor_like(seed) and host_if_known(tensor_operand(seed)[0]) is None:
+        return _SeedInput(seed)
     key = np.asarray(convert_to_tensor(seed)._data.view())
     if key.shape != (2,):
-        _fail("StatelessRandomGetKeyCounter", f"seed must have shape [2], not {list(key.shape)}", end="")
+        _fail(_SEED_SHAPE_OP, _seed_shape_message(key), end="")
     return from_stateless_seed(int(key[0]), int(key[1]))
 
 
