@@ -215,3 +215,13 @@ def test_kernel_errors_are_tensorflows_text(call, op, message, name):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         call()
     assert str(e.value) == wrapped(op, message, name=name)
+
+
+def test_generator_algorithm_names_are_tensorflows():
+    assert tf.random.Generator.from_seed(5, alg="philox").algorithm == 1
+    assert tf.random.Generator(state=[5, 0, 0], alg="Auto-Select").algorithm == 3
+    assert tf.random.Generator.from_seed(5).algorithm == 1
+    with pytest.raises(ValueError) as e:
+        tf.random.Generator.from_seed(5, alg="mersenne")
+    assert str(e.value) == ("Argument `alg` got unsupported value mersenne. Supported values are philox for the "
+                            "Philox algorithm, threefry for the ThreeFry algorithm, and auto_select for auto-selection.")

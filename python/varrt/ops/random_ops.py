@@ -332,6 +332,24 @@ def _from_state(words):
     return GuardedPhilox(PhiloxRandom((key, key >> 32), counter_lo | counter_hi << 64))
 
 
+_ALGORITHMS = {"philox": Algorithm.PHILOX, "threefry": Algorithm.THREEFRY, "autoselect": Algorithm.AUTO_SELECT}
+
+
+def _algorithm_id(alg):
+    """TensorFlow's convert_alg_to_int: a name or id to the id; None is Philox (the default)."""
+    if alg is None:
+        return Algorithm.PHILOX
+    if isinstance(alg, bool) or not isinstance(alg, (int, str)):
+        raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to int.")
+    if isinstance(alg, int):
+        return alg
+    found = _ALGORITHMS.get(alg.strip().lower().replace("-", "").replace("_", ""))
+    if found is None:
+        raise ValueError(f"Argument `alg` got unsupported value {alg}. Supported values are philox for the Philox "
+                         "algorithm, threefry for the ThreeFry algorithm, and auto_select for auto-selection.")
+    return found
+
+
 class Generator:
     """A random number generator with its own state (TensorFlow's `tf.random.Generator`): a
     Philox counter and key that each draw moves past the blocks it reserved, so it draws
@@ -343,7 +361,7 @@ class Generator:
             self._philox = GuardedPhilox(copy_from._philox.current())
         else:
             self._reset(state)
-        self._alg = Algorithm.PHILOX if alg is None else alg
+        self._alg = _algorithm_id(alg)
 
     def _reset(self, state):
         if state is None:
