@@ -447,9 +447,9 @@ def set_global_generator(generator) -> None:
 
 
 class _SeedInput:
-    """A stateless op's seed whose value is known only when its graph runs (a tf.function's
-    argument, ...): as in TensorFlow's graph, a StatelessRandomGetKeyCounter node turns it into
-    a key and a counter, which the sampling node takes as inputs with the algorithm."""
+    """A stateless op's seed: as in TensorFlow, a StatelessRandomGetKeyCounter op turns it into a
+    key and a counter, which the sampling op takes as inputs with the algorithm (a graph's
+    node reads them on every run, so a seed known only then works too)."""
 
     def __init__(self, seed):
         self.seed = seed
@@ -485,15 +485,11 @@ def _from_key_counter(key, counter):
 
 
 def _stateless_rng(seed):
-    """The generator a stateless op draws from: derived from the seed alone, so a graph's node
-    draws the same values on every run, and the same as eagerly (or, for a seed known only when
-    the graph runs, a _SeedInput)."""
-    if _is_tensor_like(seed) and host_if_known(tensor_operand(seed)[0]) is None:
-        return _SeedInput(seed)
-    key = np.asarray(convert_to_tensor(seed)._data.view())
-    if key.shape != (2,):
-        _fail(_SEED_SHAPE_OP, _seed_shape_message(key), end="")
-    return from_stateless_seed(int(key[0]), int(key[1]))
+    """What a stateless op draws from: the seed, which a StatelessRandomGetKeyCounter op turns
+    into the sampling op's key and counter, as TensorFlow's Python layer does (so the values
+    depend only on the seed: a graph's node draws the same on every run, and the same as
+    eagerly)."""
+    return _SeedInput(seed if _is_tensor_like(seed) else convert_to_tensor(seed))
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select") -> Tensor:
