@@ -45,8 +45,10 @@ class OpEntry:
     `fn(tf, *inputs)` returns a tensor or a list of tensors, `grad` says whether gradients with
     respect to its floating inputs are compared, `refuses` names a dtype the op rejects (every
     input of the first input's dtype is given that dtype instead), and `random` gives the
-    (low, high) bounds of an entry whose values come from a random generator: varrt's streams
-    are not TensorFlow's, so only dtypes, shapes and bounds are compared."""
+    (low, high) bounds of an entry whose values come from a random generator: only dtypes,
+    shapes and bounds are compared here, since a seeded op's values depend on the calls its
+    cached kernel saw before (tests/test_random_streams.py compares the values, program by
+    program, with TensorFlow's)."""
 
     __slots__ = ("name", "ops", "fn", "args", "grad", "refuses", "random")
 

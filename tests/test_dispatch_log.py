@@ -114,12 +114,16 @@ def test_values_of_the_composed_ops():
 
 
 def test_uniform_draws_unit_values_then_scales_them():
-    # RandomUniform's [0, 1) values are NumPy Philox's for the op's seeds (the default global
-    # seed with op seed 7), then (maxval - minval) * values + minval in float32, as before.
-    rng = np.random.Generator(np.random.Philox(np.random.SeedSequence([87654321, 7])))
-    unit = rng.random(4, dtype=np.float32)
+    # RandomUniform's [0, 1) values are TensorFlow's for the op's seeds (the default global seed
+    # with op seed 7; bytes recorded with TensorFlow 2.21), then (maxval - minval) * values +
+    # minval in float32. (Before varrt drew TensorFlow's streams, the unit values were NumPy's.)
+    tf.random.set_seed(None)
+    unit = tf.random.uniform([4], seed=7).numpy()
+    assert unit.tobytes().hex() == "1cc7f73e8696013f34a2823ee078ff3d"
+    tf.random.set_seed(None)  # a fresh kernel: the same unit values again
     got = tf.random.uniform([4], minval=2.0, maxval=5.0, seed=7).numpy()
     np.testing.assert_array_equal(got, unit * np.float32(3.0) + np.float32(2.0))
+    assert got.tobytes().hex() == "aaea5c40e4306140d4fc304055f31740"
     tf.random.set_seed(None)
     _, _, _, counts = run_logged(lambda: tf.random.uniform([4], minval=2.0, maxval=5.0, seed=7))
     assert counts == [1, 1, 1, 1]

@@ -45,7 +45,7 @@ def _problems(got, want, entry, where):
     out = []
     for i, (g, w) in enumerate(zip(got, want)):
         if entry.random is not None and g is not None and w is not None:
-            # Random streams differ from TensorFlow's: dtype, shape and bounds only.
+            # A seeded op's values depend on its kernel's history: dtype, shape and bounds only.
             msg = mismatch(dict(g, values=[]), dict(w, values=[])) or within_bounds(g, *entry.random)
         else:
             msg = mismatch(g, w)

@@ -65,6 +65,24 @@ def test_non_float_dtype_rejected_like_tensorflow():
         tf.random.uniform([2], dtype=tf.string)
 
 
+@pytest.mark.parametrize("dtype", ["string", "uint32", "uint64"])
+def test_uniform_dtypes_are_tensorflows(dtype):
+    # TensorFlow 2.21's texts (unsigned integers are for the stateless full range only).
+    with pytest.raises(ValueError) as e:
+        tf.random.uniform([2], maxval=5, dtype=getattr(tf, dtype))
+    assert str(e.value) == (f"Argument `dtype` got invalid value <dtype: '{dtype}'>. Accepted dtypes are "
+                            "(tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
+
+
+def test_stateless_unsigned_bounds_are_refused_like_tensorflow():
+    with pytest.raises(ValueError) as e:
+        tf.random.stateless_uniform([2], seed=[1, 2], dtype=tf.uint32, minval=0, maxval=5)
+    assert str(e.value) == ("Argument `dtype` got invalid value <dtype: 'uint32'> when argument `minval` is not None. "
+                            "Please don't use unsigned integers in this case.")
+    full = tf.random.stateless_uniform([3], seed=[1, 2], minval=None, maxval=None, dtype=tf.uint64)
+    assert full.numpy().tobytes().hex() == "2c0aec41f19498673e84ffeb9387141693d0a200c51d53f1"  # TensorFlow's
+
+
 def test_shapes_accepted_and_negative_rejected():
     assert tf.random.normal((2, 3)).shape == tf.TensorShape([2, 3])
     assert tf.random.normal(tf.TensorShape([4])).shape == tf.TensorShape([4])
@@ -197,3 +215,13 @@ def test_kernel_errors_are_tensorflows_text(call, op, message, name):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         call()
     assert str(e.value) == wrapped(op, message, name=name)
+
+
+def test_generator_algorithm_names_are_tensorflows():
+    assert tf.random.Generator.from_seed(5, alg="philox").algorithm == 1
+    assert tf.random.Generator(state=[5, 0, 0], alg="Auto-Select").algorithm == 3
+    assert tf.random.Generator.from_seed(5).algorithm == 1
+    with pytest.raises(ValueError) as e:
+        tf.random.Generator.from_seed(5, alg="mersenne")
+    assert str(e.value) == ("Argument `alg` got unsupported value mersenne. Supported values are philox for the "
+                            "Philox algorithm, threefry for the ThreeFry algorithm, and auto_select for auto-selection.")

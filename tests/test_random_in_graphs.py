@@ -2,7 +2,7 @@
 unknown batch): the shape is the node's input, read on every run, so one trace serves every batch
 size. A stateful op draws new values on every run, a stateless one the same values on every run,
 and the same as eagerly, as TensorFlow 2.21 does (checked with it on these programs: every
-comparison below holds there too; the values themselves are varrt's own streams)."""
+comparison below holds there too; tests/test_random_streams.py compares the values themselves)."""
 import numpy as np
 import pytest
 
@@ -67,3 +67,25 @@ def test_a_negative_dimension_known_only_when_the_graph_runs_fails_then():
     assert f(tf.constant([2, 3])).shape == (2, 3)
     with pytest.raises(tf.errors.InvalidArgumentError, match="Dimension -1 must be >= 0"):
         f(tf.constant([2, -1]))
+
+
+def test_a_stateless_seed_known_only_when_the_function_runs_is_an_input():
+    # The seed goes through a StatelessRandomGetKeyCounter node on every run, as in TensorFlow's
+    # graph; [3, 2] gives TensorFlow 2.21's bytes (recorded), other seeds the eager values.
+    f = tf.function(lambda s: tf.random.stateless_uniform([2], seed=s))
+    assert f(tf.constant([3, 2])).numpy().tobytes().hex() == "2af25f3f98edbf3e"
+    g = tf.function(lambda s: (tf.random.stateless_normal([3], seed=s), tf.random.stateless_truncated_normal([5], seed=s),
+                               tf.random.stateless_uniform([4], seed=s, minval=0, maxval=9, dtype=tf.int32)))
+    for seed in ([1, 2], [-7, 2**40]):
+        got = g(tf.constant(seed, tf.int64))
+        want = (tf.random.stateless_normal([3], seed=seed), tf.random.stateless_truncated_normal([5], seed=seed),
+                tf.random.stateless_uniform([4], seed=seed, minval=0, maxval=9, dtype=tf.int32))
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a.numpy(), b.numpy())
+    assert [op.type for op in f.get_concrete_function(tf.constant([3, 2])).graph.get_operations()
+            if op.type.startswith("Stateless")] == ["StatelessRandomGetKeyCounter", "StatelessRandomUniformV2"]
+    with pytest.raises(ValueError, match=r"Dimension must be 2 but is 3 for '\{\{node StatelessRandomGetKeyCounter\}\}"):
+        f(tf.constant([1, 2, 3]))
+    h = tf.function(lambda s: tf.random.stateless_uniform([2], seed=s), input_signature=[tf.TensorSpec([None], tf.int32)])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"seed must have shape \[2\], not \[3\]"):
+        h(tf.constant([1, 2, 3]))

@@ -96,9 +96,13 @@ class Session:
             # TensorFlow's placer lists the graph's nodes when a session first runs it.
             self._logged = True
             _C.log_placement_lines([f"{name}: ({op})" for name, op in graph.node_names])
-        with graph_building.init_scope():  # the run executes: nothing is recorded, results are eager
-            results = iter(graph.run(fetch_slots, feed_slots, sorted(set(run_nodes)), feed_values))
-            values = [next(results).numpy() if kind == "tensor" else None for kind in kinds]
+        running, _sessions.running = _sessions.running, self  # stateful kernels keep their state per session
+        try:
+            with graph_building.init_scope():  # the run executes: nothing is recorded, results are eager
+                results = iter(graph.run(fetch_slots, feed_slots, sorted(set(run_nodes)), feed_values))
+                values = [next(results).numpy() if kind == "tensor" else None for kind in kinds]
+        finally:
+            _sessions.running = running
         return rebuild(values)
 
     def close(self):

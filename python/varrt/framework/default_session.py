@@ -7,6 +7,7 @@ import threading
 class _DefaultSessions(threading.local):
     def __init__(self):
         self.stack = []
+        self.running = None  # the session whose run() executes graph nodes on this thread (per-session kernel state)
 
 
 sessions = _DefaultSessions()

@@ -27,6 +27,7 @@ from varrt.ops.shape_fns import ShapeError
 from varrt.ops.shape_fns import node_shape_error
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops
+from varrt.ops import random_ops
 from varrt.framework import name_scopes
 from varrt.framework.tensor import Tensor
 
@@ -165,6 +166,7 @@ class FuncGraph:
     def __init__(self, name, num_args=0):
         self.name = name
         self.graph_id = _next_graph_id()
+        self.seed = random_ops.global_seed()  # as TensorFlow's: random ops in it take the seed its trace starts with
         self._graph = _C.Graph(num_args)
         self._num_args = num_args
         self._infos = []  # keeps this graph's TensorInfos alive (the _INFO map is weak)

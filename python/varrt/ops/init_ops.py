@@ -8,17 +8,19 @@ Two families, as in TensorFlow 2.21:
   `VarianceScaling` and its presets (`GlorotNormal`, `GlorotUniform`, `HeNormal`, `HeUniform`,
   `LecunNormal`, `LecunUniform`), `Orthogonal`, `Identity`, with lowercase aliases
   (`glorot_uniform`, ...) and `get`/`serialize`/`deserialize`. A random initializer draws the
-  same values on every call: an unseeded one picks its seed when it is made (from the global
-  stream, so `varrt.random.set_seed` makes it reproducible).
+  same values on every call: an unseeded one picks its seed when it is made (from Python's
+  `random`, as Keras 3's make_default_seed; `random.seed` makes it reproducible). Seeded ones
+  draw Keras 3's numbers on TensorFlow bit for bit (stateless ops seeded [seed, 0]).
 - TensorFlow's own (`tf.zeros_initializer`, `tf.ones_initializer`, `tf.constant_initializer`,
   `tf.random_normal_initializer`, `tf.random_uniform_initializer`): an unseeded random one
-  draws new values on every call; `constant_initializer` takes the dtype of its value.
+  runs the stateful op, drawing new values on every call; `constant_initializer` takes the dtype of its value.
 
 Fan rules (Keras's `compute_fans`): for shape (..., fan_in_units, fan_out_units) the leading
 dimensions are a receptive field that multiplies both; rank 1 gives fan_in = fan_out = n and
 rank 0 gives 1. Values are computed with NumPy and returned as Tensors (float32 by default).
 """
 import math
+import random
 
 import numpy as np
 
@@ -68,6 +70,15 @@ def _numeric_dtype(dtype):
     if not (dtype.is_numeric or dtype.is_bool):
         raise ValueError(f"Argument `dtype` expected to be numeric or boolean. Received {dtype}.")
     return dtype
+
+
+def _keras_uniform(shape, seed, minval, maxval, dtype):
+    """Keras 3's random.uniform on TensorFlow: stateless_uniform with the bounds passed through
+    tf.cast(bound, dtype), which makes a Python float a float32 tensor first (so a float64
+    initializer's bounds are float32 values)."""
+    def cast(bound):
+        return float(np.float32(bound)) if isinstance(bound, float) else bound
+    return _random.stateless_uniform(shape, seed, cast(minval), cast(maxval), dtype)
 
 
 def _check_seed(seed):
@@ -166,12 +177,13 @@ class Identity(Initializer):
 
 
 class RandomInitializer(Initializer):
-    """A random initializer: the same values on every call (unseeded: seed chosen when made)."""
+    """A random initializer: the same values on every call (unseeded: seed chosen when made, from
+    Python's `random`, as Keras 3 does; tf.random.set_seed does not reach it)."""
 
     def __init__(self, seed=None):
         self._init_seed = _check_seed(seed)
         if seed is None:
-            seed = int(_random._stream(None).integers(0, 2**31 - 1))
+            seed = random.randint(1, int(1e9))  # Keras 3's make_default_seed: Python's global random
         self.seed = int(seed)
 
     def _stateless_seed(self):
@@ -222,8 +234,8 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return _random.stateless_uniform(_shape_tuple(shape), self._stateless_seed(), self.minval, self.maxval,
-                                         _keras_float_dtype(dtype, self.minval))
+        return _keras_uniform(_shape_tuple(shape), self._stateless_seed(), self.minval, self.maxval,
+                              _keras_float_dtype(dtype, self.minval))
 
     def get_config(self):
         return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
@@ -270,7 +282,7 @@ class VarianceScaling(RandomInitializer):
         if self.distribution == "untruncated_normal":
             return _random.stateless_normal(shape, seed, 0.0, math.sqrt(scale), dtype)
         limit = math.sqrt(3.0 * scale)
-        return _random.stateless_uniform(shape, seed, -limit, limit, dtype)
+        return _keras_uniform(shape, seed, -limit, limit, dtype)
 
     def get_config(self):
         return {**super().get_config(), "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
@@ -368,13 +380,14 @@ class constant_initializer(Initializer):  # noqa: N801 - TensorFlow's public nam
 
 
 class _UnseededPerCall(Initializer):
-    """TensorFlow's random initializers: seeded ones repeat their values, unseeded ones draw
-    from the global stream (new values on every call)."""
+    """TensorFlow's random initializers (init_ops_v2's _RandomGenerator): seeded ones run the
+    stateless op with seed [seed, 0], so they repeat their values; unseeded ones run the
+    stateful op (new values on every call, reproducible under tf.random.set_seed)."""
 
-    def _seed_pair(self):
+    def _draw(self, stateless, stateful, shape, **kwargs):
         if self.seed is not None:
-            return [self.seed, 0]
-        return [int(s) for s in _random._stream(None).integers(0, 2**31 - 1, size=2)]
+            return stateless(shape, seed=[self.seed, 0], **kwargs)
+        return stateful(shape, seed=None, **kwargs)
 
 
 class random_normal_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's public name
@@ -384,8 +397,8 @@ class random_normal_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's 
         self.mean, self.stddev, self.seed = mean, stddev, seed
 
     def __call__(self, shape, dtype=dtypes.float32, **kwargs):
-        return _random.stateless_normal(_shape_tuple(shape), self._seed_pair(), self.mean, self.stddev,
-                                        _float_dtype(dtype))
+        return self._draw(_random.stateless_normal, _random.normal, _shape_tuple(shape), mean=self.mean,
+                          stddev=self.stddev, dtype=_float_dtype(dtype))
 
     def get_config(self):
         return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
@@ -399,7 +412,8 @@ class random_uniform_initializer(_UnseededPerCall):  # noqa: N801 - TensorFlow's
 
     def __call__(self, shape, dtype=dtypes.float32, **kwargs):
         dtype = _numeric_dtype(dtype)
-        return _random.stateless_uniform(_shape_tuple(shape), self._seed_pair(), self.minval, self.maxval, dtype)
+        return self._draw(_random.stateless_uniform, _random.uniform, _shape_tuple(shape), minval=self.minval,
+                          maxval=self.maxval, dtype=dtype)
 
     def get_config(self):
         return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}

@@ -463,6 +463,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: "
                          f"x_dtype={x.dtype}")
     if is_rate_number and rate == 0:
+        random.get_seed(seed)  # TensorFlow's dummy_rng_step: the op seed is taken all the same
         return x
     if isinstance(rate, Tensor):
         if rate.shape.rank != 0:

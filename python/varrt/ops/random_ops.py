@@ -1,86 +1,145 @@
 """Random tensors under TensorFlow's names (`tf.random.normal`, `tf.random.Generator`, ...).
 
-Seeding follows TensorFlow's rules, not its streams: values are reproducible within varrt
-(same seeds, same values) but are not the numbers TensorFlow draws.
+The ops draw TensorFlow's CPU numbers, bit for bit, from TensorFlow's seeds:
 
 - `set_seed(s)` makes every later op reproducible: each op without its own seed takes the
-  next op seed of a sequence that `set_seed` restarts.
+  next op seed of Python's `random.Random(s)` (TensorFlow's eager context), or, in a graph,
+  the graph's count of such ops so far (a tf.function's graph takes the global seed its
+  trace started with).
 - An op seed alone (no global seed) pairs with TensorFlow's default global seed.
-- Calling an op twice with the same seeds continues one stream (different values), as
-  TensorFlow's cached eager kernels do; `set_seed` restarts all streams.
+- The kernel of a stateful op is a Philox generator keyed by the global seed with the op seed
+  in its counter (philox.py); each run moves it past the blocks the run reserved. Eagerly,
+  TensorFlow caches the kernel per (op, dtype, seeds), so calling an op twice with the same
+  seeds continues one stream, and `set_seed` restarts all streams; in a graph every node has
+  its own kernel.
+- Stateless ops derive their generator from the seed alone (philox.from_stateless_seed).
 - No seed at all: non-deterministic.
 
-The samplers are NumPy's Philox generators.
+The samplers are random_distributions.py; `tf.random.Generator` keeps TensorFlow's Philox
+state ([counter low, counter high, key]) and draws through the same kernels.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import random
+import secrets
 import threading
+import weakref
 from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
 from varrt.base import dtypes
+from varrt.framework import default_session, graph_building
+from varrt.ops import random_distributions as distributions
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
-                              run_failing, tensor_operand)
+                              run_failing, run_outputs, tensor_operand)
+from varrt.ops.philox import GuardedPhilox, PhiloxRandom, from_stateless_seed
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
-_TRUNCATION = 2.0  # truncated normals keep values within 2 standard deviations
 
 _lock = threading.Lock()
 _global_seed: Optional[int] = None
-_op_seeds: Optional[np.random.Generator] = None  # hands out op seeds while a global seed is set
-_streams: dict[tuple[Optional[int], Optional[int]], np.random.Generator] = {}  # by (global seed, op seed)
-_entropy = np.random.default_rng()
+_op_seeds: Optional[random.Random] = None  # hands out eager op seeds while a global seed is set
+_graph_op_counts: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # graph -> unseeded ops so far
+_kernels: dict[tuple, GuardedPhilox] = {}  # the eager kernel cache: (op, dtype, seed, seed2) -> its generator
 
 _FLOAT_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
-_UNIFORM_DTYPES = _FLOAT_DTYPES + (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)
+_UNIFORM_DTYPES = _FLOAT_DTYPES + (dtypes.int32, dtypes.int64)  # tf.random.uniform's
+_FULL_INT_DTYPES = (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)  # the stateless and Generator full ranges
 
 
-def _philox(*seeds):
-    return np.random.Generator(np.random.Philox(np.random.SeedSequence([int(s) & (2**64 - 1) for s in seeds])))
+def global_seed() -> Optional[int]:
+    """The global seed set_seed set eagerly (a tf.function's graph starts with it)."""
+    return _global_seed
 
 
 def set_seed(seed) -> None:
-    """Sets the global seed: ops after it draw the same values on every run of the program."""
+    """Sets the global seed: ops after it draw the same values on every run of the program.
+    While a graph is built, it sets that graph's seed instead, as TensorFlow's does."""
     global _global_seed, _op_seeds
+    graph = graph_building.current()
+    if graph is not None:
+        graph.seed = seed
+        return
     with _lock:
         if seed is None:
             _global_seed, _op_seeds = None, None
         else:
             _global_seed = int(seed)
-            _op_seeds = _philox(_global_seed, _MAXINT32)
-        _streams.clear()
+            _op_seeds = random.Random(_global_seed)
+        _kernels.clear()  # TensorFlow clears its kernel cache, restarting every stream
+
+
+def _truncate_seed(seed):
+    return int(seed) % _MAXINT32  # to fit in 32 bits, as TensorFlow's
 
 
 def get_seed(op_seed) -> tuple[Optional[int], Optional[int]]:
     """(global seed, op seed) for an op, TensorFlow's rule; (None, None) means non-deterministic."""
+    graph = graph_building.current()
     with _lock:
-        if _global_seed is not None and _op_seeds is not None:  # (set together)
+        global_seed = getattr(graph, "seed", None) if graph is not None else _global_seed
+        if global_seed is not None:
             if op_seed is None:
-                op_seed = int(_op_seeds.integers(0, _MAXINT32))
-            return _global_seed, int(op_seed)
-        if op_seed is not None:
-            return _DEFAULT_GRAPH_SEED, int(op_seed)
-        return None, None
+                if graph is not None:
+                    op_seed = _graph_op_counts.get(graph, 0)
+                    _graph_op_counts[graph] = op_seed + 1
+                else:
+                    op_seed = _op_seeds.randint(0, _MAXINT32)
+            seeds = _truncate_seed(global_seed), _truncate_seed(op_seed)
+        elif op_seed is not None:
+            seeds = _DEFAULT_GRAPH_SEED, _truncate_seed(op_seed)
+        else:
+            return None, None
+    # (0, 0) would mean "non-deterministic" to the kernels.
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
-def _stream(op_seed):
-    seeds = get_seed(op_seed)
-    if seeds[0] is None:
-        return _entropy
+def _kernel_generator(op, dtype, op_seed):
+    """The generator of the kernel a stateful op runs on: cached per (op, dtype, seeds) eagerly,
+    one per node in a graph, fresh random seeds when there are none."""
+    seed, seed2 = get_seed(op_seed)
+    if seed is None:
+        return GuardedPhilox(PhiloxRandom.from_seeds(secrets.randbits(64), secrets.randbits(64)))
+    if graph_building.current() is not None:
+        return _NodeKernels(seed, seed2)
     with _lock:
-        rng = _streams.get(seeds)
-        if rng is None:
-            rng = _streams[seeds] = _philox(*seeds)
-        return rng
+        key = (op, dtype, seed, seed2)
+        kernel = _kernels.get(key)
+        if kernel is None:
+            kernel = _kernels[key] = GuardedPhilox(PhiloxRandom.from_seeds(seed, seed2))
+        return kernel
+
+
+class _NodeKernels:
+    """The kernels of one graph node: TensorFlow makes one per session that runs the graph (a
+    new session starts the stream again); a tf.function's node has one for its life."""
+
+    def __init__(self, seed, seed2):
+        self._seeds = (seed, seed2)
+        self._by_session = weakref.WeakKeyDictionary()
+        self._own = None
+        self._lock = threading.Lock()
+
+    def reserve_outputs(self, count):
+        session = default_session.sessions.running
+        with self._lock:
+            kernel = self._own if session is None else self._by_session.get(session)
+            if kernel is None:
+                kernel = GuardedPhilox(PhiloxRandom.from_seeds(*self._seeds))
+                if session is None:
+                    self._own = kernel
+                else:
+                    self._by_session[session] = kernel
+        return kernel.reserve_outputs(count)
 
 
 def _fail(op, message, end=None):
@@ -111,21 +170,34 @@ def _dims_now(shape, op):
     return dims
 
 
-def _sample(op, draw, shape, dims, bounds, dtype, out_shape=None):
-    """Runs the sampling op `op`: `draw(dims, *bounds, **out)` with the dims of `shape` (read
-    now, or by the kernel each time a graph runs when it holds sizes known only then, as the
-    op's `shape` input), the bounds as inputs. `out_shape`: the core allocates the output."""
+def _sample(op, draw, rng, shape, dims, bounds, dtype, out_shape=None):
+    """Runs the sampling op `op`: `draw(generator, dims, *bounds, **out)` with the dims of `shape`
+    (read now, or by the kernel each time a graph runs when it holds sizes known only then, as
+    the op's `shape` input), the bounds as inputs. `rng` gives the generator; a stateless seed
+    known only when the graph runs is the node's input too, read on every run.
+    `out_shape`: the core allocates the output."""
+    if isinstance(rng, _SeedInput):
+        bounds = rng.key_counter_alg() + tuple(bounds)
+
+        def with_rng(dims_, key, counter, alg, *b, **out):
+            return draw(_from_key_counter(key, counter), dims_, *b, **out)
+    else:
+        def with_rng(dims_, *b, **out):
+            return draw(rng, dims_, *b, **out)
     if dims is None:
-        return run(op, lambda s, *b: draw(_dims_now(s, op), *b), (tensor_operand(shape)[0],) + tuple(bounds), dtype)
+        return run(op, lambda s, *b: with_rng(_dims_now(s, op), *b), (tensor_operand(shape)[0],) + tuple(bounds),
+                   dtype)
     with allocating_output(op, dims, dtype):
-        return run(op, lambda *b, **out: draw(dims, *b, **out), tuple(bounds), dtype,
+        return run(op, lambda *b, **out: with_rng(dims, *b, **out), tuple(bounds), dtype,
                    dims if out_shape else None, attrs={"shape": tuple(dims)})
 
 
-def _rng_of(rng):
-    """The generator a kernel draws from: a stateful stream continues on every run; a stateless
-    op's factory (a callable) starts its stream anew, so each run draws the same values."""
-    return rng() if callable(rng) else rng
+def _generator_for(rng, dims):
+    """The Philox state a run of `dims` outputs draws from: a stateful kernel's generator
+    reserves the run's blocks (the next run continues past them); a stateless op's generator
+    is the same on every run."""
+    count = int(np.prod(dims, dtype=np.int64))
+    return rng if isinstance(rng, PhiloxRandom) else rng.reserve_outputs(count)
 
 
 def _float_dtype(dtype, value):
@@ -140,20 +212,12 @@ def _param(value, dtype):
     return convert_to_tensor(value, dtype)
 
 
-def _standard_normal(rng, shape, dtype):
-    if dtype == dtypes.float32:
-        return rng.standard_normal(shape, dtype=np.float32)
-    return rng.standard_normal(shape)
-
-
-def _truncated_standard_normal(rng, shape, dtype):
-    """Standard normal values, redrawing those beyond 2 (TensorFlow's TruncatedNormal)."""
-    out = _standard_normal(rng, shape, dtype)
-    flat = out.reshape(-1)
-    bad = np.flatnonzero(np.abs(flat) > _TRUNCATION)
-    while bad.size:
-        flat[bad] = _standard_normal(rng, bad.size, dtype)
-        bad = bad[np.abs(flat[bad]) > _TRUNCATION]
+def _draw(distribution, rng, dims, dtype, *args, out=None):
+    """`distribution`'s values (random_distributions.py) of shape `dims` from `rng`."""
+    values = distribution(_generator_for(rng, dims), int(np.prod(dims, dtype=np.int64)), *args, dtype).reshape(dims)
+    if out is None:
+        return values
+    out[...] = values
     return out
 
 
@@ -164,59 +228,72 @@ def _affine(sample, scale, offset, dtype):
 
 
 def _normal(rng, op, shape, mean, stddev, dtype, truncated):
+    """`rng`: a GuardedPhilox (stateful), a PhiloxRandom (stateless) or an op seed (a stateful
+    op's kernel is found once the op and dtype are known)."""
     dtype = _float_dtype(dtype, mean)
     dims = _shape(shape, op)
-    draw = _truncated_standard_normal if truncated else _standard_normal
+    rng = _as_generator(rng, op, dtype)
+    distribution = distributions.truncated_normal if truncated else distributions.normal
     stddev, mean = _param(stddev, dtype), _param(mean, dtype)
-    sample = _sample(op, lambda d: draw(_rng_of(rng), d, dtype), shape, dims, (), dtype)
+    sample = _sample(op, lambda g, d: _draw(distribution, g, d, dtype), rng, shape, dims, (), dtype)
     return _affine(sample, stddev, mean, dtype)
+
+
+class _OpSeed:
+    """A stateful op's seed argument, until its kernel (per op and dtype) is looked up."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+
+def _as_generator(rng, op, dtype):
+    return _kernel_generator(op, dtype, rng.seed) if isinstance(rng, _OpSeed) else rng
 
 
 def _uniform(rng, ops, shape, minval, maxval, dtype):
     """`ops`: TensorFlow's op names for (float, int) sampling."""
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _UNIFORM_DTYPES:
-        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
-                         f"{tuple(repr(d) for d in _UNIFORM_DTYPES)}.")
+        if dtype in _FULL_INT_DTYPES and ops[0] == "StatelessRandomUniformV2":
+            raise ValueError(f"Argument `dtype` got invalid value {dtype} when argument `minval` is not None. "
+                             "Please don't use unsigned integers in this case.")
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
+                         f"({', '.join(repr(d) for d in _UNIFORM_DTYPES)}).")
     dims = _shape(shape, ops[0])
     if dtype.is_integer:
-        def integers(size, lo, hi):
+        rng = _as_generator(rng, ops[1], dtype)
+
+        def integers(gen, size, lo, hi):
             for label, bound in (("minval", lo), ("maxval", hi)):
                 if bound.ndim:
                     raise kernel_error(ops[1], f"{label} must be 0-D, got shape {list(bound.shape)}")
             if not lo < hi:
                 raise kernel_error(ops[1], f"Need minval < maxval, got {lo} >= {hi}")
-            return _rng_of(rng).integers(lo, hi, size=size, dtype=dtype.as_numpy_dtype)
+            return _draw(distributions.uniform_int, gen, size, dtype, int(lo), int(hi))
         bounds = (_param(minval, dtype), _param(maxval, dtype))
-        return _sample(ops[1], integers, shape, dims, bounds, dtype)
+        return _sample(ops[1], integers, rng, shape, dims, bounds, dtype)
+    rng = _as_generator(rng, ops[0], dtype)
     # TensorFlow's Python layer skips the arithmetic for the Python-int range [0, 1).
     unit_range = isinstance(minval, int) and minval == 0 and (maxval is None or isinstance(maxval, int) and maxval == 1)
     lo, hi = _param(minval, dtype), _param(1 if maxval is None else maxval, dtype)
-    values = _sample(ops[0], lambda size, **out: _unit_uniform(_rng_of(rng), size, dtype, **out), shape, dims, (),
-                     dtype, dtype in _NATIVE_UNIFORM)
+    values = _sample(ops[0], lambda g, size, **out: _draw(distributions.uniform, g, size, dtype, **out), rng, shape,
+                     dims, (), dtype, dtype in _NATIVE_UNIFORM)
     if unit_range:
         return values
     return _affine(values, run("Sub", np.subtract, (hi, lo), dtype, "broadcast"), lo, dtype)
 
 
-_NATIVE_UNIFORM = (dtypes.float32, dtypes.float64)  # NumPy draws these straight into the output
-
-
-def _unit_uniform(rng, shape, dtype, out=None):
-    """[0, 1) values: float32 drawn as float32, the others as float64 (rounded to `dtype`)."""
-    if dtype == dtypes.float32:
-        return rng.random(shape, dtype=np.float32, out=out)
-    return rng.random(shape, out=out)
+_NATIVE_UNIFORM = (dtypes.float32, dtypes.float64)  # drawn straight into the output the core allocates
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Values from a normal distribution (float32 by default)."""
-    return _normal(_stream(seed), "RandomStandardNormal", shape, mean, stddev, dtype, truncated=False)
+    return _normal(_OpSeed(seed), "RandomStandardNormal", shape, mean, stddev, dtype, truncated=False)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Normal values within two standard deviations of the mean (others are redrawn)."""
-    return _normal(_stream(seed), "TruncatedNormal", shape, mean, stddev, dtype, truncated=True)
+    return _normal(_OpSeed(seed), "TruncatedNormal", shape, mean, stddev, dtype, truncated=True)
 
 
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
@@ -224,40 +301,77 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_integer and maxval is None:
         raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-    return _uniform(_stream(seed), ("RandomUniform", "RandomUniformInt"), shape, minval, maxval, dtype)
+    return _uniform(_OpSeed(seed), ("RandomUniform", "RandomUniformInt"), shape, minval, maxval, dtype)
 
 
 class Algorithm:
-    """TensorFlow's RNG algorithm ids (varrt always samples with NumPy's Philox)."""
+    """TensorFlow's RNG algorithm ids (varrt samples with Philox, TensorFlow's CPU choice, whatever the id)."""
     PHILOX = 1
     THREEFRY = 2
     AUTO_SELECT = 3
 
 
-class Generator:
-    """A random number generator with its own state (TensorFlow's `tf.random.Generator`).
+_STATE_SIZE = 3  # a Philox Generator's state: the counter's low and high 64 bits, then the key
 
-    Two generators made `from_seed` with the same seed draw the same values. Unlike
-    TensorFlow's, the state is not a Variable (so it is not checkpointed).
-    """
+
+def _state_words(seed):
+    """TensorFlow's create_rng_state(seed, "philox"): a Python int cut into 64-bit words, low
+    first (or a sequence of ints taken as the words), then cut or padded with zeros to 3."""
+    if isinstance(seed, (int, np.integer)):
+        seed, words = int(seed), []
+        for _ in range(_STATE_SIZE):
+            words.append(seed & (2**64 - 1))
+            seed >>= 64
+    else:
+        words = [int(w) & (2**64 - 1) for w in np.asarray(seed).reshape(-1)[:_STATE_SIZE]]
+    return words + [0] * (_STATE_SIZE - len(words))
+
+
+def _from_state(words):
+    counter_lo, counter_hi, key = words
+    return GuardedPhilox(PhiloxRandom((key, key >> 32), counter_lo | counter_hi << 64))
+
+
+_ALGORITHMS = {"philox": Algorithm.PHILOX, "threefry": Algorithm.THREEFRY, "autoselect": Algorithm.AUTO_SELECT}
+
+
+def _algorithm_id(alg):
+    """TensorFlow's convert_alg_to_int: a name or id to the id; None is Philox (the default)."""
+    if alg is None:
+        return Algorithm.PHILOX
+    if isinstance(alg, bool) or not isinstance(alg, (int, str)):
+        raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to int.")
+    if isinstance(alg, int):
+        return alg
+    found = _ALGORITHMS.get(alg.strip().lower().replace("-", "").replace("_", ""))
+    if found is None:
+        raise ValueError(f"Argument `alg` got unsupported value {alg}. Supported values are philox for the Philox "
+                         "algorithm, threefry for the ThreeFry algorithm, and auto_select for auto-selection.")
+    return found
+
+
+class Generator:
+    """A random number generator with its own state (TensorFlow's `tf.random.Generator`): a
+    Philox counter and key that each draw moves past the blocks it reserved, so it draws
+    TensorFlow's numbers. Unlike TensorFlow's, the state is not a Variable (so it is not
+    checkpointed)."""
 
     def __init__(self, copy_from=None, state=None, alg=None):
         if copy_from is not None:
-            self._seed = copy_from._seed
-            self._rng = np.random.Generator(np.random.Philox())
-            self._rng.bit_generator.state = copy_from._rng.bit_generator.state
+            self._philox = GuardedPhilox(copy_from._philox.current())
         else:
             self._reset(state)
-        self._alg = Algorithm.PHILOX if alg is None else alg
+        self._alg = _algorithm_id(alg)
 
-    def _reset(self, seed):
-        self._seed = seed
-        self._rng = _philox(seed) if seed is not None else np.random.Generator(np.random.Philox())
+    def _reset(self, state):
+        if state is None:
+            state = [secrets.randbits(64) for _ in range(_STATE_SIZE)]
+        self._philox = _from_state(_state_words(state))
 
     @classmethod
     def from_seed(cls, seed, alg=None):
         """A Generator whose state is derived from `seed`."""
-        return cls(state=int(seed), alg=alg)
+        return cls(state=seed, alg=alg)
 
     @classmethod
     def from_non_deterministic_state(cls, alg=None):
@@ -266,7 +380,7 @@ class Generator:
 
     def reset_from_seed(self, seed):
         """Resets the state as from_seed(seed) would make it."""
-        self._reset(int(seed))
+        self._reset(seed)
 
     @property
     def algorithm(self):
@@ -275,11 +389,11 @@ class Generator:
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         """Normally distributed values of `shape` (mean, stddev), advancing the state."""
-        return _normal(self._rng, "StatefulStandardNormalV2", shape, mean, stddev, dtype, truncated=False)
+        return _normal(self._philox, "StatefulStandardNormalV2", shape, mean, stddev, dtype, truncated=False)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         """Normal values of `shape` redrawn when more than 2 stddev from the mean, advancing the state."""
-        return _normal(self._rng, "StatefulTruncatedNormal", shape, mean, stddev, dtype, truncated=True)
+        return _normal(self._philox, "StatefulTruncatedNormal", shape, mean, stddev, dtype, truncated=True)
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
         """Uniformly distributed values of `shape` in [minval, maxval), advancing the state."""
@@ -290,27 +404,29 @@ class Generator:
                                  f"non-`None`; got minval={minval} and maxval={maxval}")
             if minval is None:
                 return self.uniform_full_int(shape, dtype)
-        return _uniform(self._rng, ("StatefulUniform", "StatefulUniformInt"), shape, minval, maxval, dtype)
+        return _uniform(self._philox, ("StatefulUniform", "StatefulUniformInt"), shape, minval, maxval, dtype)
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
         """Integers over the whole range of `dtype`."""
-        return self._full_int(self._rng, "StatefulUniformFullInt", shape, dtype)
-
-    @staticmethod
-    def _full_int(rng, op, shape, dtype):
-        dtype = dtypes.as_dtype(dtype)
-        info = np.iinfo(dtype.as_numpy_dtype)
-        return _sample(op, lambda size: _rng_of(rng).integers(info.min, info.max, size=size, dtype=dtype.as_numpy_dtype,
-                                                              endpoint=True),
-                       shape, _shape(shape, op), (), dtype)
+        return _full_int(self._philox, "StatefulUniformFullInt", shape, dtype)
 
     def make_seeds(self, count=1):
-        """A [2, count] int64 tensor of seeds drawn from this generator."""
-        return self.uniform_full_int([2, count], dtype=dtypes.int64)
+        """A [2, count] int64 tensor of seeds for stateless ops: a row of keys drawn from this
+        generator over a row of zeros (TensorFlow's: the two are scrambled together anyway)."""
+        keys = np.asarray(self.uniform_full_int([count], dtype=dtypes.int64)._data.view())
+        return convert_to_tensor(np.stack([keys, np.zeros_like(keys)]))
 
     def split(self, count=1):
-        """`count` new generators, independent of this one and of each other, drawn from it."""
-        return [Generator(state=int(s), alg=self._alg) for s in self._rng.integers(0, 2**63 - 1, size=count)]
+        """`count` new generators, independent of this one and of each other: each has a key
+        drawn from this one and a zero counter."""
+        keys = np.asarray(self.uniform_full_int([count], dtype=dtypes.int64)._data.view())
+        return [Generator(state=[0, 0, int(k)], alg=self._alg) for k in keys]
+
+
+def _full_int(rng, op, shape, dtype):
+    dtype = dtypes.as_dtype(dtype)
+    return _sample(op, lambda g, size: _draw(distributions.full_int, g, size, dtype), rng, shape, _shape(shape, op), (),
+                   dtype)
 
 
 _global_generator = None
@@ -330,14 +446,50 @@ def set_global_generator(generator) -> None:
     _global_generator = generator
 
 
-def _stateless_rng(seed):
-    """A factory of the stream a stateless op draws from: a new generator from the seed on each
-    draw, so a graph's node draws the same values on every run (and eager calls too)."""
-    key = np.asarray(convert_to_tensor(seed)._data.view())
+class _SeedInput:
+    """A stateless op's seed: as in TensorFlow, a StatelessRandomGetKeyCounter op turns it into a
+    key and a counter, which the sampling op takes as inputs with the algorithm (a graph's
+    node reads them on every run, so a seed known only then works too)."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def key_counter_alg(self):
+        key, counter = run_outputs(_SEED_SHAPE_OP, _key_counter_kernel, (self.seed,), dtypes.uint64, 2)
+        return key, counter, convert_to_tensor(_AUTO_SELECT, dtypes.int32)
+
+
+_SEED_SHAPE_OP = "StatelessRandomGetKeyCounter"  # the op that reads the seed in TensorFlow
+_AUTO_SELECT = 3  # the algorithm the stateless ops pass by default (Philox on CPU)
+
+
+def _seed_shape_message(key):
+    return f"seed must have shape [2], not {list(key.shape)}"
+
+
+def _key_counter_kernel(seed):
+    """StatelessRandomGetKeyCounter's kernel: the key (one uint64) and counter (two) of a seed."""
+    key = np.asarray(seed)
     if key.shape != (2,):
-        _fail("StatelessRandomGetKeyCounter", f"seed must have shape [2], not {list(key.shape)}", end="")
-    a, b = int(key[0]), int(key[1])
-    return lambda: _philox(a, b)
+        raise kernel_error(_SEED_SHAPE_OP, _seed_shape_message(key), end="")
+    gen = from_stateless_seed(int(key[0]), int(key[1]))
+    k = gen.key[0] | gen.key[1] << 32
+    return (np.array([k], np.uint64),
+            np.array([gen.counter & (2**64 - 1), gen.counter >> 64], np.uint64))
+
+
+def _from_key_counter(key, counter):
+    """The Philox generator of a stateless kernel's key and counter inputs."""
+    k, c = int(np.asarray(key).reshape(-1)[0]), np.asarray(counter).reshape(-1)
+    return PhiloxRandom((k, k >> 32), int(c[0]) | int(c[1]) << 64)
+
+
+def _stateless_rng(seed):
+    """What a stateless op draws from: the seed, which a StatelessRandomGetKeyCounter op turns
+    into the sampling op's key and counter, as TensorFlow's Python layer does (so the values
+    depend only on the seed: a graph's node draws the same on every run, and the same as
+    eagerly)."""
+    return _SeedInput(seed if _is_tensor_like(seed) else convert_to_tensor(seed))
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select") -> Tensor:
@@ -361,7 +513,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
                          f"or not None. Got `minval`={minval} and `maxval`={maxval}.")
     rng = _stateless_rng(seed)
     if dtype.is_integer and minval is None:
-        return Generator._full_int(rng, "StatelessRandomUniformFullIntV2", shape, dtype)
+        return _full_int(rng, "StatelessRandomUniformFullIntV2", shape, dtype)
     return _uniform(rng, ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"), shape, minval, maxval, dtype)
 
 
@@ -373,17 +525,12 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor
     check_dtype("Multinomial", logits_dtype, name)
     check_dtype("Multinomial", out_type, name, attr="output_dtype")
     draws = int_list(num_samples, "num_samples")[0]  # an attribute of the node, as the shape function reads it
-    rng = _stream(seed)
+    rng = _kernel_generator("Multinomial", (logits_dtype, out_type), seed)
 
     def kernel(x):
         if x.ndim != 2:
             raise kernel_error("Multinomial", f"logits should be a matrix, got shape [{','.join(map(str, x.shape))}]")
-        w = x.astype(np.float64)
-        with np.errstate(all="ignore"):
-            p = np.exp(w - np.max(w, axis=1, keepdims=True))
-            cdf = np.cumsum(p, axis=1)
-            cdf /= cdf[:, -1:]
-        u = rng.random((x.shape[0], draws))
-        picks = np.array([np.searchsorted(row, us, side="right") for row, us in zip(cdf, u)]).reshape(x.shape[0], draws)
-        return np.minimum(picks, x.shape[1] - 1).astype(out_type.as_numpy_dtype)
+        # The kernel reserves 256 blocks per output of 2 * ceil4(num_samples) per row.
+        gen = rng.reserve_outputs(x.shape[0] * ((draws + 3) // 4 * 4 * 2))
+        return distributions.multinomial(gen, x, draws).astype(out_type.as_numpy_dtype)
     return run("Multinomial", kernel, (a,), out_type, attrs={"num_samples": draws})
