@@ -4,7 +4,7 @@ batch's loss by the batch's size, so an epoch's "loss" is the mean over samples,
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.variables import Variable
-from varrt.ops import math_ops, reduction_ops
+from varrt.ops import array_ops, math_ops, reduction_ops
 
 
 class Mean:
@@ -23,7 +23,7 @@ class Mean:
             values = values * sample_weight
             num_samples = reduction_ops.reduce_sum(sample_weight)
         elif values.shape.rank:
-            num_samples = math_ops.cast(convert_to_tensor(values.shape[0]), dtypes.float32)
+            num_samples = math_ops.cast(array_ops.shape(values)[0], dtypes.float32)  # known at run time
         else:
             num_samples = convert_to_tensor(1.0)
         self.total.assign_add(reduction_ops.reduce_sum(values))

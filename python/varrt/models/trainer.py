@@ -158,9 +158,8 @@ class Trainer:
         if self.run_eagerly:
             return step
         if kind not in self._functions:
-            # Keras asks for `reduce_retracing`; varrt's losses need static batch sizes, so each
-            # batch shape (a partial last batch) gets its own trace.
-            self._functions[kind] = function(step)
+            # As Keras: a partial last batch relaxes the trace to any batch size, not a new trace per size.
+            self._functions[kind] = function(step, reduce_retracing=True)
         return self._functions[kind]
 
     def _build_for(self, data):
