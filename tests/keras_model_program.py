@@ -55,6 +55,15 @@ def printed(fn):
     return text, value
 
 
+def bar_text(text):
+    """A progress bar's output (verbose=1) as it finally stands: each line's last drawing (after
+    its last "\\r"), trailing padding and times masked. How often it redraws in between depends
+    on time (Keras redraws after 0.05 s) and is not compared."""
+    lines = [line.rsplit("\r", 1)[-1].rstrip() for line in text.split("\n")]
+    lines = [re.sub(r"\x1b\[1m(?:\d+:)*\d+s?\x1b\[0m", "\x1b[1mT\x1b[0m", line) for line in lines]
+    return "\n".join(re.sub(r" \d+(?:s|ms|us)/step", " T/step", line) for line in lines)
+
+
 def flat_weights(model):
     return np.concatenate([w.numpy().reshape(-1) for w in model.weights])
 
@@ -163,6 +172,23 @@ record("regression.quiet", (text, h.epoch))
 record_num("regression.loss", h.history["loss"], 1e-4)
 record_num("regression.weights", flat_weights(regression), 1e-4)
 record_num("regression.evaluate", [regression.evaluate(X, target, verbose=0)], 1e-5)
+
+
+# --- What verbose=1 ("auto") and verbose=2 print ------------------------------------------------
+text, _ = printed(lambda: regression.fit(X, target, batch_size=10, epochs=2, shuffle=False, verbose=1))
+record("verbose1.fit", (bar_text(text), text.count("\n"), text.startswith("Epoch 1/2\n\r")))
+# The first drawing (after the first step, always drawn): a partial bar, the ETA, the step's logs.
+record("verbose1.fit_first_drawing", bar_text(re.split(r"[\b\n]", text.split("\r")[1])[0]))
+text, _ = printed(lambda: regression.fit(X, target, batch_size=10, epochs=1, shuffle=False))
+record("verbose_auto.fit_one_epoch", bar_text(text))
+text, _ = printed(lambda: regression.fit(X, target, batch_size=10, epochs=1, shuffle=False, verbose=2))
+record("verbose2.fit_one_epoch", text)
+text, _ = printed(lambda: regression.evaluate(X, target, batch_size=10, verbose=1))
+record("verbose1.evaluate", bar_text(text))
+text, _ = printed(lambda: regression.predict(X, batch_size=10))
+record("verbose_auto.predict", bar_text(text))
+text, _ = printed(lambda: regression.fit(tf.data.Dataset.from_tensor_slices((X, target)).batch(25), epochs=1))
+record("verbose_auto.fit_dataset", bar_text(text))
 
 
 # --- A subclassed Model ------------------------------------------------------------------------

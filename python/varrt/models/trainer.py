@@ -204,8 +204,8 @@ class Trainer:
         num_batches = data.num_batches
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
-            if verbose:
-                progress.print_line(f"Epoch {epoch + 1}/{epochs}")
+            if verbose and epochs > 1:
+                progress.print_msg(f"Epoch {epoch + 1}/{epochs}\n")
             bar = progress.Progress(verbose, num_batches)
             logs = {}
             step = 0
@@ -215,7 +215,7 @@ class Trainer:
                     train = self._step_function("train")
                 logs = train(batch)
                 step += 1
-                bar.step(step)
+                bar.step(step, logs)
             num_batches = step  # known after the first epoch of a dataset of unknown length
             epoch_logs = self._pythonify(self._metric_results() if step else logs)
             if validation_data is not None:
@@ -251,7 +251,7 @@ class Trainer:
                 test = self._step_function("test")
             logs = test(batch)
             step += 1
-            bar.step(step)
+            bar.step(step, logs)
         logs = self._pythonify(self._metric_results() if step else logs)
         bar.finish(logs)
         if return_dict:
