@@ -6,7 +6,9 @@ is compared with the one Keras gave (tests/fixtures/keras_model/results.json, re
 tests/tools/record_keras_model.py): printed text (times masked), names, history keys, error
 types and messages exactly; numbers within the relative tolerance each key names (weights
 after one step 1e-6, after training and the history's losses 1e-4, evaluate and predict 1e-5).
-With VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow.
+The checkpoint Keras wrote of the trained Sequential (its weights reach it through the
+optimizer) restores into varrt's. With VARRT_TF_PYTHON set (required under CI=true) the
+program also runs live under TensorFlow.
 
 The progress bar of `verbose=1` is compared as it finally stands and as first drawn (how often
 it redraws in between depends on time).
@@ -29,8 +31,10 @@ from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 PROGRAM = REPO / "tests" / "keras_model_program.py"
-with open(REPO / "tests" / "fixtures" / "keras_model" / "results.json") as _f:
+FIXTURES = REPO / "tests" / "fixtures" / "keras_model"
+with open(FIXTURES / "results.json") as _f:
     KERAS = json.load(_f)
+KERAS_WEIGHTS = np.array(KERAS["num:0.0001:fit.weights"], np.float32)  # recorded from float32 values
 
 
 def run_program(python, library, out_dir):
@@ -77,6 +81,17 @@ def test_the_program_matches_live_tensorflow(tmp_path):
     assert set(theirs) == set(KERAS)
     for name in sorted(KERAS):
         assert_same(name, theirs[name], KERAS[name])
+
+
+def test_a_checkpoint_of_a_sequential_written_by_keras_restores_into_varrt():
+    model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(3)])
+    model.build((None, 4))
+    model.compile(optimizer="adam", loss="mse")
+    model.optimizer.build(model.trainable_variables)
+    tf.train.Checkpoint(model=model).read(str(FIXTURES / "trained")).assert_consumed()
+    weights = np.concatenate([w.numpy().reshape(-1) for w in model.weights])
+    np.testing.assert_array_equal(weights, KERAS_WEIGHTS)
+    assert model.optimizer.iterations.numpy() == 12
 
 
 # --- varrt alone ---------------------------------------------------------------------------

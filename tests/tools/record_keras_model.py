@@ -1,6 +1,7 @@
 """Records what Keras 3 under TensorFlow 2.21 gives for tests/keras_model_program.py into
-tests/fixtures/keras_model/results.json (printed text with times masked, names, errors and
-numbers), which tests/test_keras_model.py compares varrt's run with.
+tests/fixtures/keras_model/: results.json (printed text with times masked, names, errors and
+numbers), which tests/test_keras_model.py compares varrt's run with, and `trained.*`, the
+checkpoint of the trained Sequential, which it restores into varrt's.
 
     /path/to/python-with-tensorflow tests/tools/record_keras_model.py
 """
@@ -19,7 +20,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([sys.executable, PROGRAM, "tensorflow", tmp], check=True)
-        shutil.copy(os.path.join(tmp, "results.json"), os.path.join(OUT, "results.json"))
+        for name in ("results.json", "trained.index", "trained.data-00000-of-00001"):
+            shutil.copy(os.path.join(tmp, name), os.path.join(OUT, name))
     print("wrote", OUT)
 
 

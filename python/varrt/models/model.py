@@ -57,4 +57,5 @@ class Model(Trainer, Layer):
         raise ValueError("Provide either a layer name or layer index at `get_layer`.")
 
     def summary(self, *args, **kwargs):
+        """Keras's table of the model's layers: not there yet (raises NotImplementedError)."""
         raise NotImplementedError("varrt's Keras models do not have `summary()` yet.")

@@ -13,7 +13,6 @@ from varrt.autodiff.backprop import GradientTape
 from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.variables import resource_variable_of
 from varrt.graph.function import function
 from varrt.models import accuracy, identifiers, progress
 from varrt.models.batches import batches, unpack
@@ -81,9 +80,11 @@ class Trainer:
 
     @property
     def metrics_names(self):
+        """The names of `metrics` ("loss" first)."""
         return [m.name for m in self.metrics]
 
     def reset_metrics(self):
+        """Resets the loss tracker and the metrics (each pass of fit and evaluate starts so)."""
         for m in self.metrics:
             m.reset_state()
 
@@ -125,6 +126,7 @@ class Trainer:
             m.update_state(y, y_pred, sample_weight)
 
     def train_step(self, data):
+        """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
         x, y, sample_weight = unpack(data)
         with GradientTape() as tape:
             y_pred = self._call_model(x, training=True)
@@ -138,6 +140,7 @@ class Trainer:
         return self._metric_results()
 
     def test_step(self, data):
+        """One evaluation step on a batch; returns the logs (the running results)."""
         x, y, sample_weight = unpack(data)
         y_pred = self._call_model(x, training=False)
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
@@ -146,6 +149,7 @@ class Trainer:
         return self._metric_results()
 
     def predict_step(self, data):
+        """The model's outputs on a batch (its `x`)."""
         x, _, _ = unpack(data)
         return self._call_model(x, training=False)
 
@@ -170,8 +174,7 @@ class Trainer:
         if not self.built:
             self._call_model(x, training=False)
         if self.optimizer is not None and not self.optimizer.built:
-            # The optimizer's build takes tf.Variables (its apply unwraps Keras variables itself).
-            self.optimizer.build([resource_variable_of(v) for v in self.trainable_variables])
+            self.optimizer.build(self.trainable_variables)
         if self._compile_metrics is None and self._metric_identifiers and y is not None:
             y_pred = self._call_model(x, training=False)
             self._compile_metrics = [accuracy.get(m, convert_to_tensor(y), y_pred) for m in self._metric_identifiers]
