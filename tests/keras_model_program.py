@@ -163,6 +163,15 @@ record_num("dataset.loss", h.history["loss"], 1e-4)
 record_num("dataset.evaluate", [on_dataset.evaluate(dataset, verbose=0)], 1e-5)
 record_error("dataset.with_y", lambda: on_dataset.fit(dataset, Y, verbose=0))
 
+# --- Sample weights: in the loss and the metrics, not in the loss tracker's batch weights ---------
+weighted = mlp()
+weighted.compile(optimizer="adam", loss=logits_loss(), metrics=["accuracy"])
+W = rs.rand(50).astype(np.float32)
+h = weighted.fit(X, Y, sample_weight=W, batch_size=16, epochs=2, shuffle=False, verbose=0)
+record_num("weighted.loss", h.history["loss"], 1e-4)
+record_num("weighted.accuracy", h.history["accuracy"], 1e-4)
+record_num("weighted.evaluate", weighted.evaluate(X, Y, sample_weight=W, verbose=0), 1e-5)
+
 # --- Losses and optimizers by name ---------------------------------------------------------
 softmax = mlp(output_activation="softmax")
 softmax.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["acc"])

@@ -118,12 +118,13 @@ class Trainer:
             return self(x, training=training)
         return self(x)
 
-    def _update_metrics(self, y, y_pred, sample_weight):
+    def _update_metrics(self, y, y_pred):
         if self._compile_metrics is None:
             y_true = convert_to_tensor(y)
             self._compile_metrics = [accuracy.get(m, y_true, y_pred) for m in self._metric_identifiers]
         for m in self._compile_metrics:
-            m.update_state(y, y_pred, sample_weight)
+            # `metrics` are not weighted by the sample weights (Keras's `weighted_metrics` are).
+            m.update_state(y, y_pred)
 
     def train_step(self, data):
         """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
@@ -136,7 +137,7 @@ class Trainer:
         if trainable_weights:
             gradients = tape.gradient(loss, trainable_weights)
             self.optimizer.apply_gradients(zip(gradients, trainable_weights))
-        self._update_metrics(y, y_pred, sample_weight)
+        self._update_metrics(y, y_pred)
         return self._metric_results()
 
     def test_step(self, data):
@@ -145,7 +146,7 @@ class Trainer:
         y_pred = self._call_model(x, training=False)
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
-        self._update_metrics(y, y_pred, sample_weight)
+        self._update_metrics(y, y_pred)
         return self._metric_results()
 
     def predict_step(self, data):
