@@ -239,5 +239,23 @@ class NoCall(tf.keras.Model):
 record_error("subclass.no_call", lambda: NoCall()(X))
 record_error("subclass.layers_setter", lambda: setattr(sub, "layers", []))
 
+# --- tf.keras.Input as a Sequential's first element (last: it takes automatic names) -------------
+inp = tf.keras.Input(shape=(4,))
+# Keras numbers the symbolic tensors its functional builds make (each Sequential's layers' outputs):
+# the automatic name's number is not compared.
+record("input.repr", re.sub(r"keras_tensor(_\d+)?", "keras_tensor*", repr((repr(inp), inp.shape, inp.dtype, inp.name))))
+record("input.named", repr(tf.keras.Input(shape=(3,), batch_size=5, dtype="float64", name="x")))
+with_input = tf.keras.Sequential([inp, tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(3)])
+record("input.sequential", (repr(with_input), with_input.built, [layer.name for layer in with_input.layers],
+                            [w.path for w in with_input.weights]))
+with_input.set_weights(INITIAL)
+with_input.compile(optimizer="adam", loss=logits_loss())
+record_num("input.loss", with_input.fit(X, Y, batch_size=16, epochs=2, shuffle=False, verbose=0).history["loss"],
+           1e-4)
+record_error("input.second", lambda: with_input.add(tf.keras.Input(shape=(4,))))
+record_error("input.no_shape", lambda: tf.keras.Input())
+with_input_shape = tf.keras.Sequential([tf.keras.layers.Dense(2, input_shape=(3,))])
+record("input_shape.sequential", (with_input_shape.built, [w.path for w in with_input_shape.weights]))
+
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)

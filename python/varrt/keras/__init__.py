@@ -1,7 +1,7 @@
 """The `tf.keras` names varrt provides so far (Keras 3's, as TensorFlow 2.21 ships it):
 `layers` (Layer, Dense, Activation), `activations`, `regularizers`, `constraints`, `initializers`,
 `losses`, `optimizers`, `models` (Model, Sequential), `callbacks` (History),
-`Layer`, `Model`, `Sequential`, `Input` (which says the functional API is not there yet),
+`Layer`, `Model`, `Sequential`, `Input` (for a Sequential's input shape; the functional API is not there yet),
 `Variable` (Keras's variable), `InputSpec`, `DTypePolicy`."""
 from varrt.keras import (activations, callbacks, constraints, initializers, layers, losses, models,  # noqa: F401
                          optimizers, regularizers)
@@ -9,5 +9,6 @@ from varrt.layers.dtype_policy import DTypePolicy  # noqa: F401
 from varrt.layers.input_spec import InputSpec  # noqa: F401
 from varrt.layers.keras_variable import KerasVariable as Variable  # noqa: F401
 from varrt.layers.layer import Layer  # noqa: F401
-from varrt.models.model import Input, Model  # noqa: F401
+from varrt.models.keras_input import Input  # noqa: F401
+from varrt.models.model import Model  # noqa: F401
 from varrt.models.sequential import Sequential  # noqa: F401

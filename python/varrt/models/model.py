@@ -1,22 +1,14 @@
 """Keras 3's `Model` (keras/src/models/model.py): a Layer that trains (the Trainer's
 `compile`, `fit`, `evaluate`, `predict`). Subclass it and write `call`; its layers are the
-sublayers assigned to it. The functional API (`Model(inputs, outputs)`, `tf.keras.Input`) is
-not there yet and says so."""
+sublayers assigned to it. The functional API (`Model(inputs, outputs)`) is not there yet and
+says so."""
 from varrt.layers.layer import Layer
+from varrt.models.keras_input import FUNCTIONAL_MISSING
 from varrt.models.trainer import Trainer
-
-FUNCTIONAL_MISSING = ("varrt does not have Keras's functional API yet (`tf.keras.Input`, `tf.keras.Model(inputs, "
-                      "outputs)`): subclass `tf.keras.Model` or use `tf.keras.Sequential`.")
-
 
 def functional_init_arguments(args, kwargs):
     """Whether `Model(...)` was given the functional API's arguments (Keras's test)."""
     return len(args) == 2 or (len(args) == 1 and "outputs" in kwargs) or ("inputs" in kwargs and "outputs" in kwargs)
-
-
-def Input(*args, **kwargs):  # noqa: N802 - Keras's name
-    """`tf.keras.Input`: the functional API's input, not there yet."""
-    raise NotImplementedError(FUNCTIONAL_MISSING)
 
 
 class Model(Trainer, Layer):

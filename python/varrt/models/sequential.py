@@ -3,9 +3,11 @@
 Keras builds a Sequential as a functional model on a symbolic input; varrt, without the
 functional API, builds each layer in turn for the shape the previous one outputs
 (`compute_output_shape`), inside the model's name scope, so the variables get Keras's paths
-("sequential/dense/kernel"). A model is built as soon as its input shape is known: from the
-first layer's `input_shape` argument, from `build(input_shape)`, or from the first call."""
+("sequential/dense/kernel"). A model is built as soon as its input shape is known: from a
+`tf.keras.Input(shape)` as its first element, the first layer's `input_shape` argument,
+`build(input_shape)`, or the first call."""
 from varrt.layers.layer import Layer
+from varrt.models.keras_input import KerasTensor
 from varrt.models.model import Model
 
 
@@ -22,6 +24,14 @@ class Sequential(Model):
 
     def add(self, layer, rebuild=True):
         """Adds `layer` on top of the stack (rebuilding the model when its input shape is known)."""
+        if isinstance(layer, KerasTensor):  # `tf.keras.Input(shape)`: the model's input shape
+            if self._input_batch_shape is not None:
+                raise ValueError(f"Sequential model '{self.name}' has already been configured to use input shape "
+                                 f"{self._input_batch_shape}. You cannot add a different Input layer to it.")
+            self._input_batch_shape = layer.shape
+            if rebuild:
+                self._maybe_rebuild()
+            return
         if not self._layers and getattr(layer, "_input_shape_arg", None) is not None:
             self._input_batch_shape = (None,) + tuple(layer._input_shape_arg)
         if not isinstance(layer, Layer):
