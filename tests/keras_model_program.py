@@ -112,6 +112,7 @@ record_num("one_step.loss", h.history["loss"], 1e-6)
 # --- Three epochs on 50 samples, batch 16, Adam, sparse categorical crossentropy ---------
 model = mlp()
 model.compile(optimizer=tf.keras.optimizers.Adam(), loss=logits_loss(), metrics=["accuracy"])
+record("metrics_names.compiled", (model.metrics_names, [m.name for m in model.metrics]))
 text, h = printed(lambda: model.fit(X, Y, batch_size=16, epochs=3, shuffle=False, verbose=2,
                                     validation_data=(X[:20], Y[:20])))
 record("fit.printed", text)
@@ -176,13 +177,15 @@ record_num("weighted.evaluate", weighted.evaluate(X, Y, sample_weight=W, verbose
 softmax = mlp(output_activation="softmax")
 softmax.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["acc"])
 h = softmax.fit(X, Y, batch_size=16, epochs=2, shuffle=False, verbose=0)
-record("by_name.keys", sorted(h.history))
+record("by_name.keys", (sorted(h.history), softmax.metrics_names))
+record_num("by_name.evaluate_order", softmax.evaluate(X, Y, verbose=0), 1e-5)
 record_num("by_name.loss", h.history["loss"], 1e-4)
 record_num("by_name.acc", h.history["acc"], 1e-4)
 regression = tf.keras.Sequential([tf.keras.layers.Dense(1)])
 regression.build((None, 4))
 regression.set_weights([INITIAL[0][:, :1], INITIAL[1][:1]])
 regression.compile(optimizer="sgd", loss="mse")
+record("metrics_names.loss_only", regression.metrics_names)
 target = X @ np.array([[1.0], [-2.0], [0.5], [0.0]], np.float32) + 0.3
 text, h = printed(lambda: regression.fit(X, target, batch_size=10, epochs=4, shuffle=False, verbose=0,
                                          initial_epoch=1))

@@ -14,8 +14,9 @@ from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.graph.function import function
-from varrt.models import accuracy, identifiers, progress
+from varrt.models import identifiers, progress
 from varrt.models.batches import batches, unpack
+from varrt.models.compile_metrics import CompileMetrics
 from varrt.models.history import History
 from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
@@ -42,7 +43,6 @@ class Trainer:
         self.optimizer = None
         self.loss = None
         self._compile_loss = None
-        self._metric_identifiers = []
         self._compile_metrics = None
         self._loss_tracker = None
         self.run_eagerly = False
@@ -64,8 +64,7 @@ class Trainer:
         if metrics is not None and not isinstance(metrics, (list, tuple)):
             raise ValueError(f"Expected `metrics` argument to be a list, tuple, or dict. Received instead: "
                              f"metrics={metrics} of type {type(metrics)}")
-        self._metric_identifiers = list(metrics or [])
-        self._compile_metrics = None  # made from the first batch's shapes, as Keras builds them
+        self._compile_metrics = CompileMetrics(metrics) if metrics else None
         self._loss_tracker = Mean(name="loss")
         self.run_eagerly = run_eagerly
         self.jit_compile = jit_compile
@@ -74,9 +73,9 @@ class Trainer:
 
     @property
     def metrics(self):
-        """The loss tracker, then the compiled metrics (once built by a first batch)."""
+        """The loss tracker ("loss"), then the compiled metrics as one ("compile_metrics")."""
         out = [self._loss_tracker] if self._loss_tracker is not None else []
-        return out + list(self._compile_metrics or [])
+        return out + ([self._compile_metrics] if self._compile_metrics is not None else [])
 
     @property
     def metrics_names(self):
@@ -119,12 +118,9 @@ class Trainer:
         return self(x)
 
     def _update_metrics(self, y, y_pred):
-        if self._compile_metrics is None:
-            y_true = convert_to_tensor(y)
-            self._compile_metrics = [accuracy.get(m, y_true, y_pred) for m in self._metric_identifiers]
-        for m in self._compile_metrics:
+        if self._compile_metrics is not None:
             # `metrics` are not weighted by the sample weights (Keras's `weighted_metrics` are).
-            m.update_state(y, y_pred)
+            self._compile_metrics.update_state(y, y_pred)
 
     def train_step(self, data):
         """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
@@ -155,7 +151,24 @@ class Trainer:
         return self._call_model(x, training=False)
 
     def _metric_results(self):
-        return {m.name: m.result() for m in self.metrics}
+        out = {}
+        for m in self.metrics:
+            result = m.result()
+            if isinstance(result, dict):
+                out.update(result)
+            else:
+                out[m.name] = result
+        return out
+
+    def _flatten_metrics_in_order(self, logs):
+        """The logs as a list: "loss", the compiled metrics in their order, then the rest by
+        name; a single value alone (Keras's `_flatten_metrics_in_order`)."""
+        names = []
+        for m in self.metrics:
+            names += [sub.name for sub in m.metrics or []] if isinstance(m, CompileMetrics) else [m.name]
+        results = [logs[name] for name in names if name in logs]
+        results += [logs[k] for k in sorted(logs) if k not in names]
+        return results[0] if len(results) == 1 else results
 
     def _step_function(self, kind):
         """The step `kind` ("train", "test", "predict"), traced once per model unless run eagerly."""
@@ -176,9 +189,8 @@ class Trainer:
             self._call_model(x, training=False)
         if self.optimizer is not None and not self.optimizer.built:
             self.optimizer.build(self.trainable_variables)
-        if self._compile_metrics is None and self._metric_identifiers and y is not None:
-            y_pred = self._call_model(x, training=False)
-            self._compile_metrics = [accuracy.get(m, convert_to_tensor(y), y_pred) for m in self._metric_identifiers]
+        if self._compile_metrics is not None and not self._compile_metrics.built and y is not None:
+            self._compile_metrics.build(convert_to_tensor(y), self._call_model(x, training=False))
 
     @staticmethod
     def _pythonify(logs):
@@ -240,7 +252,7 @@ class Trainer:
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False, **kwargs):
         """The loss and metrics on `x` and `y`: a float when there is only the loss, else a
-        list in `metrics_names` order, or a dict with `return_dict=True`."""
+        list ("loss", then the metrics in their order), or a dict with `return_dict=True`."""
         self._assert_compiled()
         _refuse(steps=(steps, None), callbacks=(callbacks, None))
         if kwargs:
@@ -258,10 +270,7 @@ class Trainer:
             bar.step(step, logs)
         logs = self._pythonify(self._metric_results() if step else logs)
         bar.finish(logs)
-        if return_dict:
-            return logs
-        results = [logs[name] for name in self.metrics_names if name in logs]
-        return results[0] if len(results) == 1 else results
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """The model's outputs on `x`, batch by batch, concatenated into NumPy arrays."""
@@ -310,7 +319,4 @@ class Trainer:
 
     def _batch_result(self, logs, return_dict):
         logs = self._pythonify(logs)
-        if return_dict:
-            return logs
-        results = [logs[name] for name in self.metrics_names if name in logs]
-        return results[0] if len(results) == 1 else results
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
