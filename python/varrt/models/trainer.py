@@ -6,7 +6,7 @@ A training step runs the model under a GradientTape, computes the compiled loss 
 model's added losses, updates the "loss" tracker (a `Mean` weighted by the batch size, so an
 epoch's loss is the mean over its samples), applies the gradients with the optimizer and
 updates the compiled metrics. The steps are traced with `tf.function` unless
-`run_eagerly=True`. Logs are Python floats, "loss" first, then the metrics in the order given."""
+`run_eagerly=True`. Logs are Python floats by sorted name, as Keras's."""
 import numpy as np
 
 from varrt.autodiff.backprop import GradientTape
@@ -206,7 +206,7 @@ class Trainer:
         """Trains the model for `epochs` epochs on `x` and `y` (arrays) or on `x` a Dataset of
         batches; returns the `History` of each epoch's logs."""
         self._assert_compiled()
-        _refuse(callbacks=(callbacks, None), validation_split=(validation_split, 0.0),
+        _refuse(callbacks=(callbacks or None, None), validation_split=(validation_split, 0.0),
                 class_weight=(class_weight, None), steps_per_epoch=(steps_per_epoch, None),
                 validation_steps=(validation_steps, None), validation_freq=(validation_freq, 1))
         data = batches(x, y, sample_weight, batch_size, shuffle)
@@ -254,7 +254,7 @@ class Trainer:
         """The loss and metrics on `x` and `y`: a float when there is only the loss, else a
         list ("loss", then the metrics in their order), or a dict with `return_dict=True`."""
         self._assert_compiled()
-        _refuse(steps=(steps, None), callbacks=(callbacks, None))
+        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}")
         data = batches(x, y, sample_weight, batch_size, shuffle=False)
@@ -274,7 +274,7 @@ class Trainer:
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """The model's outputs on `x`, batch by batch, concatenated into NumPy arrays."""
-        _refuse(steps=(steps, None), callbacks=(callbacks, None))
+        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
         data = batches(x, None, None, batch_size, shuffle=False)
         bar = progress.Progress(verbose, data.num_batches)
         predict, outputs, step = None, [], 0
