@@ -48,6 +48,8 @@ def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
     if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
         if reduction == "mean_with_sample_weight" and sample_weight is not None:
             divisor = math_ops.cast(reduction_ops.reduce_sum(sample_weight), loss.dtype)
+        elif None in shape:  # traced for any batch size: the count at run time
+            divisor = math_ops.cast(array_ops.size(values), loss.dtype)
         else:
             count = 1
             for d in shape:

@@ -142,7 +142,9 @@ class Optimizer:
         return self._learning_rate
 
     def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
-        """A zero-initialised slot Variable shaped like `reference_variable`, created beside it."""
+        """A zero-initialised slot Variable shaped like `reference_variable` (a Variable or a Keras
+        variable), created beside it."""
+        reference_variable = resource_variable_of(reference_variable)
         ref = reference_variable.name
         ref = ref.replace("/", "_").replace(":", "_")
         value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
@@ -358,9 +360,13 @@ class Optimizer:
     # -- checkpoints -------------------------------------------------------------------------
 
     def _checkpoint_children(self):
-        """Keras 3's dependencies: `_iterations`, `_learning_rate` (a variable), `_variables`."""
+        """Keras 3's dependencies: `_iterations`, `_learning_rate` (a variable), `_variables`, and
+        once built `_trainable_variables` (the trained variables: a Sequential model's weights
+        reach TensorFlow's checkpoint only through its optimizer, `model/optimizer/_trainable_variables/0`)."""
         out = [("_iterations", self._iterations)]
         if isinstance(self._learning_rate, Variable):
             out.append(("_learning_rate", self._learning_rate))
         out.append(("_variables", self._variables))
+        if self._trainable_variables:
+            out.append(("_trainable_variables", data_structures.ListWrapper(self._trainable_variables)))
         return out

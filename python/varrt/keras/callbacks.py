@@ -1,0 +1,2 @@
+"""`tf.keras.callbacks`: the callbacks varrt provides so far (`History`, which `fit` returns)."""
+from varrt.models.history import History  # noqa: F401

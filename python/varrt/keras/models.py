@@ -1,0 +1,3 @@
+"""`tf.keras.models`: Keras 3's models (varrt/models)."""
+from varrt.models.model import Model  # noqa: F401
+from varrt.models.sequential import Sequential  # noqa: F401

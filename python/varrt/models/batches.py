@@ -1,0 +1,95 @@
+"""The batches `fit`, `evaluate` and `predict` iterate (Keras 3's data adapters,
+keras/src/trainers/data_adapters/): NumPy arrays (or nested lists/tuples/dicts of them) cut into
+`batch_size` slices, the last one partial, float arrays cast to float32 (Keras's floatx) and
+the order permuted each epoch when shuffling; or a `tf.data.Dataset` whose elements are
+batches, `(x, y)`, `(x, y, sample_weight)` or `x`, iterated as they come.
+
+Shuffling draws NumPy's global random permutation, not TensorFlow's `tf.random.shuffle`
+stream: the order is a fresh permutation each epoch but not the one TensorFlow would draw."""
+import math
+import warnings
+
+import numpy as np
+
+from varrt.base import nest
+from varrt.data.dataset_ops import DatasetV2
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.variables import Variable
+
+
+def _as_array(x):
+    if isinstance(x, (Tensor, Variable)):
+        x = x.numpy()
+    x = np.asarray(x)
+    if x.dtype.kind == "f" and x.dtype != np.float32:
+        x = x.astype(np.float32)
+    return x
+
+
+def unpack(data):
+    """`(x, y, sample_weight)` of a batch (Keras's `unpack_x_y_sample_weight`)."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) == 1:
+        return data[0], None, None
+    if len(data) == 2:
+        return data[0], data[1], None
+    if len(data) == 3:
+        return data
+    raise ValueError("Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, found: "
+                     f"{data}")
+
+
+class ArrayBatches:
+    """Batches of arrays: `num_batches`, and `epoch()` yielding `(x, y, sample_weight)` of tensors."""
+
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False):
+        self._data = tuple(nest.map_structure(_as_array, d) if d is not None else None for d in (x, y, sample_weight))
+        self._size = len(nest.flatten(self._data[0])[0])
+        self.batch_size = batch_size if batch_size is not None else 32
+        self.num_batches = math.ceil(self._size / self.batch_size)
+        self._shuffle = shuffle
+
+    def epoch(self):
+        order = np.random.permutation(self._size) if self._shuffle else None
+        for i in range(self.num_batches):
+            indices = slice(i * self.batch_size, (i + 1) * self.batch_size)
+            if order is not None:
+                indices = order[indices]
+            yield tuple(nest.map_structure(lambda a: convert_to_tensor(a[indices]), d) if d is not None else None
+                        for d in self._data)
+
+
+class DatasetBatches:
+    """The elements of a `tf.data.Dataset`, each a batch."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        cardinality = int(dataset.cardinality())
+        self.num_batches = cardinality if cardinality >= 0 else None
+
+    def epoch(self):
+        for element in self._dataset:
+            yield unpack(element)
+
+
+def batches(x, y=None, sample_weight=None, batch_size=None, shuffle=False):
+    """The batches of `x` (arrays or a Dataset) with Keras's checks of the arguments."""
+    if isinstance(x, DatasetV2):
+        if y is not None:
+            raise ValueError("When providing `x` as a tf.data.Dataset, `y` should not be passed. Instead, the "
+                             "targets should be included as part of the tf.data.Dataset.")
+        if sample_weight is not None:
+            raise ValueError("When providing `x` as a tf.data.Dataset, `sample_weights` should not be passed. "
+                             "Instead, the sample weights should be included as part of the tf.data.Dataset.")
+        if shuffle:
+            warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as a "
+                          "tf.data.Dataset. The Dataset is expected to already be shuffled (via "
+                          "`.shuffle(buffer_size)`).")
+        return DatasetBatches(x)
+    if batch_size is not None and not isinstance(batch_size, int):
+        raise TypeError(f"Invalid value for argument `batch_size`. Expected an integer. Received: "
+                        f"batch_size={batch_size}")
+    return ArrayBatches(x, y, sample_weight, batch_size, shuffle)

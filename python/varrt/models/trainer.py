@@ -1,0 +1,322 @@
+"""Keras 3's Trainer on the TensorFlow backend (keras/src/trainers/trainer.py and
+keras/src/backend/tensorflow/trainer.py): `compile`, `fit`, `evaluate`, `predict` and the
+`*_on_batch` methods of a Model.
+
+A training step runs the model under a GradientTape, computes the compiled loss plus the
+model's added losses, updates the "loss" tracker (a `Mean` weighted by the batch size, so an
+epoch's loss is the mean over its samples), applies the gradients with the optimizer and
+updates the compiled metrics. The steps are traced with `tf.function` unless
+`run_eagerly=True`. Logs are Python floats by sorted name, as Keras's."""
+import numpy as np
+
+from varrt.autodiff.backprop import GradientTape
+from varrt.base import nest
+from varrt.base.dtypes import float32
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.graph.function import function
+from varrt.models import identifiers, progress
+from varrt.models.batches import batches, unpack
+from varrt.models.compile_metrics import CompileMetrics
+from varrt.models.history import History
+from varrt.models.mean_metric import Mean
+from varrt.ops import array_ops, math_ops, reduction_ops
+
+_NOT_COMPILED = "You must call `compile()` before using the model."
+
+
+def _refuse(**arguments):
+    """Keras arguments varrt's trainer does not implement yet: an error naming them."""
+    for name, (value, default) in arguments.items():
+        if value is not default and value != default:
+            raise NotImplementedError(f"varrt's Keras models do not support `{name}` yet (received {name}={value!r}).")
+
+
+def _batch_size_of(x):
+    return array_ops.shape(next(t for t in nest.flatten(x) if t is not None))[0]
+
+
+class Trainer:
+    """The training methods of `tf.keras.Model` (mixed into Model)."""
+
+    def _init_trainer(self):
+        self.compiled = False
+        self.optimizer = None
+        self.loss = None
+        self._compile_loss = None
+        self._compile_metrics = None
+        self._loss_tracker = None
+        self.run_eagerly = False
+        self.history = None
+        self.stop_training = False
+        self._functions = {}
+
+    # --- compile ------------------------------------------------------------------------
+
+    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
+        """Configures the model for training: the optimizer and loss (objects or Keras's names)
+        and metrics (names: "accuracy", ...)."""
+        _refuse(loss_weights=(loss_weights, None), weighted_metrics=(weighted_metrics, None),
+                steps_per_execution=(steps_per_execution, 1))
+        self.optimizer = identifiers.get_optimizer(optimizer)
+        self.loss = loss
+        self._compile_loss = None  # resolved by the first step, as Keras builds its CompileLoss
+        if metrics is not None and not isinstance(metrics, (list, tuple)):
+            raise ValueError(f"Expected `metrics` argument to be a list, tuple, or dict. Received instead: "
+                             f"metrics={metrics} of type {type(metrics)}")
+        self._compile_metrics = CompileMetrics(metrics) if metrics else None
+        self._loss_tracker = Mean(name="loss")
+        self.run_eagerly = run_eagerly
+        self.jit_compile = jit_compile
+        self.compiled = True
+        self._functions = {}
+
+    @property
+    def metrics(self):
+        """The loss tracker ("loss"), then the compiled metrics as one ("compile_metrics")."""
+        out = [self._loss_tracker] if self._loss_tracker is not None else []
+        return out + ([self._compile_metrics] if self._compile_metrics is not None else [])
+
+    @property
+    def metrics_names(self):
+        """The names of `metrics` ("loss" first)."""
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        """Resets the loss tracker and the metrics (each pass of fit and evaluate starts so)."""
+        for m in self.metrics:
+            m.reset_state()
+
+    def _assert_compiled(self):
+        if not self.compiled:
+            raise ValueError(_NOT_COMPILED)
+
+    # --- one step -----------------------------------------------------------------------
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """The compiled loss of `y` and `y_pred` plus the model's added losses."""
+        losses = []
+        self._resolve_loss()
+        if self._compile_loss is not None:
+            y_true = convert_to_tensor(y) if y is not None else None
+            loss = self._compile_loss(y_true, y_pred, sample_weight)
+            losses.append(math_ops.cast(loss, float32))
+        for loss in self.losses:
+            loss = loss if loss.dtype.is_floating else math_ops.cast(loss, float32)
+            losses.append(reduction_ops.reduce_sum(loss))
+        if not losses:
+            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        return losses[0] if len(losses) == 1 else reduction_ops.reduce_sum(array_ops.stack(losses))
+
+    def _resolve_loss(self):
+        if self._compile_loss is None and self.loss is not None:
+            self._compile_loss = identifiers.get_loss(self.loss)
+
+    def _call_model(self, x, training):
+        if "training" in self._call_parameters:
+            return self(x, training=training)
+        return self(x)
+
+    def _update_metrics(self, y, y_pred):
+        if self._compile_metrics is not None:
+            # `metrics` are not weighted by the sample weights (Keras's `weighted_metrics` are).
+            self._compile_metrics.update_state(y, y_pred)
+
+    def train_step(self, data):
+        """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
+        x, y, sample_weight = unpack(data)
+        with GradientTape() as tape:
+            y_pred = self._call_model(x, training=True)
+            loss = self.compute_loss(x, y, y_pred, sample_weight, training=True)
+            self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
+        trainable_weights = self.trainable_weights
+        if trainable_weights:
+            gradients = tape.gradient(loss, trainable_weights)
+            self.optimizer.apply_gradients(zip(gradients, trainable_weights))
+        self._update_metrics(y, y_pred)
+        return self._metric_results()
+
+    def test_step(self, data):
+        """One evaluation step on a batch; returns the logs (the running results)."""
+        x, y, sample_weight = unpack(data)
+        y_pred = self._call_model(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
+        self._update_metrics(y, y_pred)
+        return self._metric_results()
+
+    def predict_step(self, data):
+        """The model's outputs on a batch (its `x`)."""
+        x, _, _ = unpack(data)
+        return self._call_model(x, training=False)
+
+    def _metric_results(self):
+        out = {}
+        for m in self.metrics:
+            result = m.result()
+            if isinstance(result, dict):
+                out.update(result)
+            else:
+                out[m.name] = result
+        return out
+
+    def _flatten_metrics_in_order(self, logs):
+        """The logs as a list: "loss", the compiled metrics in their order, then the rest by
+        name; a single value alone (Keras's `_flatten_metrics_in_order`)."""
+        names = []
+        for m in self.metrics:
+            names += [sub.name for sub in m.metrics or []] if isinstance(m, CompileMetrics) else [m.name]
+        results = [logs[name] for name in names if name in logs]
+        results += [logs[k] for k in sorted(logs) if k not in names]
+        return results[0] if len(results) == 1 else results
+
+    def _step_function(self, kind):
+        """The step `kind` ("train", "test", "predict"), traced once per model unless run eagerly."""
+        step = getattr(self, kind + "_step")
+        if self.run_eagerly:
+            return step
+        if kind not in self._functions:
+            # As Keras: a partial last batch relaxes the trace to any batch size, not a new trace per size.
+            self._functions[kind] = function(step, reduce_retracing=True)
+        return self._functions[kind]
+
+    def _build_for(self, data):
+        """Creates the model's and the optimizer's variables before the first traced step (Keras's
+        symbolic build), so that a retrace for a partial last batch creates none."""
+        x, y, sample_weight = unpack(data)
+        self._resolve_loss()
+        if not self.built:
+            self._call_model(x, training=False)
+        if self.optimizer is not None and not self.optimizer.built:
+            self.optimizer.build(self.trainable_variables)
+        if self._compile_metrics is not None and not self._compile_metrics.built and y is not None:
+            self._compile_metrics.build(convert_to_tensor(y), self._call_model(x, training=False))
+
+    @staticmethod
+    def _pythonify(logs):
+        """Python floats by sorted name, as Keras's `pythonify_logs` (its tree functions sort dicts)."""
+        return {k: float(np.asarray(logs[k].numpy() if isinstance(logs[k], Tensor) else logs[k]))
+                for k in sorted(logs)}
+
+    # --- fit ----------------------------------------------------------------------------
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
+        """Trains the model for `epochs` epochs on `x` and `y` (arrays) or on `x` a Dataset of
+        batches; returns the `History` of each epoch's logs."""
+        self._assert_compiled()
+        _refuse(callbacks=(callbacks or None, None), validation_split=(validation_split, 0.0),
+                class_weight=(class_weight, None), steps_per_epoch=(steps_per_epoch, None),
+                validation_steps=(validation_steps, None), validation_freq=(validation_freq, 1))
+        data = batches(x, y, sample_weight, batch_size, shuffle)
+        history = History()
+        history.set_model(self)
+        history.set_params({"verbose": progress.resolve(verbose), "epochs": epochs, "steps": data.num_batches})
+        self.history = history
+        history.on_train_begin()
+        self.stop_training = False
+        train = None
+        num_batches = data.num_batches
+        for epoch in range(initial_epoch, epochs):
+            self.reset_metrics()
+            if verbose and epochs > 1:
+                progress.print_msg(f"Epoch {epoch + 1}/{epochs}\n")
+            bar = progress.Progress(verbose, num_batches)
+            logs = {}
+            step = 0
+            for batch in data.epoch():
+                if train is None:
+                    self._build_for(batch)
+                    train = self._step_function("train")
+                logs = train(batch)
+                step += 1
+                bar.step(step, logs)
+            num_batches = step  # known after the first epoch of a dataset of unknown length
+            epoch_logs = self._pythonify(self._metric_results() if step else logs)
+            if validation_data is not None:
+                val_x, val_y, val_sample_weight = unpack(validation_data)
+                val_logs = self.evaluate(val_x, val_y, sample_weight=val_sample_weight,
+                                         batch_size=validation_batch_size or batch_size, verbose=0,
+                                         return_dict=True)
+                epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
+                epoch_logs = self._pythonify(epoch_logs)
+            bar.finish(epoch_logs)
+            history.on_epoch_end(epoch, epoch_logs)
+            if self.stop_training:
+                break
+        return history
+
+    # --- evaluate and predict -----------------------------------------------------------
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
+                 callbacks=None, return_dict=False, **kwargs):
+        """The loss and metrics on `x` and `y`: a float when there is only the loss, else a
+        list ("loss", then the metrics in their order), or a dict with `return_dict=True`."""
+        self._assert_compiled()
+        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
+        if kwargs:
+            raise ValueError(f"Arguments not recognized: {kwargs}")
+        data = batches(x, y, sample_weight, batch_size, shuffle=False)
+        self.reset_metrics()
+        bar = progress.Progress(verbose, data.num_batches)
+        test, step, logs = None, 0, {}
+        for batch in data.epoch():
+            if test is None:
+                self._build_for(batch)
+                test = self._step_function("test")
+            logs = test(batch)
+            step += 1
+            bar.step(step, logs)
+        logs = self._pythonify(self._metric_results() if step else logs)
+        bar.finish(logs)
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        """The model's outputs on `x`, batch by batch, concatenated into NumPy arrays."""
+        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
+        data = batches(x, None, None, batch_size, shuffle=False)
+        bar = progress.Progress(verbose, data.num_batches)
+        predict, outputs, step = None, [], 0
+        for batch in data.epoch():
+            if predict is None:
+                self._build_for(batch)
+                predict = self._step_function("predict")
+            outputs.append(nest.map_structure(lambda t: t.numpy(), predict(batch)))
+            step += 1
+            bar.step(step)
+        bar.finish({})
+        if not outputs:
+            raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). Please use "
+                             "`Model.compile(..., run_eagerly=True)`, or `tf.config.run_functions_eagerly(True)` "
+                             "for more information of where went wrong, or file a issue/bug to `keras`.")
+        return nest.map_structure(lambda *parts: np.concatenate(parts), *outputs)
+
+    # --- one batch ----------------------------------------------------------------------
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        """One training step on one batch; its loss and metrics (the metrics are reset first)."""
+        self._assert_compiled()
+        _refuse(class_weight=(class_weight, None))
+        batch = next(batches(x, y, sample_weight, batch_size=len(nest.flatten(x)[0])).epoch())
+        self._build_for(batch)
+        self.reset_metrics()
+        return self._batch_result(self._step_function("train")(batch), return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        """The loss and metrics on one batch (the metrics are reset first)."""
+        self._assert_compiled()
+        batch = next(batches(x, y, sample_weight, batch_size=len(nest.flatten(x)[0])).epoch())
+        self._build_for(batch)
+        self.reset_metrics()
+        return self._batch_result(self._step_function("test")(batch), return_dict)
+
+    def predict_on_batch(self, x):
+        """The model's outputs on one batch, as NumPy arrays."""
+        batch = next(batches(x, None, None, batch_size=len(nest.flatten(x)[0])).epoch())
+        self._build_for(batch)
+        return nest.map_structure(lambda t: t.numpy(), self._step_function("predict")(batch))
+
+    def _batch_result(self, logs, return_dict):
+        logs = self._pythonify(logs)
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
