@@ -143,9 +143,64 @@ def cases():
         dict(op="UnsortedSegmentSum", inputs={"data": [4, 3], "segment_ids": [4], "num_segments": []}),
         dict(op="UnsortedSegmentSum", inputs={"data": "?", "segment_ids": [4]}, const={"num_segments": 2}),
     ]
+    out += manip_cases()
     out += array_cases() + nn_cases() + random_cases() + other_cases() + edge_cases() + partial_shape_cases()
     return out
 
+
+
+def manip_cases():
+    """Split, SplitV, Slice, Pad, PadV2, MirrorPad(Grad), ReverseV2, Roll."""
+    return [
+        dict(op="Split", inputs={"value": [4, 6]}, const={"split_dim": 1}, attrs={"num_split": 3}),
+        dict(op="Split", inputs={"value": [None, 6]}, const={"split_dim": -1}, attrs={"num_split": 2}),
+        dict(op="Split", inputs={"value": [4, None]}, const={"split_dim": 1}, attrs={"num_split": 2}),
+        dict(op="Split", inputs={"value": [4, 6], "split_dim": []}, attrs={"num_split": 2}),
+        dict(op="Split", inputs={"value": "?"}, const={"split_dim": 1}, attrs={"num_split": 2}),
+        dict(op="Split", inputs={"value": [4, 5]}, const={"split_dim": 1}, attrs={"num_split": 2}),
+        dict(op="Split", inputs={"value": [4, 5]}, const={"split_dim": 2}, attrs={"num_split": 1}),
+        dict(op="SplitV", inputs={"value": [4, 6]}, const={"size_splits": [1, -1, 2], "split_dim": 1},
+             attrs={"num_split": 3}),
+        dict(op="SplitV", inputs={"value": [4, None]}, const={"size_splits": [1, -1], "split_dim": 1},
+             attrs={"num_split": 2}),
+        dict(op="SplitV", inputs={"value": [4, 6], "size_splits": [2]}, const={"split_dim": 1},
+             attrs={"num_split": 2}),
+        dict(op="SplitV", inputs={"value": [4, 6], "size_splits": [2], "split_dim": []}, attrs={"num_split": 2}),
+        dict(op="SplitV", inputs={"value": [4, 6]}, const={"size_splits": [1, 2], "split_dim": 1},
+             attrs={"num_split": 2}),
+        dict(op="SplitV", inputs={"value": [4, 6]}, const={"size_splits": [1, -1, -1], "split_dim": 1},
+             attrs={"num_split": 3}),
+        dict(op="SplitV", inputs={"value": []}, const={"size_splits": [1], "split_dim": 0}, attrs={"num_split": 1}),
+        dict(op="Slice", inputs={"input": [4, 6]}, const={"begin": [1, 2], "size": [2, -1]}),
+        dict(op="Slice", inputs={"input": [None, 6]}, const={"begin": [1, 2], "size": [-1, 3]}),
+        dict(op="Slice", inputs={"input": [4, 6], "begin": [2]}, const={"size": [2, 3]}),
+        dict(op="Slice", inputs={"input": [4, 6], "begin": [2], "size": [2]}),
+        dict(op="Slice", inputs={"input": [4, 6], "begin": [3], "size": [3]}),
+        dict(op="Slice", inputs={"input": [4, 6]}, const={"begin": [5, 0], "size": [-1, 3]}),
+        dict(op="Pad", inputs={"input": [4, None]}, const={"paddings": [[1, 2], [3, 4]]}),
+        dict(op="Pad", inputs={"input": [4, 6], "paddings": [2, 2]}),
+        dict(op="Pad", inputs={"input": "?", "paddings": [3, 2]}),
+        dict(op="Pad", inputs={"input": [4, 6]}, const={"paddings": [[1, 2]]}),
+        dict(op="Pad", inputs={"input": [4, 6]}, const={"paddings": [[1, 2], [-1, 0]]}),
+        dict(op="Pad", inputs={"input": [4, 6], "paddings": [2, 3]}),
+        dict(op="PadV2", inputs={"input": [4, 6], "constant_values": []}, const={"paddings": [[1, 2], [0, 1]]}),
+        dict(op="PadV2", inputs={"input": [4, 6], "constant_values": [2]}, const={"paddings": [[1, 2], [0, 1]]}),
+        dict(op="MirrorPad", inputs={"input": [4, None]}, const={"paddings": [[1, 2], [3, 0]]},
+             attrs={"mode": "REFLECT"}),
+        dict(op="MirrorPad", inputs={"input": [4, 6], "paddings": [None, 2]}, attrs={"mode": "SYMMETRIC"}),
+        dict(op="MirrorPadGrad", inputs={"input": [6, None]}, const={"paddings": [[1, 2], [3, 0]]},
+             attrs={"mode": "REFLECT"}),
+        dict(op="MirrorPadGrad", inputs={"input": [6, 5], "paddings": [None, 2]}, attrs={"mode": "REFLECT"}),
+        dict(op="MirrorPadGrad", inputs={"input": [6, 5], "paddings": [2, 2]}, attrs={"mode": "REFLECT"}),
+        dict(op="ReverseV2", inputs={"tensor": [4, None]}, const={"axis": [-1]}),
+        dict(op="ReverseV2", inputs={"tensor": [4, 6]}, const={"axis": [2]}),
+        dict(op="ReverseV2", inputs={"tensor": [4, 6]}, const={"axis": [0, -2]}),
+        dict(op="ReverseV2", inputs={"tensor": [4, 6], "axis": []}),
+        dict(op="Roll", inputs={"input": [4, None], "shift": [2], "axis": [2]}),
+        dict(op="Roll", inputs={"input": [4, 6], "shift": [], "axis": []}),
+        dict(op="Roll", inputs={"input": [], "shift": [], "axis": []}),
+        dict(op="Roll", inputs={"input": [4, 6], "shift": [2], "axis": [3]}),
+    ]
 
 def partial_shape_cases():
     """Shape inputs known in part: tf.shape of a partially known tensor."""
