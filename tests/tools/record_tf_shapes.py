@@ -200,6 +200,9 @@ def manip_cases():
         dict(op="Roll", inputs={"input": [4, 6], "shift": [], "axis": []}),
         dict(op="Roll", inputs={"input": [], "shift": [], "axis": []}),
         dict(op="Roll", inputs={"input": [4, 6], "shift": [2], "axis": [3]}),
+        dict(op="MatrixBandPart", inputs={"input": [2, None, 4], "num_lower": [], "num_upper": []}),
+        dict(op="MatrixBandPart", inputs={"input": [4], "num_lower": [], "num_upper": []}),
+        dict(op="MatrixBandPart", inputs={"input": [4, 4], "num_lower": [2], "num_upper": []}),
     ]
 
 def partial_shape_cases():

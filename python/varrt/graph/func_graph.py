@@ -111,6 +111,20 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
     return out if len(out) == num_outputs and None not in out else None
 
 
+def _packed_dims(inputs):
+    """The shape a Pack of integer scalars holds, each known one's value and None for the
+    others, or None when they are not all integer scalars (TensorFlow's shape refiner reads a
+    Pack so: tf.ones([n, tf.size(x)]) has n rows while building)."""
+    dims = []
+    for t in inputs:
+        if tuple(_static_shape(t).as_list() if _static_shape(t).rank is not None else [None]) != () or \
+                t.dtype not in (dtypes.int32, dtypes.int64):
+            return None
+        value = _constant_value(t)
+        dims.append(None if value is None or int(value) < 0 else int(value))
+    return TensorShape(dims)
+
+
 def _constant_value(tensor):
     """A tensor's value on the host when it is known while building, else None."""
     if not value_known(tensor) or _C._has_no_value(tensor):
@@ -544,6 +558,8 @@ class FuncGraph:
             opdef = _op_def(op)
             if opdef is not None and opdef.folds_from_shape is not None and i < len(inputs):
                 info.partial = _static_shape(inputs[i])  # the static shape its value is (Shape, ShapeN)
+            elif op == "Pack" and not failed:
+                info.partial = _packed_dims(inputs)
 
     def host_node_ops(self):
         """The ops of this graph's nodes whose kernel calls into Python (a NumPy kernel, a

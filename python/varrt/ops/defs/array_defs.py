@@ -29,6 +29,7 @@ register('Transpose', 'x: T, perm: Tperm -> y: T', 'T: type', 'Tperm: {int32, in
 register('Unpack', 'value: T -> output: num * T', 'num: int >= 0', 'T: type', 'axis: int = 0', shape=shape_fns.unpack)
 register('Where', 'input: T -> index: int64', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = bool', shape=shape_fns.where,
          api_names={"input": "condition"})
+register('MatrixBandPart', 'input: T, num_lower: Tindex, num_upper: Tindex -> band: T', 'T: type', 'Tindex: {int32, int64} = int64', shape=shape_fns.unchanged)
 register('MirrorPad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', "mode: {'REFLECT', 'SYMMETRIC'}", shape=shape_fns.pad)
 register('MirrorPadGrad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', "mode: {'REFLECT', 'SYMMETRIC'}", shape=shape_fns.mirror_pad_grad)
 register('Pad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', shape=shape_fns.pad)

@@ -3,7 +3,7 @@ TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), v
 carries it as an attribute of that name."""
 import numpy as np
 
-from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, sequence_ops
+from varrt.ops import array_ops, index_ops, linalg_ops, math_ops, reduction_ops, sequence_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -139,3 +139,9 @@ def _tile_grad(op, grad):
 for _op in ("Assert", "StopGradient", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Const", "OneHot", "Where",
             "Range"):
     NotDifferentiable(_op)
+
+
+@RegisterGradient("MatrixBandPart")
+def _matrix_band_part_grad(op, grad):
+    """The gradient's same band: the zeroed elements had no effect."""
+    return linalg_ops.band_part(grad_util.dense(grad), op.inputs[1], op.inputs[2]), None, None
