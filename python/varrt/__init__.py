@@ -35,6 +35,7 @@ from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, compl
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
 from varrt.ops.manip_ops import pad, reverse, roll, slice, split
 from varrt.ops.array_composites import meshgrid, tensordot
+from varrt.ops.boolean_mask import boolean_mask
 from varrt.ops.scatter_ops import scatter_nd
 from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
                                 greater_equal, less, less_equal, logical_and, logical_not, logical_or,
