@@ -90,6 +90,7 @@ CASES = [
     "out = tf.raw_ops.MirrorPadGrad(input=[1, 2, 3, 4, 5], paddings=[[1, 1]], mode='SYMMETRIC')",
     "out = tf.raw_ops.ReverseV2(tensor=[[1, 2], [3, 4]], axis=[1])",
     "out = tf.raw_ops.Roll(input=[1, 2, 3, 4], shift=1, axis=0)",
+    "out = tf.raw_ops.TopKV2(input=[[1, 3, 2]], k=2, index_type=tf.int64)",
     "out = tf.raw_ops.MatrixBandPart(input=[[1, 2], [3, 4]], num_lower=0, num_upper=-1)",
     "out = tf.raw_ops.Fill(dims=[2, 2], value=7.)",
     "out = tf.raw_ops.Shape(input=tf.zeros([2, 3]), out_type=tf.int64)",

@@ -201,6 +201,12 @@ def manip_cases():
         dict(op="Roll", inputs={"input": [], "shift": [], "axis": []}),
         dict(op="Roll", inputs={"input": [4, 6], "shift": [2], "axis": [3]}),
         dict(op="MatrixBandPart", inputs={"input": [2, None, 4], "num_lower": [], "num_upper": []}),
+        dict(op="TopKV2", inputs={"input": [None, 5]}, const={"k": 2}),
+        dict(op="TopKV2", inputs={"input": [3, 5], "k": []}),
+        dict(op="TopKV2", inputs={"input": "?"}, const={"k": 2}),
+        dict(op="TopKV2", inputs={"input": [3, 5]}, const={"k": 6}),
+        dict(op="TopKV2", inputs={"input": [3, 5]}, const={"k": -1}),
+        dict(op="TopKV2", inputs={"input": []}, const={"k": 1}),
         dict(op="MatrixBandPart", inputs={"input": [4], "num_lower": [], "num_upper": []}),
         dict(op="MatrixBandPart", inputs={"input": [4, 4], "num_lower": [2], "num_upper": []}),
     ]

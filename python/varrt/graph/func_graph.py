@@ -80,6 +80,12 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
     the input that binds the same attribute (a Python-kernel op names its output dtype); None
     when the signature cannot tell."""
     if host is not None:
+        # A Python kernel's outputs are of its dtype, but for an output typed by an attribute the
+        # op was given (TopKV2's indices: index_type).
+        outs = [a for a in opdef.outputs if not _is_list(a)]
+        if len(outs) == num_outputs:
+            return [_dtype_of(int(attrs[a.type_attr])) if a.type_attr and attrs.get(a.type_attr) is not None
+                    and a.type_attr not in [i.type_attr for i in opdef.inputs] else _dtype_of(host[1]) for a in outs]
         return [_dtype_of(host[1])] * num_outputs
     # The recorded tensor inputs, in signature order: resources and host-read inputs (attributes
     # under the input's name) are not among them; a list input takes what the others leave.
