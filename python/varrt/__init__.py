@@ -37,6 +37,7 @@ from varrt.ops.manip_ops import pad, reverse, roll, slice, split
 from varrt.ops.array_composites import meshgrid, tensordot
 from varrt.ops.boolean_mask import boolean_mask
 from varrt.ops.sort_ops import argsort, sort
+from varrt.ops.diag_ops import eye
 from varrt.ops.scatter_ops import scatter_nd
 from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
                                 greater_equal, less, less_equal, logical_and, logical_not, logical_or,

@@ -29,6 +29,9 @@ register('Transpose', 'x: T, perm: Tperm -> y: T', 'T: type', 'Tperm: {int32, in
 register('Unpack', 'value: T -> output: num * T', 'num: int >= 0', 'T: type', 'axis: int = 0', shape=shape_fns.unpack)
 register('Where', 'input: T -> index: int64', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = bool', shape=shape_fns.where,
          api_names={"input": "condition"})
+register('MatrixDiagPartV3', 'input: T, k: int32, padding_value: T -> diagonal: T', 'T: type', 'align: {\'LEFT_RIGHT\', \'RIGHT_LEFT\', \'LEFT_LEFT\', \'RIGHT_RIGHT\'} = "RIGHT_LEFT"', shape=shape_fns.matrix_diag_part_v3)
+register('MatrixDiagV3', 'diagonal: T, k: int32, num_rows: int32, num_cols: int32, padding_value: T -> output: T', 'T: type', 'align: {\'LEFT_RIGHT\', \'RIGHT_LEFT\', \'LEFT_LEFT\', \'RIGHT_RIGHT\'} = "RIGHT_LEFT"', shape=shape_fns.matrix_diag_v3)
+register('MatrixSetDiagV3', 'input: T, diagonal: T, k: int32 -> output: T', 'T: type', 'align: {\'LEFT_RIGHT\', \'RIGHT_LEFT\', \'LEFT_LEFT\', \'RIGHT_RIGHT\'} = "RIGHT_LEFT"', shape=shape_fns.matrix_set_diag_v3)
 register('MatrixBandPart', 'input: T, num_lower: Tindex, num_upper: Tindex -> band: T', 'T: type', 'Tindex: {int32, int64} = int64', shape=shape_fns.unchanged)
 register('MirrorPad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', "mode: {'REFLECT', 'SYMMETRIC'}", shape=shape_fns.pad)
 register('MirrorPadGrad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', "mode: {'REFLECT', 'SYMMETRIC'}", shape=shape_fns.mirror_pad_grad)
