@@ -42,16 +42,15 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list[Ten
     if isinstance(num_or_size_splits, (int, np.integer)) and not isinstance(num_or_size_splits, bool):
         return _split_even(value, int(num_or_size_splits), axis, name)
     sizes, sizes_dtype = operand(num_or_size_splits)
+    dims = shape_of(sizes)
+    if dims == ():
+        raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits argument to split. Argument "
+                         "provided: %s" % (num_or_size_splits,))
     if num is None:
-        dims = shape_of(sizes)
-        if len(dims) != 1 or dims[0] is None:
-            raise ValueError(f"Cannot infer argument `num` from shape {_shape_repr(dims)}")
-        num = dims[0]
+        num = dims[0] if dims else None
+        if num is None:
+            raise ValueError(f"Cannot infer argument `num` from shape {num_or_size_splits}")
     return _split_v(value, sizes, sizes_dtype, int(num), axis, name)
-
-
-def _shape_repr(dims):
-    return "(" + ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
 
 
 def _split_even(value, num_split, axis, name):
