@@ -17,9 +17,10 @@ KERNEL_MODULES = {p.relative_to(PACKAGE).as_posix() for p in (PACKAGE / "ops").g
 # module -> (the ops it names, why it must)
 ALLOWED = {
     "graph/func_graph.py": ({"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "Placeholder",
-                                 "Const"},
+                                 "Const", "Pack"},
                                 "the assignment's build-time shape check keeps TensorFlow's text for these three; "
-                                "arguments are Placeholder nodes; an input with no node is a Const"),
+                                "arguments are Placeholder nodes; an input with no node is a Const; the shape "
+                                "refiner reads a Pack of scalars as a partial shape (TensorFlow's ConstantPartialShape)"),
     "graph/graph.py": ({"AssignVariableOp", "Placeholder"},
                          "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes"),
     "framework/tensor.py": ({"Const"}, "tf.constant's default name is TensorFlow's"),

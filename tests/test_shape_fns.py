@@ -40,6 +40,8 @@ def num_outputs(op, case):
         return len(case["out"])
     if op.name == "Unpack":
         return case["attrs"]["num"]
+    if op.name in ("Split", "SplitV"):
+        return case["attrs"]["num_split"]
     if op.name == "RestoreV2":
         return len(case["attrs"]["dtypes"])
     return len(op.outputs)

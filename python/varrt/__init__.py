@@ -33,6 +33,11 @@ from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones
 from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
                           float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
+from varrt.ops.manip_ops import pad, reverse, roll, slice, split
+from varrt.ops.array_composites import meshgrid, tensordot
+from varrt.ops.boolean_mask import boolean_mask
+from varrt.ops.sort_ops import argsort, sort
+from varrt.ops.diag_ops import eye
 from varrt.ops.scatter_ops import scatter_nd
 from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_value, cos, divide, equal, exp, floor, greater,
                                 greater_equal, less, less_equal, logical_and, logical_not, logical_or,

@@ -92,6 +92,10 @@ class GradientTape:
         RuntimeError: From `gradient`, if a non-persistent tape is used a second time.
     """
 
+    # Whether each input's gradient takes the input's static shape: TensorFlow 1's tf.gradients
+    # does (a TF1 graph's tape sets it), a GradientTape does not.
+    _shapes_input_gradients = False
+
     def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True) -> None:
         self._persistent = persistent
         self._watch_accessed_variables = watch_accessed_variables
@@ -276,7 +280,7 @@ class GradientTape:
         # An integer target or source gets None quietly (TensorFlow only vlogs them).
         for s in flat_sources:
             keys.append(_key(s))
-        grads = imperative_grad.backprop(self._recorder, targets, keys)
+        grads = imperative_grad.backprop(self._recorder, targets, keys, self._shapes_input_gradients)
         out = []
         for s, k in zip(flat_sources, keys):
             g = grads[k]

@@ -6,6 +6,7 @@ gets the summed gradients of its outputs (zeros for outputs nothing used) and ha
 gradient per input to the registry's function for its type (or its custom backward).
 Gradients are computed with varrt ops, so a tape recording around this records them too.
 """
+from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.ops.gradients import grad_util, registry
 from varrt.ops import array_ops
@@ -39,8 +40,21 @@ def _skipped(keys, reached):
     return tuple(i for i, k in enumerate(keys) if k not in reached)
 
 
-def backprop(recorder, targets, source_keys):
-    """{source key: gradient or None}. `targets` are (key, initial gradient) pairs."""
+def _shaped_like(g, x):
+    """`g` given `x`'s static shape where a graph tensor's is less known, as TensorFlow 1's
+    tf.gradients does for every input's gradient (gradients_util: in_grad.set_shape); a shape
+    the two disagree on is left to the ops to report when they run."""
+    if getattr(type(g), "_is_symbolic", False) and isinstance(getattr(x, "shape", None), TensorShape):
+        try:
+            g.set_shape(x.shape)
+        except (ValueError, AttributeError):
+            pass
+    return g
+
+
+def backprop(recorder, targets, source_keys, shape_input_gradients=False):
+    """{source key: gradient or None}. `targets` are (key, initial gradient) pairs. With
+    `shape_input_gradients` (tf.gradients), each gradient takes its input's static shape."""
     useful, reached = recorder.entries(source_keys)
     grads = {}
     for key, g in targets:
@@ -84,6 +98,8 @@ def backprop(recorder, targets, source_keys):
         if len(in_grads) != len(in_keys):
             raise ValueError(f"The gradient function of {e.type} returned {len(in_grads)} gradients for "
                              f"{len(in_keys)} inputs")
+        if shape_input_gradients:
+            in_grads = [g if g is None else _shaped_like(g, x) for g, x in zip(in_grads, e.inputs)]
         for k, g in zip(in_keys, in_grads):
             if g is not None and k in reached:
                 gs = get(k)

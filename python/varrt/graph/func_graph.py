@@ -81,6 +81,12 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
     the input that binds the same attribute (a Python-kernel op names its output dtype); None
     when the signature cannot tell."""
     if host is not None:
+        # A Python kernel's outputs are of its dtype, but for an output typed by an attribute the
+        # op was given (TopKV2's indices: index_type).
+        outs = [a for a in opdef.outputs if not _is_list(a)]
+        if len(outs) == num_outputs:
+            return [_dtype_of(int(attrs[a.type_attr])) if a.type_attr and attrs.get(a.type_attr) is not None
+                    and a.type_attr not in [i.type_attr for i in opdef.inputs] else _dtype_of(host[1]) for a in outs]
         return [_dtype_of(host[1])] * num_outputs
     # The recorded tensor inputs, in signature order: resources and host-read inputs (attributes
     # under the input's name) are not among them; a list input takes what the others leave.
@@ -110,6 +116,20 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
                     return None
                 out.append(_dtype_named(attr.default))
     return out if len(out) == num_outputs and None not in out else None
+
+
+def _packed_dims(inputs):
+    """The shape a Pack of integer scalars holds, each known one's value and None for the
+    others, or None when they are not all integer scalars (TensorFlow's shape refiner reads a
+    Pack so: tf.ones([n, tf.size(x)]) has n rows while building)."""
+    dims = []
+    for t in inputs:
+        if tuple(_static_shape(t).as_list() if _static_shape(t).rank is not None else [None]) != () or \
+                t.dtype not in (dtypes.int32, dtypes.int64):
+            return None
+        value = _constant_value(t)
+        dims.append(None if value is None or int(value) < 0 else int(value))
+    return TensorShape(dims)
 
 
 def _constant_value(tensor):
@@ -546,6 +566,8 @@ class FuncGraph:
             opdef = _op_def(op)
             if opdef is not None and opdef.folds_from_shape is not None and i < len(inputs):
                 info.partial = _static_shape(inputs[i])  # the static shape its value is (Shape, ShapeN)
+            elif op == "Pack" and not failed:
+                info.partial = _packed_dims(inputs)
 
     def host_node_ops(self):
         """The ops of this graph's nodes whose kernel calls into Python (a NumPy kernel, a

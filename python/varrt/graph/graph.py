@@ -462,6 +462,7 @@ def _push(graph):
     # TensorFlow 1 differentiates a graph after it is built (tf.gradients, Optimizer.minimize): a
     # persistent tape records the graph's ops as they are recorded (on their symbolic tensors).
     tape = GradientTape(persistent=True)
+    tape._shapes_input_gradients = True  # tf.gradients gives each input's gradient the input's shape
     tape.__enter__()
     graph._tapes.append(tape)
     _default.stack.append((graph, watch))

@@ -1,5 +1,6 @@
 """`tf.linalg`: matrix ops under TensorFlow's tf.linalg names and op names (MatMul,
-BatchMatMulV2: the core's ops on its GEMM, which raise TensorFlow's CPU kernel errors), with its
+BatchMatMulV2: the core's ops on its GEMM, which raise TensorFlow's CPU kernel errors;
+MatrixBandPart), with its
 CPU build's conversion errors (oneDNN's _Mkl node names for float32/bfloat16).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
@@ -11,7 +12,8 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import check_dtype, mismatch, named, operand, run, shape_of
+from varrt.ops.op_util import (check_dtype, is_tensor_like, kernel_error, mismatch, named, operand, run, shape_of,
+                               shape_text, suffix)
 from varrt.ops.array_ops import rank
 from varrt.ops.array_ops import transpose
 
@@ -104,3 +106,41 @@ def _raw_batch_mat_mul_v2(x, y, adj_x=False, adj_y=False, grad_x=False, grad_y=F
 # `tf.matmul(a, b)` of two matrices enters the core in one call (_C.fast_op, the core's MatMul);
 # everything else (keywords, batches, mismatched dtypes) runs the function above.
 matmul = _C.fast_op("matmul", 0, "hint", matmul)
+
+
+@op_def_lib.implements("MatrixBandPart")
+def band_part(input, num_lower, num_upper, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """`input` with each innermost matrix zeroed outside its central band: `num_lower`
+    subdiagonals and `num_upper` superdiagonals kept (a negative count keeps that whole triangle)."""
+    a, dtype = operand(input)
+    end = suffix(name, input, num_lower, num_upper)
+    # Both counts take the dtype of whichever is a tensor, else the attribute's default (int64).
+    index_dtype = next((operand(v)[1] for v in (num_lower, num_upper) if is_tensor_like(v)), dtypes.int64)
+    lower, lower_dtype = operand(num_lower, index_dtype)
+    upper, upper_dtype = operand(num_upper, index_dtype)
+    check_dtype("MatrixBandPart", lower_dtype, name, end, attr="Tindex")
+    if upper_dtype is not lower_dtype:
+        raise mismatch("MatrixBandPart", 2, lower_dtype, upper_dtype, name)
+    return run("MatrixBandPart", lambda a, lower, upper: _band(a, lower, upper, name, end), (a, lower, upper), dtype,
+               name=name)
+
+
+def _band(a, lower, upper, name, end):
+    if a.ndim < 2:
+        raise kernel_error("MatrixBandPart", f"input must be at least 2-dim, received shape: {shape_text(a.shape)}",
+                           name, end=end)
+    rows, cols = a.shape[-2:]
+    counts = []
+    for what, count, limit, dim in (("num_lower", lower, rows, "rows"), ("num_upper", upper, cols, "columns")):
+        if np.ndim(count) != 0:
+            raise kernel_error("MatrixBandPart", f"{what} must be scalar, got shape {shape_text(np.shape(count))}",
+                               name, end=end)
+        count = int(count)
+        if count > limit:
+            raise kernel_error("MatrixBandPart", f"{what} must be negative or less or equal to number of {dim} "
+                                                 f"({limit}) got: {count}", name, end=end)
+        counts.append(count)
+    i = np.arange(rows)[:, None]
+    j = np.arange(cols)[None, :]
+    keep = ((counts[0] < 0) | (i - j <= counts[0])) & ((counts[1] < 0) | (j - i <= counts[1]))
+    return np.where(keep, a, np.zeros((), a.dtype) if a.dtype != object else b"")

@@ -199,8 +199,13 @@ class OpDef:
 
     def attr_value_error(self, attr, type_name):
         """TensorFlow's text for a dtype (DataTypeString `type_name`) that type attr `attr` does
-        not allow: its allowed list in the registry's order, the node, the op's summary."""
-        allowed = ", ".join(_type_name(t) for t in self.attrs[attr].allowed)
+        not allow, or a string (quoted) a string attr does not: its allowed list in the registry's
+        order, the node, the op's summary."""
+        attr_def = self.attrs[attr]
+        if attr_def.type == "string":  # a string from a list (MatrixDiagV3's align): quoted
+            allowed = ", ".join(f'"{_c_escape(v)}"' for v in attr_def.allowed)
+        else:
+            allowed = ", ".join(_type_name(t) for t in attr_def.allowed)
         return (f"Value for attr '{attr}' of {type_name} is not in the list of allowed values: {allowed}\n"
                 f"\t; NodeDef: {{{{node {self.name}}}}}; {self.summary()}")
 

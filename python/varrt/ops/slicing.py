@@ -17,10 +17,10 @@ from varrt import _C
 from varrt.base import dtypes
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
-from varrt.ops.op_util import kernel_error, run, shape_text
+from varrt.ops.op_util import kernel_error, shape_text
 from varrt.ops import index_ops
+from varrt.ops.boolean_mask import boolean_mask
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                      "tf.int32/tf.int64 tensors are valid indices")
@@ -146,26 +146,6 @@ def _is_mask(key):
     if isinstance(key, Tensor) or hasattr(key, "_as_tensor"):
         return getattr(key, "dtype", None) == dtypes.bool
     return False
-
-
-def boolean_mask(tensor, mask):
-    """The elements (rows, for a mask of lower rank) of `tensor` where `mask` is True."""
-    tensor = convert_to_tensor(tensor)
-    mask = convert_to_tensor(mask, dtypes.bool)
-    m = np.asarray(mask._data.view())
-    if m.ndim == 0:
-        raise ValueError("mask cannot be scalar.")
-    shape = tensor._data.shape
-    if not TensorShape(shape[:m.ndim]).is_compatible_with(TensorShape(m.shape)) or len(shape) < m.ndim:
-        raise ValueError(f"Shapes {TensorShape(shape[:m.ndim])} and {TensorShape(m.shape)} are incompatible")
-    _C.place_op("Where")
-    if m.ndim == 1:
-        # A gather of the selected rows through the dispatch, so a tape differentiates it
-        # (GatherV2's gradient); the row indices are a host input (Where's output in TensorFlow).
-        return run("GatherV2", lambda a, i: np.take(a, i, axis=0), (tensor, np.flatnonzero(m)), tensor.dtype,
-                   attrs={"axis": 0, "batch_dims": 0})
-    _C.place_op("GatherV2")  # a mask over several dimensions: no gradient yet (a constant)
-    return Tensor._wrap(_C.constant(np.ascontiguousarray(tensor._data.view()[m])))
 
 
 def tensor_getitem(tensor, key):

@@ -29,3 +29,18 @@ register('Transpose', 'x: T, perm: Tperm -> y: T', 'T: type', 'Tperm: {int32, in
 register('Unpack', 'value: T -> output: num * T', 'num: int >= 0', 'T: type', 'axis: int = 0', shape=shape_fns.unpack)
 register('Where', 'input: T -> index: int64', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = bool', shape=shape_fns.where,
          api_names={"input": "condition"})
+register('MatrixDiagPartV3', 'input: T, k: int32, padding_value: T -> diagonal: T', 'T: type', 'align: {\'LEFT_RIGHT\', \'RIGHT_LEFT\', \'LEFT_LEFT\', \'RIGHT_RIGHT\'} = "RIGHT_LEFT"', shape=shape_fns.matrix_diag_part_v3)
+register('MatrixDiagV3', 'diagonal: T, k: int32, num_rows: int32, num_cols: int32, padding_value: T -> output: T', 'T: type', 'align: {\'LEFT_RIGHT\', \'RIGHT_LEFT\', \'LEFT_LEFT\', \'RIGHT_RIGHT\'} = "RIGHT_LEFT"', shape=shape_fns.matrix_diag_v3)
+register('MatrixSetDiagV3', 'input: T, diagonal: T, k: int32 -> output: T', 'T: type', 'align: {\'LEFT_RIGHT\', \'RIGHT_LEFT\', \'LEFT_LEFT\', \'RIGHT_RIGHT\'} = "RIGHT_LEFT"', shape=shape_fns.matrix_set_diag_v3)
+register('MatrixBandPart', 'input: T, num_lower: Tindex, num_upper: Tindex -> band: T', 'T: type', 'Tindex: {int32, int64} = int64', shape=shape_fns.unchanged)
+register('MirrorPad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', "mode: {'REFLECT', 'SYMMETRIC'}", shape=shape_fns.pad)
+register('MirrorPadGrad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', "mode: {'REFLECT', 'SYMMETRIC'}", shape=shape_fns.mirror_pad_grad)
+register('Pad', 'input: T, paddings: Tpaddings -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', shape=shape_fns.pad)
+register('PadV2', 'input: T, paddings: Tpaddings, constant_values: T -> output: T', 'T: type', 'Tpaddings: {int32, int64} = int32', shape=shape_fns.pad)
+register('ReverseV2', 'tensor: T, axis: Tidx -> output: T', 'Tidx: {int32, int64} = int32', 'T: {uint8, int8, uint16, int16, int32, uint32, int64, uint64, bool, bfloat16, half, float, double, complex64, complex128, string}', shape=shape_fns.reverse_v2)
+register('Roll', 'input: T, shift: Tshift, axis: Taxis -> output: T', 'T: type', 'Tshift: {int32, int64}', 'Taxis: {int32, int64}', shape=shape_fns.roll)
+register('Slice', 'input: T, begin: Index, size: Index -> output: T', 'T: type', 'Index: {int32, int64}', shape=shape_fns.slice_)
+register('Split', 'split_dim: int32, value: T -> output: num_split * T', 'num_split: int >= 1', 'T: type', shape=shape_fns.split,
+         api_names={"split_dim": "axis"})
+register('SplitV', 'value: T, size_splits: Tlen, split_dim: int32 -> output: num_split * T', 'num_split: int >= 1', 'T: type', 'Tlen: {int8, int32, int64} = int64', shape=shape_fns.split_v,
+         api_names={"split_dim": "axis"})

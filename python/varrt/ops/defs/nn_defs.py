@@ -26,3 +26,4 @@ register('SoftplusGrad', 'gradients: T, features: T -> backprops: T', 'T: {half,
 register('Softsign', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('SoftsignGrad', 'gradients: T, features: T -> backprops: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.merge_both)
 register('SparseSoftmaxCrossEntropyWithLogits', 'features: T, labels: Tlabels -> loss: T, backprop: T', 'T: {half, bfloat16, float, double}', 'Tlabels: {int32, int64} = int64', shape=shape_fns.sparse_softmax_cross_entropy)
+register('TopKV2', 'input: T, k: Tk -> values: T, indices: index_type', 'sorted: bool = true', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', 'Tk: {int16, int32, int64} = int32', 'index_type: {int16, int32, int64} = int32', shape=shape_fns.top_k)

@@ -1,5 +1,5 @@
 """Gradient functions, one module per area as TensorFlow's *_grad.py; importing this package
 registers them all (registry.py)."""
-from varrt.ops.gradients import (array_grad, gather_grad, math_grad, random_grad, reduction_grad,  # noqa: F401
+from varrt.ops.gradients import (array_grad, gather_grad, manip_grad, math_grad, random_grad, reduction_grad,  # noqa: F401,E501
                                  resource_variable_grad, slicing_grad)
 from varrt.ops.gradients import nn_grad  # noqa: F401,E402

@@ -3,7 +3,7 @@ TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), v
 carries it as an attribute of that name."""
 import numpy as np
 
-from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, sequence_ops
+from varrt.ops import array_ops, diag_ops, index_ops, linalg_ops, math_ops, reduction_ops, sequence_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -139,3 +139,43 @@ def _tile_grad(op, grad):
 for _op in ("Assert", "StopGradient", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Const", "OneHot", "Where",
             "Range"):
     NotDifferentiable(_op)
+
+
+@RegisterGradient("MatrixBandPart")
+def _matrix_band_part_grad(op, grad):
+    """The gradient's same band: the zeroed elements had no effect."""
+    return linalg_ops.band_part(grad_util.dense(grad), op.inputs[1], op.inputs[2]), None, None
+
+
+@RegisterGradient("MatrixDiagV3")
+def _matrix_diag_v3_grad(op, grad):
+    """The gradient's same band of diagonals."""
+    align = diag_ops.align_name(op.get_attr("align"))
+    return (diag_ops.diag_part(grad_util.dense(grad), k=op.inputs[1], align=align),) + (None,) * 4
+
+
+@RegisterGradient("MatrixDiagPartV3")
+def _matrix_diag_part_v3_grad(op, grad):
+    """The diagonals' gradient put back on the band, zeros elsewhere."""
+    matrix_shape = op.inputs[0].shape[-2:]
+    align = diag_ops.align_name(op.get_attr("align"))
+    grad = grad_util.dense(grad)
+    if matrix_shape.is_fully_defined():
+        return diag_ops.diag(grad, k=op.inputs[1], num_rows=matrix_shape[0], num_cols=matrix_shape[1],
+                             align=align), None, None
+    return diag_ops.set_diag(array_ops.zeros_like(op.inputs[0]), grad, k=op.inputs[1], align=align), None, None
+
+
+@RegisterGradient("MatrixSetDiagV3")
+def _matrix_set_diag_v3_grad(op, grad):
+    """The input's gradient with the band zeroed (it was overwritten), the diagonals' the band.
+    TensorFlow computes the zeros' shape from the band when the diagonal's static shape is not
+    fully known; zeros like the diagonal are the same."""
+    align = diag_ops.align_name(op.get_attr("align"))
+    grad = grad_util.dense(grad)
+    diagonal = op.inputs[1]
+    zeros = (array_ops.zeros(diagonal.shape.as_list(), dtype=grad.dtype) if diagonal.shape.is_fully_defined()
+             else array_ops.zeros_like(diagonal))
+    grad_input = diag_ops.set_diag(grad, zeros, k=op.inputs[2], align=align)
+    grad_diag = diag_ops.diag_part(grad, k=op.inputs[2], align=align)
+    return grad_input, grad_diag, None

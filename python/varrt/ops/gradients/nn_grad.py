@@ -9,6 +9,7 @@ dtype: the same values, and nothing for an outer tape to differentiate through
 """
 import math
 
+from varrt.base import dtypes
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
@@ -195,3 +196,18 @@ def _select_grad(op, grad):
     c = op.inputs[0]
     zeros = array_ops.zeros_like(grad)
     return None, nn_ops.select(c, grad, zeros), nn_ops.select(c, zeros, grad)
+
+
+@RegisterGradient("TopKV2")
+def _top_k_grad(op, grad, _indices_grad):
+    """Each value's gradient at the position it was taken from, zeros elsewhere: TensorFlow
+    scatters it there (ScatterNd); a one-hot of the indices along the input's last dimension,
+    times the gradient and summed over k, puts it in the same places."""
+    x, indices = op.inputs[0], op.outputs[1]
+    depth = grad_util.dims(x)[-1]
+    if indices.dtype not in (dtypes.int32, dtypes.int64):
+        indices = math_ops.cast(indices, dtypes.int32)
+    positions = index_ops.one_hot(indices, depth, dtype=grad.dtype)
+    scattered = reduction_ops.reduce_sum(math_ops.multiply(positions, array_ops.expand_dims(grad_util.dense(grad), -1)),
+                                         -2)
+    return grad_util.set_static_shape(scattered, x.shape), None

@@ -6,7 +6,7 @@ evaluates constant subexpressions. A shape error raises ShapeError with TensorFl
 ("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
 
 One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
-common rules), math, array, strided_slice, nn, random, state. The records in ops/defs name
+common rules), math, array, manip (split, slice, pad, reverse, roll), diag, strided_slice, nn, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
@@ -18,9 +18,12 @@ from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_di
                                         unknown)
 from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape_error,  # noqa: F401
                                          node_shape_error)
+from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
+from varrt.ops.shape_fns.manip import (mirror_pad_grad, pad, reverse_v2, roll, slice_,  # noqa: F401
+                                       split, split_v)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
-from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, l2_loss, softmax_cross_entropy,  # noqa: F401
+from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, l2_loss, softmax_cross_entropy, top_k,  # noqa: F401
                                     sparse_softmax_cross_entropy)
 from varrt.ops.shape_fns.random import (key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
                                         stateful, stateful_int, stateless, stateless_int)

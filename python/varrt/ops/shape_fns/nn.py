@@ -1,6 +1,6 @@
 """Shape functions of the neural-network ops (TensorFlow's core/ops/nn_ops.cc)."""
-from varrt.ops.shape_fns.common import (SCALAR, ShapeError, UNKNOWN, broadcast_dims, merge, merge_dim,
-                                        shape_out, with_rank, with_rank_at_least)
+from varrt.ops.shape_fns.common import (SCALAR, ShapeError, UNKNOWN, broadcast_dims, dim_from_scalar, merge,
+                                        merge_dim, shape_out, with_rank, with_rank_at_least)
 
 
 def bias_add(ctx):
@@ -51,3 +51,12 @@ def sparse_softmax_cross_entropy(ctx):
     return [shape_out([batch]), shape_out([batch] + features[1:])]
 
 
+def top_k(ctx):
+    """TopKV2: the input with its last dimension k (TensorFlow's TopKShapeFn)."""
+    src = with_rank_at_least(ctx.shape("input"), 1)
+    k = dim_from_scalar(ctx, "k")
+    last = None if src is None else src[-1]
+    if last is not None and k is not None and last < k:
+        raise ShapeError(f"input must have last dimension >= k = {k} but is {last}")
+    out = shape_out(None if src is None else src[:-1] + [k])
+    return [out, out]
