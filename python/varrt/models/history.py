@@ -1,22 +1,16 @@
 """Keras 3's `History` callback (keras/src/callbacks/history.py): what `fit` returns, the
 logs of each epoch by name in `history` ("loss", metrics, "val_loss", ...) and the epoch
 numbers in `epoch`."""
+from varrt.models.callback import Callback
 
 
-class History:
+class History(Callback):
     """Records each epoch's logs (`tf.keras.callbacks.History`)."""
 
     def __init__(self):
+        super().__init__()
         self.history = {}
         self.epoch = []
-        self.params = {}
-        self.model = None
-
-    def set_params(self, params):
-        self.params = params
-
-    def set_model(self, model):
-        self.model = model
 
     def on_train_begin(self, logs=None):
         self.epoch = []

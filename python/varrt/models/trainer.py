@@ -17,6 +17,7 @@ from varrt.graph.function import function
 from varrt.models import identifiers, progress
 from varrt.models.batches import batches, unpack
 from varrt.models.compile_metrics import CompileMetrics
+from varrt.models.callback import CallbackList
 from varrt.models.history import History
 from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
@@ -206,20 +207,24 @@ class Trainer:
         """Trains the model for `epochs` epochs on `x` and `y` (arrays) or on `x` a Dataset of
         batches; returns the `History` of each epoch's logs."""
         self._assert_compiled()
-        _refuse(callbacks=(callbacks or None, None), validation_split=(validation_split, 0.0),
+        _refuse(validation_split=(validation_split, 0.0),
                 class_weight=(class_weight, None), steps_per_epoch=(steps_per_epoch, None),
                 validation_steps=(validation_steps, None), validation_freq=(validation_freq, 1))
         data = batches(x, y, sample_weight, batch_size, shuffle)
         history = History()
-        history.set_model(self)
-        history.set_params({"verbose": progress.resolve(verbose), "epochs": epochs, "steps": data.num_batches})
         self.history = history
-        history.on_train_begin()
+        # Keras's order: the given callbacks, then History (its progress bar, first, is `bar` below).
+        callback_list = CallbackList([*(callbacks or []), history], self,
+                                     {"verbose": progress.resolve(verbose), "epochs": epochs,
+                                      "steps": data.num_batches})
         self.stop_training = False
+        callback_list.on_train_begin()
         train = None
         num_batches = data.num_batches
+        training_logs = None
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
+            callback_list.on_epoch_begin(epoch)
             if verbose and epochs > 1:
                 progress.print_msg(f"Epoch {epoch + 1}/{epochs}\n")
             bar = progress.Progress(verbose, num_batches)
@@ -229,9 +234,13 @@ class Trainer:
                 if train is None:
                     self._build_for(batch)
                     train = self._step_function("train")
+                callback_list.on_train_batch_begin(step)
                 logs = train(batch)
+                callback_list.on_train_batch_end(step, logs)
                 step += 1
                 bar.step(step, logs)
+                if self.stop_training:
+                    break
             num_batches = step  # known after the first epoch of a dataset of unknown length
             epoch_logs = self._pythonify(self._metric_results() if step else logs)
             if validation_data is not None:
@@ -242,9 +251,11 @@ class Trainer:
                 epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
                 epoch_logs = self._pythonify(epoch_logs)
             bar.finish(epoch_logs)
-            history.on_epoch_end(epoch, epoch_logs)
+            callback_list.on_epoch_end(epoch, epoch_logs)
+            training_logs = epoch_logs
             if self.stop_training:
                 break
+        callback_list.on_train_end(training_logs)
         return history
 
     # --- evaluate and predict -----------------------------------------------------------

@@ -1,0 +1,33 @@
+"""Keras callbacks in fit (`Callback`, `LambdaCallback`, `EarlyStopping`, `History`): the cases of
+keras_callbacks_cases.py print, under varrt, what Keras 3 on TensorFlow 2.21 printed (recorded in
+fixtures/keras_callbacks/tensorflow.out; re-record: `$VARRT_TF_PYTHON tests/keras_callbacks_cases.py tf
+> tests/fixtures/keras_callbacks/tensorflow.out`), live against TensorFlow in CI: which hooks run with
+which batch and epoch numbers and log keys, when early stopping stops, its messages, the weights it
+restores, a callback stopping training inside an epoch."""
+import subprocess
+import sys
+
+from ckpt_helpers import required_tf_python
+from conftest import REPO
+
+CASES = REPO / "tests" / "keras_callbacks_cases.py"
+RECORDED = REPO / "tests" / "fixtures" / "keras_callbacks" / "tensorflow.out"
+
+
+def run_cases(python, which):
+    result = subprocess.run([python, str(CASES), which], capture_output=True, text=True, timeout=900, cwd=REPO)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return [line for line in result.stdout.splitlines() if line.strip()]
+
+
+def test_every_case_prints_what_keras_prints():
+    expected = RECORDED.read_text().splitlines()
+    got = run_cases(sys.executable, "varrt")
+    assert len(got) == len(expected)
+    for want, have in zip(expected, got):
+        assert have == want
+
+
+def test_the_recorded_output_is_what_keras_prints():
+    python = required_tf_python()
+    assert run_cases(python, "tf") == RECORDED.read_text().splitlines()
