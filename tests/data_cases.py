@@ -79,6 +79,22 @@ case("map dict", lambda: D.from_tensor_slices({"a": [1, 2]}).map(lambda d: {"b":
 case("map namedtuple argument", lambda: D.from_tensor_slices(Point([1, 2], [3, 4])).map(lambda p: p.a + p.b))
 case("map cast and shape", lambda: D.from_tensor_slices(x).map(lambda r: tf.cast(r, tf.float64) / 2.0))
 case("filter", lambda: D.range(6).filter(lambda v: v % 2 == 0))
+
+
+def _scaled_when_big(v):
+    if v > 2:  # Python control flow on a tensor: AutoGraph converts it, as TensorFlow's map does
+        return v * 10
+    return v
+
+
+def _is_odd(v):
+    if v % 2 == 1:
+        return True
+    return False
+
+
+case("map with python control flow", lambda: D.range(5).map(_scaled_when_big))
+case("filter with python control flow", lambda: D.range(5).filter(_is_odd))
 case("filter not bool", lambda: D.range(3).filter(lambda v: v))
 case("repeat", lambda: D.range(3).repeat(2))
 case("repeat forever", lambda: D.range(3).repeat())

@@ -15,6 +15,7 @@ import itertools
 
 import numpy as np
 
+from varrt import autograph
 from varrt.base import dtypes, errors
 from varrt.data import structure
 from varrt.framework import graph_building
@@ -474,7 +475,7 @@ class _TracedFunction:
     into arguments (TensorFlow's rule), results kept as tf.data keeps them (lists as tuples)."""
 
     def __init__(self, fn, element_spec, unpack="tuple"):
-        self._fn = fn
+        self._fn = autograph.convert(fn)  # TensorFlow converts a dataset function's control flow too
         self._unpack = unpack  # "state_element": reduce's (state, element), never unpacked further
         self._in_spec = element_spec
         self.output_structure = None
