@@ -1,4 +1,4 @@
-"""Keras callbacks in `fit`: run as `python keras_callbacks_cases.py tf|varrt`, it prints what
+"""Keras callbacks and validation splits in `fit`: run as `python keras_callbacks_cases.py tf|varrt`, it prints what
 each case's callbacks saw and did (hooks called with which batch and epoch numbers and log keys,
 when EarlyStopping stopped, its messages, the weights it restored), so the same program under
 Keras 3 on TensorFlow and under varrt can be compared (test_keras_callbacks.py)."""
@@ -80,3 +80,14 @@ case("early stopping baseline", lambda: early(monitor="val_loss", baseline=0.001
 case("early stopping unknown direction", lambda: early(monitor="val_custom"))
 case("early stopping max mode", lambda: early(monitor="loss", mode="max", patience=0))
 case("stop inside an epoch", stop_in_batch)
+
+
+def split(fraction, n=40):
+    m = model()
+    h = m.fit(x[:n], y[:n], batch_size=8, epochs=2, verbose=0, shuffle=False, validation_split=fraction)
+    return {k: np.round(v, 5).tolist() for k, v in sorted(h.history.items())}
+
+
+case("validation split", lambda: split(0.25))
+case("validation split uneven", lambda: split(0.3, n=37))
+case("validation split too small", lambda: split(0.5, n=1))

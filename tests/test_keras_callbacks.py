@@ -1,9 +1,9 @@
-"""Keras callbacks in fit (`Callback`, `LambdaCallback`, `EarlyStopping`, `History`): the cases of
+"""Keras callbacks and validation splits in fit (`Callback`, `LambdaCallback`, `EarlyStopping`, `History`): the cases of
 keras_callbacks_cases.py print, under varrt, what Keras 3 on TensorFlow 2.21 printed (recorded in
 fixtures/keras_callbacks/tensorflow.out; re-record: `$VARRT_TF_PYTHON tests/keras_callbacks_cases.py tf
 > tests/fixtures/keras_callbacks/tensorflow.out`), live against TensorFlow in CI: which hooks run with
 which batch and epoch numbers and log keys, when early stopping stops, its messages, the weights it
-restores, a callback stopping training inside an epoch."""
+restores, a callback stopping training inside an epoch; `validation_split`'s train and validation losses."""
 import subprocess
 import sys
 

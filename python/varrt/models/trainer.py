@@ -19,6 +19,7 @@ from varrt.models.batches import batches, unpack
 from varrt.models.compile_metrics import CompileMetrics
 from varrt.models.callback import CallbackList
 from varrt.models.history import History
+from varrt.models.validation_split import train_validation_split
 from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
 
@@ -207,9 +208,10 @@ class Trainer:
         """Trains the model for `epochs` epochs on `x` and `y` (arrays) or on `x` a Dataset of
         batches; returns the `History` of each epoch's logs."""
         self._assert_compiled()
-        _refuse(validation_split=(validation_split, 0.0),
-                class_weight=(class_weight, None), steps_per_epoch=(steps_per_epoch, None),
+        _refuse(class_weight=(class_weight, None), steps_per_epoch=(steps_per_epoch, None),
                 validation_steps=(validation_steps, None), validation_freq=(validation_freq, 1))
+        if validation_split and validation_data is None:
+            (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight), validation_split)
         data = batches(x, y, sample_weight, batch_size, shuffle)
         history = History()
         self.history = history
