@@ -3,24 +3,21 @@
 grep ' | ' > tests/fixtures/data/tensorflow.out`), live against TensorFlow in CI; and what the
 cases cannot print: shuffles (a permutation, reproducible under a seed, reshuffled each
 iteration unless told not to), map's one trace, errors for what varrt does not do yet."""
-import subprocess
 import sys
 
 import numpy as np
 import pytest
 
 import varrt as tf
+from case_programs import printed_lines
 from ckpt_helpers import required_tf_python
 from conftest import REPO
 
-CASES = REPO / "tests" / "data_cases.py"
 RECORDED = REPO / "tests" / "fixtures" / "data" / "tensorflow.out"
 
 
 def run_cases(python, which):
-    result = subprocess.run([python, str(CASES), which], capture_output=True, text=True, timeout=600, cwd=REPO)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return dict(line.split(" | ", 1) for line in result.stdout.splitlines() if " | " in line)
+    return dict(line.split(" | ", 1) for line in printed_lines(python, "data_cases.py", which) if " | " in line)
 
 
 def recorded():

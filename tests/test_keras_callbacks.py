@@ -4,20 +4,17 @@ fixtures/keras_callbacks/tensorflow.out; re-record: `$VARRT_TF_PYTHON tests/kera
 > tests/fixtures/keras_callbacks/tensorflow.out`), live against TensorFlow in CI: which hooks run with
 which batch and epoch numbers and log keys, when early stopping stops, its messages, the weights it
 restores, a callback stopping training inside an epoch; `validation_split`'s train and validation losses."""
-import subprocess
 import sys
 
+from case_programs import printed_lines
 from ckpt_helpers import required_tf_python
 from conftest import REPO
 
-CASES = REPO / "tests" / "keras_callbacks_cases.py"
 RECORDED = REPO / "tests" / "fixtures" / "keras_callbacks" / "tensorflow.out"
 
 
 def run_cases(python, which):
-    result = subprocess.run([python, str(CASES), which], capture_output=True, text=True, timeout=900, cwd=REPO)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return [line for line in result.stdout.splitlines() if line.strip()]
+    return printed_lines(python, "keras_callbacks_cases.py", which)
 
 
 def test_every_case_prints_what_keras_prints():

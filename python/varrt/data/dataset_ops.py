@@ -480,7 +480,7 @@ class _TracedFunction:
         self._in_spec = element_spec
         self.output_structure = None
         self.output_spec = None
-        flat_specs = structure.spec_leaves(element_spec)
+        flat_specs = structure.leaves(element_spec)
         traced = _function.function(self._flat_call, input_signature=flat_specs)
         self._concrete = traced.get_concrete_function()
 

@@ -1,7 +1,6 @@
 """A dataset's elements as tf.data sees them: nests of tuples, namedtuples and dicts whose
 leaves are tensors (a list is a value, converted to one tensor, as tf.data converts it), and
 their `element_spec`, the same nest of `TensorSpec`s."""
-from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 
@@ -45,14 +44,6 @@ def spec_of(element):
     return map_leaves(lambda t: TensorSpec(t.shape, t.dtype), element)
 
 
-def spec_leaves(spec):
-    return leaves(spec)
-
-
 def as_numpy(element):
     """The element with every leaf a NumPy value (what `as_numpy_iterator` yields)."""
     return map_leaves(lambda t: t.numpy(), element)
-
-
-def assert_same_structure(a, b):
-    nest.assert_same_structure(a, b)

@@ -12,12 +12,12 @@ import numpy as np
 from varrt.autodiff.backprop import GradientTape
 from varrt.base import nest
 from varrt.base.dtypes import float32
-from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor import convert_to_tensor
 from varrt.graph.function import function
 from varrt.models import identifiers, progress
 from varrt.models.batches import batches, unpack
 from varrt.models.compile_metrics import CompileMetrics
-from varrt.models.callback import CallbackList
+from varrt.models.callback import CallbackList, pythonify_logs
 from varrt.models.history import History
 from varrt.models.validation_split import train_validation_split
 from varrt.models.mean_metric import Mean
@@ -194,11 +194,6 @@ class Trainer:
         if self._compile_metrics is not None and not self._compile_metrics.built and y is not None:
             self._compile_metrics.build(convert_to_tensor(y), self._call_model(x, training=False))
 
-    @staticmethod
-    def _pythonify(logs):
-        """Python floats by sorted name, as Keras's `pythonify_logs` (its tree functions sort dicts)."""
-        return {k: float(np.asarray(logs[k].numpy() if isinstance(logs[k], Tensor) else logs[k]))
-                for k in sorted(logs)}
 
     # --- fit ----------------------------------------------------------------------------
 
@@ -244,14 +239,14 @@ class Trainer:
                 if self.stop_training:
                     break
             num_batches = step  # known after the first epoch of a dataset of unknown length
-            epoch_logs = self._pythonify(self._metric_results() if step else logs)
+            epoch_logs = pythonify_logs(self._metric_results() if step else logs)
             if validation_data is not None:
                 val_x, val_y, val_sample_weight = unpack(validation_data)
                 val_logs = self.evaluate(val_x, val_y, sample_weight=val_sample_weight,
                                          batch_size=validation_batch_size or batch_size, verbose=0,
                                          return_dict=True)
                 epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
-                epoch_logs = self._pythonify(epoch_logs)
+                epoch_logs = pythonify_logs(epoch_logs)
             bar.finish(epoch_logs)
             callback_list.on_epoch_end(epoch, epoch_logs)
             training_logs = epoch_logs
@@ -281,7 +276,7 @@ class Trainer:
             logs = test(batch)
             step += 1
             bar.step(step, logs)
-        logs = self._pythonify(self._metric_results() if step else logs)
+        logs = pythonify_logs(self._metric_results() if step else logs)
         bar.finish(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
@@ -331,5 +326,5 @@ class Trainer:
         return nest.map_structure(lambda t: t.numpy(), self._step_function("predict")(batch))
 
     def _batch_result(self, logs, return_dict):
-        logs = self._pythonify(logs)
+        logs = pythonify_logs(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
