@@ -199,6 +199,39 @@ record_num("fit.weights", np.concatenate([w.numpy().ravel() for w in trained.wei
 record_num("fit.evaluate", trained.evaluate(X, Y, batch_size=20, verbose=0), 1e-4)
 record("fit.summary", summary_of(trained))
 
+# --- several outputs: losses by list, dict and one for all, loss_weights ----------------------
+def two_headed(name):
+    x = keras.Input(shape=(4,), name=f"{name}_in")
+    h = keras.layers.Dense(5, activation="relu", name=f"{name}_h")(x)
+    model = keras.Model(x, [keras.layers.Dense(2, name=f"{name}_reg")(h),
+                            keras.layers.Dense(3, activation="softmax", name=f"{name}_cls")(h)], name=name)
+    fixed_weights(model)
+    return model
+
+
+Y_REG = rs.randn(50, 2).astype(np.float32)
+Y_CLS = np.eye(3, dtype=np.float32)[rs.randint(0, 3, 50)]
+for case, loss, weights, targets in (
+        ("list", ["mse", "categorical_crossentropy"], None, [Y_REG, Y_CLS]),
+        ("weighted", ["mse", "categorical_crossentropy"], [0.3, 2.0], [Y_REG, Y_CLS]),
+        ("dict", {"dict_reg": "mse", "dict_cls": keras.losses.CategoricalCrossentropy()},
+         {"dict_reg": 1.5, "dict_cls": 0.5}, {"dict_cls": Y_CLS, "dict_reg": Y_REG}),
+        ("one_loss", "mse", None, [Y_REG, Y_CLS]),
+        ("only_first", ["mse", None], None, [Y_REG, Y_CLS])):
+    heads = two_headed(case)
+    heads.compile(optimizer="adam", loss=loss, loss_weights=weights)
+    hist = heads.fit(X, targets, batch_size=16, epochs=2, shuffle=False, verbose=0)
+    record(f"outputs.{case}.keys", sorted(hist.history))
+    for key in sorted(hist.history):
+        record_num(f"outputs.{case}.{key}", hist.history[key], 1e-4)
+    record_num(f"outputs.{case}.evaluate", heads.evaluate(X, targets, batch_size=25, verbose=0), 1e-4)
+    record(f"outputs.{case}.metrics_names", heads.metrics_names)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        heads.fit(X, targets, batch_size=16, epochs=1, shuffle=False, verbose=2)
+    record(f"outputs.{case}.verbose2", re.sub(r"\d+s - \d+(?:s|ms|us)/step", "T", out.getvalue())
+           .split(" - ", 1)[1] if " - " in out.getvalue() else out.getvalue())
+
 # --- Sequential on the functional graph ------------------------------------------------------
 seq = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(3), keras.layers.Dense(2)])
 record("sequential.input", (repr(seq._layers[0]) if hasattr(seq, "_layers") else None, seq.input_shape,
