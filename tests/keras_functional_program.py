@@ -178,6 +178,19 @@ record("subclassed.model", (type(sub).__name__, sub.name, [layer.name for layer 
                             isinstance(sub, keras.Model)))
 record_num("subclassed.call", sub(x7).numpy(), 1e-6)
 
+# --- operators on KerasTensors (Keras's ops as graph nodes) ------------------------------------
+ox = keras.Input(shape=(3,), name="ox")
+oh = keras.layers.Dense(4, name="od")(ox)
+oy = (oh * 2.0 + 1) / 3.0 - oh[:, :1] ** 2
+oz = -abs(oy) @ np.ones((4, 2), "float32")
+record("ops.symbolic", (repr(oy), repr(oz), repr(oh > 0.5), repr(oh[:, 0]), repr(3 - oh), repr(oh // 2.0)))
+ops_model = keras.Model(ox, [oz, 1.0 - oh], name="ops_model")
+fixed_weights(ops_model)
+record("ops.model", ([op.name for op in ops_model._operations], [layer.name for layer in ops_model.layers]))
+record("ops.summary", summary_of(ops_model))
+ops_out = ops_model(x7[:, :3])
+record_num("ops.call", np.concatenate([o.numpy().ravel() for o in ops_out]), 1e-6)
+
 # --- errors building models -------------------------------------------------------------------
 lonely = keras.Input(shape=(4,), name="lonely")
 record_error("build.disconnected", lambda: keras.Model(lonely, out))

@@ -19,6 +19,7 @@ from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, resource_variable_of
 from varrt.layers import call_context, call_errors, constraints, dtype_policy, naming, regularizers
+from varrt.layers import keras_ops  # noqa: F401  (installs KerasTensor's operators)
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors, standardize_shape
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
