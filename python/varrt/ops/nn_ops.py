@@ -446,6 +446,18 @@ def moments(x, axes, shift=None, keepdims=False, name=None) -> tuple[Tensor, Ten
     return mean, variance
 
 
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None) -> Tensor:
+    """(x - mean) * scale / sqrt(variance + epsilon) + offset, composed as TensorFlow composes it
+    (Rsqrt, Mul, Sub; the order of its ops fixes its rounding)."""
+    x = _as_tensor(x)
+    inv = math_ops.rsqrt(math_ops.add(_as_tensor(variance), variance_epsilon))
+    if scale is not None:
+        inv = math_ops.multiply(inv, scale)
+    shift = math_ops.subtract(offset, math_ops.multiply(mean, inv)) if offset is not None else \
+        math_ops.negative(math_ops.multiply(mean, inv))
+    return math_ops.add(math_ops.multiply(x, math_ops.cast(inv, x.dtype)), math_ops.cast(shift, x.dtype), name=name)
+
+
 def _rate_error(rate):
     return ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
 
