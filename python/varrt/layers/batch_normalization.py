@@ -23,9 +23,9 @@ class BatchNormalization(Layer):
         momentum: The moving statistics' momentum.
         epsilon: Added to the variance before its square root.
         center, scale: Whether to learn an offset `beta` and a scale `gamma`.
-        beta_initializer, gamma_initializer, moving_mean_initializer,
-            moving_variance_initializer: Initializers of the four weights.
-        beta_regularizer, gamma_regularizer, beta_constraint, gamma_constraint: As Dense's.
+        beta_initializer: The offset's initializer (gamma_initializer, moving_mean_initializer and
+            moving_variance_initializer likewise for the other three weights).
+        beta_regularizer: The offset's regularizer (gamma_regularizer likewise; the constraints as Dense's).
         **kwargs: `Layer`'s arguments.
     """
 

@@ -15,8 +15,8 @@ class LayerNormalization(Layer):
         axis: The axis or axes normalized over.
         epsilon: Added to the variance before its square root.
         center, scale: Whether to learn an offset `beta` and a scale `gamma`.
-        beta_initializer, gamma_initializer, beta_regularizer, gamma_regularizer,
-            beta_constraint, gamma_constraint: As BatchNormalization's.
+        beta_initializer: The offset's initializer (gamma_initializer, the regularizers and the
+            constraints as BatchNormalization's).
         **kwargs: `Layer`'s arguments.
     """
 

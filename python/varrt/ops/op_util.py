@@ -15,7 +15,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.ops import op_def_lib
 from varrt.framework import name_scopes as _name_scopes
-from varrt.framework.tensor import Tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor, packs
 from varrt.framework import graph_building
 
 _place_op = _C.place_op
@@ -223,6 +223,9 @@ def operand(x, dtype=None, strict=True):
     """(data, dtype) of an op's operand: a tensor's or variable's own value, else `x` converted by value_operand."""
     if is_tensor_like(x):
         return tensor_operand(x)
+    if isinstance(x, (list, tuple)) and graph_building.building() and packs(x):
+        # A list holding graph tensors packs (TensorFlow's auto-packing, framework/tensor.py's rule).
+        return tensor_operand(convert_to_tensor(x, dtype=dtype))
     return value_operand(x, dtype, strict)
 
 
