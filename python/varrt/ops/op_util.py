@@ -42,8 +42,13 @@ quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan wi
 
 def slow(*args):
     """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences or
-    strings it converts in Python instead); its errors then end without the " name: " part."""
-    return any(isinstance(a, (list, tuple, str, bytes)) for a in args)
+    strings it converts in Python instead, or objects that convert themselves, such as a Keras
+    variable; tensors and tf.Variables it takes); its errors then end without the " name: " part."""
+    return any(isinstance(a, (list, tuple, str, bytes)) or _converts_itself(a) for a in args)
+
+
+def _converts_itself(a):
+    return hasattr(a, "_as_tensor") and not isinstance(a, Tensor) and not hasattr(a, "sparse_read")
 
 
 def suffix(name, *args):
