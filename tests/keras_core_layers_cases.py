@@ -130,6 +130,14 @@ record_num("embedding.function_loss", fy)
 record_num("embedding.function_grad", fg)
 
 # --- Dropout and the noise layers -----------------------------------------------------
+sd = tf.nn.experimental.stateless_dropout
+record("stateless_dropout.plain", sd(X2, rate=0.6, seed=[3, 4]).numpy().tolist())
+record("stateless_dropout.noise_shape", sd(X3, rate=0.5, seed=[7, 1], noise_shape=[5, 1, 4]).numpy().tolist())
+record("stateless_dropout.rate_tensor", sd(X2, rate=tf.constant(0.25), seed=[1, 2]).numpy().tolist())
+record("stateless_dropout.float64", sd(X2.astype(np.float64), rate=0.3, seed=[9, 9]).numpy().tolist())
+record_error("stateless_dropout.rate_one", lambda: sd(X2, rate=1.0, seed=[1, 2]))
+record_error("stateless_dropout.int_input", lambda: sd(np.ones((2, 2), np.int32), rate=0.5, seed=[1, 2]))
+record("stateless_dropout.rate_zero", sd(X2, rate=0.0, seed=[1, 2]).numpy().tolist() == X2.tolist())
 drop = L.Dropout(0.4, seed=1234)
 record("dropout.config", config(drop))
 record("dropout.state", (drop.built, [v.path for v in drop.variables], [v.path for v in drop.weights],
