@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 import warnings
 
 import numpy as np
@@ -184,6 +185,13 @@ record("spatial2d.config", config(s2))
 record("spatial2d.training", s2(X4, training=True).numpy().round(5).tolist())
 s2f = L.SpatialDropout2D(0.5, data_format="channels_first", seed=4)
 record("spatial2d.channels_first", s2f(X4, training=True).numpy().round(5).tolist())
+s3 = L.SpatialDropout3D(0.5, seed=5)
+X5 = rng.normal(size=(2, 2, 3, 2, 3)).astype(np.float32)
+record("spatial3d.config", config(s3))
+record("spatial3d.training", s3(X5, training=True).numpy().round(5).tolist())
+record("spatial3d.channels_first", L.SpatialDropout3D(0.5, data_format="channels_first", seed=5)(
+    X5, training=True).numpy().round(5).tolist())
+record_error("spatial3d.bad_rank", lambda: s3(X4, training=True))
 gn = L.GaussianNoise(0.2, seed=11)
 record("gaussian_noise.config", config(gn))
 record_num("gaussian_noise.training", gn(X2, training=True))
@@ -306,6 +314,10 @@ record_error("lambda.from_config_safe", lambda: L.Lambda.from_config(lam2.get_co
 record_tensor("lambda.from_config_unsafe", L.Lambda.from_config(lam2.get_config(), safe_mode=False)(X3))
 record("lambda.callable_output_shape", L.Lambda(lambda x: x, output_shape=lambda s: s[:2]).compute_output_shape(
     (None, 3, 4)))
+record("lambda.inferred_output_shape", (L.Lambda(lambda x: tf.reshape(x, [-1, 12]) * 2).compute_output_shape(
+    (None, 3, 4)), L.Lambda(lambda x: x[:, 1:]).compute_output_shape((5, 3, 4)),
+    L.Lambda(lambda xs: tf.concat(xs, axis=-1)).compute_output_shape([(None, 3), (None, 2)])))
+record_error("lambda.inferred_output_shape_fails", lambda: L.Lambda(lambda x: x.nope).compute_output_shape((None, 3)))
 record_num("lambda.grad", gradients(L.Lambda(lambda x: tf.sin(x) * x), X2)[0])
 seen_training = []
 
@@ -425,6 +437,17 @@ def unknown_batch(x):
 for name, t in zip(("flatten", "reshape", "repeat"), unknown_batch(tf.constant(X3))):
     record_tensor(f"function.unknown_batch.{name}", t)
 
+# --- Checkpoint keys ------------------------------------------------------------------------
+ckpt_dir = tempfile.mkdtemp()
+ck_emb = L.Embedding(10, 3)
+ck_emb.build()
+ck_prelu = L.PReLU()
+ck_prelu(X2)
+ck_drop = L.Dropout(0.5, seed=3)
+ck_drop(X2, training=True)
+ck_path = tf.train.Checkpoint(e=ck_emb, p=ck_prelu, d=ck_drop).save(os.path.join(ckpt_dir, "layers"))
+record("checkpoint.keys", sorted(n for n, _ in tf.train.list_variables(ck_path)))
+
 # --- A Sequential of Embedding, Flatten, Dropout, Dense trained with fit -------------------
 vocab, length = 12, 5
 x_ids = rng.integers(0, vocab, size=(40, length)).astype(np.int32)
@@ -446,5 +469,48 @@ record_num("sequential.kernel", model.layers[3].kernel.numpy())
 record("sequential.seed_state", model.layers[2].variables[0].numpy().tolist())
 record_num("sequential.predict", model.predict(x_ids[:6], verbose=0))
 record_num("sequential.evaluate", model.evaluate(x_ids, y_lab, batch_size=16, verbose=0))
+
+adam_model = tf.keras.Sequential([tf.keras.Input(shape=(length,), dtype="int32"), L.Embedding(vocab, 3),
+                                  L.Flatten(), L.Dense(1)])
+adam_model.layers[0].set_weights([emb0])
+adam_model.layers[2].set_weights([kernel0, np.zeros(1, np.float32)])
+adam_model.compile(tf.keras.optimizers.Adam(0.05), "mse")
+history = adam_model.fit(x_ids, y_lab, batch_size=8, epochs=2, shuffle=False, verbose=0)
+record_num("sequential_adam.loss", history.history["loss"])
+record_num("sequential_adam.embeddings", adam_model.layers[0].embeddings.numpy())
+record_num("sequential_adam.kernel", adam_model.layers[2].kernel.numpy())
+
+# Keras's optimizers on an Embedding's IndexedSlices gradient (duplicate indices in a batch):
+# each optimizer's own sparse rule, eagerly (apply_gradients) and in fit's traced step.
+optimizers = {"sgd": lambda: tf.keras.optimizers.SGD(0.3),
+              "sgd_momentum": lambda: tf.keras.optimizers.SGD(0.3, momentum=0.9),
+              "sgd_nesterov": lambda: tf.keras.optimizers.SGD(0.3, momentum=0.5, nesterov=True),
+              "adam": lambda: tf.keras.optimizers.Adam(0.05),
+              "adam_amsgrad": lambda: tf.keras.optimizers.Adam(0.05, amsgrad=True),
+              "rmsprop": lambda: tf.keras.optimizers.RMSprop(0.05),
+              "rmsprop_momentum": lambda: tf.keras.optimizers.RMSprop(0.05, momentum=0.5),
+              "adagrad": lambda: tf.keras.optimizers.Adagrad(0.2)}
+dup_ids = np.array([[1, 1, 4, 1, 0], [4, 2, 2, 9, 1]], np.int32)
+for name, make in optimizers.items():
+    e = L.Embedding(vocab, 3)
+    e.build()
+    e.set_weights([emb0])
+    opt = make()
+    for step in range(3):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.sin(e(dup_ids)) * np.arange(1, 4, dtype=np.float32))
+        grad = tape.gradient(loss, e.embeddings)
+        opt.apply_gradients([(grad, e.embeddings)])
+    record_num(f"sparse_optimizer.{name}.eager", e.embeddings.numpy())
+    record_num(f"sparse_optimizer.{name}.slots", np.concatenate([np.ravel(v.numpy()) for v in opt.variables[1:]]))
+    m = tf.keras.Sequential([tf.keras.Input(shape=(length,), dtype="int32"), L.Embedding(vocab, 3), L.Flatten(),
+                             L.Dense(1)])
+    m.layers[0].set_weights([emb0])
+    m.layers[2].set_weights([kernel0, np.zeros(1, np.float32)])
+    m.compile(make(), "mse")
+    history = m.fit(x_ids, y_lab, batch_size=8, epochs=2, shuffle=False, verbose=0)
+    record_num(f"sparse_optimizer.{name}.fit_loss", history.history["loss"])
+    record_num(f"sparse_optimizer.{name}.fit_embeddings", m.layers[0].embeddings.numpy())
+    record_num(f"sparse_optimizer.{name}.fit_kernel", m.layers[2].kernel.numpy())
 
 print(json.dumps(results, indent=0, sort_keys=True))

@@ -14,5 +14,6 @@ from varrt.layers.layer import Layer  # noqa: F401
 from varrt.layers.layer_normalization import LayerNormalization  # noqa: F401
 from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,  # noqa: F401
                                   average, concatenate, maximum, minimum, multiply, subtract)
-from varrt.layers.noise import GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D  # noqa: F401
+from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
+                                SpatialDropout3D)
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401

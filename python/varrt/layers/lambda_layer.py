@@ -9,6 +9,8 @@ import marshal
 import types
 
 from varrt.base import nest
+from varrt.framework.tensor_spec import TensorSpec
+from varrt.graph.function import function
 from varrt.layers.layer import Layer
 
 _LAMBDA_DESERIALIZATION_ERROR = (
@@ -40,6 +42,11 @@ def func_load(code, defaults=None, closure=None):
         closure = tuple(_as_cell(v) for v in closure)
     raw = marshal.loads(codecs.decode(code.encode("ascii"), "base64"))
     return types.FunctionType(raw, globals(), name=raw.co_name, argdefs=defaults, closure=closure)
+
+
+def _is_shape(shape):
+    """A shape (a tuple of sizes and None), not a list of them."""
+    return isinstance(shape, (tuple, list)) and all(d is None or isinstance(d, int) for d in shape)
 
 
 def _is_lambda(fn):
@@ -101,16 +108,29 @@ class Lambda(Layer):
 
     def compute_output_shape(self, input_shape):
         if self._output_shape is None:
-            # Keras calls the function on symbolic inputs; varrt has no Keras symbolic
-            # tensors here yet, so it says it cannot (Keras's own message when that fails).
-            raise NotImplementedError("We could not automatically infer the shape of the Lambda's output. Please "
-                                      "specify the `output_shape` argument for this Lambda layer.")
+            # Keras runs `call` on placeholders in a scratch graph; a traced function does that here.
+            try:
+                return self._traced_output_shape(input_shape)
+            except Exception:  # noqa: BLE001 - any failure, as Keras's bare except
+                raise NotImplementedError("We could not automatically infer the shape of the Lambda's output. "
+                                          "Please specify the `output_shape` argument for this Lambda layer.") from None
         if callable(self._output_shape):
             return self._output_shape(input_shape)
         batch_size = nest.flatten(input_shape)[0]
         if isinstance(self._output_shape, tuple) or not any(isinstance(s, (tuple, list)) for s in self._output_shape):
             return (batch_size,) + tuple(self._output_shape)
         return [(batch_size,) + tuple(s) for s in self._output_shape]
+
+    def _traced_output_shape(self, input_shape):
+        def spec(shape):
+            return TensorSpec(shape, self.compute_dtype)
+
+        if _is_shape(input_shape):
+            specs = spec(input_shape)
+        else:
+            specs = [spec(s) for s in input_shape]
+        traced = function(lambda x: self.call(x)).get_concrete_function(specs)
+        return nest.map_structure(lambda t: tuple(t.shape.as_list()), traced.structured_outputs)
 
     def call(self, inputs, mask=None, training=None):
         kwargs = dict(self.arguments)

@@ -58,6 +58,24 @@ class SpatialDropout2D(BaseSpatialDropout):
         return {**super().get_config(), "data_format": self.data_format}
 
 
+class SpatialDropout3D(BaseSpatialDropout):
+    """Drops whole feature volumes of 5-d inputs (`tf.keras.layers.SpatialDropout3D`)."""
+
+    def __init__(self, rate, data_format=None, seed=None, name=None, dtype=None):
+        super().__init__(rate, seed=seed, name=name, dtype=dtype)
+        self.data_format = standardize_data_format(data_format)
+        self.input_spec = InputSpec(ndim=5)
+
+    def _get_noise_shape(self, inputs):
+        input_shape = dynamic_shape.shape(inputs)
+        if self.data_format == "channels_first":
+            return (input_shape[0], input_shape[1], 1, 1, 1)
+        return (input_shape[0], 1, 1, 1, input_shape[4])
+
+    def get_config(self):
+        return {**super().get_config(), "data_format": self.data_format}
+
+
 class GaussianNoise(SeededLayer):
     """Adds N(0, stddev) noise in training (`tf.keras.layers.GaussianNoise`)."""
 
