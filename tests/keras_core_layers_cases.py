@@ -114,6 +114,15 @@ record_error("embedding.bad_input_dim", lambda: L.Embedding(0, 3))
 record_error("embedding.bad_output_dim", lambda: L.Embedding(3, 2.5))
 record_error("embedding.bad_initializer", lambda: L.Embedding(3, 2, embeddings_initializer="nope"))
 record_error("embedding.index_out_of_range", lambda: emb(np.array([[1, 11]], np.int32)))
+given = L.Embedding(3, 2, weights=np.arange(6, dtype=np.float32).reshape(3, 2), name="given")
+record("embedding.weights_argument", (given.built, given.embeddings.numpy().tolist()))
+record_error("embedding.weights_wrong_shape", lambda: L.Embedding(3, 2, weights=[np.ones((2, 2), np.float32)]))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    L.Embedding(3, 2, input_length=4)
+record("embedding.input_length_warning", [str(w.message) for w in caught])
+warnings.simplefilter("ignore")
+record("embedding.from_config", config(L.Embedding.from_config(emb.get_config())))
 seeded = L.Embedding(4, 3, embeddings_initializer=tf.keras.initializers.RandomUniform(seed=5))
 seeded.build()
 record("embedding.seeded_init_shape", tuple(seeded.embeddings.shape))
@@ -431,10 +440,13 @@ record_tensor("function.stack", out)
 def unknown_batch(x):
     y = L.Flatten()(x)
     z = L.Reshape((4, 3))(x)
-    return y, z, L.RepeatVector(2)(y)
+    return (y, z, L.RepeatVector(2)(y), L.Dot(axes=(2, 1))([x, z]), L.Dot(axes=1, normalize=True)([y, y]),
+            L.Add()([x, x[:, 0, :]]), L.Concatenate(axis=1)([x, z[:, :, :1] * tf.ones([1, 1, 4])]),
+            L.Lambda(lambda t: t[:, :2] * 3)(x))
 
 
-for name, t in zip(("flatten", "reshape", "repeat"), unknown_batch(tf.constant(X3))):
+for name, t in zip(("flatten", "reshape", "repeat", "dot", "dot_normalized", "add_broadcast", "concatenate",
+                    "lambda"), unknown_batch(tf.constant(X3))):
     record_tensor(f"function.unknown_batch.{name}", t)
 
 # --- Checkpoint keys ------------------------------------------------------------------------

@@ -21,11 +21,6 @@ def _const(value, dtype):
     return convert_to_tensor(value, dtype=dtype)
 
 
-def _keras_cast(value, dtype):
-    """`ops.cast(python_float, dtype)`: TensorFlow makes the float a float32 tensor first."""
-    return math_ops.cast(convert_to_tensor(value), dtype)
-
-
 def _cast(x, dtype):
     if isinstance(x, IndexedSlices):
         return IndexedSlices(_cast(convert_to_tensor(x.values), dtype), x.indices, x.dense_shape)
@@ -56,8 +51,8 @@ def adam(opt, variable, slots, gradient, learning_rate, iterations):
     lr = _cast(learning_rate, dtype)
     gradient = _cast(gradient, dtype)
     local_step = math_ops.cast(iterations + 1, dtype)
-    beta_1_power = math_ops.pow(_keras_cast(opt.beta_1, dtype), local_step)
-    beta_2_power = math_ops.pow(_keras_cast(opt.beta_2, dtype), local_step)
+    beta_1_power = math_ops.pow(_const(opt._cast_constant(opt.beta_1), dtype), local_step)
+    beta_2_power = math_ops.pow(_const(opt._cast_constant(opt.beta_2), dtype), local_step)
     m, v = slots[0], slots[1]
     alpha = lr * math_ops.sqrt(1 - beta_2_power) / (1 - beta_1_power)
     m.assign_add(math_ops.multiply(math_ops.subtract(_dense(gradient), m), _const(1 - opt.beta_1, dtype)))
@@ -112,7 +107,7 @@ def sgd(opt, variable, slots, gradient, learning_rate, iterations):
     gradient = _cast(gradient, dtype)
     if opt.momentum != 0:
         m = slots[0]
-        momentum = _keras_cast(opt.momentum, dtype)
+        momentum = _const(opt._cast_constant(opt.momentum), dtype)
         m.assign(math_ops.subtract(math_ops.multiply(m, momentum), _dense(_scaled(gradient, lr))))
         if opt.nesterov:
             variable.assign_add(math_ops.subtract(math_ops.multiply(m, momentum), _dense(_scaled(gradient, lr))))
