@@ -209,6 +209,9 @@ record_error("gaussian_noise.bad_stddev", lambda: L.GaussianNoise(2))
 gdrop = L.GaussianDropout(0.3, seed=12)
 record("gaussian_dropout.config", config(gdrop))
 record_num("gaussian_dropout.training", gdrop(X2, training=True))
+for layer, x in ((L.GaussianNoise(0.3, seed=2), X2), (L.GaussianDropout(0.4, seed=2), X2),
+                 (L.SpatialDropout1D(0.4, seed=2), X3)):
+    record_num(f"{type(layer).__name__}.grad", gradients(layer, x, training=True)[0])
 record_num("gaussian_dropout.training_float64", gdrop(X2.astype(np.float64), training=True))
 
 # --- Reshaping --------------------------------------------------------------------------
@@ -248,7 +251,7 @@ ident = L.Identity()
 record("identity.config", config(ident))
 record_tensor("identity.output", ident(X3))
 record("identity.output_shape", ident.compute_output_shape((None, 3)))
-for layer, x in ((L.Reshape((12,)), X3), (L.Permute((2, 1)), X3), (L.RepeatVector(2), X2), (L.Flatten(), X4)):
+for layer, x in ((L.Identity(), X3), (L.Reshape((12,)), X3), (L.Permute((2, 1)), X3), (L.RepeatVector(2), X2), (L.Flatten(), X4)):
     record_num(f"{type(layer).__name__}.grad", gradients(layer, x)[0])
 
 # --- Activation layers ------------------------------------------------------------------
