@@ -79,6 +79,8 @@ X3 = rng.normal(size=(5, 3, 4)).astype(np.float32)   # batch 5, no example used 
 X2 = rng.normal(size=(7, 6)).astype(np.float32)
 X4 = rng.normal(size=(3, 2, 5, 4)).astype(np.float32)
 
+x_ids_small = np.array([[1, 2], [0, 11]], np.int32)
+
 # --- Embedding -------------------------------------------------------------------------
 emb = L.Embedding(11, 4)
 record("embedding.config", config(emb))
@@ -425,6 +427,18 @@ with tf.GradientTape() as tape:
     tape.watch([xp, xq])
     loss = tf.reduce_sum(L.Dot(axes=1, normalize=True)([xp, xq]))
 record_num("dot.grads", np.concatenate([np.ravel(g) for g in tape.gradient(loss, [xp, xq])]))
+
+# --- float64 layers: float inputs are cast to the layer's dtype (autocast) ------------------
+for layer, x in ((L.Softmax(dtype="float64"), X3), (L.PReLU(dtype="float64"), X3), (L.ReLU(dtype="float64"), X2),
+                 (L.Add(dtype="float64"), [A, B]), (L.Concatenate(dtype="float64"), [A, B]),
+                 (L.Dot(axes=1, dtype="float64"), [P, Q]), (L.Flatten(dtype="float64"), X4),
+                 (L.Dropout(0.5, seed=8, dtype="float64"), X2), (L.Embedding(12, 2, dtype="float64"), x_ids_small)):
+    name = type(layer).__name__
+    y = layer(x, training=True) if name == "Dropout" else layer(x)
+    record(f"float64.{name}", (tuple(y.shape.as_list()), y.dtype.name, layer.compute_dtype, layer.variable_dtype,
+                               [w.dtype for w in layer.weights]))
+    if name not in ("Embedding",):
+        record_num(f"float64.{name}", y)
 
 # --- from_config round trips and layers in tf.function ------------------------------------
 for layer in (L.Dropout(0.2, noise_shape=(None, 2), seed=5), L.Flatten(), L.Reshape((3, 4)), L.Permute((2, 1)),
