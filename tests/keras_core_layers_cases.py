@@ -1,23 +1,28 @@
 """Keras 3's core layers (issue 27): Embedding, Dropout and the noise layers, Flatten, Reshape,
-Permute, RepeatVector, Identity, the activation layers, Lambda and the merge layers. Run as
-`python keras_core_layers_cases.py tf|varrt`, it prints one JSON object {case: result}: text
-(configs, shapes, dtypes, error types and messages, seeded random draws) that must be equal,
-and under "num:" keys lists of numbers (outputs, gradients, trained weights) that must agree
-within 1e-6 (test_keras_core_layers.py compares it with the recording in
-fixtures/keras_core_layers/tensorflow.json).
+Permute, RepeatVector, Identity, the activation layers, Lambda and the merge layers, and the
+Keras optimizers on an Embedding's gradient; run under TensorFlow 2.21 (by
+tests/tools/record_keras_program.py, into tests/fixtures/keras_core_layers/) and under varrt (by
+tests/test_keras_core_layers.py).
+
+    python keras_core_layers_cases.py varrt|tensorflow OUT_DIR
+
+writes OUT_DIR/results.json: {case: text} for what must be equal (configs, shapes, dtypes, error
+types and messages, seeded random draws) and {"num:1e-06:case": [floats]} for numbers (outputs,
+gradients, trained weights; 1e-6 allows TensorFlow's kernels their last bits).
 
 The program runs in a fresh interpreter: Keras's automatic names (layers, seed generators)
 count program-wide, so the cases must run in this order under both libraries."""
+import contextlib
+import io
 import json
 import os
 import re
 import sys
-import tempfile
 import warnings
 
 import numpy as np
 
-if sys.argv[1] == "tf":
+if sys.argv[1] == "tensorflow":
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     import tensorflow as tf
 else:
@@ -25,6 +30,7 @@ else:
 
 warnings.simplefilter("ignore")
 L = tf.keras.layers
+out_dir = sys.argv[2]
 results = {}
 
 
@@ -37,8 +43,11 @@ def record(name, value):
     results[name] = text(value)
 
 
+RTOL = 1e-06
+
+
 def record_num(name, value):
-    results["num:" + name] = np.asarray(value, dtype=np.float64).reshape(-1).tolist()
+    results[f"num:{RTOL}:{name}"] = np.asarray(value, dtype=np.float64).reshape(-1).tolist()
 
 
 def record_tensor(name, t):
@@ -478,7 +487,7 @@ for name, t in zip(("flatten", "reshape", "repeat", "dot", "dot_normalized", "ad
     record_tensor(f"function.unknown_batch.{name}", t)
 
 # --- Checkpoint keys ------------------------------------------------------------------------
-ckpt_dir = tempfile.mkdtemp()
+ckpt_dir = out_dir
 ck_emb = L.Embedding(10, 3)
 ck_emb.build()
 ck_prelu = L.PReLU()
@@ -487,6 +496,35 @@ ck_drop = L.Dropout(0.5, seed=3)
 ck_drop(X2, training=True)
 ck_path = tf.train.Checkpoint(e=ck_emb, p=ck_prelu, d=ck_drop).save(os.path.join(ckpt_dir, "layers"))
 record("checkpoint.keys", sorted(n for n, _ in tf.train.list_variables(ck_path)))
+
+# --- The layers in a functional model: symbolic shapes, summary(), a call ------------------
+
+
+def summary_of(model):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        model.summary()
+    return out.getvalue()
+
+
+ids_in = tf.keras.Input(shape=(5,), dtype="int32", name="ids")
+feats_in = tf.keras.Input(shape=(3, 4), name="feats")
+h = L.Concatenate(axis=1)([L.Embedding(12, 4, name="f_embedding")(ids_in), feats_in])
+h = L.Flatten()(L.Permute((2, 1))(h))
+h = L.RepeatVector(2)(h)
+h = L.Dot(axes=(2, 2), normalize=True)([h, L.Lambda(lambda t: t * 2.0)(h)])
+h = L.Reshape((-1,))(L.Softmax()(h))
+h = L.Add()([L.ReLU(max_value=1.0)(h), L.LeakyReLU()(h), L.PReLU(name="f_prelu")(h)])
+h = L.Dropout(0.2, seed=3)(L.GaussianNoise(0.1, seed=4)(L.ELU()(h)))
+functional = tf.keras.Model([ids_in, feats_in], L.Dense(1, name="f_dense")(h))
+record("functional.symbolic_shapes", [tuple(t.shape) for t in (h, functional.outputs[0])])
+record("functional.summary", summary_of(functional))
+record("functional.layers", [(layer.name, type(layer).__name__) for layer in functional.layers])
+for w in functional.weights:
+    w.assign(np.linspace(-0.5, 0.5, int(np.prod(w.shape)), dtype=np.float32).reshape(tuple(w.shape)))
+fx = (x_ids_small.repeat(3, axis=1)[:, :5] % 12, X3[:2])
+record_tensor("functional.predict", functional(fx))
+record_tensor("functional.training", functional(fx, training=True))
 
 # --- A Sequential of Embedding, Flatten, Dropout, Dense trained with fit -------------------
 vocab, length = 12, 5
@@ -553,4 +591,5 @@ for name, make in optimizers.items():
     record_num(f"sparse_optimizer.{name}.fit_embeddings", m.layers[0].embeddings.numpy())
     record_num(f"sparse_optimizer.{name}.fit_kernel", m.layers[2].kernel.numpy())
 
-print(json.dumps(results, indent=0, sort_keys=True))
+with open(os.path.join(out_dir, "results.json"), "w") as f:
+    json.dump(results, f, indent=0, sort_keys=True)

@@ -1,19 +1,16 @@
 """Keras 3's core layers (issue 27) against what Keras 3 under TensorFlow 2.21 gives: Embedding
-(its IndexedSlices gradient and mask), Dropout, SpatialDropout1D/2D, GaussianNoise and
-GaussianDropout (seeded draws bit for bit: Keras's SeedGenerator state and TensorFlow's
-stateless dropout and normal), Flatten, Reshape, Permute, RepeatVector, Identity, ReLU,
-LeakyReLU, PReLU, ELU, Softmax (with masks), Lambda (its config of a named function and of a
-lambda, safe mode), the merge layers and their function forms, Dot; configs, output shapes,
-error types and messages, gradients, layers in tf.function (an unknown batch size included),
-and a Sequential of Embedding, Flatten, Dropout and Dense trained for an epoch with fit.
+(its IndexedSlices gradient, its mask, the Keras optimizers' sparse steps on it), Dropout,
+SpatialDropout1D/2D/3D, GaussianNoise and GaussianDropout (seeded draws bit for bit: Keras's
+SeedGenerator state and TensorFlow's stateless dropout and normal), Flatten, Reshape, Permute,
+RepeatVector, Identity, ReLU, LeakyReLU, PReLU, ELU, Softmax (with masks), Lambda (its config of a
+named function and of a lambda, safe mode, inferred output shapes), the merge layers and their
+function forms, Dot; configs, output shapes, error types and messages, gradients, float64
+layers, layers in tf.function (an unknown batch size included), checkpoint keys, and Sequential
+models of Embedding, Flatten, Dropout and Dense trained with fit.
 
-tests/keras_core_layers_cases.py runs in a fresh interpreter under varrt and each of its
-results is compared with Keras's (tests/fixtures/keras_core_layers/tensorflow.json, recorded
-by tests/tools/record_keras_core_layers.py): text exactly, "num:" results within 1e-6. With
-VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow."""
-import json
-import os
-import subprocess
+tests/keras_core_layers_cases.py runs in a fresh interpreter under varrt and each of its results
+is compared with Keras's (tests/fixtures/keras_core_layers/, recorded by
+tests/tools/record_keras_program.py; again live when VARRT_TF_PYTHON is set)."""
 import sys
 
 import numpy as np
@@ -21,33 +18,15 @@ import pytest
 
 import varrt as tf
 from ckpt_helpers import required_tf_python
-from conftest import REPO
+from keras_programs import assert_same, recorded, run_program
 
-PROGRAM = REPO / "tests" / "keras_core_layers_cases.py"
-RECORDED = REPO / "tests" / "fixtures" / "keras_core_layers" / "tensorflow.json"
-with open(RECORDED) as _f:
-    KERAS = json.load(_f)
-
-
-def run_cases(python, which):
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    result = subprocess.run([python, str(PROGRAM), which], capture_output=True, text=True, env=env, timeout=900,
-                            cwd=REPO)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return json.loads(result.stdout)
+PROGRAM = "keras_core_layers_cases.py"
+KERAS = recorded("keras_core_layers")
 
 
 @pytest.fixture(scope="module")
-def varrt_run():
-    return run_cases(sys.executable, "varrt")
-
-
-def assert_same(name, keras, ours):
-    if name.startswith("num:"):
-        assert ours is not None and len(ours) == len(keras), (name, keras, ours)
-        np.testing.assert_allclose(ours, keras, rtol=1e-6, atol=1e-6, err_msg=name)
-    else:
-        assert ours == keras, f"{name}\n keras: {keras}\n varrt: {ours}"
+def varrt_run(tmp_path_factory):
+    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_core_layers_run"))
 
 
 def test_the_program_records_what_keras_recorded(varrt_run):
@@ -60,9 +39,9 @@ def test_matches_keras(varrt_run, name):
 
 
 def test_seeded_dropout_draws_keras_numbers_bit_for_bit(varrt_run):
-    # Text, not "num:": the dropped positions and the scaled values are equal exactly.
+    # Text, not numbers within a tolerance: the dropped positions and the scaled values are equal exactly.
     for name in ("dropout.training_1", "dropout.training_2", "dropout.function_1", "dropout.function_2",
-                 "dropout.noise_shape", "spatial2d.training"):
+                 "dropout.noise_shape", "spatial2d.training", "stateless_dropout.plain"):
         assert varrt_run[name] == KERAS[name]
     assert KERAS["dropout.training_1"] != KERAS["dropout.training_2"]  # the seed generator advanced
 
@@ -83,9 +62,8 @@ def test_an_embedding_that_masks_inside_a_model_says_varrt_does_not_propagate_ma
         model(np.array([[0, 3]], np.int32))
 
 
-def test_the_recorded_output_is_what_keras_prints():
-    python = required_tf_python()
-    live = run_cases(python, "tf")
-    assert set(live) == set(KERAS)
-    for name in KERAS:
-        assert_same(name, KERAS[name], live[name])
+def test_the_program_matches_live_tensorflow(tmp_path):
+    theirs = run_program(required_tf_python(), PROGRAM, "tensorflow", tmp_path)
+    assert set(theirs) == set(KERAS)
+    for name in sorted(KERAS):
+        assert_same(name, theirs[name], KERAS[name])
