@@ -129,7 +129,7 @@ def test_clipping():
         K.SGD(clipnorm=1.0, clipvalue=1.0)
 
 
-def test_indexed_slices_gradients_are_densified():
+def test_indexed_slices_gradients_update_their_rows():
     var = tf.Variable(np.zeros((3, 2), np.float32))
     g = tf.IndexedSlices(tf.constant(np.ones((2, 2), np.float32)), tf.constant([2, 2]))
     K.SGD(1.0).apply_gradients([(g, var)])

@@ -1,5 +1,5 @@
 """The `tf.keras` names varrt provides so far (Keras 3's, as TensorFlow 2.21 ships it):
-`layers` (Layer, Dense, Activation), `activations`, `regularizers`, `constraints`, `initializers`,
+`layers` (Layer, Dense, Activation and the core layers: Embedding, Dropout, Flatten, Reshape, the activation and merge layers, Lambda, ...), `activations`, `regularizers`, `constraints`, `initializers`,
 `losses`, `optimizers`, `models` (Model, Sequential), `callbacks` (History),
 `Layer`, `Model` (subclassed, or functional: `Model(inputs, outputs)`), `Sequential`, `Input`, `KerasTensor`,
 `Variable` (Keras's variable), `InputSpec`, `DTypePolicy`."""

@@ -467,6 +467,23 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
     GreaterEqual, SelectV2, as TensorFlow composes it)."""
     from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
 
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: random.uniform(shape, dtype=dtype, seed=seed), seed)
+
+
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None) -> Tensor:
+    """`dropout` whose mask depends only on `seed` (two integers): the uniform sample is
+    StatelessRandomUniformV2's (tf.nn.experimental.stateless_dropout)."""
+    from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
+
+    alg = "auto_select" if rng_alg is None else rng_alg
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: random.stateless_uniform(shape, seed, dtype=dtype, alg=alg), None)
+
+
+def _dropout(x, rate, noise_shape, uniform_sampler, seed):
+    """TensorFlow's nn_ops._dropout, shared by the stateful and the stateless dropout."""
+    from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
+
     is_rate_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
     if is_rate_number and not 0 <= rate < 1:
         raise _rate_error(rate)
@@ -487,13 +504,26 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
         ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x.dtype))
     else:
         raise _rate_error(rate)
-    shape = tuple(x.shape) if noise_shape is None else tuple(
-        d if d is not None else x.shape[i] for i, d in enumerate(_int_list(noise_shape)))
-    if noise_shape is None:
-        array_ops.shape(x)  # TensorFlow reads the shape through a Shape op
-    random_tensor = random.uniform(shape, dtype=x.dtype, seed=seed)
+    random_tensor = uniform_sampler(_noise_shape(x, noise_shape), x.dtype)
     keep_mask = math_ops.greater_equal(random_tensor, rate)
     return index_ops.where(keep_mask, ret, convert_to_tensor(0, dtype=x.dtype))
+
+
+def _noise_shape(x, noise_shape):
+    """TensorFlow's _get_noise_shape: the input's shape (read by a Shape op, so a graph's
+    unknown sizes come when it runs), or `noise_shape` with None filled from the input's
+    static shape; a tensor `noise_shape` as it is."""
+    if noise_shape is None:
+        shape = array_ops.shape(x)
+        return tuple(x.shape) if x.shape.is_fully_defined() else shape
+    if isinstance(noise_shape, Tensor):
+        return noise_shape
+    dims = list(noise_shape)
+    if any(isinstance(d, Tensor) for d in dims):
+        return array_ops.stack([math_ops.cast(d, dtypes.int32) for d in dims])
+    if x.shape.rank is not None and len(dims) == x.shape.rank:
+        dims = [x.shape[i] if d is None and x.shape[i] is not None else d for i, d in enumerate(dims)]
+    return tuple(_int_list(dims))
 
 
 def _int_list(values):

@@ -42,8 +42,16 @@ quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan wi
 
 def slow(*args):
     """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences or
-    strings it converts in Python instead); its errors then end without the " name: " part."""
-    return any(isinstance(a, (list, tuple, str, bytes)) for a in args)
+    strings it converts in Python instead, or objects that convert themselves, such as a Keras
+    variable; tensors and tf.Variables it takes); its errors then end without the " name: " part."""
+    for a in args:
+        if type(a) is Tensor:  # the common case, first
+            continue
+        if isinstance(a, (list, tuple, str, bytes)):
+            return True
+        if not isinstance(a, Tensor) and hasattr(a, "_as_tensor") and not hasattr(a, "sparse_read"):
+            return True
+    return False
 
 
 def suffix(name, *args):

@@ -1,5 +1,6 @@
 """keras.optimizers.Adagrad, each step one fused KerasAdagrad op for all variables."""
 from varrt import _C
+from varrt.optimizers.keras import sparse_steps
 from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
@@ -35,6 +36,8 @@ class Adagrad(Optimizer):
             `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
             schedule nor a callable.
     """
+
+    _sparse_step = staticmethod(sparse_steps.adagrad)
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

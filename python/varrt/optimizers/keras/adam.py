@@ -1,6 +1,7 @@
 """keras.optimizers.Adam, each step one fused KerasAdam op for all variables (Keras 3's arithmetic:
 beta powers pow(beta, iterations + 1) in the variable's dtype, `1 - beta` computed in double)."""
 from varrt import _C
+from varrt.optimizers.keras import sparse_steps
 from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
@@ -38,6 +39,8 @@ class Adam(Optimizer):
             `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
             schedule nor a callable.
     """
+
+    _sparse_step = staticmethod(sparse_steps.adam)
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

@@ -14,6 +14,10 @@ not Keras's sequence: a documented difference. Every gradient is checked before 
 changes, so a failed step changes no variable, slot or `iterations` (Keras under TensorFlow
 stops half way).
 
+An IndexedSlices gradient (an Embedding's) takes Keras's sparse update step instead
+(sparse_steps.py: Keras squares and divides slice by slice and scatters into the variable, which
+the fused dense step on the summed gradient would not reproduce), as TensorFlow ops.
+
 Arguments varrt does not implement are refused with NotImplementedError naming them.
 """
 import warnings
@@ -223,17 +227,41 @@ class Optimizer:
                                      "was originally built with. When working with a new set of variables, you should "
                                      "recreate a new optimizer instance.")
         grads, trainable_variables = self._filter_empty_gradients(grads, trainable_variables)
+        updated = trainable_variables
+        grads, trainable_variables, sparse = self._split_sparse(grads, trainable_variables)
         if _graph_building.building():
             grads = self._traced_gradients(grads, trainable_variables)
         else:
             grads = self._clip_gradients([self._dense_gradient(g, v) for g, v in zip(grads, trainable_variables)])
         lr, iterations = self._step_scalars()
-        for flat, group_grads in self._device_groups(grads, trainable_variables):
-            self._fused_update(flat, group_grads, lr, iterations)
-        for v in trainable_variables:
+        if grads:
+            for flat, group_grads in self._device_groups(grads, trainable_variables):
+                self._fused_update(flat, group_grads, lr, iterations)
+        for g, v in sparse:
+            self._sparse_rule(v, self._slots_of(self._index[id(v)]), g, lr, iterations)
+        for v in updated:
             if v.constraint is not None:
                 v.assign(v.constraint(v))
         self._iterations.assign_add(1)
+
+    # Keras's update step for an IndexedSlices gradient (sparse_steps.py), or None to apply the
+    # densified gradient with the fused op.
+    _sparse_step = None
+
+    def _sparse_rule(self, variable, slots, gradient, learning_rate, iterations):
+        type(self)._sparse_step(self, variable, slots, gradient, learning_rate, iterations)
+
+    def _split_sparse(self, grads, variables):
+        """(dense gradients, their variables, [(IndexedSlices, variable)]): the IndexedSlices
+        gradients take Keras's sparse step when the optimizer has one."""
+        if self._sparse_step is None or not any(isinstance(g, IndexedSlices) for g in grads):
+            return grads, variables, []
+        if self.clipnorm or self.global_clipnorm or self.clipvalue:
+            raise NotImplementedError("varrt's Keras optimizers do not clip IndexedSlices gradients (such as an "
+                                      "Embedding's) yet.")
+        dense = [(g, v) for g, v in zip(grads, variables) if not isinstance(g, IndexedSlices)]
+        sparse = [(g, v) for g, v in zip(grads, variables) if isinstance(g, IndexedSlices)]
+        return [g for g, _ in dense], [v for _, v in dense], sparse
 
     def _traced_gradients(self, grads, trainable_variables):
         """The gradients inside a graph being built (tf.function): dense, in each variable's dtype,

@@ -1,5 +1,6 @@
 """keras.optimizers.RMSprop, each step one fused KerasRMSprop op for all variables."""
 from varrt import _C
+from varrt.optimizers.keras import sparse_steps
 from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
@@ -37,6 +38,8 @@ class RMSprop(Optimizer):
             `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
             schedule nor a callable.
     """
+
+    _sparse_step = staticmethod(sparse_steps.rmsprop)
 
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

@@ -4,6 +4,7 @@ var -= g * lr) is exactly TensorFlow's ResourceApplyKerasMomentum / ResourceAppl
 arithmetic, whose kernels KerasSGD runs."""
 
 from varrt import _C
+from varrt.optimizers.keras import sparse_steps
 from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
@@ -39,6 +40,8 @@ class SGD(Optimizer):
             `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
             schedule nor a callable.
     """
+
+    _sparse_step = staticmethod(sparse_steps.sgd)
 
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None, clipnorm=None,
                  clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
