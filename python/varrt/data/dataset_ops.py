@@ -17,7 +17,11 @@ import numpy as np
 
 from varrt import autograph
 from varrt.base import dtypes, errors
-from varrt.data import structure
+from varrt.data import cache_file, generator_source, parallel_map, random_source, structure
+from varrt.data.dataset_spec import DatasetSpec
+from varrt.data.interleave_order import interleaved
+from varrt.data.op_errors import PendingIteratorError, at_get_next, end_of_sequence, op_error
+from varrt.data.padding import Padding
 from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
@@ -31,19 +35,17 @@ UNKNOWN_CARDINALITY = -2
 _INT64_MAX = np.iinfo(np.int64).max
 
 
-def _op_error(cls, op, message, node=None):
-    """TensorFlow's eager op error text: `{{function_node __wrapped__NODE_device_...}} message [Op:OP]`
-    (the node is the op's name with the attributes its kernel cache keys on, when it has them)."""
-    device = "/job:localhost/replica:0/task:0/device:CPU:0"
-    return cls(None, op, f"{{{{function_node __wrapped__{node or op}_device_{device}}}}} {message} [Op:{op}] name: ")
-
-
-def _end_of_sequence():
-    return _op_error(errors.OutOfRangeError, "IteratorGetNext", "End of sequence", "IteratorGetNext_output_types_1")
-
-
 def _int(value):
-    return int(value.numpy()) if isinstance(value, Tensor) else int(value)
+    """A Python int, or None for a tensor whose value is not known while a function is traced (a
+    dataset a flat_map or interleave function makes while traced for its element spec only)."""
+    if isinstance(value, Tensor):
+        return int(value.numpy()) if graph_building.value_known(value) else None
+    return int(value)
+
+
+def _check_positive(value, op, message):
+    if value is not None and value <= 0:
+        raise op_error(errors.InvalidArgumentError, op, message)
 
 
 class DatasetV2:
@@ -85,8 +87,10 @@ class DatasetV2:
     def __bool__(self):
         return True  # TensorFlow's: a dataset is always truthy, whatever its length
 
+    _TF_NAME = None  # the class name TensorFlow's dataset of this kind prints, where it is not this class's
+
     def __repr__(self):
-        return f"<{type(self).__name__} element_spec={self._element_spec!r}>"
+        return f"<{self._TF_NAME or type(self).__name__} element_spec={self._element_spec!r}>"
 
     def cardinality(self):
         """The number of elements as an int64 scalar Tensor (-1 infinite, -2 unknown)."""
@@ -94,6 +98,10 @@ class DatasetV2:
 
     def as_numpy_iterator(self):
         """An iterator over the elements as NumPy values."""
+        for spec in structure.leaves(self.element_spec):
+            if isinstance(spec, DatasetSpec):
+                raise TypeError("`tf.data.Dataset.as_numpy_iterator()` is not supported for datasets that produce "
+                                f"values of type {DatasetV2}")
         return NumpyIterator(iter(self))
 
     def reduce(self, initial_state, reduce_func, name=None):
@@ -105,7 +113,7 @@ class DatasetV2:
             if want.dtype != got.dtype:
                 raise TypeError("The element types for the new state must match the initial state. Expected "
                                 f"{want.dtype} but got {got.dtype}.")
-        for element in self._elements():
+        for element in _checked(self._elements(), self.element_spec):
             state = step((state, element))
         return state
 
@@ -153,9 +161,12 @@ class DatasetV2:
         return _ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
-        """`map_func` applied to each element (traced once; a tuple element is unpacked)."""
-        cls = _MapDataset if num_parallel_calls is None else _ParallelMapDataset
-        return cls(self, map_func)
+        """`map_func` applied to each element (traced once; a tuple element is unpacked). With
+        `num_parallel_calls`, on that many worker threads (AUTOTUNE: one per core), in input order
+        unless `deterministic=False`."""
+        if num_parallel_calls is None:
+            return _MapDataset(self, map_func)
+        return _ParallelMapDataset(self, map_func, num_parallel_calls, deterministic)
 
     def filter(self, predicate, name=None):
         """The elements for which `predicate` (a scalar tf.bool) is True."""
@@ -185,6 +196,111 @@ class DatasetV2:
         """(index, element) pairs, as TensorFlow's zip of a range with this dataset."""
         return DatasetV2.zip((DatasetV2.range(start, _INT64_MAX), self))
 
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
+        """Batches of `batch_size`, each component padded to `padded_shapes` (an unknown dimension:
+        the batch's largest) with `padding_values` (0, or "" for strings)."""
+        return _PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop_remainder)
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """The batched elements batched again into `batch_size` (a list: sizes taken in turn)."""
+        return _RebatchDataset(self, batch_size, drop_remainder)
+
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Windows of `size` elements, `shift` apart (default `size`), taking every `stride`-th: a
+        dataset of datasets (one per component of the element)."""
+        return _WindowDataset(self, size, size if shift is None else shift, stride, drop_remainder)
+
+    def flat_map(self, map_func, name=None):
+        """The elements of the datasets `map_func` makes of each element, one dataset after the other."""
+        return _FlatMapDataset(self, map_func)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None):
+        """The elements of the datasets `map_func` makes, `cycle_length` at a time, `block_length`
+        from each in turn (TensorFlow's order; with `num_parallel_calls` too: varrt opens the
+        datasets on the calling thread, which gives the deterministic order whatever `deterministic`)."""
+        cls = _InterleaveDataset if num_parallel_calls is None else _ParallelInterleaveDataset
+        return cls(self, map_func, cycle_length, block_length)
+
+    def cache(self, filename="", name=None):
+        """The elements kept after the first complete pass and replayed: in memory, or, with a
+        `filename`, in varrt's own cache file (`cache_file.py`: not TensorFlow's format)."""
+        return CacheDataset(self, filename)
+
+    def scan(self, initial_state, scan_func, name=None):
+        """`scan_func(state, element) -> (new_state, output)` run over the elements: the outputs."""
+        return _ScanDataset(self, initial_state, scan_func)
+
+    def unique(self, name=None):
+        """The elements not seen before (int32, int64 and string elements)."""
+        return _UniqueDataset(self)
+
+    def take_while(self, predicate, name=None):
+        """The elements up to the first for which `predicate` is False."""
+        return _TakeWhileDataset(self, predicate)
+
+    def shard(self, num_shards, index, name=None):
+        """Every `num_shards`-th element, starting at `index`."""
+        return _ShardDataset(self, num_shards, index)
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
+                       name=None):
+        """The elements `generator(*args)` yields, checked against `output_signature` (or the legacy
+        `output_types` and `output_shapes`) as TensorFlow checks them."""
+        spec = generator_source.element_spec(generator, output_types, output_shapes, output_signature)
+        args = () if args is None else tuple(convert_to_tensor(a) for a in args)
+        return _GeneratorDataset(generator, args, spec)
+
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """An endless dataset of random int64 scalars in [0, 2**32): TensorFlow's numbers for a seed
+        (with `rerandomize_each_iteration=True`, a new stream each pass, not TensorFlow's)."""
+        return _RandomDataset(seed, rerandomize_each_iteration)
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """The element of `datasets[i]` for each `i` of `choice_dataset` (scalar int64s)."""
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        if not isinstance(choice_dataset, DatasetV2):
+            raise TypeError("Invalid `choice_dataset`. `choice_dataset` should be a `tf.data.Dataset` but is "
+                            f"{type(choice_dataset)}.")
+        spec = choice_dataset.element_spec
+        if not (isinstance(spec, TensorSpec) and spec.dtype == dtypes.int64 and spec.shape.is_compatible_with([])):
+            raise TypeError("Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
+                            f"tensors but are {spec}.")
+        return _DirectedInterleaveDataset(choice_dataset, datasets, stop_on_empty_dataset)
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Elements of `datasets` drawn at random with probabilities `weights` (uniform by default).
+        TensorFlow's draws for a seed (random_source.py)."""
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        datasets = list(datasets)
+        if weights is not None and not isinstance(weights, DatasetV2):
+            if isinstance(weights, Tensor):
+                if not weights.shape.is_compatible_with([len(datasets)]):
+                    raise ValueError("Invalid `weights`. The shape of `weights` should be compatible with "
+                                     f"`[len(datasets)]` but is {weights.shape}.")
+            else:
+                if len(datasets) != len(weights):
+                    raise ValueError("Invalid `weights`. `weights` should have the same length as `datasets` but "
+                                     f"got `len(weights)={len(weights)}` vs. `len(datasets)={len(datasets)}`.")
+                kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
+                datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else (
+                    [datasets[0].take(0)], [1.0])
+            weights = convert_to_tensor(weights)
+            if weights.dtype not in (dtypes.float32, dtypes.float64):
+                raise TypeError("Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but "
+                                f"is {weights.dtype}.")
+            if len(datasets) == 1:  # TensorFlow's shortcut: the one dataset with a weight, itself
+                return datasets[0]
+        selector = _SampleSelectorDataset(len(datasets), weights, seed, rerandomize_each_iteration)
+        return _DirectedInterleaveDataset(selector, datasets, stop_on_empty_dataset)
+
     def __getattr__(self, name):
         if name in _NOT_YET:
             raise NotImplementedError(f"varrt does not implement tf.data.Dataset.{name} yet")
@@ -193,11 +309,9 @@ class DatasetV2:
 
 Dataset = DatasetV2
 
-_NOT_YET = frozenset({"from_generator", "interleave", "flat_map", "padded_batch", "window", "cache", "scan",
-                      "unique", "rebatch", "list_files", "snapshot", "save", "load", "group_by_window",
-                      "bucket_by_sequence_length", "sample_from_datasets", "choose_from_datasets",
-                      "random", "counter", "with_options", "options", "get_single_element",
-                      "ragged_batch", "sparse_batch", "shard", "rejection_resample", "batch_jobs"})
+_NOT_YET = frozenset({"list_files", "snapshot", "save", "load", "group_by_window", "bucket_by_sequence_length",
+                      "counter", "with_options", "options", "get_single_element", "ragged_batch",
+                      "sparse_batch", "rejection_resample", "batch_jobs"})
 
 
 def _as_tuple(value):
@@ -216,7 +330,7 @@ class OwnedIterator:
 
     def __init__(self, dataset):
         self._dataset = dataset
-        self._elements = dataset._elements()
+        self._elements = _checked(dataset._elements(), dataset.element_spec)
 
     @property
     def element_spec(self):
@@ -233,7 +347,15 @@ class OwnedIterator:
         try:
             return next(self._elements)
         except StopIteration:
-            raise _end_of_sequence() from None
+            raise end_of_sequence(len(structure.leaves(self.element_spec))) from None
+
+
+def _checked(elements, element_spec):
+    """The elements, a failure producing one raised as the iterator's IteratorGetNext raises it."""
+    try:
+        yield from elements
+    except PendingIteratorError as e:
+        raise at_get_next(e, len(structure.leaves(element_spec))) from None
 
 
 class NumpyIterator:
@@ -304,8 +426,8 @@ class _RangeDataset(DatasetV2):
         elif len(values) != 3:
             raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 but was {len(args)}.")
         if values[2] == 0:
-            raise _op_error(errors.InvalidArgumentError, "RangeDataset", "step must be a non-zero integer.")
-        self._range = range(*values)
+            raise op_error(errors.InvalidArgumentError, "RangeDataset", "step must be a non-zero integer.")
+        self._range = None if None in values else range(*values)
         self._dtype = dtypes.as_dtype(output_type)
         super().__init__(TensorSpec([], self._dtype))
 
@@ -378,8 +500,7 @@ class _ConcatenateDataset(DatasetV2):
 class _BatchDataset(_UnaryDataset):
     def __init__(self, input_dataset, batch_size, drop_remainder):
         self._batch_size = _int(batch_size)
-        if self._batch_size <= 0:
-            raise _op_error(errors.InvalidArgumentError, "BatchDatasetV2", "Batch size must be greater than zero.")
+        _check_positive(self._batch_size, "BatchDatasetV2", "Batch size must be greater than zero.")
         self._drop = bool(drop_remainder)
         lead = self._batch_size if self._drop else None
         super().__init__(input_dataset, structure.map_leaves(
@@ -407,10 +528,9 @@ class _BatchDataset(_UnaryDataset):
             first = column[0].shape
             for t in column[1:]:
                 if t.shape != first:
-                    raise _op_error(errors.InvalidArgumentError, "IteratorGetNext",
-                                    "Cannot add tensor to the batch: number of elements does not match. Shapes "
-                                    f"are: [tensor]: {t.shape.as_list()}, [batch]: {first.as_list()}",
-                                    "IteratorGetNext_output_types_1")
+                    raise PendingIteratorError(
+                        errors.InvalidArgumentError, "Cannot add tensor to the batch: number of elements does not "
+                        f"match. Shapes are: [tensor]: {t.shape.as_list()}, [batch]: {first.as_list()}")
             if column[0].dtype == dtypes.string:
                 stacked.append(array_ops.stack(list(column)))
             else:  # one NumPy stack and one conversion: the elements' buffers are read, not copied twice
@@ -439,8 +559,8 @@ class _UnbatchDataset(_UnaryDataset):
 class _ShuffleDataset(_UnaryDataset):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         self._buffer_size = _int(buffer_size)
-        if self._buffer_size <= 0 and self._buffer_size != UNKNOWN_CARDINALITY:
-            raise _op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
+        if self._buffer_size is not None and self._buffer_size <= 0 and self._buffer_size != UNKNOWN_CARDINALITY:
+            raise op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
                             "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
         seeds = random_ops.get_seed(seed)
         # One stream of per-iteration seeds: a new order each iteration unless told otherwise.
@@ -514,8 +634,17 @@ class _MapDataset(_UnaryDataset):
 
 
 class _ParallelMapDataset(_MapDataset):
-    """`map` with `num_parallel_calls`: the same elements in the same order (varrt runs the
-    function on the calling thread)."""
+    """`map` with `num_parallel_calls`: the traced function run on worker threads (parallel_map.py)."""
+
+    def __init__(self, input_dataset, map_func, num_parallel_calls, deterministic):
+        self._workers = parallel_map.parallelism(_int(num_parallel_calls))
+        self._deterministic = deterministic is None or bool(deterministic)
+        super().__init__(input_dataset, map_func)
+
+    def _elements(self):
+        if self._workers == 1:
+            return super()._elements()
+        return parallel_map.mapped(self._func, self._input._elements(), self._workers, self._deterministic)
 
 
 class _FilterDataset(_UnaryDataset):
@@ -602,6 +731,473 @@ class _PrefetchDataset(_UnaryDataset):
 
     def _cardinality(self):
         return self._input._cardinality()
+
+
+# --- sources made of Python values -------------------------------------------------------------
+
+class _GeneratorDataset(DatasetV2):
+    """`from_generator`: TensorFlow builds it as a flat_map over the generator, and prints so."""
+
+    _TF_NAME = "_FlatMapDataset"
+
+    def __init__(self, generator, args, element_spec):
+        self._generator, self._args = generator, args
+        super().__init__(element_spec)
+
+    def _elements(self):
+        for values in generator_source.call_generator(self._generator, self._args):
+            yield generator_source.checked_element(values, self._element_spec)
+
+
+class _VariantDataset(DatasetV2):
+    """One window of `window`: the elements of one component, held."""
+
+    def __init__(self, elements, element_spec):
+        self._held = elements
+        super().__init__(element_spec)
+
+    def _elements(self):
+        return iter(self._held)
+
+    def _cardinality(self):
+        return len(self._held)
+
+
+class _RandomDataset(DatasetV2):
+    """`Dataset.random`: int64 scalars, TensorFlow's numbers for a seed (random_source.py)."""
+
+    def __init__(self, seed, rerandomize_each_iteration):
+        self._seeds = random_source.op_seeds(seed)
+        self._rerandomize = bool(rerandomize_each_iteration)
+        self._pass_seeds = random_source.seed_pairs(*self._seeds)
+        super().__init__(TensorSpec([], dtypes.int64))
+
+    def _words(self):
+        return random_source.uint32_stream(*(next(self._pass_seeds) if self._rerandomize else self._seeds))
+
+    def _elements(self):
+        for word in self._words():
+            yield convert_to_tensor(np.int64(word))
+
+    def _cardinality(self):
+        return INFINITE_CARDINALITY
+
+
+class _SampleSelectorDataset(DatasetV2):
+    """sample_from_datasets' selector, as TensorFlow builds it: `Dataset.random(seed).batch(2)`,
+    each pair the seed of a stateless categorical draw over log(weights) (fixed weights, or one
+    element of a dataset of weights per draw)."""
+
+    def __init__(self, count, weights, seed, rerandomize_each_iteration):
+        self._random = _RandomDataset(seed, rerandomize_each_iteration)
+        if weights is None:
+            self._logits = np.ones(count, np.float32)
+        elif not isinstance(weights, DatasetV2):
+            with np.errstate(divide="ignore"):
+                self._logits = np.log(weights.numpy())
+        self._weights = weights if isinstance(weights, DatasetV2) else None
+        super().__init__(TensorSpec([], dtypes.int64))
+
+    def _logit_rows(self):
+        if self._weights is None:
+            return itertools.repeat(self._logits)
+        rows = (np.array([t.numpy() for t in structure.leaves(w)]).reshape(-1) for w in self._weights._elements())
+        with np.errstate(divide="ignore"):
+            return (np.log(row) for row in rows)
+
+    def _elements(self):
+        words = self._random._words()
+        for logits in self._logit_rows():
+            yield convert_to_tensor(np.int64(random_source.categorical_index((next(words), next(words)), logits)))
+
+    def _cardinality(self):
+        return INFINITE_CARDINALITY if self._weights is None else self._weights._cardinality()
+
+
+class _DirectedInterleaveDataset(DatasetV2):
+    """choose_from_datasets and sample_from_datasets: each selector index picks the next element of
+    that dataset; an empty one ends it all (`stop_on_empty_dataset`) or is passed over."""
+
+    def __init__(self, selector, datasets, stop_on_empty_dataset):
+        self._selector, self._datasets, self._stop = selector, list(datasets), bool(stop_on_empty_dataset)
+        spec = self._datasets[0].element_spec
+        for i, d in enumerate(self._datasets[1:]):
+            merged = _common_spec(spec, d.element_spec)
+            if merged is None:
+                raise TypeError("Invalid `datasets`. `datasets` must have compatible element specs.\n Dataset 0 "
+                                f"element_spec={self._datasets[0].element_spec}.\nDataset {i + 1} "
+                                f"element_spec={d.element_spec}.")
+            spec = merged
+        super().__init__(spec)
+
+    def _elements(self):
+        inputs = [d._elements() for d in self._datasets]
+        live = [True] * len(inputs)
+        for choice in self._selector._elements():
+            i = int(choice.numpy())
+            if not 0 <= i < len(inputs):
+                raise PendingIteratorError(errors.InvalidArgumentError,
+                                           f"Selector index out of range: {i} >= {len(inputs)}")
+            if not live[i]:
+                continue
+            try:
+                yield next(inputs[i])
+            except StopIteration:
+                if self._stop:
+                    return
+                live[i] = False
+                if not any(live):
+                    return
+
+
+def _common_spec(a, b):
+    """The most specific spec both nests match, or None when their structures or dtypes differ."""
+    flat_a, flat_b = structure.leaves(a), structure.leaves(b)
+    if len(flat_a) != len(flat_b) or repr(structure.map_leaves(lambda _: 0, a)) != repr(
+            structure.map_leaves(lambda _: 0, b)):
+        return None
+    merged = [_most_specific_compatible_spec(x, y) for x, y in zip(flat_a, flat_b)]
+    return None if None in merged else structure.pack(a, merged)
+
+
+# --- more transformations --------------------------------------------------------------------------
+
+class _PaddedBatchDataset(_UnaryDataset):
+    def __init__(self, input_dataset, batch_size, padded_shapes, padding_values, drop_remainder):
+        self._batch_size = _int(batch_size)
+        self._drop = bool(drop_remainder)
+        self._padding = Padding(input_dataset.element_spec, self._batch_size, padded_shapes, padding_values,
+                                self._drop)
+        if self._batch_size is not None and self._batch_size <= 0:
+            n = len(structure.leaves(input_dataset.element_spec))  # the kernel cache's key counts the components
+            raise op_error(errors.InvalidArgumentError, "PaddedBatchDatasetV2", "Batch size must be greater than "
+                           "zero.", f"PaddedBatchDatasetV2_N_{n}_Toutput_types_{n}")
+        super().__init__(input_dataset, self._padding.element_spec)
+
+    def _elements(self):
+        batch = []
+        for element in self._input._elements():
+            batch.append(structure.leaves(element))
+            if len(batch) == self._batch_size:
+                yield structure.pack(self._element_spec, self._padding.batch(batch))
+                batch = []
+        if batch and not self._drop:
+            yield structure.pack(self._element_spec, self._padding.batch(batch))
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._batch_size if self._drop else -(-n // self._batch_size)
+
+
+class _RebatchDataset(_UnaryDataset):
+    """TensorFlow's: `unbatch()` then batches whose sizes cycle through `batch_size`."""
+
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        sizes = np.asarray(batch_size.numpy() if isinstance(batch_size, Tensor) else batch_size, dtype=np.int64)
+        if sizes.ndim > 1:
+            raise ValueError("Invalid `batch_sizes`. Expected `batch_sizes` to be a scalar or a vector. Received "
+                             f"`batch_sizes` of rank {sizes.ndim}.")
+        self._sizes = [int(v) for v in sizes.reshape(-1)]
+        self._drop = bool(drop_remainder)
+        lead = self._sizes[0] if all(v == self._sizes[0] for v in self._sizes) else None
+        if lead is not None and not self._drop:
+            known = [s.shape[0] for s in structure.leaves(input_dataset.element_spec)
+                     if s.shape.rank is not None and s.shape.rank >= 1 and s.shape[0] is not None]
+            if not known or known[0] % lead:
+                lead = None
+        super().__init__(input_dataset, structure.map_leaves(
+            lambda s: TensorSpec(TensorShape([lead]).concatenate(s.shape[1:]), s.dtype), input_dataset.element_spec))
+
+    def _elements(self):
+        rows = _UnbatchDataset(self._input)._elements()
+        for size in itertools.cycle(self._sizes):
+            batch = list(itertools.islice(rows, size))
+            if not batch or (self._drop and len(batch) < size):
+                return
+            yield structure.pack(self._element_spec, [array_ops.stack(list(column)) for column in
+                                                      zip(*(structure.leaves(e) for e in batch))])
+
+
+class _WindowDataset(_UnaryDataset):
+    """Windows as TensorFlow's WindowDataset makes them: window k holds the elements at k * shift,
+    k * shift + stride, ..., at most `size`; each element of the result is the element's nest
+    with a dataset in place of each component."""
+
+    def __init__(self, input_dataset, size, shift, stride, drop_remainder):
+        self._size, self._shift, self._stride = _int(size), _int(shift), _int(stride)
+        _check_positive(self._size, "WindowDataset", "Window size must be greater than zero.")
+        _check_positive(self._shift, "WindowDataset", "Window shift must be greater than zero.")
+        _check_positive(self._stride, "WindowDataset", "Window stride must be greater than zero.")
+        self._drop = bool(drop_remainder)
+        super().__init__(input_dataset, structure.map_leaves(DatasetSpec, input_dataset.element_spec))
+
+    def _elements(self):
+        source, buffer, base, ended = self._input._elements(), [], 0, False
+        for start in itertools.count(0, self._shift):
+            wanted = range(start, start + (self._size - 1) * self._stride + 1, self._stride)
+            while not ended and base + len(buffer) <= wanted[-1]:
+                try:
+                    buffer.append(next(source))
+                except StopIteration:
+                    ended = True
+            window = [buffer[i - base] for i in wanted if i - base < len(buffer)]
+            if not window or (self._drop and len(window) < self._size):
+                return
+            columns = [list(c) for c in zip(*(structure.leaves(e) for e in window))]
+            specs = structure.leaves(self._input.element_spec)
+            yield structure.pack(self._input.element_spec,
+                                 [_VariantDataset(c, s) for c, s in zip(columns, specs)])
+            drop = min(start + self._shift - base, len(buffer))
+            del buffer[:drop]
+            base += drop
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        if self._drop:
+            rest = n - ((self._size - 1) * self._stride + 1)
+            return 0 if rest < 0 else rest // self._shift + 1
+        return -(-n // self._shift)
+
+
+class _DatasetFunction:
+    """A function from an element to a dataset (flat_map, interleave). Traced once, as TensorFlow
+    traces it, for the element spec of the datasets it makes (dataset arguments stand in as empty
+    datasets of their spec); then, unlike TensorFlow, called again for each element, eagerly (a
+    dataset cannot yet be a value of a traced graph in varrt), so its Python side effects run per
+    element."""
+
+    def __init__(self, fn, element_spec):
+        self._fn = autograph.convert(fn)
+        self._in_spec = element_spec
+        self.output_spec = None
+        tensor_specs = [s for s in structure.leaves(element_spec) if isinstance(s, TensorSpec)]
+        _function.function(self._traced, input_signature=tensor_specs).get_concrete_function()
+
+    def _traced(self, *tensors):
+        given = iter(tensors)
+        flat = [_VariantDataset([], s.element_spec) if isinstance(s, DatasetSpec) else next(given)
+                for s in structure.leaves(self._in_spec)]
+        self.output_spec = self._checked(self(structure.pack(self._in_spec, flat))).element_spec
+
+    @staticmethod
+    def _checked(result):
+        if not isinstance(result, DatasetV2):  # TensorFlow fails where it reads the result's name
+            kind = "Tensor" if isinstance(result, Tensor) else type(result).__name__
+            raise AttributeError(f"'{kind}' object has no attribute '_name'")
+        return result
+
+    def __call__(self, element):
+        result = self._fn(*element) if type(element) is tuple else self._fn(element)
+        return self._checked(result)
+
+
+class _FlatMapDataset(_UnaryDataset):
+    def __init__(self, input_dataset, map_func):
+        self._func = _DatasetFunction(map_func, input_dataset.element_spec)
+        super().__init__(input_dataset, self._func.output_spec)
+
+    def _elements(self):
+        for element in self._input._elements():
+            yield from self._func(element)._elements()
+
+
+class _InterleaveDataset(_UnaryDataset):
+    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+        self._func = _DatasetFunction(map_func, input_dataset.element_spec)
+        cycle = AUTOTUNE if cycle_length is None else _int(cycle_length)
+        # AUTOTUNE: TensorFlow's kernel takes the machine's schedulable cores (port::MaxParallelism).
+        self._cycle = parallel_map.parallelism(cycle) if cycle == AUTOTUNE else cycle
+        self._block = 1 if block_length is None else _int(block_length)
+        _check_positive(self._cycle, type(self)._OP, "cycle_length must be greater than zero.")
+        _check_positive(self._block, type(self)._OP, "block_length must be greater than zero.")
+        super().__init__(input_dataset, self._func.output_spec)
+
+    _OP = "InterleaveDataset"
+
+    def _elements(self):
+        opened = (self._func(element)._elements() for element in self._input._elements())
+        return interleaved(opened, self._cycle, self._block)
+
+
+class _ParallelInterleaveDataset(_InterleaveDataset):
+    _OP = "ParallelInterleaveDatasetV4"
+
+
+class CacheDataset(_UnaryDataset):
+    """`cache()`: after a complete pass the elements are kept (in memory, or in varrt's cache file
+    when a filename is given) and later passes read them instead of the input."""
+
+    def __init__(self, input_dataset, filename):
+        self._filename = filename.numpy().decode() if isinstance(filename, Tensor) else str(filename)
+        self._kept = None
+        super().__init__(input_dataset)
+
+    def _elements(self):
+        if self._kept is not None:
+            return iter(self._kept)
+        if self._filename and cache_file.exists(self._filename):
+            flat = cache_file.read(self._filename, structure.leaves(self._element_spec))
+            return iter([structure.pack(self._element_spec, e) for e in flat])
+        return self._first_pass()
+
+    def _first_pass(self):
+        seen = []
+        for element in self._input._elements():
+            seen.append(element)
+            yield element
+        if self._filename:
+            cache_file.write(self._filename, [structure.leaves(e) for e in seen])
+        else:
+            self._kept = seen
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+
+class _ScanDataset(_UnaryDataset):
+    """`scan`: the function traced with the state's spec, traced again with the shapes relaxed
+    while the new state's shapes differ from the state's (TensorFlow's loop)."""
+
+    def __init__(self, input_dataset, initial_state, scan_func):
+        self._initial = structure.to_tensors(initial_state)
+        state_spec = structure.spec_of(self._initial)
+        while True:
+            step = _TracedFunction(scan_func, (state_spec, input_dataset.element_spec), unpack="state_element")
+            out = step.output_spec
+            if not (type(out) is tuple and len(out) == 2):
+                raise TypeError("Invalid `scan_func`. `scan_func` should return a pair consisting of new state and "
+                                f"the output value but its return type is {out}.")
+            old, new = structure.leaves(state_spec), structure.leaves(out[0])
+            if [s.dtype for s in old] != [s.dtype for s in new]:
+                old_types = structure.map_leaves(lambda s: s.dtype, state_spec)
+                new_types = structure.map_leaves(lambda s: s.dtype, out[0])
+                raise TypeError("Invalid `scan_func`. The element types for the new state must match the initial "
+                                f"state. Expected {_dtypes_text(old_types)}, got {_dtypes_text(new_types)}.")
+            relaxed = [_most_specific_compatible_spec(a, b) for a, b in zip(old, new)]
+            if relaxed == old:
+                break
+            state_spec = structure.pack(state_spec, relaxed)
+        self._step = step
+        super().__init__(input_dataset, out[1])
+
+    def _elements(self):
+        state = self._initial
+        for element in self._input._elements():
+            state, output = self._step((state, element))
+            yield output
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+
+def _dtypes_text(types):
+    """A nest of dtypes as TensorFlow's message prints it (str of each dtype: `<dtype: 'int64'>`)."""
+    if isinstance(types, dict):
+        return "{" + ", ".join(f"{k!r}: {_dtypes_text(v)}" for k, v in types.items()) + "}"
+    if isinstance(types, tuple):
+        inner = ", ".join(_dtypes_text(t) for t in types)
+        return f"({inner},)" if len(types) == 1 else f"({inner})"
+    return str(types)
+
+
+class _UniqueDataset(_UnaryDataset):
+    def __init__(self, input_dataset):
+        for spec in structure.leaves(input_dataset.element_spec):
+            if spec.dtype not in (dtypes.int32, dtypes.int64, dtypes.string):
+                raise TypeError(f"`tf.data.Dataset.unique` does not support type {spec.dtype} -- only `tf.int32`, "
+                                "`tf.int64`, and `tf.string` are supported.")
+        super().__init__(input_dataset)
+
+    def _elements(self):
+        seen = set()
+        for element in self._input._elements():
+            key = tuple((tuple(t.shape.as_list()), t.numpy().tobytes() if t.dtype != dtypes.string
+                         else tuple(np.asarray(t.numpy(), dtype=object).reshape(-1).tolist()))
+                        for t in structure.leaves(element))
+            if key not in seen:
+                seen.add(key)
+                yield element
+
+
+class _TakeWhileDataset(_UnaryDataset):
+    def __init__(self, input_dataset, predicate):
+        self._func = _TracedFunction(predicate, input_dataset.element_spec)
+        spec = self._func.output_spec
+        if not (isinstance(spec, TensorSpec) and spec.dtype == dtypes.bool and spec.shape.rank == 0):
+            raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor but its return "
+                             f"type is{spec}.")
+        super().__init__(input_dataset)
+
+    def _elements(self):
+        for element in self._input._elements():
+            if not bool(self._func(element).numpy()):
+                return
+            yield element
+
+
+class _ShardDataset(_UnaryDataset):
+    def __init__(self, input_dataset, num_shards, index):
+        self._shards, self._index = _int(num_shards), _int(index)
+        if self._shards is not None and self._shards <= 0:
+            raise op_error(errors.InvalidArgumentError, "ShardDataset", "Number of shards must be greater than zero "
+                           f"(currently num_shards = {self._shards}).")
+        if self._index is not None and self._shards is not None and not 0 <= self._index < self._shards:
+            raise op_error(errors.InvalidArgumentError, "ShardDataset", f"Index must be between 0 and "
+                           f"{self._shards - 1} (currently index = {self._index}).")
+        super().__init__(input_dataset)
+
+    def _elements(self):
+        return itertools.islice(self._input._elements(), self._index, None, self._shards)
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._shards + (1 if self._index < n % self._shards else 0)
+
+
+class _AssertCardinalityDataset(_UnaryDataset):
+    def __init__(self, input_dataset, expected):
+        self._expected = _int(expected)
+        super().__init__(input_dataset)
+
+    def _elements(self):
+        count = 0
+        for element in self._input._elements():
+            count += 1
+            if self._expected != INFINITE_CARDINALITY and count > self._expected:
+                raise PendingIteratorError(errors.FailedPreconditionError, "Input dataset was expected to contain "
+                                           f"{self._elements_text(self._expected)} but contained at least "
+                                           f"{self._elements_text(count)}.")
+            yield element
+        if self._expected == INFINITE_CARDINALITY or count < self._expected:
+            raise PendingIteratorError(errors.FailedPreconditionError, "Input dataset was expected to contain "
+                                       f"{self._elements_text(self._expected)} but contained only "
+                                       f"{self._elements_text(count)}.")
+
+    @staticmethod
+    def _elements_text(n):
+        if n == INFINITE_CARDINALITY:
+            return "an infinite number of elements"
+        return f"{n} element" + ("" if n == 1 else "s")
+
+    def _cardinality(self):
+        return self._expected
+
+
+def assert_cardinality(expected_cardinality):
+    """`tf.data.experimental.assert_cardinality`: a transformation (for `apply`) that declares the
+    dataset's cardinality and fails when iterating finds another count."""
+    return lambda dataset: _AssertCardinalityDataset(dataset, expected_cardinality)
+
+
+def scan(initial_state, scan_func):
+    """`tf.data.experimental.scan`: `Dataset.scan` as a transformation for `apply`."""
+    return lambda dataset: dataset.scan(initial_state, scan_func)
 
 
 def cardinality(dataset):

@@ -1,2 +1,3 @@
-"""`tf.data.experimental`: the constants and `cardinality`."""
-from varrt.data.dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, cardinality  # noqa: F401
+"""`tf.data.experimental`: the constants, `cardinality`, `assert_cardinality` and `scan`."""
+from varrt.data.dataset_ops import (AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY,  # noqa: F401
+                                    assert_cardinality, cardinality, scan)

@@ -1,6 +1,7 @@
 """A dataset's elements as tf.data sees them: nests of tuples, namedtuples and dicts whose
-leaves are tensors (a list is a value, converted to one tensor, as tf.data converts it), and
-their `element_spec`, the same nest of `TensorSpec`s."""
+leaves are tensors or datasets (a list is a value, converted to one tensor, as tf.data converts
+it), and their `element_spec`, the same nest of `TensorSpec`s and `DatasetSpec`s."""
+from varrt.data.dataset_spec import DatasetSpec
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 
@@ -10,9 +11,12 @@ def _is_structure(x):
 
 
 def map_leaves(fn, element):
-    """`fn` over the leaves of `element`, tuples and dicts being structure, lists leaves."""
+    """`fn` over the leaves of `element`, tuples and dicts being structure, lists leaves. `fn`
+    runs in tf.nest's order (dict keys sorted); a dict keeps its own key order, as
+    tf.nest.pack_sequence_as keeps it (an element spec prints the keys as the function made them)."""
     if isinstance(element, dict):
-        return {k: map_leaves(fn, element[k]) for k in sorted(element)}
+        done = {k: map_leaves(fn, element[k]) for k in sorted(element)}
+        return {k: done[k] for k in element}
     if isinstance(element, tuple):
         items = [map_leaves(fn, x) for x in element]
         return type(element)(*items) if hasattr(type(element), "_fields") else tuple(items)
@@ -34,14 +38,21 @@ def pack(structure, flat):
     return map_leaves(lambda _: next(it), structure)
 
 
+def is_dataset(x):
+    """Whether a leaf is a dataset (an element of a dataset of datasets, as `window` makes)."""
+    return hasattr(x, "element_spec") and hasattr(x, "_elements")
+
+
 def to_tensors(element):
-    """The element with every leaf a Tensor (TensorFlow's conversion rules)."""
-    return map_leaves(lambda x: x if isinstance(x, Tensor) else convert_to_tensor(x), element)
+    """The element with every leaf a Tensor (TensorFlow's conversion rules) or a dataset."""
+    return map_leaves(lambda x: x if isinstance(x, Tensor) or is_dataset(x) else convert_to_tensor(x), element)
 
 
 def spec_of(element):
-    """The element's `element_spec`: a TensorSpec (its static shape and dtype) per leaf."""
-    return map_leaves(lambda t: TensorSpec(t.shape, t.dtype), element)
+    """The element's `element_spec`: a TensorSpec (its static shape and dtype) per tensor leaf,
+    a DatasetSpec per dataset leaf."""
+    return map_leaves(lambda t: DatasetSpec(t.element_spec) if is_dataset(t) else TensorSpec(t.shape, t.dtype),
+                      element)
 
 
 def as_numpy(element):
