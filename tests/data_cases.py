@@ -319,3 +319,54 @@ case("sample_from_datasets nested", lambda: D.sample_from_datasets(
     [D.from_tensor_slices(({"a": [1, 2]}, [1.0, 2.0])), D.from_tensor_slices(({"a": [7]}, [9.0]))], seed=1))
 case("sample_from_datasets int weights", lambda: D.sample_from_datasets([D.range(2), D.range(2)],
                                                                          weights=tf.constant([1, 1])))
+
+# --- side effects: what runs how often -------------------------------------------------------------
+
+
+def _cache_reads_input_once():
+    calls = []
+
+    def count(v):
+        calls.append(int(v))
+        return v
+
+    ds = D.range(4).map(lambda v: tf.py_function(count, [v], tf.int64)).cache()
+    partial = list(ds.take(2).as_numpy_iterator())  # an unfinished pass keeps nothing
+    seen = [len(calls)]
+    passes = [list(ds.as_numpy_iterator()) for _ in range(2)]
+    return partial, passes, seen + [len(calls)]
+
+
+def _cache_file_replays():
+    import os
+    import tempfile
+    path = os.path.join(tempfile.mkdtemp(), "cache")
+    first = list(D.from_tensor_slices((["a", "bc"], [[1.5], [2.5]])).cache(path).as_numpy_iterator())
+    # A second pipeline over the same file reads the file, not its own input.
+    second = list(D.from_tensor_slices((["x", "y", "z"], [[0.0], [0.0], [0.0]])).cache(path).as_numpy_iterator())
+    return first, second
+
+
+def _generator_called_per_pass():
+    calls = []
+
+    def gen():
+        calls.append(1)
+        yield from range(3)
+
+    ds = D.from_generator(gen, output_signature=tf.TensorSpec((), tf.int64))
+    return [list(ds.as_numpy_iterator()) for _ in range(2)], len(calls)
+
+
+case("cache reads its input once", _cache_reads_input_once)
+case("cache file replays", _cache_file_replays)
+case("generator called per pass", _generator_called_per_pass)
+case("window of an endless input", lambda: D.range(5).repeat().window(3, shift=2).flat_map(
+    lambda w: w.batch(3)).take(4))
+case("interleave of windows", lambda: D.range(8).window(3).interleave(lambda w: w.map(lambda v: v * 10),
+                                                                       cycle_length=2, block_length=2))
+case("parallel map order", lambda: D.range(9).map(lambda v: v * v, num_parallel_calls=3).batch(4))
+case("parallel map tuple", lambda: D.from_tensor_slices((x, y)).map(lambda a, b: (tf.reduce_sum(a), b + 1),
+                                                                    num_parallel_calls=2, deterministic=True))
+case("parallel map not deterministic", lambda: sorted(D.range(7).map(
+    lambda v: v + 1, num_parallel_calls=4, deterministic=False).as_numpy_iterator()))

@@ -16,7 +16,7 @@ import itertools
 import numpy as np
 
 from varrt import autograph
-from varrt.base import dtypes, errors
+from varrt.base import dtypes, errors, tf_logging
 from varrt.data import cache_file, generator_source, parallel_map, random_source, structure
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.interleave_order import interleaved
@@ -325,7 +325,18 @@ def _as_tuple(value):
     return value
 
 
-class OwnedIterator:
+class Iterator:
+    """`tf.data.Iterator`: what iterating a dataset gives (`element_spec`, `get_next`)."""
+
+    @property
+    def element_spec(self):
+        raise NotImplementedError
+
+    def get_next(self):
+        raise NotImplementedError
+
+
+class OwnedIterator(Iterator):
     """An iterator over a dataset's elements (`iter(dataset)`)."""
 
     def __init__(self, dataset):
@@ -1045,10 +1056,15 @@ class CacheDataset(_UnaryDataset):
         return self._first_pass()
 
     def _first_pass(self):
-        seen = []
-        for element in self._input._elements():
-            seen.append(element)
-            yield element
+        seen, finished = [], False
+        try:
+            for element in self._input._elements():
+                seen.append(element)
+                yield element
+            finished = True
+        finally:
+            if not finished:  # the iterator was dropped: TensorFlow's warning, and nothing kept
+                tf_logging.warning(_PARTIAL_CACHE_WARNING)
         if self._filename:
             cache_file.write(self._filename, [structure.leaves(e) for e in seen])
         else:
@@ -1056,6 +1072,13 @@ class CacheDataset(_UnaryDataset):
 
     def _cardinality(self):
         return self._input._cardinality()
+
+
+_PARTIAL_CACHE_WARNING = (
+    "The calling iterator did not fully read the dataset being cached. In order to avoid unexpected truncation of "
+    "the dataset, the partially cached contents of the dataset  will be discarded. This can happen if you have an "
+    "input pipeline similar to `dataset.cache().take(k).repeat()`. You should use `dataset.take(k).cache().repeat()` "
+    "instead.")
 
 
 class _ScanDataset(_UnaryDataset):
@@ -1198,6 +1221,45 @@ def assert_cardinality(expected_cardinality):
 def scan(initial_state, scan_func):
     """`tf.data.experimental.scan`: `Dataset.scan` as a transformation for `apply`."""
     return lambda dataset: dataset.scan(initial_state, scan_func)
+
+
+def unique():
+    """`tf.data.experimental.unique`: `Dataset.unique` as a transformation for `apply`."""
+    return lambda dataset: dataset.unique()
+
+
+def take_while(predicate):
+    """`tf.data.experimental.take_while`: `Dataset.take_while` as a transformation for `apply`."""
+    return lambda dataset: dataset.take_while(predicate)
+
+
+def unbatch():
+    """`tf.data.experimental.unbatch`: `Dataset.unbatch` as a transformation for `apply`."""
+    return lambda dataset: dataset.unbatch()
+
+
+def enumerate_dataset(start=0):
+    """`tf.data.experimental.enumerate_dataset`: `Dataset.enumerate` as a transformation for `apply`."""
+    return lambda dataset: dataset.enumerate(start)
+
+
+def get_structure(dataset_or_iterator):
+    """`tf.data.experimental.get_structure`: the element spec of a dataset or an iterator."""
+    if isinstance(dataset_or_iterator, (DatasetV2, Iterator)):
+        return dataset_or_iterator.element_spec
+    raise TypeError("Invalid `dataset_or_iterator`. `dataset_or_iterator` must be a `tf.data.Dataset` or "
+                    f"tf.data.Iterator object, but got {type(dataset_or_iterator)}.")
+
+
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=False):
+    """`tf.data.experimental.choose_from_datasets` (deprecated in TensorFlow): as the Dataset's,
+    but not stopping at an empty dataset by default."""
+    return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
+    """`tf.data.experimental.sample_from_datasets` (deprecated in TensorFlow): the Dataset's."""
+    return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
 
 
 def cardinality(dataset):
