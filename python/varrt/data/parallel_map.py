@@ -6,7 +6,7 @@ import collections
 import concurrent.futures
 import os
 
-AUTOTUNE = -1
+from varrt.data.constants import AUTOTUNE
 
 
 def parallelism(num_parallel_calls):

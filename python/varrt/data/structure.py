@@ -3,6 +3,7 @@ leaves are tensors or datasets (a list is a value, converted to one tensor, as t
 it), and their `element_spec`, the same nest of `TensorSpec`s and `DatasetSpec`s."""
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
 
 
@@ -58,3 +59,21 @@ def spec_of(element):
 def as_numpy(element):
     """The element with every leaf a NumPy value (what `as_numpy_iterator` yields)."""
     return map_leaves(lambda t: t.numpy(), element)
+
+
+def most_specific_compatible_spec(a, b):
+    if a.dtype != b.dtype:
+        return None
+    if a.shape.rank is None or b.shape.rank is None or a.shape.rank != b.shape.rank:
+        return TensorSpec(TensorShape(None), a.dtype)
+    return TensorSpec([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())], a.dtype)
+
+
+def common_spec(a, b):
+    """The most specific spec both nests match, or None when their structures or dtypes differ."""
+    flat_a, flat_b = leaves(a), leaves(b)
+    if len(flat_a) != len(flat_b) or repr(map_leaves(lambda _: 0, a)) != repr(
+            map_leaves(lambda _: 0, b)):
+        return None
+    merged = [most_specific_compatible_spec(x, y) for x, y in zip(flat_a, flat_b)]
+    return None if None in merged else pack(a, merged)
