@@ -147,9 +147,26 @@ class DatasetV2:
         return DatasetV2(_ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration))
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
-        """`map_func` applied to each element (traced once; a tuple element is unpacked). With
-        `num_parallel_calls`, on that many worker threads (AUTOTUNE: one per core), in input order
-        unless `deterministic=False`."""
+        """`map_func` applied to each element.
+
+        The function is traced once, with the element spec as its input signature (a tuple
+        element is unpacked into arguments; a list result becomes a tuple), and the traced graph
+        runs on each element.
+
+        Args:
+            map_func: A function from an element to the new element (a nest of tensors).
+            num_parallel_calls: None (the calling thread), a number of worker threads, or
+                `tf.data.AUTOTUNE` (one per core). varrt's workers are Python threads.
+            deterministic: False lets an element that finishes early pass one still running;
+                None or True keep the input order.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A `_MapDataset` (or `_ParallelMapDataset`) of the results.
+
+        Raises:
+            TypeError: Or another error `map_func` raises while traced, as it raises it.
+        """
         if num_parallel_calls is None:
             return DatasetV2(_MapDataset(self, map_func))
         return DatasetV2(_ParallelMapDataset(self, map_func, num_parallel_calls, deterministic))
@@ -183,8 +200,27 @@ class DatasetV2:
         return DatasetV2.zip((DatasetV2.range(start, INT64_MAX), self))
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
-        """Batches of `batch_size`, each component padded to `padded_shapes` (an unknown dimension:
-        the batch's largest) with `padding_values` (0, or "" for strings)."""
+        """Batches of `batch_size` elements, each component padded to a common shape.
+
+        Args:
+            batch_size: The number of elements per batch.
+            padded_shapes: A nest of shapes like the element's: a dimension None (or -1) pads to
+                the batch's largest; None pads every dimension so.
+            padding_values: A nest of scalars like the element's, or one scalar for all (0, or
+                "" for strings, by default).
+            drop_remainder: Whether a last, smaller batch is dropped (the batch dimension is then
+                static).
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A `_PaddedBatchDataset`.
+
+        Raises:
+            ValueError: When a padded shape does not fit the component's, or a padding value is
+                not a scalar.
+            TypeError: When a padding value's dtype is not its component's.
+            InvalidArgumentError: When `batch_size` is not positive.
+        """
         return DatasetV2(_PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop_remainder))
 
     def rebatch(self, batch_size, drop_remainder=False, name=None):
@@ -192,8 +228,25 @@ class DatasetV2:
         return DatasetV2(_RebatchDataset(self, batch_size, drop_remainder))
 
     def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
-        """Windows of `size` elements, `shift` apart (default `size`), taking every `stride`-th: a
-        dataset of datasets (one per component of the element)."""
+        """Windows of consecutive elements: a dataset of datasets.
+
+        Each element is the input's element nest with a dataset in place of each component
+        (`DatasetSpec`s in `element_spec`); `flat_map(lambda w: w.batch(size))` turns windows
+        back into tensors.
+
+        Args:
+            size: The number of elements per window.
+            shift: How far each window starts from the previous (default `size`).
+            stride: The step between the elements of one window.
+            drop_remainder: Whether windows shorter than `size` at the end are dropped.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A `_WindowDataset`.
+
+        Raises:
+            InvalidArgumentError: When `size`, `shift` or `stride` is not positive.
+        """
         shift = size if shift is None else shift
         return DatasetV2(_WindowDataset(self, size, shift, stride, drop_remainder, DatasetV2))
 
@@ -203,9 +256,29 @@ class DatasetV2:
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
-        """The elements of the datasets `map_func` makes, `cycle_length` at a time, `block_length`
-        from each in turn (TensorFlow's order; with `num_parallel_calls` too: varrt opens the
-        datasets on the calling thread, which gives the deterministic order whatever `deterministic`)."""
+        """The elements of the datasets `map_func` makes, interleaved in TensorFlow's order.
+
+        `cycle_length` datasets are open at a time; `block_length` elements are taken from each in
+        turn; a dataset that ends is replaced by the next input element's on its slot's next turn.
+        `map_func` is traced once for the element spec, then called on each element (eagerly:
+        Python side effects run per element, where TensorFlow runs them once).
+
+        Args:
+            map_func: A function from an element to a dataset.
+            cycle_length: The number of datasets open at once (None or AUTOTUNE: one per core).
+            block_length: The number of elements taken from a dataset before the next (default 1).
+            num_parallel_calls: Accepted; varrt opens and reads the datasets on the calling
+                thread, in the deterministic order.
+            deterministic: Accepted; the order is always the deterministic one.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            An `_InterleaveDataset` (or `_ParallelInterleaveDataset`).
+
+        Raises:
+            AttributeError: When `map_func` does not return a dataset (TensorFlow's error).
+            InvalidArgumentError: When `cycle_length` or `block_length` is not positive.
+        """
         cls = _InterleaveDataset if num_parallel_calls is None else _ParallelInterleaveDataset
         return DatasetV2(cls(self, map_func, cycle_length, block_length, DatasetV2))
 
@@ -233,8 +306,27 @@ class DatasetV2:
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
                        name=None):
-        """The elements `generator(*args)` yields, checked against `output_signature` (or the legacy
-        `output_types` and `output_shapes`) as TensorFlow checks them."""
+        """The elements a Python generator yields.
+
+        `generator(*args)` is called for each pass over the dataset; each value it yields is
+        checked against the signature and converted as TensorFlow's `numpy_function` does (a
+        mismatch is an InvalidArgumentError from the iterator, with TensorFlow's message).
+
+        Args:
+            generator: A callable returning an iterator.
+            output_types: The legacy signature: a nest of dtypes (with `output_shapes`).
+            output_shapes: The legacy signature's shapes (unknown by default).
+            args: Values passed to `generator`, as NumPy values, converted through tensors.
+            output_signature: A nest of `tf.TensorSpec`s the elements match.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A dataset printed as TensorFlow's `_FlatMapDataset` (TensorFlow builds it so).
+
+        Raises:
+            TypeError: When `generator` is not callable, or the signature arguments are missing,
+                combined or not specs.
+        """
         spec = generator_source.element_spec(generator, output_types, output_shapes, output_signature)
         args = () if args is None else tuple(convert_to_tensor(a) for a in args)
         return DatasetV2(_GeneratorDataset(generator, args, spec))
@@ -247,7 +339,22 @@ class DatasetV2:
 
     @staticmethod
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
-        """The element of `datasets[i]` for each `i` of `choice_dataset` (scalar int64s)."""
+        """The next element of `datasets[i]` for each `i` that `choice_dataset` yields.
+
+        Args:
+            datasets: A non-empty list of datasets with compatible element specs.
+            choice_dataset: A dataset of scalar int64 indices into `datasets`.
+            stop_on_empty_dataset: Whether choosing an exhausted dataset ends this one (else that
+                choice is passed over).
+
+        Returns:
+            A `_DirectedInterleaveDataset`.
+
+        Raises:
+            ValueError: When `datasets` is empty.
+            TypeError: When `choice_dataset` is not a dataset of scalar int64s, or the datasets'
+                element specs are not compatible.
+        """
         if not datasets:
             raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
         if not isinstance(choice_dataset, DatasetV2):
@@ -262,8 +369,29 @@ class DatasetV2:
     @staticmethod
     def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
                              rerandomize_each_iteration=None):
-        """Elements of `datasets` drawn at random with probabilities `weights` (uniform by default).
-        TensorFlow's draws for a seed (random_source.py)."""
+        """Elements of `datasets` drawn at random.
+
+        Each draw is TensorFlow's: a stateless categorical draw over log(weights), seeded by the
+        next two numbers of `Dataset.random(seed)`, so a seed gives TensorFlow's sequence.
+
+        Args:
+            datasets: A non-empty list of datasets with compatible element specs.
+            weights: Probabilities (a list, a float Tensor, or a dataset of them), uniform by
+                default. Datasets of weight 0 in a list are left out, and one left is returned
+                itself, as TensorFlow does.
+            seed: The op seed (with the global seed, TensorFlow's seed rules).
+            stop_on_empty_dataset: Whether drawing an exhausted dataset ends this one.
+            rerandomize_each_iteration: Whether each pass draws anew (varrt's streams then are
+                not TensorFlow's).
+
+        Returns:
+            A `_DirectedInterleaveDataset` (or the one dataset left).
+
+        Raises:
+            ValueError: When `datasets` is empty or `weights` has another length.
+            TypeError: When `weights` is not float32 or float64, or the element specs are not
+                compatible.
+        """
         if not datasets:
             raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
         datasets = list(datasets)

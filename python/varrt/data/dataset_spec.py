@@ -14,10 +14,12 @@ class DatasetSpec:
 
     @property
     def element_spec(self):
+        """The element spec of the datasets this spec describes."""
         return self._element_spec
 
     @property
     def shape(self):
+        """The shape of the dataset value ([] for one dataset)."""
         return self._dataset_shape
 
     def __eq__(self, other):

@@ -10,9 +10,11 @@ class Iterator:
 
     @property
     def element_spec(self):
+        """The nest of specs each element matches."""
         raise NotImplementedError
 
     def get_next(self):
+        """The next element; `tf.errors.OutOfRangeError` at the end."""
         raise NotImplementedError
 
 
