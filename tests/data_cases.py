@@ -158,6 +158,11 @@ def _gen_dict():
     yield {"x": np.int32(2), "y": "bc"}
 
 
+def _raising():
+    yield 1
+    raise ValueError("the source failed")
+
+
 def _gen_args(n, scale):
     for i in range(int(n)):
         yield i * float(scale)
@@ -370,3 +375,50 @@ case("parallel map tuple", lambda: D.from_tensor_slices((x, y)).map(lambda a, b:
                                                                     num_parallel_calls=2, deterministic=True))
 case("parallel map not deterministic", lambda: sorted(D.range(7).map(
     lambda v: v + 1, num_parallel_calls=4, deterministic=False).as_numpy_iterator()))
+
+# --- more nests, cardinalities and errors ---------------------------------------------------------
+
+P3 = collections.namedtuple("P3", "v n")
+case("padded_batch namedtuple", lambda: ragged.map(lambda v: P3(v, tf.size(v))).padded_batch(3))
+case("padded_batch unknown rank", lambda: D.from_generator(lambda: iter([[1]]), output_types=tf.int32).padded_batch(2))
+case("padded_batch values not scalar", lambda: ragged.padded_batch(2, padding_values=np.array([1, 2], np.int32)))
+case("window dict", lambda: D.from_tensor_slices({"a": [1, 2, 3], "b": ["x", "y", "z"]}).window(2).flat_map(
+    lambda w: D.zip({"a": w["a"].batch(2), "b": w["b"].batch(2)})))
+case("window cardinality", lambda: [int(D.range(n).window(3, shift=s, stride=t, drop_remainder=d).cardinality())
+                                    for n, s, t, d in [(7, 3, 1, False), (10, 2, 2, True), (4, 1, 3, True),
+                                                       (11, 4, 1, False)]])
+case("window stride 0", lambda: D.range(3).window(2, stride=0))
+case("flat_map dict", lambda: D.from_tensor_slices({"k": np.array([1, 3], np.int64)}).flat_map(
+    lambda d: D.range(d["k"]).map(lambda v: {"v": v, "k": d["k"]})))
+case("scan dict element", lambda: D.from_tensor_slices({"a": [1, 2, 3]}).scan(0, lambda s, e: (s + e["a"], s)))
+case("scan not a pair", lambda: D.range(3).scan(np.int64(0), lambda s, v: s + v))
+case("unique tuple", lambda: D.from_tensor_slices(([1, 1, 2], [5, 5, 5])).unique())
+case("take_while namedtuple", lambda: D.from_tensor_slices(P3([1, 2, 3], [4, 0, 6])).take_while(lambda p: p.n > 0))
+case("interleave wide cycle", lambda: D.range(1, 3).interleave(lambda v: D.range(v), cycle_length=5))
+case("interleave block 0", lambda: D.range(3).interleave(lambda v: D.range(v), cycle_length=1, block_length=0))
+case("rebatch scalars", lambda: D.range(5).rebatch(2))
+case("rebatch uneven sizes of scalars", lambda: D.range(5).rebatch([1, 2]))
+case("unbatch scalars", lambda: D.range(3).unbatch())
+case("rebatch components disagree", lambda: D.zip((D.range(6).batch(2, drop_remainder=True),
+                                                  D.range(6).batch(3, drop_remainder=True))).rebatch(2))
+case("range of an int32 tensor", lambda: D.range(tf.constant(3)))
+case("range of a float", lambda: D.range(0, 2.5))
+case("range of int64 tensors", lambda: D.range(tf.constant(1, tf.int64), tf.constant(4, tf.int64)))
+case("interleave parallel cycle 0", lambda: D.range(3).interleave(lambda v: D.range(v), cycle_length=0,
+                                                                  num_parallel_calls=2))
+case("interleave parallel block 0", lambda: D.range(3).interleave(lambda v: D.range(v), cycle_length=2,
+                                                                  block_length=0, num_parallel_calls=2))
+case("generator raises another error", lambda: D.from_generator(lambda: (1 // 0 for _ in [1]),
+                                                                output_types=tf.int32), cut="Traceback")
+case("rebatch divisible", lambda: D.range(12).batch(6, drop_remainder=True).rebatch(3))
+case("shard tuple", lambda: D.from_tensor_slices((x, y)).shard(4, 3))
+case("cache of a map", lambda: D.range(3).map(lambda v: (v, tf.cast(v, tf.float32))).cache().repeat(2))
+case("generator raises", lambda: D.from_generator(_raising, output_signature=tf.TensorSpec((), tf.int32)),
+     cut="Traceback")
+case("generator float into int", lambda: D.from_generator(lambda: iter([1.7, -2.2]),
+                                                         output_signature=tf.TensorSpec((), tf.int32)))
+case("generator nested list", lambda: D.from_generator(lambda: iter([(1, [2, 3])]), output_types=(tf.int64, tf.int64),
+                                                      output_shapes=((), (2,))))
+case("sample_from_datasets cardinality", lambda: [int(D.sample_from_datasets(
+    [D.range(3), D.range(4)], stop_on_empty_dataset=s).cardinality()) for s in (True, False)])
+case("choose_from_datasets not dataset", lambda: D.choose_from_datasets([D.range(2)], [0, 0]))

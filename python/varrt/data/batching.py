@@ -12,8 +12,6 @@ from varrt.data.op_errors import PendingIteratorError, op_error
 from varrt.data.padding import Padding
 from varrt.data.sources import _TensorSliceDataset, _VariantDataset
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.tensor_shape import TensorShape
-from varrt.framework.tensor_spec import TensorSpec
 from varrt.ops import array_ops
 
 
@@ -24,7 +22,7 @@ class _BatchDataset(UnaryNode):
         self._drop = bool(drop_remainder)
         lead = self._batch_size if self._drop else None
         super().__init__(input_dataset, structure.map_leaves(
-            lambda s: TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), input_dataset.element_spec))
+            lambda s: structure.batched(s, lead), input_dataset.element_spec))
 
     def _elements(self):
         slices = self._input._node
@@ -67,8 +65,9 @@ class _BatchDataset(UnaryNode):
 
 class _UnbatchDataset(UnaryNode):
     def __init__(self, input_dataset):
-        super().__init__(input_dataset, structure.map_leaves(lambda s: TensorSpec(s.shape[1:], s.dtype),
-                                                             input_dataset.element_spec))
+        if any(s.shape.rank == 0 for s in structure.leaves(input_dataset.element_spec)):
+            raise ValueError("Cannot unbatch an input with scalar components.")
+        super().__init__(input_dataset, structure.map_leaves(structure.unbatched, input_dataset.element_spec))
 
     def _elements(self):
         for element in self._input._elements():
@@ -117,13 +116,30 @@ class _RebatchDataset(UnaryNode):
         self._sizes = [int(v) for v in sizes.reshape(-1)]
         self._drop = bool(drop_remainder)
         lead = self._sizes[0] if all(v == self._sizes[0] for v in self._sizes) else None
-        if lead is not None and not self._drop:
-            known = [s.shape[0] for s in structure.leaves(input_dataset.element_spec)
-                     if s.shape.rank is not None and s.shape.rank >= 1 and s.shape[0] is not None]
-            if not known or known[0] % lead:
-                lead = None
+        if lead is not None and self._may_form_partial_batches(input_dataset.element_spec, lead):
+            lead = None
         super().__init__(input_dataset, structure.map_leaves(
-            lambda s: TensorSpec(TensorShape([lead]).concatenate(s.shape[1:]), s.dtype), input_dataset.element_spec))
+            lambda s: structure.batched(structure.unbatched(s), lead), input_dataset.element_spec))
+
+    def _may_form_partial_batches(self, element_spec, size):
+        """TensorFlow's rule for a static batch dimension, and its checks of the input's."""
+        if self._drop:
+            return False
+        dims = []
+        for spec in structure.leaves(element_spec):
+            if spec.shape.rank is None:
+                continue
+            if spec.shape.rank < 1:
+                raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset with "
+                                 "scalar elements. Fix the issue by adding the `batch` transformation to the dataset.")
+            if spec.shape[0] is not None:
+                dims.append(spec.shape[0])
+        if not dims:
+            return True
+        if any(d != dims[0] for d in dims):
+            raise ValueError(f"Invalid `input_dataset.` The batch dimension of component 0 is {dims[0]}, while the "
+                             f"batch dimension of component i is {np.array(dims)}.")
+        return dims[0] % size != 0
 
     def _elements(self):
         rows = _UnbatchDataset(self._input)._elements()

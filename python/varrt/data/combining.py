@@ -69,11 +69,13 @@ class _InterleaveDataset(UnaryNode):
         # AUTOTUNE: TensorFlow's kernel takes the machine's schedulable cores (port::MaxParallelism).
         self._cycle = parallel_map.parallelism(cycle) if cycle == AUTOTUNE else cycle
         self._block = 1 if block_length is None else scalar_int(block_length)
-        check_positive(self._cycle, type(self)._OP, "cycle_length must be greater than zero.")
-        check_positive(self._block, type(self)._OP, "block_length must be greater than zero.")
+        check_positive(self._cycle, self._OP, self._CYCLE_MESSAGE.format(self._cycle), self._NODE)
+        check_positive(self._block, self._OP, self._BLOCK_MESSAGE, self._NODE)
         super().__init__(input_dataset, self._func.output_spec)
 
-    _OP = "InterleaveDataset"
+    _OP, _NODE = "InterleaveDataset", "InterleaveDataset_Targuments_0"  # the function captures no tensors
+    _CYCLE_MESSAGE = "cycle_length must be greater than zero."
+    _BLOCK_MESSAGE = "block_length must be greater than zero."
 
     def _elements(self):
         opened = (self._func(element)._elements() for element in self._input._elements())
@@ -81,7 +83,9 @@ class _InterleaveDataset(UnaryNode):
 
 
 class _ParallelInterleaveDataset(_InterleaveDataset):
-    _OP = "ParallelInterleaveDatasetV4"
+    _OP, _NODE = "ParallelInterleaveDatasetV4", "ParallelInterleaveDatasetV4_Targuments_0"
+    _CYCLE_MESSAGE = "`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is {}"
+    _BLOCK_MESSAGE = "`block_length` must be > 0"
 
 
 class _DirectedInterleaveDataset(DatasetNode):

@@ -104,16 +104,35 @@ def _check(values, spec):
     return structure.pack(spec, tensors)
 
 
-def checked_element(values, spec):
-    """The yielded `values` as an element of `spec`, or the error the iterator raises."""
+def _failure(e):
+    """A Python exception in the generator or the checks, as TensorFlow's py_func kernel reports it
+    (py_func.cc: its class by the exception's, its message the exception and its traceback)."""
+    if isinstance(e, (ValueError, TypeError)):
+        cls = errors.InvalidArgumentError
+    elif isinstance(e, MemoryError):
+        cls = errors.ResourceExhaustedError
+    elif isinstance(e, NotImplementedError):
+        cls = errors.UnimplementedError
+    else:
+        cls = errors.UnknownError
+    return PendingIteratorError(cls, f"{type(e).__name__}: {e}\nTraceback (most recent call last):\n\n"
+                                + "".join(traceback.format_tb(e.__traceback__)))
+
+
+def elements(generator, args, spec):
+    """The elements `generator(*args)` yields (tensor arguments passed as NumPy values, as
+    TensorFlow's numpy_function passes them), each checked against `spec`."""
+    values = iter(())
     try:
-        return _check(values, spec)
-    except TypeError as e:
-        raise PendingIteratorError(errors.InvalidArgumentError,
-                                   f"TypeError: {e}\nTraceback (most recent call last):\n\n"
-                                   + "".join(traceback.format_tb(e.__traceback__))) from e
-
-
-def call_generator(generator, args):
-    """`generator(*args)` with tensor arguments passed as NumPy values (TensorFlow's numpy_function)."""
-    return iter(generator(*[a.numpy() for a in args]))
+        values = iter(generator(*[a.numpy() for a in args]))
+    except Exception as e:  # noqa: BLE001 - any exception is the iterator's error, as in TensorFlow
+        raise _failure(e) from e
+    while True:
+        try:
+            value = next(values)
+            element = _check(value, spec)
+        except StopIteration:
+            return
+        except Exception as e:  # noqa: BLE001
+            raise _failure(e) from e
+        yield element

@@ -2,9 +2,10 @@
 `take_while`; and `unique`."""
 import numpy as np
 
-from varrt.base import dtypes
+from varrt.base import dtypes, errors
 from varrt.data import parallel_map, structure
 from varrt.data.node import UnaryNode, scalar_int
+from varrt.data.op_errors import op_error
 from varrt.data.traced_function import TracedFunction
 from varrt.framework.tensor_spec import TensorSpec
 
@@ -119,6 +120,9 @@ class _UniqueDataset(UnaryNode):
             if spec.dtype not in (dtypes.int32, dtypes.int64, dtypes.string):
                 raise TypeError(f"`tf.data.Dataset.unique` does not support type {spec.dtype} -- only `tf.int32`, "
                                 "`tf.int64`, and `tf.string` are supported.")
+        if len(structure.leaves(input_dataset.element_spec)) != 1:
+            raise op_error(errors.InvalidArgumentError, "UniqueDataset",
+                           "UniqueDataset only supports inputs with a single component.")
         super().__init__(input_dataset)
 
     def _elements(self):

@@ -17,9 +17,10 @@ def scalar_int(value):
     return int(value)
 
 
-def check_positive(value, op, message):
+def check_positive(value, op, message, node=None):
+    """TensorFlow's InvalidArgumentError from op `op` (kernel node `node`) when `value` is not positive."""
     if value is not None and value <= 0:
-        raise op_error(errors.InvalidArgumentError, op, message)
+        raise op_error(errors.InvalidArgumentError, op, message, node)
 
 
 class DatasetNode:

@@ -81,7 +81,7 @@ class Padding:
                                                                    flat_specs)]
         lead = batch_size if drop_remainder else None
         self.element_spec = structure.pack(element_spec, [
-            TensorSpec(TensorShape([lead]).concatenate(p), s.dtype) for p, s in zip(self.shapes, flat_specs)])
+            structure.batched(TensorSpec(p, s.dtype), lead) for p, s in zip(self.shapes, flat_specs)])
 
     def batch(self, elements):
         """The elements (each a list of leaves) padded and stacked, one array per component."""

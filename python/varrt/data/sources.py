@@ -31,14 +31,13 @@ class _TensorSliceDataset(DatasetNode):
         flat = structure.leaves(element)
         n = None
         for t in flat:
-            if t.shape.rank == 0:
-                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            structure.unbatched(TensorSpec(t.shape, t.dtype))  # a scalar cannot be sliced: TensorFlow's error
             first = t.shape[0]
             if n is not None and first != n:
                 raise ValueError(f"Dimensions {n} and {first} are not compatible")
             n = first
         self._element, self._n = element, n
-        super().__init__(structure.map_leaves(lambda t: TensorSpec(t.shape[1:], t.dtype), element))
+        super().__init__(structure.map_leaves(lambda t: structure.unbatched(TensorSpec(t.shape, t.dtype)), element))
 
     def _elements(self):
         for i in range(self._n):
@@ -55,13 +54,12 @@ class _TensorSliceDataset(DatasetNode):
 
 class _RangeDataset(DatasetNode):
     def __init__(self, *args, output_type=dtypes.int64):
-        values = [scalar_int(a) for a in args]
-        if len(values) == 1:
-            values = [0, values[0], 1]
-        elif len(values) == 2:
-            values.append(1)
-        elif len(values) != 3:
+        if not 1 <= len(args) <= 3:
             raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 but was {len(args)}.")
+        names = {1: ["stop"], 2: ["start", "stop"], 3: ["start", "stop", "step"]}[len(args)]
+        # TensorFlow converts each to an int64 tensor named for its role (its errors name it).
+        given = dict(zip(names, (scalar_int(convert_to_tensor(a, dtypes.int64, name=n)) for n, a in zip(names, args))))
+        values = [given.get("start", 0), given["stop"], given.get("step", 1)]
         if values[2] == 0:
             raise op_error(errors.InvalidArgumentError, "RangeDataset", "step must be a non-zero integer.")
         self._range = None if None in values else range(*values)
@@ -87,8 +85,7 @@ class _GeneratorDataset(DatasetNode):
         super().__init__(element_spec)
 
     def _elements(self):
-        for values in generator_source.call_generator(self._generator, self._args):
-            yield generator_source.checked_element(values, self._element_spec)
+        return generator_source.elements(self._generator, self._args, self._element_spec)
 
 
 class _VariantDataset(DatasetNode):

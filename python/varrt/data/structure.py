@@ -61,6 +61,18 @@ def as_numpy(element):
     return map_leaves(lambda t: t.numpy(), element)
 
 
+def batched(spec, size):
+    """The spec of a batch of `size` (None: unknown) elements of `spec`."""
+    return TensorSpec(TensorShape([size]).concatenate(spec.shape), spec.dtype)
+
+
+def unbatched(spec):
+    """The spec of one row of a batch of `spec` (TensorFlow's TensorSpec._unbatch, its error for a scalar)."""
+    if spec.shape.rank == 0:
+        raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+    return TensorSpec(spec.shape[1:], spec.dtype)
+
+
 def most_specific_compatible_spec(a, b):
     if a.dtype != b.dtype:
         return None
