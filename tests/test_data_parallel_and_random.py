@@ -113,3 +113,16 @@ def test_an_unfinished_cache_pass_warns_as_tensorflow_does(capsys):
     assert "did not fully read the dataset being cached" in capsys.readouterr().err
     assert [int(v) for v in ds] == [0, 1, 2, 3]
     assert capsys.readouterr().err == ""  # a complete pass: no warning
+
+
+def test_parallel_map_of_a_traced_graph_gives_the_sequential_results():
+    # The one traced function runs on several threads at once: every result is the sequential one.
+    x = np.random.default_rng(1).normal(size=(120, 24, 24)).astype(np.float32)
+
+    def f(a):
+        return tf.reduce_sum(tf.nn.relu(tf.matmul(a, a)), axis=0) + tf.cast(tf.shape(a)[0], tf.float32)
+
+    ds = D.from_tensor_slices(x)
+    sequential = list(ds.map(f).as_numpy_iterator())
+    parallel = list(ds.map(f, num_parallel_calls=4).as_numpy_iterator())
+    assert len(parallel) == 120 and all(np.array_equal(a, b) for a, b in zip(sequential, parallel))

@@ -15,6 +15,25 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops
 
 
+def _groups(elements, size, drop_remainder):
+    """Consecutive elements in lists of `size`; the last shorter one kept unless `drop_remainder`."""
+    group = []
+    for element in elements:
+        group.append(element)
+        if len(group) == size:
+            yield group
+            group = []
+    if group and not drop_remainder:
+        yield group
+
+
+def _batch_count(n, size, drop_remainder):
+    """The cardinality of batches of `size` of a dataset of cardinality `n`."""
+    if n < 0:
+        return n
+    return n // size if drop_remainder else -(-n // size)
+
+
 class _BatchDataset(UnaryNode):
     def __init__(self, input_dataset, batch_size, drop_remainder):
         self._batch_size = scalar_int(batch_size)
@@ -25,20 +44,10 @@ class _BatchDataset(UnaryNode):
             lambda s: structure.batched(s, lead), input_dataset.element_spec))
 
     def _elements(self):
-        slices = self._input._node
+        slices = getattr(self._input, "_node", None)
         if isinstance(slices, _TensorSliceDataset):  # batches of slices are slices: no per-element work
             return slices._batches(self._batch_size, self._drop)
-        return self._stacked_batches()
-
-    def _stacked_batches(self):
-        batch = []
-        for element in self._input._elements():
-            batch.append(element)
-            if len(batch) == self._batch_size:
-                yield self._stack(batch)
-                batch = []
-        if batch and not self._drop:
-            yield self._stack(batch)
+        return map(self._stack, _groups(self._input._elements(), self._batch_size, self._drop))
 
     def _stack(self, batch):
         columns = zip(*(structure.leaves(e) for e in batch))
@@ -57,10 +66,7 @@ class _BatchDataset(UnaryNode):
         return structure.pack(batch[0], stacked)
 
     def _cardinality(self):
-        n = self._input._cardinality()
-        if n < 0:
-            return n
-        return n // self._batch_size if self._drop else -(-n // self._batch_size)
+        return _batch_count(self._input._cardinality(), self._batch_size, self._drop)
 
 
 class _UnbatchDataset(UnaryNode):
@@ -89,20 +95,11 @@ class _PaddedBatchDataset(UnaryNode):
         super().__init__(input_dataset, self._padding.element_spec)
 
     def _elements(self):
-        batch = []
-        for element in self._input._elements():
-            batch.append(structure.leaves(element))
-            if len(batch) == self._batch_size:
-                yield structure.pack(self._element_spec, self._padding.batch(batch))
-                batch = []
-        if batch and not self._drop:
-            yield structure.pack(self._element_spec, self._padding.batch(batch))
+        for group in _groups(self._input._elements(), self._batch_size, self._drop):
+            yield structure.pack(self._element_spec, self._padding.batch([structure.leaves(e) for e in group]))
 
     def _cardinality(self):
-        n = self._input._cardinality()
-        if n < 0:
-            return n
-        return n // self._batch_size if self._drop else -(-n // self._batch_size)
+        return _batch_count(self._input._cardinality(), self._batch_size, self._drop)
 
 
 class _RebatchDataset(UnaryNode):

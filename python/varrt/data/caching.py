@@ -15,7 +15,7 @@ class _ShuffleDataset(UnaryNode):
         self._buffer_size = scalar_int(buffer_size)
         if self._buffer_size is not None and self._buffer_size <= 0 and self._buffer_size != UNKNOWN_CARDINALITY:
             raise op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
-                            "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
+                           "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
         seeds = random_ops.get_seed(seed)
         # One stream of per-iteration seeds: a new order each iteration unless told otherwise.
         self._seeds = np.random.default_rng(None if seeds == (None, None) else list(seeds))

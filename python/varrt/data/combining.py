@@ -63,6 +63,10 @@ class _FlatMapDataset(UnaryNode):
 
 
 class _InterleaveDataset(UnaryNode):
+    _OP, _NODE = "InterleaveDataset", "InterleaveDataset_Targuments_0"  # the function captures no tensors
+    _CYCLE_MESSAGE = "cycle_length must be greater than zero."
+    _BLOCK_MESSAGE = "block_length must be greater than zero."
+
     def __init__(self, input_dataset, map_func, cycle_length, block_length, make_dataset):
         self._func = DatasetFunction(map_func, input_dataset.element_spec, make_dataset)
         cycle = AUTOTUNE if cycle_length is None else scalar_int(cycle_length)
@@ -72,10 +76,6 @@ class _InterleaveDataset(UnaryNode):
         check_positive(self._cycle, self._OP, self._CYCLE_MESSAGE.format(self._cycle), self._NODE)
         check_positive(self._block, self._OP, self._BLOCK_MESSAGE, self._NODE)
         super().__init__(input_dataset, self._func.output_spec)
-
-    _OP, _NODE = "InterleaveDataset", "InterleaveDataset_Targuments_0"  # the function captures no tensors
-    _CYCLE_MESSAGE = "cycle_length must be greater than zero."
-    _BLOCK_MESSAGE = "block_length must be greater than zero."
 
     def _elements(self):
         opened = (self._func(element)._elements() for element in self._input._elements())

@@ -128,9 +128,10 @@ class _UniqueDataset(UnaryNode):
     def _elements(self):
         seen = set()
         for element in self._input._elements():
-            key = tuple((tuple(t.shape.as_list()), t.numpy().tobytes() if t.dtype != dtypes.string
-                         else tuple(np.asarray(t.numpy(), dtype=object).reshape(-1).tolist()))
-                        for t in structure.leaves(element))
+            (t,) = structure.leaves(element)
+            values = t.numpy()
+            key = (tuple(t.shape.as_list()), values.tobytes() if t.dtype != dtypes.string
+                   else tuple(np.asarray(values, dtype=object).reshape(-1).tolist()))
             if key not in seen:
                 seen.add(key)
                 yield element

@@ -28,16 +28,15 @@ class _TensorDataset(DatasetNode):
 class _TensorSliceDataset(DatasetNode):
     def __init__(self, tensors):
         element = structure.to_tensors(tensors)
-        flat = structure.leaves(element)
+        spec = structure.map_leaves(structure.unbatched, structure.spec_of(element))  # a scalar: TensorFlow's error
         n = None
-        for t in flat:
-            structure.unbatched(TensorSpec(t.shape, t.dtype))  # a scalar cannot be sliced: TensorFlow's error
+        for t in structure.leaves(element):
             first = t.shape[0]
             if n is not None and first != n:
                 raise ValueError(f"Dimensions {n} and {first} are not compatible")
             n = first
         self._element, self._n = element, n
-        super().__init__(structure.map_leaves(lambda t: structure.unbatched(TensorSpec(t.shape, t.dtype)), element))
+        super().__init__(spec)
 
     def _elements(self):
         for i in range(self._n):
@@ -140,10 +139,12 @@ class _SampleSelectorDataset(DatasetNode):
 
     def _logit_rows(self):
         if self._weights is None:
-            return itertools.repeat(self._logits)
-        rows = (np.array([t.numpy() for t in structure.leaves(w)]).reshape(-1) for w in self._weights._elements())
-        with np.errstate(divide="ignore"):
-            return (np.log(row) for row in rows)
+            yield from itertools.repeat(self._logits)
+            return
+        for weights in self._weights._elements():
+            row = np.array([t.numpy() for t in structure.leaves(weights)]).reshape(-1)
+            with np.errstate(divide="ignore"):  # a weight of 0 is a logit of -inf, never drawn
+                yield np.log(row)
 
     def _elements(self):
         words = self._random._words()
