@@ -1,8 +1,8 @@
 """tf.data pipelines: run as `python data_cases.py tf|varrt`, it prints one line per case,
 `label | what it printed` (a dataset's repr, cardinality, len() or its error, and its elements
 as NumPy values; or an exception's type and message), so the same program's output under
-TensorFlow and varrt can be compared (test_data_dataset.py). Shuffle orders are not printed:
-varrt's differ from TensorFlow's for the same seed (test_data_dataset.py checks them apart)."""
+TensorFlow and varrt can be compared (test_data_dataset.py). Random orders and numbers are
+printed for a seed: varrt draws TensorFlow's."""
 import collections
 import sys
 
@@ -422,3 +422,36 @@ case("generator nested list", lambda: D.from_generator(lambda: iter([(1, [2, 3])
 case("sample_from_datasets cardinality", lambda: [int(D.sample_from_datasets(
     [D.range(3), D.range(4)], stop_on_empty_dataset=s).cardinality()) for s in (True, False)])
 case("choose_from_datasets not dataset", lambda: D.choose_from_datasets([D.range(2)], [0, 0]))
+
+# --- shuffle: TensorFlow's order for a seed --------------------------------------------------------
+
+
+def _passes(ds, n=2):
+    return [list(ds.as_numpy_iterator()) for _ in range(n)]
+
+
+def _shuffle_global_seed():
+    tf.random.set_seed(21)
+    first = D.range(9).shuffle(4)
+    second = D.range(9).shuffle(4)
+    return _passes(first) + _passes(second, 1)
+
+
+case("shuffle", lambda: D.range(23).shuffle(5, seed=13))
+case("shuffle passes", lambda: _passes(D.range(11).shuffle(3, seed=8), 3))
+case("shuffle fixed", lambda: _passes(D.range(11).shuffle(6, seed=8, reshuffle_each_iteration=False)))
+case("shuffle buffer larger", lambda: D.range(6).shuffle(50, seed=2))
+case("shuffle whole input", lambda: D.range(13).shuffle(tf.data.UNKNOWN_CARDINALITY, seed=30))
+case("shuffle buffer 1", lambda: D.range(5).shuffle(1, seed=4))
+case("shuffle then repeat", lambda: D.range(7).shuffle(3, seed=17).repeat(3))
+case("repeat then shuffle", lambda: D.range(7).repeat(3).shuffle(5, seed=17))
+case("shuffle tuple then batch", lambda: D.from_tensor_slices((x, y)).shuffle(4, seed=99).batch(3))
+case("shuffle dict", lambda: D.from_tensor_slices({"s": ["a", "b", "c", "d"], "n": [1, 2, 3, 4]}).shuffle(
+    2, seed=5))
+case("shuffle global seed", _shuffle_global_seed)
+case("shuffle buffer 0", lambda: D.range(3).shuffle(0))
+case("random rerandomized passes", lambda: _passes(D.random(seed=12, rerandomize_each_iteration=True).take(4), 3))
+case("sample_from_datasets rerandomized passes", lambda: _passes(D.sample_from_datasets(
+    [D.range(4), D.range(10, 14)], seed=3, rerandomize_each_iteration=True)))
+case("training input", lambda: D.from_tensor_slices((x, y)).shuffle(6, seed=1).map(
+    lambda a, b: (a / 24.0, b), num_parallel_calls=tf.data.AUTOTUNE).batch(4, drop_remainder=True).prefetch(1))

@@ -1,8 +1,8 @@
 """tf.data: the pipelines of data_cases.py print, under varrt, what TensorFlow 2.21 printed
 (recorded in fixtures/data/tensorflow.out; re-record: `$VARRT_TF_PYTHON tests/data_cases.py tf |
-grep ' | ' > tests/fixtures/data/tensorflow.out`), live against TensorFlow in CI; and what the
-cases cannot print: shuffles (a permutation, reproducible under a seed, reshuffled each
-iteration unless told not to), map's one trace, errors for what varrt does not do yet."""
+grep ' | ' > tests/fixtures/data/tensorflow.out`), live against TensorFlow in CI; and properties the
+cases do not show: shuffles are permutations, reproducible under a seed, reshuffled each
+iteration unless told not to; map traces once; what varrt does not do yet says so."""
 import sys
 
 import numpy as np

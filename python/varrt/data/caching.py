@@ -1,44 +1,44 @@
 """`shuffle` and `cache`: the transformations that hold elements back."""
-import numpy as np
+import itertools
 
 from varrt.base import errors, tf_logging
-from varrt.data import cache_file, structure
+from varrt.data import cache_file, random_source, structure
 from varrt.data.constants import INT64_MAX, UNKNOWN_CARDINALITY
 from varrt.data.node import UnaryNode, scalar_int
 from varrt.data.op_errors import op_error
 from varrt.framework.tensor import Tensor
-from varrt.ops import random_ops
 
 
 class _ShuffleDataset(UnaryNode):
+    """TensorFlow's shuffle: a ring buffer of `buffer_size` elements, filled before each output;
+    each output is the buffered element at a uniformly drawn offset from the ring's start
+    (`word % count`), the start's element moved into its slot. TensorFlow's order for a seed."""
+
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         self._buffer_size = scalar_int(buffer_size)
         if self._buffer_size is not None and self._buffer_size <= 0 and self._buffer_size != UNKNOWN_CARDINALITY:
             raise op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
                            "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
-        seeds = random_ops.get_seed(seed)
-        # One stream of per-iteration seeds: a new order each iteration unless told otherwise.
-        self._seeds = np.random.default_rng(None if seeds == (None, None) else list(seeds))
-        self._reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
-        self._fixed_seed = int(self._seeds.integers(0, 2 ** 63))
+        reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
+        self._pass_seeds = random_source.pass_seeds(*random_source.op_seeds(seed), reshuffle)
         super().__init__(input_dataset)
 
     def _elements(self):
-        seed = int(self._seeds.integers(0, 2 ** 63)) if self._reshuffle else self._fixed_seed
-        rng = np.random.default_rng(seed)
-        size = self._buffer_size if self._buffer_size > 0 else INT64_MAX
-        buffer = []
-        for element in self._input._elements():
-            if len(buffer) < size:
-                buffer.append(element)
-                continue
-            i = int(rng.integers(len(buffer)))
-            yield buffer[i]
-            buffer[i] = element
-        while buffer:
-            i = int(rng.integers(len(buffer)))
-            buffer[i], buffer[-1] = buffer[-1], buffer[i]
-            yield buffer.pop()
+        words = random_source.uint32_stream(*next(self._pass_seeds))
+        size = self._buffer_size if self._buffer_size > 0 else INT64_MAX  # UNKNOWN: the whole input
+        source, buffer, start, end = self._input._elements(), {}, 0, 0
+        while True:
+            for element in itertools.islice(source, size - (end - start)):
+                buffer[end % size] = element
+                end += 1
+            if start == end:
+                return
+            index = (start + next(words) % (end - start)) % size
+            element = buffer[index]
+            buffer[index] = buffer[start % size]
+            del buffer[start % size]
+            start += 1
+            yield element
 
     def _cardinality(self):
         return self._input._cardinality()

@@ -12,9 +12,8 @@ does: Python side effects run once), and run the traced graph on each element
 per element.
 
 Not yet in varrt (each raises an error that says so): iterating a dataset inside a `tf.function`,
-`group_by_window`, `snapshot`, `save`/`load`, options, files. `shuffle` is reproducible under a
-seed, but its order is not TensorFlow's for the same seed; `Dataset.random` and
-`sample_from_datasets` draw TensorFlow's numbers.
+`group_by_window`, `snapshot`, `save`/`load`, options, files. `shuffle`, `Dataset.random` and
+`sample_from_datasets` draw TensorFlow's numbers for a seed (random_source.py).
 """
 import numpy as np
 
@@ -143,7 +142,8 @@ class DatasetV2:
         return DatasetV2(_UnbatchDataset(self))
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
-        """The elements in random order, drawn from a buffer of `buffer_size`."""
+        """The elements in random order, drawn from a buffer of `buffer_size` (TensorFlow's order
+        for a seed; a new order each pass unless `reshuffle_each_iteration=False`)."""
         return DatasetV2(_ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration))
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
@@ -334,7 +334,7 @@ class DatasetV2:
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
         """An endless dataset of random int64 scalars in [0, 2**32): TensorFlow's numbers for a seed
-        (with `rerandomize_each_iteration=True`, a new stream each pass, not TensorFlow's)."""
+        (with `rerandomize_each_iteration=True`, a new stream each pass, as TensorFlow draws it)."""
         return DatasetV2(_RandomDataset(seed, rerandomize_each_iteration))
 
     @staticmethod
@@ -381,8 +381,7 @@ class DatasetV2:
                 itself, as TensorFlow does.
             seed: The op seed (with the global seed, TensorFlow's seed rules).
             stop_on_empty_dataset: Whether drawing an exhausted dataset ends this one.
-            rerandomize_each_iteration: Whether each pass draws anew (varrt's streams then are
-                not TensorFlow's).
+            rerandomize_each_iteration: Whether each pass draws anew (as TensorFlow reseeds it).
 
         Returns:
             A `_DirectedInterleaveDataset` (or the one dataset left).

@@ -1,12 +1,13 @@
-"""The random numbers of `Dataset.random` and `sample_from_datasets`, as TensorFlow draws them.
+"""The random numbers of `Dataset.random`, `shuffle` and `sample_from_datasets`, as TensorFlow
+draws them, bit for bit.
 
-`Dataset.random(seed)`: TensorFlow's RandomDataset kernel, one uint32 after another from a
-Philox generator seeded with the op's (seed, seed2) (`tf.random`'s seed rules), four per block.
-`sample_from_datasets`: each index is StatelessMultinomial over log(weights), seeded by the next
-two numbers of `Dataset.random(seed)`. Both are TensorFlow's numbers bit for bit.
-With `rerandomize_each_iteration=True` each pass draws a new seed pair from a Philox stream of the
-op's seeds: reproducible under a seed, but not TensorFlow's numbers (its epoch seeding is not
-reproduced)."""
+Each pass over such a dataset draws uint32 words, one after another, from a Philox generator
+seeded with the pass's (seed, seed2): the op's seeds (`tf.random`'s seed rules; none at all means
+seeds from the operating system), or, when each pass is reseeded (`reshuffle_each_iteration`,
+`rerandomize_each_iteration`), the next pair of words of the op's seeds' own Philox stream.
+`Dataset.random` yields the words; `shuffle` draws a buffer slot with each; each index of
+`sample_from_datasets` is StatelessMultinomial over log(weights), seeded by the next two words of
+`Dataset.random(seed)`."""
 import os
 
 import numpy as np
@@ -36,11 +37,16 @@ def uint32_stream(seed, seed2):
         yield from (int(w) for w in words)
 
 
-def seed_pairs(seed, seed2):
-    """A stream of fresh (seed, seed2) pairs for rerandomized passes (varrt's rule, not TensorFlow's)."""
-    stream = uint32_stream(seed, seed2)
+def pass_seeds(seed, seed2, reseed):
+    """The (seed, seed2) of each pass over a random dataset (Dataset.random, shuffle), as
+    TensorFlow's seed generators give them: the op's seeds every pass (FixedSeedGenerator), or,
+    when each pass is reseeded, the next two words of Philox(seed, seed2) (RandomSeedGenerator)."""
+    if not reseed:
+        while True:
+            yield seed, seed2
+    words = uint32_stream(seed, seed2)
     while True:
-        yield next(stream) | next(stream) << 32, next(stream) | next(stream) << 32
+        yield next(words), next(words)
 
 
 def categorical_index(seed_pair, logits):

@@ -106,13 +106,11 @@ class _RandomDataset(DatasetNode):
     """`Dataset.random`: int64 scalars, TensorFlow's numbers for a seed (random_source.py)."""
 
     def __init__(self, seed, rerandomize_each_iteration):
-        self._seeds = random_source.op_seeds(seed)
-        self._rerandomize = bool(rerandomize_each_iteration)
-        self._pass_seeds = random_source.seed_pairs(*self._seeds)
+        self._pass_seeds = random_source.pass_seeds(*random_source.op_seeds(seed), bool(rerandomize_each_iteration))
         super().__init__(TensorSpec([], dtypes.int64))
 
     def _words(self):
-        return random_source.uint32_stream(*(next(self._pass_seeds) if self._rerandomize else self._seeds))
+        return random_source.uint32_stream(*next(self._pass_seeds))
 
     def _elements(self):
         for word in self._words():
