@@ -243,7 +243,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor):
         if dtype is not None and dtype != value.dtype:
-            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+            prefix = "" if name is None else f"{name}: "  # TensorFlow's _add_error_prefix
+            raise ValueError(f"{prefix}Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
                              f"{value.dtype.name}: {value!r}")
         return value
     to_tensor = getattr(value, "_as_tensor", None)  # Variables read their value
