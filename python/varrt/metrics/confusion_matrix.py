@@ -60,11 +60,6 @@ def filter_top_k(x, k):
     return math_ops.add(math_ops.multiply(x, top_k_mask), math_ops.multiply(NEG_INF, math_ops.subtract(1.0, top_k_mask)))
 
 
-def _static_or_dynamic(t, axis):
-    d = t.shape[axis]
-    return d if d is not None else array_ops.shape(t)[axis]
-
-
 def _update_evenly(variables, y_true, y_pred, thresholds, multi_label, sample_weights, label_weights,
                    thresholds_with_epsilon):
     """The bucketed update for evenly spread thresholds (Keras's `_update_..._optimized`)."""
@@ -174,34 +169,33 @@ def update_confusion_matrix_variables(variables, y_true, y_pred, thresholds, top
     if thresholds_distributed_evenly:
         return _update_evenly(variables, y_true, y_pred, thresholds, multi_label, sample_weight, label_weights,
                               thresholds_with_epsilon)
-    num_predictions = _static_or_dynamic(y_pred, 0)
-    if len(y_pred.shape) == 1:
-        num_labels = 1
-    elif None in y_pred.shape[1:]:
-        num_labels = reduction_ops.reduce_prod(array_ops.shape(y_pred)[1:])
-    else:
-        num_labels = int(np.prod(y_pred.shape[1:]))
+    # Keras tiles the thresholds to [T, predictions]; comparing against [T, 1] broadcasts to the
+    # same values without a run-time tile size.
     if multi_label:
         predictions_extra_dim = array_ops.expand_dims(y_pred, 0)
         labels_extra_dim = array_ops.expand_dims(math_ops.cast(y_true, dtypes.bool), 0)
-        thresh_pretile_shape, thresh_tiles = [num_thresholds, 1, -1], [1, num_predictions, num_labels]
+        thresholds_column = array_ops.reshape(thresholds, [num_thresholds, 1, 1])
         data_tiles = [num_thresholds, 1, 1]
     else:
         predictions_extra_dim = array_ops.reshape(y_pred, [1, -1])
         labels_extra_dim = array_ops.reshape(math_ops.cast(y_true, dtypes.bool), [1, -1])
-        thresh_pretile_shape, thresh_tiles = [num_thresholds, -1], [1, num_predictions * num_labels]
+        thresholds_column = array_ops.reshape(thresholds, [num_thresholds, 1])
         data_tiles = [num_thresholds, 1]
-    thresh_tiled = array_ops.tile(array_ops.reshape(thresholds, thresh_pretile_shape), _stacked(thresh_tiles))
+
+    def per_prediction(weights):
+        """Weights broadcast to the predictions, laid out and tiled as the predictions are."""
+        weights = array_ops.broadcast_to(weights, keras_shape(y_pred))
+        weights = array_ops.expand_dims(weights, 0) if multi_label else array_ops.reshape(weights, [1, -1])
+        return array_ops.tile(weights, data_tiles)
+
     preds_tiled = array_ops.tile(predictions_extra_dim, data_tiles)
-    pred_is_pos = math_ops.greater(preds_tiled, thresh_tiled)
+    pred_is_pos = math_ops.greater(preds_tiled, thresholds_column)
     label_is_pos = array_ops.tile(labels_extra_dim, data_tiles)
     weights_tiled = None
     if sample_weight is not None:
-        sample_weight = array_ops.broadcast_to(math_ops.cast(sample_weight, y_pred.dtype), keras_shape(y_pred))
-        weights_tiled = array_ops.tile(array_ops.reshape(sample_weight, _stacked(thresh_tiles)), data_tiles)
+        weights_tiled = per_prediction(math_ops.cast(sample_weight, y_pred.dtype))
     if label_weights is not None and not multi_label:
-        label_weights = array_ops.broadcast_to(array_ops.expand_dims(label_weights, 0), keras_shape(y_pred))
-        label_weights_tiled = array_ops.tile(array_ops.reshape(label_weights, _stacked(thresh_tiles)), data_tiles)
+        label_weights_tiled = per_prediction(array_ops.expand_dims(label_weights, 0))
         weights_tiled = label_weights_tiled if weights_tiled is None else math_ops.multiply(weights_tiled,
                                                                                             label_weights_tiled)
 
@@ -229,9 +223,3 @@ def update_confusion_matrix_variables(variables, y_true, y_pred, thresholds, top
         if cell in variables:
             weighted_assign_add(label, pred, variables[cell])
 
-
-def _stacked(sizes):
-    """A shape argument of ints and run-time scalars (one tensor when any size is known only at run time)."""
-    if all(isinstance(s, int) for s in sizes):
-        return sizes
-    return array_ops.stack([math_ops.cast(s, dtypes.int32) for s in sizes])
