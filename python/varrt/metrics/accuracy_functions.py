@@ -3,8 +3,8 @@ per sample, 1.0 where the prediction is right and 0.0 where it is not, in float3
 floatx). Public as `tf.keras.metrics.binary_accuracy`, `categorical_accuracy`, ..."""
 from varrt.base import dtypes
 from varrt.losses.loss import as_tensor, keras_shape, squeeze_or_expand_to_same_rank
-from varrt.metrics.in_top_k import in_top_k
 from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.ops.sort_ops import in_top_k
 
 _FLOATX = dtypes.float32
 
