@@ -397,3 +397,34 @@ def only_weighted():
 
 
 case("compile.only_weighted", only_weighted, tol=1e-6)
+
+
+# --- Several outputs: compile's metrics per output, by dict and by list (compute_metrics) ---------------
+class Outputs(tf.keras.Model):
+    """A subclassed model whose outputs are given (compute_metrics needs no call)."""
+
+    def call(self, x):
+        return x
+
+
+YA, PA = rs.randint(0, 2, (7, 1)).astype(np.float32), floats(7, 1)
+YB, PB = rs.randn(7, 2).astype(np.float32), rs.randn(7, 2).astype(np.float32)
+SW7 = floats(7)
+
+
+def per_output(metrics, weighted_metrics, y, y_pred, sample_weight=None):
+    m = Outputs()
+    m.compile(loss=None, metrics=metrics, weighted_metrics=weighted_metrics)
+    first = m.compute_metrics(None, y, y_pred, sample_weight=sample_weight)
+    second = m.compute_metrics(None, y, y_pred, sample_weight=sample_weight)
+    return first, second, m.metrics_names, [x.name for x in m.metrics[1].metrics]
+
+
+case("outputs.dict", lambda: per_output({"b": ["mae", "mse"], "a": "accuracy"}, {"a": ["mse"], "b": "mse"},
+                                        {"a": YA, "b": YB}, {"a": PA, "b": PB}, SW7))
+case("outputs.dict_partial", lambda: per_output({"b": [M.RootMeanSquaredError()]}, None,
+                                                {"a": YA, "b": YB}, {"a": PA, "b": PB}))
+case("outputs.list", lambda: per_output([["mae"], ["mse", "mae"]], [None, ["mae"]], [YA, YB], [PA, PB], SW7))
+case("outputs.list_weights_per_output", lambda: per_output(None, ["mse", "mse"], [YA, YB], [PA, PB],
+                                                           [SW7, floats(7)]))
+case("outputs.single_output_nested_list", lambda: per_output([["mae", "mse"]], None, YB, PB))

@@ -120,10 +120,14 @@ class Trainer:
             return self(x, training=training)
         return self(x)
 
-    def _update_metrics(self, y, y_pred, sample_weight):
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics with a batch's targets and predictions (`metrics`
+        unweighted, `weighted_metrics` weighted by `sample_weight`) and returns every metric's
+        result by name (`get_metrics_result`); `x` is not used."""
+        del x
         if self._compile_metrics is not None:
-            # `metrics` are not weighted by the sample weights, `weighted_metrics` are.
             self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
 
     def train_step(self, data):
         """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
@@ -136,8 +140,7 @@ class Trainer:
         if trainable_weights:
             gradients = tape.gradient(loss, trainable_weights)
             self.optimizer.apply_gradients(zip(gradients, trainable_weights))
-        self._update_metrics(y, y_pred, sample_weight)
-        return self._metric_results()
+        return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def test_step(self, data):
         """One evaluation step on a batch; returns the logs (the running results)."""
@@ -145,15 +148,15 @@ class Trainer:
         y_pred = self._call_model(x, training=False)
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
-        self._update_metrics(y, y_pred, sample_weight)
-        return self._metric_results()
+        return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def predict_step(self, data):
         """The model's outputs on a batch (its `x`)."""
         x, _, _ = unpack(data)
         return self._call_model(x, training=False)
 
-    def _metric_results(self):
+    def get_metrics_result(self):
+        """The results of `metrics` by name, a compiled-metrics dict spread into it."""
         out = {}
         for m in self.metrics:
             result = m.result()
@@ -240,7 +243,7 @@ class Trainer:
                 if self.stop_training:
                     break
             num_batches = step  # known after the first epoch of a dataset of unknown length
-            epoch_logs = pythonify_logs(self._metric_results() if step else logs)
+            epoch_logs = pythonify_logs(self.get_metrics_result() if step else logs)
             if validation_data is not None:
                 val_x, val_y, val_sample_weight = unpack(validation_data)
                 val_logs = self.evaluate(val_x, val_y, sample_weight=val_sample_weight,
@@ -277,7 +280,7 @@ class Trainer:
             logs = test(batch)
             step += 1
             bar.step(step, logs)
-        logs = pythonify_logs(self._metric_results() if step else logs)
+        logs = pythonify_logs(self.get_metrics_result() if step else logs)
         bar.finish(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
