@@ -428,3 +428,17 @@ case("outputs.list", lambda: per_output([["mae"], ["mse", "mae"]], [None, ["mae"
 case("outputs.list_weights_per_output", lambda: per_output(None, ["mse", "mse"], [YA, YB], [PA, PB],
                                                            [SW7, floats(7)]))
 case("outputs.single_output_nested_list", lambda: per_output([["mae", "mse"]], None, YB, PB))
+
+
+def multi_label_fit():
+    """A multi-label AUC makes its variables at its first update (inside the traced step), and a top-k precision."""
+    m = model(3, "sigmoid")
+    m.compile(optimizer="sgd", loss="binary_crossentropy",
+              metrics=[M.AUC(multi_label=True, name="ml"), M.Precision(top_k=2)])
+    y = rs.randint(0, 2, (26, 3)).astype(np.float32)
+    return m.fit(X, y, batch_size=5, epochs=2, verbose=0, shuffle=False).history
+
+
+case("compile.multi_label_auc", multi_label_fit, tol=1e-4)
+case("auc.config_round_trip", lambda: (lambda c: (c, M.AUC.from_config(c).get_config()))(
+    M.AUC(thresholds=[0.6, 0.2], label_weights=[1.0, 2.0], multi_label=True, curve="PR").get_config()))
