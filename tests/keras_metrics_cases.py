@@ -125,7 +125,8 @@ case("top_k.rank3", lambda: run(M.TopKCategoricalAccuracy(k=2), (np.eye(c, dtype
 case("sparse_top_k.k2", lambda: steps(M.SparseTopKCategoricalAccuracy(k=2), (labels, probs), (labels, probs, w11)))
 case("sparse_top_k.sorted_ids", lambda: run(M.SparseTopKCategoricalAccuracy(k=2, from_sorted_ids=True),
                                             (labels, np.argsort(-probs, axis=1)[:, :3], w11)))
-case("sparse_top_k.float64_error", lambda: run(M.SparseTopKCategoricalAccuracy(k=2), (labels, probs.astype(np.float64))))
+case("sparse_top_k.float64_error", lambda: run(M.SparseTopKCategoricalAccuracy(k=2),
+                                               (labels, probs.astype(np.float64))))
 case("fn.binary_accuracy", lambda: M.binary_accuracy(yb, pb, threshold=0.4))
 case("fn.categorical_accuracy", lambda: M.categorical_accuracy(onehot, probs))
 case("fn.sparse_categorical_accuracy", lambda: M.sparse_categorical_accuracy(labels[:, None], probs))

@@ -10,6 +10,7 @@ import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
+from varrt.losses.losses import EPSILON
 from varrt.metrics import confusion_matrix as cm
 from varrt.metrics.metric import Metric
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
@@ -74,7 +75,7 @@ class AUC(Metric):
             thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
             self._thresholds_distributed_evenly = True
         # End thresholds just outside [0, 1], so predictions of exactly 0 or 1 are counted.
-        self._thresholds = np.array([0.0 - cm.EPSILON] + thresholds + [1.0 + cm.EPSILON])
+        self._thresholds = np.array([0.0 - EPSILON] + thresholds + [1.0 + EPSILON])
         self.curve = curve if isinstance(curve, AUCCurve) else AUCCurve.from_str(curve)
         self.summation_method = (summation_method if isinstance(summation_method, AUCSummationMethod)
                                  else AUCSummationMethod.from_str(summation_method))

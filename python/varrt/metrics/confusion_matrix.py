@@ -13,10 +13,10 @@ import numpy as np
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.losses.loss import keras_shape, squeeze_or_expand_to_same_rank
+from varrt.losses.losses import EPSILON
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops, scatter_ops, sort_ops
 
 NEG_INF = -1e10  # the threshold of a top-k metric: every kept prediction is above it
-EPSILON = 1e-7  # keras.backend.epsilon()
 
 
 class ConfusionMatrix(enum.Enum):
@@ -57,7 +57,8 @@ def filter_top_k(x, k):
     """`x` with all but the `k` largest of its last dimension set to NEG_INF."""
     _, top_k_idx = sort_ops.top_k(x, k)
     top_k_mask = reduction_ops.reduce_sum(index_ops.one_hot(top_k_idx, x.shape[-1], axis=-1), axis=-2)
-    return math_ops.add(math_ops.multiply(x, top_k_mask), math_ops.multiply(NEG_INF, math_ops.subtract(1.0, top_k_mask)))
+    kept = math_ops.multiply(x, top_k_mask)
+    return math_ops.add(kept, math_ops.multiply(NEG_INF, math_ops.subtract(1.0, top_k_mask)))
 
 
 def _update_evenly(variables, y_true, y_pred, thresholds, multi_label, sample_weights, label_weights,
