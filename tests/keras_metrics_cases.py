@@ -443,3 +443,21 @@ def multi_label_fit():
 case("compile.multi_label_auc", multi_label_fit, tol=1e-4)
 case("auc.config_round_trip", lambda: (lambda c: (c, M.AUC.from_config(c).get_config()))(
     M.AUC(thresholds=[0.6, 0.2], label_weights=[1.0, 2.0], multi_label=True, curve="PR").get_config()))
+
+
+def empty_metrics():
+    m = model(1, None)
+    m.compile(loss="mse", metrics=[])
+    return m.metrics_names, m.evaluate(X, YR, verbose=0), m.evaluate(X, YR, verbose=0, return_dict=True)
+
+
+case("compile.empty_metrics", empty_metrics, tol=1e-6)
+
+
+def result_before_update():
+    m = model(1, None)
+    m.compile(loss="mse", metrics=["mae"])
+    return m.get_metrics_result()
+
+
+case("compile.result_before_update", result_before_update)
