@@ -461,3 +461,13 @@ def result_before_update():
 
 
 case("compile.result_before_update", result_before_update)
+case("serialize", lambda: [M.serialize(m) for m in (M.AUC(num_thresholds=5), M.Mean(name="x"),
+                                                    M.MeanMetricWrapper(M.binary_accuracy, name="w", threshold=0.2))])
+case("deserialize", lambda: [(repr(m), m.get_config()) for m in (
+    M.deserialize({"module": "keras.metrics", "class_name": "Mean", "config": {"name": "x", "dtype": "float64"},
+                   "registered_name": None}),
+    M.deserialize("mse"), M.deserialize("Precision"), M.deserialize(M.serialize(M.Recall(thresholds=[0.2, 0.4]))),
+    M.deserialize(M.serialize(M.MeanMetricWrapper(M.binary_accuracy, name="w", threshold=0.2))),
+    M.get({"class_name": "Recall", "config": {"thresholds": 0.3}}))])
+case("deserialize.unknown", lambda: [M.deserialize({"class_name": "Nope", "config": {}}), M.deserialize("nope")])
+case("get.unknown_dict", lambda: M.get({"class_name": "Nope", "config": {}}))

@@ -12,7 +12,7 @@ from varrt.metrics.accuracy_metrics import (Accuracy, BinaryAccuracy, Categorica
 from varrt.metrics.auc import AUC
 from varrt.metrics.confusion_metrics import (FalseNegatives, FalsePositives, Precision, Recall, TrueNegatives,
                                              TruePositives)
-from varrt.metrics.identifiers import get
+from varrt.metrics.identifiers import deserialize, get, serialize
 from varrt.metrics.metric import Metric
 from varrt.metrics.probabilistic_metrics import (BinaryCrossentropy, CategoricalCrossentropy,
                                                  SparseCategoricalCrossentropy)
@@ -25,6 +25,6 @@ __all__ = ["AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "Categoric
            "MeanAbsolutePercentageError", "MeanMetricWrapper", "MeanSquaredError", "Metric", "Precision", "Recall",
            "RootMeanSquaredError", "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy",
            "SparseTopKCategoricalAccuracy", "Sum", "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives",
-           "binary_accuracy", "binary_crossentropy", "categorical_accuracy", "categorical_crossentropy", "get", "mae",
-           "mape", "mse", "sparse_categorical_accuracy", "sparse_categorical_crossentropy",
+           "binary_accuracy", "binary_crossentropy", "categorical_accuracy", "categorical_crossentropy", "deserialize",
+           "get", "mae", "mape", "mse", "serialize", "sparse_categorical_accuracy", "sparse_categorical_crossentropy",
            "sparse_top_k_categorical_accuracy", "top_k_categorical_accuracy"]
