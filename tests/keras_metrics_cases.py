@@ -471,3 +471,9 @@ case("deserialize", lambda: [(repr(m), m.get_config()) for m in (
     M.get({"class_name": "Recall", "config": {"thresholds": 0.3}}))])
 case("deserialize.unknown", lambda: [M.deserialize({"class_name": "Nope", "config": {}}), M.deserialize("nope")])
 case("get.unknown_dict", lambda: M.get({"class_name": "Nope", "config": {}}))
+# The direction Keras's monitoring callbacks (EarlyStopping, ModelCheckpoint) read from a metric in auto mode.
+case("direction", lambda: [getattr(m, "_direction", None) for m in (
+    M.Mean(), M.AUC(), M.Precision(), M.Recall(), M.TruePositives(), M.Accuracy(), M.BinaryAccuracy(),
+    M.SparseTopKCategoricalAccuracy(), M.MeanSquaredError(), M.RootMeanSquaredError(), M.BinaryCrossentropy(),
+    M.MeanMetricWrapper(M.mse), M.MeanMetricWrapper(tf.keras.losses.MeanSquaredError()),
+    M.MeanMetricWrapper(M.binary_accuracy), M.MeanMetricWrapper(cube_error))])

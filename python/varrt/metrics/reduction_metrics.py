@@ -6,6 +6,7 @@ metric's dtype, weights and values are squeezed or expanded to the same rank whe
 by one, values of higher rank are reduced (summed for `Sum`, averaged for `Mean`) down to the
 weights' rank, the weights are broadcast to the values, and each sample's weighted value is
 then its row's reduction. A `Mean` counts the weights' sum, or the number of rows."""
+from varrt import losses
 from varrt.base import dtypes
 from varrt.losses.loss import as_tensor, keras_shape, squeeze_or_expand_to_same_rank
 from varrt.metrics import serialization
@@ -97,6 +98,10 @@ class MeanMetricWrapper(Mean):
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        # A Keras loss (function or class) is minimised: monitoring callbacks read the direction.
+        keras_losses = [getattr(losses, name) for name in losses.__all__]
+        if any(fn is obj or type(fn) is obj for obj in keras_losses):
+            self._direction = "down"
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Adds `fn(y_true, y_pred)`'s values, weighted by `sample_weight`."""
