@@ -4,5 +4,5 @@ from varrt.ops.nn_ops import (batch_normalization, bias_add, dropout, elu, gelu,
                               moments, relu, relu6, selu, sigmoid_cross_entropy_with_logits, silu, softmax,
                               softmax_cross_entropy_with_logits, softplus, softsign,
                               sparse_softmax_cross_entropy_with_logits, swish)
-from varrt.ops.sort_ops import top_k  # noqa: F401,E402
+from varrt.ops.sort_ops import in_top_k, top_k  # noqa: F401,E402
 from varrt import nn_experimental as experimental  # noqa: F401,E402

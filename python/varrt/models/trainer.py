@@ -14,14 +14,14 @@ from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework.tensor import convert_to_tensor
 from varrt.graph.function import function
+from varrt.metrics.compile_metrics import CompileMetrics
+from varrt.metrics.reduction_metrics import Mean
 from varrt.models import identifiers, progress
 from varrt.models.batches import batches, unpack
 from varrt.models.compile_loss import CompileLoss
-from varrt.models.compile_metrics import CompileMetrics
 from varrt.models.callback import CallbackList, pythonify_logs
 from varrt.models.history import History
 from varrt.models.validation_split import train_validation_split
-from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
 
 _NOT_COMPILED = "You must call `compile()` before using the model."
@@ -57,17 +57,19 @@ class Trainer:
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
-        """Configures the model for training: the optimizer and loss (objects or Keras's names)
-        and metrics (names: "accuracy", ...)."""
-        _refuse(weighted_metrics=(weighted_metrics, None), steps_per_execution=(steps_per_execution, 1))
+        """Configures the model for training: the optimizer and loss (objects or Keras's names),
+        `metrics` (not weighted by sample weights) and `weighted_metrics` (weighted): metric
+        objects, functions or Keras's names ("accuracy", "mse", "auc", ...), a list, or per
+        output a list or dict by output name."""
+        _refuse(steps_per_execution=(steps_per_execution, 1))
         self.optimizer = identifiers.get_optimizer(optimizer)
         self.loss = loss
         self.loss_weights = loss_weights
         self._compile_loss = None  # resolved by the first step, as Keras builds its CompileLoss
-        if metrics is not None and not isinstance(metrics, (list, tuple)):
-            raise ValueError(f"Expected `metrics` argument to be a list, tuple, or dict. Received instead: "
-                             f"metrics={metrics} of type {type(metrics)}")
-        self._compile_metrics = CompileMetrics(metrics) if metrics else None
+        self._compile_metrics = None
+        if metrics is not None or weighted_metrics is not None:
+            self._compile_metrics = CompileMetrics(metrics, weighted_metrics,
+                                                   output_names=getattr(self, "output_names", None))
         self._loss_tracker = Mean(name="loss")
         self.run_eagerly = run_eagerly
         self.jit_compile = jit_compile
@@ -123,10 +125,14 @@ class Trainer:
             return self(x, training=training)
         return self(x)
 
-    def _update_metrics(self, y, y_pred):
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics with a batch's targets and predictions (`metrics`
+        unweighted, `weighted_metrics` weighted by `sample_weight`) and returns every metric's
+        result by name (`get_metrics_result`); `x` is not used."""
+        del x
         if self._compile_metrics is not None:
-            # `metrics` are not weighted by the sample weights (Keras's `weighted_metrics` are).
-            self._compile_metrics.update_state(y, y_pred)
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
 
     def train_step(self, data):
         """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
@@ -139,8 +145,7 @@ class Trainer:
         if trainable_weights:
             gradients = tape.gradient(loss, trainable_weights)
             self.optimizer.apply_gradients(zip(gradients, trainable_weights))
-        self._update_metrics(y, y_pred)
-        return self._metric_results()
+        return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def test_step(self, data):
         """One evaluation step on a batch; returns the logs (the running results)."""
@@ -148,15 +153,15 @@ class Trainer:
         y_pred = self._call_model(x, training=False)
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
-        self._update_metrics(y, y_pred)
-        return self._metric_results()
+        return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def predict_step(self, data):
         """The model's outputs on a batch (its `x`)."""
         x, _, _ = unpack(data)
         return self._call_model(x, training=False)
 
-    def _metric_results(self):
+    def get_metrics_result(self):
+        """The results of `metrics` by name, a compiled-metrics dict spread into it."""
         out = {}
         for m in self.metrics:
             result = m.result()
@@ -245,7 +250,7 @@ class Trainer:
                 if self.stop_training:
                     break
             num_batches = step  # known after the first epoch of a dataset of unknown length
-            epoch_logs = pythonify_logs(self._metric_results() if step else logs)
+            epoch_logs = pythonify_logs(self.get_metrics_result() if step else logs)
             if validation_data is not None:
                 val_x, val_y, val_sample_weight = unpack(validation_data)
                 val_logs = self.evaluate(val_x, val_y, sample_weight=val_sample_weight,
@@ -282,7 +287,7 @@ class Trainer:
             logs = test(batch)
             step += 1
             bar.step(step, logs)
-        logs = pythonify_logs(self._metric_results() if step else logs)
+        logs = pythonify_logs(self.get_metrics_result() if step else logs)
         bar.finish(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
