@@ -4,15 +4,26 @@ its elements (`tf.reshape(x, [tf.shape(x)[0], -1])`, `tf.zeros((batch, 3))` in a
 Eagerly such a list converts by value, with the same result. Installed into the conversion
 rule (framework/tensor.py) when varrt.ops loads."""
 from varrt.base import dtypes
-from varrt.framework import symbolic, tensor
+from varrt.framework import graph_building, symbolic, tensor
 from varrt.ops import array_ops, math_ops
 
 
 def holds_graph_tensor(value):
-    """Whether a (nested) list or tuple holds a tensor of a graph being built."""
-    for v in value:
-        if symbolic.is_symbolic(v) or (isinstance(v, (list, tuple)) and holds_graph_tensor(v)):
-            return True
+    """Whether a (nested) list or tuple holds a tensor of a graph being built (each list is
+    looked into once: a list holding itself is left to the conversion's own error)."""
+    if not graph_building.building():
+        return False
+    stack, seen = [value], set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        for v in current:
+            if symbolic.is_symbolic(v):
+                return True
+            if isinstance(v, (list, tuple)):
+                stack.append(v)
     return False
 
 
