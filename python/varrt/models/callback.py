@@ -88,10 +88,18 @@ class Callback:
 
 
 class CallbackList:
-    """Calls each hook on every callback, in order, with the logs pythonified."""
+    """Calls each hook on every callback, in order, with the logs pythonified: one dict for all of
+    them, so what a callback adds to the logs (ReduceLROnPlateau's "learning_rate") the callbacks
+    after it see. `fit` adds `history` and `progbar` (History and ProgbarLogger, in that order) at
+    the end unless the given callbacks have one (Keras's CallbackList)."""
 
-    def __init__(self, callbacks, model, params):
+    def __init__(self, callbacks, model, params, history=None, progbar=None):
         self.callbacks = list(callbacks)
+        for default in (history, progbar):
+            if default is not None and not any(isinstance(c, type(default)) for c in self.callbacks):
+                self.callbacks.append(default)
+        if history is not None:
+            model.history = next(c for c in self.callbacks if isinstance(c, type(history)))
         for callback in self.callbacks:
             callback.set_model(model)
             callback.set_params(params)

@@ -19,6 +19,7 @@ from varrt.models.batches import batches, unpack
 from varrt.models.compile_metrics import CompileMetrics
 from varrt.models.callback import CallbackList, pythonify_logs
 from varrt.models.history import History
+from varrt.models.progbar_logger import ProgbarLogger
 from varrt.models.validation_split import train_validation_split
 from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
@@ -51,6 +52,7 @@ class Trainer:
         self.history = None
         self.stop_training = False
         self._functions = {}
+        self._initial_epoch = None
 
     # --- compile ------------------------------------------------------------------------
 
@@ -208,23 +210,18 @@ class Trainer:
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight), validation_split)
         data = batches(x, y, sample_weight, batch_size, shuffle)
-        history = History()
-        self.history = history
-        # Keras's order: the given callbacks, then History (its progress bar, first, is `bar` below).
-        callback_list = CallbackList([*(callbacks or []), history], self,
-                                     {"verbose": progress.resolve(verbose), "epochs": epochs,
-                                      "steps": data.num_batches})
+        # Keras's order: the given callbacks, then History and the progress bar, unless given.
+        callback_list = CallbackList(callbacks or [], self, {"verbose": verbose, "epochs": epochs,
+                                                             "steps": data.num_batches},
+                                     history=History(), progbar=ProgbarLogger() if verbose != 0 else None)
         self.stop_training = False
         callback_list.on_train_begin()
         train = None
-        num_batches = data.num_batches
         training_logs = None
-        for epoch in range(initial_epoch, epochs):
+        # BackupAndRestore sets `_initial_epoch` when it restores; as Keras, it is kept for later fits.
+        for epoch in range(self._initial_epoch or initial_epoch, epochs):
             self.reset_metrics()
             callback_list.on_epoch_begin(epoch)
-            if verbose and epochs > 1:
-                progress.print_msg(f"Epoch {epoch + 1}/{epochs}\n")
-            bar = progress.Progress(verbose, num_batches)
             logs = {}
             step = 0
             for batch in data.epoch():
@@ -235,10 +232,8 @@ class Trainer:
                 logs = train(batch)
                 callback_list.on_train_batch_end(step, logs)
                 step += 1
-                bar.step(step, logs)
                 if self.stop_training:
                     break
-            num_batches = step  # known after the first epoch of a dataset of unknown length
             epoch_logs = pythonify_logs(self._metric_results() if step else logs)
             if validation_data is not None:
                 val_x, val_y, val_sample_weight = unpack(validation_data)
@@ -247,13 +242,12 @@ class Trainer:
                                          return_dict=True)
                 epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
                 epoch_logs = pythonify_logs(epoch_logs)
-            bar.finish(epoch_logs)
             callback_list.on_epoch_end(epoch, epoch_logs)
             training_logs = epoch_logs
             if self.stop_training:
                 break
         callback_list.on_train_end(training_logs)
-        return history
+        return self.history
 
     # --- evaluate and predict -----------------------------------------------------------
 

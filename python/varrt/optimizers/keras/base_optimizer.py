@@ -355,7 +355,16 @@ class Optimizer:
     def _learning_rate_config(self):
         if isinstance(self._learning_rate, Variable):
             return float(self._learning_rate.numpy())
+        if isinstance(self._learning_rate, schedules.LearningRateSchedule):
+            return schedules.serialize(self._learning_rate)
         return self._learning_rate
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """The optimizer a get_config() dict describes (a schedule's dict made a schedule again)."""
+        if isinstance(config.get("learning_rate"), dict):
+            config = {**config, "learning_rate": schedules.deserialize(config["learning_rate"], custom_objects)}
+        return cls(**config)
 
     # -- checkpoints -------------------------------------------------------------------------
 
