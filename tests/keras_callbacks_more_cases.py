@@ -92,6 +92,26 @@ case("plateau max mode", lambda: plateau(monitor="val_loss", mode="max", factor=
                                          epochs=4))
 case("plateau progress bar", lambda: plateau(factor=0.5, patience=0, min_delta=10.0, verbose=1, epochs=3,
                                              batch_size=36, fit_verbose=1))
+
+
+def plateau_by_hand(values, **kwargs):
+    """ReduceLROnPlateau's hooks called with the given losses: Keras compares them in float32 (ops.less), so 1 - 1e-9
+    is no improvement on 1."""
+    m = model()
+    reduce = K.callbacks.ReduceLROnPlateau(monitor="loss", patience=1, **kwargs)
+    reduce.set_model(m)
+    reduce.on_train_begin()
+    seen = []
+    for epoch, value in enumerate(values):
+        logs = {"loss": value}
+        reduce.on_epoch_end(epoch, logs)
+        seen.append((logs["learning_rate"], reduce.wait, reduce.best))
+    return seen
+
+
+case("plateau compares in float32", lambda: plateau_by_hand([1.0, 1.0 - 1e-9, 1.0 - 1e-7, 0.5], min_delta=0))
+case("plateau empty logs", lambda: (lambda m, r: (r.set_model(m), r.on_train_begin(), r.on_epoch_end(0, {}),
+                                                  r.wait))(model(), K.callbacks.ReduceLROnPlateau(monitor="loss")))
 case("plateau factor too big", lambda: K.callbacks.ReduceLROnPlateau(factor=1.0))
 case("plateau unknown direction", lambda: plateau(monitor="val_mystery", epochs=1))
 case("plateau with a schedule", lambda: plateau(
