@@ -29,7 +29,23 @@ def _checkpoint_files(prefix):
 
 
 class BackupAndRestore(Callback):
-    """Backs up and restores the training state (`tf.keras.callbacks.BackupAndRestore`)."""
+    """Backs up and restores the training state (`tf.keras.callbacks.BackupAndRestore`).
+
+    The backup is varrt's: a `tf.train.Checkpoint` of the model and its optimizer (prefix
+    `latest`) and Keras's `training_metadata.json`, not Keras's `latest.weights.h5`.
+
+    Args:
+        backup_dir: The folder of the backup (used by nothing else).
+        save_freq: "epoch", or back up every that many batches (a resumed fit starts that
+            epoch again from its first batch, with the backed-up weights, as Keras's).
+        double_checkpoint: Keep the backup before the latest too, restored when the latest
+            cannot be read.
+        delete_checkpoint: Delete the backup when training ends.
+
+    Raises:
+        ValueError: If `backup_dir` is empty or `save_freq` neither "epoch" nor an integer; at
+            the start of `fit`, if the model is not built.
+    """
 
     def __init__(self, backup_dir, save_freq="epoch", double_checkpoint=False, delete_checkpoint=True):
         super().__init__()

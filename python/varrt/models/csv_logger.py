@@ -19,7 +19,14 @@ def _csv_value(value):
 
 
 class CSVLogger(Callback):
-    """Streams the epochs' logs to a CSV file (`tf.keras.callbacks.CSVLogger`)."""
+    """Streams the epochs' logs to a CSV file (`tf.keras.callbacks.CSVLogger`), byte for byte as
+    Keras writes it ("\\r\\n" line ends, full-precision floats).
+
+    Args:
+        filename: The CSV file's path.
+        separator: The separator of the columns.
+        append: Append to an existing file (its header kept) instead of overwriting it.
+    """
 
     def __init__(self, filename, separator=",", append=False):
         super().__init__()

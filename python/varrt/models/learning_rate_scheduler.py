@@ -9,7 +9,17 @@ from varrt.models.learning_rate_log import current_learning_rate, log_learning_r
 
 
 class LearningRateScheduler(Callback):
-    """Sets the learning rate from a function of the epoch (`tf.keras.callbacks.LearningRateScheduler`)."""
+    """Sets the learning rate from a function of the epoch (`tf.keras.callbacks.LearningRateScheduler`).
+
+    Args:
+        schedule: `schedule(epoch, lr) -> float` (epochs from 0, `lr` the current rate as a Python
+            float), or `schedule(epoch)`; called at each epoch's start.
+        verbose: 1 prints "Epoch N: LearningRateScheduler setting learning rate to R.".
+
+    Raises:
+        ValueError: If `schedule` returns anything but a Python or NumPy float.
+        TypeError: If the optimizer's learning rate is a schedule.
+    """
 
     def __init__(self, schedule, verbose=0):
         super().__init__()

@@ -7,7 +7,9 @@ from varrt.models.callback import Callback
 
 
 class ProgbarLogger(Callback):
-    """Prints the epochs' progress (`tf.keras.callbacks.ProgbarLogger`)."""
+    """Prints the epochs' progress (`tf.keras.callbacks.ProgbarLogger`): `fit(verbose=1)`'s bar,
+    `verbose=2`'s line an epoch. Given among the callbacks, it is called in that place instead of
+    last."""
 
     def __init__(self):
         super().__init__()

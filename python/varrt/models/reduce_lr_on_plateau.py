@@ -12,7 +12,26 @@ from varrt.models.monitor_callback import MonitorCallback
 
 class ReduceLROnPlateau(MonitorCallback):
     """Reduces the learning rate when a metric has stopped improving
-    (`tf.keras.callbacks.ReduceLROnPlateau`)."""
+    (`tf.keras.callbacks.ReduceLROnPlateau`).
+
+    At each epoch's end it puts the optimizer's rate in the logs as "learning_rate" (so History,
+    CSVLogger and the progress bar, after it, show it) and compares the monitored value with the
+    best so far in float32, as Keras does.
+
+    Args:
+        monitor: The log to monitor ("val_loss", "loss", "val_accuracy", ...).
+        factor: The rate is multiplied by it when reduced (< 1).
+        patience: Epochs without improvement before the rate is reduced.
+        verbose: 1 prints "Epoch N: ReduceLROnPlateau reducing learning rate to R." on a reduction.
+        mode: "min", "max", or "auto" (from the name: a loss goes down, an accuracy up).
+        min_delta: The least change counted as an improvement.
+        cooldown: Epochs after a reduction during which no improvement is awaited.
+        min_lr: The rate is never reduced below it.
+
+    Raises:
+        ValueError: If `factor` >= 1, or in "auto" mode the direction of `monitor` is unknown.
+        TypeError: On a reduction, if the optimizer's learning rate is a schedule.
+    """
 
     def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto", min_delta=1e-4,
                  cooldown=0, min_lr=0.0, **kwargs):

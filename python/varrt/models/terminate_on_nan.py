@@ -8,7 +8,12 @@ from varrt.models.callback import Callback
 
 
 class TerminateOnNaN(Callback):
-    """Stops training at a NaN or Inf loss (`tf.keras.callbacks.TerminateOnNaN`)."""
+    """Stops training at a NaN or Inf loss (`tf.keras.callbacks.TerminateOnNaN`).
+
+    Args:
+        raise_error: Raise RuntimeError at once instead of printing "Batch N: Invalid loss,
+            terminating training" and stopping after the batch.
+    """
 
     def __init__(self, raise_error=False):
         super().__init__()

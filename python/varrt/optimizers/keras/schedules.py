@@ -43,7 +43,12 @@ def _initial_and_step(schedule, step):
 
 
 class ExponentialDecay(LearningRateSchedule):
-    """initial_learning_rate * decay_rate ** (step / decay_steps) (floored with staircase=True)."""
+    """initial_learning_rate * decay_rate ** (step / decay_steps), the exponent floored with
+    staircase=True (`tf.keras.optimizers.schedules.ExponentialDecay`).
+
+    Raises:
+        ValueError: If `decay_steps` <= 0.
+    """
 
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
         self.initial_learning_rate = initial_learning_rate
@@ -67,8 +72,12 @@ class ExponentialDecay(LearningRateSchedule):
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
-    """values[i] while the step is in the i-th interval between `boundaries` (an interval includes
-    its upper boundary)."""
+    """values[i] while the step is in the i-th interval between `boundaries`, an interval including
+    its upper boundary (`tf.keras.optimizers.schedules.PiecewiseConstantDecay`).
+
+    Raises:
+        ValueError: If there is not one value more than boundaries.
+    """
 
     def __init__(self, boundaries, values, name="PiecewiseConstant"):
         if len(boundaries) != len(values) - 1:
@@ -99,7 +108,12 @@ class PiecewiseConstantDecay(LearningRateSchedule):
 
 class PolynomialDecay(LearningRateSchedule):
     """(initial - end) * (1 - step / decay_steps) ** power + end, the step held at decay_steps, or
-    with cycle=True decay_steps stretched to the next multiple past the step."""
+    with cycle=True decay_steps stretched to the next multiple past the step
+    (`tf.keras.optimizers.schedules.PolynomialDecay`).
+
+    Raises:
+        ValueError: If `decay_steps` <= 0.
+    """
 
     def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False,
                  name="PolynomialDecay"):
@@ -134,7 +148,12 @@ class PolynomialDecay(LearningRateSchedule):
 
 
 class InverseTimeDecay(LearningRateSchedule):
-    """initial_learning_rate / (1 + decay_rate * step / decay_steps) (floored with staircase=True)."""
+    """initial_learning_rate / (1 + decay_rate * step / decay_steps), the quotient floored with
+    staircase=True (`tf.keras.optimizers.schedules.InverseTimeDecay`).
+
+    Raises:
+        ValueError: If `decay_steps` <= 0.
+    """
 
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
         self.initial_learning_rate = initial_learning_rate
@@ -165,7 +184,12 @@ def _cosine(completed_fraction, dtype):
 
 class CosineDecay(LearningRateSchedule):
     """A cosine from the initial rate (or, after `warmup_steps` of linear warmup, from
-    `warmup_target`) down to alpha times it over `decay_steps`, then held there."""
+    `warmup_target`) down to alpha times it over `decay_steps`, then held there
+    (`tf.keras.optimizers.schedules.CosineDecay`).
+
+    Raises:
+        ValueError: If `decay_steps` <= 0.
+    """
 
     def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name="CosineDecay", warmup_target=None,
                  warmup_steps=0):
@@ -206,7 +230,12 @@ class CosineDecay(LearningRateSchedule):
 
 class CosineDecayRestarts(LearningRateSchedule):
     """Cosine decay with warm restarts (SGDR): periods of `first_decay_steps` times `t_mul` ** i
-    steps, the i-th starting from `m_mul` ** i times the initial rate."""
+    steps, the i-th starting from `m_mul` ** i times the initial rate, decaying to alpha times it
+    (`tf.keras.optimizers.schedules.CosineDecayRestarts`).
+
+    Raises:
+        ValueError: If `first_decay_steps` <= 0.
+    """
 
     def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0, alpha=0.0, name="SGDRDecay"):
         self.initial_learning_rate = initial_learning_rate
