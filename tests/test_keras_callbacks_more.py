@@ -9,6 +9,7 @@ optimizer state of an uninterrupted one, the schedules' rates, configs and error
 The callbacks varrt does not have say so."""
 import sys
 
+import numpy as np
 import pytest
 
 import varrt as tf
@@ -44,3 +45,45 @@ def test_the_recorded_output_is_what_keras_prints():
 def test_callbacks_varrt_does_not_have_say_so(name):
     with pytest.raises(NotImplementedError, match=f"varrt does not have tf.keras.callbacks.{name}"):
         getattr(tf.keras.callbacks, name)()
+
+
+def _model():
+    model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2)])
+    model.layers[0].kernel.assign(np.arange(6, dtype=np.float32).reshape(3, 2) / 10)
+    model.compile(tf.keras.optimizers.Adam(0.03), "mse")
+    return model
+
+
+def test_a_damaged_backup_falls_back_to_the_one_before_it(tmp_path):
+    # Keras's double_checkpoint logic, on varrt's backup files (a tf.train.Checkpoint, not Keras's .weights.h5):
+    # the latest backup unreadable, the one before it is restored with its epoch, and the resumed fit ends where an
+    # uninterrupted one does.
+    rng = np.random.default_rng(3)
+    x, y = rng.normal(size=(14, 3)).astype(np.float32), rng.normal(size=(14, 2)).astype(np.float32)
+    fit = dict(batch_size=5, verbose=0, shuffle=False)
+    reference = _model()
+    reference.fit(x, y, epochs=5, **fit)
+    backup_dir = str(tmp_path / "backup")
+    first = _model()
+    first.fit(x, y, epochs=3, callbacks=[tf.keras.callbacks.BackupAndRestore(
+        backup_dir, double_checkpoint=True, delete_checkpoint=False)], **fit)
+    index = tmp_path / "backup" / "latest.index"
+    index.write_bytes(b"damaged" + index.read_bytes()[7:])
+    resumed = _model()
+    history = resumed.fit(x, y, epochs=5, callbacks=[tf.keras.callbacks.BackupAndRestore(backup_dir)], **fit)
+    assert history.epoch == [2, 3, 4]
+    for got, want in zip(resumed.weights + resumed.optimizer.variables,
+                         reference.weights + reference.optimizer.variables):
+        np.testing.assert_array_equal(got.numpy(), want.numpy())
+    assert not (tmp_path / "backup").exists()
+
+
+def test_a_damaged_backup_without_one_before_it_raises(tmp_path):
+    backup_dir = str(tmp_path / "backup")
+    x, y = np.ones((4, 3), np.float32), np.ones((4, 2), np.float32)
+    _model().fit(x, y, epochs=1, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(
+        backup_dir, delete_checkpoint=False)])
+    index = tmp_path / "backup" / "latest.index"
+    index.write_bytes(b"damaged" + index.read_bytes()[7:])
+    with pytest.raises(tf.errors.DataLossError):
+        _model().fit(x, y, epochs=2, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(backup_dir)])
