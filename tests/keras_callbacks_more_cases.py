@@ -245,6 +245,59 @@ case("params with verbose auto", lambda: printed(lambda: model().fit(x, y, batch
                                                                      callbacks=[Params()]))[0])
 
 
+class Hooks(K.callbacks.Callback):
+    """Records the hooks of evaluation and prediction, with their batch numbers and log names."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def on_test_begin(self, logs=None):
+        self.calls.append(("test_begin", sorted(logs or {})))
+
+    def on_test_batch_begin(self, batch, logs=None):
+        self.calls.append(("test_batch_begin", batch))
+
+    def on_test_batch_end(self, batch, logs=None):
+        self.calls.append(("test_batch_end", batch, sorted(logs or {})))
+
+    def on_test_end(self, logs=None):
+        self.calls.append(("test_end", sorted(logs or {}), rounded(logs["loss"])))
+
+    def on_predict_begin(self, logs=None):
+        self.calls.append(("predict_begin", sorted(logs or {})))
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self.calls.append(("predict_batch_end", batch, sorted(logs), np.asarray(logs["outputs"]).shape))
+
+    def on_predict_end(self, logs=None):
+        self.calls.append(("predict_end", sorted(logs or {})))
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.calls.append(("epoch_end", epoch))
+
+
+def validation_hooks():
+    hooks = Hooks()
+    text, _ = printed(lambda: model().fit(x, y, batch_size=18, epochs=2, verbose=2, shuffle=False,
+                                          validation_data=(x_val, y_val), validation_batch_size=4,
+                                          callbacks=[hooks]))
+    return text, hooks.calls, hooks.params
+
+
+def evaluate_and_predict_hooks(verbose):
+    hooks = Hooks()
+    m = model()
+    text, value = printed(lambda: (m.evaluate(x, y, batch_size=15, verbose=verbose, callbacks=[hooks]),
+                                   m.predict(x_val, batch_size=4, verbose=verbose, callbacks=[hooks]).shape))
+    return text, rounded(value[0]), value[1], hooks.calls, hooks.params
+
+
+case("hooks of fit's validation", validation_hooks)
+case("hooks of evaluate and predict", lambda: evaluate_and_predict_hooks(0))
+case("hooks of evaluate and predict, verbose 2", lambda: evaluate_and_predict_hooks(2))
+
+
 # --- BackupAndRestore --------------------------------------------------------------------------------------------------
 
 class Interrupt(K.callbacks.Callback):

@@ -91,7 +91,8 @@ class CallbackList:
     """Calls each hook on every callback, in order, with the logs pythonified: one dict for all of
     them, so what a callback adds to the logs (ReduceLROnPlateau's "learning_rate") the callbacks
     after it see. `fit` adds `history` and `progbar` (History and ProgbarLogger, in that order) at
-    the end unless the given callbacks have one (Keras's CallbackList)."""
+    the end unless the given callbacks have one (Keras's CallbackList); `evaluate` and `predict`
+    add a progress bar, and inside `fit` validation runs with `fit`'s list."""
 
     def __init__(self, callbacks, model, params, history=None, progbar=None):
         self.callbacks = list(callbacks)
@@ -126,3 +127,27 @@ class CallbackList:
 
     def on_train_batch_end(self, batch, logs=None):
         self._call("on_train_batch_end", batch, logs=logs)
+
+    def on_test_begin(self, logs=None):
+        self._call("on_test_begin", logs=logs)
+
+    def on_test_end(self, logs=None):
+        self._call("on_test_end", logs=logs)
+
+    def on_test_batch_begin(self, batch, logs=None):
+        self._call("on_test_batch_begin", batch, logs=logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        self._call("on_test_batch_end", batch, logs=logs)
+
+    def on_predict_begin(self, logs=None):
+        self._call("on_predict_begin", logs=logs)
+
+    def on_predict_end(self, logs=None):
+        self._call("on_predict_end", logs=logs)
+
+    def on_predict_batch_begin(self, batch, logs=None):
+        self._call("on_predict_batch_begin", batch, logs=logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self._call("on_predict_batch_end", batch, logs=logs)

@@ -14,7 +14,7 @@ from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework.tensor import convert_to_tensor
 from varrt.graph.function import function
-from varrt.models import identifiers, progress
+from varrt.models import identifiers
 from varrt.models.batches import batches, unpack
 from varrt.models.compile_metrics import CompileMetrics
 from varrt.models.callback import CallbackList, pythonify_logs
@@ -238,8 +238,8 @@ class Trainer:
             if validation_data is not None:
                 val_x, val_y, val_sample_weight = unpack(validation_data)
                 val_logs = self.evaluate(val_x, val_y, sample_weight=val_sample_weight,
-                                         batch_size=validation_batch_size or batch_size, verbose=0,
-                                         return_dict=True)
+                                         batch_size=validation_batch_size or batch_size,
+                                         callbacks=callback_list, return_dict=True)
                 epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
                 epoch_logs = pythonify_logs(epoch_logs)
             callback_list.on_epoch_end(epoch, epoch_logs)
@@ -256,43 +256,56 @@ class Trainer:
         """The loss and metrics on `x` and `y`: a float when there is only the loss, else a
         list ("loss", then the metrics in their order), or a dict with `return_dict=True`."""
         self._assert_compiled()
-        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
+        _refuse(steps=(steps, None))
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}")
         data = batches(x, y, sample_weight, batch_size, shuffle=False)
+        callbacks = self._callback_list(callbacks, verbose, data)
+        callbacks.on_test_begin()
         self.reset_metrics()
-        bar = progress.Progress(verbose, data.num_batches)
         test, step, logs = None, 0, {}
         for batch in data.epoch():
             if test is None:
                 self._build_for(batch)
                 test = self._step_function("test")
+            callbacks.on_test_batch_begin(step)
             logs = test(batch)
+            callbacks.on_test_batch_end(step, logs)
             step += 1
-            bar.step(step, logs)
         logs = pythonify_logs(self._metric_results() if step else logs)
-        bar.finish(logs)
+        callbacks.on_test_end(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """The model's outputs on `x`, batch by batch, concatenated into NumPy arrays."""
-        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
+        _refuse(steps=(steps, None))
         data = batches(x, None, None, batch_size, shuffle=False)
-        bar = progress.Progress(verbose, data.num_batches)
+        callbacks = self._callback_list(callbacks, verbose, data)
+        callbacks.on_predict_begin()
         predict, outputs, step = None, [], 0
         for batch in data.epoch():
             if predict is None:
                 self._build_for(batch)
                 predict = self._step_function("predict")
-            outputs.append(nest.map_structure(lambda t: t.numpy(), predict(batch)))
+            callbacks.on_predict_batch_begin(step)
+            batch_outputs = predict(batch)
+            outputs.append(nest.map_structure(lambda t: t.numpy(), batch_outputs))
+            callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
             step += 1
-            bar.step(step)
-        bar.finish({})
+        callbacks.on_predict_end()
         if not outputs:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). Please use "
                              "`Model.compile(..., run_eagerly=True)`, or `tf.config.run_functions_eagerly(True)` "
                              "for more information of where went wrong, or file a issue/bug to `keras`.")
         return nest.map_structure(lambda *parts: np.concatenate(parts), *outputs)
+
+    def _callback_list(self, callbacks, verbose, data):
+        """`evaluate`'s and `predict`'s callbacks: fit's list as it is (validation), else the
+        given ones and a progress bar unless verbose=0."""
+        if isinstance(callbacks, CallbackList):
+            return callbacks
+        return CallbackList(callbacks or [], self, {"verbose": verbose, "epochs": 1, "steps": data.num_batches},
+                            progbar=ProgbarLogger() if verbose != 0 else None)
 
     # --- one batch ----------------------------------------------------------------------
 
