@@ -374,6 +374,70 @@ def backup_unbuilt():
 case("backup unbuilt model", backup_unbuilt)
 
 
+# --- Moving averages: use_ema and SwapEMAWeights -----------------------------------------------------------------------
+
+def ema_fit(callbacks=(), epochs=3, optimizer=None, **fit_kwargs):
+    m = model(optimizer or K.optimizers.Adam(0.05, use_ema=True, ema_momentum=0.8))
+    text, h = printed(lambda: m.fit(x, y, batch_size=10, epochs=epochs, verbose=2, shuffle=False,
+                                    callbacks=list(callbacks), **fit_kwargs))
+    return m, text, history_of(h)
+
+
+def ema_case(**kwargs):
+    m, text, history = ema_fit(**kwargs)
+    return text, history, weights_of(m), optimizer_state_names(m), optimizer_state(m)
+
+
+def optimizer_state_names(m):
+    # Without ":0": Keras's optimizer variables are Keras variables, varrt's are tf.Variables (named "...:0").
+    return [v.name.removesuffix(":0") for v in m.optimizer.variables]
+
+
+case("ema weights after fit", lambda: ema_case())
+case("ema overwrite frequency", lambda: ema_case(optimizer=K.optimizers.SGD(0.05, use_ema=True, ema_momentum=0.5,
+                                                                            ema_overwrite_frequency=3)))
+case("ema swapped for validation", lambda: ema_case(callbacks=[K.callbacks.SwapEMAWeights()],
+                                                    validation_data=(x_val, y_val)))
+case("ema swapped on epochs", lambda: ema_case(callbacks=[K.callbacks.SwapEMAWeights(swap_on_epoch=True)],
+                                               validation_data=(x_val, y_val)))
+
+
+def ema_evaluate_and_predict():
+    m, _, _ = ema_fit(epochs=2)
+    m.train_on_batch(x[:10], y[:10])  # after fit the weights are the averages; one more step parts them
+    swap = K.callbacks.SwapEMAWeights()
+    swap.set_model(m)
+    before = weights_of(m)
+    loss = m.evaluate(x_val, y_val, verbose=0, callbacks=[swap])
+    after_evaluate = weights_of(m)
+    predicted = rounded(m.predict(x_val[:3], verbose=0, callbacks=[swap]).ravel())
+    averages = [rounded(a.numpy().ravel()) for a in m.optimizer._model_variables_moving_average]
+    return before, rounded(loss), after_evaluate, predicted, weights_of(m), averages
+
+
+case("ema swapped by evaluate and predict", ema_evaluate_and_predict)
+case("ema without use_ema", lambda: ema_case(callbacks=[K.callbacks.SwapEMAWeights()], optimizer=K.optimizers.SGD(0.1),
+                                             validation_data=(x_val, y_val)))
+
+
+def ema_eagerly():
+    var = tf.Variable([1.0, 2.0, -3.0])
+    opt = K.optimizers.SGD(0.1, use_ema=True, ema_momentum=0.6, ema_overwrite_frequency=3)
+    seen = []
+    for step in range(4):
+        opt.apply_gradients([(tf.constant([1.0, -0.5, 2.0]) * (step + 1), var)])
+        seen.append((rounded(var.numpy(), 6), rounded(opt._model_variables_moving_average[0].numpy(), 6)))
+    return seen
+
+
+case("ema applied eagerly", ema_eagerly)
+case("ema momentum out of range", lambda: K.optimizers.Adam(use_ema=True, ema_momentum=1.5))
+case("ema overwrite frequency not an integer", lambda: K.optimizers.SGD(use_ema=True, ema_overwrite_frequency=0.5))
+case("ema config", lambda: {k: v for k, v in K.optimizers.RMSprop(use_ema=True, ema_momentum=0.7,
+                                                                  ema_overwrite_frequency=4).get_config().items()
+                            if k.startswith("ema") or k == "use_ema"})
+
+
 # --- Learning-rate schedules -------------------------------------------------------------------------------------------
 
 def rates(values):

@@ -8,5 +8,6 @@ from varrt.models.lambda_callback import LambdaCallback  # noqa: F401
 from varrt.models.learning_rate_scheduler import LearningRateScheduler  # noqa: F401
 from varrt.models.progbar_logger import ProgbarLogger  # noqa: F401
 from varrt.models.reduce_lr_on_plateau import ReduceLROnPlateau  # noqa: F401
+from varrt.models.swap_ema_weights import SwapEMAWeights  # noqa: F401
 from varrt.models.terminate_on_nan import TerminateOnNaN  # noqa: F401
-from varrt.models.unavailable_callbacks import RemoteMonitor, SwapEMAWeights, TensorBoard  # noqa: F401
+from varrt.models.unavailable_callbacks import RemoteMonitor, TensorBoard  # noqa: F401

@@ -246,6 +246,8 @@ class Trainer:
             training_logs = epoch_logs
             if self.stop_training:
                 break
+        if epochs > 0:
+            self.optimizer.finalize_variable_values(self.trainable_weights)  # use_ema: the averages
         callback_list.on_train_end(training_logs)
         return self.history
 

@@ -1,12 +1,10 @@
 """Keras 3 callbacks varrt does not have: constructing one raises NotImplementedError naming it
-(TensorBoard writes TensorFlow's event files and summaries, RemoteMonitor posts to a server,
-SwapEMAWeights needs an optimizer with `use_ema=True`, which varrt's refuse)."""
+(TensorBoard writes TensorFlow's event files and summaries, RemoteMonitor posts to a server)."""
 from varrt.models.callback import Callback
 
 _WHY = {
     "TensorBoard": "varrt writes no TensorBoard event files or summaries",
     "RemoteMonitor": "varrt does not post training events to a server",
-    "SwapEMAWeights": "varrt's Keras optimizers do not support `use_ema=True`",
 }
 
 
@@ -21,8 +19,4 @@ class TensorBoard(_Unavailable):
 
 
 class RemoteMonitor(_Unavailable):
-    """Not in varrt: raises NotImplementedError."""
-
-
-class SwapEMAWeights(_Unavailable):
     """Not in varrt: raises NotImplementedError."""
