@@ -112,6 +112,22 @@ def plateau_by_hand(values, **kwargs):
 case("plateau compares in float32", lambda: plateau_by_hand([1.0, 1.0 - 1e-9, 1.0 - 1e-7, 0.5], min_delta=0))
 case("plateau empty logs", lambda: (lambda m, r: (r.set_model(m), r.on_train_begin(), r.on_epoch_end(0, {}),
                                                   r.wait))(model(), K.callbacks.ReduceLROnPlateau(monitor="loss")))
+
+
+def plateau_on_accuracy(monitor, metrics):
+    m = K.Sequential([K.Input(shape=(4,)), K.layers.Dense(1, activation="sigmoid")])
+    m.layers[0].kernel.assign(kernel0)
+    m.compile(K.optimizers.SGD(0.1), "binary_crossentropy", metrics=metrics)
+    labels = (y > 0.5).astype(np.float32)
+    reduce = K.callbacks.ReduceLROnPlateau(monitor=monitor, patience=1, factor=0.5, verbose=1)
+    stop = K.callbacks.EarlyStopping(monitor=monitor, patience=3, verbose=1)
+    text, h = printed(lambda: m.fit(x, labels, batch_size=12, epochs=8, verbose=0, shuffle=False,
+                                    validation_data=(x_val, labels[:9]), callbacks=[reduce, stop]))
+    return text, history_of(h), reduce.best, stop.best
+
+
+case("plateau and early stopping on val_accuracy", lambda: plateau_on_accuracy("val_accuracy", ["accuracy"]))
+case("plateau on accuracy not compiled", lambda: plateau_on_accuracy("accuracy", None))
 case("plateau factor too big", lambda: K.callbacks.ReduceLROnPlateau(factor=1.0))
 case("plateau unknown direction", lambda: plateau(monitor="val_mystery", epochs=1))
 case("plateau with a schedule", lambda: plateau(
