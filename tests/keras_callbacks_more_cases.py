@@ -1,9 +1,10 @@
 """More Keras callbacks and the learning-rate schedules in `fit`: run as `python keras_callbacks_more_cases.py
 tf|varrt`, it prints one line per case (test_keras_callbacks_more.py compares varrt's with Keras 3's on TensorFlow
 2.21, recorded in fixtures/keras_callbacks_more/tensorflow.out): ReduceLROnPlateau, LearningRateScheduler, CSVLogger
-(the file's bytes), TerminateOnNaN, ProgbarLogger, BackupAndRestore (an interrupted and resumed fit against an
-uninterrupted one), the schedules' values and configs and a schedule stepping inside fit. What `fit` and the
-callbacks print is shown as a repr, byte for byte, with times masked."""
+(the file's bytes), TerminateOnNaN, ProgbarLogger, the hooks of evaluate and predict, BackupAndRestore (an interrupted
+and resumed fit against an uninterrupted one), use_ema and SwapEMAWeights, the schedules' values and configs and a
+schedule stepping inside fit. What `fit` and the callbacks print is shown as a repr, byte for byte, with times
+masked."""
 import contextlib
 import io
 import json
@@ -73,7 +74,7 @@ def weights_of(m):
     return rounded(np.concatenate([w.numpy().ravel() for w in m.weights]))
 
 
-# --- ReduceLROnPlateau -----------------------------------------------------------------------------------------------
+# --- ReduceLROnPlateau --------------------------------------------------------------------------------------------
 
 def plateau(epochs=7, fit_verbose=2, batch_size=12, optimizer=None, **kwargs):
     m = model(optimizer)
@@ -135,7 +136,7 @@ case("plateau with a schedule", lambda: plateau(
     patience=0, min_delta=100.0, epochs=2))
 
 
-# --- LearningRateScheduler -------------------------------------------------------------------------------------------
+# --- LearningRateScheduler ----------------------------------------------------------------------------------------
 
 def scheduled(schedule, optimizer=None, epochs=4, verbose=0, fit_verbose=2, batch_size=10):
     m = model(optimizer)
@@ -161,7 +162,7 @@ case("scheduler progress bar", lambda: scheduled(lambda epoch, lr: lr * 0.9, ver
                                                 batch_size=36))
 
 
-# --- CSVLogger ---------------------------------------------------------------------------------------------------------
+# --- CSVLogger ----------------------------------------------------------------------------------------------------
 
 def csv_bytes(path):
     with open(path, "rb") as f:
@@ -216,7 +217,7 @@ def csv_before_scheduler():
 case("csv logger before the learning rate", csv_before_scheduler)
 
 
-# --- TerminateOnNaN ----------------------------------------------------------------------------------------------------
+# --- TerminateOnNaN -----------------------------------------------------------------------------------------------
 
 y_nan = y.copy()
 y_nan[20] = np.nan
@@ -236,7 +237,7 @@ case("terminate on inf", lambda: (lambda m: (printed(lambda: m.fit(
     m.stop_training))(model()))
 
 
-# --- ProgbarLogger -----------------------------------------------------------------------------------------------------
+# --- ProgbarLogger ------------------------------------------------------------------------------------------------
 
 def progbar_first(verbose):
     m = model()
@@ -314,7 +315,7 @@ case("hooks of evaluate and predict", lambda: evaluate_and_predict_hooks(0))
 case("hooks of evaluate and predict, verbose 2", lambda: evaluate_and_predict_hooks(2))
 
 
-# --- BackupAndRestore --------------------------------------------------------------------------------------------------
+# --- BackupAndRestore ---------------------------------------------------------------------------------------------
 
 class Interrupt(K.callbacks.Callback):
     def __init__(self, epoch, batch=None):
@@ -390,7 +391,7 @@ def backup_unbuilt():
 case("backup unbuilt model", backup_unbuilt)
 
 
-# --- Moving averages: use_ema and SwapEMAWeights -----------------------------------------------------------------------
+# --- Moving averages: use_ema and SwapEMAWeights ------------------------------------------------------------------
 
 def ema_fit(callbacks=(), epochs=3, optimizer=None, **fit_kwargs):
     m = model(optimizer or K.optimizers.Adam(0.05, use_ema=True, ema_momentum=0.8))
@@ -454,7 +455,7 @@ case("ema config", lambda: {k: v for k, v in K.optimizers.RMSprop(use_ema=True, 
                             if k.startswith("ema") or k == "use_ema"})
 
 
-# --- Learning-rate schedules -------------------------------------------------------------------------------------------
+# --- Learning-rate schedules --------------------------------------------------------------------------------------
 
 def rates(values):
     """Learning rates to 7 decimals: TensorFlow's float32 pow and cos (Eigen's) and NumPy's (libm) differ in the last

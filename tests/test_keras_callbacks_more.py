@@ -1,12 +1,15 @@
 """Keras callbacks and learning-rate schedules in fit (ReduceLROnPlateau, LearningRateScheduler, CSVLogger,
-TerminateOnNaN, ProgbarLogger, BackupAndRestore; ExponentialDecay, PiecewiseConstantDecay, PolynomialDecay,
-InverseTimeDecay, CosineDecay with warmup, CosineDecayRestarts): the cases of keras_callbacks_more_cases.py print,
+TerminateOnNaN, ProgbarLogger, BackupAndRestore, SwapEMAWeights with use_ema, the hooks of evaluate and predict;
+ExponentialDecay, PiecewiseConstantDecay, PolynomialDecay, InverseTimeDecay, CosineDecay with warmup,
+CosineDecayRestarts): the cases of keras_callbacks_more_cases.py print,
 under varrt, what Keras 3 on TensorFlow 2.21 printed (recorded in fixtures/keras_callbacks_more/tensorflow.out;
-re-record: `$VARRT_TF_PYTHON tests/keras_callbacks_more_cases.py tf > tests/fixtures/keras_callbacks_more/tensorflow.out`),
+re-record: `$VARRT_TF_PYTHON tests/keras_callbacks_more_cases.py tf >
+tests/fixtures/keras_callbacks_more/tensorflow.out`),
 live against TensorFlow in CI: the messages and progress lines byte for byte (times masked), the "learning_rate" the
 callbacks put in the logs, the CSV files' bytes, where a resumed fit starts and that it ends with the weights and
-optimizer state of an uninterrupted one, the schedules' rates, configs and errors and their steps inside fit.
-The callbacks varrt does not have say so."""
+optimizer state of an uninterrupted one, the moving averages and their swaps, the schedules' rates, configs and
+errors and their steps inside fit. The callbacks varrt does not have say so; a damaged backup (varrt's own files)
+falls back as Keras's does."""
 import sys
 
 import numpy as np
