@@ -315,6 +315,23 @@ case("hooks of evaluate and predict", lambda: evaluate_and_predict_hooks(0))
 case("hooks of evaluate and predict, verbose 2", lambda: evaluate_and_predict_hooks(2))
 
 
+def callback_list_by_hand():
+    calls = []
+    lam = K.callbacks.LambdaCallback(on_epoch_end=lambda epoch, logs: calls.append((epoch, logs)))
+    m = model()
+    callbacks = K.callbacks.CallbackList([lam], add_history=True, add_progbar=True, model=m, epochs=2, verbose=2,
+                                         steps=3)
+    text, _ = printed(lambda: (callbacks.on_train_begin(), callbacks.on_epoch_begin(0),
+                               [callbacks.on_train_batch_end(b, {"loss": tf.constant(1.5 + b)}) for b in range(3)],
+                               callbacks.on_epoch_end(0, {"loss": tf.constant(2.5), "b": np.float32(2)}),
+                               callbacks.on_train_end()))
+    return (text, calls, [type(c).__name__ for c in callbacks.callbacks], lam.params, m.history.history,
+            m.history is callbacks.callbacks[1])
+
+
+case("callback list by hand", callback_list_by_hand)
+
+
 # --- BackupAndRestore ---------------------------------------------------------------------------------------------
 
 class Interrupt(K.callbacks.Callback):

@@ -1,6 +1,7 @@
 """`tf.keras.callbacks`: Keras 3's callbacks (varrt/models)."""
 from varrt.models.backup_and_restore import BackupAndRestore  # noqa: F401
 from varrt.models.callback import Callback  # noqa: F401
+from varrt.models.callback_list import CallbackList  # noqa: F401
 from varrt.models.csv_logger import CSVLogger  # noqa: F401
 from varrt.models.early_stopping import EarlyStopping  # noqa: F401
 from varrt.models.history import History  # noqa: F401

@@ -17,9 +17,8 @@ from varrt.graph.function import function
 from varrt.models import identifiers
 from varrt.models.batches import batches, unpack
 from varrt.models.compile_metrics import CompileMetrics
-from varrt.models.callback import CallbackList, pythonify_logs
-from varrt.models.history import History
-from varrt.models.progbar_logger import ProgbarLogger
+from varrt.models.callback import pythonify_logs
+from varrt.models.callback_list import CallbackList
 from varrt.models.validation_split import train_validation_split
 from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
@@ -211,9 +210,8 @@ class Trainer:
             (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight), validation_split)
         data = batches(x, y, sample_weight, batch_size, shuffle)
         # Keras's order: the given callbacks, then History and the progress bar, unless given.
-        callback_list = CallbackList(callbacks or [], self, {"verbose": verbose, "epochs": epochs,
-                                                             "steps": data.num_batches},
-                                     history=History(), progbar=ProgbarLogger() if verbose != 0 else None)
+        callback_list = CallbackList(callbacks, add_history=True, add_progbar=verbose != 0, model=self,
+                                     verbose=verbose, epochs=epochs, steps=data.num_batches)
         self.stop_training = False
         callback_list.on_train_begin()
         train = None
@@ -306,8 +304,8 @@ class Trainer:
         given ones and a progress bar unless verbose=0."""
         if isinstance(callbacks, CallbackList):
             return callbacks
-        return CallbackList(callbacks or [], self, {"verbose": verbose, "epochs": 1, "steps": data.num_batches},
-                            progbar=ProgbarLogger() if verbose != 0 else None)
+        return CallbackList(callbacks, add_progbar=verbose != 0, model=self, verbose=verbose, epochs=1,
+                            steps=data.num_batches)
 
     # --- one batch ----------------------------------------------------------------------
 
