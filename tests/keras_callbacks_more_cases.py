@@ -332,6 +332,26 @@ def callback_list_by_hand():
 case("callback list by hand", callback_list_by_hand)
 
 
+class StopAt(K.callbacks.Callback):
+    def on_test_batch_end(self, batch, logs=None):
+        if batch == 1:
+            self.model.stop_evaluating = True
+
+    def on_predict_batch_end(self, batch, logs=None):
+        if batch == 2:
+            self.model.stop_predicting = True
+
+
+def stopped_early():
+    m = model()
+    text, value = printed(lambda: (m.evaluate(x, y, batch_size=7, verbose=2, callbacks=[StopAt()]),
+                                   m.predict(x, batch_size=5, verbose=0, callbacks=[StopAt()]).shape))
+    return text, rounded(value[0]), value[1], m.stop_evaluating, m.stop_predicting
+
+
+case("evaluate and predict stopped by a callback", stopped_early)
+
+
 # --- BackupAndRestore ---------------------------------------------------------------------------------------------
 
 class Interrupt(K.callbacks.Callback):

@@ -50,6 +50,8 @@ class Trainer:
         self.run_eagerly = False
         self.history = None
         self.stop_training = False
+        self.stop_evaluating = False
+        self.stop_predicting = False
         self._functions = {}
         self._initial_epoch = None
 
@@ -261,6 +263,7 @@ class Trainer:
             raise ValueError(f"Arguments not recognized: {kwargs}")
         data = batches(x, y, sample_weight, batch_size, shuffle=False)
         callbacks = self._callback_list(callbacks, verbose, data)
+        self.stop_evaluating = False
         callbacks.on_test_begin()
         self.reset_metrics()
         test, step, logs = None, 0, {}
@@ -272,6 +275,8 @@ class Trainer:
             logs = test(batch)
             callbacks.on_test_batch_end(step, logs)
             step += 1
+            if self.stop_evaluating:
+                break
         logs = pythonify_logs(self._metric_results() if step else logs)
         callbacks.on_test_end(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
@@ -281,6 +286,7 @@ class Trainer:
         _refuse(steps=(steps, None))
         data = batches(x, None, None, batch_size, shuffle=False)
         callbacks = self._callback_list(callbacks, verbose, data)
+        self.stop_predicting = False
         callbacks.on_predict_begin()
         predict, outputs, step = None, [], 0
         for batch in data.epoch():
@@ -292,6 +298,8 @@ class Trainer:
             outputs.append(nest.map_structure(lambda t: t.numpy(), batch_outputs))
             callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
             step += 1
+            if self.stop_predicting:
+                break
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). Please use "
