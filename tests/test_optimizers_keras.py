@@ -72,7 +72,7 @@ def test_defaults_and_settable_learning_rate():
         sched.learning_rate = 0.2
 
 
-@pytest.mark.parametrize("argument", [dict(weight_decay=0.1), dict(use_ema=True), dict(loss_scale_factor=2.0),
+@pytest.mark.parametrize("argument", [dict(weight_decay=0.1), dict(loss_scale_factor=2.0),
                                       dict(gradient_accumulation_steps=2)])
 def test_unimplemented_arguments_are_refused(argument):
     (name, _), = argument.items()

@@ -30,7 +30,7 @@ from varrt.base import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with, resource_variable_of
-from varrt.optimizers.keras import schedules
+from varrt.optimizers.keras import ema, schedules
 from varrt.optimizers.keras.clipping import clip_by_global_norm, clip_by_norm
 from varrt.trackable import data_structures
 from varrt.ops import clip_ops
@@ -67,8 +67,10 @@ class Optimizer:
             warnings.warn("Argument `decay` is no longer supported and will be ignored.")
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}")
-        _refuse(weight_decay=weight_decay, use_ema=use_ema, loss_scale_factor=loss_scale_factor,
+        _refuse(weight_decay=weight_decay, loss_scale_factor=loss_scale_factor,
                 gradient_accumulation_steps=gradient_accumulation_steps)
+        if use_ema:
+            ema.check_arguments(ema_momentum, ema_overwrite_frequency)
         if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
             raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. Received: "
                              f"clipnorm={clipnorm}, clipvalue={clipvalue}, global_clipnorm={global_clipnorm}")
@@ -148,9 +150,13 @@ class Optimizer:
     def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
         """A zero-initialised slot Variable shaped like `reference_variable` (a Variable or a Keras
         variable), created beside it."""
+        # Keras's name: a Keras variable's path ("dense/kernel" -> "dense_kernel"), else the name.
+        path = getattr(reference_variable, "path", None)
         reference_variable = resource_variable_of(reference_variable)
-        ref = reference_variable.name
-        ref = ref.replace("/", "_").replace(":", "_")
+        if path is not None:
+            ref = path.replace("/", "_")
+        else:
+            ref = reference_variable.name.replace("/", "_").replace(":", "_")
         value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
         if initializer != "zeros":
             value[...] = initializer
@@ -170,6 +176,8 @@ class Optimizer:
 
     def build(self, variables):
         """Creates the optimizer's slots for `variables` (called by the first apply)."""
+        if self.use_ema:  # first, as Keras: the averages come before the subclass's slots
+            self._model_variables_moving_average = self.add_optimizer_variables(variables, "average")
         variables = [resource_variable_of(v) for v in variables]
         for i, variable in enumerate(variables):
             self._index[id(variable)] = i
@@ -239,6 +247,12 @@ class Optimizer:
                 self._fused_update(flat, group_grads, lr, iterations)
         for g, v in sparse:
             self._sparse_rule(v, self._slots_of(self._index[id(v)]), g, lr, iterations)
+        if self.use_ema:
+            averages = self._model_variables_moving_average
+            ema.update_moving_averages(self._trainable_variables, averages, self._iterations, self.ema_momentum)
+            if self.ema_overwrite_frequency:
+                ema.overwrite_every(self._trainable_variables, averages, self._iterations,
+                                    self.ema_overwrite_frequency)
         for v in updated:
             if v.constraint is not None:
                 v.assign(v.constraint(v))
@@ -262,6 +276,11 @@ class Optimizer:
         dense = [(g, v) for g, v in zip(grads, variables) if not isinstance(g, IndexedSlices)]
         sparse = [(g, v) for g, v in zip(grads, variables) if isinstance(g, IndexedSlices)]
         return [g for g, _ in dense], [v for _, v in dense], sparse
+
+    def finalize_variable_values(self, var_list):
+        """With use_ema, the variables take their moving averages (`fit` calls it at the end)."""
+        if self.use_ema:
+            ema.overwrite([resource_variable_of(v) for v in var_list], self._model_variables_moving_average)
 
     def _traced_gradients(self, grads, trainable_variables):
         """The gradients inside a graph being built (tf.function): dense, in each variable's dtype,
@@ -383,7 +402,16 @@ class Optimizer:
     def _learning_rate_config(self):
         if isinstance(self._learning_rate, Variable):
             return float(self._learning_rate.numpy())
+        if isinstance(self._learning_rate, schedules.LearningRateSchedule):
+            return schedules.serialize(self._learning_rate)
         return self._learning_rate
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """The optimizer a get_config() dict describes (a schedule's dict made a schedule again)."""
+        if isinstance(config.get("learning_rate"), dict):
+            config = {**config, "learning_rate": schedules.deserialize(config["learning_rate"], custom_objects)}
+        return cls(**config)
 
     # -- checkpoints -------------------------------------------------------------------------
 
