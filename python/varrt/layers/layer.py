@@ -21,6 +21,7 @@ from varrt.framework.variables import Variable, resource_variable_of
 from varrt.layers import call_context, call_errors, constraints, dtype_policy, naming, regularizers
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
+from varrt.layers.layer_saving import LayerSaving
 from varrt.layers.name_scope import current_path, name_scope
 from varrt.layers.tracked_collections import Tracker
 from varrt.ops import init_ops, math_ops
@@ -38,7 +39,7 @@ def _is_tensor(x):
     return isinstance(x, (Tensor, Variable, KerasVariable))
 
 
-class Layer:
+class Layer(LayerSaving):
     """The class all Keras layers derive from (`tf.keras.layers.Layer`).
 
     Args:

@@ -4,6 +4,7 @@ sublayers assigned to it. The functional API (`Model(inputs, outputs)`) is not t
 says so."""
 from varrt.layers.layer import Layer
 from varrt.models.keras_input import FUNCTIONAL_MISSING
+from varrt.models.model_saving import ModelSaving
 from varrt.models.trainer import Trainer
 
 def functional_init_arguments(args, kwargs):
@@ -11,7 +12,7 @@ def functional_init_arguments(args, kwargs):
     return len(args) == 2 or (len(args) == 1 and "outputs" in kwargs) or ("inputs" in kwargs and "outputs" in kwargs)
 
 
-class Model(Trainer, Layer):
+class Model(ModelSaving, Trainer, Layer):
     """A layer with training methods (`tf.keras.Model`); subclasses define `call`."""
 
     def __init__(self, *args, **kwargs):

@@ -9,9 +9,10 @@ functional API, builds each layer in turn for the shape the previous one outputs
 from varrt.layers.layer import Layer
 from varrt.models.keras_input import KerasTensor
 from varrt.models.model import Model
+from varrt.models.sequential_saving import SequentialSaving
 
 
-class Sequential(Model):
+class Sequential(SequentialSaving, Model):
     """A stack of layers, each taking the previous one's output (`tf.keras.Sequential`)."""
 
     def __init__(self, layers=None, trainable=True, name=None):

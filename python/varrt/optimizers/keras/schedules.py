@@ -120,3 +120,12 @@ class PiecewiseConstantDecay(LearningRateSchedule):
 
     def get_config(self):
         return {"boundaries": self.boundaries, "values": self.values, "name": self.name}
+
+
+def deserialize(config):
+    """A schedule from Keras's config dict (`{"class_name": "ExponentialDecay", "config": {...}}`)."""
+    classes = {cls.__name__: cls for cls in (ExponentialDecay, InverseTimeDecay, PiecewiseConstantDecay)}
+    cls = classes.get(config.get("class_name"))
+    if cls is None:
+        raise ValueError(f"Could not interpret learning rate schedule config: {config}")
+    return cls.from_config(config.get("config", {}))
