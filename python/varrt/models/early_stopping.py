@@ -1,28 +1,18 @@
 """Keras 3's `EarlyStopping` (keras/src/callbacks/early_stopping.py over monitor_callback.py):
-stops `fit` when a monitored quantity has stopped improving, and can restore the best weights."""
-import operator
+stops `fit` when a monitored quantity has stopped improving, and can restore the best weights.
+Which direction improves is MonitorCallback's rule."""
 import warnings
 
 from varrt.models import progress
-from varrt.models.callback import Callback
-
-_UP = ("accuracy", "acc", "binary_accuracy", "categorical_accuracy", "sparse_categorical_accuracy")
+from varrt.models.monitor_callback import MonitorCallback
 
 
-class EarlyStopping(Callback):
+class EarlyStopping(MonitorCallback):
     """Stops training when `monitor` has not improved for `patience` epochs."""
 
     def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto", baseline=None,
                  restore_best_weights=False, start_from_epoch=0):
-        super().__init__()
-        if mode not in ("auto", "min", "max"):
-            warnings.warn(f"EarlyStopping mode '{mode}' is unknown, fallback to auto mode.", stacklevel=2)
-            mode = "auto"
-        self.monitor = monitor
-        self.mode = mode
-        self.best = baseline
-        self.min_delta = abs(min_delta)
-        self.monitor_op = None
+        super().__init__(monitor, mode, min_delta=min_delta)
         self.patience = patience
         self.verbose = verbose
         self.baseline = baseline
@@ -31,32 +21,6 @@ class EarlyStopping(Callback):
         self.restore_best_weights = restore_best_weights
         self.best_weights = None
         self.start_from_epoch = start_from_epoch
-
-    def _set_monitor_op(self):
-        if self.mode == "min":
-            self.monitor_op = operator.lt
-        elif self.mode == "max":
-            self.monitor_op = operator.gt
-        else:
-            name = self.monitor.removeprefix("val_")
-            if name == "loss":
-                self.monitor_op = operator.lt
-            elif name in _UP:  # varrt's compiled metrics are accuracies, whose direction is up
-                self.monitor_op = operator.gt
-            if self.monitor_op is None:
-                raise ValueError(
-                    f"EarlyStopping callback received monitor={self.monitor}, but Keras isn't able to "
-                    "automatically determine whether that metric should be maximized or minimized. Pass "
-                    "`mode='max'` in order to monitor based on the highest metric value, or pass `mode='min'` "
-                    "in order to use the lowest value.")
-        if self.monitor_op is operator.lt:
-            self.min_delta *= -1
-        self.best = float("inf") if self.monitor_op is operator.lt else -float("inf")
-
-    def _is_improvement(self, monitor_value, reference_value):
-        if reference_value is None:
-            return True
-        return self.monitor_op(monitor_value - self.min_delta, reference_value)
 
     def on_train_begin(self, logs=None):
         self.wait = 0
