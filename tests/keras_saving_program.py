@@ -184,6 +184,21 @@ record_num("write.sub.predict", sub.predict(x, verbose=0))
 ckpt_path = tf.train.Checkpoint(model=sub, optimizer=sub.optimizer).write(os.path.join(out_dir, "sub_ckpt"))
 record("write.sub.checkpoint_keys", [(n, s) for n, s in tf.train.list_variables(ckpt_path)])
 
+# A Sequential built by `build` (no Input), with a regularizer, a constraint, an Activation
+# layer, a learning-rate schedule, a loss object and a metric.
+reg = keras.Sequential([keras.layers.Dense(4, kernel_regularizer=keras.regularizers.L2(0.01),
+                                           kernel_constraint=keras.constraints.NonNeg(), name="reg_a"),
+                        keras.layers.Activation("tanh", name="act"), keras.layers.Dense(2, name="reg_b")], name="reg")
+reg.build((None, 3))
+reg.set_weights([fixed(w.shape, i) for i, w in enumerate(reg.weights)])
+reg.compile(optimizer=keras.optimizers.SGD(keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.5)),
+            loss=keras.losses.MeanSquaredError(), metrics=["accuracy"])
+reg.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0)
+reg.save("reg.keras")
+for key, value in zip(("members", "config", "metadata_keys", "weights_layout"), archive_contents("reg.keras")):
+    record(f"write.reg.keras_{key}", value)
+record_num("write.reg.predict", reg.predict(x, verbose=0))
+
 plain = Plain(name="plain")
 plain(x[:2])
 plain.set_weights([fixed(w.shape, i) for i, w in enumerate(plain.weights)])
@@ -213,6 +228,12 @@ record("read.sub.class", [type(loaded_sub).__name__, loaded_sub.units])
 record_num("read.sub.predict", loaded_sub.predict(x, verbose=0))
 loaded_sub.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)  # SGD's momentum resumed
 record_num("read.sub.weights_after_resumed_epoch", weights_of(loaded_sub))
+
+loaded_reg = keras.models.load_model("reg.keras")
+record("read.reg.compiled", [type(loaded_reg.loss).__name__, type(loaded_reg.optimizer._learning_rate).__name__])
+record_num("read.reg.predict", loaded_reg.predict(x, verbose=0))
+loaded_reg.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)  # the schedule at step 4, the constraint
+record_num("read.reg.weights_after_resumed_epoch", weights_of(loaded_reg))
 
 record_error("read.plain.not_registered", lambda: keras.models.load_model("plain.keras"))
 loaded_plain = keras.models.load_model("plain.keras", custom_objects={"Plain": Plain})

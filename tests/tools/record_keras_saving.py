@@ -14,7 +14,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAM = os.path.join(HERE, "..", "keras_saving_program.py")
 OUT = os.path.join(HERE, "..", "fixtures", "keras_saving")
-FILES = ("results.json", "seq.keras", "seq.weights.h5", "sub.keras", "sub.weights.h5", "plain.keras",
+FILES = ("results.json", "seq.keras", "seq.weights.h5", "sub.keras", "sub.weights.h5", "reg.keras", "plain.keras",
          "sub_ckpt.index", "sub_ckpt.data-00000-of-00001")
 
 
