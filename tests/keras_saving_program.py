@@ -206,6 +206,9 @@ plain.save("plain.keras")
 record("write.plain.config", archive_contents("plain.keras")[1])
 record("write.serialized_dense", json.dumps(keras.utils.serialize_keras_object(keras.layers.Dense(
     3, activation="relu", name="ser")), sort_keys=True))
+# Keras 3.15's automatic names, which a weights file's "optimizer/vars" group carries.
+record("write.optimizer_names", [keras.optimizers.RMSprop().name, keras.optimizers.Adagrad().name,
+                                 keras.optimizers.Adam().name, keras.optimizers.SGD().name])
 record("write.custom_objects", sorted(k for k in keras.utils.get_custom_objects() if k.startswith("saving_test")))
 
 # --- read ------------------------------------------------------------------------------------
