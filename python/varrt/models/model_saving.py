@@ -4,12 +4,20 @@
 and training resumes where it stopped); and `build_from_config` for a model whose `build` is
 Keras's default, which runs the model once on inputs of the recorded shape to create its
 sublayers' variables (Keras runs it symbolically; varrt on zeros, values unused)."""
+import functools
+import inspect
 import warnings
 
 import numpy as np
 
 from varrt.layers.layer import Layer
+from varrt.models.trainer import Trainer
 from varrt.saving import saving_api, serialization_lib
+
+
+# The arguments of `compile` a saved model's compile config holds (Keras's SerializableDict).
+_COMPILE_CONFIG = ("optimizer", "loss", "loss_weights", "metrics", "weighted_metrics", "run_eagerly",
+                   "steps_per_execution", "jit_compile")
 
 
 class ModelSaving:
@@ -17,7 +25,7 @@ class ModelSaving:
 
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
         """Saves the model as a `.keras` archive (config, weights, optimizer state);
-        `keras.saving.save_model`."""
+        `tf.keras.models.save_model`."""
         return saving_api.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
 
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
@@ -30,20 +38,18 @@ class ModelSaving:
         with a warning; otherwise a ValueError lists them (the others are loaded)."""
         saving_api.load_weights(self, filepath, skip_mismatch=skip_mismatch, **kwargs)
 
-    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
-                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
-        super().compile(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
-                        weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
-                        steps_per_execution=steps_per_execution, jit_compile=jit_compile,
-                        auto_scale_loss=auto_scale_loss)
-        # Keras resolves jit_compile="auto" to False on a machine with only CPUs.
-        self._compile_config = {"optimizer": self.optimizer, "loss": loss, "loss_weights": loss_weights,
-                                "metrics": metrics, "weighted_metrics": weighted_metrics, "run_eagerly": run_eagerly,
-                                "steps_per_execution": steps_per_execution,
-                                "jit_compile": False if jit_compile == "auto" else bool(jit_compile and
-                                                                                        not run_eagerly)}
-
-    compile.__doc__ = "Configures the model for training (see `Trainer.compile`) and records it for `save`."
+    @functools.wraps(Trainer.compile)
+    def compile(self, *args, **kwargs):
+        super().compile(*args, **kwargs)
+        arguments = inspect.signature(Trainer.compile).bind(self, *args, **kwargs)
+        arguments.apply_defaults()
+        config = {name: arguments.arguments[name] for name in _COMPILE_CONFIG}
+        config["optimizer"] = self.optimizer  # resolved from a name, as Keras records it
+        # Keras resolves jit_compile="auto" to False on a machine with only CPUs, and to False
+        # when run eagerly.
+        jit_compile = config["jit_compile"]
+        config["jit_compile"] = False if jit_compile == "auto" else bool(jit_compile and not config["run_eagerly"])
+        self._compile_config = config
 
     def get_compile_config(self):
         """The arguments `compile` was given, serialized ({} before `compile`)."""

@@ -204,7 +204,7 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         try:
             instance = _from_config(cls, inner_config, custom_objects)
         except TypeError as e:
-            raise TypeError(f"{_class_repr(cls)} could not be deserialized properly. Please ensure that components "
+            raise TypeError(f"{cls} could not be deserialized properly. Please ensure that components "
                             "that are Python object instances (layers, models, etc.) returned by `get_config()` are "
                             "explicitly deserialized in the model's `from_config()` method.\n\n"
                             f"config={config}.\n\nException encountered: {e}") from None
@@ -225,12 +225,6 @@ def _from_config(cls, inner_config, custom_objects):
     if "custom_objects" in inspect.signature(cls.from_config).parameters:
         return cls.from_config(inner_config, custom_objects=custom_objects)
     return cls.from_config(inner_config)
-
-
-def _class_repr(cls):
-    """How Keras's message names the class (its import path, as `str(cls)` gives under Keras)."""
-    name = public_names.get_name_from_symbol(cls)
-    return f"<class '{name}'>" if name else str(cls)
 
 
 def _retrieve_class_or_fn(name, registered_name, module, obj_type, full_config, custom_objects):
