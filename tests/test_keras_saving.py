@@ -190,3 +190,43 @@ def test_pyproject_has_the_keras_extra():
     assert 'keras = ["h5py>=3"]' in text
     test_extra = text.split("\ntest = [", 1)[1].split("]", 1)[0]
     assert '"h5py' in test_extra
+
+
+class _Unsaveable(keras.layers.Layer):
+    """A layer whose weights cannot be written (its save fails half way through a model)."""
+
+    def build(self, input_shape):
+        self.w = self.add_weight(shape=(input_shape[-1],), initializer="ones")
+
+    def call(self, x):
+        return x * self.w
+
+    def save_own_variables(self, store):
+        raise OSError("disk full")
+
+
+@pytest.mark.parametrize("path", ["m.keras", "w.weights.h5"])
+def test_a_failed_save_leaves_the_file_an_earlier_save_wrote(tmp_path, path):
+    # Keras opens the target for writing first, so a failure there truncates it; varrt writes
+    # beside it and moves the finished file into place.
+    good = _model("good")
+    save = (lambda m, p: m.save(p)) if path.endswith(".keras") else (lambda m, p: m.save_weights(p))
+    save(good, tmp_path / path)
+    before = (tmp_path / path).read_bytes()
+    bad = keras.Sequential([keras.Input((3,)), keras.layers.Dense(5), _Unsaveable()], name="bad")
+    with pytest.raises(OSError, match="disk full"):
+        save(bad, tmp_path / path)
+    assert (tmp_path / path).read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path]  # no partial file left beside it
+    reloaded = _model("reloaded")
+    reloaded.set_weights([np.zeros(w.shape, np.float32) for w in reloaded.weights])
+    reloaded.load_weights(tmp_path / path)
+    for a, b in zip(good.get_weights(), reloaded.get_weights()):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_a_keras_class_varrt_does_not_have_says_so():
+    config = {"module": "keras.layers", "class_name": "Conv2D", "config": {"filters": 2, "kernel_size": 3},
+              "registered_name": None}
+    with pytest.raises(NotImplementedError, match=r"varrt does not have Keras's `keras.layers.Conv2D` yet"):
+        keras.utils.deserialize_keras_object(config)

@@ -11,6 +11,7 @@ its optimizer "optimizer".
 
 The archive is a zip (stored, not compressed) of `metadata.json`, `config.json` (the model's
 `serialize_keras_object`) and `model.weights.h5`."""
+import contextlib
 import datetime
 import json
 import os
@@ -223,9 +224,8 @@ def save_model(model, filepath):
         config_json = json.dumps(serialization_lib.serialize_keras_object(model))
     metadata_json = json.dumps({"keras_version": KERAS_VERSION,
                                 "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")})
-    # Written beside it, then moved: a failure leaves any earlier file at `filepath` as it was.
-    try:
-        with zipfile.ZipFile(filepath + ".tmp", "w") as zf:
+    with _replaced_on_success(filepath) as tmp_path:
+        with zipfile.ZipFile(tmp_path, "w") as zf:
             zf.writestr(_METADATA_FILENAME, metadata_json)
             zf.writestr(_CONFIG_FILENAME, config_json)
             weights_store = H5IOStore(_VARS_FNAME_H5, archive=zf, mode="w")
@@ -236,10 +236,19 @@ def save_model(model, filepath):
                 raise
             finally:
                 weights_store.close()
-        os.replace(filepath + ".tmp", filepath)
+
+
+@contextlib.contextmanager
+def _replaced_on_success(filepath):
+    """A path beside `filepath` to write to, moved onto `filepath` when the writing succeeds:
+    a failed save leaves the file an earlier save wrote as it was (Keras's truncates it)."""
+    tmp_path = f"{filepath}.tmp{os.getpid()}"
+    try:
+        yield tmp_path
+        os.replace(tmp_path, filepath)
     finally:
-        if os.path.exists(filepath + ".tmp"):
-            os.remove(filepath + ".tmp")
+        if os.path.exists(tmp_path):
+            os.remove(tmp_path)
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # noqa: A002  (Keras's argument)
@@ -275,11 +284,12 @@ def save_weights_only(model, filepath):
     filepath = str(filepath)
     if not filepath.endswith(".weights.h5"):
         raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath}")
-    weights_store = H5IOStore(filepath, mode="w")
-    try:
-        _save_state(model, weights_store, "", set())
-    finally:
-        weights_store.close()
+    with _replaced_on_success(filepath) as tmp_path:
+        weights_store = H5IOStore(tmp_path, mode="w")
+        try:
+            _save_state(model, weights_store, "", set())
+        finally:
+            weights_store.close()
 
 
 def load_weights_only(model, filepath, skip_mismatch=False):

@@ -4,6 +4,7 @@ turns an object into `{"module", "class_name", "config", "registered_name"}` (pl
 turns such a dict back into the object: a public class by its Keras name, a custom one by its
 registered name, through the scope, the registry or `custom_objects`.
 
+A Keras class varrt does not have raises NotImplementedError naming it.
 What varrt does not write: `shared_object_id` (Keras marks objects serialized twice, such as the
 global dtype policy; loading does not need it). What it does not read: lambdas (refused with
 Keras's error in safe mode, and not implemented outside it) and TypeSpecs."""
@@ -236,9 +237,9 @@ def _retrieve_class_or_fn(name, registered_name, module, obj_type, full_config, 
         obj = public_names.get_symbol_from_name(f"{module}.{name}")
         if obj is not None:
             return obj
-        if module.startswith("keras.src."):
-            raise TypeError(f"Could not deserialize {obj_type} '{name}' because its parent module {module} cannot be "
-                            f"imported. Full object config: {full_config}")
+        # A Keras class varrt does not have (yet): Keras would import it.
+        raise NotImplementedError(f"varrt does not have Keras's `{module}.{name}` yet, which the config names: "
+                                  f"{full_config}")
     raise TypeError(f"Could not locate {obj_type} '{name}'. Make sure custom classes and functions are decorated "
                     "with `@keras.saving.register_keras_serializable()`. If they are already decorated, make sure "
                     "they are all imported so that the decorator is run before trying to load them. Full object "
