@@ -34,7 +34,8 @@ def results(run):
 
 def test_the_suite_covers_small_ops_large_ops_training_graphs_and_checkpoints(results):
     groups = {r["group"] for r in results["rows"]}
-    assert groups == {"small ops", "64 MB ops", "training", "training on 1 thread", "checkpoint", "memory"}
+    assert groups == {"small ops", "64 MB ops", "training", "training on 1 thread", "Keras fit on 1 thread", "checkpoint",
+                      "memory"}
     names = {r["name"] for r in results["rows"]}
     assert {"v.assign_add(x)", "tf.matmul 8x8", "assign_add 64 MB", "MLP Adam step",
             "linear step in tf.function", "MLP step, tf.function", "Adam 100 x 10k, tf.function"} <= names
@@ -86,7 +87,7 @@ def test_bench_help_and_bad_arguments():
 def test_progress_says_which_benchmark_runs_and_how_far_it_is(run):
     # stderr is a pipe here: one plain line per step, "[part/parts] part done/steps (elapsed): what ..."
     lines = run.stderr.splitlines()
-    step = re.compile(r"^\[(\d)/4\] (\w+) (\d+)/(\d+) \(\d+ s\): (.+) \.\.\.$")
+    step = re.compile(r"^\[(\d)/5\] (\w+) (\d+)/(\d+) \(\d+ s\): (.+) \.\.\.$")
     steps = [m.groups() for m in map(step.match, lines) if m]
     assert ("1", "variable_ops") == steps[0][:2] and steps[0][4] == "numpy v.assign_add(x)"
     assert any(part == "variable_ops" and what == "varrt v[1].assign(5.)" for _, part, _, _, what in steps)
@@ -99,7 +100,7 @@ def test_progress_says_which_benchmark_runs_and_how_far_it_is(run):
     assert re.match(r"^done in \d+ s$", lines[-1])
     assert not any("\r" in line or "\x1b" in line for line in lines)  # not a terminal: no rewriting
     failure = next(line for line in lines if " torch failed: " in line)
-    assert failure.startswith("[3/4] graph_training") and MISSING_PYTHON in failure
+    assert failure.startswith("[3/5] graph_training") and MISSING_PYTHON in failure
 
 
 def test_every_empty_cell_says_why(results):
@@ -161,7 +162,7 @@ def test_progress_on_a_terminal_is_one_line_rewritten():
     progress.close()
     written = screen.getvalue()
     assert written.count("\n") == 2  # the failure and the end stay; the steps are rewritten in place
-    assert re.search(r"\r\x1b\[K\[2/4\] training 1/2 \(\d+ s\): varrt linear SGD step \.\.\.\r\x1b\[K"
-                     r"\[2/4\] training 2/2 \(\d+ s\): varrt MLP Adam step \.\.\.\r", written)
+    assert re.search(r"\r\x1b\[K\[2/5\] training 1/2 \(\d+ s\): varrt linear SGD step \.\.\.\r\x1b\[K"
+                     r"\[2/5\] training 2/2 \(\d+ s\): varrt MLP Adam step \.\.\.\r", written)
     assert "tensorflow failed: ImportError: no tensorflow here\n" in written
     assert progress.failure("training", "tensorflow") == "ImportError: no tensorflow here"

@@ -139,14 +139,6 @@ def test_verbose_0_prints_nothing_and_2_one_line_per_epoch():
         assert out.getvalue().count("\n") == lines and "\r" not in out.getvalue()
 
 
-def test_the_functional_api_says_it_is_not_there():
-    # Keras returns a symbolic output here; varrt has the Input only as a Sequential's first element.
-    with pytest.raises(NotImplementedError, match="functional API"):
-        tf.keras.layers.Dense(3)(tf.keras.Input(shape=(4,)))
-    with pytest.raises(NotImplementedError, match="functional API"):
-        tf.keras.Model(inputs=1, outputs=2)
-
-
 def test_unsupported_fit_arguments_say_so():
     model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
     model.compile(optimizer="sgd", loss="mse")

@@ -3,7 +3,8 @@
     varrt bench [--quick] [--json] [--plot FILE] [--tf-python PATH] [--torch-python PATH]
 
 Runs the small variable ops in the forms users write (default arguments), the 64 MB ops, whole
-training steps, training eagerly and in tf.function on one thread, and checkpoint save/restore (the modules beside this one, which the
+training steps, training eagerly and in tf.function on one thread, Keras's fit epochs on one
+thread, and checkpoint save/restore (the modules beside this one, which the
 repository's benchmarks/ scripts run too), against NumPy and whichever of PyTorch and
 TensorFlow import here (TensorFlow also from another interpreter given with --tf-python or
 VARRT_TF_PYTHON, in a subprocess), and prints one table: each row's time for varrt and each
@@ -22,6 +23,7 @@ import sys
 from varrt import _C
 from varrt.benchmarks import checkpoint
 from varrt.benchmarks import graph_training
+from varrt.benchmarks import keras_fit
 from varrt.benchmarks import training
 from varrt.benchmarks import variable_ops
 from varrt.benchmarks.progress import Progress
@@ -66,10 +68,12 @@ def machine():
     return info
 
 
-PARTS = ("variable_ops", "training", "graph_training", "checkpoint")  # the modules beside this one, in run order
+PARTS = ("variable_ops", "training", "graph_training", "keras_fit", "checkpoint")  # the modules beside this one, in run order
 # Peers that cannot have a figure in a group, and why (the cell says so instead of staying blank).
 NOT_APPLICABLE = {("training", "numpy"): "not applicable: NumPy has no gradients or optimizers",
-                  ("training on 1 thread", "numpy"): "not applicable: NumPy has no gradients or optimizers"}
+                  ("training on 1 thread", "numpy"): "not applicable: NumPy has no gradients or optimizers",
+                  ("Keras fit on 1 thread", "numpy"): "not applicable: NumPy has no gradients or optimizers"}
+BY_PATH = ("graph_training", "keras_fit")  # the parts that run their peers' interpreters on their own file
 
 
 def _row(group, name, unit, varrt, **peers):
@@ -84,15 +88,16 @@ class _Absence:
     def __init__(self, progress, tf_python, torch_python):
         import importlib.util
         tf_missing = "not installed here: name an interpreter that has it with --tf-python or VARRT_TF_PYTHON"
-        in_process = [part for part in PARTS if part != "graph_training"]  # graph_training runs peers by path
+        in_process = [part for part in PARTS if part not in BY_PATH]
         self.missing = {"numpy": {}, "tensorflow": {}, "torch": {}}  # peer -> {part: why it did not run}
         if tf_python is None:
             self.missing["tensorflow"] = dict.fromkeys(PARTS, tf_missing)
         if importlib.util.find_spec("torch") is None:
             self.missing["torch"] = dict.fromkeys(in_process, "not installed here (pip install torch)")
         if torch_python is None:
-            self.missing["torch"]["graph_training"] = ("not installed here, and no interpreter that has it given "
-                                                       "(--torch-python or VARRT_TORCH_PYTHON)")
+            for part in BY_PATH:
+                self.missing["torch"][part] = ("not installed here, and no interpreter that has it given "
+                                               "(--torch-python or VARRT_TORCH_PYTHON)")
         self.progress = progress
 
     def explain(self, part, row):
@@ -155,6 +160,13 @@ def collect(quick=False, tf_python=None, smoke=False, torch_python=None, progres
         rows.append(absence.explain("graph_training", _row(
             "training on 1 thread", name, "ms/step", t * 1e3, torch=torch_t and torch_t * 1e3,
             tensorflow=tf_t and tf_t * 1e3)))
+    progress.part("keras_fit")
+    fits = keras_fit.collect(512 if smoke else 12_800 if quick else 60_000, tf_python, torch_python,
+                             progress=progress)
+    for name, t in fits["varrt"].items():
+        rows.append(absence.explain("keras_fit", _row(
+            "Keras fit on 1 thread", name, "s/epoch", t, torch=fits.get("torch", {}).get(name),
+            tensorflow=fits.get("tf", {}).get(name))))
     progress.part("checkpoint")
     elements = 4096 if smoke else checkpoint.ELEMENTS
     saved = checkpoint.collect(1 if smoke else 3 if quick else 9, tf_python, elements=elements, progress=progress)

@@ -1,7 +1,7 @@
 """The `tf.keras` names varrt provides so far (Keras 3's, as TensorFlow 2.21 ships it):
 `layers` (Layer, Dense, Activation), `activations`, `regularizers`, `constraints`, `initializers`,
 `losses`, `optimizers`, `models` (Model, Sequential, load_model, save_model), `callbacks`, `utils` (the custom-object registry),
-`Layer`, `Model`, `Sequential`, `Input` (for a Sequential's input shape; the functional API is not there yet),
+`Layer`, `Model` (subclassed, or functional: `Model(inputs, outputs)`), `Sequential`, `Input`, `KerasTensor`,
 `Variable` (Keras's variable), `InputSpec`, `DTypePolicy`."""
 from varrt.keras import (activations, callbacks, constraints, initializers, layers, losses, models,  # noqa: F401
                          optimizers, regularizers, utils)
@@ -9,6 +9,7 @@ from varrt.layers.dtype_policy import DTypePolicy  # noqa: F401
 from varrt.layers.input_spec import InputSpec  # noqa: F401
 from varrt.layers.keras_variable import KerasVariable as Variable  # noqa: F401
 from varrt.layers.layer import Layer  # noqa: F401
-from varrt.models.keras_input import Input  # noqa: F401
+from varrt.layers.input_layer import Input  # noqa: F401
+from varrt.layers.keras_tensor import KerasTensor  # noqa: F401
 from varrt.models.model import Model  # noqa: F401
 from varrt.models.sequential import Sequential  # noqa: F401

@@ -22,7 +22,9 @@ def assert_input_compatibility(spec, x, layer_name):
     """Keras's rank and axis checks for one input against one spec."""
     if spec is None:
         return
-    shape = x.shape.as_list() if x.shape.rank is not None else None
+    shape = x.shape
+    if not isinstance(shape, tuple):  # a Tensor's TensorShape (a KerasTensor's shape is a tuple)
+        shape = shape.as_list() if shape.rank is not None else None
     if shape is None:
         return
     ndim = len(shape)

@@ -19,10 +19,14 @@ from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, resource_variable_of
 from varrt.layers import call_context, call_errors, constraints, dtype_policy, naming, regularizers
+from varrt.layers import keras_ops  # noqa: F401  (installs KerasTensor's operators)
 from varrt.layers.input_spec import assert_input_compatibility
+from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors, standardize_shape
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
 from varrt.layers.layer_saving import LayerSaving
 from varrt.layers.name_scope import current_path, name_scope
+from varrt.layers.node import Node
+from varrt.layers.operation import Operation
 from varrt.layers.tracked_collections import Tracker
 from varrt.ops import init_ops, math_ops
 from varrt.trackable import data_structures, tracking
@@ -32,14 +36,37 @@ _LOCK_MSG = ("You cannot add new elements of state (variables or sub-layers) to 
 
 
 def _shape_of(x):
+    if isinstance(x, KerasTensor):
+        return x.shape
     return tuple(x.shape.as_list()) if x.shape.rank is not None else None
+
+
+def _is_shape(value):
+    # Keras's test of what compute_output_shape returned: one shape, or a structure of shapes.
+    return isinstance(value, tuple) and all(d is None or isinstance(d, int) for d in value)
+
+
+def _keras_tensors_for(shapes, dtype):
+    """compute_output_shape's result as KerasTensors of `dtype` (one, or the same structure)."""
+    if hasattr(shapes, "as_list"):
+        shapes = standardize_shape(shapes)
+    if isinstance(shapes, list) and shapes and all(d is None or isinstance(d, int) for d in shapes):
+        shapes = tuple(shapes)
+    if _is_shape(shapes):
+        return KerasTensor(shapes, dtype=dtype)
+    if isinstance(shapes, dict):
+        return {k: _keras_tensors_for(v, dtype) for k, v in shapes.items()}
+    if isinstance(shapes, (list, tuple)):
+        return type(shapes)(_keras_tensors_for(v, dtype) for v in shapes)
+    raise ValueError("Method `compute_output_shape()` is returning a type that cannot be interpreted as a shape. It "
+                     f"should return a shape tuple. Received: {shapes}")
 
 
 def _is_tensor(x):
     return isinstance(x, (Tensor, Variable, KerasVariable))
 
 
-class Layer(LayerSaving):
+class Layer(LayerSaving, Operation):
     """The class all Keras layers derive from (`tf.keras.layers.Layer`).
 
     Args:
@@ -76,6 +103,7 @@ class Layer(LayerSaving):
 
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
         self._initialize_tracker()
+        self._init_nodes()
         self._lock = False
         if name is None:
             name = naming.auto_name(type(self).__name__)
@@ -404,6 +432,8 @@ class Layer(LayerSaving):
         self._check_super_called()
         if not self._called:
             self._called = True
+        if any_symbolic_tensors(args, kwargs):
+            return self._symbolic_call(args, kwargs)
         first = args[0] if args else None
         # Keras's fast path: one tensor argument of the input dtype needs no conversion.
         if kwargs or len(args) != 1 or type(first) is not Tensor or first.dtype.name != self.input_dtype:
@@ -415,14 +445,8 @@ class Layer(LayerSaving):
                                      f"argument value should be passed as a keyword argument: {arg} (of type "
                                      f"{type(arg)})")
             first = args[0] if args else next(iter(kwargs.values()), None)
-        if isinstance(first, Tensor) and self._input_spec is not None:
-            assert_input_compatibility(self._input_spec, first, self.name)
-        if not self.built:
-            with self._open_name_scope():
-                self._builds_by_call = type(self).build is Layer.build and any(not lr.built for lr in self._layers)
-                self.build(nest.map_structure(_shape_of, first) if first is not None else None)
-                if isinstance(first, Tensor):  # build may have set a stricter spec
-                    assert_input_compatibility(self._input_spec, first, self.name)
+        self._assert_input_compatibility(first)
+        self._maybe_build(first)
         by_call = contextlib.nullcontext()
         if self._builds_by_call:
             by_call = call_context.building_by_call()
@@ -447,6 +471,58 @@ class Layer(LayerSaving):
         finally:
             call_context.leave(self)
         return outputs
+
+    def _assert_input_compatibility(self, first):
+        """Keras's check of the first input against `input_spec`, before the layer runs."""
+        if isinstance(first, (Tensor, KerasTensor)) and self._input_spec is not None:
+            assert_input_compatibility(self._input_spec, first, self.name)
+
+    def _maybe_build(self, first):
+        """Builds the layer for the shape of its first input, on the first call."""
+        if self.built:
+            return
+        with self._open_name_scope():
+            self._builds_by_call = type(self).build is Layer.build and any(not lr.built for lr in self._layers)
+            self.build(nest.map_structure(_shape_of, first) if first is not None else None)
+            if isinstance(first, (Tensor, KerasTensor)):  # build may have set a stricter spec
+                assert_input_compatibility(self._input_spec, first, self.name)
+
+    def _symbolic_call(self, args, kwargs):
+        """A call on KerasTensors (the functional API): the layer is built for their shapes, its
+        outputs inferred (`compute_output_spec`) and the call recorded as a Node."""
+        def convert(x):
+            return x if isinstance(x, KerasTensor) or x is None else self._convert_input(x)
+        args = nest.map_structure(convert, args)
+        kwargs = {k: nest.map_structure(convert, v) for k, v in kwargs.items()}
+        first = args[0] if args else next(iter(kwargs.values()), None)
+        self._assert_input_compatibility(first)
+        self._maybe_build(first)
+        by_call = contextlib.nullcontext()
+        if self._builds_by_call:
+            by_call = call_context.building_by_call()
+            self._builds_by_call = False
+        with self._open_name_scope(), by_call:
+            outputs = self.compute_output_spec(*args, **kwargs)
+        if not self.built:
+            self.built = True
+        Node(self, args, kwargs, outputs)
+        return outputs
+
+    def compute_output_spec(self, *args, **kwargs):
+        """The outputs (KerasTensors) of a call on these symbolic arguments: from
+        `compute_output_shape` when the layer defines it (in the compute dtype), otherwise by
+        running `call` on placeholders (the losses it adds meanwhile are dropped)."""
+        if type(self).compute_output_shape is not Layer.compute_output_shape:
+            first = args[0] if args else next(iter(kwargs.values()))
+            shapes = self.compute_output_shape(nest.map_structure(_shape_of, first))
+            return _keras_tensors_for(shapes, self.compute_dtype)
+        layers = self._flatten_layers()
+        kept = [list(layer._losses) for layer in layers]
+        try:
+            return super().compute_output_spec(*args, **kwargs)
+        finally:
+            for layer, losses in zip(layers, kept):
+                layer._losses[:] = losses
 
     def _convert_input(self, x):
         """Keras's input conversion: arrays become tensors; floats are cast to the compute

@@ -4,10 +4,14 @@ of kind "Layer" whose own variables â€” trainable ones first, then the others â€
 is filed under its Keras public name ("keras.layers.Dense"), so configs name it as Keras does.
 
 A class sets `_keras_public_names` (a tuple, empty for none) when its names are not the rule's:
-classes of varrt.layers are "keras.layers.<Name>", classes of varrt.models "keras.<Name>"."""
+classes of varrt.layers are "keras.layers.<Name>", classes of varrt.models "keras.<Name>"
+(`_PUBLIC_MODULES`)."""
 from varrt.saving import public_names, saving_lib
 
-_PUBLIC_MODULES = (("varrt.layers.", ("keras.layers",)), ("varrt.models.", ("keras", "keras.models")))
+# varrt's modules and the Keras modules their classes are public in. Keras does not export its
+# Functional class: configs name it by its module, keras.src.models.functional.
+_PUBLIC_MODULES = (("varrt.layers.", ("keras.layers",)), ("varrt.models.functional", ("keras.src.models.functional",)),
+                   ("varrt.models.", ("keras", "keras.models")))
 
 
 def _public_names_of(cls):
@@ -15,8 +19,8 @@ def _public_names_of(cls):
         return tuple(cls._keras_public_names)
     if cls.__name__.startswith("_"):
         return ()
-    for prefix, modules in _PUBLIC_MODULES:
-        if cls.__module__.startswith(prefix):
+    for prefix, modules in _PUBLIC_MODULES:  # a prefix ending in "." covers a package, else one module
+        if cls.__module__ == prefix or (prefix.endswith(".") and cls.__module__.startswith(prefix)):
             return tuple(f"{module}.{cls.__name__}" for module in modules)
     return ()
 

@@ -1,11 +1,18 @@
 """Keras 3's `Model` (keras/src/models/model.py): a Layer that trains (the Trainer's
 `compile`, `fit`, `evaluate`, `predict`). Subclass it and write `call`; its layers are the
-sublayers assigned to it. The functional API (`Model(inputs, outputs)`) is not there yet and
-says so."""
+sublayers assigned to it. `Model(inputs, outputs)` makes a functional model instead
+(varrt.models.functional, which registers its class here when it loads, as the layer below
+cannot import it)."""
 from varrt.layers.layer import Layer
-from varrt.models.keras_input import FUNCTIONAL_MISSING
+from varrt.models import summary
 from varrt.models.model_saving import ModelSaving
 from varrt.models.trainer import Trainer
+
+_functional = []  # the Functional class, once varrt.models.functional has loaded
+
+
+def register_functional(cls):
+    _functional[:] = [cls]
 
 def functional_init_arguments(args, kwargs):
     """Whether `Model(...)` was given the functional API's arguments (Keras's test)."""
@@ -13,11 +20,26 @@ def functional_init_arguments(args, kwargs):
 
 
 class Model(ModelSaving, Trainer, Layer):
-    """A layer with training methods (`tf.keras.Model`); subclasses define `call`."""
+    """A layer with training methods (`tf.keras.Model`).
+
+    `Model(inputs, outputs)` with `tf.keras.Input`s and the outputs of layers called on them
+    makes a functional model; a subclass defines `call` (or passes inputs and outputs to
+    `super().__init__`, and is then functional too)."""
+
+    def __new__(cls, *args, **kwargs):
+        if cls is Model and functional_init_arguments(args, kwargs):
+            return Layer.__new__(_functional[0], *args, **kwargs)
+        return Layer.__new__(cls, *args, **kwargs)
 
     def __init__(self, *args, **kwargs):
         if functional_init_arguments(args, kwargs):
-            raise NotImplementedError(FUNCTIONAL_MISSING)
+            # A subclass calling `super().__init__(inputs, outputs)`: Keras makes the class a
+            # Functional one by swapping Model for Functional among its bases.
+            functional = _functional[0]
+            if not isinstance(self, functional):
+                _inject_functional(type(self), functional)
+            functional.__init__(self, *args, **kwargs)
+            return
         self._init_trainer()
         Layer.__init__(self, *args, **kwargs)
 
@@ -49,6 +71,18 @@ class Model(ModelSaving, Trainer, Layer):
             raise ValueError(f"No such layer: {name}. Existing layers are: {list(layer.name for layer in self.layers)}.")
         raise ValueError("Provide either a layer name or layer index at `get_layer`.")
 
-    def summary(self, *args, **kwargs):
-        """Keras's table of the model's layers: not there yet (raises NotImplementedError)."""
-        raise NotImplementedError("varrt's Keras models do not have `summary()` yet.")
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
+                layer_range=None):
+        """Prints Keras's table of the model's layers, their output shapes and parameter counts."""
+        summary.print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
+                              expand_nested=expand_nested, show_trainable=show_trainable, layer_range=layer_range)
+
+
+def _inject_functional(cls, functional):
+    """Keras's `inject_functional_model_class`: Model among `cls`'s bases becomes Functional."""
+    if cls is Model:
+        return functional
+    if cls is object:
+        return object
+    cls.__bases__ = tuple(_inject_functional(base, functional) for base in cls.__bases__)
+    return cls

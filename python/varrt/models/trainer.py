@@ -16,6 +16,7 @@ from varrt.framework.tensor import convert_to_tensor
 from varrt.graph.function import function
 from varrt.models import identifiers, progress
 from varrt.models.batches import batches, unpack
+from varrt.models.compile_loss import CompileLoss
 from varrt.models.compile_metrics import CompileMetrics
 from varrt.models.callback import CallbackList, pythonify_logs
 from varrt.models.history import History
@@ -58,10 +59,10 @@ class Trainer:
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         """Configures the model for training: the optimizer and loss (objects or Keras's names)
         and metrics (names: "accuracy", ...)."""
-        _refuse(loss_weights=(loss_weights, None), weighted_metrics=(weighted_metrics, None),
-                steps_per_execution=(steps_per_execution, 1))
+        _refuse(weighted_metrics=(weighted_metrics, None), steps_per_execution=(steps_per_execution, 1))
         self.optimizer = identifiers.get_optimizer(optimizer)
         self.loss = loss
+        self.loss_weights = loss_weights
         self._compile_loss = None  # resolved by the first step, as Keras builds its CompileLoss
         if metrics is not None and not isinstance(metrics, (list, tuple)):
             raise ValueError(f"Expected `metrics` argument to be a list, tuple, or dict. Received instead: "
@@ -77,7 +78,8 @@ class Trainer:
     def metrics(self):
         """The loss tracker ("loss"), then the compiled metrics as one ("compile_metrics")."""
         out = [self._loss_tracker] if self._loss_tracker is not None else []
-        return out + ([self._compile_metrics] if self._compile_metrics is not None else [])
+        out += [self._compile_metrics] if self._compile_metrics is not None else []
+        return out + (self._compile_loss.metrics if self._compile_loss is not None else [])
 
     @property
     def metrics_names(self):
@@ -100,9 +102,10 @@ class Trainer:
         losses = []
         self._resolve_loss()
         if self._compile_loss is not None:
-            y_true = convert_to_tensor(y) if y is not None else None
+            y_true = nest.map_structure(convert_to_tensor, y) if y is not None else None
             loss = self._compile_loss(y_true, y_pred, sample_weight)
-            losses.append(math_ops.cast(loss, float32))
+            if loss is not None:
+                losses.append(math_ops.cast(loss, float32))
         for loss in self.losses:
             loss = loss if loss.dtype.is_floating else math_ops.cast(loss, float32)
             losses.append(reduction_ops.reduce_sum(loss))
@@ -112,7 +115,8 @@ class Trainer:
 
     def _resolve_loss(self):
         if self._compile_loss is None and self.loss is not None:
-            self._compile_loss = identifiers.get_loss(self.loss)
+            self._compile_loss = CompileLoss(self.loss, self.loss_weights,
+                                             output_names=getattr(self, "output_names", None))
 
     def _call_model(self, x, training):
         if "training" in self._call_parameters:
@@ -191,8 +195,10 @@ class Trainer:
             self._call_model(x, training=False)
         if self.optimizer is not None and not self.optimizer.built:
             self.optimizer.build(self.trainable_variables)
+        # The compiled loss builds on the first step (inside its trace for a traced step: its
+        # trackers are made there, once); the metrics here, from an eager call.
         if self._compile_metrics is not None and not self._compile_metrics.built and y is not None:
-            self._compile_metrics.build(convert_to_tensor(y), self._call_model(x, training=False))
+            self._compile_metrics.build(nest.map_structure(convert_to_tensor, y), self._call_model(x, training=False))
 
 
     # --- fit ----------------------------------------------------------------------------

@@ -113,7 +113,10 @@ def serialize_with_public_class(cls, inner_config=None):
         return {"module": cls.__module__, "class_name": cls.__name__, "config": inner_config,
                 "registered_name": registered_name}
     module, _, class_name = keras_api_name.rpartition(".")
-    return {"module": module, "class_name": class_name, "config": inner_config, "registered_name": None}
+    # A class Keras does not export (its module is keras.src...) is written with its class name
+    # as its registered name, as Keras writes every class it finds no public name for.
+    registered_name = class_name if module.startswith("keras.src.") else None
+    return {"module": module, "class_name": class_name, "config": inner_config, "registered_name": registered_name}
 
 
 def _add_build_and_compile_config(obj, config):

@@ -1,0 +1,108 @@
+"""The operators of KerasTensors (`x + y`, `x * 2.0`, `x[:, 0]`, ... in a functional model), as
+Keras 3's `keras.ops` classes (keras/src/ops/numpy.py): each use makes an `Operation` named as
+Keras names it ("add", "true_divide", "get_item", ...), recorded as a node of the graph and run
+by the model like a layer. Installed on KerasTensor when this module loads (varrt.layers.layer
+imports it), as TensorFlow installs Tensor's operators."""
+from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.layers import naming
+from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors
+from varrt.layers.operation import Operation
+from varrt.ops import linalg_ops, math_ops
+
+
+def _promoted(x, y):
+    """Both operands as tensors of one dtype (Keras converts before a binary op: a Python number
+    takes the tensor's dtype; of two tensors, a float one's dtype wins, then the wider one's)."""
+    if not isinstance(x, Tensor) and not isinstance(y, Tensor):
+        x = convert_to_tensor(x)
+    if not isinstance(x, Tensor):
+        x = convert_to_tensor(x, dtype_hint=y.dtype)
+        if x.dtype != y.dtype and not x.dtype.is_floating and y.dtype.is_floating:
+            x = math_ops.cast(x, y.dtype)
+    if not isinstance(y, Tensor):
+        y = convert_to_tensor(y, dtype_hint=x.dtype)
+        if y.dtype != x.dtype and not y.dtype.is_floating and x.dtype.is_floating:
+            y = math_ops.cast(y, x.dtype)
+    if x.dtype != y.dtype:
+        if x.dtype.is_floating != y.dtype.is_floating:
+            target = x.dtype if x.dtype.is_floating else y.dtype
+        else:
+            target = x.dtype if x.dtype.size >= y.dtype.size else y.dtype
+        x, y = math_ops.cast(x, target), math_ops.cast(y, target)
+    return x, y
+
+
+class KerasOp(Operation):
+    """One use of an operator on KerasTensors: a Keras op with its class's name."""
+
+    def __init__(self, class_name, fn, binary):
+        self._init_nodes()
+        self.name = naming.auto_name(class_name)
+        self._class_name = class_name
+        self._fn = fn
+        self._binary = binary
+
+    def call(self, *args):
+        if self._binary:
+            return self._fn(*_promoted(*args))
+        return self._fn(*args)
+
+    def __call__(self, *args):
+        if any_symbolic_tensors(args):
+            return self.symbolic_call(*args)
+        return self.call(*args)
+
+    def __repr__(self):
+        return f"<Operation name={self.name}>"
+
+
+def _class_named(class_name):
+    # `type(op).__name__` is what summary() prints: one subclass per Keras op class.
+    return type(class_name, (KerasOp,), {})
+
+
+_CLASSES = {}
+
+
+def _op(class_name, fn, binary=True):
+    cls = _CLASSES.setdefault(class_name, _class_named(class_name))
+    return cls(class_name, fn, binary)
+
+
+def _get_item(x, key):
+    return x[key]
+
+
+_BINARY = {
+    "__add__": ("Add", math_ops.add), "__sub__": ("Subtract", math_ops.subtract),
+    "__mul__": ("Multiply", math_ops.multiply), "__matmul__": ("Matmul", linalg_ops.matmul),
+    "__truediv__": ("TrueDivide", math_ops.truediv), "__floordiv__": ("FloorDivide", math_ops.floordiv),
+    "__mod__": ("Mod", math_ops.floormod), "__pow__": ("Power", math_ops.pow),
+    "__lt__": ("Less", math_ops.less), "__le__": ("LessEqual", math_ops.less_equal),
+    "__gt__": ("Greater", math_ops.greater), "__ge__": ("GreaterEqual", math_ops.greater_equal),
+    "__ne__": ("NotEqual", math_ops.not_equal), "__and__": ("LogicalAnd", math_ops.logical_and),
+    "__or__": ("LogicalOr", math_ops.logical_or), "__xor__": ("LogicalXor", math_ops.logical_xor),
+}
+_REFLECTED = {"__radd__": "__add__", "__rsub__": "__sub__", "__rmul__": "__mul__", "__rmatmul__": "__matmul__",
+              "__rtruediv__": "__truediv__", "__rfloordiv__": "__floordiv__", "__rmod__": "__mod__",
+              "__rpow__": "__pow__", "__rand__": "__and__", "__ror__": "__or__", "__rxor__": "__xor__"}
+_UNARY = {"__neg__": ("Negative", math_ops.negative), "__abs__": ("Absolute", math_ops.abs),
+          "__invert__": ("LogicalNot", math_ops.logical_not)}
+
+
+def _install():
+    for method, (class_name, fn) in _BINARY.items():
+        setattr(KerasTensor, method,
+                lambda self, other, _c=class_name, _f=fn: _op(_c, _f).symbolic_call(self, other))
+    for method, forward in _REFLECTED.items():
+        class_name, fn = _BINARY[forward]
+        setattr(KerasTensor, method,
+                lambda self, other, _c=class_name, _f=fn: _op(_c, _f).symbolic_call(other, self))
+    for method, (class_name, fn) in _UNARY.items():
+        setattr(KerasTensor, method, lambda self, _c=class_name, _f=fn: _op(_c, _f, binary=False).symbolic_call(self))
+    KerasTensor.__getitem__ = lambda self, key: _op("GetItem", _get_item, binary=False).symbolic_call(self, key)
+    KerasTensor.__round__ = lambda self, ndigits=None: _op("Round", math_ops.round, binary=False).symbolic_call(self)
+    KerasTensor.__hash__ = object.__hash__  # defining __ne__ keeps identity hashing
+
+
+_install()

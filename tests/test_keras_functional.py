@@ -1,0 +1,93 @@
+"""Keras 3's functional API, `summary()` and the Sequential built on it: one program
+(tests/keras_functional_program.py) run under varrt is compared, case by case, with what Keras
+3 under TensorFlow 2.21 gave for it (tests/fixtures/keras_functional/results.json, recorded by
+tests/tools/record_keras_functional.py; again live when VARRT_TF_PYTHON is set): symbolic
+tensors and their names, models of one and several inputs and outputs, shared layers, models
+used as layers, the summary tables byte for byte, predictions, a fit from fixed weights, the
+errors, and the keys TensorFlow's checkpoints give the layers."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from ckpt_helpers import required_tf_python
+from conftest import REPO
+
+PROGRAM = REPO / "tests" / "keras_functional_program.py"
+with open(REPO / "tests" / "fixtures" / "keras_functional" / "results.json") as _f:
+    KERAS = json.load(_f)
+
+
+def run_program(python, library, out_dir):
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with open(os.path.join(out_dir, "results.json")) as f:
+        return json.load(f)
+
+
+@pytest.fixture(scope="module")
+def varrt_run(tmp_path_factory):
+    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("varrt_functional_run"))
+
+
+def assert_same(name, keras, ours):
+    if name.startswith("num:"):
+        rtol = float(name.split(":")[1])
+        assert ours is not None and len(ours) == len(keras), (name, keras, ours)
+        np.testing.assert_allclose(ours, keras, rtol=rtol, atol=rtol, err_msg=name)
+    else:
+        assert ours == keras, f"{name}\n keras: {keras}\n varrt: {ours}"
+
+
+def test_the_program_records_what_keras_recorded(varrt_run):
+    assert set(varrt_run) == set(KERAS)
+
+
+@pytest.mark.parametrize("name", sorted(KERAS))
+def test_matches_keras(varrt_run, name):
+    assert_same(name, KERAS[name], varrt_run.get(name))
+
+
+def test_the_program_matches_live_tensorflow(tmp_path):
+    python = required_tf_python()
+    theirs = run_program(python, "tensorflow", tmp_path)
+    assert set(theirs) == set(KERAS)
+    for name in sorted(KERAS):
+        assert_same(name, theirs[name], KERAS[name])
+
+
+# --- varrt alone ---------------------------------------------------------------------------
+
+def test_a_functional_step_traced_equals_the_eager_one():
+    x = tf.keras.Input(shape=(3,))
+    model = tf.keras.Model(x, tf.keras.layers.Dense(2)(tf.keras.layers.Dense(4, activation="relu")(x)))
+    data = np.random.RandomState(0).randn(9, 3).astype(np.float32)
+    eager = model(data).numpy()
+    traced = tf.function(lambda v: model(v))(tf.constant(data)).numpy()
+    np.testing.assert_array_equal(traced, eager)
+
+
+def test_gradients_flow_through_a_functional_model_to_every_layer():
+    a, b = tf.keras.Input(shape=(2,)), tf.keras.Input(shape=(2,))
+    shared = tf.keras.layers.Dense(3)
+    merged = tf.keras.layers.Dense(1)(shared(a))
+    model = tf.keras.Model([a, b], [merged, shared(b)])
+    with tf.GradientTape() as tape:
+        first, second = model([np.ones((4, 2), np.float32), np.ones((4, 2), np.float32)])
+        loss = tf.reduce_sum(first) + tf.reduce_sum(second)
+    grads = tape.gradient(loss, model.trainable_variables)
+    assert len(grads) == 4 and all(g is not None for g in grads)
+
+
+def test_a_keras_tensor_is_not_a_value():
+    x = tf.keras.Input(shape=(2,))
+    with pytest.raises(ValueError, match="cannot be used as input to a TensorFlow function"):
+        tf.add(x, 1.0)
+    with pytest.raises(TypeError, match="cannot be used as a boolean"):
+        bool(x)
