@@ -308,6 +308,35 @@ with warnings.catch_warnings(record=True) as caught:
     partial2.load_weights(os.path.join(in_dir, "seq.weights.h5"), skip_mismatch=True)
 record("error.skip_mismatch_warns", any("could not be loaded" in str(w.message) for w in caught))
 
+# Hostile files: what Keras refuses to read.
+def hostile(name, change):
+    with open(os.path.join(in_dir, "seq.weights.h5"), "rb") as src, open(name, "wb") as dst:
+        dst.write(src.read())
+    with h5py.File(name, "r+") as f:
+        change(f)
+    return name
+
+
+def shape_bomb(f):  # 8 GB declared, nothing stored
+    del f["layers/dense/vars/0"]
+    f["layers/dense/vars"].create_dataset("0", shape=(2 ** 31,), dtype="f4", chunks=(2 ** 20,), compression="gzip")
+
+
+def external_dataset(f):
+    del f["layers/dense/vars/0"]
+    f["layers/dense/vars/0"] = h5py.ExternalLink("elsewhere.h5", "/data")
+
+
+def soft_group(f):
+    del f["layers/dense"]
+    f["layers/dense"] = h5py.SoftLink("/layers/dense_1")
+
+
+for case in (shape_bomb, external_dataset, soft_group):
+    target = sequential(name=f"hostile_{case.__name__}")
+    record_error(f"error.hostile.{case.__name__}",
+                 lambda: target.load_weights(hostile(f"{case.__name__}.weights.h5", case)))
+
 # --- ModelCheckpoint -------------------------------------------------------------------------
 
 record_error("checkpoint.bad_suffix", lambda: keras.callbacks.ModelCheckpoint("m.txt"))

@@ -3,10 +3,19 @@ variables are datasets "0", "1", ... of a group `<path>/vars` (the model's own a
 group carrying the saveable's name as its "name" attribute. HDF5 goes through h5py, an optional
 dependency (`pip install varrt[keras]`)."""
 import io
+import math
 import pathlib
 
 import ml_dtypes
 import numpy as np
+
+from varrt.base.sizes import readable_memory_size
+
+# A dataset may declare an enormous shape while storing almost nothing (chunked, compressed, a
+# fill value): reading it would allocate all of it. Above this size a dataset must not declare
+# more than _MAX_EXPANSION times what it stores (Keras's guard, CWE-789/CWE-409).
+_BOMB_FLOOR_BYTES = 1 << 32  # 4 GiB
+_MAX_EXPANSION = 1000
 
 H5PY_MISSING = ("Saving and loading Keras weights (`.weights.h5`, `.keras`) needs the h5py package: "
                 "pip install varrt[keras]")
@@ -28,7 +37,8 @@ def _to_numpy(value):
 class H5IOStore:
     """One `.weights.h5` file (or the `model.weights.h5` member of a `.keras` zip archive),
     opened for writing ("w") or reading ("r"); `make`/`get` select a saveable's group, which
-    is then written and read like a dict of arrays keyed "0", "1", ..."""
+    is then written and read like a dict of arrays keyed "0", "1", ... Reading refuses what
+    Keras refuses: links out of the file, external or virtual data, shape bombs."""
 
     def __init__(self, path_or_io, archive=None, mode="r"):
         if mode not in ("w", "r"):
@@ -66,15 +76,19 @@ class H5IOStore:
         self._entry_initialized = True
         if not path:
             if "vars" in self.h5_file:
-                self._entry_group = self.h5_file["vars"]
+                self._entry_group = _safe_group(self.h5_file, "vars")
             return self
-        if path in self.h5_file and "vars" in self.h5_file[path]:
-            self._entry_group = self.h5_file[path]["vars"]
-            return self
+        if path in self.h5_file:
+            group = _safe_group(self.h5_file, path)
+            if "vars" in group:
+                self._entry_group = _safe_group(group, "vars")
+                return self
         if "_layer_checkpoint_dependencies" in self.h5_file:
             path = path.replace("layers", "_layer_checkpoint_dependencies")
-            if path in self.h5_file and "vars" in self.h5_file[path]:
-                self._entry_group = self.h5_file[path]["vars"]
+            if path in self.h5_file:
+                group = _safe_group(self.h5_file, path)
+                if "vars" in group:
+                    self._entry_group = _safe_group(group, "vars")
         return self
 
     def _create_group(self, path, metadata=None):
@@ -101,7 +115,7 @@ class H5IOStore:
         return key in self._entry_group
 
     def __getitem__(self, key):
-        dataset = self._entry_group[key]
+        dataset = _safe_dataset(self._entry_group, key)
         if "dtype" in dataset.attrs and dataset.attrs["dtype"] == "bfloat16":
             return np.array(dataset, dtype=ml_dtypes.bfloat16)
         return np.array(dataset)
@@ -117,3 +131,46 @@ class H5IOStore:
             self._entry_group.create_dataset(key, data=value).attrs["dtype"] = "bfloat16"
         else:
             self._entry_group[key] = value
+
+
+def _safe_group(parent, name):
+    """The group at `name` under `parent`, refusing links out of the file (Keras's checks)."""
+    h5py = h5py_module()
+    current = parent
+    for part in name.split("/"):
+        if not part:
+            raise ValueError(f"Invalid path in H5 file: {name}")
+        if part not in current:
+            raise KeyError(name)
+        link = current.get(part, default=None, getclass=True, getlink=True)
+        if link in (h5py.ExternalLink, h5py.SoftLink):
+            raise ValueError(f"Not allowed: H5 file with {link.__name__}")
+        current = current[part]
+        if not isinstance(current, h5py.Group):
+            raise ValueError(f"Invalid H5 file, expected Group but received {type(current)}")
+    return current
+
+
+def _safe_dataset(group, name):
+    """The dataset `name` of `group`, refusing links, external and virtual data and datasets
+    that declare far more than they store (Keras's checks)."""
+    h5py = h5py_module()
+    if name not in group:
+        raise KeyError(name)
+    link = group.get(name, default=None, getclass=True, getlink=True)
+    if link in (h5py.ExternalLink, h5py.SoftLink):
+        raise ValueError(f"Not allowed: H5 file with {link.__name__}")
+    dataset = group[name]
+    if not isinstance(dataset, h5py.Dataset):
+        raise ValueError(f"Invalid H5 file, expected Dataset, received {type(dataset)}")
+    if dataset.external:
+        raise ValueError(f"Not allowed: H5 file with external Dataset: {dataset.external}")
+    if dataset.is_virtual:
+        raise ValueError("Not allowed: H5 file with virtual Dataset")
+    declared = math.prod(dataset.shape) * dataset.dtype.itemsize
+    stored = dataset.id.get_storage_size()
+    if declared > _BOMB_FLOOR_BYTES and declared > _MAX_EXPANSION * stored:
+        raise ValueError(f"Not allowed: H5 dataset '{name}' declares {readable_memory_size(declared)} but only "
+                         f"{readable_memory_size(stored)} are stored on disk; refusing to load a potential "
+                         "decompression/shape bomb.")
+    return dataset

@@ -143,8 +143,9 @@ def _load_state(saveable, weights_store, inner_path, skip_mismatch, visited, fai
         return
     failure = False
     if hasattr(saveable, "load_own_variables") and weights_store is not None:
+        store = weights_store.get(inner_path)  # a file Keras refuses stops the load (outside the gathering)
         try:
-            saveable.load_own_variables(weights_store.get(inner_path))
+            saveable.load_own_variables(store)
         except Exception as e:  # noqa: BLE001  (Keras gathers every failure, then raises one error)
             failed.add(id(saveable))
             error_msgs[id(saveable)] = saveable, e
