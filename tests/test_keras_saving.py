@@ -230,3 +230,23 @@ def test_a_keras_class_varrt_does_not_have_says_so():
               "registered_name": None}
     with pytest.raises(NotImplementedError, match=r"varrt does not have Keras's `keras.layers.Conv2D` yet"):
         keras.utils.deserialize_keras_object(config)
+
+
+def test_an_archive_member_that_declares_far_more_than_it_stores_is_refused(tmp_path, monkeypatch):
+    # Keras's guard against decompression bombs: a member above 4 GiB that expands more than
+    # 100-fold. The floor is lowered here so a small, highly compressible config shows the rule.
+    import zipfile
+    from varrt.saving import saving_lib
+    _model("zipped").save(tmp_path / "m.keras")
+    with zipfile.ZipFile(tmp_path / "m.keras") as z:
+        members = {name: z.read(name) for name in z.namelist()}
+    members["config.json"] = members["config.json"] + b" " * 200_000  # JSON allows the padding
+    with zipfile.ZipFile(tmp_path / "bomb.keras", "w", compression=zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    keras.models.load_model(tmp_path / "bomb.keras")  # under the real floor it loads
+    monkeypatch.setattr(saving_lib, "_ZIP_BOMB_FLOOR_BYTES", 100_000)
+    with pytest.raises(ValueError, match=r"^Not allowed: ZIP member 'config.json' declares 19\d.\d\d KB but only "
+                                         r"[\d.]+ B are stored on disk; refusing to load a potential decompression "
+                                         r"bomb.$"):
+        keras.models.load_model(tmp_path / "bomb.keras")

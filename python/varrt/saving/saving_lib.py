@@ -18,6 +18,7 @@ import os
 import warnings
 import zipfile
 
+from varrt.base.sizes import readable_memory_size
 from varrt.optimizers.keras.base_optimizer import Optimizer
 from varrt.saving import h5_store, serialization_lib
 from varrt.saving.h5_store import H5IOStore
@@ -27,6 +28,11 @@ KERAS_VERSION = "3.15.1"  # the Keras TensorFlow 2.21 ships, written in metadata
 _CONFIG_FILENAME = "config.json"
 _METADATA_FILENAME = "metadata.json"
 _VARS_FNAME_H5 = "model.weights.h5"
+
+# A member may declare far more than it stores (a decompression bomb): above this size it must
+# not declare more than _ZIP_MAX_EXPANSION times what it stores (Keras's guard, CWE-409).
+_ZIP_BOMB_FLOOR_BYTES = 1 << 32  # 4 GiB
+_ZIP_MAX_EXPANSION = 100
 
 _REFERENCES = {}  # obj_type -> a function making a bare object of that kind
 _SKIPSETS = {}
@@ -259,6 +265,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
     if not filepath.endswith(".keras"):
         raise ValueError(f"Invalid filename: expected a `.keras` extension. Received: filepath={filepath}")
     with zipfile.ZipFile(filepath, "r") as zf:
+        _reject_zip_bomb(zf, _CONFIG_FILENAME)
         config_dict = json.loads(zf.read(_CONFIG_FILENAME))
         if not compile:
             config_dict["compile_config"] = None
@@ -266,12 +273,21 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
             model = serialization_lib.deserialize_keras_object(config_dict, custom_objects, safe_mode=safe_mode)
         if _VARS_FNAME_H5 not in zf.namelist():
             raise ValueError(f"Expected a {_VARS_FNAME_H5} or model.weights.npz file.")
+        _reject_zip_bomb(zf, _VARS_FNAME_H5)
         weights_store = H5IOStore(_VARS_FNAME_H5, archive=zf, mode="r")
         try:
             _load_all(model, weights_store)
         finally:
             weights_store.close()
     return model
+
+
+def _reject_zip_bomb(archive, name):
+    info = archive.getinfo(name)
+    if info.file_size > _ZIP_BOMB_FLOOR_BYTES and info.file_size > _ZIP_MAX_EXPANSION * info.compress_size:
+        raise ValueError(f"Not allowed: ZIP member '{name}' declares {readable_memory_size(info.file_size)} but only "
+                         f"{readable_memory_size(info.compress_size)} are stored on disk; refusing to load a potential "
+                         "decompression bomb.")
 
 
 # --- weights only -------------------------------------------------------------------------
