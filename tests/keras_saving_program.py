@@ -202,6 +202,7 @@ record_num("write.reg.predict", reg.predict(x, verbose=0))
 plain = Plain(name="plain")
 plain(x[:2])
 plain.set_weights([fixed(w.shape, i) for i, w in enumerate(plain.weights)])
+plain.compile(optimizer="sgd", loss=keras.losses.binary_crossentropy)  # a loss function: "builtins" in the config
 plain.save("plain.keras")
 record("write.plain.config", archive_contents("plain.keras")[1])
 record("write.serialized_dense", json.dumps(keras.utils.serialize_keras_object(keras.layers.Dense(
@@ -241,6 +242,7 @@ record_num("read.reg.weights_after_resumed_epoch", weights_of(loaded_reg))
 record_error("read.plain.not_registered", lambda: keras.models.load_model("plain.keras"))
 loaded_plain = keras.models.load_model("plain.keras", custom_objects={"Plain": Plain})
 record_num("read.plain.predict", loaded_plain.predict(x, verbose=0))
+record("read.plain.loss", loaded_plain.loss.__name__)
 
 fresh = sequential(name="fresh")
 fresh.load_weights("seq.weights.h5")

@@ -16,7 +16,8 @@ _SYMBOL_OF = {}  # public name -> class
 
 
 def export(cls, *names):
-    """Files `cls` under its public `names` ("keras.layers.Dense"); the first is the one written."""
+    """Files `cls` (a class or function) under its public `names` ("keras.layers.Dense"); the
+    first is the one written."""
     _NAME_OF.setdefault(cls, names[0])
     for name in names:
         _SYMBOL_OF.setdefault(name, cls)
@@ -38,5 +39,8 @@ for _cls in (SGD, Adam, Adagrad, RMSprop):
 for _cls in (_losses.MeanSquaredError, _losses.BinaryCrossentropy, _losses.CategoricalCrossentropy,
              _losses.SparseCategoricalCrossentropy):
     export(_cls, f"keras.losses.{_cls.__name__}")
+for _fn in (_losses.mean_squared_error, _losses.binary_crossentropy, _losses.categorical_crossentropy,
+            _losses.sparse_categorical_crossentropy):
+    export(_fn, f"keras.losses.{_fn.__name__}")
 for _cls in (_schedules.ExponentialDecay, _schedules.InverseTimeDecay, _schedules.PiecewiseConstantDecay):
     export(_cls, f"keras.optimizers.schedules.{_cls.__name__}")

@@ -20,6 +20,8 @@ from varrt.framework.tensor_shape import TensorShape
 from varrt.saving import object_registration, public_names
 
 PLAIN_TYPES = (str, int, float, bool)
+# Keras's modules whose functions a config may name alone.
+BUILTIN_MODULES = ("activations", "constraints", "initializers", "losses", "metrics", "optimizers", "regularizers")
 
 _LAMBDA_REFUSED = ("Requested the deserialization of a Python lambda. This carries a potential risk of arbitrary code "
                    "execution and thus it is disallowed by default. If you trust the source of the artifact, you can "
@@ -83,16 +85,6 @@ def serialize_keras_object(obj):
                                   "registered with `keras.saving.register_keras_serializable()`.")
     inner_config = _get_class_or_fn_config(obj)
     config = serialize_with_public_class(obj.__class__, inner_config)
-    if config is None:
-        module = obj.__module__ if isinstance(obj, types.FunctionType) else obj.__class__.__module__
-        if module == "builtins":
-            registered_name = None
-        elif isinstance(obj, types.FunctionType):
-            registered_name = object_registration.get_registered_name(obj)
-        else:
-            registered_name = object_registration.get_registered_name(obj.__class__)
-        config = {"module": module, "class_name": obj.__class__.__name__, "config": inner_config,
-                  "registered_name": registered_name}
     _add_build_and_compile_config(obj, config)
     if config["module"] == "__main__":
         config["module"] = None  # Keras's mark of a class with no module to import it from
@@ -104,14 +96,14 @@ def serialize_dict(obj):
 
 
 def serialize_with_public_class(cls, inner_config=None):
-    """The config of a class Keras exports, or of a registered class; None for others."""
+    """The config of an object of class `cls`: a class Keras exports by its public name, any
+    other by its module with its registered name (its class name when not registered). A
+    function is an object of class `function`: Keras writes it as {"module": "builtins",
+    "class_name": "function", "config": <its name>}."""
     keras_api_name = public_names.get_name_from_symbol(cls)
     if keras_api_name is None:
-        registered_name = object_registration.GLOBAL_CUSTOM_NAMES.get(cls)
-        if registered_name is None:
-            return None
         return {"module": cls.__module__, "class_name": cls.__name__, "config": inner_config,
-                "registered_name": registered_name}
+                "registered_name": object_registration.get_registered_name(cls)}
     module, _, class_name = keras_api_name.rpartition(".")
     # A class Keras does not export (its module is keras.src...) is written with its class name
     # as its registered name, as Keras writes every class it finds no public name for.
@@ -236,6 +228,16 @@ def _retrieve_class_or_fn(name, registered_name, module, obj_type, full_config, 
     custom_obj = object_registration.get_registered_object(lookup, custom_objects=custom_objects)
     if custom_obj is not None:
         return custom_obj
+    if obj_type == "function" and module == "builtins":
+        # A function Keras names alone ("mean_squared_error"): found in Keras's modules of them.
+        for builtin_module in BUILTIN_MODULES:
+            obj = public_names.get_symbol_from_name(f"keras.{builtin_module}.{name}")
+            if obj is not None:
+                return obj
+        if ">" not in name:
+            for custom_name, custom_object in custom_objects.items():
+                if custom_name.endswith(f">{name}"):
+                    return custom_object
     if module and (module == "keras" or module.startswith("keras.")):
         obj = public_names.get_symbol_from_name(f"{module}.{name}")
         if obj is not None:
