@@ -347,14 +347,17 @@ record_error("checkpoint.save_freq", lambda: keras.callbacks.ModelCheckpoint("m.
 os.makedirs("cb", exist_ok=True)
 os.chdir("cb")
 cb_model = sequential(name="cb_model")
-cb_model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+cb_model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse", metrics=["accuracy"])
 printed = io.StringIO()
 with contextlib.redirect_stdout(printed):
     cb_model.fit(x, y, batch_size=8, epochs=4, shuffle=False, verbose=0, validation_data=(x_val, y_val),
                  callbacks=[keras.callbacks.ModelCheckpoint("best.{epoch:02d}-{val_loss:.2f}.keras", verbose=1,
                                                             save_best_only=True, mode="min"),
                             keras.callbacks.ModelCheckpoint("every.{epoch:02d}.weights.h5", monitor="loss",
-                                                            save_weights_only=True, save_freq=3)])
+                                                            save_weights_only=True, save_freq=3),
+                            # "auto": accuracy is better higher; the threshold is the first value to beat.
+                            keras.callbacks.ModelCheckpoint("acc.keras", monitor="val_accuracy", verbose=1,
+                                                            save_best_only=True, initial_value_threshold=0.5)])
 record("checkpoint.printed", printed.getvalue())
 record("checkpoint.files", sorted(os.listdir(".")))
 every = sequential(name="every")

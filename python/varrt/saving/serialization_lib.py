@@ -82,7 +82,7 @@ def serialize_keras_object(obj):
         return obj.name
     if isinstance(obj, types.FunctionType) and obj.__name__ == "<lambda>":
         raise NotImplementedError("varrt cannot serialize a Python lambda in a Keras config; use a named function "
-                                  "registered with `keras.saving.register_keras_serializable()`.")
+                                  "registered with `tf.keras.utils.register_keras_serializable()`.")
     inner_config = _get_class_or_fn_config(obj)
     config = serialize_with_public_class(obj.__class__, inner_config)
     _add_build_and_compile_config(obj, config)
