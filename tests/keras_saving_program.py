@@ -239,6 +239,8 @@ record_num("read.reg.predict", loaded_reg.predict(x, verbose=0))
 loaded_reg.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)  # the schedule at step 4, the constraint
 record_num("read.reg.weights_after_resumed_epoch", weights_of(loaded_reg))
 
+record_error("read.lambda_in_safe_mode", lambda: keras.utils.deserialize_keras_object(
+    {"module": None, "class_name": "__lambda__", "config": {"value": ["", None, None]}, "registered_name": None}))
 record_error("read.plain.not_registered", lambda: keras.models.load_model("plain.keras"))
 loaded_plain = keras.models.load_model("plain.keras", custom_objects={"Plain": Plain})
 record_num("read.plain.predict", loaded_plain.predict(x, verbose=0))
