@@ -170,6 +170,10 @@ with h5py.File("seq.weights.h5", "r") as f:
 for key, value in zip(("members", "config", "metadata_keys", "weights_layout"), archive_contents("seq.keras")):
     record(f"write.seq.keras_{key}", value)
 record_num("write.seq.predict", seq.predict(x, verbose=0))
+seq.save("seq_dir", zipped=False)  # the archive's members as files of a directory
+record("write.seq_dir.files", sorted(os.listdir("seq_dir")))
+with h5py.File(os.path.join("seq_dir", "model.weights.h5"), "r") as f:
+    record("write.seq_dir.weights_layout", h5_layout(f))
 
 sub = two_dense()
 sub.compile(optimizer=keras.optimizers.SGD(0.05, momentum=0.9), loss="mse")
@@ -223,6 +227,10 @@ record_num("read.seq.optimizer_state", optimizer_state(loaded))
 loaded.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)  # resumes: Adam's step 5, its moments
 record_num("read.seq.weights_after_resumed_epoch", weights_of(loaded))
 record_num("read.seq.iterations_after_resumed_epoch", [int(loaded.optimizer.iterations.numpy())])
+
+from_dir = keras.models.load_model("seq_dir")
+record_num("read.seq_dir.predict", from_dir.predict(x, verbose=0))
+record_num("read.seq_dir.optimizer_state", optimizer_state(from_dir))
 
 uncompiled = keras.models.load_model("seq.keras", compile=False)
 record("read.seq.compile_false", [uncompiled.compiled, getattr(uncompiled, "optimizer", None) is None])
@@ -281,6 +289,7 @@ record_num("read.checkpoint.optimizer_state", optimizer_state(restored))
 os.chdir(out_dir)
 record_error("error.save_weights_suffix", lambda: seq.save_weights("w.h5x"))
 record_error("error.save_suffix", lambda: seq.save("m.txt"))
+record_error("error.save_unzipped_suffix", lambda: seq.save("m.keras", zipped=False))
 record_error("error.load_model_missing", lambda: keras.models.load_model("missing.keras"))
 record_error("error.load_model_suffix", lambda: keras.models.load_model("model.txt"))
 record_error("error.load_weights_suffix", lambda: seq.load_weights("w.txt"))

@@ -1,6 +1,6 @@
 """Records what Keras 3 under TensorFlow 2.21 gives for tests/keras_saving_program.py into
 tests/fixtures/keras_saving/: results.json, which tests/test_keras_saving.py compares varrt's
-run with, and the files Keras wrote (`.keras` archives, `.weights.h5` files, a
+run with, and the files Keras wrote (`.keras` archives, an unzipped model directory, `.weights.h5` files, a
 `tf.train.Checkpoint` of a subclassed model and its optimizer), which varrt's run loads.
 
     /path/to/python-with-tensorflow tests/tools/record_keras_saving.py
@@ -25,6 +25,8 @@ def main():
         subprocess.run([sys.executable, PROGRAM, "tensorflow", tmp, tmp], check=True)
         for name in FILES:
             shutil.copy(os.path.join(tmp, name), os.path.join(OUT, name))
+        shutil.rmtree(os.path.join(OUT, "seq_dir"), ignore_errors=True)
+        shutil.copytree(os.path.join(tmp, "seq_dir"), os.path.join(OUT, "seq_dir"))
     print("wrote", OUT)
 
 

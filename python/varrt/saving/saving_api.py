@@ -1,7 +1,7 @@
 """Keras 3's saving entry points (keras/src/saving/saving_api.py): `save_model`/`load_model`
-for `.keras` archives, `save_weights`/`load_weights` for `.weights.h5` files, with Keras's
-checks of the file name. Keras 2's HDF5 model files (`.h5`), sharded weights and Orbax
-checkpoints are not supported and say so."""
+for `.keras` archives (or unzipped model directories), `save_weights`/`load_weights` for
+`.weights.h5` files, with Keras's checks of the file name. Keras 2's HDF5 model files (`.h5`),
+sharded weights, Hugging Face paths and Orbax checkpoints are not supported and say so."""
 import os
 import zipfile
 
@@ -18,7 +18,7 @@ def _refuse_overwrite(overwrite):
 
 def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     """Saves `model` as a `.keras` archive: its config, its weights and its optimizer's state."""
-    include_optimizer = kwargs.pop("include_optimizer", True)
+    kwargs.pop("include_optimizer", True)  # Keras uses it for legacy .h5 files only: a .keras file has the optimizer
     save_format = kwargs.pop("save_format", False)
     if save_format and not str(filepath).endswith((".h5", ".hdf5", ".keras")):
         raise ValueError("The `save_format` argument is deprecated in Keras 3. Please remove this argument and pass "
@@ -26,14 +26,14 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
                          f"Received: save_format={save_format}")
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs.keys())}")
-    if zipped is False:
-        raise NotImplementedError("varrt saves `.keras` archives only (not `zipped=False` directories) yet.")
-    if not include_optimizer:
-        raise NotImplementedError("varrt's `.keras` files always include the optimizer.")
     if os.path.exists(str(filepath)):
         _refuse_overwrite(overwrite)
-    if str(filepath).endswith(".keras"):
+    if zipped is None:
+        zipped = True  # Keras's default for a local path
+    if zipped and str(filepath).endswith(".keras"):
         return saving_lib.save_model(model, filepath)
+    if not zipped:
+        return saving_lib.save_model(model, filepath, zipped=False)
     if str(filepath).endswith((".h5", ".hdf5")):
         raise NotImplementedError(_LEGACY_H5)
     raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for the native "
@@ -61,7 +61,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
         return saving_lib.load_model(filepath_str, custom_objects=custom_objects, compile=compile,
                                      safe_mode=safe_mode)
     if os.path.isdir(filepath_str) and os.path.exists(os.path.join(filepath_str, "config.json")):
-        raise NotImplementedError("varrt loads `.keras` archives only (not unzipped model directories) yet.")
+        return saving_lib.load_model(filepath_str, custom_objects=custom_objects, compile=compile, safe_mode=safe_mode)
     if filepath_str.endswith((".h5", ".hdf5")):
         raise NotImplementedError(_LEGACY_H5)
     if filepath_str.endswith(".keras"):

@@ -10,7 +10,7 @@ So a Sequential's first Dense is "layers/dense", a subclassed model's `self.d1` 
 its optimizer "optimizer".
 
 The archive is a zip (stored, not compressed) of `metadata.json`, `config.json` (the model's
-`serialize_keras_object`) and `model.weights.h5`."""
+`serialize_keras_object`) and `model.weights.h5`; `zipped=False` writes them into a directory."""
 import contextlib
 import datetime
 import json
@@ -218,19 +218,35 @@ def _load_all(model, weights_store, skip_mismatch=False):
 # --- the .keras archive -----------------------------------------------------------------
 
 
-def save_model(model, filepath):
-    """Writes `model` (config, metadata and weights) to the `.keras` archive `filepath`."""
+def save_model(model, filepath, zipped=True):
+    """Writes `model` (config, metadata and weights) to the `.keras` archive `filepath`, or with
+    `zipped=False` into the directory `filepath` (the archive's members as files)."""
     h5_store.h5py_module()
     if not model.built:
         warnings.warn("You are saving a model that has not yet been built. It might not contain any weights yet. "
                       "Consider building the model first by calling it on some data.", stacklevel=3)
     filepath = str(filepath)
-    if not filepath.endswith(".keras"):
+    if zipped and not filepath.endswith(".keras"):
         raise ValueError(f"Invalid `filepath` argument: expected a `.keras` extension. Received: filepath={filepath}")
+    if not zipped and filepath.endswith(".keras"):
+        raise ValueError(f"When using `zipped=False`, the `filepath` argument should not end in `.keras`. Received: "
+                         f"filepath={filepath}")
     with serialization_lib.ObjectSharingScope():
         config_json = json.dumps(serialization_lib.serialize_keras_object(model))
     metadata_json = json.dumps({"keras_version": KERAS_VERSION,
                                 "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")})
+    if not zipped:
+        os.makedirs(filepath, exist_ok=True)
+        for name, text in ((_METADATA_FILENAME, metadata_json), (_CONFIG_FILENAME, config_json)):
+            with _replaced_on_success(os.path.join(filepath, name)) as tmp_path, open(tmp_path, "w") as f:
+                f.write(text)
+        with _replaced_on_success(os.path.join(filepath, _VARS_FNAME_H5)) as tmp_path:
+            weights_store = H5IOStore(tmp_path, mode="w")
+            try:
+                _save_state(model, weights_store, "", set())
+            finally:
+                weights_store.close()
+        return
     with _replaced_on_success(filepath) as tmp_path:
         with zipfile.ZipFile(tmp_path, "w") as zf:
             zf.writestr(_METADATA_FILENAME, metadata_json)
@@ -259,27 +275,41 @@ def _replaced_on_success(filepath):
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # noqa: A002  (Keras's argument)
-    """The model in the `.keras` archive `filepath`, with its weights (and, compiled, its
-    optimizer's state)."""
+    """The model in the `.keras` archive `filepath` (or a directory `save_model(zipped=False)`
+    wrote), with its weights (and, compiled, its optimizer's state)."""
     filepath = str(filepath)
+    if os.path.isdir(filepath):
+        with open(os.path.join(filepath, _CONFIG_FILENAME)) as f:
+            model = _model_from_config(f.read(), custom_objects, compile, safe_mode)
+        if _VARS_FNAME_H5 not in os.listdir(filepath):
+            raise ValueError(f"Expected a {_VARS_FNAME_H5} or model.weights.npz file.")
+        _load_all_from(model, H5IOStore(os.path.join(filepath, _VARS_FNAME_H5), mode="r"))
+        return model
     if not filepath.endswith(".keras"):
         raise ValueError(f"Invalid filename: expected a `.keras` extension. Received: filepath={filepath}")
     with zipfile.ZipFile(filepath, "r") as zf:
         _reject_zip_bomb(zf, _CONFIG_FILENAME)
-        config_dict = json.loads(zf.read(_CONFIG_FILENAME))
-        if not compile:
-            config_dict["compile_config"] = None
-        with serialization_lib.ObjectSharingScope():
-            model = serialization_lib.deserialize_keras_object(config_dict, custom_objects, safe_mode=safe_mode)
+        model = _model_from_config(zf.read(_CONFIG_FILENAME), custom_objects, compile, safe_mode)
         if _VARS_FNAME_H5 not in zf.namelist():
             raise ValueError(f"Expected a {_VARS_FNAME_H5} or model.weights.npz file.")
         _reject_zip_bomb(zf, _VARS_FNAME_H5)
-        weights_store = H5IOStore(_VARS_FNAME_H5, archive=zf, mode="r")
-        try:
-            _load_all(model, weights_store)
-        finally:
-            weights_store.close()
+        _load_all_from(model, H5IOStore(_VARS_FNAME_H5, archive=zf, mode="r"))
     return model
+
+
+def _model_from_config(config_json, custom_objects, compile, safe_mode):  # noqa: A002  (Keras's argument)
+    config_dict = json.loads(config_json)
+    if not compile:
+        config_dict["compile_config"] = None
+    with serialization_lib.ObjectSharingScope():
+        return serialization_lib.deserialize_keras_object(config_dict, custom_objects, safe_mode=safe_mode)
+
+
+def _load_all_from(model, weights_store):
+    try:
+        _load_all(model, weights_store)
+    finally:
+        weights_store.close()
 
 
 def _reject_zip_bomb(archive, name):
