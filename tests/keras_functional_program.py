@@ -1,5 +1,5 @@
 """One program over Keras 3's functional API, `summary()` and the Sequential built on it, run
-under TensorFlow 2.21 (by tests/tools/record_keras_functional.py, into
+under TensorFlow 2.21 (by tests/tools/record_keras_program.py, into
 tests/fixtures/keras_functional/) and under varrt (by tests/test_keras_functional.py), each in
 a fresh interpreter (Keras's automatic names count program-wide, and are compared).
 

@@ -332,6 +332,11 @@ ENTRIES += [
     E("boolean_mask.getitem", (), lambda tf, x, m: x[m], [_f(B, 3), _b(B, 3)], grad=True),
     E("TopKV2", "TopKV2", lambda tf, x: list(tf.math.top_k(x, 2)), [_f(B, 5)], grad=True, refuses="bool"),
     E("TopKV2.int64", "TopKV2", lambda tf, x: list(tf.nn.top_k(x, k=3, index_type=tf.int64)), [_i(B, 4, hi=3)]),
+    E("InTopKV2", "InTopKV2", lambda tf, p, t: tf.math.in_top_k(t, p, 2), [_f(B, 5), _i(B, hi=5)],
+      refuses="float64"),
+    # Ties at the boundary and targets outside [0, classes): int64 targets, so k is int64 too.
+    E("InTopKV2.ties", "InTopKV2", lambda tf, p, t: tf.nn.in_top_k(t, p, 3),
+      [Arg((B, 6), "float32", ("int", -2, 2)), _i(B, lo=-1, hi=7, dtype="int64")]),
     E("sort", (), lambda tf, x: tf.sort(x), [_f(B, 4)], grad=True),
     E("sort.descending_axis0", (), lambda tf, x: tf.sort(x, axis=0, direction="DESCENDING"), [_f(3, B)], grad=True),
     E("sort.ties", (), lambda tf, x: tf.sort(x, axis=0), [_i(B, 3, lo=-3, hi=3)]),

@@ -23,7 +23,7 @@ NAMESPACES = ["varrt", "varrt.train", "varrt.math", "varrt.nn", "varrt.linalg", 
               "varrt.keras.initializers", "varrt.distribute", "varrt.distribute.cluster_resolver",
               "varrt.distribute.coordinator", "varrt.distribute.experimental", "varrt.compat", "varrt.compat.v1",
               "varrt.compat.v1.train", "varrt.autograph", "varrt.bitwise", "varrt.dtypes", "varrt.initializers",
-              "varrt.benchmarks", "varrt.trackable.data_structures"]
+              "varrt.benchmarks", "varrt.trackable.data_structures", "varrt.data", "varrt.data.experimental"]
 
 
 def _varrt_object(obj):
@@ -162,6 +162,13 @@ ENTRY_POINTS = {
     "config.run_functions_eagerly": (tf.config.run_functions_eagerly, None),
     "config.threading.set_intra_op_parallelism_threads": (tf.config.threading.set_intra_op_parallelism_threads, None),
     "debugging.set_log_device_placement": (tf.debugging.set_log_device_placement, None),
+    "data.Dataset.map": (tf.data.Dataset.map, None),
+    "data.Dataset.padded_batch": (tf.data.Dataset.padded_batch, None),
+    "data.Dataset.window": (tf.data.Dataset.window, None),
+    "data.Dataset.interleave": (tf.data.Dataset.interleave, None),
+    "data.Dataset.from_generator": (tf.data.Dataset.from_generator, None),
+    "data.Dataset.choose_from_datasets": (tf.data.Dataset.choose_from_datasets, None),
+    "data.Dataset.sample_from_datasets": (tf.data.Dataset.sample_from_datasets, None),
 }
 
 # Methods bound in C (csrc/bindings): their docstrings are the `if TYPE_CHECKING:` declarations
@@ -313,6 +320,10 @@ def _raise(call):
     ("train.load_checkpoint", lambda: tf.train.load_checkpoint("/nonexistent/prefix")),
     ("keras.optimizers.SGD", lambda: tf.keras.optimizers.SGD(weight_decay=0.1)),
     ("compat.v1.placeholder", lambda: v1.placeholder(tf.float32)),
+    ("data.Dataset.padded_batch", lambda: tf.data.Dataset.range(2).padded_batch(2, padding_values=0.5)),
+    ("data.Dataset.window", lambda: tf.data.Dataset.range(2).window(0)),
+    ("data.Dataset.from_generator", lambda: tf.data.Dataset.from_generator(None)),
+    ("data.Dataset.sample_from_datasets", lambda: tf.data.Dataset.sample_from_datasets([])),
     ("config.threading.set_intra_op_parallelism_threads", lambda: (
         tf.constant(1), tf.config.threading.set_intra_op_parallelism_threads(
             tf.config.threading.get_intra_op_parallelism_threads() + 1))),

@@ -1,13 +1,10 @@
 """Keras 3's functional API, `summary()` and the Sequential built on it: one program
 (tests/keras_functional_program.py) run under varrt is compared, case by case, with what Keras
 3 under TensorFlow 2.21 gave for it (tests/fixtures/keras_functional/results.json, recorded by
-tests/tools/record_keras_functional.py; again live when VARRT_TF_PYTHON is set): symbolic
+tests/tools/record_keras_program.py; again live when VARRT_TF_PYTHON is set): symbolic
 tensors and their names, models of one and several inputs and outputs, shared layers, models
 used as layers, the summary tables byte for byte, predictions, a fit from fixed weights, the
 errors, and the keys TensorFlow's checkpoints give the layers."""
-import json
-import os
-import subprocess
 import sys
 
 import numpy as np
@@ -15,34 +12,15 @@ import pytest
 
 import varrt as tf
 from ckpt_helpers import required_tf_python
-from conftest import REPO
+from keras_programs import assert_same, recorded, run_program
 
-PROGRAM = REPO / "tests" / "keras_functional_program.py"
-with open(REPO / "tests" / "fixtures" / "keras_functional" / "results.json") as _f:
-    KERAS = json.load(_f)
-
-
-def run_program(python, library, out_dir):
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
-                            timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    with open(os.path.join(out_dir, "results.json")) as f:
-        return json.load(f)
+PROGRAM = "keras_functional_program.py"
+KERAS = recorded("keras_functional")
 
 
 @pytest.fixture(scope="module")
 def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("varrt_functional_run"))
-
-
-def assert_same(name, keras, ours):
-    if name.startswith("num:"):
-        rtol = float(name.split(":")[1])
-        assert ours is not None and len(ours) == len(keras), (name, keras, ours)
-        np.testing.assert_allclose(ours, keras, rtol=rtol, atol=rtol, err_msg=name)
-    else:
-        assert ours == keras, f"{name}\n keras: {keras}\n varrt: {ours}"
+    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_functional_run"))
 
 
 def test_the_program_records_what_keras_recorded(varrt_run):
@@ -56,7 +34,7 @@ def test_matches_keras(varrt_run, name):
 
 def test_the_program_matches_live_tensorflow(tmp_path):
     python = required_tf_python()
-    theirs = run_program(python, "tensorflow", tmp_path)
+    theirs = run_program(python, PROGRAM, "tensorflow", tmp_path)
     assert set(theirs) == set(KERAS)
     for name in sorted(KERAS):
         assert_same(name, theirs[name], KERAS[name])

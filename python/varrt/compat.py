@@ -62,9 +62,10 @@ class _LazyNamespace(types.ModuleType):
 
 
 def _make_v1():
-    # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses and tf.layers are other functions.
+    # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses, tf.layers and tf.metrics are other
+    # functions.
     v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).",
-                        hidden=("autodiff", "layers", "losses", "models", "optimizers"))
+                        hidden=("autodiff", "layers", "losses", "metrics", "models", "optimizers"))
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
                  "variables_initializer", "global_variables", "trainable_variables", "placeholder",
                  "disable_eager_execution", "enable_eager_execution", "disable_v2_behavior", "enable_v2_behavior",

@@ -1,7 +1,8 @@
 """`tf.nn`: the neural-network ops under TensorFlow's tf.nn names."""
 from varrt.ops.math_ops import sigmoid, tanh  # noqa: F401
-from varrt.ops.nn_ops import (bias_add, dropout, elu, gelu, l2_loss, l2_normalize, leaky_relu, log_softmax,  # noqa: F401
+from varrt.ops.nn_ops import (batch_normalization, bias_add, dropout, elu, gelu, l2_loss, l2_normalize, leaky_relu, log_softmax,  # noqa: F401
                               moments, relu, relu6, selu, sigmoid_cross_entropy_with_logits, silu, softmax,
                               softmax_cross_entropy_with_logits, softplus, softsign,
                               sparse_softmax_cross_entropy_with_logits, swish)
-from varrt.ops.sort_ops import top_k  # noqa: F401,E402
+from varrt.ops.sort_ops import in_top_k, top_k  # noqa: F401,E402
+from varrt import nn_experimental as experimental  # noqa: F401,E402

@@ -10,7 +10,7 @@ import pathlib
 import tensorflow as tf
 
 # The modules the supported-API page reports on, by their Python path under `tf`.
-MODULES = ["", "math", "nn", "linalg", "random", "debugging", "dtypes", "config",
+MODULES = ["", "math", "nn", "linalg", "random", "debugging", "dtypes", "config", "data", "data.experimental",
            "compat.v1", "compat.v1.nn", "compat.v1.train", "compat.v1.math", "compat.v1.random",
            "compat.v1.losses", "compat.v1.layers"]
 

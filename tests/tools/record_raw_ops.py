@@ -91,6 +91,7 @@ CASES = [
     "out = tf.raw_ops.ReverseV2(tensor=[[1, 2], [3, 4]], axis=[1])",
     "out = tf.raw_ops.Roll(input=[1, 2, 3, 4], shift=1, axis=0)",
     "out = tf.raw_ops.TopKV2(input=[[1, 3, 2]], k=2, index_type=tf.int64)",
+    "out = tf.raw_ops.InTopKV2(predictions=[[1., 3., 2.], [4., 4., 4.]], targets=[2, 1], k=1)",
     "out = tf.raw_ops.MatrixDiagV3(diagonal=[1, 2], k=0, num_rows=-1, num_cols=3, padding_value=9)",
     "out = tf.raw_ops.MatrixDiagPartV3(input=[[1, 2], [3, 4]], k=[-1, 0], padding_value=0, align='LEFT_LEFT')",
     "out = tf.raw_ops.MatrixSetDiagV3(input=[[1, 2], [3, 4]], diagonal=[7, 8], k=0)",

@@ -202,6 +202,8 @@ def manip_cases():
         dict(op="Roll", inputs={"input": [4, 6], "shift": [2], "axis": [3]}),
         dict(op="MatrixBandPart", inputs={"input": [2, None, 4], "num_lower": [], "num_upper": []}),
         dict(op="TopKV2", inputs={"input": [None, 5]}, const={"k": 2}),
+        dict(op="InTopKV2", inputs={"predictions": [None, 5], "targets": [None], "k": []}),
+        dict(op="InTopKV2", inputs={"predictions": "?", "targets": [4], "k": []}),
         dict(op="MatrixDiagV3", inputs={"diagonal": [None, 3], "num_rows": [], "num_cols": [], "padding_value": []},
              const={"k": 0}),
         dict(op="MatrixDiagV3", inputs={"diagonal": [2, 3, 3], "padding_value": []},
@@ -225,6 +227,9 @@ def manip_cases():
         dict(op="TopKV2", inputs={"input": [3, 5]}, const={"k": 6}),
         dict(op="TopKV2", inputs={"input": [3, 5]}, const={"k": -1}),
         dict(op="TopKV2", inputs={"input": []}, const={"k": 1}),
+        dict(op="InTopKV2", inputs={"predictions": [3, 5], "targets": [4], "k": []}),
+        dict(op="InTopKV2", inputs={"predictions": [5], "targets": [5], "k": []}),
+        dict(op="InTopKV2", inputs={"predictions": [3, 5], "targets": [3, 1], "k": []}),
         dict(op="MatrixBandPart", inputs={"input": [4], "num_lower": [], "num_upper": []}),
         dict(op="MatrixBandPart", inputs={"input": [4, 4], "num_lower": [2], "num_upper": []}),
     ]

@@ -1,6 +1,10 @@
 """`tf.data`: input pipelines (dataset_ops.py), run eagerly. The package is also the `tf.data`
 namespace, as varrt/losses and varrt/optimizers are tf.losses and tf.optimizers."""
 from varrt.data import experimental
-from varrt.data.dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetV2
+from varrt.data.constants import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from varrt.data.dataset_ops import Dataset, DatasetV2
+from varrt.data.dataset_spec import DatasetSpec
+from varrt.data.iterators import Iterator, NumpyIterator
 
-__all__ = ["AUTOTUNE", "Dataset", "DatasetV2", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "experimental"]
+__all__ = ["AUTOTUNE", "Dataset", "DatasetSpec", "DatasetV2", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
+           "UNKNOWN_CARDINALITY", "experimental"]

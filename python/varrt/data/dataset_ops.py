@@ -1,72 +1,61 @@
 """`tf.data.Dataset`: input pipelines as TensorFlow 2.21 builds them, run eagerly in Python.
 
-Each transformation is a class named as TensorFlow's (`_TensorSliceDataset`, `_BatchDataset`,
-...), so a dataset prints as TensorFlow's does (`<_BatchDataset element_spec=TensorSpec(shape=
-(None,), dtype=tf.int64, name=None)>`), with TensorFlow's element specs, cardinalities and errors.
-Iterating gives the elements as Tensors. `map` and `filter` trace their function once, when the
-dataset is made, with the element spec as its input signature (as TensorFlow does: Python side
-effects run once), and run the traced graph on each element.
+A dataset wraps one node (node.py), of a class named as TensorFlow's dataset of that kind
+(`_TensorSliceDataset`, `_BatchDataset`, ...), so it prints as TensorFlow's does
+(`<_BatchDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, name=None)>`), with
+TensorFlow's element specs, cardinalities and errors. The nodes live by concept: sources.py,
+batching.py, mapping.py, counting.py, combining.py, caching.py. Iterating gives the elements as
+Tensors (iterators.py). `map`, `filter`, `scan`, `take_while` and `reduce` trace their function
+once, when the dataset is made, with the element spec as its input signature (as TensorFlow
+does: Python side effects run once), and run the traced graph on each element
+(traced_function.py); `flat_map` and `interleave` trace theirs for the element spec, then call it
+per element.
 
 Not yet in varrt (each raises an error that says so): iterating a dataset inside a `tf.function`,
-`from_generator`, `interleave`, `padded_batch`, `window`, `cache`, files. `shuffle` is
-reproducible under a seed, but its order is not TensorFlow's for the same seed.
+`group_by_window`, `snapshot`, `save`/`load`, options, files. `shuffle`, `Dataset.random` and
+`sample_from_datasets` draw TensorFlow's numbers for a seed (random_source.py).
 """
-import itertools
-
 import numpy as np
 
-from varrt import autograph
-from varrt.base import dtypes, errors
-from varrt.data import structure
+from varrt.base import dtypes
+from varrt.data import generator_source, structure
+from varrt.data.batching import _BatchDataset, _PaddedBatchDataset, _RebatchDataset, _UnbatchDataset, _WindowDataset
+from varrt.data.caching import CacheDataset, _ShuffleDataset
+from varrt.data.combining import (_ConcatenateDataset, _DirectedInterleaveDataset, _FlatMapDataset,
+                                  _InterleaveDataset, _ParallelInterleaveDataset, _ZipDataset)
+from varrt.data.constants import INFINITE_CARDINALITY, INT64_MAX, UNKNOWN_CARDINALITY
+from varrt.data.counting import _PrefetchDataset, _RepeatDataset, _ShardDataset, _SkipDataset, _TakeDataset
+from varrt.data.dataset_spec import DatasetSpec
+from varrt.data.iterators import NumpyIterator, OwnedIterator, checked
+from varrt.data.mapping import (_FilterDataset, _MapDataset, _ParallelMapDataset, _ScanDataset,
+                                _TakeWhileDataset, _UniqueDataset)
+from varrt.data.sources import (_GeneratorDataset, _RandomDataset, _RangeDataset, _SampleSelectorDataset,
+                                _TensorDataset, _TensorSliceDataset)
+from varrt.data.traced_function import TracedFunction
 from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
-from varrt.graph import function as _function
-from varrt.ops import array_ops, random_ops
-
-AUTOTUNE = -1
-INFINITE_CARDINALITY = -1
-UNKNOWN_CARDINALITY = -2
-_INT64_MAX = np.iinfo(np.int64).max
-
-
-def _op_error(cls, op, message, node=None):
-    """TensorFlow's eager op error text: `{{function_node __wrapped__NODE_device_...}} message [Op:OP]`
-    (the node is the op's name with the attributes its kernel cache keys on, when it has them)."""
-    device = "/job:localhost/replica:0/task:0/device:CPU:0"
-    return cls(None, op, f"{{{{function_node __wrapped__{node or op}_device_{device}}}}} {message} [Op:{op}] name: ")
-
-
-def _end_of_sequence():
-    return _op_error(errors.OutOfRangeError, "IteratorGetNext", "End of sequence", "IteratorGetNext_output_types_1")
-
-
-def _int(value):
-    return int(value.numpy()) if isinstance(value, Tensor) else int(value)
 
 
 class DatasetV2:
     """A sequence of elements (nests of tensors) and the transformations that make new ones."""
 
-    def __init__(self, element_spec):
-        self._element_spec = element_spec
-
-    # --- what each dataset defines ---------------------------------------------------------
+    def __init__(self, node):
+        self._node = node  # what this dataset is (node.py): its spec, elements and cardinality
 
     def _elements(self):
         """A fresh generator of the elements (tensor nests)."""
-        raise NotImplementedError
+        return self._node._elements()
 
     def _cardinality(self):
-        return UNKNOWN_CARDINALITY
+        return self._node._cardinality()
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
     def element_spec(self):
         """The nest of `tf.TensorSpec` each element matches."""
-        return self._element_spec
+        return self._node.element_spec
 
     def __iter__(self):
         if graph_building.building():
@@ -86,7 +75,7 @@ class DatasetV2:
         return True  # TensorFlow's: a dataset is always truthy, whatever its length
 
     def __repr__(self):
-        return f"<{type(self).__name__} element_spec={self._element_spec!r}>"
+        return f"<{self._node.tf_name} element_spec={self.element_spec!r}>"
 
     def cardinality(self):
         """The number of elements as an int64 scalar Tensor (-1 infinite, -2 unknown)."""
@@ -94,18 +83,22 @@ class DatasetV2:
 
     def as_numpy_iterator(self):
         """An iterator over the elements as NumPy values."""
+        for spec in structure.leaves(self.element_spec):
+            if isinstance(spec, DatasetSpec):
+                raise TypeError("`tf.data.Dataset.as_numpy_iterator()` is not supported for datasets that produce "
+                                f"values of type {DatasetV2}")
         return NumpyIterator(iter(self))
 
     def reduce(self, initial_state, reduce_func, name=None):
         """Folds the elements into `initial_state` with `reduce_func(state, element)`."""
         state = structure.to_tensors(initial_state)
-        step = _TracedFunction(reduce_func, (structure.spec_of(state), self.element_spec), unpack="state_element")
+        step = TracedFunction(reduce_func, (structure.spec_of(state), self.element_spec), unpack="state_element")
         new_spec = structure.leaves(step.output_spec)
         for want, got in zip(structure.leaves(structure.spec_of(state)), new_spec):
             if want.dtype != got.dtype:
                 raise TypeError("The element types for the new state must match the initial state. Expected "
                                 f"{want.dtype} but got {got.dtype}.")
-        for element in self._elements():
+        for element in checked(self._elements(), self.element_spec):
             state = step((state, element))
         return state
 
@@ -118,72 +111,309 @@ class DatasetV2:
     @staticmethod
     def from_tensor_slices(tensors, name=None):
         """A dataset of the slices of `tensors` along their first dimension."""
-        return _TensorSliceDataset(tensors)
+        return DatasetV2(_TensorSliceDataset(tensors))
 
     @staticmethod
     def from_tensors(tensors, name=None):
         """A dataset of one element, `tensors`."""
-        return _TensorDataset(tensors)
+        return DatasetV2(_TensorDataset(tensors))
 
     @staticmethod
     def range(*args, output_type=dtypes.int64, name=None):
         """`range(stop)`, `range(start, stop[, step])` as a dataset of `output_type` scalars."""
-        return _RangeDataset(*args, output_type=output_type)
+        return DatasetV2(_RangeDataset(*args, output_type=output_type))
 
     @staticmethod
     def zip(*args, datasets=None, name=None):
         """The elements of several datasets side by side (a nest of datasets)."""
         if datasets is None:
             datasets = args[0] if len(args) == 1 else tuple(args)
-        return _ZipDataset(datasets)
+        return DatasetV2(_ZipDataset(datasets))
 
     # --- transformations -------------------------------------------------------------------
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Consecutive elements stacked into batches of `batch_size` (the last one smaller
         unless `drop_remainder`)."""
-        return _BatchDataset(self, batch_size, drop_remainder)
+        return DatasetV2(_BatchDataset(self, batch_size, drop_remainder))
 
     def unbatch(self, name=None):
         """Each element split along its first dimension."""
-        return _UnbatchDataset(self)
+        return DatasetV2(_UnbatchDataset(self))
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
-        """The elements in random order, drawn from a buffer of `buffer_size`."""
-        return _ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        """The elements in random order, drawn from a buffer of `buffer_size` (TensorFlow's order
+        for a seed; a new order each pass unless `reshuffle_each_iteration=False`)."""
+        return DatasetV2(_ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration))
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
-        """`map_func` applied to each element (traced once; a tuple element is unpacked)."""
-        cls = _MapDataset if num_parallel_calls is None else _ParallelMapDataset
-        return cls(self, map_func)
+        """`map_func` applied to each element.
+
+        The function is traced once, with the element spec as its input signature (a tuple
+        element is unpacked into arguments; a list result becomes a tuple), and the traced graph
+        runs on each element.
+
+        Args:
+            map_func: A function from an element to the new element (a nest of tensors).
+            num_parallel_calls: None (the calling thread), a number of worker threads, or
+                `tf.data.AUTOTUNE` (one per core). varrt's workers are Python threads.
+            deterministic: False lets an element that finishes early pass one still running;
+                None or True keep the input order.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A `_MapDataset` (or `_ParallelMapDataset`) of the results.
+
+        Raises:
+            TypeError: Or another error `map_func` raises while traced, as it raises it.
+        """
+        if num_parallel_calls is None:
+            return DatasetV2(_MapDataset(self, map_func))
+        return DatasetV2(_ParallelMapDataset(self, map_func, num_parallel_calls, deterministic))
 
     def filter(self, predicate, name=None):
         """The elements for which `predicate` (a scalar tf.bool) is True."""
-        return _FilterDataset(self, predicate)
+        return DatasetV2(_FilterDataset(self, predicate))
 
     def repeat(self, count=None, name=None):
         """The elements `count` times over (None or -1: forever)."""
-        return _RepeatDataset(self, count)
+        return DatasetV2(_RepeatDataset(self, count))
 
     def take(self, count, name=None):
         """The first `count` elements (-1: all)."""
-        return _TakeDataset(self, count)
+        return DatasetV2(_TakeDataset(self, count))
 
     def skip(self, count, name=None):
         """The elements after the first `count` (-1: none)."""
-        return _SkipDataset(self, count)
+        return DatasetV2(_SkipDataset(self, count))
 
     def prefetch(self, buffer_size, name=None):
         """The same elements (varrt reads them when asked; no background thread)."""
-        return _PrefetchDataset(self, buffer_size)
+        return DatasetV2(_PrefetchDataset(self, buffer_size))
 
     def concatenate(self, dataset, name=None):
         """This dataset's elements, then `dataset`'s."""
-        return _ConcatenateDataset(self, dataset)
+        return DatasetV2(_ConcatenateDataset(self, dataset))
 
     def enumerate(self, start=0, name=None):
         """(index, element) pairs, as TensorFlow's zip of a range with this dataset."""
-        return DatasetV2.zip((DatasetV2.range(start, _INT64_MAX), self))
+        return DatasetV2.zip((DatasetV2.range(start, INT64_MAX), self))
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
+        """Batches of `batch_size` elements, each component padded to a common shape.
+
+        Args:
+            batch_size: The number of elements per batch.
+            padded_shapes: A nest of shapes like the element's: a dimension None (or -1) pads to
+                the batch's largest; None pads every dimension so.
+            padding_values: A nest of scalars like the element's, or one scalar for all (0, or
+                "" for strings, by default).
+            drop_remainder: Whether a last, smaller batch is dropped (the batch dimension is then
+                static).
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A `_PaddedBatchDataset`.
+
+        Raises:
+            ValueError: When a padded shape does not fit the component's, or a padding value is
+                not a scalar.
+            TypeError: When a padding value's dtype is not its component's.
+            InvalidArgumentError: When `batch_size` is not positive.
+        """
+        return DatasetV2(_PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop_remainder))
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """The batched elements batched again into `batch_size` (a list: sizes taken in turn)."""
+        return DatasetV2(_RebatchDataset(self, batch_size, drop_remainder))
+
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Windows of consecutive elements: a dataset of datasets.
+
+        Each element is the input's element nest with a dataset in place of each component
+        (`DatasetSpec`s in `element_spec`); `flat_map(lambda w: w.batch(size))` turns windows
+        back into tensors.
+
+        Args:
+            size: The number of elements per window.
+            shift: How far each window starts from the previous (default `size`).
+            stride: The step between the elements of one window.
+            drop_remainder: Whether windows shorter than `size` at the end are dropped.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A `_WindowDataset`.
+
+        Raises:
+            InvalidArgumentError: When `size`, `shift` or `stride` is not positive.
+        """
+        shift = size if shift is None else shift
+        return DatasetV2(_WindowDataset(self, size, shift, stride, drop_remainder, DatasetV2))
+
+    def flat_map(self, map_func, name=None):
+        """The elements of the datasets `map_func` makes of each element, one dataset after the other."""
+        return DatasetV2(_FlatMapDataset(self, map_func, DatasetV2))
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None):
+        """The elements of the datasets `map_func` makes, interleaved in TensorFlow's order.
+
+        `cycle_length` datasets are open at a time; `block_length` elements are taken from each in
+        turn; a dataset that ends is replaced by the next input element's on its slot's next turn.
+        `map_func` is traced once for the element spec, then called on each element (eagerly:
+        Python side effects run per element, where TensorFlow runs them once).
+
+        Args:
+            map_func: A function from an element to a dataset.
+            cycle_length: The number of datasets open at once (None or AUTOTUNE: one per core).
+            block_length: The number of elements taken from a dataset before the next (default 1).
+            num_parallel_calls: Accepted; varrt opens and reads the datasets on the calling
+                thread, in the deterministic order.
+            deterministic: Accepted; the order is always the deterministic one.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            An `_InterleaveDataset` (or `_ParallelInterleaveDataset`).
+
+        Raises:
+            AttributeError: When `map_func` does not return a dataset (TensorFlow's error).
+            InvalidArgumentError: When `cycle_length` or `block_length` is not positive.
+        """
+        cls = _InterleaveDataset if num_parallel_calls is None else _ParallelInterleaveDataset
+        return DatasetV2(cls(self, map_func, cycle_length, block_length, DatasetV2))
+
+    def cache(self, filename="", name=None):
+        """The elements kept after the first complete pass and replayed: in memory, or, with a
+        `filename`, in varrt's own cache file (`cache_file.py`: not TensorFlow's format)."""
+        return DatasetV2(CacheDataset(self, filename))
+
+    def scan(self, initial_state, scan_func, name=None):
+        """`scan_func(state, element) -> (new_state, output)` run over the elements: the outputs."""
+        return DatasetV2(_ScanDataset(self, initial_state, scan_func))
+
+    def unique(self, name=None):
+        """The elements not seen before (int32, int64 and string elements)."""
+        return DatasetV2(_UniqueDataset(self))
+
+    def take_while(self, predicate, name=None):
+        """The elements up to the first for which `predicate` is False."""
+        return DatasetV2(_TakeWhileDataset(self, predicate))
+
+    def shard(self, num_shards, index, name=None):
+        """Every `num_shards`-th element, starting at `index`."""
+        return DatasetV2(_ShardDataset(self, num_shards, index))
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
+                       name=None):
+        """The elements a Python generator yields.
+
+        `generator(*args)` is called for each pass over the dataset; each value it yields is
+        checked against the signature and converted as TensorFlow's `numpy_function` does (a
+        mismatch is an InvalidArgumentError from the iterator, with TensorFlow's message).
+
+        Args:
+            generator: A callable returning an iterator.
+            output_types: The legacy signature: a nest of dtypes (with `output_shapes`).
+            output_shapes: The legacy signature's shapes (unknown by default).
+            args: Values passed to `generator`, as NumPy values, converted through tensors.
+            output_signature: A nest of `tf.TensorSpec`s the elements match.
+            name: Unused (TensorFlow names the op with it).
+
+        Returns:
+            A dataset printed as TensorFlow's `_FlatMapDataset` (TensorFlow builds it so).
+
+        Raises:
+            TypeError: When `generator` is not callable, or the signature arguments are missing,
+                combined or not specs.
+        """
+        spec = generator_source.element_spec(generator, output_types, output_shapes, output_signature)
+        args = () if args is None else tuple(convert_to_tensor(a) for a in args)
+        return DatasetV2(_GeneratorDataset(generator, args, spec))
+
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """An endless dataset of random int64 scalars in [0, 2**32): TensorFlow's numbers for a seed
+        (with `rerandomize_each_iteration=True`, a new stream each pass, as TensorFlow draws it)."""
+        return DatasetV2(_RandomDataset(seed, rerandomize_each_iteration))
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """The next element of `datasets[i]` for each `i` that `choice_dataset` yields.
+
+        Args:
+            datasets: A non-empty list of datasets with compatible element specs.
+            choice_dataset: A dataset of scalar int64 indices into `datasets`.
+            stop_on_empty_dataset: Whether choosing an exhausted dataset ends this one (else that
+                choice is passed over).
+
+        Returns:
+            A `_DirectedInterleaveDataset`.
+
+        Raises:
+            ValueError: When `datasets` is empty.
+            TypeError: When `choice_dataset` is not a dataset of scalar int64s, or the datasets'
+                element specs are not compatible.
+        """
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        if not isinstance(choice_dataset, DatasetV2):
+            raise TypeError("Invalid `choice_dataset`. `choice_dataset` should be a `tf.data.Dataset` but is "
+                            f"{type(choice_dataset)}.")
+        spec = choice_dataset.element_spec
+        if not (isinstance(spec, TensorSpec) and spec.dtype == dtypes.int64 and spec.shape.is_compatible_with([])):
+            raise TypeError("Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
+                            f"tensors but are {spec}.")
+        return DatasetV2(_DirectedInterleaveDataset(choice_dataset, datasets, stop_on_empty_dataset))
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Elements of `datasets` drawn at random.
+
+        Each draw is TensorFlow's: a stateless categorical draw over log(weights), seeded by the
+        next two numbers of `Dataset.random(seed)`, so a seed gives TensorFlow's sequence.
+
+        Args:
+            datasets: A non-empty list of datasets with compatible element specs.
+            weights: Probabilities (a list, a float Tensor, or a dataset of them), uniform by
+                default. Datasets of weight 0 in a list are left out, and one left is returned
+                itself, as TensorFlow does.
+            seed: The op seed (with the global seed, TensorFlow's seed rules).
+            stop_on_empty_dataset: Whether drawing an exhausted dataset ends this one.
+            rerandomize_each_iteration: Whether each pass draws anew (as TensorFlow reseeds it).
+
+        Returns:
+            A `_DirectedInterleaveDataset` (or the one dataset left).
+
+        Raises:
+            ValueError: When `datasets` is empty or `weights` has another length.
+            TypeError: When `weights` is not float32 or float64, or the element specs are not
+                compatible.
+        """
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        datasets = list(datasets)
+        if weights is not None and not isinstance(weights, DatasetV2):
+            if isinstance(weights, Tensor):
+                if not weights.shape.is_compatible_with([len(datasets)]):
+                    raise ValueError("Invalid `weights`. The shape of `weights` should be compatible with "
+                                     f"`[len(datasets)]` but is {weights.shape}.")
+            else:
+                if len(datasets) != len(weights):
+                    raise ValueError("Invalid `weights`. `weights` should have the same length as `datasets` but "
+                                     f"got `len(weights)={len(weights)}` vs. `len(datasets)={len(datasets)}`.")
+                kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
+                datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else (
+                    [datasets[0].take(0)], [1.0])
+            weights = convert_to_tensor(weights)
+            if weights.dtype not in (dtypes.float32, dtypes.float64):
+                raise TypeError("Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but "
+                                f"is {weights.dtype}.")
+            if len(datasets) == 1:  # TensorFlow's shortcut: the one dataset with a weight, itself
+                return datasets[0]
+        selector = _SampleSelectorDataset(len(datasets), weights, seed, rerandomize_each_iteration)
+        return DatasetV2(_DirectedInterleaveDataset(selector, datasets, stop_on_empty_dataset))
 
     def __getattr__(self, name):
         if name in _NOT_YET:
@@ -191,419 +421,10 @@ class DatasetV2:
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
 
+
+_NOT_YET = frozenset({"list_files", "snapshot", "save", "load", "group_by_window", "bucket_by_sequence_length",
+                      "counter", "with_options", "options", "get_single_element", "ragged_batch",
+                      "sparse_batch", "rejection_resample", "batch_jobs"})
+
+
 Dataset = DatasetV2
-
-_NOT_YET = frozenset({"from_generator", "interleave", "flat_map", "padded_batch", "window", "cache", "scan",
-                      "unique", "rebatch", "list_files", "snapshot", "save", "load", "group_by_window",
-                      "bucket_by_sequence_length", "sample_from_datasets", "choose_from_datasets",
-                      "random", "counter", "with_options", "options", "get_single_element",
-                      "ragged_batch", "sparse_batch", "shard", "rejection_resample", "batch_jobs"})
-
-
-def _as_tuple(value):
-    """A function's result as tf.data keeps it: lists become tuples (TensorFlow converts them)."""
-    if isinstance(value, list):
-        return tuple(_as_tuple(v) for v in value)
-    if type(value) is tuple:
-        return tuple(_as_tuple(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _as_tuple(v) for k, v in value.items()}
-    return value
-
-
-class OwnedIterator:
-    """An iterator over a dataset's elements (`iter(dataset)`)."""
-
-    def __init__(self, dataset):
-        self._dataset = dataset
-        self._elements = dataset._elements()
-
-    @property
-    def element_spec(self):
-        return self._dataset.element_spec
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        return next(self._elements)
-
-    def get_next(self):
-        """The next element; OutOfRangeError at the end (StopIteration is `next`'s)."""
-        try:
-            return next(self._elements)
-        except StopIteration:
-            raise _end_of_sequence() from None
-
-
-class NumpyIterator:
-    """`as_numpy_iterator()`: the elements as NumPy values."""
-
-    def __init__(self, iterator):
-        self._iterator = iterator
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        return structure.as_numpy(next(self._iterator))
-
-    def __repr__(self):
-        return f"NumpyIterator(iterator={self._iterator!r})"
-
-
-# --- sources -----------------------------------------------------------------------------------
-
-class _TensorDataset(DatasetV2):
-    def __init__(self, element):
-        self._element = structure.to_tensors(element)
-        super().__init__(structure.spec_of(self._element))
-
-    def _elements(self):
-        yield self._element
-
-    def _cardinality(self):
-        return 1
-
-
-class _TensorSliceDataset(DatasetV2):
-    def __init__(self, tensors):
-        element = structure.to_tensors(tensors)
-        flat = structure.leaves(element)
-        n = None
-        for t in flat:
-            if t.shape.rank == 0:
-                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
-            first = t.shape[0]
-            if n is not None and first != n:
-                raise ValueError(f"Dimensions {n} and {first} are not compatible")
-            n = first
-        self._element, self._n = element, n
-        super().__init__(structure.map_leaves(lambda t: TensorSpec(t.shape[1:], t.dtype), element))
-
-    def _elements(self):
-        for i in range(self._n):
-            yield structure.map_leaves(lambda t: t[i], self._element)
-
-    def _batches(self, size, drop_remainder):
-        end = self._n - self._n % size if drop_remainder else self._n
-        for i in range(0, end, size):
-            yield structure.map_leaves(lambda t: t[i:i + size], self._element)
-
-    def _cardinality(self):
-        return self._n
-
-
-class _RangeDataset(DatasetV2):
-    def __init__(self, *args, output_type=dtypes.int64):
-        values = [_int(a) for a in args]
-        if len(values) == 1:
-            values = [0, values[0], 1]
-        elif len(values) == 2:
-            values.append(1)
-        elif len(values) != 3:
-            raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 but was {len(args)}.")
-        if values[2] == 0:
-            raise _op_error(errors.InvalidArgumentError, "RangeDataset", "step must be a non-zero integer.")
-        self._range = range(*values)
-        self._dtype = dtypes.as_dtype(output_type)
-        super().__init__(TensorSpec([], self._dtype))
-
-    def _elements(self):
-        np_type = self._dtype.as_numpy_dtype
-        for v in self._range:
-            yield convert_to_tensor(np_type(v))
-
-    def _cardinality(self):
-        return len(self._range)
-
-
-class _ZipDataset(DatasetV2):
-    def __init__(self, datasets):
-        if isinstance(datasets, list) or not all(isinstance(d, DatasetV2) for d in structure.leaves(datasets)):
-            raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) structures of "
-                            "`tf.data.Dataset` objects. Python `list` is not supported and you should use `tuple` "
-                            "instead.")
-        self._datasets = datasets
-        super().__init__(structure.map_leaves(lambda d: d.element_spec, self._datasets))
-
-    def _elements(self):
-        iterators = [d._elements() for d in structure.leaves(self._datasets)]
-        for items in zip(*iterators):
-            yield structure.pack(self._datasets, items)
-
-    def _cardinality(self):
-        cards = [d._cardinality() for d in structure.leaves(self._datasets)]
-        finite = [c for c in cards if c >= 0]
-        if finite:
-            return min(finite)
-        return UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in cards else INFINITE_CARDINALITY
-
-
-# --- transformations -----------------------------------------------------------------------------
-
-class _UnaryDataset(DatasetV2):
-    def __init__(self, input_dataset, element_spec=None):
-        self._input = input_dataset
-        super().__init__(input_dataset.element_spec if element_spec is None else element_spec)
-
-
-def _most_specific_compatible_spec(a, b):
-    if a.dtype != b.dtype:
-        return None
-    if a.shape.rank is None or b.shape.rank is None or a.shape.rank != b.shape.rank:
-        return TensorSpec(TensorShape(None), a.dtype)
-    return TensorSpec([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())], a.dtype)
-
-
-class _ConcatenateDataset(DatasetV2):
-    def __init__(self, first, second):
-        self._first, self._second = first, second
-        specs_a, specs_b = structure.leaves(first.element_spec), structure.leaves(second.element_spec)
-        merged = [_most_specific_compatible_spec(a, b) for a, b in zip(specs_a, specs_b)]
-        if len(specs_a) != len(specs_b) or None in merged:
-            raise TypeError(f"Incompatible dataset elements:\n  {first.element_spec} vs.   {second.element_spec}")
-        super().__init__(structure.pack(first.element_spec, merged))
-
-    def _elements(self):
-        return itertools.chain(self._first._elements(), self._second._elements())
-
-    def _cardinality(self):
-        a, b = self._first._cardinality(), self._second._cardinality()
-        if INFINITE_CARDINALITY in (a, b):
-            return INFINITE_CARDINALITY
-        return UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in (a, b) else a + b
-
-
-class _BatchDataset(_UnaryDataset):
-    def __init__(self, input_dataset, batch_size, drop_remainder):
-        self._batch_size = _int(batch_size)
-        if self._batch_size <= 0:
-            raise _op_error(errors.InvalidArgumentError, "BatchDatasetV2", "Batch size must be greater than zero.")
-        self._drop = bool(drop_remainder)
-        lead = self._batch_size if self._drop else None
-        super().__init__(input_dataset, structure.map_leaves(
-            lambda s: TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), input_dataset.element_spec))
-
-    def _elements(self):
-        if isinstance(self._input, _TensorSliceDataset):  # batches of slices are slices: no per-element work
-            return self._input._batches(self._batch_size, self._drop)
-        return self._stacked_batches()
-
-    def _stacked_batches(self):
-        batch = []
-        for element in self._input._elements():
-            batch.append(element)
-            if len(batch) == self._batch_size:
-                yield self._stack(batch)
-                batch = []
-        if batch and not self._drop:
-            yield self._stack(batch)
-
-    def _stack(self, batch):
-        columns = zip(*(structure.leaves(e) for e in batch))
-        stacked = []
-        for column in columns:
-            first = column[0].shape
-            for t in column[1:]:
-                if t.shape != first:
-                    raise _op_error(errors.InvalidArgumentError, "IteratorGetNext",
-                                    "Cannot add tensor to the batch: number of elements does not match. Shapes "
-                                    f"are: [tensor]: {t.shape.as_list()}, [batch]: {first.as_list()}",
-                                    "IteratorGetNext_output_types_1")
-            if column[0].dtype == dtypes.string:
-                stacked.append(array_ops.stack(list(column)))
-            else:  # one NumPy stack and one conversion: the elements' buffers are read, not copied twice
-                stacked.append(convert_to_tensor(np.stack([t._numpy() for t in column])))
-        return structure.pack(batch[0], stacked)
-
-    def _cardinality(self):
-        n = self._input._cardinality()
-        if n < 0:
-            return n
-        return n // self._batch_size if self._drop else -(-n // self._batch_size)
-
-
-class _UnbatchDataset(_UnaryDataset):
-    def __init__(self, input_dataset):
-        super().__init__(input_dataset, structure.map_leaves(lambda s: TensorSpec(s.shape[1:], s.dtype),
-                                                             input_dataset.element_spec))
-
-    def _elements(self):
-        for element in self._input._elements():
-            n = structure.leaves(element)[0].shape[0]
-            for i in range(n):
-                yield structure.map_leaves(lambda t: t[i], element)
-
-
-class _ShuffleDataset(_UnaryDataset):
-    def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
-        self._buffer_size = _int(buffer_size)
-        if self._buffer_size <= 0 and self._buffer_size != UNKNOWN_CARDINALITY:
-            raise _op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
-                            "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
-        seeds = random_ops.get_seed(seed)
-        # One stream of per-iteration seeds: a new order each iteration unless told otherwise.
-        self._seeds = np.random.default_rng(None if seeds == (None, None) else list(seeds))
-        self._reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
-        self._fixed_seed = int(self._seeds.integers(0, 2 ** 63))
-        super().__init__(input_dataset)
-
-    def _elements(self):
-        seed = int(self._seeds.integers(0, 2 ** 63)) if self._reshuffle else self._fixed_seed
-        rng = np.random.default_rng(seed)
-        size = self._buffer_size if self._buffer_size > 0 else _INT64_MAX
-        buffer = []
-        for element in self._input._elements():
-            if len(buffer) < size:
-                buffer.append(element)
-                continue
-            i = int(rng.integers(len(buffer)))
-            yield buffer[i]
-            buffer[i] = element
-        while buffer:
-            i = int(rng.integers(len(buffer)))
-            buffer[i], buffer[-1] = buffer[-1], buffer[i]
-            yield buffer.pop()
-
-    def _cardinality(self):
-        return self._input._cardinality()
-
-
-class _TracedFunction:
-    """A user function traced once with a dataset's element spec: tuple elements are unpacked
-    into arguments (TensorFlow's rule), results kept as tf.data keeps them (lists as tuples)."""
-
-    def __init__(self, fn, element_spec, unpack="tuple"):
-        self._fn = autograph.convert(fn)  # TensorFlow converts a dataset function's control flow too
-        self._unpack = unpack  # "state_element": reduce's (state, element), never unpacked further
-        self._in_spec = element_spec
-        self.output_structure = None
-        self.output_spec = None
-        flat_specs = structure.leaves(element_spec)
-        traced = _function.function(self._flat_call, input_signature=flat_specs)
-        self._concrete = traced.get_concrete_function()
-
-    def _flat_call(self, *flat):
-        element = structure.pack(self._in_spec, flat)
-        if self._unpack == "state_element":  # reduce's (state, element): the element is one argument
-            result = self._fn(*element)
-        else:
-            result = self._fn(*element) if type(element) is tuple else self._fn(element)
-        result = structure.to_tensors(_as_tuple(result))
-        self.output_structure = result
-        self.output_spec = structure.spec_of(result)
-        return structure.leaves(result)
-
-    def __call__(self, element):
-        out = self._concrete(*structure.leaves(element))
-        return structure.pack(self.output_structure, out if isinstance(out, (list, tuple)) else [out])
-
-
-class _MapDataset(_UnaryDataset):
-    def __init__(self, input_dataset, map_func):
-        self._func = _TracedFunction(map_func, input_dataset.element_spec)
-        super().__init__(input_dataset, self._func.output_spec)
-
-    def _elements(self):
-        for element in self._input._elements():
-            yield self._func(element)
-
-    def _cardinality(self):
-        return self._input._cardinality()
-
-
-class _ParallelMapDataset(_MapDataset):
-    """`map` with `num_parallel_calls`: the same elements in the same order (varrt runs the
-    function on the calling thread)."""
-
-
-class _FilterDataset(_UnaryDataset):
-    def __init__(self, input_dataset, predicate):
-        self._func = _TracedFunction(predicate, input_dataset.element_spec)
-        spec = self._func.output_spec
-        if not (isinstance(spec, TensorSpec) and spec.dtype == dtypes.bool and spec.shape.rank == 0):
-            raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its return "
-                             f"type is {spec}.")
-        super().__init__(input_dataset)
-
-    def _elements(self):
-        for element in self._input._elements():
-            if bool(self._func(element).numpy()):
-                yield element
-
-
-class _RepeatDataset(_UnaryDataset):
-    def __init__(self, input_dataset, count):
-        self._count = -1 if count is None else _int(count)
-        super().__init__(input_dataset)
-
-    def _elements(self):
-        rounds = itertools.count() if self._count < 0 else range(self._count)
-        for _ in rounds:
-            empty = True
-            for element in self._input._elements():
-                empty = False
-                yield element
-            if empty:
-                return
-
-    def _cardinality(self):
-        n = self._input._cardinality()
-        if self._count < 0:
-            return 0 if n == 0 else (INFINITE_CARDINALITY if n != UNKNOWN_CARDINALITY else UNKNOWN_CARDINALITY)
-        if n == INFINITE_CARDINALITY:
-            return INFINITE_CARDINALITY if self._count > 0 else 0
-        return UNKNOWN_CARDINALITY if n == UNKNOWN_CARDINALITY else n * self._count
-
-
-class _TakeDataset(_UnaryDataset):
-    def __init__(self, input_dataset, count):
-        self._count = _int(count)
-        super().__init__(input_dataset)
-
-    def _elements(self):
-        if self._count < 0:
-            return self._input._elements()
-        return itertools.islice(self._input._elements(), self._count)
-
-    def _cardinality(self):
-        n = self._input._cardinality()
-        if self._count < 0:
-            return n
-        if n == UNKNOWN_CARDINALITY:
-            return UNKNOWN_CARDINALITY
-        return self._count if n == INFINITE_CARDINALITY else min(n, self._count)
-
-
-class _SkipDataset(_UnaryDataset):
-    def __init__(self, input_dataset, count):
-        self._count = _int(count)
-        super().__init__(input_dataset)
-
-    def _elements(self):
-        if self._count < 0:
-            return iter(())
-        return itertools.islice(self._input._elements(), self._count, None)
-
-    def _cardinality(self):
-        n = self._input._cardinality()
-        if n < 0:
-            return n
-        return 0 if self._count < 0 else max(n - self._count, 0)
-
-
-class _PrefetchDataset(_UnaryDataset):
-    def __init__(self, input_dataset, buffer_size):
-        super().__init__(input_dataset)
-
-    def _elements(self):
-        return self._input._elements()
-
-    def _cardinality(self):
-        return self._input._cardinality()
-
-
-def cardinality(dataset):
-    """`tf.data.experimental.cardinality`: the dataset's cardinality as an int64 Tensor."""
-    return dataset.cardinality()

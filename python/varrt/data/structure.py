@@ -1,7 +1,9 @@
 """A dataset's elements as tf.data sees them: nests of tuples, namedtuples and dicts whose
-leaves are tensors (a list is a value, converted to one tensor, as tf.data converts it), and
-their `element_spec`, the same nest of `TensorSpec`s."""
+leaves are tensors or datasets (a list is a value, converted to one tensor, as tf.data converts
+it), and their `element_spec`, the same nest of `TensorSpec`s and `DatasetSpec`s."""
+from varrt.data.dataset_spec import DatasetSpec
 from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
 
 
@@ -10,9 +12,12 @@ def _is_structure(x):
 
 
 def map_leaves(fn, element):
-    """`fn` over the leaves of `element`, tuples and dicts being structure, lists leaves."""
+    """`fn` over the leaves of `element`, tuples and dicts being structure, lists leaves. `fn`
+    runs in tf.nest's order (dict keys sorted); a dict keeps its own key order, as
+    tf.nest.pack_sequence_as keeps it (an element spec prints the keys as the function made them)."""
     if isinstance(element, dict):
-        return {k: map_leaves(fn, element[k]) for k in sorted(element)}
+        done = {k: map_leaves(fn, element[k]) for k in sorted(element)}
+        return {k: done[k] for k in element}
     if isinstance(element, tuple):
         items = [map_leaves(fn, x) for x in element]
         return type(element)(*items) if hasattr(type(element), "_fields") else tuple(items)
@@ -34,16 +39,53 @@ def pack(structure, flat):
     return map_leaves(lambda _: next(it), structure)
 
 
+def is_dataset(x):
+    """Whether a leaf is a dataset (an element of a dataset of datasets, as `window` makes)."""
+    return hasattr(x, "element_spec") and hasattr(x, "_elements")
+
+
 def to_tensors(element):
-    """The element with every leaf a Tensor (TensorFlow's conversion rules)."""
-    return map_leaves(lambda x: x if isinstance(x, Tensor) else convert_to_tensor(x), element)
+    """The element with every leaf a Tensor (TensorFlow's conversion rules) or a dataset."""
+    return map_leaves(lambda x: x if isinstance(x, Tensor) or is_dataset(x) else convert_to_tensor(x), element)
 
 
 def spec_of(element):
-    """The element's `element_spec`: a TensorSpec (its static shape and dtype) per leaf."""
-    return map_leaves(lambda t: TensorSpec(t.shape, t.dtype), element)
+    """The element's `element_spec`: a TensorSpec (its static shape and dtype) per tensor leaf,
+    a DatasetSpec per dataset leaf."""
+    return map_leaves(lambda t: DatasetSpec(t.element_spec) if is_dataset(t) else TensorSpec(t.shape, t.dtype),
+                      element)
 
 
 def as_numpy(element):
     """The element with every leaf a NumPy value (what `as_numpy_iterator` yields)."""
     return map_leaves(lambda t: t.numpy(), element)
+
+
+def batched(spec, size):
+    """The spec of a batch of `size` (None: unknown) elements of `spec`."""
+    return TensorSpec(TensorShape([size]).concatenate(spec.shape), spec.dtype)
+
+
+def unbatched(spec):
+    """The spec of one row of a batch of `spec` (TensorFlow's TensorSpec._unbatch, its error for a scalar)."""
+    if spec.shape.rank == 0:
+        raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+    return TensorSpec(spec.shape[1:], spec.dtype)
+
+
+def most_specific_compatible_spec(a, b):
+    if a.dtype != b.dtype:
+        return None
+    if a.shape.rank is None or b.shape.rank is None or a.shape.rank != b.shape.rank:
+        return TensorSpec(TensorShape(None), a.dtype)
+    return TensorSpec([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())], a.dtype)
+
+
+def common_spec(a, b):
+    """The most specific spec both nests match, or None when their structures or dtypes differ."""
+    flat_a, flat_b = leaves(a), leaves(b)
+    if len(flat_a) != len(flat_b) or repr(map_leaves(lambda _: 0, a)) != repr(
+            map_leaves(lambda _: 0, b)):
+        return None
+    merged = [most_specific_compatible_spec(x, y) for x, y in zip(flat_a, flat_b)]
+    return None if None in merged else pack(a, merged)

@@ -243,7 +243,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor):
         if dtype is not None and dtype != value.dtype:
-            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+            prefix = "" if name is None else f"{name}: "  # TensorFlow's _add_error_prefix
+            raise ValueError(f"{prefix}Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
                              f"{value.dtype.name}: {value!r}")
         return value
     to_tensor = getattr(value, "_as_tensor", None)  # Variables read their value
@@ -252,9 +253,25 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
             raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
                              f"{value.dtype.name}. (Variable: {value!r})")
         return to_tensor()
+    if packs(value):
+        return _list_packing[1](value, dtype if dtype is not None else dtype_hint)
     if dtype is None and dtype_hint is not None:
         return _from_python_or_array(value, dtypes.as_dtype(dtype_hint), hint=True)
     return _from_python_or_array(value, dtype)
+
+
+_list_packing = []  # (holds_graph_tensor, autopack) of varrt.ops.autopacking, once it has loaded
+
+
+def packs(value):
+    """Whether `value` is a list or tuple holding tensors of a graph being built (it converts by a Pack)."""
+    return bool(_list_packing) and isinstance(value, (list, tuple)) and bool(value) and _list_packing[0](value)
+
+
+def register_list_packing(applies, pack):
+    """TensorFlow's rule for a list holding graph tensors (a Pack op) lives with the ops, which
+    install it here as they load (this layer cannot import them)."""
+    _list_packing[:] = [applies, pack]
 
 
 def _from_python_or_array(value, dtype, hint=False):

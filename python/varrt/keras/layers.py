@@ -1,6 +1,23 @@
 """`tf.keras.layers`: Keras 3's layers (varrt/layers)."""
 from varrt.layers.activation import Activation  # noqa: F401
+from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
+from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.dense import Dense  # noqa: F401
+from varrt.layers.dot import Dot, dot  # noqa: F401
+from varrt.layers.dropout import Dropout  # noqa: F401
+from varrt.layers.embedding import Embedding  # noqa: F401
+from varrt.layers.gru import GRU, GRUCell  # noqa: F401
+from varrt.layers.identity import Identity  # noqa: F401
 from varrt.layers.input_layer import Input, InputLayer  # noqa: F401
 from varrt.layers.input_spec import InputSpec  # noqa: F401
+from varrt.layers.lambda_layer import Lambda  # noqa: F401
 from varrt.layers.layer import Layer  # noqa: F401
+from varrt.layers.layer_normalization import LayerNormalization  # noqa: F401
+from varrt.layers.lstm import LSTM, LSTMCell  # noqa: F401
+from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,  # noqa: F401
+                                  average, concatenate, maximum, minimum, multiply, subtract)
+from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
+                                SpatialDropout3D)
+from varrt.layers.recurrent import RNN  # noqa: F401
+from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
+from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401

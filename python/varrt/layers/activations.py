@@ -1,14 +1,34 @@
 """Keras 3's activation functions (`tf.keras.activations`, keras/src/activations/), on
 TensorFlow's nn ops as Keras's TensorFlow backend runs them."""
 from varrt.framework.tensor import convert_to_tensor
-from varrt.ops import math_ops, nn_ops
+from varrt.ops import index_ops, math_ops, nn_ops
 
 
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
-    if negative_slope != 0.0 or max_value is not None or threshold != 0.0:
-        raise NotImplementedError("varrt's keras.activations.relu supports only the default negative_slope, "
-                                  "max_value and threshold yet.")
-    return nn_ops.relu(convert_to_tensor(x))
+    """max(x, 0), or with `negative_slope` below `threshold` and capped at `max_value`
+    (Keras's ReLU.static_call, op for op)."""
+    x = convert_to_tensor(x)
+    if negative_slope != 0.0:
+        if max_value is None and threshold == 0:
+            return nn_ops.leaky_relu(x, alpha=negative_slope)
+        if threshold != 0:
+            negative_part = nn_ops.relu(-x + threshold)
+        else:
+            negative_part = nn_ops.relu(-x)
+    clip_max = max_value is not None
+    if threshold != 0:
+        x = index_ops.where(math_ops.greater(x, math_ops.cast(threshold, x.dtype)), x,
+                            convert_to_tensor(0, dtype=x.dtype))
+    elif max_value == 6:
+        x = nn_ops.relu6(x)
+        clip_max = False
+    else:
+        x = nn_ops.relu(x)
+    if clip_max:
+        x = math_ops.clip_by_value(x, math_ops.cast(0.0, x.dtype), math_ops.cast(max_value, x.dtype))
+    if negative_slope != 0.0:
+        x -= negative_slope * negative_part
+    return x
 
 
 def sigmoid(x):
@@ -32,9 +52,12 @@ def leaky_relu(x, negative_slope=0.2):
 
 
 def elu(x, alpha=1.0):
-    if alpha != 1.0:
-        raise NotImplementedError("varrt's keras.activations.elu supports only alpha=1.0 yet.")
-    return nn_ops.elu(convert_to_tensor(x))
+    """x above 0, alpha * (exp(x) - 1) below (Keras's `where` for alpha other than 1)."""
+    x = convert_to_tensor(x)
+    res = nn_ops.elu(x)
+    if alpha == 1:
+        return res
+    return index_ops.where(math_ops.greater(x, convert_to_tensor(0, dtype=x.dtype)), res, alpha * res)
 
 
 def selu(x):

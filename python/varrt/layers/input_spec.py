@@ -1,5 +1,5 @@
 """`InputSpec`: what a layer accepts (rank, last axes), checked on each call as Keras checks it
-(keras/src/layers/input_spec.py; only the checks the core layers use)."""
+(keras/src/layers/input_spec.py): rank, dtype, given axes and shape."""
 
 
 class InputSpec:
@@ -19,20 +19,38 @@ class InputSpec:
 
 
 def assert_input_compatibility(spec, x, layer_name):
-    """Keras's rank and axis checks for one input against one spec."""
+    """Keras's checks of one input against one spec: rank, dtype, given axes, shape."""
     if spec is None:
         return
     shape = x.shape
     if not isinstance(shape, tuple):  # a Tensor's TensorShape (a KerasTensor's shape is a tuple)
-        shape = shape.as_list() if shape.rank is not None else None
+        shape = tuple(shape.as_list()) if shape.rank is not None else None
     if shape is None:
         return
     ndim = len(shape)
+    prefix = f"Input 0 with name '{spec.name}' of layer '{layer_name}' is incompatible with the layer: "
+    if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
+        raise ValueError(f"{prefix}expected ndim={spec.ndim}, found ndim={ndim}. Full shape received: {shape}")
+    if spec.max_ndim is not None and ndim > spec.max_ndim:
+        raise ValueError(f"{prefix}expected max_ndim={spec.max_ndim}, found ndim={ndim}")
     if spec.min_ndim is not None and ndim < spec.min_ndim:
-        raise ValueError(f"Input 0 with name '{spec.name}' of layer '{layer_name}' is incompatible with the layer: "
-                         f"expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: {tuple(shape)}")
+        raise ValueError(f"{prefix}expected min_ndim={spec.min_ndim}, found ndim={ndim}. Full shape received: "
+                         f"{shape}")
+    if spec.dtype is not None:
+        dtype = x.dtype if isinstance(x.dtype, str) else x.dtype.name
+        if dtype != spec.dtype:
+            raise ValueError(f"{prefix}expected dtype={spec.dtype}, found dtype={dtype}")
     for axis, value in spec.axes.items():
         if value is not None and shape[axis] not in (value, None):
-            raise ValueError(f"Input 0 with name '{spec.name}' of layer '{layer_name}' is incompatible with the "
-                             f"layer: expected axis {axis} of input shape to have value {value}, but received input "
-                             f"with shape {tuple(shape)}")
+            raise ValueError(f"{prefix}expected axis {axis} of input shape to have value {value}, but received "
+                             f"input with shape {shape}")
+    if spec.shape is not None:
+        spec_shape, compared = tuple(spec.shape), shape
+        if spec.allow_last_axis_squeeze:
+            if compared and compared[-1] == 1:
+                compared = compared[:-1]
+            if spec_shape and spec_shape[-1] == 1:
+                spec_shape = spec_shape[:-1]
+        for spec_dim, dim in zip(spec_shape, compared):
+            if spec_dim is not None and dim is not None and spec_dim != dim:
+                raise ValueError(f"{prefix}expected shape={spec.shape}, found shape={shape}")

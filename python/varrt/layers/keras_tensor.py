@@ -69,11 +69,12 @@ class KerasTensor:
 
     shape = property(lambda self: self._shape, doc="The shape: a tuple of ints and Nones.")
     dtype = property(lambda self: self._dtype, doc="The dtype's name.")
-    sparse = property(lambda self: self._sparse)
-    ragged = property(lambda self: self._ragged)
+    sparse = property(lambda self: self._sparse, doc="Whether it stands for a sparse tensor (never, in varrt).")
+    ragged = property(lambda self: self._ragged, doc="Whether it stands for a ragged tensor (never, in varrt).")
 
     @property
     def ndim(self):
+        """The rank (the length of `shape`)."""
         return len(self._shape)
 
     def _as_tensor(self):

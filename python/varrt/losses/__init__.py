@@ -1,10 +1,10 @@
 """Keras 3's losses (classes and function forms) on varrt's ops: `tf.losses`, which is
 `tf.keras.losses` in TensorFlow 2.21 (keras/losses re-exports this list)."""
 from varrt.losses.loss import Loss
-from varrt.losses.losses import (MSE, BinaryCrossentropy, CategoricalCrossentropy, MeanSquaredError,
+from varrt.losses.losses import (MAE, MAPE, MSE, BinaryCrossentropy, CategoricalCrossentropy, MeanSquaredError,
                                  SparseCategoricalCrossentropy, binary_crossentropy, categorical_crossentropy,
-                                 mean_squared_error, mse, sparse_categorical_crossentropy)
+                                 mae, mape, mean_squared_error, mse, sparse_categorical_crossentropy)
 
-__all__ = ["BinaryCrossentropy", "CategoricalCrossentropy", "Loss", "MSE", "MeanSquaredError",
-           "SparseCategoricalCrossentropy", "binary_crossentropy", "categorical_crossentropy", "mean_squared_error",
-           "mse", "sparse_categorical_crossentropy"]
+__all__ = ["BinaryCrossentropy", "CategoricalCrossentropy", "Loss", "MAE", "MAPE", "MSE", "MeanSquaredError",
+           "SparseCategoricalCrossentropy", "binary_crossentropy", "categorical_crossentropy", "mae", "mape",
+           "mean_squared_error", "mse", "sparse_categorical_crossentropy"]

@@ -24,6 +24,16 @@ def as_tensor(x, dtype=None):
     return convert_to_tensor(x, dtype=dtype)
 
 
+def keras_shape(x):
+    """Keras's `ops.shape`: the static size of each known dimension (a Python int), the run-time
+    size of the others."""
+    static = x.shape.as_list()
+    if None not in static:
+        return tuple(static)
+    dynamic = array_ops.shape(x)
+    return array_ops.stack([dynamic[i] if d is None else d for i, d in enumerate(static)])
+
+
 def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     """Squeezes or expands the last dimension when the ranks differ by exactly 1."""
     r1, r2 = len(x1.shape), len(x2.shape)

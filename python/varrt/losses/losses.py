@@ -35,6 +35,31 @@ def mean_squared_error(y_true, y_pred):
 mse = MSE = mean_squared_error
 
 
+def mean_absolute_error(y_true, y_pred):
+    """mean(abs(y_true - y_pred), axis=-1)."""
+    y_pred = as_tensor(y_pred)
+    y_true = as_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return reduction_ops.reduce_mean(math_ops.abs(math_ops.subtract(y_true, y_pred)), axis=-1)
+
+
+mae = MAE = mean_absolute_error
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    """100 * mean(abs((y_true - y_pred) / max(abs(y_true), epsilon)), axis=-1)."""
+    y_pred = as_tensor(y_pred)
+    y_true = as_tensor(y_true, y_pred.dtype)
+    epsilon = convert_to_tensor(EPSILON, dtype=y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    diff = math_ops.abs(math_ops.truediv(math_ops.subtract(y_true, y_pred),
+                                         math_ops.maximum(math_ops.abs(y_true), epsilon)))
+    return math_ops.multiply(convert_to_tensor(100.0, dtype=y_pred.dtype), reduction_ops.reduce_mean(diff, axis=-1))
+
+
+mape = MAPE = mean_absolute_percentage_error
+
+
 def _binary_crossentropy(target, output, from_logits):
     _same_shape(target, output)
     if from_logits:

@@ -1,6 +1,5 @@
-"""Keras 3's callbacks `fit` calls (keras/src/callbacks/callback.py, callback_list.py): the
-`Callback` base with its hooks, and the list that calls each hook on every callback with the
-logs as Python floats by sorted name (Keras's `pythonify_logs`)."""
+"""Keras 3's `Callback` (keras/src/callbacks/callback.py), the base with its hooks, and the logs
+as callbacks see them: Python floats by sorted name (Keras's `pythonify_logs`)."""
 import numpy as np
 
 from varrt.framework.tensor import Tensor
@@ -85,36 +84,3 @@ class Callback:
 
     def on_predict_end(self, logs=None):
         """Called at the end of `predict`."""
-
-
-class CallbackList:
-    """Calls each hook on every callback, in order, with the logs pythonified."""
-
-    def __init__(self, callbacks, model, params):
-        self.callbacks = list(callbacks)
-        for callback in self.callbacks:
-            callback.set_model(model)
-            callback.set_params(params)
-
-    def _call(self, hook, *args, logs=None):
-        logs = pythonify_logs(logs)
-        for callback in self.callbacks:
-            getattr(callback, hook)(*args, logs)  # positional, as Keras calls them (LambdaCallback functions)
-
-    def on_train_begin(self, logs=None):
-        self._call("on_train_begin", logs=logs)
-
-    def on_train_end(self, logs=None):
-        self._call("on_train_end", logs=logs)
-
-    def on_epoch_begin(self, epoch, logs=None):
-        self._call("on_epoch_begin", epoch, logs=logs)
-
-    def on_epoch_end(self, epoch, logs=None):
-        self._call("on_epoch_end", epoch, logs=logs)
-
-    def on_train_batch_begin(self, batch, logs=None):
-        self._call("on_train_batch_begin", batch, logs=logs)
-
-    def on_train_batch_end(self, batch, logs=None):
-        self._call("on_train_batch_end", batch, logs=logs)

@@ -7,7 +7,7 @@ from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework import graph_building
 from varrt.models import identifiers
-from varrt.models.mean_metric import Mean
+from varrt.metrics.reduction_metrics import Mean
 from varrt.ops import math_ops
 
 

@@ -1,6 +1,5 @@
 """Keras 3's `EarlyStopping` (keras/src/callbacks/early_stopping.py over monitor_callback.py):
-stops `fit` when a monitored quantity has stopped improving, and can restore the best weights.
-Which direction improves is MonitorCallback's rule."""
+stops `fit` when a monitored quantity has stopped improving, and can restore the best weights."""
 import warnings
 
 from varrt.models import progress

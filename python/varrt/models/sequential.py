@@ -148,12 +148,17 @@ class Sequential(SequentialSaving, Model):
             return getattr(self._functional, attribute)
         raise AttributeError(f"Sequential model '{self.name}' has no defined {what} yet.")
 
-    input_shape = property(lambda self: self._shape_property("input_shape", "input shape"))
-    output_shape = property(lambda self: self._shape_property("output_shape", "output shape"))
-    inputs = property(lambda self: self._shape_property("inputs", "inputs"))
-    outputs = property(lambda self: self._shape_property("outputs", "outputs"))
-    input = property(lambda self: self._shape_property("input", "input"))
-    output = property(lambda self: self._shape_property("output", "output"))
+    input_shape = property(lambda self: self._shape_property("input_shape", "input shape"),
+                           doc="The input shape of the built model (its functional graph's).")
+    output_shape = property(lambda self: self._shape_property("output_shape", "output shape"),
+                            doc="The output shape of the built model.")
+    inputs = property(lambda self: self._shape_property("inputs", "inputs"),
+                      doc="The symbolic inputs of the built model (a list).")
+    outputs = property(lambda self: self._shape_property("outputs", "outputs"),
+                       doc="The symbolic outputs of the built model (a list).")
+    input = property(lambda self: self._shape_property("input", "input"), doc="The symbolic input of the built model.")
+    output = property(lambda self: self._shape_property("output", "output"),
+                      doc="The symbolic output of the built model.")
 
 
 def _check_single_input(layer):

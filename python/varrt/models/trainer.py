@@ -14,14 +14,14 @@ from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework.tensor import convert_to_tensor
 from varrt.graph.function import function
-from varrt.models import identifiers, progress
+from varrt.metrics.compile_metrics import CompileMetrics
+from varrt.metrics.reduction_metrics import Mean
+from varrt.models import identifiers
 from varrt.models.batches import batches, unpack
 from varrt.models.compile_loss import CompileLoss
-from varrt.models.compile_metrics import CompileMetrics
-from varrt.models.callback import CallbackList, pythonify_logs
-from varrt.models.history import History
+from varrt.models.callback import pythonify_logs
+from varrt.models.callback_list import CallbackList
 from varrt.models.validation_split import train_validation_split
-from varrt.models.mean_metric import Mean
 from varrt.ops import array_ops, math_ops, reduction_ops
 
 _NOT_COMPILED = "You must call `compile()` before using the model."
@@ -51,23 +51,28 @@ class Trainer:
         self.run_eagerly = False
         self.history = None
         self.stop_training = False
+        self.stop_evaluating = False
+        self.stop_predicting = False
         self._functions = {}
+        self._initial_epoch = None
 
     # --- compile ------------------------------------------------------------------------
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
-        """Configures the model for training: the optimizer and loss (objects or Keras's names)
-        and metrics (names: "accuracy", ...)."""
-        _refuse(weighted_metrics=(weighted_metrics, None), steps_per_execution=(steps_per_execution, 1))
+        """Configures the model for training: the optimizer and loss (objects or Keras's names),
+        `metrics` (not weighted by sample weights) and `weighted_metrics` (weighted): metric
+        objects, functions or Keras's names ("accuracy", "mse", "auc", ...), a list, or per
+        output a list or dict by output name."""
+        _refuse(steps_per_execution=(steps_per_execution, 1))
         self.optimizer = identifiers.get_optimizer(optimizer)
         self.loss = loss
         self.loss_weights = loss_weights
         self._compile_loss = None  # resolved by the first step, as Keras builds its CompileLoss
-        if metrics is not None and not isinstance(metrics, (list, tuple)):
-            raise ValueError(f"Expected `metrics` argument to be a list, tuple, or dict. Received instead: "
-                             f"metrics={metrics} of type {type(metrics)}")
-        self._compile_metrics = CompileMetrics(metrics) if metrics else None
+        self._compile_metrics = None
+        if metrics is not None or weighted_metrics is not None:
+            self._compile_metrics = CompileMetrics(metrics, weighted_metrics,
+                                                   output_names=getattr(self, "output_names", None))
         self._loss_tracker = Mean(name="loss")
         self.run_eagerly = run_eagerly
         self.jit_compile = jit_compile
@@ -123,10 +128,14 @@ class Trainer:
             return self(x, training=training)
         return self(x)
 
-    def _update_metrics(self, y, y_pred):
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics with a batch's targets and predictions (`metrics`
+        unweighted, `weighted_metrics` weighted by `sample_weight`) and returns every metric's
+        result by name (`get_metrics_result`); `x` is not used."""
+        del x
         if self._compile_metrics is not None:
-            # `metrics` are not weighted by the sample weights (Keras's `weighted_metrics` are).
-            self._compile_metrics.update_state(y, y_pred)
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
 
     def train_step(self, data):
         """One training step on a batch `(x, y, sample_weight)`; returns the logs (the running results)."""
@@ -139,8 +148,7 @@ class Trainer:
         if trainable_weights:
             gradients = tape.gradient(loss, trainable_weights)
             self.optimizer.apply_gradients(zip(gradients, trainable_weights))
-        self._update_metrics(y, y_pred)
-        return self._metric_results()
+        return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def test_step(self, data):
         """One evaluation step on a batch; returns the logs (the running results)."""
@@ -148,15 +156,15 @@ class Trainer:
         y_pred = self._call_model(x, training=False)
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
-        self._update_metrics(y, y_pred)
-        return self._metric_results()
+        return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def predict_step(self, data):
         """The model's outputs on a batch (its `x`)."""
         x, _, _ = unpack(data)
         return self._call_model(x, training=False)
 
-    def _metric_results(self):
+    def get_metrics_result(self):
+        """The results of `metrics` by name, a compiled-metrics dict spread into it."""
         out = {}
         for m in self.metrics:
             result = m.result()
@@ -214,23 +222,17 @@ class Trainer:
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight), validation_split)
         data = batches(x, y, sample_weight, batch_size, shuffle)
-        history = History()
-        self.history = history
-        # Keras's order: the given callbacks, then History (its progress bar, first, is `bar` below).
-        callback_list = CallbackList([*(callbacks or []), history], self,
-                                     {"verbose": progress.resolve(verbose), "epochs": epochs,
-                                      "steps": data.num_batches})
+        # Keras's order: the given callbacks, then History and the progress bar, unless given.
+        callback_list = CallbackList(callbacks, add_history=True, add_progbar=verbose != 0, model=self,
+                                     verbose=verbose, epochs=epochs, steps=data.num_batches)
         self.stop_training = False
         callback_list.on_train_begin()
         train = None
-        num_batches = data.num_batches
         training_logs = None
-        for epoch in range(initial_epoch, epochs):
+        # BackupAndRestore sets `_initial_epoch` when it restores; as Keras, it is kept for later fits.
+        for epoch in range(self._initial_epoch or initial_epoch, epochs):
             self.reset_metrics()
             callback_list.on_epoch_begin(epoch)
-            if verbose and epochs > 1:
-                progress.print_msg(f"Epoch {epoch + 1}/{epochs}\n")
-            bar = progress.Progress(verbose, num_batches)
             logs = {}
             step = 0
             for batch in data.epoch():
@@ -241,25 +243,24 @@ class Trainer:
                 logs = train(batch)
                 callback_list.on_train_batch_end(step, logs)
                 step += 1
-                bar.step(step, logs)
                 if self.stop_training:
                     break
-            num_batches = step  # known after the first epoch of a dataset of unknown length
-            epoch_logs = pythonify_logs(self._metric_results() if step else logs)
+            epoch_logs = pythonify_logs(self.get_metrics_result() if step else logs)
             if validation_data is not None:
                 val_x, val_y, val_sample_weight = unpack(validation_data)
                 val_logs = self.evaluate(val_x, val_y, sample_weight=val_sample_weight,
-                                         batch_size=validation_batch_size or batch_size, verbose=0,
-                                         return_dict=True)
+                                         batch_size=validation_batch_size or batch_size,
+                                         callbacks=callback_list, return_dict=True)
                 epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
                 epoch_logs = pythonify_logs(epoch_logs)
-            bar.finish(epoch_logs)
             callback_list.on_epoch_end(epoch, epoch_logs)
             training_logs = epoch_logs
             if self.stop_training:
                 break
+        if epochs > 0:
+            self.optimizer.finalize_variable_values(self.trainable_weights)  # use_ema: the averages
         callback_list.on_train_end(training_logs)
-        return history
+        return self.history
 
     # --- evaluate and predict -----------------------------------------------------------
 
@@ -268,43 +269,62 @@ class Trainer:
         """The loss and metrics on `x` and `y`: a float when there is only the loss, else a
         list ("loss", then the metrics in their order), or a dict with `return_dict=True`."""
         self._assert_compiled()
-        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
+        _refuse(steps=(steps, None))
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}")
         data = batches(x, y, sample_weight, batch_size, shuffle=False)
+        callbacks = self._callback_list(callbacks, verbose, data)
+        self.stop_evaluating = False
+        callbacks.on_test_begin()
         self.reset_metrics()
-        bar = progress.Progress(verbose, data.num_batches)
         test, step, logs = None, 0, {}
         for batch in data.epoch():
             if test is None:
                 self._build_for(batch)
                 test = self._step_function("test")
+            callbacks.on_test_batch_begin(step)
             logs = test(batch)
+            callbacks.on_test_batch_end(step, logs)
             step += 1
-            bar.step(step, logs)
-        logs = pythonify_logs(self._metric_results() if step else logs)
-        bar.finish(logs)
+            if self.stop_evaluating:
+                break
+        logs = pythonify_logs(self.get_metrics_result() if step else logs)
+        callbacks.on_test_end(logs)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """The model's outputs on `x`, batch by batch, concatenated into NumPy arrays."""
-        _refuse(steps=(steps, None), callbacks=(callbacks or None, None))
+        _refuse(steps=(steps, None))
         data = batches(x, None, None, batch_size, shuffle=False)
-        bar = progress.Progress(verbose, data.num_batches)
+        callbacks = self._callback_list(callbacks, verbose, data)
+        self.stop_predicting = False
+        callbacks.on_predict_begin()
         predict, outputs, step = None, [], 0
         for batch in data.epoch():
             if predict is None:
                 self._build_for(batch)
                 predict = self._step_function("predict")
-            outputs.append(nest.map_structure(lambda t: t.numpy(), predict(batch)))
+            callbacks.on_predict_batch_begin(step)
+            batch_outputs = predict(batch)
+            outputs.append(nest.map_structure(lambda t: t.numpy(), batch_outputs))
+            callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
             step += 1
-            bar.step(step)
-        bar.finish({})
+            if self.stop_predicting:
+                break
+        callbacks.on_predict_end()
         if not outputs:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). Please use "
                              "`Model.compile(..., run_eagerly=True)`, or `tf.config.run_functions_eagerly(True)` "
                              "for more information of where went wrong, or file a issue/bug to `keras`.")
         return nest.map_structure(lambda *parts: np.concatenate(parts), *outputs)
+
+    def _callback_list(self, callbacks, verbose, data):
+        """`evaluate`'s and `predict`'s callbacks: fit's list as it is (validation), else the
+        given ones and a progress bar unless verbose=0."""
+        if isinstance(callbacks, CallbackList):
+            return callbacks
+        return CallbackList(callbacks, add_progbar=verbose != 0, model=self, verbose=verbose, epochs=1,
+                            steps=data.num_batches)
 
     # --- one batch ----------------------------------------------------------------------
 

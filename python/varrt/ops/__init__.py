@@ -14,3 +14,6 @@ from varrt.ops import op_docs  # noqa: E402,F401
 # and IndexedSlices its conversion from these modules, which install them when they load: loading
 # them with this package means no tensor is ever used without them.
 from varrt.ops import overloads, scatter_ops, slicing, variable_indexing  # noqa: E402,F401
+
+# A list holding graph tensors converts by a Pack (TensorFlow's auto-packing), installed the same way.
+from varrt.ops import autopacking  # noqa: E402,F401

@@ -17,7 +17,7 @@ from varrt.framework import conversion as _convert
 from varrt.ops.op_util import (attr_ints, attr_value_error, check_dtype, dtype_of, error_name, host, int_list, is_tensor_like, kernel_error, matching, op_error,
                             operand, run, run_core, run_failing, run_outputs, shape_of, shape_text, slow, suffix,
                             tensor_operand)
-from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
+from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor, packs
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops import op_def_lib
 
@@ -71,6 +71,7 @@ def reshape(tensor, shape, name=None) -> Tensor:
     if type(tensor) is Tensor and type(shape) in (tuple, list) and all(type(d) is int for d in shape):
         return run_core(_C.reshape, name, tensor, shape, None)  # what gradient functions do (a list: no " name: ")
     t = _as_tensor(tensor)
+    shape = _packed(shape)
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
         return run_core(_C.reshape, name, t, shape, name or "")
@@ -97,6 +98,11 @@ def _index(tensor, i):
 
 # --- creation ------------------------------------------------------------------------------
 
+def _packed(shape):
+    """A shape argument holding graph tensors (`[tf.shape(x)[0], -1]`) as the Pack TensorFlow makes of it."""
+    return convert_to_tensor(shape) if packs(shape) else shape
+
+
 def _dims(op, shape, name, end=None, python_int32=False):
     """The dimensions of a shape argument, checked after `op` was placed (TensorFlow's messages)."""
     dims = _shape_values(op, shape, name, end, python_int32)
@@ -115,6 +121,7 @@ def _fill(shape, value, dtype, name, end=None, python_int32=False, node_name=Non
     The checks of the shape and value are the kernel's in TensorFlow, so their errors follow the
     op's log line. The output is allocated by the core and filled in place: no full-size
     intermediate array."""
+    shape = _packed(shape)
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
         def fill_dynamic(dims_array, element):
@@ -300,6 +307,7 @@ def stop_gradient(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's name
 def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """`input` repeated along new leading and size-1 dimensions to `shape` (BroadcastTo, the core's
     kernel, which checks the shapes with TensorFlow's texts)."""
+    shape = _packed(shape)
     if _symbolic.is_symbolic(shape):
         # Inside a graph a computed shape is known only when the graph runs: the kernel reads it then.
         a, _ = operand(input)

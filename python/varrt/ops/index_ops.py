@@ -40,7 +40,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     idx, _ = _indices("GatherV2", indices, name)
     batch_dims = int(batch_dims)
     axis = batch_dims if axis is None else int_list(axis)[0]
-    end = "" if suffix(name, indices) == "" else None
+    end = suffix(name, params, indices)
     return run("GatherV2", lambda p, idx: _gathered(p, idx, axis, batch_dims, name, end), (p, idx), dtype,
                attrs={"axis": axis, "batch_dims": batch_dims})
 

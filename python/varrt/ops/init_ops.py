@@ -445,7 +445,9 @@ _KERAS_CLASSES = {c.__name__: c for c in (Zeros, Ones, Constant, Identity, Rando
 _BY_NAME = {**_KERAS_CLASSES, **{n: globals()[n] for n in (
     "zeros", "ones", "constant", "identity", "random_normal", "random_uniform", "truncated_normal",
     "variance_scaling", "glorot_normal", "glorot_uniform", "lecun_normal", "lecun_uniform", "he_normal",
-    "he_uniform", "orthogonal", "IdentityInitializer", "OrthogonalInitializer")}}
+    "he_uniform", "orthogonal", "IdentityInitializer", "OrthogonalInitializer")},
+    # Keras's short aliases ("uniform" is Embedding's default initializer)
+    "normal": RandomNormal, "one": Ones, "uniform": RandomUniform, "zero": Zeros}
 
 
 def serialize(initializer):

@@ -446,6 +446,18 @@ def moments(x, axes, shift=None, keepdims=False, name=None) -> tuple[Tensor, Ten
     return mean, variance
 
 
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None) -> Tensor:
+    """(x - mean) * scale / sqrt(variance + epsilon) + offset, composed as TensorFlow composes it
+    (Rsqrt, Mul, Sub; the order of its ops fixes its rounding)."""
+    x = _as_tensor(x)
+    inv = math_ops.rsqrt(math_ops.add(_as_tensor(variance), variance_epsilon))
+    if scale is not None:
+        inv = math_ops.multiply(inv, scale)
+    shift = math_ops.subtract(offset, math_ops.multiply(mean, inv)) if offset is not None else \
+        math_ops.negative(math_ops.multiply(mean, inv))
+    return math_ops.add(math_ops.multiply(x, math_ops.cast(inv, x.dtype)), math_ops.cast(shift, x.dtype), name=name)
+
+
 def _rate_error(rate):
     return ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
 
@@ -453,6 +465,23 @@ def _rate_error(rate):
 def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
     """x / (1 - rate) where a uniform sample is >= rate, else 0 (Mul, Shape, RandomUniform,
     GreaterEqual, SelectV2, as TensorFlow composes it)."""
+    from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
+
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: random.uniform(shape, dtype=dtype, seed=seed), seed)
+
+
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None) -> Tensor:
+    """`dropout` whose mask depends only on `seed` (two integers): the uniform sample is
+    StatelessRandomUniformV2's (tf.nn.experimental.stateless_dropout)."""
+    from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
+
+    alg = "auto_select" if rng_alg is None else rng_alg
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: random.stateless_uniform(shape, seed, dtype=dtype, alg=alg), None)
+
+
+def _dropout(x, rate, noise_shape, uniform_sampler, seed):
+    """TensorFlow's nn_ops._dropout, shared by the stateful and the stateless dropout."""
     from varrt.ops import random_ops as random  # the random ops import the dispatch this module is part of
 
     is_rate_number = isinstance(rate, numbers.Real) and not isinstance(rate, bool)
@@ -475,13 +504,26 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
         ret = math_ops.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x.dtype))
     else:
         raise _rate_error(rate)
-    shape = tuple(x.shape) if noise_shape is None else tuple(
-        d if d is not None else x.shape[i] for i, d in enumerate(_int_list(noise_shape)))
-    if noise_shape is None:
-        array_ops.shape(x)  # TensorFlow reads the shape through a Shape op
-    random_tensor = random.uniform(shape, dtype=x.dtype, seed=seed)
+    random_tensor = uniform_sampler(_noise_shape(x, noise_shape), x.dtype)
     keep_mask = math_ops.greater_equal(random_tensor, rate)
     return index_ops.where(keep_mask, ret, convert_to_tensor(0, dtype=x.dtype))
+
+
+def _noise_shape(x, noise_shape):
+    """TensorFlow's _get_noise_shape: the input's shape (read by a Shape op, so a graph's
+    unknown sizes come when it runs), or `noise_shape` with None filled from the input's
+    static shape; a tensor `noise_shape` as it is."""
+    if noise_shape is None:
+        shape = array_ops.shape(x)
+        return tuple(x.shape) if x.shape.is_fully_defined() else shape
+    if isinstance(noise_shape, Tensor):
+        return noise_shape
+    dims = list(noise_shape)
+    if any(isinstance(d, Tensor) for d in dims):
+        return array_ops.stack([math_ops.cast(d, dtypes.int32) for d in dims])
+    if x.shape.rank is not None and len(dims) == x.shape.rank:
+        dims = [x.shape[i] if d is None and x.shape[i] is not None else d for i, d in enumerate(dims)]
+    return tuple(_int_list(dims))
 
 
 def _int_list(values):

@@ -15,7 +15,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.ops import op_def_lib
 from varrt.framework import name_scopes as _name_scopes
-from varrt.framework.tensor import Tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor, packs
 from varrt.framework import graph_building
 
 _place_op = _C.place_op
@@ -42,8 +42,16 @@ quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan wi
 
 def slow(*args):
     """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences or
-    strings it converts in Python instead); its errors then end without the " name: " part."""
-    return any(isinstance(a, (list, tuple, str, bytes)) for a in args)
+    strings it converts in Python instead, or objects that convert themselves, such as a Keras
+    variable; tensors and tf.Variables it takes); its errors then end without the " name: " part."""
+    for a in args:
+        if type(a) is Tensor:  # the common case, first
+            continue
+        if isinstance(a, (list, tuple, str, bytes)):
+            return True
+        if not isinstance(a, Tensor) and hasattr(a, "_as_tensor") and not hasattr(a, "sparse_read"):
+            return True
+    return False
 
 
 def suffix(name, *args):
@@ -223,6 +231,9 @@ def operand(x, dtype=None, strict=True):
     """(data, dtype) of an op's operand: a tensor's or variable's own value, else `x` converted by value_operand."""
     if is_tensor_like(x):
         return tensor_operand(x)
+    if isinstance(x, (list, tuple)) and graph_building.building() and packs(x):
+        # A list holding graph tensors packs (TensorFlow's auto-packing, framework/tensor.py's rule).
+        return tensor_operand(convert_to_tensor(x, dtype=dtype))
     return value_operand(x, dtype, strict)
 
 

@@ -32,7 +32,7 @@ from varrt.base import dtypes
 from varrt.framework import default_session, graph_building
 from varrt.ops import random_distributions as distributions
 from varrt.ops.array_ops import allocating_output
-from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor import convert_to_tensor, packs
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
@@ -152,6 +152,8 @@ def _shape(shape, op):
     graph runs (tf.shape(x) of an x with an unknown dimension)."""
     if isinstance(shape, TensorShape):
         shape = shape.as_list()
+    if packs(shape):  # a list holding graph tensors: their Pack (TensorFlow's auto-packing)
+        shape = convert_to_tensor(shape)
     if _is_tensor_like(shape) and host_if_known(tensor_operand(shape)[0]) is None:
         return None
     dims = [int(d) for d in np.asarray(convert_to_tensor(shape)._data.view()).reshape(-1)]

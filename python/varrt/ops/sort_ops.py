@@ -1,6 +1,6 @@
-"""Ordering: top_k (TopKV2), and sort and argsort written over it as TensorFlow's sort_ops
-writes them (a descending TopKV2 of the whole axis, moved last by a Transpose; ascending
-order sorts the values flipped)."""
+"""Ordering: top_k (TopKV2), in_top_k (InTopKV2), and sort and argsort written over TopKV2 as
+TensorFlow's sort_ops writes them (a descending TopKV2 of the whole axis, moved last by a
+Transpose; ascending order sorts the values flipped)."""
 from __future__ import annotations
 
 import collections
@@ -12,8 +12,8 @@ from varrt import _C
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.ops import array_ops, math_ops, op_def_lib
-from varrt.ops.op_util import (check_dtype, host_if_known, is_tensor_like, kernel_error, operand, run_outputs,
-                               shape_text, suffix, tensor_operand)
+from varrt.ops.op_util import (check_dtype, host_if_known, is_tensor_like, kernel_error, matching, mismatch, operand,
+                               run, run_outputs, shape_text, suffix, tensor_operand)
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -58,6 +58,41 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None) -> TopKV2
 @op_def_lib.implements("TopKV2")
 def _raw_top_k_v2(input, k, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     return top_k(input, k, sorted, index_type, name)
+
+
+def in_top_k(targets, predictions, k, name=None) -> Tensor:
+    """Whether each row's target class is among the `k` largest of its predictions (a [batch,
+    classes] float32 tensor): fewer than `k` classes score strictly more, so ties at the boundary
+    all count; never when the row holds a non-finite score or the target is no class index."""
+    return _raw_in_top_kv2(predictions, targets, k, name)
+
+
+@op_def_lib.implements("InTopKV2")
+def _raw_in_top_kv2(predictions, targets, k, name=None):
+    end = suffix(name, predictions, targets, k)
+    p, p_dtype = operand(predictions, dtypes.float32)
+    if p_dtype is not dtypes.float32:
+        raise mismatch("InTopKV2", 0, dtypes.float32, p_dtype, name)
+    (t, k_array), dtype = matching("InTopKV2", [targets, k], name, first_index=1)
+    check_dtype("InTopKV2", dtype, name, end)
+
+    def kernel(p, t, k):
+        if p.ndim != 2:
+            raise kernel_error("InTopKV2", "predictions must be 2-dimensional", name, end=end)
+        if t.ndim != 1:
+            raise kernel_error("InTopKV2", "targets must be 1-dimensional", name, end=end)
+        if p.shape[0] != t.shape[0]:
+            raise kernel_error("InTopKV2", f"First dimension of predictions {p.shape[0]} must match length of "
+                                           f"targets {t.shape[0]}", name, end=end)
+        if np.ndim(k) != 0:
+            raise kernel_error("InTopKV2", f"k must be 0-D, got shape {shape_text(np.shape(k))}", name, end=end)
+        num_classes = p.shape[1]
+        targets = t.astype(np.int64)
+        in_range = (targets >= 0) & (targets < num_classes)
+        target_score = p[np.arange(p.shape[0]), np.where(in_range, targets, 0)]
+        more_probable = np.count_nonzero(p > target_score[:, None], axis=1)
+        return in_range & np.isfinite(p).all(axis=1) & (more_probable < int(k))
+    return run("InTopKV2", kernel, (p, t, k_array), dtypes.bool)
 
 
 def sort(values, axis=-1, direction="ASCENDING", name=None) -> Tensor:

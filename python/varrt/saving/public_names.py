@@ -42,5 +42,6 @@ for _cls in (_losses.MeanSquaredError, _losses.BinaryCrossentropy, _losses.Categ
 for _fn in (_losses.mean_squared_error, _losses.binary_crossentropy, _losses.categorical_crossentropy,
             _losses.sparse_categorical_crossentropy):
     export(_fn, f"keras.losses.{_fn.__name__}")
-for _cls in (_schedules.ExponentialDecay, _schedules.InverseTimeDecay, _schedules.PiecewiseConstantDecay):
-    export(_cls, f"keras.optimizers.schedules.{_cls.__name__}")
+for _cls in vars(_schedules).values():
+    if isinstance(_cls, type) and issubclass(_cls, _schedules.LearningRateSchedule) and not _cls.__name__.startswith("_"):
+        export(_cls, f"keras.optimizers.schedules.{_cls.__name__}")

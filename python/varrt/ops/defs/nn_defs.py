@@ -9,6 +9,7 @@ register('BiasAdd', 'value: T, bias: T -> output: T', 'T: {float, double, int32,
 register('BiasAddGrad', 'out_backprop: T -> output: T', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', "data_format: {'NHWC', 'NCHW'} = \"NHWC\"", shape=shape_fns.bias_add_grad)
 register('Elu', 'features: T -> activations: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged)
 register('EluGrad', 'gradients: T, outputs: T -> backprops: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.merge_both)
+register('InTopKV2', 'predictions: float, targets: T, k: T -> precision: bool', 'T: {int32, int64} = int32', shape=shape_fns.in_top_k)
 register('L2Loss', 't: T -> output: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.l2_loss)
 register('LeakyRelu', 'features: T -> activations: T', 'alpha: float = 0.2', 'T: {half, bfloat16, float, double} = float', shape=shape_fns.unchanged)
 register('LogSoftmax', 'logits: T -> logsoftmax: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.unchanged_at_least_rank_1)

@@ -12,7 +12,7 @@ import math
 from varrt.base import dtypes
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.gradients import grad_util
-from varrt.ops.gradients.registry import RegisterGradient
+from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 
 def _mask(t, predicate):
@@ -211,3 +211,7 @@ def _top_k_grad(op, grad, _indices_grad):
     scattered = reduction_ops.reduce_sum(math_ops.multiply(positions, array_ops.expand_dims(grad_util.dense(grad), -1)),
                                          -2)
     return grad_util.set_static_shape(scattered, x.shape), None
+
+
+# Whether a target is in the top k has no gradient (TensorFlow's nn_grad.py).
+NotDifferentiable("InTopKV2")

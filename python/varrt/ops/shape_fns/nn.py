@@ -51,6 +51,13 @@ def sparse_softmax_cross_entropy(ctx):
     return [shape_out([batch]), shape_out([batch] + features[1:])]
 
 
+def in_top_k(ctx):
+    """InTopKV2: one bool per row of the [batch, classes] predictions, whose batch the targets share."""
+    predictions = with_rank(ctx.shape("predictions"), 2)
+    targets = with_rank(ctx.shape("targets"), 1)
+    return shape_out([merge_dim(predictions[0], targets[0])])
+
+
 def top_k(ctx):
     """TopKV2: the input with its last dimension k (TensorFlow's TopKShapeFn)."""
     src = with_rank_at_least(ctx.shape("input"), 1)

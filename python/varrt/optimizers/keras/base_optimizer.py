@@ -14,6 +14,10 @@ not Keras's sequence: a documented difference. Every gradient is checked before 
 changes, so a failed step changes no variable, slot or `iterations` (Keras under TensorFlow
 stops half way).
 
+An IndexedSlices gradient (an Embedding's) takes Keras's sparse update step instead
+(sparse_steps.py: Keras squares and divides slice by slice and scatters into the variable, which
+the fused dense step on the summed gradient would not reproduce), as TensorFlow ops.
+
 Arguments varrt does not implement are refused with NotImplementedError naming them.
 """
 import warnings
@@ -27,7 +31,7 @@ from varrt.base.naming import to_snake_case
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with, resource_variable_of
-from varrt.optimizers.keras import schedules
+from varrt.optimizers.keras import ema, schedules
 from varrt.optimizers.keras.clipping import clip_by_global_norm, clip_by_norm
 from varrt.trackable import data_structures
 from varrt.ops import clip_ops
@@ -63,8 +67,10 @@ class Optimizer:
             warnings.warn("Argument `decay` is no longer supported and will be ignored.")
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}")
-        _refuse(weight_decay=weight_decay, use_ema=use_ema, loss_scale_factor=loss_scale_factor,
+        _refuse(weight_decay=weight_decay, loss_scale_factor=loss_scale_factor,
                 gradient_accumulation_steps=gradient_accumulation_steps)
+        if use_ema:
+            ema.check_arguments(ema_momentum, ema_overwrite_frequency)
         if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
             raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. Received: "
                              f"clipnorm={clipnorm}, clipvalue={clipvalue}, global_clipnorm={global_clipnorm}")
@@ -144,9 +150,13 @@ class Optimizer:
     def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
         """A zero-initialised slot Variable shaped like `reference_variable` (a Variable or a Keras
         variable), created beside it."""
+        # Keras's name: a Keras variable's path ("dense/kernel" -> "dense_kernel"), else the name.
+        path = getattr(reference_variable, "path", None)
         reference_variable = resource_variable_of(reference_variable)
-        ref = reference_variable.name
-        ref = ref.replace("/", "_").replace(":", "_")
+        if path is not None:
+            ref = path.replace("/", "_")
+        else:
+            ref = reference_variable.name.replace("/", "_").replace(":", "_")
         value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
         if initializer != "zeros":
             value[...] = initializer
@@ -166,6 +176,8 @@ class Optimizer:
 
     def build(self, variables):
         """Creates the optimizer's slots for `variables` (called by the first apply)."""
+        if self.use_ema:  # first, as Keras: the averages come before the subclass's slots
+            self._model_variables_moving_average = self.add_optimizer_variables(variables, "average")
         variables = [resource_variable_of(v) for v in variables]
         for i, variable in enumerate(variables):
             self._index[id(variable)] = i
@@ -223,17 +235,52 @@ class Optimizer:
                                      "was originally built with. When working with a new set of variables, you should "
                                      "recreate a new optimizer instance.")
         grads, trainable_variables = self._filter_empty_gradients(grads, trainable_variables)
+        updated = trainable_variables
+        grads, trainable_variables, sparse = self._split_sparse(grads, trainable_variables)
         if _graph_building.building():
             grads = self._traced_gradients(grads, trainable_variables)
         else:
             grads = self._clip_gradients([self._dense_gradient(g, v) for g, v in zip(grads, trainable_variables)])
         lr, iterations = self._step_scalars()
-        for flat, group_grads in self._device_groups(grads, trainable_variables):
-            self._fused_update(flat, group_grads, lr, iterations)
-        for v in trainable_variables:
+        if grads:
+            for flat, group_grads in self._device_groups(grads, trainable_variables):
+                self._fused_update(flat, group_grads, lr, iterations)
+        for g, v in sparse:
+            self._sparse_rule(v, self._slots_of(self._index[id(v)]), g, lr, iterations)
+        if self.use_ema:
+            averages = self._model_variables_moving_average
+            ema.update_moving_averages(self._trainable_variables, averages, self._iterations, self.ema_momentum)
+            if self.ema_overwrite_frequency:
+                ema.overwrite_every(self._trainable_variables, averages, self._iterations,
+                                    self.ema_overwrite_frequency)
+        for v in updated:
             if v.constraint is not None:
                 v.assign(v.constraint(v))
         self._iterations.assign_add(1)
+
+    # Keras's update step for an IndexedSlices gradient (sparse_steps.py), or None to apply the
+    # densified gradient with the fused op.
+    _sparse_step = None
+
+    def _sparse_rule(self, variable, slots, gradient, learning_rate, iterations):
+        type(self)._sparse_step(self, variable, slots, gradient, learning_rate, iterations)
+
+    def _split_sparse(self, grads, variables):
+        """(dense gradients, their variables, [(IndexedSlices, variable)]): the IndexedSlices
+        gradients take Keras's sparse step when the optimizer has one."""
+        if self._sparse_step is None or not any(isinstance(g, IndexedSlices) for g in grads):
+            return grads, variables, []
+        if self.clipnorm or self.global_clipnorm or self.clipvalue:
+            raise NotImplementedError("varrt's Keras optimizers do not clip IndexedSlices gradients (such as an "
+                                      "Embedding's) yet.")
+        dense = [(g, v) for g, v in zip(grads, variables) if not isinstance(g, IndexedSlices)]
+        sparse = [(g, v) for g, v in zip(grads, variables) if isinstance(g, IndexedSlices)]
+        return [g for g, _ in dense], [v for _, v in dense], sparse
+
+    def finalize_variable_values(self, var_list):
+        """With use_ema, the variables take their moving averages (`fit` calls it at the end)."""
+        if self.use_ema:
+            ema.overwrite([resource_variable_of(v) for v in var_list], self._model_variables_moving_average)
 
     def _traced_gradients(self, grads, trainable_variables):
         """The gradients inside a graph being built (tf.function): dense, in each variable's dtype,
@@ -352,19 +399,19 @@ class Optimizer:
                 "loss_scale_factor": self.loss_scale_factor,
                 "gradient_accumulation_steps": self.gradient_accumulation_steps}
 
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        """An optimizer from `get_config()`'s dict (a schedule's learning rate as its config dict)."""
-        config = dict(config)
-        rate = config.get("learning_rate")
-        if isinstance(rate, dict):
-            config["learning_rate"] = schedules.deserialize(rate)
-        return cls(**config)
-
     def _learning_rate_config(self):
         if isinstance(self._learning_rate, Variable):
             return float(self._learning_rate.numpy())
+        if isinstance(self._learning_rate, schedules.LearningRateSchedule):
+            return schedules.serialize(self._learning_rate)
         return self._learning_rate
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """The optimizer a get_config() dict describes (a schedule's dict made a schedule again)."""
+        if isinstance(config.get("learning_rate"), dict):
+            config = {**config, "learning_rate": schedules.deserialize(config["learning_rate"], custom_objects)}
+        return cls(**config)
 
     # -- Keras files (.keras, .weights.h5) ----------------------------------------------------
 

@@ -4,6 +4,7 @@ var -= g * lr) is exactly TensorFlow's ResourceApplyKerasMomentum / ResourceAppl
 arithmetic, whose kernels KerasSGD runs."""
 
 from varrt import _C
+from varrt.optimizers.keras import sparse_steps
 from varrt.optimizers.keras.base_optimizer import Optimizer
 
 
@@ -24,21 +25,25 @@ class SGD(Optimizer):
         clipnorm: If set, each gradient is clipped to this norm.
         clipvalue: If set, each gradient is clipped to `[-clipvalue, clipvalue]`.
         global_clipnorm: If set, the gradients are clipped together to this global norm.
-        use_ema: Must be False: varrt refuses the moving average (`NotImplementedError`).
-        ema_momentum: Accepted (used only with `use_ema`).
-        ema_overwrite_frequency: Accepted (used only with `use_ema`).
+        use_ema: Keep an exponential moving average of the variables (which `fit` leaves in
+            them at its end, and `tf.keras.callbacks.SwapEMAWeights` evaluates with).
+        ema_momentum: The average's momentum, in [0, 1] (used only with `use_ema`).
+        ema_overwrite_frequency: Every that many steps the variables take their averages (used
+            only with `use_ema`).
         loss_scale_factor: Must be None (`NotImplementedError` otherwise).
         gradient_accumulation_steps: Must be None (`NotImplementedError` otherwise).
         name: The optimizer's name (default: the class's, numbered when taken).
         **kwargs: Only the deprecated `decay` (ignored with a warning).
 
     Raises:
-        NotImplementedError: If `weight_decay`, `use_ema`, `loss_scale_factor` or
+        NotImplementedError: If `weight_decay`, `loss_scale_factor` or
             `gradient_accumulation_steps` is set.
         ValueError: If an unknown keyword argument is given, more than one of `clipnorm`,
             `clipvalue` and `global_clipnorm` is set, or `learning_rate` is neither a float, a
             schedule nor a callable.
     """
+
+    _sparse_step = staticmethod(sparse_steps.sgd)
 
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None, clipnorm=None,
                  clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

@@ -1,0 +1,55 @@
+"""The random numbers of `Dataset.random`, `shuffle` and `sample_from_datasets`, as TensorFlow
+draws them, bit for bit.
+
+Each pass over such a dataset draws uint32 words, one after another, from a Philox generator
+seeded with the pass's (seed, seed2): the op's seeds (`tf.random`'s seed rules; none at all means
+seeds from the operating system), or, when each pass is reseeded (`reshuffle_each_iteration`,
+`rerandomize_each_iteration`), the next pair of words of the op's seeds' own Philox stream.
+`Dataset.random` yields the words; `shuffle` draws a buffer slot with each; each index of
+`sample_from_datasets` is StatelessMultinomial over log(weights), seeded by the next two words of
+`Dataset.random(seed)`."""
+import os
+
+import numpy as np
+
+from varrt.ops import random_distributions, random_ops
+from varrt.ops.philox import PhiloxRandom, from_stateless_seed
+
+_BLOCKS_PER_DRAW = 64  # blocks computed at once (the stream is the same whatever the chunk)
+
+
+def op_seeds(seed):
+    """The (seed, seed2) of a random dataset op: TensorFlow's get_seed, then its kernel's rule
+    that (0, 0) means seeds drawn from the operating system."""
+    seeds = random_ops.get_seed(seed)
+    a, b = (0, 0) if seeds == (None, None) else (int(seeds[0]), int(seeds[1]))
+    if a == 0 and b == 0:
+        a, b = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
+    return a, b
+
+
+def uint32_stream(seed, seed2):
+    """The RandomDataset kernel's values: Philox(seed, seed2)'s uint32 words, in order, forever."""
+    generator = PhiloxRandom.from_seeds(seed, seed2)
+    while True:
+        words = generator.blocks(_BLOCKS_PER_DRAW).reshape(-1)
+        generator = generator.skipped(_BLOCKS_PER_DRAW)
+        yield from (int(w) for w in words)
+
+
+def pass_seeds(seed, seed2, reseed):
+    """The (seed, seed2) of each pass over a random dataset (Dataset.random, shuffle), as
+    TensorFlow's seed generators give them: the op's seeds every pass (FixedSeedGenerator), or,
+    when each pass is reseeded, the next two words of Philox(seed, seed2) (RandomSeedGenerator)."""
+    if not reseed:
+        while True:
+            yield seed, seed2
+    words = uint32_stream(seed, seed2)
+    while True:
+        yield next(words), next(words)
+
+
+def categorical_index(seed_pair, logits):
+    """tf.random.stateless_categorical(logits[None], 1, seed=seed_pair)[0, 0] (StatelessMultinomial)."""
+    generator = from_stateless_seed(int(seed_pair[0]), int(seed_pair[1]))
+    return int(random_distributions.multinomial(generator, np.asarray(logits).reshape(1, -1), 1)[0, 0])

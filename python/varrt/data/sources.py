@@ -1,0 +1,153 @@
+"""Datasets made of values: `from_tensors`, `from_tensor_slices`, `range`, `from_generator`,
+`Dataset.random` and sample_from_datasets' selector."""
+import itertools
+
+import numpy as np
+
+from varrt.base import dtypes, errors
+from varrt.data import generator_source, random_source, structure
+from varrt.data.constants import INFINITE_CARDINALITY
+from varrt.data.node import DatasetNode, scalar_int
+from varrt.data.op_errors import op_error
+from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor_spec import TensorSpec
+
+
+class _TensorDataset(DatasetNode):
+    def __init__(self, element):
+        self._element = structure.to_tensors(element)
+        super().__init__(structure.spec_of(self._element))
+
+    def _elements(self):
+        yield self._element
+
+    def _cardinality(self):
+        return 1
+
+
+class _TensorSliceDataset(DatasetNode):
+    def __init__(self, tensors):
+        element = structure.to_tensors(tensors)
+        spec = structure.map_leaves(structure.unbatched, structure.spec_of(element))  # a scalar: TensorFlow's error
+        n = None
+        for t in structure.leaves(element):
+            first = t.shape[0]
+            if n is not None and first != n:
+                raise ValueError(f"Dimensions {n} and {first} are not compatible")
+            n = first
+        self._element, self._n = element, n
+        super().__init__(spec)
+
+    def _elements(self):
+        for i in range(self._n):
+            yield structure.map_leaves(lambda t: t[i], self._element)
+
+    def _batches(self, size, drop_remainder):
+        end = self._n - self._n % size if drop_remainder else self._n
+        for i in range(0, end, size):
+            yield structure.map_leaves(lambda t: t[i:i + size], self._element)
+
+    def _cardinality(self):
+        return self._n
+
+
+class _RangeDataset(DatasetNode):
+    def __init__(self, *args, output_type=dtypes.int64):
+        if not 1 <= len(args) <= 3:
+            raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 but was {len(args)}.")
+        names = {1: ["stop"], 2: ["start", "stop"], 3: ["start", "stop", "step"]}[len(args)]
+        # TensorFlow converts each to an int64 tensor named for its role (its errors name it).
+        given = dict(zip(names, (scalar_int(convert_to_tensor(a, dtypes.int64, name=n)) for n, a in zip(names, args))))
+        values = [given.get("start", 0), given["stop"], given.get("step", 1)]
+        if values[2] == 0:
+            raise op_error(errors.InvalidArgumentError, "RangeDataset", "step must be a non-zero integer.")
+        self._range = None if None in values else range(*values)
+        self._dtype = dtypes.as_dtype(output_type)
+        super().__init__(TensorSpec([], self._dtype))
+
+    def _elements(self):
+        np_type = self._dtype.as_numpy_dtype
+        for v in self._range:
+            yield convert_to_tensor(np_type(v))
+
+    def _cardinality(self):
+        return len(self._range)
+
+
+class _GeneratorDataset(DatasetNode):
+    """`from_generator`: TensorFlow builds it as a flat_map over the generator, and prints so."""
+
+    _TF_NAME = "_FlatMapDataset"
+
+    def __init__(self, generator, args, element_spec):
+        self._generator, self._args = generator, args
+        super().__init__(element_spec)
+
+    def _elements(self):
+        return generator_source.elements(self._generator, self._args, self._element_spec)
+
+
+class _VariantDataset(DatasetNode):
+    """Held elements: one component of one window of `window`, or an empty stand-in for a dataset argument
+    while a function is traced."""
+
+    def __init__(self, elements, element_spec):
+        self._held = elements
+        super().__init__(element_spec)
+
+    def _elements(self):
+        return iter(self._held)
+
+    def _cardinality(self):
+        return len(self._held)
+
+
+class _RandomDataset(DatasetNode):
+    """`Dataset.random`: int64 scalars, TensorFlow's numbers for a seed (random_source.py)."""
+
+    def __init__(self, seed, rerandomize_each_iteration):
+        self._pass_seeds = random_source.pass_seeds(*random_source.op_seeds(seed), bool(rerandomize_each_iteration))
+        super().__init__(TensorSpec([], dtypes.int64))
+
+    def _words(self):
+        return random_source.uint32_stream(*next(self._pass_seeds))
+
+    def _elements(self):
+        for word in self._words():
+            yield convert_to_tensor(np.int64(word))
+
+    def _cardinality(self):
+        return INFINITE_CARDINALITY
+
+
+class _SampleSelectorDataset(DatasetNode):
+    """sample_from_datasets' selector, as TensorFlow builds it: `Dataset.random(seed).batch(2)`,
+    each pair the seed of a stateless categorical draw over log(weights) (fixed weights, or one
+    element of a dataset of weights per draw)."""
+
+    def __init__(self, count, weights, seed, rerandomize_each_iteration):
+        self._random = _RandomDataset(seed, rerandomize_each_iteration)
+        if weights is None:
+            self._logits = np.ones(count, np.float32)
+        elif not structure.is_dataset(weights):
+            with np.errstate(divide="ignore"):
+                self._logits = np.log(weights.numpy())
+        self._weights = weights if structure.is_dataset(weights) else None
+        super().__init__(TensorSpec([], dtypes.int64))
+
+    def _logit_rows(self):
+        if self._weights is None:
+            yield from itertools.repeat(self._logits)
+            return
+        for weights in self._weights._elements():
+            row = np.array([t.numpy() for t in structure.leaves(weights)]).reshape(-1)
+            with np.errstate(divide="ignore"):  # a weight of 0 is a logit of -inf, never drawn
+                yield np.log(row)
+
+    def _elements(self):
+        words = self._random._words()
+        for logits in self._logit_rows():
+            yield convert_to_tensor(np.int64(random_source.categorical_index((next(words), next(words)), logits)))
+
+    def _cardinality(self):
+        return INFINITE_CARDINALITY if self._weights is None else self._weights._cardinality()

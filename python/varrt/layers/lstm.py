@@ -1,0 +1,96 @@
+"""`LSTMCell` and `LSTM` (keras/src/layers/rnn/lstm.py), with Keras 3's arithmetic on CPU (its
+"implementation 2": one matmul of the input and one of the state per step, split into the
+input, forget, cell and output gates)."""
+from varrt.layers import activations
+from varrt.layers.recurrent import CellLayer, RecurrentCell, config_values
+from varrt.ops import array_ops, init_ops, linalg_ops, manip_ops, math_ops
+
+_CELL_KEYS = ("units", "activation", "recurrent_activation", "use_bias", "unit_forget_bias", "kernel_initializer",
+              "recurrent_initializer", "bias_initializer", "kernel_regularizer", "recurrent_regularizer",
+              "bias_regularizer", "kernel_constraint", "recurrent_constraint", "bias_constraint", "dropout",
+              "recurrent_dropout", "seed")
+
+
+class LSTMCell(RecurrentCell):
+    """One step of a long short-term memory layer (`tf.keras.layers.LSTMCell`); states [h, c]."""
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 unit_forget_bias=True, kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 kernel_constraint=None, recurrent_constraint=None, bias_constraint=None, dropout=0.0,
+                 recurrent_dropout=0.0, seed=None, **kwargs):
+        implementation = kwargs.pop("implementation", 2)
+        super().__init__(**kwargs)
+        if implementation != 2:
+            raise NotImplementedError("varrt's LSTMCell has Keras's implementation 2 only.")
+        self.implementation = implementation
+        self._init_cell(units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
+                        kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
+                        recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.unit_forget_bias = unit_forget_bias
+        self.state_size = [self.units, self.units]
+        self.output_size = self.units
+
+    def build(self, input_shape):
+        self._add_kernels(input_shape[-1], 4)
+        initializer = None
+        if self.use_bias and self.unit_forget_bias:
+            def initializer(_, *args, **kwargs):
+                # Keras's: the forget gate's bias starts at one.
+                return array_ops.concat([self.bias_initializer((self.units,), *args, **kwargs),
+                                         init_ops.get("ones")((self.units,), *args, **kwargs),
+                                         self.bias_initializer((self.units * 2,), *args, **kwargs)], 0)
+        self._add_bias((self.units * 4,), initializer)
+
+    def call(self, inputs, states, training=False):
+        h_tm1, c_tm1 = states[0], states[1]
+        z = linalg_ops.matmul(inputs, self.kernel.value)
+        z = math_ops.add(z, linalg_ops.matmul(h_tm1, self.recurrent_kernel.value))
+        if self.use_bias:
+            z = math_ops.add(z, self.bias.value)
+        z0, z1, z2, z3 = manip_ops.split(z, 4, axis=1)
+        i = self.recurrent_activation(z0)
+        f = self.recurrent_activation(z1)
+        c = f * c_tm1 + i * self.activation(z2)
+        o = self.recurrent_activation(z3)
+        h = o * self.activation(c)
+        return h, [h, c]
+
+    def get_config(self):
+        return {**super().get_config(), **config_values(self, _CELL_KEYS)}
+
+
+class LSTM(CellLayer):
+    """A long short-term memory layer (`tf.keras.layers.LSTM`): an RNN of an LSTMCell."""
+
+    config_keys = ("units", "activation", "recurrent_activation", "use_bias", "kernel_initializer",
+                   "recurrent_initializer", "bias_initializer", "unit_forget_bias", "kernel_regularizer",
+                   "recurrent_regularizer", "bias_regularizer", "activity_regularizer", "kernel_constraint",
+                   "recurrent_constraint", "bias_constraint", "dropout", "recurrent_dropout", "seed")
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 unit_forget_bias=True, kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, recurrent_constraint=None, bias_constraint=None,
+                 dropout=0.0, recurrent_dropout=0.0, seed=None, return_sequences=False, return_state=False,
+                 go_backwards=False, stateful=False, unroll=False, use_cudnn="auto", **kwargs):
+        cell = LSTMCell(units, activation=activation, recurrent_activation=recurrent_activation, use_bias=use_bias,
+                        kernel_initializer=kernel_initializer, unit_forget_bias=unit_forget_bias,
+                        recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+                        kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+                        bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+                        recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
+                        recurrent_dropout=recurrent_dropout, dtype=kwargs.get("dtype", None),
+                        trainable=kwargs.get("trainable", True), name="lstm_cell", seed=seed,
+                        implementation=kwargs.pop("implementation", 2))
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
+                         activity_regularizer=activity_regularizer, **kwargs)
+        if use_cudnn not in ("auto", True, False):
+            raise ValueError("Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, "
+                             f"False}}. Received: use_cudnn={use_cudnn}")
+        if use_cudnn is True:
+            raise ValueError("use_cudnn=True was specified, but cuDNN is not supported for this layer configuration "
+                             "with this backend. Pass use_cudnn='auto' to fallback to a non-cuDNN implementation.")
+        self.use_cudnn = use_cudnn

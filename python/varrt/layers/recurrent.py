@@ -1,0 +1,196 @@
+"""Keras 3's `RNN` layer (keras/src/layers/rnn/rnn.py) and what its cells share: a cell computes
+one time step (`call(inputs, states) -> (output, new_states)`) and says its `state_size`; the
+layer runs it over the sequence (varrt.layers.rnn_loop) from zero states or `initial_state`, and
+returns the last output or every output (`return_sequences`), with the final states
+(`return_state`). Not there yet, each an error that says so: masks, `stateful`, cell dropout."""
+from varrt.base import nest
+from varrt.framework.tensor import convert_to_tensor
+from varrt.layers import activations, constraints, regularizers, rnn_loop
+from varrt.layers.input_spec import InputSpec
+from varrt.layers.layer import Layer
+from varrt.ops import array_ops, init_ops, math_ops
+
+_SERIALIZERS = {"activation": activations.serialize, "recurrent_activation": activations.serialize,
+                "kernel_initializer": init_ops.serialize, "recurrent_initializer": init_ops.serialize,
+                "bias_initializer": init_ops.serialize, "kernel_regularizer": regularizers.serialize,
+                "recurrent_regularizer": regularizers.serialize, "bias_regularizer": regularizers.serialize,
+                "activity_regularizer": regularizers.serialize, "kernel_constraint": constraints.serialize,
+                "recurrent_constraint": constraints.serialize, "bias_constraint": constraints.serialize}
+
+
+def config_values(owner, keys):
+    """{key: owner's value of it, serialized as Keras serializes it}, in `keys`' order."""
+    return {k: _SERIALIZERS.get(k, lambda v: v)(getattr(owner, k)) for k in keys}
+
+
+class RecurrentCell(Layer):
+    """What the SimpleRNN, LSTM and GRU cells share: their arguments, zero initial states and
+    the refusal of what varrt does not do yet."""
+
+    def _init_cell(self, units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
+                   kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
+                   recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed):
+        if units <= 0:
+            raise ValueError(f"Received an invalid value for argument `units`, expected a positive integer, got "
+                             f"{units}.")
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = init_ops.get(kernel_initializer)
+        self.recurrent_initializer = init_ops.get(recurrent_initializer)
+        self.bias_initializer = init_ops.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.recurrent_constraint = constraints.get(recurrent_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.dropout = min(1.0, max(0.0, dropout))
+        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        if self.dropout or self.recurrent_dropout:
+            raise NotImplementedError("varrt's recurrent cells do not support `dropout` or `recurrent_dropout` yet.")
+        self.seed = seed
+
+    def _add_kernels(self, input_dim, gates):
+        self.kernel = self.add_weight(shape=(input_dim, self.units * gates), name="kernel",
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
+        self.recurrent_kernel = self.add_weight(shape=(self.units, self.units * gates), name="recurrent_kernel",
+                                                initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer,
+                                                constraint=self.recurrent_constraint)
+
+    def _add_bias(self, shape, initializer=None):
+        if not self.use_bias:
+            self.bias = None
+            return
+        self.bias = self.add_weight(shape=shape, name="bias", initializer=initializer or self.bias_initializer,
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+
+    def get_initial_state(self, batch_size=None):
+        sizes = self.state_size if isinstance(self.state_size, (list, tuple)) else [self.state_size]
+        return [array_ops.zeros((batch_size, d), dtype=self.compute_dtype) for d in sizes]
+
+
+class RNN(Layer):
+    """A recurrent layer running `cell` over its input sequence (`tf.keras.layers.RNN`)."""
+
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
+                 unroll=False, zero_output_for_mask=False, **kwargs):
+        if isinstance(cell, (list, tuple)):
+            raise NotImplementedError("varrt's RNN does not take a list of cells (StackedRNNCells) yet.")
+        if "call" not in dir(cell):
+            raise ValueError(f"Argument `cell` should have a `call` method. Received: cell={cell}")
+        if "state_size" not in dir(cell):
+            raise ValueError("The RNN cell should have a `state_size` attribute (single integer or list of integers, "
+                             f"one integer per RNN state). Received: cell={cell}")
+        if stateful:
+            raise NotImplementedError("varrt's recurrent layers do not support `stateful=True` yet.")
+        super().__init__(**kwargs)
+        self.zero_output_for_mask = zero_output_for_mask
+        self.cell = cell
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.stateful = stateful
+        self.unroll = unroll
+        self.supports_masking = True
+        self.input_spec = None
+        self.states = None
+        state_size = getattr(cell, "state_size", None)
+        if isinstance(state_size, int):
+            self.state_size, self.single_state = [state_size], True
+        else:
+            self.state_size, self.single_state = list(state_size), False
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        batch_size, length = sequences_shape[0], sequences_shape[1]
+        states_shape = [(batch_size, s) for s in self.state_size]
+        output_size = getattr(self.cell, "output_size", None) or self.state_size[0]
+        output_shape = (batch_size, length, output_size) if self.return_sequences else (batch_size, output_size)
+        if self.return_state:
+            return (output_shape, *states_shape)
+        return output_shape
+
+    def build(self, sequences_shape, initial_state_shape=None):
+        step_input_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
+        if isinstance(self.cell, Layer) and not self.cell.built:
+            self.cell.build(step_input_shape)
+
+    def get_initial_state(self, batch_size):
+        get_initial_state = getattr(self.cell, "get_initial_state", None)
+        if get_initial_state is None:
+            return [array_ops.zeros((batch_size, d), dtype=self.cell.compute_dtype) for d in self.state_size]
+        state = get_initial_state(batch_size=batch_size)
+        return list(state) if nest.is_nested(state) else [state]
+
+    def inner_loop(self, sequences, initial_state, training=False):
+        cell_kwargs = {}
+        if isinstance(self.cell, Layer) and "training" in self.cell._call_parameters:
+            cell_kwargs["training"] = training
+
+        def step(inputs, states):
+            output, new_states = self.cell(inputs, list(states), **cell_kwargs)
+            return output, new_states if nest.is_nested(new_states) else [new_states]
+
+        return rnn_loop.rnn(step, sequences, initial_state, go_backwards=self.go_backwards,
+                            return_all_outputs=self.return_sequences)
+
+    def call(self, sequences, initial_state=None, mask=None, training=False):
+        if mask is not None:
+            raise NotImplementedError("varrt's recurrent layers do not take a `mask` yet.")
+        if self.unroll and sequences.shape[1] is None:
+            raise ValueError("Cannot unroll a RNN if the time dimension is undefined. \n- If using a Sequential "
+                             "model, specify the time dimension by passing an `Input()` as your first layer.\n- If "
+                             "using the functional API, specify the time dimension by passing a `shape` or "
+                             "`batch_shape` argument to your `Input()`.")
+        if initial_state is None:
+            initial_state = self.get_initial_state(batch_size=array_ops.shape(sequences)[0])
+        if not nest.is_nested(initial_state):
+            initial_state = [initial_state]
+        initial_state = [convert_to_tensor(x, dtype=self.cell.compute_dtype) for x in nest.flatten(initial_state)]
+        last_output, outputs, states = self.inner_loop(sequences, initial_state, training=training)
+        output = outputs if self.return_sequences else last_output
+        output = math_ops.cast(output, self.compute_dtype)
+        states = [math_ops.cast(s, self.compute_dtype) for s in states]
+        if self.return_state:
+            return (output, *states)
+        return output
+
+    def _rnn_config(self):
+        return {"return_sequences": self.return_sequences, "return_state": self.return_state,
+                "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll,
+                "zero_output_for_mask": self.zero_output_for_mask}
+
+    def get_config(self):
+        raise NotImplementedError("varrt cannot serialize a generic RNN's cell yet; its LSTM, GRU and SimpleRNN "
+                                  "layers have their configs.")
+
+
+class CellLayer(RNN):
+    """A recurrent layer that makes its own cell (SimpleRNN, LSTM, GRU): the cell's arguments are
+    the layer's, and its config lists them in place of the cell."""
+
+    config_keys = ()
+
+    def __init__(self, cell, **kwargs):
+        super().__init__(cell, **kwargs)
+        self.input_spec = InputSpec(ndim=3)
+
+    def __getattr__(self, name):
+        # The cell's arguments read through the layer (Keras's properties: `layer.units`, ...).
+        if name != "cell" and "cell" in self.__dict__ and name in self.config_keys:
+            return getattr(self.__dict__["cell"], name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def get_config(self):
+        base_config = Layer.get_config(self)
+        base_config.update(self._rnn_config())
+        config = config_values(self.cell, [k for k in self.config_keys if k != "activity_regularizer"])
+        config = {k: (regularizers.serialize(self.activity_regularizer) if k == "activity_regularizer" else
+                      config[k]) for k in self.config_keys}
+        return {**base_config, **config}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)

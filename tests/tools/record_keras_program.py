@@ -1,0 +1,28 @@
+"""Records what Keras 3 under TensorFlow 2.21 gives for a Keras case program into its fixture
+(tests/fixtures/FIXTURE/results.json), which the program's test compares varrt's run with
+(tests/keras_programs.py).
+
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_functional_program.py keras_functional
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_normalization_program.py keras_normalization
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_core_layers_cases.py keras_core_layers
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main(program, fixture):
+    out = os.path.join(HERE, "..", "fixtures", fixture)
+    os.makedirs(out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, os.path.join(HERE, "..", program), "tensorflow", tmp], check=True)
+        shutil.copy(os.path.join(tmp, "results.json"), os.path.join(out, "results.json"))
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
