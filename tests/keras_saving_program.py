@@ -196,7 +196,7 @@ reg = keras.Sequential([keras.layers.Dense(4, kernel_regularizer=keras.regulariz
 reg.build((None, 3))
 reg.set_weights([fixed(w.shape, i) for i, w in enumerate(reg.weights)])
 reg.compile(optimizer=keras.optimizers.SGD(keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.5)),
-            loss=keras.losses.MeanSquaredError(), metrics=["accuracy"])
+            loss=keras.losses.MeanSquaredError(), metrics=["accuracy", keras.metrics.MeanAbsoluteError(name="abs")])
 reg.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0)
 reg.save("reg.keras")
 for key, value in zip(("members", "config", "metadata_keys", "weights_layout"), archive_contents("reg.keras")):
@@ -244,6 +244,9 @@ record_num("read.sub.weights_after_resumed_epoch", weights_of(loaded_sub))
 loaded_reg = keras.models.load_model("reg.keras")
 record("read.reg.compiled", [type(loaded_reg.loss).__name__, type(loaded_reg.optimizer._learning_rate).__name__])
 record_num("read.reg.predict", loaded_reg.predict(x, verbose=0))
+reg_logs = loaded_reg.evaluate(x, y, verbose=0, return_dict=True)  # the compiled metrics, by name and object
+record("read.reg.metric_names", sorted(reg_logs))
+record_num("read.reg.evaluate", [reg_logs[k] for k in sorted(reg_logs)])
 loaded_reg.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)  # the schedule at step 4, the constraint
 record_num("read.reg.weights_after_resumed_epoch", weights_of(loaded_reg))
 
