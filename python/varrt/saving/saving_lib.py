@@ -144,7 +144,7 @@ def _save_container_state(container, weights_store, inner_path, visited, visited
             _save_container_state(item, weights_store, _join(inner_path, name), visited, visited_containers)
 
 
-def _load_state(saveable, weights_store, inner_path, skip_mismatch, visited, failed, error_msgs):
+def _load_state(saveable, weights_store, inner_path, visited, failed, error_msgs):
     if id(saveable) in visited:
         return
     failure = False
@@ -159,11 +159,10 @@ def _load_state(saveable, weights_store, inner_path, skip_mismatch, visited, fai
     failed_before = len(failed)
     for child_attr, child_obj in _walk_saveable(saveable):
         if is_saveable(child_obj):
-            _load_state(child_obj, weights_store, _join(inner_path, child_attr), skip_mismatch, visited, failed,
-                        error_msgs)
+            _load_state(child_obj, weights_store, _join(inner_path, child_attr), visited, failed, error_msgs)
         elif isinstance(child_obj, (list, dict, tuple)):
-            _load_container_state(child_obj, weights_store, _join(inner_path, child_attr), skip_mismatch, visited,
-                                  failed, error_msgs, set())
+            _load_container_state(child_obj, weights_store, _join(inner_path, child_attr), visited, failed,
+                                  error_msgs, set())
     if not failure:
         if len(failed) - failed_before <= 0:
             visited.add(id(saveable))
@@ -172,23 +171,21 @@ def _load_state(saveable, weights_store, inner_path, skip_mismatch, visited, fai
             error_msgs.pop(id(saveable))
 
 
-def _load_container_state(container, weights_store, inner_path, skip_mismatch, visited, failed, error_msgs,
-                          visited_containers):
+def _load_container_state(container, weights_store, inner_path, visited, failed, error_msgs, visited_containers):
     if id(container) in visited_containers:
         return
     visited_containers.add(id(container))
     for name, item in _container_names(container):
         path = _join(inner_path, name)
         if is_saveable(item):
-            _load_state(item, weights_store, path, skip_mismatch, visited, failed, error_msgs)
+            _load_state(item, weights_store, path, visited, failed, error_msgs)
         elif path in weights_store.h5_file:
-            _load_container_state(item, weights_store, path, skip_mismatch, visited, failed, error_msgs,
-                                  visited_containers)
+            _load_container_state(item, weights_store, path, visited, failed, error_msgs, visited_containers)
         else:
             # A container with no group (pure metadata, or saveables already loaded): Keras
             # tries it leniently and warns only when it held something left unloaded.
             tracked_failed, tracked_errors = set(), {}
-            _load_container_state(item, weights_store, path, True, visited, tracked_failed, tracked_errors,
+            _load_container_state(item, weights_store, path, visited, tracked_failed, tracked_errors,
                                   visited_containers)
             if tracked_failed:
                 warnings.warn(f"Skipping nested container at '{path}': no matching group found in the saved file. "
@@ -209,8 +206,10 @@ def _raise_loading_failure(error_msgs, warn_only=False):
 
 
 def _load_all(model, weights_store, skip_mismatch=False):
+    """Loads every saveable of `model`; the failures are reported together at the end (a
+    warning with `skip_mismatch`), the others loaded."""
     failed, error_msgs = set(), {}
-    _load_state(model, weights_store, "", skip_mismatch, set(), failed, error_msgs)
+    _load_state(model, weights_store, "", set(), failed, error_msgs)
     if failed:
         _raise_loading_failure(error_msgs, warn_only=skip_mismatch)
 
