@@ -7,6 +7,7 @@ from varrt.models.early_stopping import EarlyStopping  # noqa: F401
 from varrt.models.history import History  # noqa: F401
 from varrt.models.lambda_callback import LambdaCallback  # noqa: F401
 from varrt.models.learning_rate_scheduler import LearningRateScheduler  # noqa: F401
+from varrt.models.model_checkpoint import ModelCheckpoint  # noqa: F401
 from varrt.models.progbar_logger import ProgbarLogger  # noqa: F401
 from varrt.models.reduce_lr_on_plateau import ReduceLROnPlateau  # noqa: F401
 from varrt.models.swap_ema_weights import SwapEMAWeights  # noqa: F401

@@ -23,6 +23,7 @@ from varrt.layers import keras_ops  # noqa: F401  (installs KerasTensor's operat
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors, standardize_shape
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
+from varrt.layers.layer_saving import LayerSaving
 from varrt.layers.name_scope import current_path, name_scope
 from varrt.layers.node import Node
 from varrt.layers.operation import Operation
@@ -65,7 +66,7 @@ def _is_tensor(x):
     return isinstance(x, (Tensor, Variable, KerasVariable))
 
 
-class Layer(Operation):
+class Layer(LayerSaving, Operation):
     """The class all Keras layers derive from (`tf.keras.layers.Layer`).
 
     Args:

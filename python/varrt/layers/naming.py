@@ -1,15 +1,10 @@
 """Keras's automatic names: one counter per prefix for the whole program, so the first `Dense`
 is "dense", the next "dense_1" (keras/src/utils/naming.py)."""
 import collections
-import re
+
+from varrt.base.naming import to_snake_case
 
 _uids = collections.defaultdict(int)
-
-
-def to_snake_case(name):
-    name = re.sub(r"\W+", "", name)
-    name = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
-    return re.sub("([a-z])([A-Z])", r"\1_\2", name).lower()
 
 
 def uniquify(name):

@@ -105,6 +105,11 @@ class Loss:
         """The loss's configuration (name, reduction) as a dict."""
         return {"name": self.name, "reduction": self.reduction}
 
+    @classmethod
+    def from_config(cls, config):
+        """A loss from `get_config()`'s dict (what a Keras file's compile config holds)."""
+        return cls(**config)
+
 
 class LossFunctionWrapper(Loss):
     """A Loss calling `fn(y_true, y_pred, **kwargs)` (the classes of losses.py)."""

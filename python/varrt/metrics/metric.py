@@ -10,6 +10,7 @@ from varrt.layers.keras_variable import KerasVariable
 from varrt.layers.name_scope import name_scope
 from varrt.layers.tracked_collections import Tracker
 from varrt.ops import array_ops
+from varrt.saving import public_names
 
 _SUPER_NOT_CALLED = "You forgot to call `super().__init__()` in the `__init__()` method. Go add it!"
 
@@ -22,6 +23,12 @@ class Metric:
             `DTypePolicy`); default float32.
         name: The metric's name; None gives the class name in snake case, made unique.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # varrt's metrics are Keras's public ones: a compile config names them "keras.metrics.<Name>".
+        if cls.__module__.startswith("varrt.metrics.") and not cls.__name__.startswith("_"):
+            public_names.export(cls, f"keras.metrics.{cls.__name__}")
 
     def __init__(self, dtype=None, name=None):
         self.name = name or naming.auto_name(type(self).__name__)
@@ -99,3 +106,6 @@ class Metric:
 
     def __str__(self):
         return self.__repr__()
+
+
+public_names.export(Metric, "keras.metrics.Metric")

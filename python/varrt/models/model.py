@@ -5,6 +5,7 @@ sublayers assigned to it. `Model(inputs, outputs)` makes a functional model inst
 cannot import it)."""
 from varrt.layers.layer import Layer
 from varrt.models import summary
+from varrt.models.model_saving import ModelSaving
 from varrt.models.trainer import Trainer
 
 _functional = []  # the Functional class, once varrt.models.functional has loaded
@@ -18,7 +19,7 @@ def functional_init_arguments(args, kwargs):
     return len(args) == 2 or (len(args) == 1 and "outputs" in kwargs) or ("inputs" in kwargs and "outputs" in kwargs)
 
 
-class Model(Trainer, Layer):
+class Model(ModelSaving, Trainer, Layer):
     """A layer with training methods (`tf.keras.Model`).
 
     `Model(inputs, outputs)` with `tf.keras.Input`s and the outputs of layers called on them

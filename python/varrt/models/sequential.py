@@ -13,9 +13,10 @@ from varrt.layers.keras_tensor import standardize_shape
 from varrt.layers.layer import Layer
 from varrt.models.functional import Functional
 from varrt.models.model import Model
+from varrt.models.sequential_saving import SequentialSaving
 
 
-class Sequential(Model):
+class Sequential(SequentialSaving, Model):
     """A stack of layers, each taking the previous one's output (`tf.keras.Sequential`)."""
 
     def __init__(self, layers=None, trainable=True, name=None):

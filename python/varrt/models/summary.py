@@ -9,6 +9,7 @@ import sys
 
 from varrt.base import nest
 from varrt.base.dtypes import as_dtype
+from varrt.base.sizes import readable_memory_size
 from varrt.models import summary_table
 
 
@@ -20,14 +21,6 @@ def weight_memory_size(weights):
     """The bytes the weights take (each variable once)."""
     unique = {id(w): w for w in weights}.values()
     return sum(math.prod(w.shape.as_list()) * as_dtype(w.dtype).size * 8 for w in unique) / 8
-
-
-def readable_memory_size(size):
-    for unit in ["B", "KB", "MB", "GB", "TB", "PB"]:
-        if size / 1024 < 1:
-            return f"{size:.2f} {unit}"
-        size /= 1024
-    return f"{size:.2f} PB"
 
 
 def _format_shape(shape):

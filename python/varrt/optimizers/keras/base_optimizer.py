@@ -27,6 +27,7 @@ import numpy as np
 from varrt.framework import graph_building as _graph_building
 
 from varrt.base import dtypes
+from varrt.base.naming import to_snake_case
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, colocate_with, resource_variable_of
@@ -42,8 +43,7 @@ _names = {}
 
 def _auto_name(cls_name):
     """Keras's auto_name: snake case of the class name, then _1, _2, ... for later instances."""
-    snake = "".join("_" + c.lower() if c.isupper() and i and not cls_name[i - 1].isupper() else c.lower()
-                    for i, c in enumerate(cls_name))
+    snake = to_snake_case(cls_name)
     n = _names.get(snake, 0)
     _names[snake] = n + 1
     return snake if n == 0 else f"{snake}_{n}"
@@ -412,6 +412,30 @@ class Optimizer:
         if isinstance(config.get("learning_rate"), dict):
             config = {**config, "learning_rate": schedules.deserialize(config["learning_rate"], custom_objects)}
         return cls(**config)
+
+    # -- Keras files (.keras, .weights.h5) ----------------------------------------------------
+
+    def _obj_type(self):
+        return "Optimizer"
+
+    def save_own_variables(self, store):
+        """Writes `variables` (the counter, the learning rate, the slots) as "0", "1", ..."""
+        for i, variable in enumerate(self.variables):
+            store[str(i)] = variable.numpy()
+
+    def load_own_variables(self, store):
+        """Assigns the values in `store`; a store of another length is skipped with Keras's warning
+        (an optimizer that has not been built has only its counter and learning rate)."""
+        variables = self.variables
+        if len(store.keys()) != len(variables):
+            msg = (f"Skipping variable loading for optimizer '{self.name}', because it has {len(variables)} "
+                   f"variables whereas the saved optimizer has {len(store.keys())} variables. ")
+            if len(variables) == 0:
+                msg += "This is likely because the optimizer has not been called/built yet."
+            warnings.warn(msg, stacklevel=2)
+            return
+        for i, variable in enumerate(variables):
+            variable.assign(store[str(i)])
 
     # -- checkpoints -------------------------------------------------------------------------
 

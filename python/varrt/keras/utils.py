@@ -1,0 +1,8 @@
+"""`tf.keras.utils`, as far as varrt has it: the registry of custom objects and Keras's config
+format (varrt/saving). TensorFlow 2.21's `tf.keras` has no `saving` module: these names,
+`keras.saving`'s in standalone Keras, are under `utils`, and `load_model`/`save_model` under
+`models`."""
+from varrt.saving.object_registration import (CustomObjectScope, custom_object_scope,  # noqa: F401
+                                              get_custom_objects, get_registered_name, get_registered_object,
+                                              register_keras_serializable)
+from varrt.saving.serialization_lib import deserialize_keras_object, serialize_keras_object  # noqa: F401
