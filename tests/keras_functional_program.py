@@ -3,10 +3,12 @@ under TensorFlow 2.21 (by tests/tools/record_keras_program.py, into
 tests/fixtures/keras_functional/) and under varrt (by tests/test_keras_functional.py), each in
 a fresh interpreter (Keras's automatic names count program-wide, and are compared).
 
-    python keras_functional_program.py varrt|tensorflow OUT_DIR
+    python keras_functional_program.py varrt|tensorflow OUT_DIR [LOAD_DIR]
 
 writes OUT_DIR/results.json: {case: text} for what must be equal and {"num:<tolerance>:case":
-[floats]} for numbers, compared within the relative tolerance the key names."""
+[floats]} for numbers, compared within the relative tolerance the key names, and three models
+as .keras files into OUT_DIR; with LOAD_DIR, it also loads the .keras files another run wrote
+there (the other library's) and records their predictions on the same inputs ("loaded.*")."""
 import contextlib
 import io
 import json
@@ -62,6 +64,7 @@ def fixed_weights(model):
     model.set_weights([rs.uniform(-0.5, 0.5, w.shape).astype(np.float32) for w in model.get_weights()])
 
 
+@keras.utils.register_keras_serializable(package="program")
 class Concat(keras.layers.Layer):
     """A merge layer of the program's own (its output shape comes from tracing `call`)."""
 
@@ -69,6 +72,7 @@ class Concat(keras.layers.Layer):
         return tf.concat(inputs, axis=-1)
 
 
+@keras.utils.register_keras_serializable(package="program")
 class Doubler(keras.layers.Layer):
     """Doubles its input in training only."""
 
@@ -272,6 +276,22 @@ record("summary.thousands", summary_of(big))
 for case, obj in (("sequential", seq), ("functional", multi), ("nested", outer)):
     prefix = tf.train.Checkpoint(model=obj).write(os.path.join(out_dir, case))
     record(f"checkpoint.{case}", [(n, s) for n, s in tf.train.list_variables(prefix)])
+
+# --- configs and .keras files of functional models -------------------------------------------
+SAVED = {"multi": (multi, [xa, xb]), "ops": (ops_model, x7[:, :3]), "nested": (outer, x7)}
+for case, (saved, inputs) in SAVED.items():
+    record(f"config.{case}", saved.get_config())
+    revived = keras.Model.from_config(saved.get_config())
+    revived.set_weights(saved.get_weights())
+    record("config.revived." + case, (type(revived).__name__, [layer.name for layer in revived.layers],
+                                       all(np.allclose(np.asarray(a), np.asarray(b)) for a, b in
+                                           zip(tf.nest.flatten(revived(inputs)), tf.nest.flatten(saved(inputs))))))
+    saved.save(os.path.join(out_dir, f"{case}.keras"))
+if len(sys.argv) > 3:
+    for case, (_, inputs) in SAVED.items():
+        loaded = keras.models.load_model(os.path.join(sys.argv[3], f"{case}.keras"))
+        record_num(f"loaded.{case}", np.concatenate([np.asarray(o).ravel() for o in tf.nest.flatten(loaded(inputs))]),
+                   1e-6)
 
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)

@@ -10,18 +10,22 @@ import numpy as np
 from conftest import REPO
 
 
-def run_program(python, program, library, out_dir):
-    """The results `python tests/PROGRAM library OUT_DIR` wrote (it must succeed)."""
+def run_program(python, program, library, out_dir, *extra):
+    """The results `python tests/PROGRAM library OUT_DIR [EXTRA...]` wrote (it must succeed)."""
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    result = subprocess.run([python, str(REPO / "tests" / program), library, str(out_dir)], capture_output=True,
-                            text=True, env=env, timeout=900)
+    result = subprocess.run([python, str(REPO / "tests" / program), library, str(out_dir), *map(str, extra)],
+                            capture_output=True, text=True, env=env, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
     with open(os.path.join(out_dir, "results.json")) as f:
         return json.load(f)
 
 
+def fixture_path(fixture_dir):
+    return REPO / "tests" / "fixtures" / fixture_dir
+
+
 def recorded(fixture_dir):
-    with open(REPO / "tests" / "fixtures" / fixture_dir / "results.json") as f:
+    with open(fixture_path(fixture_dir) / "results.json") as f:
         return json.load(f)
 
 

@@ -12,19 +12,40 @@ import pytest
 
 import varrt as tf
 from ckpt_helpers import required_tf_python
-from keras_programs import assert_same, recorded, run_program
+from keras_programs import assert_same, fixture_path, recorded, run_program
 
 PROGRAM = "keras_functional_program.py"
 KERAS = recorded("keras_functional")
+# The .keras files one library saved, loaded by the other: each loaded model's outputs on the
+# program's inputs must be what the saving run's model gave for them.
+LOADED = {"num:1e-06:loaded.multi": "num:1e-06:multi.call", "num:1e-06:loaded.ops": "num:1e-06:ops.call",
+          "num:1e-06:loaded.nested": "num:1e-06:nested.inference"}
 
 
 @pytest.fixture(scope="module")
-def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_functional_run"))
+def varrt_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("varrt_functional_run")
+
+
+@pytest.fixture(scope="module")
+def varrt_run(varrt_dir):
+    # varrt loads the .keras files Keras saved (recorded beside the results).
+    return run_program(sys.executable, PROGRAM, "varrt", varrt_dir, fixture_path("keras_functional"))
 
 
 def test_the_program_records_what_keras_recorded(varrt_run):
-    assert set(varrt_run) == set(KERAS)
+    assert set(varrt_run) - set(LOADED) == set(KERAS)
+
+
+@pytest.mark.parametrize("loaded", sorted(LOADED))
+def test_varrt_loads_the_functional_models_keras_saved(varrt_run, loaded):
+    assert_same(loaded, KERAS[LOADED[loaded]], varrt_run[loaded])
+
+
+def test_keras_loads_the_functional_models_varrt_saved(varrt_run, varrt_dir, tmp_path):
+    theirs = run_program(required_tf_python(), PROGRAM, "tensorflow", tmp_path, varrt_dir)
+    for loaded, original in LOADED.items():
+        assert_same(loaded, varrt_run[original], theirs[loaded])
 
 
 @pytest.mark.parametrize("name", sorted(KERAS))

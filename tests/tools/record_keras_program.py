@@ -1,5 +1,5 @@
 """Records what Keras 3 under TensorFlow 2.21 gives for a Keras case program into its fixture
-(tests/fixtures/FIXTURE/results.json), which the program's test compares varrt's run with
+(tests/fixtures/FIXTURE/results.json, and the .keras files it saved), which the program's test compares varrt's run with
 (tests/keras_programs.py).
 
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_functional_program.py keras_functional
@@ -21,6 +21,9 @@ def main(program, fixture):
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([sys.executable, os.path.join(HERE, "..", program), "tensorflow", tmp], check=True)
         shutil.copy(os.path.join(tmp, "results.json"), os.path.join(out, "results.json"))
+        for name in sorted(os.listdir(tmp)):
+            if name.endswith(".keras"):  # the models the program saved, for varrt to load
+                shutil.copy(os.path.join(tmp, name), os.path.join(out, name))
     print("wrote", out)
 
 

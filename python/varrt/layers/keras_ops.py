@@ -8,6 +8,7 @@ from varrt.layers import naming
 from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors
 from varrt.layers.operation import Operation
 from varrt.ops import linalg_ops, math_ops
+from varrt.saving import public_names
 
 
 def _promoted(x, y):
@@ -33,40 +34,53 @@ def _promoted(x, y):
 
 
 class KerasOp(Operation):
-    """One use of an operator on KerasTensors: a Keras op with its class's name."""
+    """One use of an operator on KerasTensors: a Keras op, named as Keras names its class's uses.
+    Each Keras op class is a subclass with its function (`_fn`) and arity (`_binary`)."""
 
-    def __init__(self, class_name, fn, binary):
+    _fn = None
+    _binary = True
+
+    def __init__(self, name=None):
         self._init_nodes()
-        self.name = naming.auto_name(class_name)
-        self._class_name = class_name
-        self._fn = fn
-        self._binary = binary
+        self.name = name if name is not None else naming.auto_name(type(self).__name__)
 
     def call(self, *args):
         if self._binary:
-            return self._fn(*_promoted(*args))
-        return self._fn(*args)
+            return type(self)._fn(*_promoted(*args))
+        return type(self)._fn(*args)
 
     def __call__(self, *args):
         if any_symbolic_tensors(args):
             return self.symbolic_call(*args)
         return self.call(*args)
 
+    def get_config(self):
+        return {"name": self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
     def __repr__(self):
         return f"<Operation name={self.name}>"
-
-
-def _class_named(class_name):
-    # `type(op).__name__` is what summary() prints: one subclass per Keras op class.
-    return type(class_name, (KerasOp,), {})
 
 
 _CLASSES = {}
 
 
+def _op_class(class_name, fn, binary):
+    """The Keras op class `class_name` (`type(op).__name__` is what summary() prints and configs
+    name, as keras.src.ops.numpy.<class_name>)."""
+    if class_name not in _CLASSES:
+        cls = type(class_name, (KerasOp,), {"_fn": staticmethod(fn), "_binary": binary,
+                                            "__module__": __name__})
+        public_names.export(cls, f"keras.src.ops.numpy.{class_name}")
+        _CLASSES[class_name] = cls
+    return _CLASSES[class_name]
+
+
 def _op(class_name, fn, binary=True):
-    cls = _CLASSES.setdefault(class_name, _class_named(class_name))
-    return cls(class_name, fn, binary)
+    return _op_class(class_name, fn, binary)()
 
 
 def _get_item(x, key):
@@ -103,6 +117,13 @@ def _install():
     KerasTensor.__getitem__ = lambda self, key: _op("GetItem", _get_item, binary=False).symbolic_call(self, key)
     KerasTensor.__round__ = lambda self, ndigits=None: _op("Round", math_ops.round, binary=False).symbolic_call(self)
     KerasTensor.__hash__ = object.__hash__  # defining __ne__ keeps identity hashing
+    # Every class exists from the start, so a config naming one loads before any use of it.
+    for class_name, fn in list(_BINARY.values()):
+        _op_class(class_name, fn, True)
+    for class_name, fn in _UNARY.values():
+        _op_class(class_name, fn, False)
+    _op_class("GetItem", _get_item, False)
+    _op_class("Round", math_ops.round, False)
 
 
 _install()

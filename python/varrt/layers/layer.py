@@ -494,6 +494,11 @@ class Layer(LayerSaving, Operation):
             return x if isinstance(x, KerasTensor) or x is None else self._convert_input(x)
         args = nest.map_structure(convert, args)
         kwargs = {k: nest.map_structure(convert, v) for k, v in kwargs.items()}
+        if "mask" in self._call_parameters and kwargs.get("mask") is None and len(args) == 1 and \
+                not any(isinstance(v, KerasTensor) for v in nest.flatten(kwargs)):
+            # Keras fills in the mask of a call's only tensor argument (None: varrt has no masks),
+            # so the recorded call, and the config that lists it, name it.
+            kwargs["mask"] = None
         first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
         self._maybe_build(first)

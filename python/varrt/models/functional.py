@@ -9,6 +9,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.layers.input_layer import InputLayer
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
+from varrt.models import functional_config
 from varrt.models import model as model_module
 from varrt.models.model import Model
 from varrt.models.operation_graph import OperationGraph, is_input_keras_tensor, unpack_singleton
@@ -38,11 +39,21 @@ class Functional(OperationGraph, Model):
             self.trainable = trainable
         for layer in self.layers:
             self._tracker.track(layer)
-        self.built = True
+        self.build(None)  # as Keras: built, with the build config {"input_shape": None}
         self.output_names = [x._keras_history[0].name for x in self.outputs]
 
     def _lock_state(self):
         pass
+
+    def _obj_type(self):
+        return "Functional"
+
+    def get_config(self):
+        """Keras's functional config (the layers, their calls, the inputs and outputs); a subclass
+        whose `__init__` takes other arguments has Model's config instead."""
+        if not functional_like_constructor(type(self)):
+            return Model.get_config(self)
+        return functional_config.get_config(self, Functional)
 
     @property
     def layers(self):

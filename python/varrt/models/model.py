@@ -3,8 +3,10 @@
 sublayers assigned to it. `Model(inputs, outputs)` makes a functional model instead
 (varrt.models.functional, which registers its class here when it loads, as the layer below
 cannot import it)."""
+import inspect
+
 from varrt.layers.layer import Layer
-from varrt.models import summary
+from varrt.models import functional_config, summary
 from varrt.models.model_saving import ModelSaving
 from varrt.models.trainer import Trainer
 
@@ -70,6 +72,28 @@ class Model(ModelSaving, Trainer, Layer):
                     return layer
             raise ValueError(f"No such layer: {name}. Existing layers are: {list(layer.name for layer in self.layers)}.")
         raise ValueError("Provide either a layer name or layer index at `get_layer`.")
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """A model from its config: a functional config (layers, their calls, inputs, outputs)
+        makes a functional model of `cls`; any other config is `cls(**config)` (Keras's rule)."""
+        functional = _functional[0]
+        is_functional_config = all(k in config for k in ("name", "layers", "input_layers", "output_layers"))
+        spec = inspect.getfullargspec(cls.__init__)
+        revivable = (cls in (functional, Model) or
+                     spec.args[1:] == inspect.getfullargspec(functional.__init__).args[1:] or
+                     (spec.varargs == "args" and spec.varkw == "kwargs"))
+        if is_functional_config and revivable:
+            return functional_config.from_config(cls, config, custom_objects, functional_class=functional)
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError("Unable to revive model from config. When overriding the `get_config()` method, make sure "
+                            "that the returned config contains all items used as arguments in the  constructor to "
+                            f"{cls}, which is the default behavior. You can override this default behavior by defining "
+                            f"a `from_config(cls, config)` class method to specify how to create an instance of "
+                            f"{cls.__name__} from its config.\n\nReceived config={config}\n\nError encountered "
+                            f"during deserialization: {e}") from None
 
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):

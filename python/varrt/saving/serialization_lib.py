@@ -70,6 +70,12 @@ def serialize_keras_object(obj):
         return serialize_dict(obj)
     if isinstance(obj, bytes):
         return {"class_name": "__bytes__", "config": {"value": obj.decode("utf-8")}}
+    if isinstance(obj, slice):
+        return {"class_name": "__slice__", "config": {"start": serialize_keras_object(obj.start),
+                                                      "stop": serialize_keras_object(obj.stop),
+                                                      "step": serialize_keras_object(obj.step)}}
+    if obj is Ellipsis:
+        return {"class_name": "__ellipsis__", "config": {}}
     if isinstance(obj, TensorShape):
         return obj.as_list() if obj.rank is not None else None
     if isinstance(obj, Tensor):
@@ -173,6 +179,11 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         return np.array(inner_config["value"], dtype=inner_config["dtype"])
     if class_name == "__bytes__":
         return inner_config["value"].encode("utf-8")
+    if class_name == "__slice__":
+        return slice(*(deserialize_keras_object(inner_config[k], custom_objects=custom_objects, safe_mode=safe_mode)
+                       for k in ("start", "stop", "step")))
+    if class_name == "__ellipsis__":
+        return Ellipsis
     if class_name == "__lambda__":
         if safe_mode:
             raise ValueError(_LAMBDA_REFUSED)
