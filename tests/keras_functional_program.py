@@ -210,6 +210,8 @@ t_out = keras.layers.Dense(3, name="t_out")(keras.layers.Dense(6, activation="ta
 trained = keras.Model(t_in, t_out, name="trained")
 fixed_weights(trained)
 trained.compile(optimizer="adam", loss="mse")
+record_num("fit.one_step_loss", trained.train_on_batch(X[:16], Y[:16]), 1e-6)
+record_num("fit.one_step_weights", np.concatenate([w.numpy().ravel() for w in trained.weights]), 1e-6)
 history = trained.fit(X, Y, batch_size=16, epochs=3, shuffle=False, verbose=0)
 record_num("fit.loss", history.history["loss"], 1e-4)
 record_num("fit.weights", np.concatenate([w.numpy().ravel() for w in trained.weights]), 1e-4)
