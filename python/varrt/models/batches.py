@@ -13,6 +13,7 @@ import numpy as np
 
 from varrt.base import nest
 from varrt.data.dataset_ops import DatasetV2
+from varrt.framework import dlpack
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 
@@ -52,14 +53,26 @@ class ArrayBatches:
         self.num_batches = math.ceil(self._size / self.batch_size)
         self._shuffle = shuffle
 
+    def _batch(self, i, order):
+        indices = slice(i * self.batch_size, (i + 1) * self.batch_size)
+        if order is not None:
+            indices = order[indices]
+        return tuple(nest.map_structure(lambda a: _rows(a, indices), d) if d is not None else None
+                     for d in self._data)
+
     def epoch(self):
         order = np.random.permutation(self._size) if self._shuffle else None
         for i in range(self.num_batches):
-            indices = slice(i * self.batch_size, (i + 1) * self.batch_size)
-            if order is not None:
-                indices = order[indices]
-            yield tuple(nest.map_structure(lambda a: convert_to_tensor(a[indices]), d) if d is not None else None
-                        for d in self._data)
+            yield self._batch(i, order)
+
+
+def _rows(array, indices):
+    """The rows `indices` (a slice, or the shuffled order's) of `array` as a tensor. A gather of
+    numbers makes a new array the tensor takes over without a copy (DLPack), so each batch is
+    copied once."""
+    if isinstance(indices, slice) or array.dtype.kind not in "fiu":
+        return convert_to_tensor(array[indices])
+    return dlpack.from_dlpack(np.take(array, indices, axis=0))
 
 
 class DatasetBatches:
