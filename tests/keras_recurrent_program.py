@@ -95,6 +95,33 @@ record_error("lstm.bad_units", lambda: keras.layers.LSTM(0))
 record_error("lstm.unroll_unknown_time", lambda: keras.layers.LSTM(2, unroll=True)(keras.Input((None, 3))))
 record_error("lstm.rank", lambda: keras.layers.LSTM(2)(np.ones((2, 3), np.float32)))
 
+# --- wrappers: Bidirectional, TimeDistributed; a generic RNN's config --------------------------
+for case, make in (
+        ("bidirectional.concat", lambda: keras.layers.Bidirectional(keras.layers.LSTM(3, return_sequences=True))),
+        ("bidirectional.sum", lambda: keras.layers.Bidirectional(keras.layers.GRU(3), merge_mode="sum")),
+        ("bidirectional.states", lambda: keras.layers.Bidirectional(keras.layers.LSTM(2, return_state=True),
+                                                                     merge_mode="mul")),
+        ("bidirectional.none", lambda: keras.layers.Bidirectional(keras.layers.SimpleRNN(2, return_sequences=True),
+                                                                   merge_mode=None)),
+        ("time_distributed", lambda: keras.layers.TimeDistributed(keras.layers.Dense(3, activation="relu")))):
+    layer = make()
+    layer.build(X.shape)
+    fixed(layer)
+    record(f"{case}.weights", [w.path for w in layer.weights])
+    record_num(f"{case}.out", flat([np.asarray(o) for o in tf.nest.flatten(layer(X))]), 1e-5)
+    record(f"{case}.config", layer.get_config())
+    record(f"{case}.shape", repr(layer.compute_output_shape((None, 7, 5))))
+with tf.GradientTape() as tape:
+    bi = keras.layers.Bidirectional(keras.layers.LSTM(3))
+    bi.build(X.shape)
+    fixed(bi)
+    loss = tf.reduce_sum(bi(tf.constant(X)) ** 2)
+record_num("bidirectional.grads", flat([g.numpy() for g in tape.gradient(loss, bi.trainable_variables)]), 1e-4)
+record("rnn.config", keras.layers.RNN(keras.layers.GRUCell(2), return_sequences=True, name="r").get_config())
+record_error("bidirectional.bad_merge", lambda: keras.layers.Bidirectional(keras.layers.LSTM(2), merge_mode="max"))
+record_error("bidirectional.not_layer", lambda: keras.layers.Bidirectional(3))
+record_error("time_distributed.rank", lambda: keras.layers.TimeDistributed(keras.layers.Dense(2)).build((3, 4)))
+
 # --- symbolic: variable-length and fixed-length inputs, summary shapes -------------------------
 seq = keras.Input(shape=(None, 5), name="seq")
 states = keras.layers.LSTM(6, return_sequences=True, return_state=True, name="encoder")(seq)

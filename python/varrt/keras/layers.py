@@ -2,6 +2,7 @@
 from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
+from varrt.layers.bidirectional import Bidirectional  # noqa: F401
 from varrt.layers.dense import Dense  # noqa: F401
 from varrt.layers.dot import Dot, dot  # noqa: F401
 from varrt.layers.dropout import Dropout  # noqa: F401
@@ -21,3 +22,4 @@ from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D
 from varrt.layers.recurrent import RNN  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401
+from varrt.layers.time_distributed import TimeDistributed, Wrapper  # noqa: F401

@@ -9,6 +9,7 @@ from varrt.layers import activations, constraints, regularizers, rnn_loop
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, init_ops, math_ops
+from varrt.saving import serialization_lib
 
 _SERIALIZERS = {"activation": activations.serialize, "recurrent_activation": activations.serialize,
                 "kernel_initializer": init_ops.serialize, "recurrent_initializer": init_ops.serialize,
@@ -163,8 +164,14 @@ class RNN(Layer):
                 "zero_output_for_mask": self.zero_output_for_mask}
 
     def get_config(self):
-        raise NotImplementedError("varrt cannot serialize a generic RNN's cell yet; its LSTM, GRU and SimpleRNN "
-                                  "layers have their configs.")
+        config = {**self._rnn_config(), "cell": serialization_lib.serialize_keras_object(self.cell)}
+        return {**Layer.get_config(self), **config}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        cell = serialization_lib.deserialize_keras_object(config.pop("cell"), custom_objects=custom_objects)
+        return cls(cell, **config)
 
 
 class CellLayer(RNN):
@@ -192,5 +199,5 @@ class CellLayer(RNN):
         return {**base_config, **config}
 
     @classmethod
-    def from_config(cls, config):
+    def from_config(cls, config, custom_objects=None):
         return cls(**config)
