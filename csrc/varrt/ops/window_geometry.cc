@@ -1,0 +1,77 @@
+#include "varrt/ops/window_geometry.h"
+
+#include <algorithm>
+
+namespace varrt {
+namespace ops {
+namespace {
+
+OpAttr ints(const char* name, const std::vector<int64_t>& v) {
+  OpAttr a;
+  a.name = name;
+  a.ints = v.empty() ? OpAttr::kNoInts : v.data();
+  a.num_ints = static_cast<int>(v.size());
+  return a;
+}
+
+OpAttr integer(const char* name, int64_t value) {
+  OpAttr a;
+  a.name = name;
+  a.value = value;
+  return a;
+}
+
+}  // namespace
+
+std::vector<OpAttr> window_op_attrs(const WindowAttrs& a, const char* window_name) {
+  std::vector<OpAttr> out;
+  if (window_name != nullptr) out.push_back(ints(window_name, a.window));
+  out.push_back(ints("strides", a.strides));
+  if (window_name == nullptr) out.push_back(ints("dilations", a.dilations));
+  out.push_back(ints("explicit_paddings", a.explicit_paddings));
+  out.push_back(integer("padding", static_cast<int64_t>(a.padding)));
+  out.push_back(integer("data_format", a.nchw ? 1 : 0));
+  return out;
+}
+
+WindowAttrs window_attrs_of(const NodeCall& c, const char* window_name) {
+  WindowAttrs a;
+  if (window_name != nullptr) a.window = c.ints_attr(window_name);
+  a.strides = c.ints_attr("strides");
+  if (window_name == nullptr) a.dilations = c.ints_attr("dilations");
+  a.explicit_paddings = c.ints_attr("explicit_paddings");
+  a.padding = static_cast<Padding>(c.attr("padding", static_cast<int64_t>(Padding::kValid)));
+  a.nchw = c.attr("data_format") != 0;
+  return a;
+}
+
+std::string windowed_output_size(int64_t input, int64_t filter, int64_t dilation, int64_t stride, Padding padding,
+                                 int64_t explicit_before, int64_t explicit_after, int64_t* output,
+                                 int64_t* pad_before) {
+  const int64_t effective = (filter - 1) * dilation + 1;
+  switch (padding) {
+    case Padding::kValid:
+      *output = (input - effective + stride) / stride;
+      *pad_before = 0;
+      break;
+    case Padding::kExplicit:
+      *output = (input + explicit_before + explicit_after - effective + stride) / stride;
+      *pad_before = explicit_before;
+      break;
+    case Padding::kSame: {
+      *output = (input + stride - 1) / stride;
+      const int64_t needed = std::max<int64_t>(0, (*output - 1) * stride + effective - input);
+      *pad_before = needed / 2;
+      break;
+    }
+  }
+  if (*output < 0) {
+    return "Computed output size would be negative: " + std::to_string(*output) +
+           " [input_size: " + std::to_string(input) + ", effective_filter_size: " + std::to_string(effective) +
+           ", stride: " + std::to_string(stride) + "]";
+  }
+  return std::string();
+}
+
+}  // namespace ops
+}  // namespace varrt
