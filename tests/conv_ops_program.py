@@ -97,6 +97,21 @@ record_result("max_pool2d.float64", lambda: tf.nn.max_pool2d(normal(1, 5, 5, 2, 
 record_result("avg_pool2d.float64", lambda: tf.nn.avg_pool2d(normal(1, 5, 5, 2, dtype=np.float64), 3, 2, "SAME"),
               1e-12)
 
+record_result("compat.v1.max_pool", lambda: tf.compat.v1.nn.max_pool(value=x, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1],
+                                                                      padding="VALID"), 1e-6)
+record_result("compat.v1.avg_pool", lambda: tf.compat.v1.nn.avg_pool(x, 3, 2, "SAME"), 1e-6)
+record_result("compat.v1.conv1d", lambda: tf.compat.v1.nn.conv1d(value=normal(2, 9, 3), filters=normal(3, 3, 4),
+                                                                  stride=2, padding="SAME"), 1e-4)
+record_result("compat.v1.convolution", lambda: tf.compat.v1.nn.convolution(x, w, "SAME", dilation_rate=[2, 1]), 1e-4)
+
+# NCHW: TensorFlow's CPU build runs float32 through oneDNN (not MaxPoolGrad); float64 is refused.
+xc = normal(2, 3, 7, 6)
+record_result("conv2d.nchw", lambda: tf.nn.conv2d(xc, normal(3, 2, 3, 4), [1, 2], "SAME", data_format="NCHW"), 1e-4)
+record_result("conv2d.nchw_explicit", lambda: tf.nn.conv2d(xc, normal(2, 2, 3, 2), 1, [[0, 0], [0, 0], [1, 0], [2, 1]],
+                                                           data_format="NCHW"), 1e-4)
+record_result("max_pool2d.nchw", lambda: tf.nn.max_pool2d(xc, 2, [2, 1], "VALID", data_format="NCHW"), 1e-6)
+record_result("avg_pool2d.nchw", lambda: tf.nn.avg_pool2d(xc, 3, 2, "SAME", data_format="NCHW"), 1e-6)
+
 # --- gradients -------------------------------------------------------------------------------
 
 
@@ -118,6 +133,9 @@ gradients("avg_pool2d", lambda a: tf.nn.avg_pool2d(a, 3, 2, "SAME"), x, rtol=1e-
 gradients("conv2d.float64", lambda a, b: tf.nn.conv2d(a, b, 2, "SAME"), normal(2, 6, 5, 3, dtype=np.float64),
           normal(3, 3, 3, 2, dtype=np.float64), rtol=1e-12)
 
+gradients("conv2d.nchw", lambda a, b: tf.nn.conv2d(a, b, 2, "SAME", data_format="NCHW"), xc, normal(3, 3, 3, 2))
+gradients("avg_pool2d.nchw", lambda a: tf.nn.avg_pool2d(a, 2, 1, "VALID", data_format="NCHW"), xc, rtol=1e-6)
+gradients("conv2d.dilated.float32", lambda a, b: tf.nn.conv2d(a, b, 1, "SAME", dilations=2), x, w)
 
 @tf.function
 def traced_step(a, b):
@@ -167,6 +185,23 @@ record_error("error.pool_ksize_length", lambda: tf.nn.max_pool2d(x, [2, 2, 2], 1
 record_error("error.max_pool_rank", lambda: tf.nn.max_pool(tf.ones([2, 3]), 2, 2, "VALID"))
 record_error("error.conv1d_format", lambda: tf.nn.conv1d(normal(2, 9, 3), normal(3, 3, 4), 1, "SAME",
                                                          data_format="NHWC"))
+
+x64, w64 = tf.cast(x, tf.float64), tf.cast(w, tf.float64)
+record_error("error.dilated_backprop.float64", lambda: tf.raw_ops.Conv2DBackpropInput(
+    input_sizes=tf.shape(x64), filter=w64, out_backprop=tf.nn.conv2d(x64, w64, 1, "SAME", dilations=2),
+    strides=[1, 1, 1, 1], padding="SAME", dilations=[1, 2, 2, 1]))
+record_error("error.dilated_filter_backprop.float64", lambda: tf.raw_ops.Conv2DBackpropFilter(
+    input=x64, filter_sizes=tf.shape(w64), out_backprop=tf.nn.conv2d(x64, w64, 1, "SAME"), strides=[1, 1, 1, 1],
+    padding="SAME", dilations=[1, 2, 2, 1]))
+record_error("error.nchw_backprop.float64", lambda: tf.raw_ops.Conv2DBackpropInput(
+    input_sizes=tf.constant([1, 2, 6, 6]), filter=tf.ones([2, 2, 2, 3], tf.float64),
+    out_backprop=tf.ones([1, 3, 5, 5], tf.float64), strides=[1, 1, 1, 1], padding="VALID", data_format="NCHW"))
+record_error("error.max_pool_grad_nchw", lambda: tf.raw_ops.MaxPoolGrad(
+    orig_input=tf.ones([1, 2, 4, 4]), orig_output=tf.ones([1, 2, 2, 2]), grad=tf.ones([1, 2, 2, 2]),
+    ksize=[1, 1, 2, 2], strides=[1, 1, 2, 2], padding="VALID", data_format="NCHW"))
+record_error("error.avg_pool_grad_nchw.float64", lambda: tf.raw_ops.AvgPoolGrad(
+    orig_input_shape=tf.constant([1, 2, 4, 4]), grad=tf.ones([1, 2, 2, 2], tf.float64), ksize=[1, 1, 2, 2],
+    strides=[1, 1, 2, 2], padding="VALID", data_format="NCHW"))
 
 
 def graph_error(name, fn, *specs):

@@ -65,6 +65,8 @@ cases = {
                             (2, 7, 6, 3)),
     "conv2d.dilated_nobias": (lambda: layers.Conv2D(2, 2, dilation_rate=2, use_bias=False, activation="tanh"),
                               (3, 6, 6, 2)),
+    "conv2d.channels_first": (lambda: layers.Conv2D(3, 2, strides=(1, 2), data_format="channels_first"),
+                              (2, 4, 6, 5)),
     "conv1d": (lambda: layers.Conv1D(3, 2, strides=2), (2, 9, 4)),
     "conv1d.causal": (lambda: layers.Conv1D(2, 3, padding="causal", dilation_rate=2), (2, 8, 3)),
     "conv1d.same": (lambda: layers.Conv1D(2, 4, padding="SAME", activation="sigmoid"), (2, 7, 3)),

@@ -78,6 +78,3 @@ def test_what_varrt_does_not_implement_says_so():
         tf.keras.layers.Conv2D(4, 3, groups=2)
     with pytest.raises(NotImplementedError, match="LoRA"):
         tf.keras.layers.Conv2D(4, 3, lora_rank=2)
-    layer = tf.keras.layers.Conv2D(2, 3, data_format="channels_first")
-    with pytest.raises(tf.errors.UnimplementedError, match="NHWC only"):
-        layer(np.ones((1, 3, 5, 5), np.float32))

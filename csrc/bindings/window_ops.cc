@@ -74,7 +74,9 @@ void bind_window_ops(py::module_& m) {
           for (py::handle x : inputs) in.push_back(window_input(x));
           const char* n = window_name(name);
           if (op == "Conv2D") return window_result(ops::Conv2D(in.at(0), in.at(1), a, n));
-          if (op == "Conv2DBackpropInput") return window_result(ops::Conv2DBackpropInput(in.at(0), in.at(1), in.at(2), a, n));
+          if (op == "Conv2DBackpropInput") {
+            return window_result(ops::Conv2DBackpropInput(in.at(0), in.at(1), in.at(2), a, n));
+          }
           if (op == "Conv2DBackpropFilter") {
             return window_result(ops::Conv2DBackpropFilter(in.at(0), in.at(1), in.at(2), a, n));
           }

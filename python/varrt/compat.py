@@ -82,9 +82,10 @@ def _make_v1():
     v1.set_random_seed = _random.set_seed
     v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.train.compat_v1",
                                 "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.")
-    # TensorFlow 1's tf.nn: tf.nn's functions, but conv2d with TensorFlow 1's arguments.
+    # TensorFlow 1's tf.nn: tf.nn's functions, those with other arguments in TensorFlow 1 replaced.
     v1.nn = _LazyNamespace(v1.__name__ + ".nn", "varrt.nn", "TensorFlow 1's tf.nn over varrt.nn.")
-    v1.nn.conv2d = _conv_ops.conv2d_v1
+    for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool"):
+        setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train

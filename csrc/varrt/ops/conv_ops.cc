@@ -28,14 +28,17 @@ const char* node_of(DType dtype, const char* op) {
 kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs& a, const Shape& input,
                                  const Shape& filter, const char* name) {
   if (!kernels::conv2d_supported(dtype)) throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
-  if (a.nchw && dtype != DType::kFloat32) {
+  const bool backprop = std::string(c.op) != "Conv2D";
+  if (a.nchw) {  // what runs_as_nhwc leaves: TensorFlow's Eigen kernels, NHWC only
+    if (backprop) {
+      const bool input = std::string(c.op) == "Conv2DBackpropInput";
+      fail(c, dtype, Code::kInvalidArgument,
+           input ? "Conv2DCustomBackpropInputOp only supports NHWC."
+                 : "Conv2DCustomBackpropFilterOp only supports NHWC.", name);
+    }
     fail(c, dtype, Code::kUnimplemented,
          std::string("The ") + c.op + " op currently only supports the NHWC tensor format on the CPU. The op was "
                                       "given the format: NCHW", name);
-  }
-  if (a.nchw) {
-    throw_error(Code::kUnimplemented, std::string("varrt's ") + c.op +
-                                          " supports data_format NHWC only; NCHW is not implemented yet");
   }
   if (a.strides.size() != 4) {
     // oneDNN's kernel (float32) takes 3-D convolutions' strides too.
@@ -43,7 +46,9 @@ kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
          std::string("Sliding window strides field must specify 4 ") +
              (dtype == DType::kFloat32 ? "or 5 dimensions" : "dimensions"), name);
   }
-  if (a.dilations.size() != 4) fail(c, dtype, Code::kInvalidArgument, "Sliding window dilations field must specify 4 dimensions", name);
+  if (a.dilations.size() != 4) {
+    fail(c, dtype, Code::kInvalidArgument, "Sliding window dilations field must specify 4 dimensions", name);
+  }
   if (a.strides[0] != 1 || a.strides[3] != 1) {
     fail(c, dtype, Code::kUnimplemented,
          "Current implementation does not yet support strides in the batch and depth dimensions.", name);
@@ -51,6 +56,10 @@ kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
   if (a.dilations[0] != 1 || a.dilations[3] != 1) {
     fail(c, dtype, Code::kUnimplemented,
          "Current implementation does not yet support dilations in the batch and depth dimensions.", name);
+  }
+  if (backprop && dtype != DType::kFloat32 && (a.dilations[1] > 1 || a.dilations[2] > 1)) {
+    fail(c, dtype, Code::kInvalidArgument,
+         "Current CPU implementations do not yet support dilation rates larger than 1.", name);
   }
   for (int i = 1; i < 3; ++i) {
     if (a.strides[i] <= 0 || a.dilations[i] <= 0) {
@@ -62,7 +71,9 @@ kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
          "explicit_paddings attribute must contain 8 values, but got: " + std::to_string(a.explicit_paddings.size()),
          name);
   }
-  if (input.rank() != 4) fail(c, dtype, Code::kInvalidArgument, "input must be 4-dimensional" + input.debug_string(), name);
+  if (input.rank() != 4) {
+    fail(c, dtype, Code::kInvalidArgument, "input must be 4-dimensional" + input.debug_string(), name);
+  }
   if (filter.rank() != 4) {
     fail(c, dtype, Code::kInvalidArgument, "filter must be 4-dimensional: " + filter.debug_string(), name);
   }
@@ -125,6 +136,10 @@ void check_out_backprop(const OpCall& c, DType dtype, const kernels::Conv2DGeome
   }
 }
 
+// oneDNN runs TensorFlow's float32 NCHW convolutions on its CPU; here they run on the NHWC kernels
+// (ops/window_geometry.h). Another dtype keeps the NCHW attributes for geometry() to refuse.
+bool runs_as_nhwc(const WindowAttrs& a, DType dtype) { return a.nchw && dtype == DType::kFloat32; }
+
 }  // namespace
 
 PlacedTensor Conv2D(const PlacedTensor& input, const PlacedTensor& filter, const WindowAttrs& attrs, const char* name) {
@@ -133,12 +148,15 @@ PlacedTensor Conv2D(const PlacedTensor& input, const PlacedTensor& filter, const
   const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, nullptr);
   const Device* d = run_placed("Conv2D", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
                                [&attrs, name](OpCall& c) {
-    const Tensor& x = c.inputs[0];
+    const DType dtype = c.inputs[0].dtype();
+    const bool nchw = runs_as_nhwc(attrs, dtype);
+    const WindowAttrs a = nchw ? nhwc_attrs(attrs) : attrs;
+    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
     const Tensor& w = c.inputs[1];
-    const kernels::Conv2DGeometry g = geometry(c, x.dtype(), attrs, x.shape(), w.shape(), name);
-    c.outputs[0] = Tensor::allocate(x.dtype(), Shape{g.batch, g.out_rows, g.out_cols, g.out_depth}, c.allocator());
-    if (c.outputs[0].num_elements() == 0) return;
-    kernels::conv2d(x.dtype(), g, x.data(), w.data(), c.outputs[0].mutable_data());
+    const kernels::Conv2DGeometry g = geometry(c, dtype, a, x.shape(), w.shape(), name);
+    Tensor y = Tensor::allocate(dtype, Shape{g.batch, g.out_rows, g.out_cols, g.out_depth}, c.allocator());
+    if (y.num_elements() != 0) kernels::conv2d(dtype, g, x.data(), w.data(), y.mutable_data());
+    c.outputs[0] = nchw ? to_nchw(y, c.allocator()) : y;
   });
   return PlacedTensor{std::move(out), d};
 }
@@ -151,13 +169,17 @@ PlacedTensor Conv2DBackpropInput(const PlacedTensor& input_sizes, const PlacedTe
   const Device* d = run_placed("Conv2DBackpropInput", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
                                [&attrs, name](OpCall& c) {
     const Tensor& w = c.inputs[1];
-    const Tensor& dy = c.inputs[2];
-    const Shape input_shape = shape_from(c, w.dtype(), c.inputs[0], "input_sizes", name);
-    const kernels::Conv2DGeometry g = geometry(c, w.dtype(), attrs, input_shape, w.shape(), name);
-    check_out_backprop(c, w.dtype(), g, dy.shape(), name);
-    c.outputs[0] = Tensor::allocate(w.dtype(), input_shape, c.allocator());
-    if (c.outputs[0].num_elements() == 0) return;
-    kernels::conv2d_backprop_input(w.dtype(), g, w.data(), dy.data(), c.outputs[0].mutable_data());
+    const DType dtype = w.dtype();
+    const bool nchw = runs_as_nhwc(attrs, dtype);
+    const WindowAttrs a = nchw ? nhwc_attrs(attrs) : attrs;
+    const Tensor dy = nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2];
+    const Shape given = shape_from(c, dtype, c.inputs[0], "input_sizes", name);
+    const Shape input_shape = nchw ? nhwc_shape(given) : given;
+    const kernels::Conv2DGeometry g = geometry(c, dtype, a, input_shape, w.shape(), name);
+    check_out_backprop(c, dtype, g, dy.shape(), name);
+    Tensor dx = Tensor::allocate(dtype, input_shape, c.allocator());
+    if (dx.num_elements() != 0) kernels::conv2d_backprop_input(dtype, g, w.data(), dy.data(), dx.mutable_data());
+    c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};
 }
@@ -169,14 +191,17 @@ PlacedTensor Conv2DBackpropFilter(const PlacedTensor& input, const PlacedTensor&
   const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, nullptr);
   const Device* d = run_placed("Conv2DBackpropFilter", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out,
                                1, [&attrs, name](OpCall& c) {
-    const Tensor& x = c.inputs[0];
-    const Tensor& dy = c.inputs[2];
-    const Shape filter_shape = shape_from(c, x.dtype(), c.inputs[1], "filter_sizes", name);
-    const kernels::Conv2DGeometry g = geometry(c, x.dtype(), attrs, x.shape(), filter_shape, name);
-    check_out_backprop(c, x.dtype(), g, dy.shape(), name);
-    c.outputs[0] = Tensor::allocate(x.dtype(), filter_shape, c.allocator());
+    const DType dtype = c.inputs[0].dtype();
+    const bool nchw = runs_as_nhwc(attrs, dtype);
+    const WindowAttrs a = nchw ? nhwc_attrs(attrs) : attrs;
+    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
+    const Tensor dy = nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2];
+    const Shape filter_shape = shape_from(c, dtype, c.inputs[1], "filter_sizes", name);
+    const kernels::Conv2DGeometry g = geometry(c, dtype, a, x.shape(), filter_shape, name);
+    check_out_backprop(c, dtype, g, dy.shape(), name);
+    c.outputs[0] = Tensor::allocate(dtype, filter_shape, c.allocator());
     if (c.outputs[0].num_elements() == 0) return;
-    kernels::conv2d_backprop_filter(x.dtype(), g, x.data(), dy.data(), c.outputs[0].mutable_data());
+    kernels::conv2d_backprop_filter(dtype, g, x.data(), dy.data(), c.outputs[0].mutable_data());
   });
   return PlacedTensor{std::move(out), d};
 }

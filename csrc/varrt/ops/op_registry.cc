@@ -163,10 +163,12 @@ const std::map<std::string, Runner>& runners() {
          c.outputs[0] = ops::Conv2D(c.inputs[0], c.inputs[1], ops::window_attrs_of(c, nullptr), "");
        }},
       {"Conv2DBackpropInput", [](NodeCall& c) {
-         c.outputs[0] = ops::Conv2DBackpropInput(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
+         c.outputs[0] =
+             ops::Conv2DBackpropInput(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
        }},
       {"Conv2DBackpropFilter", [](NodeCall& c) {
-         c.outputs[0] = ops::Conv2DBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
+         c.outputs[0] =
+             ops::Conv2DBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
        }},
       {"MaxPool", [](NodeCall& c) { c.outputs[0] = ops::MaxPool(c.inputs[0], ops::window_attrs_of(c, "ksize"), ""); }},
       {"MaxPoolGrad", [](NodeCall& c) {

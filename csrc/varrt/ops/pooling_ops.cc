@@ -24,20 +24,25 @@ std::string node_of(DType dtype, const char* op) {
   throw_error(code, tf::kernel_error(c.op, c.device->name, message, name, node.c_str()));
 }
 
+// TensorFlow's refusal of NCHW by its Eigen pooling kernels.
+const char* nhwc_only(const std::string& op) {
+  if (op == "MaxPool") return "Default MaxPoolingOp only supports NHWC on device type CPU";
+  if (op == "AvgPool") return "Default AvgPoolingOp only supports NHWC on device type CPU";
+  if (op == "MaxPoolGrad") return "Default MaxPoolingGradOp only supports NHWC on device type CPU";
+  return "Default AvgPoolingGradOp only supports NHWC on device type CPU";
+}
+
 // TensorFlow's PoolParameters for an NHWC input shape: the geometry, or its error.
 kernels::Pool2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs& a, const Shape& input,
                                  const char* name) {
   if (!kernels::pool_supported(dtype)) throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
-  if (a.nchw && dtype != DType::kFloat32) {
-    const std::string kind = std::string(c.op).rfind("AvgPool", 0) == 0 ? "AvgPoolingOp" : "MaxPoolingOp";
-    fail(c, dtype, Code::kInvalidArgument, "Default " + kind + " only supports NHWC on device type CPU", name);
+  if (a.nchw) fail(c, dtype, Code::kInvalidArgument, nhwc_only(c.op), name);  // what runs_as_nhwc leaves
+  if (a.window.size() != 4) {
+    fail(c, dtype, Code::kInvalidArgument, "Sliding window ksize field must specify 4 dimensions", name);
   }
-  if (a.nchw) {
-    throw_error(Code::kUnimplemented, std::string("varrt's ") + c.op +
-                                          " supports data_format NHWC only; NCHW is not implemented yet");
+  if (a.strides.size() != 4) {
+    fail(c, dtype, Code::kInvalidArgument, "Sliding window stride field must specify 4 dimensions", name);
   }
-  if (a.window.size() != 4) fail(c, dtype, Code::kInvalidArgument, "Sliding window ksize field must specify 4 dimensions", name);
-  if (a.strides.size() != 4) fail(c, dtype, Code::kInvalidArgument, "Sliding window stride field must specify 4 dimensions", name);
   for (int i = 0; i < 4; ++i) {
     if (a.window[i] <= 0) {
       fail(c, dtype, Code::kInvalidArgument, "Sliding window ksize for dimension " + std::to_string(i) +
@@ -71,6 +76,12 @@ kernels::Pool2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
   return g;
 }
 
+// oneDNN runs TensorFlow's float32 NCHW pooling on its CPU (not MaxPoolGrad); here it runs on the
+// NHWC kernels (ops/window_geometry.h). The rest keep the NCHW attributes for geometry() to refuse.
+bool runs_as_nhwc(const WindowAttrs& a, DType dtype, const char* op = "") {
+  return a.nchw && dtype == DType::kFloat32 && std::string(op) != "MaxPoolGrad";
+}
+
 Shape output_shape(const kernels::Pool2DGeometry& g) { return Shape{g.batch, g.out_rows, g.out_cols, g.depth}; }
 
 template <class Kernel>
@@ -80,11 +91,13 @@ PlacedTensor pool(const char* op, const PlacedTensor& input, const WindowAttrs& 
   const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, "ksize");
   const Device* d = run_placed(op, in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
                                [&attrs, name, k](OpCall& c) {
-    const Tensor& x = c.inputs[0];
-    const kernels::Pool2DGeometry g = geometry(c, x.dtype(), attrs, x.shape(), name);
-    c.outputs[0] = Tensor::allocate(x.dtype(), output_shape(g), c.allocator());
-    if (c.outputs[0].num_elements() == 0) return;
-    k(x.dtype(), g, x.data(), c.outputs[0].mutable_data());
+    const DType dtype = c.inputs[0].dtype();
+    const bool nchw = runs_as_nhwc(attrs, dtype);
+    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
+    const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, x.shape(), name);
+    Tensor y = Tensor::allocate(dtype, output_shape(g), c.allocator());
+    if (y.num_elements() != 0) k(dtype, g, x.data(), y.mutable_data());
+    c.outputs[0] = nchw ? to_nchw(y, c.allocator()) : y;
   });
   return PlacedTensor{std::move(out), d};
 }
@@ -114,17 +127,21 @@ PlacedTensor MaxPoolGrad(const PlacedTensor& orig_input, const PlacedTensor& ori
   const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, "ksize");
   const Device* d = run_placed("MaxPoolGrad", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
                                [&attrs, name](OpCall& c) {
-    const Tensor& x = c.inputs[0];
-    const Tensor& dy = c.inputs[2];
-    if (x.shape().rank() != 4) fail(c, x.dtype(), Code::kInvalidArgument, "orig_input must be 4-dimensional", name);
-    if (c.inputs[1].shape().rank() != 4) {
-      fail(c, x.dtype(), Code::kInvalidArgument, "orig_output must be 4-dimensional", name);
+    const DType dtype = c.inputs[0].dtype();
+    if (c.inputs[0].shape().rank() != 4) {
+      fail(c, dtype, Code::kInvalidArgument, "orig_input must be 4-dimensional", name);
     }
-    const kernels::Pool2DGeometry g = geometry(c, x.dtype(), attrs, x.shape(), name);
-    check_grad(c, x.dtype(), g, dy.shape(), name);
-    c.outputs[0] = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
-    if (c.outputs[0].num_elements() == 0) return;
-    kernels::max_pool_grad(x.dtype(), g, x.data(), dy.data(), c.outputs[0].mutable_data());
+    if (c.inputs[1].shape().rank() != 4) {
+      fail(c, dtype, Code::kInvalidArgument, "orig_output must be 4-dimensional", name);
+    }
+    const bool nchw = runs_as_nhwc(attrs, dtype, c.op);
+    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
+    const Tensor dy = nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2];
+    const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, x.shape(), name);
+    check_grad(c, dtype, g, dy.shape(), name);
+    Tensor dx = Tensor::allocate(dtype, x.shape(), c.allocator());
+    if (dx.num_elements() != 0) kernels::max_pool_grad(dtype, g, x.data(), dy.data(), dx.mutable_data());
+    c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};
 }
@@ -137,21 +154,22 @@ PlacedTensor AvgPoolGrad(const PlacedTensor& orig_input_shape, const PlacedTenso
   const Device* d = run_placed("AvgPoolGrad", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
                                [&attrs, name](OpCall& c) {
     const Tensor& sizes = c.inputs[0];
-    const Tensor& dy = c.inputs[1];
+    const DType dtype = c.inputs[1].dtype();
     if (sizes.shape().rank() != 1 || sizes.num_elements() != 4) {
-      fail(c, dy.dtype(), Code::kInvalidArgument,
-           "orig_input_shape must be 1-dimensional and 4 elements", name);
+      fail(c, dtype, Code::kInvalidArgument, "orig_input_shape must be 1-dimensional and 4 elements", name);
     }
     std::vector<int64_t> dims(4);
     for (int i = 0; i < 4; ++i) {
       dims[i] = sizes.dtype() == DType::kInt64 ? sizes.data_as<int64_t>()[i] : sizes.data_as<int32_t>()[i];
     }
-    const Shape input_shape(dims);
-    const kernels::Pool2DGeometry g = geometry(c, dy.dtype(), attrs, input_shape, name);
-    check_grad(c, dy.dtype(), g, dy.shape(), name);
-    c.outputs[0] = Tensor::allocate(dy.dtype(), input_shape, c.allocator());
-    if (c.outputs[0].num_elements() == 0) return;
-    kernels::avg_pool_grad(dy.dtype(), g, dy.data(), c.outputs[0].mutable_data());
+    const bool nchw = runs_as_nhwc(attrs, dtype);
+    const Shape input_shape = nchw ? nhwc_shape(Shape(dims)) : Shape(dims);
+    const Tensor dy = nchw ? to_nhwc(c.inputs[1], c.allocator()) : c.inputs[1];
+    const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, input_shape, name);
+    check_grad(c, dtype, g, dy.shape(), name);
+    Tensor dx = Tensor::allocate(dtype, input_shape, c.allocator());
+    if (dx.num_elements() != 0) kernels::avg_pool_grad(dtype, g, dy.data(), dx.mutable_data());
+    c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};
 }

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "varrt/core/dtype.h"
+#include "varrt/kernels/layout.h"
+
 namespace varrt {
 namespace ops {
 namespace {
@@ -44,6 +47,50 @@ WindowAttrs window_attrs_of(const NodeCall& c, const char* window_name) {
   a.nchw = c.attr("data_format") != 0;
   return a;
 }
+
+namespace {
+
+// [a, b, c, d] in NCHW order as NHWC: [a, c, d, b]; other lengths unchanged.
+std::vector<int64_t> nhwc_order(const std::vector<int64_t>& v) {
+  if (v.size() != 4) return v;
+  return {v[0], v[2], v[3], v[1]};
+}
+
+Tensor swapped(const Tensor& t, Allocator* allocator, bool to_channels_last) {
+  if (t.shape().rank() != 4) return t;
+  const Shape& s = t.shape();
+  const Shape out = to_channels_last ? Shape{s.dim(0), s.dim(2), s.dim(3), s.dim(1)}
+                                     : Shape{s.dim(0), s.dim(3), s.dim(1), s.dim(2)};
+  Tensor r = Tensor::allocate(t.dtype(), out, allocator);
+  const int64_t channels = to_channels_last ? s.dim(1) : s.dim(3);
+  const int64_t spatial = to_channels_last ? s.dim(2) * s.dim(3) : s.dim(1) * s.dim(2);
+  kernels::swap_channels(dtype_size(t.dtype()), s.dim(0), channels, spatial, t.data(), r.mutable_data(),
+                         to_channels_last);
+  return r;
+}
+
+}  // namespace
+
+WindowAttrs nhwc_attrs(const WindowAttrs& a) {
+  WindowAttrs out = a;
+  out.window = nhwc_order(a.window);
+  out.strides = nhwc_order(a.strides);
+  out.dilations = nhwc_order(a.dilations);
+  if (a.explicit_paddings.size() == 8) {
+    const std::vector<int64_t>& p = a.explicit_paddings;
+    out.explicit_paddings = {p[0], p[1], p[4], p[5], p[6], p[7], p[2], p[3]};
+  }
+  out.nchw = false;
+  return out;
+}
+
+varrt::Shape nhwc_shape(const varrt::Shape& s) {
+  return s.rank() == 4 ? varrt::Shape{s.dim(0), s.dim(2), s.dim(3), s.dim(1)} : s;
+}
+
+Tensor to_nhwc(const Tensor& nchw, Allocator* allocator) { return swapped(nchw, allocator, true); }
+
+Tensor to_nchw(const Tensor& nhwc, Allocator* allocator) { return swapped(nhwc, allocator, false); }
 
 std::string windowed_output_size(int64_t input, int64_t filter, int64_t dilation, int64_t stride, Padding padding,
                                  int64_t explicit_before, int64_t explicit_after, int64_t* output,

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "varrt/core/tensor.h"
 #include "varrt/ops/dispatch.h"
 #include "varrt/ops/graph.h"
 
@@ -33,6 +34,13 @@ struct WindowAttrs {
 // `window_name`: "ksize" for pooling, null for a convolution.
 std::vector<OpAttr> window_op_attrs(const WindowAttrs& a, const char* window_name);
 WindowAttrs window_attrs_of(const NodeCall& c, const char* window_name);
+
+// NCHW ops run on the NHWC kernels: the attributes with their per-dimension lists in NHWC order,
+// and 4-D tensors (or shapes) in the other layout (anything else unchanged, for the checks to refuse).
+WindowAttrs nhwc_attrs(const WindowAttrs& nchw);
+varrt::Shape nhwc_shape(const varrt::Shape& nchw);  // (ops::Shape is the op)
+Tensor to_nhwc(const Tensor& nchw, Allocator* allocator);
+Tensor to_nchw(const Tensor& nhwc, Allocator* allocator);
 
 // One spatial dimension's output size and padding before it. Returns an empty string, or
 // TensorFlow's message when the output would be negative (its InvalidArgument text).

@@ -382,3 +382,40 @@ def max_pool(input, ksize, strides, padding, data_format=None, name=None) -> Ten
 def avg_pool(input, ksize, strides, padding, data_format=None, name=None) -> Tensor:  # noqa: A002
     """tf.nn.avg_pool: AvgPool of a 3-D (NWC) or 4-D (NHWC) input."""
     return _pool_nd(avg_pool1d, avg_pool2d, "avg_pool", input, ksize, strides, padding, data_format, name)
+
+
+# --- TensorFlow 1's signatures (tf.compat.v1.nn) ----------------------------------------------
+
+def _lookup(new_name, new_value, old_name, old_value):
+    """TensorFlow's deprecated_argument_lookup: the argument under its new or its old name."""
+    if new_value is not None:
+        if old_value is not None:
+            raise ValueError(f"Cannot specify both '{old_name}' and '{new_name}'")
+        return new_value
+    return old_value
+
+
+def max_pool_v1(value, ksize, strides, padding, data_format="NHWC", name=None, input=None) -> Tensor:  # noqa: A002
+    """tf.compat.v1.nn.max_pool: MaxPool of a 4-D `value` (or `input`)."""
+    return max_pool2d(_lookup("input", input, "value", value), ksize, strides, padding,
+                      "NHWC" if data_format is None else data_format, _node_name(name, "MaxPool"))
+
+
+def avg_pool_v1(value, ksize, strides, padding, data_format="NHWC", name=None, input=None) -> Tensor:  # noqa: A002
+    """tf.compat.v1.nn.avg_pool: AvgPool of a 4-D `value` (or `input`)."""
+    return avg_pool2d(_lookup("input", input, "value", value), ksize, strides, padding,
+                      "NHWC" if data_format is None else data_format, _node_name(name, "AvgPool"))
+
+
+def conv1d_v1(value=None, filters=None, stride=None, padding=None, use_cudnn_on_gpu=None, data_format=None,
+              name=None, input=None, dilations=None) -> Tensor:  # noqa: A002
+    """tf.compat.v1.nn.conv1d: conv1d with TensorFlow 1's argument order (`value`, `use_cudnn_on_gpu`)."""
+    return conv1d(_lookup("input", input, "value", value), filters, stride, padding, data_format, dilations, name)
+
+
+def convolution_v1(input, filter=None, padding=None, strides=None, dilation_rate=None, name=None,  # noqa: A002
+                   data_format=None, filters=None, dilations=None) -> Tensor:
+    """tf.compat.v1.nn.convolution: convolution with TensorFlow 1's argument names."""
+    filters = _lookup("filters", filters, "filter", filter)
+    dilations = _lookup("dilations", dilations, "dilation_rate", dilation_rate)
+    return convolution(input, filters, strides, padding, data_format, dilations, name)
