@@ -19,12 +19,22 @@ using namespace varrt;
 
 namespace {
 
-PlacedTensor random_tensor(Shape s, unsigned seed) {
-  Tensor t = Tensor::allocate(DType::kFloat64, s);
+PlacedTensor random_tensor(Shape s, unsigned seed, DType dtype = DType::kFloat64) {
+  Tensor t = Tensor::allocate(dtype, s);
   std::mt19937 rng(seed);
   std::normal_distribution<double> normal;
-  for (int64_t i = 0; i < t.num_elements(); ++i) static_cast<double*>(t.mutable_data())[i] = normal(rng);
+  for (int64_t i = 0; i < t.num_elements(); ++i) {
+    if (dtype == DType::kFloat64) {
+      static_cast<double*>(t.mutable_data())[i] = normal(rng);
+    } else {
+      static_cast<float*>(t.mutable_data())[i] = static_cast<float>(normal(rng));
+    }
+  }
   return PlacedTensor{t, &DeviceSet::global().cpu0()};
+}
+
+double at(const Tensor& t, int64_t i) {
+  return t.dtype() == DType::kFloat64 ? t.data_as<double>()[i] : t.data_as<float>()[i];
 }
 
 PlacedTensor int_vector(std::vector<int32_t> v) {
@@ -35,7 +45,7 @@ PlacedTensor int_vector(std::vector<int32_t> v) {
 
 double dot(const Tensor& a, const Tensor& b) {
   double s = 0;
-  for (int64_t i = 0; i < a.num_elements(); ++i) s += a.data_as<double>()[i] * b.data_as<double>()[i];
+  for (int64_t i = 0; i < a.num_elements(); ++i) s += at(a, i) * at(b, i);
   return s;
 }
 
@@ -65,8 +75,8 @@ std::vector<double> direct_conv(const Tensor& x, const Tensor& f, const Shape& o
               const int64_t ir = r * sr - top + i * dr, ic = c * sc - left + j * dc;
               if (ir < 0 || ir >= xs.dim(1) || ic < 0 || ic >= xs.dim(2)) continue;
               for (int64_t d = 0; d < xs.dim(3); ++d) {
-                s += x.data_as<double>()[((b * xs.dim(1) + ir) * xs.dim(2) + ic) * xs.dim(3) + d] *
-                     f.data_as<double>()[((i * fs.dim(1) + j) * fs.dim(2) + d) * fs.dim(3) + o];
+                s += at(x, ((b * xs.dim(1) + ir) * xs.dim(2) + ic) * xs.dim(3) + d) *
+                     at(f, ((i * fs.dim(1) + j) * fs.dim(2) + d) * fs.dim(3) + o);
               }
             }
           y[static_cast<size_t>(((b * out.dim(1) + r) * out.dim(2) + c) * out.dim(3) + o)] = s;
@@ -74,20 +84,25 @@ std::vector<double> direct_conv(const Tensor& x, const Tensor& f, const Shape& o
   return y;
 }
 
-void check_conv_and_adjoints(Shape xs, Shape fs, const ops::WindowAttrs& a, Shape want, int64_t top, int64_t left) {
-  PlacedTensor x = random_tensor(xs, 1), f = random_tensor(fs, 2);
+// float64 to 1e-9; float32 (TensorFlow's float64 backprops refuse dilations) to 1e-4.
+void check_conv_and_adjoints(Shape xs, Shape fs, const ops::WindowAttrs& a, Shape want, int64_t top, int64_t left,
+                             DType dtype = DType::kFloat64) {
+  const double tol = dtype == DType::kFloat64 ? 1e-9 : 1e-4;
+  PlacedTensor x = random_tensor(xs, 1, dtype), f = random_tensor(fs, 2, dtype);
   PlacedTensor y = ops::Conv2D(x, f, a, nullptr);
   CHECK(y.tensor.shape() == want);
   std::vector<double> direct =
       direct_conv(x.tensor, f.tensor, want, a.strides[1], a.strides[2], a.dilations[1], a.dilations[2], top, left);
-  for (size_t i = 0; i < direct.size(); ++i) CHECK(std::fabs(y.tensor.data_as<double>()[i] - direct[i]) < 1e-9);
-  PlacedTensor dy = random_tensor(want, 3);
+  for (size_t i = 0; i < direct.size(); ++i) {
+    CHECK(std::fabs(at(y.tensor, static_cast<int64_t>(i)) - direct[i]) < tol * (1 + std::fabs(direct[i])));
+  }
+  PlacedTensor dy = random_tensor(want, 3, dtype);
   std::vector<int32_t> xdims(xs.data(), xs.data() + 4), fdims(fs.data(), fs.data() + 4);
   PlacedTensor dx = ops::Conv2DBackpropInput(int_vector(xdims), f, dy, a, nullptr);
   PlacedTensor df = ops::Conv2DBackpropFilter(x, int_vector(fdims), dy, a, nullptr);
   const double forward = dot(y.tensor, dy.tensor);
-  CHECK(std::fabs(dot(x.tensor, dx.tensor) - forward) < 1e-9 * (1 + std::fabs(forward)));
-  CHECK(std::fabs(dot(f.tensor, df.tensor) - forward) < 1e-9 * (1 + std::fabs(forward)));
+  CHECK(std::fabs(dot(x.tensor, dx.tensor) - forward) < tol * (1 + std::fabs(forward)));
+  CHECK(std::fabs(dot(f.tensor, df.tensor) - forward) < tol * (1 + std::fabs(forward)));
 }
 
 }  // namespace
@@ -99,7 +114,7 @@ TEST(conv2d_is_the_direct_sum_and_its_backprops_are_its_adjoints) {
   check_conv_and_adjoints(Shape{2, 7, 6, 3}, Shape{3, 2, 3, 4}, conv_attrs({1, 2, 3, 1}, {1, 1, 1, 1}, P::kSame),
                           Shape{2, 4, 2, 4}, 1, 0);
   check_conv_and_adjoints(Shape{1, 8, 7, 2}, Shape{2, 3, 2, 3}, conv_attrs({1, 1, 1, 1}, {1, 2, 3, 1}, P::kValid),
-                          Shape{1, 6, 1, 3}, 0, 0);
+                          Shape{1, 6, 1, 3}, 0, 0, DType::kFloat32);
   check_conv_and_adjoints(Shape{2, 5, 5, 2}, Shape{3, 3, 2, 2},
                           conv_attrs({1, 2, 1, 1}, {1, 1, 1, 1}, P::kExplicit, {0, 0, 2, 1, 0, 3, 0, 0}),
                           Shape{2, 3, 6, 2}, 2, 0);
