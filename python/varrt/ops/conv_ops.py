@@ -4,8 +4,9 @@ the core's kernels (csrc/varrt/ops/conv_ops.h, pooling_ops.h) eagerly and as gra
 tf.nn's functions over them (conv2d, convolution, conv1d, max_pool*, avg_pool*) with TensorFlow's
 argument handling and texts.
 
-The core's kernels are NHWC, float32 and float64: another dtype TensorFlow allows, or NCHW,
-raises UnimplementedError saying so (TensorFlow's own error where it has one).
+The core's kernels take float32 and float64 (another dtype TensorFlow allows raises
+UnimplementedError saying so); NHWC, and NCHW where TensorFlow's CPU build takes it (float32,
+through oneDNN there; TensorFlow's own error otherwise).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
@@ -16,7 +17,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.ops import array_ops, op_def_lib
+from varrt.ops import array_ops, op_def_lib, raw_op
 from varrt.ops.op_util import (attr_value_error, check_dtype, error_name, is_tensor_like, matching, mismatch, operand,
                                run_core, suffix, tensor_operand)
 
@@ -38,15 +39,9 @@ def _check_string(op, attr, value, name, end):
 
 def _ints(op, attr, value):
     if not isinstance(value, (list, tuple)):
-        raise TypeError(f"Expected list for '{attr}' argument to '{_snake(op)}' Op, not {value!r}.")
+        raise TypeError(f"Expected list for '{attr}' argument to '{raw_op.python_function_name(op)}' Op, not "
+                        f"{value!r}.")
     return [int(v) for v in value]
-
-
-def _snake(op):
-    out = ""
-    for i, ch in enumerate(op):
-        out += ("_" + ch.lower()) if ch.isupper() and i and not op[i - 1].isupper() else ch.lower()
-    return out
 
 
 def _node_name(name, default):
