@@ -9,6 +9,8 @@ writes OUT_DIR/results.json: {case: text} for what must be equal (configs, names
 types and messages) and {"num:<tolerance>:case": [floats]} for numbers, compared within the
 relative tolerance the key names: layer outputs 1e-5, the CNN's weights after one step 1e-5 and
 after an epoch 1e-3 (its metrics too)."""
+import contextlib
+import io
 import json
 import os
 import re
@@ -45,6 +47,13 @@ def record_error(name, fn):
         record(name, f"{type(e).__name__}: {text}")
     else:
         record(name, "no error")
+
+
+def printed(fn):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        fn()
+    return out.getvalue()
 
 
 rs = np.random.RandomState(0)
@@ -150,6 +159,7 @@ def flat(model):
 
 model = cnn()
 record("cnn.weights", repr([(w.path, tuple(w.shape)) for w in model.weights]))
+record("cnn.summary", printed(model.summary))
 record_num("cnn.predict", model.predict(X[:8], verbose=0), 1e-5)
 logs = model.train_on_batch(X[:32], Y[:32], return_dict=True)
 record_num("cnn.one_step.weights", flat(model), 1e-5)
@@ -187,6 +197,13 @@ sub.compile(optimizer=tf.keras.optimizers.SGD(0.05),
 sub_logs = sub.train_on_batch(X[:32], Y[:32], return_dict=True)
 record_num("reshape_cnn.one_step.weights", flat(sub), 1e-5)
 record_num("reshape_cnn.one_step.loss", sub_logs["loss"], 1e-5)
+
+# A functional model of the 1-D layers: symbolic shapes and summary() as Keras gives them.
+inputs = tf.keras.Input(shape=(20, 3))
+features = layers.MaxPooling1D()(layers.Conv1D(4, 3, padding="causal", activation="relu")(inputs))
+functional = tf.keras.Model(inputs, layers.GlobalAveragePooling1D()(features))
+record("functional.shapes", repr([tuple(features.shape), tuple(functional.output.shape)]))
+record("functional.summary", printed(functional.summary))
 
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)
