@@ -112,6 +112,17 @@ record_result("conv2d.nchw_explicit", lambda: tf.nn.conv2d(xc, normal(2, 2, 3, 2
 record_result("max_pool2d.nchw", lambda: tf.nn.max_pool2d(xc, 2, [2, 1], "VALID", data_format="NCHW"), 1e-6)
 record_result("avg_pool2d.nchw", lambda: tf.nn.avg_pool2d(xc, 3, 2, "SAME", data_format="NCHW"), 1e-6)
 
+# The 16-bit floats: TensorFlow computes half on Eigen (NHWC only) and bfloat16 through oneDNN.
+xh, wh = tf.cast(x, tf.float16), tf.cast(w * 0.5, tf.float16)
+record_result("conv2d.float16", lambda: tf.nn.conv2d(xh, wh, 2, "SAME"), 2e-3)
+record_result("avg_pool2d.float16", lambda: tf.nn.avg_pool2d(xh, 3, 2, "SAME"), 2e-3)
+record_result("max_pool2d.float16", lambda: tf.nn.max_pool2d(xh, 2, 1, "VALID"), 1e-6)
+xb = tf.cast(xc, tf.bfloat16)
+record_result("conv2d.bfloat16.nchw", lambda: tf.nn.conv2d(xb, tf.cast(normal(3, 3, 3, 2) * 0.5, tf.bfloat16), 1,
+                                                           "VALID", data_format="NCHW"), 1.6e-2)
+record_result("avg_pool2d.bfloat16.nchw", lambda: tf.nn.avg_pool2d(xb, 2, 2, "VALID", data_format="NCHW"), 1.6e-2)
+record_result("max_pool2d.bfloat16", lambda: tf.nn.max_pool2d(tf.cast(x, tf.bfloat16), 3, 2, "SAME"), 1e-6)
+
 # --- gradients -------------------------------------------------------------------------------
 
 
@@ -202,6 +213,15 @@ record_error("error.max_pool_grad_nchw", lambda: tf.raw_ops.MaxPoolGrad(
 record_error("error.avg_pool_grad_nchw.float64", lambda: tf.raw_ops.AvgPoolGrad(
     orig_input_shape=tf.constant([1, 2, 4, 4]), grad=tf.ones([1, 2, 2, 2], tf.float64), ksize=[1, 1, 2, 2],
     strides=[1, 1, 2, 2], padding="VALID", data_format="NCHW"))
+
+record_error("error.nchw.float16", lambda: tf.nn.conv2d(tf.ones([1, 3, 5, 5], tf.float16),
+                                                        tf.ones([3, 3, 3, 2], tf.float16), 1, "SAME",
+                                                        data_format="NCHW"))
+record_error("error.depth.bfloat16", lambda: tf.nn.conv2d(tf.ones([1, 5, 5, 3], tf.bfloat16),
+                                                          tf.ones([3, 3, 2, 4], tf.bfloat16), 1, "SAME"))
+record_error("error.raw_strides.float16", lambda: tf.raw_ops.Conv2D(
+    input=tf.ones([1, 5, 5, 2], tf.float16), filter=tf.ones([3, 3, 2, 3], tf.float16), strides=[1, 1, 1],
+    padding="SAME"))
 
 
 def graph_error(name, fn, *specs):

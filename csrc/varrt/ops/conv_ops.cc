@@ -11,9 +11,9 @@ namespace varrt {
 namespace ops {
 namespace {
 
-// TensorFlow's CPU build runs float32 convolutions through oneDNN, whose node name its errors show.
+// oneDNN's node name, which TensorFlow's errors show for the dtypes it runs (runs_on_onednn).
 const char* node_of(DType dtype, const char* op) {
-  if (dtype != DType::kFloat32) return nullptr;
+  if (!runs_on_onednn(dtype)) return nullptr;
   if (std::string(op) == "Conv2D") return "__MklNativeConv2D";
   if (std::string(op) == "Conv2DBackpropInput") return "__MklNativeConv2DBackpropInput";
   return "__MklNativeConv2DBackpropFilter";
@@ -27,7 +27,9 @@ const char* node_of(DType dtype, const char* op) {
 // shapes (an NHWC input, an HWIO filter): the geometry, or its error.
 kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs& a, const Shape& input,
                                  const Shape& filter, const char* name) {
-  if (!kernels::conv2d_supported(dtype)) throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+  if (!kernels::conv2d_supported(kernel_dtype(dtype))) {
+    throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+  }
   const bool backprop = std::string(c.op) != "Conv2D";
   if (a.nchw) {  // what runs_as_nhwc leaves: TensorFlow's Eigen kernels, NHWC only
     if (backprop) {
@@ -44,7 +46,7 @@ kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
     // oneDNN's kernel (float32) takes 3-D convolutions' strides too.
     fail(c, dtype, Code::kInvalidArgument,
          std::string("Sliding window strides field must specify 4 ") +
-             (dtype == DType::kFloat32 ? "or 5 dimensions" : "dimensions"), name);
+             (runs_on_onednn(dtype) ? "or 5 dimensions" : "dimensions"), name);
   }
   if (a.dilations.size() != 4) {
     fail(c, dtype, Code::kInvalidArgument, "Sliding window dilations field must specify 4 dimensions", name);
@@ -57,7 +59,7 @@ kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
     fail(c, dtype, Code::kUnimplemented,
          "Current implementation does not yet support dilations in the batch and depth dimensions.", name);
   }
-  if (backprop && dtype != DType::kFloat32 && (a.dilations[1] > 1 || a.dilations[2] > 1)) {
+  if (backprop && !runs_on_onednn(dtype) && (a.dilations[1] > 1 || a.dilations[2] > 1)) {
     fail(c, dtype, Code::kInvalidArgument,
          "Current CPU implementations do not yet support dilation rates larger than 1.", name);
   }
@@ -136,9 +138,9 @@ void check_out_backprop(const OpCall& c, DType dtype, const kernels::Conv2DGeome
   }
 }
 
-// oneDNN runs TensorFlow's float32 NCHW convolutions on its CPU; here they run on the NHWC kernels
-// (ops/window_geometry.h). Another dtype keeps the NCHW attributes for geometry() to refuse.
-bool runs_as_nhwc(const WindowAttrs& a, DType dtype) { return a.nchw && dtype == DType::kFloat32; }
+// oneDNN runs TensorFlow's NCHW convolutions on its CPU; here they run on the NHWC kernels
+// (ops/window_geometry.h). Eigen's dtypes keep the NCHW attributes for geometry() to refuse.
+bool runs_as_nhwc(const WindowAttrs& a, DType dtype) { return a.nchw && runs_on_onednn(dtype); }
 
 }  // namespace
 
@@ -151,11 +153,12 @@ PlacedTensor Conv2D(const PlacedTensor& input, const PlacedTensor& filter, const
     const DType dtype = c.inputs[0].dtype();
     const bool nchw = runs_as_nhwc(attrs, dtype);
     const WindowAttrs a = nchw ? nhwc_attrs(attrs) : attrs;
-    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
-    const Tensor& w = c.inputs[1];
+    const Tensor x = widened(nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0], c.allocator());
+    const Tensor w = widened(c.inputs[1], c.allocator());
     const kernels::Conv2DGeometry g = geometry(c, dtype, a, x.shape(), w.shape(), name);
-    Tensor y = Tensor::allocate(dtype, Shape{g.batch, g.out_rows, g.out_cols, g.out_depth}, c.allocator());
-    if (y.num_elements() != 0) kernels::conv2d(dtype, g, x.data(), w.data(), y.mutable_data());
+    Tensor y = Tensor::allocate(x.dtype(), Shape{g.batch, g.out_rows, g.out_cols, g.out_depth}, c.allocator());
+    if (y.num_elements() != 0) kernels::conv2d(x.dtype(), g, x.data(), w.data(), y.mutable_data());
+    y = narrowed(y, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(y, c.allocator()) : y;
   });
   return PlacedTensor{std::move(out), d};
@@ -168,17 +171,18 @@ PlacedTensor Conv2DBackpropInput(const PlacedTensor& input_sizes, const PlacedTe
   const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, nullptr);
   const Device* d = run_placed("Conv2DBackpropInput", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
                                [&attrs, name](OpCall& c) {
-    const Tensor& w = c.inputs[1];
-    const DType dtype = w.dtype();
+    const DType dtype = c.inputs[1].dtype();
+    const Tensor w = widened(c.inputs[1], c.allocator());
     const bool nchw = runs_as_nhwc(attrs, dtype);
     const WindowAttrs a = nchw ? nhwc_attrs(attrs) : attrs;
-    const Tensor dy = nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2];
+    const Tensor dy = widened(nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2], c.allocator());
     const Shape given = shape_from(c, dtype, c.inputs[0], "input_sizes", name);
     const Shape input_shape = nchw ? nhwc_shape(given) : given;
     const kernels::Conv2DGeometry g = geometry(c, dtype, a, input_shape, w.shape(), name);
     check_out_backprop(c, dtype, g, dy.shape(), name);
-    Tensor dx = Tensor::allocate(dtype, input_shape, c.allocator());
-    if (dx.num_elements() != 0) kernels::conv2d_backprop_input(dtype, g, w.data(), dy.data(), dx.mutable_data());
+    Tensor dx = Tensor::allocate(w.dtype(), input_shape, c.allocator());
+    if (dx.num_elements() != 0) kernels::conv2d_backprop_input(w.dtype(), g, w.data(), dy.data(), dx.mutable_data());
+    dx = narrowed(dx, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};
@@ -194,14 +198,14 @@ PlacedTensor Conv2DBackpropFilter(const PlacedTensor& input, const PlacedTensor&
     const DType dtype = c.inputs[0].dtype();
     const bool nchw = runs_as_nhwc(attrs, dtype);
     const WindowAttrs a = nchw ? nhwc_attrs(attrs) : attrs;
-    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
-    const Tensor dy = nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2];
+    const Tensor x = widened(nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0], c.allocator());
+    const Tensor dy = widened(nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2], c.allocator());
     const Shape filter_shape = shape_from(c, dtype, c.inputs[1], "filter_sizes", name);
     const kernels::Conv2DGeometry g = geometry(c, dtype, a, x.shape(), filter_shape, name);
     check_out_backprop(c, dtype, g, dy.shape(), name);
-    c.outputs[0] = Tensor::allocate(dtype, filter_shape, c.allocator());
-    if (c.outputs[0].num_elements() == 0) return;
-    kernels::conv2d_backprop_filter(dtype, g, x.data(), dy.data(), c.outputs[0].mutable_data());
+    Tensor dw = Tensor::allocate(x.dtype(), filter_shape, c.allocator());
+    if (dw.num_elements() != 0) kernels::conv2d_backprop_filter(x.dtype(), g, x.data(), dy.data(), dw.mutable_data());
+    c.outputs[0] = narrowed(dw, dtype, c.allocator());
   });
   return PlacedTensor{std::move(out), d};
 }

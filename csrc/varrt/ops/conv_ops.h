@@ -1,7 +1,8 @@
 // Conv2D, Conv2DBackpropInput and Conv2DBackpropFilter through the dispatch, on the kernels of
 // kernels/conv2d.h, with TensorFlow's kernel checks and texts (`name`: the op's name for the
-// " name: " part, null for none). NHWC, float32 and float64; the attributes are
-// ops/window_geometry.h's. Callers check the dtypes against the op table first.
+// " name: " part, null for none). float32, float64, and half and bfloat16 on the float32 kernels;
+// NHWC, and NCHW where TensorFlow's CPU build takes it; the attributes are ops/window_geometry.h's.
+// Callers check the dtypes against the op table first.
 #pragma once
 
 #include "varrt/device/device_copy.h"

@@ -12,10 +12,10 @@ namespace varrt {
 namespace ops {
 namespace {
 
-// TensorFlow's CPU build runs float32 average pooling through oneDNN, whose node name its errors
-// show (its max pooling stays on the Eigen kernel).
+// oneDNN's node name for average pooling, which TensorFlow's errors show for the dtypes it runs
+// (runs_on_onednn); its max pooling errors come from the Eigen kernel.
 std::string node_of(DType dtype, const char* op) {
-  const bool onednn = dtype == DType::kFloat32 && std::string(op).rfind("AvgPool", 0) == 0;
+  const bool onednn = runs_on_onednn(dtype) && std::string(op).rfind("AvgPool", 0) == 0;
   return onednn ? std::string("__MklNative") + op : std::string(op);
 }
 
@@ -35,7 +35,9 @@ const char* nhwc_only(const std::string& op) {
 // TensorFlow's PoolParameters for an NHWC input shape: the geometry, or its error.
 kernels::Pool2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs& a, const Shape& input,
                                  const char* name) {
-  if (!kernels::pool_supported(dtype)) throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+  if (!kernels::pool_supported(kernel_dtype(dtype))) {
+    throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+  }
   if (a.nchw) fail(c, dtype, Code::kInvalidArgument, nhwc_only(c.op), name);  // what runs_as_nhwc leaves
   if (a.window.size() != 4) {
     fail(c, dtype, Code::kInvalidArgument, "Sliding window ksize field must specify 4 dimensions", name);
@@ -76,10 +78,10 @@ kernels::Pool2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
   return g;
 }
 
-// oneDNN runs TensorFlow's float32 NCHW pooling on its CPU (not MaxPoolGrad); here it runs on the
-// NHWC kernels (ops/window_geometry.h). The rest keep the NCHW attributes for geometry() to refuse.
+// oneDNN runs TensorFlow's NCHW pooling on its CPU (not MaxPoolGrad); here it runs on the NHWC
+// kernels (ops/window_geometry.h). The rest keep the NCHW attributes for geometry() to refuse.
 bool runs_as_nhwc(const WindowAttrs& a, DType dtype, const char* op = "") {
-  return a.nchw && dtype == DType::kFloat32 && std::string(op) != "MaxPoolGrad";
+  return a.nchw && runs_on_onednn(dtype) && std::string(op) != "MaxPoolGrad";
 }
 
 Shape output_shape(const kernels::Pool2DGeometry& g) { return Shape{g.batch, g.out_rows, g.out_cols, g.depth}; }
@@ -93,10 +95,11 @@ PlacedTensor pool(const char* op, const PlacedTensor& input, const WindowAttrs& 
                                [&attrs, name, k](OpCall& c) {
     const DType dtype = c.inputs[0].dtype();
     const bool nchw = runs_as_nhwc(attrs, dtype);
-    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
+    const Tensor x = widened(nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0], c.allocator());
     const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, x.shape(), name);
-    Tensor y = Tensor::allocate(dtype, output_shape(g), c.allocator());
-    if (y.num_elements() != 0) k(dtype, g, x.data(), y.mutable_data());
+    Tensor y = Tensor::allocate(x.dtype(), output_shape(g), c.allocator());
+    if (y.num_elements() != 0) k(x.dtype(), g, x.data(), y.mutable_data());
+    y = narrowed(y, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(y, c.allocator()) : y;
   });
   return PlacedTensor{std::move(out), d};
@@ -135,12 +138,13 @@ PlacedTensor MaxPoolGrad(const PlacedTensor& orig_input, const PlacedTensor& ori
       fail(c, dtype, Code::kInvalidArgument, "orig_output must be 4-dimensional", name);
     }
     const bool nchw = runs_as_nhwc(attrs, dtype, c.op);
-    const Tensor x = nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0];
-    const Tensor dy = nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2];
+    const Tensor x = widened(nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0], c.allocator());
+    const Tensor dy = widened(nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2], c.allocator());
     const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, x.shape(), name);
     check_grad(c, dtype, g, dy.shape(), name);
-    Tensor dx = Tensor::allocate(dtype, x.shape(), c.allocator());
-    if (dx.num_elements() != 0) kernels::max_pool_grad(dtype, g, x.data(), dy.data(), dx.mutable_data());
+    Tensor dx = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
+    if (dx.num_elements() != 0) kernels::max_pool_grad(x.dtype(), g, x.data(), dy.data(), dx.mutable_data());
+    dx = narrowed(dx, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};
@@ -164,11 +168,12 @@ PlacedTensor AvgPoolGrad(const PlacedTensor& orig_input_shape, const PlacedTenso
     }
     const bool nchw = runs_as_nhwc(attrs, dtype);
     const Shape input_shape = nchw ? nhwc_shape(Shape(dims)) : Shape(dims);
-    const Tensor dy = nchw ? to_nhwc(c.inputs[1], c.allocator()) : c.inputs[1];
+    const Tensor dy = widened(nchw ? to_nhwc(c.inputs[1], c.allocator()) : c.inputs[1], c.allocator());
     const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, input_shape, name);
     check_grad(c, dtype, g, dy.shape(), name);
-    Tensor dx = Tensor::allocate(dtype, input_shape, c.allocator());
-    if (dx.num_elements() != 0) kernels::avg_pool_grad(dtype, g, dy.data(), dx.mutable_data());
+    Tensor dx = Tensor::allocate(dy.dtype(), input_shape, c.allocator());
+    if (dx.num_elements() != 0) kernels::avg_pool_grad(dy.dtype(), g, dy.data(), dx.mutable_data());
+    dx = narrowed(dx, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};

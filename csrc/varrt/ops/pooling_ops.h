@@ -1,6 +1,7 @@
 // MaxPool, MaxPoolGrad, AvgPool and AvgPoolGrad through the dispatch, on kernels/pooling.h, with
 // TensorFlow's kernel checks and texts (`name`: the op's name for the " name: " part, null for
-// none). NHWC, float32 and float64; the attributes are ops/window_geometry.h's (`window` is ksize).
+// none). float32, float64, and half and bfloat16 on the float32 kernels; NHWC, and NCHW where
+// TensorFlow's CPU build takes it; the attributes are ops/window_geometry.h's (`window` is ksize).
 #pragma once
 
 #include "varrt/device/device_copy.h"

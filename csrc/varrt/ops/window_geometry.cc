@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "varrt/core/dtype.h"
+#include "varrt/kernels/float_widening.h"
 #include "varrt/kernels/layout.h"
 
 namespace varrt {
@@ -70,6 +71,26 @@ Tensor swapped(const Tensor& t, Allocator* allocator, bool to_channels_last) {
 }
 
 }  // namespace
+
+bool runs_on_onednn(DType dtype) { return dtype == DType::kFloat32 || dtype == DType::kBFloat16; }
+
+DType kernel_dtype(DType dtype) {
+  return dtype == DType::kFloat16 || dtype == DType::kBFloat16 ? DType::kFloat32 : dtype;
+}
+
+Tensor widened(const Tensor& t, Allocator* allocator) {
+  if (kernel_dtype(t.dtype()) == t.dtype()) return t;
+  Tensor r = Tensor::allocate(DType::kFloat32, t.shape(), allocator);
+  kernels::widen_to_float(t.dtype(), t.data(), static_cast<float*>(r.mutable_data()), t.num_elements());
+  return r;
+}
+
+Tensor narrowed(const Tensor& t, DType dtype, Allocator* allocator) {
+  if (kernel_dtype(dtype) == dtype) return t;
+  Tensor r = Tensor::allocate(dtype, t.shape(), allocator);
+  kernels::narrow_from_float(dtype, t.data_as<float>(), r.mutable_data(), t.num_elements());
+  return r;
+}
 
 WindowAttrs nhwc_attrs(const WindowAttrs& a) {
   WindowAttrs out = a;

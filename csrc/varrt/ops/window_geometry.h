@@ -35,6 +35,17 @@ struct WindowAttrs {
 std::vector<OpAttr> window_op_attrs(const WindowAttrs& a, const char* window_name);
 WindowAttrs window_attrs_of(const NodeCall& c, const char* window_name);
 
+// TensorFlow's CPU build runs float32 and bfloat16 convolutions and pooling through oneDNN (its
+// error texts name oneDNN's ops; it takes NCHW and dilated backprops) and the others on Eigen.
+bool runs_on_onednn(DType dtype);
+
+// The 16-bit floats run on the float32 kernels: widened on the way in, rounded once on the way out.
+// `widened` returns a tensor of any other dtype unchanged; `narrowed` rounds float32 to `dtype`
+// (unchanged when `dtype` is not a 16-bit float).
+DType kernel_dtype(DType dtype);
+Tensor widened(const Tensor& t, Allocator* allocator);
+Tensor narrowed(const Tensor& t, DType dtype, Allocator* allocator);
+
 // NCHW ops run on the NHWC kernels: the attributes with their per-dimension lists in NHWC order,
 // and 4-D tensors (or shapes) in the other layout (anything else unchanged, for the checks to refuse).
 WindowAttrs nhwc_attrs(const WindowAttrs& nchw);

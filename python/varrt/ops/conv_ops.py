@@ -4,9 +4,10 @@ the core's kernels (csrc/varrt/ops/conv_ops.h, pooling_ops.h) eagerly and as gra
 tf.nn's functions over them (conv2d, convolution, conv1d, max_pool*, avg_pool*) with TensorFlow's
 argument handling and texts.
 
-The core's kernels take float32 and float64 (another dtype TensorFlow allows raises
-UnimplementedError saying so); NHWC, and NCHW where TensorFlow's CPU build takes it (float32,
-through oneDNN there; TensorFlow's own error otherwise).
+The core's kernels take float32 and float64, and half and bfloat16 computed in float32 and
+rounded once (another dtype TensorFlow allows raises UnimplementedError saying so); NHWC, and
+NCHW where TensorFlow's CPU build takes it (float32 and bfloat16, through oneDNN there;
+TensorFlow's own error otherwise).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
@@ -23,7 +24,7 @@ from varrt.ops.op_util import (attr_value_error, check_dtype, error_name, is_ten
 
 # A string attribute reaches the core as its index in the record's allowed list
 # (csrc/varrt/ops/window_geometry.h; OpDef.decode_attrs reads it back).
-_KERNEL_DTYPES = (dtypes.float32, dtypes.float64)
+_KERNEL_DTYPES = (dtypes.float32, dtypes.float64, dtypes.float16, dtypes.bfloat16)
 
 
 def _check_string(op, attr, value, name, end):
@@ -56,8 +57,8 @@ def _window_op(op, inputs, dtype, name, end, strides, padding, explicit_paddings
     padding = _check_string(op, "padding", padding, name, end)
     data_format = _check_string(op, "data_format", data_format, name, end)
     if dtype not in _KERNEL_DTYPES:
-        raise errors.UnimplementedError(None, None, f"varrt's {op} has no {dtype.name} kernel yet (float32 and "
-                                                    f"float64 only)")
+        raise errors.UnimplementedError(None, None, f"varrt's {op} has no {dtype.name} kernel yet (float32, "
+                                                    f"float64, float16 and bfloat16 only)")
     padding_code = op_def_lib.get(op).attrs["padding"].allowed.index(padding)
     return run_core(_C.window_op, name, op, inputs, list(ksize), list(strides), list(dilations),
                     list(explicit_paddings), padding_code, data_format == "NCHW", error_name(name, end))
