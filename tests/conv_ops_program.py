@@ -147,6 +147,10 @@ gradients("conv2d.float64", lambda a, b: tf.nn.conv2d(a, b, 2, "SAME"), normal(2
 gradients("conv2d.nchw", lambda a, b: tf.nn.conv2d(a, b, 2, "SAME", data_format="NCHW"), xc, normal(3, 3, 3, 2))
 gradients("avg_pool2d.nchw", lambda a: tf.nn.avg_pool2d(a, 2, 1, "VALID", data_format="NCHW"), xc, rtol=1e-6)
 gradients("conv2d.dilated.float32", lambda a, b: tf.nn.conv2d(a, b, 1, "SAME", dilations=2), x, w)
+# Ties (ReLU's zeros, repeated values): TensorFlow sends the gradient to the first maximum.
+ties = tf.constant(np.array([0, 0, 1, 1, 0, 2, 2, 0, 1, 1, 0, 0, 3, 0, 0, 3, 3, 3], np.float32).reshape(1, 3, 6, 1))
+gradients("max_pool2d.ties", lambda a: tf.nn.max_pool2d(a, 2, 1, "SAME"), ties, rtol=1e-6)
+gradients("max_pool2d.ties_strided", lambda a: tf.nn.max_pool2d(a, [2, 3], [1, 2], "VALID"), ties, rtol=1e-6)
 
 @tf.function
 def traced_step(a, b):

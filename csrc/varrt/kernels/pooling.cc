@@ -44,28 +44,41 @@ void max_pool_t(const Pool2DGeometry& g, const T* in, T* out) {
   });
 }
 
+// top[d] = top[d] < src[d] ? src[d] : top[d]: TensorFlow's `output < input` test, so a NaN wins
+// only as a window's first element.
+template <class T>
+void keep_max(const T* __restrict src, T* __restrict top, int64_t n) {
+  for (int64_t d = 0; d < n; ++d) top[d] = top[d] < src[d] ? src[d] : top[d];
+}
+
+// pos[d] = k where src[d] equals the maximum: run over a window backwards, it leaves the first
+// position holding the maximum (position 0, the first, when none does: a NaN maximum).
+template <class T>
+void mark_max(const T* __restrict src, const T* __restrict top, int32_t k, int32_t* __restrict pos, int64_t n) {
+  for (int64_t d = 0; d < n; ++d) pos[d] = src[d] == top[d] ? k : pos[d];
+}
+
+// Each output's gradient goes to the first maximum of its window in row-major order (TensorFlow's
+// argmax). Branch-free passes over the channels (which vectorize) instead of a data-dependent
+// branch per element.
 template <class T>
 void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx) {
   const int64_t image = g.in_rows * g.in_cols * g.depth;
   std::fill(dx, dx + g.batch * image, T(0));
-  std::vector<int64_t> argmax(static_cast<size_t>(g.depth));
-  std::vector<T> best(static_cast<size_t>(g.depth));
+  std::vector<int32_t> pos(static_cast<size_t>(g.depth));
+  std::vector<T> top(static_cast<size_t>(g.depth));
+  std::vector<int64_t> offsets(static_cast<size_t>(g.window_rows * g.window_cols));
   for_each_window(g, [&](int64_t b, int64_t o, const Window& w) {
-    std::fill(argmax.begin(), argmax.end(), -1);
+    if (w.r0 >= w.r1 || w.c0 >= w.c1) return;
+    int32_t k = 0;
     for (int64_t ir = w.r0; ir < w.r1; ++ir) {
-      for (int64_t ic = w.c0; ic < w.c1; ++ic) {
-        const int64_t at = b * image + (ir * g.in_cols + ic) * g.depth;
-        for (int64_t d = 0; d < g.depth; ++d) {
-          if (argmax[d] == -1 || best[d] < in[at + d]) {
-            best[d] = in[at + d];
-            argmax[d] = at + d;
-          }
-        }
-      }
+      for (int64_t ic = w.c0; ic < w.c1; ++ic) offsets[k++] = b * image + (ir * g.in_cols + ic) * g.depth;
     }
-    for (int64_t d = 0; d < g.depth; ++d) {
-      if (argmax[d] >= 0) dx[argmax[d]] += grad[o + d];
-    }
+    std::copy(in + offsets[0], in + offsets[0] + g.depth, top.begin());
+    for (int32_t i = 1; i < k; ++i) keep_max(in + offsets[i], top.data(), g.depth);
+    std::fill(pos.begin(), pos.end(), 0);
+    for (int32_t i = k - 1; i >= 0; --i) mark_max(in + offsets[i], top.data(), i, pos.data(), g.depth);
+    for (int64_t d = 0; d < g.depth; ++d) dx[offsets[pos[d]] + d] += grad[o + d];
   });
 }
 

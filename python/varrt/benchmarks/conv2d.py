@@ -10,8 +10,14 @@ Rows (wall time of one call, the median of ROUNDS calls after a warm-up call):
                            TensorFlow in a tf.function.
   conv2d forward+backward  y as above and the gradients of sum(y * dy) with respect to x and w
                            (Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter; PyTorch's autograd).
-Target: varrt <= 1.5x PyTorch on forward+backward. Every library runs in its own process with one
-BLAS/OpenMP thread unless --threads says otherwise.
+  CNN training step        one Adam step of issue 28's small CNN on a batch of 64 28x28x1 images:
+                           Conv2D 32 3x3 relu, MaxPooling2D, Conv2D 64 3x3 relu, MaxPooling2D,
+                           GlobalAveragePooling2D, Dense 10, sparse categorical cross-entropy from
+                           logits; varrt and Keras 3 on TensorFlow: a Keras Sequential's train_on_batch;
+                           PyTorch: the same layers (NCHW) and torch.optim.Adam.
+Targets: varrt <= 1.5x PyTorch on forward+backward and on the CNN step, <= 0.8x Keras on
+TensorFlow on the CNN step. Every library runs in its own process with one BLAS/OpenMP thread
+unless --threads says otherwise.
 """
 import argparse
 import json
@@ -23,7 +29,7 @@ import time
 import numpy as np
 
 BATCH, SIZE, IN, OUT, K = 64, 28, 32, 64, 3
-TARGETS = {"conv2d forward+backward": [("torch", 1.5)]}
+TARGETS = {"conv2d forward+backward": [("torch", 1.5)], "CNN training step": [("torch", 1.5), ("tf", 0.8)]}
 LIBRARY_NAMES = {"tf": "tensorflow"}
 
 
@@ -59,8 +65,21 @@ def tf_cases(tf):
             y = tf.nn.conv2d(x, w, 1, "SAME")
         return tape.gradient(y, [x, w], output_gradients=dy)
 
+    images, labels = cnn_data()
+    layers = tf.keras.layers
+    model = tf.keras.Sequential([tf.keras.Input(shape=(SIZE, SIZE, 1)), layers.Conv2D(32, 3, activation="relu"),
+                                 layers.MaxPooling2D(), layers.Conv2D(64, 3, activation="relu"), layers.MaxPooling2D(),
+                                 layers.GlobalAveragePooling2D(), layers.Dense(10)])
+    model.compile(optimizer="adam", loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+
     return {"conv2d forward": lambda: forward(x, w).numpy(),
-            "conv2d forward+backward": lambda: [g.numpy() for g in forward_backward(x, w, dy)]}
+            "conv2d forward+backward": lambda: [g.numpy() for g in forward_backward(x, w, dy)],
+            "CNN training step": lambda: model.train_on_batch(images, labels)}
+
+
+def cnn_data():
+    rng = np.random.default_rng(1)
+    return rng.random((BATCH, SIZE, SIZE, 1), dtype=np.float32), rng.integers(0, 10, BATCH).astype(np.int32)
 
 
 def torch_cases():
@@ -78,7 +97,23 @@ def torch_cases():
         xt.grad = wt.grad = None
         torch.nn.functional.conv2d(xt, wt, padding=1).backward(dyt)
 
-    return {"conv2d forward": forward, "conv2d forward+backward": forward_backward}
+    images, labels = cnn_data()
+    images_t = torch.from_numpy(images.transpose(0, 3, 1, 2).copy())
+    labels_t = torch.from_numpy(labels).long()
+    nn = torch.nn
+    model = nn.Sequential(nn.Conv2d(1, 32, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(32, 64, 3), nn.ReLU(),
+                          nn.MaxPool2d(2), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, 10))
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    loss_fn = nn.CrossEntropyLoss()
+
+    def train_step():
+        optimizer.zero_grad()
+        loss = loss_fn(model(images_t), labels_t)
+        loss.backward()
+        optimizer.step()
+        return loss.item()
+
+    return {"conv2d forward": forward, "conv2d forward+backward": forward_backward, "CNN training step": train_step}
 
 
 def run_library(library, rounds, threads):
