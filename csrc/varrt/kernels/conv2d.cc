@@ -41,6 +41,9 @@ void im2col(const Conv2DGeometry& g, const T* image, T* cols) {
           const int64_t ic = c * g.stride_cols - g.pad_left + fc * g.dilation_cols;
           if (ir < 0 || ir >= g.in_rows || ic < 0 || ic >= g.in_cols) {
             std::fill(row, row + depth, T(0));
+          } else if (depth < 16) {  // a few channels (an image's first layer): a call per tap costs more
+            const T* src = image + (ir * g.in_cols + ic) * depth;
+            for (int64_t d = 0; d < depth; ++d) row[d] = src[d];
           } else {
             std::memcpy(row, image + (ir * g.in_cols + ic) * depth, sizeof(T) * depth);
           }

@@ -202,18 +202,21 @@ def _rank_of(x):
 
 
 def _squeeze_batch_dims(inp, op, inner_rank):
-    """TensorFlow's squeeze_batch_dims: `op` on the input with its outer dimensions folded into one."""
+    """TensorFlow's squeeze_batch_dims: `op` on the input with its outer dimensions folded into one
+    (from the static shape where it is known, else from tf.shape, which a graph computes when it runs)."""
     inp = convert_to_tensor(inp)
     shape = inp.shape
-    inner = shape[-inner_rank:]
-    if not inner.is_fully_defined():
-        inner = array_ops.shape(inp)[-inner_rank:]
-    batch = shape[:-inner_rank]
-    reshaped = array_ops.reshape(inp, [-1] + list(inner) if isinstance(inner, type(shape)) else
-                                 array_ops.concat(([-1], inner), axis=-1))
+    inner, batch = shape[-inner_rank:], shape[:-inner_rank]
+    if inner.is_fully_defined():
+        reshaped = array_ops.reshape(inp, [-1] + inner.as_list())
+    else:
+        reshaped = array_ops.reshape(inp, array_ops.concat(([-1], array_ops.shape(inp)[-inner_rank:]), axis=0))
     out = op(reshaped)
     out_inner = out.shape[-inner_rank:]
-    return array_ops.reshape(out, list(batch) + list(out_inner))
+    if batch.is_fully_defined() and out_inner.is_fully_defined():
+        return array_ops.reshape(out, batch.as_list() + out_inner.as_list())
+    return array_ops.reshape(out, array_ops.concat((array_ops.shape(inp)[:-inner_rank],
+                                                    array_ops.shape(out)[-inner_rank:]), axis=0))
 
 
 def conv2d_v1(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True,  # noqa: A002
