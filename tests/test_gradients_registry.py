@@ -25,6 +25,8 @@ NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tl
            "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift"}
 # Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
 NOT_OPS.add("CustomGradient")
+# The node names TensorFlow's tf.nn pooling functions give their op (ops/conv_ops.py).
+NOT_OPS.update({"MaxPool1d", "MaxPool2d", "AvgPool1D", "AvgPool2D"})
 # Initializer class names, listed as strings in ops/init_ops.py.
 NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 
@@ -38,6 +40,7 @@ NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
 NO_GRADIENT = {
     "SoftsignGrad": "TensorFlow 2.21 registers no gradient for it: softsign has no second derivative there either",
+    "MaxPoolGrad": "TensorFlow's is MaxPoolGradGrad, an op varrt does not have yet",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 

@@ -26,6 +26,7 @@ void bind_scatter(pybind11::module_& m);
 void bind_training_ops(pybind11::module_& m);
 // The training step's array and nn ops with core kernels: Relu, Reshape, BroadcastTo, ... (nn_array_ops.cc).
 void bind_nn_array_ops(pybind11::module_& m);
+void bind_window_ops(pybind11::module_& m);
 void bind_runtime(pybind11::module_& m);
 void bind_device(pybind11::module_& m);
 void bind_ops(pybind11::module_& m);

@@ -16,6 +16,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_scatter(m);
   varrt::bind::bind_training_ops(m);
   varrt::bind::bind_nn_array_ops(m);
+  varrt::bind::bind_window_ops(m);
   varrt::bind::bind_runtime(m);
   varrt::bind::bind_device(m);
   varrt::bind::bind_ops(m);

@@ -847,6 +847,11 @@ def variable_of_resource(resource: int) -> typing.Any:
     """
     The Python Variable of a resource id a dispatch hook was given (during that op), or None.
     """
+def window_op(op: str, inputs: collections.abc.Sequence[typing.Any], window: collections.abc.Sequence[int],
+              strides: collections.abc.Sequence[int], dilations: collections.abc.Sequence[int],
+              explicit_paddings: collections.abc.Sequence[int], padding: int, nchw: bool,
+              name: str | None = None) -> typing.Any:
+    ...
 def zeros_like(input: typing.Any) -> typing.Any:
     ...
 BINARY_OPS: dict[str, int]

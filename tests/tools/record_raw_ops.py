@@ -70,6 +70,16 @@ CASES = [
     "out = tf.raw_ops.LogSoftmax(logits=[[1., 2., 3.]])",
     "out = tf.raw_ops.Softplus(features=[0., 1.])",
     "out = tf.raw_ops.BiasAdd(value=[[1., 2.], [3., 4.]], bias=[10., 20.])",
+    "out = tf.raw_ops.Conv2D(input=np.arange(18, dtype=np.float32).reshape(1, 3, 3, 2), "
+    "filter=np.ones((2, 2, 2, 1), np.float32), strides=[1, 1, 1, 1], padding='VALID')",
+    "out = tf.raw_ops.Conv2D(input=np.ones((1, 3, 3, 1)), filter=np.ones((1, 1, 1, 1)), strides=[1, 1, 1, 1], "
+    "padding='SAME', data_format='NHWC', dilations=[1, 1, 1, 1])",
+    "out = tf.raw_ops.MaxPool(input=np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1), ksize=[1, 2, 2, 1], "
+    "strides=[1, 2, 2, 1], padding='VALID')",
+    "out = tf.raw_ops.AvgPool(value=np.arange(16, dtype=np.float64).reshape(1, 4, 4, 1), ksize=[1, 3, 3, 1], "
+    "strides=[1, 2, 2, 1], padding='SAME')",
+    "out = tf.raw_ops.AvgPool(value=np.ones((1, 4, 4, 1), np.float64), ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], "
+    "padding='EXPLICIT')",
     "out = tf.raw_ops.L2Loss(t=[1., 2., 3.])",
     # arrays and indexing
     "out = tf.raw_ops.Reshape(tensor=[1, 2, 3, 4, 5, 6], shape=[2, -1])",

@@ -144,7 +144,7 @@ def cases():
         dict(op="UnsortedSegmentSum", inputs={"data": "?", "segment_ids": [4]}, const={"num_segments": 2}),
     ]
     out += manip_cases()
-    out += array_cases() + nn_cases() + random_cases() + other_cases() + edge_cases() + partial_shape_cases()
+    out += array_cases() + nn_cases() + conv_cases() + random_cases() + other_cases() + edge_cases() + partial_shape_cases()
     return out
 
 
@@ -525,6 +525,78 @@ def nn_cases():
         dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": [4]}),
         dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": [2, 3], "labels": [2, 1]}),
         dict(op="SparseSoftmaxCrossEntropyWithLogits", inputs={"features": "?", "labels": [5]}),
+    ]
+
+
+def conv_cases():
+    """Conv2D, its gradients and the pooling ops (padding arithmetic, unknown dims, build errors)."""
+    c = {"strides": [1, 1, 1, 1], "padding": "SAME"}
+    p = {"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1], "padding": "VALID"}
+    return [
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 3, 4]}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [None, 7, 6, 3], "filter": [3, 2, 3, 4]},
+             attrs={"strides": [1, 2, 3, 1], "padding": "VALID"}),
+        dict(op="Conv2D", inputs={"input": [2, None, 6, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 2, 2, 1], "padding": "SAME"}),
+        dict(op="Conv2D", inputs={"input": [2, 7, 6, 3], "filter": [3, 3, None, 4]},
+             attrs={"strides": [1, 1, 1, 1], "padding": "VALID", "dilations": [1, 2, 2, 1]}),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 1, 1], "padding": "EXPLICIT", "explicit_paddings": [0, 0, 1, 2, 0, 1, 0, 0]}),
+        dict(op="Conv2D", inputs={"input": "?", "filter": [3, 3, 3, 4]}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": "?"}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 6], "filter": [3, 3, 3, 4]}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 2, 4]}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 6], "filter": [3, 3, 3, 5]}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [2, 2, 5, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 1, 1], "padding": "VALID"}),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5], "filter": [3, 3, 3, 4]}, attrs=c),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 1], "padding": "SAME"}),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 1, 1], "padding": "SAME", "dilations": [1, 1, 1]}),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 1, 1], "padding": "EXPLICIT", "explicit_paddings": [0, 0, 1, 1]}),
+        dict(op="Conv2D", inputs={"input": [2, 5, 5, 3], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 1, 1], "padding": "SAME", "explicit_paddings": [0, 0, 1, 1, 1, 1, 0, 0]}),
+        dict(op="Conv2D", inputs={"input": [2, 3, 5, 5], "filter": [3, 3, 3, 4]},
+             attrs={"strides": [1, 1, 2, 2], "padding": "SAME", "data_format": "NCHW"}),
+        dict(op="Conv2DBackpropInput", inputs={"filter": [3, 3, 3, 4], "out_backprop": [2, 5, 5, 4]},
+             const={"input_sizes": [2, 5, 5, 3]}, attrs=c),
+        dict(op="Conv2DBackpropInput", inputs={"input_sizes": [4], "filter": [3, 3, 3, 4],
+                                               "out_backprop": [None, 5, 5, 4]}, attrs=c),
+        dict(op="Conv2DBackpropInput", inputs={"filter": [3, 3, 3, 4], "out_backprop": [2, 5, 5, 5]},
+             const={"input_sizes": [2, 5, 5, 3]}, attrs=c),
+        dict(op="Conv2DBackpropInput", inputs={"filter": [3, 3, 3, 4], "out_backprop": [2, 5, 5]},
+             const={"input_sizes": [2, 5, 5, 3]}, attrs=c),
+        dict(op="Conv2DBackpropFilter", inputs={"input": [2, 5, 5, 3], "out_backprop": [2, 5, 5, 4]},
+             const={"filter_sizes": [3, 3, 3, 4]}, attrs=c),
+        dict(op="Conv2DBackpropFilter", inputs={"input": [2, 5, 5, 3], "filter_sizes": [4],
+                                                "out_backprop": [2, 5, 5, 4]}, attrs=c),
+        dict(op="Conv2DBackpropFilter", inputs={"input": [2, 5, 5, 3], "out_backprop": [2, 5, 5, 4]},
+             const={"filter_sizes": [3, 3, 4]}, attrs=c),
+        dict(op="MaxPool", inputs={"input": [2, 5, 5, 3]}, attrs=p),
+        dict(op="MaxPool", inputs={"input": [None, 5, None, 3]},
+             attrs={"ksize": [1, 3, 2, 1], "strides": [1, 2, 1, 1], "padding": "SAME"}),
+        dict(op="MaxPool", inputs={"input": [2, 5, 5, 3]},
+             attrs={"ksize": [1, 2, 2, 1], "strides": [1, 1, 1, 1], "padding": "EXPLICIT",
+                    "explicit_paddings": [0, 0, 1, 1, 0, 1, 0, 0]}),
+        dict(op="MaxPool", inputs={"input": "?"}, attrs=p),
+        dict(op="MaxPool", inputs={"input": [2, 5, 5]}, attrs=p),
+        dict(op="MaxPool", inputs={"input": [2, 1, 5, 3]}, attrs=p),
+        dict(op="AvgPool", inputs={"value": [2, 5, 5, 3]}, attrs=p),
+        dict(op="AvgPool", inputs={"value": [None, 6, 5, None]},
+             attrs={"ksize": [1, 3, 3, 1], "strides": [1, 2, 2, 1], "padding": "SAME"}),
+        dict(op="AvgPool", inputs={"value": [2, 5, 5]}, attrs=p),
+        dict(op="AvgPool", inputs={"value": [2, 5, 1, 3]}, attrs=p),
+        dict(op="MaxPoolGrad", inputs={"orig_input": [2, 5, 5, 3], "orig_output": [2, 2, 2, 3],
+                                       "grad": [2, 2, 2, 3]}, attrs=p),
+        dict(op="MaxPoolGrad", inputs={"orig_input": [2, 5, 5], "orig_output": [2, 2, 2, 3],
+                                       "grad": [2, 2, 2, 3]}, attrs=p),
+        dict(op="MaxPoolGrad", inputs={"orig_input": "?", "orig_output": [2, 2, 2, 3],
+                                       "grad": [2, 2, 2, 3]}, attrs=p),
+        dict(op="AvgPoolGrad", inputs={"grad": [2, 2, 2, 3]}, const={"orig_input_shape": [2, 5, 5, 3]}, attrs=p),
+        dict(op="AvgPoolGrad", inputs={"orig_input_shape": [4], "grad": [2, 2, 2, 3]}, attrs=p),
+        dict(op="AvgPoolGrad", inputs={"grad": [2, 2, 2, 3]}, const={"orig_input_shape": [2, 5, 5]}, attrs=p),
     ]
 
 

@@ -40,9 +40,9 @@ def value_text(kind, value):
     if kind.startswith("list("):
         items = {"list(int)": value.list.i, "list(string)": value.list.s, "list(type)": value.list.type,
                  "list(shape)": value.list.shape}[kind]
-        if items:
+        if items and kind != "list(int)":
             raise NotImplementedError(f"non-empty {kind} default")
-        return "[]"
+        return "[" + ", ".join(map(str, items)) + "]"
     raise NotImplementedError(f"{kind} default")
 
 

@@ -5,11 +5,13 @@
 
 #include "varrt/core/error.h"
 #include "varrt/ops/array_ops.h"
+#include "varrt/ops/conv_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
+#include "varrt/ops/pooling_ops.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/select_ops.h"
 #include "varrt/ops/slice_ops.h"
@@ -157,6 +159,25 @@ const std::map<std::string, Runner>& runners() {
       {"BiasAdd",
        [](NodeCall& c) { c.outputs[0] = ops::BiasAdd(c.inputs[0], c.inputs[1], c.attr("nchw") != 0, ""); }},
       {"BiasAddGrad", [](NodeCall& c) { c.outputs[0] = ops::BiasAddGrad(c.inputs[0], c.attr("nchw") != 0); }},
+      {"Conv2D", [](NodeCall& c) {
+         c.outputs[0] = ops::Conv2D(c.inputs[0], c.inputs[1], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"Conv2DBackpropInput", [](NodeCall& c) {
+         c.outputs[0] =
+             ops::Conv2DBackpropInput(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"Conv2DBackpropFilter", [](NodeCall& c) {
+         c.outputs[0] =
+             ops::Conv2DBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"MaxPool", [](NodeCall& c) { c.outputs[0] = ops::MaxPool(c.inputs[0], ops::window_attrs_of(c, "ksize"), ""); }},
+      {"MaxPoolGrad", [](NodeCall& c) {
+         c.outputs[0] = ops::MaxPoolGrad(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, "ksize"), "");
+       }},
+      {"AvgPool", [](NodeCall& c) { c.outputs[0] = ops::AvgPool(c.inputs[0], ops::window_attrs_of(c, "ksize"), ""); }},
+      {"AvgPoolGrad", [](NodeCall& c) {
+         c.outputs[0] = ops::AvgPoolGrad(c.inputs[0], c.inputs[1], ops::window_attrs_of(c, "ksize"), "");
+       }},
       {"SoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
          auto r = ops::SoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");
          c.outputs[0] = std::move(r.first);

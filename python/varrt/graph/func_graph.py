@@ -323,6 +323,7 @@ class FuncGraph:
             self._pending_constant = True
             return None  # a constant subexpression: evaluated now, as TensorFlow's shape refiner does
         if opdef is not None and opdef.shape_fn is not None:
+            attrs = opdef.decode_attrs(attrs)
             ctx = _shape_context(opdef, inputs, attrs, num_outputs, resources)
             try:
                 shapes = _static_shapes(opdef, ctx)

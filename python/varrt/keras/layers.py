@@ -3,10 +3,13 @@ from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.bidirectional import Bidirectional  # noqa: F401
+from varrt.layers.conv import Conv1D, Conv2D  # noqa: F401
 from varrt.layers.dense import Dense  # noqa: F401
 from varrt.layers.dot import Dot, dot  # noqa: F401
 from varrt.layers.dropout import Dropout  # noqa: F401
 from varrt.layers.embedding import Embedding  # noqa: F401
+from varrt.layers.global_pooling import (GlobalAveragePooling1D, GlobalAveragePooling2D,  # noqa: F401
+                                         GlobalMaxPooling1D, GlobalMaxPooling2D)
 from varrt.layers.gru import GRU, GRUCell  # noqa: F401
 from varrt.layers.identity import Identity  # noqa: F401
 from varrt.layers.input_layer import Input, InputLayer  # noqa: F401
@@ -19,6 +22,7 @@ from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, M
                                   average, concatenate, maximum, minimum, multiply, subtract)
 from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
                                 SpatialDropout3D)
+from varrt.layers.pooling import AveragePooling1D, AveragePooling2D, MaxPooling1D, MaxPooling2D  # noqa: F401
 from varrt.layers.recurrent import RNN  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401

@@ -182,6 +182,19 @@ class OpDef:
         """The type attr a dtype check means when it names none: the first with allowed values."""
         return next((a for a in self.attrs.values() if a.type == "type" and a.allowed is not None), None)
 
+    def decode_attrs(self, attrs):
+        """`attrs` as TensorFlow holds them: a core op's attributes hold no strings, so a string attr
+        with allowed values (Conv2D's padding, data_format) comes from the core as the index of its
+        value in the record's allowed list (csrc/varrt/ops/window_geometry.h); the same dict when
+        nothing needs decoding."""
+        out = None
+        for name, value in attrs.items():
+            a = self.attrs.get(name)
+            if a is not None and a.type == "string" and a.allowed and isinstance(value, int):
+                out = dict(attrs) if out is None else out
+                out[name] = a.allowed[value]
+        return attrs if out is None else out
+
     def summary(self):
         """TensorFlow's SummarizeOpDef: the text its dtype errors end with."""
         if self._summary is None:

@@ -28,8 +28,9 @@ _UNDERSCORED = frozenset((
 
 
 def python_function_name(op_name):
-    """TensorFlow's Python name of an op: "BatchMatMulV2" -> "batch_mat_mul_v2", "Sum" -> "_sum"."""
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", op_name).lower()
+    """TensorFlow's Python name of an op: "BatchMatMulV2" -> "batch_mat_mul_v2", "Sum" -> "_sum",
+    "Conv2DBackpropInput" -> "conv2d_backprop_input" (a digit joins the capital after it)."""
+    snake = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])", "_", op_name).lower()
     return "_" + snake if snake in _KEYWORDS or snake in _UNDERSCORED else snake
 
 

@@ -3,3 +3,4 @@ registers them all (registry.py)."""
 from varrt.ops.gradients import (array_grad, gather_grad, manip_grad, math_grad, random_grad, reduction_grad,  # noqa: F401,E501
                                  resource_variable_grad, slicing_grad)
 from varrt.ops.gradients import nn_grad  # noqa: F401,E402
+from varrt.ops.gradients import conv_grad  # noqa: F401,E402

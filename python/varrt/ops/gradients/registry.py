@@ -12,6 +12,7 @@ with varrt ops, so a tape around the gradient computation records it (higher der
 TensorFlow's definitions in `tensorflow/python/ops/*_grad.py` are the reference; the
 functions live beside them here (math_grad, array_grad, nn_grad, ...).
 """
+from varrt.ops import op_def_lib
 
 _registry = {}
 _not_differentiable = set()
@@ -94,7 +95,12 @@ class RecordedOp:
 
     def get_attr(self, name):
         try:
-            return self._attrs[name]
+            value = self._attrs[name]
+            if isinstance(value, int):  # a core op's string attr comes as an index (OpDef.decode_attrs)
+                op_def = op_def_lib.get(self.type)
+                if op_def is not None:
+                    value = op_def.decode_attrs({name: value})[name]
+            return value
         except (KeyError, TypeError):
             raise ValueError(f"Operation '{self.type}' has no attr named '{name}'.") from None
 

@@ -1,0 +1,194 @@
+"""`Conv1D` and `Conv2D` (keras/src/layers/convolutional/base_conv.py, conv1d.py, conv2d.py):
+`activation(conv(inputs, kernel) + bias)`, the convolution TensorFlow's `tf.nn.convolution` as
+Keras's TensorFlow backend calls it, the bias added with a broadcasting add as Keras adds it. The
+kernel is stored as `_kernel` (Keras's attribute, hence the checkpoint key `_kernel`)."""
+from varrt.layers import activations, constraints, regularizers
+from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
+                                         standardize_tuple)
+from varrt.layers.input_spec import InputSpec
+from varrt.layers.layer import Layer
+from varrt.ops import array_ops, conv_ops, init_ops, manip_ops, math_ops
+
+
+class BaseConv(Layer):
+    """The N-D convolution layer Conv1D and Conv2D are (Keras's BaseConv).
+
+    Args:
+        rank: The number of spatial dimensions (1 or 2).
+        filters: The number of output channels (a positive int).
+        kernel_size: An int or `rank` ints, the window's size.
+        strides: An int or `rank` ints (strides > 1 and dilation_rate > 1 exclude each other).
+        padding: "valid" or "same" ("causal" for Conv1D).
+        data_format: "channels_last" (the default) or "channels_first".
+        dilation_rate: An int or `rank` ints.
+        groups: The number of groups the input channels are split into (1 only, here).
+        activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
+            bias_regularizer, activity_regularizer, kernel_constraint, bias_constraint: as Dense's.
+        **kwargs: `Layer`'s arguments (`name`, `trainable`, `dtype`, ...).
+    """
+
+    def __init__(self, rank, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
+                 groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
+        if lora_rank is not None:
+            raise NotImplementedError(f"varrt's {type(self).__name__} does not support LoRA yet.")
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.rank = rank
+        self.filters = filters
+        self.groups = groups
+        self.kernel_size = standardize_tuple(kernel_size, rank, "kernel_size")
+        self.strides = standardize_tuple(strides, rank, "strides")
+        self.dilation_rate = standardize_tuple(dilation_rate, rank, "dilation_rate")
+        self.padding = standardize_padding(padding, allow_causal=rank == 1)
+        self.data_format = standardize_data_format(data_format)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = init_ops.get(kernel_initializer)
+        self.bias_initializer = init_ops.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
+        self.input_spec = InputSpec(min_ndim=self.rank + 2)
+        if self.filters is not None and self.filters <= 0:
+            raise ValueError(f"Invalid value for argument `filters`. Expected a strictly positive value. Received "
+                             f"filters={self.filters}.")
+        if self.groups <= 0:
+            raise ValueError(f"The number of groups must be a positive integer. Received: groups={self.groups}.")
+        if self.filters is not None and self.filters % self.groups != 0:
+            raise ValueError(f"The number of filters must be evenly divisible by the number of groups. Received: "
+                             f"groups={self.groups}, filters={self.filters}.")
+        if not all(self.kernel_size):
+            raise ValueError(f"The argument `kernel_size` cannot contain 0. Received kernel_size={self.kernel_size}.")
+        if not all(self.strides):
+            raise ValueError(f"The argument `strides` cannot contains 0. Received strides={self.strides}")
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: "
+                             f"strides={self.strides} and dilation_rate={self.dilation_rate}")
+        if groups != 1:
+            raise NotImplementedError(f"varrt's {type(self).__name__} does not implement grouped convolutions "
+                                      f"(groups={groups}) yet.")
+
+    def build(self, input_shape):
+        if self.data_format == "channels_last":
+            channel_axis, input_channel = -1, input_shape[-1]
+        else:
+            channel_axis, input_channel = 1, input_shape[1]
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis: input_channel})
+        if input_channel % self.groups != 0:
+            raise ValueError(f"The number of input channels must be evenly divisible by the number of groups. "
+                             f"Received groups={self.groups}, but the input has {input_channel} channels (full "
+                             f"input shape is {input_shape}).")
+        kernel_shape = self.kernel_size + (input_channel // self.groups, self.filters)
+        self.compute_output_shape(input_shape)
+        self._kernel = self.add_weight(name="kernel", shape=kernel_shape, initializer=self.kernel_initializer,
+                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint,
+                                       trainable=True, dtype=self.dtype)
+        if self.use_bias:
+            self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint,
+                                        trainable=True, dtype=self.dtype)
+        else:
+            self.bias = None
+        self.built = True
+
+    @property
+    def kernel(self):
+        if not self.built:
+            raise AttributeError("You must build the layer before accessing `kernel`.")
+        return self._kernel
+
+    def convolution_op(self, inputs, kernel, padding=None):
+        """Keras's ops.conv on the TensorFlow backend: tf.nn.convolution with TensorFlow's names."""
+        channels_last = self.data_format == "channels_last"
+        tf_format = ("NWC" if self.rank == 1 else "NHWC") if channels_last else ("NCW" if self.rank == 1 else "NCHW")
+        return conv_ops.convolution(inputs, kernel, list(self.strides), (padding or self.padding).upper(),
+                                    data_format=tf_format, dilations=self.dilation_rate)
+
+    def call(self, inputs):
+        outputs = self.convolution_op(inputs, self._kernel.value)
+        return self._finish(outputs)
+
+    def _finish(self, outputs):
+        if self.use_bias:
+            if self.data_format == "channels_last":
+                bias_shape = (1,) * (self.rank + 1) + (self.filters,)
+            else:
+                bias_shape = (1, self.filters) + (1,) * self.rank
+            outputs = math_ops.add(outputs, array_ops.reshape(self.bias.value, bias_shape))
+        if self.activation is not None:
+            return self.activation(outputs)
+        return outputs
+
+    def compute_output_shape(self, input_shape):
+        return conv_output_shape(input_shape, self.filters, self.kernel_size, self.strides, self.padding,
+                                 self.data_format, self.dilation_rate)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "filters": self.filters,
+            "kernel_size": self.kernel_size,
+            "strides": self.strides,
+            "padding": self.padding,
+            "data_format": self.data_format,
+            "dilation_rate": self.dilation_rate,
+            "groups": self.groups,
+            "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": init_ops.serialize(self.kernel_initializer),
+            "bias_initializer": init_ops.serialize(self.bias_initializer),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+            "kernel_constraint": constraints.serialize(self.kernel_constraint),
+            "bias_constraint": constraints.serialize(self.bias_constraint),
+        })
+        return config
+
+
+class Conv1D(BaseConv):
+    """A 1-D convolution layer (`tf.keras.layers.Conv1D`): inputs (batch, steps, channels); see BaseConv."""
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1, groups=1,
+                 activation=None, use_bias=True, kernel_initializer="glorot_uniform", bias_initializer="zeros",
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, **kwargs):
+        super().__init__(rank=1, filters=filters, kernel_size=kernel_size, strides=strides, padding=padding,
+                         data_format=data_format, dilation_rate=dilation_rate, groups=groups, activation=activation,
+                         use_bias=use_bias, kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)
+
+    def _compute_causal_padding(self):
+        left_pad = self.dilation_rate[0] * (self.kernel_size[0] - 1)
+        if self.data_format == "channels_last":
+            return [[0, 0], [left_pad, 0], [0, 0]]
+        return [[0, 0], [0, 0], [left_pad, 0]]
+
+    def call(self, inputs):
+        padding = self.padding
+        if self.padding == "causal":
+            inputs = manip_ops.pad(inputs, self._compute_causal_padding())
+            padding = "valid"
+        return self._finish(self.convolution_op(inputs, self._kernel.value, padding))
+
+
+class Conv2D(BaseConv):
+    """A 2-D convolution layer (`tf.keras.layers.Conv2D`): inputs (batch, rows, cols, channels); see BaseConv."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1),
+                 groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(rank=2, filters=filters, kernel_size=kernel_size, strides=strides, padding=padding,
+                         data_format=data_format, dilation_rate=dilation_rate, groups=groups, activation=activation,
+                         use_bias=use_bias, kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)

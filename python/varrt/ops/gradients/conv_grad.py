@@ -1,0 +1,58 @@
+"""Gradients of the convolution and pooling ops, as TensorFlow's nn_grad.py defines them: Conv2D's
+is Conv2DBackpropInput and Conv2DBackpropFilter (and theirs Conv2D and the other backprop op),
+MaxPool's MaxPoolGrad at MaxPool's output, AvgPool's AvgPoolGrad (and AvgPoolGrad's AvgPool).MaxPoolGrad has no gradient yet (TensorFlow's is MaxPoolGradGrad).
+"""
+from varrt.ops import array_ops, conv_ops
+from varrt.ops.gradients.registry import RegisterGradient
+
+
+def _window(op, *names):
+    """The op's window attributes as TensorFlow's ops take them (strings for padding and data_format)."""
+    return {n: op.get_attr(n) for n in names + ("padding", "data_format")}
+
+
+def _conv(op):
+    return _window(op, "strides", "explicit_paddings", "dilations")
+
+
+def _pool(op, explicit=False):
+    return _window(op, "ksize", "strides", *(("explicit_paddings",) if explicit else ()))
+
+
+@RegisterGradient("Conv2D")
+def _conv2d_grad(op, grad):
+    shape_0, shape_1 = array_ops.shape_n([op.inputs[0], op.inputs[1]])
+    a = _conv(op)
+    return [conv_ops.conv2d_backprop_input(shape_0, op.inputs[1], grad, **a),
+            conv_ops.conv2d_backprop_filter(op.inputs[0], shape_1, grad, **a)]
+
+
+@RegisterGradient("Conv2DBackpropInput")
+def _conv2d_backprop_input_grad(op, grad):
+    a = _conv(op)
+    return [None,
+            conv_ops.conv2d_backprop_filter(grad, array_ops.shape(op.inputs[1]), op.inputs[2], **a),
+            conv_ops.conv2d_op(grad, op.inputs[1], **a)]
+
+
+@RegisterGradient("Conv2DBackpropFilter")
+def _conv2d_backprop_filter_grad(op, grad):
+    a = _conv(op)
+    return [conv_ops.conv2d_backprop_input(array_ops.shape(op.inputs[0]), grad, op.inputs[2], **a),
+            None,
+            conv_ops.conv2d_op(op.inputs[0], grad, **a)]
+
+
+@RegisterGradient("MaxPool")
+def _max_pool_grad(op, grad):
+    return conv_ops.max_pool_grad(op.inputs[0], op.outputs[0], grad, **_pool(op, explicit=True))
+
+
+@RegisterGradient("AvgPool")
+def _avg_pool_grad(op, grad):
+    return conv_ops.avg_pool_grad(array_ops.shape(op.inputs[0]), grad, **_pool(op))
+
+
+@RegisterGradient("AvgPoolGrad")
+def _avg_pool_grad_grad(op, grad):
+    return (array_ops.stop_gradient(op.inputs[0]), conv_ops.avg_pool_op(grad, **_pool(op)))

@@ -1,0 +1,137 @@
+"""Shape functions of the sliding-window ops: Conv2D and its gradients, MaxPool, AvgPool and
+theirs (TensorFlow's Conv2DShapeImpl, MaxPoolShapeImpl, AvgPoolShape and
+GetWindowedOutputSizeFromDimsV2 in core/framework/common_shape_fns.cc)."""
+from varrt.ops.shape_fns.common import ShapeError, merge_dim, shape_from_tensor, shape_out, with_rank
+
+
+def is_nchw(ctx):
+    return ctx.attr("data_format", "NHWC") == "NCHW"
+
+
+def _subtract(d, amount):
+    if d is None:
+        return None
+    if d < amount:
+        raise ShapeError(f"Negative dimension size caused by subtracting {amount} from {d}")
+    return d - amount
+
+
+def windowed_output_size(size, window, dilation, stride, padding, before=0, after=0):
+    """One spatial dimension's output (GetWindowedOutputSizeFromDimsV2); None when unknown."""
+    if stride <= 0:
+        raise ShapeError(f"Stride must be > 0, but got {stride}")
+    if dilation < 1:
+        raise ShapeError(f"Dilation rate must be >= 1, but got {dilation}")
+    if padding == "SAME":
+        return None if size is None else (size + stride - 1) // stride
+    if padding == "EXPLICIT":
+        size = None if size is None else size + before + after
+    if window is None:
+        return None
+    out = _subtract(size, (window - 1) * dilation + 1 if dilation > 1 else window)
+    return None if out is None else (out + stride) // stride
+
+
+def _check_padding(padding, explicit):
+    """TensorFlow's CheckValidPadding for a 4-D NHWC op."""
+    if padding == "EXPLICIT":
+        if len(explicit) != 8:
+            raise ShapeError(f"explicit_paddings attribute must contain 8 values, but got: {len(explicit)}")
+        if any(p < 0 for p in explicit):
+            raise ShapeError(f"All elements of explicit_paddings must be nonnegative for, but got: "
+                             f"{', '.join(map(str, explicit))}")
+        if explicit[0] or explicit[1] or explicit[6] or explicit[7]:
+            raise ShapeError("Nonzero explicit padding in the batch or depth dimensions is not supported")
+    elif explicit:
+        raise ShapeError("explicit_paddings attribute must be empty if the padding attribute is not EXPLICIT")
+
+
+def conv2d(ctx):
+    """Conv2D: [batch, out_rows, out_cols, filter's out depth] (NHWC) or [batch, depth, rows, cols]."""
+    nchw = is_nchw(ctx)
+    x = with_rank(ctx.shape("input"), 4)
+    w = with_rank(ctx.shape("filter"), 4)
+    dilations = list(ctx.attr("dilations", [1, 1, 1, 1]))
+    if len(dilations) != 4:
+        raise ShapeError(f"Conv2D requires the dilation attribute to contain 4 values, but got: {len(dilations)}")
+    strides = list(ctx.attr("strides"))
+    if len(strides) != 4:
+        raise ShapeError(f"Conv2D on data format {'NCHW' if nchw else 'NHWC'} requires the stride attribute to "
+                         f"contain 4 values, but got: {len(strides)}")
+    (batch, depth, rows, cols) = (x[0], x[1], x[2], x[3]) if nchw else (x[0], x[3], x[1], x[2])
+    s_rows, s_cols = (strides[2], strides[3]) if nchw else (strides[1], strides[2])
+    d_rows, d_cols = (dilations[2], dilations[3]) if nchw else (dilations[1], dilations[2])
+    out_depth = w[3]
+    if depth is not None and w[2] is not None:
+        if w[2] == 0:
+            raise ShapeError("Depth of filter must not be 0")
+        if depth % w[2]:
+            raise ShapeError(f"Depth of input ({depth}) is not a multiple of input depth of filter ({w[2]})")
+        groups = depth // w[2]
+        if groups != 1 and out_depth is not None and out_depth % groups:
+            raise ShapeError(f"Depth of output ({out_depth}) is not a multiple of the number of groups ({groups})")
+    padding = ctx.attr("padding")
+    explicit = list(ctx.attr("explicit_paddings", []))
+    _check_padding(padding, explicit)
+    pads = explicit if padding == "EXPLICIT" else [0] * 8
+    r_pad, c_pad = (pads[4:6], pads[6:8]) if nchw else (pads[2:4], pads[4:6])
+    out_rows = windowed_output_size(rows, w[0], d_rows, s_rows, padding, *r_pad)
+    out_cols = windowed_output_size(cols, w[1], d_cols, s_cols, padding, *c_pad)
+    return shape_out([batch, out_depth, out_rows, out_cols] if nchw else [batch, out_rows, out_cols, out_depth])
+
+
+def conv2d_backprop_input(ctx):
+    """Conv2DBackpropInput: the shape input_sizes holds (its out_backprop's depth is the filter's)."""
+    dy = with_rank(ctx.shape("out_backprop"), 4)
+    w = with_rank(ctx.shape("filter"), 4)
+    merge_dim(dy[1] if is_nchw(ctx) else dy[3], w[3])
+    return shape_out(with_rank(shape_from_tensor(ctx, "input_sizes"), 4))
+
+
+def conv2d_backprop_filter(ctx):
+    """Conv2DBackpropFilter: the shape filter_sizes holds."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 4))
+
+
+def _pool(ctx, op, input_name):
+    x = with_rank(ctx.shape(input_name), 4)
+    nchw = is_nchw(ctx)
+    strides = list(ctx.attr("strides"))
+    if len(strides) != 4:
+        raise ShapeError(f"{op} requires the stride attribute to contain 4 values, but got: {len(strides)}")
+    ksize = list(ctx.attr("ksize"))
+    if len(ksize) != 4:
+        raise ShapeError(f"{op} requires the ksize attribute to contain 4 values, but got: {len(ksize)}")
+    padding = ctx.attr("padding")
+    explicit = list(ctx.attr("explicit_paddings", []))
+    if op == "MaxPool":
+        _check_padding(padding, explicit)
+    pads = explicit if padding == "EXPLICIT" else [0] * 8
+    order = (0, 1, 2, 3) if not nchw else (0, 2, 3, 1)  # batch, rows, cols, depth positions
+    dims = [x[i] for i in order]
+    k = [ksize[i] for i in order]
+    s = [strides[i] for i in order]
+    p = [pads[2 * i:2 * i + 2] for i in order]
+    out = [windowed_output_size(dims[i], k[i], 1, s[i], padding, *p[i]) for i in range(1, 4)]
+    batch = dims[0]
+    return shape_out([batch, out[2], out[0], out[1]] if nchw else [batch] + out)
+
+
+def max_pool(ctx):
+    """MaxPool: each spatial dimension windowed (its depth too, by ksize[3] and strides[3])."""
+    return _pool(ctx, "MaxPool", "input")
+
+
+def avg_pool(ctx):
+    """AvgPool: as MaxPool, without explicit padding."""
+    return _pool(ctx, "AvgPool", "value")
+
+
+def max_pool_grad(ctx):
+    """MaxPoolGrad: orig_input's shape, of rank 4."""
+    return shape_out(with_rank(ctx.shape("orig_input"), 4))
+
+
+def avg_pool_grad(ctx):
+    """AvgPoolGrad: the shape orig_input_shape holds, of rank 4."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "orig_input_shape"), 4))

@@ -1,0 +1,99 @@
+"""tf.nn's convolution and pooling (Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter, MaxPool,
+MaxPoolGrad, AvgPool, AvgPoolGrad on the core's kernels) against TensorFlow 2.21.
+
+tests/conv_ops_program.py runs in a fresh interpreter under varrt and each of its results is
+compared with TensorFlow's (tests/fixtures/conv_ops/results.json, recorded by
+tests/tools/record_conv_ops.py): values, gradients (eager and traced), shapes, dtypes, error
+types and messages. tests/test_op_db.py runs the same ops eagerly, traced with an unknown batch
+and in a TF1 Session; tests/test_shape_fns.py holds their shape functions to TensorFlow's. With
+VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow.
+
+What varrt does not do (yet) is tested here on varrt alone: it must say so."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from ckpt_helpers import required_tf_python
+from conftest import REPO
+
+PROGRAM = REPO / "tests" / "conv_ops_program.py"
+with open(REPO / "tests" / "fixtures" / "conv_ops" / "results.json") as _f:
+    TF = json.load(_f)
+
+
+def run_program(python, library, out_dir):
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with open(os.path.join(out_dir, "results.json")) as f:
+        return json.load(f)
+
+
+@pytest.fixture(scope="module")
+def varrt_run(tmp_path_factory):
+    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("varrt_conv_run"))
+
+
+def assert_same(name, theirs, ours):
+    if name.startswith("num:"):
+        rtol = float(name.split(":")[1])
+        assert ours is not None and len(ours) == len(theirs), (name, theirs, ours)
+        np.testing.assert_allclose(ours, theirs, rtol=rtol, atol=rtol, err_msg=name)
+    else:
+        assert ours == theirs, f"{name}\n tensorflow: {theirs}\n varrt: {ours}"
+
+
+def test_the_program_records_what_tensorflow_recorded(varrt_run):
+    assert set(varrt_run) == set(TF)
+
+
+@pytest.mark.parametrize("name", sorted(TF))
+def test_matches_tensorflow(varrt_run, name):
+    assert_same(name, TF[name], varrt_run.get(name))
+
+
+def test_the_program_matches_live_tensorflow(tmp_path):
+    python = required_tf_python()
+    theirs = run_program(python, "tensorflow", tmp_path)
+    assert set(theirs) == set(TF)
+    for name in sorted(TF):
+        assert_same(name, theirs[name], TF[name])
+
+
+# --- varrt alone ---------------------------------------------------------------------------
+
+def test_graph_nodes_run_in_the_core():
+    """A traced convolution step runs without a Python frame per node, as MatMul does."""
+    @tf.function
+    def step(x, w):
+        with tf.GradientTape() as tape:
+            tape.watch(w)
+            y = tf.nn.avg_pool2d(tf.nn.max_pool2d(tf.nn.conv2d(x, w, 1, "SAME"), 2, 1, "SAME"), 2, 1, "VALID")
+            loss = tf.reduce_sum(y)
+        return tape.gradient(loss, w)
+
+    x = tf.ones([2, 5, 5, 3])
+    w = tf.ones([3, 3, 3, 4])
+    step(x, w)
+    graph = step.get_concrete_function(x, w).graph
+    ops = {op for _, op in graph.node_names}
+    assert {"Conv2D", "MaxPool", "AvgPool", "AvgPoolGrad", "MaxPoolGrad", "Conv2DBackpropFilter"} <= ops
+    # (TensorFlow's Conv2D gradient takes both shapes with ShapeN, which still runs in Python.)
+    assert graph.host_node_ops() == ["ShapeN"]
+
+
+def test_what_varrt_does_not_implement_says_so():
+    with pytest.raises(tf.errors.UnimplementedError, match="no int32 kernel"):
+        tf.nn.conv2d(tf.ones([1, 3, 3, 1], tf.int32), tf.ones([1, 1, 1, 1], tf.int32), 1, "SAME")
+    with pytest.raises(tf.errors.UnimplementedError, match="no int32 kernel"):
+        tf.nn.max_pool2d(tf.ones([1, 3, 3, 1], tf.int32), 2, 2, "SAME")
+    with pytest.raises(tf.errors.UnimplementedError, match="grouped convolutions"):
+        tf.nn.conv2d(tf.ones([1, 3, 3, 4]), tf.ones([1, 1, 2, 2]), 1, "SAME")
+    with pytest.raises(tf.errors.UnimplementedError, match="3-D"):
+        tf.nn.convolution(tf.ones([1, 3, 3, 3, 1]), tf.ones([1, 1, 1, 1, 1]))

@@ -1,0 +1,80 @@
+"""Keras 3's convolution and pooling layers (Conv1D, Conv2D, MaxPooling1D/2D, AveragePooling1D/2D,
+GlobalAveragePooling1D/2D, GlobalMaxPooling1D/2D) and a small CNN trained with fit, against
+Keras 3 on TensorFlow 2.21.
+
+tests/keras_conv_program.py runs in a fresh interpreter under varrt and each of its results is
+compared with Keras's (tests/fixtures/keras_conv/results.json, recorded by
+tests/tools/record_keras_conv.py): configs, names, weight paths, output shapes, values, error
+types and messages exactly or within the key's tolerance; the CNN's weights after one step within
+1e-5 relative, after an epoch within 1e-3 (loss and accuracy too). With VARRT_TF_PYTHON set
+(required under CI=true) the program also runs live under TensorFlow."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from ckpt_helpers import required_tf_python
+from conftest import REPO
+
+PROGRAM = REPO / "tests" / "keras_conv_program.py"
+with open(REPO / "tests" / "fixtures" / "keras_conv" / "results.json") as _f:
+    TF = json.load(_f)
+
+
+def run_program(python, library, out_dir):
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with open(os.path.join(out_dir, "results.json")) as f:
+        return json.load(f)
+
+
+@pytest.fixture(scope="module")
+def varrt_run(tmp_path_factory):
+    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("varrt_keras_conv_run"))
+
+
+def assert_same(name, theirs, ours):
+    if name.startswith("num:"):
+        rtol = float(name.split(":")[1])
+        assert ours is not None and len(ours) == len(theirs), (name, theirs, ours)
+        np.testing.assert_allclose(ours, theirs, rtol=rtol, atol=rtol, err_msg=name)
+    else:
+        assert ours == theirs, f"{name}\n tensorflow: {theirs}\n varrt: {ours}"
+
+
+def test_the_program_records_what_tensorflow_recorded(varrt_run):
+    assert set(varrt_run) == set(TF)
+
+
+@pytest.mark.parametrize("name", sorted(TF))
+def test_matches_tensorflow(varrt_run, name):
+    assert_same(name, TF[name], varrt_run.get(name))
+
+
+def test_the_program_matches_live_tensorflow(tmp_path):
+    python = required_tf_python()
+    theirs = run_program(python, "tensorflow", tmp_path)
+    assert set(theirs) == set(TF)
+    for name in sorted(TF):
+        assert_same(name, theirs[name], TF[name])
+
+
+# --- varrt alone ---------------------------------------------------------------------------
+
+def test_public_names():
+    for name in ("Conv1D", "Conv2D", "MaxPooling1D", "MaxPooling2D", "AveragePooling1D", "AveragePooling2D",
+                 "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D"):
+        assert isinstance(getattr(tf.keras.layers, name), type), name
+
+
+def test_what_varrt_does_not_implement_says_so():
+    with pytest.raises(NotImplementedError, match="grouped convolutions"):
+        tf.keras.layers.Conv2D(4, 3, groups=2)
+    with pytest.raises(NotImplementedError, match="LoRA"):
+        tf.keras.layers.Conv2D(4, 3, lora_rank=2)
