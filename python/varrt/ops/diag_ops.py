@@ -29,8 +29,11 @@ ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
 
 
 def align_name(attr):
-    """The align string of a diagonal op's `align` attribute."""
-    return ALIGNS[attr]
+    """The align string of a diagonal op's `align` attribute (its position, or the string itself
+    where the node's attributes come decoded: op_def_lib's decode_attrs)."""
+    if isinstance(attr, bytes):
+        attr = attr.decode()
+    return attr if isinstance(attr, str) else ALIGNS[attr]
 
 
 def _align_attr(op, align, name, end):

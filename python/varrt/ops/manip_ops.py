@@ -236,8 +236,11 @@ _MIRROR_MODES = ("REFLECT", "SYMMETRIC")
 
 
 def mirror_mode(attr):
-    """The mode string of a MirrorPad or MirrorPadGrad node's `mode` attribute."""
-    return _MIRROR_MODES[attr]
+    """The mode string of a MirrorPad or MirrorPadGrad node's `mode` attribute (its position, or
+    the string itself where the node's attributes come decoded: op_def_lib's decode_attrs)."""
+    if isinstance(attr, bytes):
+        attr = attr.decode()
+    return attr if isinstance(attr, str) else _MIRROR_MODES[attr]
 
 
 def _mirror_offset(mode):
