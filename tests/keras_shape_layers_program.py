@@ -284,5 +284,13 @@ record("seq_model.summary", printed(seq_model.summary))
 record_num("seq_model.predict", np.concatenate([seq_model.predict(rs.randn(2, n, 3).astype(np.float32), verbose=0)
                                                 .ravel() for n in (4, 9)]), 1e-5)
 
+# Saved as .keras and loaded back (the fixture keeps Keras's file: the test loads it in varrt).
+saved_path = os.path.join(out_dir, "shape_layers.keras")
+model.save(saved_path)
+loaded = tf.keras.models.load_model(saved_path)
+record("saved.layers", [(type(layer).__name__, layer.name) for layer in loaded.layers])
+record_num("saved.predict", loaded.predict(np.linspace(-1, 1, 90, dtype=np.float32).reshape(1, 6, 5, 3), verbose=0),
+           1e-4)
+
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)

@@ -13,7 +13,7 @@ import pytest
 
 import varrt as tf
 from ckpt_helpers import required_tf_python
-from keras_programs import assert_same, recorded, run_program
+from keras_programs import assert_same, fixture_path, recorded, run_program
 
 PROGRAM = "keras_shape_layers_program.py"
 KERAS = recorded("keras_shape_layers")
@@ -38,6 +38,13 @@ def test_the_program_matches_live_tensorflow(tmp_path):
     assert set(theirs) == set(KERAS)
     for name in sorted(KERAS):
         assert_same(name, theirs[name], KERAS[name])
+
+
+def test_loads_the_model_keras_saved():
+    loaded = tf.keras.models.load_model(str(fixture_path("keras_shape_layers") / "shape_layers.keras"))
+    assert repr([(type(layer).__name__, layer.name) for layer in loaded.layers]) == KERAS["saved.layers"]
+    out = loaded.predict(np.linspace(-1, 1, 90, dtype=np.float32).reshape(1, 6, 5, 3), verbose=0)
+    assert_same("num:0.0001:saved.predict", KERAS["num:0.0001:saved.predict"], out.reshape(-1).tolist())
 
 
 # What varrt lacks says so (Keras resizes with tf.image.resize, which varrt does not have yet).
