@@ -122,6 +122,17 @@ def traced_transpose(v):
 
 record("nn.conv2d_transpose.traced_shape", traced_transpose.get_concrete_function().structured_outputs.shape)
 record_num("nn.conv2d_transpose.traced", traced_transpose(rs.randn(3, 3, 4, 3).astype(np.float32)).numpy(), 1e-5)
+# In a TensorFlow 1 graph: the batch of the static shape is the input's, however output_shape is written.
+with tf.Graph().as_default():
+    placeholder = tf.compat.v1.placeholder(tf.float32, [None, 3, 4, 3])
+    graph_outputs = [tf.nn.conv2d_transpose(placeholder, w4, tf.stack([tf.shape(placeholder)[0], 6, 8, 5]), 2),
+                     tf.nn.conv2d_transpose(placeholder, w4, [3, 6, 8, 5], 2, name="given_batch"),
+                     tf.nn.conv2d_transpose(placeholder, w4, [3, 7, 9, 5], 2, "VALID")]
+    record("nn.conv2d_transpose.graph", graph_outputs)
+    with tf.compat.v1.Session() as session:
+        record_num("nn.conv2d_transpose.session", np.concatenate(
+            [v.ravel() for v in session.run(graph_outputs, {placeholder: rs.randn(3, 3, 4, 3).astype(np.float32)})]),
+            1e-5)
 record_error("nn.conv_transpose.bad_length", lambda: tf.nn.conv_transpose(x3, w3, [2, 10], 2))
 record_error("nn.conv_transpose.not_sized", lambda: tf.nn.conv_transpose(x3, w3, 7, 2))
 record_error("nn.conv1d_transpose.bad_format",
