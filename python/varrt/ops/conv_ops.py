@@ -472,7 +472,8 @@ def conv1d_v1(value=None, filters=None, stride=None, padding=None, use_cudnn_on_
 
 
 def conv2d_transpose_v1(value=None, filter=None, output_shape=None, strides=None, padding="SAME",  # noqa: A002
-                        data_format="NHWC", name=None, input=None, filters=None, dilations=None) -> Tensor:  # noqa: A002
+                        data_format="NHWC", name=None, input=None,  # noqa: A002
+                        filters=None, dilations=None) -> Tensor:
     """tf.compat.v1.nn.conv2d_transpose: conv2d_transpose with TensorFlow 1's names (`value`, `filter`)."""
     value = _lookup("input", input, "value", value)
     filter = _lookup("filters", filters, "filter", filter)  # noqa: A001
