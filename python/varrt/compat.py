@@ -85,7 +85,7 @@ def _make_v1():
                                 "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.")
     # TensorFlow 1's tf.nn: tf.nn's functions, those with other arguments in TensorFlow 1 replaced.
     v1.nn = _LazyNamespace(v1.__name__ + ".nn", "varrt.nn", "TensorFlow 1's tf.nn over varrt.nn.")
-    for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool"):
+    for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn

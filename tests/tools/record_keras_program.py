@@ -5,6 +5,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_functional_program.py keras_functional
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_normalization_program.py keras_normalization
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_core_layers_cases.py keras_core_layers
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_shape_layers_program.py keras_shape_layers
 """
 import os
 import shutil

@@ -3,7 +3,8 @@ from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.bidirectional import Bidirectional  # noqa: F401
-from varrt.layers.conv import Conv1D, Conv2D  # noqa: F401
+from varrt.layers.conv import Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose  # noqa: F401
+from varrt.layers.cropping import Cropping1D, Cropping2D  # noqa: F401
 from varrt.layers.dense import Dense  # noqa: F401
 from varrt.layers.dot import Dot, dot  # noqa: F401
 from varrt.layers.dropout import Dropout  # noqa: F401
@@ -27,3 +28,5 @@ from varrt.layers.recurrent import RNN  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401
 from varrt.layers.time_distributed import TimeDistributed, Wrapper  # noqa: F401
+from varrt.layers.up_sampling import UpSampling1D, UpSampling2D  # noqa: F401
+from varrt.layers.zero_padding import ZeroPadding1D, ZeroPadding2D  # noqa: F401

@@ -116,3 +116,38 @@ def pooling_output_shape(input_shape, pool_size, strides, padding, data_format):
     if data_format == "channels_last":
         return (input_shape[0],) + tuple(out) + (input_shape[-1],)
     return (input_shape[0], input_shape[1]) + tuple(out)
+
+
+def _transposed_length(input_size, kernel_size, strides, padding, output_padding, dilation_rate):
+    """Keras's _get_output_shape_given_tf_padding: one spatial size of a transposed convolution's output
+    (an int, a scalar tensor for a size known only when a graph runs, or None)."""
+    if input_size is None:
+        return None
+    if padding.lower() not in {"valid", "same"}:
+        raise ValueError(f"The `padding` argument must be one of 'valid', 'same'. Received: padding={padding}")
+    kernel_size = (kernel_size - 1) * dilation_rate + 1
+    if padding.lower() == "valid":
+        output_padding = max(kernel_size, strides) - kernel_size if output_padding is None else output_padding
+        return (input_size - 1) * strides + kernel_size + output_padding
+    if output_padding is None:
+        return input_size * strides
+    return (input_size - 1) * strides + kernel_size % 2 + output_padding
+
+
+def conv_transpose_output_shape(input_shape, kernel_size, filters, strides, padding, output_padding=None,
+                                data_format="channels_last", dilation_rate=1):
+    """Keras's compute_conv_transpose_output_shape (a list, as Keras returns it)."""
+    num_spatial_dims = len(input_shape) - 2
+    if isinstance(output_padding, int):
+        output_padding = (output_padding,) * len(kernel_size)
+    if isinstance(strides, int):
+        strides = (strides,) * num_spatial_dims
+    if isinstance(dilation_rate, int):
+        dilation_rate = (dilation_rate,) * num_spatial_dims
+    spatial = input_shape[1:-1] if data_format == "channels_last" else input_shape[2:]
+    output_shape = [_transposed_length(spatial[i], kernel_size[i], strides[i], padding,
+                                       None if output_padding is None else output_padding[i], dilation_rate[i])
+                    for i in range(num_spatial_dims)]
+    if data_format == "channels_last":
+        return [input_shape[0]] + output_shape + [filters]
+    return [input_shape[0], filters] + output_shape

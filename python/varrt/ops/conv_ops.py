@@ -1,7 +1,8 @@
 """Convolution and pooling under TensorFlow's names (tensorflow/python/ops/nn_ops.py): Conv2D,
 Conv2DBackpropInput, Conv2DBackpropFilter, MaxPool, MaxPoolGrad, AvgPool and AvgPoolGrad, run by
 the core's kernels (csrc/varrt/ops/conv_ops.h, pooling_ops.h) eagerly and as graph nodes, and
-tf.nn's functions over them (conv2d, convolution, conv1d, max_pool*, avg_pool*) with TensorFlow's
+tf.nn's functions over them (conv2d, convolution, conv1d, conv2d_transpose, conv1d_transpose,
+conv_transpose, max_pool*, avg_pool*) with TensorFlow's
 argument handling and texts.
 
 The core's kernels take float32 and float64, and half and bfloat16 computed in float32 and
@@ -87,7 +88,7 @@ def conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding, u
     """The gradient of Conv2D with respect to its input (of shape `input_sizes`)."""
     sizes, _ = operand(input_sizes, dtypes.int32)
     (w, dy), dtype = matching("Conv2DBackpropInput", (filter, out_backprop), name, first_index=1)
-    end = suffix(name, filter, out_backprop)
+    end = suffix(name, input_sizes, filter, out_backprop)  # a Python list of sizes takes TensorFlow's slow path
     op = "Conv2DBackpropInput"
     return _window_op(op, (sizes, w, dy), dtype, name, end, _ints(op, "strides", strides), padding,
                       _ints(op, "explicit_paddings", explicit_paddings), data_format, _ints(op, "dilations", dilations))
@@ -99,7 +100,7 @@ def conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, 
     """The gradient of Conv2D with respect to its filter (of shape `filter_sizes`)."""
     sizes, _ = operand(filter_sizes, dtypes.int32)
     (x, dy), dtype = matching("Conv2DBackpropFilter", (input, out_backprop), name)
-    end = suffix(name, input, out_backprop)
+    end = suffix(name, input, filter_sizes, out_backprop)
     op = "Conv2DBackpropFilter"
     return _window_op(op, (x, sizes, dy), dtype, name, end, _ints(op, "strides", strides), padding,
                       _ints(op, "explicit_paddings", explicit_paddings), data_format, _ints(op, "dilations", dilations))
@@ -301,6 +302,64 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
     return conv2d(input, filters, strides, padding, "NCHW" if channel_index == 1 else "NHWC", dilations, name)
 
 
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NHWC",  # noqa: A002
+                     dilations=None, name=None) -> Tensor:
+    """tf.nn.conv2d_transpose: the gradient of conv2d with respect to its input, taken as an op
+    (Conv2DBackpropInput): `input` ([batch, rows, cols, in]) spread through `filters`
+    ([rows, cols, out, in]) into a tensor of `output_shape`."""
+    if data_format is None:
+        data_format = "NHWC"
+    channel_index = 1 if data_format.startswith("NC") else 3
+    strides = _get_sequence(strides, 2, channel_index, "strides")
+    dilations = _get_sequence(dilations, 2, channel_index, "dilations")
+    padding, explicit_paddings = convert_padding(padding)
+    return conv2d_backprop_input(output_shape, filters, input, strides, padding, True, explicit_paddings,
+                                 data_format, dilations, _node_name(name, "conv2d_transpose"))
+
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NWC",  # noqa: A002
+                     dilations=None, name=None) -> Tensor:
+    """tf.nn.conv1d_transpose: conv2d_transpose of the input and filters with a row dimension of 1
+    added (ExpandDims, Conv2DBackpropInput, Squeeze), as TensorFlow writes it."""
+    if data_format is None or data_format == "NWC":
+        data_format, spatial_start_dim, channel_index = "NHWC", 1, 2
+    elif data_format == "NCW":
+        data_format, spatial_start_dim, channel_index = "NCHW", 2, 1
+    else:
+        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+    strides = [1] + _get_sequence(strides, 1, channel_index, "stride")
+    dilations = [1] + _get_sequence(dilations, 1, channel_index, "dilations")
+    name = _node_name(name, "conv1d_transpose")
+    value = array_ops.expand_dims(input, spatial_start_dim)
+    filters = array_ops.expand_dims(filters, 0)
+    output_shape = output_shape if isinstance(output_shape, Tensor) else list(output_shape)
+    output_shape = array_ops.concat([output_shape[:spatial_start_dim], [1], output_shape[spatial_start_dim:]], 0)
+    result = conv2d_backprop_input(output_shape, filters, value, strides, padding, True, (), data_format, dilations,
+                                   name)
+    return array_ops.squeeze(result, spatial_start_dim)
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None,  # noqa: A002
+                   dilations=None, name=None) -> Tensor:
+    """tf.nn.conv_transpose: conv1d_transpose or conv2d_transpose by the length of `output_shape`
+    (3-D says it is not implemented)."""
+    if isinstance(output_shape, Tensor):
+        n = output_shape.shape[0] - 2
+    elif isinstance(output_shape, collections.abc.Sized):
+        n = len(output_shape) - 2
+    else:
+        raise ValueError(f"`output_shape` must be a tensor or sized collection. Received: output_shape={output_shape}")
+    if not 1 <= n <= 3:
+        raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: output_shape={output_shape} of "
+                         f"length {n + 2}.")
+    if n == 3:
+        raise errors.UnimplementedError(None, None, "varrt's tf.nn.conv_transpose does not implement 3-D transposed "
+                                                    "convolutions (Conv3DBackpropInputV2) yet")
+    op = conv1d_transpose if n == 1 else conv2d_transpose
+    return op(input, filters, output_shape, strides, padding=padding, data_format=data_format, dilations=dilations,
+              name=_node_name(name, "conv_transpose"))
+
+
 def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None) -> Tensor:  # noqa: A002
     """tf.nn.max_pool2d: the maximum over each window (MaxPool)."""
     if isinstance(padding, (list, tuple)) and data_format == "NCHW_VECT_C":
@@ -410,6 +469,16 @@ def conv1d_v1(value=None, filters=None, stride=None, padding=None, use_cudnn_on_
               name=None, input=None, dilations=None) -> Tensor:  # noqa: A002
     """tf.compat.v1.nn.conv1d: conv1d with TensorFlow 1's argument order (`value`, `use_cudnn_on_gpu`)."""
     return conv1d(_lookup("input", input, "value", value), filters, stride, padding, data_format, dilations, name)
+
+
+def conv2d_transpose_v1(value=None, filter=None, output_shape=None, strides=None, padding="SAME",  # noqa: A002
+                        data_format="NHWC", name=None, input=None,  # noqa: A002
+                        filters=None, dilations=None) -> Tensor:
+    """tf.compat.v1.nn.conv2d_transpose: conv2d_transpose with TensorFlow 1's names (`value`, `filter`)."""
+    value = _lookup("input", input, "value", value)
+    filter = _lookup("filters", filters, "filter", filter)  # noqa: A001
+    return conv2d_transpose(value, filter, output_shape, strides, padding, data_format, dilations,
+                            _node_name(name, "conv2d_transpose"))
 
 
 def convolution_v1(input, filter=None, padding=None, strides=None, dilation_rate=None, name=None,  # noqa: A002

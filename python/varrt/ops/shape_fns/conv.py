@@ -81,11 +81,15 @@ def conv2d(ctx):
 
 
 def conv2d_backprop_input(ctx):
-    """Conv2DBackpropInput: the shape input_sizes holds (its out_backprop's depth is the filter's)."""
+    """Conv2DBackpropInput (Conv2DBackpropInputShape): the spatial sizes and depth input_sizes holds,
+    the batch out_backprop's (so a graph's unknown batch stays unknown however input_sizes was
+    written); out_backprop's depth is the filter's."""
     dy = with_rank(ctx.shape("out_backprop"), 4)
     w = with_rank(ctx.shape("filter"), 4)
     merge_dim(dy[1] if is_nchw(ctx) else dy[3], w[3])
-    return shape_out(with_rank(shape_from_tensor(ctx, "input_sizes"), 4))
+    sizes = list(with_rank(shape_from_tensor(ctx, "input_sizes"), 4))
+    merge_dim(sizes[0], dy[0])
+    return shape_out([dy[0]] + sizes[1:])
 
 
 def conv2d_backprop_filter(ctx):
