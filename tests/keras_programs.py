@@ -1,6 +1,7 @@
 """Keras case programs that write OUT_DIR/results.json ({case: text} and {"num:<tolerance>:case":
 [floats]}), run under TensorFlow (recorded into a fixture) and under varrt, and compared case by
-case (keras_model_program.py, keras_functional_program.py, keras_normalization_program.py)."""
+case (keras_model_program.py, keras_functional_program.py, keras_normalization_program.py,
+keras_recurrent_program.py, ...)."""
 import json
 import os
 import subprocess

@@ -18,9 +18,6 @@ draws NumPy's permutation, not TensorFlow's `tf.random.shuffle` stream, so the o
 each epoch must still see every sample once, in a new order."""
 import contextlib
 import io
-import json
-import os
-import subprocess
 import sys
 
 import numpy as np
@@ -28,36 +25,17 @@ import pytest
 
 import varrt as tf
 from ckpt_helpers import required_tf_python
-from conftest import REPO
+from keras_programs import assert_same, fixture_path, recorded, run_program
 
-PROGRAM = REPO / "tests" / "keras_model_program.py"
-FIXTURES = REPO / "tests" / "fixtures" / "keras_model"
-with open(FIXTURES / "results.json") as _f:
-    KERAS = json.load(_f)
+PROGRAM = "keras_model_program.py"
+FIXTURES = fixture_path("keras_model")
+KERAS = recorded("keras_model")
 KERAS_WEIGHTS = np.array(KERAS["num:0.0001:fit.weights"], np.float32)  # recorded from float32 values
-
-
-def run_program(python, library, out_dir):
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
-                            timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    with open(os.path.join(out_dir, "results.json")) as f:
-        return json.load(f)
 
 
 @pytest.fixture(scope="module")
 def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("varrt_model_run"))
-
-
-def assert_same(name, keras, ours):
-    if name.startswith("num:"):
-        rtol = float(name.split(":")[1])
-        assert ours is not None and len(ours) == len(keras), (name, keras, ours)
-        np.testing.assert_allclose(ours, keras, rtol=rtol, atol=rtol, err_msg=name)
-    else:
-        assert ours == keras, f"{name}\n keras: {keras}\n varrt: {ours}"
+    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_model_run"))
 
 
 def test_the_program_records_what_keras_recorded(varrt_run):
@@ -77,7 +55,7 @@ def test_the_epoch_loss_is_the_mean_over_samples_not_batches(varrt_run):
 
 def test_the_program_matches_live_tensorflow(tmp_path):
     python = required_tf_python()
-    theirs = run_program(python, "tensorflow", tmp_path)
+    theirs = run_program(python, PROGRAM, "tensorflow", tmp_path)
     assert set(theirs) == set(KERAS)
     for name in sorted(KERAS):
         assert_same(name, theirs[name], KERAS[name])

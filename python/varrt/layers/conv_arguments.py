@@ -47,7 +47,8 @@ def standardize_padding(value, allow_causal=False):
 
 
 def standardize_data_format(data_format):
-    """Keras's rule; the default is its image_data_format, "channels_last"."""
+    """Keras's data-format rule (its one home in varrt): None is Keras's image_data_format,
+    "channels_last"; otherwise one of the two names, in any case."""
     if data_format is None:
         return "channels_last"
     data_format = str(data_format).lower()

@@ -5,9 +5,9 @@ from the layer's `SeedGenerator` with TensorFlow's stateless ops."""
 import math
 
 from varrt.layers import dynamic_shape, keras_random
+from varrt.layers.conv_arguments import standardize_data_format
 from varrt.layers.dropout import Dropout, check_rate
 from varrt.layers.input_spec import InputSpec
-from varrt.layers.reshaping import standardize_data_format
 from varrt.layers.seed_generator import SeedGenerator, SeededLayer
 from varrt.ops import array_ops
 

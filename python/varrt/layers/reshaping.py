@@ -3,20 +3,10 @@
 import math
 
 from varrt.layers import dynamic_shape
+from varrt.layers.conv_arguments import standardize_data_format
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops
-
-
-def standardize_data_format(data_format):
-    """Keras's rule: None is the configured format ("channels_last")."""
-    if data_format is None:
-        return "channels_last"
-    data_format = str(data_format).lower()
-    if data_format not in {"channels_first", "channels_last"}:
-        raise ValueError("The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
-                         f"Received: data_format={data_format}")
-    return data_format
 
 
 class Flatten(Layer):
