@@ -251,6 +251,38 @@ for case, loss, weights, targets in (
     record(f"outputs.{case}.verbose2", re.sub(r"\d+s - \d+(?:s|ms|us)/step", "T", out.getvalue())
            .split(" - ", 1)[1] if " - " in out.getvalue() else out.getvalue())
 
+# --- a custom train_step with its own metrics (the "Customizing fit()" guide's pattern) ----------
+guide_loss = keras.metrics.Mean(name="loss")
+guide_mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+
+class CustomStep(keras.Model):
+    def train_step(self, data):
+        x, y = data  # Keras gives train_step (x, y) when there are no sample weights
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = keras.losses.MeanSquaredError()(y, y_pred)
+        gradients = tape.gradient(loss, self.trainable_variables)
+        self.optimizer.apply_gradients(zip(gradients, self.trainable_variables))
+        guide_loss.update_state(loss)
+        guide_mae.update_state(y, y_pred)
+        return {"loss": guide_loss.result(), "mae": guide_mae.result()}
+
+    @property
+    def metrics(self):
+        return [guide_loss, guide_mae]
+
+
+guide_in = keras.Input(shape=(9,), name="guide_in")
+guide = CustomStep(guide_in, keras.layers.Dense(1, name="guide_dense")(guide_in))
+fixed_weights(guide)
+guide.compile(optimizer="adam")
+guide_history = guide.fit(X[:, :4].repeat(3, axis=1)[:, :9], Y[:, :1], epochs=3, batch_size=13, verbose=0,
+                          shuffle=False)
+for key in sorted(guide_history.history):
+    record_num(f"custom_step.{key}", guide_history.history[key], 1e-5)
+record("custom_step.metrics", [m.name for m in guide.metrics])
+
 # --- Sequential on the functional graph ------------------------------------------------------
 seq = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(3), keras.layers.Dense(2)])
 record("sequential.input", (repr(seq._layers[0]) if hasattr(seq, "_layers") else None, seq.input_shape,

@@ -3,8 +3,8 @@
 from varrt.losses.loss import Loss
 from varrt.losses.losses import (MAE, MAPE, MSE, BinaryCrossentropy, CategoricalCrossentropy, MeanSquaredError,
                                  SparseCategoricalCrossentropy, binary_crossentropy, categorical_crossentropy,
-                                 mae, mape, mean_squared_error, mse, sparse_categorical_crossentropy)
+                                 mae, mape, mse, sparse_categorical_crossentropy)
 
 __all__ = ["BinaryCrossentropy", "CategoricalCrossentropy", "Loss", "MAE", "MAPE", "MSE", "MeanSquaredError",
            "SparseCategoricalCrossentropy", "binary_crossentropy", "categorical_crossentropy", "mae", "mape",
-           "mean_squared_error", "mse", "sparse_categorical_crossentropy"]
+           "mse", "sparse_categorical_crossentropy"]  # no "mean_squared_error": TensorFlow 2.21's has only "mse"

@@ -43,8 +43,19 @@ def unpack(data):
                      f"{data}")
 
 
+def pack(x, y=None, sample_weight=None):
+    """A batch as Keras's data adapters give it to `train_step` (pack_x_y_sample_weight): `x`
+    (or `(x,)` for a tuple x), `(x, y)`, or `(x, y, sample_weight)`."""
+    if y is None:
+        return (x,) if isinstance(x, (tuple, list)) else x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
+
+
 class ArrayBatches:
-    """Batches of arrays: `num_batches`, and `epoch()` yielding `(x, y, sample_weight)` of tensors."""
+    """Batches of arrays: `num_batches`, and `epoch()` yielding each batch of tensors as Keras
+    packs it (`pack`)."""
 
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False):
         self._data = tuple(nest.map_structure(_as_array, d) if d is not None else None for d in (x, y, sample_weight))
@@ -57,8 +68,9 @@ class ArrayBatches:
         indices = slice(i * self.batch_size, (i + 1) * self.batch_size)
         if order is not None:
             indices = order[indices]
-        return tuple(nest.map_structure(lambda a: _rows(a, indices), d) if d is not None else None
-                     for d in self._data)
+        x, y, sample_weight = (nest.map_structure(lambda a: _rows(a, indices), d) if d is not None else None
+                               for d in self._data)
+        return pack(x, y, sample_weight)
 
     def epoch(self):
         order = np.random.permutation(self._size) if self._shuffle else None
@@ -85,7 +97,7 @@ class DatasetBatches:
 
     def epoch(self):
         for element in self._dataset:
-            yield unpack(element)
+            yield pack(*unpack(element))
 
 
 def batches(x, y=None, sample_weight=None, batch_size=None, shuffle=False):
