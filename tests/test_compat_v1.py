@@ -1,5 +1,6 @@
 """compat.v1: a TensorFlow 1-style script (create -> initialize -> update -> Session.run)."""
 import collections
+import inspect
 
 import numpy as np
 import pytest
@@ -104,3 +105,11 @@ def test_tf1_saver_save_and_restore(tmp_path):
         saver.restore(sess, path)
         np.testing.assert_array_equal(sess.run(v), [1.0, 2.0])
         assert sess.run(c) == 3
+
+
+def test_compat_v1_in_top_k_takes_tensorflow_1s_argument_order():
+    # TensorFlow 2.21: inspect.signature(tf.compat.v1.nn.in_top_k) is (predictions, targets, k, name=None), and
+    # tf.compat.v1.nn.in_top_k([[0.1, 0.9], [0.8, 0.2]], [1, 1], 1) is [True, False].
+    assert list(inspect.signature(tf1.nn.in_top_k).parameters) == ["predictions", "targets", "k", "name"]
+    assert tf1.nn.in_top_k([[0.1, 0.9], [0.8, 0.2]], [1, 1], 1).numpy().tolist() == [True, False]
+    assert tf1.nn.in_top_k(predictions=[[0.1, 0.9]], targets=[0], k=2).numpy().tolist() == [True]

@@ -67,6 +67,11 @@ def in_top_k(targets, predictions, k, name=None) -> Tensor:
     return _raw_in_top_kv2(predictions, targets, k, name)
 
 
+def in_top_k_v1(predictions, targets, k, name=None) -> Tensor:
+    """TensorFlow 1's `tf.compat.v1.nn.in_top_k`: the same test, with the predictions first."""
+    return _raw_in_top_kv2(predictions, targets, k, name)
+
+
 @op_def_lib.implements("InTopKV2")
 def _raw_in_top_kv2(predictions, targets, k, name=None):
     end = suffix(name, predictions, targets, k)
