@@ -9,44 +9,21 @@ and in a TF1 Session; tests/test_shape_fns.py holds their shape functions to Ten
 VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow.
 
 What varrt does not do (yet) is tested here on varrt alone: it must say so."""
-import json
-import os
-import subprocess
 import sys
 
-import numpy as np
 import pytest
 
 import varrt as tf
 from ckpt_helpers import required_tf_python
-from conftest import REPO
+from keras_programs import assert_same, recorded, run_program
 
-PROGRAM = REPO / "tests" / "conv_ops_program.py"
-with open(REPO / "tests" / "fixtures" / "conv_ops" / "results.json") as _f:
-    TF = json.load(_f)
-
-
-def run_program(python, library, out_dir):
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
-                            timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    with open(os.path.join(out_dir, "results.json")) as f:
-        return json.load(f)
+PROGRAM = "conv_ops_program.py"
+TF = recorded("conv_ops")
 
 
 @pytest.fixture(scope="module")
 def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("varrt_conv_run"))
-
-
-def assert_same(name, theirs, ours):
-    if name.startswith("num:"):
-        rtol = float(name.split(":")[1])
-        assert ours is not None and len(ours) == len(theirs), (name, theirs, ours)
-        np.testing.assert_allclose(ours, theirs, rtol=rtol, atol=rtol, err_msg=name)
-    else:
-        assert ours == theirs, f"{name}\n tensorflow: {theirs}\n varrt: {ours}"
+    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_conv_run"))
 
 
 def test_the_program_records_what_tensorflow_recorded(varrt_run):
@@ -60,7 +37,7 @@ def test_matches_tensorflow(varrt_run, name):
 
 def test_the_program_matches_live_tensorflow(tmp_path):
     python = required_tf_python()
-    theirs = run_program(python, "tensorflow", tmp_path)
+    theirs = run_program(python, PROGRAM, "tensorflow", tmp_path)
     assert set(theirs) == set(TF)
     for name in sorted(TF):
         assert_same(name, theirs[name], TF[name])

@@ -2,7 +2,7 @@
 (implementation 2; `reset_after=True` by default, the bias then one row for the input and one
 for the state)."""
 from varrt.layers import activations
-from varrt.layers.recurrent import CellLayer, RecurrentCell, config_values
+from varrt.layers.recurrent import CellLayer, RecurrentCell, check_use_cudnn, config_values
 from varrt.ops import array_ops, linalg_ops, manip_ops, math_ops
 
 _CELL_KEYS = ("units", "activation", "recurrent_activation", "use_bias", "kernel_initializer",
@@ -98,10 +98,4 @@ class GRU(CellLayer):
         super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll,
                          activity_regularizer=activity_regularizer, **kwargs)
-        if use_cudnn not in ("auto", True, False):
-            raise ValueError("Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, "
-                             f"False}}. Received: use_cudnn={use_cudnn}")
-        if use_cudnn is True:
-            raise ValueError("use_cudnn=True was specified, but cuDNN is not supported for this layer configuration "
-                             "with this backend. Pass use_cudnn='auto' to fallback to a non-cuDNN implementation.")
-        self.use_cudnn = use_cudnn
+        self.use_cudnn = check_use_cudnn(use_cudnn)

@@ -24,6 +24,17 @@ def config_values(owner, keys):
     return {k: _SERIALIZERS.get(k, lambda v: v)(getattr(owner, k)) for k in keys}
 
 
+def check_use_cudnn(use_cudnn):
+    """LSTM's and GRU's `use_cudnn`, with Keras's errors: True asks for cuDNN, which a CPU lacks."""
+    if use_cudnn not in ("auto", True, False):
+        raise ValueError("Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, False}. "
+                         f"Received: use_cudnn={use_cudnn}")
+    if use_cudnn is True:
+        raise ValueError("use_cudnn=True was specified, but cuDNN is not supported for this layer configuration with "
+                         "this backend. Pass use_cudnn='auto' to fallback to a non-cuDNN implementation.")
+    return use_cudnn
+
+
 class RecurrentCell(Layer):
     """What the SimpleRNN, LSTM and GRU cells share: their arguments, zero initial states and
     the refusal of what varrt does not do yet."""

@@ -6,7 +6,6 @@ import inspect
 
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.layers.input_layer import InputLayer
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.models import functional_config
