@@ -34,8 +34,9 @@ CASES = record.cases()
 # units of the dtype's epsilon. Everything else is bit for bit.
 XENT_LOSS_ULPS = 1
 XENT_BACKPROP_EPS = 4
-# Sigmoid, Tanh, Softmax and LogSoftmax use Eigen's (or oneDNN's) approximations in TensorFlow
-# where varrt's float results are correctly rounded, BiasAddGrad sums in another order (in
+# Sigmoid and Tanh (but in float32, where varrt computes TensorFlow's approximations: bit for bit,
+# tests/test_core_elementwise_paths.py), Softmax and LogSoftmax use Eigen's (or oneDNN's)
+# approximations in TensorFlow where varrt's float results are correctly rounded, BiasAddGrad sums in another order (in
 # double), and the dense cross-entropy's loss is a label-weighted sum (with cancellation where
 # labels have both signs): their float results are within APPROX_EPS units of the dtype's
 # epsilon, relative to the result's magnitude (at least 1). Integer results are exact.

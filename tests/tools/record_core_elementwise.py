@@ -30,8 +30,10 @@ REAL = ["float16", "bfloat16", "float32", "float64"]
 def _values(dtype, shape, seed):
     """Values spanning small to large magnitudes, with 0, -0, -1, a NaN and infinities (integers:
     wrapping sums)."""
-    rng = np.random.default_rng(seed)
     n = int(np.prod(shape))
+    if seed == "grid":  # every region of the activations' approximations, and their clamps
+        return np.linspace(-110.0, 110.0, n).reshape(shape) ** 3 / 110.0 ** 2
+    rng = np.random.default_rng(seed)
     if dtype == "bool":
         return (rng.integers(0, 2, n) == 1).reshape(shape)
     if dtype.startswith(("int", "uint")):
@@ -64,6 +66,12 @@ def cases():
     for d in REAL + ["complex64", "complex128"]:
         for op in ("SigmoidGrad", "TanhGrad"):
             c[f"{op}_{d}"] = (op, {"y": (d, (3, 13), 30), "dy": (d, (3, 13), 31)})
+    # float32 Sigmoid and Tanh are Eigen's approximations, packets of 8 and a scalar tail: sizes
+    # with every tail length, and a large one spanning the clamps.
+    for op, arg in (("Sigmoid", "x"), ("Tanh", "x")):
+        for n in list(range(1, 18)) + [4099]:
+            c[f"{op}_float32_{n}"] = (op, {arg: ("float32", (n,), 90 + n)})
+        c[f"{op}_float32_grid"] = (op, {arg: ("float32", (4001,), "grid")})
     c["SigmoidGrad_error_count"] = ("SigmoidGrad", {"y": ("float32", (2,), 32), "dy": ("float32", (3,), 33)})
     c["TanhGrad_reshaped"] = ("TanhGrad", {"y": ("float32", (2, 3), 34), "dy": ("float32", (6,), 35)})
     for d in NARROW + ["float32", "float64", "int8", "int32", "int64", "uint8", "uint64", "bool"]:

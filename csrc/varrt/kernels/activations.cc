@@ -6,6 +6,7 @@
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
 #include "varrt/kernels/narrow_float_elementwise.h"
+#include "varrt/kernels/tensorflow_float_activations.h"
 #include "varrt/kernels/wide_float.h"
 
 namespace varrt {
@@ -160,6 +161,9 @@ void leaky_relu(const Tensor& x, double alpha, const Tensor& out) {
 }
 
 void sigmoid(const Tensor& x, const Tensor& out) {
+  if (x.dtype() == DType::kFloat32) {
+    return tensorflow_sigmoid_float32(x.data_as<float>(), static_cast<float*>(out.mutable_data()), x.num_elements());
+  }
   wide(x, out, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
 }
 
@@ -260,6 +264,9 @@ void softplus(const Tensor& x, const Tensor& out) { real_floats<SoftplusFn>(x, o
 void softsign(const Tensor& x, const Tensor& out) { real_floats<SoftsignFn>(x, out); }
 
 void tanh(const Tensor& x, const Tensor& out) {
+  if (x.dtype() == DType::kFloat32) {
+    return tensorflow_tanh_float32(x.data_as<float>(), static_cast<float*>(out.mutable_data()), x.num_elements());
+  }
   wide(x, out, [](double v) { return std::tanh(v); });
 }
 
