@@ -40,6 +40,25 @@ size_t cache_limit_bytes(int64_t physical) {
   return sixteenth < (size_t{1} << 30) ? sixteenth : (size_t{1} << 30);
 }
 
+// The small blocks' cache holds at most this much (or the whole cache's bound, if smaller): a
+// training step's small intermediates number in the thousands, a few tens of MB.
+constexpr size_t kSmallCacheBytes = size_t{64} << 20;
+
+// A small block's size class, for kAlignment <= bytes < kCachedFrom: the size rounded up to a
+// quarter of its power of two (at least 16 bytes), and the class's index. The classes run from
+// 64 bytes (index 0) to 64 KB (index 40, for requests above 56 KB).
+struct SmallClass {
+  size_t rounded;
+  size_t index;
+};
+SmallClass small_class(size_t bytes) {
+  size_t power = 6;  // 64 bytes
+  while ((size_t{1} << (power + 1)) <= bytes) ++power;
+  const size_t step = size_t{1} << (power - 2);
+  const size_t rounded = (bytes + step - 1) / step * step;
+  return {rounded, (power - 6) * 4 + rounded / step - 4};
+}
+
 size_t huge_rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 
 // A medium block's size class: whole pages, in steps of a quarter of the size's power of two,
@@ -89,7 +108,10 @@ void raise_max(std::atomic<int64_t>& target, int64_t value) {
 }  // namespace
 
 Allocator::Allocator(std::string name)
-    : name_(std::move(name)), limit_(physical_memory_bytes()), cache_limit_(cache_limit_bytes(limit_)) {}
+    : name_(std::move(name)),
+      limit_(physical_memory_bytes()),
+      cache_limit_(cache_limit_bytes(limit_)),
+      small_cache_limit_(cache_limit_ < kSmallCacheBytes ? cache_limit_ : kSmallCacheBytes) {}
 
 void* Allocator::take_cached(size_t rounded) noexcept {
   std::lock_guard<std::mutex> lock(cache_mu_);
@@ -128,10 +150,18 @@ bool Allocator::keep_cached(void* ptr, size_t rounded) noexcept {
 }
 
 void Allocator::release_cached() noexcept {
-  std::lock_guard<std::mutex> lock(cache_mu_);
-  for (auto& block : cache_) unmap(block.second, block.first);
-  cache_.clear();
-  cached_bytes_ = 0;
+  {
+    std::lock_guard<std::mutex> lock(cache_mu_);
+    for (auto& block : cache_) unmap(block.second, block.first);
+    cache_.clear();
+    cached_bytes_ = 0;
+  }
+  std::lock_guard<std::mutex> lock(small_mu_);
+  for (auto& blocks : small_cache_) {
+    for (void* p : blocks) std::free(p);
+    blocks.clear();
+  }
+  small_cached_bytes_ = 0;
 }
 
 void* Allocator::allocate(size_t bytes) {
@@ -164,9 +194,19 @@ void* Allocator::allocate(size_t bytes) {
     // made a scalar's buffer (`v[1]`, a Python number staged for an op) cost twice a malloc.
     p = std::malloc(bytes);
   } else {
+    const SmallClass size_class = small_class(bytes);
+    {
+      std::lock_guard<std::mutex> lock(small_mu_);
+      std::vector<void*>& blocks = small_cache_[size_class.index];
+      if (!blocks.empty()) {
+        p = blocks.back();
+        blocks.pop_back();
+        small_cached_bytes_ -= size_class.rounded;
+      }
+    }
     // posix_memalign, not aligned_alloc: that one wants the size rounded up to the alignment,
     // which tripled the memory of a small variable (16 bytes of data in an 80-byte chunk).
-    if (posix_memalign(&p, kAlignment, bytes) != 0) p = nullptr;
+    if (p == nullptr && posix_memalign(&p, kAlignment, size_class.rounded) != 0) p = nullptr;
   }
   if (p == nullptr) {
     throw_error(Code::kResourceExhausted,
@@ -182,12 +222,30 @@ void* Allocator::allocate(size_t bytes) {
 
 void Allocator::deallocate(void* ptr, size_t bytes) noexcept {
   if (ptr == nullptr) return;
-  if (bytes < kCachedFrom) {
+  if (bytes < kAlignment) {
     std::free(ptr);
+  } else if (bytes < kCachedFrom) {
+    const SmallClass size_class = small_class(bytes);
+    keep_small(ptr, size_class.rounded, size_class.index);
   } else if (!keep_cached(ptr, mapped_size(bytes))) {
     unmap(ptr, mapped_size(bytes));
   }
   in_use_.fetch_sub(static_cast<int64_t>(bytes), std::memory_order_relaxed);
+}
+
+void Allocator::keep_small(void* ptr, size_t rounded, size_t index) noexcept {
+  {
+    std::lock_guard<std::mutex> lock(small_mu_);
+    if (small_cached_bytes_ + rounded <= small_cache_limit_) {
+      try {
+        small_cache_[index].push_back(ptr);
+        small_cached_bytes_ += rounded;
+        return;
+      } catch (...) {  // no memory for the list: the block goes back to malloc
+      }
+    }
+  }
+  std::free(ptr);
 }
 
 AllocatorStats Allocator::stats() const {
@@ -200,6 +258,10 @@ AllocatorStats Allocator::stats() const {
   {
     std::lock_guard<std::mutex> lock(cache_mu_);
     s.bytes_cached = static_cast<int64_t>(cached_bytes_);
+  }
+  {
+    std::lock_guard<std::mutex> lock(small_mu_);
+    s.bytes_cached += static_cast<int64_t>(small_cached_bytes_);
   }
   return s;
 }
