@@ -3,9 +3,11 @@ run under TensorFlow 2.21 (by tests/tools/record_keras_conv.py, into tests/fixtu
 and under varrt (by tests/test_keras_conv.py), in a fresh interpreter each (Keras's automatic
 names count program-wide).
 
-    python keras_conv_program.py varrt|tensorflow OUT_DIR
+    python keras_conv_program.py varrt|tensorflow OUT_DIR [IN_DIR]
 
-writes OUT_DIR/results.json: {case: text} for what must be equal (configs, names, shapes, error
+saves the trained CNN as OUT_DIR/cnn.keras and loads IN_DIR/cnn.keras (IN_DIR defaults to
+OUT_DIR: its own file; the tests pass the other library's) into "read.*" cases: the loaded
+model's layers, predictions, optimizer step and one more epoch of fit. It writes OUT_DIR/results.json: {case: text} for what must be equal (configs, names, shapes, error
 types and messages) and {"num:<tolerance>:case": [floats]} for numbers, compared within the
 relative tolerance the key names: layer outputs 1e-5, the CNN's weights after one step 1e-5 and
 after an epoch 1e-3 (its metrics too)."""
@@ -25,6 +27,7 @@ else:
     import varrt as tf
 
 out_dir = sys.argv[2]
+in_dir = sys.argv[3] if len(sys.argv) > 3 else out_dir
 results = {}
 layers = tf.keras.layers
 
@@ -170,6 +173,19 @@ record_num("cnn.epoch.weights", flat(model), 1e-3)
 record_num("cnn.epoch.loss", history.history["loss"], 1e-3)
 record_num("cnn.epoch.accuracy", history.history["accuracy"], 1e-3)
 record_num("cnn.evaluate", model.evaluate(X[:64], Y[:64], batch_size=32, verbose=0), 1e-3)
+
+# The trained CNN through a .keras file, with its optimizer's state: this library's file, or the
+# other library's.
+model.save(os.path.join(out_dir, "cnn.keras"))
+loaded = tf.keras.models.load_model(os.path.join(in_dir, "cnn.keras"))
+record("read.cnn.layers", repr([(type(layer).__name__, layer.name) for layer in loaded.layers]))
+record("read.cnn.config", repr(loaded.get_config()))
+record("read.cnn.optimizer", repr((type(loaded.optimizer).__name__, int(loaded.optimizer.iterations.numpy()),
+                                   len(loaded.optimizer.variables))))
+record_num("read.cnn.predict", loaded.predict(X[:8], verbose=0), 1e-5)
+history = loaded.fit(X, Y, batch_size=32, epochs=1, shuffle=False, verbose=0)
+record_num("read.cnn.epoch.weights", flat(loaded)[::16], 1e-3)  # a sample: the fixture stays small
+record_num("read.cnn.epoch.loss", history.history["loss"], 1e-3)
 
 
 class ReshapeCNN(tf.keras.Model):
