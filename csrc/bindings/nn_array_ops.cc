@@ -19,6 +19,7 @@
 #include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/array_ops.h"
+#include "varrt/ops/concat_split_ops.h"
 #include "varrt/kernels/select.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
@@ -79,6 +80,21 @@ void bind_nn_array_ops(py::module_& m) {
           return result(ops::AddN(in.data(), static_cast<int>(in.size()), name_of(name)));
         },
         py::arg("inputs"), py::arg("name") = std::string());
+  m.def("concat_v2",
+        [](const py::sequence& values, int64_t axis, std::optional<std::string> name) {
+          std::vector<PlacedTensor> in;
+          for (py::handle x : values) in.push_back(operand(x));
+          return result(ops::ConcatV2(in.data(), static_cast<int>(in.size()), axis, name_of(name)));
+        },
+        py::arg("values"), py::arg("axis"), py::arg("name") = std::string());
+  m.def("split",
+        [](py::handle split_dim, py::handle value, int num_split, std::optional<std::string> name) {
+          std::vector<PlacedTensor> pieces = ops::Split(operand(split_dim), operand(value), num_split, name_of(name));
+          py::tuple out(pieces.size());
+          for (size_t i = 0; i < pieces.size(); ++i) out[i] = result(std::move(pieces[i]));
+          return out;
+        },
+        py::arg("split_dim"), py::arg("value"), py::arg("num_split"), py::arg("name") = std::string());
   m.def("select",
         [](bool v2, py::handle cond, py::handle t, py::handle e, std::optional<std::string> name) {
           return result(v2 ? ops::SelectV2(operand(cond), operand(t), operand(e), name_of(name))

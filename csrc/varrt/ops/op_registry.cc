@@ -5,6 +5,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/ops/array_ops.h"
+#include "varrt/ops/concat_split_ops.h"
 #include "varrt/ops/conv_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
@@ -119,6 +120,12 @@ const std::map<std::string, Runner>& runners() {
          c.outputs[0] = ops::BatchMatMulV2(c.inputs[0], c.inputs[1], c.attr("adj_x") != 0, c.attr("adj_y") != 0);
        }},
       {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
+      {"ConcatV2", [](NodeCall& c) { c.outputs[0] = ops::ConcatV2(c.inputs, c.num_inputs, c.attr("axis"), ""); }},
+      {"Split", [](NodeCall& c) {
+         std::vector<PlacedTensor> pieces =
+             ops::Split(c.inputs[0], c.inputs[1], static_cast<int>(c.attr("num_split")), "");
+         for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = std::move(pieces[static_cast<size_t>(i)]);
+       }},
       {"Select", [](NodeCall& c) { c.outputs[0] = ops::Select(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"SelectV2", [](NodeCall& c) { c.outputs[0] = ops::SelectV2(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"Cast", [](NodeCall& c) { c.outputs[0] = ops::Cast(c.inputs[0], static_cast<DType>(c.attr("DstT"))); }},

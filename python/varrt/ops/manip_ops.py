@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import (check_dtype, is_tensor_like, kernel_error, op_error, operand, run, run_outputs, shape_of,
-                               shape_text, suffix)
+from varrt.ops.op_util import (check_dtype, is_tensor_like, kernel_error, op_error, operand, run, run_core, run_outputs,
+                               shape_of, shape_text, suffix)
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -59,21 +60,8 @@ def _split_even(value, num_split, axis, name):
     if num_split < 1:
         raise op_error("Split", f"Value for attr 'num_split' of {num_split} must be at least minimum 1\n\t; "
                                     f"NodeDef: {{{{node Split}}}}; {op_def_lib.get('Split').summary()}", name)
-    node = f"Split_num_split_{num_split}"
-
-    def kernel(dim, a):
-        d = int(np.asarray(dim).reshape(-1)[0])
-        rank = a.ndim
-        if not -rank <= d < rank:
-            raise kernel_error("Split", f"-input rank(-{rank}) <= split_dim < input rank ({rank}), but got {d}",
-                               name, node=node)
-        d %= rank
-        if a.shape[d] % num_split:
-            raise kernel_error("Split", "Number of ways to split should evenly divide the split dimension, but got "
-                                        f"split_dim {d} (size = {a.shape[d]}) and num_split {num_split}",
-                               name, node=node)
-        return np.split(a, num_split, axis=d)
-    return list(run_outputs("Split", kernel, (split_dim, a), dtype, num_split, attrs={"num_split": num_split}))
+    # The core's Split, whose kernel checks split_dim and the size with TensorFlow's messages.
+    return list(run_core(_C.split, name, split_dim, a, num_split, name))
 
 
 def _split_v(value, sizes, sizes_dtype, num_split, axis, name):
