@@ -13,4 +13,8 @@ function(varrt_simd_kernel_options root)
   set_source_files_properties(${sources} PROPERTIES
     COMPILE_OPTIONS "-ffp-contract=off;-fno-math-errno"
     COMPILE_DEFINITIONS VARRT_SIMD_KERNEL_FLAGS)
+  # TensorFlow's sigmoid and tanh clamp and select per element: GCC vectorises those selects only
+  # when it may assume no floating-point trap (the values are the same either way).
+  set_property(SOURCE "${root}/csrc/varrt/kernels/tensorflow_float_activations.cc" APPEND PROPERTY
+    COMPILE_OPTIONS "-fno-trapping-math")
 endfunction()

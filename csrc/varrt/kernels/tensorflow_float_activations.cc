@@ -13,8 +13,13 @@ namespace {
 constexpr int64_t kPacketLanes = 8;
 constexpr float kSmallestNormal = 1.17549435e-38f;
 
-// TensorFlow's CPU threads flush denormal results to zero (keeping the sign).
-inline float flushed(float v) { return std::fabs(v) < kSmallestNormal ? v * 0.0f : v; }
+// TensorFlow's CPU threads flush denormal results to zero (keeping the sign). Both arms are
+// computed and then selected, so the loops vectorise (GCC does not if-convert a conditional
+// floating-point operation, which could trap).
+inline float flushed(float v) {
+  const float zero = v * 0.0f;
+  return std::fabs(v) < kSmallestNormal ? zero : v;
+}
 
 inline float bits_to_float(uint32_t bits) {
   float f;
@@ -72,7 +77,8 @@ void tensorflow_sigmoid_float32(const float* in, float* out, int64_t n) {
     biased = biased < 255.0f ? biased : 255.0f;
     float e = p * bits_to_float(static_cast<uint32_t>(static_cast<int32_t>(biased)) << 23);
     e = e * e;
-    out[i] = below ? 0.0f : flushed(e / (1.0f + e));
+    const float s = flushed(e / (1.0f + e));
+    out[i] = below ? 0.0f : s;
   });
   for (int64_t i = packed; i < n; ++i) {
     // Eigen's scalar form: libm's exp.
