@@ -355,6 +355,10 @@ def _restore(checkpoint, bundle):
             restored_nodes[node_of[id(slot)]] = slot
     status = CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
     restore_pairs(bundle, pairs, status._report_with)
+    for node_id, obj in matched.items():  # objects that act on their restored values (dataset iterators)
+        restored = getattr(obj, "_checkpoint_restored", None)
+        if restored is not None:
+            restored(nodes[node_id])
 
     def bind(node_id, var):  # a variable restored later (appended to a list...) counts as matched
         matched.setdefault(node_id, var)

@@ -20,7 +20,7 @@ class _ShuffleDataset(UnaryNode):
             raise op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
                            "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
         reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
-        self._pass_seeds = random_source.pass_seeds(*random_source.op_seeds(seed), reshuffle)
+        self._pass_seeds = random_source.PassSeeds(*random_source.op_seeds(seed), reshuffle)
         super().__init__(input_dataset)
 
     def _elements(self):

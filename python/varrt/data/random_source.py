@@ -49,6 +49,28 @@ def pass_seeds(seed, seed2, reseed):
         yield next(words), next(words)
 
 
+class PassSeeds:
+    """pass_seeds(seed, seed2, reseed) as an object that counts the passes begun (`drawn`) and can
+    go back to an earlier count (`rewind`): an iterator restored from a checkpoint replays its
+    pipeline from the passes its random ops had begun when it was made."""
+
+    def __init__(self, seed, seed2, reseed):
+        self._args = (seed, seed2, reseed)
+        self._stream = pass_seeds(seed, seed2, reseed)
+        self.drawn = 0
+
+    def __next__(self):
+        self.drawn += 1
+        return next(self._stream)
+
+    def rewind(self, drawn):
+        """Back to after `drawn` passes."""
+        self._stream = pass_seeds(*self._args)
+        for _ in range(drawn):
+            next(self._stream)
+        self.drawn = drawn
+
+
 def categorical_index(seed_pair, logits):
     """tf.random.stateless_categorical(logits[None], 1, seed=seed_pair)[0, 0] (StatelessMultinomial)."""
     generator = from_stateless_seed(int(seed_pair[0]), int(seed_pair[1]))

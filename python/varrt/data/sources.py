@@ -106,7 +106,7 @@ class _RandomDataset(DatasetNode):
     """`Dataset.random`: int64 scalars, TensorFlow's numbers for a seed (random_source.py)."""
 
     def __init__(self, seed, rerandomize_each_iteration):
-        self._pass_seeds = random_source.pass_seeds(*random_source.op_seeds(seed), bool(rerandomize_each_iteration))
+        self._pass_seeds = random_source.PassSeeds(*random_source.op_seeds(seed), bool(rerandomize_each_iteration))
         super().__init__(TensorSpec([], dtypes.int64))
 
     def _words(self):
