@@ -21,6 +21,7 @@ import sys
 import types
 
 from varrt import random as _random
+from varrt.data import tf1_iterators as _tf1_iterators
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
@@ -89,6 +90,11 @@ def _make_v1():
     for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     v1.nn.in_top_k = _sort_ops.in_top_k_v1
+    # TensorFlow 1's tf.data: tf.data's names and the graph iterators.
+    v1.data = _LazyNamespace(v1.__name__ + ".data", "varrt.data", "TensorFlow 1's tf.data over varrt.data.")
+    v1.data.make_one_shot_iterator = _tf1_iterators.make_one_shot_iterator
+    v1.data.make_initializable_iterator = _tf1_iterators.make_initializable_iterator
+    sys.modules[v1.data.__name__] = v1.data
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train

@@ -5,6 +5,7 @@ control flow (a symbolic tensor inside a trace: tf.cond / tf.while_loop).
 A converted statement passes the current values of the names it assigns (`Undefined` for a
 name not yet bound) and gets their new values back.
 """
+from varrt.framework import graph_building
 from varrt.framework import symbolic
 from varrt.graph import control_flow_ops
 from varrt.graph import control_flow_graph
@@ -119,7 +120,12 @@ def _graph_loop(test, body, values, names):
 def for_stmt(iterable, body, values, names, extra_test=None):
     """A `for target in iterable` assigning `names`: body(item, *values) returns new values, while
     extra_test(*values) holds (a lowered break). Over a symbolic tensor (tf.range(n) of a tensor
-    n, a function argument) it is a tf.while_loop over the first dimension."""
+    n, a function argument) it is a tf.while_loop over the first dimension; over a tf.data
+    dataset while a graph is built, a loop of the graph over its elements (the dataset's
+    `_graph_for`, data/graph_iteration.py)."""
+    graph_for = getattr(type(iterable), "_graph_for", None)
+    if graph_for is not None and graph_building.building():
+        return graph_for(iterable, body, values, names, extra_test)
     if not symbolic.is_symbolic(iterable):
         values = tuple(values)
         for item in iterable:

@@ -26,6 +26,7 @@ from varrt.data.combining import (_ConcatenateDataset, _DirectedInterleaveDatase
 from varrt.data.constants import INFINITE_CARDINALITY, INT64_MAX, UNKNOWN_CARDINALITY
 from varrt.data.counting import _PrefetchDataset, _RepeatDataset, _ShardDataset, _SkipDataset, _TakeDataset
 from varrt.data.dataset_spec import DatasetSpec
+from varrt.data.graph_iteration import GraphIterator, dataset_for
 from varrt.data.iterators import NumpyIterator, OwnedIterator, checked
 from varrt.data.mapping import (_FilterDataset, _MapDataset, _ParallelMapDataset, _ScanDataset,
                                 _TakeWhileDataset, _UniqueDataset)
@@ -59,9 +60,12 @@ class DatasetV2:
 
     def __iter__(self):
         if graph_building.building():
-            raise NotImplementedError("varrt does not yet iterate a tf.data.Dataset inside a tf.function or a "
-                                      "TensorFlow 1 graph; iterate it eagerly and pass the elements in.")
+            return GraphIterator(self)  # nodes that iterate the pipeline when the graph runs
         return OwnedIterator(self)
+
+    def _graph_for(self, body, values, names, extra_test):
+        """AutoGraph's `for element in dataset` in a graph: a loop of the graph (graph_iteration.py)."""
+        return dataset_for(self, body, values, names, extra_test)
 
     def __len__(self):
         n = self._cardinality()

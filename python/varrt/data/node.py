@@ -2,6 +2,7 @@
 cardinality), which a `tf.data.Dataset` wraps (dataset_ops.py). A node class is named as
 TensorFlow's dataset class of that kind (`_BatchDataset`, ...), the name a dataset prints, and
 reads its input datasets through their `element_spec`, `_elements()` and `_cardinality()`."""
+from varrt import _C
 from varrt.base import errors
 from varrt.data.constants import UNKNOWN_CARDINALITY
 from varrt.data.op_errors import op_error
@@ -13,7 +14,9 @@ def scalar_int(value):
     """A Python int, or None for a tensor whose value is not known while a function is traced (a
     dataset a flat_map or interleave function makes while traced for its element spec only)."""
     if isinstance(value, Tensor):
-        return int(value.numpy()) if graph_building.value_known(value) else None
+        if not graph_building.value_known(value) or _C._has_no_value(value):
+            return None
+        return int(value._data.view())  # a constant made while a graph is built has no numpy()
     return int(value)
 
 

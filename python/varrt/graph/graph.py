@@ -155,6 +155,10 @@ class Graph(func_graph.FuncGraph):
         self._last_stateful = len(self._records) - 1
         return first, node_name
 
+    def last_node_operation(self, name):
+        """The node just added, as an Operation a Session fetches (runs) as TensorFlow's op."""
+        return Operation(self, name, self._records[-1].op, [len(self._records) - 1])
+
     def slot_of(self, tensor):
         slot = super().slot_of(tensor)
         for s, t in self.captures:

@@ -1,0 +1,139 @@
+"""Iterating a dataset while a graph is built (a `tf.function`, a TensorFlow 1 graph). The
+dataset stays a Python pipeline: the graph's nodes open an iterator over it each time the graph
+runs (`AnonymousIteratorV3`) and take its elements (`IteratorGetNext`, which raises
+`OutOfRangeError` at the end, as TensorFlow's does), running the pipeline on the host, with
+each element's static shape from the dataset's element spec.
+
+A `for` over a dataset in converted code (AutoGraph) is a loop of the graph: `dataset_for` takes
+the elements with `IteratorGetNextAsOptional` (whether there was one, and its components), and a
+`tf.while_loop` runs the body while there was, as AutoGraph makes such a loop a loop of the graph.
+An iterator still open when its loop ended early (a `break`) is closed when the graph's run
+ends."""
+import itertools
+import threading
+
+import numpy as np
+
+from varrt.autograph import operators
+from varrt.base import dtypes
+from varrt.data import structure
+from varrt.data.iterators import Iterator, OwnedIterator
+from varrt.data.op_errors import end_of_sequence
+from varrt.framework import graph_building
+from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import array_ops
+
+_open = {}  # handle -> OwnedIterator, for the length of a graph's loop
+_handles = itertools.count(1)
+_lock = threading.Lock()
+
+
+def _open_iterator(dataset):
+    iterator = OwnedIterator(dataset)
+    with _lock:
+        handle = next(_handles)
+        _open[handle] = iterator
+    return (convert_to_tensor(handle, dtypes.int64),)
+
+
+def _iterator(handle):
+    """The open iterator of `handle`, or None once it ended (or before a TensorFlow 1
+    initializable iterator's initializer ran)."""
+    return _open.get(int(handle.numpy()))
+
+
+def _close(handle):
+    _open.pop(int(handle.numpy()), None)
+
+
+def _placeholder(spec):
+    """What an exhausted optional holds: zeros of the spec's dtype, unknown dimensions 0."""
+    shape = [0 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
+    return np.zeros(shape, dtype=spec.dtype.as_numpy_dtype)
+
+
+class GraphIterator(Iterator):
+    """`iter(dataset)` while a graph is built: its nodes open the iterator when the graph runs."""
+
+    def __init__(self, dataset, open_kernel=None, op="AnonymousIteratorV3"):
+        self._dataset = dataset
+        self._specs = structure.leaves(dataset.element_spec)
+        graph = graph_building.current()
+        first, node = graph.add_call_node(op, open_kernel or (lambda: _open_iterator(dataset)), [], 1, None)
+        self._handle = graph.register_outputs([dtypes.int64], first, node, [TensorShape([])], op)[0]
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.get_next()
+
+    def _components(self, op, run, leading):
+        graph = graph_building.current()
+        out_dtypes = leading + [s.dtype for s in self._specs]
+        shapes = [TensorShape([])] * len(leading) + [s.shape for s in self._specs]
+        first, node = graph.add_call_node(op, run, [self._handle], len(out_dtypes), None)
+        return graph.register_outputs(out_dtypes, first, node, shapes, op)
+
+    def get_next(self):
+        """The next element's tensors; the graph's run raises OutOfRangeError at the end."""
+        specs = self._specs
+
+        def run(handle):
+            iterator = _iterator(handle)
+            try:
+                if iterator is None:
+                    raise StopIteration
+                element = next(iterator)
+            except StopIteration:
+                _close(handle)
+                raise end_of_sequence(len(specs)) from None
+            return tuple(structure.leaves(element))
+        return structure.pack(self.element_spec, self._components("IteratorGetNext", run, []))
+
+    def get_next_as_optional_components(self):
+        """(whether there was a next element, its tensors: placeholders when there was none)."""
+        specs = self._specs
+
+        def run(handle):
+            iterator = _iterator(handle)
+            try:
+                if iterator is None:
+                    raise StopIteration
+                element = next(iterator)
+            except StopIteration:
+                _close(handle)
+                return (convert_to_tensor(False),) + tuple(convert_to_tensor(_placeholder(s)) for s in specs)
+            return (convert_to_tensor(True),) + tuple(structure.leaves(element))
+        out = self._components("IteratorGetNextAsOptional", run, [dtypes.bool])
+        return out[0], structure.pack(self.element_spec, out[1:])
+
+
+def dataset_for(dataset, body, values, names, extra_test=None):
+    """AutoGraph's `for element in dataset` while a graph is built: a tf.while_loop taking the
+    elements, the body run while there was one (and extra_test, a lowered break, holds)."""
+    iterator = GraphIterator(dataset)
+    has, element = iterator.get_next_as_optional_components()
+    flat = structure.leaves(element)
+    n = len(flat)
+
+    def test(has, *rest):
+        if extra_test is None:
+            return has
+        return operators.and_(lambda: has, lambda: extra_test(*rest[n:]))
+
+    def step(has, *rest):
+        current = structure.pack(dataset.element_spec, [array_ops.identity(t) for t in rest[:n]])
+        new_values = tuple(body(current, *rest[n:]))
+        has_next, following = iterator.get_next_as_optional_components()
+        return (has_next,) + tuple(structure.leaves(following)) + new_values
+
+    element_names = tuple(f"<element {i}>" for i in range(n))
+    out = operators._graph_loop(test, step, (has,) + tuple(flat) + tuple(values),
+                                ("<has element>",) + element_names + tuple(names))
+    return tuple(out[1 + n:])

@@ -1,0 +1,58 @@
+"""Datasets iterated while a graph is built (issue 29): a `for` over a dataset in a tf.function
+is a loop of the graph, `next(iter(ds))` in a function and TensorFlow 1's one-shot and
+initializable iterators take elements when the graph runs, OutOfRangeError at the end — as
+TensorFlow 2.21 does (tests/data_graph_program.py, recorded in tests/fixtures/data_in_graphs/; live
+too with VARRT_TF_PYTHON, required under CI=true)."""
+import sys
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from ckpt_helpers import required_tf_python
+from keras_programs import assert_same, recorded, run_program
+
+PROGRAM = "data_graph_program.py"
+TF = recorded("data_in_graphs")
+
+
+@pytest.fixture(scope="module")
+def varrt_run(tmp_path_factory):
+    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_data_in_graphs"))
+
+
+def test_the_program_records_what_tensorflow_recorded(varrt_run):
+    assert set(varrt_run) == set(TF)
+
+
+@pytest.mark.parametrize("name", sorted(TF))
+def test_matches_tensorflow(varrt_run, name):
+    assert_same(name, TF[name], varrt_run.get(name))
+
+
+def test_the_program_matches_live_tensorflow(tmp_path):
+    python = required_tf_python()
+    theirs = run_program(python, PROGRAM, "tensorflow", tmp_path)
+    assert theirs == TF
+
+
+def test_the_loop_is_a_loop_of_the_graph_and_serves_new_data_each_run():
+    source = {"data": np.arange(7, dtype=np.float32)}
+
+    def gen():
+        yield from source["data"]
+
+    ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec([], tf.float32)).batch(3)
+
+    @tf.function
+    def total():
+        s = tf.constant(0.0)
+        for x in ds:
+            s += tf.reduce_sum(x)
+        return s
+
+    assert float(total()) == 21.0
+    source["data"] = np.ones(100, np.float32)  # the pipeline runs when the graph does: no retrace
+    assert float(total()) == 100.0
+    ops = [op for _, op in total.get_concrete_function().graph.node_names]
+    assert "While" in ops and "IteratorGetNextAsOptional" in ops
