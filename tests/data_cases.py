@@ -455,3 +455,28 @@ case("sample_from_datasets rerandomized passes", lambda: _passes(D.sample_from_d
     [D.range(4), D.range(10, 14)], seed=3, rerandomize_each_iteration=True)))
 case("training input", lambda: D.from_tensor_slices((x, y)).shuffle(6, seed=1).map(
     lambda a, b: (a / 24.0, b), num_parallel_calls=tf.data.AUTOTUNE).batch(4, drop_remainder=True).prefetch(1))
+
+
+def _lengths():
+    lengths = [3, 1, 7, 2, 9, 4, 12, 5, 6, 1, 8, 11, 2]
+    return D.from_generator(lambda: (np.arange(1, n + 1, dtype=np.int32) * (i + 1) for i, n in enumerate(lengths)),
+                            output_signature=tf.TensorSpec([None], tf.int32))
+
+
+case("group_by_window", lambda: D.range(23).group_by_window(lambda v: v % 3, lambda k, w: w.batch(4), window_size=4))
+case("group_by_window size func", lambda: D.range(23).group_by_window(
+    lambda v: v % 4, lambda k, w: w.batch(10).map(lambda b: (k, tf.reduce_sum(b))), window_size_func=lambda k: k + 2))
+case("group_by_window both sizes", lambda: D.range(3).group_by_window(lambda v: v, lambda k, w: w, window_size=2,
+                                                                      window_size_func=lambda k: 2))
+case("group_by_window float key", lambda: D.range(3).group_by_window(lambda v: tf.cast(v, tf.float32),
+                                                                     lambda k, w: w, window_size=2))
+case("bucket_by_sequence_length", lambda: _lengths().bucket_by_sequence_length(
+    lambda v: tf.shape(v)[0], bucket_boundaries=[3, 6, 10], bucket_batch_sizes=[2, 2, 3, 2]))
+case("bucket_by_sequence_length drop_remainder", lambda: _lengths().bucket_by_sequence_length(
+    lambda v: tf.shape(v)[0], [4, 8], [3, 2, 2], drop_remainder=True))
+case("bucket_by_sequence_length to boundary", lambda: _lengths().take(6).bucket_by_sequence_length(
+    lambda v: tf.shape(v)[0], [5, 10], [2, 2, 2], pad_to_bucket_boundary=True, padding_values=-1))
+case("bucket_by_sequence_length no padding", lambda: D.range(11).map(lambda v: tf.fill([v % 3 + 1], v)).
+     bucket_by_sequence_length(lambda v: tf.size(v), [2, 3], [2, 3, 2], no_padding=True))
+case("bucket_by_sequence_length sizes", lambda: _lengths().bucket_by_sequence_length(
+    lambda v: tf.shape(v)[0], [5], [2]))

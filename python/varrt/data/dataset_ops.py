@@ -11,14 +11,14 @@ does: Python side effects run once), and run the traced graph on each element
 (traced_function.py); `flat_map` and `interleave` trace theirs for the element spec, then call it
 per element.
 
-Not yet in varrt (each raises an error that says so): iterating a dataset inside a `tf.function`,
-`group_by_window`, `snapshot`, `save`/`load`, options, files. `shuffle`, `Dataset.random` and
+Not yet in varrt (each raises an error that says so):
+`snapshot`, `save`/`load`, options, files. `shuffle`, `Dataset.random` and
 `sample_from_datasets` draw TensorFlow's numbers for a seed (random_source.py).
 """
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.data import generator_source, structure
+from varrt.data import generator_source, grouping, structure
 from varrt.data.batching import _BatchDataset, _PaddedBatchDataset, _RebatchDataset, _UnbatchDataset, _WindowDataset
 from varrt.data.caching import CacheDataset, _ShuffleDataset
 from varrt.data.combining import (_ConcatenateDataset, _DirectedInterleaveDataset, _FlatMapDataset,
@@ -419,6 +419,23 @@ class DatasetV2:
         selector = _SampleSelectorDataset(len(datasets), weights, seed, rerandomize_each_iteration)
         return DatasetV2(_DirectedInterleaveDataset(selector, datasets, stop_on_empty_dataset))
 
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
+        """Elements grouped into windows by `key_func` (an int64 scalar), each window reduced by
+        `reduce_func(key, window_dataset)` to a dataset whose elements come out, when it reaches
+        `window_size` (or `window_size_func(key)`); the windows left at the end in key order."""
+        return DatasetV2(grouping.group_by_window(self, key_func, reduce_func, window_size, window_size_func,
+                                                  DatasetV2))
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None):
+        """Elements batched with others of a similar length (`element_length_func`): one bucket
+        per interval of `bucket_boundaries`, batches of that bucket's `bucket_batch_sizes` size,
+        padded (to the bucket's boundary less one with `pad_to_bucket_boundary`)."""
+        return DatasetV2(grouping.bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
+                                                            bucket_batch_sizes, padded_shapes, padding_values,
+                                                            pad_to_bucket_boundary, no_padding, drop_remainder))
+
     def __getattr__(self, name):
         if name in _NOT_YET:
             raise NotImplementedError(f"varrt does not implement tf.data.Dataset.{name} yet")
@@ -426,7 +443,7 @@ class DatasetV2:
 
 
 
-_NOT_YET = frozenset({"list_files", "snapshot", "save", "load", "group_by_window", "bucket_by_sequence_length",
+_NOT_YET = frozenset({"list_files", "snapshot", "save", "load",
                       "counter", "with_options", "options", "get_single_element", "ragged_batch",
                       "sparse_batch", "rejection_resample", "batch_jobs"})
 
