@@ -480,3 +480,7 @@ case("bucket_by_sequence_length no padding", lambda: D.range(11).map(lambda v: t
      bucket_by_sequence_length(lambda v: tf.size(v), [2, 3], [2, 3, 2], no_padding=True))
 case("bucket_by_sequence_length sizes", lambda: _lengths().bucket_by_sequence_length(
     lambda v: tf.shape(v)[0], [5], [2]))
+case("experimental group_by_window", lambda: D.range(9).apply(tf.data.experimental.group_by_window(
+    lambda v: v % 2, lambda k, w: w.batch(3), window_size=3)))
+case("experimental bucket_by_sequence_length", lambda: _lengths().apply(
+    tf.data.experimental.bucket_by_sequence_length(lambda v: tf.shape(v)[0], [6], [3, 2])))

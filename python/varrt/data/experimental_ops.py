@@ -36,6 +36,21 @@ def enumerate_dataset(start=0):
     return lambda dataset: dataset.enumerate(start)
 
 
+def group_by_window(key_func, reduce_func, window_size=None, window_size_func=None):
+    """`tf.data.experimental.group_by_window`: `Dataset.group_by_window` as a transformation for `apply`."""
+    return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size, window_size_func)
+
+
+def bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes=None,
+                              padding_values=None, pad_to_bucket_boundary=False, no_padding=False,
+                              drop_remainder=False):
+    """`tf.data.experimental.bucket_by_sequence_length`: `Dataset.bucket_by_sequence_length` as a
+    transformation for `apply`."""
+    return lambda dataset: dataset.bucket_by_sequence_length(
+        element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes, padding_values,
+        pad_to_bucket_boundary, no_padding, drop_remainder)
+
+
 def get_structure(dataset_or_iterator):
     """`tf.data.experimental.get_structure`: the element spec of a dataset or an iterator."""
     if isinstance(dataset_or_iterator, (DatasetV2, Iterator)):
