@@ -81,30 +81,37 @@ def verdicts(times, targets):
     return out
 
 
-def print_table(times, targets, heading):
-    """The rows, each library's milliseconds and varrt's ratios, then the verdicts; the number
-    of missed targets."""
+def _ms(seconds):
+    """Milliseconds in a 9-wide cell: 2 decimals, 5 below a tenth of a millisecond (per-element rows)."""
+    ms = seconds * 1e3
+    return f"{ms:9.2f}" if ms >= 0.1 else f"{ms:9.5f}"
+
+
+def print_table(times, targets, heading, judged=None):
+    """The rows, each library's milliseconds and varrt's ratios, then the verdicts (`judged`:
+    the module's own verdicts function, else the targets'); the number of missed targets."""
     print(heading)
     print(f"{'row':26} {'varrt ms':>9} {'TF ms':>9} {'torch ms':>9} {'/TF':>6} {'/torch':>7}")
     for row, t in times["varrt"].items():
         cells = [times.get(p, {}).get(row) for p in ("tf", "torch")]
         ratios = [f"{t / c:6.2f}" if c else f"{'-':>6}" for c in cells]
-        print(f"{row:26} {t * 1e3:9.2f} " + " ".join(f"{c * 1e3:9.2f}" if c else f"{'-':>9}" for c in cells) +
+        print(f"{row:26} {_ms(t)} " + " ".join(_ms(c) if c else f"{'-':>9}" for c in cells) +
               f" {ratios[0]} {ratios[1]:>7}")
     missed = 0
-    for row, label, ratio, limit, ok in verdicts(times, targets):
+    for row, label, ratio, limit, ok in (judged(times) if judged else verdicts(times, targets)):
         missed += not ok
         print(f"  {row} / {label}: {ratio:.2f}x (target <= {limit}x) {'ok' if ok else 'MISS'}")
     return missed
 
 
-def main_for(module_file, doc, run_library, targets, heading, argv=None):
+def main_for(module_file, doc, run_library, targets, heading, argv=None, default_threads=1, verdicts=None):
     """The command line of a benchmark module: with --only, one library's figures as JSON (what
     in_subprocess reads); otherwise every library's, as a table with the verdicts. The exit
     status is 1 when a target is missed."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 timed calls instead of 20 (noisier)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per library (0: each library's default)")
+    parser.add_argument("--threads", type=int, default=default_threads,
+                        help="threads per library (0: each library's default)")
     parser.add_argument("--tf-python", default=os.environ.get("VARRT_TF_PYTHON"),
                         help="a Python interpreter with TensorFlow (default: $VARRT_TF_PYTHON)")
     parser.add_argument("--torch-python", default=os.environ.get("VARRT_TORCH_PYTHON"),
@@ -118,4 +125,4 @@ def main_for(module_file, doc, run_library, targets, heading, argv=None):
         return 0
     times = collect(module_file, rounds, args.tf_python, args.torch_python, args.threads)
     return 1 if print_table(times, targets, f"threads per library: {args.threads or 'default'}; {heading}; "
-                                            f"wall time of a call, median of {rounds}") else 0
+                                            f"wall time of a call, median of {rounds}", verdicts) else 0

@@ -9,7 +9,7 @@ from varrt.data import generator_source, random_source, structure
 from varrt.data.constants import INFINITE_CARDINALITY
 from varrt.data.node import DatasetNode, scalar_int
 from varrt.data.op_errors import op_error
-from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 
 
@@ -39,8 +39,30 @@ class _TensorSliceDataset(DatasetNode):
         super().__init__(spec)
 
     def _elements(self):
+        rows = self._host_arrays()
+        if rows is None:  # a tensor without a host value (made while a graph is built): slice it
+            for i in range(self._n):
+                yield structure.map_leaves(lambda t: t[i], self._element)
+            return
+        if len(rows) == 1 and isinstance(self._element, Tensor):
+            (array,) = rows
+            for i in range(self._n):
+                yield _from_array(array[i, ...])
+            return
         for i in range(self._n):
-            yield structure.map_leaves(lambda t: t[i], self._element)
+            yield structure.pack(self._element, [_from_array(a[i, ...]) for a in rows])
+
+    def _host_arrays(self):
+        """Each component's values as a NumPy array on the host, or None. An element is then a
+        copy of one row, made without an op (TensorFlow's iterator runs no op per element
+        either): a few microseconds, where slicing with t[i] took three times as long."""
+        arrays = []
+        for t in structure.leaves(self._element):
+            try:
+                arrays.append(t._data.view())
+            except (AttributeError, NotImplementedError):
+                return None
+        return arrays
 
     def _batches(self, size, drop_remainder):
         end = self._n - self._n % size if drop_remainder else self._n

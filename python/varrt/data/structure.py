@@ -24,8 +24,18 @@ def map_leaves(fn, element):
     return fn(element)
 
 
+def _flat_tuple(element):
+    """Whether `element` is a plain tuple of leaves (no nested tuple or dict): the common
+    element, (features, label), which the fast paths below take as it is."""
+    return type(element) is tuple and not any(isinstance(x, (tuple, dict)) for x in element)
+
+
 def leaves(element):
     """The leaves of `element` in tf.nest's order (dict keys sorted)."""
+    if type(element) is Tensor:
+        return [element]
+    if _flat_tuple(element):
+        return list(element)
     if isinstance(element, dict):
         return [x for k in sorted(element) for x in leaves(element[k])]
     if isinstance(element, tuple):
@@ -35,6 +45,8 @@ def leaves(element):
 
 def pack(structure, flat):
     """`flat` (leaves in order) in the shape of `structure`."""
+    if _flat_tuple(structure) and len(flat) == len(structure):
+        return tuple(flat)
     it = iter(flat)
     return map_leaves(lambda _: next(it), structure)
 

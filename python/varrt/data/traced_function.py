@@ -47,7 +47,8 @@ class TracedFunction:
         return structure.leaves(result)
 
     def __call__(self, element):
-        out = self._concrete(*structure.leaves(element))
+        # The element has the dataset's element spec, which the function was traced with.
+        out = self._concrete._call_flat(structure.leaves(element))
         return structure.pack(self.output_structure, out if isinstance(out, (list, tuple)) else [out])
 
 

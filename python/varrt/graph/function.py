@@ -928,6 +928,12 @@ class ConcreteFunction:
         flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
         return self._run(tensors, [flat[i] for i in self._variable_leaves])
 
+    def _call_flat(self, tensors):
+        """Calls with the tensors of the traced signature, flat and unchecked: for callers that
+        hold tensors of its specs already (tf.data's functions, per element), where __call__'s
+        binding and checks cost several times the graph's run."""
+        return self._run(tensors)
+
     def _call_structured(self, args, kwargs):
         values, bound = self._function._canonical(args, kwargs)
         flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
