@@ -19,6 +19,7 @@ from varrt.layers.lambda_layer import Lambda  # noqa: F401
 from varrt.layers.layer import Layer  # noqa: F401
 from varrt.layers.layer_normalization import LayerNormalization  # noqa: F401
 from varrt.layers.lstm import LSTM, LSTMCell  # noqa: F401
+from varrt.layers.masking import Masking  # noqa: F401
 from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,  # noqa: F401
                                   average, concatenate, maximum, minimum, multiply, subtract)
 from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401

@@ -7,7 +7,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.layers import naming
 from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors
 from varrt.layers.operation import Operation
-from varrt.ops import linalg_ops, math_ops
+from varrt.ops import linalg_ops, math_ops, reduction_ops
 from varrt.saving import public_names
 
 
@@ -127,3 +127,28 @@ def _install():
 
 
 _install()
+
+
+class Any(KerasOp):
+    """Keras's `ops.any(x, axis, keepdims)` as an operation of a model (`Masking`'s mask is one)."""
+
+    def __init__(self, axis=None, keepdims=False, name=None):
+        super().__init__(name=name)
+        self.axis = axis
+        self.keepdims = keepdims
+
+    def call(self, x):
+        return reduction_ops.reduce_any(x, axis=self.axis, keepdims=self.keepdims)
+
+    def get_config(self):
+        return {"name": self.name, "axis": self.axis, "keepdims": self.keepdims}
+
+
+public_names.export(Any, "keras.src.ops.numpy.Any")
+
+
+def any_of(x, axis=None, keepdims=False):
+    """`ops.any`: on a KerasTensor a recorded `Any` operation, on a tensor the reduction itself."""
+    if isinstance(x, KerasTensor):
+        return Any(axis=axis, keepdims=keepdims).symbolic_call(x)
+    return reduction_ops.reduce_any(x, axis=axis, keepdims=keepdims)

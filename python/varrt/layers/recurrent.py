@@ -2,7 +2,8 @@
 one time step (`call(inputs, states) -> (output, new_states)`) and says its `state_size`; the
 layer runs it over the sequence (varrt.layers.rnn_loop) from zero states or `initial_state`, and
 returns the last output or every output (`return_sequences`), with the final states
-(`return_state`). Not there yet, each an error that says so: masks, `stateful`, cell dropout."""
+(`return_state`). A mask skips steps (rnn_loop) and is the mask of the sequence output. Not
+there yet, each an error that says so: `stateful`, cell dropout."""
 from varrt.base import nest
 from varrt.framework.tensor import convert_to_tensor
 from varrt.layers import activations, constraints, regularizers, rnn_loop
@@ -124,6 +125,14 @@ class RNN(Layer):
             return (output_shape, *states_shape)
         return output_shape
 
+    def compute_mask(self, _, mask):
+        # One mask for every input: a step is skipped for all of them.
+        mask = nest.flatten(mask)[0]
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None for _ in self.state_size]
+        return output_mask
+
     def build(self, sequences_shape, initial_state_shape=None):
         step_input_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
         if isinstance(self.cell, Layer) and not self.cell.built:
@@ -136,7 +145,7 @@ class RNN(Layer):
         state = get_initial_state(batch_size=batch_size)
         return list(state) if nest.is_nested(state) else [state]
 
-    def inner_loop(self, sequences, initial_state, training=False):
+    def inner_loop(self, sequences, initial_state, mask, training=False):
         cell_kwargs = {}
         if isinstance(self.cell, Layer) and "training" in self.cell._call_parameters:
             cell_kwargs["training"] = training
@@ -146,11 +155,10 @@ class RNN(Layer):
             return output, new_states if nest.is_nested(new_states) else [new_states]
 
         return rnn_loop.rnn(step, sequences, initial_state, go_backwards=self.go_backwards,
-                            return_all_outputs=self.return_sequences)
+                            return_all_outputs=self.return_sequences, mask=mask,
+                            zero_output_for_mask=self.zero_output_for_mask)
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
-        if mask is not None:
-            raise NotImplementedError("varrt's recurrent layers do not take a `mask` yet.")
         if self.unroll and sequences.shape[1] is None:
             raise ValueError("Cannot unroll a RNN if the time dimension is undefined. \n- If using a Sequential "
                              "model, specify the time dimension by passing an `Input()` as your first layer.\n- If "
@@ -161,7 +169,7 @@ class RNN(Layer):
         if not nest.is_nested(initial_state):
             initial_state = [initial_state]
         initial_state = [convert_to_tensor(x, dtype=self.cell.compute_dtype) for x in nest.flatten(initial_state)]
-        last_output, outputs, states = self.inner_loop(sequences, initial_state, training=training)
+        last_output, outputs, states = self.inner_loop(sequences, initial_state, mask, training=training)
         output = outputs if self.return_sequences else last_output
         output = math_ops.cast(output, self.compute_dtype)
         states = [math_ops.cast(s, self.compute_dtype) for s in states]
