@@ -10,7 +10,7 @@ states and repeats its previous output (zeros before the first step), or gives z
 from varrt.framework import graph_building
 from varrt.graph.control_flow_ops import while_loop
 from varrt.framework.tensor import constant
-from varrt.base import dtypes
+from varrt.base import dtypes, nest
 from varrt.ops import array_ops, index_ops, manip_ops, math_ops
 from varrt.ops.tensor_array_ops import TensorArray
 
@@ -25,8 +25,9 @@ def _masked(step_function, zero_output_for_mask):
         output, new_states = step_function(x, states)
         kept = array_ops.zeros_like(output) if zero_output_for_mask or previous_output is None else previous_output
         output = index_ops.where(mask_t, output, kept)
-        new_states = [index_ops.where(mask_t, new, old) for new, old in zip(new_states, states)]
-        return output, new_states
+        kept_states = [index_ops.where(mask_t, new, old)
+                       for new, old in zip(nest.flatten(new_states), nest.flatten(states))]
+        return output, nest.pack_sequence_as(new_states, kept_states)
     return step
 
 

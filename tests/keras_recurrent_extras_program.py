@@ -1,0 +1,178 @@
+"""Keras 3's recurrent extras — stacked cells (`StackedRNNCells`, `RNN([cell, cell])`),
+`stateful=True` with `reset_states`, and `unroll=True` — run under TensorFlow 2.21 (by
+tests/tools/record_keras_program.py, into tests/fixtures/keras_recurrent_extras/) and under varrt
+(by tests/test_keras_recurrent_extras.py).
+
+    python keras_recurrent_extras_program.py varrt|tensorflow OUT_DIR [LOAD_DIR]
+
+Each model is saved as a `.keras` file into OUT_DIR and LOAD_DIR's (default OUT_DIR) are loaded.
+Writes OUT_DIR/results.json: {case: text} for what must be equal and {"num:<tolerance>:case":
+[floats]} for numbers."""
+import json
+import os
+import re
+import sys
+
+import numpy as np
+
+if sys.argv[1] == "tensorflow":
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    import tensorflow as tf
+else:
+    import varrt as tf
+
+keras = tf.keras
+layers = keras.layers
+out_dir = os.path.abspath(sys.argv[2])
+load_dir = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else out_dir
+results = {}
+STEP, EPOCH = 1e-5, 1e-3
+
+
+def record(name, value):
+    results[name] = value if isinstance(value, str) else repr(value)
+
+
+def record_num(name, value, rtol=STEP):
+    results[f"num:{rtol}:{name}"] = np.asarray(value, dtype=np.float64).reshape(-1).tolist()
+
+
+def record_error(name, fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type and text are what is compared
+        text = re.sub(r"<(?:\w+\.)*(\w+) object at 0x[0-9a-f]+>", r"<\1 object>", str(e))
+        record(name, f"{type(e).__name__}: {text}")
+    else:
+        record(name, "no error")
+
+
+def fix(obj, seed):
+    rs = np.random.RandomState(seed)
+    obj.set_weights([rs.uniform(-0.6, 0.6, w.shape).astype("float32") for w in obj.get_weights()])
+
+
+def flat(values):
+    return np.concatenate([np.asarray(v).ravel() for v in tf.nest.flatten(values)])
+
+
+rs = np.random.RandomState(41)
+X = rs.randn(6, 5, 3).astype("float32")
+MASK = np.array([[1, 1, 1, 1, 1], [1, 1, 0, 0, 0], [1, 1, 1, 1, 0], [1, 0, 0, 0, 0], [1, 1, 1, 0, 0],
+                 [1, 1, 1, 1, 1]], bool)
+
+# --- stacked cells ----------------------------------------------------------------------------------
+for case, make in (
+        ("stacked.lstm_gru_simple", lambda: layers.RNN([layers.LSTMCell(4), layers.GRUCell(3), layers.SimpleRNNCell(2)],
+                                                       return_sequences=True, return_state=True)),
+        ("stacked.cells_object", lambda: layers.RNN(layers.StackedRNNCells([layers.GRUCell(3), layers.LSTMCell(2)]))),
+        ("stacked.backwards_masked", lambda: layers.RNN([layers.SimpleRNNCell(3), layers.LSTMCell(3)],
+                                                        go_backwards=True, return_state=True))):
+    layer = make()
+    layer.build(X.shape)
+    fix(layer, len(case))
+    record(f"{case}.weights", repr([(w.path, tuple(w.shape)) for w in layer.weights]))
+    record(f"{case}.state_size", repr(layer.state_size))
+    outputs = layer(X)
+    record(f"{case}.structure", repr(tf.nest.map_structure(lambda t: tuple(t.shape), outputs)))
+    record_num(f"{case}.outputs", flat(outputs))
+    record_num(f"{case}.masked", flat(layer(X, mask=tf.constant(MASK))))
+    config = layer.get_config()
+    record(f"{case}.config_cells", repr([c["class_name"] for c in config["cell"]["config"]["cells"]]))
+    again = layers.RNN.from_config(config)
+    again.build(X.shape)
+    again.set_weights(layer.get_weights())
+    record_num(f"{case}.from_config", flat(again(X)))
+stacked_cells = layers.StackedRNNCells([layers.SimpleRNNCell(2), layers.GRUCell(3)])
+record("stacked_cells.state_and_output_size", repr((stacked_cells.state_size, stacked_cells.output_size)))
+record_error("stacked_cells.no_call", lambda: layers.StackedRNNCells([layers.GRUCell(2), object()]))
+
+with tf.GradientTape() as tape:
+    stacked = layers.RNN([layers.LSTMCell(3), layers.LSTMCell(2)])
+    stacked.build(X.shape)
+    fix(stacked, 7)
+    loss = tf.reduce_sum(stacked(X) ** 2)
+record_num("stacked.gradients", flat(tape.gradient(loss, stacked.trainable_variables)))
+
+# --- stateful -------------------------------------------------------------------------------------
+stateful = layers.LSTM(3, stateful=True, return_sequences=True)
+stateful.build(X.shape)
+fix(stateful, 3)
+record("stateful.states", repr([(v.name, tuple(v.shape), v.trainable) for v in stateful.states]))
+record("stateful.weights", repr([w.path for w in stateful.weights]))
+first = stateful(X)
+second = stateful(X)
+record_num("stateful.first_call", first)
+record_num("stateful.second_call_continues", second)
+record_num("stateful.states_after", flat([v.numpy() for v in stateful.states]))
+stateful.reset_states()
+record_num("stateful.after_reset", flat([v.numpy() for v in stateful.states]))
+record_num("stateful.first_again", stateful(X))
+record_error("stateful.batch_mismatch", lambda: stateful(X[:4]))
+record_error("stateful.dynamic_batch", lambda: layers.GRU(2, stateful=True)(keras.Input((5, 3))))
+stateful_gru = layers.GRU(2, stateful=True, return_state=True)
+stateful_gru.build(X.shape)
+fix(stateful_gru, 4)
+stateful_gru(X, mask=tf.constant(MASK))
+record_num("stateful.masked_states", flat([v.numpy() for v in stateful_gru.states]))
+stateful_stack = layers.RNN([layers.GRUCell(2), layers.LSTMCell(2)], stateful=True)
+stateful_stack.build(X.shape)
+fix(stateful_stack, 5)
+stateful_stack(X)
+# (The nesting as plain lists: TensorFlow wraps Keras's lists of state variables in its ListWrapper.)
+record("stateful.stacked_states", repr([[tuple(v.shape) for v in tf.nest.flatten(cell_states)]
+                                        for cell_states in stateful_stack.states]))
+record_num("stateful.stacked_second", stateful_stack(X))
+
+# A stateful model trained with fit, batch by batch in order, the states carried across batches.
+model = keras.Sequential([keras.Input(batch_shape=(3, 5, 3)), layers.GRU(4, stateful=True),
+                          layers.Dense(1)], name="stateful_model")
+fix(model, 6)
+model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+Y = rs.randn(6, 1).astype("float32")
+history = model.fit(X, Y, batch_size=3, epochs=2, shuffle=False, verbose=0)
+record_num("stateful.fit_loss", history.history["loss"], EPOCH)
+record_num("stateful.fit_states", model.layers[0].states[0].numpy(), EPOCH)
+model.layers[0].reset_states()
+record_num("stateful.fit_predict", model.predict(X, batch_size=3, verbose=0), EPOCH)
+model.save(os.path.join(out_dir, "stateful_model.keras"))
+
+# --- unroll ---------------------------------------------------------------------------------------
+for case, make in (
+        ("unroll.lstm", lambda: layers.LSTM(3, unroll=True, return_sequences=True, return_state=True)),
+        ("unroll.gru_backwards", lambda: layers.GRU(3, unroll=True, go_backwards=True)),
+        ("unroll.simple_zero_output", lambda: layers.SimpleRNN(2, unroll=True, return_sequences=True,
+                                                               zero_output_for_mask=True))):
+    layer = make()
+    layer.build(X.shape)
+    fix(layer, len(case) + 1)
+    record_num(f"{case}.outputs", flat(layer(X)))
+    record_num(f"{case}.masked", flat(layer(X, mask=tf.constant(MASK))))
+record_error("unroll.unknown_steps", lambda: layers.LSTM(2, unroll=True)(keras.Input((None, 3))))
+
+# A stacked, unrolled model trained with fit and saved.
+inputs = keras.Input(shape=(5, 3))
+hidden = layers.RNN([layers.LSTMCell(4), layers.GRUCell(3)], unroll=True, return_sequences=True)(inputs)
+outputs = layers.Dense(2)(layers.GlobalAveragePooling1D()(hidden))
+stacked_model = keras.Model(inputs, outputs, name="stacked_model")
+fix(stacked_model, 8)
+stacked_model.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse", metrics=["mae"])
+Y2 = rs.randn(6, 2).astype("float32")
+stacked_model.fit(X, Y2, batch_size=6, epochs=1, shuffle=False, verbose=0)
+record_num("stacked_model.after_one_step", stacked_model.predict(X, verbose=0), STEP)
+history = stacked_model.fit(X, Y2, batch_size=4, epochs=3, shuffle=False, verbose=0)
+for key in sorted(history.history):
+    record_num(f"stacked_model.history.{key}", history.history[key], EPOCH)
+record_num("stacked_model.predictions", stacked_model.predict(X, verbose=0), EPOCH)
+stacked_model.save(os.path.join(out_dir, "stacked_model.keras"))
+
+# --- the .keras files -----------------------------------------------------------------------------
+loaded = keras.models.load_model(os.path.join(load_dir, "stacked_model.keras"))
+record_num("load.stacked_model.predictions", loaded.predict(X, verbose=0), EPOCH)
+record("load.stacked_model.weights", repr([w.path for w in loaded.weights]))
+loaded = keras.models.load_model(os.path.join(load_dir, "stateful_model.keras"))
+record("load.stateful_model.stateful", repr(loaded.layers[0].stateful))
+record_num("load.stateful_model.predictions", loaded.predict(X, batch_size=3, verbose=0), EPOCH)
+
+with open(os.path.join(out_dir, "results.json"), "w") as f:
+    json.dump(results, f, indent=1, sort_keys=True)
