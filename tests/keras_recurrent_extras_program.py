@@ -1,5 +1,6 @@
-"""Keras 3's recurrent extras — stacked cells (`StackedRNNCells`, `RNN([cell, cell])`),
-`stateful=True` with `reset_states`, and `unroll=True` — run under TensorFlow 2.21 (by
+"""Keras 3's recurrent extras — the cells' `dropout` and `recurrent_dropout` under fixed seeds,
+stacked cells (`StackedRNNCells`, `RNN([cell, cell])`), `stateful=True` with `reset_states`, and
+`unroll=True` — run under TensorFlow 2.21 (by
 tests/tools/record_keras_program.py, into tests/fixtures/keras_recurrent_extras/) and under varrt
 (by tests/test_keras_recurrent_extras.py).
 
@@ -60,6 +61,45 @@ rs = np.random.RandomState(41)
 X = rs.randn(6, 5, 3).astype("float32")
 MASK = np.array([[1, 1, 1, 1, 1], [1, 1, 0, 0, 0], [1, 1, 1, 1, 0], [1, 0, 0, 0, 0], [1, 1, 1, 0, 0],
                  [1, 1, 1, 1, 1]], bool)
+
+# --- dropout and recurrent dropout, seeded -----------------------------------------------------------
+for case, make in (
+        ("dropout.simple_rnn", lambda: layers.SimpleRNN(3, dropout=0.3, recurrent_dropout=0.4, seed=5,
+                                                        return_sequences=True)),
+        ("dropout.lstm_input", lambda: layers.LSTM(3, dropout=0.3, seed=7, return_sequences=True)),
+        ("dropout.lstm_both", lambda: layers.LSTM(3, dropout=0.3, recurrent_dropout=0.2, seed=8,
+                                                  return_sequences=True, return_state=True)),
+        ("dropout.lstm_implementation_1", lambda: layers.LSTM(3, seed=10, implementation=1)),
+        ("dropout.gru_input", lambda: layers.GRU(3, dropout=0.5, seed=1, go_backwards=True)),
+        ("dropout.gru_both", lambda: layers.GRU(3, dropout=0.5, recurrent_dropout=0.5, seed=2,
+                                                return_sequences=True)),
+        ("dropout.gru_reset_before", lambda: layers.GRU(3, recurrent_dropout=0.5, seed=3, reset_after=False)),
+        ("dropout.stacked", lambda: layers.RNN([layers.LSTMCell(3, dropout=0.2, seed=4),
+                                                layers.GRUCell(2, recurrent_dropout=0.3, seed=6)]))):
+    layer = make()
+    layer.build(X.shape)
+    fix(layer, len(case))
+    record_num(f"{case}.training", flat(layer(X, training=True)))
+    record_num(f"{case}.training_again", flat(layer(X, training=True)))
+    record_num(f"{case}.masked_training", flat(layer(X, training=True, mask=tf.constant(MASK))))
+    record_num(f"{case}.inference", flat(layer(X)))
+    record(f"{case}.seed_states", repr([v.numpy().tolist() for v in layer.variables if "seed_generator" in v.path]))
+record("dropout.config", repr({k: v for k, v in layers.LSTM(2, dropout=0.25, recurrent_dropout=0.5, seed=3)
+                               .get_config().items() if k in ("dropout", "recurrent_dropout", "seed")}))
+record("dropout.variables", repr([v.path.split("/")[-1] for v in layers.GRU(2, dropout=0.1, seed=1).variables]))
+
+# A model with recurrent dropout trained with fit (the masks drawn in the traced step).
+dropout_model = keras.Sequential([keras.Input(shape=(5, 3)),
+                                  layers.LSTM(4, dropout=0.2, recurrent_dropout=0.3, seed=11),
+                                  layers.Dense(1)], name="dropout_model")
+fix(dropout_model, 12)
+dropout_model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+Y_DROP = rs.randn(6, 1).astype("float32")
+dropout_model.fit(X, Y_DROP, batch_size=6, epochs=1, shuffle=False, verbose=0)
+record_num("dropout_model.after_one_step", dropout_model.predict(X, verbose=0), STEP)
+history = dropout_model.fit(X, Y_DROP, batch_size=2, epochs=2, shuffle=False, verbose=0)
+record_num("dropout_model.history", history.history["loss"], EPOCH)
+record_num("dropout_model.weights", flat(dropout_model.get_weights()), EPOCH)
 
 # --- stacked cells ----------------------------------------------------------------------------------
 for case, make in (

@@ -4,14 +4,16 @@ layer runs it over the sequence (varrt.layers.rnn_loop) from zero states or `ini
 returns the last output or every output (`return_sequences`), with the final states
 (`return_state`). A mask skips steps (rnn_loop) and is the mask of the sequence output. A list
 of cells runs as a StackedRNNCells. A `stateful` layer keeps its final states in variables (for
-a fixed batch size) and starts the next call from them until `reset_states()`. Not there yet, an
-error that says so: cell dropout."""
+a fixed batch size) and starts the next call from them until `reset_states()`. The cells'
+`dropout` and `recurrent_dropout` masks are drawn before the loop (dropout_rnn_cell)."""
 from varrt.base import nest
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import activations, constraints, regularizers, rnn_loop
+from varrt.layers import activations, constraints, dropout_rnn_cell, regularizers, rnn_loop
+from varrt.layers.dropout_rnn_cell import DropoutRNNCell
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.keras_variable import KerasVariable
 from varrt.layers.layer import Layer
+from varrt.layers.seed_generator import SeededLayer, SeedGenerator
 from varrt.layers.stacked_rnn_cells import StackedRNNCells
 from varrt.ops import array_ops, init_ops, math_ops
 from varrt.saving import serialization_lib
@@ -40,16 +42,21 @@ def check_use_cudnn(use_cudnn):
     return use_cudnn
 
 
-class RecurrentCell(Layer):
-    """What the SimpleRNN, LSTM and GRU cells share: their arguments, zero initial states and
-    the refusal of what varrt does not do yet."""
+class RecurrentCell(DropoutRNNCell, SeededLayer):
+    """What the SimpleRNN, LSTM and GRU cells share: their arguments, their seed generator and
+    dropout masks, zero initial states."""
 
     def _init_cell(self, units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
                    kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
-                   recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed):
+                   recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed,
+                   generator_first=False):
         if units <= 0:
             raise ValueError(f"Received an invalid value for argument `units`, expected a positive integer, got "
                              f"{units}.")
+        # Every Keras cell has a seed generator (an unseeded one takes a seed from Python's
+        # `random` now): SimpleRNNCell makes it first, LSTMCell and GRUCell after their arguments.
+        if generator_first:
+            self.seed_generator = SeedGenerator(seed)
         self.units = units
         self.activation = activations.get(activation)
         self.use_bias = use_bias
@@ -64,9 +71,9 @@ class RecurrentCell(Layer):
         self.bias_constraint = constraints.get(bias_constraint)
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
-        if self.dropout or self.recurrent_dropout:
-            raise NotImplementedError("varrt's recurrent cells do not support `dropout` or `recurrent_dropout` yet.")
         self.seed = seed
+        if not generator_first:
+            self.seed_generator = SeedGenerator(seed)
 
     def _add_kernels(self, input_dim, gates):
         self.kernel = self.add_weight(shape=(input_dim, self.units * gates), name="kernel",
@@ -219,7 +226,9 @@ class RNN(Layer):
             initial_state = [initial_state]
         initial_state = nest.map_structure(lambda x: convert_to_tensor(x, dtype=self.cell.compute_dtype),
                                            list(initial_state))
+        dropout_rnn_cell.config_dropout_masks(self.cell, sequences[:, 0, :], initial_state, StackedRNNCells)
         last_output, outputs, states = self.inner_loop(sequences, initial_state, mask, training=training)
+        dropout_rnn_cell.reset_dropout_masks(self.cell, StackedRNNCells)
         output = outputs if self.return_sequences else last_output
         output = math_ops.cast(output, self.compute_dtype)
         states = nest.map_structure(lambda s: math_ops.cast(s, self.compute_dtype), list(states))
