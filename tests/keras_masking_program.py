@@ -221,6 +221,16 @@ with warnings.catch_warnings():
 record_num("functional.mask_argument", given)
 record("functional.mask_argument_mask", mask_text(given))
 
+# Two masked branches merged in a functional model: the merged mask is a LogicalOr operation.
+first_in = keras.Input(shape=(None,), dtype="int32")
+second_in = keras.Input(shape=(None,), dtype="int32")
+merged = layers.Add()([layers.Embedding(VOCAB, 3, mask_zero=True)(first_in),
+                       layers.Embedding(VOCAB, 3, mask_zero=True)(second_in)])
+two_branches = keras.Model([first_in, second_in], layers.GRU(2)(merged))
+record("two_branches.operations", repr([type(op).__name__ for op in two_branches.operations]))
+set_fixed_weights(two_branches, 5)
+record_num("two_branches.outputs", two_branches([X, X2]))
+
 # --- the .keras files: LOAD_DIR's (the other library's, or this one's own) -------------------------
 for name in ("classifier", "tagger", "masked_sequences"):
     loaded = keras.models.load_model(os.path.join(load_dir, f"{name}.keras"))

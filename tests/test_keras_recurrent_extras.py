@@ -1,10 +1,12 @@
-"""Keras 3's recurrent extras: stacked cells (`StackedRNNCells`, `RNN([cell, cell])`),
+"""Keras 3's recurrent extras: the cells' `dropout` and `recurrent_dropout` under fixed seeds
+(both of Keras's implementations), stacked cells (`StackedRNNCells`, `RNN([cell, cell])`),
 `stateful=True` with `reset_states`, and `unroll=True`. One program
 (tests/keras_recurrent_extras_program.py) run under varrt is compared, case by case, with what
 Keras 3 under TensorFlow 2.21 gave for it (tests/fixtures/keras_recurrent_extras/, recorded by
 tests/tools/record_keras_program.py; again live when VARRT_TF_PYTHON is set): outputs, masked
-outputs, states carried between calls and across the batches of `fit`, configs, errors, a
-stacked unrolled model trained with `fit`, and the `.keras` files both ways."""
+outputs, the seed generators' states, states carried between calls and across the batches of
+`fit`, configs, errors, models with recurrent dropout and stacked unrolled cells trained with
+`fit`, and the `.keras` files both ways."""
 import sys
 
 import pytest

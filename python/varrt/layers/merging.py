@@ -10,6 +10,7 @@ import copy
 
 from varrt.framework.keras_mask import get_keras_mask, set_keras_mask
 from varrt.framework.tensor import convert_to_tensor
+from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 
@@ -113,7 +114,7 @@ class Merge(Layer):
             return None
         output_mask = mask[0]
         for m in mask[1:]:
-            output_mask = math_ops.logical_or(output_mask, m)
+            output_mask = output_mask | m  # Keras's ops.logical_or: on KerasTensors a LogicalOr operation
         return output_mask
 
 
@@ -275,6 +276,9 @@ class Concatenate(Merge):
         _check_mask_list(inputs, mask)
         if all(m is None for m in mask):
             return None
+        if any(isinstance(m, KerasTensor) for m in mask):
+            # Keras records this as OnesLike, ExpandDims, Concatenate and Any operations of the model.
+            raise NotImplementedError("varrt's Concatenate does not merge masks in a functional model yet.")
         masks = []
         for input_i, mask_i in zip(inputs, mask):
             if mask_i is None:
