@@ -164,6 +164,16 @@ record("stateful.stacked_states", repr([[tuple(v.shape) for v in tf.nest.flatten
                                         for cell_states in stateful_stack.states]))
 record_num("stateful.stacked_second", stateful_stack(X))
 
+stateful_bi = layers.Bidirectional(layers.GRU(2, stateful=True, return_sequences=True))
+stateful_bi.build(X.shape)
+fix(stateful_bi, 9)
+stateful_bi(X)
+record_num("stateful.bidirectional_second", stateful_bi(X, mask=tf.constant(MASK)))
+record("stateful.bidirectional_states", repr([tuple(v.shape) for v in stateful_bi.states]))
+stateful_bi.reset_states()
+record_num("stateful.bidirectional_reset", flat([v.numpy() for v in stateful_bi.states]))
+record_error("stateful.bidirectional_not_stateful", lambda: layers.Bidirectional(layers.GRU(2)).reset_states())
+
 # A stateful model trained with fit, batch by batch in order, the states carried across batches.
 model = keras.Sequential([keras.Input(batch_shape=(3, 5, 3)), layers.GRU(4, stateful=True),
                           layers.Dense(1)], name="stateful_model")

@@ -89,6 +89,17 @@ class Bidirectional(Layer):
             return (output_shape,) + state_shape + state_shape
         return tuple(output_shape)
 
+    def reset_state(self):
+        """Zeros both layers' states (a stateful Bidirectional only)."""
+        if not self.stateful:
+            raise AttributeError("Layer must be stateful.")
+        self.forward_layer.reset_state()
+        self.backward_layer.reset_state()
+
+    def reset_states(self):
+        """`reset_state()` (Keras's compatibility alias)."""
+        self.reset_state()
+
     @property
     def states(self):
         """The two layers' state variables when stateful, else None."""
