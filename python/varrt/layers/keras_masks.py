@@ -10,7 +10,8 @@ from varrt.framework.keras_mask import get_keras_mask, set_keras_mask
 from varrt.framework.tensor import Tensor
 from varrt.layers.keras_tensor import KerasTensor
 
-__all__ = ["get_keras_mask", "set_keras_mask", "populate_mask_arguments", "first_argument", "attach_output_masks"]
+__all__ = ["get_keras_mask", "set_keras_mask", "takes_masks", "populate_mask_arguments", "first_argument",
+           "attach_output_masks"]
 
 
 def _is_tensor(x):
@@ -35,26 +36,39 @@ def _tensor_arguments(signature, args, kwargs):
     return bound.arguments, names
 
 
+def takes_masks(parameters):
+    """Whether a `call` with these parameters takes `mask` or any `<name>_mask`."""
+    return "mask" in parameters or any(p.endswith("_mask") for p in parameters)
+
+
+def _mask_of(x):
+    """The mask of `x`, or the structure of masks of a structure of tensors."""
+    if isinstance(x, (Tensor, KerasTensor)) or x is None:
+        return get_keras_mask(x)
+    return nest.map_structure(get_keras_mask, x)
+
+
 def populate_mask_arguments(layer, args, kwargs):
     """Keras's step 6 of a call: `mask=` (when `call` takes it and none was given) is the mask
     of the only tensor argument; with several, `<name>_mask=` that of argument <name>. Returns
     the previous mask: the `mask` argument, else the first argument's mask."""
+    if not layer._takes_masks:
+        first = args[0] if args else first_argument(layer, args, kwargs)
+        return getattr(first, "_keras_mask", None) if type(first) is Tensor else _mask_of(first)
     parameters = layer._call_parameters
-    wants = "mask" in parameters or any(p.endswith("_mask") for p in parameters)
-    if wants:
-        if len(args) == 1 and not kwargs and _is_tensor(args[0]):  # the common case, without binding
-            values, names = {parameters[0]: args[0], "mask": None}, [parameters[0]]
-        else:
-            values, names = _tensor_arguments(layer._call_signature, args, kwargs)
-        if len(names) == 1 and "mask" in parameters and values.get("mask") is None:
-            kwargs["mask"] = nest.map_structure(get_keras_mask, values[names[0]])
-        elif len(names) > 1:
-            for name in names:
-                if f"{name}_mask" in parameters and values.get(f"{name}_mask") is None:
-                    kwargs[f"{name}_mask"] = nest.map_structure(get_keras_mask, values[name])
+    if len(args) == 1 and not kwargs and _is_tensor(args[0]):  # the common case, without binding
+        values, names = {parameters[0]: args[0], "mask": None}, [parameters[0]]
+    else:
+        values, names = _tensor_arguments(layer._call_signature, args, kwargs)
+    if len(names) == 1 and "mask" in parameters and values.get("mask") is None:
+        kwargs["mask"] = _mask_of(values[names[0]])
+    elif len(names) > 1:
+        for name in names:
+            if f"{name}_mask" in parameters and values.get(f"{name}_mask") is None:
+                kwargs[f"{name}_mask"] = _mask_of(values[name])
     if kwargs.get("mask") is not None:
         return kwargs["mask"]
-    return nest.map_structure(get_keras_mask, first_argument(layer, args, kwargs))
+    return _mask_of(first_argument(layer, args, kwargs))
 
 
 def first_argument(layer, args, kwargs):
@@ -64,9 +78,12 @@ def first_argument(layer, args, kwargs):
     return kwargs.get(layer._call_parameters[0]) if layer._call_parameters else None
 
 
-def attach_output_masks(layer, inputs, outputs, previous_mask):
+def attach_output_masks(layer, inputs, outputs, previous_mask, default_compute_mask):
     """Keras's last step of a call: the masks of the outputs, from `compute_mask` when the layer
-    supports masking (outputs that have one keep it); otherwise a warning that the input's is lost."""
+    supports masking (outputs that have one keep it); otherwise a warning that the input's is lost.
+    `default_compute_mask` is Layer's own (which returns the previous mask)."""
+    if previous_mask is None and type(layer).compute_mask is default_compute_mask:
+        return  # the default passes the input's mask on: there is none
     if not layer.supports_masking:
         if any(m is not None for m in nest.flatten(previous_mask)):
             warnings.warn(f"Layer '{layer.name}' (of type {type(layer).__name__}) was passed an input with a mask "

@@ -130,6 +130,7 @@ class Layer(LayerSaving, Operation):
         signature = inspect.signature(self.call)
         self._call_signature = signature
         self._call_parameters = list(signature.parameters)
+        self._takes_masks = keras_masks.takes_masks(self._call_parameters)
         # Keras's default: a layer that defines compute_mask supports masking.
         self._supports_masking = type(self).compute_mask is not Layer.compute_mask
         self._parent_path = None
@@ -473,7 +474,7 @@ class Layer(LayerSaving, Operation):
                                 loss = math_ops.divide_no_nan(loss, math_ops.cast(output.shape[0], loss.dtype))
                             self.add_loss(loss)
             keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs,
-                                            previous_mask)
+                                            previous_mask, Layer.compute_mask)
         finally:
             call_context.leave(self)
         return outputs
@@ -515,7 +516,8 @@ class Layer(LayerSaving, Operation):
         if not self.built:
             self.built = True
         Node(self, args, kwargs, outputs)
-        keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs, previous_mask)
+        keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs, previous_mask,
+                                        Layer.compute_mask)
         return outputs
 
     def compute_output_spec(self, *args, **kwargs):
