@@ -230,6 +230,18 @@ two_branches = keras.Model([first_in, second_in], layers.GRU(2)(merged))
 record("two_branches.operations", repr([type(op).__name__ for op in two_branches.operations]))
 set_fixed_weights(two_branches, 5)
 record_num("two_branches.outputs", two_branches([X, X2]))
+# Concatenate's mask: each input's widened to its shape, joined, any over the last axis (ExpandDims,
+# ZerosLike, LogicalOr, Concatenate and Any operations; OnesLike for an unmasked input).
+joined = layers.Concatenate()([layers.Embedding(VOCAB, 3, mask_zero=True)(first_in),
+                               layers.Embedding(VOCAB, 2, mask_zero=True)(second_in),
+                               layers.Dense(1)(layers.Embedding(VOCAB, 2)(second_in))])
+concatenated = keras.Model([first_in, second_in], layers.LSTM(2)(joined), name="concatenated")
+record("concatenated.operations", repr([type(op).__name__ for op in concatenated.operations]))
+set_fixed_weights(concatenated, 6)
+record_num("concatenated.outputs", concatenated([X, X2]))
+concatenated.save(os.path.join(out_dir, "concatenated.keras"))
+eager_joined = layers.Concatenate()([embedded, embedded2, tf.constant(floats)])
+record("concatenated.eager_mask", mask_text(eager_joined))
 
 # --- the .keras files: LOAD_DIR's (the other library's, or this one's own) -------------------------
 for name in ("classifier", "tagger", "masked_sequences"):
@@ -243,6 +255,10 @@ for name in ("classifier", "tagger", "masked_sequences"):
     record(f"load.{name}.output_mask", mask_text(loaded(inputs_of)))
     record_num(f"load.{name}.evaluate",
                loaded.evaluate(inputs_of, Y_CLASS if name == "classifier" else Y_TAGS, verbose=0), EPOCH)
+
+loaded = keras.models.load_model(os.path.join(load_dir, "concatenated.keras"))
+record("load.concatenated.operations", repr([type(op).__name__ for op in loaded.operations]))
+record_num("load.concatenated.outputs", loaded([X, X2]), EPOCH)
 
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)

@@ -75,16 +75,3 @@ def test_a_mask_skips_steps_in_a_traced_call_with_unknown_length():
     # A masked step repeats the previous output: the padded tail of row 1 (run backwards: the head).
     assert np.all(eager.numpy()[1, :4] == 0)
 
-
-def test_what_varrt_does_not_implement_says_so():
-    # Keras records Concatenate's merged mask as OnesLike, ExpandDims, Concatenate and Any
-    # operations of the model; varrt has not got those operations, and says so.
-    first, second = tf.keras.Input(shape=(None,), dtype="int32"), tf.keras.Input(shape=(None,), dtype="int32")
-    branches = [tf.keras.layers.Embedding(5, 2, mask_zero=True)(x) for x in (first, second)]
-    with pytest.raises(NotImplementedError, match="Concatenate does not merge masks in a functional model"):
-        tf.keras.layers.Concatenate()(branches)
-    # Eagerly it merges them as Keras does: a step is kept where any input keeps it.
-    ids = np.array([[1, 0, 0], [0, 2, 0]], "int32")
-    eager = [tf.keras.layers.Embedding(5, 2, mask_zero=True)(x) for x in (ids, ids[::-1])]
-    merged = tf.keras.layers.Concatenate()(eager)
-    assert merged._keras_mask.numpy().tolist() == [[True, True, False], [True, True, False]]

@@ -26,7 +26,7 @@ class Masking(Layer):
 
     def _kept(self, inputs, keepdims):
         # On a KerasTensor (a model being built) these are the NotEqual and Any operations Keras records.
-        return keras_ops.any_of(inputs != self.mask_value, axis=-1, keepdims=keepdims)
+        return keras_ops.keras_any(inputs != self.mask_value, axis=-1, keepdims=keepdims)
 
     def compute_mask(self, inputs, mask=None):
         return self._kept(inputs, keepdims=False)

@@ -3,14 +3,15 @@
 a list of tensors; inputs of different ranks are broadcast by Keras's rule (the shorter ones get
 axes after the batch axis), and the shape checks and messages are Keras's.
 
-The output's mask is Keras's `compute_mask` (the inputs' masks or-ed). `Maximum`, `Minimum` and
+The output's mask is Keras's `compute_mask` (the inputs' masks or-ed; in a functional model, Keras's
+operations: LogicalOr, and for Concatenate ExpandDims, ZerosLike, Concatenate and Any). `Maximum`, `Minimum` and
 `Multiply` also let the masks choose the values, as Keras's do: a masked entry takes no part in
 the maximum or minimum, counts as 1 in the product, and a product masked in every input is 0."""
 import copy
 
 from varrt.framework.keras_mask import get_keras_mask, set_keras_mask
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers.keras_tensor import KerasTensor
+from varrt.layers import keras_ops
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 
@@ -276,19 +277,19 @@ class Concatenate(Merge):
         _check_mask_list(inputs, mask)
         if all(m is None for m in mask):
             return None
-        if any(isinstance(m, KerasTensor) for m in mask):
-            # Keras records this as OnesLike, ExpandDims, Concatenate and Any operations of the model.
-            raise NotImplementedError("varrt's Concatenate does not merge masks in a functional model yet.")
+        # Keras's ops (in a functional model, the operations it records): each input's mask
+        # widened to the input's shape, joined, then any over the last axis.
         masks = []
         for input_i, mask_i in zip(inputs, mask):
             if mask_i is None:
-                masks.append(array_ops.ones_like(input_i, dtype="bool"))
-            elif mask_i.shape.rank < input_i.shape.rank:
-                masks.append(math_ops.logical_or(array_ops.expand_dims(mask_i, axis=-1),
-                                                 array_ops.zeros_like(input_i, dtype="bool")))
+                masks.append(keras_ops.keras_ones_like(input_i, dtype="bool"))
+            elif len(mask_i.shape) < len(input_i.shape):
+                masks.append(keras_ops.keras_expand_dims(mask_i, axis=-1) |
+                             keras_ops.keras_zeros_like(input_i, dtype="bool"))
             else:
                 masks.append(mask_i)
-        return reduction_ops.reduce_any(array_ops.concat(masks, axis=self.axis), axis=-1, keepdims=False)
+        concatenated = keras_ops.keras_concatenate(masks, axis=self.axis)
+        return keras_ops.keras_any(concatenated, axis=-1, keepdims=False)
 
     def get_config(self):
         return {**super().get_config(), "axis": self.axis}
