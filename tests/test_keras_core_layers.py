@@ -13,10 +13,8 @@ is compared with Keras's (tests/fixtures/keras_core_layers/, recorded by
 tests/tools/record_keras_program.py; again live when VARRT_TF_PYTHON is set)."""
 import sys
 
-import numpy as np
 import pytest
 
-import varrt as tf
 from ckpt_helpers import required_tf_python
 from keras_programs import assert_same, recorded, run_program
 
