@@ -204,6 +204,29 @@ record("masked_sequences.operations", repr([type(op).__name__ for op in masked_s
                                            [type(op).__name__ for op in masked_sequences.operations]))
 train("masked_sequences", masked_sequences, Y_TAGS, 4, ["accuracy"], X=floats)
 
+# The common text classifier: the mean of the unmasked embeddings (GlobalAveragePooling1D with the
+# mask), trained with fit; and an unrolled masked LSTM tagger with a TimeDistributed head.
+pooled_model = keras.Sequential([keras.Input(shape=(STEPS,), dtype="int32"), layers.Embedding(VOCAB, 4, mask_zero=True),
+                                 layers.GlobalAveragePooling1D(), layers.Dense(1, activation="sigmoid")],
+                                name="pooled_model")
+set_fixed_weights(pooled_model, 7)
+pooled_model.compile(optimizer=keras.optimizers.Adam(0.01), loss="binary_crossentropy", metrics=["accuracy"])
+history = pooled_model.fit(X, Y_CLASS.astype("float32"), batch_size=4, epochs=2, shuffle=False, verbose=0)
+for key in sorted(history.history):
+    record_num(f"pooled_model.history.{key}", history.history[key], EPOCH)
+unrolled_tagger = keras.Sequential([keras.Input(shape=(STEPS,), dtype="int32"),
+                                    layers.Embedding(VOCAB, 4, mask_zero=True),
+                                    layers.LSTM(3, unroll=True, return_sequences=True),
+                                    layers.TimeDistributed(layers.Dense(4, activation="softmax"))],
+                                   name="unrolled_tagger")
+set_fixed_weights(unrolled_tagger, 8)
+unrolled_tagger.compile(optimizer=keras.optimizers.SGD(0.1), loss="sparse_categorical_crossentropy",
+                        metrics=["accuracy"])
+history = unrolled_tagger.fit(X, Y_TAGS, batch_size=5, epochs=2, shuffle=False, verbose=0)
+for key in sorted(history.history):
+    record_num(f"unrolled_tagger.history.{key}", history.history[key], EPOCH)
+record_num("unrolled_tagger.predictions", unrolled_tagger.predict(X, verbose=0), EPOCH)
+
 # The loss the tagger's mask weighs, by hand: the mean over the unmasked steps only.
 probabilities = tagger(X)
 loss = keras.losses.SparseCategoricalCrossentropy()
