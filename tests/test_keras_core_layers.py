@@ -13,10 +13,8 @@ is compared with Keras's (tests/fixtures/keras_core_layers/, recorded by
 tests/tools/record_keras_program.py; again live when VARRT_TF_PYTHON is set)."""
 import sys
 
-import numpy as np
 import pytest
 
-import varrt as tf
 from ckpt_helpers import required_tf_python
 from keras_programs import assert_same, recorded, run_program
 
@@ -48,18 +46,6 @@ def test_seeded_dropout_draws_keras_numbers_bit_for_bit(varrt_run):
 
 def test_the_embedding_gradient_is_indexed_slices(varrt_run):
     assert varrt_run["embedding.grad_type"] == KERAS["embedding.grad_type"] == "IndexedSlices"
-
-
-def test_an_embedding_that_masks_inside_a_model_says_varrt_does_not_propagate_masks():
-    # Keras passes the mask on to the layers after it (and to the loss); varrt's tensors carry
-    # no mask yet, so rather than compute something else it says so. On its own it works.
-    embedding = tf.keras.layers.Embedding(5, 2, mask_zero=True)
-    assert embedding(np.array([[0, 3]])).shape == (1, 2, 2)
-    assert embedding.compute_mask(np.array([[0, 3]])).numpy().tolist() == [[False, True]]
-    model = tf.keras.Sequential([tf.keras.Input(shape=(2,), dtype="int32"),
-                                 tf.keras.layers.Embedding(5, 2, mask_zero=True), tf.keras.layers.Dense(1)])
-    with pytest.raises(NotImplementedError, match="varrt does not propagate Keras masks yet"):
-        model(np.array([[0, 3]], np.int32))
 
 
 def test_the_program_matches_live_tensorflow(tmp_path):

@@ -25,7 +25,7 @@ ALLOWED = {
                          "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes"),
     "framework/tensor.py": ({"Const"}, "tf.constant's default name is TensorFlow's"),
     "layers/keras_ops.py": ({"Add", "Greater", "GreaterEqual", "Less", "LessEqual", "LogicalAnd", "LogicalNot",
-                             "LogicalOr", "NotEqual", "Round"},
+                             "LogicalOr", "NotEqual", "Round", "Any", "ExpandDims", "OnesLike", "ZerosLike"},
                             "Keras's op classes (keras.ops.Add, ...), which KerasTensor operators record, share "
                             "these names; they name no TensorFlow op"),
     "metrics/__init__.py": ({"Mean", "Sum"}, "the public names of Keras's metric classes tf.keras.metrics.Mean and Sum"),

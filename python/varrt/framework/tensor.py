@@ -70,7 +70,9 @@ class Tensor(_C.TensorBase, TensorOperators):
 
     # The value lives in the C base (_C.TensorBase): ops create tensors without running Python,
     # and `numpy()`, `device` and `ndim` are C accessors.
-    __slots__ = ("__weakref__",)
+    # `_keras_mask`: the Keras mask a layer attaches to its output (TensorFlow's tensors take any
+    # attribute; this is the one Keras sets), unset otherwise.
+    __slots__ = ("__weakref__", "_keras_mask")
     # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
     __array_priority__ = 100
     # The operators and __getitem__ are bound at the end of this file (they need the ops, which need Tensor).

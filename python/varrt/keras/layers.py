@@ -19,6 +19,7 @@ from varrt.layers.lambda_layer import Lambda  # noqa: F401
 from varrt.layers.layer import Layer  # noqa: F401
 from varrt.layers.layer_normalization import LayerNormalization  # noqa: F401
 from varrt.layers.lstm import LSTM, LSTMCell  # noqa: F401
+from varrt.layers.masking import Masking  # noqa: F401
 from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,  # noqa: F401
                                   average, concatenate, maximum, minimum, multiply, subtract)
 from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
@@ -27,6 +28,7 @@ from varrt.layers.pooling import AveragePooling1D, AveragePooling2D, MaxPooling1
 from varrt.layers.recurrent import RNN  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401
+from varrt.layers.stacked_rnn_cells import StackedRNNCells  # noqa: F401
 from varrt.layers.time_distributed import TimeDistributed, Wrapper  # noqa: F401
 from varrt.layers.up_sampling import UpSampling1D, UpSampling2D  # noqa: F401
 from varrt.layers.zero_padding import ZeroPadding1D, ZeroPadding2D  # noqa: F401

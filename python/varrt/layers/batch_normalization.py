@@ -3,10 +3,12 @@ over the batch (and every axis but `axis`) in training, updating the moving stat
 way (`moving = moving * momentum + batch * (1 - momentum)`), and with the moving statistics in
 inference. Its arithmetic is TensorFlow's `tf.nn.moments` and `tf.nn.batch_normalization`,
 as Keras 3 on TensorFlow runs it."""
+from varrt.base import dtypes
+from varrt.framework.tensor import convert_to_tensor
 from varrt.layers import constraints, regularizers
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
-from varrt.ops import array_ops, init_ops, math_ops, nn_ops
+from varrt.ops import array_ops, index_ops, init_ops, math_ops, nn_ops, reduction_ops
 
 
 def check_axes(axes, input_shape, axis):
@@ -84,9 +86,25 @@ class BatchNormalization(Layer):
         check_axes([self.axis], input_shape, self.axis)
         return input_shape
 
+    def _moments(self, inputs, mask):
+        """The batch's mean and variance; with a mask, Keras's weighted ones over the kept entries."""
+        if mask is None:
+            return nn_ops.moments(inputs, axes=self._reduction_axes)
+        kept = array_ops.broadcast_to(array_ops.expand_dims(mask, -1), array_ops.shape(inputs))
+        kept = math_ops.cast(kept, dtypes.bool)
+        zero = convert_to_tensor(0, dtype=inputs.dtype)
+        masked_sum = reduction_ops.reduce_sum(index_ops.where(kept, inputs, zero), self._reduction_axes, keepdims=True)
+        weights = reduction_ops.reduce_sum(math_ops.cast(kept, inputs.dtype), self._reduction_axes, keepdims=True)
+        epsilon = convert_to_tensor(1e-7, dtype=inputs.dtype)  # Keras's backend.epsilon()
+        mean = masked_sum / (weights + epsilon)
+        squared = math_ops.square(index_ops.where(kept, inputs - mean, zero))
+        variance = reduction_ops.reduce_sum(squared, self._reduction_axes, keepdims=True) / (weights + epsilon)
+        return array_ops.squeeze(mean), array_ops.squeeze(variance)
+
     def call(self, inputs, training=None, mask=None):
-        if mask is not None:
-            raise NotImplementedError("varrt's BatchNormalization does not take a `mask` yet.")
+        if mask is not None and len(mask.shape) != len(inputs.shape) - 1:
+            raise ValueError("The mask provided should be one dimension less than the inputs. Received: "
+                             f"mask.shape={mask.shape}, inputs.shape={inputs.shape}")
         compute_dtype = "float64" if inputs.dtype.name == "float64" else "float32"
         inputs = math_ops.cast(inputs, compute_dtype)
         moving_mean = math_ops.cast(self.moving_mean.value, inputs.dtype)
@@ -94,7 +112,7 @@ class BatchNormalization(Layer):
         gamma = math_ops.cast(self.gamma.value, inputs.dtype) if self.scale else None
         beta = math_ops.cast(self.beta.value, inputs.dtype) if self.center else None
         if training and self.trainable:
-            mean, variance = nn_ops.moments(inputs, axes=self._reduction_axes)
+            mean, variance = self._moments(inputs, mask)
             self.moving_mean.assign(moving_mean * self.momentum + mean * (1.0 - self.momentum))
             self.moving_variance.assign(moving_variance * self.momentum + variance * (1.0 - self.momentum))
         else:

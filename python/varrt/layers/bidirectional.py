@@ -89,12 +89,44 @@ class Bidirectional(Layer):
             return (output_shape,) + state_shape + state_shape
         return tuple(output_shape)
 
+    def reset_state(self):
+        """Zeros both layers' states (a stateful Bidirectional only)."""
+        if not self.stateful:
+            raise AttributeError("Layer must be stateful.")
+        self.forward_layer.reset_state()
+        self.backward_layer.reset_state()
+
+    def reset_states(self):
+        """`reset_state()` (Keras's compatibility alias)."""
+        self.reset_state()
+
+    @property
+    def states(self):
+        """The two layers' state variables when stateful, else None."""
+        if self.forward_layer.states and self.backward_layer.states:
+            return tuple(self.forward_layer.states + self.backward_layer.states)
+        return None
+
+    def compute_mask(self, _, mask):
+        if isinstance(mask, list):
+            mask = mask[0]
+        if self.return_sequences:
+            output_mask = (mask, mask) if not self.merge_mode else mask
+        else:
+            output_mask = (None, None) if not self.merge_mode else None
+        if self.return_state and self.states is not None:
+            state_mask = tuple(None for _ in self.states)
+            if isinstance(output_mask, list):
+                return output_mask + state_mask * 2
+            return (output_mask,) + state_mask * 2
+        return output_mask
+
     def call(self, sequences, initial_state=None, mask=None, training=None):
-        if mask is not None:
-            raise NotImplementedError("varrt's recurrent layers do not take a `mask` yet.")
         kwargs = {}
         if "training" in self.forward_layer._call_parameters:
             kwargs["training"] = training
+        if "mask" in self.forward_layer._call_parameters:
+            kwargs["mask"] = mask
         forward_state = backward_state = None
         if initial_state is not None:
             half = len(initial_state) // 2

@@ -5,7 +5,7 @@ import warnings
 
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import call_context, constraints, regularizers
+from varrt.layers import constraints, regularizers
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, index_ops, init_ops, math_ops
 
@@ -88,14 +88,6 @@ class Embedding(Layer):
         return self._embeddings
 
     def call(self, inputs):
-        if self.mask_zero:
-            context = call_context.current()
-            if context is not None and context.entry_layer is not self:
-                # Keras would attach the mask to the output and the layers after this one would
-                # use it (Softmax, the merges, a model's loss); varrt's tensors carry no mask yet.
-                raise NotImplementedError(
-                    "varrt does not propagate Keras masks yet: an Embedding with mask_zero=True inside a model would "
-                    "mask the layers after it. Call the Embedding on its own and use compute_mask(inputs).")
         if inputs.dtype not in (dtypes.int32, dtypes.int64):
             inputs = math_ops.cast(inputs, dtypes.int32)
         outputs = take_rows(self._embeddings, inputs)
@@ -107,7 +99,7 @@ class Embedding(Layer):
         """`inputs != 0` when `mask_zero`, else None."""
         if not self.mask_zero:
             return None
-        return math_ops.not_equal(inputs, 0)
+        return inputs != 0  # Keras's ops.not_equal: on a KerasTensor, a NotEqual node of the model
 
     def compute_output_shape(self, input_shape):
         return (*input_shape, self.output_dim)

@@ -1,6 +1,7 @@
 """`GRUCell` and `GRU` (keras/src/layers/rnn/gru.py), with Keras 3's arithmetic on CPU
-(implementation 2; `reset_after=True` by default, the bias then one row for the input and one
-for the state)."""
+(implementation 2, or, with recurrent dropout or `implementation=1`, implementation 1: each gate
+its own matmuls and dropout masks; `reset_after=True` by default, the bias then one row for the
+input and one for the state)."""
 from varrt.layers import activations
 from varrt.layers.recurrent import CellLayer, RecurrentCell, check_use_cudnn, config_values
 from varrt.ops import array_ops, linalg_ops, manip_ops, math_ops
@@ -21,12 +22,14 @@ class GRUCell(RecurrentCell):
                  reset_after=True, seed=None, **kwargs):
         implementation = kwargs.pop("implementation", 2)
         super().__init__(**kwargs)
-        if implementation != 2:
-            raise NotImplementedError("varrt's GRUCell has Keras's implementation 2 only.")
         self.implementation = implementation
         self._init_cell(units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
                         kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
                         recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed)
+        if self.recurrent_dropout != 0.0:
+            self.implementation = 1
+        if self.implementation == 1:
+            self.dropout_mask_count = 3
         self.recurrent_activation = activations.get(recurrent_activation)
         self.reset_after = reset_after
         self.state_size = self.units
@@ -45,6 +48,12 @@ class GRUCell(RecurrentCell):
             else:
                 input_bias, recurrent_bias = (array_ops.squeeze(e, axis=0)
                                               for e in manip_ops.split(self.bias.value, 2, axis=0))
+        if self.implementation == 1:
+            hh, z = self._gate_by_gate(inputs, h_tm1, input_bias, recurrent_bias, training)
+            h = z * h_tm1 + (1 - z) * hh
+            return h, ([h] if isinstance(states, (list, tuple)) else h)
+        if training and 0.0 < self.dropout < 1.0:
+            inputs = inputs * self.get_dropout_mask(inputs)
         matrix_x = linalg_ops.matmul(inputs, self.kernel.value)
         if self.use_bias:
             matrix_x = math_ops.add(matrix_x, input_bias)
@@ -67,6 +76,40 @@ class GRUCell(RecurrentCell):
         hh = self.activation(x_h + recurrent_h)
         h = z * h_tm1 + (1 - z) * hh
         return h, ([h] if isinstance(states, (list, tuple)) else h)
+
+    def _gate_by_gate(self, inputs, h_tm1, input_bias, recurrent_bias, training):
+        """Keras's implementation 1: (candidate, update gate), each gate from its own masked input and state."""
+        units, kernel, recurrent_kernel = self.units, self.kernel.value, self.recurrent_kernel.value
+        if training and 0.0 < self.dropout < 1.0:
+            inputs = [inputs * m for m in self.get_dropout_mask(inputs)]
+        else:
+            inputs = [inputs] * 3
+        x_z = linalg_ops.matmul(inputs[0], kernel[:, :units])
+        x_r = linalg_ops.matmul(inputs[1], kernel[:, units:units * 2])
+        x_h = linalg_ops.matmul(inputs[2], kernel[:, units * 2:])
+        if self.use_bias:
+            x_z = x_z + input_bias[:units]
+            x_r = x_r + input_bias[units:units * 2]
+            x_h = x_h + input_bias[units * 2:]
+        if training and 0.0 < self.recurrent_dropout < 1.0:
+            h = [h_tm1 * m for m in self.get_recurrent_dropout_mask(h_tm1)]
+        else:
+            h = [h_tm1] * 3
+        recurrent_z = linalg_ops.matmul(h[0], recurrent_kernel[:, :units])
+        recurrent_r = linalg_ops.matmul(h[1], recurrent_kernel[:, units:units * 2])
+        if self.reset_after and self.use_bias:
+            recurrent_z = recurrent_z + recurrent_bias[:units]
+            recurrent_r = recurrent_r + recurrent_bias[units:units * 2]
+        z = self.recurrent_activation(x_z + recurrent_z)
+        r = self.recurrent_activation(x_r + recurrent_r)
+        if self.reset_after:
+            recurrent_h = linalg_ops.matmul(h[2], recurrent_kernel[:, units * 2:])
+            if self.use_bias:
+                recurrent_h = recurrent_h + recurrent_bias[units * 2:]
+            recurrent_h = r * recurrent_h
+        else:
+            recurrent_h = linalg_ops.matmul(r * h[2], recurrent_kernel[:, units * 2:])
+        return self.activation(x_h + recurrent_h), z
 
     def get_config(self):
         return {**super().get_config(), **config_values(self, _CELL_KEYS)}

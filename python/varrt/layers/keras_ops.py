@@ -7,7 +7,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.layers import naming
 from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors
 from varrt.layers.operation import Operation
-from varrt.ops import linalg_ops, math_ops
+from varrt.ops import array_ops, linalg_ops, math_ops, reduction_ops
 from varrt.saving import public_names
 
 
@@ -127,3 +127,75 @@ def _install():
 
 
 _install()
+
+
+class ParameterizedOp(KerasOp):
+    """A Keras op with arguments besides its tensors (`ops.any(x, axis, keepdims)`,
+    `ops.expand_dims(x, axis)`, ...), which its config lists after its name."""
+
+    _parameters = ()
+
+    def __init__(self, name=None, **parameters):
+        super().__init__(name=name)
+        self._values = {p: parameters.get(p, default) for p, default in self._parameters}
+
+    def call(self, *args):
+        return type(self)._fn(*args, **self._values)
+
+    def get_config(self):
+        return {"name": self.name, **self._values}
+
+
+def _parameterized_class(class_name, fn, parameters):
+    cls = type(class_name, (ParameterizedOp,), {"_fn": staticmethod(fn), "_parameters": parameters,
+                                                "__module__": __name__})
+    public_names.export(cls, f"keras.src.ops.numpy.{class_name}")
+    return cls
+
+
+_PARAMETERIZED = {
+    "Any": _parameterized_class("Any", lambda x, axis, keepdims: reduction_ops.reduce_any(x, axis=axis,
+                                                                                           keepdims=keepdims),
+                                (("axis", None), ("keepdims", False))),
+    "ExpandDims": _parameterized_class("ExpandDims", lambda x, axis: array_ops.expand_dims(x, axis), (("axis", None),)),
+    "ZerosLike": _parameterized_class("ZerosLike", lambda x, dtype: array_ops.zeros_like(x, dtype=dtype),
+                                      (("dtype", None),)),
+    "OnesLike": _parameterized_class("OnesLike", lambda x, dtype: array_ops.ones_like(x, dtype=dtype),
+                                     (("dtype", None),)),
+    "Concatenate": _parameterized_class("Concatenate", lambda xs, axis: array_ops.concat(list(xs), axis),
+                                        (("axis", 0),)),
+}
+
+
+def keras_op(class_name, *args, **parameters):
+    """Keras's `ops.<name>(*args, **parameters)`: on KerasTensors a recorded operation of the
+    model, on tensors the computation itself."""
+    cls = _PARAMETERIZED[class_name]
+    if any_symbolic_tensors(args):
+        return cls(**parameters).symbolic_call(*args)
+    return cls._fn(*args, **{p: parameters.get(p, default) for p, default in cls._parameters})
+
+
+def keras_any(x, axis=None, keepdims=False):
+    """`ops.any`."""
+    return keras_op("Any", x, axis=axis, keepdims=keepdims)
+
+
+def keras_expand_dims(x, axis):
+    """`ops.expand_dims`."""
+    return keras_op("ExpandDims", x, axis=axis)
+
+
+def keras_zeros_like(x, dtype=None):
+    """`ops.zeros_like`."""
+    return keras_op("ZerosLike", x, dtype=dtype)
+
+
+def keras_ones_like(x, dtype=None):
+    """`ops.ones_like`."""
+    return keras_op("OnesLike", x, dtype=dtype)
+
+
+def keras_concatenate(xs, axis=0):
+    """`ops.concatenate`."""
+    return keras_op("Concatenate", xs, axis=axis)

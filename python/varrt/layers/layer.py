@@ -18,7 +18,7 @@ import inspect
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, resource_variable_of
-from varrt.layers import call_context, call_errors, constraints, dtype_policy, naming, regularizers
+from varrt.layers import call_context, call_errors, constraints, dtype_policy, keras_masks, naming, regularizers
 from varrt.layers import keras_ops  # noqa: F401  (installs KerasTensor's operators)
 from varrt.layers.input_spec import assert_input_compatibility
 from varrt.layers.keras_tensor import KerasTensor, any_symbolic_tensors, standardize_shape
@@ -128,7 +128,11 @@ class Layer(LayerSaving, Operation):
         self._trainable = trainable
         self._losses = []
         signature = inspect.signature(self.call)
+        self._call_signature = signature
         self._call_parameters = list(signature.parameters)
+        self._takes_masks = keras_masks.takes_masks(self._call_parameters)
+        # Keras's default: a layer that defines compute_mask supports masking.
+        self._supports_masking = type(self).compute_mask is not Layer.compute_mask
         self._parent_path = None
         self._builds_by_call = False
         self._build_shapes_dict = None
@@ -456,6 +460,7 @@ class Layer(LayerSaving, Operation):
             self._clear_losses()
         try:
             self._resolve_training(context, args, kwargs)
+            previous_mask = keras_masks.populate_mask_arguments(self, args, kwargs)
             with self._open_name_scope(), by_call:
                 outputs = call_errors.call_with_argument_info(self.call, f"{type(self).__name__}.call()", args,
                                                               kwargs)
@@ -468,6 +473,8 @@ class Layer(LayerSaving, Operation):
                             if output.shape.rank:
                                 loss = math_ops.divide_no_nan(loss, math_ops.cast(output.shape[0], loss.dtype))
                             self.add_loss(loss)
+            keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs,
+                                            previous_mask, Layer.compute_mask)
         finally:
             call_context.leave(self)
         return outputs
@@ -494,11 +501,9 @@ class Layer(LayerSaving, Operation):
             return x if isinstance(x, KerasTensor) or x is None else self._convert_input(x)
         args = nest.map_structure(convert, args)
         kwargs = {k: nest.map_structure(convert, v) for k, v in kwargs.items()}
-        if "mask" in self._call_parameters and kwargs.get("mask") is None and len(args) == 1 and \
-                not any(isinstance(v, KerasTensor) for v in nest.flatten(kwargs)):
-            # Keras fills in the mask of a call's only tensor argument (None: varrt has no masks),
-            # so the recorded call, and the config that lists it, name it.
-            kwargs["mask"] = None
+        # Keras fills in the mask of a call's only tensor argument (None when it has none), so the
+        # recorded call, and the config that lists it, name it.
+        previous_mask = keras_masks.populate_mask_arguments(self, args, kwargs)
         first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
         self._maybe_build(first)
@@ -511,6 +516,8 @@ class Layer(LayerSaving, Operation):
         if not self.built:
             self.built = True
         Node(self, args, kwargs, outputs)
+        keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs, previous_mask,
+                                        Layer.compute_mask)
         return outputs
 
     def compute_output_spec(self, *args, **kwargs):
@@ -531,12 +538,28 @@ class Layer(LayerSaving, Operation):
 
     def _convert_input(self, x):
         """Keras's input conversion: arrays become tensors; floats are cast to the compute
-        dtype when `autocast` is on."""
+        dtype when `autocast` is on. A converted tensor keeps its mask."""
         if isinstance(x, (Tensor, Variable, KerasVariable)) or hasattr(x, "__array__"):
+            mask = keras_masks.get_keras_mask(x)
             x = convert_to_tensor(x)
             if self.autocast and x.dtype.is_floating and x.dtype.name != self.input_dtype:
                 x = math_ops.cast(x, self.input_dtype)
+            if mask is not None:
+                keras_masks.set_keras_mask(x, mask)
         return x
+
+    @property
+    def supports_masking(self):
+        """Whether the layer passes a mask on (`compute_mask`) to its outputs."""
+        return self._supports_masking
+
+    @supports_masking.setter
+    def supports_masking(self, value):
+        self._supports_masking = value
+
+    def compute_mask(self, inputs, previous_mask):
+        """The mask of the outputs for these inputs: by default the input's."""
+        return previous_mask
 
     def _resolve_training(self, context, args, kwargs):
         if "training" not in self._call_parameters:

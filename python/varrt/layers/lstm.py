@@ -1,6 +1,7 @@
-"""`LSTMCell` and `LSTM` (keras/src/layers/rnn/lstm.py), with Keras 3's arithmetic on CPU (its
-"implementation 2": one matmul of the input and one of the state per step, split into the
-input, forget, cell and output gates)."""
+"""`LSTMCell` and `LSTM` (keras/src/layers/rnn/lstm.py), with Keras 3's arithmetic on CPU: its
+"implementation 2" (one matmul of the input and one of the state per step, split into the
+input, forget, cell and output gates), or, with recurrent dropout (or `implementation=1`), its
+"implementation 1" (each gate its own matmuls, each with its own dropout masks)."""
 from varrt.layers import activations
 from varrt.layers.recurrent import CellLayer, RecurrentCell, check_use_cudnn, config_values
 from varrt.ops import array_ops, init_ops, linalg_ops, manip_ops, math_ops
@@ -21,12 +22,14 @@ class LSTMCell(RecurrentCell):
                  recurrent_dropout=0.0, seed=None, **kwargs):
         implementation = kwargs.pop("implementation", 2)
         super().__init__(**kwargs)
-        if implementation != 2:
-            raise NotImplementedError("varrt's LSTMCell has Keras's implementation 2 only.")
         self.implementation = implementation
         self._init_cell(units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
                         kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
                         recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed)
+        if self.recurrent_dropout != 0.0:
+            self.implementation = 1
+        if self.implementation == 1:
+            self.dropout_mask_count = 4
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = unit_forget_bias
         self.state_size = [self.units, self.units]
@@ -45,17 +48,42 @@ class LSTMCell(RecurrentCell):
 
     def call(self, inputs, states, training=False):
         h_tm1, c_tm1 = states[0], states[1]
-        z = linalg_ops.matmul(inputs, self.kernel.value)
-        z = math_ops.add(z, linalg_ops.matmul(h_tm1, self.recurrent_kernel.value))
-        if self.use_bias:
-            z = math_ops.add(z, self.bias.value)
-        z0, z1, z2, z3 = manip_ops.split(z, 4, axis=1)
-        i = self.recurrent_activation(z0)
-        f = self.recurrent_activation(z1)
-        c = f * c_tm1 + i * self.activation(z2)
-        o = self.recurrent_activation(z3)
+        if self.implementation == 1:
+            c, o = self._gate_by_gate(inputs, h_tm1, c_tm1, training)
+        else:
+            if training and 0.0 < self.dropout < 1.0:
+                inputs = inputs * self.get_dropout_mask(inputs)
+            z = linalg_ops.matmul(inputs, self.kernel.value)
+            z = math_ops.add(z, linalg_ops.matmul(h_tm1, self.recurrent_kernel.value))
+            if self.use_bias:
+                z = math_ops.add(z, self.bias.value)
+            z0, z1, z2, z3 = manip_ops.split(z, 4, axis=1)
+            i = self.recurrent_activation(z0)
+            f = self.recurrent_activation(z1)
+            c = f * c_tm1 + i * self.activation(z2)
+            o = self.recurrent_activation(z3)
         h = o * self.activation(c)
         return h, [h, c]
+
+    def _gate_by_gate(self, inputs, h_tm1, c_tm1, training):
+        """Keras's implementation 1: (carry, output gate), each gate from its own masked input and state."""
+        if training and 0.0 < self.dropout < 1.0:
+            inputs = [inputs * m for m in self.get_dropout_mask(inputs)]
+        else:
+            inputs = [inputs] * 4
+        x = [linalg_ops.matmul(x_g, k_g) for x_g, k_g in zip(inputs, manip_ops.split(self.kernel.value, 4, axis=1))]
+        if self.use_bias:
+            x = [x_g + b_g for x_g, b_g in zip(x, manip_ops.split(self.bias.value, 4, axis=0))]
+        if training and 0.0 < self.recurrent_dropout < 1.0:
+            h = [h_tm1 * m for m in self.get_recurrent_dropout_mask(h_tm1)]
+        else:
+            h = [h_tm1] * 4
+        units, kernel = self.units, self.recurrent_kernel.value
+        i = self.recurrent_activation(x[0] + linalg_ops.matmul(h[0], kernel[:, :units]))
+        f = self.recurrent_activation(x[1] + linalg_ops.matmul(h[1], kernel[:, units:units * 2]))
+        c = f * c_tm1 + i * self.activation(x[2] + linalg_ops.matmul(h[2], kernel[:, units * 2:units * 3]))
+        o = self.recurrent_activation(x[3] + linalg_ops.matmul(h[3], kernel[:, units * 3:]))
+        return c, o
 
     def get_config(self):
         return {**super().get_config(), **config_values(self, _CELL_KEYS)}

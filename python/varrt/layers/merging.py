@@ -3,13 +3,17 @@
 a list of tensors; inputs of different ranks are broadcast by Keras's rule (the shorter ones get
 axes after the batch axis), and the shape checks and messages are Keras's.
 
-Keras also merges the inputs' masks (`_keras_mask`); varrt's tensors carry no masks yet, so the
-merge is the plain op, which is what Keras computes for inputs without masks. `compute_mask`
-is Keras's."""
+The output's mask is Keras's `compute_mask` (the inputs' masks or-ed; in a functional model, Keras's
+operations: LogicalOr, and for Concatenate ExpandDims, ZerosLike, Concatenate and Any). `Maximum`, `Minimum` and
+`Multiply` also let the masks choose the values, as Keras's do: a masked entry takes no part in
+the maximum or minimum, counts as 1 in the product, and a product masked in every input is 0."""
 import copy
 
+from varrt.framework.keras_mask import get_keras_mask, set_keras_mask
+from varrt.framework.tensor import convert_to_tensor
+from varrt.layers import keras_ops
 from varrt.layers.layer import Layer
-from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 
 
 def _is_shape(shape):
@@ -111,7 +115,7 @@ class Merge(Layer):
             return None
         output_mask = mask[0]
         for m in mask[1:]:
-            output_mask = math_ops.logical_or(output_mask, m)
+            output_mask = output_mask | m  # Keras's ops.logical_or: on KerasTensors a LogicalOr operation
         return output_mask
 
 
@@ -144,11 +148,50 @@ class Subtract(Merge):
         return math_ops.subtract(inputs[0], inputs[1])
 
 
+def _expanded_mask(x):
+    mask = get_keras_mask(x)
+    return None if mask is None else array_ops.broadcast_to(array_ops.expand_dims(mask, -1), array_ops.shape(x))
+
+
+def _merge_op_and_or_mask(op, inputs):
+    """Keras's `_apply_merge_op_and_or_mask`: `op` folded over the inputs, each masked entry
+    replaced by the other side's; the or of the masks set on the output when all have one."""
+    output = output_mask = None
+    for x in inputs:
+        mask = _expanded_mask(x)
+        if output is None:
+            output, output_mask = x, mask
+            continue
+        if mask is not None:
+            x = index_ops.where(mask, x, output)
+        if output_mask is not None:
+            output = index_ops.where(output_mask, output, x)
+        output_mask = math_ops.logical_or(output_mask, mask) if mask is not None and output_mask is not None else None
+        output = op(output, x)
+    if output_mask is not None:
+        set_keras_mask(output, reduction_ops.reduce_any(output_mask, axis=-1, keepdims=False))
+    return output
+
+
 class Multiply(Merge):
     """The elementwise product of its inputs (`tf.keras.layers.Multiply`)."""
 
     def _merge_function(self, inputs):
-        return _fold(math_ops.multiply, inputs)
+        masks = [_expanded_mask(x) for x in inputs]
+        if all(m is None for m in masks):
+            return _fold(math_ops.multiply, inputs)
+        has_output_mask = all(m is not None for m in masks)
+        output = output_mask = None
+        for x, mask in zip(inputs, masks):
+            if mask is not None:
+                x = index_ops.where(mask, x, convert_to_tensor(1, dtype=x.dtype))  # a masked entry counts as 1
+                if has_output_mask:
+                    output_mask = mask if output_mask is None else math_ops.logical_or(output_mask, mask)
+            output = x if output is None else math_ops.multiply(output, x)
+        if has_output_mask:
+            output = index_ops.where(output_mask, output, convert_to_tensor(0, dtype=output.dtype))
+            set_keras_mask(output, reduction_ops.reduce_any(output_mask, axis=-1, keepdims=False))
+        return output
 
 
 class Average(Merge):
@@ -162,14 +205,14 @@ class Maximum(Merge):
     """The elementwise maximum of its inputs (`tf.keras.layers.Maximum`)."""
 
     def _merge_function(self, inputs):
-        return _fold(math_ops.maximum, inputs)
+        return _merge_op_and_or_mask(math_ops.maximum, inputs)
 
 
 class Minimum(Merge):
     """The elementwise minimum of its inputs (`tf.keras.layers.Minimum`)."""
 
     def _merge_function(self, inputs):
-        return _fold(math_ops.minimum, inputs)
+        return _merge_op_and_or_mask(math_ops.minimum, inputs)
 
 
 class Concatenate(Merge):
@@ -234,16 +277,19 @@ class Concatenate(Merge):
         _check_mask_list(inputs, mask)
         if all(m is None for m in mask):
             return None
+        # Keras's ops (in a functional model, the operations it records): each input's mask
+        # widened to the input's shape, joined, then any over the last axis.
         masks = []
         for input_i, mask_i in zip(inputs, mask):
             if mask_i is None:
-                masks.append(array_ops.ones_like(input_i, dtype="bool"))
-            elif mask_i.shape.rank < input_i.shape.rank:
-                masks.append(math_ops.logical_or(array_ops.expand_dims(mask_i, axis=-1),
-                                                 array_ops.zeros_like(input_i, dtype="bool")))
+                masks.append(keras_ops.keras_ones_like(input_i, dtype="bool"))
+            elif len(mask_i.shape) < len(input_i.shape):
+                masks.append(keras_ops.keras_expand_dims(mask_i, axis=-1) |
+                             keras_ops.keras_zeros_like(input_i, dtype="bool"))
             else:
                 masks.append(mask_i)
-        return reduction_ops.reduce_any(array_ops.concat(masks, axis=self.axis), axis=-1, keepdims=False)
+        concatenated = keras_ops.keras_concatenate(masks, axis=self.axis)
+        return keras_ops.keras_any(concatenated, axis=-1, keepdims=False)
 
     def get_config(self):
         return {**super().get_config(), "axis": self.axis}

@@ -2,12 +2,19 @@
 one time step (`call(inputs, states) -> (output, new_states)`) and says its `state_size`; the
 layer runs it over the sequence (varrt.layers.rnn_loop) from zero states or `initial_state`, and
 returns the last output or every output (`return_sequences`), with the final states
-(`return_state`). Not there yet, each an error that says so: masks, `stateful`, cell dropout."""
+(`return_state`). A mask skips steps (rnn_loop) and is the mask of the sequence output. A list
+of cells runs as a StackedRNNCells. A `stateful` layer keeps its final states in variables (for
+a fixed batch size) and starts the next call from them until `reset_states()`. The cells'
+`dropout` and `recurrent_dropout` masks are drawn before the loop (dropout_rnn_cell)."""
 from varrt.base import nest
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import activations, constraints, regularizers, rnn_loop
+from varrt.layers import activations, constraints, dropout_rnn_cell, regularizers, rnn_loop
+from varrt.layers.dropout_rnn_cell import DropoutRNNCell
 from varrt.layers.input_spec import InputSpec
+from varrt.layers.keras_variable import KerasVariable
 from varrt.layers.layer import Layer
+from varrt.layers.seed_generator import SeededLayer, SeedGenerator
+from varrt.layers.stacked_rnn_cells import StackedRNNCells
 from varrt.ops import array_ops, init_ops, math_ops
 from varrt.saving import serialization_lib
 
@@ -35,16 +42,21 @@ def check_use_cudnn(use_cudnn):
     return use_cudnn
 
 
-class RecurrentCell(Layer):
-    """What the SimpleRNN, LSTM and GRU cells share: their arguments, zero initial states and
-    the refusal of what varrt does not do yet."""
+class RecurrentCell(DropoutRNNCell, SeededLayer):
+    """What the SimpleRNN, LSTM and GRU cells share: their arguments, their seed generator and
+    dropout masks, zero initial states."""
 
     def _init_cell(self, units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
                    kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
-                   recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed):
+                   recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed,
+                   generator_first=False):
         if units <= 0:
             raise ValueError(f"Received an invalid value for argument `units`, expected a positive integer, got "
                              f"{units}.")
+        # Every Keras cell has a seed generator (an unseeded one takes a seed from Python's
+        # `random` now): SimpleRNNCell makes it first, LSTMCell and GRUCell after their arguments.
+        if generator_first:
+            self.seed_generator = SeedGenerator(seed)
         self.units = units
         self.activation = activations.get(activation)
         self.use_bias = use_bias
@@ -59,9 +71,9 @@ class RecurrentCell(Layer):
         self.bias_constraint = constraints.get(bias_constraint)
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
-        if self.dropout or self.recurrent_dropout:
-            raise NotImplementedError("varrt's recurrent cells do not support `dropout` or `recurrent_dropout` yet.")
         self.seed = seed
+        if not generator_first:
+            self.seed_generator = SeedGenerator(seed)
 
     def _add_kernels(self, input_dim, gates):
         self.kernel = self.add_weight(shape=(input_dim, self.units * gates), name="kernel",
@@ -90,14 +102,12 @@ class RNN(Layer):
     def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, zero_output_for_mask=False, **kwargs):
         if isinstance(cell, (list, tuple)):
-            raise NotImplementedError("varrt's RNN does not take a list of cells (StackedRNNCells) yet.")
+            cell = StackedRNNCells(cell)
         if "call" not in dir(cell):
             raise ValueError(f"Argument `cell` should have a `call` method. Received: cell={cell}")
         if "state_size" not in dir(cell):
             raise ValueError("The RNN cell should have a `state_size` attribute (single integer or list of integers, "
                              f"one integer per RNN state). Received: cell={cell}")
-        if stateful:
-            raise NotImplementedError("varrt's recurrent layers do not support `stateful=True` yet.")
         super().__init__(**kwargs)
         self.zero_output_for_mask = zero_output_for_mask
         self.cell = cell
@@ -108,26 +118,71 @@ class RNN(Layer):
         self.unroll = unroll
         self.supports_masking = True
         self.input_spec = None
-        self.states = None
+        self._set_states(None)
+        self._expected_batch_size = None
         state_size = getattr(cell, "state_size", None)
+        if state_size is None:
+            raise ValueError("state_size must be specified as property on the RNN cell.")
+        if not isinstance(state_size, (list, tuple, int)):
+            raise ValueError("state_size must be an integer, or a list/tuple of integers (one for each state tensor).")
         if isinstance(state_size, int):
             self.state_size, self.single_state = [state_size], True
         else:
             self.state_size, self.single_state = list(state_size), False
 
+    def _set_states(self, states):
+        # Keras creates the state variables without tracking: they are not the layer's weights.
+        object.__setattr__(self, "states", states)
+
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         batch_size, length = sequences_shape[0], sequences_shape[1]
-        states_shape = [(batch_size, s) for s in self.state_size]
+        states_shape = [(batch_size, s) if isinstance(s, int) else [(batch_size, d) for d in s]
+                        for s in self.state_size]
         output_size = getattr(self.cell, "output_size", None) or self.state_size[0]
+        if not isinstance(output_size, int):
+            raise ValueError("output_size must be an integer.")
         output_shape = (batch_size, length, output_size) if self.return_sequences else (batch_size, output_size)
         if self.return_state:
             return (output_shape, *states_shape)
         return output_shape
 
+    def compute_mask(self, _, mask):
+        # One mask for every input: a step is skipped for all of them.
+        mask = nest.flatten(mask)[0]
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None for _ in self.state_size]
+        return output_mask
+
     def build(self, sequences_shape, initial_state_shape=None):
         step_input_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
         if isinstance(self.cell, Layer) and not self.cell.built:
             self.cell.build(step_input_shape)
+        if self.stateful:
+            if self.states is not None:
+                self.reset_state()
+            else:
+                if sequences_shape[0] is None:
+                    raise ValueError("When using `stateful=True` in a RNN, the batch size must be static. Found "
+                                     f"dynamic batch size: sequence.shape={tuple(sequences_shape)}")
+                self._create_state_variables(sequences_shape[0])
+                self._expected_batch_size = sequences_shape[0]
+
+    def _create_state_variables(self, batch_size):
+        with self._open_name_scope():
+            self._set_states(nest.map_structure(
+                lambda value: KerasVariable(value, trainable=False, dtype=self.variable_dtype, name="rnn_state"),
+                self.get_initial_state(batch_size)))
+
+    def reset_state(self):
+        """Sets a stateful layer's states back to zeros."""
+        if self.states is not None:
+            for v in nest.flatten(self.states):
+                v.assign(array_ops.zeros_like(v.value))
+
+    def reset_states(self):
+        """`reset_state()` (Keras's compatibility alias)."""
+        self.reset_state()
 
     def get_initial_state(self, batch_size):
         get_initial_state = getattr(self.cell, "get_initial_state", None)
@@ -136,35 +191,50 @@ class RNN(Layer):
         state = get_initial_state(batch_size=batch_size)
         return list(state) if nest.is_nested(state) else [state]
 
-    def inner_loop(self, sequences, initial_state, training=False):
+    def inner_loop(self, sequences, initial_state, mask, training=False):
         cell_kwargs = {}
         if isinstance(self.cell, Layer) and "training" in self.cell._call_parameters:
             cell_kwargs["training"] = training
 
         def step(inputs, states):
-            output, new_states = self.cell(inputs, list(states), **cell_kwargs)
+            output, new_states = self.cell(inputs, states, **cell_kwargs)
             return output, new_states if nest.is_nested(new_states) else [new_states]
 
         return rnn_loop.rnn(step, sequences, initial_state, go_backwards=self.go_backwards,
-                            return_all_outputs=self.return_sequences)
+                            return_all_outputs=self.return_sequences, mask=mask,
+                            zero_output_for_mask=self.zero_output_for_mask)
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
-        if mask is not None:
-            raise NotImplementedError("varrt's recurrent layers do not take a `mask` yet.")
         if self.unroll and sequences.shape[1] is None:
             raise ValueError("Cannot unroll a RNN if the time dimension is undefined. \n- If using a Sequential "
                              "model, specify the time dimension by passing an `Input()` as your first layer.\n- If "
                              "using the functional API, specify the time dimension by passing a `shape` or "
                              "`batch_shape` argument to your `Input()`.")
         if initial_state is None:
-            initial_state = self.get_initial_state(batch_size=array_ops.shape(sequences)[0])
+            if self.stateful:
+                initial_state = self.states
+            else:
+                initial_state = self.get_initial_state(batch_size=array_ops.shape(sequences)[0])
+        if self.stateful:
+            actual_batch_size = sequences.shape[0]
+            if self._expected_batch_size is not None and actual_batch_size is not None and \
+                    actual_batch_size != self._expected_batch_size:
+                raise ValueError("If an RNN is stateful, the batch size of the input sequences must be the same as the "
+                                 f"batch size of the initial state. \n- Expected batch size: "
+                                 f"{self._expected_batch_size}\n- Received batch size: {actual_batch_size}")
         if not nest.is_nested(initial_state):
             initial_state = [initial_state]
-        initial_state = [convert_to_tensor(x, dtype=self.cell.compute_dtype) for x in nest.flatten(initial_state)]
-        last_output, outputs, states = self.inner_loop(sequences, initial_state, training=training)
+        initial_state = nest.map_structure(lambda x: convert_to_tensor(x, dtype=self.cell.compute_dtype),
+                                           list(initial_state))
+        dropout_rnn_cell.config_dropout_masks(self.cell, sequences[:, 0, :], initial_state, StackedRNNCells)
+        last_output, outputs, states = self.inner_loop(sequences, initial_state, mask, training=training)
+        dropout_rnn_cell.reset_dropout_masks(self.cell, StackedRNNCells)
         output = outputs if self.return_sequences else last_output
         output = math_ops.cast(output, self.compute_dtype)
-        states = [math_ops.cast(s, self.compute_dtype) for s in states]
+        states = nest.map_structure(lambda s: math_ops.cast(s, self.compute_dtype), list(states))
+        if self.stateful:
+            for variable, state in zip(nest.flatten(self.states), nest.flatten(states)):
+                variable.assign(state)
         if self.return_state:
             return (output, *states)
         return output

@@ -19,7 +19,8 @@ class SimpleRNNCell(RecurrentCell):
         super().__init__(**kwargs)
         self._init_cell(units, activation, use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
                         kernel_regularizer, recurrent_regularizer, bias_regularizer, kernel_constraint,
-                        recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed)
+                        recurrent_constraint, bias_constraint, dropout, recurrent_dropout, seed,
+                        generator_first=True)
         self.state_size = self.units
         self.output_size = self.units
 
@@ -29,9 +30,15 @@ class SimpleRNNCell(RecurrentCell):
 
     def call(self, sequence, states, training=False):
         prev_output = states[0] if isinstance(states, (list, tuple)) else states
+        dp_mask = self.get_dropout_mask(sequence)
+        rec_dp_mask = self.get_recurrent_dropout_mask(prev_output)
+        if training and dp_mask is not None:
+            sequence = sequence * dp_mask
         h = linalg_ops.matmul(sequence, self.kernel.value)
         if self.bias is not None:
             h = math_ops.add(h, self.bias.value)
+        if training and rec_dp_mask is not None:
+            prev_output = prev_output * rec_dp_mask
         output = h + linalg_ops.matmul(prev_output, self.recurrent_kernel.value)
         if self.activation is not None:
             output = self.activation(output)

@@ -6,6 +6,20 @@ from varrt.ops import array_ops
 from varrt.saving import serialization_lib
 
 
+def _check_mask(mask, inputs):
+    """Keras's checks of a mask for TimeDistributed: at least [batch, time], matching the input's."""
+    mask_shape, input_shape = tuple(mask.shape), tuple(inputs.shape)
+    if len(mask_shape) < 2:
+        raise ValueError("The `mask` passed to the `TimeDistributed` layer must be at least 2D (e.g., `(batch_size, "
+                         f"timesteps)`), but it has {len(mask_shape)} dimension(s) with shape {mask.shape}.")
+    mismatch = any(a is not None and b is not None and a != b for a, b in zip(input_shape[:2], mask_shape[:2]))
+    if mismatch:
+        raise ValueError(f"The `mask` passed to the `TimeDistributed` layer has a shape {mask.shape} that is "
+                         f"incompatible with the input shape {inputs.shape}. The first two dimensions of the mask "
+                         "(batch size and timesteps) must match the input's first two dimensions. Expected mask "
+                         f"shape prefix: ({input_shape[0]}, {input_shape[1]}).")
+
+
 class Wrapper(Layer):
     """A layer holding another (`tf.keras.layers.Wrapper`), built with it."""
 
@@ -61,11 +75,18 @@ class TimeDistributed(Wrapper):
 
     def call(self, inputs, training=None, mask=None):
         if mask is not None:
-            raise NotImplementedError("varrt's TimeDistributed does not take a `mask` yet.")
+            _check_mask(mask, inputs)
         steps = _swap_batch_time(inputs)
         if steps.shape[0] is None:
             raise NotImplementedError("varrt's TimeDistributed needs a known number of time steps (Keras maps the "
                                       "layer over an unknown one with vectorized_map, which varrt does not have yet).")
+        step_masks = _swap_batch_time(mask) if mask is not None else None
         kwargs = {"training": training} if "training" in self.layer._call_parameters else {}
-        outputs = array_ops.stack([self.layer.call(steps[i], **kwargs) for i in range(steps.shape[0])])
+
+        def step(i):
+            if step_masks is not None and "mask" in self.layer._call_parameters:
+                return self.layer.call(steps[i], mask=step_masks[i], **kwargs)  # each step's slice of the mask
+            return self.layer.call(steps[i], **kwargs)
+
+        outputs = array_ops.stack([step(i) for i in range(steps.shape[0])])
         return _swap_batch_time(outputs)

@@ -2,8 +2,9 @@
 (keras/src/losses/loss.py): `reduction` "sum_over_batch_size" (the default: the weighted sum
 divided by the number of loss values), "sum", "mean", "mean_with_sample_weight", "none" or None."""
 from varrt.base import dtypes
+from varrt.framework.keras_mask import get_keras_mask
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 
 _REDUCTIONS = {"sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight"}
 
@@ -71,9 +72,35 @@ def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
     return loss
 
 
-def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size", dtype=None):
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """The sample weights with the prediction's mask applied, as Keras applies it: for a mean, the
+    kept entries weigh total/kept (so the mean is over the kept entries), the others 0; for a
+    sum, the mask as 0/1 weights."""
+    if mask is None:
+        return sample_weight
+    if reduction in ("mean", "sum_over_batch_size"):
+        total = math_ops.cast(reduction_ops.reduce_prod(array_ops.shape(mask)), dtype)
+        valid = reduction_ops.reduce_sum(math_ops.cast(mask, dtype))  # may be 0
+        mask_weight = math_ops.divide_no_nan(total, valid)
+        float_mask = index_ops.where(math_ops.cast(mask, dtypes.bool), mask_weight,
+                                     convert_to_tensor(0, dtype=mask_weight.dtype))
+    else:
+        float_mask = math_ops.cast(mask, dtype)
+    if sample_weight is None:
+        return float_mask
+    sample_weight = as_tensor(sample_weight, dtypes.as_dtype(dtype))
+    float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, sample_weight)
+    return math_ops.multiply(sample_weight, float_mask)
+
+
+def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size", dtype=None, mask=None):
     reduction = standardize_reduction(reduction)
     values = as_tensor(values, dtype)
+    if sample_weight is not None:
+        sample_weight = as_tensor(sample_weight, dtype)
+    if mask is not None:
+        mask = as_tensor(mask, dtype)
+    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
     if sample_weight is not None:
         sample_weight = as_tensor(sample_weight, values.dtype)
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
@@ -91,11 +118,17 @@ class Loss:
         self.dtype = dtypes.as_dtype(dtype or "float32")
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        in_mask = get_keras_mask(y_pred)  # the prediction's mask weighs the loss, as in Keras
         y_pred = as_tensor(y_pred, self.dtype)
         y_true = as_tensor(y_true, self.dtype)
         losses = self.call(y_true, y_pred)
+        out_mask = get_keras_mask(losses)
+        if in_mask is not None and out_mask is not None:
+            mask = math_ops.logical_and(in_mask, out_mask)
+        else:
+            mask = in_mask if in_mask is not None else out_mask
         return reduce_weighted_values(losses, sample_weight=sample_weight, reduction=self.reduction,
-                                      dtype=self.dtype)
+                                      dtype=self.dtype, mask=mask)
 
     def call(self, y_true, y_pred):
         """The per-sample loss of (y_true, y_pred), before reduction."""

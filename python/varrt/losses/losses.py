@@ -128,7 +128,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     if len(target.shape) != len(y_pred.shape[:-1]):
         raise ValueError("Argument `output` must have rank (ndim) `target.ndim - 1`. Received: "
                          f"target.shape={target.shape}, output.shape={y_pred.shape}")
-    if tuple(target.shape) != tuple(y_pred.shape[:-1]):
+    if any(a is not None and b is not None and a != b for a, b in zip(target.shape, y_pred.shape[:-1])):
         raise ValueError("Arguments `target` and `output` must have the same shape up until the last dimension: "
                          f"target.shape={target.shape}, output.shape={y_pred.shape}")
     output = y_pred if from_logits else math_ops.log(_clip(y_pred))

@@ -8,17 +8,22 @@ weights' rank, the weights are broadcast to the values, and each sample's weight
 then its row's reduction. A `Mean` counts the weights' sum, or the number of rows."""
 from varrt import losses
 from varrt.base import dtypes
-from varrt.losses.loss import as_tensor, keras_shape, squeeze_or_expand_to_same_rank
+from varrt.framework.keras_mask import get_keras_mask
+from varrt.losses.loss import apply_mask, as_tensor, keras_shape, squeeze_or_expand_to_same_rank
 from varrt.metrics import serialization
 from varrt.metrics.metric import Metric
 from varrt.ops import array_ops, math_ops, reduction_ops
 
 
 def reduce_to_samplewise_values(values, sample_weight, reduce_fn, dtype):
-    """(values reduced to one per sample and weighted, the weights reduced alike) as Keras has them."""
+    """(values reduced to one per sample and weighted, the weights reduced alike) as Keras has them;
+    the values' mask, if any, weighs them too."""
+    mask = get_keras_mask(values)
     values = math_ops.cast(as_tensor(values), dtype)
     if sample_weight is not None:
         sample_weight = as_tensor(sample_weight, dtypes.as_dtype(dtype))
+        if mask is not None:
+            sample_weight = apply_mask(sample_weight, mask, dtype=dtype, reduction="sum")
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
         weight_ndim, values_ndim = len(sample_weight.shape), len(values.shape)
         if values_ndim > weight_ndim:
@@ -104,8 +109,10 @@ class MeanMetricWrapper(Mean):
             self._direction = "down"
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        """Adds `fn(y_true, y_pred)`'s values, weighted by `sample_weight`."""
+        """Adds `fn(y_true, y_pred)`'s values, weighted by `sample_weight` and `y_pred`'s mask."""
+        mask = get_keras_mask(y_pred)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        sample_weight = apply_mask(sample_weight, mask, dtype=self.dtype, reduction="sum")
         return super().update_state(values, sample_weight=sample_weight)
 
     def get_config(self):

@@ -6,6 +6,7 @@ import inspect
 
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.layers import keras_masks
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.models import functional_config
@@ -112,9 +113,12 @@ class Functional(OperationGraph, Model):
                                      f"the layer: expected shape={spec_shape}, found shape={shape}")
 
     def call(self, inputs, training=None, mask=None):
-        if mask is not None:
-            raise NotImplementedError("varrt's functional models take no `mask` yet.")
         inputs = self._standardize_inputs(inputs)
+        if mask is not None:
+            # Keras attaches each given mask to its input, where the first layers find it.
+            for x, input_mask in zip(inputs, nest.flatten(mask)):
+                if input_mask is not None:
+                    keras_masks.set_keras_mask(x, input_mask)
         outputs = self._run_through_graph(inputs, operation_fn=lambda op: _with_training(op, training))
         return unpack_singleton(outputs)
 
@@ -176,7 +180,12 @@ class Functional(OperationGraph, Model):
         flat = [None if x is None else convert_to_tensor(x, dtype=ref.dtype)
                 if not isinstance(x, Tensor) or x.dtype.name == ref.dtype else _cast(x, ref.dtype)
                 for x, ref in zip(nest.flatten(inputs), self._inputs)]
-        return [self._adjust_rank(i, x) for i, x in enumerate(flat)]
+        adjusted = [self._adjust_rank(i, x) for i, x in enumerate(flat)]
+        for x, y in zip(nest.flatten(inputs), adjusted):  # an input's mask stays with it, as in Keras
+            mask = keras_masks.get_keras_mask(x)
+            if mask is not None and y is not x:
+                keras_masks.set_keras_mask(y, mask)
+        return adjusted
 
     def _structure_mismatch(self, inputs):
         expected = nest.map_structure(lambda x: x.name, self._inputs_struct)

@@ -249,17 +249,22 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", logits.dtype, name)
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", labels.dtype, name, attr="Tlabels")
     lshape, shape = tuple(labels.shape), tuple(logits.shape)
-    if len(shape) == 0 or lshape != shape[:-1]:
+    compatible = len(lshape) == len(shape) - 1 and all(
+        a is None or b is None or a == b for a, b in zip(lshape, shape[:-1]))
+    if len(shape) == 0 or not compatible:
         if len(shape) == 0:
             raise ValueError(f"Logits cannot be scalars - received shape {shape}.")
         raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
                          f"labels.shape={lshape} and logits.shape={shape}")
     if len(shape) == 2:
         array_ops.shape(labels)  # TensorFlow reads the labels' shape through a Shape op
-    flat_logits = logits if len(shape) == 2 else array_ops.reshape(logits, (-1, shape[-1]))
+    flat_logits = logits if len(shape) == 2 else array_ops.reshape(logits, _rows(logits))
     flat_labels = labels if len(shape) == 2 else array_ops.reshape(labels, (-1,))
     cost, _ = _C.sparse_softmax_cross_entropy_with_logits(flat_logits, flat_labels, name or "")
-    return cost if len(shape) == 2 else array_ops.reshape(cost, lshape)
+    if len(shape) == 2:
+        return cost
+    # Known label dimensions give a constant shape; unknown ones (a traced function's) are read when it runs.
+    return array_ops.reshape(cost, lshape if None not in lshape else array_ops.shape(labels))
 
 
 @op_def_lib.implements("SoftmaxCrossEntropyWithLogits")
