@@ -26,6 +26,7 @@ from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
 from varrt.ops import sort_ops as _sort_ops
 from varrt.framework import variables as _variables
+from varrt.data import tfrecord as _tfrecord
 from varrt.framework.device_functions import device_v1 as _device_v1
 from varrt.graph.graph import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
 from varrt.graph.tf1 import (  # noqa: F401
@@ -89,7 +90,12 @@ def _make_v1():
     for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     v1.nn.in_top_k = _sort_ops.in_top_k_v1
+    # TensorFlow 1's tf.io: tf.io and the record iterator.
+    v1.io = _LazyNamespace(v1.__name__ + ".io", "varrt.io", "TensorFlow 1's tf.io over varrt.io.")
+    v1.io.tf_record_iterator = _tfrecord.tf_record_iterator
+    v1.io.TFRecordCompressionType = _tfrecord.TFRecordCompressionType
     sys.modules[v1.__name__] = v1
+    sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train
     return v1

@@ -10,7 +10,7 @@ from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.node import UnaryNode, check_positive, scalar_int
 from varrt.data.op_errors import PendingIteratorError, op_error
 from varrt.data.padding import Padding
-from varrt.data.sources import _TensorSliceDataset, _VariantDataset
+from varrt.data.sources import _VariantDataset
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops
 
@@ -44,9 +44,9 @@ class _BatchDataset(UnaryNode):
             lambda s: structure.batched(s, lead), input_dataset.element_spec))
 
     def _elements(self):
-        slices = getattr(self._input, "_node", None)
-        if isinstance(slices, _TensorSliceDataset):  # batches of slices are slices: no per-element work
-            return slices._batches(self._batch_size, self._drop)
+        node = getattr(self._input, "_node", None)
+        if hasattr(node, "_batches"):  # a source that makes whole batches itself (slices, records)
+            return node._batches(self._batch_size, self._drop)
         return map(self._stack, _groups(self._input._elements(), self._batch_size, self._drop))
 
     def _stack(self, batch):

@@ -1,0 +1,152 @@
+// tf.train.Example and its parts through the core's protobuf codec (io/example_proto.h), and
+// ParseExampleV2's kernel (io/example_parser.h). A feature crosses as (kind, values): kind 0 none,
+// 1 bytes, 2 float, 3 int64 (the oneof's field numbers); values a list of bytes, floats or ints.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bindings.h"
+#include "interop/gil.h"
+#include "interop/tensor.h"
+#include "varrt/device/device.h"
+#include "varrt/io/example_parser.h"
+#include "varrt/io/example_proto.h"
+
+namespace py = pybind11;
+
+namespace varrt {
+namespace bind {
+namespace {
+
+// Unique names: the bindings compile in unity batches (CMakeLists.txt).
+using ExampleFeature = example::Feature;
+using ExampleFeatureMap = example::FeatureMap;
+using ExampleKind = example::Kind;
+
+ExampleFeature feature_from(int kind, const py::handle& values) {
+  ExampleFeature f;
+  f.kind = static_cast<ExampleKind>(kind);
+  if (f.kind == ExampleKind::kBytes) {
+    for (py::handle v : values) f.bytes.emplace_back(v.cast<std::string>());
+  } else if (f.kind == ExampleKind::kFloat) {
+    for (py::handle v : values) f.floats.push_back(v.cast<float>());
+  } else if (f.kind == ExampleKind::kInt64) {
+    for (py::handle v : values) f.ints.push_back(v.cast<int64_t>());
+  }
+  return f;
+}
+
+py::list values_of(const ExampleFeature& f) {
+  py::list out;
+  if (f.kind == ExampleKind::kBytes) {
+    for (const std::string& b : f.bytes) out.append(py::bytes(b));
+  } else if (f.kind == ExampleKind::kFloat) {
+    for (float v : f.floats) out.append(py::float_(v));
+  } else if (f.kind == ExampleKind::kInt64) {
+    for (int64_t v : f.ints) out.append(py::int_(v));
+  }
+  return out;
+}
+
+ExampleFeatureMap map_from(const py::iterable& entries) {
+  ExampleFeatureMap m;
+  for (py::handle e : entries) {
+    py::tuple t = e.cast<py::tuple>();
+    m.emplace_back(t[0].cast<std::string>(), feature_from(t[1].cast<int>(), t[2]));
+  }
+  return m;
+}
+
+py::list entries_of(const ExampleFeatureMap& m) {
+  py::list out;
+  for (const auto& e : m) {
+    out.append(py::make_tuple(py::str(PyUnicode_DecodeUTF8(e.first.data(), static_cast<Py_ssize_t>(e.first.size()),
+                                                           "surrogateescape"), false),
+                              static_cast<int>(e.second.kind), values_of(e.second)));
+  }
+  return out;
+}
+
+std::string_view example_bytes(py::handle o) {
+  char* data = nullptr;
+  Py_ssize_t n = 0;
+  if (PyBytes_AsStringAndSize(o.ptr(), &data, &n) != 0) throw py::error_already_set();
+  return std::string_view(data, static_cast<size_t>(n));
+}
+
+}  // namespace
+
+void bind_example(py::module_& m) {
+  m.def("example_encode_list", [](int kind, py::iterable values) {
+    return py::bytes(example::encode_list(feature_from(kind, values)));
+  });
+  m.def("example_decode_list", [](int kind, py::bytes data) -> py::object {
+    ExampleFeature f;
+    if (!example::decode_list(example_bytes(data), static_cast<ExampleKind>(kind), &f)) return py::none();
+    return values_of(f);
+  }, "The list's values, or None when the bytes are no such message.");
+  m.def("example_encode_feature", [](int kind, py::iterable values) {
+    return py::bytes(example::encode_feature(feature_from(kind, values)));
+  });
+  m.def("example_decode_feature", [](py::bytes data) -> py::object {
+    ExampleFeature f;
+    if (!example::decode_feature(example_bytes(data), &f)) return py::none();
+    return py::make_tuple(static_cast<int>(f.kind), values_of(f));
+  });
+  m.def("example_encode_features", [](py::iterable entries) {
+    return py::bytes(example::encode_features(map_from(entries)));
+  }, "entries: (key, kind, values) in the order to write.");
+  m.def("example_decode_features", [](py::bytes data) -> py::object {
+    ExampleFeatureMap f;
+    if (!example::decode_features(example_bytes(data), &f)) return py::none();
+    return entries_of(f);
+  });
+  m.def("example_encode_example", [](py::iterable entries) {
+    return py::bytes(example::encode_example(map_from(entries)));
+  });
+  m.def("example_decode_example", [](py::bytes data) -> py::object {
+    ExampleFeatureMap f;
+    if (!example::decode_example(example_bytes(data), &f)) return py::none();
+    return entries_of(f);
+  });
+  m.def("parse_examples", [](py::iterable serialized, bool single, py::iterable sparse, py::iterable dense) {
+    std::vector<std::string_view> inputs;
+    for (py::handle s : serialized) inputs.push_back(example_bytes(s));  // borrowed: `serialized` holds them
+    std::vector<example::SparseSpec> sparse_specs;
+    for (py::handle s : sparse) {
+      py::tuple t = s.cast<py::tuple>();
+      sparse_specs.push_back({t[0].cast<std::string>(), static_cast<DType>(t[1].cast<int>())});
+    }
+    std::vector<example::DenseSpec> dense_specs;
+    for (py::handle d : dense) {
+      py::tuple t = d.cast<py::tuple>();
+      example::DenseSpec spec;
+      spec.key = t[0].cast<std::string>();
+      spec.dtype = static_cast<DType>(t[1].cast<int>());
+      spec.shape = t[2].cast<std::vector<int64_t>>();
+      spec.variable_length = t[3].cast<bool>();
+      if (!t[4].is_none()) {
+        spec.default_value = op_input(t[4]).tensor;  // a tensor, or the kernel's array of it
+      }
+      dense_specs.push_back(std::move(spec));
+    }
+    example::Parsed parsed;
+    without_gil([&] { parsed = example::parse_examples(inputs, single, sparse_specs, dense_specs); });
+    const Device& cpu = DeviceSet::global().cpu0();
+    auto as_list = [&](std::vector<Tensor>& ts) {
+      py::list out;
+      for (Tensor& t : ts) out.append(py::cast(PyTensor{std::move(t), &cpu}));
+      return out;
+    };
+    return py::make_tuple(as_list(parsed.sparse_indices), as_list(parsed.sparse_values), as_list(parsed.sparse_shapes),
+                          as_list(parsed.dense_values));
+  }, "ParseExampleV2's outputs as TensorData lists: sparse indices, values, shapes, dense values.\n"
+     "sparse: (key, dtype enum); dense: (key, dtype enum, shape, variable_length, default or None).");
+}
+
+}  // namespace bind
+}  // namespace varrt

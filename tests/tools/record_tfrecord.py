@@ -1,0 +1,178 @@
+"""Records what TensorFlow 2.21 writes and reads for TFRecord files and tf.train.Example
+(tests/test_tfrecord.py and tests/test_example_parsing.py compare varrt with it). Run with
+TensorFlow's Python:
+
+    /path/to/tf/python tests/tools/record_tfrecord.py
+
+Writes tests/fixtures/tfrecord/: the same five Examples in a plain, a GZIP and a ZLIB file (as
+TensorFlow writes them), and expected.json: their parsed values, printed texts and the error
+types and texts of damaged files and bad parses.
+"""
+import json
+import os
+
+import numpy as np
+import tensorflow as tf
+
+OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "tfrecord")
+
+
+def example(i):
+    f = {
+        "id": tf.train.Feature(int64_list=tf.train.Int64List(value=[i * 1000 - 7])),
+        "x": tf.train.Feature(float_list=tf.train.FloatList(value=[i + 0.25, -i * 1.5, 1e-3 * i])),
+        "label": tf.train.Feature(bytes_list=tf.train.BytesList(value=[f"label-{i}".encode()])),
+        "tags": tf.train.Feature(bytes_list=tf.train.BytesList(value=[bytes([65 + j, 0, 255]) for j in range(i % 4)])),
+        "seq": tf.train.Feature(int64_list=tf.train.Int64List(value=list(range(i, 3 * i)))),
+    }
+    return tf.train.Example(features=tf.train.Features(feature=f))
+
+
+SPEC = {
+    "id": tf.io.FixedLenFeature([], tf.int64),
+    "x": tf.io.FixedLenFeature([3], tf.float32),
+    "label": tf.io.FixedLenFeature([], tf.string),
+    "tags": tf.io.VarLenFeature(tf.string),
+    "seq": tf.io.FixedLenSequenceFeature([], tf.int64, allow_missing=True, default_value=-1),
+    "missing": tf.io.FixedLenFeature([2], tf.float32, default_value=[0.5, 1.5]),
+}
+
+
+def plain(value):
+    if isinstance(value, tf.SparseTensor):
+        return {"indices": value.indices.numpy().tolist(), "values": plain(value.values),
+                "dense_shape": value.dense_shape.numpy().tolist()}
+    v = np.asarray(value.numpy(), dtype=object if value.dtype == tf.string else None)
+    if v.dtype == object:
+        return {"dtype": "string", "shape": list(v.shape), "hex": [bytes(b).hex() for b in v.reshape(-1)]}
+    return {"dtype": value.dtype.name, "shape": list(v.shape), "values": v.reshape(-1).tolist()}
+
+
+def error_of(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type and text are what is recorded
+        return [type(e).__name__, str(e)]
+    return None
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    records = [example(i).SerializeToString() for i in range(5)]
+    for name, options in (("plain", None), ("gzip", "GZIP"), ("zlib", "ZLIB")):
+        with tf.io.TFRecordWriter(os.path.join(OUT, f"examples_{name}.tfrecord"), options) as w:
+            for r in records:
+                w.write(r)
+    out = {"records_hex_sizes": [len(r) for r in records]}
+    ds = tf.data.TFRecordDataset(os.path.join(OUT, "examples_plain.tfrecord"))
+    out["dataset_repr"] = repr(ds)
+    out["parse_example"] = {k: plain(v) for k, v in tf.io.parse_example(records, SPEC).items()}
+    out["parse_single_example"] = [{k: plain(v) for k, v in tf.io.parse_single_example(r, SPEC).items()}
+                                   for r in records]
+    out["parsed_keys_order"] = list(tf.io.parse_example(records, SPEC))
+    # str() of one-feature Examples (a single map entry: no order to differ in)
+    texts = {}
+    for name, feature in (
+            ("floats", tf.train.Feature(float_list=tf.train.FloatList(
+                value=[0.1, 2.0, 1e20, -1.5e-7, float("inf"), float("-inf"), 3.4028235e38, 123456.7]))),
+            ("ints", tf.train.Feature(int64_list=tf.train.Int64List(value=[0, -1, 2 ** 63 - 1, -2 ** 63]))),
+            ("bytes", tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"plain", b"\x00\x01\n\t\r'\"\\\x7f\x80\xff"]))),
+            ("empty_list", tf.train.Feature(float_list=tf.train.FloatList()))):
+        texts[name] = str(tf.train.Example(features=tf.train.Features(feature={"k": feature})))
+    texts["empty_feature"] = str(tf.train.Feature())
+    texts["empty_example"] = str(tf.train.Example())
+    texts["features_only"] = str(tf.train.Features(feature={"a": tf.train.Feature(
+        int64_list=tf.train.Int64List(value=[1]))}))
+    texts["feature_repr"] = repr(tf.train.Feature(int64_list=tf.train.Int64List(value=[1, 2])))
+    out["texts"] = texts
+    out["float_values"] = list(tf.train.FloatList(value=[0.1, 1e-3, 2.5]).value)
+    out["feature_reprs"] = [repr(tf.io.FixedLenFeature([2], tf.float32)), repr(tf.io.VarLenFeature(tf.int64)),
+                            repr(tf.io.FixedLenSequenceFeature([], tf.float32, allow_missing=True)),
+                            repr(tf.io.FixedLenFeature([], tf.string, default_value=b"x"))]
+    sparse = tf.io.parse_single_example(records[3], {"tags": tf.io.VarLenFeature(tf.string)})["tags"]
+    out["sparse_repr"] = repr(sparse)
+    out["sparse_to_dense"] = plain(tf.sparse.to_dense(sparse))
+    out["sparse_to_dense_default"] = plain(tf.sparse.to_dense(
+        tf.io.parse_example(records, {"seq": tf.io.VarLenFeature(tf.int64)})["seq"], default_value=-9))
+
+    # Errors: damaged files, bad parses.
+    data = open(os.path.join(OUT, "examples_plain.tfrecord"), "rb").read()
+    damaged = {}
+    second = 12 + len(records[0]) + 4
+    cases = {
+        "data_crc": lambda b: b[:20] + bytes([b[20] ^ 1]) + b[21:],
+        "length_crc": lambda b: b[:2] + bytes([b[2] ^ 4]) + b[3:],
+        "second_length_crc": lambda b: b[:second + 9] + bytes([b[second + 9] ^ 1]) + b[second + 10:],
+        "cut_in_data": lambda b: b[:second + 20],
+        "cut_in_footer": lambda b: b[:-2],
+    }
+    for name, change in cases.items():
+        path = os.path.join(OUT, f"_damaged_{name}.tfrecord")
+        open(path, "wb").write(change(data))
+        damaged[name] = {
+            "dataset": error_of(lambda: list(tf.data.TFRecordDataset(path))),
+            "iterator": error_of(lambda: list(tf.compat.v1.io.tf_record_iterator(path))),
+            "records_before": sum(1 for _ in _records_until_error(path)),
+        }
+        os.remove(path)
+    out["damaged"] = damaged
+    out["second_record_offset"] = second
+    out["missing_file"] = error_of(lambda: list(tf.data.TFRecordDataset(os.path.join(OUT, "no_such.tfrecord"))))
+    out["bad_compression_writer"] = error_of(lambda: tf.io.TFRecordWriter(os.path.join(OUT, "_x"), "BAD"))
+    out["gzip_read_as_zlib"] = error_of(lambda: list(tf.data.TFRecordDataset(
+        os.path.join(OUT, "examples_gzip.tfrecord"), "ZLIB")))
+    w = tf.io.TFRecordWriter(os.path.join(OUT, "_closed"))
+    w.close()
+    out["write_after_close"] = error_of(lambda: w.write(b"x"))
+    os.remove(os.path.join(OUT, "_closed"))
+    s = records[1]
+    parse_errors = {}
+    for name, spec in (("count_more", {"x": tf.io.FixedLenFeature([4], tf.float32)}),
+                       ("count_fewer", {"x": tf.io.FixedLenFeature([2], tf.float32)}),
+                       ("int_count", {"id": tf.io.FixedLenFeature([2], tf.int64)}),
+                       ("bytes_scalar", {"tags": tf.io.FixedLenFeature([], tf.string)}),
+                       ("dense_type", {"x": tf.io.FixedLenFeature([3], tf.int64)}),
+                       ("sparse_type", {"id": tf.io.VarLenFeature(tf.float32)}),
+                       ("missing", {"nope": tf.io.FixedLenFeature([], tf.float32)}),
+                       ("stride", {"seq": tf.io.FixedLenSequenceFeature([3], tf.int64, allow_missing=True)}),
+                       ("bad_dtype", {"id": tf.io.FixedLenFeature([], tf.int32)})):
+        parse_errors[name] = {"single": error_of(lambda: tf.io.parse_single_example(s, spec)),
+                              "batch": error_of(lambda: tf.io.parse_example([records[3], s], spec))}
+    parse_errors["empty_features"] = error_of(lambda: tf.io.parse_example([s], {}))
+    parse_errors["no_allow_missing"] = error_of(lambda: tf.io.parse_example(
+        [s], {"seq": tf.io.FixedLenSequenceFeature([], tf.int64)}))
+    parse_errors["from_string"] = error_of(lambda: tf.train.Example.FromString(b"\x0a\x05\x01"))
+    out["parse_errors"] = parse_errors
+
+    # Traced: static shapes of parse_example's outputs with an unknown batch.
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def traced(x):
+        r = tf.io.parse_example(x, SPEC)
+        out["traced_shapes"] = {k: (str(v.shape) if not isinstance(v, tf.SparseTensor) else
+                                    [str(v.indices.shape), str(v.values.shape), str(v.dense_shape.shape)])
+                                for k, v in r.items()}
+        return r["x"]
+    traced.get_concrete_function()
+    # A dataset of records mapped through parse_single_example, then batched.
+    mapped = tf.data.TFRecordDataset(os.path.join(OUT, "examples_gzip.tfrecord"), "GZIP").map(
+        lambda r: tf.io.parse_single_example(r, {"x": SPEC["x"], "id": SPEC["id"]})).batch(2)
+    out["mapped_spec"] = repr(mapped.element_spec)
+    out["mapped"] = [{k: plain(v) for k, v in b.items()} for b in mapped]
+    with open(os.path.join(OUT, "expected.json"), "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def _records_until_error(path):
+    it = tf.compat.v1.io.tf_record_iterator(path)
+    while True:
+        try:
+            yield next(it)
+        except StopIteration:
+            return
+        except tf.errors.OpError:
+            return
+
+
+if __name__ == "__main__":
+    main()
