@@ -146,3 +146,11 @@ def test_fit_trains_on_parsed_records(tmp_path):
     history = model.fit(ds, epochs=5, verbose=0, shuffle=False)
     losses = history.history["loss"]
     assert losses[-1] < losses[0] / 4
+
+
+def test_sparse_features_pass_through_map_and_batch_as_tensorflows():
+    ds = tf.data.TFRecordDataset(os.path.join(FIXTURES, "examples_zlib.tfrecord"), "ZLIB").map(
+        lambda r: tf.io.parse_single_example(r, {"tags": SPEC["tags"], "id": SPEC["id"]}))
+    assert repr(ds.element_spec) == EXPECTED["sparse_mapped_spec"]
+    assert repr(ds.batch(2).element_spec) == EXPECTED["sparse_batched_spec"]
+    assert [{k: plain(v) for k, v in b.items()} for b in ds.batch(2)] == EXPECTED["sparse_batched"]

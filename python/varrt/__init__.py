@@ -71,7 +71,7 @@ from varrt.framework.name_scopes import name_scope
 from varrt.ops.random_ops import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
 from varrt import bitwise, io, linalg, math, nn, sparse, strings
-from varrt.sparse import SparseTensor
+from varrt.sparse import SparseTensor, SparseTensorSpec
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
 newaxis = None
 

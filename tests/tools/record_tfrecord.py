@@ -158,6 +158,12 @@ def main():
         lambda r: tf.io.parse_single_example(r, {"x": SPEC["x"], "id": SPEC["id"]})).batch(2)
     out["mapped_spec"] = repr(mapped.element_spec)
     out["mapped"] = [{k: plain(v) for k, v in b.items()} for b in mapped]
+    # VarLen features through map and batch: SparseTensor elements.
+    sparse_ds = tf.data.TFRecordDataset(os.path.join(OUT, "examples_zlib.tfrecord"), "ZLIB").map(
+        lambda r: tf.io.parse_single_example(r, {"tags": SPEC["tags"], "id": SPEC["id"]}))
+    out["sparse_mapped_spec"] = repr(sparse_ds.element_spec)
+    out["sparse_batched_spec"] = repr(sparse_ds.batch(2).element_spec)
+    out["sparse_batched"] = [{k: plain(v) for k, v in b.items()} for b in sparse_ds.batch(2)]
     with open(os.path.join(OUT, "expected.json"), "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write("\n")

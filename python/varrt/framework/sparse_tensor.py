@@ -1,9 +1,11 @@
 """`tf.sparse.SparseTensor`: a tensor given by the indices of its non-default elements, their
-values and its dense shape (three tensors), as tf.io.VarLenFeature parses it."""
+values and its dense shape (three tensors), as tf.io.VarLenFeature parses it; and its spec
+(`tf.SparseTensorSpec`), which a dataset's element_spec holds for one."""
 from varrt.base import dtypes
 from varrt.framework import graph_building
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.tensor_spec import TensorSpec
 
 
 class SparseTensor:
@@ -50,3 +52,38 @@ class SparseTensor:
         # str(), as TensorFlow's "%s" (a tensor's format() is its NumPy value's).
         return (f"SparseTensor(indices={str(self._indices)}, values={str(self._values)}, "
                 f"dense_shape={str(self._dense_shape)})")
+
+
+class SparseTensorSpec:
+    """The type of a SparseTensor: its dense shape (as far as known) and dtype; what a dataset's
+    `element_spec` holds for one."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    @property
+    def shape(self):
+        """The dense shape as far as it is known."""
+        return self._shape
+
+    @property
+    def dtype(self):
+        """The values' dtype."""
+        return self._dtype
+
+    @property
+    def component_specs(self):
+        """The TensorSpecs of indices, values and dense_shape."""
+        rank = self._shape.rank
+        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], self._dtype),
+                TensorSpec([rank], dtypes.int64)]
+
+    def __eq__(self, other):
+        return type(other) is SparseTensorSpec and self._shape == other._shape and self._dtype == other._dtype
+
+    def __hash__(self):
+        return hash((tuple(self._shape.as_list()) if self._shape.rank is not None else None, self._dtype))
+
+    def __repr__(self):
+        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
