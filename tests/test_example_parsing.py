@@ -10,7 +10,7 @@ import pytest
 import varrt as tf
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "tfrecord")
-EXPECTED = json.load(open(os.path.join(FIXTURES, "expected.json")))
+EXPECTED = json.loads(open(os.path.join(FIXTURES, "expected.json")).read().replace("{FIXTURES}", FIXTURES))
 SPEC = {
     "id": tf.io.FixedLenFeature([], tf.int64),
     "x": tf.io.FixedLenFeature([3], tf.float32),

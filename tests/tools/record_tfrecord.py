@@ -164,9 +164,39 @@ def main():
     out["sparse_mapped_spec"] = repr(sparse_ds.element_spec)
     out["sparse_batched_spec"] = repr(sparse_ds.batch(2).element_spec)
     out["sparse_batched"] = [{k: plain(v) for k, v in b.items()} for b in sparse_ds.batch(2)]
+    # serialize_tensor / parse_tensor, read_file / write_file.
+    tensors = {}
+    for name, value in (("float32", np.arange(6, dtype=np.float32).reshape(2, 3) / 4),
+                        ("int64", np.array([-(2 ** 62), 3], np.int64)), ("int32_scalar", np.int32(-7)),
+                        ("bool", np.array([True, False, True])), ("float16", np.array([0.5, -2], np.float16)),
+                        ("uint8", np.arange(5, dtype=np.uint8)), ("float64_empty", np.zeros((0, 3))),
+                        ("string", np.array([[b"a", b""], [b"\x00\xff", b"xyz"]], dtype=object))):
+        t = tf.constant(value)
+        tensors[name] = {"hex": tf.io.serialize_tensor(t).numpy().hex(), "value": plain(t)}
+    out["serialized_tensors"] = tensors
+    # A TensorProto with typed values instead of tensor_content (the last value repeats).
+    proto = tf.make_tensor_proto([1.5, 2.5, 2.5, 2.5], dtype=tf.float32)
+    proto.ClearField("tensor_content")
+    proto.float_val[:] = [1.5, 2.5]
+    out["typed_proto"] = {"hex": proto.SerializeToString().hex(),
+                          "value": plain(tf.io.parse_tensor(proto.SerializeToString(), tf.float32))}
+    serialized = tf.io.serialize_tensor(tf.constant([1.0]))
+    out["parse_tensor_errors"] = {
+        "type": error_of(lambda: tf.io.parse_tensor(serialized, tf.int32)),
+        "garbage": error_of(lambda: tf.io.parse_tensor(b"\xff\xff", tf.int32)),
+    }
+    out["read_file_missing"] = error_of(lambda: tf.io.read_file(os.path.join(OUT, "no_such_file")))
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.string)])
+    def traced_parse(s):
+        t = tf.io.parse_tensor(s, tf.float32)
+        out["traced_parse_tensor"] = str(t)
+        return t
+    traced_parse.get_concrete_function()
+    # Paths in texts are written as {FIXTURES}: the tests put their own checkout's in.
+    text = json.dumps(out, indent=1, sort_keys=True).replace(json.dumps(OUT)[1:-1], "{FIXTURES}")
     with open(os.path.join(OUT, "expected.json"), "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.write("\n")
+        f.write(text + "\n")
 
 
 def _records_until_error(path):

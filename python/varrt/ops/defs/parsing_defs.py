@@ -1,4 +1,5 @@
-"""Parsing ops (tf.io.parse_example) and the sparse op tf.sparse.to_dense runs.
+"""Parsing ops (tf.io.parse_example, serialize_tensor, parse_tensor) and the sparse op
+tf.sparse.to_dense runs.
 
 One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 """
@@ -7,3 +8,5 @@ from varrt.ops.op_def_lib import register
 
 register('ParseExampleV2', 'serialized: string, names: string, sparse_keys: string, dense_keys: string, ragged_keys: string, dense_defaults: Tdense -> sparse_indices: num_sparse * int64, sparse_values: sparse_types, sparse_shapes: num_sparse * int64, dense_values: Tdense, ragged_values: ragged_value_types, ragged_row_splits: ragged_split_types', 'Tdense: list({float, int64, string}) >= 0', 'num_sparse: int >= 0', 'sparse_types: list({float, int64, string}) >= 0', 'ragged_value_types: list({float, int64, string}) >= 0', 'ragged_split_types: list({int32, int64}) >= 0', 'dense_shapes: list(shape) >= 0', shape=shape_fns.parse_example_v2)
 register('SparseToDense', 'sparse_indices: Tindices, output_shape: Tindices, sparse_values: T, default_value: T -> dense: T', 'validate_indices: bool = true', 'T: type', 'Tindices: {int32, int64}', shape=shape_fns.sparse_to_dense)
+register('SerializeTensor', 'tensor: T -> serialized: string', 'T: type', shape=shape_fns.scalar)
+register('ParseTensor', 'serialized: string -> output: out_type', 'out_type: type', shape=shape_fns.unknown)

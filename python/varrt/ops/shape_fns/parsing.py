@@ -1,5 +1,5 @@
-"""Shape functions of the parsing ops and SparseToDense (TensorFlow's core/ops/parsing_ops.cc,
-sparse_ops.cc)."""
+"""Shape functions of the parsing ops, the file ops and SparseToDense (TensorFlow's
+core/ops/parsing_ops.cc, io_ops.cc, sparse_ops.cc)."""
 from varrt.ops.shape_fns.common import UNKNOWN, shape_from_tensor, shape_out, with_rank, with_rank_at_most
 
 
@@ -13,6 +13,8 @@ def dense_shapes_attr(shapes):
 
 
 def _dense_shapes(flat):
+    if flat and not isinstance(flat[0], int):  # TensorFlow's form: a list of shapes
+        return [[None if d == -1 else d for d in dims] for dims in flat]
     shapes, i = [], 0
     while i < len(flat):
         rank = flat[i]
@@ -42,3 +44,9 @@ def sparse_to_dense(ctx):
     with_rank_at_most(ctx.shape("sparse_indices"), 2)
     with_rank(ctx.shape("output_shape"), 1)
     return [shape_out(shape_from_tensor(ctx, "output_shape"))]
+
+
+def read_file(ctx):
+    """ReadFile: a scalar, from a scalar file name."""
+    with_rank(ctx.shape("filename"), 0)
+    return [shape_out([])]
