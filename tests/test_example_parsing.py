@@ -154,3 +154,33 @@ def test_sparse_features_pass_through_map_and_batch_as_tensorflows():
     assert repr(ds.element_spec) == EXPECTED["sparse_mapped_spec"]
     assert repr(ds.batch(2).element_spec) == EXPECTED["sparse_batched_spec"]
     assert [{k: plain(v) for k, v in b.items()} for b in ds.batch(2)] == EXPECTED["sparse_batched"]
+
+
+def test_a_traced_parse_runs_in_the_core():
+    spec = {"x": SPEC["x"], "tags": SPEC["tags"], "seq": SPEC["seq"]}
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def parse(x):
+        r = tf.io.parse_example(x, spec)
+        return r["x"], r["tags"].values, r["seq"]
+
+    graph = parse.get_concrete_function().graph
+    assert "ParseExampleV2" in [op.type for op in graph.get_operations()]
+    assert graph.host_node_ops() == []  # no Python kernel: the node is the core's parser
+    rs = records()
+    x, tags, seq = parse(tf.constant(rs))
+    eager = tf.io.parse_example(rs, spec)
+    assert x.numpy().tolist() == eager["x"].numpy().tolist()
+    assert tags.numpy().tolist() == eager["tags"].values.numpy().tolist()
+    assert seq.numpy().tolist() == eager["seq"].numpy().tolist()
+
+
+def test_raw_parse_example_v2_is_tensorflows_op():
+    rs = records()
+    out = tf.raw_ops.ParseExampleV2(serialized=rs, names=[], sparse_keys=["tags"], dense_keys=["id"], ragged_keys=[],
+                                    dense_defaults=[tf.constant([], tf.int64)], num_sparse=1,
+                                    sparse_types=[tf.string], ragged_value_types=[], ragged_split_types=[],
+                                    dense_shapes=[[]])
+    eager = tf.io.parse_example(rs, {"tags": SPEC["tags"], "id": SPEC["id"]})
+    assert out[0][0].numpy().tolist() == eager["tags"].indices.numpy().tolist()
+    assert out[3][0].numpy().tolist() == eager["id"].numpy().tolist()

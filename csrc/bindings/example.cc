@@ -1,5 +1,5 @@
 // tf.train.Example and its parts through the core's protobuf codec (io/example_proto.h), and
-// ParseExampleV2's kernel (io/example_parser.h). A feature crosses as (kind, values): kind 0 none,
+// the core's ParseExampleV2 op (ops/parsing_ops.h). A feature crosses as (kind, values): kind 0 none,
 // 1 bytes, 2 float, 3 int64 (the oneof's field numbers); values a list of bytes, floats or ints.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "bindings.h"
-#include "interop/gil.h"
 #include "interop/tensor.h"
 #include "varrt/device/device.h"
-#include "varrt/io/example_parser.h"
 #include "varrt/io/example_proto.h"
+#include "varrt/ops/parsing_ops.h"
+#include "interop/tensor_object.h"
 
 namespace py = pybind11;
 
@@ -113,39 +113,25 @@ void bind_example(py::module_& m) {
     if (!example::decode_example(example_bytes(data), &f)) return py::none();
     return entries_of(f);
   });
-  m.def("parse_examples", [](py::iterable serialized, bool single, py::iterable sparse, py::iterable dense) {
-    std::vector<std::string_view> inputs;
-    for (py::handle s : serialized) inputs.push_back(example_bytes(s));  // borrowed: `serialized` holds them
-    std::vector<example::SparseSpec> sparse_specs;
-    for (py::handle s : sparse) {
-      py::tuple t = s.cast<py::tuple>();
-      sparse_specs.push_back({t[0].cast<std::string>(), static_cast<DType>(t[1].cast<int>())});
+  m.def("parse_example_v2", [](py::sequence inputs, int64_t num_sparse, std::vector<int64_t> sparse_types,
+                               std::vector<int64_t> dense_types, std::vector<int64_t> dense_shapes, py::object name) {
+    std::vector<PlacedTensor> in;
+    for (py::handle h : inputs) {
+      OpInput o = op_input(h);  // `inputs` keeps borrowed arrays alive for the call
+      in.push_back(PlacedTensor{o.tensor, o.device});
     }
-    std::vector<example::DenseSpec> dense_specs;
-    for (py::handle d : dense) {
-      py::tuple t = d.cast<py::tuple>();
-      example::DenseSpec spec;
-      spec.key = t[0].cast<std::string>();
-      spec.dtype = static_cast<DType>(t[1].cast<int>());
-      spec.shape = t[2].cast<std::vector<int64_t>>();
-      spec.variable_length = t[3].cast<bool>();
-      if (!t[4].is_none()) {
-        spec.default_value = op_input(t[4]).tensor;  // a tensor, or the kernel's array of it
-      }
-      dense_specs.push_back(std::move(spec));
+    ops::ParseExampleAttrs attrs{num_sparse, std::move(sparse_types), std::move(dense_types), std::move(dense_shapes)};
+    std::string node_name = name.is_none() ? std::string() : name.cast<std::string>();
+    std::vector<PlacedTensor> out = ops::ParseExampleV2(in, attrs, name.is_none() ? nullptr : node_name.c_str());
+    py::tuple results(out.size());
+    for (size_t i = 0; i < out.size(); ++i) {
+      PyObject* o = wrap_tensor(PyTensor{std::move(out[i].tensor), out[i].device});
+      if (o == nullptr) throw py::error_already_set();
+      results[i] = py::reinterpret_steal<py::object>(o);
     }
-    example::Parsed parsed;
-    without_gil([&] { parsed = example::parse_examples(inputs, single, sparse_specs, dense_specs); });
-    const Device& cpu = DeviceSet::global().cpu0();
-    auto as_list = [&](std::vector<Tensor>& ts) {
-      py::list out;
-      for (Tensor& t : ts) out.append(py::cast(PyTensor{std::move(t), &cpu}));
-      return out;
-    };
-    return py::make_tuple(as_list(parsed.sparse_indices), as_list(parsed.sparse_values), as_list(parsed.sparse_shapes),
-                          as_list(parsed.dense_values));
-  }, "ParseExampleV2's outputs as TensorData lists: sparse indices, values, shapes, dense values.\n"
-     "sparse: (key, dtype enum); dense: (key, dtype enum, shape, variable_length, default or None).");
+    return results;
+  }, "The core's ParseExampleV2 op (ops/parsing_ops.h): inputs serialized, names, sparse_keys, dense_keys,\n"
+     "ragged_keys, then the dense defaults; its outputs as a tuple of tensors.");
 }
 
 }  // namespace bind

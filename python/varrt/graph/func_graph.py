@@ -91,6 +91,8 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
         if listed is not None and len(listed) == num_outputs:
             return listed
         return [_dtype_of(host[1])] * num_outputs
+    if sum(1 for a in opdef.outputs if _is_list(a)) > 1:  # several list outputs: the attributes count them
+        return _listed_output_dtypes(opdef, attrs)
     # The recorded tensor inputs, in signature order: resources and host-read inputs (attributes
     # under the input's name) are not among them; a list input takes what the others leave.
     args = [a for a in opdef.inputs if not a.is_resource and (_is_list(a) or a.name not in attrs)]

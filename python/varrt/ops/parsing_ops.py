@@ -6,12 +6,12 @@ import collections
 import numpy as np
 
 from varrt import _C
-from varrt.base import dtypes, errors
+from varrt.base import dtypes
 from varrt.framework.name_scopes import name_scope
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import check_dtype, kernel_error, named
+from varrt.ops.op_util import check_dtype, named
 from varrt.ops.shape_fns.parsing import dense_shapes_attr
 
 
@@ -63,12 +63,6 @@ def _string_array(values):
     return np.array([v.encode() if isinstance(v, str) else bytes(v) for v in values], dtype=object)
 
 
-def _kernel_node(n_dense, n_sparse):
-    """The name TensorFlow's eager errors give the op's wrapped function (its attributes)."""
-    return (f"ParseExampleV2_Tdense_{n_dense}_num_sparse_{n_sparse}_ragged_split_types_0_ragged_value_types_0"
-            f"_sparse_types_{n_sparse}")
-
-
 def parse_example(serialized, features, example_names=None, name=None):
     """`tf.io.parse_example`: a dict from each feature's key to its parsed values (a Tensor, or a
     SparseTensor for a VarLenFeature) for a batch of serialized Examples (a vector), or for one (a
@@ -91,18 +85,6 @@ def parse_example(serialized, features, example_names=None, name=None):
     dense_dims = [_dims(features[k].shape) for k in dense_keys]
     sequence = [isinstance(features[k], FixedLenSequenceFeature) for k in dense_keys]
     defaults = [_default_array(features[k], t, d) for k, t, d in zip(dense_keys, dense_types, dense_dims)]
-    specs_sparse = [(k, t._enum) for k, t in zip(sparse_keys, sparse_types)]
-    specs_dense = [(k, t._enum, d, s) for k, t, d, s in zip(dense_keys, dense_types, dense_dims, sequence)]
-    node = _kernel_node(len(dense_keys), len(sparse_keys))
-
-    def kernel(serialized, names, sparse_keys_, dense_keys_, ragged_keys, *dense_defaults):
-        dense = [spec + (d if np.size(d) else None,) for spec, d in zip(specs_dense, dense_defaults)]
-        try:
-            parsed = _C.parse_examples(np.reshape(serialized, -1), np.ndim(serialized) == 0, specs_sparse, dense)
-        except errors.InvalidArgumentError as e:
-            raise kernel_error("ParseExampleV2", e.message, name, node=node, end="") from None  # no " name: "
-        return [t for group in parsed for t in group]
-
     with name_scope(_PARSE_SCOPE):
         serialized = convert_to_tensor(serialized, dtype=dtypes.string)
         if serialized.shape.rank is not None and serialized.shape.rank > 1:
@@ -110,13 +92,11 @@ def parse_example(serialized, features, example_names=None, name=None):
         names = _string_array([] if example_names is None else list(example_names))
         inputs = [serialized, names, _string_array(sparse_keys), _string_array(dense_keys), _string_array([])]
         inputs += defaults
-        attrs = {"Tdense": tuple(t._enum for t in dense_types), "num_sparse": len(sparse_keys),
-                 "sparse_types": tuple(t._enum for t in sparse_types), "ragged_value_types": (),
-                 "ragged_split_types": (),
-                 "dense_shapes": dense_shapes_attr([([-1] if s else []) + d for d, s in zip(dense_dims, sequence)])}
         n = len(sparse_keys)
-        outputs = named(name, _C.execute, "ParseExampleV2", kernel, inputs, dtypes.int64._enum, None,
-                        3 * n + len(dense_keys), attrs)
+        shapes = dense_shapes_attr([([-1] if s else []) + d for d, s in zip(dense_dims, sequence)])
+        # The core's op (csrc/varrt/ops/parsing_ops.cc): a graph node runs it without leaving the core.
+        outputs = named(name, _C.parse_example_v2, inputs, n, [t._enum for t in sparse_types],
+                        [t._enum for t in dense_types], list(shapes), None)
     result = {k: SparseTensor(outputs[i], outputs[n + i], outputs[2 * n + i]) for i, k in enumerate(sparse_keys)}
     result.update(zip(dense_keys, outputs[3 * n:]))
     return result
@@ -127,21 +107,16 @@ def _raw_parse_example_v2(serialized, names, sparse_keys, dense_keys, ragged_key
                           sparse_types, ragged_value_types, ragged_split_types, dense_shapes, name=None):
     if len(ragged_value_types) or len(ragged_split_types):
         raise NotImplementedError("varrt's ParseExampleV2 parses no ragged features")
-    keys = [k.decode() if isinstance(k, bytes) else str(k) for k in np.reshape(np.asarray(
-        sparse_keys.numpy() if isinstance(sparse_keys, Tensor) else sparse_keys, dtype=object), -1)]
-    dkeys = [k.decode() if isinstance(k, bytes) else str(k) for k in np.reshape(np.asarray(
-        dense_keys.numpy() if isinstance(dense_keys, Tensor) else dense_keys, dtype=object), -1)]
-    features = {k: VarLenFeature(t) for k, t in zip(keys, sparse_types)}
-    for k, default, shape in zip(dkeys, dense_defaults, dense_shapes):
-        dims = _dims(shape)
-        value = convert_to_tensor(default)
-        if dims and dims[0] == -1:
-            features[k] = FixedLenSequenceFeature(dims[1:], value.dtype, True, value if value.shape.num_elements() else None)
-        else:
-            features[k] = FixedLenFeature(dims, value.dtype, value if value.shape.num_elements() else None)
-    parsed = parse_example(serialized, features, name=name)
-    return ([parsed[k].indices for k in sorted(keys)], [parsed[k].values for k in sorted(keys)],
-            [parsed[k].dense_shape for k in sorted(keys)], [parsed[k] for k in sorted(dkeys)], [], [])
+    inputs = [convert_to_tensor(x, dtype=dtypes.string) for x in (serialized, names, sparse_keys, dense_keys,
+                                                                   ragged_keys)]
+    defaults = [convert_to_tensor(d) for d in dense_defaults]
+    shapes = [[-1 if d is None else int(d) for d in (s.as_list() if hasattr(s, "as_list") else s)]
+              for s in dense_shapes]
+    out = named(name, _C.parse_example_v2, inputs + defaults, int(num_sparse),
+                [dtypes.as_dtype(t)._enum for t in sparse_types], [d.dtype._enum for d in defaults],
+                list(dense_shapes_attr(shapes)), None)
+    n = int(num_sparse)
+    return list(out[:n]), list(out[n:2 * n]), list(out[2 * n:3 * n]), list(out[3 * n:]), [], []
 
 
 def parse_single_example(serialized, features, example_names=None, name=None):
