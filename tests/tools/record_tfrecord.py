@@ -193,6 +193,39 @@ def main():
         out["traced_parse_tensor"] = str(t)
         return t
     traced_parse.get_concrete_function()
+    # decode_csv: values and errors.
+    csv = {}
+    for name, call in (
+            ("mixed", lambda: tf.io.decode_csv(["1,2.5,a", '3,,"b,c"', '-7,1e3,"say ""hi"""'],
+                                               record_defaults=[[0], [1.0], ["x"]])),
+            ("scalar", lambda: tf.io.decode_csv("1;2", record_defaults=[tf.constant([], tf.int64), [0.0]],
+                                                field_delim=";")),
+            ("matrix", lambda: tf.io.decode_csv([["1,a", "2,b"], ["3,", "4,d"]], record_defaults=[[0], ["z"]])),
+            ("na_value", lambda: tf.io.decode_csv(["NA,2", "1.5,NA"], record_defaults=[[0.0], [7]], na_value="NA")),
+            ("select_cols", lambda: tf.io.decode_csv(["1,2,3", "4,5,6"], record_defaults=[[0], [0.0]],
+                                                     select_cols=[0, 2])),
+            ("doubles_int64", lambda: tf.io.decode_csv(["0.1,9007199254740993"],
+                                                       record_defaults=[tf.constant([0.0], tf.float64),
+                                                                        tf.constant([0], tf.int64)])),
+            ("no_quotes", lambda: tf.io.decode_csv(['"a",b'], record_defaults=[[""], [""]], use_quote_delim=False))):
+        csv[name] = [plain(t) for t in call()]
+    for name, call in (
+            ("too_many", lambda: tf.io.decode_csv(["1,2,3"], record_defaults=[[0], [0]])),
+            ("not_int", lambda: tf.io.decode_csv(["a,2"], record_defaults=[[0], [0]])),
+            ("required", lambda: tf.io.decode_csv([",2"], record_defaults=[tf.constant([], tf.int32), [0]])),
+            ("float_as_int", lambda: tf.io.decode_csv(["1.5,2"], record_defaults=[[0], [0]])),
+            ("bad_quote", lambda: tf.io.decode_csv(['"a"b,2'], record_defaults=[[""], [0]])),
+            ("not_float", lambda: tf.io.decode_csv(["x,2"], record_defaults=[[0.0], [0]])),
+            ("bad_dtype", lambda: tf.io.decode_csv(["1"], record_defaults=[[True]]))):
+        csv[name] = error_of(call)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def traced_csv(x):
+        r = tf.io.decode_csv(x, [[0], [0.0], [""]])
+        csv["traced"] = [str(t) for t in r]
+        return r
+    traced_csv.get_concrete_function()
+    out["decode_csv"] = csv
     # Paths in texts are written as {FIXTURES}: the tests put their own checkout's in.
     text = json.dumps(out, indent=1, sort_keys=True).replace(json.dumps(OUT)[1:-1], "{FIXTURES}")
     with open(os.path.join(OUT, "expected.json"), "w") as f:

@@ -1,4 +1,4 @@
-"""Parsing ops (tf.io.parse_example, serialize_tensor, parse_tensor) and the sparse op
+"""Parsing ops (tf.io.parse_example, decode_csv, serialize_tensor, parse_tensor) and the sparse op
 tf.sparse.to_dense runs.
 
 One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
@@ -10,3 +10,4 @@ register('ParseExampleV2', 'serialized: string, names: string, sparse_keys: stri
 register('SparseToDense', 'sparse_indices: Tindices, output_shape: Tindices, sparse_values: T, default_value: T -> dense: T', 'validate_indices: bool = true', 'T: type', 'Tindices: {int32, int64}', shape=shape_fns.sparse_to_dense)
 register('SerializeTensor', 'tensor: T -> serialized: string', 'T: type', shape=shape_fns.scalar)
 register('ParseTensor', 'serialized: string -> output: out_type', 'out_type: type', shape=shape_fns.unknown)
+register('DecodeCSV', 'records: string, record_defaults: OUT_TYPE -> output: OUT_TYPE', 'OUT_TYPE: list({float, double, int32, int64, string}) >= 1', 'field_delim: string = ","', 'use_quote_delim: bool = true', 'na_value: string = ""', 'select_cols: list(int) = []', shape=shape_fns.decode_csv)

@@ -50,3 +50,11 @@ def read_file(ctx):
     """ReadFile: a scalar, from a scalar file name."""
     with_rank(ctx.shape("filename"), 0)
     return [shape_out([])]
+
+
+def decode_csv(ctx):
+    """DecodeCSV: every output has the records' shape; each default is a scalar or a vector."""
+    for dims in ctx.shape("record_defaults") or []:
+        with_rank_at_most(dims, 1)
+    records = ctx.shape("records")
+    return [shape_out(records)] * ctx.num_outputs
