@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "bindings.h"
+#include "interop/gil.h"
 #include "interop/tensor.h"
+#include "interop/variable_inputs.h"
 #include "varrt/device/device.h"
 #include "varrt/io/example_proto.h"
 #include "varrt/ops/parsing_ops.h"
@@ -122,7 +124,19 @@ void bind_example(py::module_& m) {
     }
     ops::ParseExampleAttrs attrs{num_sparse, std::move(sparse_types), std::move(dense_types), std::move(dense_shapes)};
     std::string node_name = name.is_none() ? std::string() : name.cast<std::string>();
-    std::vector<PlacedTensor> out = ops::ParseExampleV2(in, attrs, name.is_none() ? nullptr : node_name.c_str());
+    // A large batch parses without the GIL (the dispatch's hooks take it back when they run).
+    size_t bytes = 0;
+    if (!in.empty() && in[0].tensor.dtype() == DType::kString && !in[0].tensor.is_symbolic()) {
+      const std::string* s = in[0].tensor.data_as<std::string>();
+      for (int64_t i = 0; i < in[0].tensor.num_elements(); ++i) bytes += s[i].size();
+    }
+    std::vector<PlacedTensor> out;
+    auto parse = [&] { out = ops::ParseExampleV2(in, attrs, name.is_none() ? nullptr : node_name.c_str()); };
+    if (bytes >= kReleaseGilBytes) {
+      without_gil(parse);
+    } else {
+      parse();
+    }
     py::tuple results(out.size());
     for (size_t i = 0; i < out.size(); ++i) {
       PyObject* o = wrap_tensor(PyTensor{std::move(out[i].tensor), out[i].device});

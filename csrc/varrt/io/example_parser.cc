@@ -66,6 +66,7 @@ size_t count_of(const Feature& f) {
 
 // Copies elements [from, from + n) of `f` into `out` at element `at`.
 void copy_values(const Feature& f, size_t from, size_t n, const Tensor& out, int64_t at) {
+  if (n == 0) return;  // empty vectors and tensors may have no memory: memcpy's pointers must not be null
   switch (f.kind) {
     case Kind::kFloat:
       std::memcpy(static_cast<float*>(out.mutable_data()) + at, f.floats.data() + from, n * 4);
