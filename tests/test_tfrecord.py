@@ -179,3 +179,13 @@ def test_compression_names_are_tensorflows():
     assert tf.io.TFRecordOptions.get_compression_type_string("ZLIB") == "ZLIB"
     assert tf.io.TFRecordOptions.get_compression_type_string(tf.io.TFRecordOptions("GZIP")) == "GZIP"
     assert tf.io.TFRecordOptions(compression_type="GZIP", compression_level=3).compression_level == 3
+
+
+def test_files_from_a_dataset_interleave_and_flat_map():
+    path = os.path.join(FIXTURES, "examples_plain.tfrecord")
+    one = fixture_records("plain")
+    files = tf.data.Dataset.from_tensor_slices([path, path])
+    interleaved = [t.numpy() for t in files.interleave(tf.data.TFRecordDataset, cycle_length=2)]
+    assert interleaved == [r for pair in zip(one, one) for r in pair]
+    assert [t.numpy() for t in files.flat_map(lambda f: tf.data.TFRecordDataset(f))] == one + one
+    assert [t.numpy() for t in tf.data.TFRecordDataset(files)] == one + one

@@ -9,6 +9,7 @@ from varrt.data.constants import UNKNOWN_CARDINALITY
 from varrt.data.dataset_ops import DatasetV2
 from varrt.data.node import DatasetNode
 from varrt.data.op_errors import PendingIteratorError
+from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 
@@ -21,6 +22,10 @@ def _filenames(filenames):
     if isinstance(filenames, Tensor):
         if filenames.dtype != dtypes.string:
             raise TypeError(f"`filenames` must be a `tf.Tensor` of dtype `tf.string` dtype. Received {filenames.dtype}.")
+        if not graph_building.value_known(filenames):
+            # An interleave or flat_map function traced for its element spec: no file is read then
+            # (varrt calls the function again, eagerly, for each element).
+            return []
         values = filenames.numpy()
     else:
         values = convert_to_tensor(filenames, dtype=dtypes.string).numpy()
