@@ -77,3 +77,36 @@ def test_a_csv_file_through_a_dataset(tmp_path):
     ds = tf.data.Dataset.from_tensor_slices(lines).batch(4).map(lambda r: tf.io.decode_csv(r, [[0], [0.0]]))
     got = [(a.numpy().tolist(), b.numpy().tolist()) for a, b in ds]
     assert got[0] == ([0, 1, 2, 3], [0.0, 0.5, 1.0, 1.5]) and len(got) == 3
+
+
+CSV_DATASET = json.loads(open(os.path.join(FIXTURES, "expected.json")).read())["csv_dataset"]
+DATASETS = {
+    "defaults": lambda a, b: tf.data.experimental.CsvDataset(a, [tf.int32, tf.constant("d")], header=True),
+    "select": lambda a, b: tf.data.experimental.CsvDataset(a, [[0]], header=True, select_cols=[0]),
+    "int64_float": lambda a, b: tf.data.experimental.CsvDataset(a, [tf.int64, tf.string], header=True, na_value=""),
+    "no_header": lambda a, b: tf.data.experimental.CsvDataset(a, [tf.int32, tf.string]),
+    "bad_select": lambda a, b: tf.data.experimental.CsvDataset(a, [tf.int32, tf.string], header=True,
+                                                              select_cols=[0, 1, 2]),
+    "na_value": lambda a, b: tf.data.experimental.CsvDataset(a, [tf.int32, tf.string], header=True, na_value="x"),
+    "not_int": lambda a, b: tf.data.experimental.CsvDataset(a, [tf.int32, tf.int32], header=True),
+    "blank_line": lambda a, b: tf.data.experimental.CsvDataset(b, [tf.int32, tf.string]),
+    "blank_line_default": lambda a, b: tf.data.experimental.CsvDataset(b, [[-1], ["?"]]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DATASETS))
+def test_csv_datasets_read_as_tensorflows(tmp_path, case):
+    for name, text in CSV_DATASET["files"].items():
+        with open(tmp_path / name, "w", newline="") as f:
+            f.write(text)
+    expected = CSV_DATASET["cases"][case]
+
+    def run():
+        ds = DATASETS[case](str(tmp_path / "a.csv"), str(tmp_path / "b.csv"))
+        return {"repr": repr(ds), "rows": [[plain(t) for t in row] for row in ds]}
+    if isinstance(expected, dict):
+        assert run() == expected
+    else:
+        with pytest.raises(Exception) as info:
+            run()
+        assert [type(info.value).__name__, str(info.value)] == expected

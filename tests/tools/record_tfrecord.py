@@ -226,6 +226,35 @@ def main():
         return r
     traced_csv.get_concrete_function()
     out["decode_csv"] = csv
+    # CsvDataset over small files (their text is in the test too).
+    import tempfile
+    csv_files = {"a.csv": 'h1,h2\n1,x\n2,"y,z"\n3,\n', "b.csv": "1,x\r\n2,y\n\n3,z"}
+    csv_ds = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for fname, text in csv_files.items():
+            with open(os.path.join(tmp, fname), "w", newline="") as fh:
+                fh.write(text)
+        a, b = os.path.join(tmp, "a.csv"), os.path.join(tmp, "b.csv")
+        for name, make in (
+                ("defaults", lambda: tf.data.experimental.CsvDataset(a, [tf.int32, tf.constant("d")], header=True)),
+                ("select", lambda: tf.data.experimental.CsvDataset(a, [[0]], header=True, select_cols=[0])),
+                ("int64_float", lambda: tf.data.experimental.CsvDataset(a, [tf.int64, [0.5]], header=True,
+                                                                       select_cols=[0, 0 + 1]) if False else
+                 tf.data.experimental.CsvDataset(a, [tf.int64, tf.string], header=True, na_value="")),
+                ("no_header", lambda: tf.data.experimental.CsvDataset(a, [tf.int32, tf.string])),
+                ("bad_select", lambda: tf.data.experimental.CsvDataset(a, [tf.int32, tf.string], header=True,
+                                                                      select_cols=[0, 1, 2])),
+                ("na_value", lambda: tf.data.experimental.CsvDataset(a, [tf.int32, tf.string], header=True,
+                                                                    na_value="x")),
+                ("not_int", lambda: tf.data.experimental.CsvDataset(a, [tf.int32, tf.int32], header=True)),
+                ("blank_line", lambda: tf.data.experimental.CsvDataset(b, [tf.int32, tf.string])),
+                ("blank_line_default", lambda: tf.data.experimental.CsvDataset(b, [[-1], ["?"]]))):
+            def run():
+                ds = make()
+                return {"repr": repr(ds), "rows": [[plain(t) for t in row] for row in ds]}
+            result = error_of(run)
+            csv_ds[name] = result if result is not None else run()
+    out["csv_dataset"] = {"files": csv_files, "cases": csv_ds}
     # Paths in texts are written as {FIXTURES}: the tests put their own checkout's in.
     text = json.dumps(out, indent=1, sort_keys=True).replace(json.dumps(OUT)[1:-1], "{FIXTURES}")
     with open(os.path.join(OUT, "expected.json"), "w") as f:

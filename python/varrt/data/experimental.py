@@ -4,3 +4,4 @@ from varrt.data.constants import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINA
 from varrt.data.experimental_ops import (assert_cardinality, cardinality, choose_from_datasets,  # noqa: F401
                                          enumerate_dataset, get_structure, sample_from_datasets, scan, take_while,
                                          unbatch, unique)
+from varrt.data.csv_dataset import CsvDatasetV2 as CsvDataset  # noqa: F401

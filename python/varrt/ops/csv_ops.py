@@ -15,11 +15,11 @@ _TYPE_NAMES = {dtypes.float32: "float", dtypes.float64: "double", dtypes.int32: 
 _INT_LIMITS = {dtypes.int32: (-(2 ** 31), 2 ** 31 - 1), dtypes.int64: (-(2 ** 63), 2 ** 63 - 1)}
 
 
-class _CsvError(Exception):
-    pass
+class CsvError(Exception):
+    """A record TensorFlow's CSV reader refuses (the message is its text)."""
 
 
-def _split(record, delim, use_quote):
+def split_record(record, delim, use_quote):
     """The fields of one record (bytes), TensorFlow's way: a field opening with a quote runs to the
     next lone quote, a doubled quote inside it is one quote."""
     fields, i, n = [], 0, len(record)
@@ -30,7 +30,7 @@ def _split(record, delim, use_quote):
             i += 1
             while True:
                 if i >= n:
-                    raise _CsvError("Quoted field has to end with quote followed by delim or end")
+                    raise CsvError("Quoted field has to end with quote followed by delim or end")
                 c = record[i]
                 if c == quote:
                     if i + 1 < n and record[i + 1] == quote:
@@ -38,7 +38,7 @@ def _split(record, delim, use_quote):
                         i += 2
                         continue
                     if i + 1 < n and record[i + 1] != delim:
-                        raise _CsvError("Quote inside a string has to be escaped by another quote")
+                        raise CsvError("Quote inside a string has to be escaped by another quote")
                     i += 1
                     break
                 out.append(c)
@@ -57,7 +57,7 @@ def _split(record, delim, use_quote):
             return fields
 
 
-def _convert(text, dtype, column, index):
+def convert_field(text, dtype, column, index):
     try:
         if dtype in _INT_LIMITS:
             if b"_" in text:  # Python's int() reads digit separators; TensorFlow does not
@@ -72,8 +72,9 @@ def _convert(text, dtype, column, index):
                 raise ValueError
             return float(text)
     except ValueError:
-        raise _CsvError(f"Field {column} in record {index} is not a valid {_TYPE_NAMES[dtype]}: "
-                        f"{text.decode(errors='replace')}") from None
+        where = "record" if index is None else f"record {index}"  # the dataset's text names no record
+        raise CsvError(f"Field {column} in {where} is not a valid {_TYPE_NAMES[dtype]}: "
+                       f"{text.decode(errors='replace')}") from None
     return text
 
 
@@ -101,20 +102,20 @@ def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, 
         out = [np.empty(flat.shape, dtype=object if t == dtypes.string else t.as_numpy_dtype) for t in types]
         try:
             for r, record in enumerate(flat):
-                fields = _split(record, delim[0], use_quote_delim)
+                fields = split_record(record, delim[0], use_quote_delim)
                 if columns is None and len(fields) != len(types):
-                    raise _CsvError(f"Expect {len(types)} fields but have {len(fields)} in record {r}")
+                    raise CsvError(f"Expect {len(types)} fields but have {len(fields)} in record {r}")
                 if columns is not None and columns[-1] >= len(fields):
-                    raise _CsvError(f"Expect {columns[-1] + 1} fields but have {len(fields)} in record {r}")
+                    raise CsvError(f"Expect {columns[-1] + 1} fields but have {len(fields)} in record {r}")
                 for c, t in enumerate(types):
                     text = fields[columns[c] if columns is not None else c]
                     if text == b"" or text == na:
                         if np.size(default_arrays[c]) == 0:
-                            raise _CsvError(f"Field {c} is required but missing in record {r}!")
+                            raise CsvError(f"Field {c} is required but missing in record {r}!")
                         out[c][r] = np.asarray(default_arrays[c]).reshape(-1)[0]
                     else:
-                        out[c][r] = _convert(text, t, c, r)
-        except _CsvError as e:
+                        out[c][r] = convert_field(text, t, c, r)
+        except CsvError as e:
             raise kernel_error("DecodeCSV", str(e), name, node=node, end="") from None
         # Tensors of their own dtypes (the op's outputs differ in dtype).
         return [_C.borrowed_tensor(np.require(o.reshape(np.shape(recs)), requirements="C")) if t != dtypes.string
