@@ -367,6 +367,38 @@ class SaveSnapshot:
         """
         SaveV2 of the snapshot, atomically, once: the buffers are released afterwards.
         """
+class RecordReader:
+    """
+    A TFRecord file being read (internal).
+    """
+    def __init__(self, path: str, compression: int, buffer_size: int) -> None:
+        ...
+    def next(self) -> bytes | None:
+        """
+        The next record's bytes, or None at the end.
+        """
+    def next_batch(self, arg0: int) -> TensorData:
+        """
+        Up to `max` next records as a string TensorData of that many (fewer only at the end).
+        """
+    @property
+    def offset(self) -> int:
+        ...
+class RecordWriter:
+    """
+    A TFRecord file being written (internal).
+    """
+    def __init__(self, path: str, compression: int, level: int) -> None:
+        ...
+    def close(self) -> None:
+        ...
+    def flush(self) -> None:
+        ...
+    def write(self, arg0: bytes) -> None:
+        ...
+    @property
+    def closed(self) -> bool:
+        ...
 class BundleReader:
     """
     A verified tensor bundle (internal).
@@ -581,6 +613,26 @@ def device_scope_name() -> str:
     """
 def devices_initialized() -> bool:
     ...
+def example_decode_example(arg0: bytes) -> list | None:
+    ...
+def example_decode_feature(arg0: bytes) -> tuple[int, list] | None:
+    ...
+def example_decode_features(arg0: bytes) -> list | None:
+    ...
+def example_decode_list(arg0: int, arg1: bytes) -> list | None:
+    """
+    The list's values, or None when the bytes are no such message.
+    """
+def example_encode_example(arg0: collections.abc.Iterable) -> bytes:
+    ...
+def example_encode_feature(arg0: int, arg1: collections.abc.Iterable) -> bytes:
+    ...
+def example_encode_features(arg0: collections.abc.Iterable) -> bytes:
+    """
+    entries: (key, kind, values) in the order to write.
+    """
+def example_encode_list(arg0: int, arg1: collections.abc.Iterable) -> bytes:
+    ...
 def execute(op: str, kernel: typing.Any, inputs: collections.abc.Sequence, dtype: int, shape: typing.Any = None,
             num_outputs: typing.Any = None, attrs: typing.Any = None) -> typing.Any:
     """
@@ -685,6 +737,17 @@ def op_result(arg0: typing.Any) -> TensorData:
     """
     An op's output: a C-contiguous native ndarray copied into the op's device (not logged).
     """
+def parse_example_v2(arg0: collections.abc.Sequence, arg1: int, arg2: collections.abc.Sequence[int],
+                     arg3: collections.abc.Sequence[int], arg4: collections.abc.Sequence[int],
+                     arg5: typing.Any) -> tuple:
+    """
+    The core's ParseExampleV2 op (ops/parsing_ops.h): inputs serialized, names, sparse_keys, dense_keys,
+    ragged_keys, then the dense defaults; its outputs as a tuple of tensors.
+    """
+def parse_tensor_proto(arg0: bytes) -> TensorData:
+    """
+    The tensor TensorProto bytes hold, as TensorData.
+    """
 def parse_device_spec(arg0: str) -> tuple[typing.Any, typing.Any, typing.Any, typing.Any, typing.Any]:
     """
     TensorFlow's DeviceSpec.from_string: (job, replica, task, device_type, device_index).
@@ -773,6 +836,10 @@ def resource_strided_slice_assign(arg0: typing.Any, arg1: collections.abc.Sequen
 def save_v2(prefix: str, keys: collections.abc.Sequence[str], values: list, sync: bool = False) -> None:
     """
     SaveV2: writes the values (variables or TensorData) under `keys`, atomically.
+    """
+def serialize_tensor_proto(arg0: typing.Any) -> bytes:
+    """
+    A tensor (or the kernel's array of it) as TensorProto bytes.
     """
 def select(v2: bool, condition: typing.Any, t: typing.Any, e: typing.Any, name: str | None = '') -> typing.Any:
     ...
