@@ -99,3 +99,39 @@ def test_corrupt_bytes_raise_decode_error():
     with pytest.raises(Exception) as info:
         tf.train.Example.FromString(b"\x0a\x05\x01")
     assert [type(info.value).__name__, str(info.value)] == EXPECTED["parse_errors"]["from_string"]
+
+
+def sequence_example():
+    return tf.train.SequenceExample(
+        context=tf.train.Features(feature={"len": tf.train.Feature(int64_list=tf.train.Int64List(value=[3]))}),
+        feature_lists=tf.train.FeatureLists(feature_list={"tokens": tf.train.FeatureList(feature=[
+            tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"a"])),
+            tf.train.Feature(float_list=tf.train.FloatList(value=[0.5, 2])),
+            tf.train.Feature()])}))
+
+
+def test_sequence_examples_print_and_read_as_tensorflows():
+    expected = EXPECTED["sequence_example"]
+    seq = sequence_example()
+    assert str(seq) == expected["text"]
+    assert str(seq.feature_lists.feature_list["tokens"]) == expected["feature_list_text"]
+    theirs = tf.train.SequenceExample.FromString(bytes.fromhex(expected["hex"]))
+    assert theirs == seq and str(theirs) == expected["text"]
+    assert tf.train.SequenceExample.FromString(seq.SerializeToString()) == seq
+    empty = tf.train.SequenceExample(feature_lists=tf.train.FeatureLists())
+    assert str(empty) == expected["empty_lists_text"]
+    assert empty.SerializeToString().hex() == expected["empty_lists_hex"]
+    assert not empty.HasField("context") and empty.HasField("feature_lists")
+
+
+def test_feature_lists_are_built_by_mutation():
+    seq = tf.train.SequenceExample()
+    seq.feature_lists.feature_list["x"].feature.add().int64_list.value.extend([1, 2])
+    seq.feature_lists.feature_list["x"].feature.add(float_list=tf.train.FloatList(value=[3.0]))
+    seq.context.feature["n"].bytes_list.value.append(b"z")
+    back = tf.train.SequenceExample.FromString(seq.SerializeToString())
+    features = back.feature_lists.feature_list["x"].feature
+    assert len(features) == 2 and features[0].int64_list.value == [1, 2] and features[1].float_list.value == [3.0]
+    assert back.context.feature["n"].bytes_list.value == [b"z"]
+    with pytest.raises(Exception):
+        tf.train.SequenceExample.FromString(b"\x12\x05\x0a")

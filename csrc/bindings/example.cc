@@ -80,6 +80,38 @@ std::string_view example_bytes(py::handle o) {
   return std::string_view(data, static_cast<size_t>(n));
 }
 
+ExampleFeatureMap optional_map(py::handle entries) { return map_from(entries.cast<py::iterable>()); }
+
+example::FeatureListMap lists_from(py::handle entries) {
+  example::FeatureListMap m;
+  for (py::handle e : entries.cast<py::iterable>()) {
+    py::tuple t = e.cast<py::tuple>();
+    std::vector<ExampleFeature> features;
+    for (py::handle f : t[1].cast<py::iterable>()) {
+      py::tuple kv = f.cast<py::tuple>();
+      features.push_back(feature_from(kv[0].cast<int>(), kv[1]));
+    }
+    m.emplace_back(t[0].cast<std::string>(), std::move(features));
+  }
+  return m;
+}
+
+py::list features_of(const std::vector<ExampleFeature>& features) {
+  py::list out;
+  for (const ExampleFeature& f : features) out.append(py::make_tuple(static_cast<int>(f.kind), values_of(f)));
+  return out;
+}
+
+py::list lists_of(const example::FeatureListMap& m) {
+  py::list out;
+  for (const auto& e : m) {
+    out.append(py::make_tuple(py::str(PyUnicode_DecodeUTF8(e.first.data(), static_cast<Py_ssize_t>(e.first.size()),
+                                                           "surrogateescape"), false),
+                              features_of(e.second)));
+  }
+  return out;
+}
+
 }  // namespace
 
 void bind_example(py::module_& m) {
@@ -115,6 +147,42 @@ void bind_example(py::module_& m) {
     if (!example::decode_example(example_bytes(data), &f)) return py::none();
     return entries_of(f);
   });
+  m.def("example_encode_feature_list", [](py::iterable features) {
+    std::vector<ExampleFeature> fs;
+    for (py::handle f : features) {
+      py::tuple kv = f.cast<py::tuple>();
+      fs.push_back(feature_from(kv[0].cast<int>(), kv[1]));
+    }
+    return py::bytes(example::encode_feature_list(fs));
+  }, "features: (kind, values) in order.");
+  m.def("example_decode_feature_list", [](py::bytes data) -> py::object {
+    std::vector<ExampleFeature> fs;
+    if (!example::decode_feature_list(example_bytes(data), &fs)) return py::none();
+    return features_of(fs);
+  });
+  m.def("example_encode_feature_lists", [](py::iterable entries) {
+    return py::bytes(example::encode_feature_lists(lists_from(entries)));
+  }, "entries: (key, [(kind, values), ...]) in the order to write.");
+  m.def("example_decode_feature_lists", [](py::bytes data) -> py::object {
+    example::FeatureListMap m;
+    if (!example::decode_feature_lists(example_bytes(data), &m)) return py::none();
+    return lists_of(m);
+  });
+  m.def("example_encode_sequence_example", [](py::object context, py::object lists) {
+    ExampleFeatureMap c;
+    example::FeatureListMap l;
+    if (!context.is_none()) c = optional_map(context);
+    if (!lists.is_none()) l = lists_from(lists);
+    return py::bytes(example::encode_sequence_example(context.is_none() ? nullptr : &c, lists.is_none() ? nullptr : &l));
+  }, "context: feature entries or None (unset); lists: feature-list entries or None (unset).");
+  m.def("example_decode_sequence_example", [](py::bytes data) -> py::object {
+    ExampleFeatureMap c;
+    example::FeatureListMap l;
+    bool has_c = false, has_l = false;
+    if (!example::decode_sequence_example(example_bytes(data), &c, &has_c, &l, &has_l)) return py::none();
+    return py::make_tuple(has_c ? py::object(entries_of(c)) : py::object(py::none()),
+                          has_l ? py::object(lists_of(l)) : py::object(py::none()));
+  }, "(context entries or None, feature-list entries or None), or None when the bytes are no such message.");
   m.def("parse_example_v2", [](py::sequence inputs, int64_t num_sparse, std::vector<int64_t> sparse_types,
                                std::vector<int64_t> dense_types, std::vector<int64_t> dense_shapes, py::object name) {
     std::vector<PlacedTensor> in;

@@ -623,16 +623,36 @@ def example_decode_list(arg0: int, arg1: bytes) -> list | None:
     """
     The list's values, or None when the bytes are no such message.
     """
+def example_decode_feature_list(arg0: bytes) -> list | None:
+    ...
+def example_decode_feature_lists(arg0: bytes) -> list | None:
+    ...
+def example_decode_sequence_example(arg0: bytes) -> tuple | None:
+    """
+    (context entries or None, feature-list entries or None), or None when the bytes are no such message.
+    """
 def example_encode_example(arg0: collections.abc.Iterable) -> bytes:
     ...
 def example_encode_feature(arg0: int, arg1: collections.abc.Iterable) -> bytes:
     ...
+def example_encode_feature_list(arg0: collections.abc.Iterable) -> bytes:
+    """
+    features: (kind, values) in order.
+    """
+def example_encode_feature_lists(arg0: collections.abc.Iterable) -> bytes:
+    """
+    entries: (key, [(kind, values), ...]) in the order to write.
+    """
 def example_encode_features(arg0: collections.abc.Iterable) -> bytes:
     """
     entries: (key, kind, values) in the order to write.
     """
 def example_encode_list(arg0: int, arg1: collections.abc.Iterable) -> bytes:
     ...
+def example_encode_sequence_example(arg0: typing.Any, arg1: typing.Any) -> bytes:
+    """
+    context: feature entries or None (unset); lists: feature-list entries or None (unset).
+    """
 def execute(op: str, kernel: typing.Any, inputs: collections.abc.Sequence, dtype: int, shape: typing.Any = None,
             num_outputs: typing.Any = None, attrs: typing.Any = None) -> typing.Any:
     """

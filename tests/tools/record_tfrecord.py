@@ -255,6 +255,18 @@ def main():
             result = error_of(run)
             csv_ds[name] = result if result is not None else run()
     out["csv_dataset"] = {"files": csv_files, "cases": csv_ds}
+    # SequenceExample: texts of one-entry maps, values through bytes.
+    seq = tf.train.SequenceExample(
+        context=tf.train.Features(feature={"len": tf.train.Feature(int64_list=tf.train.Int64List(value=[3]))}),
+        feature_lists=tf.train.FeatureLists(feature_list={"tokens": tf.train.FeatureList(feature=[
+            tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"a"])),
+            tf.train.Feature(float_list=tf.train.FloatList(value=[0.5, 2])),
+            tf.train.Feature()])}))
+    empty_lists = tf.train.SequenceExample(feature_lists=tf.train.FeatureLists())
+    out["sequence_example"] = {"text": str(seq), "hex": seq.SerializeToString().hex(),
+                               "empty_lists_text": str(empty_lists),
+                               "empty_lists_hex": empty_lists.SerializeToString().hex(),
+                               "feature_list_text": str(seq.feature_lists.feature_list["tokens"])}
     # Paths in texts are written as {FIXTURES}: the tests put their own checkout's in.
     text = json.dumps(out, indent=1, sort_keys=True).replace(json.dumps(OUT)[1:-1], "{FIXTURES}")
     with open(os.path.join(OUT, "expected.json"), "w") as f:

@@ -181,5 +181,93 @@ bool decode_example(std::string_view data, FeatureMap* features) {
   return r.ok();
 }
 
+std::string encode_feature_list(const std::vector<Feature>& features) {
+  proto::Writer w;
+  for (const Feature& f : features) w.bytes(1, encode_feature(f));
+  return w.take();
+}
+
+std::string encode_feature_lists(const FeatureListMap& lists) {
+  proto::Writer w;
+  for (const auto& entry : lists) {
+    proto::Writer e;
+    e.bytes(1, entry.first);
+    e.bytes(2, encode_feature_list(entry.second));
+    w.bytes(1, e.str());
+  }
+  return w.take();
+}
+
+std::string encode_sequence_example(const FeatureMap* context, const FeatureListMap* lists) {
+  proto::Writer w;
+  if (context != nullptr) w.bytes(1, encode_features(*context));
+  if (lists != nullptr) w.bytes(2, encode_feature_lists(*lists));
+  return w.take();
+}
+
+bool decode_feature_list(std::string_view data, std::vector<Feature>* features) {
+  proto::Reader r(data);
+  proto::Field f;
+  while (r.next(&f)) {
+    if (f.number != 1) continue;
+    if (f.type != proto::kLengthDelimited) return false;
+    Feature feature;
+    if (!decode_feature(f.bytes, &feature)) return false;
+    features->push_back(std::move(feature));
+  }
+  return r.ok();
+}
+
+bool decode_feature_lists(std::string_view data, FeatureListMap* lists) {
+  proto::Reader r(data);
+  proto::Field f;
+  while (r.next(&f)) {
+    if (f.number != 1) continue;
+    if (f.type != proto::kLengthDelimited) return false;
+    proto::Reader e(f.bytes);
+    proto::Field ef;
+    std::string key;
+    std::vector<Feature> value;
+    while (e.next(&ef)) {
+      if (ef.type != proto::kLengthDelimited) return false;
+      if (ef.number == 1) key.assign(ef.bytes);
+      if (ef.number == 2) {
+        value.clear();
+        if (!decode_feature_list(ef.bytes, &value)) return false;
+      }
+    }
+    if (!e.ok()) return false;
+    bool replaced = false;
+    for (auto& entry : *lists) {
+      if (entry.first == key) {
+        entry.second = std::move(value);
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) lists->emplace_back(std::move(key), std::move(value));
+  }
+  return r.ok();
+}
+
+bool decode_sequence_example(std::string_view data, FeatureMap* context, bool* has_context, FeatureListMap* lists,
+                             bool* has_lists) {
+  *has_context = *has_lists = false;
+  proto::Reader r(data);
+  proto::Field f;
+  while (r.next(&f)) {
+    if (f.number != 1 && f.number != 2) continue;
+    if (f.type != proto::kLengthDelimited) return false;
+    if (f.number == 1) {
+      *has_context = true;
+      if (!decode_features(f.bytes, context)) return false;
+    } else {
+      *has_lists = true;
+      if (!decode_feature_lists(f.bytes, lists)) return false;
+    }
+  }
+  return r.ok();
+}
+
 }  // namespace example
 }  // namespace varrt

@@ -1,5 +1,5 @@
-"""`tf.train.Example` and its parts (tensorflow/core/example/example.proto, feature.proto) as
-protobuf's generated Python classes behave: keyword constructors (a dict for a message field or
+"""`tf.train.Example`, `SequenceExample` and their parts (tensorflow/core/example/example.proto,
+feature.proto) as protobuf's generated Python classes behave: keyword constructors (a dict for a message field or
 the feature map), attribute access, repeated `value` fields, `SerializeToString`, `FromString`,
 `ParseFromString`, `==` and protobuf's text format for `str()`. The bytes go through the core's
 protobuf codec (csrc/varrt/io/example_proto.cc); no protobuf package is involved.
@@ -436,3 +436,216 @@ class Example(Message):
         """Clears every field."""
         self._features.Clear()
         self._has_features = False
+
+
+class RepeatedCompositeContainer(list):
+    """A repeated message field (FeatureList's `feature`): `add(**fields)` makes and appends a new
+    message; `append` and `extend` append copies, as protobuf's containers do."""
+
+    def __init__(self, cls, on_change):
+        super().__init__()
+        self._cls = cls
+        self._on_change = on_change
+
+    def _adopt(self, message):
+        message._parent_touch = self._on_change
+        return message
+
+    def add(self, **fields):
+        """A new message of the field's type, appended and returned."""
+        message = self._adopt(self._cls(**fields))
+        super().append(message)
+        self._on_change()
+        return message
+
+    def append(self, message):
+        copy = self._cls()
+        copy.CopyFrom(_as_message(self._cls, message, "feature"))
+        super().append(self._adopt(copy))
+        self._on_change()
+
+    def extend(self, messages):
+        for m in messages:
+            self.append(m)
+
+    def __setitem__(self, index, value):
+        raise TypeError("does not support assignment")
+
+
+class FeatureList(Message):
+    """`repeated Feature feature = 1`."""
+
+    def __init__(self, feature=None):
+        self._parent_touch = None
+        self._feature = RepeatedCompositeContainer(Feature, self._touch)
+        for f in feature or ():
+            self._feature.append(f)
+
+    def _touch(self):
+        if self._parent_touch is not None:
+            self._parent_touch()
+
+    @property
+    def feature(self):
+        """The repeated Features (`add()` appends a new one)."""
+        return self._feature
+
+    def _content(self):
+        return [f._content() for f in self._feature]
+
+    def _text_lines(self):
+        return [line for f in self._feature for line in _submessage_lines("feature", f)]
+
+    def _entries(self):
+        return [f._entry() for f in self._feature]
+
+    def SerializeToString(self, deterministic=None):  # noqa: N802
+        """The message's protobuf wire bytes."""
+        return _C.example_encode_feature_list(self._entries())
+
+    def _decode(self, data):
+        return _C.example_decode_feature_list(data)
+
+    def _load(self, features):
+        list.clear(self._feature)
+        for kind, values in features:
+            f = Feature()
+            f._load((kind, values))
+            list.append(self._feature, self._feature._adopt(f))
+
+    def Clear(self):  # noqa: N802
+        """Clears every field."""
+        list.clear(self._feature)
+
+
+class _FeatureListMap(_FeatureMap):
+    """`map<string, FeatureList> feature_list`: reading a missing key inserts an empty FeatureList."""
+
+    def __missing__(self, key):
+        if not isinstance(key, str):
+            raise TypeError("bad argument type for built-in operation")
+        value = self._adopt(FeatureList())
+        dict.__setitem__(self, key, value)
+        self._on_change()
+        return value
+
+
+class FeatureLists(Message):
+    """`map<string, FeatureList> feature_list = 1`."""
+
+    def __init__(self, feature_list=None):
+        self._parent_touch = None
+        self._lists = _FeatureListMap(self._touch)
+        for key, value in (feature_list or {}).items():
+            copy = FeatureList()
+            copy._load(_as_message(FeatureList, value, "feature_list")._entries())
+            self._lists._put(key, copy)
+
+    def _touch(self):
+        if self._parent_touch is not None:
+            self._parent_touch()
+
+    @property
+    def feature_list(self):
+        """The map from names to FeatureLists (reading a missing name adds an empty FeatureList)."""
+        return self._lists
+
+    def _content(self):
+        return {k: v._content() for k, v in self._lists.items()}
+
+    def _text_lines(self):
+        lines = []
+        for key, value in self._lists.items():
+            entry = [f'key: "{_escape(key.encode())}"'] + _submessage_lines("value", value)
+            lines += ["feature_list {"] + ["  " + line for line in entry] + ["}"]
+        return lines
+
+    def _entries(self):
+        return [(k, self._lists[k]._entries()) for k in sorted(self._lists)]
+
+    def SerializeToString(self, deterministic=None):  # noqa: N802
+        """The message's protobuf wire bytes."""
+        return _C.example_encode_feature_lists(self._entries())
+
+    def _decode(self, data):
+        return _C.example_decode_feature_lists(data)
+
+    def _load(self, entries):
+        dict.clear(self._lists)
+        for key, features in entries:
+            fl = FeatureList()
+            fl._load(features)
+            self._lists._put(key, fl)
+
+    def Clear(self):  # noqa: N802
+        """Clears every field."""
+        dict.clear(self._lists)
+
+
+class SequenceExample(Message):
+    """`Features context = 1; FeatureLists feature_lists = 2`."""
+
+    def __init__(self, context=None, feature_lists=None):
+        self._context = Features()
+        self._context._parent_touch = self._touch_context
+        self._lists = FeatureLists()
+        self._lists._parent_touch = self._touch_lists
+        self._has_context = self._has_lists = False
+        if context is not None:
+            self._context._load(_as_message(Features, context, "context")._entries())
+            self._has_context = True
+        if feature_lists is not None:
+            self._lists._load(_as_message(FeatureLists, feature_lists, "feature_lists")._entries())
+            self._has_lists = True
+
+    def _touch_context(self):
+        self._has_context = True
+
+    def _touch_lists(self):
+        self._has_lists = True
+
+    @property
+    def context(self):
+        """The context Features (setting its contents sets this field)."""
+        return self._context
+
+    @property
+    def feature_lists(self):
+        """The FeatureLists (setting their contents sets this field)."""
+        return self._lists
+
+    def HasField(self, field_name):  # noqa: N802
+        """Whether the message field `field_name` is set."""
+        if field_name == "context":
+            return self._has_context
+        if field_name == "feature_lists":
+            return self._has_lists
+        raise ValueError(f'Protocol message SequenceExample has no "{field_name}" field.')
+
+    def _content(self):
+        return (self._context._content() if self._has_context else None,
+                self._lists._content() if self._has_lists else None)
+
+    def _text_lines(self):
+        lines = _submessage_lines("context", self._context) if self._has_context else []
+        return lines + (_submessage_lines("feature_lists", self._lists) if self._has_lists else [])
+
+    def SerializeToString(self, deterministic=None):  # noqa: N802
+        """The message's protobuf wire bytes."""
+        return _C.example_encode_sequence_example(self._context._entries() if self._has_context else None,
+                                                  self._lists._entries() if self._has_lists else None)
+
+    def _decode(self, data):
+        return _C.example_decode_sequence_example(data)
+
+    def _load(self, decoded):
+        context, lists = decoded
+        self._context._load(context or [])
+        self._lists._load(lists or [])
+        self._has_context, self._has_lists = context is not None, lists is not None
+
+    def Clear(self):  # noqa: N802
+        """Clears every field."""
+        self._context.Clear()
+        self._lists.Clear()
+        self._has_context = self._has_lists = False
