@@ -1,4 +1,4 @@
-// Fuzz target: tf.train.Example's codec and the ParseExampleV2 parser (io/example_proto,
+// Fuzz target: tf.train.Example's and SequenceExample's codec and the ParseExampleV2 parser (io/example_proto,
 // io/example_parser), which read serialized Examples straight from TFRecord files. Besides "no
 // crash, no sanitizer report": the parser fails only with InvalidArgument, and whatever the codec
 // accepts encodes to bytes it decodes to the same features.
@@ -47,6 +47,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     ex::FeatureMap again;
     require(ex::decode_example(ex::encode_example(features), &again));
     require(same(features, again));
+  }
+  ex::FeatureMap context;
+  ex::FeatureListMap lists;
+  bool has_context = false, has_lists = false;
+  if (ex::decode_sequence_example(bytes, &context, &has_context, &lists, &has_lists)) {
+    const std::string once =
+        ex::encode_sequence_example(has_context ? &context : nullptr, has_lists ? &lists : nullptr);
+    ex::FeatureMap c2;
+    ex::FeatureListMap l2;
+    bool h1 = false, h2 = false;
+    require(ex::decode_sequence_example(once, &c2, &h1, &l2, &h2));
+    require(h1 == has_context && h2 == has_lists && same(context, c2) && l2.size() == lists.size());
   }
   const std::vector<ex::SparseSpec> sparse = {{"a", varrt::DType::kInt64}, {"b", varrt::DType::kString}};
   std::vector<ex::DenseSpec> dense(2);
