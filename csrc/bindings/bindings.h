@@ -37,6 +37,11 @@ void bind_dispatch_hooks(pybind11::module_& m);
 pybind11::tuple op_tensors(const Tensor* tensors, int n, const Device* device);
 pybind11::dict op_attrs(const OpCall& call);
 void bind_tape_recorder(pybind11::module_& m);
+// TFRecord files' reader and writer (tfrecord.cc); tf.train.Example's codec and ParseExampleV2 (example.cc).
+void bind_tfrecord(pybind11::module_& m);
+void bind_example(pybind11::module_& m);
+// TensorProto bytes (tensor_proto.cc): tf.io.serialize_tensor and parse_tensor.
+void bind_tensor_proto(pybind11::module_& m);
 // _C.execute: the dispatch entry of ops with Python (NumPy) kernels.
 void bind_execute(pybind11::module_& m);
 // An op's input from Python: a varrt.Tensor, a TensorData or a host ndarray (a value already

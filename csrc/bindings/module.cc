@@ -27,6 +27,9 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_graph(m);
   varrt::bind::bind_traced_calls(m);
   varrt::bind::bind_checkpoint(m);
+  varrt::bind::bind_tfrecord(m);
+  varrt::bind::bind_example(m);
+  varrt::bind::bind_tensor_proto(m);
   varrt::bind::bind_object_graph(m);
   varrt::bind::bind_dlpack(m);
   varrt::bind::bind_testing(m);

@@ -367,6 +367,38 @@ class SaveSnapshot:
         """
         SaveV2 of the snapshot, atomically, once: the buffers are released afterwards.
         """
+class RecordReader:
+    """
+    A TFRecord file being read (internal).
+    """
+    def __init__(self, path: str, compression: int, buffer_size: int) -> None:
+        ...
+    def next(self) -> bytes | None:
+        """
+        The next record's bytes, or None at the end.
+        """
+    def next_batch(self, arg0: int) -> TensorData:
+        """
+        Up to `max` next records as a string TensorData of that many (fewer only at the end).
+        """
+    @property
+    def offset(self) -> int:
+        ...
+class RecordWriter:
+    """
+    A TFRecord file being written (internal).
+    """
+    def __init__(self, path: str, compression: int, level: int) -> None:
+        ...
+    def close(self) -> None:
+        ...
+    def flush(self) -> None:
+        ...
+    def write(self, arg0: bytes) -> None:
+        ...
+    @property
+    def closed(self) -> bool:
+        ...
 class BundleReader:
     """
     A verified tensor bundle (internal).
@@ -522,6 +554,8 @@ def borrowed_tensor(arg0: typing.Any) -> TensorData:
     """
 def broadcast_to(input: typing.Any, shape: typing.Any, name: str | None = '') -> typing.Any:
     ...
+def concat_v2(values: collections.abc.Sequence, axis: int, name: str | None = '') -> typing.Any:
+    ...
 def configure_inter_op_threads(threads: int) -> bool:
     """
     Sets the inter-op thread count (kept only); False once the device set exists and it differs.
@@ -581,6 +615,46 @@ def device_scope_name() -> str:
     """
 def devices_initialized() -> bool:
     ...
+def example_decode_example(arg0: bytes) -> list | None:
+    ...
+def example_decode_feature(arg0: bytes) -> tuple[int, list] | None:
+    ...
+def example_decode_features(arg0: bytes) -> list | None:
+    ...
+def example_decode_list(arg0: int, arg1: bytes) -> list | None:
+    """
+    The list's values, or None when the bytes are no such message.
+    """
+def example_decode_feature_list(arg0: bytes) -> list | None:
+    ...
+def example_decode_feature_lists(arg0: bytes) -> list | None:
+    ...
+def example_decode_sequence_example(arg0: bytes) -> tuple | None:
+    """
+    (context entries or None, feature-list entries or None), or None when the bytes are no such message.
+    """
+def example_encode_example(arg0: collections.abc.Iterable) -> bytes:
+    ...
+def example_encode_feature(arg0: int, arg1: collections.abc.Iterable) -> bytes:
+    ...
+def example_encode_feature_list(arg0: collections.abc.Iterable) -> bytes:
+    """
+    features: (kind, values) in order.
+    """
+def example_encode_feature_lists(arg0: collections.abc.Iterable) -> bytes:
+    """
+    entries: (key, [(kind, values), ...]) in the order to write.
+    """
+def example_encode_features(arg0: collections.abc.Iterable) -> bytes:
+    """
+    entries: (key, kind, values) in the order to write.
+    """
+def example_encode_list(arg0: int, arg1: collections.abc.Iterable) -> bytes:
+    ...
+def example_encode_sequence_example(arg0: typing.Any, arg1: typing.Any) -> bytes:
+    """
+    context: feature entries or None (unset); lists: feature-list entries or None (unset).
+    """
 def execute(op: str, kernel: typing.Any, inputs: collections.abc.Sequence, dtype: int, shape: typing.Any = None,
             num_outputs: typing.Any = None, attrs: typing.Any = None) -> typing.Any:
     """
@@ -685,6 +759,17 @@ def op_result(arg0: typing.Any) -> TensorData:
     """
     An op's output: a C-contiguous native ndarray copied into the op's device (not logged).
     """
+def parse_example_v2(arg0: collections.abc.Sequence, arg1: int, arg2: collections.abc.Sequence[int],
+                     arg3: collections.abc.Sequence[int], arg4: collections.abc.Sequence[int],
+                     arg5: typing.Any) -> tuple:
+    """
+    The core's ParseExampleV2 op (ops/parsing_ops.h): inputs serialized, names, sparse_keys, dense_keys,
+    ragged_keys, then the dense defaults; its outputs as a tuple of tensors.
+    """
+def parse_tensor_proto(arg0: bytes) -> TensorData:
+    """
+    The tensor TensorProto bytes hold, as TensorData.
+    """
 def parse_device_spec(arg0: str) -> tuple[typing.Any, typing.Any, typing.Any, typing.Any, typing.Any]:
     """
     TensorFlow's DeviceSpec.from_string: (job, replica, task, device_type, device_index).
@@ -774,6 +859,10 @@ def save_v2(prefix: str, keys: collections.abc.Sequence[str], values: list, sync
     """
     SaveV2: writes the values (variables or TensorData) under `keys`, atomically.
     """
+def serialize_tensor_proto(arg0: typing.Any) -> bytes:
+    """
+    A tensor (or the kernel's array of it) as TensorProto bytes.
+    """
 def select(v2: bool, condition: typing.Any, t: typing.Any, e: typing.Any, name: str | None = '') -> typing.Any:
     ...
 def select_supported(arg0: int) -> bool:
@@ -797,6 +886,8 @@ def softmax_cross_entropy_with_logits(features: typing.Any, labels: typing.Any,
     ...
 def sparse_softmax_cross_entropy_with_logits(features: typing.Any, labels: typing.Any,
                                              name: str | None = '') -> tuple[typing.Any, typing.Any]:
+    ...
+def split(split_dim: typing.Any, value: typing.Any, num_split: int, name: str | None = '') -> tuple:
     ...
 def sstable_build(entries: collections.abc.Sequence[tuple[bytes, bytes]], block_size: int = 262144,
                   restart_interval: int = 16) -> bytes:

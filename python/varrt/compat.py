@@ -27,6 +27,7 @@ from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
 from varrt.ops import sort_ops as _sort_ops
 from varrt.framework import variables as _variables
+from varrt.data import tfrecord as _tfrecord
 from varrt.framework.device_functions import device_v1 as _device_v1
 from varrt.graph.graph import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
 from varrt.graph.tf1 import (  # noqa: F401
@@ -95,7 +96,12 @@ def _make_v1():
     v1.data.make_one_shot_iterator = _tf1_iterators.make_one_shot_iterator
     v1.data.make_initializable_iterator = _tf1_iterators.make_initializable_iterator
     sys.modules[v1.data.__name__] = v1.data
+    # TensorFlow 1's tf.io: tf.io and the record iterator.
+    v1.io = _LazyNamespace(v1.__name__ + ".io", "varrt.io", "TensorFlow 1's tf.io over varrt.io.")
+    v1.io.tf_record_iterator = _tfrecord.tf_record_iterator
+    v1.io.TFRecordCompressionType = _tfrecord.TFRecordCompressionType
     sys.modules[v1.__name__] = v1
+    sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train
     return v1

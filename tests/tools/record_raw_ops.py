@@ -101,6 +101,10 @@ CASES = [
     "out = tf.raw_ops.ReverseV2(tensor=[[1, 2], [3, 4]], axis=[1])",
     "out = tf.raw_ops.Roll(input=[1, 2, 3, 4], shift=1, axis=0)",
     "out = tf.raw_ops.TopKV2(input=[[1, 3, 2]], k=2, index_type=tf.int64)",
+    # parsing and serialization
+    "out = tf.raw_ops.ParseTensor(serialized=tf.raw_ops.SerializeTensor(tensor=[[1, 2]]), out_type=tf.int32)",
+    "out = tf.raw_ops.DecodeCSV(records=['1,2', '3,'], record_defaults=[[0], [9]])[1]",
+    "out = tf.raw_ops.SparseToDense(sparse_indices=[[0, 1], [1, 0]], output_shape=[2, 3], sparse_values=[5., 6.], default_value=-1.)",
     "out = tf.raw_ops.InTopKV2(predictions=[[1., 3., 2.], [4., 4., 4.]], targets=[2, 1], k=1)",
     "out = tf.raw_ops.MatrixDiagV3(diagonal=[1, 2], k=0, num_rows=-1, num_cols=3, padding_value=9)",
     "out = tf.raw_ops.MatrixDiagPartV3(input=[[1, 2], [3, 4]], k=[-1, 0], padding_value=0, align='LEFT_LEFT')",

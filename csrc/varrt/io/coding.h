@@ -15,6 +15,11 @@ inline void put_fixed32(std::string* dst, uint32_t v) {
   dst->append(b, 4);
 }
 
+inline void put_fixed64(std::string* dst, uint64_t v) {
+  put_fixed32(dst, static_cast<uint32_t>(v));
+  put_fixed32(dst, static_cast<uint32_t>(v >> 32));
+}
+
 // Writes a varint into `buf` (at least 10 bytes); returns the number of bytes written.
 inline size_t encode_varint64(char* buf, uint64_t v) {
   size_t n = 0;

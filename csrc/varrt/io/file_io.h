@@ -28,6 +28,8 @@ class OutputFile {
   // which otherwise doubles the cost of replacing a checkpoint. close() trims any excess.
   void preallocate(uint64_t bytes);
   uint64_t size() const { return written_ + buffered_; }
+  // Writes out the buffer, so that readers of the path see every byte appended so far.
+  void flush() { flush_buffer(); }
   // Writes out the buffer; with `sync`, also fsyncs (a crash point). Then closes.
   void close(bool sync);
   const std::string& path() const { return path_; }

@@ -12,6 +12,7 @@
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
+#include "varrt/ops/parsing_ops.h"
 #include "varrt/ops/pooling_ops.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/select_ops.h"
@@ -125,6 +126,13 @@ const std::map<std::string, Runner>& runners() {
          std::vector<PlacedTensor> pieces =
              ops::Split(c.inputs[0], c.inputs[1], static_cast<int>(c.attr("num_split")), "");
          for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = std::move(pieces[static_cast<size_t>(i)]);
+       }},
+      {"ParseExampleV2", [](NodeCall& c) {
+         ops::ParseExampleAttrs a{c.attr("num_sparse"), c.ints_attr("sparse_types"), c.ints_attr("Tdense"),
+                                  c.ints_attr("dense_shapes")};
+         std::vector<PlacedTensor> out =
+             ops::ParseExampleV2(std::vector<PlacedTensor>(c.inputs, c.inputs + c.num_inputs), a, nullptr);
+         for (size_t i = 0; i < out.size(); ++i) c.outputs[i] = std::move(out[i]);
        }},
       {"Select", [](NodeCall& c) { c.outputs[0] = ops::Select(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"SelectV2", [](NodeCall& c) { c.outputs[0] = ops::SelectV2(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},

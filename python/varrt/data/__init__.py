@@ -5,6 +5,7 @@ from varrt.data.constants import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINA
 from varrt.data.dataset_ops import Dataset, DatasetV2
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.iterators import Iterator, NumpyIterator
+from varrt.data.tfrecord_dataset import TFRecordDatasetV2 as TFRecordDataset
 
 __all__ = ["AUTOTUNE", "Dataset", "DatasetSpec", "DatasetV2", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
-           "UNKNOWN_CARDINALITY", "experimental"]
+           "TFRecordDataset", "UNKNOWN_CARDINALITY", "experimental"]

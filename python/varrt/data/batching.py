@@ -10,7 +10,8 @@ from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.node import UnaryNode, check_positive, scalar_int
 from varrt.data.op_errors import PendingIteratorError, op_error
 from varrt.data.padding import Padding
-from varrt.data.sources import _TensorSliceDataset, _VariantDataset
+from varrt.data.sources import _VariantDataset
+from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops
 
@@ -44,15 +45,18 @@ class _BatchDataset(UnaryNode):
             lambda s: structure.batched(s, lead), input_dataset.element_spec))
 
     def _elements(self):
-        slices = getattr(self._input, "_node", None)
-        if isinstance(slices, _TensorSliceDataset):  # batches of slices are slices: no per-element work
-            return slices._batches(self._batch_size, self._drop)
+        node = getattr(self._input, "_node", None)
+        if hasattr(node, "_batches"):  # a source that makes whole batches itself (slices, records)
+            return node._batches(self._batch_size, self._drop)
         return map(self._stack, _groups(self._input._elements(), self._batch_size, self._drop))
 
     def _stack(self, batch):
         columns = zip(*(structure.leaves(e) for e in batch))
         stacked = []
         for column in columns:
+            if isinstance(column[0], SparseTensor):
+                stacked.append(_stack_sparse(column))
+                continue
             first = column[0].shape
             for t in column[1:]:
                 if t.shape != first:
@@ -67,6 +71,22 @@ class _BatchDataset(UnaryNode):
 
     def _cardinality(self):
         return _batch_count(self._input._cardinality(), self._batch_size, self._drop)
+
+
+def _stack_sparse(column):
+    """A batch of SparseTensors as one of rank + 1: each one's indices behind its position, the
+    dense shape the largest in each dimension (TensorFlow's batching of sparse elements)."""
+    indices, values, shapes = [], [], []
+    for i, sp in enumerate(column):
+        idx = sp.indices.numpy()
+        indices.append(np.concatenate([np.full((idx.shape[0], 1), i, np.int64), idx], axis=1))
+        values.append(sp.values.numpy())
+        shapes.append(sp.dense_shape.numpy())
+    dense_shape = np.concatenate([[len(column)], np.max(np.stack(shapes), axis=0)]).astype(np.int64)
+    dtype = column[0].dtype
+    vals = np.concatenate(values) if values else np.zeros((0,))
+    return SparseTensor(np.concatenate(indices), convert_to_tensor(vals.astype(object) if dtype == dtypes.string
+                                                                   else vals, dtype=dtype), dense_shape)
 
 
 class _UnbatchDataset(UnaryNode):

@@ -4,3 +4,4 @@ from varrt.data.constants import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINA
 from varrt.data.experimental_ops import (assert_cardinality, bucket_by_sequence_length, cardinality,  # noqa: F401
                                          choose_from_datasets, enumerate_dataset, get_structure, group_by_window,
                                          sample_from_datasets, scan, take_while, unbatch, unique)
+from varrt.data.csv_dataset import CsvDatasetV2 as CsvDataset  # noqa: F401

@@ -2,6 +2,7 @@
 leaves are tensors or datasets (a list is a value, converted to one tensor, as tf.data converts
 it), and their `element_spec`, the same nest of `TensorSpec`s and `DatasetSpec`s."""
 from varrt.data.dataset_spec import DatasetSpec
+from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
@@ -58,14 +59,47 @@ def is_dataset(x):
 
 def to_tensors(element):
     """The element with every leaf a Tensor (TensorFlow's conversion rules) or a dataset."""
-    return map_leaves(lambda x: x if isinstance(x, Tensor) or is_dataset(x) else convert_to_tensor(x), element)
+    return map_leaves(lambda x: x if isinstance(x, (Tensor, SparseTensor)) or is_dataset(x) else convert_to_tensor(x),
+                      element)
 
 
 def spec_of(element):
     """The element's `element_spec`: a TensorSpec (its static shape and dtype) per tensor leaf,
     a DatasetSpec per dataset leaf."""
-    return map_leaves(lambda t: DatasetSpec(t.element_spec) if is_dataset(t) else TensorSpec(t.shape, t.dtype),
-                      element)
+    def spec(t):
+        if is_dataset(t):
+            return DatasetSpec(t.element_spec)
+        if isinstance(t, SparseTensor):
+            return SparseTensorSpec(t.shape, t.dtype)
+        return TensorSpec(t.shape, t.dtype)
+    return map_leaves(spec, element)
+
+
+def components(element):
+    """The leaves of `element` (values or specs) with each SparseTensor as its three tensors
+    (indices, values, dense_shape) and each SparseTensorSpec as theirs: what a traced function
+    takes and returns for it."""
+    out = []
+    for x in leaves(element):
+        if isinstance(x, SparseTensor):
+            out += [x.indices, x.values, x.dense_shape]
+        elif isinstance(x, SparseTensorSpec):
+            out += x.component_specs
+        else:
+            out.append(x)
+    return out
+
+
+def from_components(structure, flat):
+    """`flat` (components in order) in the shape of `structure`, three of them per SparseTensor
+    or SparseTensorSpec there."""
+    it = iter(flat)
+
+    def take(leaf):
+        if isinstance(leaf, (SparseTensor, SparseTensorSpec)):
+            return SparseTensor(next(it), next(it), next(it))
+        return next(it)
+    return map_leaves(take, structure)
 
 
 def as_numpy(element):
@@ -75,6 +109,8 @@ def as_numpy(element):
 
 def batched(spec, size):
     """The spec of a batch of `size` (None: unknown) elements of `spec`."""
+    if isinstance(spec, SparseTensorSpec):
+        return SparseTensorSpec(TensorShape([size]).concatenate(spec.shape), spec.dtype)
     return TensorSpec(TensorShape([size]).concatenate(spec.shape), spec.dtype)
 
 

@@ -31,12 +31,12 @@ class TracedFunction:
         self._in_spec = element_spec
         self.output_structure = None
         self.output_spec = None
-        flat_specs = structure.leaves(element_spec)
+        flat_specs = structure.components(element_spec)  # a SparseTensor passes as its three tensors
         traced = _function.function(self._flat_call, input_signature=flat_specs)
         self._concrete = traced.get_concrete_function()
 
     def _flat_call(self, *flat):
-        element = structure.pack(self._in_spec, flat)
+        element = structure.from_components(self._in_spec, flat)
         if self._unpack == "state_element":  # reduce's (state, element): the element is one argument
             result = self._fn(*element)
         else:
@@ -44,12 +44,12 @@ class TracedFunction:
         result = structure.to_tensors(_as_tuple(result))
         self.output_structure = result
         self.output_spec = structure.spec_of(result)
-        return structure.leaves(result)
+        return structure.components(result)
 
     def __call__(self, element):
         # The element has the dataset's element spec, which the function was traced with.
-        out = self._concrete._call_flat(structure.leaves(element))
-        return structure.pack(self.output_structure, out if isinstance(out, (list, tuple)) else [out])
+        out = self._concrete._call_flat(structure.components(element))
+        return structure.from_components(self.output_structure, out if isinstance(out, (list, tuple)) else [out])
 
 
 class DatasetFunction:

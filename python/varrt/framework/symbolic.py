@@ -102,7 +102,9 @@ class SymbolicTensor(Tensor):
         return f'<tf.Tensor \'{self.name}\' shape={_shape_text(self.shape)} dtype={self.dtype.name}>'
 
     def __str__(self):
-        return f'Tensor("{self.name}", shape={_shape_text(self.shape)}, dtype={self.dtype.name})'
+        # TensorFlow leaves the shape out when even the rank is unknown (repr says <unknown>).
+        shape = f", shape={_shape_text(self.shape)}" if self.shape.rank is not None else ""
+        return f'Tensor("{self.name}"{shape}, dtype={self.dtype.name})'
 
     def __format__(self, format_spec):
         return format(str(self), format_spec)

@@ -87,7 +87,12 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
         if len(outs) == num_outputs:
             return [_dtype_of(int(attrs[a.type_attr])) if a.type_attr and attrs.get(a.type_attr) is not None
                     and a.type_attr not in [i.type_attr for i in opdef.inputs] else _dtype_of(host[1]) for a in outs]
+        listed = _listed_output_dtypes(opdef, attrs)
+        if listed is not None and len(listed) == num_outputs:
+            return listed
         return [_dtype_of(host[1])] * num_outputs
+    if sum(1 for a in opdef.outputs if _is_list(a)) > 1:  # several list outputs: the attributes count them
+        return _listed_output_dtypes(opdef, attrs)
     # The recorded tensor inputs, in signature order: resources and host-read inputs (attributes
     # under the input's name) are not among them; a list input takes what the others leave.
     args = [a for a in opdef.inputs if not a.is_resource and (_is_list(a) or a.name not in attrs)]
@@ -116,6 +121,25 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
                     return None
                 out.append(_dtype_named(attr.default))
     return out if len(out) == num_outputs and None not in out else None
+
+
+def _listed_output_dtypes(opdef, attrs):
+    """The dtypes of an op's outputs when its attributes count and type every list output
+    (ParseExampleV2: num_sparse * int64, sparse_types, Tdense), or None when they do not."""
+    out = []
+    for arg in opdef.outputs:
+        if arg.type_list_attr:
+            types = attrs.get(arg.type_list_attr)
+            if types is None:
+                return None
+            out += [_dtype_of(int(t)) for t in types]
+        elif arg.number_attr and arg.dtype:
+            if attrs.get(arg.number_attr) is None:
+                return None
+            out += [_dtype_named(arg.dtype)] * int(attrs[arg.number_attr])
+        else:
+            return None
+    return out
 
 
 def _packed_dims(inputs):

@@ -15,7 +15,7 @@ tests/tools/dump_tf_op_registry.py, is what tests/test_op_table.py compares them
 
 Arguments: "name: T" (typed by attr T), "name: float" (a fixed dtype), "name: N * T" (a list of
 N tensors of type T), "name: resource". Attributes: "T: {float, double}" (a type from a list),
-"T: type", "keep_dims: bool = false", "N: int >= 1", "perm: list(int)", "alpha: float = 0.2",
+"T: type", "keep_dims: bool = false", "Tdense: list({float, int64}) >= 0" (a list of types from a list), "N: int >= 1", "perm: list(int)", "alpha: float = 0.2",
 "data_format: {'NHWC', 'NCHW'} = \"NHWC\"" (a string from a list), "shape: shape = { unknown_rank:
 true }". Beside them: `kernels=` when TensorFlow declares dtypes it has no CPU kernel for (its
 kernel list as it prints it: "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half", every
@@ -110,7 +110,8 @@ class AttrDef:
         if self.minimum is not None:
             text += f",min={self.minimum}"
         if self.allowed is not None:
-            text += ",allowed=" + _value_text(f"list({self.type})", self.allowed)
+            element = self.type[5:-1] if self.type.startswith("list(") else self.type  # list({float, ...})
+            text += ",allowed=" + _value_text(f"list({element})", self.allowed)
         return text
 
 
@@ -346,7 +347,10 @@ def _parse_attr(text):
     if ">=" in kind:
         kind, lo = (s.strip() for s in kind.split(">="))
         minimum = int(lo)
-    if kind.startswith("{"):
+    if kind.startswith("list({"):  # a list of types from a list: "Tdense: list({float, int64, string}) >= 0"
+        allowed = [_TF_TYPE_NAMES[t.strip()] for t in kind[5:-1].strip("{}").split(",")]
+        kind = "list(type)"
+    elif kind.startswith("{"):
         items = [t.strip() for t in kind.strip("{}").split(",")]
         if items[0].startswith("'"):  # a string from a list: {'NHWC', 'NCHW'}
             allowed = [t.strip("'") for t in items]

@@ -15,9 +15,12 @@ from varrt.checkpoint.checkpoint_management import (CheckpointManager, Checkpoin
 from varrt.checkpoint.checkpoint_utils import (CheckpointReader, NewCheckpointReader, list_variables, load_checkpoint,
                                           load_variable)
 from varrt.checkpoint.saver import Saver
+from varrt.data.example_proto import (BytesList, Example, Feature, FeatureList, FeatureLists, Features, FloatList,
+                                     Int64List, SequenceExample)
 from varrt.distribute.server_lib import ClusterSpec
 
-__all__ = ["Checkpoint", "ClusterSpec", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
+__all__ = ["BytesList", "Example", "Feature", "FeatureList", "FeatureLists", "Features", "FloatList", "Int64List",
+           "SequenceExample", "Checkpoint", "ClusterSpec", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
            "CheckpointState", "InitializationOnlyStatus", "NameBasedSaverStatus", "NewCheckpointReader", "Saver",
            "checkpoint_exists", "generate_checkpoint_state_proto", "get_checkpoint_state", "latest_checkpoint",
            "list_variables", "load_checkpoint", "load_variable", "update_checkpoint_state"]

@@ -27,3 +27,19 @@ register("KerasSGD", _STEP, "N: int >= 1", _GRAD_TYPES, _LR, "momentum: float", 
 # so the flow's first dimension is unknown to the graph.
 register("TensorArrayWriteV3", "flow_in: T, index: int32, value: T -> flow_out: T", "T: type", shape=shape_fns.tensor_array_write,
          origin="varrt")
+
+# A dataset iterated while a graph is built (data/graph_iteration.py, data/tf1_iterators.py): the
+# pipeline stays in Python on the host, and its iterator is an int64 handle into the host's open
+# iterators (TensorFlow's ops of these names take a resource). IteratorGetNextAsOptional gives
+# whether there was an element and its components, where TensorFlow's gives an optional variant;
+# MakeIterator (re)starts the handle's iteration.
+_ITERATOR_ATTRS = ("output_types: list(type) >= 1", "output_shapes: list(shape) >= 1")
+register("AnonymousIteratorV3", " -> handle: int64", *_ITERATOR_ATTRS, stateful=True, shape=shape_fns.unknown,
+         origin="varrt")
+register("IteratorV2", " -> handle: int64", "shared_name: string", "container: string", *_ITERATOR_ATTRS,
+         stateful=True, shape=shape_fns.unknown, origin="varrt")
+register("IteratorGetNext", "iterator: int64 -> components: output_types", *_ITERATOR_ATTRS, stateful=True,
+         shape=shape_fns.unknown, origin="varrt")
+register("IteratorGetNextAsOptional", "iterator: int64 -> has_value: bool, components: output_types",
+         *_ITERATOR_ATTRS, stateful=True, shape=shape_fns.unknown, origin="varrt")
+register("MakeIterator", "iterator: int64 -> started: bool", stateful=True, shape=shape_fns.unknown, origin="varrt")

@@ -6,7 +6,7 @@ evaluates constant subexpressions. A shape error raises ShapeError with TensorFl
 ("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
 
 One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
-common rules), math, array, manip (split, slice, pad, reverse, roll), diag, conv (convolutions and pooling), strided_slice, nn, random, state. The records in ops/defs name
+common rules), math, array, manip (split, slice, pad, reverse, roll), diag, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
@@ -27,6 +27,7 @@ from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumula
                                       reduction, select, select_v2, unsorted_segment)
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, in_top_k, l2_loss, softmax_cross_entropy,  # noqa: F401
                                     sparse_softmax_cross_entropy, top_k)
+from varrt.ops.shape_fns.parsing import decode_csv, parse_example_v2, read_file, sparse_to_dense  # noqa: F401
 from varrt.ops.shape_fns.random import (key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
                                         stateful, stateful_int, stateless, stateless_int)
 from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401

@@ -1,0 +1,89 @@
+"""`tf.sparse.SparseTensor`: a tensor given by the indices of its non-default elements, their
+values and its dense shape (three tensors), as tf.io.VarLenFeature parses it; and its spec
+(`tf.SparseTensorSpec`), which a dataset's element_spec holds for one."""
+from varrt.base import dtypes
+from varrt.framework import graph_building
+from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.tensor_spec import TensorSpec
+
+
+class SparseTensor:
+    """indices: int64 [N, rank]; values: [N]; dense_shape: int64 [rank]."""
+
+    def __init__(self, indices, values, dense_shape):
+        self._indices = convert_to_tensor(indices, dtype=dtypes.int64)
+        self._values = convert_to_tensor(values)
+        self._dense_shape = convert_to_tensor(dense_shape, dtype=dtypes.int64)
+
+    @property
+    def indices(self):
+        """The int64 [N, rank] positions of the values."""
+        return self._indices
+
+    @property
+    def values(self):
+        """The [N] values."""
+        return self._values
+
+    @property
+    def dense_shape(self):
+        """The int64 [rank] shape of the dense tensor."""
+        return self._dense_shape
+
+    @property
+    def dtype(self):
+        """The values' dtype."""
+        return self._values.dtype
+
+    @property
+    def shape(self):
+        """The dense shape as far as it is known while building: its value when known, else its rank."""
+        if graph_building.value_known(self._dense_shape):
+            return TensorShape([int(d) for d in self._dense_shape.numpy()])
+        rank = self._dense_shape.shape[0] if self._dense_shape.shape.rank == 1 else None
+        return TensorShape(None if rank is None else [None] * rank)
+
+    def get_shape(self):
+        """`shape`."""
+        return self.shape
+
+    def __repr__(self):
+        # str(), as TensorFlow's "%s" (a tensor's format() is its NumPy value's).
+        return (f"SparseTensor(indices={str(self._indices)}, values={str(self._values)}, "
+                f"dense_shape={str(self._dense_shape)})")
+
+
+class SparseTensorSpec:
+    """The type of a SparseTensor: its dense shape (as far as known) and dtype; what a dataset's
+    `element_spec` holds for one."""
+
+    def __init__(self, shape=None, dtype=dtypes.float32):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    @property
+    def shape(self):
+        """The dense shape as far as it is known."""
+        return self._shape
+
+    @property
+    def dtype(self):
+        """The values' dtype."""
+        return self._dtype
+
+    @property
+    def component_specs(self):
+        """The TensorSpecs of indices, values and dense_shape."""
+        rank = self._shape.rank
+        return [TensorSpec([None, rank], dtypes.int64), TensorSpec([None], self._dtype),
+                TensorSpec([rank], dtypes.int64)]
+
+    def __eq__(self, other):
+        return type(other) is SparseTensorSpec and self._shape == other._shape and self._dtype == other._dtype
+
+    def __hash__(self):
+        return hash((tuple(self._shape.as_list()) if self._shape.rank is not None else None, self._dtype))
+
+    def __repr__(self):
+        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"

@@ -1,0 +1,11 @@
+"""`tf.io`: TFRecord files, parsing serialized `tf.train.Example`s, tensors as TensorProto bytes,
+whole files."""
+from varrt.ops.csv_ops import decode_csv
+from varrt.ops.io_ops import parse_tensor, read_file, serialize_tensor, write_file
+from varrt.data.tfrecord import TFRecordOptions, TFRecordWriter
+from varrt.ops.parsing_ops import (FixedLenFeature, FixedLenSequenceFeature, VarLenFeature, parse_example,
+                                   parse_single_example)
+
+__all__ = ["FixedLenFeature", "decode_csv", "FixedLenSequenceFeature", "TFRecordOptions", "TFRecordWriter", "VarLenFeature",
+           "parse_example", "parse_single_example", "parse_tensor", "read_file", "serialize_tensor",
+           "write_file"]
