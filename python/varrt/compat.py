@@ -24,6 +24,9 @@ from varrt import random as _random
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
+from varrt.ops import decompositions as _decompositions
+from varrt.ops import linalg_composites as _linalg_composites
+from varrt.ops import linalg_solvers as _linalg_solvers
 from varrt.ops import sort_ops as _sort_ops
 from varrt.framework import variables as _variables
 from varrt.framework.device_functions import device_v1 as _device_v1
@@ -89,6 +92,15 @@ def _make_v1():
     for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     v1.nn.in_top_k = _sort_ops.in_top_k_v1
+    # TensorFlow 1's top-level linear algebra (TensorFlow 2 keeps them in tf.linalg only).
+    for module, names in ((_linalg_solvers, ("cholesky", "matrix_determinant", "matrix_inverse", "matrix_solve",
+                                             "matrix_triangular_solve")),
+                          (_decompositions, ("qr", "self_adjoint_eig", "self_adjoint_eigvals", "svd")),
+                          (_linalg_composites, ("cholesky_solve", "norm", "trace"))):
+        for name in names:
+            setattr(v1, name, getattr(module, name))
+    v1.matrix_solve_ls = _linalg_composites.lstsq
+    v1.log_matrix_determinant = _linalg_solvers.log_matrix_determinant
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train

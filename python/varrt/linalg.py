@@ -1,6 +1,18 @@
-"""`tf.linalg`: the public names of varrt.ops.linalg_ops, tensordot (tf.linalg.tensordot) and the diagonal ops (ops/diag_ops.py)."""
+"""`tf.linalg`: the public names of varrt.ops.linalg_ops, the solvers (ops/linalg_solvers.py), the
+decompositions (ops/decompositions.py), the functions written over them (ops/linalg_composites.py),
+tensordot (tf.linalg.tensordot) and the diagonal ops (ops/diag_ops.py)."""
 from varrt.ops.linalg_ops import (  # noqa: F401
     adjoint, band_part, matmul, matrix_transpose,
+)
+from varrt.ops.linalg_solvers import (  # noqa: F401
+    cholesky, log_matrix_determinant as slogdet, matrix_determinant as det, matrix_inverse as inv,
+    matrix_solve as solve, matrix_triangular_solve as triangular_solve,
+)
+from varrt.ops.decompositions import (  # noqa: F401
+    qr, self_adjoint_eig as eigh, self_adjoint_eigvals as eigvalsh, svd,
+)
+from varrt.ops.linalg_composites import (  # noqa: F401
+    cholesky_solve, logdet, lstsq, matvec, norm_v2 as norm, pinv, trace,
 )
 from varrt.ops.clip_ops import global_norm  # noqa: F401
 from varrt.ops.array_composites import tensordot  # noqa: F401

@@ -1,0 +1,237 @@
+"""Inverses, determinants and linear solvers (TensorFlow's MatrixInverse, MatrixDeterminant,
+LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixSolveLs), batched over
+the leading dimensions, with TensorFlow's CPU kernels' checks and texts. The kernels are NumPy's
+LAPACK (getrf/getri, getrf/getrs, potrf, gelsd); a triangular solve is substitution, so a zero on
+the diagonal gives infinities and NaNs as TensorFlow's does rather than an error.
+"""
+from __future__ import annotations
+
+import collections
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from varrt.base import dtypes
+from varrt.ops import op_def_lib
+from varrt.ops.linalg_checks import check_batch, computing
+from varrt.ops.op_util import (check_dtype, kernel_error, matching, operand, run, run_outputs, shape_text,
+                               suffix)
+
+if TYPE_CHECKING:
+    from varrt.framework.tensor import Tensor
+
+# TensorFlow's generated wrapper returns its outputs as a namedtuple named after the op.
+LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant", ["sign", "log_abs_determinant"])
+
+
+def _adjoint(a):
+    return np.conj(np.swapaxes(a, -1, -2))
+
+
+def _single(op, input, name):  # noqa: A002 - TensorFlow's names
+    a, dtype = operand(input)
+    end = suffix(name, input)
+    check_dtype(op, dtype, name, end)
+    return a, dtype, end
+
+
+@op_def_lib.implements("MatrixInverse")
+def matrix_inverse(input, adjoint=False, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """The inverse of each innermost square matrix of `input` (of its adjoint with `adjoint`), by an
+    LU decomposition with partial pivoting; a zero pivot raises InvalidArgumentError."""
+    a, dtype, end = _single("MatrixInverse", input, name)
+
+    def kernel(a):
+        check_batch("MatrixInverse", [a], name, end, square=True)
+        x = computing(_adjoint(a) if adjoint else a)
+        if x.size == 0:
+            return np.empty(a.shape, a.dtype)
+        if np.isnan(x).any():  # TensorFlow's smallest-pivot test fails on NaN
+            raise kernel_error("MatrixInverse", "Input is not invertible.", name, end=end)
+        try:
+            return np.linalg.inv(x).astype(a.dtype)
+        except np.linalg.LinAlgError:
+            raise kernel_error("MatrixInverse", "Input is not invertible.", name, end=end) from None
+    return run("MatrixInverse", kernel, (a,), dtype, attrs={"adjoint": bool(adjoint)}, name=name)
+
+
+@op_def_lib.implements("MatrixDeterminant")
+def matrix_determinant(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """The determinant of each innermost square matrix of `input` (1 for an empty matrix)."""
+    a, dtype, end = _single("MatrixDeterminant", input, name)
+
+    def kernel(a):
+        check_batch("MatrixDeterminant", [a], name, end, square=True)
+        if a.shape[-1] == 0:
+            return np.ones(a.shape[:-2], a.dtype)
+        return np.asarray(np.linalg.det(a)).astype(a.dtype)
+    return run("MatrixDeterminant", kernel, (a,), dtype, name=name)
+
+
+@op_def_lib.implements("LogMatrixDeterminant")
+def log_matrix_determinant(input, name=None) -> LogMatrixDeterminant:  # noqa: A002 - TensorFlow's names
+    """(sign, log of the absolute value) of each innermost matrix's determinant: a singular matrix
+    gives (0, -inf); complex matrices a complex sign of modulus 1."""
+    a, dtype, end = _single("LogMatrixDeterminant", input, name)
+
+    def kernel(a):
+        check_batch("LogMatrixDeterminant", [a], name, end, square=True)
+        if a.shape[-1] == 0:
+            return np.ones(a.shape[:-2], a.dtype), np.zeros(a.shape[:-2], a.dtype)
+        sign, log_abs = np.linalg.slogdet(a)
+        return np.asarray(sign).astype(a.dtype), np.asarray(log_abs).astype(a.dtype)
+    sign, log_abs = run_outputs("LogMatrixDeterminant", kernel, (a,), dtype, 2)
+    return LogMatrixDeterminant(sign, log_abs)
+
+
+def _matrix_and_rhs(op, matrix, rhs, name):
+    (m, r), dtype = matching(op, [matrix, rhs], name)
+    end = suffix(name, matrix, rhs)
+    check_dtype(op, dtype, name, end)
+    return m, r, dtype, end
+
+
+@op_def_lib.implements("MatrixSolve")
+def matrix_solve(matrix, rhs, adjoint=False, name=None) -> Tensor:
+    """X with `matrix` X = `rhs` (its adjoint with `adjoint`) for each innermost square matrix and
+    right-hand sides of the same batch (no broadcasting); a zero pivot raises InvalidArgumentError."""
+    m, r, dtype, end = _matrix_and_rhs("MatrixSolve", matrix, rhs, name)
+
+    def kernel(m, r):
+        check_batch("MatrixSolve", [m, r], name, end)
+        if m.shape[-1] != m.shape[-2]:
+            raise kernel_error("MatrixSolve", "First input (lhs) must be a square matrix.", name, end=end)
+        if m.shape[-2] != r.shape[-2]:
+            raise kernel_error("MatrixSolve", "Input matrix and rhs are incompatible.", name, end=end)
+        if m.shape[-1] == 0 or r.shape[-1] == 0:
+            return np.zeros(r.shape, r.dtype)
+        x = _adjoint(m) if adjoint else m
+        if np.isnan(x).any():
+            raise kernel_error("MatrixSolve", "Input matrix is not invertible.", name, end=end)
+        try:
+            return np.linalg.solve(x, r)
+        except np.linalg.LinAlgError:
+            raise kernel_error("MatrixSolve", "Input matrix is not invertible.", name, end=end) from None
+    return run("MatrixSolve", kernel, (m, r), dtype, attrs={"adjoint": bool(adjoint)}, name=name)
+
+
+@op_def_lib.implements("MatrixTriangularSolve")
+def matrix_triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None) -> Tensor:
+    """X with `matrix` X = `rhs` for each innermost triangular matrix (only its `lower` or upper
+    triangle is read; `adjoint` solves with its adjoint), the batch dimensions broadcast."""
+    m, r, dtype, end = _matrix_and_rhs("MatrixTriangularSolve", matrix, rhs, name)
+    lower, adjoint = bool(lower), bool(adjoint)
+
+    def kernel(m, r):
+        return _triangular_solve(m, r, lower, adjoint, name, end)
+    return run("MatrixTriangularSolve", kernel, (m, r), dtype, attrs={"lower": lower, "adjoint": adjoint}, name=name)
+
+
+def _triangular_solve(m, r, lower, adjoint, name, end):
+    op = "MatrixTriangularSolve"
+    for i, a in enumerate((m, r)):
+        if a.ndim < 2:
+            raise kernel_error(op, f"In[{i}] ndims must be >= 2: {a.ndim}", name, end=end)
+    rows, cols = m.shape[-2:]
+    if rows != cols:
+        raise kernel_error(op, f"In[0] matrices in the last dimensions must be square ({cols} =/= {rows})",
+                           name, end=end)
+    if cols != r.shape[-2]:
+        raise kernel_error(op, f"In[0] mismatch In[1] shape: {cols} vs. {r.shape[-2]}: {shape_text(m.shape)} "
+                               f"{shape_text(r.shape)} {int(lower)} {int(adjoint)}", name, end=end)
+    try:
+        batch = np.broadcast_shapes(m.shape[:-2], r.shape[:-2])
+    except ValueError:
+        raise kernel_error(op, f"In[0] and In[1] must have compatible batch dimensions: {shape_text(m.shape)} vs. "
+                               f"{shape_text(r.shape)}", name, end=end) from None
+    t = np.tril(m) if lower else np.triu(m)
+    if adjoint:
+        t, lower = _adjoint(t), not lower
+    t = np.broadcast_to(t, batch + t.shape[-2:])
+    b = np.broadcast_to(r, batch + r.shape[-2:])
+    x = np.zeros(b.shape, r.dtype)
+    # Substitution, one row at a time: the rows solved so far are the only nonzeros of x.
+    order = range(rows) if lower else range(rows - 1, -1, -1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for i in order:
+            done = (t[..., i:i + 1, :] @ x)[..., 0, :]
+            x[..., i, :] = (b[..., i, :] - done) / t[..., i, i:i + 1]
+    return x
+
+
+@op_def_lib.implements("Cholesky")
+def cholesky(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """The lower-triangular L with L L^H = `input` for each innermost matrix (only its lower
+    triangle is read). A matrix that is not positive definite gives NaN in L's lower triangle, as
+    TensorFlow's CPU kernel does, rather than an error."""
+    a, dtype, end = _single("Cholesky", input, name)
+
+    def kernel(a):
+        check_batch("Cholesky", [a], name, end, square=True)
+        if a.size == 0:
+            return np.empty(a.shape, a.dtype)
+        return cholesky_lower(a).astype(a.dtype)
+    return run("Cholesky", kernel, (a,), dtype, name=name)
+
+
+def cholesky_lower(a):
+    """The Cholesky factors of a batch of matrices, NaN in the lower triangle of each one that is
+    not positive definite (NaN and infinities included)."""
+    flat = a.reshape((-1,) + a.shape[-2:])
+    out = np.zeros(flat.shape, flat.dtype)
+    try:
+        with np.errstate(invalid="ignore"):
+            out[:] = np.linalg.cholesky(flat)
+        failed = ~np.isfinite(out).all(axis=(-1, -2))
+    except np.linalg.LinAlgError:
+        failed = np.ones(len(flat), bool)
+        for i, m in enumerate(flat):
+            try:
+                out[i] = np.linalg.cholesky(m)
+                failed[i] = not np.isfinite(out[i]).all()
+            except np.linalg.LinAlgError:
+                pass
+    out[failed] = np.where(np.tril(np.ones(a.shape[-2:], bool)), np.nan, 0)
+    return out.reshape(a.shape)
+
+
+@op_def_lib.implements("MatrixSolveLs")
+def matrix_solve_ls_op(matrix, rhs, l2_regularizer, fast=True, name=None) -> Tensor:
+    """TensorFlow's MatrixSolveLs kernel: least squares by the regularized normal equations
+    (`fast`; a rank-deficient matrix raises InvalidArgumentError) or the minimum-norm solution."""
+    m, r, dtype, end = _matrix_and_rhs("MatrixSolveLs", matrix, rhs, name)
+    l2, _ = operand(l2_regularizer, dtypes.float64)
+    fast = bool(fast)
+
+    def kernel(m, r, l2):
+        op = "MatrixSolveLs"
+        if np.ndim(l2) != 0:
+            raise kernel_error(op, f"l2_regularizer must be scalar, got shape {shape_text(np.shape(l2))}", name,
+                               end="")
+        check_batch(op, [m, r], name, end)
+        if m.shape[-2] != r.shape[-2]:
+            raise kernel_error(op, "Input matrix and rhs are incompatible.", name, end=end)
+        out = np.zeros(m.shape[:-2] + (m.shape[-1], r.shape[-1]), r.dtype)
+        if out.size == 0 or m.shape[-2] == 0:
+            return out
+        if not fast:
+            flat_m = m.reshape((-1,) + m.shape[-2:])
+            flat_r = r.reshape((-1,) + r.shape[-2:])
+            solved = [np.linalg.lstsq(a, b, rcond=None)[0] for a, b in zip(flat_m, flat_r)]
+            return np.stack(solved).reshape(out.shape).astype(r.dtype)
+        over = m.shape[-2] >= m.shape[-1]
+        gram = _adjoint(m) @ m if over else m @ _adjoint(m)
+        gram = gram + float(l2) * np.eye(gram.shape[-1], dtype=gram.dtype)
+        chol = cholesky_lower(gram)
+        if not np.isfinite(chol).all():
+            raise kernel_error(op, "Input matrix was rank deficient or ill-conditioned. Try setting fast=False or "
+                                   "provide a larger l2_regularizer > 0.", name, end=end)
+        if over:
+            return _cholesky_solve_arrays(chol, _adjoint(m) @ r)
+        return _adjoint(m) @ _cholesky_solve_arrays(chol, r)
+    return run("MatrixSolveLs", kernel, (m, r, l2), dtype, attrs={"fast": fast}, name=name)
+
+
+def _cholesky_solve_arrays(chol, b):
+    y = np.linalg.solve(chol, b)
+    return np.linalg.solve(_adjoint(chol), y)
