@@ -8,15 +8,16 @@ from varrt.ops.op_util import kernel_error
 
 
 def check_batch(op, arrays, name, end, square=False):
-    """Every input of rank >= 2 and of one rank with the same outer dimensions; with `square`, the
+    """The first input of rank >= 2, the others of its rank and outer dimensions; with `square`, the
     first input's matrices square (TensorFlow's ValidateSingleSquareMatrix text)."""
-    for i, a in enumerate(arrays):
-        if a.ndim < 2:
-            raise kernel_error(op, f"Input tensor {i} must have rank >= 2, got {a.ndim}", name, end=end)
-    if any(a.ndim != arrays[0].ndim for a in arrays):
-        raise kernel_error(op, "All input tensors must have the same rank.", name, end=end)
-    if any(a.shape[:-2] != arrays[0].shape[:-2] for a in arrays):
-        raise kernel_error(op, "All input tensors must have the same outer dimensions.", name, end=end)
+    # TensorFlow checks the first input's rank, then the others against it.
+    if arrays[0].ndim < 2:
+        raise kernel_error(op, f"Input tensor 0 must have rank >= 2, got {arrays[0].ndim}", name, end=end)
+    for a in arrays[1:]:
+        if a.ndim != arrays[0].ndim:
+            raise kernel_error(op, "All input tensors must have the same rank.", name, end=end)
+        if a.shape[:-2] != arrays[0].shape[:-2]:
+            raise kernel_error(op, "All input tensors must have the same outer dimensions.", name, end=end)
     if square and arrays[0].shape[-1] != arrays[0].shape[-2]:
         raise kernel_error(op, "Input matrix must be square.", name, end=end)
 
