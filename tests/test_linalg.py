@@ -7,6 +7,7 @@ and dtypes no recorded case used. The ops' eager, traced, TF1 and gradient runs 
 tests/op_db.py."""
 import json
 import pathlib
+import sys
 
 import numpy as np
 import pytest
@@ -144,3 +145,38 @@ def test_a_graph_runs_the_decompositions_at_every_batch_size():
         np.testing.assert_allclose(s.numpy(), np.linalg.svd(x, compute_uv=False), rtol=1e-12)
         np.testing.assert_allclose(qr.numpy(), x, atol=1e-12)
         np.testing.assert_allclose(pinv.numpy(), np.linalg.pinv(x), atol=1e-12)
+
+
+def test_the_cores_lapack_ops_run_in_a_graph_without_python():
+    """MatrixInverse, MatrixDeterminant, LogMatrixDeterminant, Cholesky and MatrixSolve are the
+    core's ops: a traced function's nodes run them with no Python frame and no NumPy call."""
+    @tf.function(input_signature=[tf.TensorSpec([None, 3, 3], tf.float64)])
+    def f(x):
+        return (tf.linalg.inv(x), tf.linalg.det(x), tf.linalg.slogdet(x)[1], tf.linalg.cholesky(x),
+                tf.linalg.solve(x, x))
+
+    concrete = f.get_concrete_function()
+    assert [op.type for op in concrete.graph.get_operations() if op.type != "Placeholder"] == [
+        "MatrixInverse", "MatrixDeterminant", "LogMatrixDeterminant", "Cholesky", "MatrixSolve"]
+    x = np.stack([np.diag([2., 3., 4.]), np.diag([1., 5., 2.]) + 0.5 * np.eye(3)[::-1]])
+    concrete(x)  # warm
+    seen = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            seen.append(frame.f_code.co_filename)
+        elif event == "c_call":
+            seen.append(getattr(arg, "__module__", None) or repr(arg))
+
+    sys.setprofile(profile)
+    try:
+        inv, det, log_abs, chol, solved = concrete(x)
+    finally:
+        sys.setprofile(None)
+    python_kernels = [s for s in seen if s.endswith(("linalg_solvers.py", "op_util.py")) or "numpy" in s]
+    assert python_kernels == [], python_kernels
+    np.testing.assert_allclose(inv.numpy(), np.linalg.inv(x), rtol=1e-14)
+    np.testing.assert_allclose(det.numpy(), np.linalg.det(x), rtol=1e-14)
+    np.testing.assert_allclose(log_abs.numpy(), np.linalg.slogdet(x)[1], rtol=1e-14)
+    np.testing.assert_allclose(chol.numpy(), np.linalg.cholesky(x), rtol=1e-14)
+    np.testing.assert_allclose(solved.numpy(), np.broadcast_to(np.eye(3), x.shape), atol=1e-15)

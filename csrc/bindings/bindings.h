@@ -49,6 +49,7 @@ struct OpInput {
 OpInput op_input(pybind11::handle o);
 // _C.mat_mul, _C.batch_mat_mul_v2 (the core's MatMul ops) and _C.blas_info (matmul.cc).
 void bind_matmul(pybind11::module_& m);
+void bind_linalg(pybind11::module_& m);
 // What _C.execute puts in OpCall::host_kernel: its own arguments, so a graph can run the op again.
 struct HostKernel {
   pybind11::handle kernel, dtype, shape, num_outputs, attrs;

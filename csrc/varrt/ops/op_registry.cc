@@ -8,6 +8,7 @@
 #include "varrt/ops/conv_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
+#include "varrt/ops/linalg_ops.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
@@ -118,6 +119,17 @@ const std::map<std::string, Runner>& runners() {
       {"BatchMatMulV2", [](NodeCall& c) {
          c.outputs[0] = ops::BatchMatMulV2(c.inputs[0], c.inputs[1], c.attr("adj_x") != 0, c.attr("adj_y") != 0);
        }},
+      {"MatrixInverse", [](NodeCall& c) { c.outputs[0] = ops::MatrixInverse(c.inputs[0], c.attr("adjoint") != 0); }},
+      {"MatrixDeterminant", [](NodeCall& c) { c.outputs[0] = ops::MatrixDeterminant(c.inputs[0]); }},
+      {"LogMatrixDeterminant", [](NodeCall& c) {
+         auto r = ops::LogMatrixDeterminant(c.inputs[0]);
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
+      {"MatrixSolve", [](NodeCall& c) {
+         c.outputs[0] = ops::MatrixSolve(c.inputs[0], c.inputs[1], c.attr("adjoint") != 0);
+       }},
+      {"Cholesky", [](NodeCall& c) { c.outputs[0] = ops::Cholesky(c.inputs[0]); }},
       {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
       {"Select", [](NodeCall& c) { c.outputs[0] = ops::Select(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"SelectV2", [](NodeCall& c) { c.outputs[0] = ops::SelectV2(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},

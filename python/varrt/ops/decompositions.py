@@ -87,7 +87,7 @@ def _raw_svd(input, compute_uv=True, full_matrices=False, name=None) -> Svd:  # 
     return Svd(s, u, v)
 
 
-def svd(tensor, full_matrices=False, compute_uv=True, name=None):
+def svd(tensor, full_matrices=False, compute_uv=True, name=None) -> tuple | Tensor:
     """The singular values of each innermost matrix of `tensor`, largest first (real, whatever the
     dtype), and with `compute_uv` the left and right singular vectors: (s, u, v) with
     `tensor` = u diag(s) v^H ([M, min(M, N)] and [N, min(M, N)], or [M, M] and [N, N] with

@@ -1,8 +1,11 @@
 """Inverses, determinants and linear solvers (TensorFlow's MatrixInverse, MatrixDeterminant,
 LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixSolveLs), batched over
-the leading dimensions, with TensorFlow's CPU kernels' checks and texts. The kernels are NumPy's
-LAPACK (getrf/getri, getrf/getrs, potrf, gelsd); a triangular solve is substitution, so a zero on
-the diagonal gives infinities and NaNs as TensorFlow's does rather than an error.
+the leading dimensions, with TensorFlow's CPU kernels' checks and texts. MatrixInverse,
+MatrixDeterminant, LogMatrixDeterminant, MatrixSolve and Cholesky are the core's ops
+(csrc/varrt/ops/linalg_ops.h, on OpenBLAS's LAPACK), so their graph nodes run without Python;
+MatrixTriangularSolve and MatrixSolveLs have NumPy kernels here: a triangular solve is
+substitution, so a zero on the diagonal gives infinities and NaNs as TensorFlow's does rather than
+an error, and a least-squares problem is NumPy's LAPACK (gelsd) or the normal equations.
 """
 from __future__ import annotations
 
@@ -11,10 +14,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import op_def_lib
-from varrt.ops.linalg_checks import check_batch, computing
-from varrt.ops.op_util import (check_dtype, kernel_error, matching, operand, run, run_outputs, shape_text,
+from varrt.ops.linalg_checks import check_batch
+from varrt.ops.op_util import (check_dtype, error_name, kernel_error, matching, operand, run, run_core, shape_text,
                                suffix)
 
 if TYPE_CHECKING:
@@ -39,49 +43,23 @@ def _single(op, input, name):  # noqa: A002 - TensorFlow's names
 def matrix_inverse(input, adjoint=False, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The inverse of each innermost square matrix of `input` (of its adjoint with `adjoint`), by an
     LU decomposition with partial pivoting; a zero pivot raises InvalidArgumentError."""
-    a, dtype, end = _single("MatrixInverse", input, name)
-
-    def kernel(a):
-        check_batch("MatrixInverse", [a], name, end, square=True)
-        x = computing(_adjoint(a) if adjoint else a)
-        if x.size == 0:
-            return np.empty(a.shape, a.dtype)
-        if np.isnan(x).any():  # TensorFlow's smallest-pivot test fails on NaN
-            raise kernel_error("MatrixInverse", "Input is not invertible.", name, end=end)
-        try:
-            return np.linalg.inv(x).astype(a.dtype)
-        except np.linalg.LinAlgError:
-            raise kernel_error("MatrixInverse", "Input is not invertible.", name, end=end) from None
-    return run("MatrixInverse", kernel, (a,), dtype, attrs={"adjoint": bool(adjoint)}, name=name)
+    a, _, end = _single("MatrixInverse", input, name)
+    return run_core(_C.matrix_inverse, name, a, bool(adjoint), error_name(name, end))
 
 
 @op_def_lib.implements("MatrixDeterminant")
 def matrix_determinant(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The determinant of each innermost square matrix of `input` (1 for an empty matrix)."""
-    a, dtype, end = _single("MatrixDeterminant", input, name)
-
-    def kernel(a):
-        check_batch("MatrixDeterminant", [a], name, end, square=True)
-        if a.shape[-1] == 0:
-            return np.ones(a.shape[:-2], a.dtype)
-        return np.asarray(np.linalg.det(a)).astype(a.dtype)
-    return run("MatrixDeterminant", kernel, (a,), dtype, name=name)
+    a, _, end = _single("MatrixDeterminant", input, name)
+    return run_core(_C.matrix_determinant, name, a, error_name(name, end))
 
 
 @op_def_lib.implements("LogMatrixDeterminant")
 def log_matrix_determinant(input, name=None) -> LogMatrixDeterminant:  # noqa: A002 - TensorFlow's names
     """(sign, log of the absolute value) of each innermost matrix's determinant: a singular matrix
     gives (0, -inf); complex matrices a complex sign of modulus 1."""
-    a, dtype, end = _single("LogMatrixDeterminant", input, name)
-
-    def kernel(a):
-        check_batch("LogMatrixDeterminant", [a], name, end, square=True)
-        if a.shape[-1] == 0:
-            return np.ones(a.shape[:-2], a.dtype), np.zeros(a.shape[:-2], a.dtype)
-        sign, log_abs = np.linalg.slogdet(a)
-        return np.asarray(sign).astype(a.dtype), np.asarray(log_abs).astype(a.dtype)
-    sign, log_abs = run_outputs("LogMatrixDeterminant", kernel, (a,), dtype, 2)
-    return LogMatrixDeterminant(sign, log_abs)
+    a, _, end = _single("LogMatrixDeterminant", input, name)
+    return LogMatrixDeterminant(*run_core(_C.log_matrix_determinant, name, a, error_name(name, end)))
 
 
 def _matrix_and_rhs(op, matrix, rhs, name):
@@ -95,24 +73,8 @@ def _matrix_and_rhs(op, matrix, rhs, name):
 def matrix_solve(matrix, rhs, adjoint=False, name=None) -> Tensor:
     """X with `matrix` X = `rhs` (its adjoint with `adjoint`) for each innermost square matrix and
     right-hand sides of the same batch (no broadcasting); a zero pivot raises InvalidArgumentError."""
-    m, r, dtype, end = _matrix_and_rhs("MatrixSolve", matrix, rhs, name)
-
-    def kernel(m, r):
-        check_batch("MatrixSolve", [m, r], name, end)
-        if m.shape[-1] != m.shape[-2]:
-            raise kernel_error("MatrixSolve", "First input (lhs) must be a square matrix.", name, end=end)
-        if m.shape[-2] != r.shape[-2]:
-            raise kernel_error("MatrixSolve", "Input matrix and rhs are incompatible.", name, end=end)
-        if m.shape[-1] == 0 or r.shape[-1] == 0:
-            return np.zeros(r.shape, r.dtype)
-        x = _adjoint(m) if adjoint else m
-        if np.isnan(x).any():
-            raise kernel_error("MatrixSolve", "Input matrix is not invertible.", name, end=end)
-        try:
-            return np.linalg.solve(x, r)
-        except np.linalg.LinAlgError:
-            raise kernel_error("MatrixSolve", "Input matrix is not invertible.", name, end=end) from None
-    return run("MatrixSolve", kernel, (m, r), dtype, attrs={"adjoint": bool(adjoint)}, name=name)
+    m, r, _, end = _matrix_and_rhs("MatrixSolve", matrix, rhs, name)
+    return run_core(_C.matrix_solve, name, m, r, bool(adjoint), error_name(name, end))
 
 
 @op_def_lib.implements("MatrixTriangularSolve")
@@ -164,19 +126,13 @@ def cholesky(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The lower-triangular L with L L^H = `input` for each innermost matrix (only its lower
     triangle is read). A matrix that is not positive definite gives NaN in L's lower triangle, as
     TensorFlow's CPU kernel does, rather than an error."""
-    a, dtype, end = _single("Cholesky", input, name)
-
-    def kernel(a):
-        check_batch("Cholesky", [a], name, end, square=True)
-        if a.size == 0:
-            return np.empty(a.shape, a.dtype)
-        return cholesky_lower(a).astype(a.dtype)
-    return run("Cholesky", kernel, (a,), dtype, name=name)
+    a, _, end = _single("Cholesky", input, name)
+    return run_core(_C.cholesky, name, a, error_name(name, end))
 
 
-def cholesky_lower(a):
-    """The Cholesky factors of a batch of matrices, NaN in the lower triangle of each one that is
-    not positive definite (NaN and infinities included)."""
+def _cholesky_lower(a):
+    """MatrixSolveLs's Cholesky factors of a batch of Gram matrices, NaN in the lower triangle of
+    each one that is not positive definite (NaN and infinities included)."""
     flat = a.reshape((-1,) + a.shape[-2:])
     out = np.zeros(flat.shape, flat.dtype)
     try:
@@ -222,7 +178,7 @@ def matrix_solve_ls_op(matrix, rhs, l2_regularizer, fast=True, name=None) -> Ten
         over = m.shape[-2] >= m.shape[-1]
         gram = _adjoint(m) @ m if over else m @ _adjoint(m)
         gram = gram + float(l2) * np.eye(gram.shape[-1], dtype=gram.dtype)
-        chol = cholesky_lower(gram)
+        chol = _cholesky_lower(gram)
         if not np.isfinite(chol).all():
             raise kernel_error(op, "Input matrix was rank deficient or ill-conditioned. Try setting fast=False or "
                                    "provide a larger l2_regularizer > 0.", name, end=end)
