@@ -1,6 +1,5 @@
-// The core's LAPACK ops from Python (varrt.ops.linalg_solvers, after TensorFlow's conversion and
-// dtype checks there): MatrixInverse, MatrixDeterminant, LogMatrixDeterminant, MatrixSolve,
-// Cholesky.
+// The core's LAPACK ops from Python (varrt.ops.linalg_solvers and decompositions, after
+// TensorFlow's conversion and dtype checks there).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -50,6 +49,24 @@ void bind_linalg(py::module_& m) {
   m.def("cholesky", [](py::handle input, const std::optional<std::string>& name) {
     return linalg_result(ops::Cholesky(linalg_input(input), linalg_name(name)));
   }, py::arg("input"), py::arg("name"), "The core's Cholesky.");
+  m.def("matrix_triangular_solve", [](py::handle matrix, py::handle rhs, bool lower, bool adjoint,
+                                      const std::optional<std::string>& name) {
+    return linalg_result(ops::MatrixTriangularSolve(linalg_input(matrix), linalg_input(rhs), lower, adjoint,
+                                                    linalg_name(name)));
+  }, py::arg("matrix"), py::arg("rhs"), py::arg("lower"), py::arg("adjoint"), py::arg("name"),
+        "The core's MatrixTriangularSolve.");
+  m.def("qr", [](py::handle input, bool full_matrices, const std::optional<std::string>& name) {
+    auto r = ops::Qr(linalg_input(input), full_matrices, linalg_name(name));
+    return py::make_tuple(linalg_result(std::move(r.first)), linalg_result(std::move(r.second)));
+  }, py::arg("input"), py::arg("full_matrices"), py::arg("name"), "The core's Qr: (q, r).");
+  m.def("svd", [](py::handle input, bool compute_uv, bool full_matrices, const std::optional<std::string>& name) {
+    ops::SvdResult r = ops::Svd(linalg_input(input), compute_uv, full_matrices, linalg_name(name));
+    return py::make_tuple(linalg_result(std::move(r.s)), linalg_result(std::move(r.u)), linalg_result(std::move(r.v)));
+  }, py::arg("input"), py::arg("compute_uv"), py::arg("full_matrices"), py::arg("name"), "The core's Svd: (s, u, v).");
+  m.def("self_adjoint_eig_v2", [](py::handle input, bool compute_v, const std::optional<std::string>& name) {
+    auto r = ops::SelfAdjointEigV2(linalg_input(input), compute_v, linalg_name(name));
+    return py::make_tuple(linalg_result(std::move(r.first)), linalg_result(std::move(r.second)));
+  }, py::arg("input"), py::arg("compute_v"), py::arg("name"), "The core's SelfAdjointEigV2: (e, v).");
 }
 
 }  // namespace bind

@@ -1,7 +1,8 @@
-// The core's LAPACK ops (ops/linalg_ops.h), linked without Python: inverse, determinants, solve
+// The core's LAPACK ops (ops/linalg_ops.h), linked without Python: inverse, determinants, solves
 // and Cholesky against hand-computed values and each other on a batch, TensorFlow's texts for a
 // singular or non-square input, the half inverse, the NaN factor of a matrix that is not positive
-// definite, and their graph nodes run natively with the eager ops' results.
+// definite, a triangular solve over broadcast batches and through a zero diagonal, QR's signs, SVD
+// and eigen values, and their graph nodes run natively with the eager ops' results.
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -143,6 +144,46 @@ TEST(graph_nodes_run_natively_with_the_eager_results) {
   CHECK(same(out[2].tensor, ops::LogMatrixDeterminant(a).first.tensor));
   CHECK(same(out[3].tensor, ops::LogMatrixDeterminant(a).second.tensor));
   CHECK(same(out[4].tensor, ops::Cholesky(a).tensor));
+}
+
+TEST(triangular_solve_broadcasts_and_divides_by_zero) {
+  // One lower matrix [[2, 0], [1, 4]] (the upper entry never read) against two right-hand sides.
+  PlacedTensor t = tensor<double>(DType::kFloat64, {2, 99, 1, 4}, Shape{2, 2});
+  PlacedTensor b = tensor<double>(DType::kFloat64, {2, 9, 4, 6}, Shape{2, 2, 1});
+  CHECK(near<double>(ops::MatrixTriangularSolve(t, b, true, false).tensor, {1, 2, 2, 1}, 1e-15));
+  // T^T x = b: [[2, 1], [0, 4]] x = [2, 9]: x1 = 9/4, x0 = (2 - 9/4) / 2.
+  CHECK(near<double>(ops::MatrixTriangularSolve(t, b, true, true).tensor, {-0.125, 2.25, 1.25, 1.5}, 1e-15));
+  PlacedTensor zero = tensor<float>(DType::kFloat32, {2, 0, 1, 0}, Shape{2, 2});
+  const Tensor x = ops::MatrixTriangularSolve(zero, tensor<float>(DType::kFloat32, {1, 1}, Shape{2, 1}), true, false).tensor;
+  CHECK(x.data_as<float>()[0] == 0.5f && std::isinf(x.data_as<float>()[1]));
+  CHECK_THROWS_WITH(ops::MatrixTriangularSolve(tensor<float>(DType::kFloat32, {1, 0, 0, 1, 1, 0, 0, 1}, Shape{2, 2, 2}),
+                                               tensor<float>(DType::kFloat32, {1, 1, 1, 1, 1, 1}, Shape{3, 2, 1}), true, false),
+                    CHECK(e.message().find("}} In[0] and In[1] must have compatible batch dimensions: [2,2,2] vs. [3,2,1]") !=
+                          std::string::npos));
+}
+
+TEST(qr_has_householder_signs_svd_and_eigh_their_values) {
+  // [[3, 1], [4, 2]]: the first reflection maps column 0 (norm 5) to -5 e0.
+  PlacedTensor a = tensor<double>(DType::kFloat64, {3, 1, 4, 2}, Shape{2, 2});
+  auto qr = ops::Qr(a, false);
+  const double* q = qr.first.tensor.data_as<double>();
+  const double* r = qr.second.tensor.data_as<double>();
+  CHECK(std::abs(r[0] + 5) < 1e-15 && r[2] == 0 && std::abs(q[0] + 0.6) < 1e-15 && std::abs(q[2] + 0.8) < 1e-15);
+  CHECK(std::abs(q[0] * r[1] + q[1] * r[3] - 1) < 1e-14 && std::abs(q[2] * r[1] + q[3] * r[3] - 2) < 1e-14);
+  auto full = ops::Qr(tensor<double>(DType::kFloat64, {1, 2, 3}, Shape{3, 1}), true);
+  CHECK(full.first.tensor.shape() == (Shape{3, 3}) && full.second.tensor.shape() == (Shape{3, 1}));
+  // diag(3, -2) padded with a zero row: singular values 3, 2.
+  ops::SvdResult svd = ops::Svd(tensor<float>(DType::kFloat32, {3, 0, 0, -2, 0, 0}, Shape{3, 2}), true, false);
+  CHECK(near<float>(svd.s.tensor, {3, 2}, 1e-6) && svd.u.tensor.shape() == (Shape{3, 2}) && svd.v.tensor.shape() == (Shape{2, 2}));
+  ops::SvdResult values = ops::Svd(tensor<float>(DType::kFloat32, {3, 0, 0, -2}, Shape{2, 2}), false, false);
+  CHECK(values.u.tensor.shape() == (Shape{0}) && near<float>(values.s.tensor, {3, 2}, 1e-6));
+  // [[2, x], [1, 2]] from its lower triangle: eigenvalues 1 and 3.
+  auto eig = ops::SelfAdjointEigV2(tensor<double>(DType::kFloat64, {2, 50, 1, 2}, Shape{2, 2}), true);
+  CHECK(near<double>(eig.first.tensor, {1, 3}, 1e-15));
+  const double* v = eig.second.tensor.data_as<double>();
+  CHECK(std::abs(std::abs(v[0]) - std::sqrt(0.5)) < 1e-15 && std::abs(v[0] + v[2]) < 1e-15);  // (1, -1) / sqrt 2
+  CHECK_THROWS_WITH(ops::SelfAdjointEigV2(tensor<float>(DType::kFloat32, {1, 0, INFINITY, 1}, Shape{2, 2}), false),
+                    CHECK(e.message().find("Self-adjoint eigen decomposition was not successful.") != std::string::npos));
 }
 
 TEST_MAIN()

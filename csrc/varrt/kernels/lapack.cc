@@ -16,13 +16,26 @@ using Getrf = int (*)(int, int, int, void*, int, int32_t*);
 using Getri = int (*)(int, int, void*, int, const int32_t*);
 using Getrs = int (*)(int, char, int, int, const void*, int, const int32_t*, void*, int);
 using Potrf = int (*)(int, char, int, void*, int);
+using Geqrf = int (*)(int, int, int, void*, int, void*);
+using Orgqr = int (*)(int, int, int, int, void*, int, const void*);
+using Gesdd = int (*)(int, char, int, int, void*, int, void*, void*, int, void*, int);
+using Syevd = int (*)(int, char, char, int, void*, int, void*);
+// CBLAS's trsm: the scalar alpha is a value for real types and a pointer for complex ones.
+using TrsmReal32 = void (*)(int, int, int, int, int, int, int, float, const void*, int, void*, int);
+using TrsmReal64 = void (*)(int, int, int, int, int, int, int, double, const void*, int, void*, int);
+using TrsmComplex = void (*)(int, int, int, int, int, int, int, const void*, const void*, int, void*, int);
 
 struct Routines {
   Getrf getrf = nullptr;
   Getri getri = nullptr;
   Getrs getrs = nullptr;
   Potrf potrf = nullptr;
-  bool complete() const { return getrf && getri && getrs && potrf; }
+  Geqrf geqrf = nullptr;
+  Orgqr orgqr = nullptr;
+  Gesdd gesdd = nullptr;
+  Syevd syevd = nullptr;
+  void* trsm = nullptr;
+  bool complete() const { return getrf && getri && getrs && potrf && geqrf && orgqr && gesdd && syevd && trsm; }
 };
 
 template <class Fn>
@@ -32,11 +45,18 @@ Fn find(const char* prefix, const std::string& routine) {
 }
 
 Routines resolve(const char* prefix) {
+  const bool complex = prefix[0] == 'c' || prefix[0] == 'z';
   Routines r;
   r.getrf = find<Getrf>(prefix, "getrf");
   r.getri = find<Getri>(prefix, "getri");
   r.getrs = find<Getrs>(prefix, "getrs");
   r.potrf = find<Potrf>(prefix, "potrf");
+  r.geqrf = find<Geqrf>(prefix, "geqrf");
+  r.orgqr = find<Orgqr>(prefix, complex ? "ungqr" : "orgqr");
+  r.gesdd = find<Gesdd>(prefix, "gesdd");
+  r.syevd = find<Syevd>(prefix, complex ? "heevd" : "syevd");
+  const std::string trsm = "cblas_" + std::string(prefix) + "trsm";
+  r.trsm = blas_symbol(("scipy_" + trsm).c_str(), trsm.c_str());
   return r;
 }
 
@@ -74,6 +94,47 @@ int lapack_lu_solve(DType dtype, bool adjoint, const void* lu, int n, const int3
 }
 
 int lapack_cholesky(DType dtype, void* a, int n) { return routines(dtype)->potrf(kRowMajor, 'L', n, a, n); }
+
+void blas_triangular_solve(DType dtype, bool lower, bool adjoint, const void* t, int n, void* b, int k) {
+  constexpr int kLeft = 141, kUpper = 121, kLower = 122, kNoTrans = 111, kTrans = 112, kConjTrans = 113,
+                kNonUnit = 131;
+  const int uplo = lower ? kLower : kUpper;
+  const int trans = !adjoint ? kNoTrans : is_complex(dtype) ? kConjTrans : kTrans;
+  void* fn = routines(dtype)->trsm;
+  switch (dtype) {
+    case DType::kFloat32:
+      reinterpret_cast<TrsmReal32>(fn)(kRowMajor, kLeft, uplo, trans, kNonUnit, n, k, 1.0f, t, n, b, k);
+      break;
+    case DType::kFloat64:
+      reinterpret_cast<TrsmReal64>(fn)(kRowMajor, kLeft, uplo, trans, kNonUnit, n, k, 1.0, t, n, b, k);
+      break;
+    default: {
+      const double one[2] = {1.0, 0.0};
+      const float one_f[2] = {1.0f, 0.0f};
+      const void* alpha = dtype == DType::kComplex64 ? static_cast<const void*>(one_f) : one;
+      reinterpret_cast<TrsmComplex>(fn)(kRowMajor, kLeft, uplo, trans, kNonUnit, n, k, alpha, t, n, b, k);
+    }
+  }
+}
+
+int lapack_qr(DType dtype, void* a, int m, int n, void* tau) {
+  return routines(dtype)->geqrf(kRowMajor, m, n, a, n, tau);
+}
+
+int lapack_qr_q(DType dtype, void* q, int m, int cols, int k, const void* tau) {
+  return routines(dtype)->orgqr(kRowMajor, m, cols, k, q, cols, tau);
+}
+
+int lapack_svd(DType dtype, void* a, int m, int n, void* s, bool vectors, bool full, void* u, void* vt) {
+  const int p = m < n ? m : n;
+  const char job = !vectors ? 'N' : full ? 'A' : 'S';
+  const int ucols = full ? m : p;
+  return routines(dtype)->gesdd(kRowMajor, job, m, n, a, n, s, u, vectors ? ucols : 1, vt, vectors ? n : 1);
+}
+
+int lapack_eigh(DType dtype, void* a, int n, void* w, bool vectors) {
+  return routines(dtype)->syevd(kRowMajor, vectors ? 'V' : 'N', 'L', n, a, n, w);
+}
 
 }  // namespace kernels
 }  // namespace varrt

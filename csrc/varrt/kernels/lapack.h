@@ -25,6 +25,21 @@ int lapack_lu_inverse(DType dtype, void* a, int n, const int32_t* pivots);
 int lapack_lu_solve(DType dtype, bool adjoint, const void* lu, int n, const int32_t* pivots, void* b, int k);
 // a's lower triangle -> its Cholesky factor L (L L^H = a); the strictly upper part is left as it was.
 int lapack_cholesky(DType dtype, void* a, int n);
+// b (n x k) -> the solution of T x = b (T^H x = b with `adjoint`), T the `lower` (else upper)
+// triangle of t (n x n): BLAS's trsm, which divides by a zero diagonal rather than refusing.
+void blas_triangular_solve(DType dtype, bool lower, bool adjoint, const void* t, int n, void* b, int k);
+// a (m x n) -> Householder QR (geqrf): R in its upper triangle, the reflectors below it, their
+// scales in tau (min(m, n) elements).
+int lapack_qr(DType dtype, void* a, int m, int n, void* tau);
+// q (m x cols, its first k columns geqrf's reflectors) -> the first `cols` columns of Q (orgqr/ungqr).
+int lapack_qr_q(DType dtype, void* q, int m, int cols, int k, const void* tau);
+// The singular values of a (m x n, overwritten) into s (real, min(m, n), largest first) and, with
+// `vectors`, U (m x ucols) and V^H (vtrows x n): ucols = vtrows = m and n with `full`, else
+// min(m, n) (gesdd).
+int lapack_svd(DType dtype, void* a, int m, int n, void* s, bool vectors, bool full, void* u, void* vt);
+// The eigenvalues (real, ascending) of the self-adjoint matrix in a's lower triangle into w and,
+// with `vectors`, its eigenvectors into a's columns (syevd/heevd).
+int lapack_eigh(DType dtype, void* a, int n, void* w, bool vectors);
 
 }  // namespace kernels
 }  // namespace varrt

@@ -10,6 +10,8 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
+#include "varrt/kernels/batch_offsets.h"
+#include "varrt/kernels/binary_ops.h"
 #include "varrt/kernels/lapack.h"
 #include "varrt/ops/placed_call.h"
 #include "varrt/tf/messages.h"
@@ -185,6 +187,27 @@ void determinants(OpCall& c, bool logarithm, const char* name) {
   });
 }
 
+// Identity columns: a [rows, cols] matrix with ones on its diagonal (the factors of an empty matrix).
+template <class T>
+void identity_into(T* out, int rows, int cols) {
+  for (int i = 0; i < rows; ++i) {
+    for (int j = 0; j < cols; ++j) out[static_cast<int64_t>(i) * cols + j] = T(i == j ? 1 : 0);
+  }
+}
+
+Shape with_matrix(const Shape& batch, int64_t rows, int64_t cols) {
+  std::vector<int64_t> dims = batch.dims();
+  dims.push_back(rows);
+  dims.push_back(cols);
+  return Shape(dims);
+}
+
+Shape with_vector(const Shape& batch, int64_t size) {
+  std::vector<int64_t> dims = batch.dims();
+  dims.push_back(size);
+  return Shape(dims);
+}
+
 }  // namespace
 
 PlacedTensor MatrixInverse(const PlacedTensor& input, bool adjoint, const char* name) {
@@ -296,6 +319,198 @@ PlacedTensor Cholesky(const PlacedTensor& input, const char* name) {
     });
   });
   return PlacedTensor{std::move(out[0]), d};
+}
+
+PlacedTensor MatrixTriangularSolve(const PlacedTensor& matrix, const PlacedTensor& rhs, bool lower, bool adjoint,
+                                   const char* name) {
+  Tensor out[1];
+  const PlacedTensor in[2] = {matrix, rhs};
+  OpAttr attrs[2];
+  attrs[0].name = "lower";
+  attrs[0].value = lower;
+  attrs[1].name = "adjoint";
+  attrs[1].value = adjoint;
+  const Device* d = run_placed("MatrixTriangularSolve", in, attrs, 2, out, 1, [lower, adjoint, name](OpCall& c) {
+    // TensorFlow's MatrixTriangularSolveOp: ranks, a square matrix, its size against the right-hand
+    // sides', then the batch dimensions (broadcast).
+    const Shape& sm = c.inputs[0].shape();
+    const Shape& sr = c.inputs[1].shape();
+    for (int i = 0; i < 2; ++i) {
+      const int rank = (i == 0 ? sm : sr).rank();
+      if (rank < 2) fail(c, "In[" + std::to_string(i) + "] ndims must be >= 2: " + std::to_string(rank), name);
+    }
+    const int64_t rows = sm.dim(sm.rank() - 2), cols = sm.dim(sm.rank() - 1), rhs_rows = sr.dim(sr.rank() - 2);
+    if (rows != cols) {
+      fail(c, "In[0] matrices in the last dimensions must be square (" + std::to_string(cols) + " =/= " +
+                  std::to_string(rows) + ")", name);
+    }
+    if (cols != rhs_rows) {
+      fail(c, "In[0] mismatch In[1] shape: " + std::to_string(cols) + " vs. " + std::to_string(rhs_rows) + ": " +
+                  sm.debug_string() + " " + sr.debug_string() + " " + std::to_string(lower ? 1 : 0) + " " +
+                  std::to_string(adjoint ? 1 : 0), name);
+    }
+    Shape batch;
+    if (!kernels::broadcast_shapes(batch_shape(sm), batch_shape(sr), &batch)) {
+      fail(c, "In[0] and In[1] must have compatible batch dimensions: " + sm.debug_string() + " vs. " +
+                  sr.debug_string(), name);
+    }
+    const DType dtype = c.inputs[0].dtype();
+    if (c.inputs[1].dtype() != dtype) throw_error(Code::kInternal, "MatrixTriangularSolve: inputs of two dtypes");
+    require_lapack(c, dtype);
+    const int n = static_cast<int>(rows), k = static_cast<int>(sr.dim(sr.rank() - 1));
+    c.outputs[0] = Tensor::allocate(dtype, with_matrix(batch, n, k), c.allocator());
+    if (n == 0 || k == 0) return;
+    const std::vector<int64_t> om = kernels::batch_offsets(sm, batch, static_cast<int64_t>(n) * n);
+    const std::vector<int64_t> orhs = kernels::batch_offsets(sr, batch, static_cast<int64_t>(n) * k);
+    const size_t size = dtype_size(dtype);
+    const char* t = static_cast<const char*>(c.inputs[0].data());
+    const char* b = static_cast<const char*>(c.inputs[1].data());
+    char* x = static_cast<char*>(c.outputs[0].mutable_data());
+    const size_t block = static_cast<size_t>(n) * k * size;
+    for (size_t i = 0; i < om.size(); ++i) {
+      char* xi = x + i * block;
+      std::memcpy(xi, b + static_cast<size_t>(orhs[i]) * size, block);
+      kernels::blas_triangular_solve(dtype, lower, adjoint, t + static_cast<size_t>(om[i]) * size, n, xi, k);
+    }
+  });
+  return PlacedTensor{std::move(out[0]), d};
+}
+
+std::pair<PlacedTensor, PlacedTensor> Qr(const PlacedTensor& input, bool full_matrices, const char* name) {
+  Tensor out[2];
+  const PlacedTensor in[1] = {input};
+  OpAttr attrs[1];
+  attrs[0].name = "full_matrices";
+  attrs[0].value = full_matrices;
+  const Device* d = run_placed("Qr", in, attrs, 1, out, 2, [full_matrices, name](OpCall& c) {
+    check_inputs(c, false, name);
+    const DType dtype = c.inputs[0].dtype(), work = compute_dtype(dtype);
+    require_lapack(c, work);
+    const Shape& shape = c.inputs[0].shape();
+    const Shape batch = batch_shape(shape);
+    const int m = static_cast<int>(shape.dim(shape.rank() - 2)), n = static_cast<int>(shape.dim(shape.rank() - 1));
+    const int p = m < n ? m : n, q_cols = full_matrices ? m : p, r_rows = full_matrices ? m : p;
+    Tensor a = working_copy(c, c.inputs[0], work);
+    Tensor q = Tensor::allocate(work, with_matrix(batch, m, q_cols), c.allocator());
+    Tensor r = Tensor::allocate(work, with_matrix(batch, r_rows, n), c.allocator());
+    const int64_t count = batch.num_elements();
+    with_element_type(work, [&](auto zero) {
+      using T = decltype(zero);
+      std::vector<T> tau(static_cast<size_t>(p > 0 ? p : 1));
+      for (int64_t b = 0; b < count; ++b) {
+        T* ab = static_cast<T*>(a.mutable_data()) + b * m * n;
+        T* qb = static_cast<T*>(q.mutable_data()) + b * m * q_cols;
+        T* rb = static_cast<T*>(r.mutable_data()) + b * r_rows * n;
+        if (p > 0) kernels::lapack_qr(work, ab, m, n, tau.data());
+        for (int i = 0; i < r_rows; ++i) {
+          for (int j = 0; j < n; ++j) rb[i * n + j] = j >= i ? ab[i * n + j] : T(0);
+        }
+        if (p == 0) {
+          identity_into(qb, m, q_cols);
+          continue;
+        }
+        for (int i = 0; i < m; ++i) {
+          for (int j = 0; j < q_cols; ++j) qb[i * q_cols + j] = j < n ? ab[i * n + j] : T(0);
+        }
+        kernels::lapack_qr_q(work, qb, m, q_cols, p, tau.data());
+      }
+    });
+    c.outputs[0] = in_dtype(c, std::move(q), dtype);
+    c.outputs[1] = in_dtype(c, std::move(r), dtype);
+  });
+  return {PlacedTensor{std::move(out[0]), d}, PlacedTensor{std::move(out[1]), d}};
+}
+
+SvdResult Svd(const PlacedTensor& input, bool compute_uv, bool full_matrices, const char* name) {
+  Tensor out[3];
+  const PlacedTensor in[1] = {input};
+  OpAttr attrs[2];
+  attrs[0].name = "compute_uv";
+  attrs[0].value = compute_uv;
+  attrs[1].name = "full_matrices";
+  attrs[1].value = full_matrices;
+  const Device* d = run_placed("Svd", in, attrs, 2, out, 3, [compute_uv, full_matrices, name](OpCall& c) {
+    check_inputs(c, false, name);
+    const DType dtype = c.inputs[0].dtype();
+    require_lapack(c, dtype);
+    const Shape& shape = c.inputs[0].shape();
+    const Shape batch = batch_shape(shape);
+    const int m = static_cast<int>(shape.dim(shape.rank() - 2)), n = static_cast<int>(shape.dim(shape.rank() - 1));
+    const int p = m < n ? m : n, u_cols = full_matrices ? m : p, v_cols = full_matrices ? n : p;
+    Tensor a = working_copy(c, c.inputs[0], dtype);
+    c.outputs[0] = Tensor::allocate(dtype, with_vector(batch, p), c.allocator());
+    c.outputs[1] = Tensor::allocate(dtype, compute_uv ? with_matrix(batch, m, u_cols) : Shape{0}, c.allocator());
+    c.outputs[2] = Tensor::allocate(dtype, compute_uv ? with_matrix(batch, n, v_cols) : Shape{0}, c.allocator());
+    const int64_t count = batch.num_elements();
+    with_element_type(dtype, [&](auto zero) {
+      using T = decltype(zero);
+      using R = typename Real<T>::type;
+      std::vector<R> s(static_cast<size_t>(p > 0 ? p : 1));
+      std::vector<T> vt(static_cast<size_t>(compute_uv && v_cols * n > 0 ? v_cols * n : 1));
+      for (int64_t b = 0; b < count; ++b) {
+        T* ab = static_cast<T*>(a.mutable_data()) + b * m * n;
+        T* sb = static_cast<T*>(c.outputs[0].mutable_data()) + b * p;
+        T* ub = compute_uv ? static_cast<T*>(c.outputs[1].mutable_data()) + b * m * u_cols : nullptr;
+        T* vb = compute_uv ? static_cast<T*>(c.outputs[2].mutable_data()) + b * n * v_cols : nullptr;
+        if (p == 0) {
+          if (compute_uv) {
+            identity_into(ub, m, u_cols);
+            identity_into(vb, n, v_cols);
+          }
+          continue;
+        }
+        // LAPACK does not converge on NaN (LAPACKE refuses it): TensorFlow's kernel returns NaN.
+        const bool failed = kernels::lapack_svd(dtype, ab, m, n, s.data(), compute_uv, full_matrices, ub, vt.data()) != 0;
+        for (int i = 0; i < p; ++i) sb[i] = failed ? nan_of<T>() : T(s[static_cast<size_t>(i)]);
+        if (!compute_uv) continue;
+        for (int i = 0; i < n; ++i) {
+          for (int j = 0; j < v_cols; ++j) vb[i * v_cols + j] = failed ? nan_of<T>() : conj_of(vt[static_cast<size_t>(j) * n + i]);
+        }
+        if (failed) {
+          for (int64_t i = 0; i < static_cast<int64_t>(m) * u_cols; ++i) ub[i] = nan_of<T>();
+        }
+      }
+    });
+  });
+  return {PlacedTensor{std::move(out[0]), d}, PlacedTensor{std::move(out[1]), d}, PlacedTensor{std::move(out[2]), d}};
+}
+
+std::pair<PlacedTensor, PlacedTensor> SelfAdjointEigV2(const PlacedTensor& input, bool compute_v, const char* name) {
+  Tensor out[2];
+  const PlacedTensor in[1] = {input};
+  OpAttr attrs[1];
+  attrs[0].name = "compute_v";
+  attrs[0].value = compute_v;
+  const Device* d = run_placed("SelfAdjointEigV2", in, attrs, 1, out, 2, [compute_v, name](OpCall& c) {
+    check_inputs(c, true, name);
+    const DType dtype = c.inputs[0].dtype();
+    require_lapack(c, dtype);
+    const Shape& shape = c.inputs[0].shape();
+    const Shape batch = batch_shape(shape);
+    const int n = static_cast<int>(shape.dim(shape.rank() - 1));
+    Tensor a = working_copy(c, c.inputs[0], dtype);
+    c.outputs[0] = Tensor::allocate(dtype, with_vector(batch, n), c.allocator());
+    const int64_t count = batch.num_elements();
+    with_element_type(dtype, [&](auto zero) {
+      using T = decltype(zero);
+      using R = typename Real<T>::type;
+      std::vector<R> w(static_cast<size_t>(n > 0 ? n : 1));
+      for (int64_t b = 0; b < count; ++b) {
+        T* ab = static_cast<T*>(a.mutable_data()) + b * n * n;
+        bool finite = true;
+        for (int i = 0; i < n; ++i) {
+          for (int j = 0; j <= i; ++j) finite = finite && std::isfinite(std::abs(ab[i * n + j]));
+        }
+        if (!finite || (n > 0 && kernels::lapack_eigh(dtype, ab, n, w.data(), compute_v) != 0)) {
+          fail(c, "Self-adjoint eigen decomposition was not successful. The input might not be valid.", name);
+        }
+        T* eb = static_cast<T*>(c.outputs[0].mutable_data()) + b * n;
+        for (int i = 0; i < n; ++i) eb[i] = T(w[static_cast<size_t>(i)]);
+      }
+    });
+    c.outputs[1] = compute_v ? std::move(a) : Tensor::allocate(dtype, Shape{0}, c.allocator());
+  });
+  return {PlacedTensor{std::move(out[0]), d}, PlacedTensor{std::move(out[1]), d}};
 }
 
 }  // namespace ops

@@ -1,9 +1,9 @@
 // The linear-algebra ops the core computes with LAPACK (kernels/lapack.h): MatrixInverse,
-// MatrixDeterminant, LogMatrixDeterminant, MatrixSolve and Cholesky, batched over the leading
-// dimensions, through the dispatch (placed, logged, seen by hooks), with the checks and texts of
+// MatrixDeterminant, LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, Cholesky, Qr, Svd
+// and SelfAdjointEigV2, batched over the leading dimensions, through the dispatch (placed, logged, seen by hooks), with the checks and texts of
 // TensorFlow's CPU kernels (its LinearAlgebraOp base class and each op's own). The dtype checks
 // (TensorFlow's attr and no-kernel errors) are the op table's, made by the caller before the call;
-// float16 is computed in float32 (MatrixInverse is the one of these with a half kernel). `name` is
+// float16 is computed in float32 (MatrixInverse and Qr are the ones with a half kernel). `name` is
 // the op's name= argument, as TensorFlow's messages end.
 #pragma once
 
@@ -27,6 +27,26 @@ PlacedTensor MatrixSolve(const PlacedTensor& matrix, const PlacedTensor& rhs, bo
 // L with L L^H = input, from its lower triangle; a matrix that is not positive definite gets NaN in
 // L's lower triangle (TensorFlow's CPU kernel does not raise).
 PlacedTensor Cholesky(const PlacedTensor& input, const char* name = "");
+// X with T X = rhs (T^H X = rhs with `adjoint`), T the `lower` (else upper) triangle of each
+// innermost matrix, the batch dimensions broadcast; a zero on the diagonal gives infinities and
+// NaN, as TensorFlow's does, rather than an error.
+PlacedTensor MatrixTriangularSolve(const PlacedTensor& matrix, const PlacedTensor& rhs, bool lower, bool adjoint,
+                                   const char* name = "");
+// (q, r): Householder QR, R's diagonal signs those of the reflections (TensorFlow's Eigen kernel
+// gives the same); q [..., M, M] with `full_matrices`, else [..., M, P], P = min(M, N).
+std::pair<PlacedTensor, PlacedTensor> Qr(const PlacedTensor& input, bool full_matrices, const char* name = "");
+// (s, u, v): singular values largest first (in the input's dtype), and with `compute_uv` the
+// singular vectors (their signs LAPACK's); without, u and v are empty ([0]). NaN in a matrix gives
+// NaN outputs for it.
+struct SvdResult {
+  PlacedTensor s, u, v;
+};
+SvdResult Svd(const PlacedTensor& input, bool compute_uv, bool full_matrices, const char* name = "");
+// (e, v): the eigenvalues (ascending, in the input's dtype) of each self-adjoint matrix, from its
+// lower triangle, and with `compute_v` its eigenvectors as columns (else v is empty, [0]); a
+// matrix holding NaN or infinity raises TensorFlow's InvalidArgumentError.
+std::pair<PlacedTensor, PlacedTensor> SelfAdjointEigV2(const PlacedTensor& input, bool compute_v,
+                                                       const char* name = "");
 
 }  // namespace ops
 }  // namespace varrt

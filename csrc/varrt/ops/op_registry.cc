@@ -130,6 +130,26 @@ const std::map<std::string, Runner>& runners() {
          c.outputs[0] = ops::MatrixSolve(c.inputs[0], c.inputs[1], c.attr("adjoint") != 0);
        }},
       {"Cholesky", [](NodeCall& c) { c.outputs[0] = ops::Cholesky(c.inputs[0]); }},
+      {"MatrixTriangularSolve", [](NodeCall& c) {
+         c.outputs[0] = ops::MatrixTriangularSolve(c.inputs[0], c.inputs[1], c.attr("lower") != 0,
+                                                   c.attr("adjoint") != 0);
+       }},
+      {"Qr", [](NodeCall& c) {
+         auto r = ops::Qr(c.inputs[0], c.attr("full_matrices") != 0);
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
+      {"Svd", [](NodeCall& c) {
+         ops::SvdResult r = ops::Svd(c.inputs[0], c.attr("compute_uv") != 0, c.attr("full_matrices") != 0);
+         c.outputs[0] = std::move(r.s);
+         c.outputs[1] = std::move(r.u);
+         c.outputs[2] = std::move(r.v);
+       }},
+      {"SelfAdjointEigV2", [](NodeCall& c) {
+         auto r = ops::SelfAdjointEigV2(c.inputs[0], c.attr("compute_v") != 0);
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
       {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
       {"Select", [](NodeCall& c) { c.outputs[0] = ops::Select(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},
       {"SelectV2", [](NodeCall& c) { c.outputs[0] = ops::SelectV2(c.inputs[0], c.inputs[1], c.inputs[2], ""); }},

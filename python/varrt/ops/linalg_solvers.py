@@ -1,11 +1,9 @@
 """Inverses, determinants and linear solvers (TensorFlow's MatrixInverse, MatrixDeterminant,
 LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixSolveLs), batched over
 the leading dimensions, with TensorFlow's CPU kernels' checks and texts. MatrixInverse,
-MatrixDeterminant, LogMatrixDeterminant, MatrixSolve and Cholesky are the core's ops
-(csrc/varrt/ops/linalg_ops.h, on OpenBLAS's LAPACK), so their graph nodes run without Python;
-MatrixTriangularSolve and MatrixSolveLs have NumPy kernels here: a triangular solve is
-substitution, so a zero on the diagonal gives infinities and NaNs as TensorFlow's does rather than
-an error, and a least-squares problem is NumPy's LAPACK (gelsd) or the normal equations.
+MatrixDeterminant, LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve and Cholesky are the
+core's ops (csrc/varrt/ops/linalg_ops.h, on OpenBLAS's LAPACK), so their graph nodes run without
+Python; MatrixSolveLs has a NumPy kernel here (NumPy's LAPACK gelsd, or the normal equations).
 """
 from __future__ import annotations
 
@@ -81,45 +79,8 @@ def matrix_solve(matrix, rhs, adjoint=False, name=None) -> Tensor:
 def matrix_triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None) -> Tensor:
     """X with `matrix` X = `rhs` for each innermost triangular matrix (only its `lower` or upper
     triangle is read; `adjoint` solves with its adjoint), the batch dimensions broadcast."""
-    m, r, dtype, end = _matrix_and_rhs("MatrixTriangularSolve", matrix, rhs, name)
-    lower, adjoint = bool(lower), bool(adjoint)
-
-    def kernel(m, r):
-        return _triangular_solve(m, r, lower, adjoint, name, end)
-    return run("MatrixTriangularSolve", kernel, (m, r), dtype, attrs={"lower": lower, "adjoint": adjoint}, name=name)
-
-
-def _triangular_solve(m, r, lower, adjoint, name, end):
-    op = "MatrixTriangularSolve"
-    for i, a in enumerate((m, r)):
-        if a.ndim < 2:
-            raise kernel_error(op, f"In[{i}] ndims must be >= 2: {a.ndim}", name, end=end)
-    rows, cols = m.shape[-2:]
-    if rows != cols:
-        raise kernel_error(op, f"In[0] matrices in the last dimensions must be square ({cols} =/= {rows})",
-                           name, end=end)
-    if cols != r.shape[-2]:
-        raise kernel_error(op, f"In[0] mismatch In[1] shape: {cols} vs. {r.shape[-2]}: {shape_text(m.shape)} "
-                               f"{shape_text(r.shape)} {int(lower)} {int(adjoint)}", name, end=end)
-    try:
-        batch = np.broadcast_shapes(m.shape[:-2], r.shape[:-2])
-    except ValueError:
-        raise kernel_error(op, f"In[0] and In[1] must have compatible batch dimensions: {shape_text(m.shape)} vs. "
-                               f"{shape_text(r.shape)}", name, end=end) from None
-    t = np.tril(m) if lower else np.triu(m)
-    if adjoint:
-        t, lower = _adjoint(t), not lower
-    t = np.broadcast_to(t, batch + t.shape[-2:])
-    b = np.broadcast_to(r, batch + r.shape[-2:])
-    x = np.zeros(b.shape, r.dtype)
-    # Substitution, one row at a time: the rows solved so far are the only nonzeros of x.
-    order = range(rows) if lower else range(rows - 1, -1, -1)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        for i in order:
-            done = (t[..., i:i + 1, :] @ x)[..., 0, :]
-            x[..., i, :] = (b[..., i, :] - done) / t[..., i, i:i + 1]
-    return x
-
+    m, r, _, end = _matrix_and_rhs("MatrixTriangularSolve", matrix, rhs, name)
+    return run_core(_C.matrix_triangular_solve, name, m, r, bool(lower), bool(adjoint), error_name(name, end))
 
 @op_def_lib.implements("Cholesky")
 def cholesky(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
