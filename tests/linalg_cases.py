@@ -69,6 +69,9 @@ CASES = [
     "tf.compat.v1.trace(A['m5f']), tf.compat.v1.self_adjoint_eigvals(A['spd'][0]), "
     "tf.compat.v1.svd(A['m5f'], compute_uv=False), tf.compat.v1.qr(A['m5f'])[1]]",
     "out = tf.compat.v1.matrix_solve_ls(A['tall'], np.ones((2, 6, 1)))",
+    "out = [tf.linalg.cross(A['wide'][..., :3], A['tall'][:, :4, :3]), tf.compat.v1.cross([1, 2, 3], [4, 5, 6])]",
+    "out = [tf.linalg.tensor_diag(A['c3'][0]), tf.linalg.tensor_diag_part(tf.linalg.tensor_diag(A['wide'][0]))]",
+    "out = tf.compat.v1.diag_part(np.arange(16.).reshape(4, 4))",
     # empty matrices
     "out = [tf.linalg.inv(np.zeros((2, 0, 0), np.float32)), tf.linalg.det(np.zeros((3, 0, 0)))]",
     "out = list(tf.linalg.slogdet(np.zeros((2, 0, 0), np.float32)))",
@@ -105,6 +108,11 @@ CASES = [
     "out = tf.norm(np.ones((2, 2)), ord=-1)",
     "out = tf.norm(np.ones((2, 2)), axis=[0, 0])",
     "out = tf.linalg.pinv(np.ones((2, 2), np.int32))",
+    "out = tf.linalg.cross(np.ones((2, 4)), np.ones((2, 4)))",
+    "out = tf.linalg.cross(np.ones((2, 3)), np.ones((3, 3)))",
+    "out = tf.linalg.tensor_diag(np.float32(2.))",
+    "out = tf.linalg.tensor_diag_part(np.ones((2, 3, 2)))",
+    "out = tf.linalg.tensor_diag_part(np.ones((2, 3, 2, 2)))",
 ]
 
 

@@ -500,6 +500,11 @@ ENTRIES += [
       [_f(B, 2, 4), _f(B, 2, 3)], grad=True),
     E("MatrixSolveLs.minimum_norm", "MatrixSolveLs", lambda tf, a, b: tf.linalg.lstsq(a, b, fast=False),
       [_f(B, 4, 3), _f(B, 4, 2)]),
+    E("Cross", "Cross", lambda tf, a, b: tf.linalg.cross(a, b), [_f(B, 3), _f(B, 3)], grad=True, refuses="bool"),
+    E("Cross.int", "Cross", lambda tf, a, b: tf.linalg.cross(a, b), [_i(2, B, 3, lo=-4, hi=4), _i(2, B, 3, lo=-4, hi=4)]),
+    E("Diag", ("Diag", "DiagPart"), lambda tf, x: tf.linalg.tensor_diag(x), [_f(B, 2)], grad=True, refuses="bool"),
+    E("DiagPart", ("DiagPart", "Diag"), lambda tf, x: tf.linalg.tensor_diag_part(x), [_f(B, 2, B, 2)], grad=True,
+      refuses="bool"),
     # Composites: TensorFlow's Python over the ops above, compared with TensorFlow's values.
     E("lstsq", (), lambda tf, a, b: tf.linalg.lstsq(a, b), [_f(3, 5, 3), _f(3, 5, B)], grad=True),
     E("lstsq.regularized", (), lambda tf, a, b: tf.linalg.lstsq(a, b, l2_regularizer=0.5), [_f(2, 5), _f(2, B)],

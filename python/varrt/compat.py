@@ -24,10 +24,12 @@ from varrt import random as _random
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
+from varrt.ops import cross_ops as _cross_ops
 from varrt.ops import decompositions as _decompositions
 from varrt.ops import linalg_composites as _linalg_composites
 from varrt.ops import linalg_solvers as _linalg_solvers
 from varrt.ops import sort_ops as _sort_ops
+from varrt.ops import tensor_diag_ops as _tensor_diag_ops
 from varrt.framework import variables as _variables
 from varrt.framework.device_functions import device_v1 as _device_v1
 from varrt.graph.graph import Graph, GraphKeys, get_default_graph, reset_default_graph  # noqa: F401
@@ -101,6 +103,9 @@ def _make_v1():
             setattr(v1, name, getattr(module, name))
     v1.matrix_solve_ls = _linalg_composites.lstsq
     v1.log_matrix_determinant = _linalg_solvers.log_matrix_determinant
+    v1.cross = _cross_ops.cross
+    v1.diag = _tensor_diag_ops.tensor_diag
+    v1.diag_part = _tensor_diag_ops.tensor_diag_part
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train

@@ -1,5 +1,6 @@
 """`tf.linalg`: the public names of varrt.ops.linalg_ops, the solvers (ops/linalg_solvers.py), the
 decompositions (ops/decompositions.py), the functions written over them (ops/linalg_composites.py),
+the cross product (ops/cross_ops.py), the diagonal of a tensor (ops/tensor_diag_ops.py),
 tensordot (tf.linalg.tensordot) and the diagonal ops (ops/diag_ops.py)."""
 from varrt.ops.linalg_ops import (  # noqa: F401
     adjoint, band_part, matmul, matrix_transpose,
@@ -14,6 +15,8 @@ from varrt.ops.decompositions import (  # noqa: F401
 from varrt.ops.linalg_composites import (  # noqa: F401
     cholesky_solve, logdet, lstsq, matvec, norm_v2 as norm, pinv, trace,
 )
+from varrt.ops.cross_ops import cross  # noqa: F401
+from varrt.ops.tensor_diag_ops import tensor_diag, tensor_diag_part  # noqa: F401
 from varrt.ops.clip_ops import global_norm  # noqa: F401
 from varrt.ops.array_composites import tensordot  # noqa: F401
 from varrt.ops.diag_ops import diag, diag_part, eye, set_diag  # noqa: F401

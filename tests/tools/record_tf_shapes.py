@@ -270,6 +270,16 @@ def manip_cases():
         dict(op="SelfAdjointEigV2", inputs={"input": [4, 4]}, attrs={"compute_v": False}),
         dict(op="SelfAdjointEigV2", inputs={"input": [4, 3]}),
         dict(op="SelfAdjointEigV2", inputs={"input": "?"}),
+        dict(op="Cross", inputs={"a": [None, 3], "b": [2, None]}),
+        dict(op="Cross", inputs={"a": [2, 4], "b": [2, 4]}),
+        dict(op="Cross", inputs={"a": [2, 3], "b": [3, 3]}),
+        dict(op="Cross", inputs={"a": "?", "b": [5, 3]}),
+        dict(op="Diag", inputs={"diagonal": [2, None]}),
+        dict(op="Diag", inputs={"diagonal": []}),
+        dict(op="DiagPart", inputs={"input": [2, None, None, 3]}),
+        dict(op="DiagPart", inputs={"input": [2, 3, 2]}),
+        dict(op="DiagPart", inputs={"input": [2, 3]}),
+        dict(op="DiagPart", inputs={"input": "?"}),
     ]
 
 def partial_shape_cases():

@@ -1,5 +1,6 @@
 """Linear-algebra ops: inverses, determinants, solvers and decompositions (TensorFlow's
-core/ops/linalg_ops.cc), batched over the leading dimensions.
+core/ops/linalg_ops.cc), batched over the leading dimensions; the cross product and the diagonal
+of a tensor (tf.linalg.cross, tensor_diag, tensor_diag_part).
 
 One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 """
@@ -24,3 +25,8 @@ register('SelfAdjointEigV2', 'input: T -> e: T, v: T', 'compute_v: bool = true',
          kernels='CPU: float, double, complex64, complex128; XLA_CPU_JIT: float, double, complex64, complex128, half')
 register('Svd', 'input: T -> s: T, u: T, v: T', 'compute_uv: bool = true', 'full_matrices: bool = false', 'T: {double, float, half, complex64, complex128}', shape=shape_fns.svd,
          kernels='XLA_CPU_JIT: float, double, half; CPU: float, double, complex64, complex128')
+register('Cross', 'a: T, b: T -> product: T', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.cross)
+register('Diag', 'diagonal: T -> output: T', 'T: {bfloat16, half, float, double, int32, int64, complex64, complex128}', shape=shape_fns.tensor_diag,
+         kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')
+register('DiagPart', 'input: T -> diagonal: T', 'T: {bfloat16, half, float, double, int32, int64, complex64, complex128}', shape=shape_fns.tensor_diag_part,
+         kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')

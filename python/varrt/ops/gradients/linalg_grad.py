@@ -1,11 +1,13 @@
 """Gradients of the linear-algebra ops, as TensorFlow's tensorflow/python/ops/linalg_grad.py
 writes them (the same formulas over the same ops)."""
 from varrt.ops import array_ops, diag_ops, linalg_ops, math_ops
+from varrt.ops.cross_ops import cross
 from varrt.ops.decompositions import self_adjoint_eig, svd
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 from varrt.ops.linalg_composites import cholesky_solve, identity_like, regularized_gramian_cholesky
 from varrt.ops.linalg_solvers import matrix_inverse, matrix_solve, matrix_triangular_solve
+from varrt.ops.tensor_diag_ops import tensor_diag, tensor_diag_part
 
 _adjoint = linalg_ops.adjoint
 _matmul = linalg_ops.matmul
@@ -233,3 +235,20 @@ def _svd_grad(op, grad_s, grad_u, grad_v):
     grad_a = linalg_ops.matrix_transpose(grad_a_before_transpose, conjugate=True) if use_adjoint \
         else grad_a_before_transpose
     return grad_util.set_static_shape(grad_a, a_shape)
+
+
+@RegisterGradient("Cross")
+def _cross_grad(op, grad):
+    """d(u x v) = du x v + u x dv: v x g for u, g x u for v."""
+    u, v = op.inputs
+    return cross(v, grad), cross(grad, u)
+
+
+@RegisterGradient("Diag")
+def _diag_grad(op, grad):
+    return tensor_diag_part(grad)
+
+
+@RegisterGradient("DiagPart")
+def _diag_part_grad(op, grad):
+    return tensor_diag(grad)

@@ -1,7 +1,8 @@
 """The linear-algebra ops' shapes (TensorFlow's core/ops/linalg_ops.cc): matrices in the last two
-dimensions, batched over the others; square where the op needs it."""
-from varrt.ops.shape_fns.common import (broadcast_dims, concat, merge, merge_dim, shape_out, subshape, with_rank,
-                                        with_rank_at_least)
+dimensions, batched over the others; square where the op needs it. Also Cross (math_ops.cc) and
+Diag, DiagPart (array_ops.cc), tf.linalg's other ops."""
+from varrt.ops.shape_fns.common import (ShapeError, broadcast_dims, concat, merge, merge_dim, shape_out, subshape,
+                                        with_rank, with_rank_at_least, with_value)
 
 
 def _batch_square(d):
@@ -116,3 +117,30 @@ def self_adjoint_eig_v2(ctx):
     if not ctx.attr("compute_v", True):
         return [e, shape_out([0])]
     return [e, shape_out(concat(batch, [n, n]))]
+
+
+def cross(ctx):
+    """Cross: two shapes that merge, the last dimension 3."""
+    a = with_rank_at_least(ctx.shape("a"), 1)
+    b = with_rank_at_least(ctx.shape("b"), 1)
+    out = merge(a, b)
+    if out is not None:
+        with_value(out[-1], 3)
+    return shape_out(out)
+
+
+def tensor_diag(ctx):
+    """Diag: the input's shape twice."""
+    d = with_rank_at_least(ctx.shape("diagonal"), 1)
+    return shape_out(concat(d, d))
+
+
+def tensor_diag_part(ctx):
+    """DiagPart: an even rank; each of the first half's dimensions merged with its partner."""
+    d = ctx.shape("input")
+    if d is None:
+        return shape_out(None)
+    if len(d) % 2 or not d:
+        raise ShapeError(f"Input must have even and non-zero rank, input rank is {len(d)}")
+    mid = len(d) // 2
+    return shape_out([merge_dim(d[i], d[i + mid]) for i in range(mid)])
