@@ -148,19 +148,19 @@ def test_a_graph_runs_the_decompositions_at_every_batch_size():
 
 
 def test_the_cores_lapack_ops_run_in_a_graph_without_python():
-    """Every linalg op but MatrixSolveLs is the core's: a traced function's nodes run them with no
-    Python frame and no NumPy call."""
+    """The linalg ops are the core's: a traced function's nodes run them with no Python frame and
+    no NumPy call."""
     @tf.function(input_signature=[tf.TensorSpec([None, 3, 3], tf.float64)])
     def f(x):
         s, u, v = tf.linalg.svd(x)
         return (tf.linalg.inv(x), tf.linalg.det(x), tf.linalg.slogdet(x)[1], tf.linalg.cholesky(x),
                 tf.linalg.solve(x, x), tf.linalg.triangular_solve(x, x, lower=False), tf.linalg.qr(x)[1],
-                s, tf.linalg.eigvalsh(x))
+                s, tf.linalg.eigvalsh(x), tf.linalg.lstsq(x, x, fast=False))
 
     concrete = f.get_concrete_function()
     assert sorted(op.type for op in concrete.graph.get_operations() if op.type != "Placeholder") == sorted([
         "MatrixInverse", "MatrixDeterminant", "LogMatrixDeterminant", "Cholesky", "MatrixSolve",
-        "MatrixTriangularSolve", "Qr", "Svd", "SelfAdjointEigV2"])
+        "MatrixTriangularSolve", "Qr", "Svd", "SelfAdjointEigV2", "MatrixSolveLs"])
     x = np.stack([np.diag([2., 3., 4.]), np.diag([1., 5., 2.]) + 0.5 * np.eye(3)[::-1]])
     concrete(x)  # warm
     seen = []
@@ -173,7 +173,7 @@ def test_the_cores_lapack_ops_run_in_a_graph_without_python():
 
     sys.setprofile(profile)
     try:
-        inv, det, log_abs, chol, solved, upper_solved, r, s, e = concrete(x)
+        inv, det, log_abs, chol, solved, upper_solved, r, s, e, least = concrete(x)
     finally:
         sys.setprofile(None)
     python_kernels = [f for f in seen if f.endswith(("linalg_solvers.py", "decompositions.py", "op_util.py"))
@@ -188,3 +188,4 @@ def test_the_cores_lapack_ops_run_in_a_graph_without_python():
     np.testing.assert_allclose(r.numpy(), np.linalg.qr(x)[1], atol=1e-14)
     np.testing.assert_allclose(s.numpy(), np.linalg.svd(x, compute_uv=False), rtol=1e-14)
     np.testing.assert_allclose(e.numpy(), np.linalg.eigvalsh(x), rtol=1e-14)
+    np.testing.assert_allclose(least.numpy(), np.broadcast_to(np.eye(3), x.shape), atol=1e-14)

@@ -55,6 +55,12 @@ void bind_linalg(py::module_& m) {
                                                     linalg_name(name)));
   }, py::arg("matrix"), py::arg("rhs"), py::arg("lower"), py::arg("adjoint"), py::arg("name"),
         "The core's MatrixTriangularSolve.");
+  m.def("matrix_solve_ls", [](py::handle matrix, py::handle rhs, py::handle l2_regularizer, bool fast,
+                              const std::optional<std::string>& name) {
+    return linalg_result(ops::MatrixSolveLs(linalg_input(matrix), linalg_input(rhs), linalg_input(l2_regularizer), fast,
+                                            linalg_name(name)));
+  }, py::arg("matrix"), py::arg("rhs"), py::arg("l2_regularizer"), py::arg("fast"), py::arg("name"),
+        "The core's MatrixSolveLs.");
   m.def("qr", [](py::handle input, bool full_matrices, const std::optional<std::string>& name) {
     auto r = ops::Qr(linalg_input(input), full_matrices, linalg_name(name));
     return py::make_tuple(linalg_result(std::move(r.first)), linalg_result(std::move(r.second)));

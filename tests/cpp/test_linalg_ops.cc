@@ -186,4 +186,32 @@ TEST(qr_has_householder_signs_svd_and_eigh_their_values) {
                     CHECK(e.message().find("Self-adjoint eigen decomposition was not successful.") != std::string::npos));
 }
 
+TEST(least_squares_fast_and_minimum_norm) {
+  PlacedTensor zero = tensor<double>(DType::kFloat64, {0.0}, Shape{});
+  // [[1, 0], [0, 1], [1, 1]] x = [1, 2, 3]: exactly x = [1, 2].
+  PlacedTensor tall = tensor<double>(DType::kFloat64, {1, 0, 0, 1, 1, 1}, Shape{3, 2});
+  PlacedTensor b3 = tensor<double>(DType::kFloat64, {1, 2, 3}, Shape{3, 1});
+  CHECK(near<double>(ops::MatrixSolveLs(tall, b3, zero, true).tensor, {1, 2}, 1e-14));
+  CHECK(near<double>(ops::MatrixSolveLs(tall, b3, zero, false).tensor, {1, 2}, 1e-14));
+  // [1, 1] x = 2: the minimum-norm solution [1, 1], by either path.
+  PlacedTensor wide = tensor<double>(DType::kFloat64, {1, 1}, Shape{1, 2});
+  PlacedTensor b1 = tensor<double>(DType::kFloat64, {2}, Shape{1, 1});
+  CHECK(near<double>(ops::MatrixSolveLs(wide, b1, zero, true).tensor, {1, 1}, 1e-14));
+  CHECK(near<double>(ops::MatrixSolveLs(wide, b1, zero, false).tensor, {1, 1}, 1e-14));
+  // Rank deficient: the fast path refuses with TensorFlow's text, the other gives the minimum norm.
+  PlacedTensor flat = tensor<double>(DType::kFloat64, {1, 1, 1, 1}, Shape{2, 2});
+  PlacedTensor b2 = tensor<double>(DType::kFloat64, {2, 2}, Shape{2, 1});
+  CHECK_THROWS_WITH(ops::MatrixSolveLs(tensor<double>(DType::kFloat64, {0, 0, 0, 0}, Shape{2, 2}), b2, zero, true),
+                    CHECK(e.message().find("}} Input matrix was rank deficient or ill-conditioned. Try setting "
+                                           "fast=False or provide a larger l2_regularizer > 0.") != std::string::npos));
+  CHECK(near<double>(ops::MatrixSolveLs(flat, b2, zero, false).tensor, {1, 1}, 1e-14));
+  // A regularizer: (A^T A + I) x = A^T b for A = I: x = b / 2.
+  PlacedTensor eye = tensor<double>(DType::kFloat64, {1, 0, 0, 1}, Shape{2, 2});
+  CHECK(near<double>(ops::MatrixSolveLs(eye, b2, tensor<double>(DType::kFloat64, {1.0}, Shape{}), true).tensor,
+                     {1, 1}, 1e-15));
+  CHECK_THROWS_WITH(ops::MatrixSolveLs(eye, b2, tensor<double>(DType::kFloat64, {1.0}, Shape{1}), true),
+                    CHECK(e.message().find("l2_regularizer must be scalar, got shape [1] [Op:MatrixSolveLs]") !=
+                          std::string::npos));
+}
+
 TEST_MAIN()

@@ -20,6 +20,9 @@ using Geqrf = int (*)(int, int, int, void*, int, void*);
 using Orgqr = int (*)(int, int, int, int, void*, int, const void*);
 using Gesdd = int (*)(int, char, int, int, void*, int, void*, void*, int, void*, int);
 using Syevd = int (*)(int, char, char, int, void*, int, void*);
+// gelsd's rcond is a real scalar passed by value: float for s and c, double for d and z.
+using GelsdFloat = int (*)(int, int, int, int, void*, int, void*, int, void*, float, int32_t*);
+using GelsdDouble = int (*)(int, int, int, int, void*, int, void*, int, void*, double, int32_t*);
 // CBLAS's trsm: the scalar alpha is a value for real types and a pointer for complex ones.
 using TrsmReal32 = void (*)(int, int, int, int, int, int, int, float, const void*, int, void*, int);
 using TrsmReal64 = void (*)(int, int, int, int, int, int, int, double, const void*, int, void*, int);
@@ -35,7 +38,10 @@ struct Routines {
   Gesdd gesdd = nullptr;
   Syevd syevd = nullptr;
   void* trsm = nullptr;
-  bool complete() const { return getrf && getri && getrs && potrf && geqrf && orgqr && gesdd && syevd && trsm; }
+  void* gelsd = nullptr;
+  bool complete() const {
+    return getrf && getri && getrs && potrf && geqrf && orgqr && gesdd && syevd && trsm && gelsd;
+  }
 };
 
 template <class Fn>
@@ -55,6 +61,7 @@ Routines resolve(const char* prefix) {
   r.orgqr = find<Orgqr>(prefix, complex ? "ungqr" : "orgqr");
   r.gesdd = find<Gesdd>(prefix, "gesdd");
   r.syevd = find<Syevd>(prefix, complex ? "heevd" : "syevd");
+  r.gelsd = find<void*>(prefix, "gelsd");
   const std::string trsm = "cblas_" + std::string(prefix) + "trsm";
   r.trsm = blas_symbol(("scipy_" + trsm).c_str(), trsm.c_str());
   return r;
@@ -130,6 +137,16 @@ int lapack_svd(DType dtype, void* a, int m, int n, void* s, bool vectors, bool f
   const char job = !vectors ? 'N' : full ? 'A' : 'S';
   const int ucols = full ? m : p;
   return routines(dtype)->gesdd(kRowMajor, job, m, n, a, n, s, u, vectors ? ucols : 1, vt, vectors ? n : 1);
+}
+
+int lapack_least_squares(DType dtype, void* a, int m, int n, void* b, int k, void* s, double rcond) {
+  const int ldb = k;
+  int32_t rank = 0;
+  void* fn = routines(dtype)->gelsd;
+  if (dtype == DType::kFloat32 || dtype == DType::kComplex64) {
+    return reinterpret_cast<GelsdFloat>(fn)(kRowMajor, m, n, k, a, n, b, ldb, s, static_cast<float>(rcond), &rank);
+  }
+  return reinterpret_cast<GelsdDouble>(fn)(kRowMajor, m, n, k, a, n, b, ldb, s, rcond, &rank);
 }
 
 int lapack_eigh(DType dtype, void* a, int n, void* w, bool vectors) {

@@ -37,6 +37,11 @@ int lapack_qr_q(DType dtype, void* q, int m, int cols, int k, const void* tau);
 // `vectors`, U (m x ucols) and V^H (vtrows x n): ucols = vtrows = m and n with `full`, else
 // min(m, n) (gesdd).
 int lapack_svd(DType dtype, void* a, int m, int n, void* s, bool vectors, bool full, void* u, void* vt);
+// The minimum-norm least-squares solution of a x = b (gelsd): a (m x n) is overwritten, b holds
+// the right-hand sides (m x k) in a buffer of max(m, n) x k and leaves with x in its first n rows;
+// s gets the singular values (real, min(m, n)). Singular values below rcond times the largest
+// count as zero (rcond < 0: machine precision).
+int lapack_least_squares(DType dtype, void* a, int m, int n, void* b, int k, void* s, double rcond);
 // The eigenvalues (real, ascending) of the self-adjoint matrix in a's lower triangle into w and,
 // with `vectors`, its eigenvectors into a's columns (syevd/heevd).
 int lapack_eigh(DType dtype, void* a, int n, void* w, bool vectors);

@@ -1,5 +1,6 @@
 #include "varrt/ops/linalg_ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "varrt/core/half.h"
 #include "varrt/kernels/batch_offsets.h"
 #include "varrt/kernels/binary_ops.h"
+#include "varrt/kernels/gemm.h"
 #include "varrt/kernels/lapack.h"
 #include "varrt/ops/placed_call.h"
 #include "varrt/tf/messages.h"
@@ -24,12 +26,12 @@ namespace {
   throw_error(Code::kInvalidArgument, tf::kernel_error(c.op, c.device->name, message, name));
 }
 
-// TensorFlow's LinearAlgebraOp: the first input of rank >= 2, every other of its rank and outer
-// dimensions; with `square`, the first input's matrices square.
-void check_inputs(const OpCall& c, bool square, const char* name) {
+// TensorFlow's LinearAlgebraOp: the first input of rank >= 2, every other of its `matrices` inputs
+// of its rank and outer dimensions; with `square`, the first input's matrices square.
+void check_inputs(const OpCall& c, bool square, const char* name, int matrices = 0) {
   const Shape& first = c.inputs[0].shape();
   if (first.rank() < 2) fail(c, "Input tensor 0 must have rank >= 2, got " + std::to_string(first.rank()), name);
-  for (int i = 1; i < c.num_inputs; ++i) {
+  for (int i = 1; i < (matrices > 0 ? matrices : c.num_inputs); ++i) {
     const Shape& s = c.inputs[i].shape();
     if (s.rank() != first.rank()) fail(c, "All input tensors must have the same rank.", name);
     for (int d = 0; d < first.rank() - 2; ++d) {
@@ -372,6 +374,88 @@ PlacedTensor MatrixTriangularSolve(const PlacedTensor& matrix, const PlacedTenso
       std::memcpy(xi, b + static_cast<size_t>(orhs[i]) * size, block);
       kernels::blas_triangular_solve(dtype, lower, adjoint, t + static_cast<size_t>(om[i]) * size, n, xi, k);
     }
+  });
+  return PlacedTensor{std::move(out[0]), d};
+}
+
+PlacedTensor MatrixSolveLs(const PlacedTensor& matrix, const PlacedTensor& rhs, const PlacedTensor& l2_regularizer,
+                           bool fast, const char* name) {
+  Tensor out[1];
+  const PlacedTensor in[3] = {matrix, rhs, l2_regularizer};
+  OpAttr attrs[1];
+  attrs[0].name = "fast";
+  attrs[0].value = fast;
+  const Device* d = run_placed("MatrixSolveLs", in, attrs, 1, out, 1, [fast, name](OpCall& c) {
+    const Tensor& l2 = c.inputs[2];
+    if (l2.shape().rank() != 0) {
+      throw_error(Code::kInvalidArgument, tf::kernel_error(c.op, c.device->name, "l2_regularizer must be scalar, "
+                                                           "got shape " + l2.shape().debug_string(), nullptr));
+    }
+    const double lambda = *l2.data_as<double>();
+    check_inputs(c, false, name, 2);  // the matrix and the right-hand sides, not the regularizer
+    const Matrices a = matrices_of(c.inputs[0].shape());
+    const Matrices r = matrices_of(c.inputs[1].shape());
+    if (a.rows != r.rows) fail(c, "Input matrix and rhs are incompatible.", name);
+    const DType dtype = c.inputs[0].dtype();
+    if (c.inputs[1].dtype() != dtype) throw_error(Code::kInternal, "MatrixSolveLs: inputs of two dtypes");
+    require_lapack(c, dtype);
+    const int m = a.rows, n = a.cols, k = r.cols;
+    const Shape batch = batch_shape(c.inputs[0].shape());
+    c.outputs[0] = Tensor::allocate(dtype, with_matrix(batch, n, k), c.allocator());
+    std::memset(c.outputs[0].mutable_data(), 0, c.outputs[0].byte_size());
+    if (m == 0 || n == 0 || k == 0) return;
+    const int64_t count = batch.num_elements();
+    const size_t size = dtype_size(dtype);
+    const char* pa = static_cast<const char*>(c.inputs[0].data());
+    const char* pb = static_cast<const char*>(c.inputs[1].data());
+    char* px = static_cast<char*>(c.outputs[0].mutable_data());
+    using kernels::MatOp;
+    with_element_type(dtype, [&](auto zero) {
+      using T = decltype(zero);
+      using R = typename Real<T>::type;
+      const bool over = m >= n;
+      const int small = over ? n : m, big = m > n ? m : n;
+      std::vector<T> gram(static_cast<size_t>(small) * small), y(static_cast<size_t>(big) * k);
+      std::vector<T> work(static_cast<size_t>(m) * n);
+      std::vector<R> s(static_cast<size_t>(small));
+      for (int64_t b = 0; b < count; ++b) {
+        const char* ab = pa + static_cast<size_t>(b) * m * n * size;
+        const char* bb = pb + static_cast<size_t>(b) * m * k * size;
+        T* xb = reinterpret_cast<T*>(px + static_cast<size_t>(b) * n * k * size);
+        if (!fast) {
+          std::memcpy(work.data(), ab, static_cast<size_t>(m) * n * size);
+          std::fill(y.begin(), y.end(), T(0));
+          std::memcpy(y.data(), bb, static_cast<size_t>(m) * k * size);
+          kernels::lapack_least_squares(dtype, work.data(), m, n, y.data(), k, s.data(), -1.0);
+          std::memcpy(xb, y.data(), static_cast<size_t>(n) * k * size);
+          continue;
+        }
+        // The Gram matrix A^H A (over) or A A^H (under), plus l2 on its diagonal.
+        if (over) {
+          kernels::gemm(dtype, MatOp::kAdjoint, MatOp::kNone, n, n, m, ab, n, ab, n, gram.data(), n);
+        } else {
+          kernels::gemm(dtype, MatOp::kNone, MatOp::kAdjoint, m, m, n, ab, n, ab, n, gram.data(), m);
+        }
+        if (lambda > 0) {
+          for (int i = 0; i < small; ++i) gram[static_cast<size_t>(i) * small + i] += T(static_cast<R>(lambda));
+        }
+        if (kernels::lapack_cholesky(dtype, gram.data(), small) != 0) {
+          fail(c, "Input matrix was rank deficient or ill-conditioned. Try setting fast=False or provide a "
+                  "larger l2_regularizer > 0.", name);
+        }
+        // Over: L L^H x = A^H b. Under: L L^H y = b, x = A^H y.
+        if (over) {
+          kernels::gemm(dtype, MatOp::kAdjoint, MatOp::kNone, n, k, m, ab, n, bb, k, xb, k);
+          kernels::blas_triangular_solve(dtype, true, false, gram.data(), n, xb, k);
+          kernels::blas_triangular_solve(dtype, true, true, gram.data(), n, xb, k);
+        } else {
+          std::memcpy(y.data(), bb, static_cast<size_t>(m) * k * size);
+          kernels::blas_triangular_solve(dtype, true, false, gram.data(), m, y.data(), k);
+          kernels::blas_triangular_solve(dtype, true, true, gram.data(), m, y.data(), k);
+          kernels::gemm(dtype, MatOp::kAdjoint, MatOp::kNone, n, k, m, ab, n, y.data(), k, xb, k);
+        }
+      }
+    });
   });
   return PlacedTensor{std::move(out[0]), d};
 }

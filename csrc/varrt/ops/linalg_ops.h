@@ -1,6 +1,6 @@
 // The linear-algebra ops the core computes with LAPACK (kernels/lapack.h): MatrixInverse,
-// MatrixDeterminant, LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, Cholesky, Qr, Svd
-// and SelfAdjointEigV2, batched over the leading dimensions, through the dispatch (placed, logged, seen by hooks), with the checks and texts of
+// MatrixDeterminant, LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, MatrixSolveLs,
+// Cholesky, Qr, Svd and SelfAdjointEigV2, batched over the leading dimensions, through the dispatch (placed, logged, seen by hooks), with the checks and texts of
 // TensorFlow's CPU kernels (its LinearAlgebraOp base class and each op's own). The dtype checks
 // (TensorFlow's attr and no-kernel errors) are the op table's, made by the caller before the call;
 // float16 is computed in float32 (MatrixInverse and Qr are the ones with a half kernel). `name` is
@@ -32,6 +32,11 @@ PlacedTensor Cholesky(const PlacedTensor& input, const char* name = "");
 // NaN, as TensorFlow's does, rather than an error.
 PlacedTensor MatrixTriangularSolve(const PlacedTensor& matrix, const PlacedTensor& rhs, bool lower, bool adjoint,
                                    const char* name = "");
+// X minimizing ||A X - rhs||^2 + l2 ||X||^2 (l2_regularizer: a float64 scalar; only a positive
+// one counts), by the normal equations on a Cholesky factor with `fast` (a rank-deficient matrix
+// raises TensorFlow's InvalidArgumentError), else the minimum-norm solution (gelsd).
+PlacedTensor MatrixSolveLs(const PlacedTensor& matrix, const PlacedTensor& rhs, const PlacedTensor& l2_regularizer,
+                           bool fast, const char* name = "");
 // (q, r): Householder QR, R's diagonal signs those of the reflections (TensorFlow's Eigen kernel
 // gives the same); q [..., M, M] with `full_matrices`, else [..., M, P], P = min(M, N).
 std::pair<PlacedTensor, PlacedTensor> Qr(const PlacedTensor& input, bool full_matrices, const char* name = "");

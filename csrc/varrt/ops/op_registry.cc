@@ -134,6 +134,9 @@ const std::map<std::string, Runner>& runners() {
          c.outputs[0] = ops::MatrixTriangularSolve(c.inputs[0], c.inputs[1], c.attr("lower") != 0,
                                                    c.attr("adjoint") != 0);
        }},
+      {"MatrixSolveLs", [](NodeCall& c) {
+         c.outputs[0] = ops::MatrixSolveLs(c.inputs[0], c.inputs[1], c.inputs[2], c.attr("fast") != 0);
+       }},
       {"Qr", [](NodeCall& c) {
          auto r = ops::Qr(c.inputs[0], c.attr("full_matrices") != 0);
          c.outputs[0] = std::move(r.first);

@@ -1,33 +1,24 @@
 """Inverses, determinants and linear solvers (TensorFlow's MatrixInverse, MatrixDeterminant,
 LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve, Cholesky, MatrixSolveLs), batched over
-the leading dimensions, with TensorFlow's CPU kernels' checks and texts. MatrixInverse,
-MatrixDeterminant, LogMatrixDeterminant, MatrixSolve, MatrixTriangularSolve and Cholesky are the
-core's ops (csrc/varrt/ops/linalg_ops.h, on OpenBLAS's LAPACK), so their graph nodes run without
-Python; MatrixSolveLs has a NumPy kernel here (NumPy's LAPACK gelsd, or the normal equations).
+the leading dimensions: the core's ops (csrc/varrt/ops/linalg_ops.h, on OpenBLAS's LAPACK, with
+TensorFlow's CPU kernels' checks and texts), so their graph nodes run without Python. Here:
+TensorFlow's conversions and dtype checks, then one call into the core.
 """
 from __future__ import annotations
 
 import collections
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import op_def_lib
-from varrt.ops.linalg_checks import check_batch
-from varrt.ops.op_util import (check_dtype, error_name, kernel_error, matching, operand, run, run_core, shape_text,
-                               suffix)
+from varrt.ops.op_util import check_dtype, error_name, matching, operand, run_core, suffix
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
 
 # TensorFlow's generated wrapper returns its outputs as a namedtuple named after the op.
 LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant", ["sign", "log_abs_determinant"])
-
-
-def _adjoint(a):
-    return np.conj(np.swapaxes(a, -1, -2))
 
 
 def _single(op, input, name):  # noqa: A002 - TensorFlow's names
@@ -82,6 +73,7 @@ def matrix_triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None) -
     m, r, _, end = _matrix_and_rhs("MatrixTriangularSolve", matrix, rhs, name)
     return run_core(_C.matrix_triangular_solve, name, m, r, bool(lower), bool(adjoint), error_name(name, end))
 
+
 @op_def_lib.implements("Cholesky")
 def cholesky(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The lower-triangular L with L L^H = `input` for each innermost matrix (only its lower
@@ -91,64 +83,11 @@ def cholesky(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     return run_core(_C.cholesky, name, a, error_name(name, end))
 
 
-def _cholesky_lower(a):
-    """MatrixSolveLs's Cholesky factors of a batch of Gram matrices, NaN in the lower triangle of
-    each one that is not positive definite (NaN and infinities included)."""
-    flat = a.reshape((-1,) + a.shape[-2:])
-    out = np.zeros(flat.shape, flat.dtype)
-    try:
-        with np.errstate(invalid="ignore"):
-            out[:] = np.linalg.cholesky(flat)
-        failed = ~np.isfinite(out).all(axis=(-1, -2))
-    except np.linalg.LinAlgError:
-        failed = np.ones(len(flat), bool)
-        for i, m in enumerate(flat):
-            try:
-                out[i] = np.linalg.cholesky(m)
-                failed[i] = not np.isfinite(out[i]).all()
-            except np.linalg.LinAlgError:
-                pass
-    out[failed] = np.where(np.tril(np.ones(a.shape[-2:], bool)), np.nan, 0)
-    return out.reshape(a.shape)
-
-
 @op_def_lib.implements("MatrixSolveLs")
 def matrix_solve_ls_op(matrix, rhs, l2_regularizer, fast=True, name=None) -> Tensor:
     """TensorFlow's MatrixSolveLs kernel: least squares by the regularized normal equations
-    (`fast`; a rank-deficient matrix raises InvalidArgumentError) or the minimum-norm solution."""
-    m, r, dtype, end = _matrix_and_rhs("MatrixSolveLs", matrix, rhs, name)
+    (`fast`; a rank-deficient matrix raises InvalidArgumentError) or the minimum-norm solution
+    (tf.linalg.lstsq is written over it and Cholesky, ops/linalg_composites.py)."""
+    m, r, _, end = _matrix_and_rhs("MatrixSolveLs", matrix, rhs, name)
     l2, _ = operand(l2_regularizer, dtypes.float64)
-    fast = bool(fast)
-
-    def kernel(m, r, l2):
-        op = "MatrixSolveLs"
-        if np.ndim(l2) != 0:
-            raise kernel_error(op, f"l2_regularizer must be scalar, got shape {shape_text(np.shape(l2))}", name,
-                               end="")
-        check_batch(op, [m, r], name, end)
-        if m.shape[-2] != r.shape[-2]:
-            raise kernel_error(op, "Input matrix and rhs are incompatible.", name, end=end)
-        out = np.zeros(m.shape[:-2] + (m.shape[-1], r.shape[-1]), r.dtype)
-        if out.size == 0 or m.shape[-2] == 0:
-            return out
-        if not fast:
-            flat_m = m.reshape((-1,) + m.shape[-2:])
-            flat_r = r.reshape((-1,) + r.shape[-2:])
-            solved = [np.linalg.lstsq(a, b, rcond=None)[0] for a, b in zip(flat_m, flat_r)]
-            return np.stack(solved).reshape(out.shape).astype(r.dtype)
-        over = m.shape[-2] >= m.shape[-1]
-        gram = _adjoint(m) @ m if over else m @ _adjoint(m)
-        gram = gram + float(l2) * np.eye(gram.shape[-1], dtype=gram.dtype)
-        chol = _cholesky_lower(gram)
-        if not np.isfinite(chol).all():
-            raise kernel_error(op, "Input matrix was rank deficient or ill-conditioned. Try setting fast=False or "
-                                   "provide a larger l2_regularizer > 0.", name, end=end)
-        if over:
-            return _cholesky_solve_arrays(chol, _adjoint(m) @ r)
-        return _adjoint(m) @ _cholesky_solve_arrays(chol, r)
-    return run("MatrixSolveLs", kernel, (m, r, l2), dtype, attrs={"fast": fast}, name=name)
-
-
-def _cholesky_solve_arrays(chol, b):
-    y = np.linalg.solve(chol, b)
-    return np.linalg.solve(_adjoint(chol), y)
+    return run_core(_C.matrix_solve_ls, name, m, r, l2, bool(fast), error_name(name, end))
