@@ -72,6 +72,10 @@ CASES = [
     "out = [tf.linalg.cross(A['wide'][..., :3], A['tall'][:, :4, :3]), tf.compat.v1.cross([1, 2, 3], [4, 5, 6])]",
     "out = [tf.linalg.tensor_diag(A['c3'][0]), tf.linalg.tensor_diag_part(tf.linalg.tensor_diag(A['wide'][0]))]",
     "out = tf.compat.v1.diag_part(np.arange(16.).reshape(4, 4))",
+    "out = [tf.linalg.matrix_rank(A['rank2']), tf.linalg.matrix_rank(A['wide']), "
+    "tf.linalg.matrix_rank(A['rank2'], tol=0.5), tf.linalg.matrix_rank(np.zeros((2, 3), np.float32))]",
+    "out = list(tf.linalg.normalize(A['wide'])) + list(tf.linalg.normalize(A['wide'], ord=1, axis=[1, 2]))",
+    "out = [tf.linalg.l2_normalize(A['wide'], axis=-1), list(tf.linalg.normalize(A['c3'], axis=0))]",
     # empty matrices
     "out = [tf.linalg.inv(np.zeros((2, 0, 0), np.float32)), tf.linalg.det(np.zeros((3, 0, 0)))]",
     "out = list(tf.linalg.slogdet(np.zeros((2, 0, 0), np.float32)))",

@@ -13,8 +13,9 @@ from varrt.ops.decompositions import (  # noqa: F401
     qr, self_adjoint_eig as eigh, self_adjoint_eigvals as eigvalsh, svd,
 )
 from varrt.ops.linalg_composites import (  # noqa: F401
-    cholesky_solve, logdet, lstsq, matvec, norm_v2 as norm, pinv, trace,
+    cholesky_solve, logdet, lstsq, matrix_rank, matvec, norm_v2 as norm, normalize, pinv, trace,
 )
+from varrt.ops.nn_ops import l2_normalize  # noqa: F401
 from varrt.ops.cross_ops import cross  # noqa: F401
 from varrt.ops.tensor_diag_ops import tensor_diag, tensor_diag_part  # noqa: F401
 from varrt.ops.clip_ops import global_norm  # noqa: F401

@@ -1,7 +1,8 @@
 """The tf.linalg functions TensorFlow writes in Python over other ops (linalg_ops.py and
 linalg/linalg_impl.py), written over the same ops in the same way, so their values, shapes,
 graphs and gradients follow from those ops': trace, matvec, logdet, cholesky_solve, pinv, norm,
-lstsq (the regularized normal equations on Cholesky, or the MatrixSolveLs kernel)."""
+normalize, matrix_rank, lstsq (the regularized normal equations on Cholesky, or the MatrixSolveLs
+kernel)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -130,6 +131,26 @@ def _matrix_2_norm(tensor, axis):
     values = math_ops.abs(svd(permed, compute_uv=False))
     largest = array_ops.expand_dims(reduction_ops.reduce_max(values, axis=-1, keepdims=True), axis=-1)
     return array_ops.transpose(largest, perm=after)
+
+
+def normalize(tensor, ord="euclidean", axis=None, name=None) -> tuple:  # noqa: A002 - TensorFlow's names
+    """(`tensor` / its norm, the norm): norm's `ord` and `axis`, the norm kept in `tensor`'s rank."""
+    tensor = convert_to_tensor(tensor)
+    n = math_ops.cast(norm(tensor, ord, axis, keepdims=True), tensor.dtype)
+    return tensor / n, n
+
+
+def matrix_rank(a, tol=None, validate_args=False, name=None) -> Tensor:
+    """The number of singular values of each innermost matrix above `tol` (default: eps times
+    the larger dimension times the largest singular value), int32."""
+    a = convert_to_tensor(a, dtype_hint=dtypes.float32, name="a")
+    s = svd(a, compute_uv=False)
+    if tol is None:
+        dims = a.shape[-2:]
+        m = np.max(dims.as_list()) if dims.is_fully_defined() else reduction_ops.reduce_max(array_ops.shape(a)[-2:])
+        eps = np.finfo(a.dtype.as_numpy_dtype).eps
+        tol = eps * math_ops.cast(m, a.dtype) * reduction_ops.reduce_max(s, axis=-1, keepdims=True)
+    return reduction_ops.reduce_sum(math_ops.cast(s > tol, dtypes.int32), axis=-1)
 
 
 def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None) -> Tensor:
