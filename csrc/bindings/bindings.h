@@ -9,6 +9,13 @@
 namespace varrt {
 namespace bind {
 
+// A new reference from a CPython call as a py::object; a null one (the call failed) raises the
+// Python error it set.
+inline pybind11::object steal(PyObject* p) {
+  if (p == nullptr) throw pybind11::error_already_set();
+  return pybind11::reinterpret_steal<pybind11::object>(p);
+}
+
 void bind_errors(pybind11::module_& m);
 // Sets the Python exception for the exception being handled (core Error -> varrt.errors,
 // pybind11's error_already_set restored, anything else RuntimeError). For raw CPython
@@ -54,6 +61,7 @@ struct OpInput {
 OpInput op_input(pybind11::handle o);
 // _C.mat_mul, _C.batch_mat_mul_v2 (the core's MatMul ops) and _C.blas_info (matmul.cc).
 void bind_matmul(pybind11::module_& m);
+void bind_linalg(pybind11::module_& m);
 // What _C.execute puts in OpCall::host_kernel: its own arguments, so a graph can run the op again.
 struct HostKernel {
   pybind11::handle kernel, dtype, shape, num_outputs, attrs;

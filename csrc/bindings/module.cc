@@ -24,6 +24,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_tape_recorder(m);
   varrt::bind::bind_execute(m);
   varrt::bind::bind_matmul(m);
+  varrt::bind::bind_linalg(m);
   varrt::bind::bind_graph(m);
   varrt::bind::bind_traced_calls(m);
   varrt::bind::bind_checkpoint(m);

@@ -15,11 +15,6 @@ namespace varrt {
 namespace bind {
 namespace {
 
-py::object steal(PyObject* p) {
-  if (p == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(p);
-}
-
 // A symbolic tensor's unknown dimension (-1) is None, as in its TensorShape.
 py::tuple shape_tuple(const Shape& s) {
   py::tuple t(s.rank());

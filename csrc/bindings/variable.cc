@@ -28,11 +28,6 @@ namespace {
 
 using Update = void (*)(const ResourceHandle&, const Tensor&);
 
-py::object steal(PyObject* p) {
-  if (p == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(p);
-}
-
 template <Update Op>
 void run_update(const OwnedHandle& h, py::handle value) {
   Tensor t = update_input(value, h.handle().var()->dtype());

@@ -554,6 +554,8 @@ def borrowed_tensor(arg0: typing.Any) -> TensorData:
     """
 def broadcast_to(input: typing.Any, shape: typing.Any, name: str | None = '') -> typing.Any:
     ...
+def cholesky(input: typing.Any, name: str | None) -> typing.Any:
+    """The core's Cholesky."""
 def concat_v2(values: collections.abc.Sequence, axis: int, name: str | None = '') -> typing.Any:
     ...
 def configure_inter_op_threads(threads: int) -> bool:
@@ -713,6 +715,8 @@ def leaky_relu(features: typing.Any, alpha: float) -> typing.Any:
     ...
 def log_function_call(arg0: str) -> None:
     ...
+def log_matrix_determinant(input: typing.Any, name: str | None) -> tuple:
+    """The core's LogMatrixDeterminant: (sign, log_abs_determinant)."""
 def log_placement_lines(arg0: collections.abc.Sequence[str]) -> None:
     ...
 def logical_devices() -> list:
@@ -728,6 +732,16 @@ def mat_mul(a: typing.Any, b: typing.Any, transpose_a: bool, transpose_b: bool, 
     """
     The core's MatMul (a, b: Tensors, TensorDatas or converted host arrays of one dtype).
     """
+def matrix_determinant(input: typing.Any, name: str | None) -> typing.Any:
+    """The core's MatrixDeterminant."""
+def matrix_inverse(input: typing.Any, adjoint: bool, name: str | None) -> typing.Any:
+    """The core's MatrixInverse."""
+def matrix_solve(matrix: typing.Any, rhs: typing.Any, adjoint: bool, name: str | None) -> typing.Any:
+    """The core's MatrixSolve."""
+def matrix_solve_ls(matrix: typing.Any, rhs: typing.Any, l2_regularizer: typing.Any, fast: bool, name: str | None) -> typing.Any:
+    """The core's MatrixSolveLs."""
+def matrix_triangular_solve(matrix: typing.Any, rhs: typing.Any, lower: bool, adjoint: bool, name: str | None) -> typing.Any:
+    """The core's MatrixTriangularSolve."""
 def memory_info(arg0: str) -> dict:
     """
     tf.config.experimental.get_memory_info: the device allocator's current and peak bytes.
@@ -800,6 +814,8 @@ def push_dispatch_hook(mode: str, fn: typing.Any) -> DispatchHook:
 def push_graph_recorder(decide_fn: typing.Any, record_fn: typing.Any, failed_fn: typing.Any,
                         passed_ops: collections.abc.Set[str], graph: int = 0) -> GraphRecorder:
     ...
+def qr(input: typing.Any, full_matrices: bool, name: str | None) -> tuple:
+    """The core's Qr: (q, r)."""
 def relu(features: typing.Any) -> typing.Any:
     ...
 def relu6(features: typing.Any) -> typing.Any:
@@ -859,6 +875,8 @@ def save_v2(prefix: str, keys: collections.abc.Sequence[str], values: list, sync
     """
     SaveV2: writes the values (variables or TensorData) under `keys`, atomically.
     """
+def self_adjoint_eig_v2(input: typing.Any, compute_v: bool, name: str | None) -> tuple:
+    """The core's SelfAdjointEigV2: (e, v)."""
 def serialize_tensor_proto(arg0: typing.Any) -> bytes:
     """
     A tensor (or the kernel's array of it) as TensorProto bytes.
@@ -904,6 +922,8 @@ def strided_slice(input: TensorData, begin: collections.abc.Sequence[int], end: 
     """
     StridedSlice: input[begin:end:strides] with TensorFlow's masks; `share` allows a view of the input.
     """
+def svd(input: typing.Any, compute_uv: bool, full_matrices: bool, name: str | None) -> tuple:
+    """The core's Svd: (s, u, v)."""
 def symbolic_tensor(dtype_enum: int, dims: collections.abc.Sequence[int | None], graph: int) -> typing.Any:
     """
     symbolic_tensor(dtype_enum, dims, graph): a tensor of graph `graph` without a value (None: unknown dimension).

@@ -25,7 +25,12 @@ from varrt.data import tf1_iterators as _tf1_iterators
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
+from varrt.ops import cross_ops as _cross_ops
+from varrt.ops import decompositions as _decompositions
+from varrt.ops import linalg_composites as _linalg_composites
+from varrt.ops import linalg_solvers as _linalg_solvers
 from varrt.ops import sort_ops as _sort_ops
+from varrt.ops import tensor_diag_ops as _tensor_diag_ops
 from varrt.framework import variables as _variables
 from varrt.data import tfrecord as _tfrecord
 from varrt.framework.device_functions import device_v1 as _device_v1
@@ -100,6 +105,18 @@ def _make_v1():
     v1.io = _LazyNamespace(v1.__name__ + ".io", "varrt.io", "TensorFlow 1's tf.io over varrt.io.")
     v1.io.tf_record_iterator = _tfrecord.tf_record_iterator
     v1.io.TFRecordCompressionType = _tfrecord.TFRecordCompressionType
+    # TensorFlow 1's top-level linear algebra (TensorFlow 2 keeps them in tf.linalg only).
+    for module, names in ((_linalg_solvers, ("cholesky", "matrix_determinant", "matrix_inverse", "matrix_solve",
+                                             "matrix_triangular_solve")),
+                          (_decompositions, ("qr", "self_adjoint_eig", "self_adjoint_eigvals", "svd")),
+                          (_linalg_composites, ("cholesky_solve", "norm", "trace"))):
+        for name in names:
+            setattr(v1, name, getattr(module, name))
+    v1.matrix_solve_ls = _linalg_composites.lstsq
+    v1.log_matrix_determinant = _linalg_solvers.log_matrix_determinant
+    v1.cross = _cross_ops.cross
+    v1.diag = _tensor_diag_ops.tensor_diag
+    v1.diag_part = _tensor_diag_ops.tensor_diag_part
     sys.modules[v1.__name__] = v1
     sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn

@@ -143,6 +143,22 @@ CASES = [
     # (a float64 step on a float32 variable is a CHECK failure that aborts TensorFlow: not a case)
     "v = tf.Variable([1., 2.]); out = tf.raw_ops.ResourceApplyGradientDescent(var=v.handle, alpha=0.1, "
     "delta=[1., 2., 3.])",
+    # linear algebra
+    "out = tf.raw_ops.MatrixInverse(input=[[4., 7.], [2., 6.]], adjoint=True)",
+    "out = tf.raw_ops.MatrixInverse(input=[[1., 2.], [2., 4.]])",
+    "out = tf.raw_ops.MatrixDeterminant(input=np.arange(8.).reshape(2, 2, 2))",
+    "out = tf.raw_ops.LogMatrixDeterminant(input=[[0., 2.], [3., 1.]])",
+    "out = tf.raw_ops.MatrixSolve(matrix=[[2., 1.], [1., 3.]], rhs=[[1.], [2.]], adjoint=True)",
+    "out = tf.raw_ops.MatrixSolve(matrix=[[2., 1.], [1., 3.]], rhs=[[1.], [2.], [3.]])",
+    "out = tf.raw_ops.MatrixTriangularSolve(matrix=[[2., 0.], [1., 4.]], rhs=[[1.], [2.]], lower=True)",
+    "out = tf.raw_ops.MatrixTriangularSolve(matrix=[[2., 5.], [1., 4.]], rhs=[[1.], [2.]], lower=False, adjoint=True)",
+    "out = tf.raw_ops.Cholesky(input=[[4., 2.], [2., 3.]])",
+    "out = tf.raw_ops.Qr(input=np.array([[1., 2.], [3., 4.], [5., 6.]]), full_matrices=True)",
+    "out = tf.raw_ops.Svd(input=[[3., 0.], [0., -2.], [0., 0.]], compute_uv=False)[0]",
+    "out = tf.raw_ops.SelfAdjointEigV2(input=[[2., 1.], [1., 2.]], compute_v=False)[0]",
+    "out = tf.raw_ops.MatrixSolveLs(matrix=[[1., 0.], [0., 1.], [1., 1.]], rhs=[[1.], [2.], [3.]], l2_regularizer=0.)",
+    "out = tf.raw_ops.MatrixSolveLs(matrix=[[0., 0.], [0., 0.], [0., 0.]], rhs=[[1.], [2.], [3.]], l2_regularizer=0.)",
+    "out = tf.raw_ops.MatrixSolveLs(matrix=[[1., 1.], [1., 1.]], rhs=[[1.], [2.]], l2_regularizer=0., fast=False)",
     # argument errors
     "out = tf.raw_ops.AddV2(1., 2.)",
     "out = tf.raw_ops.AddV2(x=1.)",

@@ -80,6 +80,7 @@ bool bind(void* lib, const char* scipy_name, const char* plain_name, Fn* fn) {
 struct Loaded {
   BlasLibrary lib;
   BlasInfo info;
+  void* handle = nullptr;  // the dlopen handle of the library loaded, kept open for the process
   std::atomic<int> applied_threads{0};
 };
 
@@ -119,6 +120,7 @@ Loaded* load() {
                             : path;
     loaded->info.loaded = true;
     loaded->info.error.clear();
+    loaded->handle = handle;
     l.set_num_threads(threads);  // here, once, so concurrent first products do not race to set it
     loaded->applied_threads.store(threads, std::memory_order_relaxed);
     if (l.get_corename != nullptr) loaded->info.core = l.get_corename();
@@ -145,6 +147,13 @@ const BlasLibrary* blas_library() {
     l.applied_threads.store(threads, std::memory_order_relaxed);
   }
   return &l.lib;
+}
+
+void* blas_symbol(const char* scipy_name, const char* plain_name) {
+  if (blas_library() == nullptr) return nullptr;
+  void* sym = nullptr;
+  bind(loaded().handle, scipy_name, plain_name, &sym);
+  return sym;
 }
 
 BlasInfo blas_info() {

@@ -43,6 +43,11 @@ constexpr int kCblasConjTrans = 113;
 // loads. The first call loads (once per process); later calls re-apply a changed thread count.
 const BlasLibrary* blas_library();
 
+// A symbol of the loaded library, by the scipy-openblas32 wheel's name or plain OpenBLAS's
+// ("scipy_LAPACKE_dgetrf", "LAPACKE_dgetrf"), or null when none loads or it lacks the symbol: the
+// one place symbols are looked up (the LAPACK kernels, kernels/lapack.h, find theirs here).
+void* blas_symbol(const char* scipy_name, const char* plain_name);
+
 // What was loaded, for `python -m varrt` and the benchmarks.
 struct BlasInfo {
   bool loaded = false;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "varrt/core/error.h"
+#include "varrt/kernels/batch_offsets.h"
 #include "varrt/kernels/binary_ops.h"
 #include "varrt/kernels/gemm.h"
 #include "varrt/ops/dispatch.h"
@@ -69,27 +70,6 @@ Shape check(const OpCall& c, const Tensor& x, const Tensor& y, bool adj_x, bool 
   return batch;
 }
 
-// Element offsets of each output batch's matrix in an input whose batch dimensions broadcast to
-// `batch` (size-1 dimensions repeat).
-std::vector<int64_t> batch_offsets(const Shape& input, const Shape& batch, int64_t matrix_size) {
-  const int rank = batch.rank(), in_rank = input.rank() - 2;
-  int64_t count = 1;
-  for (int i = 0; i < rank; ++i) count *= batch.dim(i);
-  std::vector<int64_t> offsets(static_cast<size_t>(count), 0);
-  std::vector<int64_t> index(static_cast<size_t>(rank), 0);
-  for (int64_t b = 0; b < count; ++b) {
-    int64_t offset = 0, stride = matrix_size;
-    for (int i = rank - 1, j = in_rank - 1; j >= 0; --i, --j) {
-      const int64_t d = input.dim(j);
-      if (d != 1) offset += index[i] * stride;
-      stride *= d;
-    }
-    offsets[b] = offset;
-    for (int i = rank - 1; i >= 0 && ++index[i] == batch.dim(i); --i) index[i] = 0;
-  }
-  return offsets;
-}
-
 // Both ops' kernel: one gemm per output matrix, or one for all when y is a single matrix and x
 // is not transposed (x's rows then follow each other in memory).
 void multiply(OpCall& c, bool adj_x, bool adj_y, bool batched, const char* name) {
@@ -119,8 +99,8 @@ void multiply(OpCall& c, bool adj_x, bool adj_y, bool batched, const char* name)
     kernels::gemm(dtype, op_x, op_y, outputs * m, n, k, px, cols_x, py, cols_y, pz, n);
     return;
   }
-  const std::vector<int64_t> ox = batch_offsets(sx, batch, rows_x * cols_x);
-  const std::vector<int64_t> oy = batch_offsets(sy, batch, rows_y * cols_y);
+  const std::vector<int64_t> ox = kernels::batch_offsets(sx, batch, rows_x * cols_x);
+  const std::vector<int64_t> oy = kernels::batch_offsets(sy, batch, rows_y * cols_y);
   for (int64_t b = 0; b < outputs; ++b) {
     kernels::gemm(dtype, op_x, op_y, m, n, k, px + ox[b] * size, cols_x, py + oy[b] * size, cols_y,
                   pz + b * m * n * size, n);

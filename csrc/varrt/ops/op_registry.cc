@@ -9,6 +9,7 @@
 #include "varrt/ops/conv_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
+#include "varrt/ops/linalg_ops.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
@@ -119,6 +120,40 @@ const std::map<std::string, Runner>& runners() {
        }},
       {"BatchMatMulV2", [](NodeCall& c) {
          c.outputs[0] = ops::BatchMatMulV2(c.inputs[0], c.inputs[1], c.attr("adj_x") != 0, c.attr("adj_y") != 0);
+       }},
+      {"MatrixInverse", [](NodeCall& c) { c.outputs[0] = ops::MatrixInverse(c.inputs[0], c.attr("adjoint") != 0); }},
+      {"MatrixDeterminant", [](NodeCall& c) { c.outputs[0] = ops::MatrixDeterminant(c.inputs[0]); }},
+      {"LogMatrixDeterminant", [](NodeCall& c) {
+         auto r = ops::LogMatrixDeterminant(c.inputs[0]);
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
+      {"MatrixSolve", [](NodeCall& c) {
+         c.outputs[0] = ops::MatrixSolve(c.inputs[0], c.inputs[1], c.attr("adjoint") != 0);
+       }},
+      {"Cholesky", [](NodeCall& c) { c.outputs[0] = ops::Cholesky(c.inputs[0]); }},
+      {"MatrixTriangularSolve", [](NodeCall& c) {
+         c.outputs[0] = ops::MatrixTriangularSolve(c.inputs[0], c.inputs[1], c.attr("lower") != 0,
+                                                   c.attr("adjoint") != 0);
+       }},
+      {"MatrixSolveLs", [](NodeCall& c) {
+         c.outputs[0] = ops::MatrixSolveLs(c.inputs[0], c.inputs[1], c.inputs[2], c.attr("fast") != 0);
+       }},
+      {"Qr", [](NodeCall& c) {
+         auto r = ops::Qr(c.inputs[0], c.attr("full_matrices") != 0);
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
+       }},
+      {"Svd", [](NodeCall& c) {
+         ops::SvdResult r = ops::Svd(c.inputs[0], c.attr("compute_uv") != 0, c.attr("full_matrices") != 0);
+         c.outputs[0] = std::move(r.s);
+         c.outputs[1] = std::move(r.u);
+         c.outputs[2] = std::move(r.v);
+       }},
+      {"SelfAdjointEigV2", [](NodeCall& c) {
+         auto r = ops::SelfAdjointEigV2(c.inputs[0], c.attr("compute_v") != 0);
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
        }},
       {"AddN", [](NodeCall& c) { c.outputs[0] = ops::AddN(c.inputs, c.num_inputs, ""); }},
       {"ConcatV2", [](NodeCall& c) { c.outputs[0] = ops::ConcatV2(c.inputs, c.num_inputs, c.attr("axis"), ""); }},

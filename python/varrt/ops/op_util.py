@@ -41,14 +41,16 @@ quiet = np.errstate  # `with quiet(all="ignore")`: TensorFlow returns inf/nan wi
 # --- errors ------------------------------------------------------------------------------
 
 def slow(*args):
-    """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences or
-    strings it converts in Python instead, or objects that convert themselves, such as a Keras
+    """Whether TensorFlow's eager fast path would give up on these arguments (Python sequences,
+    strings or NumPy scalars it converts in Python instead, or objects that convert themselves, such as a Keras
     variable; tensors and tf.Variables it takes); its errors then end without the " name: " part."""
     for a in args:
         if type(a) is Tensor:  # the common case, first
             continue
         if isinstance(a, (list, tuple, str, bytes)):
             return True
+        if isinstance(a, np.generic) and not isinstance(a, (float, complex)):
+            return True  # a NumPy scalar (np.float64 is a Python float, which the fast path takes)
         if not isinstance(a, Tensor) and hasattr(a, "_as_tensor") and not hasattr(a, "sparse_read"):
             return True
     return False
