@@ -27,6 +27,8 @@ NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tl
 NOT_OPS.add("CustomGradient")
 # The node names TensorFlow's tf.nn pooling functions give their op (ops/conv_ops.py).
 NOT_OPS.update({"MaxPool1d", "MaxPool2d", "AvgPool1D", "AvgPool2D"})
+# The labels TensorFlow's Eigen depthwise gradient kernels put before their messages (ops/depthwise_conv_ops.cc).
+NOT_OPS.update({"DepthwiseConv2DBackpropInput", "DepthwiseConv2DBackpropFilter"})
 # Initializer class names, listed as strings in ops/init_ops.py.
 NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 

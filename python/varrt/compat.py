@@ -24,6 +24,7 @@ from varrt import random as _random
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
+from varrt.ops import depthwise_conv_ops as _depthwise_conv_ops
 from varrt.ops import sort_ops as _sort_ops
 from varrt.framework import variables as _variables
 from varrt.framework.device_functions import device_v1 as _device_v1
@@ -89,6 +90,11 @@ def _make_v1():
     for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     v1.nn.in_top_k = _sort_ops.in_top_k_v1
+    v1.nn.depthwise_conv2d = _depthwise_conv_ops.depthwise_conv2d_v1
+    v1.nn.separable_conv2d = _depthwise_conv_ops.separable_conv2d_v1
+    v1.nn.depthwise_conv2d_native = _depthwise_conv_ops.depthwise_conv2d_native
+    v1.nn.depthwise_conv2d_native_backprop_input = _depthwise_conv_ops.depthwise_conv2d_backprop_input
+    v1.nn.depthwise_conv2d_native_backprop_filter = _depthwise_conv_ops.depthwise_conv2d_backprop_filter
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train

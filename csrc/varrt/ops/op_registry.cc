@@ -6,6 +6,7 @@
 #include "varrt/core/error.h"
 #include "varrt/ops/array_ops.h"
 #include "varrt/ops/conv_ops.h"
+#include "varrt/ops/depthwise_conv_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
 #include "varrt/ops/math_ops.h"
@@ -169,6 +170,17 @@ const std::map<std::string, Runner>& runners() {
       {"Conv2DBackpropFilter", [](NodeCall& c) {
          c.outputs[0] =
              ops::Conv2DBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"DepthwiseConv2dNative", [](NodeCall& c) {
+         c.outputs[0] = ops::DepthwiseConv2dNative(c.inputs[0], c.inputs[1], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"DepthwiseConv2dNativeBackpropInput", [](NodeCall& c) {
+         c.outputs[0] = ops::DepthwiseConv2dNativeBackpropInput(c.inputs[0], c.inputs[1], c.inputs[2],
+                                                                ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"DepthwiseConv2dNativeBackpropFilter", [](NodeCall& c) {
+         c.outputs[0] = ops::DepthwiseConv2dNativeBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2],
+                                                                 ops::window_attrs_of(c, nullptr), "");
        }},
       {"MaxPool", [](NodeCall& c) { c.outputs[0] = ops::MaxPool(c.inputs[0], ops::window_attrs_of(c, "ksize"), ""); }},
       {"MaxPoolGrad", [](NodeCall& c) {

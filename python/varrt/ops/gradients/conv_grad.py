@@ -1,8 +1,10 @@
 """Gradients of the convolution and pooling ops, as TensorFlow's nn_grad.py defines them: Conv2D's
 is Conv2DBackpropInput and Conv2DBackpropFilter (and theirs Conv2D and the other backprop op),
-MaxPool's MaxPoolGrad at MaxPool's output, AvgPool's AvgPoolGrad (and AvgPoolGrad's AvgPool).MaxPoolGrad has no gradient yet (TensorFlow's is MaxPoolGradGrad).
+DepthwiseConv2dNative's likewise its two backprop ops, MaxPool's MaxPoolGrad at MaxPool's
+output, AvgPool's AvgPoolGrad (and AvgPoolGrad's AvgPool). MaxPoolGrad has no gradient yet
+(TensorFlow's is MaxPoolGradGrad).
 """
-from varrt.ops import array_ops, conv_ops
+from varrt.ops import array_ops, conv_ops, depthwise_conv_ops
 from varrt.ops.gradients.registry import RegisterGradient
 
 
@@ -41,6 +43,33 @@ def _conv2d_backprop_filter_grad(op, grad):
     return [conv_ops.conv2d_backprop_input(array_ops.shape(op.inputs[0]), grad, op.inputs[2], **a),
             None,
             conv_ops.conv2d_op(op.inputs[0], grad, **a)]
+
+
+@RegisterGradient("DepthwiseConv2dNative")
+def _depthwise_conv2d_native_grad(op, grad):
+    a = _conv(op)
+    return [depthwise_conv_ops.depthwise_conv2d_native_backprop_input_op(array_ops.shape(op.inputs[0]), op.inputs[1],
+                                                                          grad, **a),
+            depthwise_conv_ops.depthwise_conv2d_native_backprop_filter_op(op.inputs[0], array_ops.shape(op.inputs[1]),
+                                                                           grad, **a)]
+
+
+@RegisterGradient("DepthwiseConv2dNativeBackpropInput")
+def _depthwise_conv2d_native_backprop_input_grad(op, grad):
+    a = _conv(op)
+    return [None,
+            depthwise_conv_ops.depthwise_conv2d_native_backprop_filter_op(grad, array_ops.shape(op.inputs[1]),
+                                                                           op.inputs[2], **a),
+            depthwise_conv_ops.depthwise_conv2d_native_op(grad, op.inputs[1], **a)]
+
+
+@RegisterGradient("DepthwiseConv2dNativeBackpropFilter")
+def _depthwise_conv2d_native_backprop_filter_grad(op, grad):
+    a = _conv(op)
+    return [depthwise_conv_ops.depthwise_conv2d_native_backprop_input_op(array_ops.shape(op.inputs[0]), grad,
+                                                                          op.inputs[2], **a),
+            None,
+            depthwise_conv_ops.depthwise_conv2d_native_op(op.inputs[0], grad, **a)]
 
 
 @RegisterGradient("MaxPool")

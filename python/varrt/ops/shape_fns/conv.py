@@ -1,7 +1,8 @@
-"""Shape functions of the sliding-window ops: Conv2D and its gradients, MaxPool, AvgPool and
-theirs (TensorFlow's Conv2DShapeImpl, MaxPoolShapeImpl, AvgPoolShape and
+"""Shape functions of the sliding-window ops: Conv2D, DepthwiseConv2dNative and their gradients,
+MaxPool, AvgPool and theirs (TensorFlow's Conv2DShapeImpl, DepthwiseConv2DNativeShapeImpl,
+MaxPoolShapeImpl, AvgPoolShape and
 GetWindowedOutputSizeFromDimsV2 in core/framework/common_shape_fns.cc)."""
-from varrt.ops.shape_fns.common import ShapeError, merge_dim, shape_from_tensor, shape_out, with_rank
+from varrt.ops.shape_fns.common import ShapeError, merge_dim, multiply, shape_from_tensor, shape_out, with_rank
 
 
 def is_nchw(ctx):
@@ -94,6 +95,44 @@ def conv2d_backprop_input(ctx):
 
 def conv2d_backprop_filter(ctx):
     """Conv2DBackpropFilter: the shape filter_sizes holds."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 4))
+
+
+def depthwise_conv2d(ctx):
+    """DepthwiseConv2dNative: [batch, out_rows, out_cols, in_depth * multiplier] (NHWC) or
+    [batch, depth, rows, cols] (DepthwiseConv2DNativeShapeImpl with explicit padding)."""
+    x = with_rank(ctx.shape("input"), 4)
+    w = with_rank(ctx.shape("filter"), 4)
+    strides = list(ctx.attr("strides"))
+    if len(strides) != 4:
+        raise ShapeError(f"DepthwiseConv2D requires the stride attribute to contain 4 values, but got: {len(strides)}")
+    dilations = list(ctx.attr("dilations", [1, 1, 1, 1]))
+    if len(dilations) != 4:
+        raise ShapeError(f"DepthwiseConv2D requires the dilations attribute to contain 4 values, but got: "
+                         f"{len(dilations)}")
+    nchw = is_nchw(ctx)
+    batch, rows, cols, depth = (x[0], x[2], x[3], x[1]) if nchw else (x[0], x[1], x[2], x[3])
+    s_rows, s_cols = (strides[2], strides[3]) if nchw else (strides[1], strides[2])
+    d_rows, d_cols = (dilations[2], dilations[3]) if nchw else (dilations[1], dilations[2])
+    in_depth = merge_dim(depth, w[2])
+    out_depth = multiply(in_depth, w[3])
+    padding = ctx.attr("padding")
+    explicit = list(ctx.attr("explicit_paddings", []))
+    _check_padding(padding, explicit)
+    pads = explicit if padding == "EXPLICIT" else [0] * 8
+    r_pad, c_pad = (pads[4:6], pads[6:8]) if nchw else (pads[2:4], pads[4:6])
+    out_rows = windowed_output_size(rows, w[0], d_rows, s_rows, padding, *r_pad)
+    out_cols = windowed_output_size(cols, w[1], d_cols, s_cols, padding, *c_pad)
+    return shape_out([batch, out_depth, out_rows, out_cols] if nchw else [batch, out_rows, out_cols, out_depth])
+
+
+def depthwise_conv2d_backprop_input(ctx):
+    """DepthwiseConv2dNativeBackpropInput: the shape input_sizes holds, of rank 4."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "input_sizes"), 4))
+
+
+def depthwise_conv2d_backprop_filter(ctx):
+    """DepthwiseConv2dNativeBackpropFilter: the shape filter_sizes holds, of rank 4."""
     return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 4))
 
 
