@@ -314,6 +314,14 @@ ENTRIES += [
       lambda tf, x, w, dy: tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(
           input=x, filter_sizes=tf.shape(w), out_backprop=dy, strides=[1, 1, 1, 1], padding="VALID"),
       [_f(B, 5, 4, 3, values="positive"), _f(3, 2, 3, 2), _f(B, 3, 3, 6, values="positive")], grad=True),
+    # Fused batch normalization: training (its gradient runs FusedBatchNormGradV3) and inference.
+    E("FusedBatchNormV3", ("FusedBatchNormV3", "FusedBatchNormGradV3"),
+      lambda tf, x, s, o: list(tf.compat.v1.nn.fused_batch_norm(x, s, o, epsilon=0.01)),
+      [_f(B, 4, 3, 5), _f(5, values="positive"), _f(5)], grad=True, refuses="float64"),
+    E("FusedBatchNormV3.inference_nchw", ("FusedBatchNormV3", "FusedBatchNormGradV3"),
+      lambda tf, x, s, o: tf.compat.v1.nn.fused_batch_norm(x, s, o, o, s, data_format="NCHW",
+                                                           is_training=False)[0],  # (mean o, variance s)
+      [_f(B, 3, 4, 2), _f(3, values="positive"), _f(3)], grad=True),
     E("MaxPool", ("MaxPool", "MaxPoolGrad"), lambda tf, x: tf.nn.max_pool2d(x, 2, 2, "SAME"), [_f(B, 5, 4, 3)],
       grad=True, refuses="bool"),
     E("MaxPool.overlapping", "MaxPool", lambda tf, x: tf.nn.max_pool2d(x, 3, [1, 2], "VALID"), [_f(B, 5, 6, 2)],

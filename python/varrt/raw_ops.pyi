@@ -82,6 +82,29 @@ def Fill(*, dims: _Any, value: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def Floor(*, x: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def FloorDiv(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def FloorMod(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
+class _FusedBatchNormGradV3Output(_NamedTuple):
+    x_backprop: _Tensor
+    scale_backprop: _Tensor
+    offset_backprop: _Tensor
+    reserve_space_4: _Tensor
+    reserve_space_5: _Tensor
+
+def FusedBatchNormGradV3(
+    *, y_backprop: _Any, x: _Any, scale: _Any, reserve_space_1: _Any, reserve_space_2: _Any, reserve_space_3: _Any,
+    epsilon: _Any = ..., data_format: _Any = ..., is_training: _Any = ..., name: _Optional[str] = ...,
+) -> _FusedBatchNormGradV3Output: ...
+class _FusedBatchNormV3Output(_NamedTuple):
+    y: _Tensor
+    batch_mean: _Tensor
+    batch_variance: _Tensor
+    reserve_space_1: _Tensor
+    reserve_space_2: _Tensor
+    reserve_space_3: _Tensor
+
+def FusedBatchNormV3(
+    *, x: _Any, scale: _Any, offset: _Any, mean: _Any, variance: _Any, epsilon: _Any = ...,
+    exponential_avg_factor: _Any = ..., data_format: _Any = ..., is_training: _Any = ..., name: _Optional[str] = ...,
+) -> _FusedBatchNormV3Output: ...
 def GatherNd(*, params: _Any, indices: _Any, bad_indices_policy: _Any = ..., name: _Optional[str] = ...) -> _Tensor: ...
 def GatherV2(
     *, params: _Any, indices: _Any, axis: _Any, batch_dims: _Any = ..., name: _Optional[str] = ...,

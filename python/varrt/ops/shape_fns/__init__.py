@@ -26,8 +26,8 @@ from varrt.ops.shape_fns.manip import (mirror_pad_grad, pad, reverse_v2, roll, s
                                        split, split_v)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
-from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, in_top_k, l2_loss, softmax_cross_entropy,  # noqa: F401
-                                    sparse_softmax_cross_entropy, top_k)
+from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
+                                    in_top_k, l2_loss, softmax_cross_entropy, sparse_softmax_cross_entropy, top_k)
 from varrt.ops.shape_fns.random import (key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
                                         stateful, stateful_int, stateless, stateless_int)
 from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401
