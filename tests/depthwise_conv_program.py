@@ -115,9 +115,10 @@ record_result("raw.DepthwiseConv2dNativeBackpropInput.dilations_ignored.float64"
 record_result("raw.DepthwiseConv2dNativeBackpropInput.nchw", lambda: tf.raw_ops.DepthwiseConv2dNativeBackpropInput(
     input_sizes=[2, 5, 7, 6], filter=w2, out_backprop=normal(2, 10, 7, 6), strides=[1, 1, 1, 1], padding="SAME",
     data_format="NCHW"), 1e-5)
-record_result("raw.DepthwiseConv2dNativeBackpropFilter.dilations_ignored", lambda: tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(
-    input=x, filter_sizes=[3, 3, 5, 1], out_backprop=normal(3, 9, 7, 5), strides=[1, 1, 1, 1], padding="VALID",
-    dilations=[1, 2, 2, 1]), 1e-4)
+record_result("raw.DepthwiseConv2dNativeBackpropFilter.dilations_ignored", lambda: (
+    tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(input=x, filter_sizes=[3, 3, 5, 1], out_backprop=normal(3, 9, 7, 5),
+                                                   strides=[1, 1, 1, 1], padding="VALID", dilations=[1, 2, 2, 1])),
+              1e-4)
 
 # --- gradients -------------------------------------------------------------------------------
 

@@ -1,6 +1,9 @@
 #include "varrt/kernels/depthwise_conv2d.h"
 
 #include <algorithm>
+#include <vector>
+
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
@@ -28,8 +31,85 @@ inline void multiply_add(const DepthwiseGeometry& g, const T* x, const T* w, T* 
   }
 }
 
+// The output columns [first, last) whose filter tap column `fc` reads inside the input.
+inline void inside_cols(const DepthwiseGeometry& g, int64_t fc, int64_t* first, int64_t* last) {
+  const int64_t offset = fc * g.dilation_cols - g.pad_left;  // input column of output column 0
+  *first = std::min(g.out_cols, std::max<int64_t>(0, (-offset + g.stride_cols - 1) / g.stride_cols));
+  *last = std::max(*first, std::min(g.out_cols, (g.in_cols - offset + g.stride_cols - 1) / g.stride_cols));
+}
+
+// One filter tap's weights repeated along a row of `cols` pixels: with a depth multiplier of 1
+// and column stride 1, a tap's contribution to an output row is then one element-wise
+// multiply-add over a contiguous run of the input row, which simd_for runs at the CPU's width.
+template <class T>
+std::vector<T> tiled_taps(const DepthwiseGeometry& g, const T* filter) {
+  const int64_t taps = g.filter_rows * g.filter_cols, depth = g.in_depth, cols = g.out_cols;
+  std::vector<T> tiled(static_cast<size_t>(taps * cols * depth));
+  for (int64_t t = 0; t < taps; ++t) {
+    for (int64_t c = 0; c < cols; ++c) {
+      std::copy(filter + t * depth, filter + (t + 1) * depth, &tiled[(t * cols + c) * depth]);
+    }
+  }
+  return tiled;
+}
+
+bool row_vectorizable(const DepthwiseGeometry& g) { return g.multiplier == 1 && g.stride_cols == 1; }
+
+// out[b, r, :, :] += the taps' products, a row at a time (row_vectorizable geometries).
+template <class T>
+void forward_rows(const DepthwiseGeometry& g, const T* input, const T* filter, T* out) {
+  const int64_t depth = g.in_depth;
+  const std::vector<T> tiled = tiled_taps(g, filter);
+  std::fill(out, out + g.batch * g.out_rows * g.out_cols * depth, T(0));
+  for (int64_t b = 0; b < g.batch; ++b) {
+    const T* image = input + b * g.in_rows * g.in_cols * depth;
+    for (int64_t r = 0; r < g.out_rows; ++r) {
+      T* row = out + (b * g.out_rows + r) * g.out_cols * depth;
+      for (int64_t fr = 0; fr < g.filter_rows; ++fr) {
+        const int64_t ir = tap_row(g, r, fr);
+        if (ir < 0 || ir >= g.in_rows) continue;
+        for (int64_t fc = 0; fc < g.filter_cols; ++fc) {
+          int64_t first, last;
+          inside_cols(g, fc, &first, &last);
+          T* acc = row + first * depth;
+          const T* x = image + (ir * g.in_cols + tap_col(g, first, fc)) * depth;
+          const T* w = &tiled[((fr * g.filter_cols + fc) * g.out_cols + first) * depth];
+          simd_for(0, (last - first) * depth, [acc, x, w](int64_t i) { acc[i] += x[i] * w[i]; });
+        }
+      }
+    }
+  }
+}
+
+// in_backprop[b, ir, :, :] += the taps' products, a row at a time (row_vectorizable geometries).
+template <class T>
+void backprop_input_rows(const DepthwiseGeometry& g, const T* filter, const T* dy, T* dx) {
+  const int64_t depth = g.in_depth;
+  const std::vector<T> tiled = tiled_taps(g, filter);
+  std::fill(dx, dx + g.batch * g.in_rows * g.in_cols * depth, T(0));
+  for (int64_t b = 0; b < g.batch; ++b) {
+    T* image = dx + b * g.in_rows * g.in_cols * depth;
+    for (int64_t r = 0; r < g.out_rows; ++r) {
+      const T* row = dy + (b * g.out_rows + r) * g.out_cols * depth;
+      for (int64_t fr = 0; fr < g.filter_rows; ++fr) {
+        const int64_t ir = tap_row(g, r, fr);
+        if (ir < 0 || ir >= g.in_rows) continue;
+        for (int64_t fc = 0; fc < g.filter_cols; ++fc) {
+          int64_t first, last;
+          inside_cols(g, fc, &first, &last);
+          const T* grad = row + first * depth;
+          T* target = image + (ir * g.in_cols + tap_col(g, first, fc)) * depth;
+          const T* w = &tiled[((fr * g.filter_cols + fc) * g.out_cols + first) * depth];
+          simd_for(0, (last - first) * depth, [target, grad, w](int64_t i) { target[i] += grad[i] * w[i]; });
+        }
+      }
+    }
+  }
+}
+
 template <class T>
 void forward(const DepthwiseGeometry& g, const T* input, const T* filter, T* out) {
+  if (row_vectorizable(g)) return forward_rows(g, input, filter, out);
   const int64_t od = g.out_depth();
   for (int64_t b = 0; b < g.batch; ++b) {
     const T* image = input + b * g.in_rows * g.in_cols * g.in_depth;
@@ -53,6 +133,7 @@ void forward(const DepthwiseGeometry& g, const T* input, const T* filter, T* out
 
 template <class T>
 void backprop_input(const DepthwiseGeometry& g, const T* filter, const T* dy, T* dx) {
+  if (row_vectorizable(g)) return backprop_input_rows(g, filter, dy, dx);
   const int64_t od = g.out_depth(), depth = g.in_depth, mult = g.multiplier;
   std::fill(dx, dx + g.batch * g.in_rows * g.in_cols * depth, T(0));
   for (int64_t b = 0; b < g.batch; ++b) {

@@ -114,8 +114,8 @@ kernels::DepthwiseGeometry geometry(const OpCall& c, DType dtype, const WindowAt
     } else if (w == Which::kForward || onednn) {
       message = "input and filter must have the same depth: ";
     } else {
-      fail(c, dtype, Code::kInvalidArgument, std::string(label_of(w)) + ": input and filter must have the same in_depth",
-           name);
+      fail(c, dtype, Code::kInvalidArgument,
+           std::string(label_of(w)) + ": input and filter must have the same in_depth", name);
     }
     fail(c, dtype, Code::kInvalidArgument,
          message + std::to_string(input.dim(3)) + " vs " + std::to_string(filter.dim(2)), name);

@@ -84,7 +84,9 @@ Tensor placeholder(const OpCall& c, bool as_empty_vector) {
 // The statistics' dtype: float32 only here (TensorFlow's CPU kernels take no other).
 void check_float_statistics(const OpCall& c, int first, int last) {
   for (int i = first; i <= last; ++i) {
-    if (c.inputs[i].dtype() != DType::kFloat32) throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+    if (c.inputs[i].dtype() != DType::kFloat32) {
+      throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
+    }
   }
 }
 
