@@ -70,6 +70,23 @@ record_result("depthwise.strided_mult3", lambda: tf.nn.depthwise_conv2d(x, w3, [
 record_result("depthwise.unequal_strides", lambda: tf.nn.depthwise_conv2d(x, w2, [1, 3, 2, 1], "VALID"), 1e-5)
 record_result("depthwise.explicit", lambda: tf.nn.depthwise_conv2d(x, w3, [1, 1, 1, 1],
                                                                    [[0, 0], [2, 1], [0, 3], [0, 0]]), 1e-5)
+# Dilation rates: TensorFlow's SpaceToBatchND, the undilated op, BatchToSpaceND.
+record_result("depthwise.dilated", lambda: tf.nn.depthwise_conv2d(x, w1, [1, 1, 1, 1], "SAME", dilations=[2, 3]), 1e-5)
+record_result("depthwise.dilated_valid", lambda: tf.nn.depthwise_conv2d(x, w2, [1, 1, 1, 1], "VALID",
+                                                                        dilations=[2, 2]), 1e-5)
+record_result("depthwise.dilated_explicit", lambda: tf.nn.depthwise_conv2d(x, w2, [1, 1, 1, 1],
+                                                                           [[0, 0], [1, 2], [3, 0], [0, 0]],
+                                                                           dilations=[3, 2]), 1e-5)
+record_result("depthwise.dilated_strided", lambda: tf.nn.depthwise_conv2d(x, w3, [1, 2, 2, 1], "SAME",
+                                                                          dilations=[2, 2]), 1e-5)
+record_result("depthwise.dilated_nchw", lambda: tf.nn.depthwise_conv2d(
+    normal(2, 5, 7, 6), normal(2, 3, 5, 2), [1, 1, 1, 1], "SAME", data_format="NCHW", dilations=[2, 2]), 1e-5)
+record_result("depthwise.dilated.float64", lambda: tf.nn.depthwise_conv2d(
+    tf.cast(x, tf.float64), tf.cast(w3, tf.float64), [1, 1, 1, 1], "SAME", dilations=[2, 3]), 1e-12)
+record_result("raw.SpaceToBatchND", lambda: tf.raw_ops.SpaceToBatchND(input=x, block_shape=[3, 2],
+                                                                      paddings=[[1, 0], [0, 1]]), 1e-7)
+record_result("raw.BatchToSpaceND", lambda: tf.raw_ops.BatchToSpaceND(input=normal(12, 3, 4, 2), block_shape=[2, 3],
+                                                                      crops=[[0, 1], [2, 1]]), 1e-7)
 record_result("depthwise.float64", lambda: tf.nn.depthwise_conv2d(tf.cast(x, tf.float64), tf.cast(w3, tf.float64),
                                                                   [1, 2, 2, 1], "SAME"), 1e-12)
 record_result("depthwise.float16", lambda: tf.nn.depthwise_conv2d(tf.cast(x, tf.float16),
@@ -87,7 +104,11 @@ record_result("separable", lambda: tf.nn.separable_conv2d(x, w2, normal(1, 1, 10
 record_result("separable.strided", lambda: tf.nn.separable_conv2d(x, w3, normal(1, 1, 15, 2), [1, 2, 2, 1],
                                                                   "VALID"), 1e-4)
 record_result("compat.v1.separable_conv2d", lambda: tf.compat.v1.nn.separable_conv2d(
-    x, w1, normal(1, 1, 5, 6), [1, 1, 1, 1], "VALID", rate=[1, 1]), 1e-4)
+    x, w1, normal(1, 1, 5, 6), [1, 1, 1, 1], "VALID", rate=[1, 2]), 1e-4)
+record_result("separable.dilated", lambda: tf.nn.separable_conv2d(x, w1, normal(1, 1, 5, 3), [1, 1, 1, 1], "SAME",
+                                                                  dilations=[2, 2]), 1e-4)
+record_result("compat.v1.depthwise_conv2d.rate", lambda: tf.compat.v1.nn.depthwise_conv2d(
+    x, w3, [1, 1, 1, 1], "SAME", rate=[3, 2]), 1e-5)
 dy2 = normal(3, 11, 9, 10)
 record_result("depthwise_conv2d_backprop_input", lambda: tf.nn.depthwise_conv2d_backprop_input(
     [3, 11, 9, 5], w2, dy2, [1, 1, 1, 1], "SAME"), 1e-5)
@@ -136,6 +157,10 @@ gradients("depthwise.same_mult2", lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 
 gradients("depthwise.strided_mult3", lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 2, 3, 1], "VALID"), x, w3)
 gradients("depthwise.explicit", lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 1, 1, 1],
                                                                     [[0, 0], [1, 2], [3, 0], [0, 0]]), x, w2)
+gradients("depthwise.dilated", lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 1, 1, 1], "SAME", dilations=[2, 3]),
+          x, w2)
+gradients("separable.dilated", lambda a, b, c: tf.nn.separable_conv2d(a, b, c, [1, 1, 1, 1], "VALID",
+                                                                      dilations=[2, 2]), x, w1, normal(1, 1, 5, 2))
 gradients("depthwise.nchw", lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 1, 2, 1], "SAME", data_format="NCHW"),
           xc, normal(2, 3, 5, 3))
 gradients("depthwise.float64", lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 2, 2, 1], "SAME"),
@@ -164,6 +189,14 @@ record("traced_step.shapes", repr([tuple(t.shape) for t in traced.outputs]))
 
 x64 = tf.cast(x, tf.float64)
 w64 = tf.cast(w2, tf.float64)
+record_error("error.space_to_batch_divisible", lambda: tf.raw_ops.SpaceToBatchND(
+    input=x, block_shape=[2, 2], paddings=[[0, 0], [0, 0]]))
+record_error("error.batch_to_space_divisible", lambda: tf.raw_ops.BatchToSpaceND(
+    input=x, block_shape=[2, 1], crops=[[0, 0], [0, 0]]))
+record_error("error.space_to_batch_paddings_shape", lambda: tf.raw_ops.SpaceToBatchND(
+    input=x, block_shape=[2, 2], paddings=[[0, 1]]))
+record_error("error.dilation_rate_negative", lambda: tf.nn.depthwise_conv2d(x, w1, [1, 1, 1, 1], "SAME",
+                                                                            dilations=[0, 2]))
 record_error("error.depth", lambda: tf.nn.depthwise_conv2d(x, normal(3, 3, 4, 2), [1, 1, 1, 1], "SAME"))
 record_error("error.depth.float64", lambda: tf.nn.depthwise_conv2d(x64, tf.ones([3, 3, 4, 2], tf.float64),
                                                                    [1, 1, 1, 1], "SAME"))

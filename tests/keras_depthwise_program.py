@@ -83,6 +83,13 @@ cases = {
     "separable1d.same_strided": (lambda: layers.SeparableConv1D(2, 2, strides=3, padding="same",
                                                                 activation="sigmoid"), (2, 10, 4)),
     "separable_convolution2d": (lambda: layers.SeparableConvolution2D(2, 2), (1, 4, 4, 2)),
+    "depthwise2d.dilated": (lambda: layers.DepthwiseConv2D(3, padding="same", dilation_rate=(2, 3),
+                                                           depth_multiplier=2), (2, 9, 8, 3)),
+    "depthwise1d.dilated": (lambda: layers.DepthwiseConv1D(2, dilation_rate=3), (2, 10, 3)),
+    "separable2d.dilated_channels_first": (lambda: layers.SeparableConv2D(3, 2, dilation_rate=2,
+                                                                          data_format="channels_first"),
+                                           (2, 3, 7, 6)),
+    "separable1d.dilated_same": (lambda: layers.SeparableConv1D(4, 3, padding="same", dilation_rate=2), (2, 11, 3)),
 }
 for case, (make, shape) in cases.items():
     layer = with_weights(make(), shape)

@@ -61,13 +61,3 @@ def test_graph_nodes_run_in_the_core():
     assert {"DepthwiseConv2dNative", "DepthwiseConv2dNativeBackpropFilter", "Conv2D"} <= ops
     assert "DepthwiseConv2dNativeBackpropInput" in ops  # (the pointwise conv's input gradient feeds it)
     assert graph.host_node_ops() == ["ShapeN"]  # (Conv2D's gradient takes its shapes with ShapeN)
-
-
-def test_dilation_rates_say_they_are_not_implemented():
-    x, w = tf.ones([1, 5, 5, 2]), tf.ones([2, 2, 2, 1])
-    with pytest.raises(tf.errors.UnimplementedError, match="dilation rates above 1"):
-        tf.nn.depthwise_conv2d(x, w, [1, 1, 1, 1], "SAME", dilations=[2, 2])
-    with pytest.raises(tf.errors.UnimplementedError, match="SpaceToBatchND"):
-        tf.compat.v1.nn.depthwise_conv2d(x, w, [1, 1, 1, 1], "SAME", rate=[1, 2])
-    with pytest.raises(tf.errors.UnimplementedError, match="dilation rates above 1"):
-        tf.nn.separable_conv2d(x, w, tf.ones([1, 1, 2, 3]), [1, 1, 1, 1], "VALID", dilations=[3, 1])

@@ -5,8 +5,9 @@ the bias and the activation as Keras adds them. The convolution is Keras's Tenso
 depthwise_conv: `tf.nn.depthwise_conv2d` on channels-last inputs (a 1-D input gets a row
 dimension of 1; channels_first inputs are transposed there and back, as Keras does on a CPU).
 
-A dilation rate above 1 runs through `tf.nn.depthwise_conv2d`, which does not implement it yet
-and says so (ops/depthwise_conv_ops.py)."""
+A dilation rate above 1 runs as TensorFlow runs it (SpaceToBatchND around the undilated op);
+strides and a dilation rate both above 1, which Keras computes as a dilated convolution at
+stride 1 subsampled, raise NotImplementedError saying so."""
 from varrt.layers import activations, constraints, regularizers
 from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
                                          standardize_tuple)
@@ -26,6 +27,9 @@ def depthwise_conv(inputs, kernel, strides, padding, data_format, dilation_rate,
     rank = len(inputs.shape) - 2
     if rank > 2:
         raise ValueError(f"`inputs` rank must be 3 (1D conv) or 4 (2D conv). Received: {len(inputs.shape)}.")
+    if any(s > 1 for s in strides) and any(d > 1 for d in dilation_rate):
+        raise NotImplementedError("varrt does not implement Keras's depthwise convolutions with both strides and a "
+                                  "dilation rate above 1 (its stride-dilation decomposition) yet.")
     if data_format == "channels_first":
         inputs = array_ops.transpose(inputs, TO_CHANNELS_LAST[rank])
     tf_strides = (1,) + tuple(strides) * (2 if rank == 1 else 1) + (1,)

@@ -4,8 +4,9 @@ separable_conv1d.py, separable_conv2d.py): a depthwise convolution (`depthwise_k
 activation as Keras adds them; the convolutions are Keras's TensorFlow backend's separable_conv,
 `tf.nn.separable_conv2d` (layers/depthwise_conv.py's depthwise_conv).
 
-A dilation rate above 1 runs through `tf.nn.separable_conv2d`, which does not implement it yet
-and says so (ops/depthwise_conv_ops.py)."""
+A dilation rate above 1 runs as TensorFlow runs it (SpaceToBatchND around the depthwise op);
+strides and a dilation rate both above 1 raise NotImplementedError saying so, as
+DepthwiseConv2D's."""
 from varrt.layers import activations, constraints, regularizers
 from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
                                          standardize_tuple)

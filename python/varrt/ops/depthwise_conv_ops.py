@@ -10,19 +10,21 @@ Each dtype follows the kernel TensorFlow's CPU build runs for it: float32 and bf
 Both builds' gradient ops ignore `dilations` (so a raw dilated op has no working gradient there).
 
 TensorFlow's depthwise_conv2d and separable_conv2d run a dilation rate above 1 as SpaceToBatchND,
-the undilated op and BatchToSpaceND (with_space_to_batch), which is also why their gradients
-work. varrt has no SpaceToBatchND yet: a rate above 1 raises UnimplementedError saying so.
+the undilated op and BatchToSpaceND (with_space_to_batch, ops/space_batch_ops.py), which is also
+why their gradients work; so do these.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import warnings
 
+import numpy as np
+
 from varrt.base import dtypes
-from varrt.base import errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import op_def_lib
 from varrt.ops.conv_ops import _ints, _lookup, _node_name, _window_op, conv2d_op, convert_padding
 from varrt.ops.op_util import matching, operand, suffix
+from varrt.ops.space_batch_ops import with_space_to_batch
 
 # --- the raw ops --------------------------------------------------------------------------
 
@@ -92,15 +94,22 @@ def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides,
 
 # --- nn_impl.py's functions -----------------------------------------------------------------
 
-def _check_rate(rate, what):
-    """with_space_to_batch's checks of the dilation rate; a rate above 1 is not implemented here
-    (the module's docstring says why)."""
+def _rate(rate):
+    """The dilation rate after _WithSpaceToBatch's checks (None is [1, 1])."""
     rate = [1, 1] if rate is None else [int(r) for r in (rate if isinstance(rate, (list, tuple)) else [rate])]
     if any(r < 1 for r in rate):
-        raise ValueError(f"dilation_rate must be positive. Received: dilation_rate={rate}")
-    if any(r > 1 for r in rate):
-        raise errors.UnimplementedError(None, None, f"varrt's tf.nn.{what} does not implement dilation rates above 1 "
-                                                    f"(TensorFlow runs them through SpaceToBatchND) yet")
+        raise ValueError(f"`dilation_rate` must be positive. Received: dilation_rate={np.array(rate)}")
+    return rate
+
+
+def _depthwise(x, w, strides, padding, rate, data_format, name):
+    """nn_impl.py's depthwise step: the op itself, or with_space_to_batch's around it for a rate above 1."""
+    if all(r == 1 for r in rate):
+        return depthwise_conv2d_native(x, w, strides, padding, data_format, name=name)
+    padding_name, explicit_paddings = convert_padding(padding)
+    return with_space_to_batch(x, w.shape.as_list(), rate, padding_name, explicit_paddings, data_format,
+                               lambda converted, valid: depthwise_conv2d_native(converted, w, strides, valid,
+                                                                                data_format, name=name))
 
 
 def depthwise_conv2d_v1(input, filter, strides, padding, rate=None, name=None, data_format=None,  # noqa: A002
@@ -114,8 +123,7 @@ def depthwise_conv2d_v1(input, filter, strides, padding, rate=None, name=None, d
     if rate is not None and any(r > 1 for r in rate) and any(s != 1 for s in strides):
         warnings.warn(f"When dilation rate is greater than 1, then all values of strides must be 1. Received: "
                       f"`dilation rate` {rate} and `strides` {strides}")
-    _check_rate(rate, "depthwise_conv2d")
-    return depthwise_conv2d_native(x, w, strides, padding, data_format, name=_node_name(name, "depthwise"))
+    return _depthwise(x, w, strides, padding, _rate(rate), data_format, _node_name(name, "depthwise"))
 
 
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None,  # noqa: A002
@@ -137,9 +145,8 @@ def separable_conv2d_v1(input, depthwise_filter, pointwise_filter, strides, padd
     for d in pointwise_shape.as_list()[:2]:  # TensorFlow's Dimension.assert_is_compatible_with(1)
         if d is not None and d != 1:
             raise ValueError(f"Dimensions {d} and 1 are not compatible")
-    _check_rate(rate, "separable_conv2d")
-    depthwise = depthwise_conv2d_native(x, depthwise_filter, strides, padding, data_format,
-                                        name=_node_name(None, "depthwise"))
+    depthwise = _depthwise(x, depthwise_filter, strides, padding, _rate(rate), data_format,
+                           _node_name(None, "depthwise"))
     return conv2d_op(depthwise, pointwise_filter, [1, 1, 1, 1], "VALID", True, (),
                      "NHWC" if data_format is None else data_format, [1, 1, 1, 1],
                      _node_name(name, "separable_conv2d"))

@@ -22,8 +22,8 @@ from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_ba
                                      conv2d_backprop_input, depthwise_conv2d, depthwise_conv2d_backprop_filter,
                                      depthwise_conv2d_backprop_input, max_pool, max_pool_grad)
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
-from varrt.ops.shape_fns.manip import (mirror_pad_grad, pad, reverse_v2, roll, slice_,  # noqa: F401
-                                       split, split_v)
+from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
+                                       slice_, space_to_batch_nd, split, split_v)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
