@@ -90,6 +90,11 @@ cases = {
                                                                           data_format="channels_first"),
                                            (2, 3, 7, 6)),
     "separable1d.dilated_same": (lambda: layers.SeparableConv1D(4, 3, padding="same", dilation_rate=2), (2, 11, 3)),
+    "depthwise2d.strided_dilated_same": (lambda: layers.DepthwiseConv2D(3, strides=2, padding="same", dilation_rate=2),
+                                         (2, 10, 9, 3)),
+    "separable1d.strided_dilated": (lambda: layers.SeparableConv1D(3, 2, strides=3, dilation_rate=2), (2, 13, 2)),
+    "separable2d.strided_dilated_channels_first": (lambda: layers.SeparableConv2D(
+        2, 3, strides=(2, 1), padding="same", dilation_rate=(1, 2), data_format="channels_first"), (2, 3, 8, 7)),
 }
 for case, (make, shape) in cases.items():
     layer = with_weights(make(), shape)

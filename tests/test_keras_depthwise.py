@@ -49,11 +49,3 @@ def test_public_names():
     for name in ("DepthwiseConv1D", "DepthwiseConv2D", "SeparableConv1D", "SeparableConv2D",
                  "SeparableConvolution1D", "SeparableConvolution2D"):
         assert isinstance(getattr(tf.keras.layers, name), type), name
-
-
-def test_strides_with_dilation_say_they_are_not_implemented():
-    """Keras computes them as a dilated convolution at stride 1, subsampled; varrt does not yet."""
-    with pytest.raises(NotImplementedError, match="both strides and a dilation rate"):
-        tf.keras.layers.DepthwiseConv2D(3, strides=2, dilation_rate=2)(tf.ones([1, 9, 9, 2]))
-    with pytest.raises(NotImplementedError, match="both strides and a dilation rate"):
-        tf.keras.layers.SeparableConv1D(2, 3, strides=2, dilation_rate=2)(tf.ones([1, 9, 2]))

@@ -6,14 +6,15 @@ depthwise_conv: `tf.nn.depthwise_conv2d` on channels-last inputs (a 1-D input ge
 dimension of 1; channels_first inputs are transposed there and back, as Keras does on a CPU).
 
 A dilation rate above 1 runs as TensorFlow runs it (SpaceToBatchND around the undilated op);
-strides and a dilation rate both above 1, which Keras computes as a dilated convolution at
-stride 1 subsampled, raise NotImplementedError saying so."""
+with strides above 1 too, as Keras computes it: "same" padding made explicit, the dilated
+convolution at stride 1, then every stride-th output kept."""
 from varrt.layers import activations, constraints, regularizers
 from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
                                          standardize_tuple)
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
-from varrt.ops import array_ops, depthwise_conv_ops, init_ops, math_ops
+from varrt.framework.tensor import constant
+from varrt.ops import array_ops, conv_ops, depthwise_conv_ops, init_ops, manip_ops, math_ops
 
 # Keras's _transpose_spatial_inputs / _transpose_spatial_outputs, by the number of spatial dimensions.
 TO_CHANNELS_LAST = {1: (0, 2, 1), 2: (0, 2, 3, 1)}
@@ -28,8 +29,8 @@ def depthwise_conv(inputs, kernel, strides, padding, data_format, dilation_rate,
     if rank > 2:
         raise ValueError(f"`inputs` rank must be 3 (1D conv) or 4 (2D conv). Received: {len(inputs.shape)}.")
     if any(s > 1 for s in strides) and any(d > 1 for d in dilation_rate):
-        raise NotImplementedError("varrt does not implement Keras's depthwise convolutions with both strides and a "
-                                  "dilation rate above 1 (its stride-dilation decomposition) yet.")
+        return _stride_dilation_decomposition(inputs, kernel, strides, padding, data_format, dilation_rate,
+                                              pointwise_kernel)
     if data_format == "channels_first":
         inputs = array_ops.transpose(inputs, TO_CHANNELS_LAST[rank])
     tf_strides = (1,) + tuple(strides) * (2 if rank == 1 else 1) + (1,)
@@ -46,6 +47,50 @@ def depthwise_conv(inputs, kernel, strides, padding, data_format, dilation_rate,
     else:
         outputs = depthwise_conv_ops.separable_conv2d(inputs, kernel, pointwise_kernel, list(tf_strides),
                                                       padding.upper(), "NHWC", list(dilations))
+    if rank == 1:
+        outputs = array_ops.squeeze(outputs, [1])
+    if data_format == "channels_first":
+        outputs = array_ops.transpose(outputs, TO_CHANNELS_FIRST[rank])
+    return outputs
+
+
+def _pad_same(inputs, kernel_size, strides, dilation_rate):
+    """Keras's _pad_same_spatial_channels_last: TensorFlow's "same" padding made explicit (the
+    extra element after), from the input's sizes when the graph runs."""
+    spatial = array_ops.shape(inputs)[1:-1]
+    paddings = [constant([0, 0])]
+    for i, k in enumerate(kernel_size):
+        n, s = spatial[i], strides[i]
+        out_size = (n + s - 1) // s
+        total = math_ops.maximum((out_size - 1) * s + ((k - 1) * dilation_rate[i] + 1) - n, 0)
+        before = total // 2
+        paddings.append(array_ops.stack([before, total - before]))
+    paddings.append(constant([0, 0]))
+    return manip_ops.pad(inputs, array_ops.stack(paddings))
+
+
+def _stride_dilation_decomposition(inputs, kernel, strides, padding, data_format, dilation_rate, pointwise_kernel):
+    """Keras's _depthwise_conv_stride_dilation_decomposition: strides and a dilation rate both
+    above 1 as the dilated convolution at stride 1 (channels last), every stride-th output kept,
+    then the pointwise convolution of a separable one."""
+    rank = len(inputs.shape) - 2
+    padding = padding.upper()
+    if data_format == "channels_first":
+        inputs = array_ops.transpose(inputs, TO_CHANNELS_LAST[rank])
+    if rank == 1:
+        inputs = array_ops.expand_dims(inputs, 1)
+        kernel = array_ops.expand_dims(kernel, 0)
+        if pointwise_kernel is not None:
+            pointwise_kernel = array_ops.expand_dims(pointwise_kernel, 0)
+        strides, dilation_rate = (1, strides[0]), (1, dilation_rate[0])
+    if padding == "SAME":
+        inputs = _pad_same(inputs, tuple(int(i) for i in kernel.shape[:2]), strides, dilation_rate)
+    elif padding != "VALID":
+        raise ValueError(f"`padding` must be 'valid' or 'same'. Received: padding={padding}")
+    outputs = depthwise_conv_ops.depthwise_conv2d(inputs, kernel, (1, 1, 1, 1), "VALID", "NHWC", list(dilation_rate))
+    outputs = outputs[:, ::strides[0], ::strides[1], :]
+    if pointwise_kernel is not None:
+        outputs = conv_ops.conv2d(outputs, pointwise_kernel, (1, 1, 1, 1), "VALID", "NHWC")
     if rank == 1:
         outputs = array_ops.squeeze(outputs, [1])
     if data_format == "channels_first":

@@ -5,8 +5,7 @@ activation as Keras adds them; the convolutions are Keras's TensorFlow backend's
 `tf.nn.separable_conv2d` (layers/depthwise_conv.py's depthwise_conv).
 
 A dilation rate above 1 runs as TensorFlow runs it (SpaceToBatchND around the depthwise op);
-strides and a dilation rate both above 1 raise NotImplementedError saying so, as
-DepthwiseConv2D's."""
+with strides above 1 too, as Keras computes it (layers/depthwise_conv.py)."""
 from varrt.layers import activations, constraints, regularizers
 from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
                                          standardize_tuple)
