@@ -316,6 +316,14 @@ ENTRIES += [
       lambda tf, x: tf.raw_ops.BatchToSpaceND(input=tf.concat([x, x * 2.0], 0), block_shape=[2, 1],
                                                crops=[[1, 2], [0, 1]]),
       [_f(B, 4, 3, 2)], grad=True),
+    # Bilinear resizing (tf.image.resize): its gradient runs ResizeBilinearGrad.
+    E("ResizeBilinear", ("ResizeBilinear", "ResizeBilinearGrad"), lambda tf, x: tf.image.resize(x, [7, 3]),
+      [_f(B, 4, 5, 2)], grad=True, refuses="bool"),
+    E("ResizeBilinear.align_corners", "ResizeBilinear",
+      lambda tf, x: tf.raw_ops.ResizeBilinear(images=x, size=[6, 9], align_corners=True), [_f(B, 3, 4, 2)], grad=True),
+    E("ResizeBilinearGrad", "ResizeBilinearGrad",
+      lambda tf, x, g: tf.raw_ops.ResizeBilinearGrad(grads=g, original_image=x, half_pixel_centers=True),
+      [_f(B, 4, 3, 2), _f(B, 5, 7, 2)]),
     E("DepthwiseConv2dNativeBackpropInput", "DepthwiseConv2dNativeBackpropInput",
       lambda tf, x, w, dy: tf.raw_ops.DepthwiseConv2dNativeBackpropInput(
           input_sizes=tf.shape(x), filter=w, out_backprop=dy, strides=[1, 2, 2, 1], padding="SAME"),

@@ -17,7 +17,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ metrics/ data/ models/
     client        client/ distribute/
     public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
-                  initializers keras/ linalg math nn nn_experimental random raw_ops strings train/
+                  image initializers keras/ linalg math nn nn_experimental random raw_ops strings train/
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -69,7 +69,7 @@ from varrt.trackable.module import Module
 from varrt.framework.name_scopes import name_scope
 from varrt.ops.random_ops import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
-from varrt import bitwise, linalg, math, nn, strings
+from varrt import bitwise, image, linalg, math, nn, strings
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
 newaxis = None
 

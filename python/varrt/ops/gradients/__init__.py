@@ -6,3 +6,4 @@ from varrt.ops.gradients import nn_grad  # noqa: F401,E402
 from varrt.ops.gradients import conv_grad  # noqa: F401,E402
 from varrt.ops.gradients import batch_norm_grad  # noqa: F401,E402
 from varrt.ops.gradients import space_batch_grad  # noqa: F401,E402
+from varrt.ops.gradients import image_grad  # noqa: F401,E402

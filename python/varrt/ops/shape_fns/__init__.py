@@ -6,7 +6,7 @@ evaluates constant subexpressions. A shape error raises ShapeError with TensorFl
 ("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
 
 One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
-common rules), math, array, manip (split, slice, pad, reverse, roll), diag, conv (convolutions and pooling), strided_slice, nn, random, state. The records in ops/defs name
+common rules), math, array, manip (split, slice, pad, reverse, roll), image (resizing), diag, conv (convolutions and pooling), strided_slice, nn, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
@@ -21,6 +21,7 @@ from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape
 from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_backprop_filter,  # noqa: F401
                                      conv2d_backprop_input, depthwise_conv2d, depthwise_conv2d_backprop_filter,
                                      depthwise_conv2d_backprop_input, max_pool, max_pool_grad)
+from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
                                        slice_, space_to_batch_nd, split, split_v)
