@@ -107,6 +107,39 @@ void backprop_input_rows(const DepthwiseGeometry& g, const T* filter, const T* d
   }
 }
 
+// filter_backprop by rows (row_vectorizable geometries): each tap's products summed per output
+// column under simd_for, then the columns summed.
+template <class T>
+void backprop_filter_rows(const DepthwiseGeometry& g, const T* input, const T* dy, T* dw) {
+  const int64_t depth = g.in_depth, taps = g.filter_rows * g.filter_cols;
+  std::vector<T> partial(static_cast<size_t>(taps * g.out_cols * depth), T(0));
+  for (int64_t b = 0; b < g.batch; ++b) {
+    const T* image = input + b * g.in_rows * g.in_cols * depth;
+    for (int64_t r = 0; r < g.out_rows; ++r) {
+      const T* row = dy + (b * g.out_rows + r) * g.out_cols * depth;
+      for (int64_t fr = 0; fr < g.filter_rows; ++fr) {
+        const int64_t ir = tap_row(g, r, fr);
+        if (ir < 0 || ir >= g.in_rows) continue;
+        for (int64_t fc = 0; fc < g.filter_cols; ++fc) {
+          int64_t first, last;
+          inside_cols(g, fc, &first, &last);
+          const T* grad = row + first * depth;
+          const T* x = image + (ir * g.in_cols + tap_col(g, first, fc)) * depth;
+          T* acc = &partial[((fr * g.filter_cols + fc) * g.out_cols + first) * depth];
+          simd_for(0, (last - first) * depth, [acc, x, grad](int64_t i) { acc[i] += x[i] * grad[i]; });
+        }
+      }
+    }
+  }
+  std::fill(dw, dw + taps * depth, T(0));
+  for (int64_t t = 0; t < taps; ++t) {
+    for (int64_t c = 0; c < g.out_cols; ++c) {
+      const T* column = &partial[(t * g.out_cols + c) * depth];
+      for (int64_t d = 0; d < depth; ++d) dw[t * depth + d] += column[d];
+    }
+  }
+}
+
 template <class T>
 void forward(const DepthwiseGeometry& g, const T* input, const T* filter, T* out) {
   if (row_vectorizable(g)) return forward_rows(g, input, filter, out);
@@ -167,6 +200,7 @@ void backprop_input(const DepthwiseGeometry& g, const T* filter, const T* dy, T*
 
 template <class T>
 void backprop_filter(const DepthwiseGeometry& g, const T* input, const T* dy, T* dw) {
+  if (row_vectorizable(g)) return backprop_filter_rows(g, input, dy, dw);
   const int64_t od = g.out_depth();
   std::fill(dw, dw + g.filter_rows * g.filter_cols * od, T(0));
   for (int64_t b = 0; b < g.batch; ++b) {

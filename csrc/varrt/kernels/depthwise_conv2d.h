@@ -3,7 +3,8 @@
 // with filter[:, :, d, m]. The filter is [rows, cols, in_depth, multiplier], which is already
 // [rows * cols, out_depth] with out_depth = in_depth * multiplier, so a filter tap's weights for
 // all output channels are contiguous. Depthwise convolutions do too little work per element for
-// a GEMM to pay: these are direct loops over output positions, vectorized over the channels.
+// a GEMM to pay: these are direct loops, a filter tap over a whole output row under simd_for where
+// the depth multiplier is 1 and the column stride 1 (the common case), else over output positions.
 // The caller checks the shapes (ops/depthwise_conv_ops.cc); the kernels trust the geometry.
 #pragma once
 
