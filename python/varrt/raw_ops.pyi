@@ -20,6 +20,13 @@ def Atan2(*, y: _Any, x: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def AvgPool(
     *, value: _Any, ksize: _Any, strides: _Any, padding: _Any, data_format: _Any = ..., name: _Optional[str] = ...,
 ) -> _Tensor: ...
+def AvgPool3D(
+    *, input: _Any, ksize: _Any, strides: _Any, padding: _Any, data_format: _Any = ..., name: _Optional[str] = ...,
+) -> _Tensor: ...
+def AvgPool3DGrad(
+    *, orig_input_shape: _Any, grad: _Any, ksize: _Any, strides: _Any, padding: _Any, data_format: _Any = ...,
+    name: _Optional[str] = ...,
+) -> _Tensor: ...
 def AvgPoolGrad(
     *, orig_input_shape: _Any, grad: _Any, ksize: _Any, strides: _Any, padding: _Any, data_format: _Any = ...,
     name: _Optional[str] = ...,
@@ -147,6 +154,13 @@ def Max(*, input: _Any, axis: _Any, keep_dims: _Any = ..., name: _Optional[str] 
 def MaxPool(
     *, input: _Any, ksize: _Any, strides: _Any, padding: _Any, explicit_paddings: _Any = ..., data_format: _Any = ...,
     name: _Optional[str] = ...,
+) -> _Tensor: ...
+def MaxPool3D(
+    *, input: _Any, ksize: _Any, strides: _Any, padding: _Any, data_format: _Any = ..., name: _Optional[str] = ...,
+) -> _Tensor: ...
+def MaxPool3DGrad(
+    *, orig_input: _Any, orig_output: _Any, grad: _Any, ksize: _Any, strides: _Any, padding: _Any,
+    data_format: _Any = ..., name: _Optional[str] = ...,
 ) -> _Tensor: ...
 def MaxPoolGrad(
     *, orig_input: _Any, orig_output: _Any, grad: _Any, ksize: _Any, strides: _Any, padding: _Any,

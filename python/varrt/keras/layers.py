@@ -24,7 +24,8 @@ from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, M
                                   average, concatenate, maximum, minimum, multiply, subtract)
 from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
                                 SpatialDropout3D)
-from varrt.layers.pooling import AveragePooling1D, AveragePooling2D, MaxPooling1D, MaxPooling2D  # noqa: F401
+from varrt.layers.pooling import (AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D,  # noqa: F401
+                                  MaxPooling2D, MaxPooling3D)
 from varrt.layers.recurrent import RNN  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.separable_conv import SeparableConv1D, SeparableConv2D  # noqa: F401

@@ -13,7 +13,6 @@ from __future__ import annotations  # the annotations are for type checkers only
 from varrt import _C
 from varrt.base import dtypes
 from varrt.base import errors
-from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import op_def_lib
 from varrt.ops.conv_ops import _check_string
@@ -30,7 +29,7 @@ def _float_attr(op, attr, value):
 
 def _statistics(op, values, name, first_index, end):
     """The float vectors (scale, offset, mean, variance, reserve spaces) in one dtype, float32 here.
-    TensorFlow's fast path checks U's dtype, the first vector's, before the others' and before T's."""
+    TensorFlow's fast path checks U's dtype, the first vector's, before the others'."""
     first = next((v for v in values if is_tensor_like(v)), None)
     if first is not None:
         check_dtype(op, operand(first)[1], name, end, attr="U")
@@ -53,13 +52,9 @@ def fused_batch_norm_v3(x, scale, offset, mean, variance, epsilon=0.0001, expone
     slow_factor = isinstance(exponential_avg_factor, int) and not isinstance(exponential_avg_factor, bool)
     end = "" if slow_factor else suffix(name, x, scale, offset, mean, variance)
     xt, dtype = operand(x)
-    # A graph's builder checks the inputs in order (x's T first); the eager fast path checks U first.
-    building = graph_building.building()
-    if building:
-        check_dtype(op, dtype, name, end)
+    # (When both T and U are refused, TensorFlow's eager path names either, run to run; x's T here.)
+    check_dtype(op, dtype, name, end)
     stats = _statistics(op, (scale, offset, mean, variance), name, 1, end)
-    if not building:
-        check_dtype(op, dtype, name, end)
     data_format = _check_string(op, "data_format", data_format, name, end)
     return run_core(_C.fused_batch_norm_v3, name, xt, *stats, _float_attr(op, "epsilon", epsilon),
                     _float_attr(op, "exponential_avg_factor", exponential_avg_factor), _FORMATS.index(data_format),

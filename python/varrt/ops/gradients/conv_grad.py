@@ -1,10 +1,11 @@
 """Gradients of the convolution and pooling ops, as TensorFlow's nn_grad.py defines them: Conv2D's
 is Conv2DBackpropInput and Conv2DBackpropFilter (and theirs Conv2D and the other backprop op),
 DepthwiseConv2dNative's likewise its two backprop ops, MaxPool's MaxPoolGrad at MaxPool's
-output, AvgPool's AvgPoolGrad (and AvgPoolGrad's AvgPool). MaxPoolGrad has no gradient yet
-(TensorFlow's is MaxPoolGradGrad).
+output, AvgPool's AvgPoolGrad (and AvgPoolGrad's AvgPool), and the 3-D pools' the same way.
+MaxPoolGrad and MaxPool3DGrad have no gradient yet (TensorFlow's are MaxPoolGradGrad and
+MaxPool3DGradGrad).
 """
-from varrt.ops import array_ops, conv_ops, depthwise_conv_ops
+from varrt.ops import array_ops, conv_ops, depthwise_conv_ops, pool3d_ops
 from varrt.ops.gradients.registry import RegisterGradient
 
 
@@ -85,3 +86,18 @@ def _avg_pool_grad(op, grad):
 @RegisterGradient("AvgPoolGrad")
 def _avg_pool_grad_grad(op, grad):
     return (array_ops.stop_gradient(op.inputs[0]), conv_ops.avg_pool_op(grad, **_pool(op)))
+
+
+@RegisterGradient("MaxPool3D")
+def _max_pool3d_grad(op, grad):
+    return pool3d_ops.max_pool3d_grad(op.inputs[0], op.outputs[0], grad, **_pool(op))
+
+
+@RegisterGradient("AvgPool3D")
+def _avg_pool3d_grad(op, grad):
+    return pool3d_ops.avg_pool3d_grad(array_ops.shape(op.inputs[0]), grad, **_pool(op))
+
+
+@RegisterGradient("AvgPool3DGrad")
+def _avg_pool3d_grad_grad(op, grad):
+    return (array_ops.stop_gradient(op.inputs[0]), pool3d_ops.avg_pool3d_op(grad, **_pool(op)))

@@ -178,3 +178,29 @@ def max_pool_grad(ctx):
 def avg_pool_grad(ctx):
     """AvgPoolGrad: the shape orig_input_shape holds, of rank 4."""
     return shape_out(with_rank(shape_from_tensor(ctx, "orig_input_shape"), 4))
+
+
+def pool3d(ctx):
+    """MaxPool3D, AvgPool3D (Pool3DShape): each spatial dimension windowed, of a 5-D input."""
+    x = with_rank(ctx.shape("input"), 5)
+    strides, ksize = list(ctx.attr("strides")), list(ctx.attr("ksize"))
+    if len(strides) != 5:
+        raise ShapeError(f"Pool3D ops require the stride attribute to contain 5 values, but got: {len(strides)}")
+    if len(ksize) != 5:
+        raise ShapeError(f"Pool3D ops require the ksize attribute to contain 5 values, but got: {len(ksize)}")
+    nc = ctx.attr("data_format", "NDHWC") == "NCDHW"
+    order = (0, 2, 3, 4, 1) if nc else (0, 1, 2, 3, 4)
+    dims = [x[i] for i in order]
+    padding = ctx.attr("padding")
+    out = [windowed_output_size(dims[i], ksize[order[i]], 1, strides[order[i]], padding) for i in range(1, 4)]
+    return shape_out([dims[0], dims[4]] + out if nc else [dims[0]] + out + [dims[4]])
+
+
+def max_pool3d_grad(ctx):
+    """MaxPool3DGrad: orig_input's shape, of rank 5."""
+    return shape_out(with_rank(ctx.shape("orig_input"), 5))
+
+
+def avg_pool3d_grad(ctx):
+    """AvgPool3DGrad: the shape orig_input_shape holds, of rank 5."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "orig_input_shape"), 5))
