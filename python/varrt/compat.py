@@ -24,6 +24,7 @@ from varrt import random as _random
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
 from varrt.framework import variable_enums as _variable_enums
 from varrt.ops import conv_ops as _conv_ops
+from varrt.ops import conv3d_ops as _conv3d_ops
 from varrt.ops import depthwise_conv_ops as _depthwise_conv_ops
 from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
 from varrt.ops import sort_ops as _sort_ops
@@ -97,6 +98,7 @@ def _make_v1():
     v1.nn.depthwise_conv2d_native_backprop_input = _depthwise_conv_ops.depthwise_conv2d_backprop_input
     v1.nn.depthwise_conv2d_native_backprop_filter = _depthwise_conv_ops.depthwise_conv2d_backprop_filter
     v1.nn.fused_batch_norm = _fused_batch_norm_ops.fused_batch_norm
+    v1.nn.conv3d = _conv3d_ops.conv3d_v1
     sys.modules[v1.__name__] = v1
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train

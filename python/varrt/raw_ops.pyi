@@ -57,6 +57,18 @@ def Conv2DBackpropInput(
     *, input_sizes: _Any, filter: _Any, out_backprop: _Any, strides: _Any, padding: _Any, use_cudnn_on_gpu: _Any = ...,
     explicit_paddings: _Any = ..., data_format: _Any = ..., dilations: _Any = ..., name: _Optional[str] = ...,
 ) -> _Tensor: ...
+def Conv3D(
+    *, input: _Any, filter: _Any, strides: _Any, padding: _Any, data_format: _Any = ..., dilations: _Any = ...,
+    name: _Optional[str] = ...,
+) -> _Tensor: ...
+def Conv3DBackpropFilterV2(
+    *, input: _Any, filter_sizes: _Any, out_backprop: _Any, strides: _Any, padding: _Any, data_format: _Any = ...,
+    dilations: _Any = ..., name: _Optional[str] = ...,
+) -> _Tensor: ...
+def Conv3DBackpropInputV2(
+    *, input_sizes: _Any, filter: _Any, out_backprop: _Any, strides: _Any, padding: _Any, data_format: _Any = ...,
+    dilations: _Any = ..., name: _Optional[str] = ...,
+) -> _Tensor: ...
 def Cos(*, x: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def Cumprod(
     *, x: _Any, axis: _Any, exclusive: _Any = ..., reverse: _Any = ..., name: _Optional[str] = ...,

@@ -5,7 +5,7 @@ output, AvgPool's AvgPoolGrad (and AvgPoolGrad's AvgPool), and the 3-D pools' th
 MaxPoolGrad and MaxPool3DGrad have no gradient yet (TensorFlow's are MaxPoolGradGrad and
 MaxPool3DGradGrad).
 """
-from varrt.ops import array_ops, conv_ops, depthwise_conv_ops, pool3d_ops
+from varrt.ops import array_ops, conv3d_ops, conv_ops, depthwise_conv_ops, pool3d_ops
 from varrt.ops.gradients.registry import RegisterGradient
 
 
@@ -101,3 +101,31 @@ def _avg_pool3d_grad(op, grad):
 @RegisterGradient("AvgPool3DGrad")
 def _avg_pool3d_grad_grad(op, grad):
     return (array_ops.stop_gradient(op.inputs[0]), pool3d_ops.avg_pool3d_op(grad, **_pool(op)))
+
+
+def _conv3d(op):
+    return _window(op, "strides", "dilations")
+
+
+@RegisterGradient("Conv3D")
+def _conv3d_grad(op, grad):
+    shape_0, shape_1 = array_ops.shape_n([op.inputs[0], op.inputs[1]])
+    a = _conv3d(op)
+    return [conv3d_ops.conv3d_backprop_input_v2(shape_0, op.inputs[1], grad, **a),
+            conv3d_ops.conv3d_backprop_filter_v2(op.inputs[0], shape_1, grad, **a)]
+
+
+@RegisterGradient("Conv3DBackpropInputV2")
+def _conv3d_backprop_input_grad(op, grad):
+    a = _conv3d(op)
+    return [None,
+            conv3d_ops.conv3d_backprop_filter_v2(grad, array_ops.shape(op.inputs[1]), op.inputs[2], **a),
+            conv3d_ops.conv3d_op(grad, op.inputs[1], **a)]
+
+
+@RegisterGradient("Conv3DBackpropFilterV2")
+def _conv3d_backprop_filter_grad(op, grad):
+    a = _conv3d(op)
+    return [conv3d_ops.conv3d_backprop_input_v2(array_ops.shape(op.inputs[0]), grad, op.inputs[2], **a),
+            None,
+            conv3d_ops.conv3d_op(op.inputs[0], grad, **a)]

@@ -21,7 +21,8 @@ from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape
 from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_backprop_filter,  # noqa: F401
                                      conv2d_backprop_input, depthwise_conv2d, depthwise_conv2d_backprop_filter,
                                      depthwise_conv2d_backprop_input, max_pool, max_pool_grad, pool3d,
-                                     max_pool3d_grad, avg_pool3d_grad)
+                                     max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
+                                     conv3d_backprop_filter)
 from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401

@@ -204,3 +204,42 @@ def max_pool3d_grad(ctx):
 def avg_pool3d_grad(ctx):
     """AvgPool3DGrad: the shape orig_input_shape holds, of rank 5."""
     return shape_out(with_rank(shape_from_tensor(ctx, "orig_input_shape"), 5))
+
+
+def conv3d(ctx):
+    """Conv3D (Conv3DShape): [batch, planes, rows, cols, filter's out depth] (NDHWC) or NCDHW."""
+    x = with_rank(ctx.shape("input"), 5)
+    w = with_rank(ctx.shape("filter"), 5)
+    strides = list(ctx.attr("strides"))
+    if len(strides) != 5:
+        raise ShapeError(f"Conv3D requires the stride attribute to contain 5 values, but got: {len(strides)}")
+    dilations = list(ctx.attr("dilations", [1, 1, 1, 1, 1]))
+    if len(dilations) != 5:
+        raise ShapeError(f"Conv3D requires the dilation attribute to contain 5 values, but got: {len(dilations)}")
+    nc = ctx.attr("data_format", "NDHWC") == "NCDHW"
+    order = (0, 2, 3, 4, 1) if nc else (0, 1, 2, 3, 4)
+    dims = [x[i] for i in order]
+    s = [strides[i] for i in order]
+    d = [dilations[i] for i in order]
+    depth, filter_depth, out_depth = dims[4], w[3], w[4]
+    if depth is not None and filter_depth is not None:
+        if filter_depth == 0:
+            raise ShapeError("Depth of filter must not be 0")
+        if depth % filter_depth:
+            raise ShapeError(f"Depth of input ({depth}) is not a multiple of input depth of filter ({filter_depth})")
+        groups = depth // filter_depth
+        if groups != 1 and out_depth is not None and out_depth % groups:
+            raise ShapeError(f"Depth of output ({out_depth}) is not a multiple of the number of groups ({groups})")
+    padding = ctx.attr("padding")
+    out = [windowed_output_size(dims[i + 1], w[i], d[i + 1], s[i + 1], padding) for i in range(3)]
+    return shape_out([dims[0], out_depth] + out if nc else [dims[0]] + out + [out_depth])
+
+
+def conv3d_backprop_input(ctx):
+    """Conv3DBackpropInputV2: the shape input_sizes holds, of rank 5."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "input_sizes"), 5))
+
+
+def conv3d_backprop_filter(ctx):
+    """Conv3DBackpropFilterV2: the shape filter_sizes holds, of rank 5."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 5))
