@@ -186,6 +186,28 @@ for name, (make, x) in shape_layers.items():
     traced = tf.function(lambda v, layer=layer: layer(v))
     record_num(f"{name}.traced", traced(tf.constant(x)).numpy(), 0)
 record_num("up_sampling2d.float64", layers.UpSampling2D(dtype="float64")(image.astype(np.float64)).numpy(), 0)
+# Bilinear up-sampling: tf.image.resize (ResizeBilinear with half-pixel centers), and its gradient.
+for name, layer, x in (("up_sampling2d.bilinear", layers.UpSampling2D((2, 3), interpolation="bilinear"), image),
+                       ("up_sampling2d.bilinear.channels_first",
+                        layers.UpSampling2D((3, 2), interpolation="bilinear", data_format="channels_first"), image_cf)):
+    out = layer(x)
+    record(f"{name}.out", (out.shape, out.dtype))
+    record_num(f"{name}.values", out.numpy(), 1e-6)
+    record_num(f"{name}.gradients", gradients(layer, x), 1e-5)
+    # (traced with a batch unknown: Keras's resize needs the spatial sizes known while tracing)
+    traced = tf.function(lambda v, layer=layer: layer(v),
+                         input_signature=[tf.TensorSpec((None,) + x.shape[1:], tf.float32)])
+    record_num(f"{name}.traced", traced(tf.constant(x)).numpy(), 1e-6)
+    record(f"{name}.traced_shape", traced.get_concrete_function().outputs[0].shape)
+record_num("image.resize.3d", tf.image.resize(image[0], (5, 3)).numpy(), 1e-6)
+record_num("image.resize.down", tf.image.resize(image, [2, 2], method="bilinear").numpy(), 1e-6)
+record_num("raw.ResizeBilinear.align_corners", tf.raw_ops.ResizeBilinear(images=image, size=[7, 4],
+                                                                          align_corners=True).numpy(), 1e-6)
+record_num("raw.ResizeBilinearGrad", tf.raw_ops.ResizeBilinearGrad(
+    grads=np.linspace(-2, 2, image.shape[0] * 7 * 9 * image.shape[3], dtype=np.float32).reshape(
+        image.shape[0], 7, 9, image.shape[3]), original_image=image).numpy(), 1e-5)
+record_error("image.resize.rank", lambda: tf.image.resize(image[0, 0], (2, 2)))
+record_error("image.resize.size", lambda: tf.image.resize(image, (2, 2, 2)))
 record_num("zero_padding2d.int32", layers.ZeroPadding2D(dtype="int32")(np.arange(12, dtype=np.int32)
                                                                         .reshape(1, 2, 2, 3)).numpy(), 0)
 record("cropping1d.unknown_length", layers.Cropping1D(2).compute_output_shape((None, None, 4)))
@@ -214,6 +236,9 @@ record_error("up_sampling1d.bool_size", lambda: layers.UpSampling1D(True))
 record_error("up_sampling1d.zero", lambda: layers.UpSampling1D(0))
 record_error("up_sampling2d.zero", lambda: layers.UpSampling2D((2, 0)))
 record_error("up_sampling2d.bad_interpolation", lambda: layers.UpSampling2D(interpolation="cubic")(image))
+record_error("raw.ResizeBilinear.both_modes", lambda: tf.raw_ops.ResizeBilinear(images=image, size=[3, 3],
+                                                                                align_corners=True,
+                                                                                half_pixel_centers=True))
 record("up_sampling2d.bilinear.config", layers.UpSampling2D(interpolation="Bilinear").get_config()["interpolation"])
 
 # --- Conv1DTranspose and Conv2DTranspose -------------------------------------------------------

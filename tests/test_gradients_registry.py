@@ -22,11 +22,17 @@ SOURCES = ([p for p in (PKG / "ops").glob("*.py")] + [PKG / n for n in ("math.py
 # A CamelCase string literal: an op name, or one of the words below.
 _NAME = re.compile(r'"(_EagerConst|[A-Z][a-z0-9]+(?:[A-Z0-9][a-z0-9]*)*)"')
 NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tlabels",  # attribute names in the same files
-           "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift"}
+           "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift", "Tcrops"}
 # Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
 NOT_OPS.add("CustomGradient")
 # The node names TensorFlow's tf.nn pooling functions give their op (ops/conv_ops.py).
 NOT_OPS.update({"MaxPool1d", "MaxPool2d", "AvgPool1D", "AvgPool2D"})
+# The labels TensorFlow's Eigen depthwise gradient kernels put before their messages (ops/depthwise_conv_ops.cc).
+NOT_OPS.update({"DepthwiseConv2DBackpropInput", "DepthwiseConv2DBackpropFilter"})
+# The feature configurations of tf.io's parsing (class names), the label of a single Example's
+# parse, and ParseExampleV2's attribute, named in ops/parsing_ops.cc.
+NOT_OPS.update({"FixedLenFeature", "FixedLenSequenceFeature", "VarLenFeature", "ParseSingleExample", "ParseExample",
+                "Tdense"})
 # Initializer class names, listed as strings in ops/init_ops.py.
 NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 
@@ -41,6 +47,10 @@ NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "
 NO_GRADIENT = {
     "SoftsignGrad": "TensorFlow 2.21 registers no gradient for it: softsign has no second derivative there either",
     "MaxPoolGrad": "TensorFlow's is MaxPoolGradGrad, an op varrt does not have yet",
+    "MaxPool3DGrad": "TensorFlow's is MaxPool3DGradGrad, an op varrt does not have yet",
+    "FusedBatchNormGradV3": "TensorFlow's is _FusedBatchNormGradGradV3, a composite varrt does not have yet",
+    "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
+    "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 

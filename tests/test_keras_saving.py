@@ -226,9 +226,9 @@ def test_a_failed_save_leaves_the_file_an_earlier_save_wrote(tmp_path, path):
 
 
 def test_a_keras_class_varrt_does_not_have_says_so():
-    config = {"module": "keras.layers", "class_name": "Conv3D", "config": {"filters": 2, "kernel_size": 3},
+    config = {"module": "keras.layers", "class_name": "Conv3DTranspose", "config": {"filters": 2, "kernel_size": 3},
               "registered_name": None}
-    with pytest.raises(NotImplementedError, match=r"varrt does not have Keras's `keras.layers.Conv3D` yet"):
+    with pytest.raises(NotImplementedError, match=r"varrt does not have Keras's `keras.layers.Conv3DTranspose` yet"):
         keras.utils.deserialize_keras_object(config)
 
 

@@ -47,13 +47,15 @@ def test_loads_the_model_keras_saved():
     assert_same("num:0.0001:saved.predict", KERAS["num:0.0001:saved.predict"], out.reshape(-1).tolist())
 
 
-# What varrt lacks says so (Keras resizes with tf.image.resize, which varrt does not have yet).
+# What varrt lacks says so (Keras resizes with tf.image.resize, whose other methods varrt does not have yet).
 
-def test_up_sampling_other_than_nearest_says_it_is_not_implemented():
-    layer = tf.keras.layers.UpSampling2D(interpolation="bilinear")
-    assert layer.get_config()["interpolation"] == "bilinear"
-    with pytest.raises(NotImplementedError, match=r"interpolation='bilinear'.*tf\.image\.resize"):
+def test_up_sampling_other_than_nearest_and_bilinear_says_it_is_not_implemented():
+    layer = tf.keras.layers.UpSampling2D(interpolation="bicubic")
+    assert layer.get_config()["interpolation"] == "bicubic"
+    with pytest.raises(NotImplementedError, match=r"interpolation='bicubic'.*tf\.image\.resize"):
         layer(np.ones((1, 2, 2, 1), np.float32))
+    with pytest.raises(NotImplementedError, match="method='nearest'"):
+        tf.image.resize(np.ones((1, 2, 2, 1), np.float32), (3, 3), method="nearest")
 
 
 def test_a_3d_transposed_convolution_says_it_is_not_implemented():

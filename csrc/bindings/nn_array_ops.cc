@@ -20,6 +20,7 @@
 #include "interop/tensor_object.h"
 #include "varrt/ops/array_ops.h"
 #include "varrt/ops/concat_split_ops.h"
+#include "varrt/ops/fused_batch_norm_ops.h"
 #include "varrt/kernels/select.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
@@ -169,6 +170,34 @@ void bind_nn_array_ops(py::module_& m) {
           return py::make_tuple(result(std::move(r.first)), result(std::move(r.second)));
         },
         py::arg("features"), py::arg("labels"), py::arg("name") = std::string());
+  // `data_format`: its index in {NHWC, NCHW, NDHWC, NCDHW}; the outputs as a tuple.
+  m.def("fused_batch_norm_v3",
+        [](py::handle x, py::handle scale, py::handle offset, py::handle mean, py::handle variance, double epsilon,
+           double exponential_avg_factor, int64_t data_format, bool is_training, std::optional<std::string> name) {
+          const ops::BatchNormAttrs a{epsilon, exponential_avg_factor, data_format, is_training};
+          auto r = ops::FusedBatchNormV3(operand(x), operand(scale), operand(offset), operand(mean), operand(variance),
+                                         a, name_of(name));
+          py::tuple out(r.size());
+          for (size_t i = 0; i < r.size(); ++i) out[i] = result(std::move(r[i]));
+          return out;
+        },
+        py::arg("x"), py::arg("scale"), py::arg("offset"), py::arg("mean"), py::arg("variance"), py::arg("epsilon"),
+        py::arg("exponential_avg_factor"), py::arg("data_format"), py::arg("is_training"),
+        py::arg("name") = py::none());
+  m.def("fused_batch_norm_grad_v3",
+        [](py::handle y_backprop, py::handle x, py::handle scale, py::handle reserve_space_1,
+           py::handle reserve_space_2, py::handle reserve_space_3, double epsilon, int64_t data_format,
+           bool is_training, std::optional<std::string> name) {
+          const ops::BatchNormAttrs a{epsilon, 1.0, data_format, is_training};
+          auto r = ops::FusedBatchNormGradV3(operand(y_backprop), operand(x), operand(scale), operand(reserve_space_1),
+                                             operand(reserve_space_2), operand(reserve_space_3), a, name_of(name));
+          py::tuple out(r.size());
+          for (size_t i = 0; i < r.size(); ++i) out[i] = result(std::move(r[i]));
+          return out;
+        },
+        py::arg("y_backprop"), py::arg("x"), py::arg("scale"), py::arg("reserve_space_1"), py::arg("reserve_space_2"),
+        py::arg("reserve_space_3"), py::arg("epsilon"), py::arg("data_format"), py::arg("is_training"),
+        py::arg("name") = py::none());
   m.def("sparse_softmax_cross_entropy_with_logits",
         [](py::handle features, py::handle labels, std::optional<std::string> name) {
           auto r = ops::SparseSoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));

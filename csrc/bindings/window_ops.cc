@@ -1,4 +1,4 @@
-// The sliding-window ops (ops/conv_ops.h, ops/pooling_ops.h) for the Python layer: argument
+// The sliding-window ops (ops/conv_ops.h, ops/depthwise_conv_ops.h, ops/pooling_ops.h) for the Python layer: argument
 // adaptation only. Inputs are varrt Tensors or host ndarrays the Python layer converted (borrowed
 // for the call); the attributes come as TensorFlow's lists and the integer codes of
 // ops/window_geometry.h. `name`: None for no " name: " part in an error, else the op's name.
@@ -16,6 +16,7 @@
 #include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/conv_ops.h"
+#include "varrt/ops/depthwise_conv_ops.h"
 #include "varrt/ops/pooling_ops.h"
 
 namespace py = pybind11;
@@ -79,6 +80,13 @@ void bind_window_ops(py::module_& m) {
           }
           if (op == "Conv2DBackpropFilter") {
             return window_result(ops::Conv2DBackpropFilter(in.at(0), in.at(1), in.at(2), a, n));
+          }
+          if (op == "DepthwiseConv2dNative") return window_result(ops::DepthwiseConv2dNative(in.at(0), in.at(1), a, n));
+          if (op == "DepthwiseConv2dNativeBackpropInput") {
+            return window_result(ops::DepthwiseConv2dNativeBackpropInput(in.at(0), in.at(1), in.at(2), a, n));
+          }
+          if (op == "DepthwiseConv2dNativeBackpropFilter") {
+            return window_result(ops::DepthwiseConv2dNativeBackpropFilter(in.at(0), in.at(1), in.at(2), a, n));
           }
           if (op == "MaxPool") return window_result(ops::MaxPool(in.at(0), a, n));
           if (op == "MaxPoolGrad") return window_result(ops::MaxPoolGrad(in.at(0), in.at(1), in.at(2), a, n));

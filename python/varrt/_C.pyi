@@ -675,6 +675,14 @@ def from_dlpack(capsule: typing.Any, copy: typing.Any) -> TensorData:
     """
     A TensorData sharing a DLPack capsule's host memory (or a copy), consuming the capsule.
     """
+def fused_batch_norm_grad_v3(y_backprop: typing.Any, x: typing.Any, scale: typing.Any, reserve_space_1: typing.Any, reserve_space_2: typing.Any,
+                             reserve_space_3: typing.Any, epsilon: float, data_format: int, is_training: bool,
+                             name: str | None = None) -> tuple:
+    """The core's FusedBatchNormGradV3: its five outputs."""
+def fused_batch_norm_v3(x: typing.Any, scale: typing.Any, offset: typing.Any, mean: typing.Any, variance: typing.Any, epsilon: float,
+                        exponential_avg_factor: float, data_format: int, is_training: bool,
+                        name: str | None = None) -> tuple:
+    """The core's FusedBatchNormV3: its six outputs."""
 def get_log_device_placement() -> bool:
     ...
 def get_soft_device_placement() -> bool:

@@ -17,7 +17,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ metrics/ data/ models/
     client        client/ distribute/
     public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
-                  initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings
+                  image initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings
                   train/
     tools         tools/ benchmarks/ tour __main__
 """
@@ -71,7 +71,7 @@ from varrt.trackable.module import Module
 from varrt.framework.name_scopes import name_scope
 from varrt.ops.random_ops import normal as random_normal  # TensorFlow 1's name
 from varrt.framework.tensor_spec import TensorSpec
-from varrt import bitwise, io, linalg, math, nn, sparse, strings
+from varrt import bitwise, image, io, linalg, math, nn, sparse, strings
 from varrt.sparse import SparseTensor, SparseTensorSpec
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
 newaxis = None

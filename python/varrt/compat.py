@@ -29,6 +29,9 @@ from varrt.ops import cross_ops as _cross_ops
 from varrt.ops import decompositions as _decompositions
 from varrt.ops import linalg_composites as _linalg_composites
 from varrt.ops import linalg_solvers as _linalg_solvers
+from varrt.ops import conv3d_ops as _conv3d_ops
+from varrt.ops import depthwise_conv_ops as _depthwise_conv_ops
+from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
 from varrt.ops import sort_ops as _sort_ops
 from varrt.ops import tensor_diag_ops as _tensor_diag_ops
 from varrt.framework import variables as _variables
@@ -117,6 +120,13 @@ def _make_v1():
     v1.cross = _cross_ops.cross
     v1.diag = _tensor_diag_ops.tensor_diag
     v1.diag_part = _tensor_diag_ops.tensor_diag_part
+    v1.nn.depthwise_conv2d = _depthwise_conv_ops.depthwise_conv2d_v1
+    v1.nn.separable_conv2d = _depthwise_conv_ops.separable_conv2d_v1
+    v1.nn.depthwise_conv2d_native = _depthwise_conv_ops.depthwise_conv2d_native
+    v1.nn.depthwise_conv2d_native_backprop_input = _depthwise_conv_ops.depthwise_conv2d_backprop_input
+    v1.nn.depthwise_conv2d_native_backprop_filter = _depthwise_conv_ops.depthwise_conv2d_backprop_filter
+    v1.nn.fused_batch_norm = _fused_batch_norm_ops.fused_batch_norm
+    v1.nn.conv3d = _conv3d_ops.conv3d_v1
     sys.modules[v1.__name__] = v1
     sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn

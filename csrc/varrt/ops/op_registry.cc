@@ -7,6 +7,8 @@
 #include "varrt/ops/array_ops.h"
 #include "varrt/ops/concat_split_ops.h"
 #include "varrt/ops/conv_ops.h"
+#include "varrt/ops/depthwise_conv_ops.h"
+#include "varrt/ops/fused_batch_norm_ops.h"
 #include "varrt/ops/gather_ops.h"
 #include "varrt/ops/identity.h"
 #include "varrt/ops/linalg_ops.h"
@@ -219,6 +221,30 @@ const std::map<std::string, Runner>& runners() {
       {"Conv2DBackpropFilter", [](NodeCall& c) {
          c.outputs[0] =
              ops::Conv2DBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"DepthwiseConv2dNative", [](NodeCall& c) {
+         c.outputs[0] = ops::DepthwiseConv2dNative(c.inputs[0], c.inputs[1], ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"DepthwiseConv2dNativeBackpropInput", [](NodeCall& c) {
+         c.outputs[0] = ops::DepthwiseConv2dNativeBackpropInput(c.inputs[0], c.inputs[1], c.inputs[2],
+                                                                ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"DepthwiseConv2dNativeBackpropFilter", [](NodeCall& c) {
+         c.outputs[0] = ops::DepthwiseConv2dNativeBackpropFilter(c.inputs[0], c.inputs[1], c.inputs[2],
+                                                                 ops::window_attrs_of(c, nullptr), "");
+       }},
+      {"FusedBatchNormV3", [](NodeCall& c) {
+         const ops::BatchNormAttrs a{c.real_attr("epsilon", 0.0001), c.real_attr("exponential_avg_factor", 1.0),
+                                     c.attr("data_format"), c.attr("is_training", 1) != 0};
+         auto r = ops::FusedBatchNormV3(c.inputs[0], c.inputs[1], c.inputs[2], c.inputs[3], c.inputs[4], a, "");
+         for (int i = 0; i < 6; ++i) c.outputs[i] = std::move(r[i]);
+       }},
+      {"FusedBatchNormGradV3", [](NodeCall& c) {
+         const ops::BatchNormAttrs a{c.real_attr("epsilon", 0.0001), 1.0, c.attr("data_format"),
+                                     c.attr("is_training", 1) != 0};
+         auto r = ops::FusedBatchNormGradV3(c.inputs[0], c.inputs[1], c.inputs[2], c.inputs[3], c.inputs[4],
+                                            c.inputs[5], a, "");
+         for (int i = 0; i < 5; ++i) c.outputs[i] = std::move(r[i]);
        }},
       {"MaxPool", [](NodeCall& c) { c.outputs[0] = ops::MaxPool(c.inputs[0], ops::window_attrs_of(c, "ksize"), ""); }},
       {"MaxPoolGrad", [](NodeCall& c) {

@@ -455,8 +455,10 @@ class FuncGraph:
                     parts.append(f"{name}={dtypes.enum_name(d)}")
             elif a.type == "bool" and v is not None:
                 parts.append(f"{name}={'true' if v else 'false'}")
-            elif v is not None and a.type in ("int", "float"):
+            elif v is not None and a.type == "int":
                 parts.append(f"{name}={v}")
+            elif v is not None and a.type == "float":  # TensorFlow's float text: 1, 0.001, 1e-05
+                parts.append(f"{name}={float(v):g}")
             elif a.type == "list(int)" and v is not None:
                 parts.append(f"{name}=[{', '.join(str(x) for x in v)}]")
             elif a.type == "string" and v is not None:

@@ -3,7 +3,8 @@ from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.bidirectional import Bidirectional  # noqa: F401
-from varrt.layers.conv import Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose  # noqa: F401
+from varrt.layers.conv import Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D  # noqa: F401
+from varrt.layers.depthwise_conv import DepthwiseConv1D, DepthwiseConv2D  # noqa: F401
 from varrt.layers.cropping import Cropping1D, Cropping2D  # noqa: F401
 from varrt.layers.dense import Dense  # noqa: F401
 from varrt.layers.dot import Dot, dot  # noqa: F401
@@ -24,9 +25,13 @@ from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, M
                                   average, concatenate, maximum, minimum, multiply, subtract)
 from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
                                 SpatialDropout3D)
-from varrt.layers.pooling import AveragePooling1D, AveragePooling2D, MaxPooling1D, MaxPooling2D  # noqa: F401
+from varrt.layers.pooling import (AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D,  # noqa: F401
+                                  MaxPooling2D, MaxPooling3D)
 from varrt.layers.recurrent import RNN  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
+from varrt.layers.separable_conv import SeparableConv1D, SeparableConv2D  # noqa: F401
+from varrt.layers.separable_conv import SeparableConv1D as SeparableConvolution1D  # noqa: F401
+from varrt.layers.separable_conv import SeparableConv2D as SeparableConvolution2D  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401
 from varrt.layers.stacked_rnn_cells import StackedRNNCells  # noqa: F401
 from varrt.layers.time_distributed import TimeDistributed, Wrapper  # noqa: F401

@@ -13,7 +13,7 @@ from varrt.layers.conv_arguments import (conv_output_shape, conv_transpose_outpu
                                          standardize_padding, standardize_tuple)
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
-from varrt.ops import array_ops, conv_ops, init_ops, manip_ops, math_ops
+from varrt.ops import array_ops, conv3d_ops, conv_ops, init_ops, manip_ops, math_ops
 
 
 def add_bias_and_activate(layer, outputs):
@@ -204,6 +204,30 @@ class Conv2D(BaseConv):
                          kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
                          activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
                          bias_constraint=bias_constraint, **kwargs)
+
+
+class Conv3D(BaseConv):
+    """A 3-D convolution layer (`tf.keras.layers.Conv3D`): inputs (batch, planes, rows, cols,
+    channels); see BaseConv. Its convolution is tf.nn.convolution's for a 5-D input, tf.nn.conv3d."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding="valid", data_format=None,
+                 dilation_rate=(1, 1, 1), groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(rank=3, filters=filters, kernel_size=kernel_size, strides=strides, padding=padding,
+                         data_format=data_format, dilation_rate=dilation_rate, groups=groups, activation=activation,
+                         use_bias=use_bias, kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
+                         bias_constraint=bias_constraint, **kwargs)
+
+    def convolution_op(self, inputs, kernel, padding=None):
+        if self.data_format == "channels_last":
+            tf_format, strides, dilations = "NDHWC", [1, *self.strides, 1], [1, *self.dilation_rate, 1]
+        else:
+            tf_format, strides, dilations = "NCDHW", [1, 1, *self.strides], [1, 1, *self.dilation_rate]
+        return conv3d_ops.conv3d(inputs, kernel, strides, (padding or self.padding).upper(), tf_format, dilations,
+                                 name="convolution")
 
 
 class BaseConvTranspose(Layer):

@@ -1,15 +1,15 @@
-"""`MaxPooling1D/2D` and `AveragePooling1D/2D` (keras/src/layers/pooling/base_pooling.py and its
-subclasses): Keras's TensorFlow backend's max_pool/average_pool, i.e. `tf.nn.max_pool` and
-`tf.nn.avg_pool` on channels-last inputs (channels_first inputs are transposed there and back,
-as Keras does)."""
+"""`MaxPooling1D/2D/3D` and `AveragePooling1D/2D/3D` (keras/src/layers/pooling/base_pooling.py and
+its subclasses): Keras's TensorFlow backend's max_pool/average_pool, i.e. `tf.nn.max_pool` and
+`tf.nn.avg_pool` (for 3-D, `max_pool3d` and `avg_pool3d`) on channels-last inputs (channels_first
+inputs are transposed there and back, as Keras does)."""
 from varrt.layers.conv_arguments import pooling_output_shape, standardize_data_format, standardize_tuple
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
-from varrt.ops import array_ops, conv_ops
+from varrt.ops import array_ops, conv_ops, pool3d_ops
 
 # Keras's _transpose_spatial_inputs / _transpose_spatial_outputs, by the number of spatial dimensions.
-_TO_CHANNELS_LAST = {1: (0, 2, 1), 2: (0, 2, 3, 1)}
-_TO_CHANNELS_FIRST = {1: (0, 2, 1), 2: (0, 3, 1, 2)}
+_TO_CHANNELS_LAST = {1: (0, 2, 1), 2: (0, 2, 3, 1), 3: (0, 2, 3, 4, 1)}
+_TO_CHANNELS_FIRST = {1: (0, 2, 1), 2: (0, 3, 1, 2), 3: (0, 4, 1, 2, 3)}
 
 
 class BasePooling(Layer):
@@ -45,7 +45,9 @@ class BasePooling(Layer):
         else:
             raise ValueError(f"`pool_mode` must be either 'max' or 'average'. Received: {self.pool_mode}.")
         n = len(inputs.shape) - 2
-        tf_format = "NWC" if n == 1 else "NHWC"
+        tf_format = {1: "NWC", 2: "NHWC", 3: "NDHWC"}.get(n, "NHWC")
+        if n == 3:  # what tf.nn.max_pool and avg_pool run for a 5-D input
+            pool = pool3d_ops.max_pool3d if self.pool_mode == "max" else pool3d_ops.avg_pool3d
         if self.data_format == "channels_first":
             inputs = array_ops.transpose(inputs, _TO_CHANNELS_LAST[n])
         outputs = pool(inputs, self.pool_size, self.strides, self.padding.upper(), tf_format)
@@ -92,4 +94,20 @@ class AveragePooling2D(BasePooling):
 
     def __init__(self, pool_size, strides=None, padding="valid", data_format=None, name=None, **kwargs):
         super().__init__(pool_size, strides, pool_dimensions=2, pool_mode="average", padding=padding,
+                         data_format=data_format, name=name, **kwargs)
+
+
+class MaxPooling3D(BasePooling):
+    """The maximum over 3-D windows (`tf.keras.layers.MaxPooling3D`); see BasePooling."""
+
+    def __init__(self, pool_size=(2, 2, 2), strides=None, padding="valid", data_format=None, name=None, **kwargs):
+        super().__init__(pool_size, strides, pool_dimensions=3, pool_mode="max", padding=padding,
+                         data_format=data_format, name=name, **kwargs)
+
+
+class AveragePooling3D(BasePooling):
+    """The mean over 3-D windows (`tf.keras.layers.AveragePooling3D`); see BasePooling."""
+
+    def __init__(self, pool_size, strides=None, padding="valid", data_format=None, name=None, **kwargs):
+        super().__init__(pool_size, strides, pool_dimensions=3, pool_mode="average", padding=padding,
                          data_format=data_format, name=name, **kwargs)

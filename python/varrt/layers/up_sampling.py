@@ -1,11 +1,12 @@
 """`UpSampling1D` and `UpSampling2D` (keras/src/layers/reshaping/up_sampling1d.py,
 up_sampling2d.py): each step, row or column repeated, by `tf.repeat` as TensorFlow writes it for
-one repeat count (expand, tile, reshape), which is what Keras's `ops.repeat` calls."""
+one repeat count (expand, tile, reshape), which is what Keras's `ops.repeat` calls; UpSampling2D's
+interpolation="bilinear" resizes with `tf.image.resize` as Keras's TensorFlow backend does."""
 from varrt.layers import dynamic_shape
 from varrt.layers.conv_arguments import standardize_data_format, standardize_tuple
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
-from varrt.ops import array_ops
+from varrt.ops import array_ops, image_ops
 
 # Keras's TensorFlow backend's resize interpolations (backend/tensorflow/image.py).
 _RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
@@ -52,8 +53,8 @@ class UpSampling2D(Layer):
     Args:
         size: An int or two ints (row and column factors).
         data_format: "channels_last" (default) or "channels_first".
-        interpolation: "nearest"; Keras's other interpolations resize with `tf.image.resize`,
-            which varrt does not have yet (NotImplementedError when called).
+        interpolation: "nearest" or "bilinear"; Keras's other interpolations need methods of
+            `tf.image.resize` varrt does not have yet (NotImplementedError when called).
     """
 
     def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", **kwargs):
@@ -77,14 +78,19 @@ class UpSampling2D(Layer):
             if self.interpolation not in _RESIZE_INTERPOLATIONS:
                 raise ValueError(f"Invalid value for argument `interpolation`. Expected of one "
                                  f"{_RESIZE_INTERPOLATIONS}. Received: interpolation={self.interpolation}")
-            raise NotImplementedError(f"varrt's UpSampling2D does not implement interpolation="
-                                      f"'{self.interpolation}' yet: it needs tf.image.resize, which varrt does not "
-                                      f"have (interpolation='nearest' works).")
+            if self.interpolation != "bilinear":
+                raise NotImplementedError(f"varrt's UpSampling2D does not implement interpolation="
+                                          f"'{self.interpolation}' yet: it needs tf.image.resize's "
+                                          f"'{self.interpolation}' method ('nearest' and 'bilinear' work).")
         x = inputs
         if self.data_format == "channels_first":
             x = array_ops.transpose(x, [0, 2, 3, 1])
-        x = repeat(x, self.size[0], axis=1)
-        x = repeat(x, self.size[1], axis=2)
+        if self.interpolation == "bilinear":  # Keras's ops.image.resize of the grown shape
+            shape = dynamic_shape.shape(x)
+            x = image_ops.resize(x, dynamic_shape.pack((shape[1] * self.size[0], shape[2] * self.size[1])))
+        else:
+            x = repeat(x, self.size[0], axis=1)
+            x = repeat(x, self.size[1], axis=2)
         if self.data_format == "channels_first":
             x = array_ops.transpose(x, [0, 3, 1, 2])
         return x

@@ -282,8 +282,8 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
         raise ValueError(f"`filters.shape.rank` must be at least 3 and at most 5. Received: filters.shape={filters.shape} "
                          f"of rank {rank}")
     if n == 3:
-        raise errors.UnimplementedError(None, None, "varrt's tf.nn.convolution does not implement 3-D convolutions "
-                                                    "(Conv3D) yet")
+        raise errors.UnimplementedError(None, None, "varrt's tf.nn.convolution does not run 3-D convolutions yet "
+                                                    "(tf.nn.conv3d does)")
     if data_format is None or not data_format.startswith("NC"):
         channel_index = n + 1
     else:

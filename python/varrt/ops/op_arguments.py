@@ -21,4 +21,8 @@ def python_arguments(op_def):
 def _python_default(attr):
     if attr.type == "type":
         return next(d for d in dtypes._ALL if dtypes.enum_name(d) == attr.default)
+    if attr.type == "float" and float(attr.default).is_integer():
+        # TensorFlow's generated wrappers write an integral float default as an int
+        # (FusedBatchNormV3's exponential_avg_factor=1), and its fast path treats that int apart.
+        return int(attr.default)
     return list(attr.default) if isinstance(attr.default, list) else attr.default

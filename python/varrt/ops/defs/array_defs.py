@@ -5,6 +5,7 @@ One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 from varrt.ops import shape_fns
 from varrt.ops.op_def_lib import register
 
+register('BatchToSpaceND', 'input: T, block_shape: Tblock_shape, crops: Tcrops -> output: T', 'T: type', 'Tblock_shape: {int32, int64} = int32', 'Tcrops: {int32, int64} = int32', shape=shape_fns.batch_to_space_nd)
 register('BroadcastTo', 'input: T, shape: Tidx -> output: T', 'T: type', 'Tidx: {int32, int64} = int32', shape=shape_fns.broadcast_to)
 register('ConcatV2', 'values: N * T, axis: Tidx -> output: T', 'N: int >= 2', 'T: type', 'Tidx: {int32, int64} = int32', shape=shape_fns.concat_v2)
 register('ConjugateTranspose', 'x: T, perm: Tperm -> y: T', 'T: type', 'Tperm: {int32, int64} = int32', shape=shape_fns.transpose)
@@ -20,6 +21,7 @@ register('ScatterNd', 'indices: Tindices, updates: T, shape: Tindices -> output:
 register('Shape', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape, folds_from_shape=shape_fns.shape_value)
 register('ShapeN', 'input: N * T -> output: N * out_type', 'N: int >= 1', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape_n, folds_from_shape=shape_fns.shape_value)
 register('Size', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.rank_or_size, folds_from_shape=shape_fns.size_value)
+register('SpaceToBatchND', 'input: T, block_shape: Tblock_shape, paddings: Tpaddings -> output: T', 'T: type', 'Tblock_shape: {int32, int64} = int32', 'Tpaddings: {int32, int64} = int32', shape=shape_fns.space_to_batch_nd)
 register('Squeeze', 'input: T -> output: T', 'T: type', 'squeeze_dims: list(int) >= 0 = []', shape=shape_fns.squeeze,
          api_names={"squeeze_dims": "axis"})
 register('StridedSlice', 'input: T, begin: Index, end: Index, strides: Index -> output: T', 'T: type', 'Index: {int16, int32, int64}', 'begin_mask: int = 0', 'end_mask: int = 0', 'ellipsis_mask: int = 0', 'new_axis_mask: int = 0', 'shrink_axis_mask: int = 0', shape=shape_fns.strided_slice)

@@ -5,3 +5,7 @@ from varrt.ops.gradients import (array_grad, gather_grad, manip_grad, math_grad,
 from varrt.ops.gradients import nn_grad  # noqa: F401,E402
 from varrt.ops.gradients import conv_grad  # noqa: F401,E402
 from varrt.ops.gradients import linalg_grad  # noqa: F401,E402
+from varrt.ops.gradients import batch_norm_grad  # noqa: F401,E402
+from varrt.ops.gradients import space_batch_grad  # noqa: F401,E402
+from varrt.ops.gradients import image_grad  # noqa: F401,E402
+from varrt.ops.gradients import parsing_grad  # noqa: F401,E402

@@ -6,7 +6,7 @@ evaluates constant subexpressions. A shape error raises ShapeError with TensorFl
 ("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
 
 One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
-common rules), math, array, manip (split, slice, pad, reverse, roll), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
+common rules), math, array, manip (split, slice, pad, reverse, roll), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
@@ -19,17 +19,21 @@ from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_di
 from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape_error,  # noqa: F401
                                          node_shape_error)
 from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_backprop_filter,  # noqa: F401
-                                     conv2d_backprop_input, max_pool, max_pool_grad)
+                                     conv2d_backprop_input, depthwise_conv2d, depthwise_conv2d_backprop_filter,
+                                     depthwise_conv2d_backprop_input, max_pool, max_pool_grad, pool3d,
+                                     max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
+                                     conv3d_backprop_filter)
+from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
 from varrt.ops.shape_fns.linalg import (batch_square, cross, log_matrix_determinant, matrix_determinant,  # noqa: F401
                                         matrix_solve, matrix_solve_ls, matrix_triangular_solve, qr,
                                         self_adjoint_eig_v2, svd, tensor_diag, tensor_diag_part)
-from varrt.ops.shape_fns.manip import (mirror_pad_grad, pad, reverse_v2, roll, slice_,  # noqa: F401
-                                       split, split_v)
+from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
+                                       slice_, space_to_batch_nd, split, split_v)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
-from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, in_top_k, l2_loss, softmax_cross_entropy,  # noqa: F401
-                                    sparse_softmax_cross_entropy, top_k)
+from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
+                                    in_top_k, l2_loss, softmax_cross_entropy, sparse_softmax_cross_entropy, top_k)
 from varrt.ops.shape_fns.parsing import decode_csv, parse_example_v2, read_file, sparse_to_dense  # noqa: F401
 from varrt.ops.shape_fns.random import (key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
                                         stateful, stateful_int, stateless, stateless_int)

@@ -1,7 +1,8 @@
-"""Shape functions of the sliding-window ops: Conv2D and its gradients, MaxPool, AvgPool and
-theirs (TensorFlow's Conv2DShapeImpl, MaxPoolShapeImpl, AvgPoolShape and
+"""Shape functions of the sliding-window ops: Conv2D, DepthwiseConv2dNative and their gradients,
+MaxPool, AvgPool and theirs (TensorFlow's Conv2DShapeImpl, DepthwiseConv2DNativeShapeImpl,
+MaxPoolShapeImpl, AvgPoolShape and
 GetWindowedOutputSizeFromDimsV2 in core/framework/common_shape_fns.cc)."""
-from varrt.ops.shape_fns.common import ShapeError, merge_dim, shape_from_tensor, shape_out, with_rank
+from varrt.ops.shape_fns.common import ShapeError, merge_dim, multiply, shape_from_tensor, shape_out, with_rank
 
 
 def is_nchw(ctx):
@@ -97,6 +98,44 @@ def conv2d_backprop_filter(ctx):
     return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 4))
 
 
+def depthwise_conv2d(ctx):
+    """DepthwiseConv2dNative: [batch, out_rows, out_cols, in_depth * multiplier] (NHWC) or
+    [batch, depth, rows, cols] (DepthwiseConv2DNativeShapeImpl with explicit padding)."""
+    x = with_rank(ctx.shape("input"), 4)
+    w = with_rank(ctx.shape("filter"), 4)
+    strides = list(ctx.attr("strides"))
+    if len(strides) != 4:
+        raise ShapeError(f"DepthwiseConv2D requires the stride attribute to contain 4 values, but got: {len(strides)}")
+    dilations = list(ctx.attr("dilations", [1, 1, 1, 1]))
+    if len(dilations) != 4:
+        raise ShapeError(f"DepthwiseConv2D requires the dilations attribute to contain 4 values, but got: "
+                         f"{len(dilations)}")
+    nchw = is_nchw(ctx)
+    batch, rows, cols, depth = (x[0], x[2], x[3], x[1]) if nchw else (x[0], x[1], x[2], x[3])
+    s_rows, s_cols = (strides[2], strides[3]) if nchw else (strides[1], strides[2])
+    d_rows, d_cols = (dilations[2], dilations[3]) if nchw else (dilations[1], dilations[2])
+    in_depth = merge_dim(depth, w[2])
+    out_depth = multiply(in_depth, w[3])
+    padding = ctx.attr("padding")
+    explicit = list(ctx.attr("explicit_paddings", []))
+    _check_padding(padding, explicit)
+    pads = explicit if padding == "EXPLICIT" else [0] * 8
+    r_pad, c_pad = (pads[4:6], pads[6:8]) if nchw else (pads[2:4], pads[4:6])
+    out_rows = windowed_output_size(rows, w[0], d_rows, s_rows, padding, *r_pad)
+    out_cols = windowed_output_size(cols, w[1], d_cols, s_cols, padding, *c_pad)
+    return shape_out([batch, out_depth, out_rows, out_cols] if nchw else [batch, out_rows, out_cols, out_depth])
+
+
+def depthwise_conv2d_backprop_input(ctx):
+    """DepthwiseConv2dNativeBackpropInput: the shape input_sizes holds, of rank 4."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "input_sizes"), 4))
+
+
+def depthwise_conv2d_backprop_filter(ctx):
+    """DepthwiseConv2dNativeBackpropFilter: the shape filter_sizes holds, of rank 4."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 4))
+
+
 def _pool(ctx, op, input_name):
     x = with_rank(ctx.shape(input_name), 4)
     nchw = is_nchw(ctx)
@@ -139,3 +178,68 @@ def max_pool_grad(ctx):
 def avg_pool_grad(ctx):
     """AvgPoolGrad: the shape orig_input_shape holds, of rank 4."""
     return shape_out(with_rank(shape_from_tensor(ctx, "orig_input_shape"), 4))
+
+
+def pool3d(ctx):
+    """MaxPool3D, AvgPool3D (Pool3DShape): each spatial dimension windowed, of a 5-D input."""
+    x = with_rank(ctx.shape("input"), 5)
+    strides, ksize = list(ctx.attr("strides")), list(ctx.attr("ksize"))
+    if len(strides) != 5:
+        raise ShapeError(f"Pool3D ops require the stride attribute to contain 5 values, but got: {len(strides)}")
+    if len(ksize) != 5:
+        raise ShapeError(f"Pool3D ops require the ksize attribute to contain 5 values, but got: {len(ksize)}")
+    nc = ctx.attr("data_format", "NDHWC") == "NCDHW"
+    order = (0, 2, 3, 4, 1) if nc else (0, 1, 2, 3, 4)
+    dims = [x[i] for i in order]
+    padding = ctx.attr("padding")
+    out = [windowed_output_size(dims[i], ksize[order[i]], 1, strides[order[i]], padding) for i in range(1, 4)]
+    return shape_out([dims[0], dims[4]] + out if nc else [dims[0]] + out + [dims[4]])
+
+
+def max_pool3d_grad(ctx):
+    """MaxPool3DGrad: orig_input's shape, of rank 5."""
+    return shape_out(with_rank(ctx.shape("orig_input"), 5))
+
+
+def avg_pool3d_grad(ctx):
+    """AvgPool3DGrad: the shape orig_input_shape holds, of rank 5."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "orig_input_shape"), 5))
+
+
+def conv3d(ctx):
+    """Conv3D (Conv3DShape): [batch, planes, rows, cols, filter's out depth] (NDHWC) or NCDHW."""
+    x = with_rank(ctx.shape("input"), 5)
+    w = with_rank(ctx.shape("filter"), 5)
+    strides = list(ctx.attr("strides"))
+    if len(strides) != 5:
+        raise ShapeError(f"Conv3D requires the stride attribute to contain 5 values, but got: {len(strides)}")
+    dilations = list(ctx.attr("dilations", [1, 1, 1, 1, 1]))
+    if len(dilations) != 5:
+        raise ShapeError(f"Conv3D requires the dilation attribute to contain 5 values, but got: {len(dilations)}")
+    nc = ctx.attr("data_format", "NDHWC") == "NCDHW"
+    order = (0, 2, 3, 4, 1) if nc else (0, 1, 2, 3, 4)
+    dims = [x[i] for i in order]
+    s = [strides[i] for i in order]
+    d = [dilations[i] for i in order]
+    depth, filter_depth, out_depth = dims[4], w[3], w[4]
+    if depth is not None and filter_depth is not None:
+        if filter_depth == 0:
+            raise ShapeError("Depth of filter must not be 0")
+        if depth % filter_depth:
+            raise ShapeError(f"Depth of input ({depth}) is not a multiple of input depth of filter ({filter_depth})")
+        groups = depth // filter_depth
+        if groups != 1 and out_depth is not None and out_depth % groups:
+            raise ShapeError(f"Depth of output ({out_depth}) is not a multiple of the number of groups ({groups})")
+    padding = ctx.attr("padding")
+    out = [windowed_output_size(dims[i + 1], w[i], d[i + 1], s[i + 1], padding) for i in range(3)]
+    return shape_out([dims[0], out_depth] + out if nc else [dims[0]] + out + [out_depth])
+
+
+def conv3d_backprop_input(ctx):
+    """Conv3DBackpropInputV2: the shape input_sizes holds, of rank 5."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "input_sizes"), 5))
+
+
+def conv3d_backprop_filter(ctx):
+    """Conv3DBackpropFilterV2: the shape filter_sizes holds, of rank 5."""
+    return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 5))

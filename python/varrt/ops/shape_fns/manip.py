@@ -1,6 +1,8 @@
 """Shape functions of the ops that cut, pad and move elements: Split, SplitV, Slice, Pad,
 PadV2, MirrorPad, MirrorPadGrad, ReverseV2, Roll (TensorFlow's core/ops/array_ops.cc,
-manip_ops.cc and common_shape_fns.cc)."""
+manip_ops.cc and common_shape_fns.cc), and SpaceToBatchND and BatchToSpaceND."""
+import numpy as np
+
 from varrt.ops.shape_fns.common import (ShapeError, UNKNOWN, merge, scalar_of, shape_from_tensor, shape_out,
                                         with_rank, with_rank_at_least, with_rank_at_most, with_value)
 
@@ -190,3 +192,66 @@ def roll(ctx):
     axis = with_rank_at_most(ctx.shape("axis"), 1)
     merge(shift, axis)
     return shape_out(src)
+
+
+def _space_batch(ctx, pairs_name, to_batch):
+    """SpaceToBatchND / BatchToSpaceND (TensorFlow's SpaceToBatchShapeHelper and
+    BatchToSpaceShapeHelper): the batch times (or divided by) the blocks' product, dimensions
+    1..M padded and divided (or multiplied and cropped) where block_shape and the pairs are known."""
+    block_shape = with_rank(ctx.shape("block_shape"), 1)
+    with_rank(ctx.shape(pairs_name), 2)
+    m = block_shape[0]
+    if m is None:
+        return UNKNOWN
+    x = with_rank_at_least(ctx.shape("input"), m + 1)
+    pairs_shape = ctx.shape(pairs_name)
+    merge(pairs_shape, [m, 2])
+    x = list(x) if x is not None else [None] * (m + 1)
+    rest = x[m + 1:] if ctx.shape("input") is not None else None
+    block = ctx.const("block_shape")
+    pairs = ctx.const(pairs_name)
+    batch = x[0]
+    if block is not None and block.size > 0:
+        block = [int(v) for v in block.reshape(-1)]
+        for b in block:
+            if b < 1:
+                raise ShapeError("block_shape must be positive")
+            if to_batch:
+                batch = None if batch is None else batch * b
+            elif batch is not None:  # divided by each block size in turn, as TensorFlow's Divide runs
+                if batch % b:
+                    raise ShapeError(f"Dimension size must be evenly divisible by {b} but is {batch}")
+                batch //= b
+    elif m > 0:
+        batch = None
+    dims = [None] * m
+    if pairs is not None and pairs.size > 0:
+        pairs = pairs.reshape(-1, 2)
+        for i in range(m):
+            start, end = int(pairs[i, 0]), int(pairs[i, 1])
+            if start < 0 or end < 0:
+                raise ShapeError(f"{'paddings' if to_batch else 'crops'} cannot be negative")
+            if block is not None and not isinstance(block, np.ndarray) and x[i + 1] is not None:
+                if to_batch:
+                    padded = x[i + 1] + start + end
+                    if padded % block[i]:
+                        raise ShapeError(f"Dimension size must be evenly divisible by {block[i]} but is {padded}")
+                    dims[i] = padded // block[i]
+                else:
+                    full = x[i + 1] * block[i]
+                    if full < start + end:
+                        raise ShapeError(f"Negative dimension size caused by subtracting {start + end} from {full}")
+                    dims[i] = full - start - end
+    if rest is None:
+        return UNKNOWN
+    return shape_out([batch] + dims + rest)
+
+
+def space_to_batch_nd(ctx):
+    """SpaceToBatchND: see _space_batch."""
+    return _space_batch(ctx, "paddings", True)
+
+
+def batch_to_space_nd(ctx):
+    """BatchToSpaceND: see _space_batch."""
+    return _space_batch(ctx, "crops", False)

@@ -67,3 +67,38 @@ def top_k(ctx):
         raise ShapeError(f"input must have last dimension >= k = {k} but is {last}")
     out = shape_out(None if src is None else src[:-1] + [k])
     return [out, out]
+
+
+def _batch_norm_layout(ctx):
+    """The rank and channel index FusedBatchNorm's data_format gives."""
+    data_format = ctx.attr("data_format", "NHWC")
+    rank = 5 if data_format in ("NDHWC", "NCDHW") else 4
+    return rank, (1 if data_format.startswith("NC") else rank - 1)
+
+
+def fused_batch_norm(ctx):
+    """FusedBatchNormV3 (FusedBatchNormV3Shape): y shaped as x with the channels merged with the
+    vectors', the four statistics vectors of the channels, reserve_space_3 unknown. The mean and
+    variance count only in inference or with an exponential_avg_factor other than 1."""
+    rank, channel = _batch_norm_layout(ctx)
+    x = list(with_rank(ctx.shape("x"), rank))
+    channels = x[channel]
+    names = ["scale", "offset"]
+    if not ctx.attr("is_training", True) or ctx.attr("exponential_avg_factor", 1.0) != 1.0:
+        names += ["mean", "variance"]
+    for name in names:
+        channels = merge_dim(channels, with_rank(ctx.shape(name), 1)[0])
+    vector = shape_out([channels])
+    return [shape_out(x[:channel] + [channels] + x[channel + 1:]), vector, vector, vector, vector, UNKNOWN]
+
+
+def fused_batch_norm_grad(ctx):
+    """FusedBatchNormGradV3 (FusedBatchNormGradShape): x_backprop shaped as y_backprop with the
+    channels merged with x's and the vectors', the two gradient vectors, two empty vectors."""
+    rank, channel = _batch_norm_layout(ctx)
+    dy = list(with_rank(ctx.shape("y_backprop"), rank))
+    channels = merge_dim(dy[channel], with_rank(ctx.shape("x"), rank)[channel])
+    for name in ("scale", "reserve_space_1", "reserve_space_2"):
+        channels = merge_dim(channels, with_rank(ctx.shape(name), 1)[0])
+    return [shape_out(dy[:channel] + [channels] + dy[channel + 1:]), shape_out([channels]), shape_out([channels]),
+            shape_out([0]), shape_out([0])]

@@ -1,0 +1,19 @@
+"""Shape functions of the image ops (TensorFlow's core/ops/image_ops.cc): ResizeBilinear and its
+gradient."""
+from varrt.ops.shape_fns.common import shape_out, with_rank, with_value
+
+
+def resize(ctx):
+    """ResizeBilinear (ResizeShapeFn): [batch, new_height, new_width, channels], the sizes from
+    `size` when known while building."""
+    images = with_rank(ctx.shape("images"), 4)
+    size = with_rank(ctx.shape("size"), 1)
+    with_value(size[0], 2)
+    value = ctx.const("size")
+    height, width = (None, None) if value is None else (int(value.reshape(-1)[0]), int(value.reshape(-1)[1]))
+    return shape_out([images[0], height, width, images[3]])
+
+
+def resize_grad(ctx):
+    """ResizeBilinearGrad: original_image's shape, of rank 4 (grads' is the kernel's to check)."""
+    return shape_out(with_rank(ctx.shape("original_image"), 4))
