@@ -37,6 +37,20 @@ int64_t images_per_chunk(const Conv2DGeometry& g) {
   return std::max<int64_t>(1, std::min<int64_t>(g.batch, kPatchBudget / per_image));
 }
 
+// Channels per block (of output channels in the short-patch kernels, of copied channels in
+// im2col): two AVX-512 vectors (four AVX2, eight SSE2).
+template <class T>
+constexpr int64_t kBlock = 128 / sizeof(T);
+
+// dst[0, n) = src[0, n): whole blocks as fixed-size copies, which the compiler inlines (a copy of
+// a tap's few dozen channels as a memcpy call costs more than the copy).
+template <class T>
+void copy_channels(const T* src, T* dst, int64_t n) {
+  int64_t d = 0;
+  for (; d + kBlock<T> <= n; d += kBlock<T>) std::memcpy(dst + d, src + d, sizeof(T) * kBlock<T>);
+  for (; d < n; ++d) dst[d] = src[d];
+}
+
 // cols[p, (fr, fc, d)] = the input under filter tap (fr, fc) for output position p of `image`, or 0 in the padding.
 template <class T>
 void im2col(const Conv2DGeometry& g, const T* image, T* cols) {
@@ -50,11 +64,8 @@ void im2col(const Conv2DGeometry& g, const T* image, T* cols) {
           const int64_t ic = c * g.stride_cols - g.pad_left + fc * g.dilation_cols;
           if (ir < 0 || ir >= g.in_rows || ic < 0 || ic >= g.in_cols) {
             std::fill(row, row + depth, T(0));
-          } else if (depth < 16) {  // a few channels (an image's first layer): a call per tap costs more
-            const T* src = image + (ir * g.in_cols + ic) * depth;
-            for (int64_t d = 0; d < depth; ++d) row[d] = src[d];
           } else {
-            std::memcpy(row, image + (ir * g.in_cols + ic) * depth, sizeof(T) * depth);
+            copy_channels(image + (ir * g.in_cols + ic) * depth, row, depth);
           }
         }
       }
@@ -82,6 +93,30 @@ void col2im(const Conv2DGeometry& g, const T* cols, T* image) {
   }
 }
 
+// im2col of `n` images into consecutive patch matrices: the images in parallel, each copy
+// compiled for the CPU's widest vectors.
+template <class T>
+void images_im2col(const Conv2DGeometry& g, const T* input, int64_t n, T* cols) {
+  const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_cols = g.out_rows * g.out_cols * patch_size(g);
+  parallel_for(n, static_cast<int64_t>(sizeof(T)) * (image_in + image_cols), [&](int64_t i0, int64_t i1) {
+    simd_call([&] {
+      for (int64_t i = i0; i < i1; ++i) im2col(g, input + i * image_in, cols + i * image_cols);
+    });
+  });
+}
+
+// col2im of `n` images' patch matrices into their (zeroed) gradients, likewise: each image's sums
+// in the same order whichever thread and vector width runs it.
+template <class T>
+void images_col2im(const Conv2DGeometry& g, const T* cols, int64_t n, T* dx) {
+  const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_cols = g.out_rows * g.out_cols * patch_size(g);
+  parallel_for(n, static_cast<int64_t>(sizeof(T)) * (image_in + image_cols), [&](int64_t i0, int64_t i1) {
+    simd_call([&] {
+      for (int64_t i = i0; i < i1; ++i) col2im(g, cols + i * image_cols, dx + i * image_in);
+    });
+  });
+}
+
 // --- short patches, without the GEMM --------------------------------------------------------
 // An image's first layer (3x3 over one to three channels) has patches of a few elements: as a GEMM
 // its inner dimension is 9 or 27, too short for the GEMM's blocking, and im2col copies elements
@@ -93,9 +128,6 @@ constexpr int64_t kDirectMaxPatch = 32;
 
 bool runs_direct(const Conv2DGeometry& g) { return patch_size(g) <= kDirectMaxPatch && !patches_are_input(g); }
 
-// Output channels per block: two AVX-512 vectors (four AVX2, eight SSE2).
-template <class T>
-constexpr int64_t kBlock = 128 / sizeof(T);
 // Output positions per step of the forward pass, taps per pass of the filter's gradient.
 constexpr int kPositions = 4;
 constexpr int kTaps = 3;
@@ -278,7 +310,7 @@ void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filt
   const std::unique_ptr<T[]> cols = patch_buffer<T>(chunk * positions * k);
   for (int64_t b = 0; b < g.batch; b += chunk) {
     const int64_t n = std::min(chunk, g.batch - b);
-    for (int64_t i = 0; i < n; ++i) im2col(g, input + (b + i) * image_in, cols.get() + i * positions * k);
+    images_im2col(g, input + b * image_in, n, cols.get());
     gemm(dtype, MatOp::kNone, MatOp::kNone, n * positions, g.out_depth, k, cols.get(), k, filter, g.out_depth,
          out + b * positions * g.out_depth, g.out_depth);
   }
@@ -300,7 +332,7 @@ void backprop_input(DType dtype, const Conv2DGeometry& g, const T* filter, const
     const int64_t n = std::min(chunk, g.batch - b);
     gemm(dtype, MatOp::kNone, MatOp::kTranspose, n * positions, k, g.out_depth, dy + b * positions * g.out_depth,
          g.out_depth, filter, g.out_depth, cols.get(), k);
-    for (int64_t i = 0; i < n; ++i) col2im(g, cols.get() + i * positions * k, dx + (b + i) * image_in);
+    images_col2im(g, cols.get(), n, dx + b * image_in);
   }
 }
 
@@ -320,7 +352,7 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
   std::vector<T> partial;
   for (int64_t b = 0; b < g.batch; b += chunk) {
     const int64_t n = std::min(chunk, g.batch - b);
-    for (int64_t i = 0; i < n; ++i) im2col(g, input + (b + i) * image_in, cols.get() + i * positions * k);
+    images_im2col(g, input + b * image_in, n, cols.get());
     // The first chunk writes the result; later ones add their product to it.
     T* target = dw;
     if (b > 0) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "varrt/core/parallel.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
@@ -40,12 +41,15 @@ int32_t window_offsets(const Pool2DGeometry& g, const Window& w, int64_t* offset
   return k;
 }
 
-// Calls per_image(b) for every image, the images split over the pool's threads; `bytes_per_image`
-// is what one image's pass touches.
+// Calls per_image(b) for every image, the images split over the pool's threads, compiled for the
+// CPU's widest vectors (comparisons, selects and one addition per element: the same results at
+// every width); `bytes_per_image` is what one image's pass touches.
 template <class F>
 void for_each_image(const Pool2DGeometry& g, int64_t bytes_per_image, F per_image) {
   parallel_for(g.batch, bytes_per_image, [&](int64_t begin, int64_t end) {
-    for (int64_t b = begin; b < end; ++b) per_image(b);
+    simd_call([&] {
+      for (int64_t b = begin; b < end; ++b) per_image(b);
+    });
   });
 }
 
@@ -155,15 +159,17 @@ void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx)
     std::vector<int64_t> offsets(static_cast<size_t>(g.window_rows * g.window_cols));
     std::vector<T> top(static_cast<size_t>(g.depth));
     std::vector<int32_t> pos(static_cast<size_t>(g.depth));
-    for (int64_t b = begin; b < end; ++b) {
-      const T* x = in + b * image;
-      const T* dy = grad + b * out_image;
-      if (disjoint) {
-        max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
-      } else {
-        max_pool_grad_overlapping(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+    simd_call([&] {
+      for (int64_t b = begin; b < end; ++b) {
+        const T* x = in + b * image;
+        const T* dy = grad + b * out_image;
+        if (disjoint) {
+          max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+        } else {
+          max_pool_grad_overlapping(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+        }
       }
-    }
+    });
   });
 }
 
