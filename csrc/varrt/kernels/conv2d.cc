@@ -13,9 +13,10 @@ namespace varrt {
 namespace kernels {
 namespace {
 
-// The patches of this many output positions at most are laid out at once: large enough for the
-// GEMM to run at speed, small enough (a few MB) to stay near the cache whatever the batch.
-constexpr int64_t kPatchBudget = 1 << 20;  // elements
+// The patches of this many elements at most are laid out at once: large enough for the GEMM to
+// run at speed (hundreds of rows), small enough (512 KB of floats) that the GEMM (or col2im)
+// reads them from the core's L2 cache, where im2col (or the GEMM) has just written them.
+constexpr int64_t kPatchBudget = 1 << 17;  // elements
 
 int64_t patch_size(const Conv2DGeometry& g) { return g.filter_rows * g.filter_cols * g.in_depth; }
 
