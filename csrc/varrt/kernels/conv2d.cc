@@ -297,6 +297,25 @@ void backprop_filter_direct(const Conv2DGeometry& g, const T* input, const T* dy
 
 // --- im2col and the GEMM -------------------------------------------------------------------
 
+// Calls per_chunk(c, first image, images, patch buffer) for every chunk of images_per_chunk(g)
+// images. With threads to spare and more than one chunk, the chunks run on the pool, each with
+// its own buffer (the im2col, GEMM and col2im inside one then run on their caller): a chunk's
+// products are too short (~0.1 ms) for the pool to split them well, a worker waking late. Else
+// one after the other, each product split over the pool. `parallel` false keeps them in order.
+template <class T, class F>
+void for_each_chunk(const Conv2DGeometry& g, bool parallel, F per_chunk) {
+  const int64_t chunk = images_per_chunk(g), chunks = (g.batch + chunk - 1) / chunk;
+  const int64_t buffer = chunk * g.out_rows * g.out_cols * patch_size(g);
+  auto run = [&](int64_t c, T* cols) { per_chunk(c, c * chunk, std::min(chunk, g.batch - c * chunk), cols); };
+  if (!parallel || chunks == 1 || parallel_threads() == 1) {
+    const std::unique_ptr<T[]> cols = patch_buffer<T>(buffer);
+    for (int64_t c = 0; c < chunks; ++c) run(c, cols.get());
+    return;
+  }
+  auto task = [&](int64_t c) { run(c, patch_buffer<T>(buffer).get()); };
+  parallel_tasks(chunks, TaskRef(task));
+}
+
 template <class T>
 void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filter, T* out) {
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
@@ -307,14 +326,11 @@ void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filt
          g.out_depth);
     return;
   }
-  const int64_t chunk = images_per_chunk(g);
-  const std::unique_ptr<T[]> cols = patch_buffer<T>(chunk * positions * k);
-  for (int64_t b = 0; b < g.batch; b += chunk) {
-    const int64_t n = std::min(chunk, g.batch - b);
-    images_im2col(g, input + b * image_in, n, cols.get());
-    gemm(dtype, MatOp::kNone, MatOp::kNone, n * positions, g.out_depth, k, cols.get(), k, filter, g.out_depth,
+  for_each_chunk<T>(g, true, [&](int64_t, int64_t b, int64_t n, T* cols) {
+    images_im2col(g, input + b * image_in, n, cols);
+    gemm(dtype, MatOp::kNone, MatOp::kNone, n * positions, g.out_depth, k, cols, k, filter, g.out_depth,
          out + b * positions * g.out_depth, g.out_depth);
-  }
+  });
 }
 
 template <class T>
@@ -326,16 +342,17 @@ void backprop_input(DType dtype, const Conv2DGeometry& g, const T* filter, const
          g.out_depth, dx, k);
     return;
   }
-  std::fill(dx, dx + g.batch * image_in, T(0));
-  const int64_t chunk = images_per_chunk(g);
-  const std::unique_ptr<T[]> cols = patch_buffer<T>(chunk * positions * k);
-  for (int64_t b = 0; b < g.batch; b += chunk) {
-    const int64_t n = std::min(chunk, g.batch - b);
+  for_each_chunk<T>(g, true, [&](int64_t, int64_t b, int64_t n, T* cols) {
     gemm(dtype, MatOp::kNone, MatOp::kTranspose, n * positions, k, g.out_depth, dy + b * positions * g.out_depth,
-         g.out_depth, filter, g.out_depth, cols.get(), k);
-    images_col2im(g, cols.get(), n, dx + b * image_in);
-  }
+         g.out_depth, filter, g.out_depth, cols, k);
+    std::fill(dx + b * image_in, dx + (b + n) * image_in, T(0));
+    images_col2im(g, cols, n, dx + b * image_in);
+  });
 }
+
+// Partial products of more chunks than this many elements in all are not kept for a parallel
+// pass: the chunks then run in order, adding as they go (each product split over the pool).
+constexpr int64_t kMaxPartials = int64_t{1} << 22;
 
 template <class T>
 void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const T* dy, T* dw) {
@@ -348,23 +365,23 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
          g.out_depth);
     return;
   }
-  const int64_t chunk = images_per_chunk(g);
-  const std::unique_ptr<T[]> cols = patch_buffer<T>(chunk * positions * k);
-  std::vector<T> partial;
-  for (int64_t b = 0; b < g.batch; b += chunk) {
-    const int64_t n = std::min(chunk, g.batch - b);
-    images_im2col(g, input + b * image_in, n, cols.get());
-    // The first chunk writes the result; later ones add their product to it.
-    T* target = dw;
-    if (b > 0) {
-      partial.resize(static_cast<size_t>(filter_size));
-      target = partial.data();
-    }
-    gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, n * positions, cols.get(), k,
+  // The first chunk writes the result; each later one's product is added to it in chunk order
+  // (the same sums whether the chunks ran in parallel, each into its own partial, or in order).
+  const int64_t chunk = images_per_chunk(g), chunks = (g.batch + chunk - 1) / chunk;
+  const bool parallel = (chunks - 1) * filter_size <= kMaxPartials;
+  std::vector<T> partials(static_cast<size_t>(parallel ? (chunks - 1) * filter_size : filter_size));
+  auto add = [&](const T* p) {
+    for (int64_t i = 0; i < filter_size; ++i) dw[i] += p[i];
+  };
+  for_each_chunk<T>(g, parallel, [&](int64_t c, int64_t b, int64_t n, T* cols) {
+    images_im2col(g, input + b * image_in, n, cols);
+    T* target = c == 0 ? dw : partials.data() + (parallel ? (c - 1) * filter_size : 0);
+    gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, n * positions, cols, k,
          dy + b * positions * g.out_depth, g.out_depth, target, g.out_depth);
-    if (b > 0) {
-      for (int64_t i = 0; i < filter_size; ++i) dw[i] += partial[i];
-    }
+    if (!parallel && c > 0) add(target);
+  });
+  if (parallel) {
+    for (int64_t c = 1; c < chunks; ++c) add(partials.data() + (c - 1) * filter_size);
   }
 }
 
