@@ -151,6 +151,20 @@ gradients("conv2d.dilated.float32", lambda a, b: tf.nn.conv2d(a, b, 1, "SAME", d
 ties = tf.constant(np.array([0, 0, 1, 1, 0, 2, 2, 0, 1, 1, 0, 0, 3, 0, 0, 3, 3, 3], np.float32).reshape(1, 3, 6, 1))
 gradients("max_pool2d.ties", lambda a: tf.nn.max_pool2d(a, 2, 1, "SAME"), ties, rtol=1e-6)
 gradients("max_pool2d.ties_strided", lambda a: tf.nn.max_pool2d(a, [2, 3], [1, 2], "VALID"), ties, rtol=1e-6)
+# NaNs (a NaN is a window's maximum only as its first element), signed zeros in the input and in
+# the gradient (0 + -0 is +0): recorded as text, bit for bit, for windows that overlap and that
+# do not, clipped by SAME padding or not.
+odd = rs.randn(2, 5, 7, 3).round().astype(np.float32)
+odd[rs.rand(*odd.shape) < 0.2] = np.nan
+odd[rs.rand(*odd.shape) < 0.2] = -0.0
+for ksize, stride in ((2, 2), (3, 2), (2, 3), (2, 1)):
+    for pad in ("SAME", "VALID"):
+        pooled = tf.nn.max_pool2d(tf.constant(odd), ksize, stride, pad)
+        dy = rs.randn(*pooled.shape).astype(np.float32)
+        dy[rs.rand(*dy.shape) < 0.3] = -0.0
+        record(f"max_pool_grad.nan_signed_zero.{ksize}_{stride}_{pad}", repr(tf.raw_ops.MaxPoolGrad(
+            orig_input=tf.constant(odd), orig_output=pooled, grad=tf.constant(dy), ksize=[1, ksize, ksize, 1],
+            strides=[1, stride, stride, 1], padding=pad).numpy().ravel().tolist()))
 
 @tf.function
 def traced_step(a, b):

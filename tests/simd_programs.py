@@ -104,6 +104,25 @@ def integers(out, rng, n):
         out[f"{dtype.name}/assign_add"] = tf.cast(v, tf.float32 if dtype != tf.complex64 else tf.complex64).numpy()
 
 
+def convolutions(out, rng, dtype):
+    """Conv2D and its filter gradient on short patches (an image's first layer), which the core
+    computes without the GEMM, a block of output channels per vector loop: output channels below,
+    at and above a block, padding and strides (TensorFlow's float64 gradients refuse dilations).
+    Finite values: which NaN a sum of two NaNs keeps depends on the operands' order in the
+    instruction, which the compiler may choose differently for each vector width."""
+    cases = [((3, 9, 8, 1), (3, 3, 1, 32), 1, "SAME", 1), ((2, 7, 9, 3), (3, 3, 3, 40), [2, 1], "VALID", 1),
+             ((2, 10, 7, 2), (2, 3, 2, 7), [1, 2], "SAME", 1)]
+    for i, (xs, ws, strides, padding, dilations) in enumerate(cases):
+        x = tf.constant(rng.standard_normal(xs).astype(dtype))
+        w = tf.constant((rng.standard_normal(ws) * 0.3).astype(dtype))
+        with tf.GradientTape() as tape:
+            tape.watch(w)
+            y = tf.nn.conv2d(x, w, strides, padding, dilations=dilations)
+            loss = tf.reduce_sum(y * tf.constant(rng.standard_normal(y.shape).astype(dtype)))
+        out[f"conv2d/{i}"] = y.numpy()
+        out[f"conv2d/{i}/filter_grad"] = tape.gradient(loss, w).numpy()
+
+
 def main(path):
     out = {}
     for n in SIZES:
@@ -116,6 +135,10 @@ def main(path):
         results = {}
         integers(results, np.random.default_rng(n), n)
         out.update({f"{n}/{k}": v for k, v in results.items()})
+    for dtype in (np.float32, np.float64):
+        results = {}
+        convolutions(results, np.random.default_rng(7), dtype)
+        out.update({f"{np.dtype(dtype).name}/{k}": v for k, v in results.items()})
     np.savez(path, level=np.array(_C.simd_level()), **out)
 
 

@@ -120,9 +120,25 @@ TEST(conv2d_is_the_direct_sum_and_its_backprops_are_its_adjoints) {
                           Shape{2, 3, 6, 2}, 2, 0);
   check_conv_and_adjoints(Shape{3, 4, 4, 5}, Shape{1, 1, 5, 2}, conv_attrs({1, 1, 1, 1}, {1, 1, 1, 1}, P::kValid),
                           Shape{3, 4, 4, 2}, 0, 0);
-  // Enough images that the patches are laid out in several chunks (the filter gradient adds them).
-  check_conv_and_adjoints(Shape{40, 30, 30, 3}, Shape{3, 3, 3, 2}, conv_attrs({1, 1, 1, 1}, {1, 1, 1, 1}, P::kSame),
+  // Enough images that the patches are laid out in several chunks (the filter gradient adds them):
+  // a patch of 72 elements, which runs on the GEMM.
+  check_conv_and_adjoints(Shape{40, 30, 30, 8}, Shape{3, 3, 8, 2}, conv_attrs({1, 1, 1, 1}, {1, 1, 1, 1}, P::kSame),
                           Shape{40, 30, 30, 2}, 1, 1);
+  // Short patches (at most 32 elements) run without the GEMM, output channels in blocks of 32
+  // floats or 16 doubles: more channels than a block and not a multiple of it, output rows whose
+  // length is not a multiple of the 4 positions done at once, taps not a multiple of 3, padding
+  // on every side, strides and dilations.
+  check_conv_and_adjoints(Shape{5, 13, 11, 1}, Shape{3, 3, 1, 40}, conv_attrs({1, 1, 1, 1}, {1, 1, 1, 1}, P::kSame),
+                          Shape{5, 13, 11, 40}, 1, 1);
+  check_conv_and_adjoints(Shape{5, 13, 11, 1}, Shape{3, 3, 1, 40}, conv_attrs({1, 1, 1, 1}, {1, 1, 1, 1}, P::kSame),
+                          Shape{5, 13, 11, 40}, 1, 1, DType::kFloat32);
+  check_conv_and_adjoints(Shape{3, 9, 10, 3}, Shape{2, 5, 3, 17}, conv_attrs({1, 2, 3, 1}, {1, 1, 1, 1}, P::kSame),
+                          Shape{3, 5, 4, 17}, 0, 2, DType::kFloat32);
+  check_conv_and_adjoints(Shape{2, 9, 12, 2}, Shape{2, 3, 2, 33}, conv_attrs({1, 1, 1, 1}, {1, 2, 3, 1}, P::kValid),
+                          Shape{2, 7, 6, 33}, 0, 0, DType::kFloat32);
+  check_conv_and_adjoints(Shape{2, 6, 6, 1}, Shape{4, 4, 1, 16}, conv_attrs({1, 1, 1, 1}, {1, 1, 1, 1}, P::kExplicit,
+                                                                          {0, 0, 3, 0, 0, 2, 0, 0}),
+                          Shape{2, 6, 5, 16}, 3, 0);
 }
 
 TEST(pooling_takes_the_windows_inside_the_input) {

@@ -2,7 +2,6 @@
 
 #include <dlfcn.h>
 
-#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <optional>
@@ -81,15 +80,14 @@ struct Loaded {
   BlasLibrary lib;
   BlasInfo info;
   void* handle = nullptr;  // the dlopen handle of the library loaded, kept open for the process
-  std::atomic<int> applied_threads{0};
 };
 
 Loaded* load() {
   auto* loaded = new Loaded();  // lives for the process, as the library does
-  const int threads = parallel_threads();
   // OpenBLAS starts its worker threads when it is loaded, as many as OPENBLAS_NUM_THREADS says
-  // (else one per core): it must start no more than varrt's setting.
-  ScopedEnv num_threads("OPENBLAS_NUM_THREADS", std::optional<std::string>(std::to_string(threads)));
+  // (else one per core): none, since every product runs on the caller (kernels/gemm.cc splits
+  // large ones over varrt's thread pool instead).
+  ScopedEnv num_threads("OPENBLAS_NUM_THREADS", std::optional<std::string>("1"));
   ScopedEnv core("OPENBLAS_CORETYPE", core_type());
   for (const std::string& path : candidates()) {
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -121,8 +119,7 @@ Loaded* load() {
     loaded->info.loaded = true;
     loaded->info.error.clear();
     loaded->handle = handle;
-    l.set_num_threads(threads);  // here, once, so concurrent first products do not race to set it
-    loaded->applied_threads.store(threads, std::memory_order_relaxed);
+    l.set_num_threads(1);  // here, once, so concurrent first products do not race to set it
     if (l.get_corename != nullptr) loaded->info.core = l.get_corename();
     break;
   }
@@ -138,15 +135,7 @@ Loaded& loaded() {
 
 const BlasLibrary* blas_library() {
   Loaded& l = loaded();
-  if (!l.info.loaded) return nullptr;
-  // The setting changes only before the devices exist (DeviceSet), or from a C++ program that
-  // sets it between products.
-  const int threads = parallel_threads();
-  if (l.applied_threads.load(std::memory_order_relaxed) != threads) {
-    l.lib.set_num_threads(threads);
-    l.applied_threads.store(threads, std::memory_order_relaxed);
-  }
-  return &l.lib;
+  return l.info.loaded ? &l.lib : nullptr;
 }
 
 void* blas_symbol(const char* scipy_name, const char* plain_name) {
@@ -159,7 +148,7 @@ void* blas_symbol(const char* scipy_name, const char* plain_name) {
 BlasInfo blas_info() {
   blas_library();
   BlasInfo info = loaded().info;
-  info.threads = loaded().applied_threads.load(std::memory_order_relaxed);
+  info.threads = parallel_threads();
   return info;
 }
 

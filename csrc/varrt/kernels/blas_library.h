@@ -39,8 +39,10 @@ constexpr int kCblasNoTrans = 111;
 constexpr int kCblasTrans = 112;
 constexpr int kCblasConjTrans = 113;
 
-// The loaded library with its thread count set to the intra-op setting, or null when none
-// loads. The first call loads (once per process); later calls re-apply a changed thread count.
+// The loaded library, single-threaded (each call runs on its caller: OpenBLAS's own threads split
+// a product statically and spin while they wait, so on a busy machine a descheduled worker stalls
+// the caller; kernels/gemm.cc splits large products over varrt's pool, which does not wait on
+// one), or null when none loads. The first call loads (once per process).
 const BlasLibrary* blas_library();
 
 // A symbol of the loaded library, by the scipy-openblas32 wheel's name or plain OpenBLAS's
@@ -53,7 +55,7 @@ struct BlasInfo {
   bool loaded = false;
   std::string path;   // the file dlopen opened
   std::string core;   // OpenBLAS's kernel family ("SkylakeX", "Haswell", ...)
-  int threads = 0;    // the thread count it was given
+  int threads = 0;    // the threads a product runs on (varrt's pool, parallel_threads())
   std::string error;  // why nothing loaded (the last dlopen error)
 };
 BlasInfo blas_info();

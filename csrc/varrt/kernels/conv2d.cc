@@ -2,17 +2,21 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <vector>
 
+#include "varrt/core/parallel.h"
 #include "varrt/kernels/gemm.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
 namespace {
 
-// The patches of this many output positions at most are laid out at once: large enough for the
-// GEMM to run at speed, small enough (a few MB) to stay near the cache whatever the batch.
-constexpr int64_t kPatchBudget = 1 << 20;  // elements
+// The patches of this many elements at most are laid out at once: large enough for the GEMM to
+// run at speed (hundreds of rows), small enough (512 KB of floats) that the GEMM (or col2im)
+// reads them from the core's L2 cache, where im2col (or the GEMM) has just written them.
+constexpr int64_t kPatchBudget = 1 << 17;  // elements
 
 int64_t patch_size(const Conv2DGeometry& g) { return g.filter_rows * g.filter_cols * g.in_depth; }
 
@@ -22,10 +26,30 @@ bool patches_are_input(const Conv2DGeometry& g) {
          g.pad_left == 0 && g.out_rows == g.in_rows && g.out_cols == g.in_cols;
 }
 
+// Room for `n` patch elements, uninitialised (im2col or the GEMM writes every one).
+template <class T>
+std::unique_ptr<T[]> patch_buffer(int64_t n) {
+  return std::unique_ptr<T[]>(new T[static_cast<size_t>(n)]);
+}
+
 // How many images' patches to lay out together.
 int64_t images_per_chunk(const Conv2DGeometry& g) {
   const int64_t per_image = std::max<int64_t>(1, g.out_rows * g.out_cols * patch_size(g));
   return std::max<int64_t>(1, std::min<int64_t>(g.batch, kPatchBudget / per_image));
+}
+
+// Channels per block (of output channels in the short-patch kernels, of copied channels in
+// im2col): two AVX-512 vectors (four AVX2, eight SSE2).
+template <class T>
+constexpr int64_t kBlock = 128 / sizeof(T);
+
+// dst[0, n) = src[0, n): whole blocks as fixed-size copies, which the compiler inlines (a copy of
+// a tap's few dozen channels as a memcpy call costs more than the copy).
+template <class T>
+void copy_channels(const T* src, T* dst, int64_t n) {
+  int64_t d = 0;
+  for (; d + kBlock<T> <= n; d += kBlock<T>) std::memcpy(dst + d, src + d, sizeof(T) * kBlock<T>);
+  for (; d < n; ++d) dst[d] = src[d];
 }
 
 // cols[p, (fr, fc, d)] = the input under filter tap (fr, fc) for output position p of `image`, or 0 in the padding.
@@ -41,11 +65,8 @@ void im2col(const Conv2DGeometry& g, const T* image, T* cols) {
           const int64_t ic = c * g.stride_cols - g.pad_left + fc * g.dilation_cols;
           if (ir < 0 || ir >= g.in_rows || ic < 0 || ic >= g.in_cols) {
             std::fill(row, row + depth, T(0));
-          } else if (depth < 16) {  // a few channels (an image's first layer): a call per tap costs more
-            const T* src = image + (ir * g.in_cols + ic) * depth;
-            for (int64_t d = 0; d < depth; ++d) row[d] = src[d];
           } else {
-            std::memcpy(row, image + (ir * g.in_cols + ic) * depth, sizeof(T) * depth);
+            copy_channels(image + (ir * g.in_cols + ic) * depth, row, depth);
           }
         }
       }
@@ -73,23 +94,243 @@ void col2im(const Conv2DGeometry& g, const T* cols, T* image) {
   }
 }
 
+// im2col of `n` images into consecutive patch matrices: the images in parallel, each copy
+// compiled for the CPU's widest vectors.
+template <class T>
+void images_im2col(const Conv2DGeometry& g, const T* input, int64_t n, T* cols) {
+  const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_cols = g.out_rows * g.out_cols * patch_size(g);
+  parallel_for(n, static_cast<int64_t>(sizeof(T)) * (image_in + image_cols), [&](int64_t i0, int64_t i1) {
+    simd_call([&] {
+      for (int64_t i = i0; i < i1; ++i) im2col(g, input + i * image_in, cols + i * image_cols);
+    });
+  });
+}
+
+// col2im of `n` images' patch matrices into their (zeroed) gradients, likewise: each image's sums
+// in the same order whichever thread and vector width runs it.
+template <class T>
+void images_col2im(const Conv2DGeometry& g, const T* cols, int64_t n, T* dx) {
+  const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_cols = g.out_rows * g.out_cols * patch_size(g);
+  parallel_for(n, static_cast<int64_t>(sizeof(T)) * (image_in + image_cols), [&](int64_t i0, int64_t i1) {
+    simd_call([&] {
+      for (int64_t i = i0; i < i1; ++i) col2im(g, cols + i * image_cols, dx + i * image_in);
+    });
+  });
+}
+
+// --- short patches, without the GEMM --------------------------------------------------------
+// An image's first layer (3x3 over one to three channels) has patches of a few elements: as a GEMM
+// its inner dimension is 9 or 27, too short for the GEMM's blocking, and im2col copies elements
+// one at a time. These kernels read each tap straight from the image (with its padding written
+// out, so no tap needs a bounds check) and keep blocks of output channels in vector registers
+// (simd_call compiles them for the CPU's widest vectors), several positions or taps at once so
+// that the additions into each register do not wait on one another.
+constexpr int64_t kDirectMaxPatch = 32;
+
+bool runs_direct(const Conv2DGeometry& g) { return patch_size(g) <= kDirectMaxPatch && !patches_are_input(g); }
+
+// Output positions per step of the forward pass, taps per pass of the filter's gradient.
+constexpr int kPositions = 4;
+constexpr int kTaps = 3;
+
+int64_t padded_depth(int64_t depth, int64_t block) { return (depth + block - 1) / block * block; }
+
+// An image with its padding written out as zeros: the rows and columns the windows reach.
+struct PaddedImage {
+  int64_t rows, cols;
+  std::vector<int64_t> taps;  // where tap (fr, fc, d) is from a window's first element
+};
+
+PaddedImage padded_image(const Conv2DGeometry& g) {
+  PaddedImage p;
+  p.rows = std::max<int64_t>(1, (g.out_rows - 1) * g.stride_rows + (g.filter_rows - 1) * g.dilation_rows + 1);
+  p.cols = std::max<int64_t>(1, (g.out_cols - 1) * g.stride_cols + (g.filter_cols - 1) * g.dilation_cols + 1);
+  for (int64_t fr = 0; fr < g.filter_rows; ++fr) {
+    for (int64_t fc = 0; fc < g.filter_cols; ++fc) {
+      for (int64_t d = 0; d < g.in_depth; ++d) {
+        p.taps.push_back((fr * g.dilation_rows * p.cols + fc * g.dilation_cols) * g.in_depth + d);
+      }
+    }
+  }
+  return p;
+}
+
+template <class T>
+void pad_image(const Conv2DGeometry& g, const PaddedImage& p, const T* image, T* out) {
+  const int64_t depth = g.in_depth;
+  std::fill(out, out + p.rows * p.cols * depth, T(0));
+  const int64_t c0 = std::max<int64_t>(0, -g.pad_left), c1 = std::min(g.in_cols, p.cols - g.pad_left);
+  for (int64_t ir = 0; ir < g.in_rows; ++ir) {
+    const int64_t row = ir + g.pad_top;
+    if (row >= p.rows || c0 >= c1) continue;
+    std::copy(image + (ir * g.in_cols + c0) * depth, image + (ir * g.in_cols + c1) * depth,
+              out + (row * p.cols + c0 + g.pad_left) * depth);
+  }
+}
+
+// Where output position (r, c)'s window starts in the padded image.
+inline int64_t window_start(const Conv2DGeometry& g, const PaddedImage& p, int64_t r, int64_t c) {
+  return (r * g.stride_rows * p.cols + c * g.stride_cols) * g.in_depth;
+}
+
+// y[q, block] = sum over taps of image[start_q + tap] * filter[tap, block], for Q positions.
+template <int Q, class T>
+inline void forward_positions(const T* image, const int64_t* start, const int64_t* taps, int64_t k, const T* w,
+                              int64_t w_row, int64_t n, T* y) {
+  for (int64_t ob = 0; ob < w_row; ob += kBlock<T>) {
+    T acc[Q][kBlock<T>];
+    for (int q = 0; q < Q; ++q) {
+      for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] = T(0);
+    }
+    for (int64_t t = 0; t < k; ++t) {
+      const T* wr = w + t * w_row + ob;
+      for (int q = 0; q < Q; ++q) {
+        const T v = image[start[q] + taps[t]];
+        for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] += v * wr[j];
+      }
+    }
+    if (n - ob >= kBlock<T>) {  // (a fixed-length copy: no memmove call)
+      for (int q = 0; q < Q; ++q) {
+        for (int64_t j = 0; j < kBlock<T>; ++j) y[q * n + ob + j] = acc[q][j];
+      }
+    } else {
+      for (int q = 0; q < Q; ++q) std::copy(acc[q], acc[q] + (n - ob), y + q * n + ob);
+    }
+  }
+}
+
+template <class T>
+void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T* out) {
+  const int64_t k = patch_size(g), n = g.out_depth, w_row = padded_depth(n, kBlock<T>);
+  // The filter's rows padded to whole blocks with zeros: every block is a full one.
+  std::vector<T> padded_filter(static_cast<size_t>(k * w_row), T(0));
+  for (int64_t i = 0; i < k; ++i) std::copy(filter + i * n, filter + (i + 1) * n, padded_filter.data() + i * w_row);
+  const PaddedImage p = padded_image(g);
+  const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_out = g.out_rows * g.out_cols * n;
+  parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * (image_in + image_out), [&](int64_t b0, int64_t b1) {
+    std::vector<T> image(static_cast<size_t>(p.rows * p.cols * g.in_depth));
+    simd_call([&] {
+      const T* w = padded_filter.data();
+      const int64_t* taps = p.taps.data();
+      for (int64_t b = b0; b < b1; ++b) {
+        pad_image(g, p, input + b * image_in, image.data());
+        for (int64_t r = 0; r < g.out_rows; ++r) {
+          T* y = out + b * image_out + r * g.out_cols * n;
+          int64_t c = 0;
+          for (; c + kPositions <= g.out_cols; c += kPositions) {
+            int64_t start[kPositions];
+            for (int q = 0; q < kPositions; ++q) start[q] = window_start(g, p, r, c + q);
+            forward_positions<kPositions>(image.data(), start, taps, k, w, w_row, n, y + c * n);
+          }
+          for (; c < g.out_cols; ++c) {
+            const int64_t start = window_start(g, p, r, c);
+            forward_positions<1>(image.data(), &start, taps, k, w, w_row, n, y + c * n);
+          }
+        }
+      }
+    });
+  });
+}
+
+// Each image's sums go into its own partial filter gradient (rows padded to whole blocks), added
+// up in image order at the end: the result does not depend on how the images were split over
+// threads. Within an image, kTaps taps at a time over every position, the sums in registers.
+template <class T>
+void backprop_filter_direct(const Conv2DGeometry& g, const T* input, const T* dy, T* dw) {
+  const int64_t k = patch_size(g), n = g.out_depth, w_row = padded_depth(n, kBlock<T>);
+  const int64_t positions = g.out_rows * g.out_cols;
+  if (g.batch == 0 || positions == 0) {
+    std::fill(dw, dw + k * n, T(0));
+    return;
+  }
+  const PaddedImage p = padded_image(g);
+  const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_out = positions * n;
+  const std::unique_ptr<T[]> partial = patch_buffer<T>(g.batch * k * w_row);
+  parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * (image_in + image_out), [&](int64_t b0, int64_t b1) {
+    std::vector<T> image(static_cast<size_t>(p.rows * p.cols * g.in_depth));
+    // dy's channels padded to whole blocks (zeros) when they are not: every block is a full one.
+    std::vector<T> grad(w_row == n ? 0 : static_cast<size_t>(positions * w_row), T(0));
+    simd_call([&] {
+      for (int64_t b = b0; b < b1; ++b) {
+        pad_image(g, p, input + b * image_in, image.data());
+        const T* d = dy + b * image_out;
+        if (w_row != n) {
+          for (int64_t i = 0; i < positions; ++i) std::copy(d + i * n, d + (i + 1) * n, grad.data() + i * w_row);
+          d = grad.data();
+        }
+        T* sums = partial.get() + b * k * w_row;
+        for (int64_t t0 = 0; t0 < k; t0 += kTaps) {
+          int64_t taps[kTaps];
+          for (int i = 0; i < kTaps; ++i) taps[i] = p.taps[static_cast<size_t>(std::min(t0 + i, k - 1))];
+          for (int64_t ob = 0; ob < w_row; ob += kBlock<T>) {
+            T acc[kTaps][kBlock<T>];
+            for (int i = 0; i < kTaps; ++i) {
+              for (int64_t j = 0; j < kBlock<T>; ++j) acc[i][j] = T(0);
+            }
+            const T* block = d + ob;
+            for (int64_t r = 0; r < g.out_rows; ++r) {
+              for (int64_t c = 0; c < g.out_cols; ++c, block += w_row) {
+                const T* x = image.data() + window_start(g, p, r, c);
+                for (int i = 0; i < kTaps; ++i) {
+                  const T v = x[taps[i]];
+                  for (int64_t j = 0; j < kBlock<T>; ++j) acc[i][j] += v * block[j];
+                }
+              }
+            }
+            for (int i = 0; i < kTaps && t0 + i < k; ++i) {
+              std::copy(acc[i], acc[i] + kBlock<T>, sums + (t0 + i) * w_row + ob);
+            }
+          }
+        }
+      }
+    });
+  });
+  for (int64_t i = 0; i < k; ++i) {
+    T* row = dw + i * n;
+    std::copy(partial.get() + i * w_row, partial.get() + i * w_row + n, row);
+    for (int64_t b = 1; b < g.batch; ++b) {
+      const T* s = partial.get() + (b * k + i) * w_row;
+      for (int64_t o = 0; o < n; ++o) row[o] += s[o];
+    }
+  }
+}
+
+// --- im2col and the GEMM -------------------------------------------------------------------
+
+// Calls per_chunk(c, first image, images, patch buffer) for every chunk of images_per_chunk(g)
+// images. With threads to spare and more than one chunk, the chunks run on the pool, each with
+// its own buffer (the im2col, GEMM and col2im inside one then run on their caller): a chunk's
+// products are too short (~0.1 ms) for the pool to split them well, a worker waking late. Else
+// one after the other, each product split over the pool. `parallel` false keeps them in order.
+template <class T, class F>
+void for_each_chunk(const Conv2DGeometry& g, bool parallel, F per_chunk) {
+  const int64_t chunk = images_per_chunk(g), chunks = (g.batch + chunk - 1) / chunk;
+  const int64_t buffer = chunk * g.out_rows * g.out_cols * patch_size(g);
+  auto run = [&](int64_t c, T* cols) { per_chunk(c, c * chunk, std::min(chunk, g.batch - c * chunk), cols); };
+  if (!parallel || chunks == 1 || parallel_threads() == 1) {
+    const std::unique_ptr<T[]> cols = patch_buffer<T>(buffer);
+    for (int64_t c = 0; c < chunks; ++c) run(c, cols.get());
+    return;
+  }
+  auto task = [&](int64_t c) { run(c, patch_buffer<T>(buffer).get()); };
+  parallel_tasks(chunks, TaskRef(task));
+}
+
 template <class T>
 void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filter, T* out) {
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
+  if (runs_direct(g)) return forward_direct(g, input, filter, out);
   if (patches_are_input(g)) {
     gemm(dtype, MatOp::kNone, MatOp::kNone, g.batch * positions, g.out_depth, k, input, k, filter, g.out_depth, out,
          g.out_depth);
     return;
   }
-  const int64_t chunk = images_per_chunk(g);
-  std::vector<T> cols(static_cast<size_t>(chunk * positions * k));
-  for (int64_t b = 0; b < g.batch; b += chunk) {
-    const int64_t n = std::min(chunk, g.batch - b);
-    for (int64_t i = 0; i < n; ++i) im2col(g, input + (b + i) * image_in, cols.data() + i * positions * k);
-    gemm(dtype, MatOp::kNone, MatOp::kNone, n * positions, g.out_depth, k, cols.data(), k, filter, g.out_depth,
+  for_each_chunk<T>(g, true, [&](int64_t, int64_t b, int64_t n, T* cols) {
+    images_im2col(g, input + b * image_in, n, cols);
+    gemm(dtype, MatOp::kNone, MatOp::kNone, n * positions, g.out_depth, k, cols, k, filter, g.out_depth,
          out + b * positions * g.out_depth, g.out_depth);
-  }
+  });
 }
 
 template <class T>
@@ -101,44 +342,46 @@ void backprop_input(DType dtype, const Conv2DGeometry& g, const T* filter, const
          g.out_depth, dx, k);
     return;
   }
-  std::fill(dx, dx + g.batch * image_in, T(0));
-  const int64_t chunk = images_per_chunk(g);
-  std::vector<T> cols(static_cast<size_t>(chunk * positions * k));
-  for (int64_t b = 0; b < g.batch; b += chunk) {
-    const int64_t n = std::min(chunk, g.batch - b);
+  for_each_chunk<T>(g, true, [&](int64_t, int64_t b, int64_t n, T* cols) {
     gemm(dtype, MatOp::kNone, MatOp::kTranspose, n * positions, k, g.out_depth, dy + b * positions * g.out_depth,
-         g.out_depth, filter, g.out_depth, cols.data(), k);
-    for (int64_t i = 0; i < n; ++i) col2im(g, cols.data() + i * positions * k, dx + (b + i) * image_in);
-  }
+         g.out_depth, filter, g.out_depth, cols, k);
+    std::fill(dx + b * image_in, dx + (b + n) * image_in, T(0));
+    images_col2im(g, cols, n, dx + b * image_in);
+  });
 }
+
+// Partial products of more chunks than this many elements in all are not kept for a parallel
+// pass: the chunks then run in order, adding as they go (each product split over the pool).
+constexpr int64_t kMaxPartials = int64_t{1} << 22;
 
 template <class T>
 void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const T* dy, T* dw) {
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
   const int64_t filter_size = k * g.out_depth;
+  if (runs_direct(g)) return backprop_filter_direct(g, input, dy, dw);
   if (patches_are_input(g) || g.batch == 0 || positions == 0) {
     gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, g.batch * positions, input, k, dy, g.out_depth, dw,
          g.out_depth);
     return;
   }
-  const int64_t chunk = images_per_chunk(g);
-  std::vector<T> cols(static_cast<size_t>(chunk * positions * k));
-  std::vector<T> partial;
-  for (int64_t b = 0; b < g.batch; b += chunk) {
-    const int64_t n = std::min(chunk, g.batch - b);
-    for (int64_t i = 0; i < n; ++i) im2col(g, input + (b + i) * image_in, cols.data() + i * positions * k);
-    // The first chunk writes the result; later ones add their product to it.
-    T* target = dw;
-    if (b > 0) {
-      partial.resize(static_cast<size_t>(filter_size));
-      target = partial.data();
-    }
-    gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, n * positions, cols.data(), k,
+  // The first chunk writes the result; each later one's product is added to it in chunk order
+  // (the same sums whether the chunks ran in parallel, each into its own partial, or in order).
+  const int64_t chunk = images_per_chunk(g), chunks = (g.batch + chunk - 1) / chunk;
+  const bool parallel = (chunks - 1) * filter_size <= kMaxPartials;
+  std::vector<T> partials(static_cast<size_t>(parallel ? (chunks - 1) * filter_size : filter_size));
+  auto add = [&](const T* p) {
+    for (int64_t i = 0; i < filter_size; ++i) dw[i] += p[i];
+  };
+  for_each_chunk<T>(g, parallel, [&](int64_t c, int64_t b, int64_t n, T* cols) {
+    images_im2col(g, input + b * image_in, n, cols);
+    T* target = c == 0 ? dw : partials.data() + (parallel ? (c - 1) * filter_size : 0);
+    gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, n * positions, cols, k,
          dy + b * positions * g.out_depth, g.out_depth, target, g.out_depth);
-    if (b > 0) {
-      for (int64_t i = 0; i < filter_size; ++i) dw[i] += partial[i];
-    }
+    if (!parallel && c > 0) add(target);
+  });
+  if (parallel) {
+    for (int64_t c = 1; c < chunks; ++c) add(partials.data() + (c - 1) * filter_size);
   }
 }
 

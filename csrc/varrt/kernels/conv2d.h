@@ -2,7 +2,10 @@
 // the input's patches are laid out as rows (im2col), so the forward pass is patches @ filter, the
 // filter's gradient patches^T @ out_backprop, and the input's gradient out_backprop @ filter^T
 // scattered back over the patches (col2im). The filter is HWIO, which is already the
-// [rows * cols * in_depth, out_depth] matrix the products need. The caller checks the shapes
+// [rows * cols * in_depth, out_depth] matrix the products need. Short patches (at most 32
+// elements: an image's first layer) skip im2col and the GEMM in the forward pass and the filter's
+// gradient: each tap is read from the image and multiplied into vector registers (their sums do not
+// depend on the thread count, nor on the CPU's vector width). The caller checks the shapes
 // (ops/conv_ops.cc); the kernels trust the geometry.
 #pragma once
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "varrt/core/half.h"
+#include "varrt/core/parallel.h"
 #include "varrt/kernels/blas_library.h"
 #include "varrt/kernels/wrapping.h"
 
@@ -83,13 +84,10 @@ bool fits_blas(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_
   return m <= kMax && n <= kMax && k <= kMax && lda <= kMax && ldb <= kMax && ldc <= kMax;
 }
 
-// Float32/float64/complex through OpenBLAS; false when it did not load (or the sizes exceed its
-// 32-bit indices).
+// One OpenBLAS call: c[m, n] = op_a(a) @ op_b(b).
 template <class T>
-bool blas_gemm(MatOp op_a, MatOp op_b, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
-               int64_t ldb, T* c, int64_t ldc) {
-  const BlasLibrary* blas = blas_library();
-  if (blas == nullptr || !fits_blas(m, n, k, lda, ldb, ldc)) return false;
+void blas_call(const BlasLibrary* blas, MatOp op_a, MatOp op_b, int64_t m, int64_t n, int64_t k, const T* a,
+               int64_t lda, const T* b, int64_t ldb, T* c, int64_t ldc) {
   // OpenBLAS checks lda >= max(1, columns stored) even when a dimension is 0 or 1.
   const int ta = cblas_op(op_a), tb = cblas_op(op_b);
   const int ia = static_cast<int>(std::max<int64_t>(lda, op_a == MatOp::kNone ? k : m));
@@ -107,6 +105,42 @@ bool blas_gemm(MatOp op_a, MatOp op_b, int64_t m, int64_t n, int64_t k, const T*
     auto fn = std::is_same_v<T, std::complex<float>> ? blas->cgemm : blas->zgemm;
     fn(kCblasRowMajor, ta, tb, im, in, ik, &one, a, std::max(ia, 1), b, std::max(ib, 1), &zero, c, std::max(ic, 1));
   }
+}
+
+// Below this many multiply-adds a product runs on its caller alone (tens of microseconds).
+constexpr int64_t kParallelMinMacs = int64_t{1} << 22;
+// A task's rows (or columns) at least: a block of C OpenBLAS's kernels fill at full speed.
+constexpr int64_t kMinBlock = 64;
+
+// Float32/float64/complex through OpenBLAS; false when it did not load (or the sizes exceed its
+// 32-bit indices). A large product is cut into blocks of C's rows (or of its columns, when it
+// has more of those), each one OpenBLAS call on the thread pool, several per thread so that a
+// descheduled thread holds up little. Every element of C is still one call's dot product over
+// the whole of k, so the result does not depend on the thread count.
+template <class T>
+bool blas_gemm(MatOp op_a, MatOp op_b, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
+               int64_t ldb, T* c, int64_t ldc) {
+  const BlasLibrary* blas = blas_library();
+  if (blas == nullptr || !fits_blas(m, n, k, lda, ldb, ldc)) return false;
+  const int threads = parallel_threads();
+  const bool by_rows = m >= n;
+  const int64_t extent = by_rows ? m : n;
+  if (threads <= 1 || m * n * k < kParallelMinMacs || extent < 2 * kMinBlock) {
+    blas_call(blas, op_a, op_b, m, n, k, a, lda, b, ldb, c, ldc);
+    return true;
+  }
+  const int64_t block = std::max(kMinBlock, (extent + 4 * threads - 1) / (4 * threads));
+  auto run = [&](int64_t task) {
+    const int64_t begin = task * block, size = std::min(block, extent - begin);
+    if (by_rows) {  // rows [begin, begin + size) of op_a(a) and of c
+      const T* a_rows = op_a == MatOp::kNone ? a + begin * lda : a + begin;
+      blas_call(blas, op_a, op_b, size, n, k, a_rows, lda, b, ldb, c + begin * ldc, ldc);
+    } else {  // columns [begin, begin + size) of op_b(b) and of c
+      const T* b_cols = op_b == MatOp::kNone ? b + begin : b + begin * ldb;
+      blas_call(blas, op_a, op_b, m, size, k, a, lda, b_cols, ldb, c + begin, ldc);
+    }
+  };
+  parallel_tasks((extent + block - 1) / block, TaskRef(run));
   return true;
 }
 

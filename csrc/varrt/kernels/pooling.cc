@@ -1,8 +1,13 @@
 #include "varrt/kernels/pooling.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
+
+#include "varrt/core/parallel.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
@@ -19,28 +24,50 @@ Window window(const Pool2DGeometry& g, int64_t r, int64_t c) {
                 std::min(cs + g.window_cols, g.in_cols)};
 }
 
-// Calls f(image index, output index of (b, r, c, 0), window) for every output position.
+// Calls f(output index of (r, c, 0) within the image, window) for every output position of an image.
 template <class F>
-void for_each_window(const Pool2DGeometry& g, F f) {
-  for (int64_t b = 0; b < g.batch; ++b) {
-    for (int64_t r = 0; r < g.out_rows; ++r) {
-      for (int64_t c = 0; c < g.out_cols; ++c) f(b, ((b * g.out_rows + r) * g.out_cols + c) * g.depth, window(g, r, c));
-    }
+void for_each_window_of(const Pool2DGeometry& g, F f) {
+  for (int64_t r = 0; r < g.out_rows; ++r) {
+    for (int64_t c = 0; c < g.out_cols; ++c) f((r * g.out_cols + c) * g.depth, window(g, r, c));
   }
+}
+
+// offsets[i] = where the window's i-th element (row-major) starts within the image; returns how many.
+int32_t window_offsets(const Pool2DGeometry& g, const Window& w, int64_t* offsets) {
+  int32_t k = 0;
+  for (int64_t ir = w.r0; ir < w.r1; ++ir) {
+    for (int64_t ic = w.c0; ic < w.c1; ++ic) offsets[k++] = (ir * g.in_cols + ic) * g.depth;
+  }
+  return k;
+}
+
+// Calls per_image(b) for every image, the images split over the pool's threads, compiled for the
+// CPU's widest vectors (comparisons, selects and one addition per element: the same results at
+// every width); `bytes_per_image` is what one image's pass touches.
+template <class F>
+void for_each_image(const Pool2DGeometry& g, int64_t bytes_per_image, F per_image) {
+  parallel_for(g.batch, bytes_per_image, [&](int64_t begin, int64_t end) {
+    simd_call([&] {
+      for (int64_t b = begin; b < end; ++b) per_image(b);
+    });
+  });
 }
 
 template <class T>
 void max_pool_t(const Pool2DGeometry& g, const T* in, T* out) {
-  const int64_t image = g.in_rows * g.in_cols * g.depth;
-  for_each_window(g, [&](int64_t b, int64_t o, const Window& w) {
-    T* dst = out + o;
-    std::fill(dst, dst + g.depth, std::numeric_limits<T>::lowest());
-    for (int64_t ir = w.r0; ir < w.r1; ++ir) {
-      for (int64_t ic = w.c0; ic < w.c1; ++ic) {
-        const T* src = in + b * image + (ir * g.in_cols + ic) * g.depth;
-        for (int64_t d = 0; d < g.depth; ++d) dst[d] = std::max(dst[d], src[d]);
+  const int64_t image = g.in_rows * g.in_cols * g.depth, out_image = g.out_rows * g.out_cols * g.depth;
+  for_each_image(g, static_cast<int64_t>(sizeof(T)) * (image + out_image), [&](int64_t b) {
+    const T* x = in + b * image;
+    for_each_window_of(g, [&](int64_t o, const Window& w) {
+      T* dst = out + b * out_image + o;
+      std::fill(dst, dst + g.depth, std::numeric_limits<T>::lowest());
+      for (int64_t ir = w.r0; ir < w.r1; ++ir) {
+        for (int64_t ic = w.c0; ic < w.c1; ++ic) {
+          const T* src = x + (ir * g.in_cols + ic) * g.depth;
+          for (int64_t d = 0; d < g.depth; ++d) dst[d] = std::max(dst[d], src[d]);
+        }
       }
-    }
+    });
   });
 }
 
@@ -51,6 +78,13 @@ void keep_max(const T* __restrict src, T* __restrict top, int64_t n) {
   for (int64_t d = 0; d < n; ++d) top[d] = top[d] < src[d] ? src[d] : top[d];
 }
 
+// The window's maximum in every channel, by keep_max over its elements in row-major order.
+template <class T>
+void window_max(const T* in, const int64_t* offsets, int32_t k, T* top, int64_t depth) {
+  std::copy(in + offsets[0], in + offsets[0] + depth, top);
+  for (int32_t i = 1; i < k; ++i) keep_max(in + offsets[i], top, depth);
+}
+
 // pos[d] = k where src[d] equals the maximum: run over a window backwards, it leaves the first
 // position holding the maximum (position 0, the first, when none does: a NaN maximum).
 template <class T>
@@ -58,59 +92,123 @@ void mark_max(const T* __restrict src, const T* __restrict top, int32_t k, int32
   for (int64_t d = 0; d < n; ++d) pos[d] = src[d] == top[d] ? k : pos[d];
 }
 
+// pos[d] = the position (0..k-1) of the first element of the window holding channel d's maximum
+// (TensorFlow's argmax); 0, the first, when none does: a NaN maximum, which only the first can be.
+template <class T>
+void first_max(const T* in, const int64_t* offsets, int32_t k, const T* top, int32_t* pos, int64_t depth) {
+  std::fill(pos, pos + depth, 0);
+  for (int32_t i = k - 1; i >= 0; --i) mark_max(in + offsets[i], top, i, pos, depth);
+}
+
+// Windows that overlap (a stride below the window): each output's gradient is added at its
+// window's first maximum, window after window in TensorFlow's order, into the zeroed image.
+template <class T>
+void max_pool_grad_overlapping(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, int64_t* offsets,
+                               T* top, int32_t* pos) {
+  std::fill(dx, dx + g.in_rows * g.in_cols * g.depth, T(0));
+  for_each_window_of(g, [&](int64_t o, const Window& w) {
+    const int32_t k = window_offsets(g, w, offsets);
+    if (k == 0) return;
+    window_max(in, offsets, k, top, g.depth);
+    first_max(in, offsets, k, top, pos, g.depth);
+    for (int64_t d = 0; d < g.depth; ++d) dx[offsets[pos[d]] + d] += grad[o + d];
+  });
+}
+
+// dst[d] = the gradient where the window's maximum is (pos[d] == i), else +0; `0 + grad` is what
+// TensorFlow's `+=` into zeros gives (-0 becomes +0). As bit masks, which vectorize (a select
+// between two floats does not, the compiler keeping the addition under a branch).
+template <class T>
+void put_grad(const T* __restrict grad, const int32_t* __restrict pos, int32_t i, T* __restrict dst, int64_t n) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  for (int64_t d = 0; d < n; ++d) {
+    const T value = T(0) + grad[d];
+    Bits bits;
+    std::memcpy(&bits, &value, sizeof(T));
+    bits &= Bits(0) - Bits(pos[d] == i);
+    std::memcpy(dst + d, &bits, sizeof(T));
+  }
+}
+
+// Windows that do not overlap (the usual stride = window): every input element is under one
+// window at most, so one pass writes each element once, the gradient or zero.
+template <class T>
+void max_pool_grad_disjoint(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, int64_t* offsets, T* top,
+                            int32_t* pos) {
+  const bool tiled = g.pad_top == 0 && g.pad_left == 0 && g.out_rows * g.stride_rows == g.in_rows &&
+                     g.out_cols * g.stride_cols == g.in_cols && g.stride_rows == g.window_rows &&
+                     g.stride_cols == g.window_cols;
+  if (!tiled) std::fill(dx, dx + g.in_rows * g.in_cols * g.depth, T(0));  // elements no window covers
+  for_each_window_of(g, [&](int64_t o, const Window& w) {
+    const int32_t k = window_offsets(g, w, offsets);
+    if (k == 0) return;
+    window_max(in, offsets, k, top, g.depth);
+    first_max(in, offsets, k, top, pos, g.depth);
+    for (int32_t i = 0; i < k; ++i) put_grad(grad + o, pos, i, dx + offsets[i], g.depth);
+  });
+}
+
 // Each output's gradient goes to the first maximum of its window in row-major order (TensorFlow's
 // argmax). Branch-free passes over the channels (which vectorize) instead of a data-dependent
-// branch per element.
+// branch per element; images in parallel (each writes only its own part of dx).
 template <class T>
 void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx) {
-  const int64_t image = g.in_rows * g.in_cols * g.depth;
-  std::fill(dx, dx + g.batch * image, T(0));
-  std::vector<int32_t> pos(static_cast<size_t>(g.depth));
-  std::vector<T> top(static_cast<size_t>(g.depth));
-  std::vector<int64_t> offsets(static_cast<size_t>(g.window_rows * g.window_cols));
-  for_each_window(g, [&](int64_t b, int64_t o, const Window& w) {
-    if (w.r0 >= w.r1 || w.c0 >= w.c1) return;
-    int32_t k = 0;
-    for (int64_t ir = w.r0; ir < w.r1; ++ir) {
-      for (int64_t ic = w.c0; ic < w.c1; ++ic) offsets[k++] = b * image + (ir * g.in_cols + ic) * g.depth;
-    }
-    std::copy(in + offsets[0], in + offsets[0] + g.depth, top.begin());
-    for (int32_t i = 1; i < k; ++i) keep_max(in + offsets[i], top.data(), g.depth);
-    std::fill(pos.begin(), pos.end(), 0);
-    for (int32_t i = k - 1; i >= 0; --i) mark_max(in + offsets[i], top.data(), i, pos.data(), g.depth);
-    for (int64_t d = 0; d < g.depth; ++d) dx[offsets[pos[d]] + d] += grad[o + d];
+  const int64_t image = g.in_rows * g.in_cols * g.depth, out_image = g.out_rows * g.out_cols * g.depth;
+  const bool disjoint = g.stride_rows >= g.window_rows && g.stride_cols >= g.window_cols;
+  parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * (2 * image + out_image), [&](int64_t begin, int64_t end) {
+    std::vector<int64_t> offsets(static_cast<size_t>(g.window_rows * g.window_cols));
+    std::vector<T> top(static_cast<size_t>(g.depth));
+    std::vector<int32_t> pos(static_cast<size_t>(g.depth));
+    simd_call([&] {
+      for (int64_t b = begin; b < end; ++b) {
+        const T* x = in + b * image;
+        const T* dy = grad + b * out_image;
+        if (disjoint) {
+          max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+        } else {
+          max_pool_grad_overlapping(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+        }
+      }
+    });
   });
 }
 
 template <class T>
 void avg_pool_t(const Pool2DGeometry& g, const T* in, T* out) {
-  const int64_t image = g.in_rows * g.in_cols * g.depth;
-  for_each_window(g, [&](int64_t b, int64_t o, const Window& w) {
-    T* dst = out + o;
-    std::fill(dst, dst + g.depth, T(0));
-    for (int64_t ir = w.r0; ir < w.r1; ++ir) {
-      for (int64_t ic = w.c0; ic < w.c1; ++ic) {
-        const T* src = in + b * image + (ir * g.in_cols + ic) * g.depth;
-        for (int64_t d = 0; d < g.depth; ++d) dst[d] += src[d];
+  const int64_t image = g.in_rows * g.in_cols * g.depth, out_image = g.out_rows * g.out_cols * g.depth;
+  for_each_image(g, static_cast<int64_t>(sizeof(T)) * (image + out_image), [&](int64_t b) {
+    const T* x = in + b * image;
+    for_each_window_of(g, [&](int64_t o, const Window& w) {
+      T* dst = out + b * out_image + o;
+      std::fill(dst, dst + g.depth, T(0));
+      for (int64_t ir = w.r0; ir < w.r1; ++ir) {
+        for (int64_t ic = w.c0; ic < w.c1; ++ic) {
+          const T* src = x + (ir * g.in_cols + ic) * g.depth;
+          for (int64_t d = 0; d < g.depth; ++d) dst[d] += src[d];
+        }
       }
-    }
-    const T count = static_cast<T>((w.r1 - w.r0) * (w.c1 - w.c0));
-    for (int64_t d = 0; d < g.depth; ++d) dst[d] /= count;
+      const T count = static_cast<T>((w.r1 - w.r0) * (w.c1 - w.c0));
+      for (int64_t d = 0; d < g.depth; ++d) dst[d] /= count;
+    });
   });
 }
 
 template <class T>
 void avg_pool_grad_t(const Pool2DGeometry& g, const T* grad, T* dx) {
-  const int64_t image = g.in_rows * g.in_cols * g.depth;
-  std::fill(dx, dx + g.batch * image, T(0));
-  for_each_window(g, [&](int64_t b, int64_t o, const Window& w) {
-    const T count = static_cast<T>((w.r1 - w.r0) * (w.c1 - w.c0));
-    for (int64_t ir = w.r0; ir < w.r1; ++ir) {
-      for (int64_t ic = w.c0; ic < w.c1; ++ic) {
-        T* dst = dx + b * image + (ir * g.in_cols + ic) * g.depth;
-        for (int64_t d = 0; d < g.depth; ++d) dst[d] += grad[o + d] / count;
+  const int64_t image = g.in_rows * g.in_cols * g.depth, out_image = g.out_rows * g.out_cols * g.depth;
+  for_each_image(g, static_cast<int64_t>(sizeof(T)) * (image + out_image), [&](int64_t b) {
+    T* x = dx + b * image;
+    const T* dy = grad + b * out_image;
+    std::fill(x, x + image, T(0));
+    for_each_window_of(g, [&](int64_t o, const Window& w) {
+      const T count = static_cast<T>((w.r1 - w.r0) * (w.c1 - w.c0));
+      for (int64_t ir = w.r0; ir < w.r1; ++ir) {
+        for (int64_t ic = w.c0; ic < w.c1; ++ic) {
+          T* dst = x + (ir * g.in_cols + ic) * g.depth;
+          for (int64_t d = 0; d < g.depth; ++d) dst[d] += dy[o + d] / count;
+        }
       }
-    }
+    });
   });
 }
 

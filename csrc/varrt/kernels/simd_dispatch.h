@@ -58,6 +58,19 @@ VARRT_SIMD_LOOP(loop_avx512, __attribute__((target("avx512f,avx512vl,avx512bw,av
 #endif
 #undef VARRT_SIMD_LOOP
 
+// A whole kernel, once per instruction set (as the loops above).
+#define VARRT_SIMD_CALL(NAME, ATTRIBUTES) \
+  template <class Fn>                     \
+  ATTRIBUTES void NAME(const Fn& fn) {    \
+    fn();                                 \
+  }
+VARRT_SIMD_CALL(call_default, __attribute__((flatten)))
+#ifdef VARRT_SIMD_X86
+VARRT_SIMD_CALL(call_avx2, __attribute__((target("avx2"), flatten)))
+VARRT_SIMD_CALL(call_avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq"), flatten)))
+#endif
+#undef VARRT_SIMD_CALL
+
 }  // namespace simd_detail
 
 // fn(i) for every i in [begin, end), in order, compiled for simd_level(). fn is an element's
@@ -83,6 +96,24 @@ inline void simd_for(int64_t begin, int64_t end, const Fn& fn) {
 #endif
   simd_detail::loop_default(begin, end, fn);
 }
+
+// fn() compiled for simd_level(), everything it calls inlined: for a kernel whose vector loops are
+// blocks of fixed width inside loops over positions (a convolution's output channels), where a
+// simd_for per block would cost a dispatch each. The same rules as simd_for's fn.
+template <class Fn>
+inline void simd_call(const Fn& fn) {
+  static_assert(sizeof(Fn) > 0 && VARRT_SIMD_KERNEL_FLAGS_ON,
+                "simd_call needs -ffp-contract=off: add this file to cmake/VarrtSimdKernels.cmake");
+#ifdef VARRT_SIMD_X86
+  switch (simd_level()) {
+    case SimdLevel::kAvx512: return simd_detail::call_avx512(fn);
+    case SimdLevel::kAvx2: return simd_detail::call_avx2(fn);
+    case SimdLevel::kDefault: break;
+  }
+#endif
+  simd_detail::call_default(fn);
+}
+
 
 }  // namespace kernels
 }  // namespace varrt

@@ -1,7 +1,7 @@
-"""A 2-D convolution forward and backward against PyTorch and TensorFlow 2.21, each library on one
-thread, in one run (issue 28's target).
+"""A 2-D convolution forward and backward and a small CNN's training step against PyTorch and
+TensorFlow 2.21, with one and with two threads per library, in one run (issue 28's targets).
 
-    python benchmarks/bench_conv2d.py [--quick] [--threads N] [--tf-python PATH] [--torch-python PATH]
+    python benchmarks/bench_conv2d.py [--quick] [--threads 1,2] [--tf-python PATH] [--torch-python PATH]
     (the same as python -m varrt.benchmarks.conv2d)
 
 Rows (wall time of one call, the median of ROUNDS calls after a warm-up call):
@@ -16,8 +16,9 @@ Rows (wall time of one call, the median of ROUNDS calls after a warm-up call):
                            logits; varrt and Keras 3 on TensorFlow: a Keras Sequential's train_on_batch;
                            PyTorch: the same layers (NCHW) and torch.optim.Adam.
 Targets: varrt <= 1.5x PyTorch on forward+backward and on the CNN step, <= 0.8x Keras on
-TensorFlow on the CNN step. Every library runs in its own process with one BLAS/OpenMP thread
-unless --threads says otherwise.
+TensorFlow on the CNN step, with one and with two threads for every library: each thread count
+of --threads (default 1,2) is one table, every library in its own process with that many
+BLAS/OpenMP/intra-op threads (0: each library's default).
 """
 import argparse
 import json
@@ -181,7 +182,8 @@ def verdicts(times):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 timed calls instead of 20 (noisier)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per library (0: each library's default)")
+    parser.add_argument("--threads", default="1,2",
+                        help="thread counts per library, comma-separated, one table each (0: each library's default)")
     parser.add_argument("--tf-python", default=os.environ.get("VARRT_TF_PYTHON"),
                         help="a Python interpreter with TensorFlow (default: $VARRT_TF_PYTHON)")
     parser.add_argument("--torch-python", default=os.environ.get("VARRT_TORCH_PYTHON"),
@@ -190,11 +192,20 @@ def main(argv=None):
     parser.add_argument("--only", choices=["varrt", "tf", "torch"], help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rounds = args.rounds or (5 if args.quick else 20)
+    thread_counts = [int(t) for t in str(args.threads).split(",") if t.strip()]
     if args.only:
-        print(json.dumps(run_library(args.only, rounds, args.threads)))
+        print(json.dumps(run_library(args.only, rounds, thread_counts[0])))
         return 0
-    times = collect(rounds, args.tf_python, args.torch_python, args.threads)
-    print(f"threads per library: {args.threads or 'default'}; x {BATCH}x{SIZE}x{SIZE}x{IN}, w {K}x{K}x{IN}x{OUT}; "
+    missed = 0
+    for threads in thread_counts:
+        times = collect(rounds, args.tf_python, args.torch_python, threads)
+        missed += print_table(times, threads, rounds)
+    return 1 if missed else 0
+
+
+def print_table(times, threads, rounds):
+    """Prints one thread count's table and verdicts; returns how many targets it missed."""
+    print(f"threads per library: {threads or 'default'}; x {BATCH}x{SIZE}x{SIZE}x{IN}, w {K}x{K}x{IN}x{OUT}; "
           f"wall time of a call, median of {rounds}")
     print(f"{'row':24} {'varrt ms':>9} {'TF ms':>9} {'torch ms':>9} {'/TF':>6} {'/torch':>7}")
     for row, t in times["varrt"].items():
@@ -206,8 +217,7 @@ def main(argv=None):
     for row, label, ratio, limit, ok in verdicts(times):
         missed += not ok
         print(f"  {row} / {label}: {ratio:.2f}x (target <= {limit}x) {'ok' if ok else 'MISS'}")
-    return 1 if missed else 0
-
+    return missed
 
 if __name__ == "__main__":
     sys.exit(main())
