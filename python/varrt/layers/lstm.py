@@ -2,7 +2,7 @@
 "implementation 2" (one matmul of the input and one of the state per step, split into the
 input, forget, cell and output gates), or, with recurrent dropout (or `implementation=1`), its
 "implementation 1" (each gate its own matmuls, each with its own dropout masks)."""
-from varrt.layers import activations
+from varrt.layers import activations, rnn_loop
 from varrt.layers.recurrent import CellLayer, RecurrentCell, check_use_cudnn, config_values
 from varrt.ops import array_ops, init_ops, linalg_ops, manip_ops, math_ops
 
@@ -53,15 +53,22 @@ class LSTMCell(RecurrentCell):
         else:
             if training and 0.0 < self.dropout < 1.0:
                 inputs = inputs * self.get_dropout_mask(inputs)
-            z = linalg_ops.matmul(inputs, self.kernel.value)
-            z = math_ops.add(z, linalg_ops.matmul(h_tm1, self.recurrent_kernel.value))
-            if self.use_bias:
-                z = math_ops.add(z, self.bias.value)
-            z0, z1, z2, z3 = manip_ops.split(z, 4, axis=1)
-            i = self.recurrent_activation(z0)
-            f = self.recurrent_activation(z1)
-            c = f * c_tm1 + i * self.activation(z2)
-            o = self.recurrent_activation(z3)
+            return self.step_of_projected(linalg_ops.matmul(inputs, self.kernel.value), states)
+        h = o * self.activation(c)
+        return h, [h, c]
+
+    def step_of_projected(self, projected, states):
+        """Keras's implementation-2 step from the input's product with the kernel (`inputs @
+        kernel`, [batch, 4 * units]): the recurrent product, the bias, the gates; (h, [h, c])."""
+        h_tm1, c_tm1 = states[0], states[1]
+        z = math_ops.add(projected, linalg_ops.matmul(h_tm1, self.recurrent_kernel.value))
+        if self.use_bias:
+            z = math_ops.add(z, self.bias.value)
+        z0, z1, z2, z3 = manip_ops.split(z, 4, axis=1)
+        i = self.recurrent_activation(z0)
+        f = self.recurrent_activation(z1)
+        c = f * c_tm1 + i * self.activation(z2)
+        o = self.recurrent_activation(z3)
         h = o * self.activation(c)
         return h, [h, c]
 
@@ -116,3 +123,23 @@ class LSTM(CellLayer):
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll,
                          activity_regularizer=activity_regularizer, **kwargs)
         self.use_cudnn = check_use_cudnn(use_cudnn)
+
+    def inner_loop(self, sequences, initial_state, mask, training=False):
+        # The input's product with the kernel does not depend on the state: one product over
+        # every step before the loop, instead of one per step (and in the gradient, one product
+        # for the kernel's and one for the input's), as PyTorch's and cuDNN's LSTMs do. Each
+        # step's rows are the same dot products as a per-step product's. Input dropout and
+        # implementation 1 keep the per-step cell call, as does a sequence of unknown length.
+        cell = self.cell
+        if (type(cell) is not LSTMCell or cell.implementation != 2 or (training and 0.0 < cell.dropout < 1.0)
+                or sequences.shape.rank != 3 or None in sequences.shape[1:]):
+            return super().inner_loop(sequences, initial_state, mask, training=training)
+        rows = linalg_ops.matmul(array_ops.reshape(sequences, [-1, sequences.shape[-1]]), cell.kernel.value)
+        projected = array_ops.reshape(rows, [-1, sequences.shape[1], 4 * cell.units])
+
+        def step(x_projected, states):
+            return cell.step_of_projected(x_projected, states)
+
+        return rnn_loop.rnn(step, projected, initial_state, go_backwards=self.go_backwards,
+                            return_all_outputs=self.return_sequences, mask=mask,
+                            zero_output_for_mask=self.zero_output_for_mask)
