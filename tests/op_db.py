@@ -626,7 +626,8 @@ SKIPPED = {
     "ReadFile": "a file in; test_io_ops.py", "WriteFile": "a file out; test_io_ops.py",
     "DecodeCSV": "CSV strings in; test_decode_csv.py",
     **{op: "a dataset iterated while a graph is built; test_data_in_graphs.py" for op in (
-        "AnonymousIteratorV3", "IteratorV2", "IteratorGetNext", "IteratorGetNextAsOptional", "MakeIterator")},
+        "AnonymousIteratorV3", "IteratorV2", "IteratorGetNext", "IteratorGetNextAsOptional", "MakeIterator",
+        "DeleteIterator")},
     "SaveV2": "checkpoints: test_checkpoint_*.py", "RestoreV2": "checkpoints: test_checkpoint_*.py",
     # Variable ops need a variable, which a pure function of tensors has none of: the optimizer
     # cases (tests/op_db_optimizers.py) create, read and update variables in both graph kinds.

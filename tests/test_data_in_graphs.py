@@ -56,3 +56,21 @@ def test_the_loop_is_a_loop_of_the_graph_and_serves_new_data_each_run():
     assert float(total()) == 100.0
     ops = [op for _, op in total.get_concrete_function().graph.node_names]
     assert "While" in ops and "IteratorGetNextAsOptional" in ops
+
+
+def test_a_loop_ended_by_a_break_closes_its_iterator():
+    from varrt.data import graph_iteration  # the host's open iterators: none left after the runs
+    ds = tf.data.Dataset.range(100)
+
+    @tf.function
+    def until(limit):
+        s = tf.constant(0, tf.int64)
+        for x in ds:
+            if s > limit:
+                break
+            s += x
+        return s
+
+    before = len(graph_iteration._open)
+    assert [int(until(tf.constant(10, tf.int64))) for _ in range(4)] == [15] * 4
+    assert len(graph_iteration._open) == before

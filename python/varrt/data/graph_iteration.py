@@ -7,8 +7,7 @@ each element's static shape from the dataset's element spec.
 A `for` over a dataset in converted code (AutoGraph) is a loop of the graph: `dataset_for` takes
 the elements with `IteratorGetNextAsOptional` (whether there was one, and its components), and a
 `tf.while_loop` runs the body while there was, as AutoGraph makes such a loop a loop of the graph.
-An iterator still open when its loop ended early (a `break`) is closed when the graph's run
-ends."""
+A `DeleteIterator` node after the loop closes its iterator (a `break` leaves it open otherwise)."""
 import itertools
 import threading
 
@@ -136,4 +135,8 @@ def dataset_for(dataset, body, values, names, extra_test=None):
     element_names = tuple(f"<element {i}>" for i in range(n))
     out = operators._graph_loop(test, step, (has,) + tuple(flat) + tuple(values),
                                 ("<has element>",) + element_names + tuple(names))
+    # After the loop (its last has-element flag is an input, so the node runs after it), the
+    # iterator is closed: a loop ended by a break leaves it open otherwise.
+    graph_building.current().add_call_node("DeleteIterator", lambda handle, _: (_close(handle), ())[1],
+                                           [iterator._handle, out[0]], 0, None)
     return tuple(out[1 + n:])

@@ -43,3 +43,5 @@ register("IteratorGetNext", "iterator: int64 -> components: output_types", *_ITE
 register("IteratorGetNextAsOptional", "iterator: int64 -> has_value: bool, components: output_types",
          *_ITERATOR_ATTRS, stateful=True, shape=shape_fns.unknown, origin="varrt")
 register("MakeIterator", "iterator: int64 -> started: bool", stateful=True, shape=shape_fns.unknown, origin="varrt")
+# Closes the handle's iterator after a loop over it (`after`: the loop's last flag, an ordering input).
+register("DeleteIterator", "handle: int64, after: bool -> ", stateful=True, shape=shape_fns.no_outputs, origin="varrt")
