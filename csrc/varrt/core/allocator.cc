@@ -113,6 +113,8 @@ Allocator::Allocator(std::string name)
       cache_limit_(cache_limit_bytes(limit_)),
       small_cache_limit_(cache_limit_ < kSmallCacheBytes ? cache_limit_ : kSmallCacheBytes) {}
 
+Allocator::~Allocator() { release_cached(); }
+
 void* Allocator::take_cached(size_t rounded) noexcept {
   std::lock_guard<std::mutex> lock(cache_mu_);
   for (size_t i = cache_.size(); i-- > 0;) {

@@ -44,6 +44,8 @@ class Allocator {
   static constexpr size_t kAlignment = 64;
 
   explicit Allocator(std::string name);
+  // Returns the cached blocks (an allocator made for a test or a device that goes away).
+  ~Allocator();
   Allocator(const Allocator&) = delete;
   Allocator& operator=(const Allocator&) = delete;
 
