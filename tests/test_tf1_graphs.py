@@ -101,6 +101,20 @@ def test_variable_scopes_and_reuse():
             tf1.get_variable("p", [4], partitioner=lambda *a: [2])
 
 
+def test_each_new_graph_starts_with_no_get_variable_names():
+    # CPython hands a new Graph the id() of a freed one: names must not carry over through it
+    import gc
+    ids = set()
+    for _ in range(200):
+        with tf.Graph().as_default() as g:
+            ids.add(id(g))
+            w = tf1.get_variable("w", [1], initializer=tf1.constant_initializer(2.0))
+            assert w.name == "w:0"
+        del g, w
+        gc.collect()
+    assert len(ids) < 200  # ids were reused, so the case above was exercised
+
+
 _GRAPH_MODE = r"""
 import varrt as tf
 tf1 = tf.compat.v1

@@ -3,6 +3,7 @@ variables named by scope, created once per graph and reused when the scope says 
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import threading
+import weakref
 
 from varrt.ops import init_ops
 from varrt.base import dtypes, tf2
@@ -23,7 +24,10 @@ class _ScopeStack(threading.local):
 
 
 _scopes = _ScopeStack()
-_stores = {}  # graph id (or None eagerly) -> {full name: Variable}
+# graph -> {full name: Variable}; weak, so a graph's variables go with it and a new graph that
+# reuses a freed one's id() starts empty (an id-keyed store handed it the old graph's names)
+_stores = weakref.WeakKeyDictionary()
+_eager_store = {}  # get_variable outside any graph
 
 
 class variable_scope:  # noqa: N801 - TensorFlow's public name
@@ -119,7 +123,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     full = "/".join([s[0] for s in _scopes.stack if s[0]] + [name])
     reuse = _scopes.stack[-1][1] if _scopes.stack else None
     g = _ops.current_graph()
-    store = _stores.setdefault(id(g) if g is not None else None, {})
+    store = _stores.setdefault(g, {}) if g is not None else _eager_store
     if full in store:
         if reuse is True or reuse == AUTO_REUSE:
             return store[full]
