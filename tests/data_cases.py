@@ -455,6 +455,24 @@ case("sample_from_datasets rerandomized passes", lambda: _passes(D.sample_from_d
     [D.range(4), D.range(10, 14)], seed=3, rerandomize_each_iteration=True)))
 case("training input", lambda: D.from_tensor_slices((x, y)).shuffle(6, seed=1).map(
     lambda a, b: (a / 24.0, b), num_parallel_calls=tf.data.AUTOTUNE).batch(4, drop_remainder=True).prefetch(1))
+# map then batch: varrt runs an elementwise map once per batch (data/map_vectorization.py); the
+# values and orders must be the per-element ones, and a map that is not elementwise runs per element.
+images = (np.arange(50 * 3 * 2) * 37 % 256).astype(np.uint8).reshape(50, 3, 2)
+labels = np.arange(50) % 7
+case("map batched passes", lambda: _passes(D.from_tensor_slices((images, labels)).shuffle(17, seed=5).map(
+    lambda a, b: (tf.cast(a, tf.float32) / 255.0 - 0.5, b * 2)).batch(7)))
+case("map batched constant row", lambda: D.from_tensor_slices((x, y)).shuffle(5, seed=3).map(
+    lambda a, b: (tf.maximum(a - tf.constant([1.0, 2.0, 3.0, 4.0]), 2.5) * 3.0, b)).batch(4))
+case("map batched without shuffle", lambda: D.from_tensor_slices(x).map(lambda a: a * 2.0 + 1.0).batch(4))
+case("map batched reduce", lambda: D.from_tensor_slices((x, y)).shuffle(6, seed=2).map(
+    lambda a, b: (tf.reduce_sum(a), b)).batch(4))
+case("map batched scalar times row", lambda: D.from_tensor_slices((x, y)).shuffle(6, seed=2).map(
+    lambda a, b: (a * tf.cast(b, tf.float32), b)).batch(4))
+case("map batched division by zero", lambda: list(D.from_tensor_slices(np.array([4, 2, 0, 1, 3])).shuffle(
+    5, seed=2).map(lambda v: 8 // v).batch(2).as_numpy_iterator()))
+case("map batched parallel drop", lambda: D.from_tensor_slices((images, labels)).shuffle(50, seed=9).map(
+    lambda a, b: (tf.cast(a, tf.float32) * 0.5, tf.cast(b, tf.float64)), num_parallel_calls=3).batch(
+    8, drop_remainder=True).take(3))
 
 
 def _lengths():

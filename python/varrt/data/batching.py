@@ -46,8 +46,10 @@ class _BatchDataset(UnaryNode):
 
     def _elements(self):
         node = getattr(self._input, "_node", None)
-        if hasattr(node, "_batches"):  # a source that makes whole batches itself (slices, records)
-            return node._batches(self._batch_size, self._drop)
+        if hasattr(node, "_batches"):  # whole batches without each element (slices, records, their shuffle and map)
+            batches = node._batches(self._batch_size, self._drop)
+            if batches is not None:
+                return batches
         return map(self._stack, _groups(self._input._elements(), self._batch_size, self._drop))
 
     def _stack(self, batch):

@@ -9,6 +9,9 @@ from varrt.data.op_errors import op_error
 from varrt.framework.tensor import Tensor
 
 
+_LIST_RING_SLOTS = 1 << 17  # the largest buffer_size kept in a list (1 MB of slots)
+
+
 class _ShuffleDataset(UnaryNode):
     """TensorFlow's shuffle: a ring buffer of `buffer_size` elements, filled before each output;
     each output is the buffered element at a uniformly drawn offset from the ring's start
@@ -24,21 +27,44 @@ class _ShuffleDataset(UnaryNode):
         super().__init__(input_dataset)
 
     def _elements(self):
+        return self._shuffled(self._input._elements())
+
+    def _shuffled(self, source):
+        """The items of `source` (elements, or a source's row indices) in this pass's order."""
         words = random_source.uint32_stream(*next(self._pass_seeds))
         size = self._buffer_size if self._buffer_size > 0 else INT64_MAX  # UNKNOWN: the whole input
-        source, buffer, start, end = self._input._elements(), {}, 0, 0
+        # The ring: a list where it fits (a list's slots cost a third of a dict's), else a dict.
+        buffer = [None] * size if size <= _LIST_RING_SLOTS else {}
+        start = end = 0
         while True:
-            for element in itertools.islice(source, size - (end - start)):
-                buffer[end % size] = element
+            for item in itertools.islice(source, size - (end - start)):
+                buffer[end % size] = item
                 end += 1
             if start == end:
                 return
             index = (start + next(words) % (end - start)) % size
-            element = buffer[index]
+            item = buffer[index]
             buffer[index] = buffer[start % size]
-            del buffer[start % size]
+            buffer[start % size] = None  # the ring no longer holds it
             start += 1
-            yield element
+            yield item
+
+    def _batches(self, size, drop_remainder):
+        """Batches of the shuffled elements of a dataset of slices, gathered by row index (the
+        same order as the elements' shuffle, without making each element), or None."""
+        source = self._input._node
+        arrays = source._rows() if hasattr(source, "_rows") else None
+        if arrays is None:
+            return None
+        return self._gathered(source, arrays, size, drop_remainder)
+
+    def _gathered(self, source, arrays, size, drop_remainder):
+        order = self._shuffled(iter(range(source._cardinality())))
+        while True:
+            indices = list(itertools.islice(order, size))
+            if not indices or (drop_remainder and len(indices) < size):
+                return
+            yield source._gather(arrays, indices)
 
     def _cardinality(self):
         return self._input._cardinality()

@@ -19,8 +19,27 @@ class _MapDataset(UnaryNode):
         for element in self._input._elements():
             yield self._func(element)
 
+    def _batches(self, size, drop_remainder):
+        """The batches of this map's results, from the input's batches with the function run once
+        per batch (map_vectorization.py), or None where that is not the same."""
+        source = getattr(self._input, "_node", None)
+        if not hasattr(source, "_batches") or not self._func.runs_on_batches():
+            return None
+        batches = source._batches(size, drop_remainder)
+        if batches is None:
+            return None
+        template = self._input.element_spec
+        return (self._func.call_on_batch(b, lambda b: _rows_of(template, b)) for b in batches)
+
     def _cardinality(self):
         return self._input._cardinality()
+
+
+def _rows_of(template, batch):
+    """The elements of a batch (leaves split along the first axis), in the structure of `template`."""
+    columns = structure.leaves(batch)
+    for i in range(int(columns[0].shape[0])):
+        yield structure.pack(template, [c[i] for c in columns])
 
 
 class _ParallelMapDataset(_MapDataset):

@@ -15,7 +15,10 @@ import numpy as np
 from varrt.ops import random_distributions, random_ops
 from varrt.ops.philox import PhiloxRandom, from_stateless_seed
 
-_BLOCKS_PER_DRAW = 64  # blocks computed at once (the stream is the same whatever the chunk)
+# Blocks computed at once: the first draw's, doubled each draw up to the last (the stream is
+# the same whatever the chunk; a shuffle of 60,000 elements spent a third of its time in 235
+# small draws).
+_FIRST_BLOCKS, _MOST_BLOCKS = 64, 4096
 
 
 def op_seeds(seed):
@@ -31,10 +34,12 @@ def op_seeds(seed):
 def uint32_stream(seed, seed2):
     """The RandomDataset kernel's values: Philox(seed, seed2)'s uint32 words, in order, forever."""
     generator = PhiloxRandom.from_seeds(seed, seed2)
+    blocks = _FIRST_BLOCKS
     while True:
-        words = generator.blocks(_BLOCKS_PER_DRAW).reshape(-1)
-        generator = generator.skipped(_BLOCKS_PER_DRAW)
-        yield from (int(w) for w in words)
+        words = generator.blocks(blocks).reshape(-1)
+        generator = generator.skipped(blocks)
+        blocks = min(2 * blocks, _MOST_BLOCKS)
+        yield from words.tolist()  # Python ints (tolist is several times faster than int() of each)
 
 
 def pass_seeds(seed, seed2, reseed):

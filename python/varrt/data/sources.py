@@ -64,6 +64,18 @@ class _TensorSliceDataset(DatasetNode):
                 return None
         return arrays
 
+    def _rows(self):
+        """The components' host arrays, whose rows `_gather` batches by index (what a shuffle
+        of this dataset batches without making its elements), or None."""
+        arrays = self._host_arrays()
+        if arrays is None or any(a.dtype == object for a in arrays):
+            return None
+        return arrays
+
+    def _gather(self, arrays, indices):
+        """The elements at `indices` (of `_rows()`), as one batch: each leaf the rows stacked."""
+        return structure.pack(self._element, [_from_array(np.take(a, indices, axis=0)) for a in arrays])
+
     def _batches(self, size, drop_remainder):
         end = self._n - self._n % size if drop_remainder else self._n
         for i in range(0, end, size):

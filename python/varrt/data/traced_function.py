@@ -1,11 +1,16 @@
 """The user functions of tf.data's transformations: `TracedFunction` (map, filter, reduce, scan,
 take_while), traced once with the element spec as TensorFlow traces it; `DatasetFunction`
 (flat_map, interleave), whose result is a dataset."""
+import numpy as np
+
 from varrt import autograph
-from varrt.data import structure
+from varrt.base import errors
+from varrt.data import map_vectorization, structure
 from varrt.data.dataset_spec import DatasetSpec
+from varrt.data.op_errors import PendingIteratorError
 from varrt.data.sources import _VariantDataset
-from varrt.framework.tensor import Tensor
+from varrt.framework.graph_execution_error import kernel_message
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.graph import function as _function
 
@@ -34,6 +39,7 @@ class TracedFunction:
         flat_specs = structure.components(element_spec)  # a SparseTensor passes as its three tensors
         traced = _function.function(self._flat_call, input_signature=flat_specs)
         self._concrete = traced.get_concrete_function()
+        self._on_batches = None  # whether call_on_batch may run the graph on a batch (decided when first asked)
 
     def _flat_call(self, *flat):
         element = structure.from_components(self._in_spec, flat)
@@ -48,8 +54,33 @@ class TracedFunction:
 
     def __call__(self, element):
         # The element has the dataset's element spec, which the function was traced with.
-        out = self._concrete._call_flat(structure.components(element))
+        try:
+            out = self._concrete._call_flat(structure.components(element))
+        except errors.OpError as e:  # TensorFlow's iterator reports the node that failed inside the function
+            raise PendingIteratorError(type(e), getattr(e, "failed_node_text", None) or kernel_message(e)) from None
         return structure.from_components(self.output_structure, out if isinstance(out, (list, tuple)) else [out])
+
+
+    def runs_on_batches(self):
+        """Whether call_on_batch may run the traced graph once on a batch of elements (an
+        elementwise graph: map_vectorization.py), with every leaf a dense tensor."""
+        if self._on_batches is None:
+            specs = structure.leaves(self._in_spec) + structure.leaves(self.output_spec)
+            self._on_batches = (self._unpack == "tuple" and all(type(s) is TensorSpec for s in specs) and
+                                map_vectorization.vectorizable(self._concrete, [s.shape for s in
+                                                                                structure.leaves(self._in_spec)]))
+        return self._on_batches
+
+    def call_on_batch(self, batch, rows):
+        """The results for a batch of elements (the element structure, each leaf batched), from
+        one run of the graph; where that run fails, from the elements one by one (`rows(batch)`
+        gives them), so an error is the one TensorFlow's per-element run raises."""
+        try:
+            out = self._concrete._call_flat(structure.leaves(batch))
+        except Exception:  # noqa: BLE001 - the per-element runs raise the element's own error
+            results = [structure.leaves(self(element)) for element in rows(batch)]
+            out = [convert_to_tensor(np.stack([t._numpy() for t in column])) for column in zip(*results)]
+        return structure.pack(self.output_structure, out if isinstance(out, (list, tuple)) else [out])
 
 
 class DatasetFunction:

@@ -233,6 +233,7 @@ class FuncGraph:
         self.control_deps = {}  # node index -> node indices it depends on beyond its inputs
         self.deferred = {}
         self._pending = None
+        self.output_slots = None  # the results' slots, once finish() has run
 
     def __repr__(self):
         return f"FuncGraph(name={self.name}, id={id(self)})"
@@ -641,6 +642,7 @@ class FuncGraph:
             if i not in live:
                 self._graph.disable_node(i)
         self._graph.set_outputs(outputs)
+        self.output_slots = outputs  # what tf.data's map vectorization reads (data/map_vectorization.py)
         return self._graph
 
     def _live_nodes(self, outputs):

@@ -1032,7 +1032,9 @@ class ConcreteFunction:
         for filename, line, function in frames:
             lines += [f'  File "{filename}", line {line}, in {function}', ""]
         text = "\n".join(lines) + f"\n{message}\n\t [[{{{{node {name}}}}}]] [Op:{self._inference_name}]"
-        return type(error)(error.node_def, error.op, text)
+        wrapped = type(error)(error.node_def, error.op, text)
+        wrapped.failed_node_text = f"{message}\n\t [[{{{{node {name}}}}}]]"  # what a dataset's iterator reports
+        return wrapped
 
     def _log_nodes(self):
         lines = [f"{name}: ({op})" for name, op in self.graph.node_names]
