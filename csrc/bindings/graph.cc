@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "interop/gil.h"
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
 #include "varrt/device/device_scope.h"
@@ -320,17 +321,25 @@ void bind_graph(py::module_& m) {
              return ops;
            },
            "The ops of the nodes whose kernel calls into Python, in node order (a debugging aid).")
-      .def("run", [](const Graph& g, py::sequence args, py::sequence variables) {
+      .def("run", [](const Graph& g, py::sequence args, py::sequence variables, bool release_gil) {
         std::vector<PlacedTensor> in;
         in.reserve(args.size());
         for (py::handle a : args) in.push_back(placed(a));
         std::vector<ResourceHandle> resource_args;
         for (py::handle v : variables) resource_args.push_back(handle_of(v).handle());
-        std::vector<PlacedTensor> out = g.run(in, resource_args);
+        std::vector<PlacedTensor> out;
+        // Released for callers on worker threads (tf.data's parallel map), so their runs overlap;
+        // kept by default: a thread giving the GIL up per call can wait a switch interval to get
+        // it back from a busy Python thread. Nodes that call into Python take it back themselves.
+        if (release_gil) {
+          without_gil([&] { out = g.run(in, resource_args); });
+        } else {
+          out = g.run(in, resource_args);
+        }
         py::tuple result(out.size());
         for (size_t i = 0; i < out.size(); ++i) result[i] = as_python(out[i]);
         return result;
-      }, py::arg("args"), py::arg("variables") = py::tuple());
+      }, py::arg("args"), py::arg("variables") = py::tuple(), py::arg("release_gil") = false);
 
   py::class_<RecorderHook, std::shared_ptr<RecorderHook>>(m, "GraphRecorder", "A graph recorder hook (internal).");
   m.def("push_graph_recorder",

@@ -52,10 +52,11 @@ class TracedFunction:
         self.output_spec = structure.spec_of(result)
         return structure.components(result)
 
-    def __call__(self, element):
+    def __call__(self, element, release_gil=False):
         # The element has the dataset's element spec, which the function was traced with.
+        # `release_gil`: a worker thread's call (parallel_map.py), whose graph runs without the GIL.
         try:
-            out = self._concrete._call_flat(structure.components(element))
+            out = self._concrete._call_flat(structure.components(element), release_gil)
         except errors.OpError as e:  # TensorFlow's iterator reports the node that failed inside the function
             raise PendingIteratorError(type(e), getattr(e, "failed_node_text", None) or kernel_message(e)) from None
         return structure.from_components(self.output_structure, out if isinstance(out, (list, tuple)) else [out])

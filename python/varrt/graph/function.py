@@ -928,11 +928,12 @@ class ConcreteFunction:
         flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
         return self._run(tensors, [flat[i] for i in self._variable_leaves])
 
-    def _call_flat(self, tensors):
+    def _call_flat(self, tensors, release_gil=False):
         """Calls with the tensors of the traced signature, flat and unchecked: for callers that
         hold tensors of its specs already (tf.data's functions, per element), where __call__'s
-        binding and checks cost several times the graph's run."""
-        return self._run(tensors)
+        binding and checks cost several times the graph's run. `release_gil`: the graph runs
+        without the GIL (a caller on a worker thread, whose runs then overlap)."""
+        return self._run(tensors, release_gil=release_gil)
 
     def _call_structured(self, args, kwargs):
         values, bound = self._function._canonical(args, kwargs)
@@ -965,7 +966,7 @@ class ConcreteFunction:
             raise self._graph_execution_error(error) from None
         raise error
 
-    def _run(self, tensors, variables=()):
+    def _run(self, tensors, variables=(), release_gil=False):
         if not _func_graph.executing_eagerly():
             return self._call_in_graph(tensors, variables)
         if not self._logged:
@@ -975,7 +976,7 @@ class ConcreteFunction:
         _C.log_function_call(self._inference_name)
         try:
             # A function traced inside another reads that one's tensors (its closure) as extra inputs.
-            results = self._cgraph.run(list(tensors) + self.graph.external_captures, variables)
+            results = self._cgraph.run(list(tensors) + self.graph.external_captures, variables, release_gil)
         except errors.OpError as e:
             raise self._graph_execution_error(e) from None
         return self._pack_results(results)
