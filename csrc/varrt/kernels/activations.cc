@@ -6,6 +6,7 @@
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
 #include "varrt/kernels/narrow_float_elementwise.h"
+#include "varrt/kernels/simd_dispatch.h"
 #include "varrt/kernels/tensorflow_float_activations.h"
 #include "varrt/kernels/wide_float.h"
 
@@ -32,9 +33,10 @@ void relu_of(const Tensor& x, const Tensor& out) {
   const int64_t n = x.num_elements();
   int64_t i = 0;
   if constexpr (packet_lanes<T>() > 0) {
-    for (const int64_t packed = n - n % packet_lanes<T>(); i < packed; ++i) {
-      y[i] = in[i] > T(0) || std::isnan(in[i]) ? in[i] : T(0);
-    }
+    // `x <= 0 ? 0 : x` is the packet rule (NaN compares false and is kept) in a form that
+    // vectorises: a compare and a blend per vector.
+    i = n - n % packet_lanes<T>();
+    simd_for(0, i, [=](int64_t k) { y[k] = in[k] <= T(0) ? T(0) : in[k]; });
   }
   for (; i < n; ++i) {
     if constexpr (std::is_unsigned<W>::value) {
@@ -52,6 +54,11 @@ void relu_grad_of(const Tensor& g, const Tensor& f, const Tensor& out) {
   const T* grad = g.data_as<T>();
   const T* feat = f.data_as<T>();
   T* y = static_cast<T*>(out.mutable_data());
+  if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+    // TensorFlow's gradients * (features > 0): a product, so a negative gradient gives -0 and NaN stays.
+    simd_for(0, g.num_elements(), [=](int64_t k) { y[k] = grad[k] * (feat[k] > T(0) ? T(1) : T(0)); });
+    return;
+  }
   for (int64_t i = 0, n = g.num_elements(); i < n; ++i) {
     const W mask = R::load(feat[i]) > W(0) ? W(1) : W(0);
     y[i] = R::store(static_cast<W>(R::load(grad[i]) * mask));
