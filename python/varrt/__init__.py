@@ -32,7 +32,8 @@ from varrt.framework.device_scope import DeviceSpec, device
 from varrt.ops.array_ops import (concat, expand_dims, fill, identity, ones, ones_like, rank, reshape, shape, shape_n,
                                  size, squeeze, stack, tile, transpose, unstack, zeros, zeros_like)
 from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
-                          float64, half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
+                          float64, half, int8, int16, int32, int64, qint8, qint16, qint32, quint8, quint16, resource,
+                          string, uint8, uint16, uint32, uint64, variant)
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
 from varrt.ops.manip_ops import pad, reverse, roll, slice, split
 from varrt.ops.array_composites import meshgrid, tensordot

@@ -8,6 +8,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
+#include "varrt/tf/type_names.h"
 
 namespace varrt {
 namespace tf {
@@ -194,14 +195,7 @@ std::string unsupported_object_message(const std::string& type_name) {
   return "Failed to convert a NumPy array to a Tensor (Unsupported object type " + type_name + ").";
 }
 
-const char* core_type_name(DType dtype) {
-  switch (dtype) {
-    case DType::kFloat32: return "float";
-    case DType::kFloat64: return "double";
-    case DType::kFloat16: return "half";
-    default: return dtype_name(dtype);
-  }
-}
+const char* core_type_name(DType dtype) { return type_name(dtype); }
 
 }  // namespace tf
 }  // namespace varrt

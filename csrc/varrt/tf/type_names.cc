@@ -8,6 +8,17 @@ const char* type_name(DType dtype) {
     case DType::kFloat32: return "float";
     case DType::kFloat64: return "double";
     case DType::kFloat16: return "half";
+    default: break;
+  }
+  // TensorFlow's DataTypes that varrt names but holds no tensors of (tf.qint8, tf.variant, ...):
+  // not in DType, whose values are the ones tensors have.
+  switch (static_cast<int32_t>(dtype)) {
+    case 11: return "qint8";
+    case 12: return "quint8";
+    case 13: return "qint32";
+    case 15: return "qint16";
+    case 16: return "quint16";
+    case 21: return "variant";
     default: return dtype_name(dtype);
   }
 }

@@ -32,7 +32,10 @@ class DType:
 
     @property
     def as_numpy_dtype(self):
-        """The NumPy scalar type of this dtype (object for string)."""
+        """The NumPy scalar type of this dtype (object for string; a one-field structured dtype for
+        the quantized ones, as TensorFlow's); KeyError for resource and variant, as TensorFlow's."""
+        if self._np is None:
+            raise KeyError(self._enum)
         return self._np
 
     @property
@@ -77,22 +80,30 @@ class DType:
 
     @property
     def is_numpy_compatible(self):
-        """Whether NumPy has a matching dtype."""
-        return True
+        """Whether NumPy has a matching dtype (not resource or variant)."""
+        return self._np is not None
 
     @property
     def is_quantized(self):
-        """Whether this is a quantized dtype (never, in varrt)."""
-        return False
+        """Whether this is a quantized dtype (qint8, quint8, qint16, quint16, qint32: named, though
+        varrt holds no tensors of them)."""
+        return self in QUANTIZED_DTYPES
 
     @property
     def size(self):
-        """The size of one element in bytes."""
+        """The size of one element in bytes (0 for resource and variant, as TensorFlow's)."""
+        if self._np is None:
+            return 0
         return 8 if self is string else np.dtype(self._np).itemsize
+
+    def _check_limits(self, which):
+        if self.is_quantized:
+            raise TypeError(f"Cannot find {which} value of {self} with quantized type {self}.")
 
     @property
     def min(self):
         """The smallest (most negative) value of this dtype."""
+        self._check_limits("minimum")
         if self.is_floating:
             return float(ml_dtypes.finfo(self._np).min)
         if self.is_integer:
@@ -104,6 +115,7 @@ class DType:
     @property
     def max(self):
         """The largest value of this dtype."""
+        self._check_limits("maximum")
         if self.is_floating:
             return float(ml_dtypes.finfo(self._np).max)
         if self.is_integer:
@@ -163,22 +175,42 @@ complex128 = DType(18, "complex128", np.complex128)
 float16 = DType(19, "float16", np.float16)
 uint32 = DType(22, "uint32", np.uint32)
 uint64 = DType(23, "uint64", np.uint64)
+# TensorFlow's other DataTypes: named (tf.qint8, tf.resource, ...), but varrt holds no tensors of them.
+qint8 = DType(11, "qint8", np.dtype([("qint8", np.int8)]))
+quint8 = DType(12, "quint8", np.dtype([("quint8", np.uint8)]))
+qint32 = DType(13, "qint32", np.dtype([("qint32", np.int32)]))
+qint16 = DType(15, "qint16", np.dtype([("qint16", np.int16)]))
+quint16 = DType(16, "quint16", np.dtype([("quint16", np.uint16)]))
+resource = DType(20, "resource", None)
+variant = DType(21, "variant", None)
 
 half = float16
 double = float64
 
+QUANTIZED_DTYPES = frozenset((qint8, quint8, qint16, quint16, qint32))
 _ALL = (float32, float64, int32, uint8, int16, int8, string, complex64, int64, bool, bfloat16, uint16,
-        complex128, float16, uint32, uint64)
+        complex128, float16, uint32, uint64, qint8, quint8, qint32, qint16, quint16, resource, variant)
 _BY_ENUM: list[DType | None] = [None] * 24  # by TensorFlow's DataType enum; gaps are None
 for _d in _ALL:
     _BY_ENUM[_d._enum] = _d
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NAME.update(half=float16, double=float64)
-_BY_NUMPY = {np.dtype(d._np): d for d in _ALL if d is not string}
+_BY_NUMPY = {np.dtype(d._np): d for d in _ALL if d is not string and d._np is not None}
 # TensorFlow maps these Python types directly; other Python types (int, str, complex) are
 # rejected by as_dtype rather than going through NumPy's defaults.
 _BY_PYTHON = {builtins.float: float32, builtins.bool: bool, builtins.object: string}
 _PYTHON_REJECTED = (builtins.int, builtins.str, builtins.bytes, builtins.complex)
+
+
+def check_holds_tensors(dtype, value):
+    """Raises for a dtype varrt names but holds no tensors of: NotImplementedError for the
+    quantized ones (TensorFlow computes with them; varrt does not), TensorFlow's TypeError for
+    resource and variant (no value converts to them)."""
+    if dtype.is_quantized:
+        raise NotImplementedError(f"varrt has no tensors of the quantized dtype {dtype.name} (the dtype is named, for "
+                                  "code that compares dtypes; nothing computes with it)")
+    if not dtype.is_numpy_compatible:
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
 
 
 def core_name(dtype):

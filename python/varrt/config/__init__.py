@@ -8,4 +8,7 @@ from varrt.framework.device_config import (  # noqa: F401
     get_soft_device_placement, get_visible_devices, list_logical_devices, list_physical_devices,
     set_logical_device_configuration, set_soft_device_placement, set_visible_devices,
 )
-from varrt.graph.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
+from varrt.config import optimizer  # noqa: F401
+from varrt.graph.function import (  # noqa: F401
+    experimental_functions_run_eagerly, experimental_run_functions_eagerly, functions_run_eagerly, run_functions_eagerly,
+)

@@ -243,6 +243,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
     # the Python objects; the core calls back here for them (its update and initial-value paths).
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
+        if dtype._np is None or dtype.is_quantized:
+            dtypes.check_holds_tensors(dtype, value)
     if isinstance(value, Tensor):
         if dtype is not None and dtype != value.dtype:
             prefix = "" if name is None else f"{name}: "  # TensorFlow's _add_error_prefix
@@ -303,6 +305,8 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     """
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
+        if dtype._np is None or dtype.is_quantized:
+            dtypes.check_holds_tensors(dtype, value)
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = value if isinstance(value, Tensor) else value._as_tensor()
         if dtype is not None and dtype != t.dtype:

@@ -137,6 +137,8 @@ class Variable(_C.VarHandle, TensorOperators):
             initial_value = _initial_graph_value(initial_value, lifted, name)
             if dtype is not None:
                 dtype = dtypes.as_dtype(dtype)
+                if dtype._np is None or dtype.is_quantized:
+                    dtypes.check_holds_tensors(dtype, initial_value)
             enum = 0 if dtype is None else dtype._enum
             base = name_scopes.variable_name(name)  # "scope/name"; eager TensorFlow does not uniquify
             building = _graph_building._state.graph

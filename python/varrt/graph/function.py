@@ -38,6 +38,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.tensor_shape import TensorShape
 from varrt.graph import func_graph
+from varrt.base import deprecation
 from varrt.base import nest
 from varrt.base import tf_logging
 from varrt.framework.graph_execution_error import kernel_message
@@ -1078,3 +1079,18 @@ def run_functions_eagerly(run_eagerly):
 def functions_run_eagerly():
     """Whether `run_functions_eagerly(True)` is in effect."""
     return _run_eagerly[0]
+
+
+_EXPERIMENTAL_HOME = "tensorflow.python.eager.polymorphic_function.eager_function_run"
+
+
+@deprecation.deprecated(_EXPERIMENTAL_HOME, "Use `tf.config.run_functions_eagerly` instead of the experimental version.")
+def experimental_run_functions_eagerly(run_eagerly):
+    """`run_functions_eagerly`, under its old name (deprecated, as in TensorFlow)."""
+    return run_functions_eagerly(run_eagerly)
+
+
+@deprecation.deprecated(_EXPERIMENTAL_HOME, "Use tf.config.functions_run_eagerly instead of the experimental version.")
+def experimental_functions_run_eagerly():
+    """`functions_run_eagerly`, under its old name (deprecated, as in TensorFlow)."""
+    return functions_run_eagerly()

@@ -201,6 +201,8 @@ def ones(shape, dtype=dtypes.float32, name=None, layout=None) -> Tensor:
 
 def _filled(shape, dtype, value, name, default_name):
     dtype = dtypes.as_dtype(dtype)
+    if dtype._np is None or dtype.is_quantized:
+        dtypes.check_holds_tensors(dtype, value)
     if dtype is dtypes.string:
         # ones() of strings fails as converting 1 to a string does (the core's conversion rule).
         value = _convert.to_array(value, dtype) if value else b""

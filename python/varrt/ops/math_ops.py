@@ -695,6 +695,8 @@ def cast(x, dtype, name=None) -> Tensor:
             TensorFlow).
     """
     dtype = dtypes.as_dtype(dtype)
+    if dtype._np is None or dtype.is_quantized:
+        dtypes.check_holds_tensors(dtype, x)
     if is_tensor_like(x) and x.dtype is dtype:
         return x  # TensorFlow returns the tensor (or variable) itself
     a, source = operand(x)
