@@ -115,6 +115,34 @@ def test_each_new_graph_starts_with_no_get_variable_names():
     assert len(ids) < 200  # ids were reused, so the case above was exercised
 
 
+_REENTERED = r"""
+import varrt as tf
+tf1 = tf.compat.v1
+g = tf.Graph()
+with g.as_default():
+    x = tf1.placeholder(tf.float32, [2])
+    with g.as_default():  # the same graph made the default again, inside its own block
+        y = x * 2.0
+        with tf.Graph().as_default():
+            tf.constant(1.0)
+        with g.as_default():
+            z = y + 1.0
+    v = tf1.get_variable("v", [2], initializer=tf1.ones_initializer())  # still recorded into g
+    with tf1.Session() as sess:
+        sess.run(tf1.global_variables_initializer())
+        print(sess.run([y, z, v * 3.0], {x: [1.0, 2.0]}))
+"""
+
+
+def test_a_graph_made_the_default_again_inside_its_own_block_keeps_recording(tmp_path):
+    # Re-entering a graph replaced its recorder's hook, freed while the core still called it: a crash.
+    script = tmp_path / "reentered.py"
+    script.write_text(_REENTERED)
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[array([2., 4.], dtype=float32), array([3., 5.], dtype=float32), array([3., 3.], dtype=float32)]\n"
+
+
 _GRAPH_MODE = r"""
 import varrt as tf
 tf1 = tf.compat.v1

@@ -18,7 +18,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     client        client/ distribute/
     public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings
-                  train/
+                  test train/
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -89,6 +89,7 @@ from varrt.ops.array_ops import broadcast_to, stop_gradient  # noqa: E402
 from varrt.base.tf_logging import get_logger  # noqa: E402
 from varrt.base import nest  # noqa: E402
 from varrt import raw_ops  # noqa: E402
+from varrt import test  # noqa: E402,F401  (tf.test)
 from varrt.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from varrt.ops.logging_ops import print_v2 as print  # noqa: E402,A001  (TensorFlow's tf.print)
 

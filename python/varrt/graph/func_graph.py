@@ -219,9 +219,9 @@ class FuncGraph:
         self.node_names = []  # (name, op type), in program order (the placement log's lines)
         self.captures = []  # (slot, eager tensor)
         self.variables = {}  # resource id -> Variable, of the variables the graph uses
-        self._hook = None
+        self._entries = []  # per open `with`: (outer graph, wrap, quiet, ambient device, recorder hook)
         self._outer = None
-        self._wrap = None
+        self._ambient_device = ""
         self.inputs = []  # the symbolic argument tensors
         self.nodes = []  # (name, op, defined-at frames) of each node, in the core graph's node order
         self.external_captures = []  # tensors of enclosing graphs this graph reads (its extra inputs)
@@ -313,21 +313,33 @@ class FuncGraph:
         return False
 
     def __enter__(self):
-        self._outer = current()
+        # Each entry keeps what its exit restores: a graph entered again while it is being built
+        # (a TF1 graph made the default again inside its own `as_default()`) pushes a second
+        # recorder, and its exit must leave the first one in place (a single slot had the second
+        # replace the first's hook, which was freed while the dispatch still called it).
+        # building runs nothing the program asked to run: no log lines; the caller's device scope is not a node's own
+        entry = (current(), _C._wrap_symbolic(True), _C._quiet_placement(True), _C.device_scope_name(),
+                 _C.push_graph_recorder(self._decide, self._record, self._failed, _not_recorded(), self.graph_id))
+        self._entries.append(entry)
+        self._enclosing_from_entries()
         _state.graph = self
-        self._wrap = _C._wrap_symbolic(True)
-        self._quiet = _C._quiet_placement(True)  # building runs nothing the program asked to run: no log lines
-        self._ambient_device = _C.device_scope_name()  # the caller's scope: not a node's own
-        self._hook = _C.push_graph_recorder(self._decide, self._record, self._failed, _not_recorded(), self.graph_id)
         return self
 
     def __exit__(self, *exc):
-        _C.pop_graph_recorder(self._hook)
-        self._hook = None
-        _C._quiet_placement(self._quiet)
-        _C._wrap_symbolic(self._wrap)
-        _state.graph = self._outer
+        outer, wrap, quiet, _, hook = self._entries.pop()
+        _C.pop_graph_recorder(hook)
+        _C._quiet_placement(quiet)
+        _C._wrap_symbolic(wrap)
+        _state.graph = outer
+        if self._entries:  # after the last exit they stay: a finished graph still knows where it was built
+            self._enclosing_from_entries()
         return False
+
+    def _enclosing_from_entries(self):
+        """_outer (the graph this one is built in, never itself) and the ambient device scope, from
+        the innermost entry."""
+        self._outer = next((e[0] for e in reversed(self._entries) if e[0] is not self), None)
+        self._ambient_device = self._entries[-1][3]
 
     def _decide(self, op, inputs, attrs, resources, host, num_outputs):
         """Decides an op while building (see csrc/bindings/graph.cc): its symbolic outputs (a
