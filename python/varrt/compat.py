@@ -44,6 +44,9 @@ from varrt.graph.tf1 import (  # noqa: F401
     initialize_all_variables, local_variables_initializer, placeholder, trainable_variables, variables_initializer,
 )
 from varrt.graph.variable_scope import AUTO_REUSE, get_variable, get_variable_scope, variable_scope  # noqa: F401
+from varrt.losses import v1_collections as _v1_loss_collections
+from varrt.losses import v1_losses as _v1_losses
+from varrt.losses import v1_reduction as _v1_loss_reduction
 
 
 class _LazyNamespace(types.ModuleType):
@@ -71,6 +74,15 @@ class _LazyNamespace(types.ModuleType):
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self.__dict__))
+
+
+def _module(name, doc, *sources):
+    """A namespace module holding `names` of each (module, names) in `sources`."""
+    module = types.ModuleType(name, doc)
+    for source, names in sources:
+        for attribute in names:
+            setattr(module, attribute, getattr(source, attribute))
+    return module
 
 
 def _make_v1():
@@ -127,7 +139,15 @@ def _make_v1():
     v1.nn.depthwise_conv2d_native_backprop_filter = _depthwise_conv_ops.depthwise_conv2d_backprop_filter
     v1.nn.fused_batch_norm = _fused_batch_norm_ops.fused_batch_norm
     v1.nn.conv3d = _conv3d_ops.conv3d_v1
+    v1.losses = _module(v1.__name__ + ".losses", "TensorFlow 1's tf.losses (losses_impl.py and util.py).",
+                        (_v1_losses, ("absolute_difference", "cosine_distance", "hinge_loss", "huber_loss", "log_loss",
+                                      "mean_pairwise_squared_error", "mean_squared_error", "sigmoid_cross_entropy",
+                                      "softmax_cross_entropy", "sparse_softmax_cross_entropy")),
+                        (_v1_loss_reduction, ("Reduction", "compute_weighted_loss")),
+                        (_v1_loss_collections, ("add_loss", "get_losses", "get_regularization_loss",
+                                                "get_regularization_losses", "get_total_loss")))
     sys.modules[v1.__name__] = v1
+    sys.modules[v1.losses.__name__] = v1.losses
     sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn
     sys.modules[v1.train.__name__] = v1.train
