@@ -18,14 +18,18 @@ from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 PROGRAM = REPO / "tests" / "tf1_names_program.py"
-with open(REPO / "tests" / "fixtures" / "tf1_names" / "results.json") as _f:
-    RECORDED = json.load(_f)
+FIXTURES = REPO / "tests" / "fixtures" / "tf1_names"
+with open(FIXTURES / "results.json") as _f:
+    RECORDED_ALL = json.load(_f)
+# What only TensorFlow records: how TensorFlow 2.21 itself answers tf.compat.v1.layers.
+TENSORFLOW_ONLY = "tensorflow_only:"
+RECORDED = {k: v for k, v in RECORDED_ALL.items() if not k.startswith(TENSORFLOW_ONLY)}
 
 
-def run_program(python, library, out_dir):
+def run_program(python, library, out_dir, checkpoint=None):
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    result = subprocess.run([python, str(PROGRAM), library, str(out_dir)], capture_output=True, text=True, env=env,
-                            timeout=900)
+    args = [python, str(PROGRAM), library, str(out_dir)] + ([str(checkpoint)] if checkpoint else [])
+    result = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
     with open(os.path.join(out_dir, "results.json")) as f:
         return json.load(f)
@@ -33,7 +37,8 @@ def run_program(python, library, out_dir):
 
 @pytest.fixture(scope="module")
 def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("tf1_names"))
+    # the layers restore the TensorFlow 1 checkpoint TensorFlow wrote for their variables' names
+    return run_program(sys.executable, "varrt", tmp_path_factory.mktemp("tf1_names"), FIXTURES / "layers_ckpt")
 
 
 def assert_same(name, expected, ours):
@@ -56,8 +61,22 @@ def test_matches_tensorflow(varrt_run, name):
     assert_same(name, RECORDED[name], varrt_run.get(name))
 
 
+def test_tensorflow_2_21_itself_routes_compat_v1_layers_to_tf_keras():
+    # Why the layers' values come from tf1_layers_reference.py (tf_keras's legacy layers written with
+    # TensorFlow's own ops): TensorFlow 2.21 with Keras 3 and no tf_keras raises for them.
+    assert RECORDED_ALL[TENSORFLOW_ONLY + "layers.dense"] == "AttributeError: `dense` is not available with Keras 3."
+
+
+def test_a_tensorflow_1_checkpoint_restores_into_the_layers(varrt_run):
+    # the network restored from TensorFlow's checkpoint computes what TensorFlow computed before saving
+    np.testing.assert_allclose(varrt_run["num:close:layers.restored"], RECORDED["num:close:layers.written"],
+                               rtol=1e-6, atol=1e-6)
+    assert np.abs(np.array(RECORDED["num:close:layers.written"])).max() > 0.1
+
+
 def test_matches_live_tensorflow(varrt_run, tmp_path):
     theirs = run_program(required_tf_python(), "tensorflow", tmp_path)
+    theirs = {k: v for k, v in theirs.items() if not k.startswith(TENSORFLOW_ONLY)}
     assert set(theirs) == set(varrt_run)
     for name in sorted(theirs):
         assert_same(name, theirs[name], varrt_run[name])

@@ -134,14 +134,135 @@ def losses_section():
     record_error("losses.error.weights_dim", lambda: L.mean_squared_error(LABEL, PRED, weights=np.ones((5, 2))))
 
 
-SECTIONS = [losses_section]
+def layers_api():
+    """v1.layers, or under TensorFlow 2.21 (which routes them to tf_keras and raises without it) the same
+    layers written with TensorFlow 1's own ops after tf_keras's legacy source (tf1_layers_reference.py)."""
+    if sys.argv[1] != "tensorflow":
+        return v1.layers
+    record_error("tensorflow_only:layers.dense", lambda: v1.layers.dense)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tf1_layers_reference  # noqa: E402 - only under TensorFlow
+    return tf1_layers_reference
+
+
+IMAGES = RNG.normal(size=(3, 7, 7, 3)).astype(np.float32)
+SEQUENCES = RNG.normal(size=(3, 9, 2)).astype(np.float32)
+VOLUMES = RNG.normal(size=(2, 4, 5, 5, 2)).astype(np.float32)
+
+
+def build_network(L, seed_base):
+    """A TensorFlow 1 tutorial's network over fed images; returns its placeholder and outputs."""
+    init = (lambda k: v1.glorot_uniform_initializer(seed=seed_base + k)) if seed_base is not None else \
+        (lambda k: v1.zeros_initializer())
+    x = v1.placeholder(tf.float32, [None, 7, 7, 3], name="images")
+    c1 = L.conv2d(x, 4, 3, padding="same", activation=tf.nn.relu, kernel_initializer=init(1))
+    p1 = L.max_pooling2d(c1, 2, 2)
+    c2 = L.conv2d(p1, 5, (2, 2), strides=(1, 1), kernel_initializer=init(2),
+                  bias_initializer=v1.constant_initializer(0.1) if seed_base is not None else init(9))
+    p2 = L.average_pooling2d(c2, 2, 1, padding="same")
+    f = L.flatten(p2)
+    d1 = L.dense(f, 6, activation=tf.nn.tanh, kernel_initializer=init(3))
+    dr = L.dropout(d1, 0.4)
+    logits = L.dense(dr, 3, kernel_initializer=init(4), name="logits")
+    with v1.variable_scope("head"):
+        h = L.dense(d1, 2, kernel_initializer=init(5), use_bias=False)
+    again = L.dense(dr, 3, name="logits", reuse=True)
+    t = L.conv2d_transpose(c1, 2, 3, strides=2, kernel_initializer=init(6))
+    sep = L.separable_conv2d(x, 3, 2, depth_multiplier=2, depthwise_initializer=init(7),
+                             pointwise_initializer=init(8))
+    return x, [c1, p1, c2, p2, f, d1, dr, logits, h, again, t, sep]
+
+
+def layers_section():
+    L = layers_api()
+    with tf.Graph().as_default():
+        x, outputs = build_network(L, 10)
+        record("layers.variables", [(v.name, v.shape.as_list()) for v in v1.global_variables()])
+        record("layers.trainable", [v.name for v in v1.trainable_variables()])
+        record("layers.output_shapes", [(o.dtype.name, o.shape.as_list()) for o in outputs])
+        values = in_session(outputs, {x: IMAGES}, init=True)
+        for i, value in enumerate(values):
+            record_num(f"close:layers.output{i}", value)
+        record_error("layers.error.exists", lambda: L.dense(outputs[5], 3, name="logits"))
+        record_error("layers.error.missing", lambda: L.dense(outputs[5], 3, name="nothing", reuse=True))
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            v1.train.Saver().save(sess, os.path.join(out_dir, "layers_ckpt"), write_meta_graph=False)
+            record_num("close:layers.written", sess.run(outputs[7], {x: IMAGES[:2]}))
+    # A checkpoint TensorFlow wrote for these names restores into varrt's layers (built with other values).
+    checkpoint = sys.argv[3] if len(sys.argv) > 3 else os.path.join(out_dir, "layers_ckpt")
+    with tf.Graph().as_default():
+        x, outputs = build_network(L, None)
+        with v1.Session() as sess:
+            v1.train.Saver().restore(sess, checkpoint)
+            record_num("close:layers.restored", sess.run(outputs[7], {x: IMAGES[:2]}))
+    with tf.Graph().as_default():
+        s = v1.placeholder(tf.float32, [None, 9, 2])
+        c = L.conv1d(s, 3, 2, strides=1, padding="same", kernel_initializer=v1.glorot_normal_initializer(seed=4))
+        m = L.max_pooling1d(c, 2, 2)
+        a = L.average_pooling1d(c, 3, 2, padding="same")
+        vol = v1.placeholder(tf.float32, [None, 4, 5, 5, 2])
+        c3 = L.conv3d(vol, 2, (2, 3, 3), kernel_initializer=v1.glorot_uniform_initializer(seed=5),
+                      bias_initializer=v1.constant_initializer(-0.2))
+        wide = L.dense(v1.placeholder_with_default(IMAGES, [None, 7, 7, 3]) if hasattr(v1, "placeholder_with_default")
+                       else tf.constant(IMAGES), 2, kernel_initializer=v1.glorot_uniform_initializer(seed=6))
+        record("layers.more_variables", [v.name for v in v1.global_variables()])
+        record("layers.more_shapes", [o.shape.as_list() for o in (c, m, a, c3, wide)])
+        for i, value in enumerate(in_session([c, m, a, c3, wide], {s: SEQUENCES, vol: VOLUMES}, init=True)):
+            record_num(f"close:layers.more{i}", value)
+    # eagerly: variables named as in a graph, numbered on
+    e1 = L.dense(IMAGES[0, 0], 2, kernel_initializer=v1.glorot_uniform_initializer(seed=1))
+    record("layers.eager", tensor_text(e1))
+    record_num("close:layers.eager", e1)
+
+
+def initializers_section():
+    inits = {
+        "glorot_uniform": lambda s: v1.glorot_uniform_initializer(seed=s),
+        "glorot_normal": lambda s: v1.glorot_normal_initializer(seed=s),
+        "truncated_normal": lambda s: v1.truncated_normal_initializer(mean=0.5, stddev=2.0, seed=s),
+        "random_normal": lambda s: v1.random_normal_initializer(seed=s),
+        "random_uniform": lambda s: v1.random_uniform_initializer(seed=s),
+        "random_uniform_range": lambda s: v1.random_uniform_initializer(-3.0, 2.0, seed=s),
+        "uniform_unit_scaling": lambda s: v1.uniform_unit_scaling_initializer(factor=1.5, seed=s),
+        "variance_scaling": lambda s: v1.variance_scaling_initializer(seed=s),
+        "variance_scaling_avg_uniform": lambda s: v1.variance_scaling_initializer(2.0, "fan_avg", "uniform", seed=s),
+        "variance_scaling_out_untruncated": lambda s: v1.variance_scaling_initializer(0.5, "fan_out",
+                                                                                        "untruncated_normal", seed=s),
+        "orthogonal": lambda s: v1.orthogonal_initializer(gain=1.5, seed=s),
+    }
+    shapes = [(5, 3), (2, 3, 4, 6), (7,)]
+    for name, make in inits.items():
+        for shape in shapes:
+            if name == "orthogonal" and len(shape) < 2:
+                record_error(f"init.{name}.{shape}", lambda: make(1)(shape))
+                continue
+            key = ("close:" if name == "orthogonal" else "") + f"init.{name}.{shape}"
+            record_num(key + ".eager", make(11)(shape))
+            record_num(key + ".eager64", make(12)(shape, dtype=tf.float64))
+            with tf.Graph().as_default():
+                v1.set_random_seed(5)
+                w = v1.get_variable("w", shape, initializer=make(13))
+                u = v1.get_variable("u", shape, initializer=make(None)) if name != "orthogonal" else None
+                record(f"init.{name}.{shape}.dtype", w.dtype.name)
+                record_num(key + ".graph", in_session(w, init=True))
+                del u
+        record(f"init.{name}.config", repr(sorted(make(3).get_config().items())))
+    record_error("init.error.dtype", lambda: v1.glorot_uniform_initializer(dtype=tf.int32))
+    record_error("init.error.scale", lambda: v1.variance_scaling_initializer(scale=0.0))
+    record_error("init.error.mode", lambda: v1.variance_scaling_initializer(mode="fan"))
+    record_error("init.error.distribution", lambda: v1.variance_scaling_initializer(distribution="gamma"))
+
+
+SECTIONS = [losses_section, layers_section, initializers_section]
 
 
 def main():
     for section in SECTIONS:
         section()
     with open(os.path.join(out_dir, "results.json"), "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
+        # one result a line: the fixture stays small and its diffs readable
+        f.write("{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(results[k])}" for k in sorted(results)) + "\n}\n")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from varrt.ops import linalg_solvers as _linalg_solvers
 from varrt.ops import conv3d_ops as _conv3d_ops
 from varrt.ops import depthwise_conv_ops as _depthwise_conv_ops
 from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
+from varrt.ops import init_ops_v1 as _init_ops_v1
 from varrt.ops import sort_ops as _sort_ops
 from varrt.ops import tensor_diag_ops as _tensor_diag_ops
 from varrt.framework import variables as _variables
@@ -43,10 +44,15 @@ from varrt.graph.tf1 import (  # noqa: F401
     executing_eagerly, get_collection, global_variables, global_variables_initializer, gradients, gradients_v2,
     initialize_all_variables, local_variables_initializer, placeholder, trainable_variables, variables_initializer,
 )
+from varrt.graph.tf1_placeholders import placeholder_with_default  # noqa: F401
 from varrt.graph.variable_scope import AUTO_REUSE, get_variable, get_variable_scope, variable_scope  # noqa: F401
 from varrt.losses import v1_collections as _v1_loss_collections
 from varrt.losses import v1_losses as _v1_losses
 from varrt.losses import v1_reduction as _v1_loss_reduction
+from varrt.tf1_layers import base as _tf1_layers_base
+from varrt.tf1_layers import convolutional as _tf1_conv_layers
+from varrt.tf1_layers import core as _tf1_core_layers
+from varrt.tf1_layers import pooling as _tf1_pooling_layers
 
 
 class _LazyNamespace(types.ModuleType):
@@ -85,6 +91,12 @@ def _module(name, doc, *sources):
     return module
 
 
+def _public_names(module):
+    """The public classes and functions `module` defines (not those it imports)."""
+    return [n for n, value in vars(module).items() if not n.startswith("_") and callable(value)
+            and getattr(value, "__module__", None) == module.__name__]
+
+
 def _make_v1():
     # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses, tf.layers and tf.metrics are other
     # functions.
@@ -95,7 +107,7 @@ def _make_v1():
                  "disable_eager_execution", "enable_eager_execution", "disable_v2_behavior", "enable_v2_behavior",
                  "executing_eagerly", "Session", "InteractiveSession", "get_default_session", "Graph", "GraphKeys",
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
-                 "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients"):
+                 "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients", "placeholder_with_default"):
         setattr(v1, name, globals()[name])
     v1.device = _device_v1
     v1.Variable = _variables.Variable
@@ -146,7 +158,16 @@ def _make_v1():
                         (_v1_loss_reduction, ("Reduction", "compute_weighted_loss")),
                         (_v1_loss_collections, ("add_loss", "get_losses", "get_regularization_loss",
                                                 "get_regularization_losses", "get_total_loss")))
+    # TensorFlow 1's initializers (init_ops.py: other defaults than TensorFlow 2's, stateful seeded draws)
+    for name in ("glorot_normal_initializer", "glorot_uniform_initializer", "orthogonal_initializer",
+                 "random_normal_initializer", "random_uniform_initializer", "truncated_normal_initializer",
+                 "uniform_unit_scaling_initializer", "variance_scaling_initializer"):
+        setattr(v1, name, getattr(_init_ops_v1, name))
+    v1.layers = _module(v1.__name__ + ".layers", "TensorFlow 1's tf.layers (tf_keras's legacy_tf_layers).",
+                        *((m, _public_names(m)) for m in (_tf1_layers_base, _tf1_core_layers, _tf1_conv_layers,
+                                                          _tf1_pooling_layers)))
     sys.modules[v1.__name__] = v1
+    sys.modules[v1.layers.__name__] = v1.layers
     sys.modules[v1.losses.__name__] = v1.losses
     sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn

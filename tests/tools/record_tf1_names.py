@@ -1,5 +1,7 @@
 """Records what TensorFlow 2.21 gives for tests/tf1_names_program.py into
-tests/fixtures/tf1_names/results.json, which tests/test_tf1_names.py compares varrt with.
+tests/fixtures/tf1_names/: results.json, which tests/test_tf1_names.py compares varrt with, and
+layers_ckpt.*, the TensorFlow 1 checkpoint (tf.compat.v1.train.Saver) of the layers' variables that
+varrt's tf.compat.v1.layers restore.
 
     /path/to/python-with-tensorflow tests/tools/record_tf1_names.py
 """
@@ -18,7 +20,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([sys.executable, PROGRAM, "tensorflow", tmp], check=True)
-        shutil.copy(os.path.join(tmp, "results.json"), os.path.join(OUT, "results.json"))
+        for name in ("results.json", "layers_ckpt.index", "layers_ckpt.data-00000-of-00001"):
+            shutil.copy(os.path.join(tmp, name), os.path.join(OUT, name))
     print("wrote", OUT)
 
 

@@ -178,6 +178,14 @@ class Graph(func_graph.FuncGraph):
             self.watch(sym)  # tf.gradients may differentiate with respect to it
         return sym
 
+    def add_placeholder_with_default(self, value, shape, name):
+        """A graph input of static shape `shape` that, unless fed, holds `value` (an eager tensor)."""
+        if not value.shape.is_compatible_with(TensorShape(shape)):
+            raise ValueError(f"Shapes {value.shape} and {TensorShape(shape)} are incompatible")
+        sym = self.add_placeholder(value.dtype, shape, name or "PlaceholderWithDefault")
+        self._constants[self.slot_of(sym)] = value  # what an unfed input reads
+        return sym
+
     # --- gradients -----------------------------------------------------------------------------
 
     def gradients(self, ys, xs, grad_ys=None):

@@ -40,14 +40,19 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
             raise TypeError("If default_name is None then name_or_scope is required")
         if partitioner is not None:
             raise NotImplementedError("varrt does not partition variables (variable_scope partitioner=)")
-        self._name = name_or_scope.name if isinstance(name_or_scope, variable_scope) else (name_or_scope or
-                                                                                          default_name)
+        self._name = name_or_scope.name if isinstance(name_or_scope, variable_scope) else name_or_scope
+        # Without a name the scope takes `default_name`, made unique when entered ("dense", "dense_1", ...).
+        self._default_name = default_name if not self._name else None
         self._reuse = reuse
         self._initializer = initializer
 
     @property
     def name(self):
         """The scope's full name."""
+        if hasattr(self, "_full_name"):  # entered: TensorFlow's VariableScope.name is the full name
+            return self._full_name
+        if self._name is None:
+            return self._default_name
         return "/".join([s[0] for s in _scopes.stack] + [self._name]) if _scopes.stack and \
             _scopes.stack[-1][3] is not self else self._name
 
@@ -63,6 +68,9 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
             _scopes.stack[-1] = (name, True, init, owner)
 
     def __enter__(self):
+        if self._default_name is not None:
+            self._name = variable_scope_store.open_unique_scope(self._default_name)
+            self._default_name = None
         outer_reuse = _scopes.stack[-1][1] if _scopes.stack else None
         reuse = self._reuse if self._reuse is not None else outer_reuse
         init = self._initializer if self._initializer is not None else (_scopes.stack[-1][2] if _scopes.stack
