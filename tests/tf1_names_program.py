@@ -254,7 +254,76 @@ def initializers_section():
     record_error("init.error.distribution", lambda: v1.variance_scaling_initializer(distribution="gamma"))
 
 
-SECTIONS = [losses_section, layers_section, initializers_section]
+def schedules_section():
+    T = v1.train
+    schedules = {
+        "exponential": lambda g: T.exponential_decay(0.1, g, 7, 0.96),
+        "exponential_staircase": lambda g: T.exponential_decay(0.5, g, 4, 0.5, staircase=True),
+        "natural_exp": lambda g: T.natural_exp_decay(0.1, g, 5, 0.3),
+        "natural_exp_staircase": lambda g: T.natural_exp_decay(0.2, g, 3, 0.7, staircase=True),
+        "inverse_time": lambda g: T.inverse_time_decay(0.1, g, 6, 0.5),
+        "inverse_time_staircase": lambda g: T.inverse_time_decay(0.3, g, 4, 2.0, staircase=True),
+        "polynomial": lambda g: T.polynomial_decay(0.1, g, 9, 0.01, power=0.5),
+        "polynomial_cycle": lambda g: T.polynomial_decay(0.1, g, 6, power=2.0, cycle=True),
+        "cosine": lambda g: T.cosine_decay(0.1, g, 11),
+        "cosine_alpha": lambda g: T.cosine_decay(0.3, g, 8, alpha=0.2),
+        "cosine_restarts": lambda g: T.cosine_decay_restarts(0.1, g, 4),
+        "cosine_restarts_t1": lambda g: T.cosine_decay_restarts(0.2, g, 3, t_mul=1.0, m_mul=0.8, alpha=0.1),
+        "linear_cosine": lambda g: T.linear_cosine_decay(0.1, g, 13),
+        "linear_cosine_periods": lambda g: T.linear_cosine_decay(0.1, g, 10, num_periods=2.0, alpha=0.1, beta=0.01),
+        "piecewise": lambda g: T.piecewise_constant(g, [3, 7, 12], [1.0, 0.5, 0.1, 0.05]),
+        "piecewise_decay": lambda g: T.piecewise_constant_decay(g, [5], [0.25, 0.125]),
+    }
+    steps = [0, 1, 3, 4, 7, 10, 15, 23]
+    for name, make in schedules.items():
+        with tf.Graph().as_default():
+            step = v1.train.get_or_create_global_step()
+            rate = make(step)
+            record(f"schedule.{name}.type", tensor_text(rate))
+            with v1.Session() as sess:
+                sess.run(v1.global_variables_initializer())
+                values = []
+                for n in steps:
+                    sess.run(step.assign(n))
+                    values.append(sess.run(rate))
+            # TensorFlow's Session rewrites the graph's arithmetic (grappler: a division by a constant
+            # becomes a multiplication), an ulp off its own eager rates, which varrt's match bit for bit
+            record_num(f"close:schedule.{name}", values)
+        step = tf.Variable(0, dtype=tf.int64)
+        rate = make(step)
+        record(f"schedule.{name}.eager_callable", repr(callable(rate)))
+        values = []
+        for n in steps:
+            step.assign(n)
+            values.append(rate().numpy())
+        record_num(f"schedule.{name}.eager", values)
+    with tf.Graph().as_default():
+        step = v1.placeholder(tf.int32, [])
+        noisy = T.noisy_linear_cosine_decay(0.1, step, 10)
+        record("schedule.noisy.type", tensor_text(noisy))
+        with v1.Session() as sess:
+            late = [sess.run(noisy, {step: n}) for n in (10, 12)]
+        # past decay_steps the cosine factor is 0, leaving beta * learning_rate whatever the noise
+        record_num("close:schedule.noisy.late", late)
+    record_error("schedule.error.piecewise_dtype", lambda: T.piecewise_constant(tf.constant(1.0), [1, 2], [1.0, 2.0, 3.0]))
+    record_error("schedule.error.piecewise_values", lambda: T.piecewise_constant(1, [1, 2], [1.0, 2, 3.0]))
+    # the global step
+    with tf.Graph().as_default():
+        created = v1.train.create_global_step()
+        record("global_step.created", f"{created.name} {created.dtype.name} {created.shape} {created.trainable}")
+        record("global_step.same", repr(v1.train.get_global_step() is created and
+                                        v1.train.get_or_create_global_step() is created))
+        record("global_step.in_globals", repr([v.name for v in v1.global_variables()]))
+        record_error("global_step.error.exists", lambda: v1.train.create_global_step())
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            sess.run(created.assign_add(5))
+            record("global_step.value", repr(v1.train.global_step(sess, created)))
+    with tf.Graph().as_default():
+        record("global_step.none", repr(v1.train.get_global_step()))
+
+
+SECTIONS = [losses_section, layers_section, initializers_section, schedules_section]
 
 
 def main():

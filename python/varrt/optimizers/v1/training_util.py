@@ -16,6 +16,24 @@ def get_global_step(graph=None):
     return steps[0] if steps else None
 
 
+def create_global_step(graph=None):
+    """A new global step variable (int64, 0, not trainable).
+
+    Raises:
+        ValueError: If the graph has one already.
+    """
+    if get_global_step(graph) is not None:
+        raise ValueError('"global_step" already exists.')
+    return get_or_create_global_step(graph)
+
+
+def global_step(sess, global_step_tensor):
+    """The global step's value as a Python int (read through `sess` in a graph)."""
+    if ops.current_graph() is None:
+        return int(global_step_tensor.numpy())
+    return int(sess.run(global_step_tensor))
+
+
 def get_or_create_global_step(graph=None):
     """The global step variable, created (int64, 0, not trainable) when missing."""
     step = get_global_step(graph)
