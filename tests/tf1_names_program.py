@@ -323,7 +323,137 @@ def schedules_section():
         record("global_step.none", repr(v1.train.get_global_step()))
 
 
-SECTIONS = [losses_section, layers_section, initializers_section, schedules_section]
+def resolve(path):
+    value = tf
+    for part in path.split("."):
+        value = getattr(value, part)
+    return value
+
+
+# aliases of TensorFlow 2 names varrt has (compat_v1_aliases.py lists them all)
+ALIASES = {"log": "math.log", "mod": "math.mod", "floormod": "math.mod", "floordiv": "math.floordiv",
+           "ceil": "math.ceil", "div_no_nan": "math.divide_no_nan", "squared_difference": "math.squared_difference",
+           "rsqrt": "math.rsqrt", "log1p": "math.log1p", "erf": "math.erf", "is_nan": "math.is_nan",
+           "matrix_transpose": "linalg.matrix_transpose", "lin_space": "linspace", "where_v2": "where",
+           "reverse_v2": "reverse", "OpError": "errors.OpError", "NoGradient": "no_gradient",
+           "random_normal": "random.normal", "random_uniform": "random.uniform", "qr": "linalg.qr"}
+
+
+def top_level_section():
+    for name, path in ALIASES.items():
+        record(f"alias.{name}", repr(getattr(v1, name) is resolve(path)))
+    m = np.arange(24, dtype=np.float32).reshape(2, 3, 4) % 5 - 1.5
+    with tf.Graph().as_default():
+        x = v1.placeholder_with_default(m, [None, 3, 4])
+        outs = {
+            "reduce_sum": v1.reduce_sum(x, reduction_indices=[1], keep_dims=True),
+            "reduce_mean": v1.reduce_mean(x, axis=2, keep_dims=False),
+            "reduce_max": v1.reduce_max(x, reduction_indices=0),
+            "reduce_min": v1.reduce_min(x, keepdims=True),
+            "reduce_prod": v1.reduce_prod(x, [0, 2]),
+            "reduce_logsumexp": v1.reduce_logsumexp(x, reduction_indices=[2], keep_dims=True),
+            "reduce_all": v1.reduce_all(x > -2, reduction_indices=1),
+            "reduce_any": v1.reduce_any(x > 2, keep_dims=True),
+            "math.reduce_sum": v1.math.reduce_sum(x, reduction_indices=2),
+            "count_nonzero": v1.count_nonzero(x, reduction_indices=[1, 2], keep_dims=True),
+            "count_nonzero_input": v1.count_nonzero(input=x, axis=0, dtype=tf.int32),
+            "argmax": v1.argmax(x),
+            "argmax_dimension": v1.argmax(x, dimension=2),
+            "argmin": v1.argmin(x, 1, output_type=tf.int32),
+            "math.argmax": v1.math.argmax(x, dimension=1),
+            "arg_max": v1.arg_max(x, 2),
+            "arg_min": v1.arg_min(x, dimension=0),
+            "div_int": v1.div(tf.constant([7, -7, 9]), tf.constant([2, 2, -4])),
+            "div_float": v1.div(x, 4.0),
+            "to_float": v1.to_float(tf.constant([1, 2])),
+            "to_double": v1.to_double(x),
+            "to_int32": v1.to_int32(x),
+            "to_int64": v1.to_int64(x),
+            "to_complex64": v1.to_complex64(x),
+            "mod": v1.mod(tf.constant([7, -7]), 3),
+            "log": v1.log(tf.constant([1.0, 2.0])),
+        }
+        for name, t in outs.items():
+            record(f"top.{name}.type", tensor_text(t))
+        values = in_session(list(outs.values()))
+        fed = in_session(outs["reduce_sum"], {x: np.ones((5, 3, 4), np.float32)})
+        for name, value in zip(outs, values):
+            if name == "to_complex64":
+                value = np.stack([np.real(value), np.imag(value)])
+            record_num(("close:" if name == "reduce_logsumexp" else "") + f"top.{name}", value)
+        record_num("top.placeholder_with_default.fed", fed)
+        record_error("top.placeholder_with_default.error", lambda: v1.placeholder_with_default([1.0, 2.0], [3]))
+    record_num("top.eager.reduce_sum", v1.reduce_sum(m, reduction_indices=[0, 1], keep_dims=True))
+    record_num("top.eager.placeholder_with_default", v1.placeholder_with_default(m[0], [3, None]))
+    record_error("top.error.both_axes", lambda: v1.reduce_sum(m, axis=1, reduction_indices=1))
+    record_error("top.error.both_keepdims", lambda: v1.reduce_mean(m, keepdims=True, keep_dims=True))
+    record_error("top.error.argmax_both", lambda: v1.argmax(m, 1, dimension=1))
+    record_error("top.error.div_dtypes", lambda: v1.div(tf.constant([1, 2]), tf.constant([1.0, 2.0])))
+    # state functions in a Session
+    with tf.Graph().as_default():
+        v = tf.Variable(np.arange(12, dtype=np.float32).reshape(4, 3))
+        w = tf.Variable([1, 2, 3, 4, 5])
+        ops = [("assign", lambda: v1.assign(v, np.ones((4, 3), np.float32) * 2)),
+               ("assign_add", lambda: v1.assign_add(v, np.full((4, 3), 0.5, np.float32))),
+               ("assign_sub", lambda: v1.assign_sub(w, [1, 1, 1, 1, 1])),
+               ("scatter_update", lambda: v1.scatter_update(v, [3, 0], [[9.0, 8.0, 7.0], [6.0, 5.0, 4.0]])),
+               ("scatter_add", lambda: v1.scatter_add(v, [1, 1], [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]])),
+               ("scatter_sub", lambda: v1.scatter_sub(w, [0, 4], [10, 20])),
+               ("scatter_mul", lambda: v1.scatter_mul(v, [2], [[3.0, -1.0, 0.5]])),
+               ("scatter_div", lambda: v1.scatter_div(v, [0], [[2.0, 4.0, 8.0]])),
+               ("scatter_min", lambda: v1.scatter_min(w, [1, 2], [0, 9])),
+               ("scatter_max", lambda: v1.scatter_max(w, [3], [100])),
+               ("scatter_nd_update", lambda: v1.scatter_nd_update(v, [[0, 1], [3, 2]], [-1.0, -2.0])),
+               ("scatter_nd_add", lambda: v1.scatter_nd_add(w, [[0], [0]], [5, 6])),
+               ("scatter_nd_sub", lambda: v1.scatter_nd_sub(v, [[2]], [[1.0, 1.0, 1.0]]))]
+        built = [(name, make()) for name, make in ops]
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for name, op in built:
+                record_num(f"state.{name}", sess.run(op))
+            record_num("state.final", np.concatenate([sess.run(v).ravel(), sess.run(w).astype(np.float32)]))
+    e = tf.Variable([1.0, 2.0, 3.0])
+    v1.scatter_update(e, [2], [7.0])
+    v1.assign_add(e, [1.0, 1.0, 1.0])
+    record_num("state.eager", e)
+    # collections
+    with tf.Graph().as_default():
+        ref = v1.get_collection_ref("things")
+        ref.append("a")
+        v1.add_to_collections(["things", "more"], "b")
+        v1.add_to_collection(v1.GraphKeys.MODEL_VARIABLES, tf.Variable(1.0, name="m"))
+        v1.add_to_collection(v1.GraphKeys.LOCAL_VARIABLES, tf.Variable(2.0, name="l"))
+        v1.add_to_collection(v1.GraphKeys.MOVING_AVERAGE_VARIABLES, tf.Variable(3.0, name="avg"))
+        record("collections.things", repr(v1.get_collection("things")) + repr(v1.get_collection("more")))
+        record("collections.same_ref", repr(v1.get_collection_ref("things") is ref))
+        record("collections.variables", repr([[x.name for x in f()] for f in (
+            v1.model_variables, v1.local_variables, v1.moving_average_variables, v1.all_variables)]))
+        record("collections.scoped", repr([x.name for x in v1.model_variables(scope="m")] +
+                                          [x.name for x in v1.local_variables(scope="q")]))
+        record("collections.initialize_variables", v1.initialize_variables([]).type + " " +
+               v1.initialize_local_variables().type)
+    record("collections.eager", repr([v1.local_variables(), v1.model_variables(), v1.moving_average_variables()]))
+    # Dimension
+    D = v1.Dimension
+    record("dimension.repr", repr([repr(D(3)), str(D(3)), str(D(None)), repr(D(None))]))
+    record("dimension.arith", repr([str(D(3) + 2), str(D(3) + D(None)), str(D(4) // 3), str(D(3) * D(2)),
+                                    str(D(3) - 1), str(D(7) % D(4)), str(2 + D(5)), str(10 - D(4))]))
+    record("dimension.compare", repr([D(3) == 3, D(None) == 3, D(3) != 4, D(3) < D(4), D(3) < D(None),
+                                      D(2) >= 2, int(D(5)), D(3).value, D(None).value]))
+    record("dimension.merge", repr([str(D(3).merge_with(None)), D(3).is_compatible_with(None),
+                                    D(3).is_compatible_with(4)]))
+    record_error("dimension.error.merge", lambda: D(3).merge_with(4))
+    record_error("dimension.error.negative", lambda: D(-1))
+    record_error("dimension.error.str", lambda: D("a"))
+    record_error("dimension.error.float", lambda: D(2.5))
+    shape = tf.TensorShape([3, None, 5])
+    record("dimension.functions", repr([v1.dimension_value(D(4)), v1.dimension_value(7), v1.dimension_value(None),
+                                        repr(v1.dimension_at_index(shape, 0)), repr(v1.dimension_at_index(shape, 1)),
+                                        repr(v1.dimension_at_index(tf.TensorShape(None), 2)),
+                                        tf.compat.dimension_value(D(6))]))
+
+
+SECTIONS = [losses_section, layers_section, initializers_section, schedules_section, top_level_section]
 
 
 def main():

@@ -20,6 +20,7 @@ from __future__ import annotations  # the annotations are for type checkers only
 import sys
 import types
 
+from varrt import compat_v1_aliases as _aliases
 from varrt import random as _random
 from varrt.data import tf1_iterators as _tf1_iterators
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
@@ -33,6 +34,11 @@ from varrt.ops import conv3d_ops as _conv3d_ops
 from varrt.ops import depthwise_conv_ops as _depthwise_conv_ops
 from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
 from varrt.ops import init_ops_v1 as _init_ops_v1
+from varrt.ops import tf1_math_ops as _tf1_math_ops
+from varrt.ops import tf1_state_ops as _tf1_state_ops
+from varrt.framework import dimension as _dimension
+from varrt.framework.dimension import dimension_at_index, dimension_value  # noqa: F401 (tf.compat's)
+from varrt.graph import tf1_collections as _tf1_collections
 from varrt.ops import sort_ops as _sort_ops
 from varrt.ops import tensor_diag_ops as _tensor_diag_ops
 from varrt.framework import variables as _variables
@@ -59,14 +65,29 @@ class _LazyNamespace(types.ModuleType):
     """A module whose missing attributes come from another module, imported on first use (so
     `compat.v1.train.Saver` works without importing `varrt.train` until it is needed)."""
 
-    def __init__(self, name, target, doc=None, hidden=()):
+    def __init__(self, name, target, doc=None, hidden=(), aliases=None):
         super().__init__(name, doc)
         self._target = target
         self._hidden = frozenset(hidden)  # the target's names this namespace does not have
+        self._aliases = aliases or {}  # name -> its path under varrt (compat_v1_aliases.py)
+
+    def _alias(self, name):
+        """The object the alias table names for `name`, or None while varrt lacks it."""
+        import importlib  # reason: the namespace's targets load on first use
+        value = importlib.import_module("varrt")
+        for part in self._aliases[name].split("."):
+            value = getattr(value, part, None)
+            if value is None:
+                return None
+        return value
 
     def __getattr__(self, name):
         if name.startswith("__") or name in self._hidden:
             raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        if name in self._aliases:
+            value = self._alias(name)
+            if value is not None:
+                return value
         import importlib
         try:
             module = importlib.import_module(self._target)
@@ -101,7 +122,8 @@ def _make_v1():
     # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses, tf.layers and tf.metrics are other
     # functions.
     v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).",
-                        hidden=("autodiff", "layers", "losses", "metrics", "models", "optimizers"))
+                        hidden=("autodiff", "layers", "losses", "metrics", "models", "optimizers"),
+                        aliases=_aliases.TOP_LEVEL)
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
                  "variables_initializer", "global_variables", "trainable_variables", "placeholder",
                  "disable_eager_execution", "enable_eager_execution", "disable_v2_behavior", "enable_v2_behavior",
@@ -117,9 +139,10 @@ def _make_v1():
     v1.truncated_normal = _random.truncated_normal
     v1.set_random_seed = _random.set_seed
     v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.train.compat_v1",
-                                "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.")
+                                "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.", aliases=_aliases.TRAIN)
     # TensorFlow 1's tf.nn: tf.nn's functions, those with other arguments in TensorFlow 1 replaced.
-    v1.nn = _LazyNamespace(v1.__name__ + ".nn", "varrt.nn", "TensorFlow 1's tf.nn over varrt.nn.")
+    v1.nn = _LazyNamespace(v1.__name__ + ".nn", "varrt.nn", "TensorFlow 1's tf.nn over varrt.nn.",
+                           aliases=_aliases.NN)
     for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     v1.nn.in_top_k = _sort_ops.in_top_k_v1
@@ -163,11 +186,20 @@ def _make_v1():
                  "random_normal_initializer", "random_uniform_initializer", "truncated_normal_initializer",
                  "uniform_unit_scaling_initializer", "variance_scaling_initializer"):
         setattr(v1, name, getattr(_init_ops_v1, name))
+    # TensorFlow 1's signatures (keep_dims, reduction_indices, dimension), state functions and collections
+    for module in (_tf1_math_ops, _tf1_state_ops, _tf1_collections, _dimension):
+        for name in _public_names(module):
+            setattr(v1, name, getattr(module, name))
+    v1.math = _LazyNamespace(v1.__name__ + ".math", "varrt.math", "TensorFlow 1's tf.math over varrt.math.")
+    for name in _public_names(_tf1_math_ops):
+        if name.startswith(("reduce_", "arg", "count_")) and not name.startswith("arg_"):  # not to_*, div, arg_max
+            setattr(v1.math, name, getattr(_tf1_math_ops, name))
     v1.layers = _module(v1.__name__ + ".layers", "TensorFlow 1's tf.layers (tf_keras's legacy_tf_layers).",
                         *((m, _public_names(m)) for m in (_tf1_layers_base, _tf1_core_layers, _tf1_conv_layers,
                                                           _tf1_pooling_layers)))
     sys.modules[v1.__name__] = v1
     sys.modules[v1.layers.__name__] = v1.layers
+    sys.modules[v1.math.__name__] = v1.math
     sys.modules[v1.losses.__name__] = v1.losses
     sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn

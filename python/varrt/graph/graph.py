@@ -30,6 +30,7 @@ class GraphKeys:
     LOCAL_VARIABLES = "local_variables"
     TRAINABLE_VARIABLES = "trainable_variables"
     MODEL_VARIABLES = "model_variables"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
     UPDATE_OPS = "update_ops"
     LOSSES = "losses"
     REGULARIZATION_LOSSES = "regularization_losses"
@@ -165,11 +166,11 @@ class Graph(func_graph.FuncGraph):
             self._constants.setdefault(s, t)
         return slot
 
-    def add_placeholder(self, dtype, shape, name):
+    def add_placeholder(self, dtype, shape, name, node_name=None):
         """A graph input, fed in Session.run: a symbolic tensor (no value while the graph is built)."""
         slot = self._graph.add_input()
         shape = TensorShape(shape)
-        node_name = self.unique_name(name or "Placeholder")
+        node_name = node_name or self.unique_name(name or "Placeholder")
         sym = func_graph.stand_in(dtype, shape, self.graph_id)
         self._register(sym, slot, node_name + ":0", shape, "Placeholder")
         self.node_names.append((node_name, "Placeholder"))
@@ -179,10 +180,27 @@ class Graph(func_graph.FuncGraph):
         return sym
 
     def add_placeholder_with_default(self, value, shape, name):
-        """A graph input of static shape `shape` that, unless fed, holds `value` (an eager tensor)."""
-        if not value.shape.is_compatible_with(TensorShape(shape)):
-            raise ValueError(f"Shapes {value.shape} and {TensorShape(shape)} are incompatible")
-        sym = self.add_placeholder(value.dtype, shape, name or "PlaceholderWithDefault")
+        """A graph input of static shape `shape` that, unless fed, holds `value` (an eager tensor).
+
+        Raises:
+            ValueError: If `value`'s shape does not have `shape` (TensorFlow's shape-function text).
+        """
+        shape = TensorShape(shape)
+        node_name = self.unique_name(name or "PlaceholderWithDefault")
+        if not value.shape.is_compatible_with(shape):
+            def text(s):
+                return "?" if s.rank is None else "[" + ",".join("?" if d is None else str(d) for d in s.as_list()) + "]"
+            if shape.rank is not None and value.shape.rank != shape.rank:
+                reason = f"Shapes must be equal rank, but are {value.shape.rank} and {shape.rank}"
+            else:
+                i, (a, b) = next((i, p) for i, p in enumerate(zip(value.shape.as_list(), shape.as_list()))
+                                 if None not in p and p[0] != p[1])
+                reason = (f"Dimension {i} in both shapes must be equal, but are {a} and {b}. Shapes are "
+                          f"{text(value.shape)} and {text(shape)}.")
+            raise ValueError(f"{reason} for '{{{{node {node_name}}}}} = PlaceholderWithDefault[dtype="
+                             f"{dtypes.enum_name(value.dtype)}, shape={text(shape)}]({node_name}/input)' with input "
+                             f"shapes: {text(value.shape)}.")
+        sym = self.add_placeholder(value.dtype, shape, None, node_name=node_name)
         self._constants[self.slot_of(sym)] = value  # what an unfed input reads
         return sym
 
@@ -300,6 +318,11 @@ class Graph(func_graph.FuncGraph):
         if scope is not None:
             values = [v for v in values if getattr(v, "name", "").startswith(scope)]
         return values
+
+    def get_collection_ref(self, name):
+        """The list of collection `name` itself (created empty), which adding to adds to the collection;
+        the variables a graph lists by itself (global and trainable) are not in it."""
+        return self._collections.setdefault(name, [])
 
     def get_all_collection_keys(self):
         """The names of this graph's collections."""
