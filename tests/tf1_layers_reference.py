@@ -149,3 +149,44 @@ def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=
         if training:
             return tf.nn.dropout(inputs, rate=rate, noise_shape=noise_shape, seed=seed)
         return tf.identity(inputs)
+
+
+def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, training=False, name=None, reuse=None,
+                        gamma_initializer=v1.ones_initializer(), beta_initializer=_ZEROS,
+                        moving_mean_initializer=_ZEROS, moving_variance_initializer=v1.ones_initializer()):
+    """tf_keras's V1 BatchNormalization in a graph (batch_normalization.py): fused for a 4-D channels-last
+    input (FusedBatchNormV3, its Bessel-corrected variance kept: _bessels_correction_test_only), else
+    tf.nn.moments; the moving averages updated by _assign_moving_average, collected in UPDATE_OPS."""
+    inputs = tf.convert_to_tensor(inputs)
+    channels = inputs.shape[-1]
+    with _scope(name, "batch_normalization", reuse):
+        gamma = v1.get_variable("gamma", [channels], initializer=gamma_initializer)
+        beta = v1.get_variable("beta", [channels], initializer=beta_initializer)
+        moving_mean = v1.get_variable("moving_mean", [channels], initializer=moving_mean_initializer,
+                                      trainable=False)
+        moving_variance = v1.get_variable("moving_variance", [channels], initializer=moving_variance_initializer,
+                                          trainable=False)
+
+        def moving_average(variable, value, momentum):
+            decay = tf.convert_to_tensor(1.0 - momentum, name="decay")
+            if decay.dtype != variable.dtype.base_dtype:
+                decay = tf.cast(decay, variable.dtype.base_dtype)
+            return v1.assign_sub(variable, (variable - tf.cast(value, variable.dtype)) * decay)
+
+        if inputs.shape.rank == 4:
+            outputs, mean, variance = v1.nn.fused_batch_norm(inputs, gamma, beta, mean=moving_mean,
+                                                             variance=moving_variance, epsilon=epsilon,
+                                                             is_training=training)
+            if training:
+                m = tf.convert_to_tensor(momentum)
+                for update in (moving_average(moving_mean, mean, m), moving_average(moving_variance, variance, m)):
+                    v1.add_to_collection(v1.GraphKeys.UPDATE_OPS, update)
+            return outputs
+        if training:
+            mean, variance = tf.nn.moments(inputs, list(range(inputs.shape.rank - 1)), keepdims=False)
+            for update in (moving_average(moving_mean, mean, momentum),
+                           moving_average(moving_variance, variance, momentum)):
+                v1.add_to_collection(v1.GraphKeys.UPDATE_OPS, update)
+        else:
+            mean, variance = moving_mean, moving_variance
+        return tf.nn.batch_normalization(inputs, mean, variance, beta, gamma, epsilon)

@@ -210,6 +210,28 @@ def layers_section():
         record("layers.more_shapes", [o.shape.as_list() for o in (c, m, a, c3, wide)])
         for i, value in enumerate(in_session([c, m, a, c3, wide], {s: SEQUENCES, vol: VOLUMES}, init=True)):
             record_num(f"close:layers.more{i}", value)
+    # batch normalization: a training step's updates through UPDATE_OPS, then inference
+    with tf.Graph().as_default():
+        img = v1.placeholder(tf.float32, [None, 7, 7, 3])
+        vec = v1.placeholder(tf.float32, [None, 5])
+        bn_img = L.batch_normalization(img, training=True, momentum=0.9)
+        bn_vec = L.batch_normalization(vec, training=True)
+        bn_vec_eval = L.batch_normalization(vec, training=False, name="batch_normalization_1", reuse=True)
+        bn_img_eval = L.batch_normalization(img, name="batch_normalization", reuse=True)
+        updates = v1.get_collection(v1.GraphKeys.UPDATE_OPS)
+        record("layers.bn.variables", [(v.name, v.shape.as_list(), v.trainable) for v in v1.global_variables()])
+        record("layers.bn.updates", len(updates))
+        feed = {img: IMAGES * 2 + 1, vec: SEQUENCES.reshape(-1, 6)[:, :5] * 3 - 1}
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for step in range(2):
+                out = sess.run([bn_img, bn_vec] + updates, feed)
+                for i, value in enumerate(out):
+                    record_num(f"close:layers.bn.train{step}.{i}", value)
+            for i, value in enumerate(sess.run([bn_img_eval, bn_vec_eval], feed)):
+                record_num(f"close:layers.bn.eval{i}", value)
+            moving = sess.run([v for v in v1.global_variables() if "moving" in v.name])
+            record_num("close:layers.bn.moving", np.concatenate(moving))
     # eagerly: variables named as in a graph, numbered on
     e1 = L.dense(IMAGES[0, 0], 2, kernel_initializer=v1.glorot_uniform_initializer(seed=1))
     record("layers.eager", tensor_text(e1))

@@ -58,6 +58,7 @@ from varrt.losses import v1_reduction as _v1_loss_reduction
 from varrt.tf1_layers import base as _tf1_layers_base
 from varrt.tf1_layers import convolutional as _tf1_conv_layers
 from varrt.tf1_layers import core as _tf1_core_layers
+from varrt.tf1_layers import normalization as _tf1_normalization_layers
 from varrt.tf1_layers import pooling as _tf1_pooling_layers
 
 
@@ -196,7 +197,7 @@ def _make_v1():
             setattr(v1.math, name, getattr(_tf1_math_ops, name))
     v1.layers = _module(v1.__name__ + ".layers", "TensorFlow 1's tf.layers (tf_keras's legacy_tf_layers).",
                         *((m, _public_names(m)) for m in (_tf1_layers_base, _tf1_core_layers, _tf1_conv_layers,
-                                                          _tf1_pooling_layers)))
+                                                          _tf1_pooling_layers, _tf1_normalization_layers)))
     sys.modules[v1.__name__] = v1
     sys.modules[v1.layers.__name__] = v1.layers
     sys.modules[v1.math.__name__] = v1.math
