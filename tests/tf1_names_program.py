@@ -23,6 +23,8 @@ else:
 
 v1 = tf.compat.v1
 out_dir = sys.argv[2]
+# the TensorFlow 1 checkpoint of the layers restored: the one given, else the one the program writes
+CHECKPOINT = sys.argv[3] if len(sys.argv) > 3 else os.path.join(out_dir, "layers_ckpt")
 results = {}
 
 
@@ -39,6 +41,7 @@ def record_error(name, fn):
         fn()
     except Exception as e:  # noqa: BLE001 - the type and text are what is compared
         text = re.sub(r"<(?:\w+\.)*(\w+) object at 0x[0-9a-f]+>", r"<\1 object>", str(e))
+        text = text.replace(CHECKPOINT, "<checkpoint>")  # the fixture's path differs from the recording's
         record(name, f"{type(e).__name__}: {text.splitlines()[0] if text else text}")
     else:
         record(name, "no error")
@@ -190,7 +193,7 @@ def layers_section():
             v1.train.Saver().save(sess, os.path.join(out_dir, "layers_ckpt"), write_meta_graph=False)
             record_num("close:layers.written", sess.run(outputs[7], {x: IMAGES[:2]}))
     # A checkpoint TensorFlow wrote for these names restores into varrt's layers (built with other values).
-    checkpoint = sys.argv[3] if len(sys.argv) > 3 else os.path.join(out_dir, "layers_ckpt")
+    checkpoint = CHECKPOINT
     with tf.Graph().as_default():
         x, outputs = build_network(L, None)
         with v1.Session() as sess:
@@ -210,6 +213,36 @@ def layers_section():
         record("layers.more_shapes", [o.shape.as_list() for o in (c, m, a, c3, wide)])
         for i, value in enumerate(in_session([c, m, a, c3, wide], {s: SEQUENCES, vol: VOLUMES}, init=True)):
             record_num(f"close:layers.more{i}", value)
+    # init_from_checkpoint: a network under another scope starts from TensorFlow's checkpoint
+    with tf.Graph().as_default():
+        with v1.variable_scope("fine"):
+            x, outputs = build_network(L, None)
+        store = {v.name: v for v in v1.global_variables()}
+        v1.train.init_from_checkpoint(checkpoint, {"logits/": "fine/logits/", "dense/kernel": "fine/dense/kernel",
+                                                   "conv2d/bias": store["fine/conv2d/bias:0"]})
+        record_error("layers.init_from_checkpoint.missing",
+                     lambda: v1.train.init_from_checkpoint(checkpoint, {"nothing/kernel": "fine/dense/kernel"}))
+        record_error("layers.init_from_checkpoint.shape",
+                     lambda: v1.train.init_from_checkpoint(checkpoint, {"dense/kernel": "fine/logits/kernel"}))
+        record_error("layers.init_from_checkpoint.scope",
+                     lambda: v1.train.init_from_checkpoint(checkpoint, {"logits": "fine/logits/"}))
+        record_error("layers.init_from_checkpoint.scope_missing",
+                     lambda: v1.train.init_from_checkpoint(checkpoint, {"head/": "fine/conv2d/"}))
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for name in ("fine/logits/kernel:0", "fine/logits/bias:0", "fine/dense/kernel:0", "fine/conv2d/bias:0",
+                         "fine/dense/bias:0"):
+                record_num(f"layers.init_from_checkpoint.{name}", sess.run(store[name]))
+    with tf.Graph().as_default():
+        with v1.variable_scope("fine"):
+            x, outputs = build_network(L, None)
+        v1.train.init_from_checkpoint(checkpoint, {"/": "fine/"})  # every variable, by scope
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            record_num("close:layers.init_from_checkpoint.logits", sess.run(outputs[7], {x: IMAGES[:2]}))
+    eager_kernel = v1.get_variable("eager_logits_kernel", [6, 3], initializer=v1.zeros_initializer())
+    v1.train.init_from_checkpoint(checkpoint, {"logits/kernel": eager_kernel})
+    record_num("layers.init_from_checkpoint.eager", eager_kernel)
     # batch normalization: a training step's updates through UPDATE_OPS, then inference
     with tf.Graph().as_default():
         img = v1.placeholder(tf.float32, [None, 7, 7, 3])

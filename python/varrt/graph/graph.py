@@ -337,6 +337,18 @@ class Graph(func_graph.FuncGraph):
         return Operation(self, variable.name.split(":")[0] + "/Assign", "AssignVariableOp",
                          self.initializer_nodes([variable]))
 
+    def replace_initializer(self, variable, value):
+        """Makes `variable`'s initializer assign `value` instead (what init_from_checkpoint does): the
+        new assignment runs only when the variable is initialized, not before its reads."""
+        rid = _C.resource_id(variable)
+        last_update = self._last_update.get(rid)
+        variable.assign(value, read_value=False)
+        self._initializers[rid] = len(self._records) - 1
+        if last_update is None:
+            self._last_update.pop(rid, None)
+        else:
+            self._last_update[rid] = last_update
+
     def initializer_nodes(self, variables):
         """The recorded nodes that initialise `variables`."""
         out = []

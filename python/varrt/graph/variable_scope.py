@@ -89,6 +89,12 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
         return False
 
 
+def variable_store():
+    """{full name: Variable} of the variables `get_variable` made in the current graph (or eagerly)."""
+    g = _ops.current_graph()
+    return _stores.setdefault(g, {}) if g is not None else _eager_store
+
+
 def get_variable_scope():
     """The current variable_scope (TensorFlow 1's tf.compat.v1.get_variable_scope)."""
     return _scopes.stack[-1][3] if _scopes.stack else variable_scope("")

@@ -6,6 +6,7 @@ from varrt.optimizers.v1 import (AdagradOptimizer, AdamOptimizer, GradientDescen
 from varrt.distribute.device_setter import replica_device_setter
 from varrt.optimizers.v1.training_util import (create_global_step, get_global_step,  # noqa: F401
                                                get_or_create_global_step, global_step)
+from varrt.checkpoint.init_from_checkpoint import init_from_checkpoint  # noqa: F401
 from varrt.optimizers.v1.learning_rate_decay import (cosine_decay, cosine_decay_restarts,  # noqa: F401
                                                      exponential_decay, inverse_time_decay, linear_cosine_decay,
                                                      natural_exp_decay, noisy_linear_cosine_decay, piecewise_constant,
@@ -16,5 +17,6 @@ __all__ = list(_train_all) + ["AdagradOptimizer", "AdamOptimizer", "GradientDesc
                               "replica_device_setter", "create_global_step", "global_step", "cosine_decay",
                               "cosine_decay_restarts", "exponential_decay", "inverse_time_decay",
                               "linear_cosine_decay", "natural_exp_decay", "noisy_linear_cosine_decay",
-                              "piecewise_constant", "piecewise_constant_decay", "polynomial_decay"]
+                              "piecewise_constant", "piecewise_constant_decay", "polynomial_decay",
+                              "init_from_checkpoint"]
 piecewise_constant_decay = piecewise_constant
