@@ -508,7 +508,52 @@ def top_level_section():
                                         tf.compat.dimension_value(D(6))]))
 
 
-SECTIONS = [losses_section, layers_section, initializers_section, schedules_section, top_level_section]
+def misc_section():
+    T = v1.train
+    # get_variable's regularizer and the layers' kernel_regularizer, summed by the losses' functions
+    with tf.Graph().as_default():
+        w = v1.get_variable("w", [3, 2], initializer=v1.constant_initializer(np.arange(6.0).reshape(3, 2)),
+                            regularizer=lambda v: 0.5 * tf.reduce_sum(tf.square(v)))
+        v1.get_variable("u", [2], regularizer=v1.no_regularizer)
+        layers = layers_api()
+        out = layers.dense(tf.constant(IMAGES[0, 0]), 2, kernel_initializer=v1.constant_initializer(0.25),
+                           kernel_regularizer=lambda v: tf.reduce_sum(tf.abs(v)), name="reg") \
+            if sys.argv[1] != "tensorflow" else None
+        if out is None:  # tf_keras's legacy layer adds its kernel's regularization loss to the collection
+            with v1.variable_scope("reg"):
+                kernel = v1.get_variable("kernel", [3, 2], initializer=v1.constant_initializer(0.25))
+                v1.get_variable("bias", [2], initializer=v1.zeros_initializer())
+            v1.add_to_collection(v1.GraphKeys.REGULARIZATION_LOSSES, tf.reduce_sum(tf.abs(kernel)))
+        record("misc.regularization_losses", len(v1.losses.get_regularization_losses()))
+        record("misc.variables", [v.name for v in v1.global_variables()])
+        total, w_value = in_session([v1.losses.get_regularization_loss(), w], init=True)
+        record_num("misc.regularization", [total] + list(w_value.ravel()))
+    record("misc.no_regularizer", repr(v1.no_regularizer(tf.constant(1.0))))
+    record("misc.executing_eagerly_outside_functions", repr(v1.executing_eagerly_outside_functions()))
+    with tf.Graph().as_default():
+        record("misc.executing_eagerly_outside_functions.graph", repr(v1.executing_eagerly_outside_functions()))
+        record("misc.get_seed.graph", repr(v1.get_seed(5)))
+        v1.set_random_seed(11)
+        record("misc.get_seed.graph_seeded", repr(v1.get_seed(7)))
+    record("misc.get_seed.eager", repr(v1.get_seed(9)))
+    # the session-run hook classes
+    args = T.SessionRunArgs(fetches=[1, 2])
+    context = T.SessionRunContext(args, None)
+    hook = T.SessionRunHook()
+    before = hook.before_run(context)
+    context.request_stop()
+    record("misc.hooks", repr([args, T.SessionRunArgs(1, {"a": 2}, None), T.SessionRunValues(1, None, None),
+                               before, context.stop_requested, context.original_args is args, hook.begin(),
+                               hook.after_run(context, None), hook.end(None),
+                               hook.after_create_session(None, None)]))
+    T.assert_global_step(tf.Variable(3, dtype=tf.int64))
+    record_error("misc.assert_global_step.float", lambda: T.assert_global_step(tf.Variable(3.0)))
+    record_error("misc.assert_global_step.vector", lambda: T.assert_global_step(tf.Variable([1, 2])))
+    record_error("misc.assert_global_step.type", lambda: T.assert_global_step(3))
+
+
+SECTIONS = [losses_section, layers_section, initializers_section, schedules_section, top_level_section,
+            misc_section]
 
 
 def main():

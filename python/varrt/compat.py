@@ -51,7 +51,10 @@ from varrt.graph.tf1 import (  # noqa: F401
     initialize_all_variables, local_variables_initializer, placeholder, trainable_variables, variables_initializer,
 )
 from varrt.graph.tf1_placeholders import placeholder_with_default  # noqa: F401
-from varrt.graph.variable_scope import AUTO_REUSE, get_variable, get_variable_scope, variable_scope  # noqa: F401
+from varrt.graph.variable_scope import (AUTO_REUSE, get_variable, get_variable_scope, no_regularizer,  # noqa: F401
+                                       variable_scope)
+from varrt.graph.tf1 import executing_eagerly_outside_functions  # noqa: F401
+from varrt.ops.random_ops import get_seed  # noqa: F401
 from varrt.losses import v1_collections as _v1_loss_collections
 from varrt.losses import v1_losses as _v1_losses
 from varrt.losses import v1_reduction as _v1_loss_reduction
@@ -130,7 +133,8 @@ def _make_v1():
                  "disable_eager_execution", "enable_eager_execution", "disable_v2_behavior", "enable_v2_behavior",
                  "executing_eagerly", "Session", "InteractiveSession", "get_default_session", "Graph", "GraphKeys",
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
-                 "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients", "placeholder_with_default"):
+                 "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients", "placeholder_with_default", "no_regularizer", "executing_eagerly_outside_functions",
+                 "get_seed"):
         setattr(v1, name, globals()[name])
     v1.device = _device_v1
     v1.Variable = _variables.Variable

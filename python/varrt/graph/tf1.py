@@ -120,6 +120,11 @@ def executing_eagerly():
     return _graph_building.executing_eagerly()
 
 
+def executing_eagerly_outside_functions():
+    """Whether ops would run eagerly outside any tf.function: False only in a TensorFlow 1 graph."""
+    return _graph() is None
+
+
 def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
               aggregation_method=None, stop_gradients=None, unconnected_gradients="none") -> list[Any]:
     """d(sum of ys)/d(each of xs) in the default graph (TensorFlow 1's tf.gradients)."""

@@ -11,6 +11,7 @@ from varrt.framework import variable_scope_store
 from varrt.framework.name_scopes import name_scope
 from varrt.framework.variables import Variable
 from varrt.graph import graph as _ops
+from varrt.graph.graph import GraphKeys
 
 
 # --- variable scopes and get_variable ------------------------------------------------------------
@@ -87,6 +88,11 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
         _scopes.stack.pop()
         variable_scope_store.close_subscopes(self._full_name)
         return False
+
+
+def no_regularizer(_):
+    """A regularizer that adds no loss (TensorFlow 1's tf.no_regularizer)."""
+    return None
 
 
 def variable_store():
@@ -169,4 +175,9 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     if not tf2.enabled():
         v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
     store[full] = v
+    if regularizer is not None and g is not None:  # TensorFlow collects the loss in graphs only
+        with name_scope(full + "/Regularizer/"):
+            loss = regularizer(v)
+        if loss is not None:
+            g.add_to_collection(GraphKeys.REGULARIZATION_LOSSES, loss)
     return v
