@@ -546,6 +546,38 @@ def misc_section():
                                before, context.stop_requested, context.original_args is args, hook.begin(),
                                hook.after_run(context, None), hook.end(None),
                                hook.after_create_session(None, None)]))
+    # ExponentialMovingAverage: shadow variables, their updates with and without num_updates
+    with tf.Graph().as_default():
+        a = tf.Variable([1.0, -2.0, 0.5], name="a")
+        with v1.variable_scope("model"):
+            b = v1.get_variable("b", [2, 2], initializer=v1.constant_initializer([[1.0, 2.0], [3.0, 4.0]]))
+        step = v1.train.get_or_create_global_step()
+        ema = T.ExponentialMovingAverage(0.99, num_updates=step)
+        update = ema.apply([a, b])
+        slow = T.ExponentialMovingAverage(0.7, name="Slow")
+        slow_update = slow.apply([a])
+        record("ema.names", repr([ema.average(a).name, ema.average(b).name, ema.average_name(b),
+                                  slow.average(a).name, ema.average(step), ema.name]))
+        record("ema.collection", repr([v.name for v in v1.moving_average_variables()]))
+        record("ema.restore", repr(sorted((k, v.name) for k, v in ema.variables_to_restore().items())))
+        record("ema.trainable", repr([v.name for v in v1.trainable_variables()]))
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            values = []
+            for n in range(4):
+                sess.run([a.assign(a * 1.5 + n), b.assign_add(tf.ones([2, 2]) * 0.25), step.assign_add(3)])
+                sess.run([update, slow_update])
+                values.append(np.concatenate([sess.run(ema.average(a)), sess.run(ema.average(b)).ravel(),
+                                              sess.run(slow.average(a))]))
+            record_num("ema.values", values)
+        record("ema.twice", type(ema.apply([a])).__name__ + " " + ema.average(a).name)
+        record_error("ema.error.dtype", lambda: ema.apply([step]))
+    e = tf.Variable([2.0, 4.0])
+    eager_ema = T.ExponentialMovingAverage(0.5)
+    record("ema.eager_apply", repr(eager_ema.apply([e])))
+    e.assign([4.0, 0.0])
+    eager_ema.apply([e])  # applied again: the same shadow variable, updated
+    record_num("ema.eager", eager_ema.average(e))
     T.assert_global_step(tf.Variable(3, dtype=tf.int64))
     record_error("misc.assert_global_step.float", lambda: T.assert_global_step(tf.Variable(3.0)))
     record_error("misc.assert_global_step.vector", lambda: T.assert_global_step(tf.Variable([1, 2])))

@@ -43,6 +43,12 @@ def local_variables_initializer():
     return None if g is None else _ops.Operation(g, g.unique_name("init"), "NoOp", [])
 
 
+def operation_since(graph, start, name):
+    """An Operation (a NoOp, as TensorFlow's tf.group) running the stateful nodes `graph` recorded since
+    record `start`."""
+    return _ops.Operation(graph, graph.unique_name(name), "NoOp", graph.nodes_since(start))
+
+
 def variables_initializer(var_list, name="init"):
     """An Operation running the initializers of `var_list` (None when executing eagerly)."""
     g = _graph()
