@@ -546,6 +546,32 @@ def misc_section():
                                before, context.stop_requested, context.original_args is args, hook.begin(),
                                hook.after_run(context, None), hook.end(None),
                                hook.after_create_session(None, None)]))
+    # tables_initializer (no tables: a NoOp in a graph, None eagerly)
+    with tf.Graph().as_default():
+        record("misc.tables_initializer", repr([v1.tables_initializer().type, v1.tables_initializer().name,
+                                                v1.initialize_all_tables(name="t").name]))
+    record("misc.tables_initializer.eager", repr(v1.tables_initializer()))
+    # a checkpoint's files: their times, and removing them
+    with tf.Graph().as_default():
+        tf.Variable([1.0, 2.0], name="kept")
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            prefix = v1.train.Saver().save(sess, os.path.join(out_dir, "to_remove"), write_meta_graph=False)
+    mtimes = T.get_checkpoint_mtimes([prefix, prefix + "-missing"])
+    listed = sorted(n for n in os.listdir(out_dir) if n.startswith("to_remove"))
+    T.remove_checkpoint(prefix)
+    record("misc.remove_checkpoint", repr([len(mtimes), isinstance(mtimes[0], float), listed,
+                                          sorted(n for n in os.listdir(out_dir) if n.startswith("to_remove"))]))
+    # resource variables on and off
+    flags = [v1.resource_variables_enabled()]
+    with tf.Graph().as_default():
+        v1.disable_resource_variables()
+        flags.append(v1.resource_variables_enabled())
+        reprs = [repr(v1.get_variable("w", [2])), repr(v1.get_variable("u", [2], use_resource=True))]
+        v1.enable_resource_variables()
+        reprs.append(repr(v1.get_variable("z", [2])))
+        flags.append(v1.resource_variables_enabled())
+    record("misc.resource_variables", repr(flags + reprs))
     # ExponentialMovingAverage: shadow variables, their updates with and without num_updates
     with tf.Graph().as_default():
         a = tf.Variable([1.0, -2.0, 0.5], name="a")

@@ -53,8 +53,10 @@ from varrt.graph.tf1 import (  # noqa: F401
 from varrt.graph.tf1_placeholders import placeholder_with_default  # noqa: F401
 from varrt.graph.variable_scope import (AUTO_REUSE, get_variable, get_variable_scope, no_regularizer,  # noqa: F401
                                        variable_scope)
-from varrt.graph.tf1 import executing_eagerly_outside_functions  # noqa: F401
+from varrt.graph.tf1 import executing_eagerly_outside_functions, initialize_all_tables, tables_initializer  # noqa
 from varrt.ops.random_ops import get_seed  # noqa: F401
+from varrt.base.tf2 import (disable_resource_variables, enable_resource_variables,  # noqa: F401
+                            resource_variables_enabled)
 from varrt.losses import v1_collections as _v1_loss_collections
 from varrt.losses import v1_losses as _v1_losses
 from varrt.losses import v1_reduction as _v1_loss_reduction
@@ -134,7 +136,8 @@ def _make_v1():
                  "executing_eagerly", "Session", "InteractiveSession", "get_default_session", "Graph", "GraphKeys",
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
                  "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients", "placeholder_with_default", "no_regularizer", "executing_eagerly_outside_functions",
-                 "get_seed"):
+                 "get_seed", "disable_resource_variables", "enable_resource_variables",
+                 "resource_variables_enabled", "tables_initializer", "initialize_all_tables"):
         setattr(v1, name, globals()[name])
     v1.device = _device_v1
     v1.Variable = _variables.Variable

@@ -35,6 +35,7 @@ class GraphKeys:
     LOSSES = "losses"
     REGULARIZATION_LOSSES = "regularization_losses"
     SUMMARIES = "summaries"
+    TABLE_INITIALIZERS = "table_initializer"
     TRAIN_OP = "train_op"
 
 

@@ -43,6 +43,21 @@ def local_variables_initializer():
     return None if g is None else _ops.Operation(g, g.unique_name("init"), "NoOp", [])
 
 
+def tables_initializer(name="init_all_tables"):
+    """The Operation running the TABLE_INITIALIZERS collection's operations (varrt makes no lookup tables:
+    only those added there); None when executing eagerly."""
+    g = _graph()
+    if g is None:
+        return None
+    nodes = [n for op in g.get_collection(GraphKeys.TABLE_INITIALIZERS) for n in getattr(op, "_nodes", ())]
+    return _ops.Operation(g, g.unique_name(name), "NoOp", nodes)
+
+
+def initialize_all_tables(name="init_all_tables"):
+    """Deprecated name of `tables_initializer`."""
+    return tables_initializer(name)
+
+
 def operation_since(graph, start, name):
     """An Operation (a NoOp, as TensorFlow's tf.group) running the stateful nodes `graph` recorded since
     record `start`."""
@@ -112,12 +127,14 @@ def enable_eager_execution(config=None, device_policy=None, execution_mode=None)
 def disable_v2_behavior():
     """TensorFlow 1 behaviour: graph mode, and variables shown as reference variables."""
     tf2.disable()
+    tf2.disable_resource_variables()
     _ops.disable_eager_execution()
 
 
 def enable_v2_behavior():
     """TensorFlow 2 behaviour: eager execution on (tf.compat.v1.enable_v2_behavior)."""
     tf2.enable()
+    tf2.enable_resource_variables()
     _ops.enable_eager_execution()
 
 

@@ -172,7 +172,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     # names get_variable's variables by variable scopes only).
     v = Variable(value, name=full + "/", dtype=dtype, trainable=True if trainable is None else trainable,
                  constraint=constraint, synchronization=synchronization, aggregation=aggregation)
-    if not tf2.enabled():
+    if not (use_resource or tf2.resource_variables_enabled()):
         v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
     store[full] = v
     if regularizer is not None and g is not None:  # TensorFlow collects the loss in graphs only

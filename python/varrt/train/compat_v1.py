@@ -9,6 +9,7 @@ from varrt.client.session_run_hook import (SessionRunArgs, SessionRunContext, Se
 from varrt.optimizers.v1.training_util import (assert_global_step, create_global_step, get_global_step,  # noqa: F401
                                                get_or_create_global_step, global_step)
 from varrt.checkpoint.init_from_checkpoint import init_from_checkpoint  # noqa: F401
+from varrt.checkpoint.checkpoint_management import get_checkpoint_mtimes, remove_checkpoint  # noqa: F401
 from varrt.optimizers.v1.learning_rate_decay import (cosine_decay, cosine_decay_restarts,  # noqa: F401
                                                      exponential_decay, inverse_time_decay, linear_cosine_decay,
                                                      natural_exp_decay, noisy_linear_cosine_decay, piecewise_constant,
@@ -21,5 +22,5 @@ __all__ = list(_train_all) + ["AdagradOptimizer", "AdamOptimizer", "GradientDesc
                               "linear_cosine_decay", "natural_exp_decay", "noisy_linear_cosine_decay",
                               "piecewise_constant", "piecewise_constant_decay", "polynomial_decay",
                               "init_from_checkpoint", "assert_global_step", "SessionRunArgs", "SessionRunContext",
-                              "SessionRunHook", "SessionRunValues"]
+                              "SessionRunHook", "SessionRunValues", "get_checkpoint_mtimes", "remove_checkpoint"]
 piecewise_constant_decay = piecewise_constant
