@@ -546,6 +546,15 @@ def misc_section():
                                before, context.stop_requested, context.original_args is args, hook.begin(),
                                hook.after_run(context, None), hook.end(None),
                                hook.after_create_session(None, None)]))
+    # multinomial: categorical's draws with TensorFlow 1's arguments
+    logits = np.log(np.array([[0.1, 0.6, 0.3], [0.5, 0.25, 0.25]], np.float32))
+    with tf.Graph().as_default():
+        draws = [v1.multinomial(logits, 7, seed=3), v1.random.multinomial(logits, 5, seed=4, output_dtype=tf.int32)]
+        record("misc.multinomial.types", repr([tensor_text(d) for d in draws]))
+        record_num("misc.multinomial", np.concatenate([np.ravel(d) for d in in_session(draws)]))
+    with tf.Graph().as_default():
+        v1.random.set_random_seed(21)
+        record("misc.random.set_random_seed", repr(v1.get_seed(2)))
     # tables_initializer (no tables: a NoOp in a graph, None eagerly)
     with tf.Graph().as_default():
         record("misc.tables_initializer", repr([v1.tables_initializer().type, v1.tables_initializer().name,

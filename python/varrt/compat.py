@@ -54,6 +54,7 @@ from varrt.graph.tf1_placeholders import placeholder_with_default  # noqa: F401
 from varrt.graph.variable_scope import (AUTO_REUSE, get_variable, get_variable_scope, no_regularizer,  # noqa: F401
                                        variable_scope)
 from varrt.graph.tf1 import executing_eagerly_outside_functions, initialize_all_tables, tables_initializer  # noqa
+from varrt.ops import random_ops as _random_ops
 from varrt.ops.random_ops import get_seed  # noqa: F401
 from varrt.base.tf2 import (disable_resource_variables, enable_resource_variables,  # noqa: F401
                             resource_variables_enabled)
@@ -146,6 +147,11 @@ def _make_v1():
     v1.random_uniform = _random.uniform
     v1.truncated_normal = _random.truncated_normal
     v1.set_random_seed = _random.set_seed
+    v1.multinomial = _random_ops.multinomial
+    # TensorFlow 1's tf.random: tf.random's names and its seed setter and multinomial
+    v1.random = _LazyNamespace(v1.__name__ + ".random", "varrt.random", "TensorFlow 1's tf.random over varrt.random.")
+    v1.random.set_random_seed = _random.set_seed
+    v1.random.multinomial = _random_ops.multinomial
     v1.train = _LazyNamespace(v1.__name__ + ".train", "varrt.train.compat_v1",
                                 "TensorFlow 1's tf.train: varrt.train and the v1 optimizers.", aliases=_aliases.TRAIN)
     # TensorFlow 1's tf.nn: tf.nn's functions, those with other arguments in TensorFlow 1 replaced.
@@ -208,6 +214,7 @@ def _make_v1():
     sys.modules[v1.__name__] = v1
     sys.modules[v1.layers.__name__] = v1.layers
     sys.modules[v1.math.__name__] = v1.math
+    sys.modules[v1.random.__name__] = v1.random
     sys.modules[v1.losses.__name__] = v1.losses
     sys.modules[v1.io.__name__] = v1.io
     sys.modules[v1.nn.__name__] = v1.nn
