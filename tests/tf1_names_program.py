@@ -555,6 +555,23 @@ def misc_section():
     with tf.Graph().as_default():
         v1.random.set_random_seed(21)
         record("misc.random.set_random_seed", repr(v1.get_seed(2)))
+    # is_variable_initialized, report_uninitialized_variables
+    with tf.Graph().as_default():
+        a = tf.Variable([1.0, 2.0], name="a")
+        with v1.variable_scope("s"):
+            b = v1.get_variable("b", [2])
+        checks = [v1.is_variable_initialized(a), v1.report_uninitialized_variables(),
+                  v1.report_uninitialized_variables([b])]
+        record("misc.uninitialized.types", repr([tensor_text(t) for t in checks]))
+        with v1.Session() as sess:
+            before = sess.run(checks)
+            sess.run(a.initializer)
+            after = sess.run(checks)
+            sess.run(v1.global_variables_initializer())
+            done = sess.run(checks)
+        record("misc.uninitialized", repr([[bool(x[0]), list(x[1]), list(x[2])] for x in (before, after, done)]))
+    record("misc.uninitialized.eager", repr([v1.report_uninitialized_variables().numpy().tolist(),
+                                            bool(v1.is_variable_initialized(tf.Variable(1.0)))]))
     # tables_initializer (no tables: a NoOp in a graph, None eagerly)
     with tf.Graph().as_default():
         record("misc.tables_initializer", repr([v1.tables_initializer().type, v1.tables_initializer().name,

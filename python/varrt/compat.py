@@ -39,6 +39,7 @@ from varrt.ops import tf1_state_ops as _tf1_state_ops
 from varrt.framework import dimension as _dimension
 from varrt.framework.dimension import dimension_at_index, dimension_value  # noqa: F401 (tf.compat's)
 from varrt.graph import tf1_collections as _tf1_collections
+from varrt.graph import tf1_variable_checks as _tf1_variable_checks
 from varrt.ops import sort_ops as _sort_ops
 from varrt.ops import tensor_diag_ops as _tensor_diag_ops
 from varrt.framework import variables as _variables
@@ -201,7 +202,7 @@ def _make_v1():
                  "uniform_unit_scaling_initializer", "variance_scaling_initializer"):
         setattr(v1, name, getattr(_init_ops_v1, name))
     # TensorFlow 1's signatures (keep_dims, reduction_indices, dimension), state functions and collections
-    for module in (_tf1_math_ops, _tf1_state_ops, _tf1_collections, _dimension):
+    for module in (_tf1_math_ops, _tf1_state_ops, _tf1_collections, _dimension, _tf1_variable_checks):
         for name in _public_names(module):
             setattr(v1, name, getattr(module, name))
     v1.math = _LazyNamespace(v1.__name__ + ".math", "varrt.math", "TensorFlow 1's tf.math over varrt.math.")
