@@ -555,6 +555,19 @@ def misc_section():
     with tf.Graph().as_default():
         v1.random.set_random_seed(21)
         record("misc.random.set_random_seed", repr(v1.get_seed(2)))
+    # get_variable's collections and get_local_variable
+    with tf.Graph().as_default():
+        local = v1.get_local_variable("counter", [2], initializer=v1.ones_initializer())
+        v1.get_variable("m", [1], collections=[v1.GraphKeys.GLOBAL_VARIABLES, v1.GraphKeys.MODEL_VARIABLES])
+        v1.get_variable("g", [1], initializer=v1.zeros_initializer())
+        record("misc.collections", repr([[v.name for v in f()] for f in (
+            v1.global_variables, v1.local_variables, v1.model_variables, v1.trainable_variables)] + [local.trainable]))
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            first = sess.run(v1.report_uninitialized_variables()).tolist()
+            sess.run(v1.local_variables_initializer())
+            record("misc.local_variables_initializer",
+                   repr([first, sess.run(v1.report_uninitialized_variables()).tolist(), sess.run(local).tolist()]))
     # is_variable_initialized, report_uninitialized_variables
     with tf.Graph().as_default():
         a = tf.Variable([1.0, 2.0], name="a")

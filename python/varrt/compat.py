@@ -52,7 +52,8 @@ from varrt.graph.tf1 import (  # noqa: F401
     initialize_all_variables, local_variables_initializer, placeholder, trainable_variables, variables_initializer,
 )
 from varrt.graph.tf1_placeholders import placeholder_with_default  # noqa: F401
-from varrt.graph.variable_scope import (AUTO_REUSE, get_variable, get_variable_scope, no_regularizer,  # noqa: F401
+from varrt.graph.variable_scope import (AUTO_REUSE, get_local_variable, get_variable, get_variable_scope,  # noqa: F401
+                                       no_regularizer,
                                        variable_scope)
 from varrt.graph.tf1 import executing_eagerly_outside_functions, initialize_all_tables, tables_initializer  # noqa
 from varrt.ops import random_ops as _random_ops
@@ -139,7 +140,7 @@ def _make_v1():
                  "get_default_graph", "reset_default_graph", "add_to_collection", "get_collection", "variable_scope",
                  "get_variable_scope", "get_variable", "AUTO_REUSE", "gradients", "placeholder_with_default", "no_regularizer", "executing_eagerly_outside_functions",
                  "get_seed", "disable_resource_variables", "enable_resource_variables",
-                 "resource_variables_enabled", "tables_initializer", "initialize_all_tables"):
+                 "resource_variables_enabled", "tables_initializer", "initialize_all_tables", "get_local_variable"):
         setattr(v1, name, globals()[name])
     v1.device = _device_v1
     v1.Variable = _variables.Variable

@@ -333,6 +333,15 @@ class Graph(func_graph.FuncGraph):
         """Records a variable created while this graph is the default (its collections, its initializer)."""
         self._variables.append(variable)
 
+    def set_variable_collections(self, variable, collections):
+        """Puts `variable` in `collections` instead of the default (get_variable's `collections=`): out of
+        the global variables when GLOBAL_VARIABLES is not among them, into each other one."""
+        if GraphKeys.GLOBAL_VARIABLES not in collections:
+            self._variables = [v for v in self._variables if v is not variable]
+        for key in collections:
+            if key not in (GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES):
+                self.add_to_collection(key, variable)
+
     def initializer_op(self, variable):
         """The Operation running `variable`'s initial assignment (its `initializer`)."""
         return Operation(self, variable.name.split(":")[0] + "/Assign", "AssignVariableOp",

@@ -38,9 +38,9 @@ def initialize_all_variables():
 
 
 def local_variables_initializer():
-    """TensorFlow 1's initializer of local variables: a no-op in a graph (varrt makes none), None eagerly."""
+    """The operation initializing the LOCAL_VARIABLES collection (None when executing eagerly)."""
     g = _graph()
-    return None if g is None else _ops.Operation(g, g.unique_name("init"), "NoOp", [])
+    return None if g is None else variables_initializer(g.get_collection(GraphKeys.LOCAL_VARIABLES))
 
 
 def tables_initializer(name="init_all_tables"):

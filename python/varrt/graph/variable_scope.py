@@ -90,6 +90,20 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
         return False
 
 
+def get_local_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=False,
+                       collections=None, caching_device=None, partitioner=None, validate_shape=True,
+                       use_resource=None, custom_getter=None, constraint=None, synchronization=None,
+                       aggregation=None):
+    """`get_variable` of a local variable: not trainable, in LOCAL_VARIABLES (and `collections`), not among
+    the global variables (so `local_variables_initializer` initializes it and a Saver leaves it out)."""
+    collections = list(collections or []) + [GraphKeys.LOCAL_VARIABLES]
+    return get_variable(name, shape=shape, dtype=dtype, initializer=initializer, regularizer=regularizer,
+                        trainable=False, collections=collections, caching_device=caching_device,
+                        partitioner=partitioner, validate_shape=validate_shape, use_resource=use_resource,
+                        custom_getter=custom_getter, constraint=constraint, synchronization=synchronization,
+                        aggregation=aggregation)
+
+
 def no_regularizer(_):
     """A regularizer that adds no loss (TensorFlow 1's tf.no_regularizer)."""
     return None
@@ -120,7 +134,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         regularizer: A function of the variable whose result is added to the
             `REGULARIZATION_LOSSES` collection.
         trainable: Whether it is trainable (default True).
-        collections: The collections to add it to (default: global variables).
+        collections: The collections to put it in (default: the global variables; a list without
+            GLOBAL_VARIABLES leaves it out of them).
         caching_device: Accepted for compatibility and ignored.
         partitioner: Must be None: partitioned variables are refused (`NotImplementedError`).
         validate_shape: Accepted for compatibility.
@@ -175,6 +190,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     if not (use_resource or tf2.resource_variables_enabled()):
         v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
     store[full] = v
+    if collections is not None and g is not None:
+        g.set_variable_collections(v, list(collections))
     if regularizer is not None and g is not None:  # TensorFlow collects the loss in graphs only
         with name_scope(full + "/Regularizer/"):
             loss = regularizer(v)
