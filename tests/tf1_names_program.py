@@ -649,8 +649,53 @@ def misc_section():
     record_error("misc.assert_global_step.type", lambda: T.assert_global_step(3))
 
 
+def nn_section():
+    N = v1.nn
+    x = RNG.normal(size=(4, 6)).astype(np.float32)
+    w = RNG.normal(size=(6, 3)).astype(np.float32)
+    b = np.array([0.1, -0.2, 0.3], np.float32)
+    with tf.Graph().as_default():
+        keep = v1.placeholder(tf.float32, [])
+        inp = v1.placeholder(tf.float32, [None, 6])
+        outs = {
+            "dropout_keep_prob": N.dropout(inp, keep, seed=5),
+            "dropout_positional": N.dropout(inp, 0.75, seed=6),
+            "dropout_rate": N.dropout(inp, rate=0.4, seed=7),
+            "softmax_dim": N.softmax(inp, dim=0),
+            "softmax": N.softmax(inp),
+            "log_softmax_dim": N.log_softmax(inp, dim=1),
+            "xw_plus_b": N.xw_plus_b(inp, w, b),
+            "relu_layer": N.relu_layer(inp, w, b),
+            "xent": N.softmax_cross_entropy_with_logits(labels=N.softmax(x[:, :3] * 2), logits=inp[:, 3:]),
+            "xent_v2": N.softmax_cross_entropy_with_logits_v2(labels=N.softmax(x[:, :3]), logits=inp[:, 3:], dim=-1),
+        }
+        mean, var = N.moments(inp, [0], keep_dims=True)
+        outs["moments_mean"], outs["moments_var"] = mean, var
+        record("nn.types", repr({k: tensor_text(t) for k, t in outs.items()}))
+        with v1.Session() as sess:
+            values = sess.run(list(outs.values()), {inp: x, keep: 0.6})
+            unit = sess.run(outs["dropout_keep_prob"], {inp: x, keep: 1.0})
+        for name, value in zip(outs, values):
+            record_num(("close:" if name.startswith(("softmax", "log_softmax", "xent", "moments")) else "") +
+                       f"nn.{name}", value)
+        record_num("nn.dropout_keep_1", unit)
+        # the labels get no gradient from the TensorFlow 1 cross-entropy, they do from _v2
+        labels = v1.placeholder(tf.float32, [None, 3])
+        g1 = v1.gradients(N.softmax_cross_entropy_with_logits(labels=labels, logits=x[:, 3:]), [labels])[0]
+        g2 = v1.gradients(N.softmax_cross_entropy_with_logits_v2(labels=labels, logits=x[:, 3:]), [labels])[0]
+        record("nn.xent_label_gradient", repr([g1 is None, g2 is None]))
+        with v1.Session() as sess:
+            record_num("close:nn.xent_v2_label_gradient", sess.run(g2, {labels: x[:, :3]}))
+    record_error("nn.error.dropout_both", lambda: N.dropout(x, 0.5, rate=0.5))
+    record_error("nn.error.dropout_none", lambda: N.dropout(x))
+    record_error("nn.error.dropout_keep_prob", lambda: N.dropout(x, "a"))
+    record_error("nn.error.softmax_both", lambda: N.softmax(x, axis=0, dim=0))
+    record_error("nn.error.xent_missing", lambda: N.softmax_cross_entropy_with_logits(logits=x))
+    record_num("close:nn.eager.moments", np.concatenate([np.ravel(t) for t in N.moments(x, [1], keep_dims=False)]))
+
+
 SECTIONS = [losses_section, layers_section, initializers_section, schedules_section, top_level_section,
-            misc_section]
+            misc_section, nn_section]
 
 
 def main():

@@ -35,6 +35,7 @@ from varrt.ops import depthwise_conv_ops as _depthwise_conv_ops
 from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
 from varrt.ops import init_ops_v1 as _init_ops_v1
 from varrt.ops import tf1_math_ops as _tf1_math_ops
+from varrt.ops import tf1_nn_ops as _tf1_nn_ops
 from varrt.ops import tf1_state_ops as _tf1_state_ops
 from varrt.framework import dimension as _dimension
 from varrt.framework.dimension import dimension_at_index, dimension_value  # noqa: F401 (tf.compat's)
@@ -162,6 +163,8 @@ def _make_v1():
     for name in ("conv2d", "conv1d", "convolution", "max_pool", "avg_pool", "conv2d_transpose"):
         setattr(v1.nn, name, getattr(_conv_ops, name + "_v1"))
     v1.nn.in_top_k = _sort_ops.in_top_k_v1
+    for name in _public_names(_tf1_nn_ops):  # TensorFlow 1's arguments (keep_prob, dim, keep_dims)
+        setattr(v1.nn, name, getattr(_tf1_nn_ops, name))
     # TensorFlow 1's tf.data: tf.data's names and the graph iterators.
     v1.data = _LazyNamespace(v1.__name__ + ".data", "varrt.data", "TensorFlow 1's tf.data over varrt.data.")
     v1.data.make_one_shot_iterator = _tf1_iterators.make_one_shot_iterator
