@@ -420,6 +420,8 @@ def top_level_section():
             "arg_min": v1.arg_min(x, dimension=0),
             "div_int": v1.div(tf.constant([7, -7, 9]), tf.constant([2, 2, -4])),
             "div_float": v1.div(x, 4.0),
+            "floor_div": v1.floor_div(tf.constant([7, -7, 9]), tf.constant([2, 2, -4])),
+            "floor_div_float": v1.floor_div(x, 1.5),
             "to_float": v1.to_float(tf.constant([1, 2])),
             "to_double": v1.to_double(x),
             "to_int32": v1.to_int32(x),

@@ -87,6 +87,11 @@ def div(x, y, name=None) -> Tensor:
     return math_ops.floordiv(x, y, name=name)
 
 
+def floor_div(x, y, name=None) -> Tensor:
+    """tf.compat.v1.floor_div: x / y rounded toward negative infinity (the FloorDiv op)."""
+    return math_ops.floordiv(x, y, name=name)
+
+
 def _to(dtype, default_name):
     def to(x, name=default_name) -> Tensor:
         return math_ops.cast(x, dtype, name=name)
