@@ -80,3 +80,39 @@ def test_matches_live_tensorflow(varrt_run, tmp_path):
     assert set(theirs) == set(varrt_run)
     for name in sorted(theirs):
         assert_same(name, theirs[name], varrt_run[name])
+
+
+def test_the_alias_table_is_what_tensorflow_says(tmp_path):
+    # compat_v1_aliases.py is printed by tests/tools/dump_tf1_aliases.py; TensorFlow still says the same
+    result = subprocess.run([required_tf_python(), str(REPO / "tests" / "tools" / "dump_tf1_aliases.py")],
+                            capture_output=True, text=True, timeout=600,
+                            env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert result.returncode == 0, result.stderr
+    from varrt import compat_v1_aliases
+    tables = {"compat.v1": compat_v1_aliases.TOP_LEVEL, "compat.v1.nn": compat_v1_aliases.NN,
+              "compat.v1.train": compat_v1_aliases.TRAIN}
+    printed, section = {}, None
+    for line in result.stdout.splitlines():
+        if line.startswith("# "):
+            section = printed.setdefault(line[2:], {})
+        elif line.strip():
+            name, path = (part.strip().strip('",') for part in line.split(":"))
+            section[name] = path
+    for key, table in tables.items():
+        assert printed[key] == table, key
+    assert not any(printed[key] for key in printed if key not in tables)
+
+
+def test_an_alias_is_the_tensorflow_2_name_once_varrt_has_it():
+    import varrt as tf
+    from varrt import compat_v1_aliases
+    for name, path in compat_v1_aliases.TOP_LEVEL.items():
+        target = tf
+        for part in path.split("."):
+            target = getattr(target, part, None)
+        if target is not None:
+            assert getattr(tf.compat.v1, name) is target, name
+        else:  # varrt lacks the TensorFlow 2 name: the TensorFlow 1 one is missing too
+            with pytest.raises(AttributeError):
+                getattr(tf.compat.v1, name)
+    assert tf.compat.v1.log is tf.math.log and tf.compat.v1.mod is tf.math.mod
