@@ -557,6 +557,13 @@ def misc_section():
     with tf.Graph().as_default():
         v1.random.set_random_seed(21)
         record("misc.random.set_random_seed", repr(v1.get_seed(2)))
+    # get_variable's default initializer: TensorFlow 1's glorot_uniform_initializer, drawn by the graph seed
+    with tf.Graph().as_default():
+        v1.set_random_seed(3)
+        first = v1.get_variable("w", [2, 2])
+        second = v1.get_variable("u", [3])
+        record_num("misc.default_initializer", np.concatenate([np.ravel(t) for t in in_session([first, second],
+                                                                                               init=True)]))
     # get_variable's collections and get_local_variable
     with tf.Graph().as_default():
         local = v1.get_local_variable("counter", [2], initializer=v1.ones_initializer())

@@ -5,7 +5,7 @@ from __future__ import annotations  # the annotations are for type checkers only
 import threading
 import weakref
 
-from varrt.ops import init_ops
+from varrt.ops import init_ops, init_ops_v1
 from varrt.base import dtypes, tf2
 from varrt.framework import variable_scope_store
 from varrt.framework.name_scopes import name_scope
@@ -129,8 +129,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         name: The variable's name within the current `variable_scope`.
         shape: Its shape (needed when `initializer` is not a value).
         dtype: Its dtype (default float32).
-        initializer: An initializer, a value, or None (glorot_uniform for floats, zeros
-            otherwise).
+        initializer: An initializer, a value, or None (TensorFlow 1's glorot_uniform_initializer
+            for floats, drawn by the graph's seed; zeros otherwise).
         regularizer: A function of the variable whose result is added to the
             `REGULARIZATION_LOSSES` collection.
         trainable: Whether it is trainable (default True).
@@ -171,8 +171,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         initializer = _scopes.stack[-1][2]
     dtype = dtypes.as_dtype(dtype) if dtype is not None else (
         initializer.dtype if hasattr(initializer, "dtype") and not callable(initializer) else dtypes.float32)
-    if initializer is None:
-        initializer = init_ops.glorot_uniform() if dtype.is_floating else init_ops.zeros()
+    if initializer is None:  # TensorFlow 1's glorot_uniform_initializer: drawn by the graph's seed
+        initializer = init_ops_v1.GlorotUniform() if dtype.is_floating else init_ops.zeros()
     if isinstance(initializer, type):  # TensorFlow accepts an initializer class (tf.zeros_initializer)
         initializer = initializer()
     if callable(initializer):
