@@ -263,15 +263,17 @@ def test_the_documented_layout_matches_the_folders():
 def test_packages_named_like_tensorflow_modules_are_those_modules():
     # autodiff/, losses/ and optimizers/ are implementation folders and, as attributes of the
     # package, TensorFlow 2.21's tf.autodiff, tf.losses and tf.optimizers (Keras 3's); TensorFlow
-    # 1's namespace has no autodiff or optimizers and other losses and layers (layers/ is Keras
-    # 3's, tf.keras.layers), so it does not show them.
+    # 1's namespace has no autodiff or optimizers, and its losses are TensorFlow 1's functions, not
+    # the folder.
     import varrt as tf
     assert tf.autodiff.GradientTape is tf.GradientTape
     assert tf.losses.MeanSquaredError is tf.keras.losses.MeanSquaredError
     assert tf.optimizers.Adam is tf.keras.optimizers.Adam
     assert tf.optimizers.schedules.ExponentialDecay is tf.keras.optimizers.schedules.ExponentialDecay
     assert tf.layers.dense.Dense is tf.keras.layers.Dense
-    for name in ("autodiff", "layers", "losses", "optimizers"):
+    assert tf.compat.v1.losses.Reduction.MEAN == "weighted_mean"
+    assert not hasattr(tf.compat.v1.losses, "MeanSquaredError")
+    for name in ("autodiff", "optimizers"):
         with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
             getattr(tf.compat.v1, name)
 

@@ -47,6 +47,9 @@ ALLOWED = {
     "framework/device_functions.py": ({"VarHandleOp"}, "a device function is shown the creation as TensorFlow's op"),
     "distribute/device_setter.py": ({"VarHandleOp"}, "TensorFlow's STANDARD_PS_OPS, the ops it places on ps tasks"),
     "graph/control_flow_ops.py": ({"Assert"}, "tf.Assert's node in a graph"),
+    "graph/tf1_variable_checks.py": ({"VarIsInitializedOp"},
+                                     "tf.compat.v1.is_variable_initialized's node in a TF1 graph: a host node of "
+                                     "TensorFlow's op's name, asking the variable when the graph runs"),
     "distribute/remote/runtime.py": ({"AssignVariableOp", "DestroyResourceOp"},
                                      "the forwarder creates and drops a remote variable's value on its task"),
     "distribute/remote/task_server.py": ({"DestroyResourceOp", "VarIsInitializedOp"},

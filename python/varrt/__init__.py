@@ -14,9 +14,9 @@ below it, at module level and inside functions alike, and no imports form a circ
     ops           ops/
     autodiff      autodiff/
     graphs        graph/ autograph/
-    state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ metrics/ data/ models/
+    state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ tf1_layers/ metrics/ data/ models/
     client        client/ distribute/
-    public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
+    public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings
                   test train/
     tools         tools/ benchmarks/ tour __main__

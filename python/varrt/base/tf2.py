@@ -15,3 +15,23 @@ def enable():
 
 def disable():
     _enabled[0] = False
+
+
+# Whether tf.compat.v1.get_variable makes resource variables (TensorFlow's _DEFAULT_USE_RESOURCE):
+# off after disable_resource_variables() or disable_v2_behavior(), when it makes reference variables.
+_resource_variables = [True]
+
+
+def resource_variables_enabled():
+    """Whether get_variable makes resource variables (tf.compat.v1.resource_variables_enabled)."""
+    return _resource_variables[0]
+
+
+def enable_resource_variables():
+    """get_variable makes resource variables (the default)."""
+    _resource_variables[0] = True
+
+
+def disable_resource_variables():
+    """get_variable makes reference variables, as TensorFlow 1 (use_resource=True still makes resource ones)."""
+    _resource_variables[0] = False

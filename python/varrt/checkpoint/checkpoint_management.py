@@ -189,12 +189,35 @@ def latest_checkpoint(checkpoint_dir: Union[str, os.PathLike[str]],
     return None
 
 
-def remove_checkpoint(prefix, meta_graph_suffix="meta"):
-    """Deletes a checkpoint's files (index, data shards, TF1 meta graph); missing files are fine."""
-    prefix = os.fspath(prefix)
-    for pattern in (".index", ".data-?????-of-?????", "." + meta_graph_suffix):
-        for path in glob.glob(glob.escape(prefix) + pattern):
+_V2 = 2  # SaverDef.V2, the tensor-bundle format (V1 is a single file at the prefix)
+
+
+def remove_checkpoint(checkpoint_prefix, checkpoint_format_version=_V2, meta_graph_suffix="meta"):
+    """Deletes a checkpoint's files (its meta graph, and the index and data shards, or the V1 file);
+    missing files are fine (`tf.compat.v1.train.remove_checkpoint`)."""
+    prefix = os.fspath(checkpoint_prefix)
+    meta = re.sub(r"-[\d\?]+-of-\d+$", "", prefix) + "." + meta_graph_suffix
+    patterns = [glob.escape(meta)]
+    if checkpoint_format_version == _V2:
+        patterns += [glob.escape(prefix) + ".index", glob.escape(prefix) + ".data-?????-of-?????"]
+    else:
+        patterns.append(glob.escape(prefix))
+    for pattern in patterns:
+        for path in glob.glob(pattern):
             _C.remove_file(path)
+
+
+def get_checkpoint_mtimes(checkpoint_prefixes):
+    """The modification times (seconds) of the checkpoints' index files (or of the prefixes themselves,
+    for TF1's V1 format); a missing checkpoint is left out."""
+    mtimes = []
+    for prefix in checkpoint_prefixes:
+        for pattern in (prefix + ".index", prefix):
+            paths = glob.glob(pattern)
+            if paths:
+                mtimes.append(os.stat(paths[0]).st_mtime_ns / 1e9)
+                break
+    return mtimes
 
 
 def _is_inside(directory, prefix):

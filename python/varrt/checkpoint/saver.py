@@ -202,7 +202,7 @@ class Saver:
             if stamp > self._next_keep_time:  # kept for good: keep_checkpoint_every_n_hours
                 self._next_keep_time += self._keep_every_seconds
                 continue
-            checkpoint_management.remove_checkpoint(old, meta_graph_suffix)
+            checkpoint_management.remove_checkpoint(old, meta_graph_suffix=meta_graph_suffix)
 
     def _restore(self, sess, save_path):
         """Restores every variable of this Saver from `save_path`, all-or-nothing."""

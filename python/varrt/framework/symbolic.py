@@ -143,6 +143,15 @@ def _shape_text(shape):
     return str(tuple(shape.as_list()))
 
 
+def relax_static_shape(tensor, shape):
+    """Gives a graph's tensor the less specific static shape `shape` (TensorFlow's
+    placeholder_with_default: the default's shape, then any fed value of `shape`)."""
+    new = TensorShape(shape)
+    if not tensor.shape.is_compatible_with(new):
+        raise ValueError(f"Shapes {tensor.shape} and {new} are incompatible")
+    _info(tensor).shape = new
+
+
 def is_symbolic(x):
     """Whether `x` is a tensor of a graph being built (False for eager tensors and Python values)."""
     return isinstance(x, SymbolicTensor)

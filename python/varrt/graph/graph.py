@@ -30,10 +30,12 @@ class GraphKeys:
     LOCAL_VARIABLES = "local_variables"
     TRAINABLE_VARIABLES = "trainable_variables"
     MODEL_VARIABLES = "model_variables"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
     UPDATE_OPS = "update_ops"
     LOSSES = "losses"
     REGULARIZATION_LOSSES = "regularization_losses"
     SUMMARIES = "summaries"
+    TABLE_INITIALIZERS = "table_initializer"
     TRAIN_OP = "train_op"
 
 
@@ -165,17 +167,42 @@ class Graph(func_graph.FuncGraph):
             self._constants.setdefault(s, t)
         return slot
 
-    def add_placeholder(self, dtype, shape, name):
+    def add_placeholder(self, dtype, shape, name, node_name=None):
         """A graph input, fed in Session.run: a symbolic tensor (no value while the graph is built)."""
         slot = self._graph.add_input()
         shape = TensorShape(shape)
-        node_name = self.unique_name(name or "Placeholder")
+        node_name = node_name or self.unique_name(name or "Placeholder")
         sym = func_graph.stand_in(dtype, shape, self.graph_id)
         self._register(sym, slot, node_name + ":0", shape, "Placeholder")
         self.node_names.append((node_name, "Placeholder"))
         self._placeholders[slot] = (node_name, dtype, shape, func_graph.user_frames())
         if dtype.is_floating:
             self.watch(sym)  # tf.gradients may differentiate with respect to it
+        return sym
+
+    def add_placeholder_with_default(self, value, shape, name):
+        """A graph input of static shape `shape` that, unless fed, holds `value` (an eager tensor).
+
+        Raises:
+            ValueError: If `value`'s shape does not have `shape` (TensorFlow's shape-function text).
+        """
+        shape = TensorShape(shape)
+        node_name = self.unique_name(name or "PlaceholderWithDefault")
+        if not value.shape.is_compatible_with(shape):
+            def text(s):
+                return "?" if s.rank is None else "[" + ",".join("?" if d is None else str(d) for d in s.as_list()) + "]"
+            if shape.rank is not None and value.shape.rank != shape.rank:
+                reason = f"Shapes must be equal rank, but are {value.shape.rank} and {shape.rank}"
+            else:
+                i, (a, b) = next((i, p) for i, p in enumerate(zip(value.shape.as_list(), shape.as_list()))
+                                 if None not in p and p[0] != p[1])
+                reason = (f"Dimension {i} in both shapes must be equal, but are {a} and {b}. Shapes are "
+                          f"{text(value.shape)} and {text(shape)}.")
+            raise ValueError(f"{reason} for '{{{{node {node_name}}}}} = PlaceholderWithDefault[dtype="
+                             f"{dtypes.enum_name(value.dtype)}, shape={text(shape)}]({node_name}/input)' with input "
+                             f"shapes: {text(value.shape)}.")
+        sym = self.add_placeholder(value.dtype, shape, None, node_name=node_name)
+        self._constants[self.slot_of(sym)] = value  # what an unfed input reads
         return sym
 
     # --- gradients -----------------------------------------------------------------------------
@@ -293,6 +320,11 @@ class Graph(func_graph.FuncGraph):
             values = [v for v in values if getattr(v, "name", "").startswith(scope)]
         return values
 
+    def get_collection_ref(self, name):
+        """The list of collection `name` itself (created empty), which adding to adds to the collection;
+        the variables a graph lists by itself (global and trainable) are not in it."""
+        return self._collections.setdefault(name, [])
+
     def get_all_collection_keys(self):
         """The names of this graph's collections."""
         return sorted(set(self._collections) | {GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES})
@@ -301,10 +333,31 @@ class Graph(func_graph.FuncGraph):
         """Records a variable created while this graph is the default (its collections, its initializer)."""
         self._variables.append(variable)
 
+    def set_variable_collections(self, variable, collections):
+        """Puts `variable` in `collections` instead of the default (get_variable's `collections=`): out of
+        the global variables when GLOBAL_VARIABLES is not among them, into each other one."""
+        if GraphKeys.GLOBAL_VARIABLES not in collections:
+            self._variables = [v for v in self._variables if v is not variable]
+        for key in collections:
+            if key not in (GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES):
+                self.add_to_collection(key, variable)
+
     def initializer_op(self, variable):
         """The Operation running `variable`'s initial assignment (its `initializer`)."""
         return Operation(self, variable.name.split(":")[0] + "/Assign", "AssignVariableOp",
                          self.initializer_nodes([variable]))
+
+    def replace_initializer(self, variable, value):
+        """Makes `variable`'s initializer assign `value` instead (what init_from_checkpoint does): the
+        new assignment runs only when the variable is initialized, not before its reads."""
+        rid = _C.resource_id(variable)
+        last_update = self._last_update.get(rid)
+        variable.assign(value, read_value=False)
+        self._initializers[rid] = len(self._records) - 1
+        if last_update is None:
+            self._last_update.pop(rid, None)
+        else:
+            self._last_update[rid] = last_update
 
     def initializer_nodes(self, variables):
         """The recorded nodes that initialise `variables`."""

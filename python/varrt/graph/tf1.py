@@ -38,9 +38,30 @@ def initialize_all_variables():
 
 
 def local_variables_initializer():
-    """TensorFlow 1's initializer of local variables: a no-op in a graph (varrt makes none), None eagerly."""
+    """The operation initializing the LOCAL_VARIABLES collection (None when executing eagerly)."""
     g = _graph()
-    return None if g is None else _ops.Operation(g, g.unique_name("init"), "NoOp", [])
+    return None if g is None else variables_initializer(g.get_collection(GraphKeys.LOCAL_VARIABLES))
+
+
+def tables_initializer(name="init_all_tables"):
+    """The Operation running the TABLE_INITIALIZERS collection's operations (varrt makes no lookup tables:
+    only those added there); None when executing eagerly."""
+    g = _graph()
+    if g is None:
+        return None
+    nodes = [n for op in g.get_collection(GraphKeys.TABLE_INITIALIZERS) for n in getattr(op, "_nodes", ())]
+    return _ops.Operation(g, g.unique_name(name), "NoOp", nodes)
+
+
+def initialize_all_tables(name="init_all_tables"):
+    """Deprecated name of `tables_initializer`."""
+    return tables_initializer(name)
+
+
+def operation_since(graph, start, name):
+    """An Operation (a NoOp, as TensorFlow's tf.group) running the stateful nodes `graph` recorded since
+    record `start`."""
+    return _ops.Operation(graph, graph.unique_name(name), "NoOp", graph.nodes_since(start))
 
 
 def variables_initializer(var_list, name="init"):
@@ -106,18 +127,25 @@ def enable_eager_execution(config=None, device_policy=None, execution_mode=None)
 def disable_v2_behavior():
     """TensorFlow 1 behaviour: graph mode, and variables shown as reference variables."""
     tf2.disable()
+    tf2.disable_resource_variables()
     _ops.disable_eager_execution()
 
 
 def enable_v2_behavior():
     """TensorFlow 2 behaviour: eager execution on (tf.compat.v1.enable_v2_behavior)."""
     tf2.enable()
+    tf2.enable_resource_variables()
     _ops.enable_eager_execution()
 
 
 def executing_eagerly():
     """Whether ops run eagerly now: False in a TensorFlow 1 graph or while a function is traced."""
     return _graph_building.executing_eagerly()
+
+
+def executing_eagerly_outside_functions():
+    """Whether ops would run eagerly outside any tf.function: False only in a TensorFlow 1 graph."""
+    return _graph() is None
 
 
 def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,

@@ -5,12 +5,13 @@ from __future__ import annotations  # the annotations are for type checkers only
 import threading
 import weakref
 
-from varrt.ops import init_ops
+from varrt.ops import init_ops, init_ops_v1
 from varrt.base import dtypes, tf2
 from varrt.framework import variable_scope_store
 from varrt.framework.name_scopes import name_scope
 from varrt.framework.variables import Variable
 from varrt.graph import graph as _ops
+from varrt.graph.graph import GraphKeys
 
 
 # --- variable scopes and get_variable ------------------------------------------------------------
@@ -40,14 +41,19 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
             raise TypeError("If default_name is None then name_or_scope is required")
         if partitioner is not None:
             raise NotImplementedError("varrt does not partition variables (variable_scope partitioner=)")
-        self._name = name_or_scope.name if isinstance(name_or_scope, variable_scope) else (name_or_scope or
-                                                                                          default_name)
+        self._name = name_or_scope.name if isinstance(name_or_scope, variable_scope) else name_or_scope
+        # Without a name the scope takes `default_name`, made unique when entered ("dense", "dense_1", ...).
+        self._default_name = default_name if not self._name else None
         self._reuse = reuse
         self._initializer = initializer
 
     @property
     def name(self):
         """The scope's full name."""
+        if hasattr(self, "_full_name"):  # entered: TensorFlow's VariableScope.name is the full name
+            return self._full_name
+        if self._name is None:
+            return self._default_name
         return "/".join([s[0] for s in _scopes.stack] + [self._name]) if _scopes.stack and \
             _scopes.stack[-1][3] is not self else self._name
 
@@ -63,6 +69,9 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
             _scopes.stack[-1] = (name, True, init, owner)
 
     def __enter__(self):
+        if self._default_name is not None:
+            self._name = variable_scope_store.open_unique_scope(self._default_name)
+            self._default_name = None
         outer_reuse = _scopes.stack[-1][1] if _scopes.stack else None
         reuse = self._reuse if self._reuse is not None else outer_reuse
         init = self._initializer if self._initializer is not None else (_scopes.stack[-1][2] if _scopes.stack
@@ -81,6 +90,31 @@ class variable_scope:  # noqa: N801 - TensorFlow's public name
         return False
 
 
+def get_local_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=False,
+                       collections=None, caching_device=None, partitioner=None, validate_shape=True,
+                       use_resource=None, custom_getter=None, constraint=None, synchronization=None,
+                       aggregation=None):
+    """`get_variable` of a local variable: not trainable, in LOCAL_VARIABLES (and `collections`), not among
+    the global variables (so `local_variables_initializer` initializes it and a Saver leaves it out)."""
+    collections = list(collections or []) + [GraphKeys.LOCAL_VARIABLES]
+    return get_variable(name, shape=shape, dtype=dtype, initializer=initializer, regularizer=regularizer,
+                        trainable=False, collections=collections, caching_device=caching_device,
+                        partitioner=partitioner, validate_shape=validate_shape, use_resource=use_resource,
+                        custom_getter=custom_getter, constraint=constraint, synchronization=synchronization,
+                        aggregation=aggregation)
+
+
+def no_regularizer(_):
+    """A regularizer that adds no loss (TensorFlow 1's tf.no_regularizer)."""
+    return None
+
+
+def variable_store():
+    """{full name: Variable} of the variables `get_variable` made in the current graph (or eagerly)."""
+    g = _ops.current_graph()
+    return _stores.setdefault(g, {}) if g is not None else _eager_store
+
+
 def get_variable_scope():
     """The current variable_scope (TensorFlow 1's tf.compat.v1.get_variable_scope)."""
     return _scopes.stack[-1][3] if _scopes.stack else variable_scope("")
@@ -95,12 +129,13 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         name: The variable's name within the current `variable_scope`.
         shape: Its shape (needed when `initializer` is not a value).
         dtype: Its dtype (default float32).
-        initializer: An initializer, a value, or None (glorot_uniform for floats, zeros
-            otherwise).
+        initializer: An initializer, a value, or None (TensorFlow 1's glorot_uniform_initializer
+            for floats, drawn by the graph's seed; zeros otherwise).
         regularizer: A function of the variable whose result is added to the
             `REGULARIZATION_LOSSES` collection.
         trainable: Whether it is trainable (default True).
-        collections: The collections to add it to (default: global variables).
+        collections: The collections to put it in (default: the global variables; a list without
+            GLOBAL_VARIABLES leaves it out of them).
         caching_device: Accepted for compatibility and ignored.
         partitioner: Must be None: partitioned variables are refused (`NotImplementedError`).
         validate_shape: Accepted for compatibility.
@@ -136,8 +171,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         initializer = _scopes.stack[-1][2]
     dtype = dtypes.as_dtype(dtype) if dtype is not None else (
         initializer.dtype if hasattr(initializer, "dtype") and not callable(initializer) else dtypes.float32)
-    if initializer is None:
-        initializer = init_ops.glorot_uniform() if dtype.is_floating else init_ops.zeros()
+    if initializer is None:  # TensorFlow 1's glorot_uniform_initializer: drawn by the graph's seed
+        initializer = init_ops_v1.GlorotUniform() if dtype.is_floating else init_ops.zeros()
     if isinstance(initializer, type):  # TensorFlow accepts an initializer class (tf.zeros_initializer)
         initializer = initializer()
     if callable(initializer):
@@ -152,7 +187,14 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     # names get_variable's variables by variable scopes only).
     v = Variable(value, name=full + "/", dtype=dtype, trainable=True if trainable is None else trainable,
                  constraint=constraint, synchronization=synchronization, aggregation=aggregation)
-    if not tf2.enabled():
+    if not (use_resource or tf2.resource_variables_enabled()):
         v._ref_variable = True  # TensorFlow 1 makes a reference variable (VariableV2)
     store[full] = v
+    if collections is not None and g is not None:
+        g.set_variable_collections(v, list(collections))
+    if regularizer is not None and g is not None:  # TensorFlow collects the loss in graphs only
+        with name_scope(full + "/Regularizer/"):
+            loss = regularizer(v)
+        if loss is not None:
+            g.add_to_collection(GraphKeys.REGULARIZATION_LOSSES, loss)
     return v

@@ -519,6 +519,11 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
     return _uniform(rng, ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"), shape, minval, maxval, dtype)
 
 
+def multinomial(logits, num_samples, seed=None, name=None, output_dtype=None) -> Tensor:
+    """tf.compat.v1.multinomial: `categorical` with TensorFlow 1's argument order (`output_dtype`)."""
+    return categorical(logits, num_samples, dtype=output_dtype, seed=seed, name=name)
+
+
 def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
     """`num_samples` class indices per row of `logits` ([batch, classes], unnormalized log
     probabilities), drawn from the row's softmax (Multinomial; int64 unless `dtype`)."""

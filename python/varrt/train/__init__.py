@@ -18,8 +18,9 @@ from varrt.checkpoint.saver import Saver
 from varrt.data.example_proto import (BytesList, Example, Feature, FeatureList, FeatureLists, Features, FloatList,
                                      Int64List, SequenceExample)
 from varrt.distribute.server_lib import ClusterSpec
+from varrt.optimizers.v1.moving_averages import ExponentialMovingAverage
 
-__all__ = ["BytesList", "Example", "Feature", "FeatureList", "FeatureLists", "Features", "FloatList", "Int64List",
+__all__ = ["ExponentialMovingAverage", "BytesList", "Example", "Feature", "FeatureList", "FeatureLists", "Features", "FloatList", "Int64List",
            "SequenceExample", "Checkpoint", "ClusterSpec", "CheckpointLoadStatus", "CheckpointManager", "CheckpointOptions", "CheckpointReader",
            "CheckpointState", "InitializationOnlyStatus", "NameBasedSaverStatus", "NewCheckpointReader", "Saver",
            "checkpoint_exists", "generate_checkpoint_state_proto", "get_checkpoint_state", "latest_checkpoint",
