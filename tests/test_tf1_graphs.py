@@ -143,6 +143,21 @@ def test_a_graph_made_the_default_again_inside_its_own_block_keeps_recording(tmp
     assert result.stdout == "[array([2., 4.], dtype=float32), array([3., 5.], dtype=float32), array([3., 3.], dtype=float32)]\n"
 
 
+def test_group_in_a_graph_is_an_operation_a_session_runs():
+    # TensorFlow 1 programs make `train_op = tf.group(...)` and run it; None could not be run.
+    with tf.Graph().as_default():
+        v, w = tf.Variable(1.0), tf.Variable(0.0)
+        g = tf.group(v.assign_add(1.0), [v.assign_add(2.0), w.assign(5.0)], name="train")
+        assert (g.name, g.type) == ("train", "NoOp")
+        assert tf.group().name == "group_deps"
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            assert sess.run(g) is None
+            assert sess.run([v, w]) == [4.0, 5.0]
+            sess.run(g)
+            assert sess.run([v, w]) == [7.0, 5.0]
+
+
 _GRAPH_MODE = r"""
 import varrt as tf
 tf1 = tf.compat.v1

@@ -190,5 +190,10 @@ def no_op(name=None) -> Optional[symbolic.Operation]:
 
 
 def group(*inputs, name=None) -> Optional[symbolic.Operation]:
-    """Groups the inputs' effects (eagerly they have all happened: None)."""
+    """Groups the inputs' effects: in a TensorFlow 1 graph, a NoOp Operation that runs them all (what
+    a Session runs for it); eagerly they have all happened, and in a tf.function they run in
+    program order (None)."""
+    graph = graph_building.current()
+    if hasattr(graph, "group_operation"):  # a TensorFlow 1 Graph
+        return graph.group_operation(inputs, name)
     return None

@@ -14,6 +14,7 @@ import weakref
 from varrt import _C
 from varrt.base import dtypes
 from varrt.base import errors
+from varrt.base import nest
 from varrt.framework import default_session
 from varrt.graph import func_graph
 from varrt.framework.graph_execution_error import error_in_node, session_error
@@ -220,6 +221,27 @@ class Graph(func_graph.FuncGraph):
         """Marks a tensor as a source for tf.compat.v1.gradients."""
         if self._tapes:
             self._tapes[-1].watch(tensor)
+
+    def group_operation(self, inputs, name=None):
+        """tf.group in this graph: a NoOp Operation running what each input needs (an Operation's
+        nodes, a tensor's producer, an assignment's update), TensorFlow's `group_deps` by default."""
+        producer = {}
+        for i, r in enumerate(self._records):
+            for k in range(r.num_outputs):
+                producer[r.first + k] = i
+        nodes = []
+        for x in nest.flatten(list(inputs)):
+            if x is None:
+                continue
+            if isinstance(x, Operation):
+                nodes.extend(x._nodes)
+                continue
+            update = recorded_update(self, x) if isinstance(x, variables.Variable) else None
+            if update is not None:
+                nodes.append(update)
+            elif isinstance(x, Tensor) and self.slot_of(x) in producer:
+                nodes.append(producer[self.slot_of(x)])
+        return Operation(self, self.unique_name(name or "group_deps"), "NoOp", nodes)
 
     def nodes_since(self, start):
         """The stateful records added since record `start` (what an Operation made then runs)."""
