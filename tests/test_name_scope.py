@@ -80,3 +80,37 @@ def test_deepcopy_names_the_copy_under_the_current_scope():
     v = tf.Variable(1.0, name="keep")
     with tf.name_scope("elsewhere"):  # as TensorFlow 2.21 does
         assert copy.deepcopy(v).name == "elsewhere/keep:0"
+
+
+def test_scopes_are_made_unique_while_a_graph_is_built():
+    # TensorFlow 2.21's names for this program (a TF1 graph and a tf.function); eagerly scopes
+    # are never made unique (the tests above).
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [], name="x")
+        names = []
+        for _ in range(2):
+            with tf.name_scope("a"):
+                names.append((x * 2.0).name)
+        with tf.name_scope("a"):
+            with tf.name_scope("b"):
+                names.append((x + 1.0).name)
+        with tf.name_scope("a/"):  # absolute: the scope itself again
+            names.append((x - 1.0).name)
+        for _ in range(2):
+            with tf1.variable_scope("s"):
+                names.append((x * 3.0).name)
+        with tf.name_scope("a"):
+            names.append(tf.Variable(1.0, name="w").name)
+    assert names == ["a/mul:0", "a_1/mul:0", "a_2/b/add:0", "a/sub:0", "s/mul:0", "s_1/mul:0", "a_3/w:0"]
+
+    traced = []
+
+    @tf.function
+    def f(x):
+        for _ in range(2):
+            with tf.name_scope("a"):
+                traced.append((x * 2.0).name)
+        return x
+    f(tf.constant(1.0))
+    assert traced == ["a/mul:0", "a_1/mul:0"]

@@ -4,11 +4,14 @@
         with varrt.name_scope("inner"):
             v = varrt.Variable(1.0, name="w")     # v.name == "outer/inner/w:0"
 
-TensorFlow's eager rules: scopes nest by concatenation, a name ending in "/" is absolute
-(it replaces the current scope), "" resets to the root, and names are never made unique
-(two `with name_scope("s")` blocks both give "s/"). The current scope is per thread.
+TensorFlow's rules: scopes nest by concatenation, a name ending in "/" is absolute (it
+replaces the current scope), "" resets to the root; eagerly names are never made unique (two
+`with name_scope("s")` blocks both give "s/"), while a graph is built they are, in the graph
+("s/", then "s_1/"). The current scope is per thread.
 """
 import threading
+
+from varrt.framework import graph_building
 
 
 class _ScopeState(threading.local):
@@ -75,7 +78,10 @@ class name_scope:  # noqa: N801 - TensorFlow's public name
         elif name.endswith("/"):
             scope = name
         else:
-            scope = outer + name + "/"
+            graph = graph_building.current()
+            # While a graph is built a scope's name is made unique in it, as TensorFlow's graph
+            # name scopes are ("a", then "a_1"; a node named "a" then becomes "a_2"); eagerly never.
+            scope = (outer + name if graph is None else graph.unique_name(outer + name)) + "/"
         self._outer.append(outer)
         _state.scope = scope
         return scope
