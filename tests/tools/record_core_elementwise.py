@@ -66,9 +66,9 @@ def cases():
     for d in REAL + ["complex64", "complex128"]:
         for op in ("SigmoidGrad", "TanhGrad"):
             c[f"{op}_{d}"] = (op, {"y": (d, (3, 13), 30), "dy": (d, (3, 13), 31)})
-    # float32 Sigmoid and Tanh are Eigen's approximations, packets of 8 and a scalar tail: sizes
+    # float32 Sigmoid, Tanh and Exp are Eigen's approximations, packets of 8 and a scalar tail: sizes
     # with every tail length, and a large one spanning the clamps.
-    for op, arg in (("Sigmoid", "x"), ("Tanh", "x")):
+    for op, arg in (("Sigmoid", "x"), ("Tanh", "x"), ("Exp", "x")):
         for n in list(range(1, 18)) + [4099]:
             c[f"{op}_float32_{n}"] = (op, {arg: ("float32", (n,), 90 + n)})
         c[f"{op}_float32_grid"] = (op, {arg: ("float32", (4001,), "grid")})

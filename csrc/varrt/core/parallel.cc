@@ -13,6 +13,8 @@
 #include <system_error>
 #include <thread>
 
+#include "varrt/core/flush_denormals.h"
+
 namespace varrt {
 namespace {
 
@@ -57,7 +59,12 @@ class Pool {
  public:
   explicit Pool(int workers) {
     try {
-      for (int i = 0; i < workers; ++i) std::thread([this] { work(); }).detach();
+      for (int i = 0; i < workers; ++i) {
+        std::thread([this] {
+          flush_denormals_on_this_thread();  // the workers run kernels only: TensorFlow's rule throughout
+          work();
+        }).detach();
+      }
     } catch (const std::system_error&) {
       // No more threads (a process limit): the workers that started, possibly none, will do.
     }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "varrt/kernels/tensorflow_float_activations.h"
 #include "varrt/kernels/wide_float.h"
 
 namespace varrt {
@@ -17,7 +18,11 @@ bool float_math_supported(DType dtype) {
 void float_math(UnaryOp op, const Tensor& a, const Tensor& out) {
   using wide_float::wide;
   switch (op) {
-    case UnaryOp::kExp: return wide(a, out, [](double v) { return std::exp(v); });
+    case UnaryOp::kExp:
+      if (a.dtype() == DType::kFloat32) {  // TensorFlow's own approximation, bit for bit
+        return tensorflow_exp_float32(a.data_as<float>(), static_cast<float*>(out.mutable_data()), a.num_elements());
+      }
+      return wide(a, out, [](double v) { return std::exp(v); });
     case UnaryOp::kLog: return wide(a, out, [](double v) { return std::log(v); });
     case UnaryOp::kLog1p: return wide(a, out, [](double v) { return std::log1p(v); });
     case UnaryOp::kExpm1: return wide(a, out, [](double v) { return std::expm1(v); });

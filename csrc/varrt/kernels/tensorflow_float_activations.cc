@@ -88,5 +88,38 @@ void tensorflow_sigmoid_float32(const float* in, float* out, int64_t n) {
   }
 }
 
+void tensorflow_exp_float32(const float* in, float* out, int64_t n) {
+  const int64_t packed = n - n % kPacketLanes;
+  simd_for(0, packed, [in, out](int64_t i) {
+    const float v = in[i];
+    const bool below = v < -104.0f;  // Eigen's zero mask
+    // Clamped to where the result is neither 0 nor +inf (NaN and -inf too, selected below), so
+    // the conversion of m to an integer is always defined.
+    float x = v < 88.723f ? v : 88.723f;
+    x = x > -104.0f ? x : -104.0f;
+    // exp(x) = 2^m exp(r): m = floor(x / ln 2 + 1/2), r = x - m ln 2 in two parts (no FMA).
+    const float m = std::floor(x * 1.44269504088896341f + 0.5f);
+    float r = m * -0.693359375f + x;
+    r = m * 2.12194440e-4f + r;
+    const float r2 = r * r;
+    float p_even = r2 * 1.37449637986719608306884765625e-3f + 4.166965186595916748046875e-2f;
+    const float p_odd = r2 * 8.36894474923610687255859375e-3f + 0.16666518151760101318359375f;
+    p_even = r2 * p_even + 0.49999988079071044921875f;
+    const float p_low = r + 1.0f;
+    float y = r * p_odd + p_even;
+    y = r2 * y + p_low;
+    // y * 2^m in two exact halves (m in [-150, 128]: each half's power of two is a normal float);
+    // a denormal product is flushed, as TensorFlow's threads flush it.
+    const int32_t mi = static_cast<int32_t>(m);
+    const int32_t half = mi / 2;
+    y = y * bits_to_float(static_cast<uint32_t>(half + 127) << 23);
+    y = y * bits_to_float(static_cast<uint32_t>(mi - half + 127) << 23);
+    const float e = y > v ? y : v;  // Eigen's pmax(exp, x): +inf in gives +inf out
+    out[i] = v != v ? v : (below ? 0.0f : e);
+  });
+  // Eigen's scalar path: libm's expf.
+  for (int64_t i = packed; i < n; ++i) out[i] = std::exp(in[i]);
+}
+
 }  // namespace kernels
 }  // namespace varrt

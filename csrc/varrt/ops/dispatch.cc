@@ -159,6 +159,7 @@ void Dispatch::run_intercepted(OpCall& call, void (*kernel)(void*, OpCall&), voi
     } else if (call.device->remote) {
       unreachable(*call.device);
     } else {
+      ScopedFlushDenormals flush;
       kernel(state, call);
     }
     renew_output_ids(call);  // a replacing hook chose its outputs' identities itself

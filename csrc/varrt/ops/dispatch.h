@@ -25,6 +25,7 @@
 #include <cstdint>
 
 #include "varrt/core/error.h"
+#include "varrt/core/flush_denormals.h"
 #include "varrt/core/tensor.h"
 #include "varrt/device/device.h"
 #include "varrt/device/executor.h"
@@ -146,7 +147,10 @@ class Dispatch {
       call.device = &Executor::place(call.op, call.colocate, call.name_scope);
       if (call.device->remote) unreachable(*call.device);
       if (call.input_devices != nullptr) move_inputs(call);
-      kernel(call);
+      {
+        ScopedFlushDenormals flush;
+        kernel(call);
+      }
       renew_output_ids(call);
       return;
     }
