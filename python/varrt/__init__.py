@@ -14,7 +14,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     ops           ops/
     autodiff      autodiff/
     graphs        graph/ autograph/
-    state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ metrics/ data/ models/
+    state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ metrics/ data/ models/ saved_model/
     client        client/ distribute/
     public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings

@@ -1,0 +1,152 @@
+"""SavedModel's protocol-buffer messages in Python: a `Message` is a read-and-write view of the
+dict the core's codec gives (the set fields by name, see csrc/bindings/saved_model.cc), with
+protobuf's defaults for unset fields, so code reads `meta_graph.signature_def["x"].method_name`
+as it would on TensorFlow's generated classes. The field tables are the core's, generated from
+TensorFlow's descriptors; unknown names and assignments to composite fields raise protobuf's
+AttributeErrors, and values of the wrong type the codec's TypeError when the message is encoded."""
+from varrt import _C
+
+_SCHEMA = _C.saved_model_schema()  # full name -> (map_entry, {field: (number, kind, repeated, presence, oneof, type)})
+_SCALAR_DEFAULTS = {"string": "", "bytes": b"", "bool": False, "float": 0.0, "double": 0.0}
+
+
+def _field(type_name, name):
+    fields = _SCHEMA[type_name][1]
+    if name not in fields:
+        raise AttributeError(name)  # protobuf's generated classes say only the name
+    return fields[name]
+
+
+def _is_map(field):
+    return field[5] is not None and _SCHEMA[field[5]][0]
+
+
+def _map_value_type(field):
+    return _SCHEMA[field[5]][1]["value"][5]  # the entry's value message, None for a scalar value
+
+
+class Message:
+    """One message: `type_name` (TensorFlow's full name) and its set fields (`fields`, a dict the
+    codec reads and writes). Attribute reads of unset fields give protobuf's defaults; reading an
+    unset message or repeated field attaches an empty one, as protobuf's generated classes do."""
+
+    __slots__ = ("type_name", "fields")
+
+    def __init__(self, type_name, fields=None):
+        if type_name not in _SCHEMA:
+            raise ValueError(f"no SavedModel message named {type_name}")
+        object.__setattr__(self, "type_name", type_name)
+        object.__setattr__(self, "fields", {} if fields is None else fields)
+
+    @classmethod
+    def from_bytes(cls, type_name, data, what=None):
+        """Parses `data` (DataLossError naming `what` when it is not a valid message)."""
+        return cls(type_name, _C.saved_model_decode(type_name, bytes(data), what or type_name))
+
+    def to_bytes(self):
+        return _C.saved_model_encode(self.type_name, self.fields)
+
+    SerializeToString = to_bytes
+
+    def __getattr__(self, name):
+        field = _field(self.type_name, name)
+        kind, repeated, message_type = field[1], field[2], field[5]
+        if _is_map(field):
+            value_type = _map_value_type(field)
+            entries = self.fields.setdefault(name, {})
+            return _MessageMap(value_type, entries) if value_type is not None else entries
+        if repeated:
+            items = self.fields.setdefault(name, [])
+            return _MessageList(message_type, items) if message_type is not None else items
+        if message_type is not None:
+            return Message(message_type, self.fields.setdefault(name, {}))
+        return self.fields.get(name, _SCALAR_DEFAULTS.get(kind, 0))
+
+    def __setattr__(self, name, value):
+        field = _field(self.type_name, name)
+        if field[2]:
+            raise AttributeError(f"Assignment not allowed to map, or repeated field \"{name}\" in protocol message object.")
+        if field[5] is not None:
+            raise AttributeError(f"Assignment not allowed to field \"{name}\" in protocol message object.")
+        if field[4] is not None:
+            self._clear_oneof(field[4])
+        self.fields[name] = value
+
+    def HasField(self, name):  # noqa: N802 (protobuf's name)
+        field = _field(self.type_name, name)
+        if field[2]:
+            raise ValueError(f"Protocol message has no singular \"{name}\" field.")
+        return name in self.fields
+
+    def WhichOneof(self, oneof):  # noqa: N802 (protobuf's name)
+        members = [n for n, f in _SCHEMA[self.type_name][1].items() if f[4] == oneof]
+        if not members:
+            raise ValueError(f'Protocol message has no oneof "{oneof}" field.')
+        return next((n for n in members if n in self.fields), None)
+
+    def _clear_oneof(self, oneof):
+        for n, f in _SCHEMA[self.type_name][1].items():
+            if f[4] == oneof:
+                self.fields.pop(n, None)
+
+    def __eq__(self, other):
+        return isinstance(other, Message) and self.type_name == other.type_name and self.fields == other.fields
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"<{self.type_name} with fields {sorted(self.fields)}>"
+
+
+class _MessageList:
+    """A repeated message field: Messages over the list of dicts the codec holds."""
+
+    __slots__ = ("_type", "_items")
+
+    def __init__(self, type_name, items):
+        self._type, self._items = type_name, items
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [Message(self._type, d) for d in self._items[i]]
+        return Message(self._type, self._items[i])
+
+    def __iter__(self):
+        return (Message(self._type, d) for d in self._items)
+
+    def add(self):
+        self._items.append({})
+        return Message(self._type, self._items[-1])
+
+
+class _MessageMap:
+    """A map field whose values are messages: reading a missing key adds it, as protobuf does."""
+
+    __slots__ = ("_type", "_entries")
+
+    def __init__(self, type_name, entries):
+        self._type, self._entries = type_name, entries
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __contains__(self, key):
+        return key in self._entries
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __getitem__(self, key):
+        return Message(self._type, self._entries.setdefault(key, {}))
+
+    def keys(self):
+        return self._entries.keys()
+
+    def items(self):
+        return [(k, Message(self._type, v)) for k, v in self._entries.items()]
+
+    def values(self):
+        return [Message(self._type, v) for v in self._entries.values()]

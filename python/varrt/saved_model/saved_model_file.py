@@ -1,0 +1,57 @@
+"""A SavedModel directory's protobuf files: `saved_model.pb` (a tensorflow.SavedModel) and
+`fingerprint.pb` (a tensorflow.FingerprintDef), read into `proto.Message`s and written back, with
+TensorFlow's file names and its errors for a directory that holds none (loader_impl.py)."""
+import os
+
+from varrt.base import errors
+from varrt.saved_model.proto import Message
+
+SAVED_MODEL_FILENAME_PB = "saved_model.pb"
+SAVED_MODEL_FILENAME_PBTXT = "saved_model.pbtxt"
+FINGERPRINT_FILENAME = "fingerprint.pb"
+SAVED_MODEL_MESSAGE = "tensorflow.SavedModel"
+FINGERPRINT_MESSAGE = "tensorflow.FingerprintDef"
+
+
+def read_saved_model(export_dir):
+    """The SavedModel message of `export_dir`/saved_model.pb.
+
+    OSError as TensorFlow words it when there is no saved_model.pb; a saved_model.pbtxt (text
+    format) alone is not read yet (NotImplementedError); damaged bytes raise DataLossError."""
+    export_dir = os.fspath(export_dir)
+    path = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
+    if not os.path.exists(path):
+        if os.path.exists(os.path.join(export_dir, SAVED_MODEL_FILENAME_PBTXT)):
+            raise NotImplementedError(f"varrt does not read text-format SavedModels yet "
+                                      f"({os.path.join(export_dir, SAVED_MODEL_FILENAME_PBTXT)})")
+        raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}"
+                      f"{{{SAVED_MODEL_FILENAME_PBTXT}|{SAVED_MODEL_FILENAME_PB}}}")
+    with open(path, "rb") as f:
+        data = f.read()
+    return Message.from_bytes(SAVED_MODEL_MESSAGE, data, path)
+
+
+def write_saved_model(export_dir, saved_model):
+    """Writes `saved_model` (a tensorflow.SavedModel Message) as `export_dir`/saved_model.pb,
+    through a temporary file renamed into place, so a reader never sees half a file."""
+    if saved_model.type_name != SAVED_MODEL_MESSAGE:
+        raise TypeError(f"expected a {SAVED_MODEL_MESSAGE}, got a {saved_model.type_name}")
+    export_dir = os.fspath(export_dir)
+    os.makedirs(export_dir, exist_ok=True)
+    path = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(saved_model.to_bytes())
+    os.replace(tmp, path)
+    return path
+
+
+def read_fingerprint_message(export_dir):
+    """The FingerprintDef of `export_dir`/fingerprint.pb; NotFoundError as TensorFlow's
+    read_fingerprint words it when the file is missing."""
+    path = os.path.join(os.fspath(export_dir), FINGERPRINT_FILENAME)
+    if not os.path.exists(path):
+        raise errors.NotFoundError(None, None, f"SavedModel Fingerprint Error: Could not find fingerprint.pb "
+                                               f"in {os.fspath(export_dir)}")
+    with open(path, "rb") as f:
+        return Message.from_bytes(FINGERPRINT_MESSAGE, f.read(), path)
