@@ -76,7 +76,7 @@ def test_fingerprint_reads():
         "signature_def_hash": 819990609152880085, "saved_object_graph_hash": 5438591198416537464,
         "checkpoint_hash": 13428138311969308096, "version": {"producer": 4},
         "uuid": "307024204564899485670578995415493568820"}
-    with pytest.raises(errors.NotFoundError, match="Could not find fingerprint.pb"):
+    with pytest.raises(FileNotFoundError, match="SavedModel Fingerprint Error: Could not find fingerprint in directory"):
         read_fingerprint_message(FIXTURES)
 
 

@@ -78,6 +78,7 @@ newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)
 from varrt import data  # noqa: E402,F401  (tf.data)
+from varrt import saved_model  # noqa: E402,F401  (tf.saved_model)
 from varrt import distribute  # noqa: E402  (tf.distribute; imports Ray only when a cluster starts)
 # Training: the tape, the gradient registry (importing it registers every gradient function).
 from varrt.autodiff.backprop import GradientTape, UnconnectedGradients  # noqa: E402

@@ -3,12 +3,9 @@
 TensorFlow's file names and its errors for a directory that holds none (loader_impl.py)."""
 import os
 
-from varrt.base import errors
+from varrt.saved_model.constants import FINGERPRINT_FILENAME, SAVED_MODEL_FILENAME_PB, SAVED_MODEL_FILENAME_PBTXT
 from varrt.saved_model.proto import Message
 
-SAVED_MODEL_FILENAME_PB = "saved_model.pb"
-SAVED_MODEL_FILENAME_PBTXT = "saved_model.pbtxt"
-FINGERPRINT_FILENAME = "fingerprint.pb"
 SAVED_MODEL_MESSAGE = "tensorflow.SavedModel"
 FINGERPRINT_MESSAGE = "tensorflow.FingerprintDef"
 
@@ -46,12 +43,20 @@ def write_saved_model(export_dir, saved_model):
     return path
 
 
+def contains_saved_model(export_dir):
+    """Whether `export_dir` holds a SavedModel file (binary or text), as TensorFlow checks it."""
+    export_dir = os.fspath(export_dir)
+    return (os.path.exists(os.path.join(export_dir, SAVED_MODEL_FILENAME_PBTXT))
+            or os.path.exists(os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)))
+
+
 def read_fingerprint_message(export_dir):
-    """The FingerprintDef of `export_dir`/fingerprint.pb; NotFoundError as TensorFlow's
-    read_fingerprint words it when the file is missing."""
-    path = os.path.join(os.fspath(export_dir), FINGERPRINT_FILENAME)
+    """The FingerprintDef of `export_dir`/fingerprint.pb; FileNotFoundError as TensorFlow's
+    read_fingerprint words it when the file is missing, DataLossError when it is damaged."""
+    export_dir = os.fspath(export_dir)
+    path = os.path.join(export_dir, FINGERPRINT_FILENAME)
     if not os.path.exists(path):
-        raise errors.NotFoundError(None, None, f"SavedModel Fingerprint Error: Could not find fingerprint.pb "
-                                               f"in {os.fspath(export_dir)}")
+        raise FileNotFoundError(f"SavedModel Fingerprint Error: Could not find fingerprint in directory: {export_dir}\n"
+                                f"NOT_FOUND: {path} not found")
     with open(path, "rb") as f:
         return Message.from_bytes(FINGERPRINT_MESSAGE, f.read(), path)
