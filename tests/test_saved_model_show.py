@@ -78,3 +78,53 @@ def test_show_without_a_saved_model(tmp_path, capsys):
         main(["saved_model", "show", str(tmp_path)])
     with pytest.raises(SystemExit):
         main(["saved_model"])  # the subcommand is required: argparse's usage error
+
+
+def test_show_with_a_tag_set_prints_what_saved_model_cli_printed(capsys):
+    # saved_model_cli show --dir module_two_signatures --tag_set serve [--signature_def scaled --list_ops]
+    directory = str(FIXTURES / "module_two_signatures")
+    assert show(capsys, directory, "--tag_set", "serve") == (
+        "The given SavedModel MetaGraphDef contains SignatureDefs with the following keys:\n"
+        'SignatureDef key: "__saved_model_init_op"\n'
+        'SignatureDef key: "scaled"\n'
+        'SignatureDef key: "serving_default"\n')
+    text, ops = split_ops(show(capsys, directory, "--tag_set", " serve,", "--signature_def", "scaled", "--list_ops"))
+    assert text == (
+        "The MetaGraph with tag set ['serve'] contains the following ops: <ops>\n"
+        "The given SavedModel SignatureDef contains the following input(s):\n"
+        "  inputs['n'] tensor_info:\n"
+        "      dtype: DT_INT32\n"
+        "      shape: (-1)\n"
+        "      name: scaled_n:0\n"
+        "  inputs['scale'] tensor_info:\n"
+        "      dtype: DT_FLOAT\n"
+        "      shape: ()\n"
+        "      name: scaled_scale:0\n"
+        "The given SavedModel SignatureDef contains the following output(s):\n"
+        "  outputs['count'] tensor_info:\n"
+        "      dtype: DT_INT32\n"
+        "      shape: ()\n"
+        "      name: StatefulPartitionedCall:0\n"
+        "  outputs['scaled'] tensor_info:\n"
+        "      dtype: DT_FLOAT\n"
+        "      shape: (-1)\n"
+        "      name: StatefulPartitionedCall:1\n"
+        "Method name is: tensorflow/serving/predict\n")
+    assert ops == [{"Mul", "ShardedFilename", "AddV2", "MatMul", "Select", "StaticRegexFullMatch",
+                    "StatefulPartitionedCall", "NoOp", "Const", "SaveV2", "StringJoin", "Identity", "AssignVariableOp",
+                    "ReadVariableOp", "Placeholder", "Size", "MergeV2Checkpoints", "Pack", "VarHandleOp", "Cast",
+                    "DisableCopyOnRead", "RestoreV2"}]
+
+
+def test_show_with_a_tag_set_or_signature_it_lacks():
+    directory = str(FIXTURES / "module_two_signatures")
+    with pytest.raises(RuntimeError) as info:
+        main(["saved_model", "show", directory, "--tag_set", "serve,gpu"])
+    assert str(info.value) == ("MetaGraphDef associated with tag-set serve,gpu could not be found in the SavedModel. "
+                               "Please use one of the following tag-sets: ['serve']")
+    with pytest.raises(ValueError) as info:
+        main(["saved_model", "show", directory, "--tag_set", "serve", "--signature_def", "nope"])
+    assert str(info.value) == ('Could not find signature "nope". Please choose from: __saved_model_init_op, scaled, '
+                               'serving_default')
+    with pytest.raises(ValueError, match="tag_set must contain at least one non-empty item."):
+        main(["saved_model", "show", directory, "--tag_set", " , "])

@@ -3,7 +3,8 @@
 inputs' and outputs' dtype, shape and tensor name and method name, the ops it uses, and the
 concrete functions of the root object with their input signatures — read from saved_model.pb
 alone, without loading the model (TensorFlow loads it to list the functions; their signatures
-are recorded in the object graph)."""
+are recorded in the object graph). `--tag_set T [--signature_def KEY] [--list_ops]` print what
+saved_model_cli prints for those flags."""
 from varrt.saved_model.data_type_names import data_type_name
 from varrt.saved_model.ops_used import ops_used_by_graph_def
 from varrt.saved_model.saved_model_file import read_saved_model
@@ -18,15 +19,62 @@ def add_arguments(parser):
                                            "(saved_model_cli show --all).")
     show.add_argument("dir", nargs="?", help="the SavedModel directory")
     show.add_argument("--dir", dest="dir_option", default=None, help="the SavedModel directory (saved_model_cli's flag)")
-    show.add_argument("--all", action="store_true", help="show everything (the default; saved_model_cli's flag)")
+    show.add_argument("--all", action="store_true", help="show everything (the default without --tag_set)")
+    show.add_argument("--tag_set", default=None,
+                      help="the MetaGraphDef's tags, comma-separated: list its SignatureDef keys")
+    show.add_argument("--signature_def", default=None, help="with --tag_set: show this SignatureDef's inputs and outputs")
+    show.add_argument("--list_ops", action="store_true", help="with --tag_set: list the ops the MetaGraphDef uses")
 
 
 def run(args):
     export_dir = args.dir_option or args.dir
     if export_dir is None:
         raise SystemExit("varrt saved_model show: the SavedModel directory is required (DIR or --dir DIR)")
-    show_all(export_dir)
+    # saved_model_cli prints only the tag-sets without flags; the varrt command prints everything
+    # unless a tag-set is named.
+    if args.all or args.tag_set is None:
+        show_all(export_dir)
+        return 0
+    meta_graph_def = get_meta_graph_def(export_dir, ",".join(_sanitize_nonempty_str_list(args.tag_set.split(","),
+                                                                                          "tag_set")))
+    if args.list_ops:
+        _show_ops(meta_graph_def)
+    if args.signature_def is None:
+        print("The given SavedModel MetaGraphDef contains SignatureDefs with the following keys:")
+        for key in sorted(meta_graph_def.signature_def.keys()):
+            print('SignatureDef key: "%s"' % key)
+    else:
+        if args.signature_def not in meta_graph_def.signature_def:
+            raise ValueError(f'Could not find signature "{args.signature_def}". Please choose from: '
+                             f'{", ".join(meta_graph_def.signature_def.keys())}')
+        _show_inputs_outputs(meta_graph_def.signature_def[args.signature_def], indent=0)
     return 0
+
+
+def _sanitize_nonempty_str_list(xs, name):
+    out = [str(x).strip() for x in xs if x is not None and str(x).strip()]
+    if not out:
+        raise ValueError(f"{name} must contain at least one non-empty item.")
+    return out
+
+
+def get_meta_graph_def(export_dir, tag_set):
+    """The MetaGraphDef whose tags are exactly `tag_set` (comma-separated); TensorFlow's
+    RuntimeError listing the tag-sets there are when none matches."""
+    wanted = {tag for tag in tag_set.split(",") if tag}
+    valid_tags = []
+    for meta_graph_def in read_saved_model(export_dir).meta_graphs:
+        tags = set(meta_graph_def.meta_info_def.tags)
+        if tags == wanted:
+            return meta_graph_def
+        valid_tags.append(",".join(tags))
+    raise RuntimeError(f"MetaGraphDef associated with tag-set {tag_set} could not be found in the SavedModel. "
+                       f"Please use one of the following tag-sets: {valid_tags}")
+
+
+def _show_ops(meta_graph_def):
+    print("The MetaGraph with tag set %s contains the following ops:" % list(meta_graph_def.meta_info_def.tags),
+          set(ops_used_by_graph_def(meta_graph_def.graph_def)))
 
 
 def show_all(export_dir):
@@ -39,8 +87,7 @@ def show_all(export_dir):
         for key in sorted(signature_def_map.keys()):
             print("\nsignature_def['" + key + "']:")
             _show_inputs_outputs(signature_def_map[key], indent=1)
-        print("The MetaGraph with tag set %s contains the following ops:" % tags,
-              set(ops_used_by_graph_def(meta_graph_def.graph_def)))
+        _show_ops(meta_graph_def)
     _show_defined_functions(meta_graphs)
 
 
