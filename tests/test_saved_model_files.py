@@ -151,3 +151,42 @@ def test_a_cyclic_object_graph_reads(tmp_path):
     with pytest.raises(errors.DataLossError, match=f"names a child node {len(graph.nodes)}, outside its "
                                                    f"{len(graph.nodes)} nodes"):
         read_saved_model(tmp_path)
+
+
+def varint(n):
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def deep_bytes(levels):
+    """A StructuredValue nested `levels` list values deep, written by hand (field numbers from
+    struct.proto: StructuredValue.list_value = 51, ListValue.values = 1)."""
+    def length_delimited(field, payload):
+        return varint((field << 3) | 2) + varint(len(payload)) + payload
+
+    value = b""
+    for _ in range(levels):
+        value = length_delimited(51, length_delimited(1, value))
+    return value
+
+
+def test_nesting_is_bounded_both_ways():
+    def nested(levels):
+        value = {}
+        for _ in range(levels):
+            value = {"list_value": {"values": [value]}}
+        return Message("tensorflow.StructuredValue", value)
+
+    fine = nested(49)  # 99 levels of messages: protobuf's limit is 100
+    assert fine.to_bytes() == deep_bytes(49)
+    assert Message.from_bytes("tensorflow.StructuredValue", fine.to_bytes()) == fine
+    with pytest.raises(ValueError, match="a tensorflow.ListValue nested deeper than 100 messages"):
+        nested(51).to_bytes()
+    with pytest.raises(errors.DataLossError, match="messages nested deeper than 100 in tensorflow.ListValue"):
+        Message.from_bytes("tensorflow.StructuredValue", deep_bytes(51))
+    with pytest.raises(errors.DataLossError, match="nested deeper than 100"):
+        Message.from_bytes("tensorflow.StructuredValue", deep_bytes(3000))  # no stack overflow
