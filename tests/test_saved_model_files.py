@@ -98,6 +98,11 @@ def test_edits_are_written_back(tmp_path):
 
 
 def test_message_views_follow_protobuf():
+    # Equality as protobuf's: empty repeated fields and proto3 defaults are unset fields.
+    assert Message("tensorflow.SignatureDef", {"inputs": {}, "method_name": ""}) == Message("tensorflow.SignatureDef")
+    assert Message("tensorflow.SignatureDef", {"method_name": "a"}) != Message("tensorflow.SignatureDef",
+                                                                                {"method_name": "b"})
+    assert Message("tensorflow.SignatureDef") != Message("tensorflow.TensorInfo")
     message = Message("tensorflow.SignatureDef")
     assert message.method_name == "" and len(message.inputs) == 0 and not message.HasField("method_name")
     message.method_name = "m"
@@ -190,3 +195,22 @@ def test_nesting_is_bounded_both_ways():
         Message.from_bytes("tensorflow.StructuredValue", deep_bytes(51))
     with pytest.raises(errors.DataLossError, match="nested deeper than 100"):
         Message.from_bytes("tensorflow.StructuredValue", deep_bytes(3000))  # no stack overflow
+
+
+def test_large_messages_round_trip():
+    # Sizes no fixture has: 30,000 nodes, a packed float list of 300,000 values, a 1 MB string.
+    import struct
+    floats = [float(struct.unpack("<f", struct.pack("<f", i * 0.1))[0]) for i in range(300_000)]
+    graph = Message("tensorflow.GraphDef", {
+        "node": [{"name": f"n{i}", "op": "Const", "input": [f"^n{i - 1}"] if i else [],
+                  "attr": {"value": {"tensor": {"dtype": 1, "float_val": floats if i == 7 else [float(i)]}}}}
+                 for i in range(30_000)],
+        "library": {"function": [{"signature": {"name": "f", "description": "x" * (1 << 20)}}]}})
+    data = graph.to_bytes()
+    assert len(data) > (1 << 20) + 300_000 * 4
+    again = Message.from_bytes("tensorflow.GraphDef", data)
+    assert again == graph
+    assert again.node[7].attr["value"].tensor.float_val[299_999] == floats[299_999]
+    assert again.node[29_999].input == ["^n29998"]
+    with pytest.raises(errors.DataLossError, match="a truncated or malformed field in tensorflow.GraphDef"):
+        Message.from_bytes("tensorflow.GraphDef", data[:-1])

@@ -27,7 +27,7 @@ def _map_value_type(field):
 
 class Message:
     """One message: `type_name` (TensorFlow's full name) and its set fields (`fields`, a dict the
-    codec reads and writes). Attribute reads of unset fields give protobuf's defaults; reading an
+    codec reads and writes; decoded, it lists what protobuf's ListFields lists). Attribute reads of unset fields give protobuf's defaults; reading an
     unset message or repeated field attaches an empty one, as protobuf's generated classes do."""
 
     __slots__ = ("type_name", "fields")
@@ -90,7 +90,13 @@ class Message:
                 self.fields.pop(n, None)
 
     def __eq__(self, other):
-        return isinstance(other, Message) and self.type_name == other.type_name and self.fields == other.fields
+        # protobuf's equality: an empty repeated field or a scalar at its default equals an unset
+        # one, so both sides compare in the canonical form a decode gives.
+        return (isinstance(other, Message) and self.type_name == other.type_name
+                and self._canonical() == other._canonical())
+
+    def _canonical(self):
+        return _C.saved_model_decode(self.type_name, self.to_bytes(), self.type_name)
 
     __hash__ = None
 
