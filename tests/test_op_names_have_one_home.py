@@ -32,6 +32,7 @@ ALLOWED = {
     "framework/graph_execution_error.py": ({"Reshape"}, "an example in the docstring"),
     "saving/saving_lib.py": ({"Cross"}, "Keras's saving error lists its object kinds, one of them 'Cross'"),
     "graph/function.py": ({"StatefulPartitionedCall"}, "a function called in another's graph is this node"),
+    "benchmarks/saved_model_read.py": ({"MatMul"}, "the benchmark's synthetic GraphDef is MatMul nodes (only data)"),
     "saved_model/ops_used.py": ({"StatefulPartitionedCall"},
                                 "a SavedModel's graph calls its functions through these nodes (meta_graph.py's walk)"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},
