@@ -16,7 +16,7 @@ from varrt.saved_model.saved_model_file import (read_fingerprint_message, read_s
 from conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures" / "saved_model"
-NAMES = ["module_one_signature", "module_two_signatures", "keras_sequential", "keras_export"]
+NAMES = ["module_one_signature", "module_two_signatures", "keras_sequential", "keras_export", "module_traced"]
 
 
 def recorded_fields(name):

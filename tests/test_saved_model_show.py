@@ -13,7 +13,7 @@ from varrt.saved_model.saved_model_file import read_saved_model, write_saved_mod
 from conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures" / "saved_model"
-NAMES = ["module_one_signature", "module_two_signatures", "keras_sequential", "keras_export"]
+NAMES = ["module_one_signature", "module_two_signatures", "keras_sequential", "keras_export", "module_traced"]
 OPS_LINE = re.compile(r"^(The MetaGraph with tag set .* contains the following ops:) (\{.*\})$", re.M)
 
 

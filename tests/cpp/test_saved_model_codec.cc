@@ -18,7 +18,8 @@ using proto::Message;
 
 namespace {
 
-const char* const kFixtures[] = {"module_one_signature", "module_two_signatures", "keras_sequential", "keras_export"};
+const char* const kFixtures[] = {"module_one_signature", "module_two_signatures", "keras_sequential", "keras_export",
+                                 "module_traced"};
 
 std::string read_fixture(const std::string& name, const char* file = "saved_model.pb") {
   // tests/cpp/ -> tests/fixtures/saved_model, written by tests/tools/record_saved_models.py.

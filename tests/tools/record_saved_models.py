@@ -6,7 +6,7 @@ tests compare varrt with:
                    nested dicts (set fields only, by field name), lists, str, bytes, int, float, bool
     show_all.txt   what `saved_model_cli show --dir DIR --all` prints
 
-    /work/tfenv/bin/python tests/tools/record_saved_models.py
+    /work/tfenv/bin/python tests/tools/record_saved_models.py [NAME ...]
 """
 import gzip
 import os
@@ -57,6 +57,29 @@ class Scaler(tf.Module):
         return {"scaled": tf.cast(n, tf.float32) * scale * self.b, "count": tf.size(n)}
 
 
+class Traced(tf.Module):
+    """Functions without input signatures, traced for several argument kinds, and a concrete
+    function kept as an attribute: what saved_model_cli lists as several options."""
+
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(2.0)
+
+    @tf.function
+    def apply(self, x, training=False, scale=None, mode="fast"):
+        y = x * tf.cast(self.v, x.dtype)
+        return y if training else -y
+
+
+def traced():
+    module = Traced()
+    module.apply(tf.constant([1.0, 2.0]))
+    module.apply(tf.constant([[1, 2]]), training=True, mode="slow")
+    module.apply(tf.constant(3.0), scale=[1, "a"])
+    module.bare = module.apply.get_concrete_function(tf.TensorSpec([None, 2], tf.float64, name="z"), True)
+    return module
+
+
 def mlp():
     keras.utils.set_random_seed(7)
     return keras.Sequential([keras.Input((4,), name="features"), keras.layers.Dense(3, activation="relu"),
@@ -72,13 +95,17 @@ def save_all(tmp):
     model(np.ones((1, 4), np.float32))
     tf.saved_model.save(model, os.path.join(tmp, "keras_sequential"))
     mlp().export(os.path.join(tmp, "keras_export"))
+    tf.saved_model.save(traced(), os.path.join(tmp, "module_traced"))
 
 
-def main():
+def main(names):
+    """Records every fixture, or only those named (the others keep their recorded files)."""
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         save_all(tmp)
         for name in sorted(os.listdir(tmp)):
+            if names and name not in names:
+                continue
             src, dst = os.path.join(tmp, name), os.path.join(OUT, name)
             shutil.rmtree(dst, ignore_errors=True)
             shutil.copytree(src, dst)
@@ -94,4 +121,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1,7 +1,7 @@
 """The ops a GraphDef uses, through the functions its nodes call (TensorFlow's
 meta_graph.ops_used_by_graph_def): what saved_model_cli lists and what a loader must have."""
 
-_CALL_OPS = ("PartitionedCall", "StatefulPartitionedCall")
+CALL_OPS = ("PartitionedCall", "StatefulPartitionedCall")
 
 
 def ops_used_by_graph_def(graph_def):
@@ -17,7 +17,7 @@ def ops_used_by_graph_def(graph_def):
 
     def process_node(node):
         mark_op_as_used(node.op)
-        if node.op in _CALL_OPS:
+        if node.op in CALL_OPS:
             mark_op_as_used(node.attr["f"].func.name)
 
     for node in graph_def.node:

@@ -6,6 +6,7 @@ alone, without loading the model (TensorFlow loads it to list the functions; the
 are recorded in the object graph). `--tag_set T [--signature_def KEY] [--list_ops]` print what
 saved_model_cli prints for those flags."""
 from varrt.saved_model.data_type_names import data_type_name
+from varrt.saved_model.function_load_order import load_order
 from varrt.saved_model.ops_used import ops_used_by_graph_def
 from varrt.saved_model.saved_model_file import read_saved_model
 from varrt.saved_model import structured_value
@@ -115,17 +116,20 @@ def _print_tensor_info(tensor_info, indent):
     print(indent_str + "    name: " + tensor_info.name)
 
 
-def _root_functions(object_graph):
-    """(name, [concrete function names]) of the root's children that are functions, by name."""
+def _root_functions(object_graph, order):
+    """(name, [concrete function names]) of the root's children that are functions, by name; a
+    function's concrete functions in the order TensorFlow's loader names them (`order`)."""
     nodes = object_graph.nodes
     if not len(nodes):
         return []
+    position = {name: i for i, name in enumerate(order)}
     out = []
     for child in sorted(nodes[0].children, key=lambda c: c.local_name):
         node = nodes[child.node_id]
         kind = node.WhichOneof("kind")
         if kind == "function":
-            out.append((child.local_name, sorted(node.function.concrete_functions)))
+            out.append((child.local_name, sorted(node.function.concrete_functions,
+                                                 key=lambda name: (position.get(name, len(position)), name))))
         elif kind == "bare_concrete_function":
             out.append((child.local_name, [node.bare_concrete_function.concrete_function_name]))
     return out
@@ -138,7 +142,8 @@ def _show_defined_functions(meta_graphs):
     object_graph = meta_graphs[0].object_graph_def  # what tf.saved_model.load reads
     try:
         listing = []
-        for name, function_names in _root_functions(object_graph):
+        order = load_order(meta_graphs[0].graph_def.library)
+        for name, function_names in _root_functions(object_graph, order):
             signatures = []
             for function_name in function_names:
                 saved = object_graph.concrete_functions[function_name]
@@ -151,7 +156,7 @@ def _show_defined_functions(meta_graphs):
                     keywords = list(bare[0].bare_concrete_function.argument_keywords) if bare else []
                     signatures.append((keywords, None))
             listing.append((name, signatures))
-    except NotImplementedError as e:
+    except (NotImplementedError, ValueError) as e:
         print(f" N/A (could not be listed: {e})")
         return
     for name, signatures in listing:
