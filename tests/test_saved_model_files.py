@@ -103,6 +103,20 @@ def test_message_views_follow_protobuf():
     assert Message("tensorflow.SignatureDef", {"method_name": "a"}) != Message("tensorflow.SignatureDef",
                                                                                 {"method_name": "b"})
     assert Message("tensorflow.SignatureDef") != Message("tensorflow.TensorInfo")
+    # Reading an unset submessage leaves it unset; setting something in it sets it.
+    saved_model = Message("tensorflow.SavedModel")
+    meta_graph = saved_model.meta_graphs.add()
+    assert meta_graph.saver_def.version == 0 and meta_graph.object_graph_def.nodes[:] == []
+    assert not meta_graph.HasField("saver_def") and not meta_graph.HasField("object_graph_def")
+    assert saved_model.to_bytes() == b"\x12\x00"  # one empty MetaGraphDef
+    meta_graph.meta_info_def.tags.append("serve")
+    meta_graph.saver_def.version = 2
+    assert meta_graph.HasField("meta_info_def") and meta_graph.HasField("saver_def")
+    assert [name for name, _ in meta_graph.ListFields()] == ["meta_info_def", "saver_def"]
+    assert Message.from_bytes("tensorflow.SavedModel", saved_model.to_bytes()).fields == {
+        "meta_graphs": [{"meta_info_def": {"tags": ["serve"]}, "saver_def": {"version": 2}}]}
+    attr = Message("tensorflow.AttrValue", {"list": {}})  # an empty list value: set, as TensorFlow writes it
+    assert attr.WhichOneof("value") == "list" and attr.to_bytes() == b"\x0a\x00"
     message = Message("tensorflow.SignatureDef")
     assert message.method_name == "" and len(message.inputs) == 0 and not message.HasField("method_name")
     message.method_name = "m"

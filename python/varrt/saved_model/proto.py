@@ -17,6 +17,38 @@ def _field(type_name, name):
     return fields[name]
 
 
+class _Unset(dict):
+    """The fields of a submessage that was read but never set: protobuf gives a default instance
+    that becomes part of its parent only when something is set in it. It lives in the parent's
+    dict (so every view shares it) and counts as set once it holds a set field."""
+
+    __slots__ = ()
+
+
+def _pruned(type_name, fields):
+    """`fields` without the submessages that were only read (see _Unset) and empty repeated
+    fields: what the message holds as protobuf sees it."""
+    out = {}
+    schema = _SCHEMA[type_name][1]
+    for name, value in fields.items():
+        field = schema.get(name)
+        if field is None or field[5] is None:  # scalars, repeated scalars, scalar maps, unknown fields
+            if not (field is not None and field[2] and not value):
+                out[name] = value
+        elif _is_map(field):
+            value_type = _map_value_type(field)
+            if value:
+                out[name] = {k: _pruned(value_type, v) if value_type is not None else v for k, v in value.items()}
+        elif field[2]:
+            if value:
+                out[name] = [_pruned(field[5], v) for v in value]
+        else:
+            inner = _pruned(field[5], value)
+            if inner or not isinstance(value, _Unset):
+                out[name] = inner
+    return out
+
+
 def _is_map(field):
     return field[5] is not None and _SCHEMA[field[5]][0]
 
@@ -27,8 +59,9 @@ def _map_value_type(field):
 
 class Message:
     """One message: `type_name` (TensorFlow's full name) and its set fields (`fields`, a dict the
-    codec reads and writes; decoded, it lists what protobuf's ListFields lists). Attribute reads of unset fields give protobuf's defaults; reading an
-    unset message or repeated field attaches an empty one, as protobuf's generated classes do."""
+    codec reads and writes; decoded, it lists what protobuf's ListFields lists). Reads of unset
+    fields give protobuf's defaults; an unset submessage that is only read stays unset (it is
+    written, and HasField sees it, once something is set in it), as protobuf's classes do."""
 
     __slots__ = ("type_name", "fields")
 
@@ -44,7 +77,7 @@ class Message:
         return cls(type_name, _C.saved_model_decode(type_name, bytes(data), what or type_name))
 
     def to_bytes(self):
-        return _C.saved_model_encode(self.type_name, self.fields)
+        return _C.saved_model_encode(self.type_name, _pruned(self.type_name, self.fields))
 
     SerializeToString = to_bytes
 
@@ -59,7 +92,7 @@ class Message:
             items = self.fields.setdefault(name, [])
             return _MessageList(message_type, items) if message_type is not None else items
         if message_type is not None:
-            return Message(message_type, self.fields.setdefault(name, {}))
+            return Message(message_type, self.fields.setdefault(name, _Unset()))
         return self.fields.get(name, _SCALAR_DEFAULTS.get(kind, 0))
 
     def __setattr__(self, name, value):
@@ -76,13 +109,19 @@ class Message:
         field = _field(self.type_name, name)
         if field[2]:
             raise ValueError(f"Protocol message has no singular \"{name}\" field.")
-        return name in self.fields
+        return name in _pruned(self.type_name, {name: self.fields[name]} if name in self.fields else {})
+
+    def ListFields(self):  # noqa: N802 (protobuf's name)
+        """The set fields as (name, plain value) pairs, in field-number order."""
+        pruned = _pruned(self.type_name, self.fields)
+        schema = _SCHEMA[self.type_name][1]
+        return sorted(((n, v) for n, v in pruned.items() if n in schema), key=lambda item: schema[item[0]][0])
 
     def WhichOneof(self, oneof):  # noqa: N802 (protobuf's name)
         members = [n for n, f in _SCHEMA[self.type_name][1].items() if f[4] == oneof]
         if not members:
             raise ValueError(f'Protocol message has no oneof "{oneof}" field.')
-        return next((n for n in members if n in self.fields), None)
+        return next((n for n in members if self.HasField(n)), None)
 
     def _clear_oneof(self, oneof):
         for n, f in _SCHEMA[self.type_name][1].items():
