@@ -117,6 +117,20 @@ def test_message_views_follow_protobuf():
         "meta_graphs": [{"meta_info_def": {"tags": ["serve"]}, "saver_def": {"version": 2}}]}
     attr = Message("tensorflow.AttrValue", {"list": {}})  # an empty list value: set, as TensorFlow writes it
     assert attr.WhichOneof("value") == "list" and attr.to_bytes() == b"\x0a\x00"
+    graph = Message("tensorflow.SavedObjectGraph")
+    node = Message("tensorflow.SavedObject")
+    node.variable.name = "v"
+    graph.nodes.append(node)
+    graph.nodes.extend([node, node])
+    del graph.nodes[0]
+    assert [n.variable.name for n in graph.nodes] == ["v", "v"]
+    with pytest.raises(TypeError, match="expected a tensorflow.SavedObject message"):
+        graph.nodes.append(Message("tensorflow.SavedVariable"))
+    signature = Message("tensorflow.SignatureDef")
+    signature.inputs["x"].name = "x:0"
+    assert signature.inputs.get("x").name == "x:0" and signature.inputs.get("y") is None
+    del signature.inputs["x"]
+    assert len(signature.inputs) == 0
     message = Message("tensorflow.SignatureDef")
     assert message.method_name == "" and len(message.inputs) == 0 and not message.HasField("method_name")
     message.method_name = "m"

@@ -4,14 +4,22 @@ protobuf's defaults for unset fields, so code reads `meta_graph.signature_def["x
 as it would on TensorFlow's generated classes. The field tables are the core's, generated from
 TensorFlow's descriptors; unknown names and assignments to composite fields raise protobuf's
 AttributeErrors, and values of the wrong type the codec's TypeError when the message is encoded."""
+import functools
+
 from varrt import _C
 
-_SCHEMA = _C.saved_model_schema()  # full name -> (map_entry, {field: (number, kind, repeated, presence, oneof, type)})
 _SCALAR_DEFAULTS = {"string": "", "bytes": b"", "bool": False, "float": 0.0, "double": 0.0}
 
 
+@functools.cache
+def _schema():
+    """full name -> (map_entry, {field: (number, kind, repeated, presence, oneof, type)}), made at
+    first use so `import varrt` does not pay for it."""
+    return _C.saved_model_schema()
+
+
 def _field(type_name, name):
-    fields = _SCHEMA[type_name][1]
+    fields = _schema()[type_name][1]
     if name not in fields:
         raise AttributeError(name)  # protobuf's generated classes say only the name
     return fields[name]
@@ -29,7 +37,7 @@ def _pruned(type_name, fields):
     """`fields` without the submessages that were only read (see _Unset) and empty repeated
     fields: what the message holds as protobuf sees it."""
     out = {}
-    schema = _SCHEMA[type_name][1]
+    schema = _schema()[type_name][1]
     for name, value in fields.items():
         field = schema.get(name)
         if field is None or field[5] is None:  # scalars, repeated scalars, scalar maps, unknown fields
@@ -50,11 +58,11 @@ def _pruned(type_name, fields):
 
 
 def _is_map(field):
-    return field[5] is not None and _SCHEMA[field[5]][0]
+    return field[5] is not None and _schema()[field[5]][0]
 
 
 def _map_value_type(field):
-    return _SCHEMA[field[5]][1]["value"][5]  # the entry's value message, None for a scalar value
+    return _schema()[field[5]][1]["value"][5]  # the entry's value message, None for a scalar value
 
 
 class Message:
@@ -66,7 +74,7 @@ class Message:
     __slots__ = ("type_name", "fields")
 
     def __init__(self, type_name, fields=None):
-        if type_name not in _SCHEMA:
+        if type_name not in _schema():
             raise ValueError(f"no SavedModel message named {type_name}")
         object.__setattr__(self, "type_name", type_name)
         object.__setattr__(self, "fields", {} if fields is None else fields)
@@ -114,17 +122,17 @@ class Message:
     def ListFields(self):  # noqa: N802 (protobuf's name)
         """The set fields as (name, plain value) pairs, in field-number order."""
         pruned = _pruned(self.type_name, self.fields)
-        schema = _SCHEMA[self.type_name][1]
+        schema = _schema()[self.type_name][1]
         return sorted(((n, v) for n, v in pruned.items() if n in schema), key=lambda item: schema[item[0]][0])
 
     def WhichOneof(self, oneof):  # noqa: N802 (protobuf's name)
-        members = [n for n, f in _SCHEMA[self.type_name][1].items() if f[4] == oneof]
+        members = [n for n, f in _schema()[self.type_name][1].items() if f[4] == oneof]
         if not members:
             raise ValueError(f'Protocol message has no oneof "{oneof}" field.')
         return next((n for n in members if self.HasField(n)), None)
 
     def _clear_oneof(self, oneof):
-        for n, f in _SCHEMA[self.type_name][1].items():
+        for n, f in _schema()[self.type_name][1].items():
             if f[4] == oneof:
                 self.fields.pop(n, None)
 
@@ -166,6 +174,19 @@ class _MessageList:
         self._items.append({})
         return Message(self._type, self._items[-1])
 
+    def append(self, message):
+        """Appends a copy of `message` (a Message of this field's type), as protobuf does."""
+        self.extend([message])
+
+    def extend(self, messages):
+        for message in messages:
+            if not isinstance(message, Message) or message.type_name != self._type:
+                raise TypeError(f"expected a {self._type} message, got {message!r}")
+            self._items.append(_pruned(self._type, message.fields))
+
+    def __delitem__(self, i):
+        del self._items[i]
+
 
 class _MessageMap:
     """A map field whose values are messages: reading a missing key adds it, as protobuf does."""
@@ -186,6 +207,12 @@ class _MessageMap:
 
     def __getitem__(self, key):
         return Message(self._type, self._entries.setdefault(key, {}))
+
+    def __delitem__(self, key):
+        del self._entries[key]
+
+    def get(self, key, default=None):
+        return Message(self._type, self._entries[key]) if key in self._entries else default
 
     def keys(self):
         return self._entries.keys()
