@@ -182,7 +182,7 @@ class _MessageList:
         for message in messages:
             if not isinstance(message, Message) or message.type_name != self._type:
                 raise TypeError(f"expected a {self._type} message, got {message!r}")
-            self._items.append(_pruned(self._type, message.fields))
+            self._items.append(message._canonical())  # a copy sharing nothing with `message`
 
     def __delitem__(self, i):
         del self._items[i]
