@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from varrt import errors
-from varrt.saved_model.proto import Message
+from varrt.saved_model.proto import Message, fields_of
 from varrt.saved_model.saved_model_file import (read_fingerprint_message, read_saved_model, write_saved_model)
 
 from conftest import REPO
@@ -27,7 +27,7 @@ def recorded_fields(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_every_field_tensorflow_parses_is_decoded(name):
     saved_model = read_saved_model(FIXTURES / name)
-    assert saved_model.fields == recorded_fields(name)
+    assert fields_of(saved_model) == recorded_fields(name)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -71,7 +71,7 @@ def test_signatures_and_functions_read_as_tensorflow_has_them():
 def test_fingerprint_reads():
     fingerprint = read_fingerprint_message(FIXTURES / "module_one_signature")
     # As TensorFlow's FingerprintDef prints them (uint64s above 2^63 read unsigned).
-    assert fingerprint.fields == {
+    assert fields_of(fingerprint) == {
         "saved_model_checksum": 3016804510863903984, "graph_def_program_hash": 8185272460150869702,
         "signature_def_hash": 819990609152880085, "saved_object_graph_hash": 5438591198416537464,
         "checkpoint_hash": 13428138311969308096, "version": {"producer": 4},
@@ -113,7 +113,7 @@ def test_message_views_follow_protobuf():
     meta_graph.saver_def.version = 2
     assert meta_graph.HasField("meta_info_def") and meta_graph.HasField("saver_def")
     assert [name for name, _ in meta_graph.ListFields()] == ["meta_info_def", "saver_def"]
-    assert Message.from_bytes("tensorflow.SavedModel", saved_model.to_bytes()).fields == {
+    assert fields_of(Message.from_bytes("tensorflow.SavedModel", saved_model.to_bytes())) == {
         "meta_graphs": [{"meta_info_def": {"tags": ["serve"]}, "saver_def": {"version": 2}}]}
     attr = Message("tensorflow.AttrValue", {"list": {}})  # an empty list value: set, as TensorFlow writes it
     assert attr.WhichOneof("value") == "list" and attr.to_bytes() == b"\x0a\x00"
@@ -142,8 +142,8 @@ def test_message_views_follow_protobuf():
     attr = Message("tensorflow.AttrValue")
     attr.s = b"x"
     attr.i = 0
-    assert attr.WhichOneof("value") == "i" and attr.fields == {"i": 0}
-    assert Message.from_bytes("tensorflow.AttrValue", attr.to_bytes()).fields == {"i": 0}
+    assert attr.WhichOneof("value") == "i" and fields_of(attr) == {"i": 0}
+    assert fields_of(Message.from_bytes("tensorflow.AttrValue", attr.to_bytes())) == {"i": 0}
     dim = Message("tensorflow.TensorShapeProto.Dim")
     dim.size = 2 ** 63
     with pytest.raises(ValueError, match="Value out of range: 9223372036854775808"):

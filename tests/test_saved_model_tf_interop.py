@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from varrt.__main__ import main
+from varrt.saved_model.proto import fields_of
 from varrt.saved_model.saved_model_file import read_saved_model, write_saved_model
 
 from ckpt_helpers import required_tf_python
@@ -90,7 +91,7 @@ def edit(saved_model):
     signatures = meta_graph.signature_def
     for key in [k for k in signatures.keys() if not k.startswith("__")]:
         copy = signatures["renamed_" + key]
-        copy.fields.update(signatures[key].fields)  # the same function served under a second key
+        fields_of(copy).update(fields_of(signatures[key]))  # the same function served under a second key
         copy.method_name = "tensorflow/serving/predict"
     meta_graph.meta_info_def.tags.append("gpu")
 
@@ -112,7 +113,7 @@ def exchanged(tmp_path_factory):
 @pytest.mark.parametrize("name", NAMES)
 def test_tensorflow_parses_every_field_varrt_wrote(exchanged, name):
     root, _ = exchanged
-    assert ast.literal_eval((root / name / "tf_fields.txt").read_text()) == read_saved_model(root / name).fields
+    assert ast.literal_eval((root / name / "tf_fields.txt").read_text()) == fields_of(read_saved_model(root / name))
 
 
 @pytest.mark.parametrize("name", TF1_SERVABLE)

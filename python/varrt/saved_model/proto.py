@@ -65,19 +65,31 @@ def _map_value_type(field):
     return _schema()[field[5]][1]["value"][5]  # the entry's value message, None for a scalar value
 
 
+def fields_of(message):
+    """The dict of a message's set fields (by name), which the codec reads and writes."""
+    return message._fields
+
+
+def type_of(message):
+    """A message's full type name, "tensorflow.SavedModel"."""
+    return message._type_name
+
+
 class Message:
-    """One message: `type_name` (TensorFlow's full name) and its set fields (`fields`, a dict the
-    codec reads and writes; decoded, it lists what protobuf's ListFields lists). Reads of unset
+    """One message: its type (TensorFlow's full name, `type_of`) and its set fields (`fields_of`, a
+    dict the codec reads and writes; decoded, it lists what protobuf's ListFields lists). Reads of unset
     fields give protobuf's defaults; an unset submessage that is only read stays unset (it is
     written, and HasField sees it, once something is set in it), as protobuf's classes do."""
 
-    __slots__ = ("type_name", "fields")
+    # Underscored: messages have fields named `fields` and `type_name` (DictValue, ...), which
+    # attribute access must reach. fields_of() and type_of() read these.
+    __slots__ = ("_type_name", "_fields")
 
     def __init__(self, type_name, fields=None):
         if type_name not in _schema():
             raise ValueError(f"no SavedModel message named {type_name}")
-        object.__setattr__(self, "type_name", type_name)
-        object.__setattr__(self, "fields", {} if fields is None else fields)
+        object.__setattr__(self, "_type_name", type_name)
+        object.__setattr__(self, "_fields", {} if fields is None else fields)
 
     @classmethod
     def from_bytes(cls, type_name, data, what=None):
@@ -85,70 +97,70 @@ class Message:
         return cls(type_name, _C.saved_model_decode(type_name, bytes(data), what or type_name))
 
     def to_bytes(self):
-        return _C.saved_model_encode(self.type_name, _pruned(self.type_name, self.fields))
+        return _C.saved_model_encode(self._type_name, _pruned(self._type_name, self._fields))
 
     SerializeToString = to_bytes
 
     def __getattr__(self, name):
-        field = _field(self.type_name, name)
+        field = _field(self._type_name, name)
         kind, repeated, message_type = field[1], field[2], field[5]
         if _is_map(field):
             value_type = _map_value_type(field)
-            entries = self.fields.setdefault(name, {})
+            entries = self._fields.setdefault(name, {})
             return _MessageMap(value_type, entries) if value_type is not None else entries
         if repeated:
-            items = self.fields.setdefault(name, [])
+            items = self._fields.setdefault(name, [])
             return _MessageList(message_type, items) if message_type is not None else items
         if message_type is not None:
-            return Message(message_type, self.fields.setdefault(name, _Unset()))
-        return self.fields.get(name, _SCALAR_DEFAULTS.get(kind, 0))
+            return Message(message_type, self._fields.setdefault(name, _Unset()))
+        return self._fields.get(name, _SCALAR_DEFAULTS.get(kind, 0))
 
     def __setattr__(self, name, value):
-        field = _field(self.type_name, name)
+        field = _field(self._type_name, name)
         if field[2]:
             raise AttributeError(f"Assignment not allowed to map, or repeated field \"{name}\" in protocol message object.")
         if field[5] is not None:
             raise AttributeError(f"Assignment not allowed to field \"{name}\" in protocol message object.")
         if field[4] is not None:
             self._clear_oneof(field[4])
-        self.fields[name] = value
+        self._fields[name] = value
 
     def HasField(self, name):  # noqa: N802 (protobuf's name)
-        field = _field(self.type_name, name)
+        field = _field(self._type_name, name)
         if field[2]:
             raise ValueError(f"Protocol message has no singular \"{name}\" field.")
-        return name in _pruned(self.type_name, {name: self.fields[name]} if name in self.fields else {})
+        return name in _pruned(self._type_name, {name: self._fields[name]} if name in self._fields else {})
 
     def ListFields(self):  # noqa: N802 (protobuf's name)
         """The set fields as (name, plain value) pairs, in field-number order."""
-        pruned = _pruned(self.type_name, self.fields)
-        schema = _schema()[self.type_name][1]
+        pruned = _pruned(self._type_name, self._fields)
+        schema = _schema()[self._type_name][1]
         return sorted(((n, v) for n, v in pruned.items() if n in schema), key=lambda item: schema[item[0]][0])
 
     def WhichOneof(self, oneof):  # noqa: N802 (protobuf's name)
-        members = [n for n, f in _schema()[self.type_name][1].items() if f[4] == oneof]
+        members = [n for n, f in _schema()[self._type_name][1].items() if f[4] == oneof]
         if not members:
             raise ValueError(f'Protocol message has no oneof "{oneof}" field.')
         return next((n for n in members if self.HasField(n)), None)
 
     def _clear_oneof(self, oneof):
-        for n, f in _schema()[self.type_name][1].items():
+        for n, f in _schema()[self._type_name][1].items():
             if f[4] == oneof:
-                self.fields.pop(n, None)
+                self._fields.pop(n, None)
 
     def __eq__(self, other):
         # protobuf's equality: an empty repeated field or a scalar at its default equals an unset
         # one, so both sides compare in the canonical form a decode gives.
-        return (isinstance(other, Message) and self.type_name == other.type_name
+        return (isinstance(other, Message) and self._type_name == other._type_name
                 and self._canonical() == other._canonical())
 
     def _canonical(self):
-        return _C.saved_model_decode(self.type_name, self.to_bytes(), self.type_name)
+        return _C.saved_model_decode(self._type_name, self.to_bytes(), self._type_name)
 
     __hash__ = None
 
     def __repr__(self):
-        return f"<{self.type_name} with fields {sorted(self.fields)}>"
+        return f"<{self._type_name} with fields {sorted(self._fields)}>"
 
 
 class _MessageList:
@@ -180,7 +192,7 @@ class _MessageList:
 
     def extend(self, messages):
         for message in messages:
-            if not isinstance(message, Message) or message.type_name != self._type:
+            if not isinstance(message, Message) or message._type_name != self._type:
                 raise TypeError(f"expected a {self._type} message, got {message!r}")
             self._items.append(message._canonical())  # a copy sharing nothing with `message`
 

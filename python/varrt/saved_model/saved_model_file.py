@@ -4,7 +4,7 @@ TensorFlow's file names and its errors for a directory that holds none (loader_i
 import os
 
 from varrt.saved_model.constants import FINGERPRINT_FILENAME, SAVED_MODEL_FILENAME_PB, SAVED_MODEL_FILENAME_PBTXT
-from varrt.saved_model.proto import Message
+from varrt.saved_model.proto import Message, type_of
 
 SAVED_MODEL_MESSAGE = "tensorflow.SavedModel"
 FINGERPRINT_MESSAGE = "tensorflow.FingerprintDef"
@@ -31,8 +31,8 @@ def read_saved_model(export_dir):
 def write_saved_model(export_dir, saved_model):
     """Writes `saved_model` (a tensorflow.SavedModel Message) as `export_dir`/saved_model.pb,
     through a temporary file renamed into place, so a reader never sees half a file."""
-    if saved_model.type_name != SAVED_MODEL_MESSAGE:
-        raise TypeError(f"expected a {SAVED_MODEL_MESSAGE}, got a {saved_model.type_name}")
+    if type_of(saved_model) != SAVED_MODEL_MESSAGE:
+        raise TypeError(f"expected a {SAVED_MODEL_MESSAGE}, got a {type_of(saved_model)}")
     export_dir = os.fspath(export_dir)
     os.makedirs(export_dir, exist_ok=True)
     path = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)

@@ -1,7 +1,9 @@
 """A tensorflow.StructuredValue (struct.proto: how a SavedModel records a concrete function's
 input signature and outputs) as the Python value it describes: TensorSpecs, shapes, dtypes,
-tuples, lists, dicts and scalars. Kinds varrt cannot rebuild yet (type specs of composite tensors,
+tuples, named tuples, lists, dicts and scalars. Kinds varrt cannot rebuild yet (type specs of composite tensors,
 bounded tensor specs) raise NotImplementedError naming the kind."""
+import collections
+
 from varrt.base import dtypes
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
@@ -34,4 +36,8 @@ def decode(value):
         return tuple(decode(v) for v in value.tuple_value.values)
     if kind == "dict_value":
         return {k: decode(v) for k, v in value.dict_value.fields.items()}
+    if kind == "named_tuple_value":
+        pairs = value.named_tuple_value.values
+        cls = collections.namedtuple(value.named_tuple_value.name, [p.key for p in pairs])
+        return cls(*(decode(p.value) for p in pairs))
     raise NotImplementedError(f"varrt cannot rebuild a StructuredValue of kind {kind} yet")
