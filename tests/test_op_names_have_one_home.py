@@ -33,6 +33,10 @@ ALLOWED = {
     "saving/saving_lib.py": ({"Cross"}, "Keras's saving error lists its object kinds, one of them 'Cross'"),
     "graph/function.py": ({"StatefulPartitionedCall"}, "a function called in another's graph is this node"),
     "benchmarks/saved_model_read.py": ({"MatMul"}, "the benchmark's synthetic GraphDef is MatMul nodes (only data)"),
+    "saved_model/function_def_runner.py": ({"AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp", "Const",
+                                            "NoOp", "ReadVariableOp"},
+                                           "a SavedModel's FunctionDef names these nodes: constants, no-ops and the "
+                                           "resource ops run on the restored Variable objects"),
     "saved_model/ops_used.py": ({"StatefulPartitionedCall"},
                                 "a SavedModel's graph calls its functions through these nodes (meta_graph.py's walk)"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},
