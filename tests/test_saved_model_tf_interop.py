@@ -140,3 +140,19 @@ def test_saved_model_cli_lists_what_varrt_shows(exchanged, name, capsys):
     strip_ops = lambda text: [line for line in text.splitlines() if "contains the following ops:" not in line]  # noqa: E731
     assert strip_ops(ours) == strip_ops(theirs)
     assert "signature_def['renamed_" in ours and "MetaGraphDef with tag-set: 'serve, gpu'" in ours
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_varrt_loads_and_serves_what_tensorflow_serves(exchanged, name):
+    import numpy as np
+
+    import varrt as tf
+    _, results = exchanged
+    tensorflow_outputs = results[name]["tf2"][1]  # TensorFlow's load of the fixture, inputs of ones
+    signature = tf.saved_model.load(str(FIXTURES / name)).signatures["serving_default"]
+    args = {k: np.ones([2 if s is None else s for s in spec.shape], spec.dtype.as_numpy_dtype)
+            for k, spec in signature.structured_input_signature[1].items()}
+    ours = {k: v.numpy().tolist() for k, v in signature(**args).items()}
+    assert ours.keys() == tensorflow_outputs.keys()
+    for key, value in ours.items():
+        np.testing.assert_allclose(value, tensorflow_outputs[key], rtol=1e-6)
