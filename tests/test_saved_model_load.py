@@ -35,6 +35,8 @@ def test_a_module_with_two_signatures():
     assert m.signatures["serving_default"](x=X)["output_0"].numpy().tolist() == [[-0.25], [1.375]]
     with pytest.raises(TypeError, match="keyword arguments only"):
         m.signatures["serving_default"](X)
+    with pytest.raises(TypeError, match=r"takes the keyword arguments \['x'\]; got \['y'\]"):
+        m.signatures["serving_default"](y=X)
 
 
 def test_keras_models():

@@ -50,7 +50,7 @@ class _ConcreteFunction:
         self.structured_outputs = structured_value.decode(saved.output_signature)
         self._captured = [variables[i] for i in saved.bound_inputs]
         self._runner = runner
-        flat_specs = nest.flatten(self.structured_input_signature)
+        flat_specs = self._flat_specs = nest.flatten(self.structured_input_signature)
         # One argument holding the flat tensors: the traced function's inputs in the FunctionDef's order.
         self._graph = function(lambda flat: runner.run(name, list(flat) + self._captured),
                                input_signature=[[s for s in flat_specs if isinstance(s, TensorSpec)]])
@@ -76,10 +76,11 @@ class _ConcreteFunction:
 
     def call_flat(self, args, kwargs):
         flat = [convert_to_tensor(v, dtype=s.dtype) for v, s in
-                zip(nest.flatten((tuple(args), dict(kwargs))), nest.flatten(self.structured_input_signature))
-                if isinstance(s, TensorSpec)]
-        outputs = self._graph(flat)
-        return nest.pack_sequence_as(self.structured_outputs, list(outputs))
+                zip(nest.flatten((tuple(args), dict(kwargs))), self._flat_specs) if isinstance(s, TensorSpec)]
+        return self._call_tensors(flat)
+
+    def _call_tensors(self, flat):
+        return nest.pack_sequence_as(self.structured_outputs, list(self._graph(flat)))
 
     def __call__(self, *args, **kwargs):
         return self.call_flat(args, kwargs)
@@ -88,11 +89,18 @@ class _ConcreteFunction:
 class _SignatureFunction(_ConcreteFunction):
     """A serving signature: keyword arguments only, outputs a dict."""
 
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._inputs = sorted(self.structured_input_signature[1].items())  # flattened as a dict: by key
+
     def __call__(self, *args, **kwargs):
         if args:
             raise TypeError(f"{self.name}(...) takes the signature's inputs as keyword arguments only; "
                             f"got {len(args)} positional")
-        return self.call_flat((), kwargs)
+        if len(kwargs) != len(self._inputs) or any(k not in kwargs for k, _ in self._inputs):
+            raise TypeError(f"{self.name}(...) takes the keyword arguments {[k for k, _ in self._inputs]}; "
+                            f"got {sorted(kwargs)}")
+        return self._call_tensors([convert_to_tensor(kwargs[k], dtype=spec.dtype) for k, spec in self._inputs])
 
 
 class _RestoredFunction:
