@@ -75,3 +75,25 @@ def test_tags():
     assert tf.saved_model.load(directory, tags=["serve"]).b.numpy() == 0.5
     with pytest.raises(RuntimeError, match="MetaGraphDef associated with tags \\['gpu'\\] could not be found"):
         tf.saved_model.load(directory, tags="gpu")
+
+
+def test_cycles(tmp_path):
+    # An object graph with a cycle (a child holding the root) loads, as in TensorFlow.
+    saved_model = read_saved_model(FIXTURES / "module_one_signature")
+    graph = saved_model.meta_graphs[0].object_graph_def
+    signatures = next(c for c in graph.nodes[0].children if c.local_name == "signatures")
+    back = graph.nodes[signatures.node_id].children.add()
+    back.node_id, back.local_name = 0, "root"
+    shutil.copytree(FIXTURES / "module_one_signature" / "variables", tmp_path / "variables")
+    write_saved_model(tmp_path, saved_model)
+    m = tf.saved_model.load(str(tmp_path))
+    assert m(X).numpy().tolist() == [[-1.25], [0.375]]
+    assert m.signatures["serving_default"](x=X)["output_0"].numpy().tolist() == [[-1.25], [0.375]]
+    # Functions that call each other in a cycle: TensorFlow's loader refuses them, and so does varrt.
+    functions = list(saved_model.meta_graphs[0].graph_def.library.function)
+    a, b = functions[0], functions[1]
+    a.node_def.add().op = b.signature.name
+    b.node_def.add().op = a.signature.name
+    write_saved_model(tmp_path, saved_model)
+    with pytest.raises(ValueError, match="There is a cyclic dependency between functions"):
+        tf.saved_model.load(str(tmp_path))

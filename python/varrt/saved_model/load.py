@@ -24,6 +24,7 @@ from varrt.graph.function import function
 from varrt.saved_model import structured_value
 from varrt.saved_model.constants import VARIABLES_DIRECTORY, VARIABLES_FILENAME
 from varrt.saved_model.function_def_runner import FunctionDefRunner
+from varrt.saved_model.function_load_order import load_order
 from varrt.saved_model.saved_model_file import read_saved_model
 
 _OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
@@ -182,6 +183,7 @@ def load(export_dir, tags=None, options=None):
     meta_graph = _select_meta_graph(saved_model, tags, export_dir)
     object_graph = meta_graph.object_graph_def
     nodes = list(object_graph.nodes)
+    load_order(meta_graph.graph_def.library)  # TensorFlow's ValueError for functions calling each other in a cycle
     runner = FunctionDefRunner(meta_graph.graph_def.library)
     function_names = set()
     for node in nodes:
@@ -200,10 +202,12 @@ def load(export_dir, tags=None, options=None):
             raise NotImplementedError(f"tf.saved_model.load: the SavedModel's function {name} uses the op {op} "
                                       f"(in {fname}), which varrt does not have")
     variables = _restore_variables(export_dir, object_graph)
-    signature_nodes = set()
+    signature_map, signature_nodes = None, set()  # the root's "signatures" object and its functions
     for child in nodes[0].children if nodes else ():
-        if child.local_name == "signatures":
-            signature_nodes = {c.node_id for c in nodes[child.node_id].children} | {child.node_id}
+        if child.local_name == "signatures" and child.node_id != 0:
+            signature_map = child.node_id
+            signature_nodes = {c.node_id for c in nodes[child.node_id].children
+                               if nodes[c.node_id].WhichOneof("kind") == "bare_concrete_function"}
 
     def concrete(name, cls=_ConcreteFunction):
         return cls(name, object_graph.concrete_functions[name], runner, variables)
@@ -219,7 +223,7 @@ def load(export_dir, tags=None, options=None):
         elif kind == "bare_concrete_function":
             cls = _SignatureFunction if i in signature_nodes else _ConcreteFunction
             objects[i] = concrete(node.bare_concrete_function.concrete_function_name, cls)
-        elif i in signature_nodes:
+        elif i == signature_map:
             objects[i] = {}
         else:
             objects[i] = _UserObject()
@@ -227,7 +231,8 @@ def load(export_dir, tags=None, options=None):
         holder = objects[i]
         for child in node.children:
             if isinstance(holder, dict):
-                holder[child.local_name] = objects[child.node_id]
+                if child.node_id in signature_nodes:  # the signature map holds functions only
+                    holder[child.local_name] = objects[child.node_id]
             elif isinstance(holder, _UserObject):
                 setattr(holder, child.local_name, objects[child.node_id])
                 if isinstance(objects[child.node_id], _RestoredFunction):
