@@ -73,8 +73,11 @@ def test_a_missing_op_fails_the_load_naming_it(tmp_path):
 def test_tags():
     directory = str(FIXTURES / "module_one_signature")
     assert tf.saved_model.load(directory, tags=["serve"]).b.numpy() == 0.5
-    with pytest.raises(RuntimeError, match="MetaGraphDef associated with tags \\['gpu'\\] could not be found"):
+    with pytest.raises(ValueError) as info:
         tf.saved_model.load(directory, tags="gpu")
+    assert str(info.value) == (f"Got an incompatible argument to `tags`: ['gpu']. The SavedModel at {directory} has "
+                               f"one MetaGraph with tags ['serve']. You may omit the argument, pass 'None', or pass "
+                               f"matching tags.")
 
 
 def test_cycles(tmp_path):

@@ -157,22 +157,24 @@ def _restore_variables(export_dir, object_graph):
 
 
 def _select_meta_graph(saved_model, tags, export_dir):
+    """The MetaGraphDef to load, with TensorFlow's errors (load.py's load_partial)."""
     meta_graphs = list(saved_model.meta_graphs)
+    tags = [tags] if isinstance(tags, str) else (list(tags) if tags is not None else None)
+    if len(meta_graphs) == 1:
+        meta_graph = meta_graphs[0]
+        if tags is not None and set(tags) != set(meta_graph.meta_info_def.tags):
+            raise ValueError(f"Got an incompatible argument to `tags`: {tags}. The SavedModel at {export_dir} has one "
+                             f"MetaGraph with tags {list(meta_graph.meta_info_def.tags)}. You may omit the argument, "
+                             f"pass 'None', or pass matching tags.")
+        return meta_graph
     if tags is None:
-        if len(meta_graphs) != 1:
-            raise ValueError(f"Importing a SavedModel with `tf.saved_model.load` requires a `tags=` argument if "
-                             f"there is more than one MetaGraph. Got `tags=None`, but there are {len(meta_graphs)} "
-                             f"MetaGraphs in the SavedModel with tag sets: "
-                             f"{[list(m.meta_info_def.tags) for m in meta_graphs]}. Pass a `tags=` argument to load "
-                             f"this SavedModel.")
-        return meta_graphs[0]
-    wanted = set([tags] if isinstance(tags, str) else tags)
-    for meta_graph in meta_graphs:
-        if set(meta_graph.meta_info_def.tags) == wanted:
-            return meta_graph
-    raise RuntimeError(f"MetaGraphDef associated with tags {sorted(wanted)!r} could not be found in SavedModel, "
-                       f"with available tags '{[list(m.meta_info_def.tags) for m in meta_graphs]}'. To inspect "
-                       f"available tag-sets in the SavedModel, please use the SavedModel CLI: `saved_model_cli`.")
+        raise ValueError(f"Importing a SavedModel with `tf.saved_model.load` requires a `tags=` argument if "
+                         f"there is more than one MetaGraph. Got `tags=None`, but there are {len(meta_graphs)} "
+                         f"MetaGraphs in the SavedModel with tag sets: "
+                         f"{[list(m.meta_info_def.tags) for m in meta_graphs]}. Pass a `tags=` argument to load "
+                         f"this SavedModel.")
+    # TensorFlow loads one of several MetaGraphs through its TF1 loader (load_v1_in_v2).
+    raise NotImplementedError("tf.saved_model.load: varrt does not load SavedModels with several MetaGraphs yet")
 
 
 def load(export_dir, tags=None, options=None):
