@@ -22,8 +22,9 @@ ALLOWED = {
                                 "the assignment's build-time shape check keeps TensorFlow's text for these three; "
                                 "arguments are Placeholder nodes; an input with no node is a Const; the shape "
                                 "refiner reads a Pack of scalars as a partial shape (TensorFlow's ConstantPartialShape)"),
-    "graph/graph.py": ({"AssignVariableOp", "Placeholder"},
-                         "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes"),
+    "graph/graph.py": ({"AssignVariableOp", "Placeholder", "NoOp"},
+                         "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes; "
+                         "tf.group's Operation is a NoOp"),
     "framework/tensor.py": ({"Const"}, "tf.constant's default name is TensorFlow's"),
     "layers/keras_ops.py": ({"Add", "Greater", "GreaterEqual", "Less", "LessEqual", "LogicalAnd", "LogicalNot",
                              "LogicalOr", "NotEqual", "Round", "Any", "ExpandDims", "OnesLike", "ZerosLike"},
@@ -33,6 +34,13 @@ ALLOWED = {
     "framework/graph_execution_error.py": ({"Reshape"}, "an example in the docstring"),
     "saving/saving_lib.py": ({"Cross"}, "Keras's saving error lists its object kinds, one of them 'Cross'"),
     "graph/function.py": ({"StatefulPartitionedCall"}, "a function called in another's graph is this node"),
+    "benchmarks/saved_model_read.py": ({"MatMul"}, "the benchmark's synthetic GraphDef is MatMul nodes (only data)"),
+    "saved_model/function_def_runner.py": ({"AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp", "Const",
+                                            "NoOp", "ReadVariableOp"},
+                                           "a SavedModel's FunctionDef names these nodes: constants, no-ops and the "
+                                           "resource ops run on the restored Variable objects"),
+    "saved_model/ops_used.py": ({"StatefulPartitionedCall"},
+                                "a SavedModel's graph calls its functions through these nodes (meta_graph.py's walk)"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},
                                     "cond and while_loop in graphs build these nodes"),
     "data/graph_iteration.py": ({"AnonymousIteratorV3", "IteratorGetNext", "IteratorGetNextAsOptional",

@@ -82,6 +82,7 @@ pybind11::object execute(const char* op, pybind11::object kernel, pybind11::sequ
 void bind_graph(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);
 void bind_object_graph(pybind11::module_& m);
+void bind_saved_model(pybind11::module_& m);
 void bind_dlpack(pybind11::module_& m);
 // Entry points only the tests use (testing.cc); after the others, whose classes it extends.
 void bind_testing(pybind11::module_& m);

@@ -32,6 +32,7 @@ PYBIND11_MODULE(_C, m) {
   varrt::bind::bind_example(m);
   varrt::bind::bind_tensor_proto(m);
   varrt::bind::bind_object_graph(m);
+  varrt::bind::bind_saved_model(m);
   varrt::bind::bind_dlpack(m);
   varrt::bind::bind_testing(m);
 }

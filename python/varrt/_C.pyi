@@ -879,6 +879,18 @@ def resource_strided_slice_assign(arg0: typing.Any, arg1: collections.abc.Sequen
     """
     ResourceStridedSliceAssign: v[begin:end:strides] = value (broadcast), copy-on-write; the UnreadVariable.
     """
+def saved_model_decode(message: str, data: bytes, what: str) -> dict:
+    """
+    The message `message` (a full name, "tensorflow.SavedModel") that `data` holds, as a dict of its set fields.
+    """
+def saved_model_encode(message: str, fields: typing.Any) -> bytes:
+    """
+    The wire bytes of a message given as saved_model_decode returns it.
+    """
+def saved_model_schema() -> dict:
+    """
+    Every SavedModel message: full name -> (map_entry, {field: (number, kind, repeated, presence, oneof, message)}).
+    """
 def save_v2(prefix: str, keys: collections.abc.Sequence[str], values: list, sync: bool = False) -> None:
     """
     SaveV2: writes the values (variables or TensorData) under `keys`, atomically.

@@ -29,6 +29,12 @@ class Writer {
     tag(field, kFixed32);
     coding::put_fixed32(&out_, v);
   }
+  void fixed64(uint32_t field, uint64_t v) {
+    tag(field, kFixed64);
+    coding::put_fixed64(&out_, v);
+  }
+  // Fields already encoded (a message's unknown fields, kept verbatim).
+  void raw(std::string_view encoded) { out_.append(encoded.data(), encoded.size()); }
   void bytes(uint32_t field, std::string_view b) {
     tag(field, kLengthDelimited);
     coding::put_varint64(&out_, b.size());
@@ -56,6 +62,7 @@ class Reader {
   // Reads the next field into `f`. Returns false at the end; sets `ok()` false on bad input.
   bool next(Field* f) {
     if (!ok_ || p_ >= limit_) return false;
+    field_start_ = p_;
     uint64_t key = 0;
     p_ = coding::get_varint64(p_, limit_, &key);
     if (p_ == nullptr || (key >> 3) == 0 || (key >> 3) > 0x1fffffffu) return fail();
@@ -88,6 +95,8 @@ class Reader {
     }
   }
   bool ok() const { return ok_; }
+  // The wire bytes (tag and value) of the field next() returned last.
+  std::string_view last_field() const { return std::string_view(field_start_, static_cast<size_t>(p_ - field_start_)); }
 
  private:
   bool fail() {
@@ -97,6 +106,7 @@ class Reader {
   }
   const char* p_;
   const char* limit_;
+  const char* field_start_ = nullptr;
   bool ok_ = true;
 };
 

@@ -1,0 +1,43 @@
+"""A tensorflow.StructuredValue (struct.proto: how a SavedModel records a concrete function's
+input signature and outputs) as the Python value it describes: TensorSpecs, shapes, dtypes,
+tuples, named tuples, lists, dicts and scalars. Kinds varrt cannot rebuild yet (type specs of composite tensors,
+bounded tensor specs) raise NotImplementedError naming the kind."""
+import collections
+
+from varrt.base import dtypes
+from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.tensor_spec import TensorSpec
+
+
+def shape_from_proto(shape):
+    """A tensorflow.TensorShapeProto Message as a TensorShape (-1 dimensions unknown)."""
+    if shape.unknown_rank:
+        return TensorShape(None)
+    return TensorShape([None if d.size == -1 else d.size for d in shape.dim])
+
+
+def decode(value):
+    """The Python value of a StructuredValue Message."""
+    kind = value.WhichOneof("kind")
+    if kind is None or kind == "none_value":
+        return None
+    if kind in ("float64_value", "int64_value", "string_value", "bool_value"):
+        return getattr(value, kind)
+    if kind == "tensor_shape_value":
+        return shape_from_proto(value.tensor_shape_value)
+    if kind == "tensor_dtype_value":
+        return dtypes.as_dtype(value.tensor_dtype_value)
+    if kind == "tensor_spec_value":
+        spec = value.tensor_spec_value
+        return TensorSpec(shape_from_proto(spec.shape), dtypes.as_dtype(spec.dtype), spec.name or None)
+    if kind == "list_value":
+        return [decode(v) for v in value.list_value.values]
+    if kind == "tuple_value":
+        return tuple(decode(v) for v in value.tuple_value.values)
+    if kind == "dict_value":
+        return {k: decode(v) for k, v in value.dict_value.fields.items()}
+    if kind == "named_tuple_value":
+        pairs = value.named_tuple_value.values
+        cls = collections.namedtuple(value.named_tuple_value.name, [p.key for p in pairs])
+        return cls(*(decode(p.value) for p in pairs))
+    raise NotImplementedError(f"varrt cannot rebuild a StructuredValue of kind {kind} yet")
