@@ -535,3 +535,9 @@ def _int_list(values):
     if isinstance(values, Tensor):
         return [int(v) for v in values.numpy().reshape(-1)]
     return list(values)
+
+
+def crelu(features, axis=-1, name=None) -> Tensor:
+    """Concatenated ReLU: relu(concat([features, -features], axis)), twice the depth (ConcatV2, Neg, Relu)."""
+    features = convert_to_tensor(features)
+    return relu(array_ops.concat([features, math_ops.negative(features)], axis))

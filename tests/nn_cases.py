@@ -1,0 +1,56 @@
+"""tf.nn cases run with either framework (`tf` is TensorFlow or varrt): each a snippet that
+leaves its result in `out`, like tests/linalg_cases.py (whose outcome and comparison they share).
+tests/tools/record_nn_cases.py records TensorFlow 2.21's outcomes (values, dtypes and shapes, or
+the error's type and text) and tests/test_nn_composites.py compares varrt's. The op database
+(tests/op_db.py) runs the same functions eagerly, traced, in TF1 sessions and through gradients;
+these are the errors, documented examples and edge values it does not reach."""
+import numpy as np
+
+from linalg_cases import mismatch, outcome  # noqa: F401  (one outcome format and tolerance for both)
+
+CASES = [
+    # TensorFlow's docstring example, and edges
+    "out = tf.nn.weighted_cross_entropy_with_logits(labels=tf.constant([1., 0.5, 0.]), "
+    "logits=tf.constant([1.5, -0.1, -10.]), pos_weight=tf.constant(1.5))",
+    "out = tf.nn.weighted_cross_entropy_with_logits(np.float64([[1., 0.], [0., 1.]]), np.float64([[80., -80.], "
+    "[80., -80.]]), 0.25)",
+    "out = tf.nn.log_poisson_loss(np.float32([0., 0.5, 1., 2., 7.]), np.float32([0.1, -1., 2., 0., 1.]), "
+    "compute_full_loss=True)",
+    "out = tf.nn.crelu(np.int32([[1, -2, 0]]))",
+    "out = tf.nn.crelu(np.float64([1., -2.]), axis=0)",
+    "out = [tf.nn.zero_fraction(np.zeros((0, 3))), tf.nn.zero_fraction([True, False, False]), "
+    "tf.nn.zero_fraction(np.int64([0, 5, 0, 0]))]",
+    "out = list(tf.nn.sufficient_statistics(np.arange(12.).reshape(3, 4), [0, 0, 1])[:3])",
+    "out = list(tf.nn.sufficient_statistics(np.int32([[1, 2], [3, 4]]), [-1])[:3])",
+    "out = list(tf.nn.normalize_moments(4., np.float32([8., 2.]), np.float32([20., 3.]), None))",
+    "out = list(tf.nn.weighted_moments(np.float32([[1., 2.], [3., 5.]]), [0], np.float32([0., 0.])))",
+    "out = list(tf.nn.weighted_moments(np.float32([[1., 2.], [3., 5.]]), [1], np.int32([[1], [3]])))",
+    "out = tf.nn.compute_average_loss(np.float32([1., 2., 3.]), global_batch_size=0)",
+    "out = tf.nn.compute_average_loss(np.int32([4, 5]), sample_weight=[2, 3])",
+    "out = tf.nn.compute_average_loss(np.float32([[1., 2.]]), sample_weight=np.float32([[[2.], [3.]]]))",
+    "out = tf.nn.scale_regularization_loss([1, 2])",
+    "out = tf.nn.embedding_lookup(np.float32([[1., 2.], [3., 4.], [5., 6.]]), [[2, 0], [1, 1]])",
+    "out = tf.nn.embedding_lookup([tf.constant([[1., 2.], [3., 4.]]), tf.constant([[5., 6.]])], [2, 0, 1])",
+    "out = tf.nn.embedding_lookup(tf.Variable([[3., 4.], [0.3, 0.4]]), np.int64([0, 1, 0]), max_norm=1.0)",
+    "out = tf.nn.embedding_lookup([[1., 2.], [3., 4.]], [1])",
+    # errors: TensorFlow's types and texts
+    "out = tf.nn.weighted_cross_entropy_with_logits([1., 2.], [1., 2., 3.], 2.0)",
+    "out = tf.nn.log_poisson_loss([1., 2.], [1., 2., 3.])",
+    "out = tf.nn.compute_average_loss(3.0)",
+    "out = tf.nn.compute_average_loss([1., 2.], global_batch_size=[2, 3])",
+    "out = tf.nn.compute_average_loss([1., 2.], global_batch_size=2.0)",
+    "out = tf.nn.compute_average_loss([1., 2.], global_batch_size=-2)",
+    "out = tf.nn.embedding_lookup([], [0])",
+    "out = tf.nn.embedding_lookup(None, [0])",
+    "out = tf.nn.embedding_lookup([[1., 2.], [3., 4.]], [5])",
+    "out = tf.nn.embedding_lookup(np.float32([[1., 2.], [3., 4.]]), [5])",
+]
+
+
+def run_case(tf, np_module, code):
+    scope = {"tf": tf, "np": np_module}
+    try:
+        exec(code, scope)  # noqa: S102 - the cases above
+    except Exception as e:  # noqa: BLE001 - the error is the outcome
+        return {"error": type(e).__name__, "message": str(e)}
+    return {"out": outcome(scope["out"])}
