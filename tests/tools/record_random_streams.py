@@ -7,7 +7,7 @@ and compares bit for bit.
 A program sets (or clears) the global seed, then makes its calls in order, `repeat` times:
 eagerly, inside one tf.function called `repeat` times, in a TF1 graph run `repeat` times by
 each of two sessions, or on one tf.random.Generator. A call names a tf.random function, a
-Generator method (`gen.`), a tf.nn function (`nn.`) or a Keras initializer (`keras.`: made
+Generator method (`gen.`), a tf.nn function (`nn.`), a tf.image function (`image.`) or a Keras initializer (`keras.`: made
 with the call's arguments but shape and dtype, then called with those). Each output is stored
 as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
 `run(tf, program)` is what both TensorFlow and varrt run.
@@ -82,6 +82,27 @@ def programs():
         ["categorical", {"logits": [[float("-inf"), 1.0, float("inf"), 2.0, float("nan")], [float("-inf")] * 5],
                          "num_samples": 5, "seed": 1, "dtype": "int32"}],
         ["categorical", {"logits": [[0.5, 1.0, -3.0, 2.0, 0.0, 1.5]] * 3, "num_samples": 5}]], seed=3, repeat=2))
+    out.append(_program("shuffle: size - 1 draws of one stream, a row permutation above 1-D", [
+        ["shuffle", {"value": list(range(10)), "seed": 4}], ["shuffle", {"value": [[i, -i] for i in range(7)], "seed": 4}],
+        ["shuffle", {"value": list(range(33))}], ["shuffle", {"value": [5.0]}], ["shuffle", {"value": 7}],
+        ["shuffle", {"value": [[1.5, 2.5, 3.5]] * 2 + [[0.0, 1.0, 2.0]], "seed": 9}]], seed=3, repeat=2))
+    out.append(_program("shuffle in a tf.function", [["shuffle", {"value": list(range(9))}],
+                                                    ["shuffle", {"value": list(range(6)), "seed": 1}]],
+                        seed=2, repeat=2, mode="function"))
+    out.append(_program("shuffle in TF1 sessions", [["shuffle", {"value": list(range(9))}]], seed=2, repeat=2,
+                        mode="session"))
+    out.append(_program("image.random_crop: a uniform int32 draw modulo the room", [
+        ["image.random_crop", {"value": [[i * 5 + j for j in range(5)] for i in range(4)], "size": [2, 3], "seed": 1}],
+        ["image.random_crop", {"value": [[[float(i)] * 2] * 3 for i in range(6)], "size": [4, 2, 1]}]],
+        seed=5, repeat=2))
+    out.append(_program("stateless categorical, split and fold_in", [
+        ["stateless_categorical", {"logits": [[-2.3, -1.6, -0.36], [-0.69, -1.39, -1.39]], "num_samples": 7,
+                                   "seed": [1, 2]}],
+        ["stateless_categorical", {"logits": [[0.5, 1.0, -3.0, 2.0, 0.0, 1.5]] * 3, "num_samples": 5,
+                                   "seed": ["int32", [-4, 9]], "dtype": "int32"}],
+        ["stateless_categorical", {"logits": [[float("-inf"), 1.0, 2.0]], "num_samples": 3, "seed": [2**40, 3]}],
+        ["split", {"seed": [1, 2], "num": 3}], ["split", {"seed": ["int32", [7, -8]]}],
+        ["fold_in", {"seed": [1, 2], "data": 5}], ["fold_in", {"seed": ["int32", [3, 4]], "data": 2**40}]]))
     ones = [[1.0] * 5] * 3
     out.append(_program("dropout: a uniform draw, and an op seed taken even at rate 0", [
         ["nn.dropout", {"x": ones, "rate": 0.5, "seed": 1}], ["nn.dropout", {"x": ones, "rate": 0.0}],
@@ -118,7 +139,8 @@ def _calls(tf, program, generator):
         if fn.startswith("gen."):
             target = getattr(generator, fn[4:])
         else:
-            target = getattr(tf.nn, fn[3:]) if fn.startswith("nn.") else getattr(tf.random, fn)
+            module, _, short = fn.rpartition(".")
+            target = getattr({"nn": tf.nn, "image": tf.image, "": tf.random}[module], short)
         outputs.append(target(**kwargs))
     return outputs
 

@@ -831,6 +831,12 @@ def random_cases():
             dict(op="Multinomial", inputs={"logits": [2, 3], "num_samples": []}),
             dict(op="Multinomial", inputs={"logits": [3]}, const={"num_samples": 5}),
             dict(op="Multinomial", inputs={"logits": [2, 3]}, const={"num_samples": -1})]
+    out += [dict(op="StatelessMultinomial", inputs={"logits": [None, 3], "seed": [2]}, const={"num_samples": 5}),
+            dict(op="StatelessMultinomial", inputs={"logits": [2, 3], "num_samples": [], "seed": [2]}),
+            dict(op="StatelessMultinomial", inputs={"logits": [2, 3], "seed": [3]}, const={"num_samples": 5}),
+            dict(op="StatelessMultinomial", inputs={"logits": [3], "seed": [2]}, const={"num_samples": 5}),
+            dict(op="RandomShuffle", inputs={"value": [None, 3]}),
+            dict(op="RandomShuffle", inputs={"value": "?"})]
     return out
 
 

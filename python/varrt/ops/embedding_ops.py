@@ -83,6 +83,11 @@ def _partitioned_lookup(params, ids):
     return result
 
 
+# The op whose error an id outside the tables gives in TensorFlow (varrt does not run it: the
+# check below is made where TensorFlow's DynamicPartition kernel makes it).
+_PARTITION_OP = "DynamicPartition"
+
+
 def _check_partitions(p_assignments, n):
     """DynamicPartition's check of the ids' tables, with its error: an id past the last table (or
     negative). Made on values known now; a graph's ids known only when it runs are not checked."""
@@ -91,5 +96,5 @@ def _check_partitions(p_assignments, n):
         return
     for i, v in enumerate(values.reshape(-1).tolist()):
         if not 0 <= v < n:
-            raise kernel_error("DynamicPartition", f"partitions[{i}] = {v} is not in [0, {n})",
+            raise kernel_error(_PARTITION_OP, f"partitions[{i}] = {v} is not in [0, {n})",
                                node=f"DynamicPartition_num_partitions_{n}")

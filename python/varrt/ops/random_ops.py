@@ -129,7 +129,7 @@ class _NodeKernels:
         self._own = None
         self._lock = threading.Lock()
 
-    def reserve_outputs(self, count):
+    def reserve_outputs(self, count, multiplier=256):
         session = default_session.sessions.running
         with self._lock:
             kernel = self._own if session is None else self._by_session.get(session)
@@ -139,7 +139,7 @@ class _NodeKernels:
                     self._own = kernel
                 else:
                     self._by_session[session] = kernel
-        return kernel.reserve_outputs(count)
+        return kernel.reserve_outputs(count, multiplier)
 
 
 def _fail(op, message, end=None):

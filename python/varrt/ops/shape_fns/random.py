@@ -64,3 +64,10 @@ def multinomial(ctx):
     logits = with_rank(ctx.shape("logits"), 2)
     with_rank(ctx.shape("num_samples"), 0)
     return shape_out([logits[0], dim_from_scalar(ctx, "num_samples")])
+
+
+def stateless_multinomial(ctx):
+    """StatelessMultinomial: a seed of two integers, then Multinomial's [batch, num_samples]."""
+    seed = with_rank(ctx.shape("seed"), 1)
+    with_value(seed[0], 2)
+    return multinomial(ctx)

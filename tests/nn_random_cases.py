@@ -1,9 +1,10 @@
-"""tf.nn cases run with either framework (`tf` is TensorFlow or varrt): each a snippet that
+"""tf.nn and tf.random cases run with either framework (`tf` is TensorFlow or varrt): each a snippet that
 leaves its result in `out`, like tests/linalg_cases.py (whose outcome and comparison they share).
-tests/tools/record_nn_cases.py records TensorFlow 2.21's outcomes (values, dtypes and shapes, or
-the error's type and text) and tests/test_nn_composites.py compares varrt's. The op database
+tests/tools/record_nn_random_cases.py records TensorFlow 2.21's outcomes (values, dtypes and shapes, or
+the error's type and text) and tests/test_nn_random_cases.py compares varrt's. The op database
 (tests/op_db.py) runs the same functions eagerly, traced, in TF1 sessions and through gradients;
-these are the errors, documented examples and edge values it does not reach."""
+these are the errors, documented examples and edge values it does not reach (the random
+streams' values are tests/test_random_streams.py's)."""
 import numpy as np
 
 from linalg_cases import mismatch, outcome  # noqa: F401  (one outcome format and tolerance for both)
@@ -44,6 +45,16 @@ CASES = [
     "out = tf.nn.embedding_lookup(None, [0])",
     "out = tf.nn.embedding_lookup([[1., 2.], [3., 4.]], [5])",
     "out = tf.nn.embedding_lookup(np.float32([[1., 2.], [3., 4.]]), [5])",
+    "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
+    "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
+    "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",
+    "out = tf.random.stateless_categorical(np.zeros((2, 0), np.float32), 3, seed=[1, 2])",
+    "out = tf.random.stateless_categorical([[True, False]], 3, seed=[1, 2])",
+    "out = tf.random.split(np.float32([1., 2.]))",
+    "out = tf.random.fold_in([1, 2], 3.5)",
+    "out = tf.random.shuffle(np.float32(5.))",
+    "out = tf.random.shuffle(np.zeros((0, 3)))",
+    "out = tf.image.random_crop(tf.zeros([2, 3]), [3, 3])",
 ]
 
 
