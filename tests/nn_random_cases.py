@@ -55,6 +55,17 @@ CASES = [
     "out = tf.random.shuffle(np.float32(5.))",
     "out = tf.random.shuffle(np.zeros((0, 3)))",
     "out = tf.image.random_crop(tf.zeros([2, 3]), [3, 3])",
+    "out = tf.random.stateless_gamma([4, 2], seed=[1, 2], alpha=[0.5, 1.0, 7.0])",
+    "out = tf.random.stateless_poisson([4, 2], seed=[1, 2], lam=[0.5, 1.0, 7.0])",
+    "out = tf.random.stateless_poisson([2], seed=[1, 2, 3], lam=1.0)",
+    "out = tf.random.stateless_gamma([0, 3], seed=[1, 2], alpha=[1.0, 2.0, 3.0])",
+    "out = tf.random.gamma([2], 1.0, dtype=tf.int32)",
+    "out = tf.random.gamma([-2], 1.0)",
+    "out = tf.random.gamma([0], [1.0, 2.0])",
+    "out = tf.random.poisson([2], 1.0, dtype=tf.bool)",
+    "out = [tf.random.poisson([2], 3.0).dtype.name, tf.random.poisson([2], 3).dtype.name, "
+    "tf.random.poisson([1, 0], [2.0])]",
+    "out = tf.random.stateless_poisson([2], seed=[1, 2], lam=np.int32(3))",
 ]
 
 

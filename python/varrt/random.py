@@ -5,3 +5,4 @@ from varrt.ops.random_ops import (  # noqa: F401
 )
 from varrt.ops.stateless_random_ops import fold_in, split, stateless_categorical  # noqa: F401,E402
 from varrt.ops.random_shuffle_ops import shuffle  # noqa: F401,E402
+from varrt.ops.random_gamma_poisson_ops import gamma, poisson, stateless_gamma, stateless_poisson  # noqa: F401,E402

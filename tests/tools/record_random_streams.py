@@ -103,6 +103,28 @@ def programs():
         ["stateless_categorical", {"logits": [[float("-inf"), 1.0, 2.0]], "num_samples": 3, "seed": [2**40, 3]}],
         ["split", {"seed": [1, 2], "num": 3}], ["split", {"seed": ["int32", [7, -8]]}],
         ["fold_in", {"seed": [1, 2], "data": 5}], ["fold_in", {"seed": ["int32", [3, 4]], "data": 2**40}]]))
+    out.append(_program("gamma and poisson: per-output generators, double-precision draws", [
+        ["gamma", {"shape": [5], "alpha": 2.0, "seed": 4}],
+        ["gamma", {"shape": [3, 2], "alpha": [0.5, 1.0, 3.0], "beta": [[2.0], [1.0]], "dtype": "float64", "seed": 1}],
+        ["gamma", {"shape": [7], "alpha": [0.3, 1.0], "dtype": "float16", "seed": 2}],
+        ["gamma", {"shape": [40], "alpha": 0.05}],
+        ["poisson", {"shape": [6], "lam": [0.5, 4.0, 12.0, 250.0], "seed": 5}],
+        ["poisson", {"shape": [4], "lam": 3.0, "dtype": "int32", "seed": 5}],
+        ["poisson", {"shape": [33], "lam": [1e4, 0.01], "dtype": "int64"}]], seed=3, repeat=2))
+    out.append(_program("gamma and poisson in a tf.function", [
+        ["gamma", {"shape": [4], "alpha": [1.5, 0.2]}], ["poisson", {"shape": [3], "lam": [2.0, 20.0], "seed": 1}]],
+        seed=6, repeat=2, mode="function"))
+    out.append(_program("gamma and poisson in TF1 sessions", [
+        ["gamma", {"shape": [4], "alpha": [1.5, 0.2], "dtype": "float64"}], ["poisson", {"shape": [3], "lam": 7.0}]],
+        seed=6, repeat=2, mode="session"))
+    out.append(_program("stateless gamma and poisson", [
+        ["stateless_gamma", {"shape": [4, 3], "seed": [1, 2], "alpha": [0.5, 1.0, 7.0]}],
+        ["stateless_gamma", {"shape": [5, 2], "seed": [3, 4], "alpha": [0.7, 1.5], "beta": [2.0, 3.0],
+                             "dtype": "float64"}],
+        ["stateless_gamma", {"shape": [9], "seed": ["int32", [-1, 5]], "alpha": 4.0, "dtype": "float16"}],
+        ["stateless_poisson", {"shape": [4, 3], "seed": [1, 2], "lam": [0.5, 9.0, 40.0]}],
+        ["stateless_poisson", {"shape": [6], "seed": [5, 6], "lam": 3.5, "dtype": "float32"}],
+        ["stateless_poisson", {"shape": [3, 1, 2], "seed": [2**40, 1], "lam": [[1e5, 0.3]], "dtype": "int64"}]]))
     ones = [[1.0] * 5] * 3
     out.append(_program("dropout: a uniform draw, and an op seed taken even at rate 0", [
         ["nn.dropout", {"x": ones, "rate": 0.5, "seed": 1}], ["nn.dropout", {"x": ones, "rate": 0.0}],

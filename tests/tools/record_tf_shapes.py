@@ -836,7 +836,21 @@ def random_cases():
             dict(op="StatelessMultinomial", inputs={"logits": [2, 3], "seed": [3]}, const={"num_samples": 5}),
             dict(op="StatelessMultinomial", inputs={"logits": [3], "seed": [2]}, const={"num_samples": 5}),
             dict(op="RandomShuffle", inputs={"value": [None, 3]}),
-            dict(op="RandomShuffle", inputs={"value": "?"})]
+            dict(op="RandomShuffle", inputs={"value": "?"}),
+            dict(op="RandomGamma", const={"shape": [2, 3]}, inputs={"alpha": [None, 4]}),
+            dict(op="RandomGamma", inputs={"shape": [2], "alpha": [5]}),
+            dict(op="RandomGamma", const={"shape": [2, -3]}, inputs={"alpha": [4]}),
+            dict(op="RandomPoissonV2", const={"shape": [3]}, inputs={"rate": [2, None]}),
+            dict(op="RandomPoissonV2", inputs={"shape": "?", "rate": [2]}),
+            dict(op="StatelessRandomGammaV3", const={"shape": [4, 3]},
+                 inputs={"key": [1], "counter": [2], "alg": [], "alpha": [3]}),
+            dict(op="StatelessRandomGammaV3", const={"shape": [4, 3]},
+                 inputs={"key": [2], "counter": [2], "alg": [], "alpha": [3]}),
+            dict(op="StatelessRandomPoisson", const={"shape": [4, 3]}, inputs={"seed": [2], "lam": [3]},
+                 attrs={"dtype": "int32"}),
+            dict(op="StatelessRandomPoisson", const={"shape": [4, 3]}, inputs={"seed": [3], "lam": [3]},
+                 attrs={"dtype": "int32"}),
+            dict(op="StatelessRandomPoisson", inputs={"shape": [2], "seed": [2], "lam": []}, attrs={"dtype": "float32"})]
     return out
 
 

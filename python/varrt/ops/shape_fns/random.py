@@ -1,6 +1,6 @@
 """Shape functions of the random ops (TensorFlow's random_ops.cc, stateless_random_ops_v2.cc,
 stateful_random_ops.cc): the shape their `shape` input holds, after their checks."""
-from varrt.ops.shape_fns.common import (dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
+from varrt.ops.shape_fns.common import (concat, dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
                                         with_value, ShapeError)
 
 _KEY_SIZE = 1  # uint64s in a Philox key
@@ -71,3 +71,18 @@ def stateless_multinomial(ctx):
     seed = with_rank(ctx.shape("seed"), 1)
     with_value(seed[0], 2)
     return multinomial(ctx)
+
+
+def random_with_parameter(name):
+    """RandomGamma, RandomPoissonV2: the shape input's shape, then the parameter's (`name`)."""
+    def shape_fn(ctx):
+        return shape_out(concat(shape_from_tensor(ctx, "shape"), ctx.shape(name)))
+    return shape_fn
+
+
+def stateless_seeded(ctx):
+    """The stateless ops that read their seed themselves (StatelessRandomPoisson): a seed of two
+    integers, then the shape input's shape."""
+    seed = with_rank(ctx.shape("seed"), 1)
+    with_value(seed[0], 2)
+    return random_shape(ctx)
