@@ -76,6 +76,13 @@ CASES = [
     "tf.linalg.matrix_rank(A['rank2'], tol=0.5), tf.linalg.matrix_rank(np.zeros((2, 3), np.float32))]",
     "out = list(tf.linalg.normalize(A['wide'])) + list(tf.linalg.normalize(A['wide'], ord=1, axis=[1, 2]))",
     "out = [tf.linalg.l2_normalize(A['wide'], axis=-1), list(tf.linalg.normalize(A['c3'], axis=0))]",
+    "out = list(tf.linalg.lu(A['m5']))",
+    "out = list(tf.linalg.lu(A['c3'], output_idx_type=tf.int64))",
+    "out = list(tf.linalg.lu(np.float32([[0., 1., 2.], [0., 3., 4.], [5., 6., 8.]])))",
+    "out = tf.linalg.lu_reconstruct(*tf.linalg.lu(A['m5']))",
+    "out = tf.linalg.lu_solve(*tf.linalg.lu(A['m5'][0, 0]), A['rhs'][0, 0])",
+    "out = tf.linalg.lu_solve(*tf.linalg.lu(A['m5']), A['rhs'])",
+    "out = tf.linalg.lu_matrix_inverse(*tf.linalg.lu(A['c3']))",
     # empty matrices
     "out = [tf.linalg.inv(np.zeros((2, 0, 0), np.float32)), tf.linalg.det(np.zeros((3, 0, 0)))]",
     "out = list(tf.linalg.slogdet(np.zeros((2, 0, 0), np.float32)))",
@@ -117,6 +124,15 @@ CASES = [
     "out = tf.linalg.tensor_diag(np.float32(2.))",
     "out = tf.linalg.tensor_diag_part(np.ones((2, 3, 2)))",
     "out = tf.linalg.tensor_diag_part(np.ones((2, 3, 2, 2)))",
+    "out = tf.linalg.lu(np.zeros((2, 2)))",
+    "out = tf.linalg.lu(np.ones((2, 3)))",
+    "out = tf.linalg.lu(np.ones(3))",
+    "out = tf.linalg.lu(np.ones((2, 2), np.int32))",
+    "out = tf.linalg.lu_solve(np.eye(2), [0, 1], np.ones(2))",
+    "out = tf.linalg.lu_solve(np.eye(2), [0, 1], np.ones((3, 1)))",
+    "out = tf.linalg.lu_reconstruct(np.eye(2), [[0, 1]])",
+    "out = tf.linalg.lu_reconstruct(np.ones(2), [0, 1])",
+    "out = tf.linalg.lu_matrix_inverse(np.ones((2, 3)), [0, 1])",
 ]
 
 

@@ -600,7 +600,18 @@ ENTRIES += [
     E("Diag", ("Diag", "DiagPart"), lambda tf, x: tf.linalg.tensor_diag(x), [_f(B, 2)], grad=True, refuses="bool"),
     E("DiagPart", ("DiagPart", "Diag"), lambda tf, x: tf.linalg.tensor_diag_part(x), [_f(B, 2, B, 2)], grad=True,
       refuses="bool"),
+    E("Lu", "Lu", lambda tf, x: list(tf.linalg.lu(x)), [_f(B, 4, 4)], refuses="int32"),
+    E("Lu.int64_complex", "Lu", lambda tf, x: list(tf.linalg.lu(x, output_idx_type=tf.int64)), [_c(B, 3, 3)]),
     # Composites: TensorFlow's Python over the ops above, compared with TensorFlow's values.
+    # Lu has no gradient (TensorFlow registers none), so neither have these.
+    E("lu_solve", (), lambda tf, x, b: tf.linalg.lu_solve(*tf.linalg.lu(x + 3 * tf.eye(3)), b),
+      [_f(B, 3, 3), _f(B, 3, 2)]),
+    E("lu_solve.matrix", (), lambda tf, x, b: tf.linalg.lu_solve(*tf.linalg.lu(x + 4 * tf.eye(4)), b),
+      [_f(4, 4), _f(4, B)]),
+    E("lu_matrix_inverse", (), lambda tf, x: tf.linalg.lu_matrix_inverse(*tf.linalg.lu(x + 3 * tf.eye(3))),
+      [_f(B, 3, 3)]),
+    E("lu_reconstruct", (), lambda tf, x: tf.linalg.lu_reconstruct(*tf.linalg.lu(x)), [_f(B, 4, 4)]),
+    E("lu_reconstruct.matrix", (), lambda tf, x: tf.linalg.lu_reconstruct(*tf.linalg.lu(x[0])), [_f(B, 3, 3)]),
     E("lstsq", (), lambda tf, a, b: tf.linalg.lstsq(a, b), [_f(3, 5, 3), _f(3, 5, B)], grad=True),
     E("lstsq.regularized", (), lambda tf, a, b: tf.linalg.lstsq(a, b, l2_regularizer=0.5), [_f(2, 5), _f(2, B)],
       grad=True),

@@ -144,3 +144,11 @@ def tensor_diag_part(ctx):
         raise ShapeError(f"Input must have even and non-zero rank, input rank is {len(d)}")
     mid = len(d) // 2
     return shape_out([merge_dim(d[i], d[i + mid]) for i in range(mid)])
+
+
+def lu(ctx):
+    """Lu: the packed factors [..., N, N] and the permutation [..., N] of a square batch."""
+    d = _batch_square(ctx.shape("input"))
+    n = None if d is None else d[-1]
+    batch = subshape(d, 0, -2)
+    return [shape_out(concat(batch, [n, n])), shape_out(concat(batch, [n]))]
