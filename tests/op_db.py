@@ -603,6 +603,11 @@ ENTRIES += [
     E("Lu", "Lu", lambda tf, x: list(tf.linalg.lu(x)), [_f(B, 4, 4)], refuses="int32"),
     E("Lu.int64_complex", "Lu", lambda tf, x: list(tf.linalg.lu(x, output_idx_type=tf.int64)), [_c(B, 3, 3)]),
     # Composites: TensorFlow's Python over the ops above, compared with TensorFlow's values.
+    E("Eig", "Eig", lambda tf, x: (lambda e, v: [tf.math.real(e), tf.abs(v)])(*tf.linalg.eig(x)), [_f(B, 3, 3)],
+      grad=True),
+    E("Eig.values", "Eig", lambda tf, x: tf.math.real(tf.linalg.eigvals(x)) ** 2, [Arg((B, 4, 4), "float64")],
+      grad=True),
+    E("Eig.complex", "Eig", lambda tf, x: list(tf.linalg.eig(x)), [_c(B, 3, 3)]),
     # Lu has no gradient (TensorFlow registers none), so neither have these.
     E("lu_solve", (), lambda tf, x, b: tf.linalg.lu_solve(*tf.linalg.lu(x + 3 * tf.eye(3)), b),
       [_f(B, 3, 3), _f(B, 3, 2)]),

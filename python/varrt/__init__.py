@@ -48,6 +48,7 @@ from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from varrt.ops.linalg_ops import matmul
 from varrt.ops.linalg_composites import norm_v2 as norm
+from varrt.ops.eig_ops import eig, eigvals  # noqa: E402
 from varrt.ops.sequence_ops import linspace, range
 from varrt.framework.dlpack import from_dlpack
 from varrt.framework.tensor_shape import TensorShape

@@ -32,3 +32,4 @@ register('DiagPart', 'input: T -> diagonal: T', 'T: {bfloat16, half, float, doub
          kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')
 register('Lu', 'input: T -> lu: T, p: output_idx_type', 'T: {double, float, half, complex64, complex128}', 'output_idx_type: {int32, int64} = int32', shape=shape_fns.lu,
          kernels='CPU: complex128, complex64, double, float')
+register('Eig', 'input: T -> e: Tout, v: Tout', 'compute_v: bool = true', 'T: {float, double, complex64, complex128}', 'Tout: {complex64, complex128}', shape=shape_fns.self_adjoint_eig_v2)

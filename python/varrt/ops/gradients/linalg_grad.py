@@ -3,6 +3,7 @@ writes them (the same formulas over the same ops)."""
 from varrt.ops import array_ops, diag_ops, linalg_ops, math_ops
 from varrt.ops.cross_ops import cross
 from varrt.ops.decompositions import self_adjoint_eig, svd
+from varrt.ops.eig_ops import eig
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 from varrt.ops.linalg_composites import cholesky_solve, identity_like, regularized_gramian_cholesky
@@ -252,3 +253,26 @@ def _diag_grad(op, grad):
 @RegisterGradient("DiagPart")
 def _diag_part_grad(op, grad):
     return tensor_diag(grad)
+
+
+@RegisterGradient("Eig")
+def _eig_grad(op, grad_e, grad_v):
+    """V^-H (diag(G_e) + F* (V^H G_v - V^H V diag(Re(diag(V^H G_v))))) V^H, cast to the input's
+    dtype (a real input takes the real part); without compute_v, V comes from a new Eig."""
+    e = op.outputs[0]
+    if op.get_attr("compute_v"):
+        v = op.outputs[1]
+        vt = _adjoint(v)
+        f = diag_ops.set_diag(_safe_reciprocal(array_ops.expand_dims(e, -2) - array_ops.expand_dims(e, -1)),
+                              array_ops.zeros_like(e))
+        f = math_ops.conj(f)
+        vgv = _matmul(vt, grad_v)
+        mid = diag_ops.diag(grad_e)
+        diag_grad_part = diag_ops.diag(diag_ops.diag_part(math_ops.cast(math_ops.real(vgv), vgv.dtype)))
+        mid += f * (vgv - _matmul(_matmul(vt, v), diag_grad_part))
+        grad_a = matrix_solve(vt, _matmul(mid, vt))
+    else:
+        _, v = eig(op.inputs[0])
+        vt = _adjoint(v)
+        grad_a = matrix_solve(vt, _matmul(diag_ops.diag(grad_e), vt))
+    return math_ops.cast(grad_a, op.inputs[0].dtype)
