@@ -9,7 +9,7 @@ One module per family: context (ShapeContext, ShapeError), common (the shape alg
 common rules), math, array, manip (split, slice, pad, reverse, roll), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
-from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
+from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, space_to_depth, fill, gather_nd, gather_v2,  # noqa: F401
                                        shape_value, size_value, tensor_array_write,
                                        one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
