@@ -75,6 +75,13 @@ CASES = [
     "out = [tf.random.poisson([2], 3.0).dtype.name, tf.random.poisson([2], 3).dtype.name, "
     "tf.random.poisson([1, 0], [2.0])]",
     "out = tf.random.stateless_poisson([2], seed=[1, 2], lam=np.int32(3))",
+    "out = tf.random.stateless_binomial([3], [1, 2], counts=[1., 2.], probs=0.5)",
+    "out = tf.random.stateless_binomial([3, 2], [1, 2], counts=[1., 2.], probs=[0.5, 0.2, 0.1])",
+    "out = tf.random.stateless_binomial([2], [1, 2, 3], counts=1., probs=0.5)",
+    "out = tf.random.stateless_binomial([0, 2], [1, 2], counts=[3., 4.], probs=0.5)",
+    "out = tf.random.create_rng_state(1, 'foo')",
+    "out = tf.random.create_rng_state([1, 2], 1)",
+    "out = tf.random.experimental.stateless_shuffle(np.float32(3.), seed=[1, 2])",
 ]
 
 

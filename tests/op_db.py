@@ -535,6 +535,11 @@ ENTRIES += [
     E("StatelessRandomPoisson", "StatelessRandomPoisson",
       lambda tf, lam: tf.random.stateless_poisson(tf.shape(lam), seed=[1, 7], lam=lam * 10.0),
       [_f(B, 2, values="positive")]),
+    E("StatelessRandomBinomial", "StatelessRandomBinomial",
+      lambda tf, p: tf.random.stateless_binomial(tf.shape(p), seed=[2, 3], counts=30.0, probs=p * 0.4),
+      [_f(B, 2, values="positive")]),
+    E("StatelessShuffle", "StatelessShuffle",
+      lambda tf, x: tf.random.experimental.stateless_shuffle(x, seed=[7, 1]), [_f(B, 3)]),
     E("stateless split and fold_in", "StatelessRandomUniformFullIntV2",
       lambda tf, x: [tf.random.split(tf.cast(x[0], tf.int64), 3), tf.random.fold_in(tf.cast(x[0], tf.int64), 7)],
       [_i(B, 2, lo=-9, hi=9)]),
@@ -747,6 +752,6 @@ SKIPPED = {
     "ResourceApplyKerasMomentum": "tf.keras momentum through raw ops: test_training_raw_ops.py",
     # tf.random.Generator's ops update the generator's state variable.
     **{op: "tf.random.Generator (a state variable): test_random.py" for op in (
-        "StatefulStandardNormalV2", "StatefulTruncatedNormal", "StatefulUniform", "StatefulUniformFullInt",
+        "StatefulStandardNormalV2", "StatefulTruncatedNormal", "StatefulUniform", "StatefulUniformFullInt", "StatefulRandomBinomial",
         "StatefulUniformInt")},
 }

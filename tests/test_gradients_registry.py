@@ -56,6 +56,8 @@ NO_GRADIENT = {
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
     "Lu": "TensorFlow 2.21 registers no gradient for it",
     "RandomPoissonV2": "TensorFlow 2.21 registers no gradient for it",
+    "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",
+    "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 

@@ -125,6 +125,20 @@ def programs():
         ["stateless_poisson", {"shape": [4, 3], "seed": [1, 2], "lam": [0.5, 9.0, 40.0]}],
         ["stateless_poisson", {"shape": [6], "seed": [5, 6], "lam": 3.5, "dtype": "float32"}],
         ["stateless_poisson", {"shape": [3, 1, 2], "seed": [2**40, 1], "lam": [[1e5, 0.3]], "dtype": "int64"}]]))
+    out.append(_program("Generator.binomial: inversion below 10, BTRS above, 600 outputs reserved per call", [
+        ["gen.binomial", {"shape": [5], "counts": 10.0, "probs": 0.3}],
+        ["gen.binomial", {"shape": [3, 2], "counts": [5.0, 40.0], "probs": [0.2, 0.9]}],
+        ["gen.binomial", {"shape": [4], "counts": 100.0, "probs": 0.5, "dtype": "float32"}],
+        ["gen.binomial", {"shape": [2, 3], "counts": [[0.0], [7.0]], "probs": [0.5, 1.0, -0.1]}]],
+        generator=77, repeat=2))
+    out.append(_program("stateless binomial and shuffle", [
+        ["stateless_binomial", {"shape": [4, 2], "seed": [1, 2], "counts": [10.0, 300.0], "probs": [0.4, 0.7]}],
+        ["stateless_binomial", {"shape": [5], "seed": ["int32", [3, 4]], "counts": 15.0, "probs": 0.1,
+                                "output_dtype": "float64"}],
+        ["experimental.stateless_shuffle", {"value": list(range(10)), "seed": [1, 2]}],
+        ["experimental.stateless_shuffle", {"value": [[i, -i] for i in range(7)], "seed": [3, 4]}],
+        ["experimental.stateless_split", {"seed": [5, 6], "num": 4}],
+        ["create_rng_state", {"seed": 2**70 + 3, "alg": "philox"}]]))
     ones = [[1.0] * 5] * 3
     out.append(_program("dropout: a uniform draw, and an op seed taken even at rate 0", [
         ["nn.dropout", {"x": ones, "rate": 0.5, "seed": 1}], ["nn.dropout", {"x": ones, "rate": 0.0}],
@@ -143,7 +157,7 @@ def programs():
 
 
 def _argument(tf, key, value):
-    if key == "dtype":
+    if key in ("dtype", "output_dtype"):
         return getattr(tf, value)
     if key == "seed" and isinstance(value, list) and value and value[0] == "int32":
         return tf.constant(value[1], tf.int32)
@@ -162,7 +176,8 @@ def _calls(tf, program, generator):
             target = getattr(generator, fn[4:])
         else:
             module, _, short = fn.rpartition(".")
-            target = getattr({"nn": tf.nn, "image": tf.image, "": tf.random}[module], short)
+            target = getattr({"nn": tf.nn, "image": tf.image, "experimental": tf.random.experimental,
+                              "": tf.random}[module], short)
         outputs.append(target(**kwargs))
     return outputs
 

@@ -863,7 +863,17 @@ def random_cases():
                  attrs={"dtype": "int32"}),
             dict(op="StatelessRandomPoisson", const={"shape": [4, 3]}, inputs={"seed": [3], "lam": [3]},
                  attrs={"dtype": "int32"}),
-            dict(op="StatelessRandomPoisson", inputs={"shape": [2], "seed": [2], "lam": []}, attrs={"dtype": "float32"})]
+            dict(op="StatelessRandomPoisson", inputs={"shape": [2], "seed": [2], "lam": []}, attrs={"dtype": "float32"}),
+            dict(op="StatelessRandomBinomial", const={"shape": [4, 3]},
+                 inputs={"seed": [2], "counts": [3], "probs": [3]}),
+            dict(op="StatelessRandomBinomial", const={"shape": [4, 3]},
+                 inputs={"seed": [3], "counts": [3], "probs": [3]}),
+            dict(op="StatefulRandomBinomial", const={"shape": [2, 3]},
+                 inputs={"resource": "rng", "algorithm": [], "counts": [3], "probs": [3]}),
+            dict(op="StatefulRandomBinomial", const={"shape": [2, 3]},
+                 inputs={"resource": "rng", "algorithm": [2], "counts": [3], "probs": [3]}),
+            dict(op="StatelessShuffle", inputs={"value": [None, 3], "key": [1], "counter": [2], "alg": []}),
+            dict(op="StatelessShuffle", inputs={"value": [4], "key": [2], "counter": [2], "alg": []})]
     return out
 
 

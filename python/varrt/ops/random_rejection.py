@@ -156,3 +156,94 @@ def gamma(gen: PhiloxRandom, alphas, samples_per_alpha):
 def poisson(gen: PhiloxRandom, rates, samples_per_rate, highest):
     """Poisson samples, flat, sample-major, float64; `highest` is the output dtype's largest value."""
     return _fill(gen, rates, samples_per_rate, lambda stream, rate: _poisson_one(stream, rate, highest))
+
+
+# --- binomial (random_binomial_op.cc) ---------------------------------------------------------------
+
+_BTRS_SKIP = 256  # blocks per output for the rejection sampler
+_INVERSION_SKIP = 42  # blocks per output for inversion (mean and variance at most 10)
+_STIRLING_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                  0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+                  0.00925546218271273, 0.00833056343336287)
+
+
+def _binomial_inversion(stream, count, prob):
+    """Sums geometric variables until they exceed count: how many fit."""
+    geom_sum, num_geom = 0.0, 0
+    log1p_neg = math.log1p(-prob)
+    while True:
+        u = stream.uniform()
+        geom = math.ceil(math.log(u) / log1p_neg) if u > 0 else math.inf
+        geom_sum += geom
+        if geom_sum > count:
+            return float(num_geom)
+        num_geom += 1
+
+
+def _stirling_tail(k):
+    if k <= 9:
+        return _STIRLING_TAIL[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def _btrs(stream, count, prob):
+    """Hormann's transformed rejection (BTRS), as TensorFlow writes it."""
+    stddev = math.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = math.floor((count + 1) * prob)
+    while True:
+        u = stream.uniform()
+        v = stream.uniform()
+        u = u - 0.5
+        us = 0.5 - abs(u)
+        k = math.floor((2 * a / us + b) * u + c)
+        if us >= 0.07 and v <= v_r:
+            return float(k)
+        if k < 0 or k > count:
+            continue
+        v = math.log(v * alpha / (a / (us * us) + b))
+        upperbound = ((m + 0.5) * math.log((m + 1) / (r * (count - m + 1)))
+                      + (count + 1) * math.log((count - m + 1) / (count - k + 1))
+                      + (k + 0.5) * math.log(r * (count - k + 1) / (k + 1))
+                      + _stirling_tail(m) + _stirling_tail(count - m) - _stirling_tail(k) - _stirling_tail(count - k))
+        if v <= upperbound:
+            return float(k)
+
+
+def binomial(gen: PhiloxRandom, counts, probs, samples_per_batch):
+    """Binomial samples, flat, sample-major, float64: `counts` and `probs` are the broadcast
+    batch's flat parameters of their dtype T (the kernel's tests run in T: count * prob >= 10,
+    q = 1 - prob)."""
+    n = counts.size
+    out = np.empty(samples_per_batch * n, np.float64)
+    one, half, ten = probs.dtype.type(1), probs.dtype.type(0.5), probs.dtype.type(10)
+    for batch in range(n):
+        count, prob = counts[batch], probs[batch]
+        dcount = float(count)
+        for s in range(samples_per_batch):
+            index = batch * samples_per_batch + s
+            if dcount <= 0.0 or prob <= 0:
+                value = 0.0
+            elif prob >= one:
+                value = dcount
+            elif prob <= half:
+                if count * prob >= ten:
+                    value = _btrs(_Stream(gen, _BTRS_SKIP * index), dcount, float(prob))
+                else:
+                    value = _binomial_inversion(_Stream(gen, _INVERSION_SKIP * index), dcount, float(prob))
+            elif prob > half:
+                q = one - prob
+                if count * q >= ten:
+                    value = dcount - _btrs(_Stream(gen, _BTRS_SKIP * index), dcount, float(q))
+                else:
+                    value = dcount - _binomial_inversion(_Stream(gen, _INVERSION_SKIP * index), dcount, float(q))
+            else:  # a NaN probability
+                value = math.nan
+            out[s * n + batch] = value
+    return out

@@ -13,7 +13,7 @@ from varrt.base import dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, manip_ops
 from varrt.ops.op_util import host_if_known, operand, run, tensor_operand
-from varrt.ops.random_ops import _kernel_generator, uniform
+from varrt.ops.random_ops import _from_key_counter, _kernel_generator, _stateless_rng, uniform
 
 _SAMPLES_PER_BLOCK = 4  # uint32 draws per Philox block
 
@@ -40,6 +40,19 @@ def shuffle(value, seed=None, name=None) -> Tensor:
         gen = rng.reserve_outputs(-(-(size - 1) // _SAMPLES_PER_BLOCK), multiplier=1)
         return x[_permutation(gen, size)]
     return run("RandomShuffle", kernel, (a,), dtype, name=name)
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None) -> Tensor:
+    """`value` with its first dimension permuted as a function of `seed` alone (StatelessShuffle:
+    RandomShuffle's pass on the seed's generator)."""
+    a, dtype = operand(value)
+    key, counter, alg_input = _stateless_rng(seed).key_counter_alg()
+
+    def kernel(x, key_, counter_, alg_):
+        if x.size <= 1 or x.shape[0] <= 1:
+            return x
+        return x[_permutation(_from_key_counter(key_, counter_), x.shape[0])]
+    return run("StatelessShuffle", kernel, (a, key, counter, alg_input), dtype, name=name)
 
 
 def random_crop(value, size, seed=None, name=None) -> Tensor:

@@ -15,6 +15,7 @@ from varrt.ops import array_ops
 from varrt.ops import random_distributions as distributions
 from varrt.ops.op_util import check_dtype, int_list, kernel_error, operand, run
 from varrt.ops.philox import from_stateless_seed
+from varrt.ops.random_binomial import run_binomial
 from varrt.ops.random_ops import stateless_uniform
 
 if TYPE_CHECKING:
@@ -70,3 +71,13 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
             raise kernel_error("StatelessMultinomial", "num_classes should be positive, got 0", end="")
         return distributions.multinomial(gen, x, draws).astype(out_type.as_numpy_dtype)
     return run("StatelessMultinomial", kernel, (a, s), out_type, attrs={"num_samples": draws})
+
+
+def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, name=None) -> Tensor:
+    """Binomial(counts, probs) samples of `shape` (ending with the parameters' broadcast shape)
+    that depend only on `seed` (StatelessRandomBinomial)."""
+    s, seed_dtype = operand(seed if hasattr(seed, "dtype") else convert_to_tensor(seed))
+    check_dtype("StatelessRandomBinomial", seed_dtype, name, attr="Tseed")
+    return run_binomial("StatelessRandomBinomial", shape, counts, probs, output_dtype,
+                        lambda extras, reserve: _seed_generator("StatelessRandomBinomial", extras[0]),
+                        extra_inputs=(s,), end="", name=name)

@@ -11,7 +11,7 @@ for _op in ("Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUnifo
             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert"):
     NotDifferentiable(_op)
 
-for _op in ("StatelessMultinomial", "RandomShuffle", "StatelessRandomPoisson"):  # TensorFlow's NotDifferentiable too
+for _op in ("StatelessMultinomial", "RandomShuffle", "StatelessRandomPoisson", "StatelessRandomBinomial"):  # TensorFlow's NotDifferentiable too
     NotDifferentiable(_op)
 
 

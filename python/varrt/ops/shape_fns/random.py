@@ -86,3 +86,4 @@ def stateless_seeded(ctx):
     seed = with_rank(ctx.shape("seed"), 1)
     with_value(seed[0], 2)
     return random_shape(ctx)
+
