@@ -25,7 +25,7 @@ from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_ba
                                      conv3d_backprop_filter)
 from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
-from varrt.ops.shape_fns.linalg import (lu, batch_square, cross, log_matrix_determinant, matrix_determinant,  # noqa: F401
+from varrt.ops.shape_fns.linalg import (lu, banded_triangular_solve, tridiagonal_mat_mul, tridiagonal_solve, batch_square, cross, log_matrix_determinant, matrix_determinant,  # noqa: F401
                                         matrix_solve, matrix_solve_ls, matrix_triangular_solve, qr,
                                         self_adjoint_eig_v2, svd, tensor_diag, tensor_diag_part)
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
