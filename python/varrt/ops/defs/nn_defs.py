@@ -47,3 +47,5 @@ register('Softsign', 'features: T -> activations: T', 'T: {half, bfloat16, float
 register('SoftsignGrad', 'gradients: T, features: T -> backprops: T', 'T: {half, bfloat16, float, double}', shape=shape_fns.merge_both)
 register('SparseSoftmaxCrossEntropyWithLogits', 'features: T, labels: Tlabels -> loss: T, backprop: T', 'T: {half, bfloat16, float, double}', 'Tlabels: {int32, int64} = int64', shape=shape_fns.sparse_softmax_cross_entropy)
 register('TopKV2', 'input: T, k: Tk -> values: T, indices: index_type', 'sorted: bool = true', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', 'Tk: {int16, int32, int64} = int32', 'index_type: {int16, int32, int64} = int32', shape=shape_fns.top_k)
+register('LRN', 'input: T -> output: T', 'depth_radius: int = 5', 'bias: float = 1', 'alpha: float = 1', 'beta: float = 0.5', 'T: {half, bfloat16, float} = float', shape=shape_fns.lrn)
+register('LRNGrad', 'input_grads: T, input_image: T, output_image: T -> output: T', 'depth_radius: int = 5', 'bias: float = 1', 'alpha: float = 1', 'beta: float = 0.5', 'T: {half, bfloat16, float} = float', shape=shape_fns.lrn_grad)

@@ -11,6 +11,7 @@ import math
 
 from varrt.base import dtypes
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
+from varrt.ops import lrn_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -215,3 +216,10 @@ def _top_k_grad(op, grad, _indices_grad):
 
 # Whether a target is in the top k has no gradient (TensorFlow's nn_grad.py).
 NotDifferentiable("InTopKV2")
+
+
+@RegisterGradient("LRN")
+def _lrn_grad(op, grad):
+    """LRNGrad of the gradient, the input and the output, with the op's attributes."""
+    return lrn_ops.lrn_grad(grad, op.inputs[0], op.outputs[0], op.get_attr("depth_radius"), op.get_attr("bias"),
+                            op.get_attr("alpha"), op.get_attr("beta"))

@@ -102,3 +102,15 @@ def fused_batch_norm_grad(ctx):
         channels = merge_dim(channels, with_rank(ctx.shape(name), 1)[0])
     return [shape_out(dy[:channel] + [channels] + dy[channel + 1:]), shape_out([channels]), shape_out([channels]),
             shape_out([0]), shape_out([0])]
+
+
+def lrn(ctx):
+    """LRN: a 4-D input's shape."""
+    return shape_out(with_rank(ctx.shape("input"), 4))
+
+
+def lrn_grad(ctx):
+    """LRNGrad: three 4-D inputs of one shape."""
+    s = with_rank(ctx.shape("input_grads"), 4)
+    s = merge(s, with_rank(ctx.shape("input_image"), 4))
+    return shape_out(merge(s, with_rank(ctx.shape("output_image"), 4)))
