@@ -58,6 +58,11 @@ CASES = [
     "out = tf.nn.lrn(np.float16([[[[1., -2., 3.]]]]), depth_radius=0, alpha=0.5)",
     "out = tf.nn.lrn(tf.ones((2, 3)))",
     "out = tf.nn.lrn(tf.ones((1, 1, 1, 2), tf.float64))",
+    "out = list(tf.nn.max_pool_with_argmax(np.float32([[[[1.], [3.]], [[3.], [2.]]]]), 2, 2, 'VALID'))",
+    "out = list(tf.nn.max_pool_with_argmax(np.arange(50.).reshape(2, 5, 5, 1) % 7, [2, 3], [2, 2], 'SAME', "
+    "include_batch_in_index=True))",
+    "out = tf.nn.max_pool_with_argmax(np.zeros((1, 4, 4, 2), np.float32), 2, 2, 'VALID', data_format='NCHW')",
+    "out = tf.nn.max_pool_with_argmax(np.zeros((1, 4, 4, 2), np.float32), [1, 2, 2, 2], 2, 'VALID')",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

@@ -37,7 +37,7 @@ NOT_OPS.update({"FixedLenFeature", "FixedLenSequenceFeature", "VarLenFeature", "
 NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 # The random and linear-algebra ops' attribute names, and the op whose error embedding_lookup
 # gives for an id outside its tables (ops/embedding_ops.py; varrt does not run it).
-NOT_OPS.update({"Rtype", "Tout", "Tseed", "DynamicPartition"})
+NOT_OPS.update({"Rtype", "Tout", "Tseed", "Targmax", "DynamicPartition"})
 
 # Ops the tape never keeps: no tensor inputs (constants, handles) or updates of a resource
 # (the recorder keeps only the reads in tape._READS; TensorFlow's rule: no gradient through
@@ -55,6 +55,7 @@ NO_GRADIENT = {
     "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
     "Lu": "TensorFlow 2.21 registers no gradient for it",
+    "MaxPoolGradWithArgmax": "TensorFlow's is MaxPoolGradGradWithArgmax, an op varrt does not have yet",
     "RandomPoissonV2": "TensorFlow 2.21 registers no gradient for it",
     "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",
     "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",

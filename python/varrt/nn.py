@@ -20,3 +20,4 @@ from varrt.ops.nn_statistics import (normalize_moments, sufficient_statistics, w
 from varrt.ops.embedding_ops import embedding_lookup  # noqa: F401,E402
 from varrt.ops.depth_space_ops import depth_to_space, space_to_depth  # noqa: F401,E402
 from varrt.ops.lrn_ops import local_response_normalization, local_response_normalization as lrn  # noqa: F401,E402
+from varrt.ops.max_pool_argmax_ops import max_pool_with_argmax  # noqa: F401,E402

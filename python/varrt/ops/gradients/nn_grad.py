@@ -11,7 +11,7 @@ import math
 
 from varrt.base import dtypes
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
-from varrt.ops import lrn_ops
+from varrt.ops import lrn_ops, max_pool_argmax_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -223,3 +223,11 @@ def _lrn_grad(op, grad):
     """LRNGrad of the gradient, the input and the output, with the op's attributes."""
     return lrn_ops.lrn_grad(grad, op.inputs[0], op.outputs[0], op.get_attr("depth_radius"), op.get_attr("bias"),
                             op.get_attr("alpha"), op.get_attr("beta"))
+
+
+@RegisterGradient("MaxPoolWithArgmax")
+def _max_pool_with_argmax_grad(op, grad, unused_argmax_grad):
+    """The output's gradient scattered to the argmax positions (MaxPoolGradWithArgmax)."""
+    return max_pool_argmax_ops.max_pool_grad_with_argmax(
+        op.inputs[0], grad, op.outputs[1], op.get_attr("ksize"), op.get_attr("strides"), op.get_attr("padding"),
+        include_batch_in_index=op.get_attr("include_batch_in_index"))

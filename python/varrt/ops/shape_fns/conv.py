@@ -243,3 +243,29 @@ def conv3d_backprop_input(ctx):
 def conv3d_backprop_filter(ctx):
     """Conv3DBackpropFilterV2: the shape filter_sizes holds, of rank 5."""
     return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 5))
+
+
+class _PaddingByName:
+    """A shape context whose "padding" attribute, stored by a NumPy op as its index among the
+    op's allowed values (a node's attributes hold no strings), reads as the name."""
+
+    def __init__(self, ctx, allowed):
+        self._ctx, self._allowed = ctx, allowed
+
+    def attr(self, name, default=None):
+        value = self._ctx.attr(name, default)
+        return self._allowed[value] if name == "padding" and isinstance(value, int) else value
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+
+def max_pool_with_argmax(ctx):
+    """MaxPoolWithArgmax: MaxPool's shape for the output and the argmax (NHWC)."""
+    out = _pool(_PaddingByName(ctx, ("SAME", "VALID")), "MaxPoolWithArgmax", "input")
+    return [out, out]
+
+
+def max_pool_grad_with_argmax(ctx):
+    """MaxPoolGradWithArgmax: the 4-D input's shape."""
+    return shape_out(with_rank(ctx.shape("input"), 4))
