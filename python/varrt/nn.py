@@ -10,7 +10,7 @@ from varrt import nn_experimental as experimental  # noqa: F401,E402
 from varrt.ops.depthwise_conv_ops import (depthwise_conv2d, depthwise_conv2d_backprop_filter,  # noqa: F401,E402
                                           depthwise_conv2d_backprop_input, separable_conv2d)
 from varrt.ops.pool3d_ops import avg_pool3d, max_pool3d  # noqa: F401,E402
-from varrt.ops.conv3d_ops import conv3d  # noqa: F401,E402
+from varrt.ops.conv3d_ops import conv3d, conv3d_transpose  # noqa: F401,E402
 from varrt.ops.conv_ops import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, conv1d, conv1d_transpose, conv2d,  # noqa: F401,E402
                                 conv2d_transpose, conv_transpose, convolution, max_pool, max_pool1d, max_pool2d)
 from varrt.ops.nn_losses import (compute_average_loss, log_poisson_loss, scale_regularization_loss,  # noqa: F401,E402
@@ -21,3 +21,4 @@ from varrt.ops.embedding_ops import embedding_lookup  # noqa: F401,E402
 from varrt.ops.depth_space_ops import depth_to_space, space_to_depth  # noqa: F401,E402
 from varrt.ops.lrn_ops import local_response_normalization, local_response_normalization as lrn  # noqa: F401,E402
 from varrt.ops.max_pool_argmax_ops import max_pool_with_argmax  # noqa: F401,E402
+from varrt.ops.pool_ops import pool  # noqa: F401,E402
