@@ -71,6 +71,15 @@ CASES = [
     "out = tf.nn.pool(np.zeros((1, 5, 5, 1), np.float32), [2, 2], 'MAX', strides=[2, 2], dilations=[2, 2])",
     "out = tf.nn.conv3d_transpose(np.ones((1, 2, 2, 2, 1), np.float32), np.ones((2, 2, 2, 3, 1), np.float32), "
     "[1, 4, 4, 4, 3], [2, 2, 2])",
+    "(d,), lp = tf.nn.ctc_greedy_decoder(np.float32([[[1., 2., 0.]], [[1., 2., 0.]], [[3., 1., 2.]], [[0., 0., 9.]]]), "
+    "[4]); out = [d.indices, d.values, d.dense_shape, lp]",
+    "(d,), lp = tf.nn.ctc_greedy_decoder(np.float64(np.arange(24.).reshape(4, 2, 3) % 5), [3, 4], merge_repeated=False, "
+    "blank_index=1); out = [d.indices, d.values, d.dense_shape, lp]",
+    "out = tf.nn.ctc_greedy_decoder(np.zeros((4, 3, 2), np.float32), [4, 4])",
+    "out = tf.nn.ctc_greedy_decoder(np.zeros((4, 2, 2), np.float32), [5, 1])",
+    "out = tf.nn.ctc_greedy_decoder(np.zeros((4, 2), np.float32), [1])",
+    "out = list(tf.nn.collapse_repeated([[1, 1, 2, 2, 3], [4, 4, 4, 0, 0], [5, 6, 6, 7, 7]], [5, 3, 4]))",
+    "out = list(tf.nn.collapse_repeated(np.int64([[1, 1, 1]]), np.int64([2])))",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

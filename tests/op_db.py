@@ -676,6 +676,11 @@ ENTRIES += [
     E("conv3d_transpose", "Conv3DBackpropInputV2",
       lambda tf, x, w: tf.nn.conv3d_transpose(x, w, tf.stack([tf.shape(x)[0], 6, 6, 4, 3]), 2),
       [_f(B, 3, 3, 2, 2), _f(2, 2, 2, 3, 2)], grad=True),
+    E("CTCGreedyDecoder", "CTCGreedyDecoder",
+      lambda tf, x: (lambda d, lp: [d[0].indices, d[0].values, d[0].dense_shape, lp])(
+          *tf.nn.ctc_greedy_decoder(x, tf.fill([tf.shape(x)[1]], 3))), [_f(4, B, 3)]),
+    E("collapse_repeated", (), lambda tf, x: list(tf.nn.collapse_repeated(x, tf.fill([tf.shape(x)[0]], 4))),
+      [_i(B, 5, lo=0, hi=3)]),
     E("DepthToSpace", ("DepthToSpace", "SpaceToDepth"), lambda tf, x: tf.nn.depth_to_space(x, 2), [_f(B, 2, 3, 8)],
       grad=True),
     E("SpaceToDepth", ("SpaceToDepth", "DepthToSpace"), lambda tf, x: tf.nn.space_to_depth(x, 3), [_f(B, 6, 3, 2)],

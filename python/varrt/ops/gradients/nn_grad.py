@@ -231,3 +231,5 @@ def _max_pool_with_argmax_grad(op, grad, unused_argmax_grad):
     return max_pool_argmax_ops.max_pool_grad_with_argmax(
         op.inputs[0], grad, op.outputs[1], op.get_attr("ksize"), op.get_attr("strides"), op.get_attr("padding"),
         include_batch_in_index=op.get_attr("include_batch_in_index"))
+
+NotDifferentiable("CTCGreedyDecoder")  # TensorFlow's ctc_ops.py: ops.NotDifferentiable("CTCGreedyDecoder")

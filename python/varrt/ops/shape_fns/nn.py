@@ -114,3 +114,12 @@ def lrn_grad(ctx):
     s = with_rank(ctx.shape("input_grads"), 4)
     s = merge(s, with_rank(ctx.shape("input_image"), 4))
     return shape_out(merge(s, with_rank(ctx.shape("output_image"), 4)))
+
+
+def ctc_greedy_decoder(ctx):
+    """CTCGreedyDecoder: inputs [max_time, batch, classes], lengths [batch]; sparse outputs of
+    unknown size, the log probabilities [batch, 1]."""
+    inputs = with_rank(ctx.shape("inputs"), 3)
+    lengths = with_rank(ctx.shape("sequence_length"), 1)
+    batch = merge_dim(inputs[1] if inputs else None, lengths[0] if lengths else None)
+    return [shape_out([None, 2]), shape_out([None]), shape_out([2]), shape_out([batch, 1])]
