@@ -80,6 +80,15 @@ CASES = [
     "out = tf.nn.ctc_greedy_decoder(np.zeros((4, 2), np.float32), [1])",
     "out = list(tf.nn.collapse_repeated([[1, 1, 2, 2, 3], [4, 4, 4, 0, 0], [5, 6, 6, 7, 7]], [5, 3, 4]))",
     "out = list(tf.nn.collapse_repeated(np.int64([[1, 1, 1]]), np.int64([2])))",
+    "ids = tf.SparseTensor([[0, 0], [0, 1], [1, 0], [3, 0], [3, 1], [3, 2]], tf.constant([1, 5, 2, 0, 0, 4], tf.int64), "
+    "[5, 3]); w = tf.SparseTensor(ids.indices, [0.5, 2.0, 1.0, -1.0, 3.0, 0.25], [5, 3]); "
+    "p = np.float32(np.arange(18.).reshape(6, 3) / 7); out = [tf.nn.embedding_lookup_sparse(p, ids, x, combiner=c) "
+    "for c in ('sum', 'mean', 'sqrtn') for x in (None, w)]",
+    "ids = tf.SparseTensor([[0, 0], [2, 1]], tf.constant([3, 1], tf.int64), [3, 2]); "
+    "out = tf.nn.embedding_lookup_sparse([np.float32([[1., 2.], [3., 4.]]), np.float32([[5., 6.], [7., 8.]])], ids, "
+    "None, combiner='sum', max_norm=5.0)",
+    "ids = tf.SparseTensor([[0, 0]], tf.constant([0], tf.int64), [1, 1]); "
+    "out = tf.nn.embedding_lookup_sparse(np.float16([[1., 2.]]), ids, None, combiner='max')",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

@@ -736,6 +736,18 @@ ENTRIES += [
     E("scale_regularization_loss", (), lambda tf, x: tf.nn.scale_regularization_loss(tf.nn.l2_loss(x)), [_f(B, 3)],
       grad=True),
     E("embedding_lookup", "GatherV2", lambda tf, p, i: tf.nn.embedding_lookup(p, i), [_f(5, 3), _i(B, 2)], grad=True),
+    # The ids of a SparseTensor with one id per row of the batch.
+    E("embedding_lookup_sparse", (),
+      lambda tf, p, i: tf.nn.embedding_lookup_sparse(p, tf.SparseTensor(
+          tf.stack([tf.range(tf.size(i, out_type=tf.int64)), tf.zeros_like(i)], 1), i, [7, 1]), None,
+          combiner="sqrtn"),
+      [_f(5, 3), _i(B, lo=0, hi=5, dtype="int64")], grad=True),
+    E("embedding_lookup_sparse.weighted_sum", (),
+      lambda tf, p, i: tf.nn.embedding_lookup_sparse(p, tf.SparseTensor(
+          tf.stack([tf.range(tf.size(i, out_type=tf.int64)) // 2, tf.zeros_like(i)], 1), i, [7, 1]),
+          tf.SparseTensor(tf.stack([tf.range(tf.size(i, out_type=tf.int64)) // 2, tf.zeros_like(i)], 1),
+                          tf.cast(i, tf.float32) - 1.5, [7, 1]), combiner="sum"),
+      [_f(5, 2), _i(B, lo=0, hi=5, dtype="int64")], grad=True),
     E("embedding_lookup.max_norm", (), lambda tf, p, i: tf.nn.embedding_lookup(p, i, max_norm=1.0),
       [_f(4, 2, 3), _i(B, lo=0, hi=4)], grad=True),
     E("embedding_lookup.partitioned", (), lambda tf, p0, p1, i: tf.nn.embedding_lookup([p0, p1, p1[:2] * 2.0], i),

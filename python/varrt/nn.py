@@ -17,7 +17,7 @@ from varrt.ops.nn_losses import (compute_average_loss, log_poisson_loss, scale_r
                                  weighted_cross_entropy_with_logits)
 from varrt.ops.nn_statistics import (normalize_moments, sufficient_statistics, weighted_moments,  # noqa: F401,E402
                                      zero_fraction)
-from varrt.ops.embedding_ops import embedding_lookup  # noqa: F401,E402
+from varrt.ops.embedding_ops import embedding_lookup, embedding_lookup_sparse  # noqa: F401,E402
 from varrt.ops.depth_space_ops import depth_to_space, space_to_depth  # noqa: F401,E402
 from varrt.ops.lrn_ops import local_response_normalization, local_response_normalization as lrn  # noqa: F401,E402
 from varrt.ops.max_pool_argmax_ops import max_pool_with_argmax  # noqa: F401,E402

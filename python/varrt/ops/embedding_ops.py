@@ -11,7 +11,7 @@ from __future__ import annotations  # the annotations are for type checkers only
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.ops import array_ops, clip_ops, index_ops, math_ops
+from varrt.ops import array_ops, clip_ops, index_ops, math_ops, reduction_ops, scatter_ops
 from varrt.ops.op_util import host_if_known, kernel_error, tensor_operand
 
 
@@ -98,3 +98,39 @@ def _check_partitions(p_assignments, n):
         if not 0 <= v < n:
             raise kernel_error(_PARTITION_OP, f"partitions[{i}] = {v} is not in [0, {n})",
                                node=f"DynamicPartition_num_partitions_{n}")
+
+
+_COMBINERS = ("mean", "sqrtn", "sum")
+
+
+def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=None, name=None,
+                            allow_fast_lookup=False) -> Tensor:
+    """Per row of the SparseTensor `sp_ids`, the (weighted) sum, mean or sqrt-n mean of the
+    embeddings of its ids: TensorFlow's segment sums, here an unsorted segment sum over the rows'
+    indices (the same sums, in the same order), as many rows as the last non-empty one + 1."""
+    if combiner is None:
+        combiner = "mean"
+    if combiner not in _COMBINERS:
+        raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
+    if not isinstance(params, list):
+        params = [params]
+    segment_ids = math_ops.cast(sp_ids.indices[:, 0], dtypes.int32)
+    embeddings = embedding_lookup(params if len(params) > 1 else params[0], sp_ids.values, max_norm=max_norm)
+    original_dtype = embeddings.dtype
+    if embeddings.dtype in (dtypes.float16, dtypes.bfloat16):
+        embeddings = math_ops.cast(embeddings, dtypes.float32)
+    if sp_weights is None:
+        weights = array_ops.ones_like(embeddings[:, :1])
+    else:
+        weights = math_ops.cast(sp_weights.values, embeddings.dtype)
+        weights = array_ops.reshape(weights, array_ops.concat(
+            [array_ops.shape(weights), array_ops.ones([embeddings.shape.rank - 1], dtypes.int32)], 0))
+        embeddings = embeddings * weights
+    num_segments = reduction_ops.reduce_max(segment_ids) + 1
+    summed = scatter_ops.unsorted_segment_sum(embeddings, segment_ids, num_segments)
+    if combiner == "mean":
+        summed = math_ops.divide_no_nan(summed, scatter_ops.unsorted_segment_sum(weights, segment_ids, num_segments))
+    elif combiner == "sqrtn":
+        squared = scatter_ops.unsorted_segment_sum(math_ops.pow(weights, 2), segment_ids, num_segments)
+        summed = math_ops.divide_no_nan(summed, math_ops.sqrt(squared))
+    return math_ops.cast(summed, original_dtype) if summed.dtype != original_dtype else summed
