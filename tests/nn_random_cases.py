@@ -89,6 +89,12 @@ CASES = [
     "None, combiner='sum', max_norm=5.0)",
     "ids = tf.SparseTensor([[0, 0]], tf.constant([0], tf.int64), [1, 1]); "
     "out = tf.nn.embedding_lookup_sparse(np.float16([[1., 2.]]), ids, None, combiner='max')",
+    "out = tf.nn.atrous_conv2d_transpose(np.ones((1, 4, 4, 2), np.float32), np.ones((2, 2, 3, 2), np.float32), "
+    "[1, 9, 9, 3], 3, 'VALID')",
+    "out = tf.nn.atrous_conv2d_transpose(np.ones((1, 4, 4, 2), np.float32), np.ones((2, 2, 3, 2), np.float32), "
+    "[1, 4, 4, 3], 0, 'SAME')",
+    "out = tf.nn.atrous_conv2d_transpose(np.ones((1, 4, 4, 2), np.float32), np.ones((2, 2, 3, 2), np.float32), "
+    "[1, 4, 4, 2], 2, 'SAME')",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

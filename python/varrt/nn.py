@@ -11,7 +11,7 @@ from varrt.ops.depthwise_conv_ops import (depthwise_conv2d, depthwise_conv2d_bac
                                           depthwise_conv2d_backprop_input, separable_conv2d)
 from varrt.ops.pool3d_ops import avg_pool3d, max_pool3d  # noqa: F401,E402
 from varrt.ops.conv3d_ops import conv3d, conv3d_transpose  # noqa: F401,E402
-from varrt.ops.conv_ops import (atrous_conv2d, avg_pool, avg_pool1d, avg_pool2d, conv1d, conv1d_transpose, conv2d,  # noqa: F401,E402
+from varrt.ops.conv_ops import (atrous_conv2d, atrous_conv2d_transpose, avg_pool, avg_pool1d, avg_pool2d, conv1d, conv1d_transpose, conv2d,  # noqa: F401,E402
                                 conv2d_transpose, conv_transpose, convolution, max_pool, max_pool1d, max_pool2d)
 from varrt.ops.nn_losses import (compute_average_loss, log_poisson_loss, scale_regularization_loss,  # noqa: F401,E402
                                  weighted_cross_entropy_with_logits)
