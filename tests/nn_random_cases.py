@@ -95,6 +95,13 @@ CASES = [
     "[1, 4, 4, 3], 0, 'SAME')",
     "out = tf.nn.atrous_conv2d_transpose(np.ones((1, 4, 4, 2), np.float32), np.ones((2, 2, 3, 2), np.float32), "
     "[1, 4, 4, 2], 2, 'SAME')",
+    "out = [tf.nn.dilation2d(np.arange(30.).reshape(1, 5, 6, 1) % 7, np.float64([[[1.], [0.]], [[-1.], [2.]]]), "
+    "[1, 1, 2, 1], 'SAME', 'NHWC', [1, 2, 1, 1]), tf.nn.erosion2d(np.arange(30.).reshape(1, 5, 6, 1) % 7, "
+    "np.float64([[[1.], [0.]], [[-1.], [2.]]]), [1, 1, 2, 1], 'SAME', 'NHWC', [1, 2, 1, 1])]",
+    "out = tf.nn.dilation2d(np.int32(np.arange(16).reshape(1, 4, 4, 1)), np.int32([[[1], [0]]]), [1, 1, 1, 1], "
+    "'VALID', 'NHWC', [1, 1, 1, 1])",
+    "out = tf.nn.dilation2d(np.zeros((1, 3, 3, 2)), np.zeros((2, 2, 2)), [1, 1, 1, 1], 'SAME', 'NCHW', [1, 1, 1, 1])",
+    "out = tf.nn.dilation2d(np.zeros((1, 3, 3, 2)), np.zeros((2, 2, 1)), [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

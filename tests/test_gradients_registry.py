@@ -55,6 +55,8 @@ NO_GRADIENT = {
     "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
     "Lu": "TensorFlow 2.21 registers no gradient for it",
+    "Dilation2DBackpropInput": "TensorFlow 2.21 registers no gradient for it",
+    "Dilation2DBackpropFilter": "TensorFlow 2.21 registers no gradient for it",
     "MaxPoolGradWithArgmax": "TensorFlow's is MaxPoolGradGradWithArgmax, an op varrt does not have yet",
     "RandomPoissonV2": "TensorFlow 2.21 registers no gradient for it",
     "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",

@@ -23,3 +23,4 @@ from varrt.ops.lrn_ops import local_response_normalization, local_response_norma
 from varrt.ops.max_pool_argmax_ops import max_pool_with_argmax  # noqa: F401,E402
 from varrt.ops.pool_ops import pool  # noqa: F401,E402
 from varrt.ops.ctc_ops import collapse_repeated, ctc_greedy_decoder  # noqa: F401,E402
+from varrt.ops.dilation_ops import dilation2d, erosion2d  # noqa: F401,E402

@@ -11,7 +11,7 @@ import math
 
 from varrt.base import dtypes
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
-from varrt.ops import lrn_ops, max_pool_argmax_ops
+from varrt.ops import dilation_ops, lrn_ops, max_pool_argmax_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -233,3 +233,12 @@ def _max_pool_with_argmax_grad(op, grad, unused_argmax_grad):
         include_batch_in_index=op.get_attr("include_batch_in_index"))
 
 NotDifferentiable("CTCGreedyDecoder")  # TensorFlow's ctc_ops.py: ops.NotDifferentiable("CTCGreedyDecoder")
+
+
+@RegisterGradient("Dilation2D")
+def _dilation2d_grad(op, grad):
+    """Dilation2DBackpropInput and Dilation2DBackpropFilter of the gradient."""
+    x, f = op.inputs
+    attrs = [op.get_attr(a) for a in ("strides", "rates", "padding")]
+    return (dilation_ops.dilation2d_backprop_input(x, f, grad, *attrs),
+            dilation_ops.dilation2d_backprop_filter(x, f, grad, *attrs))

@@ -19,7 +19,8 @@ from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_di
 from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape_error,  # noqa: F401
                                          node_shape_error)
 from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_backprop_filter,  # noqa: F401
-                                     max_pool_with_argmax, max_pool_grad_with_argmax,
+                                     max_pool_with_argmax, max_pool_grad_with_argmax, dilation2d,
+                                     dilation2d_backprop_input, dilation2d_backprop_filter,
                                      conv2d_backprop_input, depthwise_conv2d, depthwise_conv2d_backprop_filter,
                                      depthwise_conv2d_backprop_input, max_pool, max_pool_grad, pool3d,
                                      max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
