@@ -102,6 +102,10 @@ CASES = [
     "'VALID', 'NHWC', [1, 1, 1, 1])",
     "out = tf.nn.dilation2d(np.zeros((1, 3, 3, 2)), np.zeros((2, 2, 2)), [1, 1, 1, 1], 'SAME', 'NCHW', [1, 1, 1, 1])",
     "out = tf.nn.dilation2d(np.zeros((1, 3, 3, 2)), np.zeros((2, 2, 1)), [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "out = tf.nn.with_space_to_batch(np.float32(np.arange(42.).reshape(1, 7, 6, 1) % 5), [2, 1], 'VALID', "
+    "lambda i, n, p: tf.nn.max_pool2d(i, 2, 1, p))",
+    "out = tf.nn.with_space_to_batch(np.zeros((1, 4, 4, 1), np.float32), [2, 2], 'SAME', lambda i, n, p: i)",
+    "out = tf.nn.with_space_to_batch(np.zeros((1, 4, 4, 1), np.float32), [0, 2], 'VALID', lambda i, n, p: i)",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",
