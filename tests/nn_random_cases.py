@@ -106,6 +106,13 @@ CASES = [
     "lambda i, n, p: tf.nn.max_pool2d(i, 2, 1, p))",
     "out = tf.nn.with_space_to_batch(np.zeros((1, 4, 4, 1), np.float32), [2, 2], 'SAME', lambda i, n, p: i)",
     "out = tf.nn.with_space_to_batch(np.zeros((1, 4, 4, 1), np.float32), [0, 2], 'VALID', lambda i, n, p: i)",
+    "tf.random.set_seed(3); c = tf.constant([[1, 2], [5, 0], [9, 3]], tf.int64); "
+    "out = [list(f(c, 2, 6, u, 10, seed=4)) for f in (tf.random.uniform_candidate_sampler, "
+    "tf.random.log_uniform_candidate_sampler) for u in (True, False, True)]; tf.random.set_seed(None)",
+    "tf.random.set_seed(5); out = list(tf.random.log_uniform_candidate_sampler(tf.constant([[7]], tf.int64), 1, 30, "
+    "True, 1000)); tf.random.set_seed(None)",
+    "out = tf.random.uniform_candidate_sampler(tf.constant([[1, 2]], tf.int64), 2, 12, True, 10)",
+    "out = tf.random.uniform_candidate_sampler(tf.constant([[1, 2]], tf.int64), 3, 2, True, 10)",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

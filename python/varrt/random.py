@@ -7,3 +7,4 @@ from varrt.ops.stateless_random_ops import fold_in, split, stateless_binomial, s
 from varrt.ops.random_shuffle_ops import shuffle  # noqa: F401,E402
 from varrt.ops.random_gamma_poisson_ops import gamma, poisson, stateless_gamma, stateless_poisson  # noqa: F401,E402
 from varrt import random_experimental as experimental  # noqa: F401,E402
+from varrt.ops.candidate_sampling_ops import log_uniform_candidate_sampler, uniform_candidate_sampler  # noqa: F401,E402

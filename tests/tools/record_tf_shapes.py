@@ -919,6 +919,14 @@ def random_cases():
             dict(op="StatefulRandomBinomial", const={"shape": [2, 3]},
                  inputs={"resource": "rng", "algorithm": [2], "counts": [3], "probs": [3]}),
             dict(op="StatelessShuffle", inputs={"value": [None, 3], "key": [1], "counter": [2], "alg": []}),
+            dict(op="UniformCandidateSampler", inputs={"true_classes": [None, 2]},
+                 attrs={"num_true": 2, "num_sampled": 5, "unique": True, "range_max": 9}),
+            dict(op="UniformCandidateSampler", inputs={"true_classes": [3]},
+                 attrs={"num_true": 2, "num_sampled": 5, "unique": True, "range_max": 9}),
+            dict(op="LogUniformCandidateSampler", inputs={"true_classes": [4, 1]},
+                 attrs={"num_true": 1, "num_sampled": 3, "unique": False, "range_max": 9}),
+            dict(op="LogUniformCandidateSampler", inputs={"true_classes": "?"},
+                 attrs={"num_true": 1, "num_sampled": 3, "unique": False, "range_max": 9}),
             dict(op="StatelessShuffle", inputs={"value": [4], "key": [2], "counter": [2], "alg": []})]
     return out
 

@@ -11,7 +11,11 @@ for _op in ("Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUnifo
             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert"):
     NotDifferentiable(_op)
 
-for _op in ("StatelessMultinomial", "RandomShuffle", "StatelessRandomPoisson", "StatelessRandomBinomial"):  # TensorFlow's NotDifferentiable too
+for _op in ("StatelessMultinomial", "RandomShuffle", "StatelessRandomPoisson", "StatelessRandomBinomial"):
+    NotDifferentiable(_op)  # TensorFlow's NotDifferentiable too
+
+# The candidate samplers take int64 classes, which no gradient reaches (TensorFlow registers none).
+for _op in ("UniformCandidateSampler", "LogUniformCandidateSampler"):
     NotDifferentiable(_op)
 
 

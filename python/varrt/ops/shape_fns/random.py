@@ -87,3 +87,12 @@ def stateless_seeded(ctx):
     with_value(seed[0], 2)
     return random_shape(ctx)
 
+
+
+def candidate_sampler(ctx):
+    """The candidate samplers: true_classes [batch, num_true]; [num_sampled] candidates and their
+    expected counts, [batch, num_true] for the true classes'."""
+    classes = with_rank(ctx.shape("true_classes"), 2)
+    num_sampled, num_true = ctx.attr("num_sampled"), ctx.attr("num_true")
+    batch = None if classes is None else classes[0]
+    return [shape_out([num_sampled]), shape_out([batch, num_true]), shape_out([num_sampled])]
