@@ -35,8 +35,9 @@ NOT_OPS.update({"FixedLenFeature", "FixedLenSequenceFeature", "VarLenFeature", "
                 "Tdense"})
 # Initializer class names, listed as strings in ops/init_ops.py.
 NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
-# The random and linear-algebra ops' attribute names, the candidate samplers' namedtuple, and the op whose error embedding_lookup
-# gives for an id outside its tables (ops/embedding_ops.py; varrt does not run it).
+# The random and linear-algebra ops' attribute names, the candidate samplers' namedtuple, and
+# the op whose error embedding_lookup gives for an id outside its tables (ops/embedding_ops.py;
+# varrt does not run it).
 NOT_OPS.update({"Rtype", "Tout", "Tseed", "Targmax", "DynamicPartition", "CandidateSampler"})
 
 # Ops the tape never keeps: no tensor inputs (constants, handles) or updates of a resource

@@ -48,7 +48,8 @@ def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None) ->
     def kernel(b, x):
         for i, t in enumerate((b, x)):
             if t.ndim < 2:
-                raise kernel_error("BandedTriangularSolve", f"In[{i}] ndims must be >= 2: {t.ndim}", name, end=end)
+                raise kernel_error("BandedTriangularSolve", f"In[{i}] ndims must be >= 2: {t.ndim}", name,
+                                   end=end)
         if b.shape[-1] != x.shape[-2]:
             raise kernel_error("BandedTriangularSolve", f"In[0] mismatch In[1] shape: {b.shape[-1]} vs. {x.shape[-2]}: "
                                                         f"[{','.join(map(str, b.shape))}] [{','.join(map(str, x.shape))}] "

@@ -440,8 +440,8 @@ class Generator:
     @property
     def key(self):
         """The Philox key: the state's last word, an int64 scalar tensor."""
-        return convert_to_tensor(np.uint64(self._philox.current().key[0] | self._philox.current().key[1] << 32)
-                                 .astype(np.int64))
+        k0, k1 = self._philox.current().key
+        return convert_to_tensor(np.uint64(k0 | k1 << 32).astype(np.int64))
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
         """Binomial(counts, probs) samples of `shape` (ending with the parameters' broadcast
