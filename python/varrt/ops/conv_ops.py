@@ -493,8 +493,8 @@ def convolution_v1(input, filter=None, padding=None, strides=None, dilation_rate
 def atrous_conv2d(value, filters, rate, padding, name=None) -> Tensor:
     """A 2-D convolution of NHWC `value` with `filters` dilated by `rate` (stride 1): convolution
     with dilations [rate, rate], as TensorFlow writes it."""
-    return convolution(value, filters, padding=padding, dilations=[int(rate)] * 2 if not hasattr(rate, "__len__") else [int(r) for r in rate],
-                       name=name)
+    rates = [int(rate)] * 2 if not hasattr(rate, "__len__") else [int(r) for r in rate]  # np.broadcast_to(rate, (2,))
+    return convolution(value, filters, padding=padding, dilations=rates, name=name)
 
 
 def _compatible(a, b):
