@@ -113,6 +113,9 @@ CASES = [
     "True, 1000)); tf.random.set_seed(None)",
     "out = tf.random.uniform_candidate_sampler(tf.constant([[1, 2]], tf.int64), 2, 12, True, 10)",
     "out = tf.random.uniform_candidate_sampler(tf.constant([[1, 2]], tf.int64), 3, 2, True, 10)",
+    "out = list(tf.nn.compute_accidental_hits(tf.constant([[1, 2], [5, 0], [9, 3]], tf.int64), "
+    "tf.constant([3, 1, 7, 1, 0], tf.int64), 2))",
+    "out = tf.nn.compute_accidental_hits(tf.constant([[1, 2]], tf.int64), tf.constant([3], tf.int64), 3)",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2, 3])",
     "out = tf.random.stateless_categorical([[0., 1.]], 3, seed=[1, 2], dtype=tf.float32)",
     "out = tf.random.stateless_categorical([0., 1.], 3, seed=[1, 2])",

@@ -25,3 +25,4 @@ from varrt.ops.pool_ops import pool  # noqa: F401,E402
 from varrt.ops.ctc_ops import collapse_repeated, ctc_greedy_decoder  # noqa: F401,E402
 from varrt.ops.dilation_ops import dilation2d, erosion2d  # noqa: F401,E402
 from varrt.ops.space_batch_ops import nn_with_space_to_batch as with_space_to_batch  # noqa: F401,E402
+from varrt.ops.candidate_sampling_ops import compute_accidental_hits  # noqa: F401,E402

@@ -135,3 +135,35 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     return _sampler("LogUniformCandidateSampler", true_classes, num_true, num_sampled, unique, range_max, seed, name,
                     lambda words: _log_uniform(words, int(range_max), log_range),
                     lambda value: math.log((value + 2.0) / (value + 1.0)) / log_range)
+
+
+ComputeAccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
+
+
+@op_def_lib.implements("ComputeAccidentalHits")
+def _raw_compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=0, seed2=0,
+                                 name=None) -> ComputeAccidentalHits:
+    return compute_accidental_hits(true_classes, sampled_candidates, num_true, seed or None, name)
+
+
+def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=None, name=None) -> ComputeAccidentalHits:
+    """(indices, ids, weights): for each true class that is also a sampled candidate, its row,
+    the candidate's position (its last one) and the weight -FLT_MAX (tf.nn.compute_accidental_hits)."""
+    t, _ = operand(true_classes, dtypes.int64)
+    c, _ = operand(sampled_candidates, dtypes.int64)
+    num_true = int(num_true)
+
+    def kernel(classes, candidates):
+        if classes.ndim != 2 or classes.shape[1] != num_true:
+            raise kernel_error("ComputeAccidentalHits", "true_candidates must be a batch_size * num_true matrix", name)
+        if candidates.ndim != 1:
+            raise kernel_error("ComputeAccidentalHits", "sampled_candidates must be a vector, which is typically an "
+                                                        "output from CandidateSampler", name)
+        position = {int(v): i for i, v in enumerate(candidates.tolist())}
+        hits = [(i, position[int(v)]) for i in range(classes.shape[0]) for v in classes[i].tolist()
+                if int(v) in position]
+        as_tensor = lambda a: _C.borrowed_tensor(np.ascontiguousarray(a))  # noqa: E731
+        return (as_tensor(np.array([h[0] for h in hits], np.int32)), np.array([h[1] for h in hits], np.int64),
+                as_tensor(np.full(len(hits), -np.finfo(np.float32).max, np.float32)))
+    return ComputeAccidentalHits(*run_outputs("ComputeAccidentalHits", kernel, (t, c), dtypes.int64, 3,
+                                              attrs={"num_true": num_true}))

@@ -15,7 +15,7 @@ for _op in ("StatelessMultinomial", "RandomShuffle", "StatelessRandomPoisson", "
     NotDifferentiable(_op)  # TensorFlow's NotDifferentiable too
 
 # The candidate samplers take int64 classes, which no gradient reaches (TensorFlow registers none).
-for _op in ("UniformCandidateSampler", "LogUniformCandidateSampler"):
+for _op in ("UniformCandidateSampler", "LogUniformCandidateSampler", "ComputeAccidentalHits"):
     NotDifferentiable(_op)
 
 

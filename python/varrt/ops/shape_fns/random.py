@@ -96,3 +96,13 @@ def candidate_sampler(ctx):
     num_sampled, num_true = ctx.attr("num_sampled"), ctx.attr("num_true")
     batch = None if classes is None else classes[0]
     return [shape_out([num_sampled]), shape_out([batch, num_true]), shape_out([num_sampled])]
+
+
+def compute_accidental_hits(ctx):
+    """ComputeAccidentalHits: true_classes [batch, num_true], candidates a vector; three vectors
+    of a size known only when it runs."""
+    classes = with_rank(ctx.shape("true_classes"), 2)
+    if classes is not None:
+        with_value(classes[1], ctx.attr("num_true"))
+    with_rank(ctx.shape("sampled_candidates"), 1)
+    return [shape_out([None])] * 3
