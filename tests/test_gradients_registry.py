@@ -35,6 +35,12 @@ NOT_OPS.update({"FixedLenFeature", "FixedLenSequenceFeature", "VarLenFeature", "
                 "Tdense"})
 # Initializer class names, listed as strings in ops/init_ops.py.
 NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
+# The random and linear-algebra ops' attribute names, the candidate samplers' namedtuple, and
+# the op whose error embedding_lookup gives for an id outside its tables (ops/embedding_ops.py;
+# varrt does not run it).
+NOT_OPS.update({"Rtype", "Tout", "Tseed", "Targmax", "DynamicPartition", "CandidateSampler"})
+# The node names TensorFlow 1's tf.compat.v1.to_* casts give their Cast (ops/tf1_math_ops.py).
+NOT_OPS.update({"ToFloat", "ToDouble", "ToInt32", "ToInt64", "ToBFloat16", "ToComplex64", "ToComplex128"})
 
 # Ops the tape never keeps: no tensor inputs (constants, handles) or updates of a resource
 # (the recorder keeps only the reads in tape._READS; TensorFlow's rule: no gradient through
@@ -51,6 +57,13 @@ NO_GRADIENT = {
     "FusedBatchNormGradV3": "TensorFlow's is _FusedBatchNormGradGradV3, a composite varrt does not have yet",
     "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
+    "Lu": "TensorFlow 2.21 registers no gradient for it",
+    "Dilation2DBackpropInput": "TensorFlow 2.21 registers no gradient for it",
+    "Dilation2DBackpropFilter": "TensorFlow 2.21 registers no gradient for it",
+    "MaxPoolGradWithArgmax": "TensorFlow's is MaxPoolGradGradWithArgmax, an op varrt does not have yet",
+    "RandomPoissonV2": "TensorFlow 2.21 registers no gradient for it",
+    "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",
+    "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 

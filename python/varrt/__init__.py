@@ -18,8 +18,8 @@ below it, at module level and inside functions alike, and no imports form a circ
                   saved_model/
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
-                  image initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings
-                  test train/
+                  image initializers io keras/ linalg math nn nn_experimental random random_experimental raw_ops
+                  sparse strings test train/
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -50,6 +50,7 @@ from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from varrt.ops.linalg_ops import matmul
 from varrt.ops.linalg_composites import norm_v2 as norm
+from varrt.ops.eig_ops import eig, eigvals  # noqa: E402
 from varrt.ops.sequence_ops import linspace, range
 from varrt.framework.dlpack import from_dlpack
 from varrt.framework.tensor_shape import TensorShape

@@ -21,3 +21,8 @@ from varrt.ops.tensor_diag_ops import tensor_diag, tensor_diag_part  # noqa: F40
 from varrt.ops.clip_ops import global_norm  # noqa: F401
 from varrt.ops.array_composites import tensordot  # noqa: F401
 from varrt.ops.diag_ops import diag, diag_part, eye, set_diag  # noqa: F401
+from varrt.ops.lu_ops import lu, lu_matrix_inverse, lu_reconstruct, lu_solve  # noqa: F401,E402
+from varrt.ops.eig_ops import eig, eigvals  # noqa: F401,E402
+from varrt.graph.matrix_exponential import matrix_exponential as expm  # noqa: F401,E402
+from varrt.ops.tridiagonal_ops import tridiagonal_matmul, tridiagonal_solve  # noqa: F401,E402
+from varrt.ops.banded_ops import banded_triangular_solve  # noqa: F401,E402

@@ -7,7 +7,7 @@ and compares bit for bit.
 A program sets (or clears) the global seed, then makes its calls in order, `repeat` times:
 eagerly, inside one tf.function called `repeat` times, in a TF1 graph run `repeat` times by
 each of two sessions, or on one tf.random.Generator. A call names a tf.random function, a
-Generator method (`gen.`), a tf.nn function (`nn.`) or a Keras initializer (`keras.`: made
+Generator method (`gen.`), a tf.nn function (`nn.`), a tf.image function (`image.`) or a Keras initializer (`keras.`: made
 with the call's arguments but shape and dtype, then called with those). Each output is stored
 as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
 `run(tf, program)` is what both TensorFlow and varrt run.
@@ -82,6 +82,63 @@ def programs():
         ["categorical", {"logits": [[float("-inf"), 1.0, float("inf"), 2.0, float("nan")], [float("-inf")] * 5],
                          "num_samples": 5, "seed": 1, "dtype": "int32"}],
         ["categorical", {"logits": [[0.5, 1.0, -3.0, 2.0, 0.0, 1.5]] * 3, "num_samples": 5}]], seed=3, repeat=2))
+    out.append(_program("shuffle: size - 1 draws of one stream, a row permutation above 1-D", [
+        ["shuffle", {"value": list(range(10)), "seed": 4}], ["shuffle", {"value": [[i, -i] for i in range(7)], "seed": 4}],
+        ["shuffle", {"value": list(range(33))}], ["shuffle", {"value": [5.0]}], ["shuffle", {"value": 7}],
+        ["shuffle", {"value": [[1.5, 2.5, 3.5]] * 2 + [[0.0, 1.0, 2.0]], "seed": 9}]], seed=3, repeat=2))
+    out.append(_program("shuffle in a tf.function", [["shuffle", {"value": list(range(9))}],
+                                                    ["shuffle", {"value": list(range(6)), "seed": 1}]],
+                        seed=2, repeat=2, mode="function"))
+    out.append(_program("shuffle in TF1 sessions", [["shuffle", {"value": list(range(9))}]], seed=2, repeat=2,
+                        mode="session"))
+    out.append(_program("image.random_crop: a uniform int32 draw modulo the room", [
+        ["image.random_crop", {"value": [[i * 5 + j for j in range(5)] for i in range(4)], "size": [2, 3], "seed": 1}],
+        ["image.random_crop", {"value": [[[float(i)] * 2] * 3 for i in range(6)], "size": [4, 2, 1]}]],
+        seed=5, repeat=2))
+    out.append(_program("stateless categorical, split and fold_in", [
+        ["stateless_categorical", {"logits": [[-2.3, -1.6, -0.36], [-0.69, -1.39, -1.39]], "num_samples": 7,
+                                   "seed": [1, 2]}],
+        ["stateless_categorical", {"logits": [[0.5, 1.0, -3.0, 2.0, 0.0, 1.5]] * 3, "num_samples": 5,
+                                   "seed": ["int32", [-4, 9]], "dtype": "int32"}],
+        ["stateless_categorical", {"logits": [[float("-inf"), 1.0, 2.0]], "num_samples": 3, "seed": [2**40, 3]}],
+        ["split", {"seed": [1, 2], "num": 3}], ["split", {"seed": ["int32", [7, -8]]}],
+        ["fold_in", {"seed": [1, 2], "data": 5}], ["fold_in", {"seed": ["int32", [3, 4]], "data": 2**40}]]))
+    out.append(_program("gamma and poisson: per-output generators, double-precision draws", [
+        ["gamma", {"shape": [5], "alpha": 2.0, "seed": 4}],
+        ["gamma", {"shape": [3, 2], "alpha": [0.5, 1.0, 3.0], "beta": [[2.0], [1.0]], "dtype": "float64", "seed": 1}],
+        ["gamma", {"shape": [7], "alpha": [0.3, 1.0], "dtype": "float16", "seed": 2}],
+        ["gamma", {"shape": [40], "alpha": 0.05}],
+        ["poisson", {"shape": [6], "lam": [0.5, 4.0, 12.0, 250.0], "seed": 5}],
+        ["poisson", {"shape": [4], "lam": 3.0, "dtype": "int32", "seed": 5}],
+        ["poisson", {"shape": [33], "lam": [1e4, 0.01], "dtype": "int64"}]], seed=3, repeat=2))
+    out.append(_program("gamma and poisson in a tf.function", [
+        ["gamma", {"shape": [4], "alpha": [1.5, 0.2]}], ["poisson", {"shape": [3], "lam": [2.0, 20.0], "seed": 1}]],
+        seed=6, repeat=2, mode="function"))
+    out.append(_program("gamma and poisson in TF1 sessions", [
+        ["gamma", {"shape": [4], "alpha": [1.5, 0.2], "dtype": "float64"}], ["poisson", {"shape": [3], "lam": 7.0}]],
+        seed=6, repeat=2, mode="session"))
+    out.append(_program("stateless gamma and poisson", [
+        ["stateless_gamma", {"shape": [4, 3], "seed": [1, 2], "alpha": [0.5, 1.0, 7.0]}],
+        ["stateless_gamma", {"shape": [5, 2], "seed": [3, 4], "alpha": [0.7, 1.5], "beta": [2.0, 3.0],
+                             "dtype": "float64"}],
+        ["stateless_gamma", {"shape": [9], "seed": ["int32", [-1, 5]], "alpha": 4.0, "dtype": "float16"}],
+        ["stateless_poisson", {"shape": [4, 3], "seed": [1, 2], "lam": [0.5, 9.0, 40.0]}],
+        ["stateless_poisson", {"shape": [6], "seed": [5, 6], "lam": 3.5, "dtype": "float32"}],
+        ["stateless_poisson", {"shape": [3, 1, 2], "seed": [2**40, 1], "lam": [[1e5, 0.3]], "dtype": "int64"}]]))
+    out.append(_program("Generator.binomial: inversion below 10, BTRS above, 600 outputs reserved per call", [
+        ["gen.binomial", {"shape": [5], "counts": 10.0, "probs": 0.3}],
+        ["gen.binomial", {"shape": [3, 2], "counts": [5.0, 40.0], "probs": [0.2, 0.9]}],
+        ["gen.binomial", {"shape": [4], "counts": 100.0, "probs": 0.5, "dtype": "float32"}],
+        ["gen.binomial", {"shape": [2, 3], "counts": [[0.0], [7.0]], "probs": [0.5, 1.0, -0.1]}]],
+        generator=77, repeat=2))
+    out.append(_program("stateless binomial and shuffle", [
+        ["stateless_binomial", {"shape": [4, 2], "seed": [1, 2], "counts": [10.0, 300.0], "probs": [0.4, 0.7]}],
+        ["stateless_binomial", {"shape": [5], "seed": ["int32", [3, 4]], "counts": 15.0, "probs": 0.1,
+                                "output_dtype": "float64"}],
+        ["experimental.stateless_shuffle", {"value": list(range(10)), "seed": [1, 2]}],
+        ["experimental.stateless_shuffle", {"value": [[i, -i] for i in range(7)], "seed": [3, 4]}],
+        ["experimental.stateless_split", {"seed": [5, 6], "num": 4}],
+        ["create_rng_state", {"seed": 2**70 + 3, "alg": "philox"}]]))
     ones = [[1.0] * 5] * 3
     out.append(_program("dropout: a uniform draw, and an op seed taken even at rate 0", [
         ["nn.dropout", {"x": ones, "rate": 0.5, "seed": 1}], ["nn.dropout", {"x": ones, "rate": 0.0}],
@@ -100,7 +157,7 @@ def programs():
 
 
 def _argument(tf, key, value):
-    if key == "dtype":
+    if key in ("dtype", "output_dtype"):
         return getattr(tf, value)
     if key == "seed" and isinstance(value, list) and value and value[0] == "int32":
         return tf.constant(value[1], tf.int32)
@@ -118,7 +175,9 @@ def _calls(tf, program, generator):
         if fn.startswith("gen."):
             target = getattr(generator, fn[4:])
         else:
-            target = getattr(tf.nn, fn[3:]) if fn.startswith("nn.") else getattr(tf.random, fn)
+            module, _, short = fn.rpartition(".")
+            target = getattr({"nn": tf.nn, "image": tf.image, "experimental": tf.random.experimental,
+                              "": tf.random}[module], short)
         outputs.append(target(**kwargs))
     return outputs
 

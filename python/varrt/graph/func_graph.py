@@ -81,11 +81,13 @@ def _output_dtypes(opdef, inputs, attrs, host, num_outputs, resources):
     the input that binds the same attribute (a Python-kernel op names its output dtype); None
     when the signature cannot tell."""
     if host is not None:
-        # A Python kernel's outputs are of its dtype, but for an output typed by an attribute the
-        # op was given (TopKV2's indices: index_type).
+        # A Python kernel's outputs are of its dtype, but for an output of a fixed type
+        # (CTCGreedyDecoder's indices) or typed by an attribute the op was given (TopKV2's
+        # indices: index_type).
         outs = [a for a in opdef.outputs if not _is_list(a)]
         if len(outs) == num_outputs:
-            return [_dtype_of(int(attrs[a.type_attr])) if a.type_attr and attrs.get(a.type_attr) is not None
+            return [_dtype_named(a.dtype) if a.dtype else
+                    _dtype_of(int(attrs[a.type_attr])) if a.type_attr and attrs.get(a.type_attr) is not None
                     and a.type_attr not in [i.type_attr for i in opdef.inputs] else _dtype_of(host[1]) for a in outs]
         listed = _listed_output_dtypes(opdef, attrs)
         if listed is not None and len(listed) == num_outputs:

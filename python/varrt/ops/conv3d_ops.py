@@ -11,7 +11,7 @@ import numpy as np
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor
 from varrt.ops import op_def_lib
-from varrt.ops.conv_ops import _check_string, _ints, _lookup, _node_name
+from varrt.ops.conv_ops import _check_string, _get_sequence, _ints, _lookup, _node_name
 from varrt.ops.op_util import check_dtype, kernel_error, matching, operand, run, shape_text, suffix
 
 _CHANNELS_LAST = (0, 2, 3, 4, 1)
@@ -192,3 +192,15 @@ def conv3d_v1(input, filter=None, strides=None, padding=None, data_format="NDHWC
     """tf.compat.v1.nn.conv3d: conv3d with TensorFlow 1's `filter` name."""
     filter = _lookup("filters", filters, "filter", filter)  # noqa: A001
     return conv3d_op(input, filter, strides, padding, data_format, dilations, _node_name(name, "Conv3D"))
+
+
+def conv3d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NDHWC",  # noqa: A002
+                     dilations=None, name=None) -> Tensor:
+    """tf.nn.conv3d_transpose: the gradient of conv3d with respect to its input, of `output_shape`
+    (Conv3DBackpropInputV2), `strides` and `dilations` as one, three or five values."""
+    data_format = "NDHWC" if data_format is None else data_format
+    channel_index = 1 if data_format.startswith("NC") else 4
+    strides = _get_sequence(strides, 3, channel_index, "strides")
+    dilations = _get_sequence(dilations, 3, channel_index, "dilations")
+    return conv3d_backprop_input_v2(output_shape, filters, input, strides, padding, data_format, dilations,
+                                    _node_name(name, "conv3d_transpose"))

@@ -20,6 +20,7 @@ from varrt.base import errors
 from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, op_def_lib, raw_op
+from varrt.ops.space_batch_ops import batch_to_space_nd, space_to_batch_nd
 from varrt.ops.op_util import (attr_value_error, check_dtype, error_name, is_tensor_like, matching, mismatch, operand,
                                run_core, suffix, tensor_operand)
 
@@ -487,3 +488,59 @@ def convolution_v1(input, filter=None, padding=None, strides=None, dilation_rate
     filters = _lookup("filters", filters, "filter", filter)
     dilations = _lookup("dilations", dilations, "dilation_rate", dilation_rate)
     return convolution(input, filters, strides, padding, data_format, dilations, name)
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None) -> Tensor:
+    """A 2-D convolution of NHWC `value` with `filters` dilated by `rate` (stride 1): convolution
+    with dilations [rate, rate], as TensorFlow writes it."""
+    rates = [int(rate)] * 2 if not hasattr(rate, "__len__") else [int(r) for r in rate]  # np.broadcast_to(rate, (2,))
+    return convolution(value, filters, padding=padding, dilations=rates, name=name)
+
+
+def _compatible(a, b):
+    """Two dimensions that may be equal (either unknown, or the same)."""
+    return a is None or b is None or int(a) == int(b)
+
+
+def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None) -> Tensor:
+    """The transpose of atrous_conv2d (its gradient with respect to `value`), of `output_shape`:
+    TensorFlow's composition of SpaceToBatchND, Conv2DBackpropInput and BatchToSpaceND."""
+    value = convert_to_tensor(value)
+    filters = convert_to_tensor(filters)
+    if not _compatible(value.shape[3], filters.shape[3]):
+        raise ValueError("`value` channel count must be compatible with `filters` input channel count. Received: "
+                         f"value.shape={value.shape} with channel count {value.shape[3]} and "
+                         f"filters.shape={filters.shape} with input channel count {filters.shape[3]}.")
+    if rate < 1:
+        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
+    if rate == 1:
+        return conv2d_transpose(value, filters, output_shape, strides=[1, 1, 1, 1], padding=padding,
+                                data_format="NHWC")
+    output_shape = [int(d) for d in (output_shape.numpy() if hasattr(output_shape, "numpy") else output_shape)]
+    if len(output_shape) != 4:
+        raise ValueError(f"`output_shape` must have shape (4,). Received: output_shape={output_shape}")
+    if not _compatible(filters.shape[2], output_shape[3]):
+        raise ValueError("`output_shape` channel count must be compatible with `filters` output channel count. "
+                         f"Received: output_shape={output_shape} with channel count {output_shape[3]} and "
+                         f"filters.shape={filters.shape} with output channel count {filters.shape[3]}.")
+    if padding == "SAME":
+        filter_height, filter_width = filters.shape.as_list()[:2]
+        pad_height = filter_height + (filter_height - 1) * (rate - 1) - 1
+        pad_width = filter_width + (filter_width - 1) * (rate - 1) - 1
+        pad_top, pad_left = pad_height // 2, pad_width // 2
+        pad_bottom, pad_right = pad_height - pad_top, pad_width - pad_left
+    elif padding == "VALID":
+        pad_top = pad_bottom = pad_left = pad_right = 0
+    else:
+        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: padding={padding}")
+    in_height = output_shape[1] + pad_top + pad_bottom
+    in_width = output_shape[2] + pad_left + pad_right
+    pad_bottom_extra = (rate - in_height % rate) % rate
+    pad_right_extra = (rate - in_width % rate) % rate
+    value = space_to_batch_nd(value, [rate, rate], [[0, pad_bottom_extra], [0, pad_right_extra]])
+    input_sizes = [rate * rate * output_shape[0], (in_height + pad_bottom_extra) // rate,
+                   (in_width + pad_right_extra) // rate, output_shape[3]]
+    value = conv2d_backprop_input(input_sizes, filters, value, strides=[1, 1, 1, 1], padding="VALID",
+                                  data_format="NHWC")
+    return batch_to_space_nd(value, [rate, rate], [[pad_top, pad_bottom + pad_bottom_extra],
+                                                   [pad_left, pad_right + pad_right_extra]])

@@ -535,3 +535,17 @@ def _int_list(values):
     if isinstance(values, Tensor):
         return [int(v) for v in values.numpy().reshape(-1)]
     return list(values)
+
+
+def crelu(features, axis=-1, name=None) -> Tensor:
+    """Concatenated ReLU: relu(concat([features, -features], axis)), twice the depth (ConcatV2, Neg, Relu)."""
+    features = convert_to_tensor(features)
+    return relu(array_ops.concat([features, math_ops.negative(features)], axis))
+
+
+def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, variance_epsilon,  # noqa: A002
+                                         scale_after_normalization, name=None) -> Tensor:
+    """batch_normalization with offset beta and, if scale_after_normalization, scale gamma
+    (TensorFlow's composite)."""
+    return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
+                               variance_epsilon, name)

@@ -39,6 +39,7 @@ def _load_libm():
 
 
 _libm = _load_libm()
+libm = _libm  # the C library through ctypes (None without one), for the other samplers' double functions
 
 
 def _float32_fn(name, numpy_fn):

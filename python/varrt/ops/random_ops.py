@@ -38,6 +38,7 @@ from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
                               run_failing, run_outputs, tensor_operand)
 from varrt.ops.philox import GuardedPhilox, PhiloxRandom, from_stateless_seed
+from varrt.ops.random_binomial import run_binomial
 
 if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
@@ -129,7 +130,7 @@ class _NodeKernels:
         self._own = None
         self._lock = threading.Lock()
 
-    def reserve_outputs(self, count):
+    def reserve_outputs(self, count, multiplier=256):
         session = default_session.sessions.running
         with self._lock:
             kernel = self._own if session is None else self._by_session.get(session)
@@ -139,7 +140,7 @@ class _NodeKernels:
                     self._own = kernel
                 else:
                     self._by_session[session] = kernel
-        return kernel.reserve_outputs(count)
+        return kernel.reserve_outputs(count, multiplier)
 
 
 def _fail(op, message, end=None):
@@ -317,8 +318,8 @@ _STATE_SIZE = 3  # a Philox Generator's state: the counter's low and high 64 bit
 
 
 def _state_words(seed):
-    """TensorFlow's create_rng_state(seed, "philox"): a Python int cut into 64-bit words, low
-    first (or a sequence of ints taken as the words), then cut or padded with zeros to 3."""
+    """TensorFlow's create_rng_state(seed, "philox"): a Python int cut into 3 64-bit words, low
+    first, or a sequence of ints taken as the words, cut to 3 or padded with zeros before them."""
     if isinstance(seed, (int, np.integer)):
         seed, words = int(seed), []
         for _ in range(_STATE_SIZE):
@@ -326,7 +327,8 @@ def _state_words(seed):
             seed >>= 64
     else:
         words = [int(w) & (2**64 - 1) for w in np.asarray(seed).reshape(-1)[:_STATE_SIZE]]
-    return words + [0] * (_STATE_SIZE - len(words))
+        return [0] * (_STATE_SIZE - len(words)) + words  # a short sequence is padded on the left
+    return words
 
 
 def _from_state(words):
@@ -412,6 +414,43 @@ class Generator:
         """Integers over the whole range of `dtype`."""
         return _full_int(self._philox, "StatefulUniformFullInt", shape, dtype)
 
+    @classmethod
+    def from_state(cls, state, alg):
+        """A Generator whose state is `state` (three int64 words for Philox)."""
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key, counter, alg):
+        """A Generator with Philox key `key` and counter `counter` (two words)."""
+        return cls(state=_key_counter_state(key, counter), alg=alg)
+
+    def reset(self, state):
+        """Sets the state to `state`."""
+        self._reset(state)
+
+    def reset_from_key_counter(self, key, counter):
+        """Sets the state to key `key` and counter `counter`."""
+        self._reset(_key_counter_state(key, counter))
+
+    def skip(self, delta):
+        """Moves the state on as `delta` outputs of a distribution would (RngReadAndSkip: 256
+        Philox blocks each)."""
+        self._philox.reserve_outputs(int(delta))
+
+    @property
+    def key(self):
+        """The Philox key: the state's last word, an int64 scalar tensor."""
+        k0, k1 = self._philox.current().key
+        return convert_to_tensor(np.uint64(k0 | k1 << 32).astype(np.int64))
+
+    def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
+        """Binomial(counts, probs) samples of `shape` (ending with the parameters' broadcast
+        shape), advancing the state."""
+        counts = convert_to_tensor(counts)
+        probs = convert_to_tensor(probs)
+        return run_binomial("StatefulRandomBinomial", shape, counts, probs, dtype,
+                            lambda extras, reserve: self._philox.reserve_outputs(reserve), name=name)
+
     def make_seeds(self, count=1):
         """A [2, count] int64 tensor of seeds for stateless ops: a row of keys drawn from this
         generator over a row of zeros (TensorFlow's: the two are scrambled together anyway)."""
@@ -423,6 +462,17 @@ class Generator:
         drawn from this one and a zero counter."""
         keys = np.asarray(self.uniform_full_int([count], dtype=dtypes.int64)._data.view())
         return [Generator(state=[0, 0, int(k)], alg=self._alg) for k in keys]
+
+
+def _key_counter_state(key, counter):
+    """TensorFlow's state of a key and a counter: the counter's words, then the key."""
+    return [int(w) for w in np.asarray(counter).reshape(-1)] + [int(np.asarray(key).reshape(-1)[0])]
+
+
+def create_rng_state(seed, alg):
+    """The int64 state tf.random.Generator makes from `seed` for algorithm `alg`."""
+    _algorithm_id(alg)
+    return convert_to_tensor(np.array(_state_words(seed), np.uint64).astype(np.int64))
 
 
 def _full_int(rng, op, shape, dtype):

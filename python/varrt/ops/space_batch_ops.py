@@ -13,7 +13,7 @@ from __future__ import annotations  # the annotations are for type checkers only
 import numpy as np
 
 from varrt.base import errors
-from varrt.framework.tensor import Tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import check_dtype, kernel_error, operand, run, shape_text, suffix
 
@@ -145,3 +145,28 @@ def with_space_to_batch(input, filter_shape, dilation_rate, padding, explicit_pa
     converted = space_to_batch_nd(input, rate.astype(np.int32), paddings.astype(np.int32))
     result = op(converted, "VALID")
     return batch_to_space_nd(result, rate.astype(np.int32), crops.astype(np.int32))
+
+
+def nn_with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None, spatial_dims=None,  # noqa: A002
+                           data_format=None) -> Tensor:
+    """tf.nn.with_space_to_batch: `op(converted_input, num_spatial_dims, padding)` on the input
+    with its spatial dimensions dilated by `dilation_rate` through SpaceToBatchND and back
+    (varrt: dilation of two spatial dimensions at their usual places; a rate of ones calls `op`
+    on the input itself, as TensorFlow does)."""
+    input = convert_to_tensor(input)  # noqa: A001
+    rate = np.asarray(dilation_rate, np.int64).reshape(-1)
+    if np.any(rate < 1):
+        raise ValueError(f"`dilation_rate` must be positive. Received: dilation_rate={rate.astype(np.int32)}")
+    n = rate.shape[0]
+    if np.all(rate == 1):
+        return op(input, n, padding)
+    channels_first = data_format is not None and data_format.startswith("NC")
+    default_dims = list(range(2, n + 2) if channels_first else range(1, n + 1))
+    if n != 2 or (spatial_dims is not None and list(spatial_dims) != default_dims):
+        raise NotImplementedError("varrt's tf.nn.with_space_to_batch dilates two spatial dimensions at their usual "
+                                  "places only")
+    if padding == "SAME" and filter_shape is None:
+        raise ValueError("`filter_shape` must be specified for `padding='SAME'`. "
+                         f"Received: filter_shape={filter_shape} and padding={padding}")
+    shape = [int(d) for d in np.asarray(filter_shape).reshape(-1)] if filter_shape is not None else [1, 1]
+    return with_space_to_batch(input, shape, rate, padding, (), data_format, lambda x, p: op(x, n, p))

@@ -46,3 +46,5 @@ register('Split', 'split_dim: int32, value: T -> output: num_split * T', 'num_sp
          api_names={"split_dim": "axis"})
 register('SplitV', 'value: T, size_splits: Tlen, split_dim: int32 -> output: num_split * T', 'num_split: int >= 1', 'T: type', 'Tlen: {int8, int32, int64} = int64', shape=shape_fns.split_v,
          api_names={"split_dim": "axis"})
+register('DepthToSpace', 'input: T -> output: T', 'T: type', 'block_size: int >= 2', 'data_format: {\'NHWC\', \'NCHW\', \'NCHW_VECT_C\'} = "NHWC"', shape=shape_fns.depth_to_space)
+register('SpaceToDepth', 'input: T -> output: T', 'T: type', 'block_size: int >= 2', 'data_format: {\'NHWC\', \'NCHW\', \'NCHW_VECT_C\'} = "NHWC"', shape=shape_fns.space_to_depth)

@@ -30,3 +30,9 @@ register('Diag', 'diagonal: T -> output: T', 'T: {bfloat16, half, float, double,
          kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')
 register('DiagPart', 'input: T -> diagonal: T', 'T: {bfloat16, half, float, double, int32, int64, complex64, complex128}', shape=shape_fns.tensor_diag_part,
          kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')
+register('Lu', 'input: T -> lu: T, p: output_idx_type', 'T: {double, float, half, complex64, complex128}', 'output_idx_type: {int32, int64} = int32', shape=shape_fns.lu,
+         kernels='CPU: complex128, complex64, double, float')
+register('Eig', 'input: T -> e: Tout, v: Tout', 'compute_v: bool = true', 'T: {float, double, complex64, complex128}', 'Tout: {complex64, complex128}', shape=shape_fns.self_adjoint_eig_v2)
+register('TridiagonalMatMul', 'superdiag: T, maindiag: T, subdiag: T, rhs: T -> output: T', 'T: {double, float, complex64, complex128}', shape=shape_fns.tridiagonal_mat_mul)
+register('TridiagonalSolve', 'diagonals: T, rhs: T -> output: T', 'partial_pivoting: bool = true', 'perturb_singular: bool = false', 'T: {double, float, complex64, complex128}', shape=shape_fns.tridiagonal_solve)
+register('BandedTriangularSolve', 'matrix: T, rhs: T -> output: T', 'lower: bool = true', 'adjoint: bool = false', 'T: {double, float, half, complex64, complex128}', shape=shape_fns.banded_triangular_solve)

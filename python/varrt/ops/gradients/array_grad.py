@@ -3,7 +3,8 @@ TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), v
 carries it as an attribute of that name."""
 import numpy as np
 
-from varrt.ops import array_ops, diag_ops, index_ops, linalg_ops, math_ops, reduction_ops, sequence_ops
+from varrt.ops import (array_ops, depth_space_ops, diag_ops, index_ops, linalg_ops, math_ops, reduction_ops,
+                       sequence_ops)
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -179,3 +180,15 @@ def _matrix_set_diag_v3_grad(op, grad):
     grad_input = diag_ops.set_diag(grad, zeros, k=op.inputs[2], align=align)
     grad_diag = diag_ops.diag_part(grad, k=op.inputs[2], align=align)
     return grad_input, grad_diag, None
+
+
+@RegisterGradient("DepthToSpace")
+def _depth_to_space_grad(op, grad):
+    """SpaceToDepth of the gradient (TensorFlow's array_grad.py; NHWC, the only layout varrt runs)."""
+    return depth_space_ops.space_to_depth(grad, op.get_attr("block_size"))
+
+
+@RegisterGradient("SpaceToDepth")
+def _space_to_depth_grad(op, grad):
+    """DepthToSpace of the gradient (TensorFlow's array_grad.py)."""
+    return depth_space_ops.depth_to_space(grad, op.get_attr("block_size"))

@@ -1,8 +1,11 @@
 """Gradients of the linear-algebra ops, as TensorFlow's tensorflow/python/ops/linalg_grad.py
 writes them (the same formulas over the same ops)."""
-from varrt.ops import array_ops, diag_ops, linalg_ops, math_ops
+from varrt.ops import array_ops, diag_ops, linalg_ops, math_ops, reduction_ops
+from varrt.ops.tridiagonal_ops import tridiagonal_solve_op
+from varrt.ops.banded_ops import banded_triangular_solve
 from varrt.ops.cross_ops import cross
 from varrt.ops.decompositions import self_adjoint_eig, svd
+from varrt.ops.eig_ops import eig
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import RegisterGradient
 from varrt.ops.linalg_composites import cholesky_solve, identity_like, regularized_gramian_cholesky
@@ -252,3 +255,95 @@ def _diag_grad(op, grad):
 @RegisterGradient("DiagPart")
 def _diag_part_grad(op, grad):
     return tensor_diag(grad)
+
+
+@RegisterGradient("Eig")
+def _eig_grad(op, grad_e, grad_v):
+    """V^-H (diag(G_e) + F* (V^H G_v - V^H V diag(Re(diag(V^H G_v))))) V^H, cast to the input's
+    dtype (a real input takes the real part); without compute_v, V comes from a new Eig."""
+    e = op.outputs[0]
+    if op.get_attr("compute_v"):
+        v = op.outputs[1]
+        vt = _adjoint(v)
+        f = diag_ops.set_diag(_safe_reciprocal(array_ops.expand_dims(e, -2) - array_ops.expand_dims(e, -1)),
+                              array_ops.zeros_like(e))
+        f = math_ops.conj(f)
+        vgv = _matmul(vt, grad_v)
+        mid = diag_ops.diag(grad_e)
+        diag_grad_part = diag_ops.diag(diag_ops.diag_part(math_ops.cast(math_ops.real(vgv), vgv.dtype)))
+        mid += f * (vgv - _matmul(_matmul(vt, v), diag_grad_part))
+        grad_a = matrix_solve(vt, _matmul(mid, vt))
+    else:
+        _, v = eig(op.inputs[0])
+        vt = _adjoint(v)
+        grad_a = matrix_solve(vt, _matmul(diag_ops.diag(grad_e), vt))
+    return math_ops.cast(grad_a, op.inputs[0].dtype)
+
+
+def _left_shift(x):
+    """x's rows moved up one, a zero row last (TensorFlow's _LeftShift)."""
+    return array_ops.concat([x[..., 1:, :], array_ops.zeros_like(x[..., :1, :])], -2)
+
+
+def _right_shift(x):
+    """x's rows moved down one, a zero row first (TensorFlow's _RightShift)."""
+    return array_ops.concat([array_ops.zeros_like(x[..., :1, :]), x[..., :-1, :]], -2)
+
+
+@RegisterGradient("TridiagonalMatMul")
+def _tridiagonal_mat_mul_grad(op, grad):
+    """The diagonals' gradients: row sums of the shifted conj(rhs) times the gradient; rhs's: the
+    transposed (conjugated) tridiagonal matrix times the gradient."""
+    superdiag_conj = linalg_ops.matrix_transpose(op.inputs[0], conjugate=True)
+    maindiag_conj = linalg_ops.matrix_transpose(op.inputs[1], conjugate=True)
+    subdiag_conj = linalg_ops.matrix_transpose(op.inputs[2], conjugate=True)
+    rhs_conj = math_ops.conj(op.inputs[3])
+    superdiag_grad = reduction_ops.reduce_sum(_left_shift(rhs_conj) * grad, axis=-1)
+    maindiag_grad = reduction_ops.reduce_sum(rhs_conj * grad, axis=-1)
+    subdiag_grad = reduction_ops.reduce_sum(_right_shift(rhs_conj) * grad, axis=-1)
+    rhs_grad = _right_shift(superdiag_conj * grad) + maindiag_conj * grad + _left_shift(subdiag_conj * grad)
+    return (array_ops.expand_dims(superdiag_grad, -2), array_ops.expand_dims(maindiag_grad, -2),
+            array_ops.expand_dims(subdiag_grad, -2), rhs_grad)
+
+
+def _transpose_tridiagonal(diags):
+    """The compact diagonals of the transposed matrix (TensorFlow's _TransposeTridiagonalMatrix)."""
+    diag = diags[..., 1, :]
+    zeros = array_ops.zeros_like(diags[..., 0, :1])
+    superdiag = array_ops.concat((diags[..., 2, 1:], zeros), axis=-1)
+    subdiag = array_ops.concat((zeros, diags[..., 0, :-1]), axis=-1)
+    return array_ops.stack([superdiag, diag, subdiag], axis=-2)
+
+
+def _matmul_extracting_three_diagonals(x, y_tr):
+    """The three diagonals of x y_tr^T (TensorFlow's _MatmulExtractingThreeDiagonals)."""
+    diag = reduction_ops.reduce_sum(x * y_tr, axis=-1)
+    zeros = array_ops.zeros_like(y_tr[..., :1, :])
+    superdiag = reduction_ops.reduce_sum(x * array_ops.concat((y_tr[..., 1:, :], zeros), axis=-2), axis=-1)
+    subdiag = reduction_ops.reduce_sum(x * array_ops.concat((zeros, y_tr[..., :-1, :]), axis=-2), axis=-1)
+    return array_ops.stack([superdiag, diag, subdiag], axis=-2)
+
+
+@RegisterGradient("TridiagonalSolve")
+def _tridiagonal_solve_grad(op, grad):
+    """rhs: the transposed system solved for the gradient; diagonals: minus the three diagonals
+    of that solution times the output's transpose."""
+    diags, x = op.inputs[0], op.outputs[0]
+    grad_rhs = tridiagonal_solve_op(_transpose_tridiagonal(diags), grad,
+                                    partial_pivoting=op.get_attr("partial_pivoting"),
+                                    perturb_singular=op.get_attr("perturb_singular"))
+    return -_matmul_extracting_three_diagonals(grad_rhs, x), grad_rhs
+
+
+@RegisterGradient("BandedTriangularSolve")
+def _banded_triangular_solve_grad(op, grad):
+    """rhs: the adjoint system solved for the gradient; the bands: the bands of minus that
+    solution times the output's adjoint (TensorFlow's formula; equal batch shapes)."""
+    a, c = op.inputs[0], op.outputs[0]
+    num_bands = a.shape[-2]
+    adjoint_a, lower_a = op.get_attr("adjoint"), op.get_attr("lower")
+    grad_b = banded_triangular_solve(a, grad, lower=lower_a, adjoint=not adjoint_a)
+    grad_a = -_matmul(c, grad_b, adjoint_b=True) if adjoint_a else -_matmul(grad_b, c, adjoint_b=True)
+    k = (-(num_bands - 1), 0) if lower_a else (0, num_bands - 1)
+    grad_a = diag_ops.diag_part(grad_a, k=k, align="LEFT_RIGHT")
+    return grad_a, grad_b

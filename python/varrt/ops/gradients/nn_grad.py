@@ -11,6 +11,7 @@ import math
 
 from varrt.base import dtypes
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
+from varrt.ops import dilation_ops, lrn_ops, max_pool_argmax_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -215,3 +216,29 @@ def _top_k_grad(op, grad, _indices_grad):
 
 # Whether a target is in the top k has no gradient (TensorFlow's nn_grad.py).
 NotDifferentiable("InTopKV2")
+
+
+@RegisterGradient("LRN")
+def _lrn_grad(op, grad):
+    """LRNGrad of the gradient, the input and the output, with the op's attributes."""
+    return lrn_ops.lrn_grad(grad, op.inputs[0], op.outputs[0], op.get_attr("depth_radius"), op.get_attr("bias"),
+                            op.get_attr("alpha"), op.get_attr("beta"))
+
+
+@RegisterGradient("MaxPoolWithArgmax")
+def _max_pool_with_argmax_grad(op, grad, unused_argmax_grad):
+    """The output's gradient scattered to the argmax positions (MaxPoolGradWithArgmax)."""
+    return max_pool_argmax_ops.max_pool_grad_with_argmax(
+        op.inputs[0], grad, op.outputs[1], op.get_attr("ksize"), op.get_attr("strides"), op.get_attr("padding"),
+        include_batch_in_index=op.get_attr("include_batch_in_index"))
+
+NotDifferentiable("CTCGreedyDecoder")  # TensorFlow's ctc_ops.py: ops.NotDifferentiable("CTCGreedyDecoder")
+
+
+@RegisterGradient("Dilation2D")
+def _dilation2d_grad(op, grad):
+    """Dilation2DBackpropInput and Dilation2DBackpropFilter of the gradient."""
+    x, f = op.inputs
+    attrs = [op.get_attr(a) for a in ("strides", "rates", "padding")]
+    return (dilation_ops.dilation2d_backprop_input(x, f, grad, *attrs),
+            dilation_ops.dilation2d_backprop_filter(x, f, grad, *attrs))

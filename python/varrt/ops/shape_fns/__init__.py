@@ -9,7 +9,7 @@ One module per family: context (ShapeContext, ShapeError), common (the shape alg
 common rules), math, array, manip (split, slice, pad, reverse, roll), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
-from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, expand_dims, fill, gather_nd, gather_v2,  # noqa: F401
+from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, space_to_depth, fill, gather_nd, gather_v2,  # noqa: F401
                                        shape_value, size_value, tensor_array_write,
                                        one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
@@ -19,13 +19,15 @@ from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_di
 from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape_error,  # noqa: F401
                                          node_shape_error)
 from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_backprop_filter,  # noqa: F401
+                                     max_pool_with_argmax, max_pool_grad_with_argmax, dilation2d,
+                                     dilation2d_backprop_input, dilation2d_backprop_filter,
                                      conv2d_backprop_input, depthwise_conv2d, depthwise_conv2d_backprop_filter,
                                      depthwise_conv2d_backprop_input, max_pool, max_pool_grad, pool3d,
                                      max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
                                      conv3d_backprop_filter)
 from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
-from varrt.ops.shape_fns.linalg import (batch_square, cross, log_matrix_determinant, matrix_determinant,  # noqa: F401
+from varrt.ops.shape_fns.linalg import (lu, banded_triangular_solve, tridiagonal_mat_mul, tridiagonal_solve, batch_square, cross, log_matrix_determinant, matrix_determinant,  # noqa: F401
                                         matrix_solve, matrix_solve_ls, matrix_triangular_solve, qr,
                                         self_adjoint_eig_v2, svd, tensor_diag, tensor_diag_part)
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
@@ -33,10 +35,12 @@ from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, 
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
-                                    in_top_k, l2_loss, softmax_cross_entropy, sparse_softmax_cross_entropy, top_k)
+                                    ctc_greedy_decoder, in_top_k, l2_loss, lrn, lrn_grad, softmax_cross_entropy,
+                                    sparse_softmax_cross_entropy, top_k)
 from varrt.ops.shape_fns.parsing import decode_csv, parse_example_v2, read_file, sparse_to_dense  # noqa: F401
-from varrt.ops.shape_fns.random import (key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
-                                        stateful, stateful_int, stateless, stateless_int)
+from varrt.ops.shape_fns.random import (candidate_sampler, compute_accidental_hits, key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
+                                        random_with_parameter, stateful, stateful_int, stateless, stateless_int,
+                                        stateless_multinomial, stateless_seeded)
 from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401
                                        resource_gather_nd, restore_v2, string_format)
 from varrt.ops.shape_fns.strided_slice import strided_slice  # noqa: F401

@@ -62,6 +62,8 @@ def reshape(ctx):
 
 
 def _divide(dividend, divisor):
+    if dividend is None:
+        return None
     if dividend % divisor:
         raise ShapeError(f"Dimension size must be evenly divisible by {divisor} but is {dividend}")
     return dividend // divisor
@@ -349,3 +351,21 @@ def shape_value(dims):
 def size_value(dims):
     """Size: the element count."""
     return _product(dims)
+
+
+def _image(ctx):
+    """A rank-4 NHWC input and the block size (DepthToSpace, SpaceToDepth)."""
+    d = with_rank(ctx.shape("input"), 4)
+    return ([None] * 4 if d is None else d), int(ctx.attr("block_size"))
+
+
+def depth_to_space(ctx):
+    """DepthToSpace: [b, h * bs, w * bs, d / bs^2], the depth evenly divisible."""
+    (b, h, w, d), bs = _image(ctx)
+    return shape_out([b, multiply(h, bs), multiply(w, bs), _divide(d, bs * bs)])
+
+
+def space_to_depth(ctx):
+    """SpaceToDepth: [b, h / bs, w / bs, d * bs^2], height and width evenly divisible."""
+    (b, h, w, d), bs = _image(ctx)
+    return shape_out([b, _divide(h, bs), _divide(w, bs), multiply(d, bs * bs)])

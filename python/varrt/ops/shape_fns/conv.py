@@ -243,3 +243,58 @@ def conv3d_backprop_input(ctx):
 def conv3d_backprop_filter(ctx):
     """Conv3DBackpropFilterV2: the shape filter_sizes holds, of rank 5."""
     return shape_out(with_rank(shape_from_tensor(ctx, "filter_sizes"), 5))
+
+
+class _PaddingByName:
+    """A shape context whose "padding" attribute, stored by a NumPy op as its index among the
+    op's allowed values (a node's attributes hold no strings), reads as the name."""
+
+    def __init__(self, ctx, allowed):
+        self._ctx, self._allowed = ctx, allowed
+
+    def attr(self, name, default=None):
+        value = self._ctx.attr(name, default)
+        return self._allowed[value] if name == "padding" and isinstance(value, int) else value
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+
+def max_pool_with_argmax(ctx):
+    """MaxPoolWithArgmax: MaxPool's shape for the output and the argmax (NHWC)."""
+    out = _pool(_PaddingByName(ctx, ("SAME", "VALID")), "MaxPoolWithArgmax", "input")
+    return [out, out]
+
+
+def max_pool_grad_with_argmax(ctx):
+    """MaxPoolGradWithArgmax: the 4-D input's shape."""
+    return shape_out(with_rank(ctx.shape("input"), 4))
+
+
+def dilation2d(ctx):
+    """Dilation2D: [batch, rows, cols, depth] windows of (k - 1) * rate + 1 of a [k, k, depth] filter."""
+    ctx = _PaddingByName(ctx, ("SAME", "VALID"))
+    x = with_rank(ctx.shape("input"), 4)
+    f = with_rank(ctx.shape("filter"), 3)
+    x = [None] * 4 if x is None else x
+    f = [None] * 3 if f is None else f
+    depth = merge_dim(x[3], f[2])
+    strides, rates, padding = list(ctx.attr("strides")), list(ctx.attr("rates")), ctx.attr("padding")
+    if None in (x[1], x[2], f[0], f[1]):  # TensorFlow then knows neither spatial dimension
+        return shape_out([x[0], None, None, depth])
+    dims = []
+    for i, k in ((1, f[0]), (2, f[1])):
+        window = None if k is None else (k - 1) * rates[i] + 1
+        dims.append(None if x[i] is None or window is None else
+                    windowed_output_size(x[i], window, 1, strides[i], padding))
+    return shape_out([x[0]] + dims + [depth])
+
+
+def dilation2d_backprop_input(ctx):
+    """Dilation2DBackpropInput: the input's shape."""
+    return shape_out(ctx.shape("input"))
+
+
+def dilation2d_backprop_filter(ctx):
+    """Dilation2DBackpropFilter: the filter's shape."""
+    return shape_out(ctx.shape("filter"))

@@ -144,3 +144,48 @@ def tensor_diag_part(ctx):
         raise ShapeError(f"Input must have even and non-zero rank, input rank is {len(d)}")
     mid = len(d) // 2
     return shape_out([merge_dim(d[i], d[i + mid]) for i in range(mid)])
+
+
+def lu(ctx):
+    """Lu: the packed factors [..., N, N] and the permutation [..., N] of a square batch."""
+    d = _batch_square(ctx.shape("input"))
+    n = None if d is None else d[-1]
+    batch = subshape(d, 0, -2)
+    return [shape_out(concat(batch, [n, n])), shape_out(concat(batch, [n]))]
+
+
+def tridiagonal_mat_mul(ctx):
+    """TridiagonalMatMul: three diagonals of one shape [..., 1, M] and rhs [..., M, N]; rhs's shape."""
+    sup = with_rank_at_least(ctx.shape("superdiag"), 2)
+    main = with_rank_at_least(ctx.shape("maindiag"), 2)
+    sub = with_rank_at_least(ctx.shape("subdiag"), 2)
+    rhs = with_rank_at_least(ctx.shape("rhs"), 2)
+    sup = merge(merge(sup, main), sub)
+    if sup is not None and rhs is not None:
+        merge(sup[:-2], rhs[:-2])
+        with_value(sup[-2], 1)
+        merge_dim(sup[-1], rhs[-2])
+    return shape_out(rhs)
+
+
+def tridiagonal_solve(ctx):
+    """TridiagonalSolve: diagonals [..., 3, M] and rhs [..., M, K] of one batch; rhs's shape."""
+    lhs = with_rank_at_least(ctx.shape("diagonals"), 2)
+    rhs = with_rank_at_least(ctx.shape("rhs"), 2)
+    if lhs is not None and rhs is not None:
+        merge(lhs[:-2], rhs[:-2])
+        merge_dim(lhs[-1], rhs[-2])
+    if lhs is not None:
+        with_value(lhs[-2], 3)
+    return shape_out(rhs)
+
+
+def banded_triangular_solve(ctx):
+    """BandedTriangularSolve: bands [..., K, M] and rhs [..., M, N] broadcast over their batches."""
+    lhs = with_rank_at_least(ctx.shape("matrix"), 2)
+    rhs = with_rank_at_least(ctx.shape("rhs"), 2)
+    if lhs is None or rhs is None:
+        return shape_out(None)
+    batch = broadcast_dims(lhs[:-2], rhs[:-2])
+    merge_dim(lhs[-1], rhs[-2])
+    return shape_out(concat(batch, rhs[-2:]))

@@ -102,3 +102,24 @@ def fused_batch_norm_grad(ctx):
         channels = merge_dim(channels, with_rank(ctx.shape(name), 1)[0])
     return [shape_out(dy[:channel] + [channels] + dy[channel + 1:]), shape_out([channels]), shape_out([channels]),
             shape_out([0]), shape_out([0])]
+
+
+def lrn(ctx):
+    """LRN: a 4-D input's shape."""
+    return shape_out(with_rank(ctx.shape("input"), 4))
+
+
+def lrn_grad(ctx):
+    """LRNGrad: three 4-D inputs of one shape."""
+    s = with_rank(ctx.shape("input_grads"), 4)
+    s = merge(s, with_rank(ctx.shape("input_image"), 4))
+    return shape_out(merge(s, with_rank(ctx.shape("output_image"), 4)))
+
+
+def ctc_greedy_decoder(ctx):
+    """CTCGreedyDecoder: inputs [max_time, batch, classes], lengths [batch]; sparse outputs of
+    unknown size, the log probabilities [batch, 1]."""
+    inputs = with_rank(ctx.shape("inputs"), 3)
+    lengths = with_rank(ctx.shape("sequence_length"), 1)
+    batch = merge_dim(inputs[1] if inputs else None, lengths[0] if lengths else None)
+    return [shape_out([None, 2]), shape_out([None]), shape_out([2]), shape_out([batch, 1])]

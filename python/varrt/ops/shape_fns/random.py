@@ -1,6 +1,6 @@
 """Shape functions of the random ops (TensorFlow's random_ops.cc, stateless_random_ops_v2.cc,
 stateful_random_ops.cc): the shape their `shape` input holds, after their checks."""
-from varrt.ops.shape_fns.common import (dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
+from varrt.ops.shape_fns.common import (concat, dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
                                         with_value, ShapeError)
 
 _KEY_SIZE = 1  # uint64s in a Philox key
@@ -64,3 +64,45 @@ def multinomial(ctx):
     logits = with_rank(ctx.shape("logits"), 2)
     with_rank(ctx.shape("num_samples"), 0)
     return shape_out([logits[0], dim_from_scalar(ctx, "num_samples")])
+
+
+def stateless_multinomial(ctx):
+    """StatelessMultinomial: a seed of two integers, then Multinomial's [batch, num_samples]."""
+    seed = with_rank(ctx.shape("seed"), 1)
+    with_value(seed[0], 2)
+    return multinomial(ctx)
+
+
+def random_with_parameter(name):
+    """RandomGamma, RandomPoissonV2: the shape input's shape, then the parameter's (`name`)."""
+    def shape_fn(ctx):
+        return shape_out(concat(shape_from_tensor(ctx, "shape"), ctx.shape(name)))
+    return shape_fn
+
+
+def stateless_seeded(ctx):
+    """The stateless ops that read their seed themselves (StatelessRandomPoisson): a seed of two
+    integers, then the shape input's shape."""
+    seed = with_rank(ctx.shape("seed"), 1)
+    with_value(seed[0], 2)
+    return random_shape(ctx)
+
+
+
+def candidate_sampler(ctx):
+    """The candidate samplers: true_classes [batch, num_true]; [num_sampled] candidates and their
+    expected counts, [batch, num_true] for the true classes'."""
+    classes = with_rank(ctx.shape("true_classes"), 2)
+    num_sampled, num_true = ctx.attr("num_sampled"), ctx.attr("num_true")
+    batch = None if classes is None else classes[0]
+    return [shape_out([num_sampled]), shape_out([batch, num_true]), shape_out([num_sampled])]
+
+
+def compute_accidental_hits(ctx):
+    """ComputeAccidentalHits: true_classes [batch, num_true], candidates a vector; three vectors
+    of a size known only when it runs."""
+    classes = with_rank(ctx.shape("true_classes"), 2)
+    if classes is not None:
+        with_value(classes[1], ctx.attr("num_true"))
+    with_rank(ctx.shape("sampled_candidates"), 1)
+    return [shape_out([None])] * 3
