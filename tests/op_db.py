@@ -232,6 +232,8 @@ ENTRIES += [
       grad=True),
     E("SelectV2", "SelectV2", lambda tf, c, x, y: tf.where(c, x, y), [_b(B, 1), _f(B, 3), _f(3)], grad=True),
     E("Where", "Where", lambda tf, c: tf.where(c), [_b(B, 3)]),
+    E("CheckNumerics", "CheckNumerics", lambda tf, x: tf.debugging.check_numerics(x, "numbers"), [_f(B, 3)],
+      grad=True, refuses="int32"),
 
     # Reductions and scans, over the batch and across it.
     E("Sum", "Sum", lambda tf, x: tf.reduce_sum(x), [_f(B, 3)], grad=True, refuses="bool"),

@@ -25,6 +25,7 @@ NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tl
            "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift", "Tcrops"}
 # Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
 NOT_OPS.add("CustomGradient")
+NOT_OPS |= {"Inf", "NaN"}  # CheckNumerics's words for what it found
 # The node names TensorFlow's tf.nn pooling functions give their op (ops/conv_ops.py).
 NOT_OPS.update({"MaxPool1d", "MaxPool2d", "AvgPool1D", "AvgPool2D"})
 # The labels TensorFlow's Eigen depthwise gradient kernels put before their messages (ops/depthwise_conv_ops.cc).

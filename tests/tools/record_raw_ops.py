@@ -100,6 +100,8 @@ CASES = [
     "out = tf.raw_ops.MirrorPadGrad(input=[1, 2, 3, 4, 5], paddings=[[1, 1]], mode='SYMMETRIC')",
     "out = tf.raw_ops.ReverseV2(tensor=[[1, 2], [3, 4]], axis=[1])",
     "out = tf.raw_ops.Roll(input=[1, 2, 3, 4], shift=1, axis=0)",
+    "out = tf.raw_ops.CheckNumerics(tensor=[1., 2.], message='fine')",
+    "out = tf.raw_ops.CheckNumerics(tensor=[1., float('inf')], message='raw')",
     "out = tf.raw_ops.TopKV2(input=[[1, 3, 2]], k=2, index_type=tf.int64)",
     # parsing and serialization
     "out = tf.raw_ops.ParseTensor(serialized=tf.raw_ops.SerializeTensor(tensor=[[1, 2]]), out_type=tf.int32)",

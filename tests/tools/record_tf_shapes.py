@@ -847,6 +847,8 @@ def other_cases():
         dict(op="ResourceGatherNd", inputs={"resource": [5, 3], "indices": [4, None]}, attrs={"dtype": "float32"}),
         dict(op="VarHandleOp", attrs={"dtype": "float32", "shape": [2, None]}),
         dict(op="VarHandleOp", attrs={"dtype": "float32", "shape": None}),
+        dict(op="CheckNumerics", inputs={"tensor": [None, 3]}, attrs={"message": "m"}),
+        dict(op="CheckNumerics", inputs={"tensor": "?"}, attrs={"message": "m"}),
         dict(op="VarIsInitializedOp", inputs={"resource": [2]}),
         dict(op="VarIsInitializedOp", inputs={"resource": "?"}),
         dict(op="Placeholder", attrs={"dtype": "float32", "shape": [None, 3]}),

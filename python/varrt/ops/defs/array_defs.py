@@ -46,3 +46,4 @@ register('Split', 'split_dim: int32, value: T -> output: num_split * T', 'num_sp
          api_names={"split_dim": "axis"})
 register('SplitV', 'value: T, size_splits: Tlen, split_dim: int32 -> output: num_split * T', 'num_split: int >= 1', 'T: type', 'Tlen: {int8, int32, int64} = int64', shape=shape_fns.split_v,
          api_names={"split_dim": "axis"})
+register('CheckNumerics', 'tensor: T -> output: T', 'T: {bfloat16, half, float, double}', 'message: string', stateful=True, shape=shape_fns.unchanged)

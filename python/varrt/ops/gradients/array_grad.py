@@ -3,7 +3,7 @@ TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), v
 carries it as an attribute of that name."""
 import numpy as np
 
-from varrt.ops import array_ops, diag_ops, index_ops, linalg_ops, math_ops, reduction_ops, sequence_ops
+from varrt.ops import array_ops, diag_ops, index_ops, linalg_ops, math_ops, numerics_ops, reduction_ops, sequence_ops
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -179,3 +179,10 @@ def _matrix_set_diag_v3_grad(op, grad):
     grad_input = diag_ops.set_diag(grad, zeros, k=op.inputs[2], align=align)
     grad_diag = diag_ops.diag_part(grad, k=op.inputs[2], align=align)
     return grad_input, grad_diag, None
+
+
+@RegisterGradient("CheckNumerics")
+def _check_numerics_grad(op, grad):
+    """The gradient, itself checked (TensorFlow adds the forward op's message, which varrt's
+    recorded ops do not carry: free-text attributes stay in Python)."""
+    return numerics_ops.check_numerics(grad, "Not a number (NaN) or infinity (Inf) values detected in gradient. ")
