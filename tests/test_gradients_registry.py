@@ -42,7 +42,9 @@ NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 # assignments). Names starting "Resource" or "Assign" that are not reads are updates too.
 NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2",
                   # varrt's fused Keras optimizer updates (resource updates under their own names)
-                  "KerasAdam", "KerasAdagrad", "KerasRMSprop", "KerasSGD"}
+                  "KerasAdam", "KerasAdagrad", "KerasRMSprop", "KerasSGD",
+                  # lowered to the ops of its contraction (ops/einsum_ops.py), which the tape records
+                  "Einsum"}
 
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
 NO_GRADIENT = {
@@ -51,6 +53,10 @@ NO_GRADIENT = {
     "MaxPool3DGrad": "TensorFlow's is MaxPool3DGradGrad, an op varrt does not have yet",
     "FusedBatchNormGradV3": "TensorFlow's is _FusedBatchNormGradGradV3, a composite varrt does not have yet",
     "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
+    "Unique": "TensorFlow 2.21 registers no gradient for it",
+    "UniqueWithCounts": "TensorFlow 2.21 registers no gradient for it",
+    "LowerBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
+    "UpperBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes

@@ -36,6 +36,12 @@ from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, compl
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
 from varrt.ops.manip_ops import pad, reverse, roll, slice, split
 from varrt.ops.array_composites import meshgrid, tensordot
+from varrt.ops.einsum_ops import einsum
+from varrt.ops.repeat_ops import repeat, sequence_mask
+from varrt.ops.search_ops import searchsorted
+from varrt.ops.tensor_scatter_ops import (tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
+                                          tensor_scatter_nd_sub, tensor_scatter_nd_update)
+from varrt.ops.unique_ops import unique, unique_with_counts
 from varrt.ops.boolean_mask import boolean_mask
 from varrt.ops.sort_ops import argsort, sort
 from varrt.ops.diag_ops import eye
@@ -92,6 +98,7 @@ from varrt.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from varrt.ops.logging_ops import print_v2 as print  # noqa: E402,A001  (TensorFlow's tf.print)
 from varrt.graph.check_ops import (assert_equal, assert_greater, assert_less, assert_rank)  # noqa: E402
 from varrt.ops.constant_value import get_static_value  # noqa: E402
+from varrt.graph.functional_ops import foldl, foldr, map_fn, scan  # noqa: E402
 
 try:
     __version__ = _metadata.version("varrt")

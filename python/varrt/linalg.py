@@ -20,4 +20,5 @@ from varrt.ops.cross_ops import cross  # noqa: F401
 from varrt.ops.tensor_diag_ops import tensor_diag, tensor_diag_part  # noqa: F401
 from varrt.ops.clip_ops import global_norm  # noqa: F401
 from varrt.ops.array_composites import tensordot  # noqa: F401
+from varrt.ops.einsum_ops import einsum  # noqa: F401
 from varrt.ops.diag_ops import diag, diag_part, eye, set_diag  # noqa: F401

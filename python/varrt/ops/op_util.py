@@ -127,7 +127,7 @@ def _dtype_rule(op, attr):
         if attr_def is None:  # no dtype constraint (Identity's T: type)
             rule = (op_def, None, None, frozenset())
         else:
-            allowed = _enums(attr_def.allowed)
+            allowed = _enums(attr_def.allowed if attr_def.allowed is not None else _DT_NAMES)
             no_kernel = allowed - _enums(op_def.cpu_kernel_dtypes()) if attr is None else frozenset()
             rule = (op_def, attr_def.name, allowed, no_kernel)
         _DTYPE_RULES[(op, attr)] = rule

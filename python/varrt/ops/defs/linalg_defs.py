@@ -30,3 +30,7 @@ register('Diag', 'diagonal: T -> output: T', 'T: {bfloat16, half, float, double,
          kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')
 register('DiagPart', 'input: T -> diagonal: T', 'T: {bfloat16, half, float, double, int32, int64, complex64, complex128}', shape=shape_fns.tensor_diag_part,
          kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half; CPU: half, complex128, complex64, int64, int32, float, double')
+# Lowered to Transpose, Reshape, MatMul/BatchMatMulV2, Sum and MatrixDiagPartV3 (ops/einsum_ops.py): no node of its own.
+register('Einsum', 'inputs: N * T -> output: T', 'equation: string', 'N: int >= 1', 'T: type', shape=shape_fns.einsum,
+         kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half, uint64; CPU: int64; '
+                 'CPU: int32; CPU: half; CPU: float; CPU: double; CPU: complex64; CPU: complex128; CPU: bfloat16')
