@@ -98,7 +98,7 @@ from varrt.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from varrt.ops.logging_ops import print_v2 as print  # noqa: E402,A001  (TensorFlow's tf.print)
 from varrt.graph.check_ops import (assert_equal, assert_greater, assert_less, assert_rank)  # noqa: E402
 from varrt.ops.constant_value import get_static_value  # noqa: E402
-from varrt.graph.functional_ops import foldl, foldr, map_fn, scan  # noqa: E402
+from varrt.graph.functional_ops import foldl, foldr, map_fn, scan, vectorized_map  # noqa: E402
 
 try:
     __version__ = _metadata.version("varrt")
