@@ -14,7 +14,7 @@ from varrt.base.dtypes import string
 from varrt.framework import graph_building, symbolic
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.graph import control_flow_graph
-from varrt.ops import logging_ops
+from varrt.ops import array_ops, logging_ops
 from varrt.base import nest
 from varrt.base import errors
 
@@ -200,6 +200,19 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case") -> A
 def no_op(name=None) -> Optional[symbolic.Operation]:
     """Does nothing (TensorFlow's NoOp; None eagerly)."""
     return None
+
+
+def tensor_tuple(tensors, control_inputs=None, name=None) -> list:
+    """The tensors, each available only once all of them (and `control_inputs`) are computed
+    (tf.tuple); eagerly they all are, and the list comes back as it is."""
+    if control_inputs is not None and not isinstance(control_inputs, (list, tuple)):
+        raise TypeError(f"'control_inputs' must be a list or tuple, got: {type(control_inputs).__name__}")
+    graph = graph_building.current()
+    if graph is None:
+        return list(tensors)
+    deps = [t for t in tensors if t is not None] + list(control_inputs or [])
+    with graph.control_dependencies(deps):
+        return [None if t is None else array_ops.identity(t) for t in tensors]
 
 
 def group(*inputs, name=None) -> Optional[symbolic.Operation]:

@@ -265,3 +265,11 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True) -> Any:
     first = fn(nest.pack_sequence_as(elems, [e[0] for e in elems_flat]))
     signature = nest.map_structure(lambda t: convert_to_tensor(t).dtype, first)
     return map_fn(fn, elems, fn_output_signature=signature)
+
+
+def parallel_stack(values, name="parallel_stack") -> Any:
+    """The tensors of `values` stacked on a new first dimension (tf.parallel_stack), in a graph
+    only, as in TensorFlow."""
+    if graph_building.current() is None:
+        raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
+    return array_ops.stack([convert_to_tensor(v) for v in values])

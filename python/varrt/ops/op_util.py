@@ -255,6 +255,14 @@ def matching(op, values, name="", first_index=0):
     return out, dtype
 
 
+def default_typed(values, dtype=dtypes.int32):
+    """`values` for an op whose type attr defaults to `dtype` (int32: BroadcastArgs, UnravelIndex):
+    with no tensor among them TensorFlow converts NumPy and Python values to that default."""
+    if any(is_tensor_like(v) for v in values):
+        return values
+    return [np.asarray(v).astype(dtype.as_numpy_dtype) for v in values]
+
+
 def pair(op, x, y, hint=False, name=""):
     """(x, y, dtype) for a binary op, inputs not yet placed. Strict: args_to_matching_eager. Hint (math_ops.add,
     matmul): x inferred, y converted with x's dtype as a hint, then the dtypes must agree."""

@@ -145,3 +145,13 @@ def with_space_to_batch(input, filter_shape, dilation_rate, padding, explicit_pa
     converted = space_to_batch_nd(input, rate.astype(np.int32), paddings.astype(np.int32))
     result = op(converted, "VALID")
     return batch_to_space_nd(result, rate.astype(np.int32), crops.astype(np.int32))
+
+
+def space_to_batch(input, block_shape, paddings, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """tf.space_to_batch: TensorFlow 2's name of space_to_batch_nd."""
+    return space_to_batch_nd(input, block_shape, paddings, name)
+
+
+def batch_to_space(input, block_shape, crops, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """tf.batch_to_space: TensorFlow 2's name of batch_to_space_nd."""
+    return batch_to_space_nd(input, block_shape, crops, name)

@@ -1,9 +1,11 @@
-"""Gradients of the segment reductions and the tensor scatters (TensorFlow's math_grad.py and
-array_grad.py), written over the same ops as TensorFlow's."""
+"""Gradients of the segment reductions, the tensor scatters, the partitions and stitches,
+ReverseSequence, EnsureShape and TruncateDiv (TensorFlow's math_grad.py, array_grad.py and
+data_flow_grad.py), written over the same ops as TensorFlow's."""
 from varrt.base import dtypes
-from varrt.ops import array_ops, index_ops, math_ops, scatter_ops, segment_ops, tensor_scatter_ops
+from varrt.ops import (array_ops, index_ops, math_ops, partition_ops, reduction_ops, reverse_sequence, scatter_ops,
+                       segment_ops, sequence_ops, tensor_scatter_ops)
 from varrt.ops.gradients import grad_util
-from varrt.ops.gradients.registry import RegisterGradient
+from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 
 def _where(condition, x, y):
@@ -144,3 +146,39 @@ def _tensor_scatter_min_or_max_grad(op, grad):
 
 RegisterGradient("TensorScatterMax")(_tensor_scatter_min_or_max_grad)
 RegisterGradient("TensorScatterMin")(_tensor_scatter_min_or_max_grad)
+
+
+@RegisterGradient("EnsureShape")
+def _ensure_shape_grad(op, grad):
+    return grad
+
+
+@RegisterGradient("ReverseSequence")
+def _reverse_sequence_grad(op, grad):
+    return [reverse_sequence._raw_reverse_sequence(grad_util.dense(grad), op.inputs[1], op.get_attr("seq_dim"),
+                                                   op.get_attr("batch_dim")), None]
+
+
+@RegisterGradient("TruncateDiv")
+def _truncate_div_grad(op, grad):
+    return None, None
+
+
+@RegisterGradient("DynamicPartition")
+def _dynamic_partition_grad(op, *grads):
+    data, indices = op.inputs[0], op.inputs[1]
+    prefix_shape = array_ops.shape(indices)
+    original = array_ops.reshape(sequence_ops.range(reduction_ops.reduce_prod(prefix_shape)), prefix_shape)
+    parts = partition_ops.dynamic_partition(original, indices, int(op.get_attr("num_partitions")))
+    stitched = partition_ops.dynamic_stitch(parts, [grad_util.dense(g) for g in grads])
+    return [array_ops.reshape(stitched, array_ops.shape(data)), None]
+
+
+@RegisterGradient("DynamicStitch")
+def _dynamic_stitch_grad(op, grad):
+    n = len(op.inputs) // 2
+    grad = grad_util.dense(grad)
+    return [None] * n + [index_ops.gather(grad, op.inputs[i]) for i in range(n)]
+
+
+NotDifferentiable("Timestamp")

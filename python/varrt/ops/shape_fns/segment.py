@@ -1,7 +1,9 @@
 """Shape functions of Unique, the sorted searches (LowerBound, UpperBound), the segment
-reductions (Segment*: one row per id up to the last, known only when they run) and the tensor
-scatters (TensorScatter*: the tensor's shape), after TensorFlow's C++ ones."""
-from varrt.ops.shape_fns.common import concat, shape_out, subshape, with_rank, with_rank_at_least
+reductions (Segment*: one row per id up to the last, known only when they run), the tensor
+scatters (TensorScatter*: the tensor's shape), BroadcastArgs, the dynamic partitions and stitches,
+HistogramFixedWidth, UnravelIndex and EnsureShape, after TensorFlow's C++ ones."""
+from varrt.ops.shape_fns.common import (concat, dim_from_scalar, merge, shape_out, subshape, with_rank,
+                                        with_rank_at_least, with_rank_at_most)
 
 
 def unique(ctx):
@@ -28,3 +30,58 @@ def segment_reduction(ctx):
 def tensor_scatter(ctx):
     """TensorScatter*: the tensor's shape."""
     return shape_out(ctx.shape("tensor"))
+
+
+def broadcast_args(ctx):
+    """BroadcastArgs: a vector as long as the longer shape vector."""
+    s0, s1 = with_rank(ctx.shape("s0"), 1), with_rank(ctx.shape("s1"), 1)
+    n = None if s0[0] is None or s1[0] is None else max(s0[0], s1[0])
+    return shape_out([n])
+
+
+def dynamic_partition(ctx):
+    """DynamicPartition: each output [?] + data's dims after partitions' rank."""
+    data, parts = ctx.shape("data"), ctx.shape("partitions")
+    if data is None or parts is None:
+        return [shape_out(None)] * ctx.num_outputs
+    return [shape_out(concat([None], subshape(data, len(parts))))] * ctx.num_outputs
+
+
+def dynamic_stitch(ctx):
+    """DynamicStitch: [?] + the first data's dims after the first indices' rank."""
+    indices, data = ctx.shape("indices"), ctx.shape("data")
+    if not indices or not data or indices[0] is None or data[0] is None:
+        return shape_out(None)
+    return shape_out(concat([None], subshape(data[0], len(indices[0]))))
+
+
+def histogram_fixed_width(ctx):
+    """HistogramFixedWidth: [nbins] (unknown unless nbins is a constant)."""
+    return shape_out([dim_from_scalar(ctx, "nbins")])
+
+
+def unravel_index(ctx):
+    """UnravelIndex: [len(dims)] for a scalar index, [len(dims), N] for a vector."""
+    indices, dims = ctx.shape("indices"), with_rank(ctx.shape("dims"), 1)
+    if indices is None:
+        return shape_out(None)
+    if len(indices) == 0:
+        return shape_out([dims[0]])
+    return shape_out([dims[0], indices[0]]) if len(indices) == 1 else shape_out(None)
+
+
+def ensure_shape(ctx):
+    """EnsureShape: the input's shape merged with the `shape` attribute."""
+    wanted = ctx.attr("shape", None)
+    if wanted is None:
+        return shape_out(ctx.shape("input"))
+    return shape_out(merge(ctx.shape("input"), [None if d is None or d < 0 else d for d in wanted]))
+
+
+def dense_bincount(ctx):
+    """DenseBincount: [size] for a vector input, [rows, size] for a matrix."""
+    data = with_rank_at_most(ctx.shape("input"), 2)
+    size = dim_from_scalar(ctx, "size")
+    if data is None:
+        return shape_out(None)
+    return shape_out([size] if len(data) <= 1 else [data[0], size])
