@@ -286,6 +286,7 @@ ENTRIES += [
       [_f(B, 3)]),
     E("UnravelIndex", "UnravelIndex", lambda tf, i: tf.unravel_index(i, [3, 5]), [_i(B, hi=15)]),
     E("DenseBincount", "DenseBincount", lambda tf, a: tf.math.bincount(a, minlength=5), [_i(B, 2, hi=4)]),
+    E("Bitcast", "Bitcast", lambda tf, x: tf.bitcast(x, tf.uint16), [_f(B, 3)]),
     E("CheckNumerics", "CheckNumerics", lambda tf, x: tf.debugging.check_numerics(x, "numbers"), [_f(B, 3)],
       grad=True, refuses="int32"),
 

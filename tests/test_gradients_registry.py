@@ -59,6 +59,7 @@ NO_GRADIENT = {
     "HistogramFixedWidth": "TensorFlow 2.21 registers no gradient for it (counts)",
     "BroadcastArgs": "TensorFlow 2.21 registers no gradient for it (a shape)",
     "DenseBincount": "TensorFlow 2.21 registers no gradient for it (counts)",
+    "Bitcast": "TensorFlow 2.21 registers no gradient for it",
     "UniqueWithCounts": "TensorFlow 2.21 registers no gradient for it",
     "LowerBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
     "UpperBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",

@@ -97,6 +97,16 @@ CASES = [
     "out = tf.math.bincount([1, 2], axis=1)",
     "out = fn_graph(lambda x: tf.parallel_stack([x, x * 2.]), A['v6'])",
     "out = tf.parallel_stack([[1, 2], [3, 4]])",
+    "out = [tf.bitcast(tf.constant([1., 2.]), tf.int32), tf.bitcast(tf.constant([1, 2], tf.int64), tf.int32), "
+    "tf.bitcast(tf.constant([[1, 2], [3, 4]], tf.int32), tf.int64), tf.bitcast(np.float16([1.5, -2.]), tf.uint16)]",
+    "out = tf.bitcast(tf.constant([1, 2, 3], tf.int32), tf.int64)",
+    "out = tf.bitcast(tf.constant([True]), tf.int8)",
+    "out = traced(lambda x: tf.bitcast(x, tf.uint8), A['v6'])",
+    "out = [repr(tf.type_spec_from_value(tf.constant([1, 2]))), repr(tf.type_spec_from_value(np.ones((2, 3)))), "
+    "repr(tf.type_spec_from_value(5)), repr(tf.type_spec_from_value([1., 2.])), "
+    "issubclass(tf.TensorSpec, tf.TypeSpec), isinstance(tf.TensorSpec([2]), tf.TypeSpec)]",
+    "out = repr(tf.type_spec_from_value(tf.sparse.SparseTensor([[0, 0]], [1.], [2, 2])))",
+    "out = tf.type_spec_from_value(range)",
     "out = tf1_run(lambda x: [tf.dynamic_partition(x, [1, 0, 1], 2)[1], tf.tuple([x * 2.])[0], "
     "tf.reverse_sequence(x, [1, 2, 3], seq_axis=1, batch_axis=0), tf.parallel_stack([x, x])], A['m34'])",
 ]

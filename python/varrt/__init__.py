@@ -119,6 +119,9 @@ from varrt.ops.space_batch_ops import batch_to_space, space_to_batch, space_to_b
 from varrt.ops.timestamp_ops import timestamp  # noqa: E402
 from varrt.ops.truncated_division import truncatediv, truncatemod  # noqa: E402
 from varrt.ops.unravel_index import unravel_index  # noqa: E402
+from varrt.ops.bitcast_ops import bitcast  # noqa: E402
+from varrt.framework.type_spec import TypeSpec  # noqa: E402
+from varrt.framework.sparse_tensor import type_spec_from_value  # noqa: E402
 from varrt import version  # noqa: E402
 
 try:

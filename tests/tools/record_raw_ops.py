@@ -101,6 +101,7 @@ CASES = [
     "out = tf.raw_ops.ReverseV2(tensor=[[1, 2], [3, 4]], axis=[1])",
     "out = tf.raw_ops.Roll(input=[1, 2, 3, 4], shift=1, axis=0)",
     "out = tf.raw_ops.CheckNumerics(tensor=[1., 2.], message='fine')",
+    "out = tf.raw_ops.Bitcast(input=[1., 2.], type=tf.int32)",
     "out = tf.raw_ops.BroadcastArgs(s0=[2, 1], s1=[3])",
     "out = tf.raw_ops.EnsureShape(input=[[1., 2.]], shape=[1, None])",
     "out = tf.raw_ops.TruncateDiv(x=[-7, 7], y=[2, 2])",

@@ -24,7 +24,7 @@ from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_ba
                                      max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
                                      conv3d_backprop_filter)
 from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
-from varrt.ops.shape_fns.segment import (broadcast_args, dense_bincount, dynamic_partition, dynamic_stitch, ensure_shape,  # noqa: F401
+from varrt.ops.shape_fns.segment import (bitcast, broadcast_args, dense_bincount, dynamic_partition, dynamic_stitch, ensure_shape,  # noqa: F401
                                          histogram_fixed_width, segment_reduction, sorted_search, tensor_scatter,
                                          unique, unravel_index)
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401

@@ -2,7 +2,8 @@
 reductions (Segment*: one row per id up to the last, known only when they run), the tensor
 scatters (TensorScatter*: the tensor's shape), BroadcastArgs, the dynamic partitions and stitches,
 HistogramFixedWidth, UnravelIndex and EnsureShape, after TensorFlow's C++ ones."""
-from varrt.ops.shape_fns.common import (concat, dim_from_scalar, merge, shape_out, subshape, with_rank,
+from varrt.base import dtypes
+from varrt.ops.shape_fns.common import (ShapeError, concat, dim_from_scalar, merge, shape_out, subshape, with_rank,
                                         with_rank_at_least, with_rank_at_most)
 
 
@@ -85,3 +86,21 @@ def dense_bincount(ctx):
     if data is None:
         return shape_out(None)
     return shape_out([size] if len(data) <= 1 else [data[0], size])
+
+
+def bitcast(ctx):
+    """Bitcast: the input's shape, its last dimension consumed (a wider type) or one added (narrower)."""
+    x = ctx.shape("input")
+    given = ctx.input_dtypes[0] if ctx.input_dtypes and ctx.input_dtypes[0] is not None else ctx.attr("T")
+    size_in = None if given is None else dtypes.as_dtype(given).size
+    size_out = dtypes.as_dtype(ctx.attr("type")).size
+    if x is None or size_in is None:
+        return shape_out(None)
+    if size_in == size_out:
+        return shape_out(x)
+    if size_in > size_out:
+        return shape_out(x + [size_in // size_out])
+    if not x or x[-1] not in (None, size_out // size_in):
+        raise ShapeError("Cannot bitcast due to shape. " + str(x[-1] if x else 0) + " does not match "
+                         + str(size_out // size_in))
+    return shape_out(x[:-1])
