@@ -78,6 +78,8 @@ CASES = [
     "tf.debugging.Assert(tf.constant(False), ['x', tf.constant([[1, 2], [3, 4]])], summarize=-1)",
     "with tf.GradientTape() as t:\n    x = tf.constant([1., 4.]); t.watch(x); y = tf.debugging.check_numerics(x * x, 'sq')\n"
     "out = t.gradient(y, x)",
+    "with tf.GradientTape() as t:\n    x = tf.constant([0., 4.]); t.watch(x); y = tf.sqrt(tf.debugging.check_numerics(x, 'root'))\n"
+    "out = t.gradient(y, x)",
     # in tf.function: Assert nodes that fail when the graph runs
     "out = traced(lambda x: (tf.debugging.assert_equal(x, 1), x + 1)[1], tf.constant([1, 1]))",
     "out = traced(lambda x: (tf.debugging.assert_equal(x, x), x + 1)[1], tf.constant([1, 1]))",

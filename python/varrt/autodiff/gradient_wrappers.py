@@ -4,6 +4,7 @@ TensorFlow writes them."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import functools
+from typing import Callable
 
 from varrt.autodiff.backprop import GradientTape
 from varrt.autodiff.custom_gradient import custom_gradient
@@ -11,7 +12,7 @@ from varrt.base import nest
 from varrt.ops import array_ops
 
 
-def grad_pass_through(f):
+def grad_pass_through(f) -> Callable:
     """`f` with the identity as its gradient (tf.grad_pass_through): the gradient reaches `f`'s
     inputs as if `f` were not there (a straight-through estimator)."""
     @custom_gradient
@@ -26,7 +27,7 @@ def grad_pass_through(f):
     return wrapper
 
 
-def recompute_grad(f):
+def recompute_grad(f) -> Callable:
     """`f`, whose intermediate values are not kept for the gradient but recomputed from the
     inputs when it is taken (tf.recompute_grad): the same values and gradients."""
     @custom_gradient

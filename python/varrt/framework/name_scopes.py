@@ -43,7 +43,7 @@ def current_scope():
     return _state.scope
 
 
-def get_current_name_scope():
+def get_current_name_scope() -> str:
     """TensorFlow's tf.get_current_name_scope(): the current scope without its trailing "/"
     ("" at the root)."""
     return _state.scope[:-1] if _state.scope.endswith("/") else _state.scope

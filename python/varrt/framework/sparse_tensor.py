@@ -90,7 +90,7 @@ class SparseTensorSpec(TypeSpec):
         return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
 
 
-def type_spec_from_value(value):
+def type_spec_from_value(value) -> TypeSpec:
     """The TypeSpec of `value` (tf.type_spec_from_value): a TensorSpec of a tensor's (or of what a
     value converts to) shape and dtype, a SparseTensor's SparseTensorSpec; TypeError otherwise."""
     if isinstance(value, SparseTensor):

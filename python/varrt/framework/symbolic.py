@@ -143,7 +143,7 @@ def _shape_text(shape):
     return str(tuple(shape.as_list()))
 
 
-def is_symbolic(x):
+def is_symbolic(x) -> bool:
     """Whether `x` is a tensor of a graph being built (False for eager tensors and Python values)."""
     return isinstance(x, SymbolicTensor)
 

@@ -7,6 +7,7 @@ already decides raise ValueError or TypeError at once, in graphs too."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import collections
+from typing import Optional
 import numpy as np
 
 from varrt.base import dtypes, errors
@@ -114,7 +115,7 @@ def _binary_assert(sym, op_func, static_func, x, y, data, summarize, message):
     return Assert(condition, data, summarize=summarize)
 
 
-def assert_equal(x, y, message=None, summarize=None, name=None):
+def assert_equal(x, y, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x == y` element-wise (tf.debugging.assert_equal); None
     eagerly, the Assert operation in a graph."""
     if x is y:
@@ -122,27 +123,27 @@ def assert_equal(x, y, message=None, summarize=None, name=None):
     return _binary_assert("==", math_ops.equal, np.equal, x, y, None, summarize, message)
 
 
-def assert_none_equal(x, y, summarize=None, message=None, name=None):
+def assert_none_equal(x, y, summarize=None, message=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x != y` element-wise (tf.debugging.assert_none_equal)."""
     return _binary_assert("!=", math_ops.not_equal, np.not_equal, x, y, None, summarize, message)
 
 
-def assert_less(x, y, message=None, summarize=None, name=None):
+def assert_less(x, y, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x < y` element-wise (tf.debugging.assert_less)."""
     return _binary_assert("<", math_ops.less, np.less, x, y, None, summarize, message)
 
 
-def assert_less_equal(x, y, message=None, summarize=None, name=None):
+def assert_less_equal(x, y, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x <= y` element-wise (tf.debugging.assert_less_equal)."""
     return _binary_assert("<=", math_ops.less_equal, np.less_equal, x, y, None, summarize, message)
 
 
-def assert_greater(x, y, message=None, summarize=None, name=None):
+def assert_greater(x, y, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x > y` element-wise (tf.debugging.assert_greater)."""
     return _binary_assert(">", math_ops.greater, np.greater, x, y, None, summarize, message)
 
 
-def assert_greater_equal(x, y, message=None, summarize=None, name=None):
+def assert_greater_equal(x, y, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x >= y` element-wise (tf.debugging.assert_greater_equal)."""
     return _binary_assert(">=", math_ops.greater_equal, np.greater_equal, x, y, None, summarize, message)
 
@@ -159,27 +160,27 @@ def _sign_assert(x, message, summarize, sym, op_func, static_func, zero_on_left)
     return _binary_assert(sym, op_func, static_func, a, b, data, summarize, None)
 
 
-def assert_negative(x, message=None, summarize=None, name=None):
+def assert_negative(x, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x < 0` element-wise (tf.debugging.assert_negative)."""
     return _sign_assert(x, message, summarize, "<", math_ops.less, np.less, False)
 
 
-def assert_positive(x, message=None, summarize=None, name=None):
+def assert_positive(x, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x > 0` element-wise (tf.debugging.assert_positive)."""
     return _sign_assert(x, message, summarize, ">", math_ops.less, np.less, True)
 
 
-def assert_non_negative(x, message=None, summarize=None, name=None):
+def assert_non_negative(x, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x >= 0` element-wise (tf.debugging.assert_non_negative)."""
     return _sign_assert(x, message, summarize, ">=", math_ops.less_equal, np.less_equal, True)
 
 
-def assert_non_positive(x, message=None, summarize=None, name=None):
+def assert_non_positive(x, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless `x <= 0` element-wise (tf.debugging.assert_non_positive)."""
     return _sign_assert(x, message, summarize, "<=", math_ops.less_equal, np.less_equal, False)
 
 
-def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
+def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None) -> Optional[symbolic.Operation]:
     """Raises InvalidArgumentError unless |x - y| < atol + rtol * |y| element-wise (tolerances
     default to 10 machine epsilons of x's dtype; tf.debugging.assert_near)."""
     message = _message_prefix(message)
@@ -233,7 +234,7 @@ def _rank_assert(x, ranks, static_condition, dynamic_condition, what, message):
     return Assert(condition, data)
 
 
-def assert_rank(x, rank, message=None, name=None):
+def assert_rank(x, rank, message=None, name=None) -> Optional[symbolic.Operation]:
     """Raises ValueError (statically) or InvalidArgumentError (when the graph runs) unless `x`
     has rank `rank` (tf.debugging.assert_rank)."""
     if not isinstance(x, SparseTensor):
@@ -245,7 +246,7 @@ def assert_rank(x, rank, message=None, name=None):
     return result if result is not None or _eager() else no_op()
 
 
-def assert_rank_at_least(x, rank, message=None, name=None):
+def assert_rank_at_least(x, rank, message=None, name=None) -> Optional[symbolic.Operation]:
     """Raises unless `x` has rank `rank` or more (tf.debugging.assert_rank_at_least)."""
     x = convert_to_tensor(x)
     result = _rank_assert(x, [rank], lambda a, g: a >= g[0], lambda r, g: math_ops.greater_equal(r, g[0]),
@@ -265,7 +266,7 @@ def _rank_in(rank, given):
     return result
 
 
-def assert_rank_in(x, ranks, message=None, name=None):
+def assert_rank_in(x, ranks, message=None, name=None) -> Optional[symbolic.Operation]:
     """Raises unless the rank of `x` is one of `ranks` (tf.debugging.assert_rank_in)."""
     if not isinstance(x, SparseTensor):
         x = convert_to_tensor(x)
@@ -319,7 +320,7 @@ def is_numeric_tensor(tensor) -> bool:
     return isinstance(tensor, Tensor) and tensor.dtype in NUMERIC_TYPES
 
 
-def assert_same_float_dtype(tensors=None, dtype=None):
+def assert_same_float_dtype(tensors=None, dtype=None) -> dtypes.DType:
     """The one floating dtype of `tensors` (and `dtype`), float32 when none is given; ValueError
     otherwise (tf.debugging.assert_same_float_dtype)."""
     if tensors:
@@ -373,7 +374,7 @@ def _known(size):
     return True
 
 
-def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
+def assert_shapes(shapes, data=None, summarize=None, message=None, name=None) -> Optional[symbolic.Operation]:
     """Raises unless the tensors' shapes agree with the symbolic shapes given for them
     (tf.debugging.assert_shapes): a ValueError when static shapes decide, else Assert nodes."""
     if isinstance(shapes, dict):

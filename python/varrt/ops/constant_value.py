@@ -4,6 +4,8 @@ TensorFlow evaluates while building and the graph can fold it from constants (a 
 argument's, a variable's or a placeholder's: None); other values as they are."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+from typing import Any
+
 import numpy as np
 
 from varrt.framework.tensor import Tensor
@@ -15,7 +17,7 @@ _FOLDED_OPS = frozenset("Const Shape Size Rank Range Cast Concat ConcatV2 Pack U
                         "StopGradient".split())
 
 
-def get_static_value(tensor, partial=False):
+def get_static_value(tensor, partial=False) -> Any:
     """The NumPy value of `tensor` if it is known before the graph runs, else None.
 
     Args:

@@ -13,6 +13,25 @@ if TYPE_CHECKING:
     from varrt.framework.tensor import Tensor
 
 
+# CheckNumerics's message attribute as the core carries attributes (integers): an index into
+# this list of the messages seen, which the gradient reads back (message_of).
+_MESSAGES: list[str] = []
+_MESSAGE_INDEX: dict[str, int] = {}
+
+
+def _message_attr(message):
+    index = _MESSAGE_INDEX.get(message)
+    if index is None:
+        index = _MESSAGE_INDEX[message] = len(_MESSAGES)
+        _MESSAGES.append(message)
+    return index
+
+
+def message_of(op):
+    """The message of a recorded CheckNumerics op (its gradient adds it to its own)."""
+    return _MESSAGES[int(op.get_attr("message"))]
+
+
 def _problem(a):
     """TensorFlow's CheckNumerics kernel text for what `a` holds ("Inf", "NaN", both), or None."""
     found = [what for what, test in (("Inf", np.isinf), ("NaN", np.isnan)) if test(a).any()]
@@ -32,4 +51,4 @@ def check_numerics(tensor, message, name=None) -> Tensor:
         if found is not None:
             raise kernel_error("CheckNumerics", f"{message} : Tensor had {found} values", name, end=end)
         return a
-    return run("CheckNumerics", kernel, (a,), dtype, name=name)
+    return run("CheckNumerics", kernel, (a,), dtype, attrs={"message": _message_attr(message)}, name=name)

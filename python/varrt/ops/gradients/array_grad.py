@@ -183,6 +183,7 @@ def _matrix_set_diag_v3_grad(op, grad):
 
 @RegisterGradient("CheckNumerics")
 def _check_numerics_grad(op, grad):
-    """The gradient, itself checked (TensorFlow adds the forward op's message, which varrt's
-    recorded ops do not carry: free-text attributes stay in Python)."""
-    return numerics_ops.check_numerics(grad, "Not a number (NaN) or infinity (Inf) values detected in gradient. ")
+    """The gradient, itself checked, with the forward op's message (TensorFlow's text: its
+    get_attr gives the message as bytes, which it formats with %s, so "b'...'")."""
+    return numerics_ops.check_numerics(
+        grad, "Not a number (NaN) or infinity (Inf) values detected in gradient. %s" % numerics_ops.message_of(op).encode())
