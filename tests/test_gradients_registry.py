@@ -25,6 +25,7 @@ NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tl
            "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift", "Tcrops"}
 # Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
 NOT_OPS.add("CustomGradient")
+NOT_OPS |= {"Inf", "NaN"}  # CheckNumerics's words for what it found
 # The node names TensorFlow's tf.nn pooling functions give their op (ops/conv_ops.py).
 NOT_OPS.update({"MaxPool1d", "MaxPool2d", "AvgPool1D", "AvgPool2D"})
 # The labels TensorFlow's Eigen depthwise gradient kernels put before their messages (ops/depthwise_conv_ops.cc).
@@ -47,7 +48,9 @@ NOT_OPS.update({"ToFloat", "ToDouble", "ToInt32", "ToInt64", "ToBFloat16", "ToCo
 # assignments). Names starting "Resource" or "Assign" that are not reads are updates too.
 NEVER_RECORDED = {"_EagerConst", "VarHandleOp", "DestroyResourceOp", "SaveV2", "RestoreV2",
                   # varrt's fused Keras optimizer updates (resource updates under their own names)
-                  "KerasAdam", "KerasAdagrad", "KerasRMSprop", "KerasSGD"}
+                  "KerasAdam", "KerasAdagrad", "KerasRMSprop", "KerasSGD",
+                  # lowered to the ops of its contraction (ops/einsum_ops.py), which the tape records
+                  "Einsum"}
 
 # Ops that still have no gradient (an op on a tape's path raises TensorFlow's LookupError).
 NO_GRADIENT = {
@@ -56,6 +59,16 @@ NO_GRADIENT = {
     "MaxPool3DGrad": "TensorFlow's is MaxPool3DGradGrad, an op varrt does not have yet",
     "FusedBatchNormGradV3": "TensorFlow's is _FusedBatchNormGradGradV3, a composite varrt does not have yet",
     "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
+    "Unique": "TensorFlow 2.21 registers no gradient for it",
+    "TruncateMod": "TensorFlow 2.21 registers no gradient for it",
+    "UnravelIndex": "TensorFlow 2.21 registers no gradient for it (integer indices)",
+    "HistogramFixedWidth": "TensorFlow 2.21 registers no gradient for it (counts)",
+    "BroadcastArgs": "TensorFlow 2.21 registers no gradient for it (a shape)",
+    "DenseBincount": "TensorFlow 2.21 registers no gradient for it (counts)",
+    "Bitcast": "TensorFlow 2.21 registers no gradient for it",
+    "UniqueWithCounts": "TensorFlow 2.21 registers no gradient for it",
+    "LowerBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
+    "UpperBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
     "Lu": "TensorFlow 2.21 registers no gradient for it",
     "Dilation2DBackpropInput": "TensorFlow 2.21 registers no gradient for it",

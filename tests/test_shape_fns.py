@@ -51,7 +51,7 @@ def context(case, consts_as_attrs):
     """The ShapeContext of a case's node, its constants recorded as attributes or as tensor
     inputs with known values."""
     op = op_def_lib.get(case["op"])
-    attrs = dict(case.get("attrs", {}))
+    attrs = dict(case.get("dt", {}), **case.get("attrs", {}))  # the dtypes a case chose, as the node's type attrs
     shapes, values, partial, resources = [], [], {}, []
     for arg in op.inputs:
         spec = case.get("inputs", {}).get(arg.name)

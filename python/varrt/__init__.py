@@ -19,7 +19,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math nn nn_experimental random random_experimental raw_ops
-                  sparse strings test train/
+                  sparse strings test train/ version
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -38,6 +38,12 @@ from varrt.base.dtypes import (DType, as_dtype, bfloat16, bool, complex64, compl
 from varrt.ops.index_ops import gather, gather_nd, one_hot, where
 from varrt.ops.manip_ops import pad, reverse, roll, slice, split
 from varrt.ops.array_composites import meshgrid, tensordot
+from varrt.ops.einsum_ops import einsum
+from varrt.ops.repeat_ops import repeat, sequence_mask
+from varrt.ops.search_ops import searchsorted
+from varrt.ops.tensor_scatter_ops import (tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
+                                          tensor_scatter_nd_sub, tensor_scatter_nd_update)
+from varrt.ops.unique_ops import unique, unique_with_counts
 from varrt.ops.boolean_mask import boolean_mask
 from varrt.ops.sort_ops import argsort, sort
 from varrt.ops.diag_ops import eye
@@ -95,6 +101,33 @@ from varrt import raw_ops  # noqa: E402
 from varrt import test  # noqa: E402,F401  (tf.test)
 from varrt.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from varrt.ops.logging_ops import print_v2 as print  # noqa: E402,A001  (TensorFlow's tf.print)
+from varrt.graph.check_ops import (assert_equal, assert_greater, assert_less, assert_rank)  # noqa: E402
+from varrt.ops.constant_value import get_static_value  # noqa: E402
+from varrt.graph.functional_ops import foldl, foldr, map_fn, parallel_stack, scan, vectorized_map  # noqa: E402
+from varrt.graph.control_flow_ops import tensor_tuple as tuple  # noqa: E402,A001  (TensorFlow's tf.tuple)
+from varrt.graph.hessians import hessians  # noqa: E402
+from varrt.framework.graph_building import inside_function  # noqa: E402
+from varrt.framework.name_scopes import get_current_name_scope  # noqa: E402
+from varrt.framework.symbolic import is_symbolic as is_symbolic_tensor  # noqa: E402
+from varrt.autodiff.aggregation_method import AggregationMethod  # noqa: E402
+from varrt.autodiff.gradient_wrappers import grad_pass_through, recompute_grad  # noqa: E402
+from varrt.ops.array_ops import identity_n  # noqa: E402
+from varrt.ops.broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape  # noqa: E402
+from varrt.ops.ensure_shape import ensure_shape  # noqa: E402
+from varrt.ops.histogram_ops import histogram_fixed_width, histogram_fixed_width_bins  # noqa: E402
+from varrt.ops.partition_ops import dynamic_partition, dynamic_stitch  # noqa: E402
+from varrt.ops.reverse_sequence import reverse_sequence  # noqa: E402
+from varrt.ops.saturate_cast import saturate_cast  # noqa: E402
+from varrt.ops.script_ops import numpy_function  # noqa: E402
+from varrt.ops.slicing import strided_slice  # noqa: E402
+from varrt.ops.space_batch_ops import batch_to_space, space_to_batch, space_to_batch_nd  # noqa: E402
+from varrt.ops.timestamp_ops import timestamp  # noqa: E402
+from varrt.ops.truncated_division import truncatediv, truncatemod  # noqa: E402
+from varrt.ops.unravel_index import unravel_index  # noqa: E402
+from varrt.ops.bitcast_ops import bitcast  # noqa: E402
+from varrt.framework.type_spec import TypeSpec  # noqa: E402
+from varrt.framework.sparse_tensor import type_spec_from_value  # noqa: E402
+from varrt import version  # noqa: E402
 
 try:
     __version__ = _metadata.version("varrt")

@@ -20,6 +20,7 @@ from varrt.ops.cross_ops import cross  # noqa: F401
 from varrt.ops.tensor_diag_ops import tensor_diag, tensor_diag_part  # noqa: F401
 from varrt.ops.clip_ops import global_norm  # noqa: F401
 from varrt.ops.array_composites import tensordot  # noqa: F401
+from varrt.ops.einsum_ops import einsum  # noqa: F401
 from varrt.ops.diag_ops import diag, diag_part, eye, set_diag  # noqa: F401
 from varrt.ops.lu_ops import lu, lu_matrix_inverse, lu_reconstruct, lu_solve  # noqa: F401,E402
 from varrt.ops.eig_ops import eig, eigvals  # noqa: F401,E402

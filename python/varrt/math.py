@@ -12,4 +12,9 @@ from varrt.ops.reduction_ops import (argmax, argmin, count_nonzero, cumprod, cum
 del invert, clip_by_value  # tf.bitwise.invert and tf.clip_by_value, not tf.math names
 from varrt.ops.nn_ops import erfc, l2_normalize, log_sigmoid, log_softmax, softmax, softplus  # noqa: F401,E402
 from varrt.ops.scatter_ops import unsorted_segment_sum  # noqa: F401,E402
+from varrt.ops.bincount_ops import bincount  # noqa: F401,E402
+from varrt.graph.confusion_matrix import confusion_matrix  # noqa: F401,E402
+from varrt.ops.segment_ops import (segment_max, segment_mean, segment_min, segment_prod, segment_sum,  # noqa: F401,E402
+                                   unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min,
+                                   unsorted_segment_prod, unsorted_segment_sqrt_n)
 from varrt.ops.sort_ops import in_top_k, top_k  # noqa: F401,E402

@@ -67,6 +67,12 @@ def tf1_graph():
     return graph if getattr(graph, "_is_tf1_graph", False) else None
 
 
+def inside_function() -> bool:
+    """TensorFlow's tf.inside_function(): whether a tf.function's graph (not a TensorFlow 1 Graph)
+    is being built."""
+    return _state.graph is not None and tf1_graph() is None
+
+
 def executing_eagerly():
     """TensorFlow's tf.executing_eagerly(): False while a graph is built (inside a tf.function's
     trace), True otherwise."""

@@ -46,6 +46,12 @@ def current_scope():
     return _state.scope
 
 
+def get_current_name_scope() -> str:
+    """TensorFlow's tf.get_current_name_scope(): the current scope without its trailing "/"
+    ("" at the root)."""
+    return _state.scope[:-1] if _state.scope.endswith("/") else _state.scope
+
+
 class name_scope:  # noqa: N801 - TensorFlow's public name
     """A context manager that prefixes the names of variables and graph nodes created inside it.
 

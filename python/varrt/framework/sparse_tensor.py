@@ -6,6 +6,7 @@ from varrt.framework import graph_building
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
+from varrt.framework.type_spec import TypeSpec
 
 
 class SparseTensor:
@@ -54,7 +55,7 @@ class SparseTensor:
                 f"dense_shape={str(self._dense_shape)})")
 
 
-class SparseTensorSpec:
+class SparseTensorSpec(TypeSpec):
     """The type of a SparseTensor: its dense shape (as far as known) and dtype; what a dataset's
     `element_spec` holds for one."""
 
@@ -87,3 +88,15 @@ class SparseTensorSpec:
 
     def __repr__(self):
         return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
+
+
+def type_spec_from_value(value) -> TypeSpec:
+    """The TypeSpec of `value` (tf.type_spec_from_value): a TensorSpec of a tensor's (or of what a
+    value converts to) shape and dtype, a SparseTensor's SparseTensorSpec; TypeError otherwise."""
+    if isinstance(value, SparseTensor):
+        return SparseTensorSpec(TensorShape(value.shape), value.dtype)
+    try:
+        tensor = convert_to_tensor(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"Could not build a TypeSpec for {value} of unsupported type {type(value)}.") from None
+    return TensorSpec(tensor.shape, tensor.dtype)

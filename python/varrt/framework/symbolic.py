@@ -152,7 +152,7 @@ def relax_static_shape(tensor, shape):
     _info(tensor).shape = new
 
 
-def is_symbolic(x):
+def is_symbolic(x) -> bool:
     """Whether `x` is a tensor of a graph being built (False for eager tensors and Python values)."""
     return isinstance(x, SymbolicTensor)
 

@@ -1,9 +1,10 @@
 """`TensorSpec`: a description (shape, dtype, optional name) of the tensors a function takes."""
 from varrt.base import dtypes
 from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.type_spec import TypeSpec
 
 
-class TensorSpec:
+class TensorSpec(TypeSpec):
     """Describes a tensor: `TensorSpec(shape, dtype=float32, name=None)`. Unknown dimensions
     (None) and an unknown rank (shape=None) match any size."""
 

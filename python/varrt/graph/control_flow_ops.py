@@ -8,9 +8,13 @@ from __future__ import annotations  # the annotations are for type checkers only
 import contextlib
 from typing import Any, ContextManager, Optional
 
+import numpy as np
+
+from varrt.base.dtypes import string
 from varrt.framework import graph_building, symbolic
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.graph import control_flow_graph
+from varrt.ops import array_ops, logging_ops
 from varrt.base import nest
 from varrt.base import errors
 
@@ -24,27 +28,36 @@ def control_dependencies(control_inputs) -> ContextManager[Any]:
     return graph.control_dependencies(control_inputs)
 
 
+def _eager_summary(tensor, summarize):
+    """How TensorFlow's eager Assert shows one datum: NumPy's text of its first elements."""
+    a = tensor.numpy()
+    if np.ndim(a) == 0:
+        return str(a) if summarize != 0 else ""
+    flat = a.reshape(-1)
+    count = flat.size if summarize < 0 else summarize
+    shown = [str(x) for x in flat[:count]]
+    return ", ".join(shown + (["..."] if len(shown) < flat.size else []))
+
+
 def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Operation]:  # noqa: N802
     """Raises InvalidArgumentError when `condition` is false, showing `data` (tf.debugging.Assert).
     Eagerly it checks at once and returns None; in a graph it is a node that checks when the graph
     runs (keep it with tf.control_dependencies) and it returns that node."""
-    import numpy as np
     summarize = 3 if summarize is None else summarize
-    condition = convert_to_tensor(condition)
-    data = [convert_to_tensor(d) for d in data]
     graph = graph_building.current()
     if graph is None:
-        if not bool(condition.numpy()):
-            shown = ", ".join(str(v) for d in data for v in d.numpy().reshape(-1)[:summarize].tolist())
-            raise errors.InvalidArgumentError(None, None, f"Expected '{str(condition)}' to be true. Summarized data: {shown}")
+        if not condition:
+            shown = "\n".join(_eager_summary(convert_to_tensor(d), summarize) for d in data)
+            raise errors.InvalidArgumentError(None, None, "Expected '%s' to be true. Summarized data: %s" % (condition, shown))
         return None
+    condition = convert_to_tensor(condition)
+    data = [convert_to_tensor(d) for d in data]
 
     def check(cond_value, *values):
         if not bool(cond_value.numpy()):
-            def text(v):
-                flat = [f"{x:g}" if isinstance(x, float) else str(x) for x in np.asarray(v).reshape(-1)[:summarize].tolist()]
-                return "[" + " ".join(flat) + "]"
-            raise errors.InvalidArgumentError(None, None, "assertion failed: " + " ".join(text(v.numpy()) for v in values))
+            raise errors.InvalidArgumentError(None, None, "assertion failed: " + " ".join(
+                "[" + logging_ops.legacy_text(np.asarray(v.numpy(), dtype=object if v.dtype == string else None),
+                                              summarize) + "]" for v in values))
         return ()
     node = name or ("Assert/AssertGuard/Assert" if graph.lifts_variables else "Assert")
     first, node_name = graph.add_call_node("Assert", check, [condition] + data, 0, node)
@@ -187,6 +200,19 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case") -> A
 def no_op(name=None) -> Optional[symbolic.Operation]:
     """Does nothing (TensorFlow's NoOp; None eagerly)."""
     return None
+
+
+def tensor_tuple(tensors, control_inputs=None, name=None) -> list:
+    """The tensors, each available only once all of them (and `control_inputs`) are computed
+    (tf.tuple); eagerly they all are, and the list comes back as it is."""
+    if control_inputs is not None and not isinstance(control_inputs, (list, tuple)):
+        raise TypeError(f"'control_inputs' must be a list or tuple, got: {type(control_inputs).__name__}")
+    graph = graph_building.current()
+    if graph is None:
+        return list(tensors)
+    deps = [t for t in tensors if t is not None] + list(control_inputs or [])
+    with graph.control_dependencies(deps):
+        return [None if t is None else array_ops.identity(t) for t in tensors]
 
 
 def group(*inputs, name=None) -> Optional[symbolic.Operation]:

@@ -520,3 +520,9 @@ def _raw_zeros_like(x, name=None):
 @op_def_lib.implements("OnesLike")
 def _raw_ones_like(x, name=None):
     return ones_like(x, name=name)
+
+
+def identity_n(input, name=None) -> list:  # noqa: A002 - TensorFlow's names
+    """Each tensor of the list `input` itself (tf.identity_n; one Identity each, where TensorFlow
+    makes one IdentityN node: the same values and gradients)."""
+    return [identity(x) for x in input]

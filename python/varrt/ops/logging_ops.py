@@ -113,6 +113,54 @@ def tensor_text(array, summarize=3) -> str:
     return "".join(out)
 
 
+def _legacy_formatter(array):
+    """PrintOneElement without print_v2: strings C-escaped without quotes, the rest as tf.print
+    shows them."""
+    if array.dtype.kind in "OSU":
+        return lambda x: _c_escape(x if isinstance(x, bytes) else str(x).encode())
+    return _element_formatter(array)
+
+
+def _legacy_dim(flat, shape, dim, limit, state, fmt, out):
+    """TensorFlow's PrintOneDim: rows in brackets without separators, the first `limit` elements
+    in order, "..." where a row was cut short."""
+    if state[0] >= limit:
+        return
+    if dim == len(shape) - 1:
+        for i in range(shape[dim]):
+            if state[0] >= limit:
+                if dim != 0:
+                    out.append("...")
+                return
+            if i > 0:
+                out.append(" ")
+            out.append(fmt(flat[state[0]]))
+            state[0] += 1
+        return
+    for _ in range(shape[dim]):
+        opened = state[0] < limit
+        if opened:
+            out.append("[")
+        _legacy_dim(flat, shape, dim + 1, limit, state, fmt, out)
+        if state[0] < limit or opened:
+            out.append("]")
+
+
+def legacy_text(array, summarize=3) -> str:
+    """The text of TensorFlow's Tensor::SummarizeValue (the form its Assert op shows): the first
+    `summarize` elements (-1: all), "..." when there are more."""
+    fmt = _legacy_formatter(array)
+    flat = array.reshape(-1)
+    limit = flat.size if summarize is None or summarize < 0 else min(summarize, flat.size)
+    if array.ndim == 0:
+        return fmt(flat[0]) if limit else ""
+    out: list[str] = []
+    _legacy_dim(flat, array.shape, 0, limit, [0], fmt, out)
+    if flat.size > limit:
+        out.append("...")
+    return "".join(out)
+
+
 def _values(x):
     t = x if isinstance(x, Tensor) else x._as_tensor()
     a = t.numpy()

@@ -180,8 +180,12 @@ class OpDef:
 
     @property
     def dtype_attr(self):
-        """The type attr a dtype check means when it names none: the first with allowed values."""
-        return next((a for a in self.attrs.values() if a.type == "type" and a.allowed is not None), None)
+        """The type attr a dtype check means when it names none: the first with allowed values, else
+        (an op of any type whose kernels are listed: Einsum) its first type attr."""
+        constrained = next((a for a in self.attrs.values() if a.type == "type" and a.allowed is not None), None)
+        if constrained is None and self.kernels is not None:
+            return next((a for a in self.attrs.values() if a.type == "type"), None)
+        return constrained
 
     def decode_attrs(self, attrs):
         """`attrs` as TensorFlow holds them: a core op's attributes hold no strings, so a string attr

@@ -127,7 +127,7 @@ def _dtype_rule(op, attr):
         if attr_def is None:  # no dtype constraint (Identity's T: type)
             rule = (op_def, None, None, frozenset())
         else:
-            allowed = _enums(attr_def.allowed)
+            allowed = _enums(attr_def.allowed if attr_def.allowed is not None else _DT_NAMES)
             no_kernel = allowed - _enums(op_def.cpu_kernel_dtypes()) if attr is None else frozenset()
             rule = (op_def, attr_def.name, allowed, no_kernel)
         _DTYPE_RULES[(op, attr)] = rule
@@ -253,6 +253,14 @@ def matching(op, values, name="", first_index=0):
             raise _list_mismatch(op, first_index, values, name) or mismatch(op, i + first_index, dtype, d, name)
         out.append(a)
     return out, dtype
+
+
+def default_typed(values, dtype=dtypes.int32):
+    """`values` for an op whose type attr defaults to `dtype` (int32: BroadcastArgs, UnravelIndex):
+    with no tensor among them TensorFlow converts NumPy and Python values to that default."""
+    if any(is_tensor_like(v) for v in values):
+        return values
+    return [np.asarray(v).astype(dtype.as_numpy_dtype) for v in values]
 
 
 def pair(op, x, y, hint=False, name=""):

@@ -61,19 +61,25 @@ def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     return run("ScatterNd", _scatter_nd_kernel(dims, name), (idx, upd), dtype, dims, attrs={"shape": dims})
 
 
+def check_segment_ids(op, d, ids, count, name, end=None):
+    """The checks of TensorFlow's UnsortedSegment* kernels: data starts with the ids' shape, and no id
+    is `count` or more (negative ids are dropped); the ids flattened."""
+    if d.shape[:ids.ndim] != ids.shape:
+        raise kernel_error(op, f"data.shape = {shape_text(d.shape)} does not start with "
+                               f"segment_ids.shape = {shape_text(ids.shape)}", name, end=end)
+    flat = ids.reshape(-1)
+    over = np.nonzero(flat >= count)[0]
+    if over.size:
+        i = int(over[0])
+        raise kernel_error(op, f"segment_ids[{i}] = {int(flat[i])} is out of range [0, {count})", name, end=end)
+    return flat
+
+
 def _segment_sum_kernel(n, name):
     """UnsortedSegmentSum's kernel for `n` segments (None: read from its third input when it runs)."""
     def kernel(d, ids, *num_segments, out=None):
         count = n if n is not None else int(np.asarray(num_segments[0]))
-        if d.shape[:ids.ndim] != ids.shape:
-            raise kernel_error("UnsortedSegmentSum", f"data.shape = {shape_text(d.shape)} does not start with "
-                                                     f"segment_ids.shape = {shape_text(ids.shape)}", name)
-        flat = ids.reshape(-1)
-        over = np.nonzero(flat >= count)[0]
-        if over.size:
-            i = int(over[0])
-            raise kernel_error("UnsortedSegmentSum", f"segment_ids[{i}] = {int(flat[i])} is out of range [0, {count})",
-                               name)
+        flat = check_segment_ids("UnsortedSegmentSum", d, ids, count, name)
         if out is None:
             out = np.zeros((count,) + d.shape[ids.ndim:], d.dtype)
         else:

@@ -65,3 +65,22 @@ def py_function(func=None, inp=None, Tout=None, name=None) -> Any:  # noqa: N803
     first, node_name = graph.add_call_node("EagerPyFunc", run, inputs, len(tout), name)
     out = graph.register_outputs(tout, first, node_name, [TensorShape(None)] * len(tout), "EagerPyFunc")
     return out[0] if single else out
+
+
+def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None) -> Any:  # noqa: N803 - TensorFlow's names
+    """Wraps a Python function of NumPy arrays into an op (TensorFlow's `tf.numpy_function`): like
+    `tf.py_function`, but `func` receives the inputs' NumPy values and may return arrays.
+
+    Args:
+        func: A Python function of NumPy arrays; None returns a decorator.
+        inp: The list of inputs passed to `func`.
+        Tout: The output dtype, or a list of dtypes (one per output).
+        stateful: Accepted (varrt runs the function on every call either way).
+        name: A name for the operation (optional).
+
+    Returns:
+        A tensor (for a single dtype `Tout`) or a list of tensors of the dtypes `Tout`.
+    """
+    if func is None:
+        return lambda f: numpy_function(f, inp, Tout, stateful, name)
+    return py_function(lambda *tensors: func(*[t.numpy() for t in tensors]), inp, Tout, name)

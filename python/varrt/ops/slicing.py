@@ -19,7 +19,7 @@ from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 from varrt.ops.op_util import kernel_error, shape_text
-from varrt.ops import index_ops
+from varrt.ops import index_ops, op_def_lib
 from varrt.ops.boolean_mask import boolean_mask
 
 _SLICE_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
@@ -199,3 +199,30 @@ def variable_getitem(var, key):
 Tensor.__getitem__ = tensor_getitem
 Variable.__getitem__ = variable_getitem
 _C._install_variable_slicing(Variable, VariableSlice, variable_getitem, VariableSlice.assign)
+
+
+def _host_ints(value, what):
+    """A begin/end/strides argument as Python ints (varrt's StridedSlice takes them while it is
+    called, not as graph inputs)."""
+    if getattr(type(value), "_is_symbolic", False):
+        raise NotImplementedError(f"tf.strided_slice with a {what} known only when the graph runs is not supported "
+                                  "by varrt")
+    return [int(v) for v in np.asarray(value.numpy() if isinstance(value, Tensor) else value).reshape(-1)]
+
+
+@op_def_lib.implements("StridedSlice")
+def _raw_strided_slice(input, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0,  # noqa: A002
+                       new_axis_mask=0, shrink_axis_mask=0, name=None) -> Tensor:
+    t = convert_to_tensor(input)
+    return Tensor._wrap(_C.strided_slice(t._data, _host_ints(begin, "begin"), _host_ints(end, "end"),
+                                         _host_ints(strides, "strides"), begin_mask, end_mask, ellipsis_mask,
+                                         new_axis_mask, shrink_axis_mask))
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0, var=None, name=None) -> Tensor:
+    """input_[begin:end:strides] with TensorFlow's masks (tf.strided_slice); strides default to 1."""
+    if strides is None:
+        strides = [1] * len(_host_ints(begin, "begin"))
+    return _raw_strided_slice(input_, begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask,
+                              shrink_axis_mask, name)

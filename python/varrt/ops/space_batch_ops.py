@@ -170,3 +170,11 @@ def nn_with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None,
                          f"Received: filter_shape={filter_shape} and padding={padding}")
     shape = [int(d) for d in np.asarray(filter_shape).reshape(-1)] if filter_shape is not None else [1, 1]
     return with_space_to_batch(input, shape, rate, padding, (), data_format, lambda x, p: op(x, n, p))
+def space_to_batch(input, block_shape, paddings, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """tf.space_to_batch: TensorFlow 2's name of space_to_batch_nd."""
+    return space_to_batch_nd(input, block_shape, paddings, name)
+
+
+def batch_to_space(input, block_shape, crops, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """tf.batch_to_space: TensorFlow 2's name of batch_to_space_nd."""
+    return batch_to_space_nd(input, block_shape, crops, name)

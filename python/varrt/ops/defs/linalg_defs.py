@@ -36,3 +36,7 @@ register('Eig', 'input: T -> e: Tout, v: Tout', 'compute_v: bool = true', 'T: {f
 register('TridiagonalMatMul', 'superdiag: T, maindiag: T, subdiag: T, rhs: T -> output: T', 'T: {double, float, complex64, complex128}', shape=shape_fns.tridiagonal_mat_mul)
 register('TridiagonalSolve', 'diagonals: T, rhs: T -> output: T', 'partial_pivoting: bool = true', 'perturb_singular: bool = false', 'T: {double, float, complex64, complex128}', shape=shape_fns.tridiagonal_solve)
 register('BandedTriangularSolve', 'matrix: T, rhs: T -> output: T', 'lower: bool = true', 'adjoint: bool = false', 'T: {double, float, half, complex64, complex128}', shape=shape_fns.banded_triangular_solve)
+# Lowered to Transpose, Reshape, MatMul/BatchMatMulV2, Sum and MatrixDiagPartV3 (ops/einsum_ops.py): no node of its own.
+register('Einsum', 'inputs: N * T -> output: T', 'equation: string', 'N: int >= 1', 'T: type', shape=shape_fns.einsum,
+         kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half, uint64; CPU: int64; '
+                 'CPU: int32; CPU: half; CPU: float; CPU: double; CPU: complex64; CPU: complex128; CPU: bfloat16')

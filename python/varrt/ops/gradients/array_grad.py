@@ -3,8 +3,8 @@ TensorFlow's op takes a value as an input (Transpose's perm, ConcatV2's axis), v
 carries it as an attribute of that name."""
 import numpy as np
 
-from varrt.ops import (array_ops, depth_space_ops, diag_ops, index_ops, linalg_ops, math_ops, reduction_ops,
-                       sequence_ops)
+from varrt.ops import (array_ops, depth_space_ops, diag_ops, index_ops, linalg_ops, math_ops, numerics_ops,
+                       reduction_ops, sequence_ops)
 from varrt.ops.gradients import grad_util
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -192,3 +192,11 @@ def _depth_to_space_grad(op, grad):
 def _space_to_depth_grad(op, grad):
     """DepthToSpace of the gradient (TensorFlow's array_grad.py)."""
     return depth_space_ops.depth_to_space(grad, op.get_attr("block_size"))
+
+
+@RegisterGradient("CheckNumerics")
+def _check_numerics_grad(op, grad):
+    """The gradient, itself checked, with the forward op's message (TensorFlow's text: its
+    get_attr gives the message as bytes, which it formats with %s, so "b'...'")."""
+    return numerics_ops.check_numerics(
+        grad, "Not a number (NaN) or infinity (Inf) values detected in gradient. %s" % numerics_ops.message_of(op).encode())

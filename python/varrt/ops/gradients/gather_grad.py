@@ -1,7 +1,8 @@
 """Gradients of the gathers (TensorFlow's array_grad.py): GatherV2 along axis 0 gives
 IndexedSlices of the rows it read, other axes and batch dimensions a dense UnsortedSegmentSum;
 GatherNd and ResourceGatherNd scatter back (ScatterNd), or give IndexedSlices when each index
-is one row. The scatters' own gradients are gathers (second derivatives)."""
+is one row. The scatters' own gradients are gathers (second derivatives; UnsortedSegmentSum's
+is in segment_grad.py)."""
 import numpy as np
 
 from varrt.base import dtypes
@@ -106,7 +107,3 @@ def _scatter_nd_grad(op, grad):
     return (None, index_ops.gather_nd(grad, indices)) + (None,) * (len(op.inputs) - 2)
 
 
-@RegisterGradient("UnsortedSegmentSum")
-def _unsorted_segment_sum_grad(op, grad):
-    ids = op.inputs[1]  # in range where varrt uses it (the gathers' gradients)
-    return (index_ops.gather(grad, ids), None) + (None,) * (len(op.inputs) - 2)

@@ -6,7 +6,7 @@ evaluates constant subexpressions. A shape error raises ShapeError with TensorFl
 ("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
 
 One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
-common rules), math, array, manip (split, slice, pad, reverse, roll), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
+common rules), math, array, manip (split, slice, pad, reverse, roll), segment (unique, sorted searches, segment reductions, tensor scatters), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, space_to_depth, fill, gather_nd, gather_v2,  # noqa: F401
@@ -26,8 +26,13 @@ from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_ba
                                      max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
                                      conv3d_backprop_filter)
 from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
+from varrt.ops.shape_fns.segment import (bitcast, broadcast_args, dense_bincount, dynamic_partition, dynamic_stitch, ensure_shape,  # noqa: F401
+                                         histogram_fixed_width, segment_reduction, sorted_search, tensor_scatter,
+                                         unique, unravel_index)
 from varrt.ops.shape_fns.diag import matrix_diag_part_v3, matrix_diag_v3, matrix_set_diag_v3  # noqa: F401
-from varrt.ops.shape_fns.linalg import (lu, banded_triangular_solve, tridiagonal_mat_mul, tridiagonal_solve, batch_square, cross, log_matrix_determinant, matrix_determinant,  # noqa: F401
+from varrt.ops.shape_fns.linalg import (banded_triangular_solve, batch_square, cross, einsum,  # noqa: F401
+                                        log_matrix_determinant, lu, matrix_determinant, tridiagonal_mat_mul,
+                                        tridiagonal_solve,
                                         matrix_solve, matrix_solve_ls, matrix_triangular_solve, qr,
                                         self_adjoint_eig_v2, svd, tensor_diag, tensor_diag_part)
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401

@@ -93,7 +93,8 @@ class ShapeContext:
         if self._positions is None:
             args = [a for a in self._op_def().inputs if not a.is_resource and a.name not in self.attrs]
             lists = sum(1 for a in args if a.number_attr or a.type_list_attr)
-            n_list = max(len(self.input_shapes) - (len(args) - lists), 0)
+            # Several list inputs share one length (DynamicStitch's indices and data: N each).
+            n_list = max(len(self.input_shapes) - (len(args) - lists), 0) // max(lists, 1)
             if not lists and len(self.input_shapes) < len(args) and _draws_on_host(self._op_def().name):
                 # The random ops draw their key, counter and algorithm on the host: the node carries
                 # the others (the shape when a graph knows it only when it runs, the bounds), and

@@ -1,6 +1,7 @@
 """The linear-algebra ops' shapes (TensorFlow's core/ops/linalg_ops.cc): matrices in the last two
 dimensions, batched over the others; square where the op needs it. Also Cross (math_ops.cc) and
-Diag, DiagPart (array_ops.cc), tf.linalg's other ops."""
+Diag, DiagPart (array_ops.cc), tf.linalg's other ops, and Einsum."""
+from varrt.ops import einsum_equation
 from varrt.ops.shape_fns.common import (ShapeError, broadcast_dims, concat, merge, merge_dim, shape_out, subshape,
                                         with_rank, with_rank_at_least, with_value)
 
@@ -189,3 +190,27 @@ def banded_triangular_solve(ctx):
     batch = broadcast_dims(lhs[:-2], rhs[:-2])
     merge_dim(lhs[-1], rhs[-2])
     return shape_out(concat(batch, rhs[-2:]))
+def einsum(ctx):
+    """Einsum: each output label's size from the inputs that carry it, the "..." dimensions
+    broadcast (unknown where an input's rank or a size is)."""
+    shapes = ctx.shape("inputs")
+    labels, output, _ = einsum_equation.parse(ctx.attr("equation"), len(shapes))
+    sizes = {}
+    broadcast = []
+    for lb, d in zip(labels, shapes):
+        if d is None:
+            if einsum_equation.ELLIPSIS in lb:
+                return shape_out(None)
+            continue
+        named = lb.replace(einsum_equation.ELLIPSIS, "")
+        at = lb.find(einsum_equation.ELLIPSIS)
+        covered = len(d) - len(named) if at >= 0 else 0
+        dims = d[:at] + d[at + covered:] if at >= 0 else d
+        for label, size in zip(named, dims):
+            sizes[label] = merge_dim(sizes.get(label), size)
+        if at >= 0:
+            broadcast = broadcast_dims(broadcast, d[at:at + covered])
+    out = []
+    for label in output:
+        out += broadcast if label == einsum_equation.ELLIPSIS else [sizes.get(label)]
+    return shape_out(out)
