@@ -1,0 +1,161 @@
+"""tf.saved_model.save of tf.Modules: the values TensorFlow computes for the same modules (recorded
+by tests/tools/record_saved_model_export.py at a batch size no SavedModel fixture uses), its
+serving SignatureDefs and its rule for the default signature; the export loaded back by varrt;
+TensorFlow 2.21 itself loading varrt's export and saved_model_cli listing it (VARRT_TF_PYTHON);
+and NotImplementedError for what varrt does not export yet."""
+import json
+import subprocess
+import textwrap
+
+import numpy as np
+import pytest
+
+import varrt as tf
+from varrt.saved_model.saved_model_file import read_saved_model
+
+from ckpt_helpers import required_tf_python
+from conftest import REPO
+
+EXPECTED = json.loads((REPO / "tests" / "fixtures" / "saved_model" / "export_expected.json").read_text())
+X = np.array(EXPECTED["x"], dtype=np.float32)
+
+
+class Dense(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.kernel = tf.Variable([[1.5, -2.0], [0.25, 3.0], [-1.0, 0.5]], name="kernel")
+        self.bias = tf.Variable([0.5, -1.0], name="bias")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x")])
+    def __call__(self, x):
+        return tf.nn.relu(tf.matmul(x, self.kernel) + self.bias)
+
+
+class TwoFunctions(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = tf.Variable(2.5, name="scale")
+        self.offset = tf.Variable([1.0, -1.0, 0.5], name="offset")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def __call__(self, x):
+        return x * self.scale - self.offset
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def summed(self, x):
+        return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
+                "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+
+
+def _signature_def(export_dir, key="serving_default"):
+    sig = read_saved_model(export_dir).meta_graphs[0].signature_def
+    if key not in sig:
+        return None
+    sig = sig[key]
+    info = lambda t: {"name": t.name, "dtype": t.dtype, "shape": [d.size for d in t.tensor_shape.dim]}  # noqa: E731
+    return {"inputs": {k: info(v) for k, v in sig.inputs.items()},
+            "outputs": {k: info(v) for k, v in sig.outputs.items()}, "method_name": sig.method_name}
+
+
+def test_dense_module_loads_back_with_tensorflows_values(tmp_path):
+    tf.saved_model.save(Dense(), tmp_path)
+    loaded = tf.saved_model.load(tmp_path)
+    expected = np.array(EXPECTED["dense"]["call"], dtype=np.float32)
+    np.testing.assert_array_equal(loaded(X).numpy(), expected)
+    np.testing.assert_array_equal(loaded.signatures["serving_default"](x=X)["output_0"].numpy(), expected)
+    assert sorted(v.name for v in loaded.__dict__.values() if isinstance(v, tf.Variable)) == ["bias:0", "kernel:0"]
+
+
+def test_serving_signature_is_tensorflows(tmp_path):
+    tf.saved_model.save(Dense(), tmp_path)
+    assert _signature_def(tmp_path) == EXPECTED["dense"]["signature"]
+    meta_info = read_saved_model(tmp_path).meta_graphs[0].meta_info_def
+    assert list(meta_info.tags) == ["serve"] and meta_info.tensorflow_version == "2.21.0"
+
+
+def test_two_functions_make_no_default_signature_as_in_tensorflow(tmp_path):
+    module = TwoFunctions()
+    tf.saved_model.save(module, tmp_path)
+    assert EXPECTED["two"]["signature"]["outputs"] == {}  # TensorFlow wrote no serving_default
+    assert _signature_def(tmp_path) is None
+    loaded = tf.saved_model.load(tmp_path)
+    np.testing.assert_array_equal(loaded(X).numpy(), np.array(EXPECTED["two"]["call"], dtype=np.float32))
+    summed = loaded.summed(X)
+    np.testing.assert_array_equal(summed["total"].numpy(), np.array(EXPECTED["two"]["summed"]["total"], np.float32))
+    assert summed["count"].dtype == tf.int64
+    np.testing.assert_array_equal(summed["count"].numpy(), EXPECTED["two"]["summed"]["count"])
+
+
+def test_explicit_signatures_name_the_dict_outputs(tmp_path):
+    module = TwoFunctions()
+    tf.saved_model.save(module, tmp_path, signatures={"sums": module.summed.get_concrete_function()})
+    sig = _signature_def(tmp_path, "sums")
+    assert sig["outputs"]["count"]["dtype"] == 9 and sig["outputs"]["total"]["shape"] == [-1, 1]
+    served = tf.saved_model.load(tmp_path).signatures["sums"](x=X)
+    np.testing.assert_array_equal(served["total"].numpy(), np.array(EXPECTED["two"]["summed"]["total"], np.float32))
+
+
+def test_variables_are_a_checkpoint_of_the_object_graph(tmp_path):
+    tf.saved_model.save(Dense(), tmp_path)
+    reader = tf.train.load_checkpoint(str(tmp_path / "variables" / "variables"))
+    keys = sorted(k for k, _ in tf.train.list_variables(str(tmp_path / "variables" / "variables")))
+    assert keys == ["_CHECKPOINTABLE_OBJECT_GRAPH", "bias/.ATTRIBUTES/VARIABLE_VALUE",
+                    "kernel/.ATTRIBUTES/VARIABLE_VALUE"]
+    np.testing.assert_array_equal(reader.get_tensor("bias/.ATTRIBUTES/VARIABLE_VALUE"), [0.5, -1.0])
+
+
+def test_missing_features_say_so(tmp_path):
+    class NoSignature(tf.Module):
+        @tf.function
+        def f(self, x):
+            return x
+
+    with pytest.raises(NotImplementedError, match="'f' of NoSignature: it has no input_signature"):
+        tf.saved_model.save(NoSignature(), tmp_path / "a")
+    with pytest.raises(NotImplementedError, match="Keras models"):
+        tf.saved_model.save(tf.keras.Sequential([tf.keras.layers.Dense(1)]), tmp_path / "b")
+    with pytest.raises(NotImplementedError, match="SaveOptions"):
+        tf.saved_model.save(Dense(), tmp_path / "c", options=object())
+
+    class WithCond(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def __call__(self, x):
+            return tf.cond(x > 0, lambda: x, lambda: -x)
+
+    with pytest.raises(NotImplementedError, match="control flow"):
+        tf.saved_model.save(WithCond(), tmp_path / "d")
+
+
+TF_SCRIPT = textwrap.dedent(r'''
+    import json, subprocess, sys, os
+    import numpy as np
+    import tensorflow as tf
+    dense_dir, two_dir, x = sys.argv[1], sys.argv[2], np.array(json.loads(sys.argv[3]), np.float32)
+    dense, two = tf.saved_model.load(dense_dir), tf.saved_model.load(two_dir)
+    cli = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
+    show = subprocess.run([cli, "show", "--dir", dense_dir, "--all"], capture_output=True, text=True, check=True).stdout
+    print(json.dumps({"dense": dense(x).numpy().tolist(),
+                      "dense_serving": dense.signatures["serving_default"](x=tf.constant(x))["output_0"].numpy().tolist(),
+                      "two": two(x).numpy().tolist(),
+                      "sums": {k: v.numpy().tolist() for k, v in two.signatures["sums"](x=tf.constant(x)).items()},
+                      "show": show}))
+''')
+
+
+def test_tensorflow_loads_varrts_export(tmp_path):
+    python = required_tf_python()
+    dense, two = Dense(), TwoFunctions()
+    tf.saved_model.save(dense, tmp_path / "dense")
+    tf.saved_model.save(two, tmp_path / "two", signatures={"sums": two.summed})
+    run = subprocess.run([python, "-c", TF_SCRIPT, str(tmp_path / "dense"), str(tmp_path / "two"), json.dumps(X.tolist())],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    np.testing.assert_array_equal(np.array(got["dense"], np.float32), dense(X).numpy())  # bit for bit
+    np.testing.assert_array_equal(np.array(got["dense_serving"], np.float32), dense(X).numpy())
+    np.testing.assert_array_equal(np.array(got["two"], np.float32), two(X).numpy())
+    mine = two.summed(X)
+    np.testing.assert_array_equal(np.array(got["sums"]["total"], np.float32), mine["total"].numpy())
+    np.testing.assert_array_equal(got["sums"]["count"], mine["count"].numpy())
+    assert "inputs['x'] tensor_info:" in got["show"] and "name: serving_default_x:0" in got["show"]
+    assert "Function Name: '__call__'" in got["show"]

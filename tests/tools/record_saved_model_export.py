@@ -1,0 +1,72 @@
+"""Records what TensorFlow 2.21 computes for the modules tests/test_saved_model_save.py exports
+(the same variables and functions written with TensorFlow), into
+tests/fixtures/saved_model/export_expected.json: each function's outputs on the test's inputs
+(batch size 5, which no SavedModel fixture uses) and each module's serving SignatureDef as
+TensorFlow writes it.
+
+    /work/tfenv/bin/python tests/tools/record_saved_model_export.py
+"""
+import json
+import os
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.core.protobuf import saved_model_pb2
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "saved_model", "export_expected.json")
+X = (np.arange(15, dtype=np.float32).reshape(5, 3) - 7) / 4
+
+
+class Dense(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.kernel = tf.Variable([[1.5, -2.0], [0.25, 3.0], [-1.0, 0.5]], name="kernel")
+        self.bias = tf.Variable([0.5, -1.0], name="bias")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x")])
+    def __call__(self, x):
+        return tf.nn.relu(tf.matmul(x, self.kernel) + self.bias)
+
+
+class TwoFunctions(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = tf.Variable(2.5, name="scale")
+        self.offset = tf.Variable([1.0, -1.0, 0.5], name="offset")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def __call__(self, x):
+        return x * self.scale - self.offset
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def summed(self, x):
+        return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
+                "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+
+
+def signature(module):
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+    sig = sm.meta_graphs[0].signature_def["serving_default"]
+    info = lambda t: {"name": t.name, "dtype": t.dtype, "shape": [d.size for d in t.tensor_shape.dim]}
+    return {"inputs": {k: info(v) for k, v in sig.inputs.items()},
+            "outputs": {k: info(v) for k, v in sig.outputs.items()}, "method_name": sig.method_name}
+
+
+def main():
+    dense, two = Dense(), TwoFunctions()
+    out = {"x": X.tolist(),
+           "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense)},
+           "two": {"call": two(X).numpy().tolist(),
+                   "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},
+                   "signature": signature(two)}}
+    with open(OUT, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
