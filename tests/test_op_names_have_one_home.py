@@ -39,6 +39,12 @@ ALLOWED = {
                                             "NoOp", "ReadVariableOp"},
                                            "a SavedModel's FunctionDef names these nodes: constants, no-ops and the "
                                            "resource ops run on the restored Variable objects"),
+    "saved_model/function_def_builder.py": ({"Const", "Identity"},
+                                            "an export writes host-read inputs and captures as Const nodes and "
+                                            "the function's results as Identity nodes, as TensorFlow's FunctionDefs"),
+    "saved_model/save.py": ({"Identity", "NoOp", "Placeholder", "StatefulPartitionedCall", "VarHandleOp"},
+                            "the signature wrappers and the serving graph an export writes are these nodes, "
+                            "as TensorFlow writes them"),
     "saved_model/ops_used.py": ({"StatefulPartitionedCall"},
                                 "a SavedModel's graph calls its functions through these nodes (meta_graph.py's walk)"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import varrt as tf
+from varrt import _C
 from varrt.saved_model.saved_model_file import read_saved_model
 
 from ckpt_helpers import required_tf_python
@@ -45,6 +46,36 @@ class TwoFunctions(tf.Module):
     def summed(self, x):
         return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
                 "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+
+
+class Scaler(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable([[0.5, 1.5, -2.0]], name="v")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def scale(self, x):
+        return x * self.v
+
+
+class Wide(tf.Module):
+    """More ops (list inputs, host-read shapes and axes, run-time shapes, an update) and a
+    tf.function on a child module."""
+
+    def __init__(self):
+        super().__init__()
+        self.sub = Scaler()
+        self.w = tf.Variable(np.arange(6, dtype=np.float32).reshape(3, 2) / 7, name="w")
+        self.count = tf.Variable(0, dtype=tf.int64, name="count")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x")])
+    def __call__(self, x):
+        self.count.assign_add(1)
+        h = tf.concat([x, tf.reshape(tf.transpose(x), [-1, 3])], axis=0)
+        y = tf.nn.softmax(tf.matmul(h, self.w))
+        e = tf.expand_dims(tf.reduce_mean(y, axis=0), 0) + tf.cast(tf.shape(x)[0], tf.float32)
+        g = tf.gather(x, [0, 1], axis=1)
+        return {"e": e, "g": tf.where(g > 0, g, tf.zeros_like(g)), "n": self.count.read_value(), "s": x * self.sub.v}
 
 
 def _signature_def(export_dir, key="serving_default"):
@@ -86,6 +117,37 @@ def test_two_functions_make_no_default_signature_as_in_tensorflow(tmp_path):
     np.testing.assert_array_equal(summed["count"].numpy(), EXPECTED["two"]["summed"]["count"])
 
 
+def _node_attrs(export_dir, attribute):
+    """[op, {attr: value}] of the nodes of the FunctionDef written for the root's `attribute`, in
+    the form tests/tools/record_saved_model_export.py records TensorFlow's (constants as dtype and
+    flat values: TensorFlow's scalar axis is varrt's one-element list)."""
+    meta_graph = read_saved_model(export_dir).meta_graphs[0]
+    nodes = meta_graph.object_graph_def.nodes
+    node = nodes[next(c.node_id for c in nodes[0].children if c.local_name == attribute)]
+    fdef = next(f for f in meta_graph.graph_def.library.function
+                if f.signature.name == node.function.concrete_functions[0])
+    out = []
+    for n in fdef.node_def:
+        attrs = {}
+        for k, v in sorted(n.attr.items()):
+            kind = v.WhichOneof("value")
+            value = getattr(v, kind)
+            if kind == "tensor":
+                value = [value.dtype, list(_C.parse_tensor_proto(value.to_bytes()).view().ravel().tolist())]
+            elif kind == "s":
+                value = value.decode()
+            attrs[k] = {kind: value}
+        out.append([n.op, attrs])
+    return sorted(out, key=json.dumps)
+
+
+def test_function_def_nodes_and_attributes_are_tensorflows(tmp_path):
+    tf.saved_model.save(TwoFunctions(), tmp_path)
+    expected = [[op, {k: ({"tensor": [v["tensor"][0], np.ravel(v["tensor"][1]).tolist()]} if "tensor" in v else v)
+                      for k, v in attrs.items()}] for op, attrs in EXPECTED["two"]["summed_nodes"]]
+    assert _node_attrs(tmp_path, "summed") == sorted(expected, key=json.dumps)
+
+
 def test_explicit_signatures_name_the_dict_outputs(tmp_path):
     module = TwoFunctions()
     tf.saved_model.save(module, tmp_path, signatures={"sums": module.summed.get_concrete_function()})
@@ -125,19 +187,36 @@ def test_missing_features_say_so(tmp_path):
     with pytest.raises(NotImplementedError, match="control flow"):
         tf.saved_model.save(WithCond(), tmp_path / "d")
 
+    class CallsAnother(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.sub = Scaler()
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+        def __call__(self, x):
+            return self.sub.scale(x)
+
+    with pytest.raises(NotImplementedError, match="a call of another tf.function"):
+        tf.saved_model.save(CallsAnother(), tmp_path / "e")
+
 
 TF_SCRIPT = textwrap.dedent(r'''
     import json, subprocess, sys, os
     import numpy as np
     import tensorflow as tf
-    dense_dir, two_dir, x = sys.argv[1], sys.argv[2], np.array(json.loads(sys.argv[3]), np.float32)
-    dense, two = tf.saved_model.load(dense_dir), tf.saved_model.load(two_dir)
+    dense_dir, two_dir, wide_dir = sys.argv[1], sys.argv[2], sys.argv[3]
+    x = np.array(json.loads(sys.argv[4]), np.float32)
+    dense, two, wide = tf.saved_model.load(dense_dir), tf.saved_model.load(two_dir), tf.saved_model.load(wide_dir)
     cli = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
     show = subprocess.run([cli, "show", "--dir", dense_dir, "--all"], capture_output=True, text=True, check=True).stdout
     print(json.dumps({"dense": dense(x).numpy().tolist(),
                       "dense_serving": dense.signatures["serving_default"](x=tf.constant(x))["output_0"].numpy().tolist(),
                       "two": two(x).numpy().tolist(),
                       "sums": {k: v.numpy().tolist() for k, v in two.signatures["sums"](x=tf.constant(x)).items()},
+                      "wide": {k: v.numpy().tolist() for k, v in wide(x).items()},
+                      "wide_serving": {k: v.numpy().tolist() for k, v in
+                                       wide.signatures["serving_default"](x=tf.constant(x)).items()},
+                      "wide_sub": wide.sub.scale(x).numpy().tolist(),
                       "show": show}))
 ''')
 
@@ -147,7 +226,10 @@ def test_tensorflow_loads_varrts_export(tmp_path):
     dense, two = Dense(), TwoFunctions()
     tf.saved_model.save(dense, tmp_path / "dense")
     tf.saved_model.save(two, tmp_path / "two", signatures={"sums": two.summed})
-    run = subprocess.run([python, "-c", TF_SCRIPT, str(tmp_path / "dense"), str(tmp_path / "two"), json.dumps(X.tolist())],
+    wide = Wide()
+    tf.saved_model.save(wide, tmp_path / "wide")  # count is 0 in the export
+    run = subprocess.run([python, "-c", TF_SCRIPT, str(tmp_path / "dense"), str(tmp_path / "two"), str(tmp_path / "wide"),
+                          json.dumps(X.tolist())],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     got = json.loads(run.stdout.strip().splitlines()[-1])
@@ -157,5 +239,11 @@ def test_tensorflow_loads_varrts_export(tmp_path):
     mine = two.summed(X)
     np.testing.assert_array_equal(np.array(got["sums"]["total"], np.float32), mine["total"].numpy())
     np.testing.assert_array_equal(got["sums"]["count"], mine["count"].numpy())
+    first, second = wide(X), wide(X)  # count 1, then 2, as TensorFlow's two calls of the restored model
+    for key in ("e", "g", "s"):
+        np.testing.assert_array_equal(np.array(got["wide"][key], np.float32), first[key].numpy())
+        np.testing.assert_array_equal(np.array(got["wide_serving"][key], np.float32), second[key].numpy())
+    assert (got["wide"]["n"], got["wide_serving"]["n"]) == (int(first["n"]), int(second["n"])) == (1, 2)
+    np.testing.assert_array_equal(np.array(got["wide_sub"], np.float32), wide.sub.scale(X).numpy())
     assert "inputs['x'] tensor_info:" in got["show"] and "name: serving_default_x:0" in got["show"]
     assert "Function Name: '__call__'" in got["show"]

@@ -57,13 +57,45 @@ def signature(module):
             "outputs": {k: info(v) for k, v in sig.outputs.items()}, "method_name": sig.method_name}
 
 
+def node_attrs(module, attribute):
+    """[op, {attr: AttrValue fields}] of the nodes of the FunctionDef TensorFlow writes for the
+    module's tf.function `attribute` (attributes starting with "_" left out), sorted."""
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+    graph = sm.meta_graphs[0].object_graph_def
+    root = graph.nodes[0]
+    node = graph.nodes[next(c.node_id for c in root.children if c.local_name == attribute)]
+    name = node.function.concrete_functions[0]
+    fdef = next(f for f in sm.meta_graphs[0].graph_def.library.function if f.signature.name == name)
+    out = []
+    for n in fdef.node_def:
+        attrs = {}
+        for k, v in sorted(n.attr.items()):
+            if k.startswith("_"):
+                continue
+            kind = v.WhichOneof("value")
+            value = getattr(v, kind)
+            if kind == "tensor":  # the constant's dtype and values
+                value = [value.dtype, tf.make_ndarray(value).tolist()]
+            elif kind == "list":
+                value = list(value.i)
+            elif kind == "s":
+                value = value.decode()
+            attrs[k] = {kind: value}
+        out.append([n.op, attrs])
+    return sorted(out, key=json.dumps)
+
+
 def main():
     dense, two = Dense(), TwoFunctions()
     out = {"x": X.tolist(),
            "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense)},
            "two": {"call": two(X).numpy().tolist(),
                    "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},
-                   "signature": signature(two)}}
+                   "signature": signature(two), "summed_nodes": node_attrs(two, "summed")}}
     with open(OUT, "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
 

@@ -8,6 +8,7 @@ Stateful nodes run in program order (each waits on the one before) and are the f
 outputs, as TensorFlow's automatic control dependencies make them.
 
 Not yet: control flow and Python-call nodes (tf.cond, tf.while_loop, tf.py_function, tf.print),
+calls of other tf.functions,
 variables passed as arguments, ops with several list outputs: NotImplementedError names them."""
 from varrt import _C
 from varrt.base import dtypes
@@ -17,6 +18,10 @@ from varrt.ops import op_def_lib
 from varrt.saved_model.proto import Message, fields_of
 
 _RESOURCE = 20  # DT_RESOURCE
+# The nodes varrt's graphs add without an op record's attributes, by what they are.
+_NOT_EXPORTED = {"If": "control flow", "StatelessIf": "control flow", "While": "control flow",
+                 "StatelessWhile": "control flow", "StatefulPartitionedCall": "a call of another tf.function",
+                 "PartitionedCall": "a call of another tf.function"}
 
 
 def _shape_fields(shape):
@@ -60,7 +65,7 @@ def _is_default(attr_def, value):
     if default is None:
         return False
     if attr_def.type == "type":
-        return False  # type attributes are always written, as TensorFlow writes them
+        return dtypes.enum_name(_dtype(value)) == default  # Sum's Tidx int32 is left out, as TensorFlow strips it
     try:
         if attr_def.type == "bool":
             return bool(value) == (default in (True, "true", "True", 1))
@@ -134,8 +139,9 @@ def build(concrete_function, name):
         attrs = graph.node_attrs[index]
         opdef = op_def_lib.get(op)
         if attrs is None or opdef is None:
+            what = _NOT_EXPORTED.get(op, "a Python call")
             raise NotImplementedError(f"tf.saved_model.save: varrt cannot export the node {node_name} (op {op}: "
-                                      f"control flow or a Python call) yet")
+                                      f"{what}) yet")
         slots, first, num_outputs, _ = graph._io[index]
         name = b.unique(node_name)
         resources = list(graph.node_resources[index])
@@ -187,7 +193,7 @@ def build(concrete_function, name):
             if attr_name in attrs and attr_name not in [a.name for a in opdef.inputs]:
                 if not _is_default(attr_def, attrs[attr_name]):
                     node_attrs[attr_name] = _attr(attr_def, attrs[attr_name])
-            elif attr_def.type == "type" and attr_name in bound:
+            elif attr_def.type == "type" and attr_name in bound and not _is_default(attr_def, bound[attr_name]):
                 node_attrs[attr_name] = {"type": bound[attr_name]}
         for k in range(num_outputs):
             b.refs[first + k] = f"{name}:{out_names[k]}"
@@ -201,9 +207,12 @@ def build(concrete_function, name):
         var = graph.variables[rid]
         sig["input_arg"].append({"name": arg_name, "type": _RESOURCE, "handle_data": [
             {"dtype": var.dtype._enum, "shape": _shape_fields(var.shape)}]})
+    if control:  # the results wait on every stateful node, through one NoOp as TensorFlow writes it
+        noop = b.unique("NoOp")
+        b.add_node(noop, "NoOp", [f"^{c}" for c in control], {})
     for k, slot in enumerate(graph.output_slots):
         ident = b.unique("Identity")
-        inputs = [b.refs[slot]] + ([f"^{control[-1]}"] if control else [])
+        inputs = [b.refs[slot]] + ([f"^{noop}"] if control else [])
         b.add_node(ident, "Identity", inputs, {"T": {"type": slot_dtypes[slot]._enum}})
         out = "identity" if k == 0 else f"identity_{k}"
         sig["output_arg"].append({"name": out, "type": slot_dtypes[slot]._enum})

@@ -128,7 +128,20 @@ def _signature_outputs(structure):
 
 
 def save(obj, export_dir, signatures=None, options=None):
-    """Exports `obj` (a tf.Module) to `export_dir` as a SavedModel (see the module's docstring)."""
+    """Exports `obj` (a tf.Module) to `export_dir` as a SavedModel TensorFlow 2.21 loads.
+
+    Args:
+        obj: A `tf.Module` holding `tf.Variable`s and `tf.function`s with an `input_signature`.
+        export_dir: The directory to write (`saved_model.pb`, `variables/`).
+        signatures: A concrete function or a `tf.function` with an input signature, or a dict of
+            them by signature key; by default TensorFlow's choice (the root's one `tf.function`
+            with an input signature, served as "serving_default").
+        options: Not taken yet (NotImplementedError).
+
+    Raises:
+        NotImplementedError: For what varrt does not export yet, naming it: Keras models,
+            `tf.function`s without an input signature, control flow, SaveOptions.
+    """
     if options is not None:
         raise NotImplementedError("tf.saved_model.save: varrt does not take SaveOptions yet")
     _refuse_keras(obj)
@@ -174,7 +187,9 @@ def save(obj, export_dir, signatures=None, options=None):
 
     bare = []  # (parent node, local name, bare_concrete_function fields)
     candidates = []  # the root's functions TensorFlow may make its default signature
-    for attr_name, fn in _functions_of(obj):
+    owners = [(i, o) for i, o in enumerate(graph.objects) if "user_object" in nodes[i]
+              and nodes[i]["user_object"]["identifier"] == "_generic_user_object"]
+    for owner, attr_name, fn in [(i, n, f) for i, o in owners for n, f in _functions_of(o)]:
         cf = fn.get_concrete_function()
         fname, _ = add_concrete(cf, attr_name)
         names = _arg_names(fn)
@@ -182,12 +197,13 @@ def save(obj, export_dir, signatures=None, options=None):
                 "input_signature": {"tuple_value": {"values": [_tensor_spec(s) for s in fn.input_signature]}}}
         node_id = len(nodes)
         nodes.append({"function": {"concrete_functions": [fname], "function_spec": spec}, "children": []})
-        nodes[0]["children"].append({"node_id": node_id, "local_name": attr_name})
+        nodes[owner]["children"].append({"node_id": node_id, "local_name": attr_name})
         bare.append((node_id, "trace_0", {"concrete_function_name": fname, "argument_keywords": names,
                                           "allowed_positional_arguments": len(names),
                                           "function_spec": {"fullargspec": _fullargspec(names),
                                                             "input_signature": {"none_value": {}}}}))
-        candidates.append((attr_name, cf))
+        if owner == 0:
+            candidates.append((attr_name, cf))
     if signatures is None:
         default = _default_signature(candidates)
         signatures = {} if default is None else {DEFAULT_SERVING_SIGNATURE_DEF_KEY: default}
