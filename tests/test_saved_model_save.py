@@ -3,6 +3,7 @@ by tests/tools/record_saved_model_export.py at a batch size no SavedModel fixtur
 serving SignatureDefs and its rule for the default signature; the export loaded back by varrt;
 TensorFlow 2.21 itself loading varrt's export and saved_model_cli listing it (VARRT_TF_PYTHON);
 and NotImplementedError for what varrt does not export yet."""
+import ast
 import json
 import subprocess
 import textwrap
@@ -12,6 +13,7 @@ import pytest
 
 import varrt as tf
 from varrt import _C
+from varrt.__main__ import main
 from varrt.saved_model.saved_model_file import read_saved_model
 
 from ckpt_helpers import required_tf_python
@@ -146,6 +148,23 @@ def test_function_def_nodes_and_attributes_are_tensorflows(tmp_path):
     expected = [[op, {k: ({"tensor": [v["tensor"][0], np.ravel(v["tensor"][1]).tolist()]} if "tensor" in v else v)
                       for k, v in attrs.items()}] for op, attrs in EXPECTED["two"]["summed_nodes"]]
     assert _node_attrs(tmp_path, "summed") == sorted(expected, key=json.dumps)
+
+
+# The ops of the save and restore functions TensorFlow adds (varrt writes no saver_def: TensorFlow
+# 2's loader restores variables without them).
+SAVER_OPS = {"AssignVariableOp", "Const", "DisableCopyOnRead", "MergeV2Checkpoints", "Pack", "RestoreV2", "SaveV2",
+             "Select", "ShardedFilename", "StaticRegexFullMatch", "StringJoin"}
+
+
+def test_listing_is_tensorflows(tmp_path, capsys):
+    tf.saved_model.save(Dense(), tmp_path)
+    assert main(["saved_model", "show", "--dir", str(tmp_path), "--all"]) == 0
+    got, expected = capsys.readouterr().out.splitlines(), EXPECTED["dense"]["show_all"].splitlines()
+    ops = [i for i, line in enumerate(expected) if "contains the following ops:" in line]
+    assert len(got) == len(expected) and len(ops) == 1
+    assert [g for i, g in enumerate(got) if i != ops[0]] == [e for i, e in enumerate(expected) if i != ops[0]]
+    as_set = lambda line: ast.literal_eval(line.split("ops: ", 1)[1])  # noqa: E731
+    assert as_set(got[ops[0]]) == as_set(expected[ops[0]]) - SAVER_OPS
 
 
 def test_explicit_signatures_name_the_dict_outputs(tmp_path):

@@ -1,13 +1,15 @@
 """Records what TensorFlow 2.21 computes for the modules tests/test_saved_model_save.py exports
 (the same variables and functions written with TensorFlow), into
 tests/fixtures/saved_model/export_expected.json: each function's outputs on the test's inputs
-(batch size 5, which no SavedModel fixture uses) and each module's serving SignatureDef as
-TensorFlow writes it.
+(batch size 5, which no SavedModel fixture uses), each module's serving SignatureDef as
+TensorFlow writes it, the nodes of one FunctionDef and what saved_model_cli lists for one module.
 
     /work/tfenv/bin/python tests/tools/record_saved_model_export.py
 """
 import json
 import os
+import subprocess
+import sys
 import tempfile
 
 import numpy as np
@@ -43,6 +45,16 @@ class TwoFunctions(tf.Module):
     def summed(self, x):
         return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
                 "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+
+
+CLI = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
+
+
+def show_all(module):
+    """What `saved_model_cli show --dir D --all` prints for the module as TensorFlow saves it."""
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        return subprocess.run([CLI, "show", "--dir", d, "--all"], capture_output=True, text=True, check=True).stdout
 
 
 def signature(module):
@@ -92,7 +104,7 @@ def node_attrs(module, attribute):
 def main():
     dense, two = Dense(), TwoFunctions()
     out = {"x": X.tolist(),
-           "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense)},
+           "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense), "show_all": show_all(dense)},
            "two": {"call": two(X).numpy().tolist(),
                    "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},
                    "signature": signature(two), "summed_nodes": node_attrs(two, "summed")}}
