@@ -111,6 +111,8 @@ def test_two_functions_make_no_default_signature_as_in_tensorflow(tmp_path):
     tf.saved_model.save(module, tmp_path)
     assert EXPECTED["two"]["signature"]["outputs"] == {}  # TensorFlow wrote no serving_default
     assert _signature_def(tmp_path) is None
+    nodes = read_saved_model(tmp_path).meta_graphs[0].object_graph_def.nodes
+    assert [n.WhichOneof("kind") for n in nodes] == EXPECTED["two"]["node_kinds"]
     loaded = tf.saved_model.load(tmp_path)
     np.testing.assert_array_equal(loaded(X).numpy(), np.array(EXPECTED["two"]["call"], dtype=np.float32))
     summed = loaded.summed(X)

@@ -101,13 +101,24 @@ def node_attrs(module, attribute):
     return sorted(out, key=json.dumps)
 
 
+def node_kinds(module):
+    """The kind of each SavedObject TensorFlow writes for the module, in node order."""
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+    return [n.WhichOneof("kind") for n in sm.meta_graphs[0].object_graph_def.nodes]
+
+
 def main():
     dense, two = Dense(), TwoFunctions()
     out = {"x": X.tolist(),
            "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense), "show_all": show_all(dense)},
            "two": {"call": two(X).numpy().tolist(),
                    "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},
-                   "signature": signature(two), "summed_nodes": node_attrs(two, "summed")}}
+                   "signature": signature(two), "summed_nodes": node_attrs(two, "summed"),
+                   "node_kinds": node_kinds(two)}}
     with open(OUT, "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
 

@@ -210,12 +210,13 @@ def save(obj, export_dir, signatures=None, options=None):
     elif not isinstance(signatures, dict):
         signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
     signature_defs, graph_nodes = {}, []
-    handle_nodes = {}
+    handle_nodes = _variable_nodes(graph_nodes, [o for o in graph.objects if isinstance(o, Variable)])
+    # The signature map is written even when empty, as TensorFlow writes it.
+    sig_map = len(nodes)
+    nodes.append({"user_object": {"identifier": "signature_map", "version": dict(_USER_OBJECT_VERSION)},
+                  "children": []})
+    nodes[0]["children"].append({"node_id": sig_map, "local_name": "signatures"})
     if signatures:
-        sig_map = len(nodes)
-        nodes.append({"user_object": {"identifier": "signature_map", "version": dict(_USER_OBJECT_VERSION)},
-                      "children": []})
-        nodes[0]["children"].append({"node_id": sig_map, "local_name": "signatures"})
         for key in sorted(signatures):
             cf = signatures[key]
             if isinstance(cf, Function):
@@ -318,21 +319,28 @@ def _signature_wrapper(export, add_concrete, cf, key, var_node):
     return wrapper, inputs, outputs, variables
 
 
-def _graph_call(graph_nodes, handle_nodes, wrapper, key, inputs, outputs, variables, objects, var_node):
-    """The graph's nodes calling signature `key` (placeholders, the variables' handles, the call)
-    and its SignatureDef, as TensorFlow writes them for saved_model_cli and TensorFlow 1 loaders."""
+def _variable_nodes(graph_nodes, variables):
+    """{id(variable): node name}: each variable's VarHandleOp and its read, as TensorFlow writes
+    them into the MetaGraph's graph (named by the variable, "w" and "w/Read/ReadVariableOp")."""
+    handle_nodes = {}
     for v in variables:
-        if id(v) in handle_nodes:
-            continue
-        name = tracking.full_name(v)
-        base, n = name, 0
+        name = base = tracking.full_name(v)
+        n = 0
         while any(g["name"] == name for g in graph_nodes):
             n += 1
             name = f"{base}_{n}"
         graph_nodes.append({"name": name, "op": "VarHandleOp", "attr": {
             "dtype": {"type": v.dtype._enum}, "shape": {"shape": function_def_builder._shape_fields(v.shape)},
             "shared_name": {"s": name.encode()}, "debug_name": {"s": (name + "/").encode()}}})
+        graph_nodes.append({"name": f"{name}/Read/ReadVariableOp", "op": "ReadVariableOp", "input": [name],
+                            "attr": {"dtype": {"type": v.dtype._enum}}})
         handle_nodes[id(v)] = name
+    return handle_nodes
+
+
+def _graph_call(graph_nodes, handle_nodes, wrapper, key, inputs, outputs, variables, objects, var_node):
+    """The graph's nodes calling signature `key` (its placeholders, the call on the variables'
+    handles) and its SignatureDef, as TensorFlow writes them for saved_model_cli and TensorFlow 1 loaders."""
     sig_inputs = {}
     call_inputs = []
     for n, spec in inputs:
