@@ -44,7 +44,8 @@ ALLOWED = {
                                             "an export writes host-read inputs and captures as Const nodes and "
                                             "the function's results as Identity nodes behind a NoOp, as TensorFlow's "
                                             "FunctionDefs; its error names the graph nodes it cannot write yet"),
-    "saved_model/save.py": ({"Identity", "NoOp", "Placeholder", "StatefulPartitionedCall", "VarHandleOp"},
+    "saved_model/save.py": ({"Identity", "NoOp", "Placeholder", "ReadVariableOp", "StatefulPartitionedCall",
+                             "VarHandleOp"},
                             "the signature wrappers and the serving graph an export writes are these nodes, "
                             "as TensorFlow writes them"),
     "saved_model/ops_used.py": ({"StatefulPartitionedCall"},

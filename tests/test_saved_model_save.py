@@ -80,6 +80,17 @@ class Wide(tf.Module):
         return {"e": e, "g": tf.where(g > 0, g, tf.zeros_like(g)), "n": self.count.read_value(), "s": x * self.sub.v}
 
 
+class TwoInputs(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable([1.0, 2.0, 3.0], name="v")
+        self.factors = [tf.Variable(1.5, name="a"), tf.Variable(-2.0, name="b")]
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([], tf.int32, name="k")])
+    def __call__(self, x, k):
+        return x * self.v * self.factors[0], tf.cast(k, tf.float32) * self.factors[1] + tf.reduce_max(x)
+
+
 def _signature_def(export_dir, key="serving_default"):
     sig = read_saved_model(export_dir).meta_graphs[0].signature_def
     if key not in sig:
@@ -97,6 +108,20 @@ def test_dense_module_loads_back_with_tensorflows_values(tmp_path):
     np.testing.assert_array_equal(loaded(X).numpy(), expected)
     np.testing.assert_array_equal(loaded.signatures["serving_default"](x=X)["output_0"].numpy(), expected)
     assert sorted(v.name for v in loaded.__dict__.values() if isinstance(v, tf.Variable)) == ["bias:0", "kernel:0"]
+
+
+def test_two_inputs_tuple_outputs_and_a_list_of_variables(tmp_path):
+    tf.saved_model.save(TwoInputs(), tmp_path)
+    assert _signature_def(tmp_path) == EXPECTED["two_inputs"]["signature"]
+    loaded = tf.saved_model.load(tmp_path)
+    expected = [np.array(v, np.float32) for v in EXPECTED["two_inputs"]["call"]]
+    for got, want in zip(loaded(X, 3), expected):
+        np.testing.assert_array_equal(got.numpy(), want)
+    # the signature's inputs come as a dict (flattened by sorted key: k before x)
+    served = loaded.signatures["serving_default"](x=X, k=3)
+    for key, want in zip(("output_0", "output_1"), expected):
+        np.testing.assert_array_equal(served[key].numpy(), want)
+    assert [float(v.numpy()) for v in loaded.factors] == [1.5, -2.0]
 
 
 def test_serving_signature_is_tensorflows(tmp_path):
@@ -226,6 +251,7 @@ TF_SCRIPT = textwrap.dedent(r'''
     import numpy as np
     import tensorflow as tf
     dense_dir, two_dir, wide_dir = sys.argv[1], sys.argv[2], sys.argv[3]
+    two_inputs = tf.saved_model.load(os.path.join(os.path.dirname(dense_dir), "two_inputs"))
     x = np.array(json.loads(sys.argv[4]), np.float32)
     dense, two, wide = tf.saved_model.load(dense_dir), tf.saved_model.load(two_dir), tf.saved_model.load(wide_dir)
     cli = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
@@ -238,6 +264,9 @@ TF_SCRIPT = textwrap.dedent(r'''
                       "wide_serving": {k: v.numpy().tolist() for k, v in
                                        wide.signatures["serving_default"](x=tf.constant(x)).items()},
                       "wide_sub": wide.sub.scale(x).numpy().tolist(),
+                      "two_inputs": [t.numpy().tolist() for t in two_inputs(x, 3)],
+                      "two_inputs_serving": {k: v.numpy().tolist() for k, v in two_inputs.signatures[
+                          "serving_default"](x=tf.constant(x), k=tf.constant(3)).items()},
                       "show": show}))
 ''')
 
@@ -249,6 +278,7 @@ def test_tensorflow_loads_varrts_export(tmp_path):
     tf.saved_model.save(two, tmp_path / "two", signatures={"sums": two.summed})
     wide = Wide()
     tf.saved_model.save(wide, tmp_path / "wide")  # count is 0 in the export
+    tf.saved_model.save(TwoInputs(), tmp_path / "two_inputs")
     run = subprocess.run([python, "-c", TF_SCRIPT, str(tmp_path / "dense"), str(tmp_path / "two"), str(tmp_path / "wide"),
                           json.dumps(X.tolist())],
                          capture_output=True, text=True, timeout=600)
@@ -266,5 +296,9 @@ def test_tensorflow_loads_varrts_export(tmp_path):
         np.testing.assert_array_equal(np.array(got["wide_serving"][key], np.float32), second[key].numpy())
     assert (got["wide"]["n"], got["wide_serving"]["n"]) == (int(first["n"]), int(second["n"])) == (1, 2)
     np.testing.assert_array_equal(np.array(got["wide_sub"], np.float32), wide.sub.scale(X).numpy())
+    mine = [t.numpy() for t in TwoInputs()(X, 3)]
+    for k, want in enumerate(mine):
+        np.testing.assert_array_equal(np.array(got["two_inputs"][k], np.float32), want)
+        np.testing.assert_array_equal(np.array(got["two_inputs_serving"][f"output_{k}"], np.float32), want)
     assert "inputs['x'] tensor_info:" in got["show"] and "name: serving_default_x:0" in got["show"]
     assert "Function Name: '__call__'" in got["show"]

@@ -57,6 +57,17 @@ def show_all(module):
         return subprocess.run([CLI, "show", "--dir", d, "--all"], capture_output=True, text=True, check=True).stdout
 
 
+class TwoInputs(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable([1.0, 2.0, 3.0], name="v")
+        self.factors = [tf.Variable(1.5, name="a"), tf.Variable(-2.0, name="b")]
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([], tf.int32, name="k")])
+    def __call__(self, x, k):
+        return x * self.v * self.factors[0], tf.cast(k, tf.float32) * self.factors[1] + tf.reduce_max(x)
+
+
 def signature(module):
     with tempfile.TemporaryDirectory() as d:
         tf.saved_model.save(module, d)
@@ -113,7 +124,10 @@ def node_kinds(module):
 
 def main():
     dense, two = Dense(), TwoFunctions()
+    two_inputs = TwoInputs()
     out = {"x": X.tolist(),
+           "two_inputs": {"call": [t.numpy().tolist() for t in two_inputs(X, 3)],
+                          "signature": signature(two_inputs)},
            "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense), "show_all": show_all(dense)},
            "two": {"call": two(X).numpy().tolist(),
                    "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},

@@ -285,13 +285,18 @@ def _signature_wrapper(export, add_concrete, cf, key, var_node):
                                   f"varrt exports signatures of tensors only yet")
     keyed = _signature_outputs(structure)
     wrapper = export.name(f"signature_wrapper_{cf._function.name}")
+    # The signature takes its inputs as a dict, flattened by sorted key; it calls the traced
+    # function with them in that function's own order.
+    call_order = [n for n, _ in inputs]
+    inputs = sorted(inputs, key=lambda item: item[0])
     input_args = [{"name": n, "type": s.dtype._enum} for n, s in inputs]
     for k, v in enumerate(variables):
         input_args.append({"name": "unknown" if k == 0 else f"unknown_{k - 1}", "type": _RESOURCE, "handle_data": [
             {"dtype": v.dtype._enum, "shape": function_def_builder._shape_fields(v.shape)}]})
-    tin = [a["type"] for a in input_args]
+    tin = [s.dtype._enum for _, s in sorted(inputs, key=lambda item: call_order.index(item[0]))] + \
+        [_RESOURCE] * len(variables)
     tout = [t.dtype._enum for t in flat_out]
-    call_inputs = [a["name"] for a in input_args]
+    call_inputs = call_order + [a["name"] for a in input_args[len(inputs):]]
     fnodes = [{"name": "StatefulPartitionedCall", "op": "StatefulPartitionedCall", "input": call_inputs,
                "attr": {"Tin": {"list": {"type": tin}}, "Tout": {"list": {"type": tout}},
                         "f": {"func": {"name": fname}}}}]
