@@ -39,6 +39,15 @@ ALLOWED = {
                                             "NoOp", "ReadVariableOp"},
                                            "a SavedModel's FunctionDef names these nodes: constants, no-ops and the "
                                            "resource ops run on the restored Variable objects"),
+    "saved_model/function_def_builder.py": ({"Const", "Identity", "NoOp", "If", "StatelessIf", "While",
+                                             "StatefulPartitionedCall"},
+                                            "an export writes host-read inputs and captures as Const nodes and "
+                                            "the function's results as Identity nodes behind a NoOp, as TensorFlow's "
+                                            "FunctionDefs; its error names the graph nodes it cannot write yet"),
+    "saved_model/save.py": ({"Identity", "NoOp", "Placeholder", "ReadVariableOp", "StatefulPartitionedCall",
+                             "VarHandleOp"},
+                            "the signature wrappers and the serving graph an export writes are these nodes, "
+                            "as TensorFlow writes them"),
     "saved_model/ops_used.py": ({"StatefulPartitionedCall"},
                                 "a SavedModel's graph calls its functions through these nodes (meta_graph.py's walk)"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},

@@ -236,6 +236,12 @@ class FuncGraph:
         self.deferred = {}
         self._pending = None
         self.output_slots = None  # the results' slots, once finish() has run
+        # Per node (core graph order): its attributes and the resource ids of its variable
+        # inputs; per slot: its dtype. What a SavedModel export writes the nodes from
+        # (saved_model/function_def_builder.py); nodes added directly have None and [].
+        self.node_attrs = []
+        self.node_resources = []
+        self.slot_dtypes = {}
 
     def __repr__(self):
         return f"FuncGraph(name={self.name}, id={id(self)})"
@@ -264,6 +270,7 @@ class FuncGraph:
         self._infos.append(info)
         tid = _tensor_id(tensor)
         self._slots[tid] = slot
+        self.slot_dtypes[slot] = tensor.dtype
         _INFO[tid] = info
         return info
 
@@ -585,6 +592,8 @@ class FuncGraph:
         name = self.unique_name(self._node_base_name(op, name_scopes.take_node_name()))
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
+        self.node_attrs.append(attrs)
+        self.node_resources.append([r.id for r in kept])
         self._note_io(slots, first, len(outputs), _writes_state(op))
         failed = self._pending is not None
         if failed:
@@ -631,6 +640,8 @@ class FuncGraph:
         slots)` adds it again to another core graph (what a TF1 Session compiles)."""
         self.node_names.append((name, op))
         self.nodes.append((name, op, user_frames()))
+        self.node_attrs.append(None)
+        self.node_resources.append([])
         self._note_io(slots, first, num_outputs, True)
 
     def register_outputs(self, dtypes_, first, node_name, shapes, op):

@@ -132,7 +132,8 @@ class FunctionDefRunner:
             return {"value": _VARIABLE_OPS[node.op](*inputs)}
         attrs = {k: _attr_value(v) for k, v in node.attr.items() if not k.startswith("_")}
         if node.op == "Const":
-            return {"output": [constant(attrs["value"], dtype=attrs["dtype"])]}
+            # the parsed TensorProto is the core's TensorData: constant() takes its array view
+            return {"output": [constant(attrs["value"].view(), dtype=attrs["dtype"])]}
         op_def = op_def_lib.get(node.op)
         fn = raw_op.get(node.op)
         if fn is None:
@@ -149,7 +150,8 @@ class FunctionDefRunner:
                 inputs[position:position + n]
             position += n
         kwargs.update({k: v for k, v in attrs.items() if k not in inferred})
-        result = fn(**kwargs)
+        # tf.raw_ops takes some arguments under TensorFlow's api_def names (Sum's reduction_indices: axis)
+        result = fn(**{op_def.api_names.get(k, k): v for k, v in kwargs.items()})
         flat = list(result) if isinstance(result, (list, tuple)) else [result]
         out, position = {}, 0
         for arg in op_def.outputs:

@@ -4,8 +4,8 @@ The object graph becomes objects: variables restored from `variables/` (the chec
 graph names each variable's key; its nodes are numbered as the SavedModel's), `tf.function`s and
 concrete functions callable as TensorFlow's restored ones are (positional or keyword arguments,
 the traced function whose input signature matches), other objects as attribute holders with
-their children, and `signatures` a mapping of keyword-only functions returning dicts. Each
-concrete function's FunctionDef runs through FunctionDefRunner inside `tf.function`, so it is
+their children (tracked lists and dicts as lists and dicts), and `signatures` a mapping of
+keyword-only functions returning dicts. Each concrete function's FunctionDef runs through FunctionDefRunner inside `tf.function`, so it is
 traced once into a varrt graph. Every op a restored function reaches must be one varrt has: a
 missing one fails the load with an error naming the op and the function, before anything runs.
 
@@ -39,6 +39,18 @@ class _UserObject:
         if call is None:
             raise TypeError(f"'{type(self).__name__}' object is not callable")
         return call(*args, **kwargs)
+
+
+class _RestoredList(list):
+    """A restored list of tracked objects (TensorFlow's loader makes a ListWrapper)."""
+
+
+class _RestoredDict(dict):
+    """A restored dict of tracked objects (TensorFlow's loader makes a _DictWrapper)."""
+
+
+# The SavedObject identifiers of tracked containers, restored as Python containers.
+_CONTAINERS = {"trackable_list_wrapper": _RestoredList, "trackable_dict_wrapper": _RestoredDict}
 
 
 class _ConcreteFunction:
@@ -227,12 +239,19 @@ def load(export_dir, tags=None, options=None):
             objects[i] = concrete(node.bare_concrete_function.concrete_function_name, cls)
         elif i == signature_map:
             objects[i] = {}
+        elif kind == "user_object" and node.user_object.identifier in _CONTAINERS:
+            objects[i] = _CONTAINERS[node.user_object.identifier]()
         else:
             objects[i] = _UserObject()
     for i, node in enumerate(nodes):
         holder = objects[i]
+        if isinstance(holder, _RestoredList):  # its children are named by index
+            holder.extend(objects[c.node_id] for c in sorted(node.children, key=lambda c: int(c.local_name)))
+            continue
         for child in node.children:
-            if isinstance(holder, dict):
+            if isinstance(holder, _RestoredDict):
+                holder[child.local_name] = objects[child.node_id]
+            elif isinstance(holder, dict):
                 if child.node_id in signature_nodes:  # the signature map holds functions only
                     holder[child.local_name] = objects[child.node_id]
             elif isinstance(holder, _UserObject):

@@ -1,0 +1,390 @@
+"""`tf.saved_model.save` of a `tf.Module`: its variables and its `tf.function`s with an
+`input_signature`, written as TensorFlow 2.21 writes them, so TensorFlow's `tf.saved_model.load`
+and `saved_model_cli` read the directory, and varrt's load does too.
+
+- `variables/variables`: a checkpoint (the tensor-bundle format of varrt's checkpoint writer) whose
+  object graph has the SavedObjectGraph's nodes, numbered the same (root 0, its attributes, the
+  functions, the signature map, the traces), variables under `PATH/.ATTRIBUTES/VARIABLE_VALUE`.
+- `saved_model.pb`: one MetaGraphDef tagged "serve"; its library holds each traced function
+  (function_def_builder.py) and each signature's wrapper, which calls the traced function with
+  `StatefulPartitionedCall` and returns a dict (`output_0`, ... or the function's own keys); its
+  graph holds the serving placeholders, the variables' handles and the call TensorFlow 1's
+  loaders and saved_model_cli read through the signature_def map.
+  TensorFlow 2's loader restores variables with its object-based checkpoint reader, so no
+  `saver_def` (and no save/restore functions) is written; TensorFlow 1's `tf.compat.v1`
+  loader, which needs them, is not served.
+- `meta_info_def.tensorflow_version` is "2.21.0", the TensorFlow varrt matches, and
+  `tensorflow_git_version` names varrt ("varrt-VERSION"), so a reader can tell who wrote it.
+
+Not yet (NotImplementedError naming it): Keras models (`model.export`), tf.functions without an
+input_signature, functions with control flow or Python calls, assets, custom gradients, SaveOptions.
+"""
+import importlib.metadata
+import os
+
+from varrt.base import nest
+from varrt.checkpoint import object_graph
+from varrt.checkpoint.checkpoint import _string_tensor
+from varrt.framework.tensor import Tensor
+from varrt.framework.tensor_spec import TensorSpec
+from varrt.framework.variables import Variable
+from varrt.graph.function import ConcreteFunction, Function
+from varrt.saved_model import function_def_builder, structured_value
+from varrt.saved_model.constants import (DEFAULT_SERVING_SIGNATURE_DEF_KEY, PREDICT_METHOD_NAME, SERVING,
+                                         VARIABLES_DIRECTORY, VARIABLES_FILENAME)
+from varrt.saved_model.proto import Message
+from varrt.saved_model.saved_model_file import SAVED_MODEL_MESSAGE, write_saved_model
+from varrt.trackable import tracking
+from varrt import _C
+
+TENSORFLOW_VERSION = "2.21.0"
+_GRAPH_VERSIONS = {"producer": 2474, "min_consumer": 12}  # TensorFlow 2.21's GraphDef versions
+_OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+_USER_OBJECT_VERSION = {"producer": 1, "min_consumer": 1}
+_RESOURCE = 20
+_DEFAULT_SIGNATURE_ATTR = "_default_save_signature"
+_INIT_OP_KEY = "__saved_model_init_op"
+
+
+def _refuse_keras(obj):
+    kind = type(obj).__module__
+    if kind.startswith(("varrt.layers", "varrt.models")):
+        raise NotImplementedError(f"tf.saved_model.save: varrt cannot export Keras models or layers yet "
+                                  f"({type(obj).__name__}; Keras's model.export neither)")
+
+
+def _functions_of(obj):
+    """(attribute name, bound Function) of the tf.functions on `obj`, in definition order."""
+    names = []
+    for klass in reversed(type(obj).__mro__):
+        names += [n for n, v in vars(klass).items() if isinstance(v, Function) and n not in names]
+    names += [n for n, v in vars(obj).items() if isinstance(v, Function) and n not in names]
+    out = []
+    for name in names:
+        fn = getattr(obj, name)
+        if fn.input_signature is None:
+            raise NotImplementedError(f"tf.saved_model.save: varrt cannot export the tf.function {name!r} of "
+                                      f"{type(obj).__name__}: it has no input_signature (varrt exports only "
+                                      f"functions with one yet)")
+        out.append((name, fn))
+    return out
+
+
+def _tensor_spec(spec, name=None):
+    return {"tensor_spec_value": {"name": name if name is not None else (spec.name or ""),
+                                  "shape": function_def_builder._shape_fields(spec.shape),
+                                  "dtype": spec.dtype._enum}}
+
+
+def _fullargspec(args, kwonlyargs=()):
+    def strings(values):
+        return {"list_value": {"values": [{"string_value": v} for v in values]} if values else {}}
+    none = {"none_value": {}}
+    return {"named_tuple_value": {"name": "FullArgSpec", "values": [
+        {"key": "args", "value": strings(args)}, {"key": "varargs", "value": none},
+        {"key": "varkw", "value": none}, {"key": "defaults", "value": none},
+        {"key": "kwonlyargs", "value": strings(kwonlyargs)}, {"key": "kwonlydefaults", "value": none},
+        {"key": "annotations", "value": {"dict_value": {}}}]}}
+
+
+def _arg_names(fn):
+    params = list(fn._signature.parameters) if fn._signature is not None else []
+    return [p for p in params if p != "self"]
+
+
+class _Export:
+    def __init__(self, obj):
+        self.library = []  # FunctionDef fields
+        self.concrete = {}  # name -> SavedConcreteFunction fields
+        self.counter = 0
+
+    def name(self, base):
+        self.counter += 1
+        return f"__inference_{base}_{self.counter}"
+
+
+def _output_structure(cf):
+    return cf.structured_outputs
+
+
+def _output_signature(structure):
+    def leaf(t, key=None):
+        return _tensor_spec(TensorSpec(t.shape, t.dtype), key if key is not None else "")
+    if isinstance(structure, dict):
+        return {"dict_value": {"fields": {k: leaf(v, k) for k, v in structure.items()}}}
+    if isinstance(structure, (tuple, list)):
+        kind = "tuple_value" if isinstance(structure, tuple) else "list_value"
+        return {kind: {"values": [leaf(v) for v in structure]}}
+    return leaf(structure, "unknown")
+
+
+def _signature_outputs(structure):
+    """[(output key, position among the flat outputs)]: TensorFlow names a signature's outputs by
+    the function's dict keys, else output_0, output_1, ..."""
+    flat = nest.flatten(structure)
+    if isinstance(structure, dict):
+        return [(k, i) for i, k in enumerate(sorted(structure))]
+    return [(f"output_{i}", i) for i in range(len(flat))]
+
+
+def save(obj, export_dir, signatures=None, options=None):
+    """Exports `obj` (a tf.Module) to `export_dir` as a SavedModel TensorFlow 2.21 loads.
+
+    Args:
+        obj: A `tf.Module` holding `tf.Variable`s and `tf.function`s with an `input_signature`.
+        export_dir: The directory to write (`saved_model.pb`, `variables/`).
+        signatures: A concrete function or a `tf.function` with an input signature, or a dict of
+            them by signature key; by default TensorFlow's choice (the root's one `tf.function`
+            with an input signature, served as "serving_default").
+        options: Not taken yet (NotImplementedError).
+
+    Raises:
+        NotImplementedError: For what varrt does not export yet, naming it: Keras models,
+            `tf.function`s without an input signature, control flow, SaveOptions.
+    """
+    if options is not None:
+        raise NotImplementedError("tf.saved_model.save: varrt does not take SaveOptions yet")
+    _refuse_keras(obj)
+    export_dir = os.fspath(export_dir)
+    graph = tracking.ObjectGraph(obj)
+    for o in graph.objects:
+        _refuse_keras(o)
+    nodes = []  # SavedObject fields
+    for i, o in enumerate(graph.objects):
+        if isinstance(o, Variable):
+            nodes.append({"variable": {"dtype": o.dtype._enum, "shape": function_def_builder._shape_fields(o.shape),
+                                       "trainable": bool(o.trainable), "name": tracking.full_name(o)}})
+        else:
+            identifier = {list: "trackable_list_wrapper", dict: "trackable_dict_wrapper",
+                          tuple: "trackable_tuple_wrapper"}
+            ident = next((v for k, v in identifier.items() if isinstance(o, k)), "_generic_user_object")
+            nodes.append({"user_object": {"identifier": ident, "version": dict(_USER_OBJECT_VERSION)}})
+        nodes[-1]["children"] = [{"node_id": j, "local_name": n} for n, j in graph.edges[i]]
+    var_node = {id(o): i for i, o in enumerate(graph.objects) if isinstance(o, Variable)}
+    export = _Export(obj)
+    traced = {}  # id(ConcreteFunction) -> (function name, its variables)
+
+    def add_concrete(cf, base):
+        if id(cf) in traced:
+            return traced[id(cf)]
+        fname = export.name(base)
+        fdef, variables = function_def_builder.build(cf, fname)
+        for v in variables:
+            if id(v) not in var_node:
+                raise NotImplementedError(f"tf.saved_model.save: the function {base} reads the variable {v.name}, "
+                                          f"which the exported object does not hold (varrt exports only variables "
+                                          f"tracked by it yet)")
+        export.library.append(fdef)
+        args, kwargs = cf.structured_input_signature
+        export.concrete[fname] = {
+            "bound_inputs": [var_node[id(v)] for v in variables],
+            "canonicalized_input_signature": {"tuple_value": {"values": [
+                {"tuple_value": {"values": [_tensor_spec(s) for s in args]} if args else {}},
+                {"dict_value": {"fields": {k: _tensor_spec(s) for k, s in kwargs.items()}} if kwargs else {}}]}},
+            "output_signature": _output_signature(_output_structure(cf))}
+        traced[id(cf)] = (fname, variables)
+        return traced[id(cf)]
+
+    bare = []  # (parent node, local name, bare_concrete_function fields)
+    candidates = []  # the root's functions TensorFlow may make its default signature
+    owners = [(i, o) for i, o in enumerate(graph.objects) if "user_object" in nodes[i]
+              and nodes[i]["user_object"]["identifier"] == "_generic_user_object"]
+    for owner, attr_name, fn in [(i, n, f) for i, o in owners for n, f in _functions_of(o)]:
+        cf = fn.get_concrete_function()
+        fname, _ = add_concrete(cf, attr_name)
+        names = _arg_names(fn)
+        spec = {"fullargspec": _fullargspec(names),
+                "input_signature": {"tuple_value": {"values": [_tensor_spec(s) for s in fn.input_signature]}}}
+        node_id = len(nodes)
+        nodes.append({"function": {"concrete_functions": [fname], "function_spec": spec}, "children": []})
+        nodes[owner]["children"].append({"node_id": node_id, "local_name": attr_name})
+        bare.append((node_id, "trace_0", {"concrete_function_name": fname, "argument_keywords": names,
+                                          "allowed_positional_arguments": len(names),
+                                          "function_spec": {"fullargspec": _fullargspec(names),
+                                                            "input_signature": {"none_value": {}}}}))
+        if owner == 0:
+            candidates.append((attr_name, cf))
+    if signatures is None:
+        default = _default_signature(candidates)
+        signatures = {} if default is None else {DEFAULT_SERVING_SIGNATURE_DEF_KEY: default}
+    elif not isinstance(signatures, dict):
+        signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
+    signature_defs, graph_nodes = {}, []
+    handle_nodes = _variable_nodes(graph_nodes, [o for o in graph.objects if isinstance(o, Variable)])
+    # The signature map is written even when empty, as TensorFlow writes it.
+    sig_map = len(nodes)
+    nodes.append({"user_object": {"identifier": "signature_map", "version": dict(_USER_OBJECT_VERSION)},
+                  "children": []})
+    nodes[0]["children"].append({"node_id": sig_map, "local_name": "signatures"})
+    if signatures:
+        for key in sorted(signatures):
+            cf = signatures[key]
+            if isinstance(cf, Function):
+                cf = cf.get_concrete_function()
+            if not isinstance(cf, ConcreteFunction):
+                raise ValueError(f"Expected a TensorFlow function for which to generate a signature, but got {cf}.")
+            wrapper, inputs, outputs, variables = _signature_wrapper(export, add_concrete, cf, key, var_node)
+            bare.append((sig_map, key, {
+                "concrete_function_name": wrapper, "argument_keywords": [n for n, _ in inputs],
+                "allowed_positional_arguments": len(inputs),
+                "function_spec": {"fullargspec": _fullargspec([], [n for n, _ in inputs]),
+                                  "input_signature": {"none_value": {}}}}))
+            signature_defs[key] = _graph_call(graph_nodes, handle_nodes, wrapper, key, inputs, outputs, variables,
+                                              graph.objects, var_node)
+    # TensorFlow's loaders run the init op after restoring; nothing is left to initialize here.
+    graph_nodes.append({"name": "NoOp", "op": "NoOp"})
+    signature_defs[_INIT_OP_KEY] = {"outputs": {_INIT_OP_KEY: {"name": "NoOp", "tensor_shape": {"unknown_rank": True}}}}
+    for parent, local, fields in bare:
+        node_id = len(nodes)
+        nodes.append({"bare_concrete_function": fields, "children": []})
+        nodes[parent]["children"].append({"node_id": node_id, "local_name": local})
+        if "function" in nodes[parent]:
+            nodes[parent].setdefault("dependencies", []).append({"node_id": node_id, "local_name": local})
+    _write_variables(export_dir, graph, nodes)
+    saved_model = Message(SAVED_MODEL_MESSAGE, {"saved_model_schema_version": 1, "meta_graphs": [{
+        "meta_info_def": {"tags": [SERVING], "tensorflow_version": TENSORFLOW_VERSION,
+                          "tensorflow_git_version": f"varrt-{_version()}", "stripped_default_attrs": True},
+        "graph_def": {"node": graph_nodes, "library": {"function": export.library}, "versions": dict(_GRAPH_VERSIONS)},
+        "signature_def": signature_defs,
+        "object_graph_def": {"nodes": [{k: v for k, v in n.items() if not (k == "children" and not v)} for n in nodes],
+                             "concrete_functions": export.concrete}}]})
+    write_saved_model(export_dir, saved_model)
+
+
+def _default_signature(candidates):
+    """The function TensorFlow serves when `signatures` is not given (signature_serialization.py's
+    find_function_to_export): the root's `_default_save_signature`, else its one function with an
+    input signature, else none (two such functions: no serving_default)."""
+    for name, cf in candidates:
+        if name == _DEFAULT_SIGNATURE_ATTR:
+            return cf
+    return candidates[0][1] if len(candidates) == 1 else None
+
+
+def _version():
+    try:
+        return importlib.metadata.version("varrt")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree
+        return "0.0.0"
+
+
+def _signature_wrapper(export, add_concrete, cf, key, var_node):
+    """The signature function of `cf`: keyword inputs, a StatefulPartitionedCall of the traced
+    function, a dict of outputs. (name, [(input name, spec)], [(output key, dtype, shape)], variables)."""
+    fname, variables = add_concrete(cf, key)
+    args, kwargs = cf.structured_input_signature
+    flat_specs = [s for s in nest.flatten((args, kwargs)) if isinstance(s, TensorSpec)]
+    arg_names = [n for n in (cf._function._signature.parameters if cf._function._signature else []) if n != "self"]
+    inputs = []
+    for i, spec in enumerate(flat_specs):
+        inputs.append((spec.name or (arg_names[i] if i < len(arg_names) else f"args_{i}"), spec))
+    structure = _output_structure(cf)
+    flat_out = nest.flatten(structure)
+    if not all(isinstance(t, Tensor) for t in flat_out):
+        raise NotImplementedError(f"tf.saved_model.save: the signature {key!r} returns values that are not tensors; "
+                                  f"varrt exports signatures of tensors only yet")
+    keyed = _signature_outputs(structure)
+    wrapper = export.name(f"signature_wrapper_{cf._function.name}")
+    # The signature takes its inputs as a dict, flattened by sorted key; it calls the traced
+    # function with them in that function's own order.
+    call_order = [n for n, _ in inputs]
+    inputs = sorted(inputs, key=lambda item: item[0])
+    input_args = [{"name": n, "type": s.dtype._enum} for n, s in inputs]
+    for k, v in enumerate(variables):
+        input_args.append({"name": "unknown" if k == 0 else f"unknown_{k - 1}", "type": _RESOURCE, "handle_data": [
+            {"dtype": v.dtype._enum, "shape": function_def_builder._shape_fields(v.shape)}]})
+    tin = [s.dtype._enum for _, s in sorted(inputs, key=lambda item: call_order.index(item[0]))] + \
+        [_RESOURCE] * len(variables)
+    tout = [t.dtype._enum for t in flat_out]
+    call_inputs = call_order + [a["name"] for a in input_args[len(inputs):]]
+    fnodes = [{"name": "StatefulPartitionedCall", "op": "StatefulPartitionedCall", "input": call_inputs,
+               "attr": {"Tin": {"list": {"type": tin}}, "Tout": {"list": {"type": tout}},
+                        "f": {"func": {"name": fname}}}}]
+    outputs, out_args, ret = [], [], {}
+    flat_keys = sorted(structure) if isinstance(structure, dict) else None
+    for n, (okey, pos) in enumerate(keyed):
+        tensor = structure[flat_keys[pos]] if flat_keys is not None else flat_out[pos]
+        ident = "Identity" if n == 0 else f"Identity_{n}"
+        fnodes.append({"name": ident, "op": "Identity", "input": [f"StatefulPartitionedCall:output:{pos}"],
+                       "attr": {"T": {"type": tensor.dtype._enum}}})
+        oname = "identity" if n == 0 else f"identity_{n}"
+        out_args.append({"name": oname, "type": tensor.dtype._enum})
+        ret[oname] = f"{ident}:output:0"
+        outputs.append((okey, pos, tensor))
+    export.library.append({"signature": {"name": wrapper, "input_arg": input_args, "output_arg": out_args,
+                                         "is_stateful": True, "control_output": ["StatefulPartitionedCall"]},
+                           "node_def": fnodes, "ret": ret,
+                           "control_ret": {"StatefulPartitionedCall": "StatefulPartitionedCall"}})
+    export.concrete[wrapper] = {
+        "bound_inputs": [var_node[id(v)] for v in variables],
+        "canonicalized_input_signature": {"tuple_value": {"values": [
+            {"tuple_value": {}}, {"dict_value": {"fields": {n: _tensor_spec(s, n) for n, s in inputs}}}]}},
+        "output_signature": {"dict_value": {"fields": {
+            k: _tensor_spec(TensorSpec(t.shape, t.dtype), k) for k, _, t in outputs}}}}
+    return wrapper, inputs, outputs, variables
+
+
+def _variable_nodes(graph_nodes, variables):
+    """{id(variable): node name}: each variable's VarHandleOp and its read, as TensorFlow writes
+    them into the MetaGraph's graph (named by the variable, "w" and "w/Read/ReadVariableOp")."""
+    handle_nodes = {}
+    for v in variables:
+        name = base = tracking.full_name(v)
+        n = 0
+        while any(g["name"] == name for g in graph_nodes):
+            n += 1
+            name = f"{base}_{n}"
+        graph_nodes.append({"name": name, "op": "VarHandleOp", "attr": {
+            "dtype": {"type": v.dtype._enum}, "shape": {"shape": function_def_builder._shape_fields(v.shape)},
+            "shared_name": {"s": name.encode()}, "debug_name": {"s": (name + "/").encode()}}})
+        graph_nodes.append({"name": f"{name}/Read/ReadVariableOp", "op": "ReadVariableOp", "input": [name],
+                            "attr": {"dtype": {"type": v.dtype._enum}}})
+        handle_nodes[id(v)] = name
+    return handle_nodes
+
+
+def _graph_call(graph_nodes, handle_nodes, wrapper, key, inputs, outputs, variables, objects, var_node):
+    """The graph's nodes calling signature `key` (its placeholders, the call on the variables'
+    handles) and its SignatureDef, as TensorFlow writes them for saved_model_cli and TensorFlow 1 loaders."""
+    sig_inputs = {}
+    call_inputs = []
+    for n, spec in inputs:
+        pname = f"{key}_{n}"
+        graph_nodes.append({"name": pname, "op": "Placeholder", "attr": {
+            "dtype": {"type": spec.dtype._enum}, "shape": {"shape": function_def_builder._shape_fields(spec.shape)}}})
+        sig_inputs[n] = {"name": f"{pname}:0", "dtype": spec.dtype._enum,
+                         "tensor_shape": function_def_builder._shape_fields(spec.shape)}
+        call_inputs.append(pname)
+    call_inputs += [handle_nodes[id(v)] for v in variables]
+    call = "StatefulPartitionedCall" + ("" if not any(g["op"] == "StatefulPartitionedCall" for g in graph_nodes)
+                                        else f"_{sum(g['op'] == 'StatefulPartitionedCall' for g in graph_nodes)}")
+    graph_nodes.append({"name": call, "op": "StatefulPartitionedCall", "input": call_inputs, "attr": {
+        "Tin": {"list": {"type": [s.dtype._enum for _, s in inputs] + [_RESOURCE] * len(variables)}},
+        "Tout": {"list": {"type": [t.dtype._enum for _, _, t in outputs]}},
+        "f": {"func": {"name": wrapper}}}})
+    return {"inputs": sig_inputs, "method_name": PREDICT_METHOD_NAME,
+            "outputs": {k: {"name": f"{call}:{i}", "dtype": t.dtype._enum,
+                            "tensor_shape": function_def_builder._shape_fields(t.shape)}
+                        for i, (k, _, t) in enumerate(outputs)}}
+
+
+def _write_variables(export_dir, graph, nodes):
+    """variables/variables: the variables' values and the object graph of `nodes`."""
+    keys, values = [], []
+    checkpoint_nodes = []
+    for i, node in enumerate(nodes):
+        attributes = []
+        if i < len(graph.objects) and isinstance(graph.objects[i], Variable):
+            var = graph.objects[i]
+            key = tracking.variable_key(graph.paths[i])
+            attributes = [(tracking.VARIABLE_VALUE_KEY, tracking.full_name(var), key)]
+            keys.append(key)
+            values.append(var)
+        has_values = i < len(graph.objects) and graph.has_values[i]
+        checkpoint_nodes.append(([(c["node_id"], c["local_name"]) for c in node.get("children", [])], attributes,
+                                 (), None, bool(has_values)))
+    keys.append(_OBJECT_GRAPH_KEY)
+    values.append(_string_tensor(object_graph.encode(checkpoint_nodes)))
+    directory = os.path.join(export_dir, VARIABLES_DIRECTORY)
+    os.makedirs(directory, exist_ok=True)
+    _C.SaveSnapshot(keys, values).write(os.path.join(directory, VARIABLES_FILENAME), False)

@@ -1,0 +1,141 @@
+"""Records what TensorFlow 2.21 computes for the modules tests/test_saved_model_save.py exports
+(the same variables and functions written with TensorFlow), into
+tests/fixtures/saved_model/export_expected.json: each function's outputs on the test's inputs
+(batch size 5, which no SavedModel fixture uses), each module's serving SignatureDef as
+TensorFlow writes it, the nodes of one FunctionDef and what saved_model_cli lists for one module.
+
+    /work/tfenv/bin/python tests/tools/record_saved_model_export.py
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.core.protobuf import saved_model_pb2
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "saved_model", "export_expected.json")
+X = (np.arange(15, dtype=np.float32).reshape(5, 3) - 7) / 4
+
+
+class Dense(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.kernel = tf.Variable([[1.5, -2.0], [0.25, 3.0], [-1.0, 0.5]], name="kernel")
+        self.bias = tf.Variable([0.5, -1.0], name="bias")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x")])
+    def __call__(self, x):
+        return tf.nn.relu(tf.matmul(x, self.kernel) + self.bias)
+
+
+class TwoFunctions(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = tf.Variable(2.5, name="scale")
+        self.offset = tf.Variable([1.0, -1.0, 0.5], name="offset")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def __call__(self, x):
+        return x * self.scale - self.offset
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def summed(self, x):
+        return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
+                "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+
+
+CLI = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
+
+
+def show_all(module):
+    """What `saved_model_cli show --dir D --all` prints for the module as TensorFlow saves it."""
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        return subprocess.run([CLI, "show", "--dir", d, "--all"], capture_output=True, text=True, check=True).stdout
+
+
+class TwoInputs(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable([1.0, 2.0, 3.0], name="v")
+        self.factors = [tf.Variable(1.5, name="a"), tf.Variable(-2.0, name="b")]
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([], tf.int32, name="k")])
+    def __call__(self, x, k):
+        return x * self.v * self.factors[0], tf.cast(k, tf.float32) * self.factors[1] + tf.reduce_max(x)
+
+
+def signature(module):
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+    sig = sm.meta_graphs[0].signature_def["serving_default"]
+    info = lambda t: {"name": t.name, "dtype": t.dtype, "shape": [d.size for d in t.tensor_shape.dim]}
+    return {"inputs": {k: info(v) for k, v in sig.inputs.items()},
+            "outputs": {k: info(v) for k, v in sig.outputs.items()}, "method_name": sig.method_name}
+
+
+def node_attrs(module, attribute):
+    """[op, {attr: AttrValue fields}] of the nodes of the FunctionDef TensorFlow writes for the
+    module's tf.function `attribute` (attributes starting with "_" left out), sorted."""
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+    graph = sm.meta_graphs[0].object_graph_def
+    root = graph.nodes[0]
+    node = graph.nodes[next(c.node_id for c in root.children if c.local_name == attribute)]
+    name = node.function.concrete_functions[0]
+    fdef = next(f for f in sm.meta_graphs[0].graph_def.library.function if f.signature.name == name)
+    out = []
+    for n in fdef.node_def:
+        attrs = {}
+        for k, v in sorted(n.attr.items()):
+            if k.startswith("_"):
+                continue
+            kind = v.WhichOneof("value")
+            value = getattr(v, kind)
+            if kind == "tensor":  # the constant's dtype and values
+                value = [value.dtype, tf.make_ndarray(value).tolist()]
+            elif kind == "list":
+                value = list(value.i)
+            elif kind == "s":
+                value = value.decode()
+            attrs[k] = {kind: value}
+        out.append([n.op, attrs])
+    return sorted(out, key=json.dumps)
+
+
+def node_kinds(module):
+    """The kind of each SavedObject TensorFlow writes for the module, in node order."""
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+    return [n.WhichOneof("kind") for n in sm.meta_graphs[0].object_graph_def.nodes]
+
+
+def main():
+    dense, two = Dense(), TwoFunctions()
+    two_inputs = TwoInputs()
+    out = {"x": X.tolist(),
+           "two_inputs": {"call": [t.numpy().tolist() for t in two_inputs(X, 3)],
+                          "signature": signature(two_inputs)},
+           "dense": {"call": dense(X).numpy().tolist(), "signature": signature(dense), "show_all": show_all(dense)},
+           "two": {"call": two(X).numpy().tolist(),
+                   "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},
+                   "signature": signature(two), "summed_nodes": node_attrs(two, "summed"),
+                   "node_kinds": node_kinds(two)}}
+    with open(OUT, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
