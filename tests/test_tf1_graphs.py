@@ -158,6 +158,16 @@ def test_group_in_a_graph_is_an_operation_a_session_runs():
             assert sess.run([v, w]) == [7.0, 5.0]
 
 
+def test_an_assert_in_a_graph_is_an_operation_a_session_runs():
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [2])
+        check = tf.debugging.Assert(tf.reduce_all(x > 0), [x])
+        with tf1.Session() as sess:
+            assert sess.run(check, {x: [1.0, 2.0]}) is None
+            with pytest.raises(tf.errors.InvalidArgumentError, match=r"assertion failed: \[-1 2\]"):
+                sess.run(check, {x: [-1.0, 2.0]})
+
+
 _GRAPH_MODE = r"""
 import varrt as tf
 tf1 = tf.compat.v1

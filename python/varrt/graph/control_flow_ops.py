@@ -61,6 +61,8 @@ def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Oper
         return ()
     node = name or ("Assert/AssertGuard/Assert" if graph.lifts_variables else "Assert")
     first, node_name = graph.add_call_node("Assert", check, [condition] + data, 0, node)
+    if hasattr(graph, "last_node_operation"):  # a TensorFlow 1 Graph: an Operation a Session can run
+        return graph.last_node_operation(node_name)
     return symbolic.Operation(node_name, "Assert", graph)
 
 
