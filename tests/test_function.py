@@ -412,3 +412,17 @@ def test_update_journal_rolls_back_only_what_it_recorded():
     journal.rollback()
     assert a.numpy().tolist() == [1.0, 2.0] and view.tolist() == [1.0, 2.0]
     assert created.numpy().tolist() == [7.0] and b.numpy().tolist() == [4.0]
+
+
+def test_an_input_signature_fills_star_args_one_spec_each():
+    # TensorFlow's rule: specs past the named positional parameters bind to *args, one each
+    # (varrt bound them all to the first spec).
+    f = tf.function(lambda *a: [t * 2 for t in a],
+                    input_signature=[tf.TensorSpec([2], tf.float32), tf.TensorSpec([], tf.int32)])
+    doubled = f(tf.constant([1.0, 2.0]), tf.constant(3))
+    assert [t.numpy().tolist() for t in doubled] == [[2.0, 4.0], 6]
+    g = tf.function(lambda x, *rest: x + len(rest),
+                    input_signature=[tf.TensorSpec([], tf.float32), tf.TensorSpec([], tf.float32)])
+    assert g(tf.constant(1.0), tf.constant(2.0)).numpy() == 2.0
+    with pytest.raises(TypeError, match="Binding inputs to tf.function failed"):
+        f(tf.constant([1.0, 2.0]))

@@ -606,6 +606,21 @@ class Function:
 
         if sig is None:
             fail("the function's parameters cannot be inspected")
+        positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        varargs = next((p for p in params if p.kind == p.VAR_POSITIONAL), None)
+        if varargs is not None and len(self._input_signature) > len(positional):
+            # TensorFlow's rule: the specs past the named positional parameters are `*args`'s, one each.
+            try:
+                bound = inspect.Signature(positional + [varargs]).bind(*args, **kwargs)
+            except TypeError as e:
+                fail(str(e))
+            values = [bound.arguments[p.name] for p in positional] + list(bound.arguments.get(varargs.name, ()))
+            if len(values) != len(self._input_signature):
+                fail(f"signature specifies {len(self._input_signature)} arguments, got: {len(values)}.")
+            try:
+                return tuple(_conform(v, spec) for v, spec in zip(values, self._input_signature)), {}
+            except _BindError as e:
+                fail(str(e))
         covered = inspect.Signature(params[:len(self._input_signature)])
         try:
             bound = covered.bind(*args, **kwargs)
