@@ -47,6 +47,7 @@ from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_valu
 from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from varrt.ops.linalg_ops import matmul
+from varrt.ops.special_math_ops import acos, acosh, asin, asinh, atanh, cosh, sinh
 from varrt.ops.linalg_composites import norm_v2 as norm
 from varrt.ops.sequence_ops import linspace, range
 from varrt.framework.dlpack import from_dlpack

@@ -13,3 +13,9 @@ del invert, clip_by_value  # tf.bitwise.invert and tf.clip_by_value, not tf.math
 from varrt.ops.nn_ops import erfc, l2_normalize, log_sigmoid, log_softmax, softmax, softplus  # noqa: F401,E402
 from varrt.ops.scatter_ops import unsorted_segment_sum  # noqa: F401,E402
 from varrt.ops.sort_ops import in_top_k, top_k  # noqa: F401,E402
+from varrt.ops.nn_ops import softsign  # noqa: F401,E402
+from varrt.ops.special_math_ops import (acos, acosh, asin, asinh, atanh, bessel_i0, bessel_i0e, bessel_i1,  # noqa: F401,E402
+                                        bessel_i1e, cosh, digamma, erfinv, igamma, igammac, lgamma, ndtri, nextafter,
+                                        polygamma, rint, sinh, xdivy, xlog1py, xlogy, zeta)
+from varrt.ops.math_composites import (accumulate_n, erfcinv, is_non_decreasing, is_strictly_increasing,  # noqa: F401,E402
+                                       lbeta, multiply_no_nan, polyval, reciprocal_no_nan, zero_fraction)

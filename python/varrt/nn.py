@@ -12,3 +12,4 @@ from varrt.ops.pool3d_ops import avg_pool3d, max_pool3d  # noqa: F401,E402
 from varrt.ops.conv3d_ops import conv3d  # noqa: F401,E402
 from varrt.ops.conv_ops import (avg_pool, avg_pool1d, avg_pool2d, conv1d, conv1d_transpose, conv2d,  # noqa: F401,E402
                                 conv2d_transpose, conv_transpose, convolution, max_pool, max_pool1d, max_pool2d)
+from varrt.ops.math_composites import zero_fraction  # noqa: F401,E402

@@ -66,9 +66,12 @@ def REDUCE(op, dt=None):
 UNARY = ["Abs", "Atan", "Cast", "Ceil", "Cos", "Erf", "Erfc", "Exp", "Expm1", "Floor", "Identity", "IsFinite",
          "IsInf", "IsNan", "Log", "Log1p", "Neg", "OnesLike", "Reciprocal", "Round", "Rsqrt", "Sign", "Sin",
          "Sqrt", "Square", "StopGradient", "Tan", "Tanh", "ZerosLike", "Elu", "LeakyRelu", "Relu", "Relu6",
-         "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst"]
+         "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst",
+         "Acos", "Acosh", "Asin", "Asinh", "Atanh", "Cosh", "Sinh", "Rint", "Lgamma", "Digamma", "Erfinv", "Ndtri",
+         "BesselI0", "BesselI0e", "BesselI1", "BesselI1e"]
 BINARY = ["Add", "AddV2", "Atan2", "DivNoNan", "Equal", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Less",
-          "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub"]
+          "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub",
+          "Xlogy", "Xlog1py", "Xdivy", "MulNoNan", "NextAfter", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Polygamma"]
 
 
 def cases():
