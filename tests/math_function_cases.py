@@ -28,6 +28,12 @@ def _pairs(xs, ys):
     return x.ravel(), y.ravel()
 
 
+def _triples(xs, ys, zs):
+    """Every (x, y, z) of the three lists, as three flat arrays (Betainc's inputs)."""
+    grids = np.meshgrid(*(np.asarray(v, np.float64) for v in (xs, ys, zs)), indexing="ij")
+    return tuple(g.ravel() for g in grids)
+
+
 _LOGS = np.concatenate([-np.logspace(-3, 3, 25)[::-1], [0.0, -0.0], np.logspace(-3, 3, 25)])
 _EDGES = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0]
 _POSITIVE = np.concatenate([np.logspace(-3, 2.5, 45), [0.0, -1.0, np.inf, np.nan, 1.0, 0.5]])
@@ -60,6 +66,8 @@ CASES = {
     "IgammaGradA": _pairs(np.logspace(-2, 2, 30), np.logspace(-2, 2, 30)),
     "Zeta": _pairs(np.concatenate([_grid(0.5, 20.0, 40), [1.0, 2.0, 3.0, np.inf, np.nan]]),
                    np.concatenate([_grid(-3.5, 12.0, 32), [0.0, -1.0, -2.0, np.inf, np.nan]])),
+    "Betainc": _triples([0.1, 0.5, 1.0, 2.0, 5.0, 20.0, 100.0, 0.0, np.nan], [0.1, 0.5, 1.0, 3.0, 15.0, 200.0, -1.0],
+                        np.concatenate([_grid(0.0, 1.0, 26), [1e-5, 0.999, -0.1, 1.1, np.nan]])),
     "Polygamma": _pairs([0.0, 1.0, 2.0, 3.0, 5.0, 10.0, 0.5, -1.0, np.nan],
                         np.concatenate([_grid(-5.25, 12.0, 70), [0.0, -1.0, -2.0, 1e-3, 1e3, np.inf, np.nan]])),
 }

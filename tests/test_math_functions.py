@@ -24,7 +24,7 @@ FIXTURE_PATH = REPO / "tests" / "fixtures" / "math_functions_tf.npz"
 FIXTURE = dict(np.load(FIXTURE_PATH))
 _NARROW = {"float16": np.float16, "bfloat16": ml_dtypes.bfloat16}
 ARGUMENTS = {"NextAfter": ("x1", "x2"), "Igamma": ("a", "x"), "Igammac": ("a", "x"), "IgammaGradA": ("a", "x"),
-             "Zeta": ("x", "q"), "Polygamma": ("a", "x")}
+             "Zeta": ("x", "q"), "Polygamma": ("a", "x"), "Betainc": ("a", "b", "x")}
 
 
 def _inputs(op, dtype):

@@ -117,7 +117,7 @@ void bind_nn_array_ops(py::module_& m) {
           if (f == nullptr || static_cast<int>(py::len(inputs)) != f->arity) {
             throw py::value_error("no math function " + op + " of " + std::to_string(py::len(inputs)) + " inputs");
           }
-          PlacedTensor in[2];
+          PlacedTensor in[3];
           for (int i = 0; i < f->arity; ++i) in[i] = operand(inputs[static_cast<size_t>(i)]);
           return result(ops::MathFunction(*f, in, name_of(name)));
         },

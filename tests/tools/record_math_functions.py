@@ -25,7 +25,7 @@ OUT = TESTS / "fixtures" / "math_functions_tf.npz"
 
 # The raw ops' argument names (unary ops take x).
 ARGUMENTS = {"NextAfter": ("x1", "x2"), "Igamma": ("a", "x"), "Igammac": ("a", "x"), "IgammaGradA": ("a", "x"),
-             "Zeta": ("x", "q"), "Polygamma": ("a", "x")}
+             "Zeta": ("x", "q"), "Polygamma": ("a", "x"), "Betainc": ("a", "b", "x")}
 
 
 def raw(op, dtype, inputs):

@@ -10,6 +10,7 @@
 #include "varrt/kernels/elementary_functions.h"
 #include "varrt/kernels/simd_dispatch.h"
 #include "varrt/kernels/special_bessel.h"
+#include "varrt/kernels/special_beta.h"
 #include "varrt/kernels/special_gamma.h"
 #include "varrt/kernels/special_normal.h"
 
@@ -35,6 +36,17 @@ void loop2(const T* const* in, T* out, int64_t begin, int64_t end) {
   simd_for(begin, end, [=](int64_t i) { out[i] = F(x[i], y[i]); });
 }
 
+template <class T, T (*F)(T, T, T)>
+void loop3(const T* const* in, T* out, int64_t begin, int64_t end) {
+  const T* x = in[0];
+  const T* y = in[1];
+  const T* z = in[2];
+  simd_for(begin, end, [=](int64_t i) { out[i] = F(x[i], y[i], z[i]); });
+}
+
+// special::betainc is an overload set, not a template.
+template <class T> T betainc(T a, T b, T x) { return special::betainc(a, b, x); }
+
 // A function with a block form (special_bessel.h): whole blocks through it, the rest one by one.
 // `scale` multiplies by exp(|x|) (I0, I1 from I0e, I1e).
 template <class T, int kOrder, bool kScale>
@@ -51,6 +63,8 @@ void bessel_loop(const T* const* in, T* out, int64_t begin, int64_t end) {
   }
 }
 
+#define VARRT_TERNARY(OP, FN, COST) \
+  MathFunction { OP, 3, &loop3<float, &FN<float>>, &loop3<double, &FN<double>>, COST }
 #define VARRT_BESSEL(OP, ORDER, SCALE, COST) \
   MathFunction { OP, 1, &bessel_loop<float, ORDER, SCALE>, &bessel_loop<double, ORDER, SCALE>, COST }
 
@@ -133,8 +147,8 @@ void run_loop(const MathFunction& f, void (*loop)(const T* const*, T*, int64_t, 
 
 template <class T>
 void compute(const MathFunction& f, const Tensor* inputs, const Tensor& out) {
-  const T* in[2] = {nullptr, nullptr};
-  std::vector<T> copies[2];
+  const T* in[3] = {nullptr, nullptr, nullptr};
+  std::vector<T> copies[3];
   for (int k = 0; k < f.arity; ++k) {
     if (inputs[k].shape() == out.shape()) {
       in[k] = inputs[k].data_as<T>();
@@ -153,8 +167,8 @@ void compute(const MathFunction& f, const Tensor* inputs, const Tensor& out) {
 
 template <class Load, class Store>
 void compute_narrow(const MathFunction& f, const Tensor* inputs, const Tensor& out, Load load, Store store) {
-  std::vector<float> wide[2];
-  const float* in[2] = {nullptr, nullptr};
+  std::vector<float> wide[3];
+  const float* in[3] = {nullptr, nullptr, nullptr};
   for (int k = 0; k < f.arity; ++k) {
     wide[k] = widened(inputs[k], out.shape(), load);
     in[k] = wide[k].data();
@@ -196,6 +210,7 @@ const std::vector<MathFunction>& math_functions() {
       VARRT_BINARY("IgammaGradA", special::igamma_grad_a, 64),
       VARRT_BINARY("Zeta", special::zeta, 32),
       VARRT_BINARY("Polygamma", special::polygamma, 32),
+      VARRT_TERNARY("Betainc", kernels::betainc, 64),
   };
   return *table;
 }
@@ -203,6 +218,7 @@ const std::vector<MathFunction>& math_functions() {
 #undef VARRT_UNARY
 #undef VARRT_BINARY
 #undef VARRT_BESSEL
+#undef VARRT_TERNARY
 
 const MathFunction* find_math_function(const char* op) {
   for (const MathFunction& f : math_functions()) {

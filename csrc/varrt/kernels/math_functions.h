@@ -1,7 +1,7 @@
 // TensorFlow's element-wise math functions of real floats that have core kernels, by op name:
 // the inverse trigonometric and hyperbolic functions, rint, the no-nan products, nextafter
 // (elementary_functions.h), and the special functions (special_gamma.h, special_normal.h,
-// special_bessel.h). One table: the op's graph node kernels, the Python layer's _C entry and
+// special_bessel.h, special_beta.h). One table: the op's graph node kernels, the Python layer's _C entry and
 // _C.MATH_FUNCTIONS all read it, so an op added here runs natively everywhere.
 //
 // float and double compute in their own type; half and bfloat16 in float, rounded once (as
@@ -20,7 +20,7 @@ namespace kernels {
 
 struct MathFunction {
   const char* op;  // TensorFlow's op name
-  int arity;       // 1 or 2 inputs of one dtype
+  int arity;       // 1, 2 or 3 (Betainc) inputs of one dtype
   // out[i] = f(in[0][i], ...) for i in [begin, end): every input has the output's shape here.
   void (*f32)(const float* const* in, float* out, int64_t begin, int64_t end);
   void (*f64)(const double* const* in, double* out, int64_t begin, int64_t end);

@@ -1,14 +1,14 @@
 """tf.math's functions that TensorFlow writes over other ops in Python (math_ops.py,
 special_math_ops.py, check_ops.py, nn_impl.py), written over the same ops: lbeta, erfcinv,
 reciprocal_no_nan, multiply_no_nan, polyval, accumulate_n, is_non_decreasing,
-is_strictly_increasing and zero_fraction."""
+is_strictly_increasing, zero_fraction, imag and angle."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.ops import array_ops, math_ops, reduction_ops, special_math_ops
+from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, special_math_ops
 from varrt.ops.op_util import check_dtype
 
 
@@ -37,8 +37,8 @@ def reciprocal_no_nan(x, name=None) -> Tensor:
 
 def multiply_no_nan(x, y, name=None) -> Tensor:
     """x * y, and 0 where y is 0 even if x is inf or nan; `y` takes x's dtype."""
-    x = convert_to_tensor(x)
-    y = convert_to_tensor(y, dtype=x.dtype)
+    x = convert_to_tensor(x, name="x")
+    y = convert_to_tensor(y, dtype=x.dtype, name="y")
     if x.dtype != y.dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}")
     return special_math_ops.mul_no_nan(x, y, name)
@@ -79,7 +79,7 @@ def _monotonic(x, compare):
     """compare(x[i + 1], x[i]) over x in row-major order, all of them (True under two elements)."""
     x = array_ops.reshape(x, [-1])
     if not x.dtype.is_numeric:
-        raise TypeError(f"Expected x to be numeric, instead found: {x}")
+        raise TypeError("Expected x to be numeric, instead found: %s" % (x,))
     return reduction_ops.reduce_all(compare(x[1:], x[:-1]))
 
 
@@ -102,3 +102,20 @@ def zero_fraction(value, name=None) -> Tensor:
                             dtypes.int64)
     num_zero = math_ops.cast(math_ops.subtract(size, nonzero), dtypes.float32)
     return array_ops.identity(math_ops.truediv(num_zero, math_ops.cast(size, dtypes.float32)))
+
+
+def imag(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """The imaginary part of a complex tensor (Imag, in its real dtype); zeros like a real one."""
+    t = convert_to_tensor(input)
+    if t.dtype.is_complex:
+        return math_ops.complex_imag(t, name=name)
+    return array_ops.zeros_like(t)
+
+
+def angle(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
+    """The argument of each element of a complex tensor (Angle, in its real dtype); for a real
+    tensor pi where it is negative and 0 elsewhere."""
+    t = convert_to_tensor(input)
+    if t.dtype.is_complex:
+        return math_ops.complex_angle(t, name=name)
+    return index_ops.where(math_ops.less(t, 0), np.pi * array_ops.ones_like(t), array_ops.zeros_like(t))

@@ -1,8 +1,8 @@
 """tf.math's element-wise functions whose kernels are the core's table of math functions
 (csrc/varrt/kernels/math_functions.h, listed by _C.MATH_FUNCTIONS): the inverse trigonometric and
 hyperbolic functions, rint, the no-nan products (xlogy, xdivy, xlog1py, mul_no_nan), nextafter
-and the special functions (lgamma, digamma, polygamma, zeta, igamma, igammac, erfinv, ndtri, the
-modified Bessel functions). The real floats run the core's kernel (so a graph node runs it with
+and the special functions (lgamma, digamma, polygamma, zeta, igamma, igammac, betainc, erfinv,
+ndtri, the modified Bessel functions). The real floats run the core's kernel (so a graph node runs it with
 no Python frame); the complex dtypes TensorFlow also registers for some of them run NumPy here.
 
 The core ports Eigen's code, which TensorFlow's CPU kernels run, computing float in float and
@@ -16,7 +16,7 @@ import numpy as np
 from varrt import _C
 from varrt.framework.tensor import Tensor
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import check_dtype, error_name, operand, pair, quiet, run, run_core, slow
+from varrt.ops.op_util import check_dtype, error_name, matching, operand, pair, quiet, run, run_core, slow
 
 
 def _end(*args):
@@ -175,6 +175,15 @@ def igammac(a, x, name=None) -> Tensor:
 def igamma_grad_a(a, x, name=None) -> Tensor:
     """dP(a, x)/da, Igamma's gradient with respect to a (tf.raw_ops.IgammaGradA)."""
     return _binary("IgammaGradA", a, x, name)
+
+
+@op_def_lib.implements("Betainc")
+def betainc(a, b, x, name=None) -> Tensor:
+    """The regularized incomplete beta function I_x(a, b); a, b and x are scalars or of one shape."""
+    operands, dtype = matching("Betainc", [a, b, x], name)
+    end = _end(a, b, x)
+    check_dtype("Betainc", dtype, name, end)
+    return _run("Betainc", tuple(operands), dtype, name, end)
 
 
 @op_def_lib.implements("Erfinv")

@@ -13,6 +13,7 @@ register('AddN', 'inputs: N * T -> sum: T', 'N: int >= 1', 'T: {float, double, i
 register('AddV2', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128}', commutative=True, aggregate=True, shape=shape_fns.broadcast, node_name="add")
 register('All', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_dims: bool = false', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
+register('Angle', 'input: T -> output: Tout', 'T: {complex64, complex128} = complex64', 'Tout: {float, double} = float', shape=shape_fns.unchanged)
 register('Any', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_dims: bool = false', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
 register('ArgMax', 'input: T, dimension: Tidx -> output: output_type', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool}', 'Tidx: {int16, int32, int64} = int32', 'output_type: {int16, uint16, int32, int64} = int64', shape=shape_fns.arg_reduction)
@@ -32,6 +33,7 @@ register('BesselI1', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape
          kernels='CPU: double, float, half')
 register('BesselI1e', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
          kernels='XLA_CPU_JIT: float, double, bfloat16, half; CPU: double, float, half')
+register('Betainc', 'a: T, b: T, x: T -> z: T', 'T: {float, double}', shape=shape_fns.betainc)
 register('BitwiseAnd', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
 register('BitwiseOr', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
 register('BitwiseXor', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
@@ -43,6 +45,7 @@ register('Cos', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, c
 register('Cosh', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Cumprod', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
 register('Cumsum', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
+register('CumulativeLogsumexp', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {bfloat16, half, float, double}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
 register('Digamma', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
          kernels='XLA_CPU_JIT: float, double, bfloat16, half; CPU: double, half, float')
 register('DivNoNan', 'x: T, y: T -> z: T', 'T: {half, float, bfloat16, double, complex64, complex128}', shape=shape_fns.broadcast)
@@ -67,6 +70,7 @@ register('Igamma', 'a: T, x: T -> z: T', 'T: {bfloat16, half, float, double}', s
 register('IgammaGradA', 'a: T, x: T -> z: T', 'T: {float, double}', shape=shape_fns.broadcast)
 register('Igammac', 'a: T, x: T -> z: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.broadcast,
          kernels='XLA_CPU_JIT: float, double, bfloat16, half; CPU: double, float')
+register('Imag', 'input: T -> output: Tout', 'T: {complex64, complex128} = complex64', 'Tout: {float, double} = float', shape=shape_fns.unchanged)
 register('Invert', 'x: T -> y: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', shape=shape_fns.unchanged)
 register('IsFinite', 'x: T -> y: bool', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
 register('IsInf', 'x: T -> y: bool', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)

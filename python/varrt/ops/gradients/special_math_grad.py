@@ -108,6 +108,18 @@ def _igammac_grad(op, grad):
     return (None if ga is None else math_ops.negative(ga), None if gx is None else math_ops.negative(gx))
 
 
+@RegisterGradient("Betainc")
+def _betainc_grad(op, grad):
+    # With respect to x only (TensorFlow's: none for a and b). In log space: the terms grow large.
+    a, b, x = op.inputs
+    log_beta = math_ops.subtract(math_ops.add(special_math_ops.lgamma(a), special_math_ops.lgamma(b)),
+                                 special_math_ops.lgamma(math_ops.add(a, b)))
+    partial_x = math_ops.exp(math_ops.subtract(
+        math_ops.add(special_math_ops.xlog1py(math_ops.subtract(b, _const(1, b)), math_ops.negative(x)),
+                     special_math_ops.xlogy(math_ops.subtract(a, _const(1, a)), x)), log_beta))
+    return None, None, grad_util.unbroadcast(math_ops.multiply(partial_x, grad), grad_util.static_shape(x))
+
+
 @RegisterGradient("Erfinv")
 def _erfinv_grad(op, grad):
     root_pi_over_two = _const(np.sqrt(np.pi) / 2, grad)

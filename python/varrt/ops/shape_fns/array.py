@@ -349,3 +349,8 @@ def shape_value(dims):
 def size_value(dims):
     """Size: the element count."""
     return _product(dims)
+
+
+def invert_permutation(ctx):
+    """InvertPermutation: a vector in, its shape out."""
+    return shape_out(with_rank(as_list(ctx.input_shapes[0]), 1))
