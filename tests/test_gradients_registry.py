@@ -51,6 +51,9 @@ NO_GRADIENT = {
     "FusedBatchNormGradV3": "TensorFlow's is _FusedBatchNormGradGradV3, a composite varrt does not have yet",
     "ParseExampleV2": "TensorFlow 2.21 registers no gradient for it (its inputs are serialized Examples)",
     "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
+    "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
+    "Imag": "TensorFlow's builds tf.complex(0, grad): the Complex op, which varrt does not have yet",
+    "Angle": "TensorFlow's builds tf.complex values: the Complex op, which varrt does not have yet",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 
