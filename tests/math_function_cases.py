@@ -56,6 +56,19 @@ CASES = {
     "BesselI0e": _unary(_grid(-100.0, 100.0, 3000), np.logspace(0, 30, 50)),
     "BesselI1": _unary(_grid(-100.0, 100.0, 3000)),
     "BesselI1e": _unary(_grid(-100.0, 100.0, 3000), np.logspace(0, 30, 50)),
+    "BesselK0": _unary(_grid(-1.0, 60.0, 3000), np.logspace(-30, 0, 40)),
+    "BesselK0e": _unary(_grid(-1.0, 60.0, 3000), np.logspace(-30, 30, 60)),
+    "BesselK1": _unary(_grid(-1.0, 60.0, 3000), np.logspace(-30, 0, 40)),
+    "BesselK1e": _unary(_grid(-1.0, 60.0, 3000), np.logspace(-30, 30, 60)),
+    "BesselJ0": _unary(_grid(-60.0, 60.0, 3000), np.logspace(-30, 30, 60)),
+    "BesselJ1": _unary(_grid(-60.0, 60.0, 3000), np.logspace(-30, 30, 60)),
+    "BesselY0": _unary(_grid(-1.0, 60.0, 3000), np.logspace(-30, 30, 60)),
+    "BesselY1": _unary(_grid(-1.0, 60.0, 3000), np.logspace(-30, 30, 60)),
+    "Dawsn": _unary(_grid(-20.0, 20.0, 3000), np.logspace(-30, 12, 60), -np.logspace(-30, 12, 60)),
+    "Expint": _unary(_grid(-1.0, 100.0, 3000), np.logspace(-30, 2.9, 60)),
+    "FresnelCos": _unary(_grid(-10.0, 10.0, 3000), np.logspace(-30, 6, 60), -np.logspace(-30, 6, 60)),
+    "FresnelSin": _unary(_grid(-10.0, 10.0, 3000), np.logspace(-30, 6, 60), -np.logspace(-30, 6, 60)),
+    "Spence": _unary(_grid(-0.5, 10.0, 3000), np.logspace(-30, 30, 60)),
     "Xlogy": _pairs(_LOGS.tolist() + _EDGES, _LOGS.tolist() + _EDGES),
     "Xlog1py": _pairs(_LOGS.tolist() + _EDGES, _LOGS.tolist() + _EDGES),
     "Xdivy": _pairs(_LOGS.tolist() + _EDGES, _LOGS.tolist() + _EDGES),
@@ -75,17 +88,23 @@ CASES = {
 # The dtypes each op is compared in: float and double everywhere, the 16-bit floats where the op's
 # record has them.
 DTYPES = {op: ("float32", "float64") for op in CASES}
-for _op in ("Acos", "Lgamma", "Digamma", "Erfinv", "Ndtri", "BesselI0e", "BesselI1", "Xlogy", "Rint", "Igamma"):
+for _op in ("Acos", "Lgamma", "Digamma", "Erfinv", "Ndtri", "BesselI0e", "BesselI1", "Xlogy", "Rint", "Igamma",
+            "BesselK0", "BesselJ1", "Dawsn"):
     DTYPES[_op] += ("float16", "bfloat16")
 
 # op -> {dtype: the largest distance from TensorFlow's result measured, in ulps}; an op or dtype
 # not named here is bit for bit (lgamma, digamma, polygamma, zeta, igamma, igammac, IgammaGradA,
-# acosh, asinh, cosh, sinh, rint, xdivy, mul_no_nan, nextafter: the same code or libm call as
+# betainc, dawsn, expint, the Fresnel integrals, spence, acosh, asinh, cosh, sinh, rint, xdivy,
+# mul_no_nan, nextafter, and every float64 Bessel function: the same code or libm call as
 # TensorFlow's). The others: TensorFlow evaluates acos, asin, atanh and the exp and log inside
 # ndtri, erfinv, the Bessel functions, xlogy and xlog1py with Eigen's vectorised approximations.
 ULPS = {
     "Acos": {"float32": 4}, "Asin": {"float32": 3}, "Atanh": {"float32": 2, "float64": 2},
     "BesselI0": {"float32": 4}, "BesselI0e": {"float32": 2}, "BesselI1": {"float32": 4}, "BesselI1e": {"float32": 2},
     "Erfinv": {"float32": 4}, "Ndtri": {"float32": 4},
+    # K, J and Y: Eigen's float32 log, exp, sin and cos; Y0's 32 is next to its first zero (0.894),
+    # where the cancellation turns a last-bit difference into many of the small result's ulps.
+    "BesselK0": {"float32": 6}, "BesselK0e": {"float32": 6}, "BesselK1": {"float32": 6}, "BesselK1e": {"float32": 3},
+    "BesselJ0": {"float32": 4}, "BesselJ1": {"float32": 4}, "BesselY0": {"float32": 32}, "BesselY1": {"float32": 4},
     "Xlogy": {"float64": 2, "float16": 1, "bfloat16": 1}, "Xlog1py": {"float32": 3, "float64": 2},
 }

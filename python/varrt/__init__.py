@@ -17,7 +17,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ metrics/ data/ models/
     client        client/ distribute/
     public names  __init__ bitwise compat config/ debugging dlpack dtypes errors experimental
-                  image initializers io keras/ linalg math nn nn_experimental random raw_ops sparse strings
+                  image initializers io keras/ linalg math math_special nn nn_experimental random raw_ops sparse strings
                   train/
     tools         tools/ benchmarks/ tour __main__
 """

@@ -15,9 +15,11 @@ from varrt.ops.nn_ops import erfc, l2_normalize, log_sigmoid, log_softmax, softm
 from varrt.ops.scatter_ops import unsorted_segment_sum  # noqa: F401,E402
 from varrt.ops.sort_ops import in_top_k, top_k  # noqa: F401,E402
 from varrt.ops.nn_ops import softsign  # noqa: F401,E402
-from varrt.ops.special_math_ops import (acos, acosh, asin, asinh, atanh, bessel_i0, bessel_i0e, bessel_i1, betainc,  # noqa: F401,E402,E501
-                                        bessel_i1e, cosh, digamma, erfinv, igamma, igammac, lgamma, ndtri, nextafter,
-                                        polygamma, rint, sinh, xdivy, xlog1py, xlogy, zeta)
+from varrt.ops.special_math_ops import (acos, acosh, asin, asinh, atanh, bessel_i0, bessel_i0e,  # noqa: F401,E402
+                                        bessel_i1, bessel_i1e, betainc, cosh, digamma, erfinv, igamma, igammac,
+                                        lgamma, ndtri, nextafter, polygamma, rint, sinh, xdivy, xlog1py, xlogy, zeta)
 from varrt.ops.math_composites import (accumulate_n, angle, erfcinv, imag, is_non_decreasing,  # noqa: F401,E402
-                                       is_strictly_increasing, lbeta, multiply_no_nan, polyval, reciprocal_no_nan, zero_fraction)
+                                       is_strictly_increasing, lbeta, multiply_no_nan, polyval, reciprocal_no_nan,
+                                       zero_fraction)
+from varrt import math_special as special  # noqa: F401,E402
 from varrt.ops.index_ops import invert_permutation  # noqa: F401,E402

@@ -68,7 +68,9 @@ UNARY = ["Abs", "Atan", "Cast", "Ceil", "Cos", "Erf", "Erfc", "Exp", "Expm1", "F
          "Sqrt", "Square", "StopGradient", "Tan", "Tanh", "ZerosLike", "Elu", "LeakyRelu", "Relu", "Relu6",
          "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst",
          "Acos", "Acosh", "Asin", "Asinh", "Atanh", "Cosh", "Sinh", "Rint", "Lgamma", "Digamma", "Erfinv", "Ndtri",
-         "BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "InvertPermutation"]
+         "BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "InvertPermutation", "BesselK0", "BesselK0e", "BesselK1",
+         "BesselK1e", "BesselJ0", "BesselJ1", "BesselY0", "BesselY1", "Dawsn", "Expint", "FresnelCos", "FresnelSin",
+         "Spence"]
 BINARY = ["Add", "AddV2", "Atan2", "DivNoNan", "Equal", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Less",
           "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub",
           "Xlogy", "Xlog1py", "Xdivy", "MulNoNan", "NextAfter", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Polygamma"]

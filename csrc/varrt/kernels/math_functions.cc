@@ -10,8 +10,10 @@
 #include "varrt/kernels/elementary_functions.h"
 #include "varrt/kernels/simd_dispatch.h"
 #include "varrt/kernels/special_bessel.h"
+#include "varrt/kernels/special_bessel_kjy.h"
 #include "varrt/kernels/special_beta.h"
 #include "varrt/kernels/special_gamma.h"
+#include "varrt/kernels/special_integrals.h"
 #include "varrt/kernels/special_normal.h"
 
 #if defined(__SSE__) || defined(__x86_64__)
@@ -200,6 +202,19 @@ const std::vector<MathFunction>& math_functions() {
       VARRT_BESSEL("BesselI0e", 0, false, 8),
       VARRT_BESSEL("BesselI1", 1, true, 8),
       VARRT_BESSEL("BesselI1e", 1, false, 8),
+      VARRT_UNARY("BesselK0", special::bessel_k0, 16),
+      VARRT_UNARY("BesselK0e", special::bessel_k0e, 16),
+      VARRT_UNARY("BesselK1", special::bessel_k1, 16),
+      VARRT_UNARY("BesselK1e", special::bessel_k1e, 16),
+      VARRT_UNARY("BesselJ0", special::bessel_j0, 16),
+      VARRT_UNARY("BesselJ1", special::bessel_j1, 16),
+      VARRT_UNARY("BesselY0", special::bessel_y0, 16),
+      VARRT_UNARY("BesselY1", special::bessel_y1, 16),
+      VARRT_UNARY("Dawsn", special::dawsn, 8),
+      VARRT_UNARY("Expint", special::expint, 8),
+      VARRT_UNARY("FresnelCos", special::fresnel_cos, 8),
+      VARRT_UNARY("FresnelSin", special::fresnel_sin, 8),
+      VARRT_UNARY("Spence", special::spence, 8),
       VARRT_BINARY("Xlogy", elementary::xlogy, 4),
       VARRT_BINARY("Xlog1py", elementary::xlog1py, 4),
       VARRT_BINARY("Xdivy", elementary::xdivy, 1),

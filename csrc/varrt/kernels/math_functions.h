@@ -1,7 +1,7 @@
 // TensorFlow's element-wise math functions of real floats that have core kernels, by op name:
 // the inverse trigonometric and hyperbolic functions, rint, the no-nan products, nextafter
 // (elementary_functions.h), and the special functions (special_gamma.h, special_normal.h,
-// special_bessel.h, special_beta.h). One table: the op's graph node kernels, the Python layer's _C entry and
+// special_bessel.h, special_bessel_kjy.h, special_beta.h, special_integrals.h). One table: the op's graph node kernels, the Python layer's _C entry and
 // _C.MATH_FUNCTIONS all read it, so an op added here runs natively everywhere.
 //
 // float and double compute in their own type; half and bfloat16 in float, rounded once (as

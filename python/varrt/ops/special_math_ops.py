@@ -2,7 +2,8 @@
 (csrc/varrt/kernels/math_functions.h, listed by _C.MATH_FUNCTIONS): the inverse trigonometric and
 hyperbolic functions, rint, the no-nan products (xlogy, xdivy, xlog1py, mul_no_nan), nextafter
 and the special functions (lgamma, digamma, polygamma, zeta, igamma, igammac, betainc, erfinv,
-ndtri, the modified Bessel functions). The real floats run the core's kernel (so a graph node runs it with
+ndtri, the modified Bessel functions, and tf.math.special's Bessel functions, Dawson's integral, the
+exponential integral, the Fresnel integrals and Spence's integral). The real floats run the core's kernel (so a graph node runs it with
 no Python frame); the complex dtypes TensorFlow also registers for some of them run NumPy here.
 
 The core ports Eigen's code, which TensorFlow's CPU kernels run, computing float in float and
@@ -220,3 +221,81 @@ def bessel_i1(x, name=None) -> Tensor:
 def bessel_i1e(x, name=None) -> Tensor:
     """exp(-|x|) * bessel_i1(x), element-wise, without its overflow."""
     return _unary("BesselI1e", x, name)
+
+
+@op_def_lib.implements("BesselK0")
+def bessel_k0(x, name=None) -> Tensor:
+    """The modified Bessel function of the second kind of order 0, element-wise (inf at 0, nan below)."""
+    return _unary("BesselK0", x, name)
+
+
+@op_def_lib.implements("BesselK0e")
+def bessel_k0e(x, name=None) -> Tensor:
+    """exp(x) * bessel_k0(x), element-wise, without its underflow."""
+    return _unary("BesselK0e", x, name)
+
+
+@op_def_lib.implements("BesselK1")
+def bessel_k1(x, name=None) -> Tensor:
+    """The modified Bessel function of the second kind of order 1, element-wise (inf at 0, nan below)."""
+    return _unary("BesselK1", x, name)
+
+
+@op_def_lib.implements("BesselK1e")
+def bessel_k1e(x, name=None) -> Tensor:
+    """exp(x) * bessel_k1(x), element-wise, without its underflow."""
+    return _unary("BesselK1e", x, name)
+
+
+@op_def_lib.implements("BesselJ0")
+def bessel_j0(x, name=None) -> Tensor:
+    """The Bessel function of the first kind of order 0, element-wise."""
+    return _unary("BesselJ0", x, name)
+
+
+@op_def_lib.implements("BesselJ1")
+def bessel_j1(x, name=None) -> Tensor:
+    """The Bessel function of the first kind of order 1, element-wise."""
+    return _unary("BesselJ1", x, name)
+
+
+@op_def_lib.implements("BesselY0")
+def bessel_y0(x, name=None) -> Tensor:
+    """The Bessel function of the second kind of order 0, element-wise (-inf at 0, nan below)."""
+    return _unary("BesselY0", x, name)
+
+
+@op_def_lib.implements("BesselY1")
+def bessel_y1(x, name=None) -> Tensor:
+    """The Bessel function of the second kind of order 1, element-wise (-inf at 0, nan below)."""
+    return _unary("BesselY1", x, name)
+
+
+@op_def_lib.implements("Dawsn")
+def dawsn(x, name=None) -> Tensor:
+    """Dawson's integral exp(-x**2) * (the integral of exp(t**2) from 0 to x), element-wise."""
+    return _unary("Dawsn", x, name)
+
+
+@op_def_lib.implements("Expint")
+def expint(x, name=None) -> Tensor:
+    """The exponential integral Ei(x), element-wise (nan below 0)."""
+    return _unary("Expint", x, name)
+
+
+@op_def_lib.implements("FresnelCos")
+def fresnel_cos(x, name=None) -> Tensor:
+    """The Fresnel cosine integral: the integral of cos(pi t**2 / 2) from 0 to x, element-wise."""
+    return _unary("FresnelCos", x, name)
+
+
+@op_def_lib.implements("FresnelSin")
+def fresnel_sin(x, name=None) -> Tensor:
+    """The Fresnel sine integral: the integral of sin(pi t**2 / 2) from 0 to x, element-wise."""
+    return _unary("FresnelSin", x, name)
+
+
+@op_def_lib.implements("Spence")
+def spence(x, name=None) -> Tensor:
+    """Spence's integral: the integral of log(t) / (1 - t) from 1 to x, element-wise (nan below 0)."""
+    return _unary("Spence", x, name)

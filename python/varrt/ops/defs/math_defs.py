@@ -33,6 +33,22 @@ register('BesselI1', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape
          kernels='CPU: double, float, half')
 register('BesselI1e', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
          kernels='XLA_CPU_JIT: float, double, bfloat16, half; CPU: double, float, half')
+register('BesselJ0', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselJ1', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselK0', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselK0e', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselK1', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselK1e', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselY0', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
+register('BesselY1', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float, half')
 register('Betainc', 'a: T, b: T, x: T -> z: T', 'T: {float, double}', shape=shape_fns.betainc)
 register('BitwiseAnd', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
 register('BitwiseOr', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
@@ -46,6 +62,8 @@ register('Cosh', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, 
 register('Cumprod', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
 register('Cumsum', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
 register('CumulativeLogsumexp', 'x: T, axis: Tidx -> out: T', 'exclusive: bool = false', 'reverse: bool = false', 'T: {bfloat16, half, float, double}', 'Tidx: {int32, int64} = int32', shape=shape_fns.cumulative)
+register('Dawsn', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float')
 register('Digamma', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
          kernels='XLA_CPU_JIT: float, double, bfloat16, half; CPU: double, half, float')
 register('DivNoNan', 'x: T, y: T -> z: T', 'T: {half, float, bfloat16, double, complex64, complex128}', shape=shape_fns.broadcast)
@@ -57,11 +75,17 @@ register('Erfinv', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=s
 register('EuclideanNorm', 'input: T, reduction_indices: Tidx -> output: T', 'keep_dims: bool = false', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
          api_names={"reduction_indices": "axis"})
 register('Exp', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
+register('Expint', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float')
 register('Expm1', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Floor', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
 register('FloorDiv', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}', shape=shape_fns.broadcast, node_name="floordiv",
          kernels='XLA_CPU_JIT: float, double, int32, uint8, int16, int8, complex64, int64, bfloat16, uint16, complex128, half, uint32, uint64; DEFAULT: int32; CPU: double, bfloat16, half, float, int64, int32, int16, int8, uint64, uint32, uint16, uint8')
 register('FloorMod', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double}', shape=shape_fns.broadcast, node_name="mod")
+register('FresnelCos', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float')
+register('FresnelSin', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float')
 register('Greater', 'x: T, y: T -> z: bool', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.broadcast)
 register('GreaterEqual', 'x: T, y: T -> z: bool', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}', shape=shape_fns.broadcast)
 register('Identity', 'input: T -> output: T', 'T: type', shape=shape_fns.unchanged)
@@ -124,6 +148,8 @@ register('SelectV2', 'condition: bool, t: T, e: T -> output: T', 'T: type', shap
 register('Sign', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}', shape=shape_fns.unchanged)
 register('Sin', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Sinh', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
+register('Spence', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged,
+         kernels='CPU: double, float')
 register('Sqrt', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Square', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}', shape=shape_fns.unchanged)
 register('SquaredDifference', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, int32, int64, complex64, complex128}', commutative=True, shape=shape_fns.broadcast)

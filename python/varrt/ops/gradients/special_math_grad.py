@@ -203,3 +203,88 @@ def _next_after_grad(op, grad):
     x1, x2 = op.inputs
     return grad_util.binary_grads(op, lambda: math_ops.multiply(array_ops.ones_like(x1), grad),
                                   lambda: math_ops.multiply(array_ops.zeros_like(x2), grad))
+
+
+@RegisterGradient("BesselK0")
+def _bessel_k0_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.negative(special_math_ops.bessel_k1(op.inputs[0])))
+
+
+@RegisterGradient("BesselK0e")
+def _bessel_k0e_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.subtract(op.outputs[0], special_math_ops.bessel_k1e(op.inputs[0])))
+
+
+@RegisterGradient("BesselK1")
+def _bessel_k1_grad(op, grad):
+    x, y = op.inputs[0], op.outputs[0]
+    # K1'(x) = -K0(x) - K1(x) / x
+    partial_x = math_ops.subtract(math_ops.negative(special_math_ops.bessel_k0(x)), math_ops.divide(y, x))
+    return math_ops.multiply(grad, partial_x)
+
+
+@RegisterGradient("BesselK1e")
+def _bessel_k1e_grad(op, grad):
+    x, y = op.inputs[0], op.outputs[0]
+    partial_x = math_ops.subtract(math_ops.multiply(y, math_ops.subtract(_const(1.0, y), math_ops.reciprocal(x))),
+                                  special_math_ops.bessel_k0e(x))
+    return math_ops.multiply(grad, partial_x)
+
+
+@RegisterGradient("BesselJ0")
+def _bessel_j0_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.negative(special_math_ops.bessel_j1(op.inputs[0])))
+
+
+@RegisterGradient("BesselJ1")
+def _bessel_j1_grad(op, grad):
+    x, y = op.inputs[0], op.outputs[0]
+    # J0(x) - J1(x) / x, nan at 0 by the division: TensorFlow imposes its limit 1/2 there.
+    dy_dx = index_ops.where(math_ops.equal(x, _const(0.0, x)), _const(0.5, x),
+                            math_ops.subtract(special_math_ops.bessel_j0(x), math_ops.divide(y, x)))
+    return math_ops.multiply(grad, dy_dx)
+
+
+@RegisterGradient("BesselY0")
+def _bessel_y0_grad(op, grad):
+    return math_ops.multiply(grad, math_ops.negative(special_math_ops.bessel_y1(op.inputs[0])))
+
+
+@RegisterGradient("BesselY1")
+def _bessel_y1_grad(op, grad):
+    x, y = op.inputs[0], op.outputs[0]
+    return math_ops.multiply(grad, math_ops.subtract(special_math_ops.bessel_y0(x), math_ops.divide(y, x)))
+
+
+@RegisterGradient("Dawsn")
+def _dawsn_grad(op, grad):
+    x, y = op.inputs[0], op.outputs[0]
+    two_x_y = math_ops.multiply(math_ops.multiply(_const(2.0, x), x), y)
+    return math_ops.multiply(grad, math_ops.subtract(_const(1.0, x), two_x_y))
+
+
+@RegisterGradient("Expint")
+def _expint_grad(op, grad):
+    x = op.inputs[0]
+    return math_ops.divide(math_ops.multiply(grad, math_ops.exp(x)), x)
+
+
+@RegisterGradient("FresnelCos")
+def _fresnel_cos_grad(op, grad):
+    x = op.inputs[0]
+    return math_ops.multiply(grad, math_ops.cos(math_ops.multiply(_const(np.pi / 2.0, x), math_ops.square(x))))
+
+
+@RegisterGradient("FresnelSin")
+def _fresnel_sin_grad(op, grad):
+    x = op.inputs[0]
+    return math_ops.multiply(grad, math_ops.sin(math_ops.multiply(_const(np.pi / 2.0, x), math_ops.square(x))))
+
+
+@RegisterGradient("Spence")
+def _spence_grad(op, grad):
+    x = op.inputs[0]
+    partial_x = math_ops.divide(math_ops.log(x), math_ops.subtract(_const(1, x), x))
+    partial_x = index_ops.where(math_ops.equal(x, _const(1.0, x)), math_ops.negative(array_ops.ones_like(x)),
+                                partial_x)
+    return math_ops.multiply(grad, partial_x)
