@@ -6,14 +6,17 @@ float32 and of float64, on one thread and on two (issue 30's target: <= 1.2x Sci
 
 Rows (wall time of one call on an existing tensor or array, the median of ROUNDS calls after a
 warm-up call): lgamma (scipy.special.gammaln), digamma (psi), erfinv, bessel_i0e (i0e), igamma
-(gammainc) and xlogy, each for float32 and float64 inputs. SciPy runs single-threaded whatever
---threads says (its ufuncs have no threads), so its two-thread figures are its one-thread ones;
-varrt runs on --threads threads (VARRT_NUM_THREADS). SciPy is an optional peer, never a
-dependency of varrt: the scipy figures need it importable by the interpreter running this file.
+(gammainc) and xlogy, each for float32 and float64 inputs. Both libraries run in one process
+(with VARRT_NUM_THREADS set to --threads), their calls alternating, so that on a shared machine
+both see the same load. SciPy's ufuncs have no threads: its figures are one thread's. SciPy is an
+optional peer, never a dependency of varrt: without it only varrt's figures are printed.
 """
 import argparse
 import json
+import os
+import subprocess
 import sys
+import time
 
 import numpy as np
 
@@ -40,24 +43,41 @@ def inputs(name, dtype):
     return [rng.uniform(-30.0, 30.0, N).astype(dtype)]
 
 
-def run_library(library, rounds, threads):
-    """{row: seconds} for "varrt" or "scipy"."""
-    times = {}
-    if library == "varrt":
-        import varrt as tf  # the library under test, chosen per subprocess (as scipy below)
-        peer_rows.set_threads(tf, threads)
-    else:
+def _median_pair(fn_a, fn_b, rounds):
+    """The median wall times of fn_a and fn_b, calls alternating (after a warm-up call of each), so
+    that both see the same load on a shared machine."""
+    fn_a()
+    fn_b()
+    times_a, times_b = [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn_a()
+        times_a.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        fn_b()
+        times_b.append(time.perf_counter() - start)
+    return float(np.median(times_a)), float(np.median(times_b))
+
+
+def run_rows(rounds, threads):
+    """{row: [varrt seconds, SciPy seconds or None]}, measured in this process."""
+    import varrt as tf  # the library under test, in the process that sets its threads
+    try:
         import scipy.special as special  # the optional peer, never a dependency of varrt
+    except ImportError:
+        special = None
+    peer_rows.set_threads(tf, threads)
+    rows = {}
     for name, tf_name, scipy_name, _ in FUNCTIONS:
         for dtype in DTYPES:
             args = inputs(name, dtype)
-            if library == "varrt":
-                fn, tensors = getattr(tf.math, tf_name), [tf.constant(a) for a in args]
-                times[f"{name} {dtype}"] = peer_rows.median_call(lambda: fn(*tensors), rounds)
-            else:
-                fn = getattr(special, scipy_name)
-                times[f"{name} {dtype}"] = peer_rows.median_call(lambda: fn(*args), rounds)
-    return times
+            fn, tensors = getattr(tf.math, tf_name), [tf.constant(a) for a in args]
+            if special is None:
+                rows[f"{name} {dtype}"] = [peer_rows.median_call(lambda: fn(*tensors), rounds), None]
+                continue
+            peer = getattr(special, scipy_name)
+            rows[f"{name} {dtype}"] = list(_median_pair(lambda: fn(*tensors), lambda: peer(*args), rounds))
+    return rows
 
 
 def main(argv=None):
@@ -65,22 +85,24 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="5 timed calls instead of 20 (noisier)")
     parser.add_argument("--threads", type=int, default=1, help="varrt's threads")
     parser.add_argument("--rounds", type=int, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--only", choices=["varrt", "scipy"], help=argparse.SUPPRESS)
+    parser.add_argument("--only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rounds = args.rounds or (5 if args.quick else 20)
     if args.only:
-        print(json.dumps(run_library(args.only, rounds, args.threads)))
+        print(json.dumps(run_rows(rounds, args.threads)))
         return 0
-    module_file = __file__
-    varrt_times = peer_rows.in_subprocess(sys.executable, module_file, "varrt", rounds, args.threads)
-    scipy_times = peer_rows.in_subprocess(sys.executable, module_file, "scipy", rounds, 1)
-    if varrt_times is None:
-        raise RuntimeError("varrt's special-function benchmark failed")
-    print(f"varrt on {args.threads} thread(s), SciPy on 1; {N} elements; wall time of a call, median of {rounds}")
+    # A process of its own, so that VARRT_NUM_THREADS (read once) is --threads.
+    env = dict(os.environ, VARRT_NUM_THREADS=str(args.threads))
+    result = subprocess.run([sys.executable, os.path.abspath(__file__), "--only", "--rounds", str(rounds),
+                             "--threads", str(args.threads)], capture_output=True, text=True, env=env, timeout=1800)
+    if result.returncode != 0:
+        raise RuntimeError(f"the special-function benchmark failed:\n{result.stderr[-2000:]}")
+    rows = json.loads(result.stdout.strip().splitlines()[-1])
+    print(f"varrt on {args.threads} thread(s), SciPy on 1; {N} elements; wall time of a call, median of {rounds}, "
+          "the two libraries' calls alternating")
     print(f"{'row':20} {'varrt ms':>9} {'SciPy ms':>9} {'/SciPy':>7}")
     missed = 0
-    for row, t in varrt_times.items():
-        other = (scipy_times or {}).get(row)
+    for row, (t, other) in rows.items():
         ratio = t / other if other else None
         missed += ratio is not None and ratio > TARGET
         print(f"{row:20} {t * 1e3:9.2f} " + (f"{other * 1e3:9.2f} {ratio:7.2f}" if other else f"{'-':>9} {'-':>7}") +
