@@ -2,13 +2,14 @@
 (csrc/varrt/kernels/math_functions.h, listed by _C.MATH_FUNCTIONS): the inverse trigonometric and
 hyperbolic functions, rint, the no-nan products (xlogy, xdivy, xlog1py, mul_no_nan), nextafter
 and the special functions (lgamma, digamma, polygamma, zeta, igamma, igammac, betainc, erfinv,
-ndtri, the modified Bessel functions, and tf.math.special's Bessel functions, Dawson's integral, the
-exponential integral, the Fresnel integrals and Spence's integral). The real floats run the core's kernel (so a graph node runs it with
-no Python frame); the complex dtypes TensorFlow also registers for some of them run NumPy here.
+ndtri, the modified Bessel functions, and tf.math.special's Bessel functions, Dawson's integral,
+the exponential integral, the Fresnel integrals and Spence's integral). The real floats run the
+core's kernel (so a graph node runs it with no Python frame); the complex dtypes TensorFlow also
+registers for some of them run NumPy here.
 
 The core ports Eigen's code, which TensorFlow's CPU kernels run, computing float in float and
 double in double: results equal TensorFlow's, or differ by a few ulps where TensorFlow's float32
-kernel is an Eigen packet approximation (tests/test_math_functions.py states the measured bound).
+kernel is an Eigen packet approximation (tests/math_function_cases.py states the measured bounds).
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
@@ -31,7 +32,7 @@ def _run(op, inputs, dtype, name, end, complex_kernel=None):
     if _C.math_function_supported(dtype._enum):
         return run_core(_C.math_function, name, op, inputs, error_name(name, end))
     with quiet(all="ignore"):
-        return run(op, complex_kernel, inputs, dtype, "broadcast" if len(inputs) == 2 else None, name=name)
+        return run(op, complex_kernel, inputs, dtype, name=name)
 
 
 def _unary(op, x, name, complex_kernel=None):
