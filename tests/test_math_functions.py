@@ -149,3 +149,17 @@ def test_the_fixture_is_what_tensorflow_gives_now(tmp_path):
     assert sorted(live) == sorted(FIXTURE)
     for key in FIXTURE:
         assert live[key].tobytes() == FIXTURE[key].tobytes(), key
+
+
+def test_one_input_functions_take_the_one_crossing_entry_with_the_same_bits():
+    # A tensor or variable operand goes to the core in one call (_C.FastOp); name=, Python values
+    # and refused dtypes take the Python function, which gives the same bits and TensorFlow's errors.
+    x = tf.constant(np.linspace(0.1, 5.0, 7, dtype=np.float32))
+    v = tf.Variable(x)
+    for fn in (tf.math.lgamma, tf.math.special.bessel_k0, tf.acos, tf.math.rint):
+        assert type(fn).__name__ == "FastOp"
+        fast = fn(x).numpy().tobytes()
+        assert fn(x, name="named").numpy().tobytes() == fast == fn(v).numpy().tobytes()
+        assert fn(x.numpy().tolist()).numpy().tobytes() == fast
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32 is not in the list"):
+        tf.math.lgamma(tf.constant([1, 2]))

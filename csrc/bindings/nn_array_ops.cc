@@ -104,10 +104,12 @@ void bind_nn_array_ops(py::module_& m) {
         },
         py::arg("v2"), py::arg("condition"), py::arg("t"), py::arg("e"), py::arg("name") = std::string());
   m.def("select_supported", [](int dtype) { return kernels::select_supported(static_cast<DType>(dtype)); });
-  // The math functions of kernels/math_functions.h: MATH_FUNCTIONS maps each op name to its arity;
-  // math_function(op, inputs, name) runs one on inputs of one dtype math_function_supported takes.
+  // The math functions of kernels/math_functions.h: MATH_FUNCTIONS maps each op name to its index
+  // in the table (fast_op's "math" value); math_function(op, inputs, name) runs one on inputs of
+  // one dtype math_function_supported takes.
   py::dict math_functions;
-  for (const kernels::MathFunction& f : kernels::math_functions()) math_functions[f.op] = f.arity;
+  const auto& table = kernels::math_functions();
+  for (size_t i = 0; i < table.size(); ++i) math_functions[table[i].op] = static_cast<int>(i);
   m.attr("MATH_FUNCTIONS") = math_functions;
   m.def("math_function_supported",
         [](int dtype) { return kernels::math_function_supported(static_cast<DType>(dtype)); });

@@ -300,3 +300,25 @@ def fresnel_sin(x, name=None) -> Tensor:
 def spence(x, name=None) -> Tensor:
     """Spence's integral: the integral of log(t) / (1 - t) from 1 to x, element-wise (nan below 0)."""
     return _unary("Spence", x, name)
+
+
+# --- one-crossing entries ---------------------------------------------------------------------
+# The one-input functions of a tensor or variable enter the core in one call (_C.fast_op: the
+# operand read and the table's kernel run through the dispatch in C++), as math_ops' unary ops do;
+# the functions above stay their implementation for everything else (Python values, name=, other
+# dtypes, every error).
+def _fast_entries():
+    g = globals()
+    for fn_name, op in (("acos", "Acos"), ("asin", "Asin"), ("acosh", "Acosh"), ("asinh", "Asinh"),
+                        ("atanh", "Atanh"), ("cosh", "Cosh"), ("sinh", "Sinh"), ("rint", "Rint"),
+                        ("lgamma", "Lgamma"), ("digamma", "Digamma"), ("erfinv", "Erfinv"), ("ndtri", "Ndtri"),
+                        ("bessel_i0", "BesselI0"), ("bessel_i0e", "BesselI0e"), ("bessel_i1", "BesselI1"),
+                        ("bessel_i1e", "BesselI1e"), ("bessel_k0", "BesselK0"), ("bessel_k0e", "BesselK0e"),
+                        ("bessel_k1", "BesselK1"), ("bessel_k1e", "BesselK1e"), ("bessel_j0", "BesselJ0"),
+                        ("bessel_j1", "BesselJ1"), ("bessel_y0", "BesselY0"), ("bessel_y1", "BesselY1"),
+                        ("dawsn", "Dawsn"), ("expint", "Expint"), ("fresnel_cos", "FresnelCos"),
+                        ("fresnel_sin", "FresnelSin"), ("spence", "Spence")):
+        g[fn_name] = _C.fast_op("math", _C.MATH_FUNCTIONS[op], "hint", g[fn_name])
+
+
+_fast_entries()
