@@ -10,7 +10,7 @@ ROWS = {f"{name} {dtype}" for name, *_ in special_functions.FUNCTIONS for dtype 
 
 
 def test_every_row_is_measured():
-    rows = special_functions.run_rows(1, 1)
+    rows = special_functions.run_rows(1)
     assert set(rows) == ROWS
     assert all(varrt > 0 and (peer is None or peer > 0) for varrt, peer in rows.values())
 

@@ -7,14 +7,7 @@
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
 #include "varrt/core/parallel.h"
-#include "varrt/kernels/elementary_functions.h"
-#include "varrt/kernels/simd_dispatch.h"
-#include "varrt/kernels/special_bessel.h"
-#include "varrt/kernels/special_bessel_kjy.h"
-#include "varrt/kernels/special_beta.h"
-#include "varrt/kernels/special_gamma.h"
-#include "varrt/kernels/special_integrals.h"
-#include "varrt/kernels/special_normal.h"
+#include "varrt/kernels/math_function_loops.h"
 
 #if defined(__SSE__) || defined(__x86_64__)
 #include <xmmintrin.h>
@@ -24,59 +17,6 @@
 namespace varrt {
 namespace kernels {
 namespace {
-
-template <class T, T (*F)(T)>
-void loop1(const T* const* in, T* out, int64_t begin, int64_t end) {
-  const T* x = in[0];
-  simd_for(begin, end, [=](int64_t i) { out[i] = F(x[i]); });
-}
-
-template <class T, T (*F)(T, T)>
-void loop2(const T* const* in, T* out, int64_t begin, int64_t end) {
-  const T* x = in[0];
-  const T* y = in[1];
-  simd_for(begin, end, [=](int64_t i) { out[i] = F(x[i], y[i]); });
-}
-
-template <class T, T (*F)(T, T, T)>
-void loop3(const T* const* in, T* out, int64_t begin, int64_t end) {
-  const T* x = in[0];
-  const T* y = in[1];
-  const T* z = in[2];
-  simd_for(begin, end, [=](int64_t i) { out[i] = F(x[i], y[i], z[i]); });
-}
-
-// special::betainc is an overload set, not a template.
-template <class T> T betainc(T a, T b, T x) { return special::betainc(a, b, x); }
-
-// A function with a block form (special_bessel.h): whole blocks through it, the rest one by one.
-// `scale` multiplies by exp(|x|) (I0, I1 from I0e, I1e).
-template <class T, int kOrder, bool kScale>
-void bessel_loop(const T* const* in, T* out, int64_t begin, int64_t end) {
-  constexpr int kBlock = special::kBlock;
-  const T* x = in[0];
-  int64_t i = begin;
-  simd_call([&] {
-    for (; i + kBlock <= end; i += kBlock) special::bessel_ie_block<T, kOrder>(x + i, out + i);
-  });
-  for (; i < end; ++i) out[i] = kOrder == 0 ? special::bessel_i0e(x[i]) : special::bessel_i1e(x[i]);
-  if (kScale) {
-    for (int64_t k = begin; k < end; ++k) out[k] = std::exp(std::fabs(x[k])) * out[k];
-  }
-}
-
-#define VARRT_TERNARY(OP, FN, COST) \
-  MathFunction { OP, 3, &loop3<float, &FN<float>>, &loop3<double, &FN<double>>, COST }
-#define VARRT_BESSEL(OP, ORDER, SCALE, COST) \
-  MathFunction { OP, 1, &bessel_loop<float, ORDER, SCALE>, &bessel_loop<double, ORDER, SCALE>, COST }
-
-// special::lgamma is an overload set, not a template.
-template <class T> T lgamma(T x) { return special::lgamma(x); }
-
-#define VARRT_UNARY(OP, FN, COST) \
-  MathFunction { OP, 1, &loop1<float, &FN<float>>, &loop1<double, &FN<double>>, COST }
-#define VARRT_BINARY(OP, FN, COST) \
-  MathFunction { OP, 2, &loop2<float, &FN<float>>, &loop2<double, &FN<double>>, COST }
 
 // Each input seen with the output's shape: the input itself when it has it, else a copy with the
 // broadcast dimensions repeated (an odometer over the output's index).
@@ -185,55 +125,16 @@ void compute_narrow(const MathFunction& f, const Tensor* inputs, const Tensor& o
 }  // namespace
 
 const std::vector<MathFunction>& math_functions() {
-  static const auto* table = new std::vector<MathFunction>{
-      VARRT_UNARY("Acos", elementary::acos, 4),
-      VARRT_UNARY("Asin", elementary::asin, 4),
-      VARRT_UNARY("Acosh", elementary::acosh, 4),
-      VARRT_UNARY("Asinh", elementary::asinh, 4),
-      VARRT_UNARY("Atanh", elementary::atanh, 4),
-      VARRT_UNARY("Cosh", elementary::cosh, 4),
-      VARRT_UNARY("Sinh", elementary::sinh, 4),
-      VARRT_UNARY("Rint", elementary::rint, 1),
-      VARRT_UNARY("Lgamma", kernels::lgamma, 8),
-      VARRT_UNARY("Digamma", special::digamma, 16),
-      VARRT_UNARY("Erfinv", special::erfinv, 8),
-      VARRT_UNARY("Ndtri", special::ndtri, 8),
-      VARRT_BESSEL("BesselI0", 0, true, 8),
-      VARRT_BESSEL("BesselI0e", 0, false, 8),
-      VARRT_BESSEL("BesselI1", 1, true, 8),
-      VARRT_BESSEL("BesselI1e", 1, false, 8),
-      VARRT_UNARY("BesselK0", special::bessel_k0, 16),
-      VARRT_UNARY("BesselK0e", special::bessel_k0e, 16),
-      VARRT_UNARY("BesselK1", special::bessel_k1, 16),
-      VARRT_UNARY("BesselK1e", special::bessel_k1e, 16),
-      VARRT_UNARY("BesselJ0", special::bessel_j0, 16),
-      VARRT_UNARY("BesselJ1", special::bessel_j1, 16),
-      VARRT_UNARY("BesselY0", special::bessel_y0, 16),
-      VARRT_UNARY("BesselY1", special::bessel_y1, 16),
-      VARRT_UNARY("Dawsn", special::dawsn, 8),
-      VARRT_UNARY("Expint", special::expint, 8),
-      VARRT_UNARY("FresnelCos", special::fresnel_cos, 8),
-      VARRT_UNARY("FresnelSin", special::fresnel_sin, 8),
-      VARRT_UNARY("Spence", special::spence, 8),
-      VARRT_BINARY("Xlogy", elementary::xlogy, 4),
-      VARRT_BINARY("Xlog1py", elementary::xlog1py, 4),
-      VARRT_BINARY("Xdivy", elementary::xdivy, 1),
-      VARRT_BINARY("MulNoNan", elementary::mul_no_nan, 1),
-      VARRT_BINARY("NextAfter", elementary::nextafter, 2),
-      VARRT_BINARY("Igamma", special::igamma, 64),
-      VARRT_BINARY("Igammac", special::igammac, 64),
-      VARRT_BINARY("IgammaGradA", special::igamma_grad_a, 64),
-      VARRT_BINARY("Zeta", special::zeta, 32),
-      VARRT_BINARY("Polygamma", special::polygamma, 32),
-      VARRT_TERNARY("Betainc", kernels::betainc, 64),
-  };
+  static const auto* table = [] {
+    auto* t = new std::vector<MathFunction>();
+    add_elementary_functions(t);
+    add_gamma_functions(t);
+    add_bessel_functions(t);
+    add_integral_functions(t);
+    return t;
+  }();
   return *table;
 }
-
-#undef VARRT_UNARY
-#undef VARRT_BINARY
-#undef VARRT_BESSEL
-#undef VARRT_TERNARY
 
 const MathFunction* find_math_function(const char* op) {
   for (const MathFunction& f : math_functions()) {

@@ -59,14 +59,14 @@ def _median_pair(fn_a, fn_b, rounds):
     return float(np.median(times_a)), float(np.median(times_b))
 
 
-def run_rows(rounds, threads):
-    """{row: [varrt seconds, SciPy seconds or None]}, measured in this process."""
+def run_rows(rounds):
+    """{row: [varrt seconds, SciPy seconds or None]}, measured in this process, on the threads
+    VARRT_NUM_THREADS gives it (main runs it in a process of its own with --threads there)."""
     import varrt as tf  # the library under test, in the process that sets its threads
     try:
         import scipy.special as special  # the optional peer, never a dependency of varrt
     except ImportError:
         special = None
-    peer_rows.set_threads(tf, threads)
     rows = {}
     for name, tf_name, scipy_name, _ in FUNCTIONS:
         for dtype in DTYPES:
@@ -89,7 +89,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     rounds = args.rounds or (5 if args.quick else 20)
     if args.only:
-        print(json.dumps(run_rows(rounds, args.threads)))
+        print(json.dumps(run_rows(rounds)))
         return 0
     # A process of its own, so that VARRT_NUM_THREADS (read once) is --threads.
     env = dict(os.environ, VARRT_NUM_THREADS=str(args.threads))
