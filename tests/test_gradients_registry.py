@@ -77,6 +77,9 @@ NO_GRADIENT = {
     "RandomPoissonV2": "TensorFlow 2.21 registers no gradient for it",
     "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",
     "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",
+    "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
+    "Imag": "TensorFlow's builds tf.complex(0, grad): the Complex op, which varrt does not have yet",
+    "Angle": "TensorFlow's builds tf.complex values: the Complex op, which varrt does not have yet",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 

@@ -20,6 +20,8 @@
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
 #include "varrt/kernels/cast.h"
+#include "varrt/kernels/math_functions.h"
+#include "varrt/ops/math_function_ops.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/variable_ops.h"
@@ -37,7 +39,7 @@ using kernels::BinaryOp;
 // strictly (tf.subtract, tf.multiply, comparisons), or strictly with the operands swapped
 // (`value - tensor`, the reflected operators).
 enum class Mode { kHint, kStrict, kReflected };
-enum class Kind { kBinary, kMatMul, kReduce, kUnary, kCast };
+enum class Kind { kBinary, kMatMul, kReduce, kUnary, kCast, kMath };
 
 struct FastOpObject {
   PyObject_HEAD
@@ -46,6 +48,7 @@ struct FastOpObject {
   BinaryOp op;
   kernels::ReduceOp reduce_op;
   kernels::UnaryOp unary_op;
+  const kernels::MathFunction* math;  // kMath: a one-input function of kernels::math_functions()
   Mode mode;
   PyObject* fallback;
 };
@@ -243,7 +246,8 @@ PyObject* fast_reduce(FastOpObject* self, PyObject* const* args, size_t nargsf, 
   }
 }
 
-// negative/square/abs(x) and cast(x, dtype) of a tensor or variable: one input, positional.
+// negative/square/abs(x), the one-input math functions (lgamma(x), ...) and cast(x, dtype) of a
+// tensor or variable: one input, positional.
 PyObject* fast_single(FastOpObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   const bool is_cast = self->kind == Kind::kCast;
@@ -267,13 +271,16 @@ PyObject* fast_single(FastOpObject* self, PyObject* const* args, size_t nargsf, 
       PyErr_Clear();
       return call_fallback(self, args, nargsf, kwnames);
     }
-  } else if (!kernels::unary_supported(self->unary_op, x.dtype)) {
+  } else if (self->kind == Kind::kMath ? !kernels::math_function_supported(x.dtype)
+                                        : !kernels::unary_supported(self->unary_op, x.dtype)) {
     return call_fallback(self, args, nargsf, kwnames);
   }
   try {
     materialize(x);
     PlacedTensor in{x.tensor.tensor, x.tensor.device};
-    PlacedTensor out = is_cast ? ops::Cast(in, to) : ops::UnaryOp(self->unary_op, in);
+    PlacedTensor out = is_cast                       ? ops::Cast(in, to)
+                       : self->kind == Kind::kMath ? ops::MathFunction(*self->math, &in, "")
+                                                     : ops::UnaryOp(self->unary_op, in);
     return wrap_tensor(PyTensor{std::move(out.tensor), out.device});
   } catch (...) {
     set_python_error_from_current_exception();
@@ -286,7 +293,9 @@ PyObject* fast_single(FastOpObject* self, PyObject* const* args, size_t nargsf, 
 PyObject* fast_call(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   auto* self = reinterpret_cast<FastOpObject*>(callable);
   if (self->kind == Kind::kReduce) return fast_reduce(self, args, nargsf, kwnames);
-  if (self->kind == Kind::kUnary || self->kind == Kind::kCast) return fast_single(self, args, nargsf, kwnames);
+  if (self->kind == Kind::kUnary || self->kind == Kind::kCast || self->kind == Kind::kMath) {
+    return fast_single(self, args, nargsf, kwnames);
+  }
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs != 2 || kwnames != nullptr) return call_fallback(self, args, nargsf, kwnames);
   const bool reflected = self->mode == Mode::kReflected;
@@ -376,8 +385,8 @@ PyTypeObject fast_op_type = [] {
   return t;
 }();
 
-// _C.fast_op(kind, op, mode, fallback): kind "binary", "matmul", "reduce", "unary" or "cast"; op a
-// BINARY_OPS, REDUCE_OPS or UNARY_OPS value (0 otherwise);
+// _C.fast_op(kind, op, mode, fallback): kind "binary", "matmul", "reduce", "unary", "math" or "cast";
+// op a BINARY_OPS, REDUCE_OPS, UNARY_OPS or MATH_FUNCTIONS (of one input) value (0 otherwise);
 // mode "hint", "strict" or "reflected".
 PyObject* make_fast_op(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   if (nargs != 4) {
@@ -388,15 +397,22 @@ PyObject* make_fast_op(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   long op = PyLong_AsLong(args[1]);
   const char* mode = PyUnicode_AsUTF8(args[2]);
   if (kind == nullptr || mode == nullptr || (op == -1 && PyErr_Occurred())) return nullptr;
+  const std::string k = kind;
+  const auto& math = kernels::math_functions();
+  if (k == "math" && (op < 0 || op >= static_cast<long>(math.size()) || math[static_cast<size_t>(op)].arity != 1)) {
+    PyErr_SetString(PyExc_ValueError, "fast_op: not a one-input MATH_FUNCTIONS value");
+    return nullptr;
+  }
   auto* self = PyObject_New(FastOpObject, &fast_op_type);
   if (self == nullptr) return nullptr;
   self->vectorcall = fast_call;
-  const std::string k = kind;
   self->kind = k == "matmul"   ? Kind::kMatMul
                : k == "reduce" ? Kind::kReduce
                : k == "unary"  ? Kind::kUnary
                : k == "cast"   ? Kind::kCast
+               : k == "math"   ? Kind::kMath
                                : Kind::kBinary;
+  self->math = self->kind == Kind::kMath ? &math[static_cast<size_t>(op)] : nullptr;
   self->op = static_cast<BinaryOp>(self->kind == Kind::kBinary ? op : 0);
   self->reduce_op = static_cast<kernels::ReduceOp>(self->kind == Kind::kReduce ? op : 0);
   self->unary_op = static_cast<kernels::UnaryOp>(self->kind == Kind::kUnary ? op : 0);

@@ -22,6 +22,7 @@
 #include "varrt/ops/concat_split_ops.h"
 #include "varrt/ops/fused_batch_norm_ops.h"
 #include "varrt/kernels/select.h"
+#include "varrt/ops/math_function_ops.h"
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/select_ops.h"
@@ -103,6 +104,26 @@ void bind_nn_array_ops(py::module_& m) {
         },
         py::arg("v2"), py::arg("condition"), py::arg("t"), py::arg("e"), py::arg("name") = std::string());
   m.def("select_supported", [](int dtype) { return kernels::select_supported(static_cast<DType>(dtype)); });
+  // The math functions of kernels/math_functions.h: MATH_FUNCTIONS maps each op name to its index
+  // in the table (fast_op's "math" value); math_function(op, inputs, name) runs one on inputs of
+  // one dtype math_function_supported takes.
+  py::dict math_functions;
+  const auto& table = kernels::math_functions();
+  for (size_t i = 0; i < table.size(); ++i) math_functions[table[i].op] = static_cast<int>(i);
+  m.attr("MATH_FUNCTIONS") = math_functions;
+  m.def("math_function_supported",
+        [](int dtype) { return kernels::math_function_supported(static_cast<DType>(dtype)); });
+  m.def("math_function",
+        [](const std::string& op, const py::sequence& inputs, std::optional<std::string> name) {
+          const kernels::MathFunction* f = kernels::find_math_function(op.c_str());
+          if (f == nullptr || static_cast<int>(py::len(inputs)) != f->arity) {
+            throw py::value_error("no math function " + op + " of " + std::to_string(py::len(inputs)) + " inputs");
+          }
+          PlacedTensor in[3];
+          for (int i = 0; i < f->arity; ++i) in[i] = operand(inputs[static_cast<size_t>(i)]);
+          return result(ops::MathFunction(*f, in, name_of(name)));
+        },
+        py::arg("op"), py::arg("inputs"), py::arg("name") = std::string());
   m.def("unary_op",
         [](int op, py::handle x) { return result(ops::UnaryOp(static_cast<kernels::UnaryOp>(op), operand(x))); },
         py::arg("op"), py::arg("x"));

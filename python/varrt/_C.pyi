@@ -740,6 +740,10 @@ def mat_mul(a: typing.Any, b: typing.Any, transpose_a: bool, transpose_b: bool, 
     """
     The core's MatMul (a, b: Tensors, TensorDatas or converted host arrays of one dtype).
     """
+def math_function(op: str, inputs: collections.abc.Sequence[typing.Any], name: str | None = '') -> typing.Any:
+    ...
+def math_function_supported(arg0: int) -> bool:
+    ...
 def matrix_determinant(input: typing.Any, name: str | None) -> typing.Any:
     """The core's MatrixDeterminant."""
 def matrix_inverse(input: typing.Any, adjoint: bool, name: str | None) -> typing.Any:
@@ -986,6 +990,7 @@ def window_op(op: str, inputs: collections.abc.Sequence[typing.Any], window: col
 def zeros_like(input: typing.Any) -> typing.Any:
     ...
 BINARY_OPS: dict[str, int]
+MATH_FUNCTIONS: dict[str, int]
 REDUCE_OPS: dict[str, int]
 TAPE_READ_OPS: frozenset[str]
 UNARY_OPS: dict[str, int]

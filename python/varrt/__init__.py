@@ -18,8 +18,8 @@ below it, at module level and inside functions alike, and no imports form a circ
                   saved_model/
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
-                  image initializers io keras/ linalg math nn nn_experimental random random_experimental raw_ops
-                  sparse strings test train/ version
+                  image initializers io keras/ linalg math math_special nn nn_experimental random random_experimental
+                  raw_ops sparse strings test train/ version
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -55,6 +55,7 @@ from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, cast, clip_by_valu
 from varrt.ops.reduction_ops import (argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
                                      reduce_mean, reduce_min, reduce_prod, reduce_sum)
 from varrt.ops.linalg_ops import matmul
+from varrt.ops.special_math_ops import acos, acosh, asin, asinh, atanh, cosh, sinh
 from varrt.ops.linalg_composites import norm_v2 as norm
 from varrt.ops.eig_ops import eig, eigvals  # noqa: E402
 from varrt.ops.sequence_ops import linspace, range

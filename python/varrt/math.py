@@ -5,7 +5,8 @@ from varrt.ops.math_ops import (abs, add, add_n, atan, atan2, ceil, clip_by_valu
                             logical_or, logical_xor, maximum, minimum, mod, multiply, negative, not_equal, pow, real,
                             reciprocal, round, rsqrt, scalar_mul, sigmoid, sign, sin, sqrt, square, squared_difference,
                             subtract, tan, tanh, truediv)
-from varrt.ops.reduction_ops import (argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,  # noqa: F401
+from varrt.ops.reduction_ops import (argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp,  # noqa: F401
+                                 reduce_all, reduce_any,
                                  reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min,
                                  reduce_prod, reduce_std, reduce_sum, reduce_variance)
 
@@ -18,3 +19,12 @@ from varrt.ops.segment_ops import (segment_max, segment_mean, segment_min, segme
                                    unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min,
                                    unsorted_segment_prod, unsorted_segment_sqrt_n)
 from varrt.ops.sort_ops import in_top_k, top_k  # noqa: F401,E402
+from varrt.ops.nn_ops import softsign  # noqa: F401,E402
+from varrt.ops.special_math_ops import (acos, acosh, asin, asinh, atanh, bessel_i0, bessel_i0e,  # noqa: F401,E402
+                                        bessel_i1, bessel_i1e, betainc, cosh, digamma, erfinv, igamma, igammac,
+                                        lgamma, ndtri, nextafter, polygamma, rint, sinh, xdivy, xlog1py, xlogy, zeta)
+from varrt.ops.math_composites import (accumulate_n, angle, erfcinv, imag, is_non_decreasing,  # noqa: F401,E402
+                                       is_strictly_increasing, lbeta, multiply_no_nan, polyval, reciprocal_no_nan)
+from varrt.ops.nn_statistics import zero_fraction  # noqa: F401,E402  (tf.nn's too: one function)
+from varrt import math_special as special  # noqa: F401,E402
+from varrt.ops.index_ops import invert_permutation  # noqa: F401,E402

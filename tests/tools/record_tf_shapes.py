@@ -66,9 +66,14 @@ def REDUCE(op, dt=None):
 UNARY = ["Abs", "Atan", "Cast", "Ceil", "Cos", "Erf", "Erfc", "Exp", "Expm1", "Floor", "Identity", "IsFinite",
          "IsInf", "IsNan", "Log", "Log1p", "Neg", "OnesLike", "Reciprocal", "Round", "Rsqrt", "Sign", "Sin",
          "Sqrt", "Square", "StopGradient", "Tan", "Tanh", "ZerosLike", "Elu", "LeakyRelu", "Relu", "Relu6",
-         "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst"]
+         "Selu", "Sigmoid", "Softplus", "Softsign", "_EagerConst",
+         "Acos", "Acosh", "Asin", "Asinh", "Atanh", "Cosh", "Sinh", "Rint", "Lgamma", "Digamma", "Erfinv", "Ndtri",
+         "BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "InvertPermutation", "BesselK0", "BesselK0e", "BesselK1",
+         "BesselK1e", "BesselJ0", "BesselJ1", "BesselY0", "BesselY1", "Dawsn", "Expint", "FresnelCos", "FresnelSin",
+         "Spence"]
 BINARY = ["Add", "AddV2", "Atan2", "DivNoNan", "Equal", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Less",
-          "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub"]
+          "LessEqual", "Maximum", "Minimum", "Mul", "NotEqual", "Pow", "RealDiv", "SquaredDifference", "Sub",
+          "Xlogy", "Xlog1py", "Xdivy", "MulNoNan", "NextAfter", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Polygamma"]
 
 
 def cases():
@@ -77,6 +82,11 @@ def cases():
         out += U(op, **({"attrs": {"DstT": "int32"}} if op == "Cast" else {}))
     out += U("ComplexAbs", dt={"T": "complex64"}) + U("Conj", dt={"T": "complex64"}) + U("Real", dt={"T": "complex64"})
     out += U("Invert", dt={"T": "int32"}) + U("LogicalNot")
+    out += U("Imag", dt={"T": "complex64"}) + U("Angle", dt={"T": "complex64"})
+    out += [dict(op="Betainc", inputs={"a": [2, None], "b": [], "x": [None, 3]}),
+            dict(op="Betainc", inputs={"a": [], "b": "?", "x": []}), dict(op="Betainc", inputs={"a": [], "b": [], "x": []}),
+            dict(op="Betainc", inputs={"a": [2, 3], "b": [2, 4], "x": []}),
+            dict(op="Betainc", inputs={"a": [2], "b": [2, 2], "x": [2]})]
     for op in BINARY + ["BitwiseAnd", "BitwiseOr", "BitwiseXor", "LogicalAnd", "LogicalOr"]:
         out += B(op)
     out += [dict(op="Equal", inputs={"x": [3], "y": [4]}, attrs={"incompatible_shape_error": False}),
@@ -119,6 +129,8 @@ def cases():
         dict(op="Cumsum", inputs={"x": "?", "axis": []}),
         dict(op="Cumsum", inputs={"x": [2, 3], "axis": [1]}),
         dict(op="Cumprod", inputs={"x": [None, 3]}, const={"axis": 0}, attrs={"exclusive": True}),
+        dict(op="CumulativeLogsumexp", inputs={"x": [2, None]}, const={"axis": 1}),
+        dict(op="CumulativeLogsumexp", inputs={"x": "?", "axis": []}, attrs={"reverse": True}),
         dict(op="Cumprod", inputs={"x": [], "axis": []}),
         dict(op="Range", const={"start": 0, "limit": 5, "delta": 1}),
         dict(op="Range", const={"start": 2, "limit": 11, "delta": 3}),

@@ -13,6 +13,7 @@
 #include "varrt/ops/identity.h"
 #include "varrt/ops/linalg_ops.h"
 #include "varrt/ops/math_ops.h"
+#include "varrt/ops/math_function_ops.h"
 #include "varrt/ops/matmul_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/parsing_ops.h"
@@ -55,6 +56,15 @@ class BinaryKernel : public NodeKernel {
 
  private:
   kernels::BinaryOp op_;
+};
+
+class MathFunctionKernel : public NodeKernel {
+ public:
+  explicit MathFunctionKernel(const kernels::MathFunction& f) : f_(f) {}
+  void run(NodeCall& c) const override { c.outputs[0] = ops::MathFunction(f_, c.inputs); }
+
+ private:
+  const kernels::MathFunction& f_;
 };
 
 class ReduceKernel : public NodeKernel {
@@ -359,6 +369,9 @@ std::shared_ptr<const NodeKernel> core_node_kernel(const std::string& op) {
     }
     for (auto u : kernels::kUnaryOps) {
       (*m)[ops::unary_op_name(u)] = std::make_shared<UnaryEnumKernel<kernels::UnaryOp, &ops::UnaryOp>>(u);
+    }
+    for (const kernels::MathFunction& f : kernels::math_functions()) {
+      (*m)[f.op] = std::make_shared<MathFunctionKernel>(f);
     }
     for (auto r : {kernels::ReduceOp::kSum, kernels::ReduceOp::kProd, kernels::ReduceOp::kMax, kernels::ReduceOp::kMin,
                    kernels::ReduceOp::kMean}) {

@@ -1,5 +1,5 @@
 """Index-driven ops under TensorFlow's names and op names: gather (GatherV2), gather_nd
-(GatherNd), where (Where / SelectV2) and one_hot (OneHot). Out-of-range indices are errors
+(GatherNd), where (Where / SelectV2), one_hot (OneHot) and invert_permutation (InvertPermutation). Out-of-range indices are errors
 with TensorFlow's messages (one_hot: all off_value), never wrapped like NumPy's negatives.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
@@ -178,6 +178,28 @@ def _one_hot(idx, depth, on, off, axis, name, end):
 
 
 # --- tf.raw_ops -------------------------------------------------------------------------------
+
+@op_def_lib.implements("InvertPermutation")
+def invert_permutation(x, name=None) -> Tensor:
+    """y with y[x[i]] = i for a permutation x of 0 .. n-1 (tf.math.invert_permutation)."""
+    a, dtype = operand(x)
+    end = "" if slow(x) else None
+    check_dtype("InvertPermutation", dtype, name, end)
+
+    def kernel(p):
+        p = np.asarray(p)
+        if p.ndim != 1:
+            raise kernel_error("InvertPermutation", "invert_permutation expects a 1D vector.", name, end=end)
+        out = np.full(p.shape, -1, p.dtype)
+        for i, d in enumerate(p.tolist()):
+            if not 0 <= d < p.size:
+                raise kernel_error("InvertPermutation", f"{d} is not between 0 and {p.size}", name, end=end)
+            if out[d] != -1:
+                raise kernel_error("InvertPermutation", f"{d} is duplicated in the input.", name, end=end)
+            out[d] = i
+        return out
+    return run("InvertPermutation", kernel, (a,), dtype, name=name)
+
 
 @op_def_lib.implements("GatherV2")
 def _raw_gather_v2(params, indices, axis, batch_dims=0, name=None):

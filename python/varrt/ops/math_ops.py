@@ -433,6 +433,24 @@ def real(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {t.dtype}")
 
 
+@op_def_lib.implements("Imag")
+def complex_imag(input, Tout=dtypes.float32, name=None) -> Tensor:  # noqa: A002,N803 - TensorFlow's names
+    """The Imag op: the imaginary part of a complex tensor, in its real dtype (tf.math.imag:
+    math_composites.imag)."""
+    t = convert_to_tensor(input)
+    check_dtype("Imag", t.dtype, name, _end(input))
+    return run("Imag", np.imag, (t,), t.dtype.real_dtype)
+
+
+@op_def_lib.implements("Angle")
+def complex_angle(input, Tout=dtypes.float32, name=None) -> Tensor:  # noqa: A002,N803 - TensorFlow's names
+    """The Angle op: the argument of each element of a complex tensor, in its real dtype
+    (tf.math.angle: math_composites.angle)."""
+    t = convert_to_tensor(input)
+    check_dtype("Angle", t.dtype, name, _end(input))
+    return run("Angle", np.angle, (t,), t.dtype.real_dtype)
+
+
 @op_def_lib.implements("Tanh")
 def tanh(x, name=None) -> Tensor:
     """The hyperbolic tangent of x element-wise (tf.math.tanh)."""

@@ -282,7 +282,8 @@ def _scan(op, kernel, a, axis, exclusive, reverse, name):
     with quiet(all="ignore"):
         r = kernel(a, axis=axis, dtype=a.dtype)
         if exclusive:
-            identity = np.zeros_like if kernel is np.cumsum else np.ones_like
+            identity = {np.cumsum: np.zeros_like, np.cumprod: np.ones_like}.get(
+                kernel, lambda r: np.full_like(r, -np.inf))  # CumulativeLogsumexp's: -inf
             first = identity(np.take(r, [0], axis=axis)) if a.shape[axis] else np.take(r, [], axis=axis)
             r = np.concatenate([first, np.delete(r, -1, axis=axis)], axis=axis)[tuple(
                 slice(0, n) for n in a.shape)]
@@ -301,6 +302,30 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None) -> Tensor:
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None) -> Tensor:
     """The cumulative product along `axis`, optionally exclusive and/or reversed (tf.math.cumprod)."""
     return _cumulative("Cumprod", np.cumprod, x, axis, exclusive, reverse, name)
+
+
+def _log_add_exp(a, b):
+    """log(exp(a) + exp(b)) as TensorFlow's LogSumExp reducer writes it, log1p(exp(min - max)) + max
+    (max itself where max is -inf), each step computed in double and rounded to the element type:
+    TensorFlow's float steps are Eigen's approximations of exp and log1p, within an ulp of that."""
+    lo, hi = np.minimum(a, b).astype(np.float64), np.maximum(a, b).astype(np.float64)
+    return np.where(hi < np.finfo(a.dtype).min, hi, np.log1p(np.exp(lo - hi)) + hi).astype(a.dtype)
+
+
+def _cumulative_logsumexp(a, axis, dtype):
+    """The running log-sum-exp along `axis`, left to right (the 16-bit floats in float)."""
+    wide = a.astype(np.float32) if a.dtype.itemsize < 4 else a
+    out = np.moveaxis(wide.copy(), axis, 0)
+    for i in range(1, out.shape[0]):
+        out[i] = _log_add_exp(out[i - 1], out[i])
+    return np.moveaxis(out, 0, axis).astype(a.dtype)
+
+
+@op_def_lib.implements("CumulativeLogsumexp")
+def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None) -> Tensor:
+    """log(cumsum(exp(x))) along `axis` without its overflow, optionally exclusive (-inf first)
+    and/or reversed (tf.math.cumulative_logsumexp)."""
+    return _cumulative("CumulativeLogsumexp", _cumulative_logsumexp, x, axis, exclusive, reverse, name)
 
 
 # reduce_sum/prod/max/min/mean of a tensor or variable over int axes enter the core in one call

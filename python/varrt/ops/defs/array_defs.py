@@ -14,6 +14,7 @@ register('ExpandDims', 'input: T, dim: Tdim -> output: T', 'T: type', 'Tdim: {in
 register('Fill', 'dims: index_type, value: T -> output: T', 'T: type', 'index_type: {int32, int64} = int32', shape=shape_fns.fill)
 register('GatherNd', 'params: Tparams, indices: Tindices -> output: Tparams', 'Tparams: type', 'Tindices: {int16, int32, int64}', 'bad_indices_policy: string = ""', shape=shape_fns.gather_nd)
 register('GatherV2', 'params: Tparams, indices: Tindices, axis: Taxis -> output: Tparams', 'batch_dims: int = 0', 'Tparams: type', 'Tindices: {int16, int32, int64}', 'Taxis: {int32, int64}', shape=shape_fns.gather_v2)
+register('InvertPermutation', 'x: T -> y: T', 'T: {int32, int64} = int32', shape=shape_fns.invert_permutation)
 register('OneHot', 'indices: TI, depth: int32, on_value: T, off_value: T -> output: T', 'axis: int = -1', 'T: type', 'TI: {uint8, int8, int32, int64} = int64', shape=shape_fns.one_hot)
 register('Pack', 'values: N * T -> output: T', 'N: int >= 1', 'T: type', 'axis: int = 0', shape=shape_fns.pack)
 register('Reshape', 'tensor: T, shape: Tshape -> output: T', 'T: type', 'Tshape: {int32, int64} = int32', shape=shape_fns.reshape)

@@ -10,3 +10,4 @@ from varrt.ops.gradients import space_batch_grad  # noqa: F401,E402
 from varrt.ops.gradients import image_grad  # noqa: F401,E402
 from varrt.ops.gradients import parsing_grad  # noqa: F401,E402
 from varrt.ops.gradients import segment_grad  # noqa: F401,E402
+from varrt.ops.gradients import special_math_grad  # noqa: F401,E402

@@ -138,7 +138,7 @@ def _tile_grad(op, grad):
 
 
 for _op in ("Assert", "StopGradient", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Const", "OneHot", "Where",
-            "Range"):
+            "Range", "InvertPermutation"):
     NotDifferentiable(_op)
 
 

@@ -98,6 +98,15 @@ def unbroadcast(grad, shape):
     return array_ops.reshape(grad, shape) if lead else grad
 
 
+def binary_grads(op, gx, gy):
+    """The gradients of a broadcasting binary op's inputs from `gx(grad)`/`gy(grad)`, reduced to
+    the inputs' shapes; None (and not computed) for an input no requested gradient needs."""
+    x, y = op.inputs
+    skip = op.skip_input_indices
+    return (None if 0 in skip else unbroadcast(gx(), static_shape(x)),
+            None if 1 in skip else unbroadcast(gy(), static_shape(y)))
+
+
 def reduction_axes(op, rank):
     """The axes a reduction op reduced (all of them when the op recorded none), non-negative, sorted."""
     try:

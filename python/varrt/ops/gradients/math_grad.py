@@ -8,13 +8,7 @@ from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 from varrt.framework.tensor import constant
 
 
-def _binary(op, gx, gy):
-    """The gradients of a broadcasting binary op's inputs from `gx(grad)`/`gy(grad)`, reduced to
-    the inputs' shapes; None (and not computed) for an input no requested gradient needs."""
-    x, y = op.inputs
-    skip = op.skip_input_indices
-    return (None if 0 in skip else grad_util.unbroadcast(gx(), grad_util.static_shape(x)),
-            None if 1 in skip else grad_util.unbroadcast(gy(), grad_util.static_shape(y)))
+_binary = grad_util.binary_grads
 
 
 @RegisterGradient("AddV2")

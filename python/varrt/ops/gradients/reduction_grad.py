@@ -73,6 +73,25 @@ def _cumsum_grad(op, grad):
                                 reverse=not op.get_attr("reverse"))
 
 
+@RegisterGradient("CumulativeLogsumexp")
+def _cumulative_logsumexp_grad(op, grad):
+    """TensorFlow's: the gradient split into its positive and negative parts, each scanned in log
+    space (stable where the gradient has negative values)."""
+    x, out = op.inputs[0], op.outputs[0]
+    axis = op.get_attr("axis")
+    exclusive = bool(op.get_attr("exclusive"))
+    reverse = not op.get_attr("reverse")
+    lowest = constant(grad.dtype.min, dtype=grad.dtype)
+    zero = constant(0, dtype=grad.dtype)
+    log_positive = index_ops.where(math_ops.greater(grad, zero), math_ops.log(grad), lowest)
+    log_negative = index_ops.where(math_ops.less(grad, zero), math_ops.log(math_ops.negative(grad)), lowest)
+
+    def scanned(log_part):
+        return math_ops.exp(math_ops.add(reduction_ops.cumulative_logsumexp(
+            math_ops.subtract(log_part, out), axis=axis, reverse=reverse, exclusive=exclusive), x))
+    return math_ops.subtract(scanned(log_positive), scanned(log_negative))
+
+
 @RegisterGradient("Cumprod")
 def _cumprod_grad(op, grad):
     """TensorFlow's formula, which divides by x (div_no_nan: 0 where x is 0)."""

@@ -9,7 +9,8 @@ One module per family: context (ShapeContext, ShapeError), common (the shape alg
 common rules), math, array, manip (split, slice, pad, reverse, roll), segment (unique, sorted searches, segment reductions, tensor scatters), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
-from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, space_to_depth, fill, gather_nd, gather_v2,  # noqa: F401
+from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, fill, gather_nd,  # noqa: F401
+                                       gather_v2, invert_permutation, space_to_depth,
                                        shape_value, size_value, tensor_array_write,
                                        one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
@@ -37,7 +38,7 @@ from varrt.ops.shape_fns.linalg import (banded_triangular_solve, batch_square, c
                                         self_adjoint_eig_v2, svd, tensor_diag, tensor_diag_part)
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
                                        slice_, space_to_batch_nd, split, split_v)
-from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, cumulative, matmul, range_,  # noqa: F401
+from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, betainc, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
                                     ctc_greedy_decoder, in_top_k, l2_loss, lrn, lrn_grad, softmax_cross_entropy,

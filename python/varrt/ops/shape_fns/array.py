@@ -369,3 +369,8 @@ def space_to_depth(ctx):
     """SpaceToDepth: [b, h / bs, w / bs, d * bs^2], height and width evenly divisible."""
     (b, h, w, d), bs = _image(ctx)
     return shape_out([b, _divide(h, bs), _divide(w, bs), multiply(d, bs * bs)])
+
+
+def invert_permutation(ctx):
+    """InvertPermutation: a vector in, its shape out."""
+    return shape_out(with_rank(as_list(ctx.input_shapes[0]), 1))

@@ -140,6 +140,26 @@ def unsorted_segment(ctx):
     return shape_out(concat([n], subshape(data, len(ids))))
 
 
+def betainc(ctx):
+    """Betainc: the non-scalar inputs merged (an input of unknown rank may be either); all scalars
+    but one: that one's shape; all scalars: the first's."""
+    output, scalars, some_non_scalar = None, 0, None
+    for shape in ctx.input_shapes:
+        d = as_list(shape)
+        if d is None:
+            some_non_scalar = d
+        elif not d:
+            scalars += 1
+        else:
+            output = merge(output, d)
+            some_non_scalar = output
+    if scalars == len(ctx.input_shapes) - 1:
+        output = some_non_scalar
+    elif scalars == len(ctx.input_shapes):
+        output = as_list(ctx.input_shapes[0])
+    return shape_out(output)
+
+
 def cumulative(ctx):
     """Cumsum, Cumprod: the input's shape (TensorFlow checks the axis only when it runs)."""
     return ctx.input_shapes[0]
