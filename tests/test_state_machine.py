@@ -66,11 +66,25 @@ def same(a, b):
     return np.array_equal(a, b)
 
 
+def _denormals_flushed(a):
+    """float32/float64 (and complex) values with denormals as zeros of their sign: TensorFlow's CPU
+    kernels read denormal inputs as zero and flush denormal results (FTZ and DAZ)."""
+    if a.dtype.kind == "c":
+        return _denormals_flushed(a.real) + 1j * _denormals_flushed(a.imag)
+    if a.dtype not in (np.float32, np.float64):
+        return a
+    tiny = np.finfo(a.dtype).tiny
+    return np.where((a != 0) & (np.abs(a) < tiny), np.copysign(np.zeros_like(a), a), a).astype(a.dtype)
+
+
 def model_update(current, delta, subtract):
     """TensorFlow's arithmetic as NumPy does it: wrapping integers, IEEE floats (16-bit types
-    compute in float32 and round once, as NumPy's float16 and ml_dtypes' bfloat16 do)."""
+    compute in float32 and round once, as NumPy's float16 and ml_dtypes' bfloat16 do), with
+    TensorFlow's denormal flushing for float32 and float64."""
     with np.errstate(all="ignore"):
-        return (np.subtract if subtract else np.add)(current, delta, dtype=current.dtype)
+        result = (np.subtract if subtract else np.add)(_denormals_flushed(current), _denormals_flushed(delta),
+                                                        dtype=current.dtype)
+    return _denormals_flushed(result).astype(current.dtype)
 
 
 class Entry:

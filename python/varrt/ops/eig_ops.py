@@ -14,7 +14,7 @@ import collections
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import complex_eigen, op_def_lib, real_eigen
 from varrt.ops.op_util import check_dtype, kernel_error, operand, run_outputs, suffix
 
@@ -97,7 +97,7 @@ def eig(tensor, name=None) -> tuple:
     return e, v
 
 
-def eigvals(tensor, name=None):
+def eigvals(tensor, name=None) -> Tensor:
     """The eigenvalues of each innermost square matrix of `tensor` (as eig's)."""
     e, _ = _raw_eig(tensor, Tout=_output_dtype(tensor), compute_v=False, name=name)
     return e

@@ -8,7 +8,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 
 
-def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
+def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None) -> tuple:
     """(count, sum, sum of squares, shift) of `x` over `axes`, each sum of `x - shift` when a
     shift is given; the count is a constant of x's dtype when the reduced dims are known."""
     axes = list(set(axes))

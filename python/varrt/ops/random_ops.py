@@ -469,7 +469,7 @@ def _key_counter_state(key, counter):
     return [int(w) for w in np.asarray(counter).reshape(-1)] + [int(np.asarray(key).reshape(-1)[0])]
 
 
-def create_rng_state(seed, alg):
+def create_rng_state(seed, alg) -> np.ndarray:
     """The int64 state tf.random.Generator makes from `seed` for algorithm `alg`."""
     _algorithm_id(alg)
     return convert_to_tensor(np.array(_state_words(seed), np.uint64).astype(np.int64))
