@@ -6,13 +6,9 @@
 
 #include "varrt/core/error.h"
 #include "varrt/core/half.h"
+#include "varrt/core/flush_denormals.h"
 #include "varrt/core/parallel.h"
 #include "varrt/kernels/math_function_loops.h"
-
-#if defined(__SSE__) || defined(__x86_64__)
-#include <xmmintrin.h>
-#define VARRT_HAS_MXCSR 1
-#endif
 
 namespace varrt {
 namespace kernels {
@@ -58,23 +54,9 @@ std::vector<float> widened(const Tensor& t, const Shape& out, Load load) {
   return wide;
 }
 
-// TensorFlow runs its CPU kernels with denormals flushed: denormal inputs read as zero and
-// denormal results become zero (its ScopedFlushDenormal sets the SSE control register's DAZ and
-// FTZ bits), for float and double alike. The loops run so too, on every thread, so results at
-// and below the smallest normal are TensorFlow's (asin(1e-40f) stays 1e-40f: libm returns a tiny
-// input as it is, without arithmetic).
-class FlushDenormals {
- public:
-#ifdef VARRT_HAS_MXCSR
-  FlushDenormals() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ | kFlushToZero | kDenormalsAreZero); }
-  ~FlushDenormals() { _mm_setcsr(saved_); }
-
- private:
-  static constexpr unsigned kFlushToZero = 0x8000;
-  static constexpr unsigned kDenormalsAreZero = 0x0040;
-  unsigned saved_;
-#endif
-};
+// The loops run with denormals flushed on every thread they use, as TensorFlow's kernels do
+// (core/flush_denormals.h): results at and below the smallest normal are TensorFlow's (asin(1e-40f)
+// stays 1e-40f: libm returns a tiny input as it is, without arithmetic).
 
 // Runs f's loop over [0, n) on the thread pool when the work is worth it.
 template <class T>
@@ -82,7 +64,7 @@ void run_loop(const MathFunction& f, void (*loop)(const T* const*, T*, int64_t, 
               int64_t n) {
   const int64_t bytes = static_cast<int64_t>(sizeof(T)) * (f.arity + 1) * f.cost;
   parallel_for(n, bytes, [&](int64_t begin, int64_t end) {
-    FlushDenormals flush;
+    ScopedFlushDenormals flush;
     loop(in, out, begin, end);
   });
 }
