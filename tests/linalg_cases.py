@@ -4,6 +4,9 @@ leaves its result in `out`. tests/tools/record_linalg.py records TensorFlow 2.21
 varrt's. Only what TensorFlow's CPU kernels fix is compared: singular and eigen vectors enter
 through sign-free products; a failed Cholesky factor through its lower triangle (TensorFlow
 leaves the upper one unwritten). Sizes differ from the op database's."""
+import json
+import pathlib
+
 import numpy as np
 
 _RNG = np.random.RandomState(20261127)
@@ -219,3 +222,20 @@ def mismatch(got, want):
     if not np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
         return f"values differ: {g.tolist()} != {w.tolist()}"
     return None
+
+
+def recorded(fixture):
+    """The recorded outcomes of tests/fixtures/`fixture` (a record_*.py tool's), by case."""
+    return json.loads((pathlib.Path(__file__).parent / "fixtures" / fixture).read_text())["cases"]
+
+
+def assert_outcome(got, want):
+    """`got`, a case's outcome in varrt, is TensorFlow's recorded `want`: the same error type and
+    text, or values within mismatch's rule (the recorded cases of linalg, nn/random, tf's array
+    functions, the functional ops and the other tf names share it)."""
+    if "error" in want:
+        assert got == want
+    else:
+        assert "out" in got, got
+        why = mismatch(got["out"], want["out"])
+        assert why is None, why

@@ -2,8 +2,6 @@
 and errors compared with TensorFlow 2.21's recorded outcomes (tests/functional_cases.py, recorded
 by tests/tools/record_functional.py), eagerly and in a tf.function with unknown dimensions; one
 trace at several lengths."""
-import json
-import pathlib
 
 import numpy as np
 import pytest
@@ -12,7 +10,7 @@ import functional_cases
 import linalg_cases
 import varrt as tf
 
-RECORDED = json.loads((pathlib.Path(__file__).parent / "fixtures" / "functional_tf.json").read_text())["cases"]
+RECORDED = linalg_cases.recorded("functional_tf.json")
 
 
 def test_every_case_is_recorded():
@@ -21,14 +19,7 @@ def test_every_case_is_recorded():
 
 @pytest.mark.parametrize("code", functional_cases.CASES)
 def test_a_case_does_what_tensorflow_did(code):
-    want = RECORDED[code]
-    got = functional_cases.run_case(tf, code)
-    if "error" in want:
-        assert got == want
-    else:
-        assert "out" in got, got
-        why = linalg_cases.mismatch(got["out"], want["out"])
-        assert why is None, why
+    linalg_cases.assert_outcome(functional_cases.run_case(tf, code), RECORDED[code])
 
 
 def test_one_trace_of_map_fn_serves_every_length():

@@ -5,8 +5,6 @@ recorded outcomes (tests/linalg_cases.py, recorded by tests/tools/record_linalg.
 eigen vectors, which neither fixes beyond a sign, are held to their defining properties at sizes
 and dtypes no recorded case used. The ops' eager, traced, TF1 and gradient runs are in
 tests/op_db.py."""
-import json
-import pathlib
 import sys
 
 import numpy as np
@@ -15,7 +13,7 @@ import pytest
 import linalg_cases
 import varrt as tf
 
-RECORDED = json.loads((pathlib.Path(__file__).parent / "fixtures" / "linalg_tf.json").read_text())["cases"]
+RECORDED = linalg_cases.recorded("linalg_tf.json")
 
 
 def test_every_case_is_recorded():
@@ -24,14 +22,7 @@ def test_every_case_is_recorded():
 
 @pytest.mark.parametrize("code", linalg_cases.CASES)
 def test_a_case_does_what_tensorflow_did(code):
-    want = RECORDED[code]
-    got = linalg_cases.run_case(tf, np, code)
-    if "error" in want:
-        assert got == want
-    else:
-        assert "out" in got, got
-        why = linalg_cases.mismatch(got["out"], want["out"])
-        assert why is None, why
+    linalg_cases.assert_outcome(linalg_cases.run_case(tf, np, code), RECORDED[code])
 
 
 def _batch(shape, dtype, seed):

@@ -4,16 +4,15 @@ tf.random's new functions' errors and edges:
 TensorFlow 2.21's recorded outcomes on the cases of tests/nn_random_cases.py (docstring examples, edge
 values, the errors' types and texts). Their eager, traced, TF1 and gradient runs are in
 tests/op_db.py."""
-import json
-import pathlib
 
 import numpy as np
 import pytest
 
+import linalg_cases
 import nn_random_cases
 import varrt as tf
 
-RECORDED = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nn_random_cases_tf.json").read_text())["cases"]
+RECORDED = linalg_cases.recorded("nn_random_cases_tf.json")
 
 
 def test_every_case_is_recorded():
@@ -22,14 +21,7 @@ def test_every_case_is_recorded():
 
 @pytest.mark.parametrize("code", nn_random_cases.CASES)
 def test_a_case_does_what_tensorflow_did(code):
-    want = RECORDED[code]
-    got = nn_random_cases.run_case(tf, np, code)
-    if "error" in want:
-        assert got == want
-    else:
-        assert "out" in got, got
-        why = nn_random_cases.mismatch(got["out"], want["out"])
-        assert why is None, why
+    linalg_cases.assert_outcome(nn_random_cases.run_case(tf, np, code), RECORDED[code])
 
 
 def test_a_wrong_value_is_caught():
