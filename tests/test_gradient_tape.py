@@ -227,6 +227,22 @@ def test_jacobian_and_batch_jacobian():
     assert values(tape.jacobian(y, x)) == [[1.0], [2.0]]
 
 
+def test_jacobian_with_respect_to_a_keras_layers_kernel():
+    # The advanced-autodiff guide's `tape.jacobian(y, layer.kernel)`: a Keras variable is a source
+    # as a tf.Variable is (it failed with "'KerasVariable' object has no attribute '_id'").
+    layer = tf.keras.layers.Dense(3, kernel_initializer="ones", bias_initializer="zeros")
+    x = tf.constant([[1.0, 2.0], [3.0, 5.0], [7.0, 11.0], [13.0, 17.0]])
+    with tf.GradientTape(persistent=True) as tape:
+        y = layer(x)
+    jac = tape.jacobian(y, layer.kernel)
+    assert jac.shape == (4, 3, 2, 3)
+    # d y[b, j] / d kernel[i, k] = x[b, i] when j == k (TensorFlow 2.21 prints the same).
+    expected = [[[[x_bi if j == k else 0.0 for k in range(3)] for x_bi in row] for j in range(3)]
+                for row in [[1.0, 2.0], [3.0, 5.0], [7.0, 11.0], [13.0, 17.0]]]
+    assert values(jac) == expected
+    assert values(tape.jacobian(y, [layer.bias])[0][2]) == [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+
+
 def test_custom_gradient():
     @tf.custom_gradient
     def scaled(x):

@@ -312,7 +312,7 @@ class GradientTape:
         self._check_usable()
         self._stop_if_one_shot()
         unconnected = _unconnected(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
+        flat_sources = [_variables.resource_variable_of(s) for s in nest.flatten(sources)]
         target = convert_to_tensor(target)
         n = target.shape.num_elements()
         try:
