@@ -1,6 +1,7 @@
 """Gradients: `GradientTape` (backprop.py), its recorder (tape.py), the reverse pass
-(imperative_grad.py) and `custom_gradient`. The package is also `tf.autodiff`, which in
-TensorFlow holds GradientTape and ForwardAccumulator (forward mode: not in varrt)."""
+(imperative_grad.py), `custom_gradient` and forward mode (forwardprop.py). The package is also
+`tf.autodiff`: GradientTape and ForwardAccumulator."""
 from varrt.autodiff.backprop import GradientTape
+from varrt.autodiff.forwardprop import ForwardAccumulator
 
-__all__ = ["GradientTape"]
+__all__ = ["ForwardAccumulator", "GradientTape"]

@@ -118,6 +118,11 @@ class Recorder:
         self._c.record(op, list(inputs), list(outputs), backward)
 
 
+def installed_recorders():
+    """The recorders installed on this thread, oldest first (recording or paused)."""
+    return list(_active.recorders)
+
+
 def recording_recorders():
     """The recorders recording on this thread."""
     return [r for r in _active.recorders if r.recording]

@@ -83,8 +83,9 @@ def _pack(structure, flat, index):
 
 
 def _described(x):
-    """TensorFlow's "type=list str=[1, 2]" for a structure in its error messages."""
-    return f"type={type(x).__name__} str={x}"
+    """TensorFlow's "type=list str=[1, 2]" for a structure in its error messages (a tensor: its
+    class as TensorFlow names it, "type=EagerTensor str=tf.Tensor(...)")."""
+    return f"type={getattr(type(x), '_tf_class_name', type(x).__name__)} str={x!s}"
 
 
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
@@ -121,11 +122,10 @@ def _same_type(a, b):
 def _mismatch(a, b, check_types):
     """(error class, TensorFlow's "More specifically" text) for the first difference of a and b, or None."""
     if is_nested(a) != is_nested(b):
-        if is_nested(a):
-            return ValueError, f'Substructure "{_described(a)}" is a sequence, while substructure "{_described(b)}" ' \
-                               "is not"
-        return ValueError, f'Substructure "{_described(a)}" is not a sequence, while substructure ' \
-                           f'"{_described(b)}" is'
+        # TensorFlow names the sequence first, whichever structure it is in.
+        sequence, other = (a, b) if is_nested(a) else (b, a)
+        return ValueError, f'Substructure "{_described(sequence)}" is a sequence, while substructure ' \
+                           f'"{_described(other)}" is not'
     if not is_nested(a):
         return None
     if check_types:

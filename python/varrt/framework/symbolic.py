@@ -53,6 +53,7 @@ class SymbolicTensor(Tensor):
 
     __slots__ = ()
     _is_symbolic = True  # what code that must not import this module checks
+    _tf_class_name = "SymbolicTensor"
 
     @property
     def name(self):

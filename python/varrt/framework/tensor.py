@@ -75,6 +75,8 @@ class Tensor(_C.TensorBase, TensorOperators):
     __slots__ = ("__weakref__", "_keras_mask")
     # NumPy defers to our reflected operators (`ndarray + Tensor` -> Tensor.__radd__).
     __array_priority__ = 100
+    # The class name TensorFlow's messages print for such a value (nest's "type=EagerTensor ...").
+    _tf_class_name = "EagerTensor"
     # The operators and __getitem__ are bound at the end of this file (they need the ops, which need Tensor).
 
     @classmethod
