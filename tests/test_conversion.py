@@ -240,3 +240,50 @@ def test_nesting_as_deep_as_numpy_allows():
         deep = [deep]
     with pytest.raises(ValueError, match="^Can't convert non-rectangular Python sequence to Tensor.$"):
         tf.constant(deep)
+
+
+# TensorFlow 2.21's outcomes (recorded with its interpreter): a TensorShape converts as its
+# registered conversion function says, wherever a tensor is expected; tf.constant takes it as a
+# sequence (so tf.constant(shape, dtype=tf.float32) works where convert_to_tensor refuses).
+@pytest.mark.parametrize("make, expected", [
+    (lambda s: tf.convert_to_tensor(s), ("int32", [5, 8])),
+    (lambda s: tf.convert_to_tensor(s, dtype=tf.int64), ("int64", [5, 8])),
+    (lambda s: tf.convert_to_tensor(s, dtype_hint=tf.float32), ("int32", [5, 8])),
+    (lambda s: tf.constant(s), ("int32", [5, 8])),
+    (lambda s: tf.constant(s, dtype=tf.float32), ("float32", [5.0, 8.0])),
+    (lambda s: tf.reduce_prod(s), ("int32", 40)),
+    (lambda s: tf.add(s, 1), ("int32", [6, 9])),
+    (lambda s: tf.cast(s, tf.float32), ("float32", [5.0, 8.0])),
+    (lambda s: tf.stack([s, s]), ("int32", [[5, 8], [5, 8]])),
+    (lambda s: tf.add(tf.constant([1, 2], tf.int64), s), ("int64", [6, 10])),
+    (lambda s: tf.reshape(tf.range(40), s).shape.as_list(), None),
+])
+def test_a_tensor_shape_converts_as_tensorflows(make, expected):
+    out = make(tf.TensorShape([5, 8]))
+    if expected is None:
+        assert out == [5, 8]
+    else:
+        assert (out.dtype.name, out.numpy().tolist()) == expected
+    assert tf.convert_to_tensor(tf.TensorShape([])).numpy().tolist() == []
+    assert tf.convert_to_tensor(tf.TensorShape([2**31, 3])).dtype == tf.int64
+
+
+@pytest.mark.parametrize("make, exc, message", [
+    (lambda: tf.convert_to_tensor(tf.TensorShape([5, 8]), dtype=tf.float32), TypeError,
+     "Cannot convert TensorShape (5, 8) to dtype <dtype: 'float32'>. Allowed dtypes are tf.int32 and tf.int64."),
+    (lambda: tf.convert_to_tensor(tf.TensorShape([None, 3])), ValueError,
+     "Cannot convert a partially known TensorShape (None, 3) to a Tensor."),
+    (lambda: tf.reduce_prod(tf.TensorShape([None, 3])), ValueError,
+     "Cannot convert a partially known TensorShape (None, 3) to a Tensor."),
+    (lambda: tf.convert_to_tensor(tf.TensorShape(None)), ValueError,
+     "Cannot convert a partially known TensorShape <unknown> to a Tensor."),
+    (lambda: tf.convert_to_tensor(tf.TensorShape([2**31, 3]), dtype=tf.int32), ValueError,
+     "Cannot convert TensorShape (2147483648, 3) to dtype int32; a dimension is too large. Consider using tf.int64."),
+    (lambda: tf.add(tf.constant([1.0, 2.0]), tf.TensorShape([5, 8])), tf.errors.InvalidArgumentError,
+     "cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but is a int32 tensor "
+     "[Op:AddV2]"),
+])
+def test_a_tensor_shape_that_cannot_convert_says_why(make, exc, message):
+    with pytest.raises(exc) as info:
+        make()
+    assert message in str(info.value)

@@ -12,7 +12,7 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.framework import dlpack_protocol as _dlpack
-from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.tensor_shape import TensorShape, as_tensor_value
 
 _from_data = _C.tensor_from_data
 _BY_ENUM = dtypes._BY_ENUM
@@ -261,9 +261,14 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None, nam
         return to_tensor()
     if packs(value):
         return _list_packing[1](value, dtype if dtype is not None else dtype_hint)
-    if dtype is None and dtype_hint is not None:
-        return _from_python_or_array(value, dtypes.as_dtype(dtype_hint), hint=True)
-    return _from_python_or_array(value, dtype)
+    try:
+        if dtype is None and dtype_hint is not None:
+            return _from_python_or_array(value, dtypes.as_dtype(dtype_hint), hint=True)
+        return _from_python_or_array(value, dtype)
+    except (TypeError, ValueError):
+        if not isinstance(value, TensorShape):  # checked only here: free for every other value
+            raise
+    return _from_python_or_array(*as_tensor_value(value, dtype))
 
 
 _list_packing = []  # (holds_graph_tensor, autopack) of varrt.ops.autopacking, once it has loaded
@@ -315,7 +320,12 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
             raise TypeError(f"Expected tensor {t.numpy()} with dtype {dtype!r}, but got dtype {t.dtype!r}.")
         result = Tensor._wrap(_C.constant(t._numpy())) if t is not value else t
     else:
-        result = _from_python_or_array(value, dtype)
+        try:
+            result = _from_python_or_array(value, dtype)
+        except (TypeError, ValueError):
+            if not isinstance(value, TensorShape):
+                raise
+            result = _from_python_or_array(value.as_list(), dtype)  # tf.constant takes it as a sequence
     if shape is None:
         return result
     shape = TensorShape(shape).as_list()

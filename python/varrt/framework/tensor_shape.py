@@ -1,4 +1,6 @@
-"""`TensorShape`: a possibly partially known shape, as TensorFlow prints and compares it."""
+"""`TensorShape`: a possibly partially known shape, as TensorFlow prints and compares it, and its
+conversion to a tensor."""
+from varrt.base import dtypes
 
 
 class TensorShape:
@@ -157,6 +159,25 @@ class TensorShape:
         if len(self._dims) == 1:
             return f"({self._dims[0]},)"
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
+
+
+def as_tensor_value(shape, dtype=None):
+    """(dimensions, dtype): TensorFlow's conversion of a TensorShape given to convert_to_tensor or
+    as an op's argument (its registered conversion function): int32, or int64 when a dimension
+    does not fit; only int32 and int64 are allowed, and only a fully known shape converts."""
+    if not shape.is_fully_defined():
+        raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a Tensor.")
+    dims = list(shape._dims)
+    too_large = any(d >= 2**31 for d in dims)
+    if dtype is None:
+        return dims, dtypes.int64 if too_large else dtypes.int32
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Cannot convert TensorShape {shape} to dtype {dtype}. Allowed dtypes are tf.int32 and "
+                        "tf.int64.")
+    if dtype == dtypes.int32 and too_large:
+        raise ValueError(f"Cannot convert TensorShape {shape} to dtype int32; a dimension is too large. Consider "
+                         "using tf.int64.")
+    return dims, dtype
 
 
 def _dimension(d):

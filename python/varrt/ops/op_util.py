@@ -16,6 +16,7 @@ from varrt.base import errors
 from varrt.ops import op_def_lib
 from varrt.framework import name_scopes as _name_scopes
 from varrt.framework.tensor import Tensor, convert_to_tensor, packs
+from varrt.framework.tensor_shape import TensorShape, as_tensor_value
 from varrt.framework import graph_building
 
 _place_op = _C.place_op
@@ -220,13 +221,22 @@ def value_operand(x, dtype=None, strict=True):
     """(array, dtype) of a Python or NumPy value converted like convert_to_tensor: to `dtype`
     strictly (TypeError for 2.5 into int32), as a hint (falls back to inference), or inferred."""
     _place_op("_EagerConst")  # the conversion, logged as TensorFlow logs it; the value stays on the host
-    if dtype is None:
-        array = _to_array(x)
+    try:
+        if dtype is None:
+            array = _to_array(x)
+            return array, dtype_of(array)
+        if strict:
+            return _to_array(x, dtype._enum), dtype
+        array = _to_array(x, dtype._enum, False, True)
         return array, dtype_of(array)
-    if strict:
-        return _to_array(x, dtype._enum), dtype
-    array = _to_array(x, dtype._enum, False, True)
-    return array, dtype_of(array)
+    except (TypeError, ValueError):
+        if not isinstance(x, TensorShape):  # checked only here: free for every other value
+            raise
+    try:
+        dims, dtype = as_tensor_value(x, dtype)
+    except TypeError:  # another dtype wanted: TensorFlow converts the shape as it is, the op's type check fails
+        dims, dtype = as_tensor_value(x)
+    return _to_array(dims, dtype._enum), dtype
 
 
 def operand(x, dtype=None, strict=True):
