@@ -20,6 +20,7 @@ state ([counter low, counter high, key]) and draws through the same kernels.
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import enum
 import random
 import secrets
 import threading
@@ -34,6 +35,7 @@ from varrt.ops import random_distributions as distributions
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor, packs
 from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.variables import Variable
 from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
                               run_failing, run_outputs, tensor_operand)
@@ -307,7 +309,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     return _uniform(_OpSeed(seed), ("RandomUniform", "RandomUniformInt"), shape, minval, maxval, dtype)
 
 
-class Algorithm:
+class Algorithm(enum.Enum):
     """TensorFlow's RNG algorithm ids (varrt samples with Philox, TensorFlow's CPU choice, whatever the id)."""
     PHILOX = 1
     THREEFRY = 2
@@ -331,18 +333,50 @@ def _state_words(seed):
     return words
 
 
-def _from_state(words):
-    counter_lo, counter_hi, key = words
-    return GuardedPhilox(PhiloxRandom((key, key >> 32), counter_lo | counter_hi << 64))
+def _philox_of(words):
+    counter_lo, counter_hi, key = (int(w) & (2**64 - 1) for w in words)
+    return PhiloxRandom((key, key >> 32), counter_lo | counter_hi << 64)
 
 
-_ALGORITHMS = {"philox": Algorithm.PHILOX, "threefry": Algorithm.THREEFRY, "autoselect": Algorithm.AUTO_SELECT}
+def _words_of(philox):
+    k0, k1 = philox.key
+    return [philox.counter & (2**64 - 1), philox.counter >> 64, k0 | k1 << 32]
+
+
+def _as_int64(words):
+    return np.array(words, np.uint64).astype(np.int64)
+
+
+class _StateVariablePhilox:
+    """A Generator's Philox state kept in its state variable, as TensorFlow keeps it (so it is
+    checkpointed, printed and assignable): each run reads the variable, reserves the blocks it
+    may use and writes back the state past them (the stateful kernels' RngReadAndSkip)."""
+
+    def __init__(self, variable):
+        self._variable = variable
+        self._lock = threading.Lock()
+
+    def current(self):
+        with self._lock:
+            return _philox_of(self._variable.numpy().astype(np.uint64))
+
+    def reserve_outputs(self, output_count, multiplier=256):
+        with self._lock:
+            state = _philox_of(self._variable.numpy().astype(np.uint64))
+            self._variable.assign(_as_int64(_words_of(state.skipped(int(output_count) * multiplier))))
+            return state
+
+
+_ALGORITHMS = {"philox": Algorithm.PHILOX.value, "threefry": Algorithm.THREEFRY.value,
+               "autoselect": Algorithm.AUTO_SELECT.value}
 
 
 def _algorithm_id(alg):
     """TensorFlow's convert_alg_to_int: a name or id to the id; None is Philox (the default)."""
     if alg is None:
-        return Algorithm.PHILOX
+        return Algorithm.PHILOX.value
+    if isinstance(alg, Algorithm):
+        return alg.value
     if isinstance(alg, bool) or not isinstance(alg, (int, str)):
         raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to int.")
     if isinstance(alg, int):
@@ -356,21 +390,27 @@ def _algorithm_id(alg):
 
 class Generator:
     """A random number generator with its own state (TensorFlow's `tf.random.Generator`): a
-    Philox counter and key that each draw moves past the blocks it reserved, so it draws
-    TensorFlow's numbers. Unlike TensorFlow's, the state is not a Variable (so it is not
-    checkpointed)."""
+    Philox counter and key, kept in a non-trainable int64 variable (`state`, checkpointed as
+    TensorFlow's `_state_var`), that each draw moves past the blocks it reserved, so it draws
+    TensorFlow's numbers."""
 
     def __init__(self, copy_from=None, state=None, alg=None):
         if copy_from is not None:
-            self._philox = GuardedPhilox(copy_from._philox.current())
+            words = _words_of(copy_from._philox.current())
+            alg = copy_from._alg
         else:
-            self._reset(state)
+            words = _state_words(state if state is not None else [secrets.randbits(64) for _ in range(_STATE_SIZE)])
         self._alg = _algorithm_id(alg)
+        self._state_var = Variable(_as_int64(words), name="StateVar", trainable=False)
+        self._philox = _StateVariablePhilox(self._state_var)
 
     def _reset(self, state):
-        if state is None:
-            state = [secrets.randbits(64) for _ in range(_STATE_SIZE)]
-        self._philox = _from_state(_state_words(state))
+        self._state_var.assign(_as_int64(_state_words(state)))
+
+    @property
+    def state(self):
+        """The state variable: the counter's low and high words, then the key (int64)."""
+        return self._state_var
 
     @classmethod
     def from_seed(cls, seed, alg=None):
