@@ -52,8 +52,6 @@ def _copy_of_the_site_sources(tmp_path):
     copy = tmp_path / "repo"
     shutil.copytree(REPO / "docs", copy / "docs")
     shutil.copy(REPO / "mkdocs.yml", copy / "mkdocs.yml")
-    (copy / "tests" / "fixtures").mkdir(parents=True)
-    shutil.copy(REPO / "tests" / "fixtures" / "tf_public_names.json", copy / "tests" / "fixtures")
     (copy / "python").symlink_to(REPO / "python")
     return copy
 

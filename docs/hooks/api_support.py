@@ -1,9 +1,9 @@
 """The supported-API page (docs/api/supported.md), generated from what varrt has.
 
 Two sources, neither restated by hand:
-- TensorFlow 2.21's public names per module (tests/fixtures/tf_public_names.json, dumped once by
-  tests/tools/dump_tf_public_names.py): a name is present when varrt's module of the same path
-  has it;
+- TensorFlow 2.21's public names per module (python/varrt/base/tensorflow_public_names.json,
+  dumped once by tests/tools/dump_tf_public_names.py): a name is present when varrt's module of the
+  same path has it; the page reports the modules of ORDER (the list holds every public module);
 - the op table (varrt.ops.op_def_lib): every record, whether `tf.raw_ops` exposes it and whether
   it has a gradient.
 
@@ -15,7 +15,7 @@ import json
 import pathlib
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-FIXTURE = REPO / "tests" / "fixtures" / "tf_public_names.json"
+NAMES = REPO / "python" / "varrt" / "base" / "tensorflow_public_names.json"
 PAGE = REPO / "docs" / "api" / "supported.md"
 
 # The page's order: the TensorFlow 2 namespaces first, then TensorFlow 1's (the fixture's is sorted).
@@ -49,11 +49,11 @@ def render():
     from varrt.ops import op_def_lib, raw_op
     from varrt.ops.gradients import registry
 
-    reference = json.loads(FIXTURE.read_text())
-    modules = reference["modules"]
-    unavailable = reference.get("unavailable", {})
+    reference = json.loads(NAMES.read_text())
+    modules = {m: names for m, names in reference["modules"].items() if m in ORDER}
+    unavailable = {m: why for m, why in reference.get("unavailable", {}).items() if m in ORDER}
     rows, sections = [], []
-    for dotted in sorted(modules.keys() | unavailable.keys(), key=lambda m: (ORDER + [m]).index(m)):
+    for dotted in sorted(modules.keys() | unavailable.keys(), key=ORDER.index):
         if dotted in unavailable:
             module = _module(varrt, dotted)
             rows.append(f"| [`{dotted}`](#{_anchor(dotted)}) | - | - | - |")
@@ -94,8 +94,10 @@ def render():
         "module, and the ops of varrt's op table. A name is *present* when varrt's module of the same "
         "path has it; present does not mean every argument of TensorFlow's function is supported (see "
         "[What is not supported](../not-supported.md)). The list of TensorFlow's names is "
-        "`tests/fixtures/tf_public_names.json`, dumped from TensorFlow by "
-        "`tests/tools/dump_tf_public_names.py`.",
+        "`python/varrt/base/tensorflow_public_names.json`, dumped from TensorFlow by "
+        "`tests/tools/dump_tf_public_names.py`; it holds every public module (this page reports the ones "
+        "below), and varrt's namespaces use it to say so when a name TensorFlow has is not implemented yet "
+        "(`AttributeError: ... varrt does not implement tf.summary yet`).",
         "",
         f"In all: **{have} of {total}** names present.",
         "",

@@ -130,6 +130,11 @@ from varrt.framework.type_spec import TypeSpec  # noqa: E402
 from varrt.framework.sparse_tensor import type_spec_from_value  # noqa: E402
 from varrt import version  # noqa: E402
 
+# A TensorFlow name varrt lacks says so (AttributeError: "... varrt does not implement tf.summary
+# yet"), in every namespace standing for one of TensorFlow's modules.
+from varrt.base import missing_names as _missing_names  # noqa: E402
+_missing_names.install(_sys.modules[__name__])
+
 try:
     __version__ = _metadata.version("varrt")
 except _metadata.PackageNotFoundError:  # running from a source tree

@@ -21,6 +21,7 @@ import sys
 import types
 
 from varrt import compat_v1_aliases as _aliases
+from varrt.base import missing_names
 from varrt import random as _random
 from varrt.data import tf1_iterators as _tf1_iterators
 from varrt.client.session import InteractiveSession, Session, get_default_session  # noqa: F401
@@ -91,9 +92,13 @@ class _LazyNamespace(types.ModuleType):
                 return None
         return value
 
+    def _missing(self, name):
+        # `_tf_paths`: TensorFlow's paths of this namespace, set by missing_names.install.
+        return missing_names.missing_attribute(vars(self).get("_tf_paths", ()), self.__name__, name)
+
     def __getattr__(self, name):
         if name.startswith("__") or name in self._hidden:
-            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+            raise self._missing(name)
         if name in self._aliases:
             value = self._alias(name)
             if value is not None:
@@ -107,7 +112,7 @@ class _LazyNamespace(types.ModuleType):
         try:
             return getattr(module, name)
         except AttributeError:
-            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}") from None
+            raise self._missing(name) from None
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self.__dict__))
