@@ -25,16 +25,6 @@ ORDER = ["tf", "tf.math", "tf.nn", "tf.linalg", "tf.random", "tf.debugging", "tf
          "tf.compat.v1.losses", "tf.compat.v1.layers"]
 
 
-def _module(root, dotted):
-    """varrt's module at TensorFlow's path "tf.compat.v1.nn", or None when varrt has none."""
-    obj = root
-    for part in dotted.split(".")[1:]:
-        obj = getattr(obj, part, None)
-        if obj is None:
-            return None
-    return obj
-
-
 def _names(names):
     return ", ".join(f"`{n}`" for n in names) if names else "none"
 
@@ -47,6 +37,7 @@ def render():
     """The page's Markdown."""
     import varrt
     from varrt.ops import op_def_lib, raw_op
+    from varrt.tools.api_coverage import module_coverage, varrt_module
     from varrt.ops.gradients import registry
 
     reference = json.loads(NAMES.read_text())
@@ -55,16 +46,15 @@ def render():
     rows, sections = [], []
     for dotted in sorted(modules.keys() | unavailable.keys(), key=ORDER.index):
         if dotted in unavailable:
-            module = _module(varrt, dotted)
+            module = varrt_module(dotted)
             rows.append(f"| [`{dotted}`](#{_anchor(dotted)}) | - | - | - |")
             sections.append(f"### `{dotted}`\n\nTensorFlow {reference['tensorflow_version']} lists no names here "
                             f"without the `tf_keras` package (`{unavailable[dotted]}`); varrt "
                             f"{'has' if module is not None else 'has no'} such module.\n")
             continue
         names = modules[dotted]
-        module = _module(varrt, dotted)
-        present = [n for n in names if module is not None and hasattr(module, n)]
-        missing = [n for n in names if n not in present]
+        module = varrt_module(dotted)
+        present, missing = module_coverage(dotted)
         share = f"{100 * len(present) // len(names)}%" if names else "-"
         rows.append(f"| [`{dotted}`](#{_anchor(dotted)}) | {len(present)} | {len(missing)} | {share} |")
         note = "" if module is not None else "\n\nvarrt has no such module.\n"
@@ -82,8 +72,7 @@ def render():
                        f"{'yes' if name in exposed else '-'} | {gradient} | {'yes' if op.is_stateful else '-'} |")
 
     total = sum(len(v) for v in modules.values())
-    have = sum(1 for d, v in modules.items() for n in v
-               if _module(varrt, d) is not None and hasattr(_module(varrt, d), n))
+    have = sum(len(module_coverage(d)[0]) for d in modules)
     return "\n".join([
         "# Supported API",
         "",
@@ -97,7 +86,8 @@ def render():
         "`python/varrt/base/tensorflow_public_names.json`, dumped from TensorFlow by "
         "`tests/tools/dump_tf_public_names.py`; it holds every public module (this page reports the ones "
         "below), and varrt's namespaces use it to say so when a name TensorFlow has is not implemented yet "
-        "(`AttributeError: ... varrt does not implement tf.summary yet`).",
+        "(`AttributeError: ... varrt does not implement tf.summary yet`). `varrt coverage [MODULE ...] [--missing]` "
+        "prints the counts for any of them.",
         "",
         f"In all: **{have} of {total}** names present.",
         "",

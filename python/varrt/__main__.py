@@ -3,6 +3,7 @@
     varrt tour                                  a short walk through the main features
     varrt inspect PATH [--values] [--name KEY]  the tensors of a checkpoint
     varrt saved_model show DIR                  a SavedModel, as saved_model_cli show --all prints it
+    varrt coverage [MODULE ...] [--missing]     TensorFlow's public names varrt has, per module
     varrt bench [--quick] [--json] [--plot F]   the benchmark suite against NumPy, PyTorch, TensorFlow
                                                 (its progress on stderr, the results on stdout)
     varrt --version                             the installed version
@@ -25,6 +26,7 @@ COMMANDS = {
     "tour": ("varrt.tour", "a short walk through the main features"),
     "inspect": ("varrt.tools.inspect_checkpoint", "list the tensors of a checkpoint"),
     "saved_model": ("varrt.tools.saved_model_cli", "inspect a SavedModel directory (like saved_model_cli)"),
+    "coverage": ("varrt.tools.api_coverage", "how much of TensorFlow's public API varrt has, per module"),
     "bench": ("varrt.benchmarks.suite", "time varrt against NumPy, PyTorch and TensorFlow on this machine"),
 }
 

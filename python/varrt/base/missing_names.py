@@ -24,6 +24,11 @@ def tensorflow_modules():
     return list(_tensorflow()[1])
 
 
+def tensorflow_names(tf_path):
+    """TensorFlow's public names in the module `tf_path` (a frozenset)."""
+    return _tensorflow()[1][tf_path]
+
+
 def missing_attribute(tf_paths, module_name, name):
     """The AttributeError for `name` missing from varrt's module `module_name`, which stands for
     TensorFlow's modules `tf_paths` (a tuple; several when one varrt module serves, say, tf.data
