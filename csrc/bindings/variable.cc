@@ -12,6 +12,7 @@
 #include "interop/numpy.h"
 #include "interop/handle.h"
 #include "interop/tensor.h"
+#include "interop/tensor_object.h"
 #include "interop/variable_inputs.h"
 #include "interop/gil.h"
 #include "varrt/api/internal/variable_access.h"
@@ -239,8 +240,8 @@ PyObject* init_variable(PyObject* /*module*/, PyObject* const* args, Py_ssize_t 
   }
 }
 
-// _read(): ReadVariableOp, the current value sharing the variable's buffer; _read_value():
-// then Identity on the scope's device (copying there if needed), what read_value() runs. Raw,
+// _read(): ReadVariableOp, the current value sharing the variable's buffer; read_value():
+// then Identity on the scope's device (copying there if needed), as a Tensor. Raw,
 // as every read of a variable in an expression starts here.
 PyObject* read_method(PyObject* self, PyObject* /*unused*/) {
   try {
@@ -255,7 +256,7 @@ PyObject* read_method(PyObject* self, PyObject* /*unused*/) {
 PyObject* read_value_method(PyObject* self, PyObject* /*unused*/) {
   try {
     PlacedTensor t = ops::Identity(ops::ReadVariableOp(handle_of(self).handle()));
-    return py::cast(PyTensor{std::move(t.tensor), t.device}).release().ptr();
+    return wrap_tensor(PyTensor{std::move(t.tensor), t.device});  // the Tensor itself: no TensorData between
   } catch (...) {
     set_python_error_from_current_exception();
     return nullptr;
@@ -283,8 +284,17 @@ void add_raw_methods(py::handle cls) {
        "numpy()\n--\n\nA new writable ndarray (a NumPy scalar for 0-d) with a copy of the current value."},
       {"_read", &read_method, METH_NOARGS,
        "_read()\n--\n\nReadVariableOp: the current value (a TensorData sharing the variable's buffer)."},
-      {"_read_value", &read_value_method, METH_NOARGS,
-       "_read_value()\n--\n\nReadVariableOp, then Identity on the scope's device (copying there if needed)."},
+      {"read_value", &read_value_method, METH_NOARGS,
+       "read_value()\n--\n\n"
+       "Reads the current value of the variable.\n\n"
+       "The Tensor shares the variable's memory until the next update (copy-on-write), and is\n"
+       "placed on the current device scope's device (ReadVariableOp, then Identity, as\n"
+       "TensorFlow runs).\n\n"
+       "Returns:\n"
+       "    A `Tensor` with the variable's dtype and shape.\n\n"
+       "Raises:\n"
+       "    FailedPreconditionError: If the variable is not initialized (a TensorFlow 1 graph\n"
+       "        before its initializer ran) or was destroyed."},
       {"__array__", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&array_method)),
        METH_FASTCALL | METH_KEYWORDS,
        "__array__(dtype=None, copy=None)\n--\n\nA zero-copy read-only view of the current value (copy=True: a "

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <new>
+#include <stdexcept>
 #include <string>
 
 #include <structmember.h>
@@ -47,30 +48,48 @@ Py_ssize_t slot_offset(py::handle cls, const char* name) {
   return reinterpret_cast<PyMemberDescrObject*>(d.ptr())->d_member->offset;
 }
 
+// A new VariableSlice of `var` and `key` holding `value` (null with an error set on failure).
+PyObject* new_slice(PyObject* var, PyObject* key, PyTensor value, bool deferred) {
+  const SliceClass& c = slice_class();
+  PyObject* o = c.type->tp_alloc(c.type, 0);
+  if (o == nullptr) return nullptr;
+  TensorObject* t = reinterpret_cast<TensorObject*>(o);
+  new (&t->value) PyTensor(std::move(value));
+  t->deferred = deferred ? 1 : 0;
+  Py_INCREF(var);
+  slot(o, c.var_offset) = var;
+  Py_INCREF(key);
+  slot(o, c.key_offset) = key;
+  return o;
+}
+
 // Variable.__getitem__(key): ReadVariableOp, then StridedSlice (a copy: a view would pin the
-// variable's buffer, making its next update copy), as a VariableSlice that can write back.
+// variable's buffer, making its next update copy), as a VariableSlice that can write back. When
+// nothing observes the ops (ops::ReadForSlice), the copy waits until the slice is used as a
+// tensor (make_deferred_slice), so `v[1].assign(x)` copies nothing.
 PyObject* variable_getitem(PyObject* self, PyObject* key) {
   const SliceClass& c = slice_class();
   ScratchSpec spec;
   if (!basic_index_spec(key, spec.get())) return PyObject_CallFunctionObjArgs(c.general_getitem, self, key, nullptr);
   try {
     const OwnedHandle& h = handle_of(self);
+    PyTensor read;
+    if (ops::ReadForSlice(h.handle(), *spec.get(), &read.tensor, &read.device)) {
+      return new_slice(self, key, std::move(read), /*deferred=*/true);
+    }
     Tensor value = ops::ReadVariableOp(h.handle());
     const Device* device = nullptr;
     Tensor out = ops::StridedSlice(value, *spec.get(), &device, /*share=*/false);
-    PyObject* o = c.type->tp_alloc(c.type, 0);
-    if (o == nullptr) return nullptr;
-    new (&tensor_of(o)) PyTensor{std::move(out), device};
-    Py_INCREF(self);
-    slot(o, c.var_offset) = self;
-    Py_INCREF(key);
-    slot(o, c.key_offset) = key;
-    return o;
+    return new_slice(self, key, PyTensor{std::move(out), device}, /*deferred=*/false);
   } catch (...) {
     set_python_error_from_current_exception();
     return nullptr;
   }
 }
+
+// How a deferred slice stands (TensorObject::deferred).
+constexpr int kDeferredRead = 1;  // `value` is the variable's value the slice is taken from
+constexpr int kDeferredGone = 2;  // its only holder assigned through it: the read was dropped
 
 // VariableSlice.assign(val, name=None): ResourceStridedSliceAssign of the value (converted by
 // TensorFlow's rules, broadcast to the slice), copy-on-write; returns the UnreadVariable.
@@ -91,6 +110,18 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     Py_DECREF(bound);
     return r;
   }
+  TensorObject* self_tensor = reinterpret_cast<TensorObject*>(self);
+  if (self_tensor->deferred == kDeferredRead) {
+    if (Py_REFCNT(self) == 1) {
+      // `v[1].assign(x)`: the call holds the only reference, so the slice is gone once this
+      // returns and its value can never be seen; dropping the read before writing keeps the
+      // variable's buffer unshared, and the write in place.
+      self_tensor->value.tensor = Tensor();
+      self_tensor->deferred = kDeferredGone;
+    } else {
+      tensor_of(self);  // kept (`s = v[1]`): it shows the value from before the write
+    }
+  }
   try {
     const OwnedHandle& h = handle_of(var);
     Tensor v = update_input(args[0], h.handle().var()->dtype());
@@ -105,6 +136,28 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   }
   return new_unread(var);
 }
+
+}  // namespace
+
+void make_deferred_slice(PyObject* o) noexcept {
+  const SliceClass& c = slice_class();
+  TensorObject* t = reinterpret_cast<TensorObject*>(o);
+  try {
+    ScratchSpec spec;
+    if (!basic_index_spec(slot(o, c.key_offset), spec.get())) throw std::logic_error("a deferred slice's key changed");
+    if (t->deferred == kDeferredGone) {
+      // Reached only through a reference the assign could not see (a kept bound method's
+      // __self__): the read was dropped, so this is the variable's slice as it is now.
+      t->value.tensor = ops::ReadVariableOp(handle_of(slot(o, c.var_offset)).handle());
+    }
+    t->value.tensor = ops::SliceOfRead(t->value.tensor, *spec.get(), *t->value.device);
+    t->deferred = 0;
+  } catch (const std::exception& e) {
+    Py_FatalError((std::string("varrt: a variable's slice could not be made: ") + e.what()).c_str());
+  }
+}
+
+namespace {
 
 void set_method(py::handle cls, PyMethodDef* def) {
   PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), def);

@@ -157,7 +157,7 @@ class VarHandle:
         """
         ReadVariableOp: the current value (a TensorData sharing the variable's buffer).
         """
-    def _read_value(self) -> typing.Any:
+    def read_value(self) -> typing.Any:
         """
         ReadVariableOp, then Identity on the scope's device (copying there if needed): a varrt.Tensor.
         """

@@ -128,6 +128,23 @@ TEST(slice_assign_broadcasts_in_place) {
   CHECK((read(h) == std::vector<float>{0, 7, 8, 9, 9, 9}));
 }
 
+TEST(a_deferred_slice_reads_now_and_copies_later) {
+  ResourceHandle h = var_of(floats({0, 1, 2, 3, 4, 5}, Shape{3, 2}));
+  Tensor value;
+  const Device* device = nullptr;
+  int64_t n = allocs();
+  CHECK(ops::ReadForSlice(h, spec({1}, {2}, {1}, 0, 0, 0, 0, 1), &value, &device));  // v[1]
+  CHECK(allocs() == n && device != nullptr);
+  ops::ResourceStridedSliceAssign(h, spec({1}, {2}, {1}, 0, 0, 0, 0, 1), floats({9}, Shape{}));  // copies: `value` holds
+  Tensor row = ops::SliceOfRead(value, spec({1}, {2}, {1}, 0, 0, 0, 0, 1), *device);
+  CHECK((values(row) == std::vector<float>{2, 3}) && row.shape() == (Shape{2}));
+  CHECK((read(h) == std::vector<float>{0, 1, 9, 9, 4, 5}));
+  // A spec that does not fit, or a variable above the limit: nothing done, the two ops decide.
+  CHECK(!ops::ReadForSlice(h, spec({3}, {4}, {1}, 0, 0, 0, 0, 1), &value, &device) && !value.valid());
+  ResourceHandle big = var_of(Tensor::allocate(DType::kFloat32, Shape{int64_t(ops::kDeferredSliceMaxBytes / 4 + 1)}));
+  CHECK(!ops::ReadForSlice(big, spec({0}, {1}, {1}, 0, 0, 0, 0, 1), &value, &device));
+}
+
 TEST(scatter_values_and_duplicates) {
   ResourceHandle h = var_of(floats({1, 2, 3, 4, 5, 6}, Shape{3, 2}));
   ops::ResourceScatter(UpdateOp::kAdd, h, ints({2, 0, 2}, Shape{3}), floats({1, 1, 2, 2, 3, 3}, Shape{3, 2}));

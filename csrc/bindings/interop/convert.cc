@@ -4,6 +4,7 @@
 #define NO_IMPORT_ARRAY
 #include <numpy/arrayobject.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -190,6 +191,21 @@ PyTensor Converted::to_device() const {
   Tensor out = Tensor::allocate(dtype_, Shape(leaves_->dims), device.allocator);
   tf::fill(*leaves_, dtype_, out.mutable_data());
   return PyTensor{std::move(out), &device};
+}
+
+Tensor python_float_tensor(PyObject* value, DType want) {
+  if (!PyFloat_CheckExact(value) || (want != DType::kFloat32 && want != DType::kFloat64)) return Tensor();
+  const double d = PyFloat_AS_DOUBLE(value);
+  Tensor out(want, Shape{}, small_staging());
+  if (want == DType::kFloat64) {
+    *static_cast<double*>(out.mutable_data()) = d;
+  } else {
+    const float f = static_cast<float>(d);  // round to nearest, as NumPy's float64 -> float32
+    if (std::isinf(f) && !std::isinf(d)) return Tensor();
+    *static_cast<float*>(out.mutable_data()) = f;
+  }
+  ops::EagerConstInPlace();
+  return out;
 }
 
 Tensor Converted::to_host_tensor() const {

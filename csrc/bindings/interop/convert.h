@@ -23,6 +23,12 @@ namespace bind {
 // layer's convert_to_tensor first, which owns the rules for tensors and calls back here.
 bool is_host_value(PyObject* value);
 
+// A Python float as a 0-d host tensor of `want` (float32 or float64) an op consumes within the
+// call, as Converted(...).to_host_tensor() makes it, without walking it as a nested value (the
+// scalar of `v[1].assign(5.)`); an invalid Tensor when `value` is anything else, or a float32
+// out of range, which the general conversion decides.
+Tensor python_float_tensor(PyObject* value, DType want);
+
 // A converted value: NumPy numbers as a C-contiguous native array of `dtype`, or the walked
 // elements. The elements live in per-thread scratch, reused by the next conversion on the
 // thread once this one is gone (a nested conversion, from Python code the walk runs, gets its own).

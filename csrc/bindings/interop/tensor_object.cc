@@ -23,7 +23,7 @@ PyObject* tensor_new(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*
 }
 
 void tensor_dealloc(PyObject* self) {
-  tensor_of(self).~PyTensor();
+  reinterpret_cast<TensorObject*>(self)->value.~PyTensor();  // a deferred slice is not made to be freed
   Py_TYPE(self)->tp_free(self);
 }
 
@@ -129,7 +129,7 @@ PyObject* tensor_id(PyObject*, PyObject* t) {
     PyErr_SetString(PyExc_TypeError, "tensor_id needs a varrt Tensor");
     return nullptr;
   }
-  return PyLong_FromUnsignedLongLong(reinterpret_cast<TensorObject*>(t)->value.tensor.id());
+  return PyLong_FromUnsignedLongLong(tensor_of(t).tensor.id());
 }
 
 // fresh_tensor(t, graph=0): the same value under a new id, as a tensor of graph `graph` (a graph
@@ -141,7 +141,7 @@ PyObject* fresh_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   }
   const unsigned long long graph = nargs > 1 ? PyLong_AsUnsignedLongLong(args[1]) : 0;
   if (PyErr_Occurred()) return nullptr;
-  PyTensor copy = reinterpret_cast<TensorObject*>(args[0])->value;
+  PyTensor copy = tensor_of(args[0]);
   copy.tensor.renew_id();
   copy.tensor.set_graph(graph);
   return wrap_tensor(std::move(copy));
@@ -179,7 +179,7 @@ PyObject* symbolic_tensor(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
 
 PyObject* is_symbolic_value(PyObject*, PyObject* t) {
   if (!PyObject_TypeCheck(t, &tensor_base_type)) Py_RETURN_FALSE;
-  return PyBool_FromLong(reinterpret_cast<TensorObject*>(t)->value.tensor.is_symbolic());
+  return PyBool_FromLong(tensor_of(t).tensor.is_symbolic());
 }
 
 PyObject* set_tensor_class(PyObject*, PyObject* cls) {

@@ -14,13 +14,24 @@ namespace bind {
 struct TensorObject {
   PyObject_HEAD
   PyTensor value;
+  // Nonzero for a variable's slice whose copy is deferred (variable_slice.cc: `value` holds the
+  // variable's value the slice is taken from, not the slice); tensor_of makes the slice first.
+  int deferred;
 };
 
 // Adds TensorBase and _set_tensor_class to the module.
 void add_tensor_type(PyObject* module);
 // Whether `o` is a TensorBase (a varrt.Tensor).
 bool is_tensor_object(PyObject* o);
-inline PyTensor& tensor_of(PyObject* o) { return reinterpret_cast<TensorObject*>(o)->value; }
+// Makes a deferred slice's value (variable_slice.cc); only out of memory can fail it, which ends
+// the process (its callers include getters that cannot fail).
+void make_deferred_slice(PyObject* o) noexcept;
+// The object's tensor, whatever reads it: a deferred slice is made here, on first use.
+inline PyTensor& tensor_of(PyObject* o) {
+  TensorObject* t = reinterpret_cast<TensorObject*>(o);
+  if (t->deferred != 0) make_deferred_slice(o);
+  return t->value;
+}
 // A new varrt.Tensor holding `t` (null with an error set on failure).
 PyObject* wrap_tensor(PyTensor t);
 // A new graph tensor (the registered SymbolicTensor class) holding `t`, whatever this thread builds.

@@ -40,7 +40,10 @@ Tensor update_input(py::handle value, DType want) {
   }
   // Host values and varrt Tensors before pybind11's isinstance for a TensorData (a type-map
   // lookup, the slowest test): the three sets are disjoint.
-  if (is_host_value(value.ptr())) return Converted(value.ptr(), want).to_host_tensor();
+  if (is_host_value(value.ptr())) {
+    Tensor scalar = python_float_tensor(value.ptr(), want);
+    return scalar.valid() ? scalar : Converted(value.ptr(), want).to_host_tensor();
+  }
   Tensor same = tensor_of_dtype(value, want);
   if (same.valid()) return same;
   if (py::isinstance<PyTensor>(value)) return value.cast<const PyTensor&>().tensor;  // already a tensor

@@ -223,6 +223,41 @@ Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Dev
   return out;
 }
 
+bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor* value, const Device** device) {
+  if (Dispatch::intercepted() || Executor::log_device_placement()) return false;
+  Var* var = indexing::live_var(handle);
+  {
+    std::shared_lock<std::shared_mutex> lock(var->mu());
+    if (!var->is_initialized()) return false;
+    const Tensor& current = var->tensor();
+    if (current.dtype() == DType::kString || current.byte_size() > kDeferredSliceMaxBytes) return false;
+    *value = current;
+  }
+  int64_t block_at = 0;
+  Shape block;
+  SliceGeometry g;
+  std::string error;
+  if (!int_index_block(spec, value->shape(), &block_at, &block) &&
+      !resolve_strided_slice(spec, value->shape(), &g, &error)) {
+    *value = Tensor();
+    return false;
+  }
+  // Placed as Dispatch::run places it (the scope's device; soft placement's error if unsatisfiable).
+  const Device& placed = Executor::place("StridedSlice");
+  if (placed.remote) {
+    *value = Tensor();
+    return false;
+  }
+  *device = &placed;
+  return true;
+}
+
+Tensor SliceOfRead(const Tensor& value, const StridedSliceSpec& spec, const Device& device) {
+  Tensor out = strided_slice(value, spec, device, /*share=*/false);
+  out.renew_id();
+  return out;
+}
+
 void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value) {
   Var* var = indexing::live_var(handle);
   Tensor inputs[1] = {value};

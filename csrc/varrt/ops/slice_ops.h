@@ -24,5 +24,19 @@ Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Dev
 // variable. `value` must have the variable's dtype.
 void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value);
 
+// `variable[spec]` in eager code nothing observes (no hook, no forwarder, placement logging off),
+// for a variable of at most kDeferredSliceMaxBytes: ReadVariableOp and StridedSlice with the
+// slice's copy deferred. Sets `*value` to the variable's current value (sharing its buffer) and
+// `*device` to where StridedSlice is placed; SliceOfRead makes the slice from them when it is
+// used, and nothing is copied when it is only assigned through (`v[1].assign(x)`). False, with
+// nothing done, when any of that does not hold or the spec does not fit the value: the caller
+// then runs the two ops, which raise TensorFlow's errors.
+bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor* value, const Device** device);
+// A read kept by a deferred slice pins the variable's buffer, so the variable's next update
+// copies it: cheap for a small variable, not for a large one, whose slice is copied at once.
+constexpr size_t kDeferredSliceMaxBytes = 1 << 16;
+// The deferred slice: `value[spec]` as new memory on `device` (a spec ReadForSlice accepted).
+Tensor SliceOfRead(const Tensor& value, const StridedSliceSpec& spec, const Device& device);
+
 }  // namespace ops
 }  // namespace varrt

@@ -283,21 +283,9 @@ class Variable(_C.VarHandle, TensorOperators):
 
     # --- reading --------------------------------------------------------------------------
 
-    def read_value(self) -> Tensor:
-        """Reads the current value of the variable.
-
-        The Tensor shares the variable's memory until the next update (copy-on-write), and is
-        placed on the current device scope's device (ReadVariableOp, then Identity, as
-        TensorFlow runs).
-
-        Returns:
-            A `Tensor` with the variable's dtype and shape.
-
-        Raises:
-            FailedPreconditionError: If the variable is not initialized (a TensorFlow 1 graph
-                before its initializer ran) or was destroyed.
-        """
-        return _wrap(self._read_value())
+    # read_value(): ReadVariableOp then Identity, the Tensor made in C (the most common read: no
+    # Python frame, no TensorData between); its docstring is the C method's.
+    read_value = _C.VarHandle.read_value
 
     def value(self) -> Tensor:
         """The current value as a Tensor (ReadVariableOp)."""
@@ -406,7 +394,7 @@ class Variable(_C.VarHandle, TensorOperators):
         if _graph_building._state.graph is not None:
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return Variable._numpy_now(self)  # a TypeError for a non-variable `self`, from the C method
-    # The other core methods are private: _read (ReadVariableOp), _read_value (+ Identity),
+    # The other core methods are private: _read (ReadVariableOp),
     # _view/_value_view/_repr_view (read-only ndarrays), _is_initialized, _destroy,
     # _dtype_enum, _declared_shape, _debug_name, device.
 
