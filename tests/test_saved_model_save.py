@@ -220,8 +220,6 @@ def test_missing_features_say_so(tmp_path):
 
     with pytest.raises(NotImplementedError, match="'f' of NoSignature: it has no input_signature"):
         tf.saved_model.save(NoSignature(), tmp_path / "a")
-    with pytest.raises(NotImplementedError, match="Keras models"):
-        tf.saved_model.save(tf.keras.Sequential([tf.keras.layers.Dense(1)]), tmp_path / "b")
     with pytest.raises(NotImplementedError, match="SaveOptions"):
         tf.saved_model.save(Dense(), tmp_path / "c", options=object())
 
