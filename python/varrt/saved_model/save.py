@@ -19,9 +19,8 @@ with an `input_signature`, written as TensorFlow 2.21 writes them, so TensorFlow
 - `meta_info_def.tensorflow_version` is "2.21.0", the TensorFlow varrt matches, and
   `tensorflow_git_version` names varrt ("varrt-VERSION"), so a reader can tell who wrote it.
 
-TensorFlow 2's loader restores variables with its object-based checkpoint reader, so no
-`saver_def` (and no save/restore functions) is written yet; TensorFlow 1's `tf.compat.v1`
-loader, which needs them, is not served.
+- The saver (saver.py): the save and restore functions and the `saver_def` TensorFlow 1's loaders
+  (`tf.compat.v1.saved_model.loader.load`, `saved_model_cli run`) restore variables with.
 
 Not yet (NotImplementedError naming it): tf.functions without an input_signature, functions with
 control flow or Python calls, signatures taking keyword arguments, assets, custom gradients, SaveOptions.
@@ -36,7 +35,7 @@ from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.variables import Variable
 from varrt.graph.function import ConcreteFunction, Function
-from varrt.saved_model import function_def_builder, structured_value
+from varrt.saved_model import function_def_builder, saver, structured_value
 from varrt.saved_model.constants import (ASSETS_DIRECTORY, DEFAULT_SERVING_SIGNATURE_DEF_KEY, PREDICT_METHOD_NAME,
                                          SERVING, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
 from varrt.saved_model.fingerprinting import write_fingerprint
@@ -267,11 +266,17 @@ def save(obj, export_dir, signatures=None, options=None):
         nodes[parent]["children"].append({"node_id": node_id, "local_name": local})
         if "function" in nodes[parent]:
             nodes[parent].setdefault("dependencies", []).append({"node_id": node_id, "local_name": local})
-    _write_variables(export_dir, graph, nodes)
+    keys, values, object_graph_bytes = _checkpoint(graph, nodes)
+    variables = [v for v in values[:-1]]
+    saver_def = saver.add_saver(export.library, graph_nodes, export.name,
+                                [(k, v, tracking.full_name(v)) for k, v in zip(keys, variables)],
+                                [handle_nodes[id(v)] for v in variables], object_graph_bytes)
+    _write_checkpoint(export_dir, keys, values)
     saved_model = Message(SAVED_MODEL_MESSAGE, {"saved_model_schema_version": 1, "meta_graphs": [{
         "meta_info_def": {"tags": [SERVING], "tensorflow_version": TENSORFLOW_VERSION,
                           "tensorflow_git_version": f"varrt-{_version()}", "stripped_default_attrs": True},
         "graph_def": {"node": graph_nodes, "library": {"function": export.library}, "versions": dict(_GRAPH_VERSIONS)},
+        "saver_def": saver_def,
         "signature_def": signature_defs,
         "object_graph_def": {"nodes": [{k: v for k, v in n.items() if not (k == "children" and not v)} for n in nodes],
                              "concrete_functions": export.concrete}}]})
@@ -397,8 +402,9 @@ def _graph_call(graph_nodes, handle_nodes, wrapper, key, inputs, outputs, variab
                         for i, (k, _, t) in enumerate(outputs)}}
 
 
-def _write_variables(export_dir, graph, nodes):
-    """variables/variables: the variables' values and the object graph of `nodes`."""
+def _checkpoint(graph, nodes):
+    """(keys, values, serialized object graph) of variables/variables: the variables' values by
+    their object-graph keys, in node order, then the object graph of `nodes`."""
     keys, values = [], []
     checkpoint_nodes = []
     for i, node in enumerate(nodes):
@@ -412,8 +418,11 @@ def _write_variables(export_dir, graph, nodes):
         has_values = i < len(graph.objects) and graph.has_values[i]
         checkpoint_nodes.append(([(c["node_id"], c["local_name"]) for c in node.get("children", [])], attributes,
                                  (), None, bool(has_values)))
-    keys.append(_OBJECT_GRAPH_KEY)
-    values.append(_string_tensor(object_graph.encode(checkpoint_nodes)))
+    encoded = object_graph.encode(checkpoint_nodes)
+    return keys + [_OBJECT_GRAPH_KEY], values + [_string_tensor(encoded)], encoded
+
+
+def _write_checkpoint(export_dir, keys, values):
     directory = os.path.join(export_dir, VARIABLES_DIRECTORY)
     os.makedirs(directory, exist_ok=True)
     _C.SaveSnapshot(keys, values).write(os.path.join(directory, VARIABLES_FILENAME), False)
