@@ -92,11 +92,12 @@ def test_varrt_reads_its_export_back_at_other_batch_sizes(tmp_path):
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="tanh")])
     model.export(str(tmp_path / "m"), verbose=False)
     loaded = tf.saved_model.load(str(tmp_path / "m"))
+    name = model.inputs[0].name  # keras_tensor, keras_tensor_1, ...: Keras counts them program-wide
     for batch in (1, 11):
         x = np.linspace(-2, 2, batch * 3, dtype=np.float32).reshape(batch, 3)
         np.testing.assert_array_equal(loaded.serve(x).numpy(), model(x).numpy())
         np.testing.assert_array_equal(
-            loaded.signatures["serving_default"](keras_tensor=tf.constant(x))["output_0"].numpy(), model(x).numpy())
+            loaded.signatures["serving_default"](**{name: tf.constant(x)})["output_0"].numpy(), model(x).numpy())
     assert sorted(v.name for v in loaded.variables) == sorted(v.path + ":0" for v in model.weights)
 
 
