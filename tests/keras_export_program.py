@@ -8,7 +8,8 @@ tests/test_keras_export.py), in a fresh interpreter each (Keras's automatic name
 exports a Sequential MLP, a functional model of two inputs, a small CNN and a subclassed model,
 each with fixed weights, into OUT_DIR/<name> (and OUT_DIR/<name>_save by tf.saved_model.save),
 and loads IN_DIR/<name> (IN_DIR defaults to OUT_DIR: the recorded runs read their own exports;
-the live test has TensorFlow read varrt's) into "read.*" cases: the loaded endpoints' values. It writes OUT_DIR/results.json: {case: text}
+the live test has TensorFlow read varrt's) into "read.*" cases: the loaded endpoints' values. It
+writes OUT_DIR/results.json: {case: text}
 for what must be equal (what export prints, the signatures, the object graph's root, error types
 and messages) and {"num:<tolerance>:case": [floats]} for numbers: 0 (bit for bit) for the
 dense models, 1e-6 for the CNN (TensorFlow's convolution kernel runs the loaded graph)."""
@@ -124,8 +125,8 @@ def subclassed():
     return with_weights(model)
 
 
-INPUTS = {"mlp": [X], "two_inputs": [[X, X[:, :2] * 3]], "cnn": [(np.arange(210, dtype=np.float32).reshape(7, 6, 5, 1) % 11 - 5) / 4],
-          "subclassed": [X]}
+IMAGES = (np.arange(210, dtype=np.float32).reshape(7, 6, 5, 1) % 11 - 5) / 4
+INPUTS = {"mlp": [X], "two_inputs": [[X, X[:, :2] * 3]], "cnn": [IMAGES], "subclassed": [X]}
 TOLERANCE = {"cnn": 1e-6, "two_inputs": 1e-6}
 # What varrt's loader cannot run yet (its StridedSlice takes begin/end/strides only while building
 # a graph, not as graph inputs: Flatten's run-time shape): read under TensorFlow only.

@@ -3,12 +3,10 @@ computed over varrt's bytes as TensorFlow's fingerprinting.cc defines it, with F
 Fingerprint64 ported to Python (varrt/saved_model/farmhash.py).
 
 Checked against TensorFlow: the port against tf.fingerprint's values (recorded by
-tests/tools/record_farmhash.py); the four regularized hashes varrt computes for TensorFlow's own
-SavedModels (the fixtures) against the fingerprint.pb TensorFlow wrote with them; and live
-(VARRT_TF_PYTHON), TensorFlow's tf.saved_model.experimental.read_fingerprint reading varrt's
-file and TensorFlow's fingerprinting computing the same four hashes for varrt's export.
-saved_model_checksum is not compared: TensorFlow 2.21 (FingerprintDef producer 4) computes it
-otherwise than its published definition, which varrt follows (producer 1)."""
+tests/tools/record_farmhash.py); the five hashes varrt computes for TensorFlow's own SavedModels
+(the fixtures) against the fingerprint.pb TensorFlow wrote with them; and live (VARRT_TF_PYTHON),
+TensorFlow's tf.saved_model.experimental.read_fingerprint reading varrt's file and TensorFlow's
+fingerprinting computing the same five hashes for varrt's export."""
 import json
 import subprocess
 import textwrap
@@ -25,7 +23,8 @@ from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures" / "saved_model"
-HASHES = ("graph_def_program_hash", "signature_def_hash", "saved_object_graph_hash", "checkpoint_hash")
+HASHES = ("saved_model_checksum", "graph_def_program_hash", "signature_def_hash", "saved_object_graph_hash",
+          "checkpoint_hash")
 
 
 class Affine(tf.Module):
@@ -66,9 +65,8 @@ def test_every_export_writes_its_fingerprint(tmp_path):
     tf.saved_model.save(Affine(0.5), tmp_path / "a")
     fingerprint = tf.saved_model.experimental.read_fingerprint(str(tmp_path / "a"))
     fields = fingerprint_fields(read_saved_model(tmp_path / "a"), tmp_path / "a")
-    assert [getattr(fingerprint, f) for f in ("saved_model_checksum",) + HASHES] == \
-        [fields[f] for f in ("saved_model_checksum",) + HASHES]
-    assert fingerprint.version.producer == 1 and all(getattr(fingerprint, f) for f in HASHES)
+    assert [getattr(fingerprint, f) for f in HASHES] == [fields[f] for f in HASHES]
+    assert fingerprint.version.producer == 4 and all(getattr(fingerprint, f) for f in HASHES)
     assert len(fingerprint.singleprint().split("/")) == 4
     # Other values: another checkpoint, the same program.
     tf.saved_model.save(Affine(2.0), tmp_path / "b")
@@ -107,7 +105,6 @@ def test_tensorflow_reads_varrts_fingerprint_and_computes_its_hashes(tmp_path):
     got = json.loads(run.stdout.strip().splitlines()[-1])
     for path in paths:
         mine = tf.saved_model.experimental.read_fingerprint(path)
-        fields = ("saved_model_checksum",) + HASHES
-        assert got[path]["read"] == [getattr(mine, f) for f in fields]
-        assert got[path]["computed"][1:] == [getattr(mine, f) for f in HASHES]
+        assert got[path]["read"] == [getattr(mine, f) for f in HASHES]
+        assert got[path]["computed"] == [getattr(mine, f) for f in HASHES]
         assert got[path]["singleprint"] == mine.singleprint()

@@ -145,7 +145,8 @@ def test_tensorflow_1_restores_and_serves_varrts_export(exports):
     # The save function wrote every variable under its key; varrt reads the checkpoint.
     prefix = Path(got["dense4"]["written"])
     reader = tf.train.load_checkpoint(str(prefix))
-    np.testing.assert_array_equal(reader.get_tensor("kernel/.ATTRIBUTES/VARIABLE_VALUE"), models["dense4"].kernel.numpy())
+    np.testing.assert_array_equal(reader.get_tensor("kernel/.ATTRIBUTES/VARIABLE_VALUE"),
+                                  models["dense4"].kernel.numpy())
     assert reader.get_tensor("steps/.ATTRIBUTES/VARIABLE_VALUE") == 7
     reader = tf.train.load_checkpoint(got["mlp"]["written"])
     assert len([k for k, _ in tf.train.list_variables(got["mlp"]["written"])]) == 5  # 4 variables, the object graph

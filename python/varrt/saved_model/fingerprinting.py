@@ -1,11 +1,10 @@
 """`tf.saved_model.experimental.Fingerprint` and `read_fingerprint`: the hashes TensorFlow stores
 in a SavedModel's fingerprint.pb, with TensorFlow's printed forms (fingerprinting.py); and
 `write_fingerprint`, the fingerprint.pb `tf.saved_model.save` writes, each hash computed as
-TensorFlow's tensorflow/cc/saved_model/fingerprinting.cc computes it (FingerprintDef producer 1,
-the definition TensorFlow publishes):
+TensorFlow's tensorflow/cc/saved_model/fingerprinting.cc computes it:
 
 - saved_model_checksum: Fingerprint64 of the serialized SavedModel (each message here serialized
-  deterministically: maps by key);
+  deterministically: maps by key, as protobuf's deterministic serialization);
 - graph_def_program_hash: of the MetaGraph's GraphDef regularized (graph/regularization/
   simple_delete.cc): calls name their function without its UID suffix and with no config_proto,
   string constants lose their value, the library and versions are cleared;
@@ -15,9 +14,9 @@ the definition TensorFlow publishes):
   UID and its SavedConcreteFunction chained the same way;
 - checkpoint_hash: Fingerprint64 of variables/variables.index.
 
-TensorFlow 2.21 writes producer 4, whose saved_model_checksum is computed otherwise (the four
-hashes after it agree with the published definition; tests/test_saved_model_fingerprint.py checks
-them against TensorFlow's own files); varrt writes producer 1, the definition it follows."""
+All five equal what TensorFlow 2.21 computes for the same directory (tests/test_saved_model_fingerprint.py:
+its own SavedModels and, live, varrt's); `version.producer` is TensorFlow 2.21's, 4.
+"""
 import os
 import uuid
 
@@ -26,7 +25,7 @@ from varrt.saved_model.farmhash import fingerprint64, fingerprint_cat64
 from varrt.saved_model.proto import Message, fields_of
 from varrt.saved_model.saved_model_file import FINGERPRINT_MESSAGE, read_fingerprint_message
 
-FINGERPRINT_PRODUCER = 1
+FINGERPRINT_PRODUCER = 4  # TensorFlow 2.21's fingerprinting code version
 _CALL_OPS = ("PartitionedCall", "StatefulPartitionedCall")
 _DT_STRING = 7
 
