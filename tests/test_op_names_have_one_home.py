@@ -48,6 +48,14 @@ ALLOWED = {
                              "VarHandleOp"},
                             "the signature wrappers and the serving graph an export writes are these nodes, "
                             "as TensorFlow writes them"),
+    "saved_model/fingerprinting.py": ({"Const", "StatefulPartitionedCall"},
+                                      "TensorFlow's fingerprint regularizes its graph's calls and string constants "
+                                      "(graph/regularization/simple_delete.cc), which these nodes are"),
+    "saved_model/saver.py": ({"AssignVariableOp", "Const", "DisableCopyOnRead", "Identity", "MergeV2Checkpoints",
+                              "NoOp", "Pack", "Placeholder", "ReadVariableOp", "RestoreV2", "SaveV2", "Select",
+                              "ShardedFilename", "StatefulPartitionedCall", "StaticRegexFullMatch", "StringJoin"},
+                             "the save and restore functions every export carries are these nodes, as TensorFlow "
+                             "writes them; varrt never runs them"),
     "saved_model/ops_used.py": ({"StatefulPartitionedCall"},
                                 "a SavedModel's graph calls its functions through these nodes (meta_graph.py's walk)"),
     "graph/control_flow_graph.py": ({"If", "StatelessIf", "While", "EagerPyFunc", "PrintV2"},

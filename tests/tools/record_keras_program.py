@@ -6,6 +6,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_normalization_program.py keras_normalization
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_core_layers_cases.py keras_core_layers
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_shape_layers_program.py keras_shape_layers
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_export_program.py keras_export
 """
 import os
 import shutil

@@ -261,6 +261,15 @@ def _conform(value, spec):
     return tensor
 
 
+class _SignatureSpec(TensorSpec):
+    """A spec of an `input_signature`, whose name TensorFlow prints in a concrete function's
+    signature (the specs a trace derives are printed without one)."""
+
+    @classmethod
+    def of(cls, value):
+        return nest.map_structure(lambda s: cls(s.shape, s.dtype, s.name) if isinstance(s, TensorSpec) else s, value)
+
+
 def _python_signature(fn):
     try:
         return inspect.signature(fn)
@@ -853,12 +862,20 @@ class ConcreteFunction:
 
     def _parameters_text(self):
         args, kwargs = self.structured_input_signature
+        if self._function._input_signature is not None:  # printed with the names the signature gives
+            args = tuple(_SignatureSpec.of(s) for s in self._function._input_signature)
         sig = self._function._signature
         params = list(sig.parameters.values()) if sig is not None else []
         parts = []
         for i, a in enumerate(args):
             name = params[i].name if i < len(params) else f"args_{i}"
-            parts.append((name, "POSITIONAL_OR_KEYWORD", a))
+            kind = "POSITIONAL_ONLY" if i < len(params) and params[i].kind == params[i].POSITIONAL_ONLY \
+                else "POSITIONAL_OR_KEYWORD"
+            parts.append((name, kind, a))
+        if self._function._input_signature is not None:  # the arguments it leaves at their defaults
+            for p in params[len(args):]:
+                if p.kind == p.POSITIONAL_OR_KEYWORD and p.default is not p.empty:
+                    parts.append((p.name, "POSITIONAL_OR_KEYWORD", p.default))
         for k, v in kwargs.items():
             parts.append((k, "KEYWORD_ONLY", v))
         return parts
@@ -869,7 +886,7 @@ class ConcreteFunction:
         Tuple[...], Dict[[key, type], ...]."""
         text = ConcreteFunction._type_text
         if isinstance(value, TensorSpec):
-            return repr(TensorSpec(value.shape, value.dtype))
+            return repr(TensorSpec(value.shape, value.dtype, value.name if isinstance(value, _SignatureSpec) else None))
         if isinstance(value, list):
             return "List[" + ", ".join(text(v) for v in value) + "]"
         if isinstance(value, tuple) and not hasattr(type(value), "_fields"):

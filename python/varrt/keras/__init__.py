@@ -2,9 +2,9 @@
 `layers` (Layer, Dense, Activation and the core layers: Embedding, Dropout, Flatten, Reshape, the activation and merge layers, Lambda, ...), `activations`, `regularizers`, `constraints`, `initializers`,
 `losses`, `metrics`, `optimizers`, `models` (Model, Sequential, load_model, save_model), `callbacks`, `utils` (the custom-object registry),
 `Layer`, `Model` (subclassed, or functional: `Model(inputs, outputs)`), `Sequential`, `Input`, `KerasTensor`,
-`Variable` (Keras's variable), `InputSpec`, `DTypePolicy`."""
-from varrt.keras import (activations, callbacks, constraints, initializers, layers, losses, metrics,  # noqa: F401
-                         models, optimizers, regularizers, utils)
+`Variable` (Keras's variable), `InputSpec`, `DTypePolicy`, `export` (ExportArchive)."""
+from varrt.keras import (activations, callbacks, constraints, export, initializers, layers, losses,  # noqa: F401
+                         metrics, models, optimizers, regularizers, utils)
 from varrt.layers.dtype_policy import DTypePolicy  # noqa: F401
 from varrt.layers.input_spec import InputSpec  # noqa: F401
 from varrt.layers.keras_variable import KerasVariable as Variable  # noqa: F401

@@ -10,7 +10,12 @@ import warnings
 
 import numpy as np
 
+from varrt.base import nest
+
+from varrt.framework.tensor_spec import TensorSpec
+from varrt.graph.function import function
 from varrt.layers.layer import Layer
+from varrt.models import export_archive
 from varrt.models.trainer import Trainer
 from varrt.saving import saving_api, serialization_lib
 
@@ -18,6 +23,8 @@ from varrt.saving import saving_api, serialization_lib
 # The arguments of `compile` a saved model's compile config holds (Keras's SerializableDict).
 _COMPILE_CONFIG = ("optimizer", "loss", "loss_weights", "metrics", "weighted_metrics", "run_eagerly",
                    "steps_per_execution", "jit_compile")
+
+_EXPORT_FORMATS = ("tf_saved_model", "onnx", "openvino", "litert", "torch")
 
 
 class ModelSaving:
@@ -27,6 +34,40 @@ class ModelSaving:
         """Saves the model as a `.keras` archive (config, weights, optimizer state);
         `tf.keras.models.save_model`."""
         return saving_api.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
+
+    def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):
+        """Exports the model's forward pass (its `__call__`) as a SavedModel for inference, the
+        endpoint "serve" (also the "serving_default" signature); `tf.saved_model.load(filepath).serve(x)`.
+
+        Args:
+            filepath: Where to write the SavedModel.
+            format: "tf_saved_model" (Keras's other formats need other runtimes).
+            verbose: Whether to print the endpoints (default True).
+            input_signature: The inputs' specs (`tf.TensorSpec`, `keras.InputSpec` or
+                KerasTensors); by default the model's inputs with a free batch dimension.
+        """
+        if format not in _EXPORT_FORMATS:
+            raise ValueError(f"Unrecognized format={format}. Supported formats are: {list(_EXPORT_FORMATS)}.")
+        if format != "tf_saved_model":
+            raise NotImplementedError(f"model.export: varrt exports only format='tf_saved_model', not {format!r}")
+        export_archive.export_saved_model(self, filepath, verbose, input_signature=input_signature, **kwargs)
+
+    def _default_save_signature(self):
+        """The function `tf.saved_model.save(model)` serves as "serving_default" (Keras's
+        TFLayer._default_save_signature): the model called on its inputs' specs, or on the shapes
+        it was built with; None when it has neither."""
+        inputs = getattr(self, "_functional", None)
+        inputs = inputs.input if inputs is not None else vars(self).get("_inputs_struct")
+        if inputs is not None:
+            signature = (nest.map_structure(lambda x: TensorSpec(x.shape, x.dtype), inputs),)
+        elif getattr(self, "_build_shapes_dict", None):
+            signature = tuple(TensorSpec(shape, self.input_dtype) for shape in self._build_shapes_dict.values())
+        else:
+            return None
+
+        def serving_default(inputs):
+            return self(inputs)
+        return function(serving_default, input_signature=signature, autograph=False)
 
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
         """Saves the model's and its optimizer's variables to a `.weights.h5` file."""

@@ -16,18 +16,13 @@ from varrt.framework.graph_building import info_of
 from varrt.framework.tensor import constant
 from varrt.ops import op_def_lib
 from varrt.saved_model.proto import Message, fields_of
+from varrt.saved_model.structured_value import shape_fields as _shape_fields
 
 _RESOURCE = 20  # DT_RESOURCE
 # The nodes varrt's graphs add without an op record's attributes, by what they are.
 _NOT_EXPORTED = {"If": "control flow", "StatelessIf": "control flow", "While": "control flow",
                  "StatelessWhile": "control flow", "StatefulPartitionedCall": "a call of another tf.function",
                  "PartitionedCall": "a call of another tf.function"}
-
-
-def _shape_fields(shape):
-    if shape.rank is None:
-        return {"unknown_rank": True}
-    return {"dim": [{"size": -1 if d is None else d} for d in shape.as_list()]} if shape.rank else {}
 
 
 def tensor_proto_fields(value):
@@ -47,6 +42,7 @@ def _attr(attr_def, value):
     if kind == "float":
         return {"f": float(value)}
     if kind == "string":
+        value = _string(attr_def, value)
         return {"s": value.encode() if isinstance(value, str) else bytes(value)}
     if kind == "list(int)":
         return {"list": {"i": [int(v) for v in value]}}
@@ -58,6 +54,14 @@ def _attr(attr_def, value):
         return {"list": {"s": [v.encode() if isinstance(v, str) else bytes(v) for v in value]}}
     raise NotImplementedError(f"tf.saved_model.save: varrt cannot write an attribute of type {kind} "
                               f"({attr_def.name}) yet")
+
+
+def _string(attr_def, value):
+    """A string attribute's value: a graph records one with allowed values (a convolution's
+    padding, its data_format: False for the first) as its index among them."""
+    if isinstance(value, (bool, int)) and attr_def.allowed:
+        return attr_def.allowed[int(value)]
+    return value
 
 
 def _is_default(attr_def, value):
@@ -72,6 +76,7 @@ def _is_default(attr_def, value):
         if attr_def.type in ("int", "float"):
             return float(value) == float(default)
         if attr_def.type == "string":
+            value = _string(attr_def, value)
             return (value.decode() if isinstance(value, bytes) else value) == default
         if attr_def.type.startswith("list("):
             return list(value) == list(default or [])

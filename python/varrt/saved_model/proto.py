@@ -33,9 +33,10 @@ class _Unset(dict):
     __slots__ = ()
 
 
-def _pruned(type_name, fields):
+def _pruned(type_name, fields, deterministic=False):
     """`fields` without the submessages that were only read (see _Unset) and empty repeated
-    fields: what the message holds as protobuf sees it."""
+    fields: what the message holds as protobuf sees it; `deterministic`: maps by key, as
+    protobuf's deterministic serialization writes them."""
     out = {}
     schema = _schema()[type_name][1]
     for name, value in fields.items():
@@ -46,12 +47,14 @@ def _pruned(type_name, fields):
         elif _is_map(field):
             value_type = _map_value_type(field)
             if value:
-                out[name] = {k: _pruned(value_type, v) if value_type is not None else v for k, v in value.items()}
+                items = sorted(value.items()) if deterministic else value.items()
+                out[name] = {k: _pruned(value_type, v, deterministic) if value_type is not None else v
+                             for k, v in items}
         elif field[2]:
             if value:
-                out[name] = [_pruned(field[5], v) for v in value]
+                out[name] = [_pruned(field[5], v, deterministic) for v in value]
         else:
-            inner = _pruned(field[5], value)
+            inner = _pruned(field[5], value, deterministic)
             if inner or not isinstance(value, _Unset):
                 out[name] = inner
     return out
@@ -96,8 +99,10 @@ class Message:
         """Parses `data` (DataLossError naming `what` when it is not a valid message)."""
         return cls(type_name, _C.saved_model_decode(type_name, bytes(data), what or type_name))
 
-    def to_bytes(self):
-        return _C.saved_model_encode(self._type_name, _pruned(self._type_name, self._fields))
+    def to_bytes(self, deterministic=False):
+        """The serialized message; `deterministic`: maps by key (protobuf's SerializeToString(
+        deterministic=True), which SavedModel fingerprints hash), else in the order they were read or set."""
+        return _C.saved_model_encode(self._type_name, _pruned(self._type_name, self._fields, deterministic))
 
     SerializeToString = to_bytes
 

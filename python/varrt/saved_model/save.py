@@ -1,6 +1,6 @@
-"""`tf.saved_model.save` of a `tf.Module`: its variables and its `tf.function`s with an
-`input_signature`, written as TensorFlow 2.21 writes them, so TensorFlow's `tf.saved_model.load`
-and `saved_model_cli` read the directory, and varrt's load does too.
+"""`tf.saved_model.save` of a `tf.Module` or a Keras model: its variables and its `tf.function`s
+with an `input_signature`, written as TensorFlow 2.21 writes them, so TensorFlow's
+`tf.saved_model.load` and `saved_model_cli` read the directory, and varrt's load does too.
 
 - `variables/variables`: a checkpoint (the tensor-bundle format of varrt's checkpoint writer) whose
   object graph has the SavedObjectGraph's nodes, numbered the same (root 0, its attributes, the
@@ -9,15 +9,21 @@ and `saved_model_cli` read the directory, and varrt's load does too.
   (function_def_builder.py) and each signature's wrapper, which calls the traced function with
   `StatefulPartitionedCall` and returns a dict (`output_0`, ... or the function's own keys); its
   graph holds the serving placeholders, the variables' handles and the call TensorFlow 1's
-  loaders and saved_model_cli read through the signature_def map.
-  TensorFlow 2's loader restores variables with its object-based checkpoint reader, so no
-  `saver_def` (and no save/restore functions) is written; TensorFlow 1's `tf.compat.v1`
-  loader, which needs them, is not served.
+  loaders and saved_model_cli read through the signature_def map. Maps are written by key
+  (deterministically), the bytes fingerprint.pb hashes.
+- `fingerprint.pb` (fingerprinting.py) and an empty `assets/`, as TensorFlow writes them.
+- A Keras model is saved as the object it is (its layers and variables), with Keras's serving
+  function (`model._default_save_signature()`, TensorFlow's `_default_save_signature` child) as
+  its "serving_default" signature; `model.export` saves an ExportArchive (models/export_archive.py).
+- Functions are listed by attribute name, as TensorFlow's AutoTrackable lists them.
 - `meta_info_def.tensorflow_version` is "2.21.0", the TensorFlow varrt matches, and
   `tensorflow_git_version` names varrt ("varrt-VERSION"), so a reader can tell who wrote it.
 
-Not yet (NotImplementedError naming it): Keras models (`model.export`), tf.functions without an
-input_signature, functions with control flow or Python calls, assets, custom gradients, SaveOptions.
+- The saver (saver.py): the save and restore functions and the `saver_def` TensorFlow 1's loaders
+  (`tf.compat.v1.saved_model.loader.load`, `saved_model_cli run`) restore variables with.
+
+Not yet (NotImplementedError naming it): tf.functions without an input_signature, functions with
+control flow or Python calls, signatures taking keyword arguments, assets, custom gradients, SaveOptions.
 """
 import importlib.metadata
 import os
@@ -29,9 +35,10 @@ from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.variables import Variable
 from varrt.graph.function import ConcreteFunction, Function
-from varrt.saved_model import function_def_builder, structured_value
-from varrt.saved_model.constants import (DEFAULT_SERVING_SIGNATURE_DEF_KEY, PREDICT_METHOD_NAME, SERVING,
-                                         VARIABLES_DIRECTORY, VARIABLES_FILENAME)
+from varrt.saved_model import function_def_builder, saver, structured_value
+from varrt.saved_model.constants import (ASSETS_DIRECTORY, DEFAULT_SERVING_SIGNATURE_DEF_KEY, PREDICT_METHOD_NAME,
+                                         SERVING, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
+from varrt.saved_model.fingerprinting import write_fingerprint
 from varrt.saved_model.proto import Message
 from varrt.saved_model.saved_model_file import SAVED_MODEL_MESSAGE, write_saved_model
 from varrt.trackable import tracking
@@ -46,21 +53,19 @@ _DEFAULT_SIGNATURE_ATTR = "_default_save_signature"
 _INIT_OP_KEY = "__saved_model_init_op"
 
 
-def _refuse_keras(obj):
-    kind = type(obj).__module__
-    if kind.startswith(("varrt.layers", "varrt.models")):
-        raise NotImplementedError(f"tf.saved_model.save: varrt cannot export Keras models or layers yet "
-                                  f"({type(obj).__name__}; Keras's model.export neither)")
-
-
 def _functions_of(obj):
-    """(attribute name, bound Function) of the tf.functions on `obj`, in definition order."""
-    names = []
-    for klass in reversed(type(obj).__mro__):
-        names += [n for n, v in vars(klass).items() if isinstance(v, Function) and n not in names]
-    names += [n for n, v in vars(obj).items() if isinstance(v, Function) and n not in names]
+    """(attribute name, bound Function) of the tf.functions on `obj`: a Keras model's serving
+    function first, then the others by name."""
+    # By name, as TensorFlow's AutoTrackable lists them (dir()).
+    names = {n for klass in type(obj).__mro__ for n, v in vars(klass).items() if isinstance(v, Function)}
+    names = sorted(names | {n for n, v in vars(obj).items() if isinstance(v, Function)})
     out = []
-    for name in names:
+    # A Keras model's serving function (Keras's TFLayer adds it to the children TensorFlow saves).
+    default = getattr(obj, _DEFAULT_SIGNATURE_ATTR, None)
+    default = default() if callable(default) and not isinstance(default, Function) else default
+    if isinstance(default, Function):
+        out.append((_DEFAULT_SIGNATURE_ATTR, default))
+    for name in [n for n in names if n != _DEFAULT_SIGNATURE_ATTR or not out]:
         fn = getattr(obj, name)
         if fn.input_signature is None:
             raise NotImplementedError(f"tf.saved_model.save: varrt cannot export the tf.function {name!r} of "
@@ -70,21 +75,44 @@ def _functions_of(obj):
     return out
 
 
-def _tensor_spec(spec, name=None):
-    return {"tensor_spec_value": {"name": name if name is not None else (spec.name or ""),
-                                  "shape": function_def_builder._shape_fields(spec.shape),
-                                  "dtype": spec.dtype._enum}}
+_tensor_spec = structured_value.tensor_spec_fields
 
 
-def _fullargspec(args, kwonlyargs=()):
+def _input_names(fn, specs):
+    """[(name, spec)] of the tensors `specs` (the function's positional arguments) flattened, as
+    TensorFlow names a function's inputs: a spec's own name, else its argument's name, suffixed
+    _1, _2, ... for the later tensors of a nested argument."""
+    arg_names = _arg_names(fn)
+    out = []
+    for i, arg in enumerate(specs):
+        base = arg_names[i] if i < len(arg_names) else f"args_{i}"
+        leaves = [s for s in nest.flatten(arg) if isinstance(s, TensorSpec)]
+        out += [(s.name or (base if k == 0 else f"{base}_{k}"), s) for k, s in enumerate(leaves)]
+    return out
+
+
+def _fullargspec(args, kwonlyargs=(), defaults=()):
     def strings(values):
         return {"list_value": {"values": [{"string_value": v} for v in values]} if values else {}}
     none = {"none_value": {}}
     return {"named_tuple_value": {"name": "FullArgSpec", "values": [
         {"key": "args", "value": strings(args)}, {"key": "varargs", "value": none},
-        {"key": "varkw", "value": none}, {"key": "defaults", "value": none},
+        {"key": "varkw", "value": none},
+        {"key": "defaults", "value": structured_value.encode(tuple(defaults)) if defaults else none},
         {"key": "kwonlyargs", "value": strings(kwonlyargs)}, {"key": "kwonlydefaults", "value": none},
         {"key": "annotations", "value": {"dict_value": {}}}]}}
+
+
+def _defaults(fn):
+    """The default values of the function's trailing positional arguments (FullArgSpec.defaults)."""
+    params = [p for n, p in fn._signature.parameters.items() if n != "self"] if fn._signature is not None else []
+    out = []
+    for p in params:
+        if p.default is p.empty:
+            out = []
+        elif p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            out.append(p.default)
+    return out
 
 
 def _arg_names(fn):
@@ -131,7 +159,8 @@ def save(obj, export_dir, signatures=None, options=None):
     """Exports `obj` (a tf.Module) to `export_dir` as a SavedModel TensorFlow 2.21 loads.
 
     Args:
-        obj: A `tf.Module` holding `tf.Variable`s and `tf.function`s with an `input_signature`.
+        obj: A `tf.Module` holding `tf.Variable`s and `tf.function`s with an `input_signature`, or
+            a Keras model (served by its `_default_save_signature`).
         export_dir: The directory to write (`saved_model.pb`, `variables/`).
         signatures: A concrete function or a `tf.function` with an input signature, or a dict of
             them by signature key; by default TensorFlow's choice (the root's one `tf.function`
@@ -139,16 +168,13 @@ def save(obj, export_dir, signatures=None, options=None):
         options: Not taken yet (NotImplementedError).
 
     Raises:
-        NotImplementedError: For what varrt does not export yet, naming it: Keras models,
-            `tf.function`s without an input signature, control flow, SaveOptions.
+        NotImplementedError: For what varrt does not export yet, naming it: `tf.function`s
+            without an input signature, control flow, SaveOptions.
     """
     if options is not None:
         raise NotImplementedError("tf.saved_model.save: varrt does not take SaveOptions yet")
-    _refuse_keras(obj)
     export_dir = os.fspath(export_dir)
     graph = tracking.ObjectGraph(obj)
-    for o in graph.objects:
-        _refuse_keras(o)
     nodes = []  # SavedObject fields
     for i, o in enumerate(graph.objects):
         if isinstance(o, Variable):
@@ -178,9 +204,7 @@ def save(obj, export_dir, signatures=None, options=None):
         args, kwargs = cf.structured_input_signature
         export.concrete[fname] = {
             "bound_inputs": [var_node[id(v)] for v in variables],
-            "canonicalized_input_signature": {"tuple_value": {"values": [
-                {"tuple_value": {"values": [_tensor_spec(s) for s in args]} if args else {}},
-                {"dict_value": {"fields": {k: _tensor_spec(s) for k, s in kwargs.items()}} if kwargs else {}}]}},
+            "canonicalized_input_signature": structured_value.encode((tuple(args), dict(kwargs))),
             "output_signature": _output_signature(_output_structure(cf))}
         traced[id(cf)] = (fname, variables)
         return traced[id(cf)]
@@ -191,16 +215,18 @@ def save(obj, export_dir, signatures=None, options=None):
               and nodes[i]["user_object"]["identifier"] == "_generic_user_object"]
     for owner, attr_name, fn in [(i, n, f) for i, o in owners for n, f in _functions_of(o)]:
         cf = fn.get_concrete_function()
-        fname, _ = add_concrete(cf, attr_name)
+        fname, _ = add_concrete(cf, fn.name)
         names = _arg_names(fn)
-        spec = {"fullargspec": _fullargspec(names),
-                "input_signature": {"tuple_value": {"values": [_tensor_spec(s) for s in fn.input_signature]}}}
+        keywords = [n for n, _ in _input_names(fn, fn.input_signature)]
+        spec = {"fullargspec": _fullargspec(names, defaults=_defaults(fn)),
+                "input_signature": structured_value.encode(tuple(fn.input_signature))}
         node_id = len(nodes)
         nodes.append({"function": {"concrete_functions": [fname], "function_spec": spec}, "children": []})
         nodes[owner]["children"].append({"node_id": node_id, "local_name": attr_name})
-        bare.append((node_id, "trace_0", {"concrete_function_name": fname, "argument_keywords": names,
-                                          "allowed_positional_arguments": len(names),
-                                          "function_spec": {"fullargspec": _fullargspec(names),
+        bare.append((node_id, "trace_0", {"concrete_function_name": fname, "argument_keywords": keywords,
+                                          "allowed_positional_arguments": len(keywords),
+                                          "function_spec": {"fullargspec": _fullargspec(names,
+                                                                                        defaults=_defaults(fn)),
                                                             "input_signature": {"none_value": {}}}}))
         if owner == 0:
             candidates.append((attr_name, cf))
@@ -240,15 +266,23 @@ def save(obj, export_dir, signatures=None, options=None):
         nodes[parent]["children"].append({"node_id": node_id, "local_name": local})
         if "function" in nodes[parent]:
             nodes[parent].setdefault("dependencies", []).append({"node_id": node_id, "local_name": local})
-    _write_variables(export_dir, graph, nodes)
+    keys, values, object_graph_bytes = _checkpoint(graph, nodes)
+    variables = [v for v in values[:-1]]
+    saver_def = saver.add_saver(export.library, graph_nodes, export.name,
+                                [(k, v, tracking.full_name(v)) for k, v in zip(keys, variables)],
+                                [handle_nodes[id(v)] for v in variables], object_graph_bytes)
+    _write_checkpoint(export_dir, keys, values)
     saved_model = Message(SAVED_MODEL_MESSAGE, {"saved_model_schema_version": 1, "meta_graphs": [{
         "meta_info_def": {"tags": [SERVING], "tensorflow_version": TENSORFLOW_VERSION,
                           "tensorflow_git_version": f"varrt-{_version()}", "stripped_default_attrs": True},
         "graph_def": {"node": graph_nodes, "library": {"function": export.library}, "versions": dict(_GRAPH_VERSIONS)},
+        "saver_def": saver_def,
         "signature_def": signature_defs,
         "object_graph_def": {"nodes": [{k: v for k, v in n.items() if not (k == "children" and not v)} for n in nodes],
                              "concrete_functions": export.concrete}}]})
-    write_saved_model(export_dir, saved_model)
+    write_saved_model(export_dir, saved_model, deterministic=True)  # the bytes the fingerprint hashes
+    os.makedirs(os.path.join(export_dir, ASSETS_DIRECTORY), exist_ok=True)  # written even empty, as TensorFlow does
+    write_fingerprint(export_dir, saved_model)
 
 
 def _default_signature(candidates):
@@ -273,11 +307,11 @@ def _signature_wrapper(export, add_concrete, cf, key, var_node):
     function, a dict of outputs. (name, [(input name, spec)], [(output key, dtype, shape)], variables)."""
     fname, variables = add_concrete(cf, key)
     args, kwargs = cf.structured_input_signature
-    flat_specs = [s for s in nest.flatten((args, kwargs)) if isinstance(s, TensorSpec)]
-    arg_names = [n for n in (cf._function._signature.parameters if cf._function._signature else []) if n != "self"]
-    inputs = []
-    for i, spec in enumerate(flat_specs):
-        inputs.append((spec.name or (arg_names[i] if i < len(arg_names) else f"args_{i}"), spec))
+    if kwargs:
+        raise NotImplementedError(f"tf.saved_model.save: the signature {key!r} takes keyword arguments; varrt "
+                                  f"exports signatures of positional arguments only yet")
+    signature = cf._function.input_signature
+    inputs = _input_names(cf._function, signature if signature is not None else args)
     structure = _output_structure(cf)
     flat_out = nest.flatten(structure)
     if not all(isinstance(t, Tensor) for t in flat_out):
@@ -368,8 +402,9 @@ def _graph_call(graph_nodes, handle_nodes, wrapper, key, inputs, outputs, variab
                         for i, (k, _, t) in enumerate(outputs)}}
 
 
-def _write_variables(export_dir, graph, nodes):
-    """variables/variables: the variables' values and the object graph of `nodes`."""
+def _checkpoint(graph, nodes):
+    """(keys, values, serialized object graph) of variables/variables: the variables' values by
+    their object-graph keys, in node order, then the object graph of `nodes`."""
     keys, values = [], []
     checkpoint_nodes = []
     for i, node in enumerate(nodes):
@@ -383,8 +418,11 @@ def _write_variables(export_dir, graph, nodes):
         has_values = i < len(graph.objects) and graph.has_values[i]
         checkpoint_nodes.append(([(c["node_id"], c["local_name"]) for c in node.get("children", [])], attributes,
                                  (), None, bool(has_values)))
-    keys.append(_OBJECT_GRAPH_KEY)
-    values.append(_string_tensor(object_graph.encode(checkpoint_nodes)))
+    encoded = object_graph.encode(checkpoint_nodes)
+    return keys + [_OBJECT_GRAPH_KEY], values + [_string_tensor(encoded)], encoded
+
+
+def _write_checkpoint(export_dir, keys, values):
     directory = os.path.join(export_dir, VARIABLES_DIRECTORY)
     os.makedirs(directory, exist_ok=True)
     _C.SaveSnapshot(keys, values).write(os.path.join(directory, VARIABLES_FILENAME), False)

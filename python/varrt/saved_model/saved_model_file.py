@@ -28,9 +28,10 @@ def read_saved_model(export_dir):
     return Message.from_bytes(SAVED_MODEL_MESSAGE, data, path)
 
 
-def write_saved_model(export_dir, saved_model):
+def write_saved_model(export_dir, saved_model, deterministic=False):
     """Writes `saved_model` (a tensorflow.SavedModel Message) as `export_dir`/saved_model.pb,
-    through a temporary file renamed into place, so a reader never sees half a file."""
+    through a temporary file renamed into place, so a reader never sees half a file;
+    `deterministic`: its maps by key (Message.to_bytes)."""
     if type_of(saved_model) != SAVED_MODEL_MESSAGE:
         raise TypeError(f"expected a {SAVED_MODEL_MESSAGE}, got a {type_of(saved_model)}")
     export_dir = os.fspath(export_dir)
@@ -38,7 +39,7 @@ def write_saved_model(export_dir, saved_model):
     path = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
-        f.write(saved_model.to_bytes())
+        f.write(saved_model.to_bytes(deterministic))
     os.replace(tmp, path)
     return path
 

@@ -15,8 +15,8 @@ from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, 
                                        one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
 from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_dims, comparison,  # noqa: F401
-                                        merge_both, no_outputs, scalar, unchanged, unchanged_at_least_rank_1,
-                                        unknown)
+                                        merge_both, no_outputs, scalar, string_join, unchanged,
+                                        unchanged_at_least_rank_1, unknown)
 from varrt.ops.shape_fns.context import (ShapeContext, ShapeError, is_node_shape_error,  # noqa: F401
                                          node_shape_error)
 from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_backprop_filter,  # noqa: F401

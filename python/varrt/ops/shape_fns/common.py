@@ -191,6 +191,18 @@ def no_outputs(ctx):
     return []
 
 
+def string_join(ctx):
+    """StringJoin: its inputs are scalars or of one shape, the output that shape (a scalar when
+    all are scalars; unknown when a rank is)."""
+    shapes = [s for s in ctx.input_shapes if s.rank != 0]
+    if not shapes:
+        return SCALAR
+    out = as_list(shapes[0])
+    for s in shapes[1:]:
+        out = None if out is None or s.rank is None else merge(out, as_list(s))
+    return shape_out(out)
+
+
 def broadcast(ctx):
     """The broadcast of inputs 0 and 1 (TensorFlow's BroadcastBinaryOpOutputShapeFn)."""
     return shape_out(broadcast_dims(as_list(ctx.input_shapes[0]), as_list(ctx.input_shapes[1])))
