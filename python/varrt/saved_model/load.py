@@ -16,8 +16,8 @@ import os
 
 from varrt.base import nest
 from varrt.checkpoint import object_graph as checkpoint_object_graph
-from varrt.checkpoint.checkpoint_utils import load_checkpoint
-from varrt.framework.tensor import convert_to_tensor
+from varrt.checkpoint.checkpoint_utils import encode_key, open_bundle, read_array
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.variables import Variable
 from varrt.graph.function import function
@@ -153,8 +153,8 @@ class _RestoredFunction:
 def _restore_variables(export_dir, object_graph):
     """{node id: Variable} from the checkpoint in export_dir/variables."""
     prefix = os.path.join(os.fspath(export_dir), VARIABLES_DIRECTORY, VARIABLES_FILENAME)
-    reader = load_checkpoint(prefix)
-    checkpoint_nodes = checkpoint_object_graph.decode(reader.get_tensor(_OBJECT_GRAPH_KEY))
+    bundle = open_bundle(prefix)
+    checkpoint_nodes = checkpoint_object_graph.decode(read_array(bundle, encode_key(_OBJECT_GRAPH_KEY))[()])
     variables = {}
     for i, node in enumerate(object_graph.nodes):
         if node.WhichOneof("kind") != "variable":
@@ -164,7 +164,10 @@ def _restore_variables(export_dir, object_graph):
             if i < len(checkpoint_nodes) else []
         if not keys:
             raise ValueError(f"the SavedModel's variable {saved.name!r} (node {i}) has no value in {prefix}")
-        variables[i] = Variable(reader.get_tensor(keys[0]), name=saved.name or None, trainable=saved.trainable)
+        # The core's tensor, read straight from the mapped shard into the buffer the variable
+        # then owns: no NumPy array in between (a copy of the whole model).
+        variables[i] = Variable(Tensor._wrap(bundle.read(encode_key(keys[0]))), name=saved.name or None,
+                                trainable=saved.trainable)
     return variables
 
 
