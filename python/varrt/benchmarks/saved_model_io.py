@@ -8,7 +8,8 @@ The model is what users write: a `tf.Module` holding 25 float32 variables of 1M 
 (100 MB) and two small ones (a (16, 4) kernel and a bias), whose `__call__` is a `tf.function`
 with an input signature (x of shape [None, 16]: x @ kernel + bias; the large variables are only
 saved and restored, so the per-call rows measure the call's overhead, not arithmetic). Files go to one temporary directory, written just before they are read, so
-both libraries read them from a warm page cache. TensorFlow's process runs first; varrt's then
+both libraries read them from a warm page cache; garbage is collected before each timed export
+and load. TensorFlow's process runs first; varrt's then
 also loads TensorFlow's export. Rows (the median of ROUNDS rounds after a warm-up round):
   export                    tf.saved_model.save(module, path), a new path each round
   load TF's export          tf.saved_model.load of TensorFlow's export
@@ -24,6 +25,7 @@ TensorFlow's time; a loaded signature and a loaded __call__ add at most 20 us ov
 traced function.
 """
 import argparse
+import gc
 import json
 import os
 import shutil
@@ -65,6 +67,9 @@ def make_module(tf):
 
 
 def _timed(fn):
+    # Loaded models hold reference cycles (in both libraries): collected first, the previous
+    # round's 100 MB is free memory again, as in a process that loads once.
+    gc.collect()
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
