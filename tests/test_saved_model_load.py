@@ -100,3 +100,26 @@ def test_cycles(tmp_path):
     write_saved_model(tmp_path, saved_model)
     with pytest.raises(ValueError, match="There is a cyclic dependency between functions"):
         tf.saved_model.load(str(tmp_path))
+
+
+def test_repeated_calls_run_from_the_call_cache():
+    # A loaded function called again with tensors of the dtypes and shapes of an earlier call
+    # runs from its call cache (C, no Python binding: the loaded-call overhead of
+    # benchmarks/bench_saved_model.py); values are TensorFlow's (the same calls on its load).
+    m = tf.saved_model.load(str(FIXTURES / "module_two_signatures"))
+    signature = m.signatures["serving_default"]
+    x, x5 = tf.constant(X), tf.constant(np.arange(15, dtype=np.float32).reshape(5, 3) / 4)
+    for _ in range(2):
+        assert m(x).numpy().tolist() == [[-1.25], [0.375]]
+        assert signature(x=x)["output_0"].numpy().tolist() == [[-1.25], [0.375]]
+    assert (m.__call__._fast.size(), signature._fast.size()) == (1, 1)
+    five = [[0.125], [-0.0625], [-0.25], [-0.4375], [-0.625]]
+    assert m(x5).numpy().tolist() == five and signature(x=x5)["output_0"].numpy().tolist() == five
+    assert (m.__call__._fast.size(), signature._fast.size()) == (2, 2)  # a new batch size: a new entry
+    m.b.assign(-1.0)  # cached calls read the variables at call time too
+    assert m(x).numpy().tolist() == [[-2.75], [-1.125]]
+    assert signature(x=x)["output_0"].numpy().tolist() == [[-2.75], [-1.125]]
+    assert m(X).numpy().tolist() == [[-2.75], [-1.125]]  # a NumPy argument: the general path, not cached
+    assert m.__call__._fast.size() == 2
+    with pytest.raises(ValueError, match="Could not find matching concrete function"):
+        m(tf.constant(np.ones((2, 4), np.float32)))  # a cache miss goes to the matching, which refuses it

@@ -45,7 +45,7 @@ def main(argv=None):
             fn(x)
         times[name] = (time.perf_counter() - start) / args.calls * 1e6
     for name, us in times.items():
-        extra = "" if name == "native tf.function" else f"   +{us - times['native tf.function']:.1f} us"
+        extra = "" if name == "native tf.function" else f"   {us - times['native tf.function']:+.1f} us"
         print(f"  {name:<20} {us:8.1f} us{extra}")
     return 0
 

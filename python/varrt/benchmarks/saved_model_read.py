@@ -1,8 +1,8 @@
 """Reading a large saved_model.pb, varrt against TensorFlow 2.21's protobuf library, each in its
 own process, in one run.
 
-    python benchmarks/bench_saved_model.py [--quick] [--nodes N] [--tf-python PATH]
-    (the same as python -m varrt.benchmarks.saved_model_read)
+    python -m varrt.benchmarks.saved_model_read [--quick] [--nodes N] [--tf-python PATH]
+    (benchmarks/bench_saved_model.py runs it after saved_model_io)
 
 The file is written once by varrt: a SavedModel whose GraphDef holds N nodes (200,000; 20,000 with
 --quick), each a MatMul with two inputs, a dtype attribute and an `_output_shapes` list, and whose
@@ -94,7 +94,7 @@ def main(argv=None):
         size = write_file(path, nodes)
         results = {}
         for library, python in (("varrt", sys.executable), ("tensorflow", args.tf_python)):
-            if python is None:
+            if not python:  # no TensorFlow (an empty VARRT_TF_PYTHON says so too)
                 continue
             out = subprocess.run([python, "-m", "varrt.benchmarks.saved_model_read", "--peer", library, path]
                                  if library == "varrt" else [python, __file__, "--peer", library, path],

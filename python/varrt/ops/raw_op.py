@@ -77,10 +77,14 @@ def raw_op_names():
                   if op.origin == "tensorflow" and op_def_lib.implementation(n) is not None)
 
 
+def exists(name):
+    """Whether tf.raw_ops has `name` (what `get` returns a function for), without making it."""
+    op_def = op_def_lib.get(name)
+    return op_def is not None and op_def.origin == "tensorflow" and op_def_lib.implementation(name) is not None
+
+
 def get(name):
     """tf.raw_ops.`name`, or None when varrt does not expose that op."""
-    op_def = op_def_lib.get(name)
-    impl = op_def_lib.implementation(name)
-    if op_def is None or impl is None or op_def.origin != "tensorflow":
+    if not exists(name):
         return None
-    return make_raw_op(op_def, impl)
+    return make_raw_op(op_def_lib.get(name), op_def_lib.implementation(name))

@@ -91,7 +91,7 @@ class FunctionDefRunner:
                     todo.append(node.op)
                 elif node.op in CALL_OPS:
                     todo.append(node.attr["f"].func.name)
-                elif node.op not in _SPECIAL_OPS and raw_op.get(node.op) is None:
+                elif node.op not in _SPECIAL_OPS and not raw_op.exists(node.op):
                     missing.append((fname, node.op))
         return missing
 

@@ -14,10 +14,11 @@ Keras models' restored layers (their functions load as for any object), LoadOpti
 """
 import os
 
+from varrt import _C
 from varrt.base import nest
 from varrt.checkpoint import object_graph as checkpoint_object_graph
-from varrt.checkpoint.checkpoint_utils import load_checkpoint
-from varrt.framework.tensor import convert_to_tensor
+from varrt.checkpoint.checkpoint_utils import encode_key, open_bundle, read_array
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.variables import Variable
 from varrt.graph.function import function
@@ -28,6 +29,7 @@ from varrt.saved_model.function_load_order import load_order
 from varrt.saved_model.saved_model_file import read_saved_model
 
 _OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+_MISS = object()  # what a _C.TracedCalls returns for a call it does not run
 
 
 class _UserObject:
@@ -64,9 +66,19 @@ class _ConcreteFunction:
         self._captured = [variables[i] for i in saved.bound_inputs]
         self._runner = runner
         flat_specs = self._flat_specs = nest.flatten(self.structured_input_signature)
-        # One argument holding the flat tensors: the traced function's inputs in the FunctionDef's order.
-        self._graph = function(lambda flat: runner.run(name, list(flat) + self._captured),
+        args_spec, kwargs_spec = self.structured_input_signature
+        # Whether a call's positional arguments are the flat tensors, in order (no keywords, no nesting).
+        self._positional_tensors = not kwargs_spec and all(isinstance(s, TensorSpec) for s in args_spec)
+        outputs = self.structured_outputs
+        # One argument holding the flat tensors: the traced function's inputs in the FunctionDef's
+        # order. The trace returns the output structure, so a call run from C (_fast) needs no
+        # Python to pack it.
+        self._graph = function(lambda flat: nest.pack_sequence_as(outputs, runner.run(name, list(flat) + self._captured)),
                                input_signature=[[s for s in flat_specs if isinstance(s, TensorSpec)]])
+        # Calls whose flat tensors have the dtypes and shapes of one that ran, run from C without
+        # the argument checks and binding in Python (what a loaded call costs over the original).
+        self._fast = _C.TracedCalls(_MISS)
+        self._fast_calls = [0]  # the calls such caches ran (TracedCalls counts them here)
 
     def matches(self, args, kwargs):
         """Whether these call arguments fit the traced signature (tensors by dtype and shape,
@@ -93,10 +105,24 @@ class _ConcreteFunction:
         return self._call_tensors(flat)
 
     def _call_tensors(self, flat):
-        return nest.pack_sequence_as(self.structured_outputs, list(self._graph(flat)))
+        return self._graph(flat)
+
+    def cache_call(self, calls, tensors):
+        """After a call that ran this function on `tensors` (its flat inputs), lets `calls` (a
+        _C.TracedCalls) run later calls with the same dtypes and shapes from C, when the tensors
+        are plain eager Tensors (the cache keys on nothing else)."""
+        if all(type(t) is Tensor for t in tensors):
+            # The trace is the one the call just ran; _cache_in is how tf.function caches its own.
+            self._graph.get_concrete_function()._cache_in(calls, tuple(tensors), self._fast_calls)
 
     def __call__(self, *args, **kwargs):
-        return self.call_flat(args, kwargs)
+        result = self._fast(*args, **kwargs)
+        if result is not _MISS:
+            return result
+        result = self.call_flat(args, kwargs)
+        if self._positional_tensors and not kwargs and len(args) == len(self._flat_specs):
+            self.cache_call(self._fast, args)
+        return result
 
 
 class _SignatureFunction(_ConcreteFunction):
@@ -113,7 +139,13 @@ class _SignatureFunction(_ConcreteFunction):
         if len(kwargs) != len(self._inputs) or any(k not in kwargs for k, _ in self._inputs):
             raise TypeError(f"{self.name}(...) takes the keyword arguments {[k for k, _ in self._inputs]}; "
                             f"got {sorted(kwargs)}")
-        return self._call_tensors([convert_to_tensor(kwargs[k], dtype=spec.dtype) for k, spec in self._inputs])
+        values = [kwargs[k] for k, _ in self._inputs]
+        result = self._fast(*values)
+        if result is not _MISS:
+            return result
+        result = self._call_tensors([convert_to_tensor(v, dtype=spec.dtype) for v, (_, spec) in zip(values, self._inputs)])
+        self.cache_call(self._fast, values)
+        return result
 
 
 class _RestoredFunction:
@@ -122,6 +154,7 @@ class _RestoredFunction:
     def __init__(self, name, spec, concrete_functions):
         self.__name__ = name
         self._concrete_functions = concrete_functions
+        self._fast = _C.TracedCalls(_MISS)  # calls that matched a concrete function before (see cache_call)
         fullargspec = structured_value.decode(spec.fullargspec) if spec.HasField("fullargspec") else None
         args = list(fullargspec.args) if fullargspec is not None else []
         self._arg_names = args[1:] if spec.is_method and args[:1] == ["self"] else args
@@ -129,6 +162,10 @@ class _RestoredFunction:
         self._defaults = dict(zip(self._arg_names[len(self._arg_names) - len(defaults):], defaults)) if defaults else {}
 
     def __call__(self, *args, **kwargs):
+        result = self._fast(*args, **kwargs)
+        if result is not _MISS:
+            return result
+        positional_only = not kwargs
         bound = list(args)
         for name in self._arg_names[len(args):]:
             if name in kwargs:
@@ -139,7 +176,10 @@ class _RestoredFunction:
                 break
         for concrete in self._concrete_functions:
             if concrete.matches(bound, kwargs):
-                return concrete.call_flat(bound, kwargs)
+                result = concrete.call_flat(bound, kwargs)
+                if positional_only and len(bound) == len(args) and concrete._positional_tensors:
+                    concrete.cache_call(self._fast, args)  # the same dtypes and shapes match the same trace
+                return result
         raise ValueError("Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
                          f"  Positional arguments ({len(bound)} total): {bound!r}\n"
                          f"  Keyword arguments: {kwargs!r}\n"
@@ -153,8 +193,8 @@ class _RestoredFunction:
 def _restore_variables(export_dir, object_graph):
     """{node id: Variable} from the checkpoint in export_dir/variables."""
     prefix = os.path.join(os.fspath(export_dir), VARIABLES_DIRECTORY, VARIABLES_FILENAME)
-    reader = load_checkpoint(prefix)
-    checkpoint_nodes = checkpoint_object_graph.decode(reader.get_tensor(_OBJECT_GRAPH_KEY))
+    bundle = open_bundle(prefix)
+    checkpoint_nodes = checkpoint_object_graph.decode(read_array(bundle, encode_key(_OBJECT_GRAPH_KEY))[()])
     variables = {}
     for i, node in enumerate(object_graph.nodes):
         if node.WhichOneof("kind") != "variable":
@@ -164,7 +204,10 @@ def _restore_variables(export_dir, object_graph):
             if i < len(checkpoint_nodes) else []
         if not keys:
             raise ValueError(f"the SavedModel's variable {saved.name!r} (node {i}) has no value in {prefix}")
-        variables[i] = Variable(reader.get_tensor(keys[0]), name=saved.name or None, trainable=saved.trainable)
+        # The core's tensor, read straight from the mapped shard into the buffer the variable
+        # then owns: no NumPy array in between (a copy of the whole model).
+        variables[i] = Variable(Tensor._wrap(bundle.read(encode_key(keys[0]))), name=saved.name or None,
+                                trainable=saved.trainable)
     return variables
 
 

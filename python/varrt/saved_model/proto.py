@@ -60,6 +60,13 @@ def _pruned(type_name, fields, deterministic=False):
     return out
 
 
+@functools.cache
+def _oneof_members(type_name, oneof):
+    """The fields of oneof `oneof` of a message type, in the schema's order (looked up per
+    message read: a loader asks each node and attribute which member it holds)."""
+    return tuple(n for n, f in _schema()[type_name][1].items() if f[4] == oneof)
+
+
 def _is_map(field):
     return field[5] is not None and _schema()[field[5]][0]
 
@@ -134,7 +141,12 @@ class Message:
         field = _field(self._type_name, name)
         if field[2]:
             raise ValueError(f"Protocol message has no singular \"{name}\" field.")
-        return name in _pruned(self._type_name, {name: self._fields[name]} if name in self._fields else {})
+        value = self._fields.get(name)
+        if value is None:
+            return False
+        # A set scalar or an assigned submessage is present; a submessage only read (_Unset) is
+        # present once something in it is set, which only then needs the walk _pruned makes.
+        return not isinstance(value, _Unset) or bool(_pruned(field[5], value))
 
     def ListFields(self):  # noqa: N802 (protobuf's name)
         """The set fields as (name, plain value) pairs, in field-number order."""
@@ -143,10 +155,11 @@ class Message:
         return sorted(((n, v) for n, v in pruned.items() if n in schema), key=lambda item: schema[item[0]][0])
 
     def WhichOneof(self, oneof):  # noqa: N802 (protobuf's name)
-        members = [n for n, f in _schema()[self._type_name][1].items() if f[4] == oneof]
+        members = _oneof_members(self._type_name, oneof)
         if not members:
             raise ValueError(f'Protocol message has no oneof "{oneof}" field.')
-        return next((n for n in members if self.HasField(n)), None)
+        fields = self._fields
+        return next((n for n in members if n in fields and self.HasField(n)), None)
 
     def _clear_oneof(self, oneof):
         for n, f in _schema()[self._type_name][1].items():
