@@ -184,6 +184,8 @@ ENTRIES += [
     E("ComplexAbs", "ComplexAbs", lambda tf, x: tf.math.abs(x), [_c(B, 3)]),
     E("Conj", "Conj", lambda tf, x: tf.math.conj(x), [_c(B, 3)]),
     E("Real", "Real", lambda tf, x: tf.math.real(x), [_c(B, 3)]),
+    E("Complex", "Complex", lambda tf, x, y: tf.complex(x, y), [_f(B, 3), _f(3)], refuses="int32"),
+    E("AsString", "AsString", lambda tf, x: tf.strings.as_string(x, precision=3, width=9), [_f(B, 3)]),
     E("ConjugateTranspose", "ConjugateTranspose", lambda tf, x: tf.transpose(x, conjugate=True), [_c(B, 3)]),
 
     # Broadcasting binary ops: the second input is broadcast along the batch, so the gradient

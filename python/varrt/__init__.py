@@ -129,6 +129,8 @@ from varrt.ops.bitcast_ops import bitcast  # noqa: E402
 from varrt.framework.type_spec import TypeSpec  # noqa: E402
 from varrt.framework.sparse_tensor import type_spec_from_value  # noqa: E402
 from varrt import version  # noqa: E402
+from varrt.ops.math_ops import complex_from_parts as complex  # noqa: E402,A001  (TensorFlow's name)
+from varrt.ops.as_string_ops import as_string  # noqa: E402
 
 # A TensorFlow name varrt lacks says so (AttributeError: "... varrt does not implement tf.summary
 # yet"), in every namespace standing for one of TensorFlow's modules.

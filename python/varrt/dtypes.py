@@ -5,3 +5,4 @@ from varrt.base.dtypes import (  # noqa: F401
     string, uint16, uint32, uint64, uint8, variant,
 )
 from varrt.ops.math_ops import cast  # noqa: F401
+from varrt.ops.math_ops import complex_from_parts as complex  # noqa: F401,A001  (TensorFlow's name)

@@ -82,7 +82,8 @@ def cases():
         out += U(op, **({"attrs": {"DstT": "int32"}} if op == "Cast" else {}))
     out += U("ComplexAbs", dt={"T": "complex64"}) + U("Conj", dt={"T": "complex64"}) + U("Real", dt={"T": "complex64"})
     out += U("Invert", dt={"T": "int32"}) + U("LogicalNot")
-    out += U("Imag", dt={"T": "complex64"}) + U("Angle", dt={"T": "complex64"})
+    out += U("Imag", dt={"T": "complex64"}) + U("Angle", dt={"T": "complex64"}) + U("AsString")
+    out += B("Complex")
     out += [dict(op="Betainc", inputs={"a": [2, None], "b": [], "x": [None, 3]}),
             dict(op="Betainc", inputs={"a": [], "b": "?", "x": []}), dict(op="Betainc", inputs={"a": [], "b": [], "x": []}),
             dict(op="Betainc", inputs={"a": [2, 3], "b": [2, 4], "x": []}),

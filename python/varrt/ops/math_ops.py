@@ -433,6 +433,36 @@ def real(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {t.dtype}")
 
 
+def _complex_kernel(real, imag):
+    out = np.empty(np.broadcast_shapes(np.shape(real), np.shape(imag)),
+                   np.complex64 if real.dtype == np.float32 else np.complex128)
+    out.real = real  # set apart, so inf and nan parts stay as they are (inf * 1j would be nan + inf j)
+    out.imag = imag
+    return out
+
+
+@op_def_lib.implements("Complex")
+def raw_complex(real, imag, Tout=dtypes.complex64, name=None) -> Tensor:  # noqa: N803 - TensorFlow's names
+    """The Complex op: real + imag * 1j element-wise, with broadcasting (complex64 from float32,
+    complex128 from float64)."""
+    ra, ia, dtype = pair("Complex", real, imag, name=name)
+    end = _end(real, imag)
+    check_dtype("Complex", dtype, name, end)
+    out = dtypes.complex64 if dtype == dtypes.float32 else dtypes.complex128
+    return _run("Complex", _complex_kernel, (ra, ia), dtype, name, end, out=out, node_name=name)
+
+
+def complex_from_parts(real, imag, name=None) -> Tensor:
+    """A complex tensor from its real and imaginary parts, both float32 (complex64) or both
+    float64 (complex128), broadcast together (tf.complex)."""
+    real = convert_to_tensor(real)
+    imag = convert_to_tensor(imag)
+    if (real.dtype, imag.dtype) not in ((dtypes.float32, dtypes.float32), (dtypes.float64, dtypes.float64)):
+        raise TypeError(f"The `real` and `imag` components have incorrect types: {real.dtype.name} {imag.dtype.name}. "
+                        f"They must be consistent, and one of {[dtypes.float32, dtypes.float64]}")
+    return raw_complex(real, imag, name=name)
+
+
 @op_def_lib.implements("Imag")
 def complex_imag(input, Tout=dtypes.float32, name=None) -> Tensor:  # noqa: A002,N803 - TensorFlow's names
     """The Imag op: the imaginary part of a complex tensor, in its real dtype (tf.math.imag:

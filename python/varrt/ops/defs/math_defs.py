@@ -55,6 +55,7 @@ register('BitwiseOr', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint
 register('BitwiseXor', 'x: T, y: T -> z: T', 'T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}', commutative=True, shape=shape_fns.broadcast)
 register('Cast', 'x: SrcT -> y: DstT', 'SrcT: type', 'DstT: type', 'Truncate: bool = false', shape=shape_fns.unchanged)
 register('Ceil', 'x: T -> y: T', 'T: {bfloat16, half, float, double}', shape=shape_fns.unchanged)
+register('Complex', 'real: T, imag: T -> out: Tout', 'T: {float, double} = float', 'Tout: {complex64, complex128} = complex64', shape=shape_fns.broadcast)
 register('ComplexAbs', 'x: T -> y: Tout', 'T: {complex64, complex128} = complex64', 'Tout: {float, double} = float', shape=shape_fns.unchanged)
 register('Conj', 'input: T -> output: T', 'T: {complex64, complex128, variant} = complex64', shape=shape_fns.unchanged)
 register('Cos', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)

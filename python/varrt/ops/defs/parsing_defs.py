@@ -1,5 +1,5 @@
-"""Parsing ops (tf.io.parse_example, decode_csv, serialize_tensor, parse_tensor) and the sparse op
-tf.sparse.to_dense runs.
+"""Parsing ops (tf.io.parse_example, decode_csv, serialize_tensor, parse_tensor), the sparse op
+tf.sparse.to_dense runs, and AsString (tf.strings.as_string, values to text).
 
 One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 """
@@ -11,3 +11,4 @@ register('SparseToDense', 'sparse_indices: Tindices, output_shape: Tindices, spa
 register('SerializeTensor', 'tensor: T -> serialized: string', 'T: type', shape=shape_fns.scalar)
 register('ParseTensor', 'serialized: string -> output: out_type', 'out_type: type', shape=shape_fns.unknown)
 register('DecodeCSV', 'records: string, record_defaults: OUT_TYPE -> output: OUT_TYPE', 'OUT_TYPE: list({float, double, int32, int64, string}) >= 1', 'field_delim: string = ","', 'use_quote_delim: bool = true', 'na_value: string = ""', 'select_cols: list(int) = []', shape=shape_fns.decode_csv)
+register('AsString', 'input: T -> output: string', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, complex64, complex128, bool, variant, string}', 'precision: int = -1', 'scientific: bool = false', 'shortest: bool = false', 'width: int = -1', 'fill: string = ""', shape=shape_fns.unchanged)

@@ -228,6 +228,12 @@ def _conj_grad(op, grad):
     return grad_util.conj(grad)
 
 
+@RegisterGradient("Complex")
+def _complex_grad(op, grad):
+    # The real and imaginary parts of the gradient, each reduced to its input's shape.
+    return _binary(op, lambda: math_ops.real(grad), lambda: math_ops.complex_imag(grad))
+
+
 @RegisterGradient("Real")
 def _real_grad(op, grad):
     return math_ops.cast(grad, op.inputs[0].dtype)  # grad as the real part, 0 as the imaginary one
