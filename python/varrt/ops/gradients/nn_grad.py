@@ -163,6 +163,14 @@ def _sparse_softmax_xent_grad(op, grad_loss, grad_grad):
     return _xent_logits_grad(op, grad_loss, grad_grad), None
 
 
+@RegisterGradient("CTCLoss")
+@RegisterGradient("CTCLossV2")
+def _ctc_loss_grad(op, grad_loss, _):
+    """The op's own gradient output scaled by each entry's loss gradient (TensorFlow's
+    _CTCLossGrad, whose PreventGradient refuses a second derivative; varrt's is zero)."""
+    return _broadcast_mul(grad_loss, op.outputs[1]), None, None, None
+
+
 @RegisterGradient("L2Loss")
 def _l2_loss_grad(op, grad):
     return math_ops.multiply(op.inputs[0], grad)
