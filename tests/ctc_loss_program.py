@@ -1,5 +1,5 @@
 """One program over the CTC loss (the CTCLoss op, tf.compat.v1.nn.ctc_loss, tf.nn.ctc_loss and
-tf.compat.v1.nn.ctc_loss_v2 with SparseTensor labels, CTCLossV2), run under TensorFlow 2.21 (by
+tf.compat.v1.nn.ctc_loss_v2 with SparseTensor or dense labels, ctc_unique_labels, CTCLossV2), run under TensorFlow 2.21 (by
 tests/tools/record_ctc_loss.py, into tests/fixtures/ctc_loss/) and under varrt (by
 tests/test_ctc_loss.py).
 
@@ -22,9 +22,10 @@ else:
 out_dir = sys.argv[2]
 results = {}
 # The measured bounds (TensorFlow's softmax uses Eigen's vectorised exp and sums, the order of its
-# log-sum-exps differs): losses within 2 ulps of TensorFlow's (2e-6 relative); gradients within
-# 3.9e-6 absolute, 1 to 2 ulps of the log-space sums (about -30) they exponentiate. Float64 losses
-# and gradients are as close: the log-sum-exp is in float in both (TensorFlow's log1pf and expf).
+# log-sum-exps differs): losses within 3 ulps of TensorFlow's (2e-6 relative); the CTCLoss op's
+# gradients within 3.8e-6 absolute, 1 to 2 ulps of the log-space sums (about -30) they
+# exponentiate, the dense path's within 7.2e-7. Float64 is as close: the op's log-sum-exp is in
+# float in both (TensorFlow's log1pf and expf).
 LOSS, GRAD = 2e-6, 5e-6
 
 
@@ -189,6 +190,58 @@ xb = tf.transpose(x, [1, 0, 2])
 record_num("v3.batch_major.loss", tf.nn.ctc_loss(sparse([[1, 2], [3], [4, 4], [1, 5, 1]]), xb, None, lengths,
                                                  logits_time_major=False, blank_index=0).numpy(), LOSS)
 record_error("v3.sparse_without_blank", lambda: tf.nn.ctc_loss(sparse([[1], [2], [3], [1]]), x, None, lengths))
+
+# --- tf.nn.ctc_loss with dense labels (ctc_loss_dense): blank_index, unique, empty labels -------
+
+x = tf.constant(logits(11, 5, 7))
+dense = np.zeros((5, 6), np.int64)
+label_length = np.array([3, 0, 6, 1, 4], np.int32)
+for b, n in enumerate(label_length):
+    dense[b, :n] = rs.randint(1, 7, size=n)
+dense[2, 1] = dense[2, 0]  # a repeat
+logit_length = np.array([11, 9, 10, 2, 7], np.int32)
+for blank in (None, 0, -1, 3):
+    labels = dense if blank in (None, 0) else np.where(dense == (blank % 7), 1 + (blank % 7 == 1), dense)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        loss = tf.nn.ctc_loss(labels, x, label_length, logit_length, blank_index=blank)
+        total = tf.reduce_sum(loss * tf.constant([1.0, -2.0, 0.5, 1.5, 3.0]))
+    record(f"dense.blank_{blank}.shape", repr((tuple(loss.shape), loss.dtype.name)))
+    record_num(f"dense.blank_{blank}.loss", loss.numpy(), LOSS)
+    record_num(f"dense.blank_{blank}.gradient", tape.gradient(total, x).numpy(), GRAD)
+unique = tf.nn.ctc_unique_labels(dense)
+record("dense.unique_labels", repr([t.numpy().tolist() for t in unique]))
+for blank in (0, 2):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        loss = tf.nn.ctc_loss(dense, x, label_length, logit_length, unique=unique, blank_index=blank)
+    record_num(f"dense.unique.blank_{blank}.loss", loss.numpy(), LOSS)
+    record_num(f"dense.unique.blank_{blank}.gradient", tape.gradient(loss, x).numpy(), GRAD)
+record_num("dense.batch_major.loss", tf.nn.ctc_loss(dense, tf.transpose(x, [1, 0, 2]), label_length, logit_length,
+                                                    logits_time_major=False).numpy(), LOSS)
+record_num("dense.v1_ctc_loss_v2.loss", tf.compat.v1.nn.ctc_loss_v2(dense, x, label_length, logit_length,
+                                                                     blank_index=-1).numpy(), LOSS)
+record_num("dense.too_long_is_infinite", tf.nn.ctc_loss(np.ones((1, 4), np.int64), x[:3, :1], [4], [3]).numpy(),
+           LOSS)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int64), tf.TensorSpec([None, None, 4], tf.float32),
+                              tf.TensorSpec([None], tf.int32), tf.TensorSpec([None], tf.int32)])
+def traced_dense(labels, inputs, label_length, logit_length):
+    with tf.GradientTape() as tape:
+        tape.watch(inputs)
+        loss = tf.nn.ctc_loss(labels, inputs, label_length, logit_length)
+    return loss, tape.gradient(loss, inputs)
+
+
+for time, batch, width in [(5, 2, 3), (9, 6, 4)]:
+    labels = rs.randint(1, 4, size=(batch, width)).astype(np.int64)
+    lengths = np.array([1 + b % width for b in range(batch)], np.int32)
+    loss, grad = traced_dense(labels, logits(time, batch, 4), lengths,
+                              np.array([time - b % 2 for b in range(batch)], np.int32))
+    record_num(f"dense.function.{time}x{batch}.loss", loss.numpy(), LOSS)
+    record_num(f"dense.function.{time}x{batch}.gradient", grad.numpy(), GRAD)
+record("dense.function.static_shapes", repr([tuple(t.shape.as_list()) for t in traced_dense.get_concrete_function().outputs]))
 
 # --- in tf.function with an unknown batch, and in a TF1 session ----------------------------------
 

@@ -1,12 +1,14 @@
 """The CTC loss (the CTCLoss op on the core's kernel, tf.compat.v1.nn.ctc_loss, tf.nn.ctc_loss and
-tf.compat.v1.nn.ctc_loss_v2 with SparseTensor labels, CTCLossV2) against TensorFlow 2.21.
+tf.compat.v1.nn.ctc_loss_v2 with SparseTensor or dense labels, tf.nn.ctc_unique_labels, CTCLossV2)
+against TensorFlow 2.21.
 
 tests/ctc_loss_program.py runs in a fresh interpreter under varrt and each of its results is
 compared with TensorFlow's (tests/fixtures/ctc_loss/results.json, recorded by
 tests/tools/record_ctc_loss.py): losses and gradients at several sizes, lengths and class counts,
-float64, the three flags, blank_index 0, -1 and others, batch-major logits, eagerly, in
-tf.function with an unknown batch and in a TF1 session, and the op's errors in TensorFlow's order.
-Losses and gradients are within 2e-6 of TensorFlow's (measured: see the program). With
+float64, the three flags, blank_index 0, -1 and others, batch-major logits, dense labels (empty
+ones, `unique`), eagerly, in tf.function with an unknown batch and in a TF1 session, and the op's
+errors in TensorFlow's order. Losses are within 3 ulps of TensorFlow's, gradients within 3.8e-6
+(measured: see the program). With
 VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow."""
 import sys
 
@@ -76,10 +78,3 @@ def test_the_gradient_is_the_ops_second_output_scaled_by_the_loss_gradient():
     np.testing.assert_array_equal(tape.gradient(total, x).numpy(),
                                   gradient.numpy() * np.array([2.0, -1.0, 0.5], np.float32)[:, None])
     assert not np.any(gradient.numpy()[5:, 1]), "no gradient past a sequence's end"
-
-
-@pytest.mark.parametrize("fn", [lambda l, x: tf.nn.ctc_loss(l, x, [1, 1], [4, 4]),
-                                lambda l, x: tf.compat.v1.nn.ctc_loss_v2(l, x, [1, 1], [4, 4])])
-def test_dense_labels_say_they_are_not_built(fn):
-    with pytest.raises(tf.errors.UnimplementedError, match="ctc_loss_dense"):
-        fn(tf.constant([[1], [2]]), tf.ones([4, 2, 5]))

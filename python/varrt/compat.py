@@ -37,6 +37,7 @@ from varrt.ops import init_ops_v1 as _init_ops_v1
 from varrt.ops import tf1_math_ops as _tf1_math_ops
 from varrt.ops import tf1_nn_ops as _tf1_nn_ops
 from varrt.ops import ctc_loss_ops as _ctc_loss_ops
+from varrt.graph import ctc_loss_dense as _ctc_loss_dense
 from varrt.ops import embedding_ops as _embedding_ops
 from varrt.ops import sampled_losses as _sampled_losses
 from varrt.ops import tf1_state_ops as _tf1_state_ops
@@ -197,7 +198,7 @@ def _make_v1():
     v1.nn.fused_batch_norm = _fused_batch_norm_ops.fused_batch_norm
     v1.nn.conv3d = _conv3d_ops.conv3d_v1
     v1.nn.ctc_loss = _ctc_loss_ops.ctc_loss
-    v1.nn.ctc_loss_v2 = _ctc_loss_ops.ctc_loss_v2
+    v1.nn.ctc_loss_v2 = _ctc_loss_dense.ctc_loss_v2
     v1.nn.nce_loss = _sampled_losses.nce_loss
     v1.nn.sampled_softmax_loss = _sampled_losses.sampled_softmax_loss
     v1.nn.embedding_lookup = _embedding_ops.embedding_lookup_v1

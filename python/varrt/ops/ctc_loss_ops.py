@@ -1,7 +1,7 @@
 """The CTC loss (TensorFlow's python/ops/ctc_ops.py): the CTCLoss op, whose core kernel gives the
 loss and its gradient in one pass (csrc/varrt/kernels/ctc_loss.h), tf.compat.v1.nn.ctc_loss over
-it, and tf.nn.ctc_loss (and tf.compat.v1.nn.ctc_loss_v2) for SparseTensor labels, which moves the
-blank class last as TensorFlow's CPU path does. CTCLossV2 is cuDNN's: TensorFlow has no kernel for
+it, and tf.nn.ctc_loss's (and tf.compat.v1.nn.ctc_loss_v2's) path for SparseTensor labels, which
+moves the blank class last as TensorFlow's CPU path does (dense labels: graph/ctc_loss_dense.py). CTCLossV2 is cuDNN's: TensorFlow has no kernel for
 it on a CPU, and neither does varrt."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
@@ -98,22 +98,12 @@ def _num_classes(logits):
     return dim if dim is not None else array_ops.shape(logits)[2]
 
 
-def _dense_labels_missing(op):
-    return errors.UnimplementedError(None, None, f"varrt's {op} takes SparseTensor labels only: TensorFlow's "
-                                                 "ctc_loss_dense (dense labels with label_length) is not built yet")
-
-
-def ctc_loss_v3(labels, logits, label_length, logit_length, logits_time_major=True, unique=None,
-                blank_index=None, name=None) -> Tensor:
-    """tf.nn.ctc_loss: the CTC loss [batch] of SparseTensor `labels` given `logits` and each
-    entry's `logit_length`, the blank class `blank_index` (negative: from the end).
+def ctc_loss_v3_sparse(labels, logits, logit_length, logits_time_major, blank_index) -> Tensor:
+    """tf.nn.ctc_loss of SparseTensor `labels`: the blank moved last, then the CTCLoss op.
 
     Raises:
-        ValueError: If `labels` is a SparseTensor and `blank_index` is None.
-        UnimplementedError: For dense labels (TensorFlow's ctc_loss_dense), which varrt lacks.
+        ValueError: If `blank_index` is None.
     """
-    if not isinstance(labels, SparseTensor):
-        raise _dense_labels_missing("tf.nn.ctc_loss")
     if blank_index is None:
         raise ValueError("Argument `blank_index` must be provided when `labels` is a `SparseTensor`.")
     logits = convert_to_tensor(logits)
@@ -123,17 +113,13 @@ def ctc_loss_v3(labels, logits, label_length, logit_length, logits_time_major=Tr
     return ctc_loss(labels, logits, logit_length, time_major=logits_time_major)
 
 
-def ctc_loss_v2(labels, logits, label_length, logit_length, logits_time_major=True, unique=None,
-                blank_index=None, name=None) -> Tensor:
-    """tf.compat.v1.nn.ctc_loss_v2: tf.nn.ctc_loss, whose logits are copied only when the blank
-    is not the last class already.
+def ctc_loss_v2_sparse(labels, logits, logit_length, logits_time_major, blank_index) -> Tensor:
+    """tf.compat.v1.nn.ctc_loss_v2 of SparseTensor `labels`: logits copied only when the blank is
+    not the last class already.
 
     Raises:
-        ValueError: If `labels` is a SparseTensor and `blank_index` is None.
-        UnimplementedError: For dense labels (TensorFlow's ctc_loss_dense), which varrt lacks.
+        ValueError: If `blank_index` is None.
     """
-    if not isinstance(labels, SparseTensor):
-        raise _dense_labels_missing("tf.compat.v1.nn.ctc_loss_v2")
     if blank_index is None:
         raise ValueError("Argument `blank_index` must be provided when labels is a SparseTensor.")
     logits = convert_to_tensor(logits)
