@@ -168,6 +168,20 @@ record_num("v1.logits_keyword", tf.compat.v1.nn.ctc_loss(sparse(seqs), logits=x,
 loss16 = tf.compat.v1.nn.ctc_loss(sparse(seqs), tf.cast(x, tf.float16), lengths)
 record("v1.float16", repr((loss16.dtype.name, tuple(loss16.shape))))
 record_num("v1.float16.loss", loss16.numpy(), 1e-3)
+
+
+def second_derivative():
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            loss = tf.compat.v1.nn.ctc_loss(sparse(seqs), x, lengths)
+        g = inner.gradient(loss, x)
+        s = tf.reduce_sum(g * g)
+    return outer.gradient(s, x)
+
+
+record_error("v1.second_derivative", second_derivative)
 record_error("v1.dense_labels", lambda: tf.compat.v1.nn.ctc_loss([[1, 2]], x, lengths))
 record_error("v1.inputs_and_logits", lambda: tf.compat.v1.nn.ctc_loss(sparse(seqs), x, lengths, logits=x))
 
