@@ -1,5 +1,5 @@
-// CTCLoss in the core, without Python: losses worked out by hand (every path of a short input),
-// the gradient's zeros past a sequence's end, a graph's CTCLoss node native and equal to the
+// CTCLoss in the core, without Python: losses and gradients worked out by hand (every path of a short
+// input), the gradient's zeros past a sequence's end, a graph's CTCLoss node native and equal to the
 // eager op, and TensorFlow's message for labels longer than their sequence.
 #include <cmath>
 #include <cstring>
@@ -49,6 +49,11 @@ TEST(the_loss_sums_every_path_of_the_labels) {
   CHECK(grad[6] == 0.0f && grad[7] == 0.0f);
   // Entry 1 at step 0: softmax - posterior = [1/2 - 1, 1/2 - 0].
   CHECK(std::fabs(grad[2] + 0.5f) < 1e-6f && std::fabs(grad[3] - 0.5f) < 1e-6f);
+  // Entry 0 (forward and backward variables both): at each step 2 of its 3 paths emit 0, so the
+  // posterior of class 0 is 2/3 and the gradient [1/2 - 2/3, 1/2 - 1/3].
+  for (int t = 0; t < 2; ++t) {
+    CHECK(std::fabs(grad[4 * t] + 1.0f / 6) < 1e-6f && std::fabs(grad[4 * t + 1] - 1.0f / 6) < 1e-6f);
+  }
 }
 
 TEST(a_graph_node_runs_natively_with_the_eager_ops_results) {
