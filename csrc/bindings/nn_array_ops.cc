@@ -1,4 +1,4 @@
-// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h, and the element-wise ops of
+// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h, ops/ctc_ops.h, and the element-wise ops of
 // ops/math_ops.h for the calls _C.FastOp leaves to Python) for the Python layer: argument
 // adaptation only. Inputs are varrt Tensors, TensorDatas or host ndarrays already converted by
 // the Python layer (a host array is borrowed for the call; Reshape, whose output shares its
