@@ -843,6 +843,11 @@ ENTRIES += [
     E("CTCGreedyDecoder", "CTCGreedyDecoder",
       lambda tf, x: (lambda d, lp: [d[0].indices, d[0].values, d[0].dense_shape, lp])(
           *tf.nn.ctc_greedy_decoder(x, tf.fill([tf.shape(x)[1]], 3))), [_f(4, B, 3)]),
+    E("CTCLoss", "CTCLoss",
+      lambda tf, x: tf.compat.v1.nn.ctc_loss(
+          tf.SparseTensor(tf.stack([tf.range(tf.shape(x)[1], dtype=tf.int64), tf.zeros([tf.shape(x)[1]], tf.int64)], 1),
+                          tf.range(tf.shape(x)[1]) % 3, tf.stack([tf.cast(tf.shape(x)[1], tf.int64), 1])),
+          x, tf.fill([tf.shape(x)[1]], 5)), [_f(5, B, 4)], grad=True),
     E("collapse_repeated", (), lambda tf, x: list(tf.nn.collapse_repeated(x, tf.fill([tf.shape(x)[0]], 4))),
       [_i(B, 5, lo=0, hi=3)]),
     E("Dilation2D", ("Dilation2D", "Dilation2DBackpropInput", "Dilation2DBackpropFilter"),
@@ -952,6 +957,7 @@ SKIPPED = {
     "PrintV2": "prints to stderr, no value to compare; test_print.py",
     "ParseExampleV2": "serialized Examples (strings) in, no float inputs to draw; test_example_parsing.py",
     "SparseToDense": "tf.sparse.to_dense of parsed SparseTensors; test_example_parsing.py",
+    "CTCLossV2": "cuDNN's, with no CPU kernel in TensorFlow: its NotFoundError in test_ctc_loss.py",
     "SerializeTensor": "bytes out, compared with TensorFlow's; test_io_ops.py",
     "ParseTensor": "TensorProto bytes in; test_io_ops.py",
     "ReadFile": "a file in; test_io_ops.py", "WriteFile": "a file out; test_io_ops.py",

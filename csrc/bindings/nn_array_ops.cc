@@ -1,4 +1,4 @@
-// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h, and the element-wise ops of
+// The core's training-step ops (ops/array_ops.h, ops/nn_ops.h, ops/ctc_ops.h, and the element-wise ops of
 // ops/math_ops.h for the calls _C.FastOp leaves to Python) for the Python layer: argument
 // adaptation only. Inputs are varrt Tensors, TensorDatas or host ndarrays already converted by
 // the Python layer (a host array is borrowed for the call; Reshape, whose output shares its
@@ -20,6 +20,7 @@
 #include "interop/tensor_object.h"
 #include "varrt/ops/array_ops.h"
 #include "varrt/ops/concat_split_ops.h"
+#include "varrt/ops/ctc_ops.h"
 #include "varrt/ops/fused_batch_norm_ops.h"
 #include "varrt/kernels/select.h"
 #include "varrt/ops/math_function_ops.h"
@@ -219,6 +220,19 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("y_backprop"), py::arg("x"), py::arg("scale"), py::arg("reserve_space_1"), py::arg("reserve_space_2"),
         py::arg("reserve_space_3"), py::arg("epsilon"), py::arg("data_format"), py::arg("is_training"),
         py::arg("name") = py::none());
+  m.def("ctc_loss",
+        [](py::handle inputs, py::handle labels_indices, py::handle labels_values, py::handle sequence_length,
+           bool preprocess_collapse_repeated, bool ctc_merge_repeated, bool ignore_longer_outputs_than_inputs,
+           std::optional<std::string> name) {
+          const kernels::CtcLossOptions o{preprocess_collapse_repeated, ctc_merge_repeated,
+                                          ignore_longer_outputs_than_inputs};
+          auto r = ops::CTCLoss(operand(inputs), operand(labels_indices), operand(labels_values),
+                                operand(sequence_length), o, name_of(name));
+          return py::make_tuple(result(std::move(r.first)), result(std::move(r.second)));
+        },
+        py::arg("inputs"), py::arg("labels_indices"), py::arg("labels_values"), py::arg("sequence_length"),
+        py::arg("preprocess_collapse_repeated"), py::arg("ctc_merge_repeated"),
+        py::arg("ignore_longer_outputs_than_inputs"), py::arg("name") = py::none());
   m.def("sparse_softmax_cross_entropy_with_logits",
         [](py::handle features, py::handle labels, std::optional<std::string> name) {
           auto r = ops::SparseSoftmaxCrossEntropyWithLogits(operand(features), operand(labels), name_of(name));

@@ -603,6 +603,10 @@ def crc32c_portable(data: typing_extensions.Buffer, crc: int = 0) -> int:
     ...
 def crc32c_unmask(arg0: int) -> int:
     ...
+def ctc_loss(inputs: typing.Any, labels_indices: typing.Any, labels_values: typing.Any, sequence_length: typing.Any,
+             preprocess_collapse_repeated: bool, ctc_merge_repeated: bool, ignore_longer_outputs_than_inputs: bool,
+             name: str | None = None) -> tuple[typing.Any, typing.Any]:
+    ...
 def current_device() -> str:
     """
     The full name of the device an op placed now runs on (for kernel error messages).

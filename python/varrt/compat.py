@@ -37,6 +37,10 @@ from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
 from varrt.ops import init_ops_v1 as _init_ops_v1
 from varrt.ops import tf1_math_ops as _tf1_math_ops
 from varrt.ops import tf1_nn_ops as _tf1_nn_ops
+from varrt.ops import ctc_loss_ops as _ctc_loss_ops
+from varrt.graph import ctc_loss_dense as _ctc_loss_dense
+from varrt.ops import embedding_ops as _embedding_ops
+from varrt.ops import sampled_losses as _sampled_losses
 from varrt.ops import tf1_state_ops as _tf1_state_ops
 from varrt.framework import dimension as _dimension
 from varrt.framework.dimension import dimension_at_index, dimension_value  # noqa: F401 (tf.compat's)
@@ -198,6 +202,11 @@ def _make_v1():
     v1.nn.depthwise_conv2d_native_backprop_filter = _depthwise_conv_ops.depthwise_conv2d_backprop_filter
     v1.nn.fused_batch_norm = _fused_batch_norm_ops.fused_batch_norm
     v1.nn.conv3d = _conv3d_ops.conv3d_v1
+    v1.nn.ctc_loss = _ctc_loss_ops.ctc_loss
+    v1.nn.ctc_loss_v2 = _ctc_loss_dense.ctc_loss_v2
+    v1.nn.nce_loss = _sampled_losses.nce_loss
+    v1.nn.sampled_softmax_loss = _sampled_losses.sampled_softmax_loss
+    v1.nn.embedding_lookup = _embedding_ops.embedding_lookup_v1
     v1.losses = _module(v1.__name__ + ".losses", "TensorFlow 1's tf.losses (losses_impl.py and util.py).",
                         (_v1_losses, ("absolute_difference", "cosine_distance", "hinge_loss", "huber_loss", "log_loss",
                                       "mean_pairwise_squared_error", "mean_squared_error", "sigmoid_cross_entropy",

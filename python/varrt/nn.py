@@ -26,3 +26,5 @@ from varrt.ops.ctc_ops import collapse_repeated, ctc_greedy_decoder  # noqa: F40
 from varrt.ops.dilation_ops import dilation2d, erosion2d  # noqa: F401,E402
 from varrt.ops.space_batch_ops import nn_with_space_to_batch as with_space_to_batch  # noqa: F401,E402
 from varrt.ops.candidate_sampling_ops import compute_accidental_hits  # noqa: F401,E402
+from varrt.graph.ctc_loss_dense import ctc_loss_v3 as ctc_loss, ctc_unique_labels  # noqa: F401,E402
+from varrt.ops.sampled_losses import nce_loss_v2 as nce_loss, sampled_softmax_loss_v2 as sampled_softmax_loss  # noqa: F401,E402,E501

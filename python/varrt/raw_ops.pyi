@@ -76,6 +76,24 @@ def CTCGreedyDecoder(
     *, inputs: _Any, sequence_length: _Any, merge_repeated: _Any = ..., blank_index: _Any = ...,
     name: _Optional[str] = ...,
 ) -> _CTCGreedyDecoderOutput: ...
+class _CTCLossOutput(_NamedTuple):
+    loss: _Tensor
+    gradient: _Tensor
+
+def CTCLoss(
+    *, inputs: _Any, labels_indices: _Any, labels_values: _Any, sequence_length: _Any,
+    preprocess_collapse_repeated: _Any = ..., ctc_merge_repeated: _Any = ...,
+    ignore_longer_outputs_than_inputs: _Any = ..., name: _Optional[str] = ...,
+) -> _CTCLossOutput: ...
+class _CTCLossV2Output(_NamedTuple):
+    loss: _Tensor
+    gradient: _Tensor
+
+def CTCLossV2(
+    *, inputs: _Any, labels_indices: _Any, labels_values: _Any, sequence_length: _Any,
+    preprocess_collapse_repeated: _Any = ..., ctc_merge_repeated: _Any = ...,
+    ignore_longer_outputs_than_inputs: _Any = ..., name: _Optional[str] = ...,
+) -> _CTCLossV2Output: ...
 def Cast(*, x: _Any, DstT: _Any, Truncate: _Any = ..., name: _Optional[str] = ...) -> _Tensor: ...
 def Ceil(*, x: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def CheckNumerics(*, tensor: _Any, message: _Any, name: _Optional[str] = ...) -> _Tensor: ...

@@ -7,6 +7,7 @@
 #include "varrt/ops/array_ops.h"
 #include "varrt/ops/concat_split_ops.h"
 #include "varrt/ops/conv_ops.h"
+#include "varrt/ops/ctc_ops.h"
 #include "varrt/ops/depthwise_conv_ops.h"
 #include "varrt/ops/fused_batch_norm_ops.h"
 #include "varrt/ops/gather_ops.h"
@@ -263,6 +264,15 @@ const std::map<std::string, Runner>& runners() {
       {"AvgPool", [](NodeCall& c) { c.outputs[0] = ops::AvgPool(c.inputs[0], ops::window_attrs_of(c, "ksize"), ""); }},
       {"AvgPoolGrad", [](NodeCall& c) {
          c.outputs[0] = ops::AvgPoolGrad(c.inputs[0], c.inputs[1], ops::window_attrs_of(c, "ksize"), "");
+       }},
+      {"CTCLoss", [](NodeCall& c) {
+         kernels::CtcLossOptions o;
+         o.preprocess_collapse_repeated = c.attr("preprocess_collapse_repeated") != 0;
+         o.ctc_merge_repeated = c.attr("ctc_merge_repeated", 1) != 0;
+         o.ignore_longer_outputs_than_inputs = c.attr("ignore_longer_outputs_than_inputs") != 0;
+         auto r = ops::CTCLoss(c.inputs[0], c.inputs[1], c.inputs[2], c.inputs[3], o, "");
+         c.outputs[0] = std::move(r.first);
+         c.outputs[1] = std::move(r.second);
        }},
       {"SoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
          auto r = ops::SoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");

@@ -32,6 +32,17 @@ def _is_variable(p):
 def embedding_lookup(params, ids, max_norm=None, name=None) -> Tensor:
     """The rows of `params` (a tensor, a variable, or a list of them partitioned by "div") at
     `ids`: shape ids.shape + params.shape[1:]."""
+    return _lookup(params, ids, "div", max_norm)
+
+
+def embedding_lookup_v1(params, ids, partition_strategy="mod", name=None, validate_indices=True,
+                        max_norm=None) -> Tensor:
+    """tf.compat.v1.nn.embedding_lookup: embedding_lookup whose list of tables is partitioned by
+    `partition_strategy`, "mod" (id i in table i % n, row i // n) or "div"."""
+    return _lookup(params, ids, partition_strategy, max_norm)
+
+
+def _lookup(params, ids, partition_strategy, max_norm):
     if params is None:
         raise ValueError("params must be specified")
     if isinstance(params, (list, tuple)) and not params:
@@ -43,22 +54,30 @@ def embedding_lookup(params, ids, max_norm=None, name=None) -> Tensor:
     ids = convert_to_tensor(ids)
     if len(params) == 1:
         return array_ops.identity(_clip(index_ops.gather(params[0], ids), ids, max_norm))
-    return _clip(_partitioned_lookup(params, ids), ids, max_norm)
+    return _clip(_partitioned_lookup(params, ids, partition_strategy), ids, max_norm)
 
 
-def _partitioned_lookup(params, ids):
+def _partitioned_lookup(params, ids, partition_strategy):
     n = len(params)
     flat_ids = array_ops.reshape(ids, [-1])
-    sizes = [p.shape[0] for p in params]
-    if any(s is None for s in sizes):
-        raise NotImplementedError("varrt's embedding_lookup over a list of params needs each one's first "
-                                  "dimension known")
-    num_total_ids = convert_to_tensor(sum(sizes), flat_ids.dtype)
-    ids_per_partition = num_total_ids // n
-    extras = num_total_ids % n
-    p_assignments = math_ops.maximum(flat_ids // (ids_per_partition + 1), (flat_ids - extras) // ids_per_partition)
-    new_ids = index_ops.where(p_assignments < extras, flat_ids % (ids_per_partition + 1),
-                              (flat_ids - extras) % ids_per_partition)
+    if partition_strategy == "mod":
+        p_assignments = flat_ids % n
+        new_ids = flat_ids // n
+    elif partition_strategy == "div":
+        sizes = [p.shape[0] for p in params]
+        if any(s is None for s in sizes):
+            raise NotImplementedError("varrt's embedding_lookup over a list of params needs each one's first "
+                                      "dimension known")
+        num_total_ids = convert_to_tensor(sum(sizes), flat_ids.dtype)
+        ids_per_partition = num_total_ids // n
+        extras = num_total_ids % n
+        p_assignments = math_ops.maximum(flat_ids // (ids_per_partition + 1),
+                                         (flat_ids - extras) // ids_per_partition)
+        new_ids = index_ops.where(p_assignments < extras, flat_ids % (ids_per_partition + 1),
+                                  (flat_ids - extras) % ids_per_partition)
+    else:
+        raise ValueError(f"Unrecognized partition strategy: {partition_strategy}."
+                         "Must be one of either `mod` or `div`.")
     p_assignments = math_ops.cast(p_assignments, dtypes.int32)
     _check_partitions(p_assignments, n)
     result = None

@@ -163,6 +163,19 @@ def _sparse_softmax_xent_grad(op, grad_loss, grad_grad):
     return _xent_logits_grad(op, grad_loss, grad_grad), None
 
 
+@RegisterGradient("CTCLoss")
+@RegisterGradient("CTCLossV2")
+def _ctc_loss_grad(op, grad_loss, grad_gradient):
+    """The op's own gradient output scaled by each entry's loss gradient (TensorFlow's
+    _CTCLossGrad). A gradient reaching that output is a second derivative, which TensorFlow's
+    PreventGradient refuses with this LookupError."""
+    if grad_gradient is not None and not grad_util.is_zeros(grad_gradient):
+        raise LookupError("Gradient explicitly disabled. Reason: b\"Currently there is no way to take the second  "
+                          "derivative of ctc_loss due to the fused implementation's interaction  with "
+                          "tf.gradients()\"")
+    return _broadcast_mul(grad_loss, op.outputs[1]), None, None, None
+
+
 @RegisterGradient("L2Loss")
 def _l2_loss_grad(op, grad):
     return math_ops.multiply(op.inputs[0], grad)

@@ -116,6 +116,20 @@ def lrn_grad(ctx):
     return shape_out(merge(s, with_rank(ctx.shape("output_image"), 4)))
 
 
+def ctc_loss(ctx):
+    """CTCLoss and CTCLossV2: inputs [max_time, batch, classes], the labels' indices [n, 2] and
+    values [n], lengths [batch]; the loss [batch] and the gradient, the inputs' shape with the
+    batch merged."""
+    inputs = with_rank(ctx.shape("inputs"), 3)
+    indices = with_rank(ctx.shape("labels_indices"), 2)
+    values = with_rank(ctx.shape("labels_values"), 1)
+    lengths = with_rank(ctx.shape("sequence_length"), 1)
+    merge_dim(indices[0] if indices else None, values[0] if values else None)
+    batch = merge_dim(inputs[1] if inputs else None, lengths[0] if lengths else None)
+    gradient = [inputs[0], batch, inputs[2]] if inputs else [None, batch, None]
+    return [shape_out([batch]), shape_out(gradient)]
+
+
 def ctc_greedy_decoder(ctx):
     """CTCGreedyDecoder: inputs [max_time, batch, classes], lengths [batch]; sparse outputs of
     unknown size, the log probabilities [batch, 1]."""

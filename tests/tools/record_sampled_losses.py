@@ -1,0 +1,26 @@
+"""Records what TensorFlow 2.21 gives for tests/sampled_losses_program.py into
+tests/fixtures/sampled_losses/results.json, which tests/test_sampled_losses.py compares varrt's run with.
+
+    /path/to/python-with-tensorflow tests/tools/record_sampled_losses.py
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROGRAM = os.path.join(HERE, "..", "sampled_losses_program.py")
+OUT = os.path.join(HERE, "..", "fixtures", "sampled_losses")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, PROGRAM, "tensorflow", tmp], check=True)
+        shutil.copy(os.path.join(tmp, "results.json"), os.path.join(OUT, "results.json"))
+    print("wrote", OUT)
+
+
+if __name__ == "__main__":
+    main()
