@@ -42,6 +42,8 @@ NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 NOT_OPS.update({"Rtype", "Tout", "Tseed", "Targmax", "DynamicPartition", "CandidateSampler"})
 # The node names TensorFlow 1's tf.compat.v1.to_* casts give their Cast (ops/tf1_math_ops.py).
 NOT_OPS.update({"ToFloat", "ToDouble", "ToInt32", "ToInt64", "ToBFloat16", "ToComplex64", "ToComplex128"})
+# The name of tf.random.Generator's state variable (ops/random_ops.py).
+NOT_OPS.add("StateVar")
 
 # Ops the tape never keeps: no tensor inputs (constants, handles) or updates of a resource
 # (the recorder keeps only the reads in tape._READS; TensorFlow's rule: no gradient through
@@ -78,8 +80,7 @@ NO_GRADIENT = {
     "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",
     "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",
     "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
-    "Imag": "TensorFlow's builds tf.complex(0, grad): the Complex op, which varrt does not have yet",
-    "Angle": "TensorFlow's builds tf.complex values: the Complex op, which varrt does not have yet",
+    "AsString": "TensorFlow 2.21 registers no gradient for it (its output is text)",
 }
 PENDING_ELSEWHERE = set()  # may gain a gradient on another branch before this list changes
 

@@ -101,6 +101,14 @@ def cases():
         out += REDUCE(op)
     out += REDUCE("All", dt={"T": "bool"})[:3] + REDUCE("Any", dt={"T": "bool"})[:3]
     out += [
+        dict(op="StringJoin", inputs={"inputs": [[2, None], [], [None, 3]]}),
+        dict(op="StringJoin", inputs={"inputs": [[], []]}),
+        dict(op="StringJoin", inputs={"inputs": [[2], [3]]}),
+        dict(op="StringJoin", inputs={"inputs": ["?", [4]]}),
+        dict(op="ShardedFilename", inputs={"basename": [], "shard": [], "num_shards": []}),
+        dict(op="ShardedFilename", inputs={"basename": "?", "shard": [], "num_shards": []}),
+        dict(op="StaticRegexFullMatch", inputs={"input": [2, None]}, attrs={"pattern": "a.*"}),
+        dict(op="StaticRegexFullMatch", inputs={"input": "?"}, attrs={"pattern": "a.*"}),
         dict(op="AddN", inputs={"inputs": [[2, None], [None, 3]]}),
         dict(op="AddN", inputs={"inputs": [[2], [3]]}),
         dict(op="AddN", inputs={"inputs": [[2], [2, 1]]}),

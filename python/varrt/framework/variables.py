@@ -284,8 +284,13 @@ class Variable(_C.VarHandle, TensorOperators):
     # --- reading --------------------------------------------------------------------------
 
     # read_value(): ReadVariableOp then Identity, the Tensor made in C (the most common read: no
-    # Python frame, no TensorData between); its docstring is the C method's.
-    read_value = _C.VarHandle.read_value
+    # Python frame, no TensorData between); its docstring is the C method's. Type checkers see
+    # the signature below.
+    if TYPE_CHECKING:
+        def read_value(self) -> Tensor:
+            """The variable's current value as a Tensor (ReadVariableOp, then Identity)."""
+    else:
+        read_value = _C.VarHandle.read_value
 
     def value(self) -> Tensor:
         """The current value as a Tensor (ReadVariableOp)."""

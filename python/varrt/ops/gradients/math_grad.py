@@ -234,6 +234,18 @@ def _complex_grad(op, grad):
     return _binary(op, lambda: math_ops.real(grad), lambda: math_ops.complex_imag(grad))
 
 
+@RegisterGradient("Imag")
+def _imag_grad(op, grad):
+    return math_ops.complex_from_parts(array_ops.zeros_like(grad), grad)  # 0 as the real part, grad as the imaginary
+
+
+@RegisterGradient("Angle")
+def _angle_grad(op, grad):
+    x = op.inputs[0]
+    z = math_ops.reciprocal(math_ops.complex_from_parts(math_ops.complex_imag(x), math_ops.real(x)))
+    return math_ops.negative(math_ops.complex_from_parts(grad, array_ops.zeros_like(grad))) * z
+
+
 @RegisterGradient("Real")
 def _real_grad(op, grad):
     return math_ops.cast(grad, op.inputs[0].dtype)  # grad as the real part, 0 as the imaginary one
