@@ -641,6 +641,8 @@ ENTRIES += [
     E("MatrixInverse", "MatrixInverse", lambda tf, x: tf.linalg.inv(x + 3 * tf.eye(4)), [_f(B, 4, 4)], grad=True),
     E("MatrixInverse.adjoint", "MatrixInverse", lambda tf, x: tf.linalg.inv(x + 3 * tf.eye(3), adjoint=True),
       [_f(2, B, 3, 3)], grad=True),
+    E("MatrixLogarithm", "MatrixLogarithm",
+      lambda tf, x: tf.linalg.logm(x + 4 * tf.eye(3, dtype=tf.complex64)), [_c(B, 3, 3)], refuses="float32"),
     E("MatrixInverse.complex", "MatrixInverse", lambda tf, x: tf.linalg.inv(x + 4 * tf.eye(3, dtype=tf.complex64)),
       [_c(B, 3, 3)]),
     E("MatrixDeterminant", ("MatrixDeterminant", "MatrixInverse"), lambda tf, x: tf.linalg.det(x), [_f(B, 3, 3)],

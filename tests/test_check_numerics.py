@@ -74,3 +74,18 @@ def test_disabled_checking_costs_an_op_nothing():
     after = op_time()
     assert enabled > 2 * before  # the check is real work while on
     assert after < 1.5 * before + 1e-7
+
+
+def test_a_tf1_session_runs_while_checking():
+    """TensorFlow 1 graphs are not instrumented yet (see docs/not-supported.md): a Session still
+    runs them, and gives the op's values."""
+    tf.debugging.enable_check_numerics()
+    try:
+        with tf.Graph().as_default():
+            x = tf.compat.v1.placeholder(tf.float32, [2])
+            y = tf.math.log(x) * 2.0
+            with tf.compat.v1.Session() as sess:
+                got = sess.run(y, {x: [1.0, np.e]})
+        np.testing.assert_allclose(got, [0.0, 2.0], rtol=1e-6)
+    finally:
+        tf.debugging.disable_check_numerics()

@@ -9,6 +9,7 @@ Eager ops are seen by an observe hook at the core dispatch (pushed by enable, re
 disable: with it off the dispatch pays nothing); graph ops by a graph callback
 (op_callbacks.py) that adds a CheckNumericsV2 node after the op, kept when the graph runs as a
 stateful node is. As in TensorFlow, a function traced while checking was on keeps its checks.
+TensorFlow 1 graphs run by a Session are not checked yet (TensorFlow checks them).
 """
 import threading
 
@@ -105,8 +106,9 @@ class _Checker:
                 check_numerics_v2(output, error_message(slot, len(outputs), op, output, inputs))
 
     def on_graph_op(self, graph, node_name, op, inputs, outputs):
-        if not getattr(graph, "checks_numerics", True):
-            return
+        if not graph.lifts_variables:
+            return  # a TensorFlow 1 graph: its Session compiles nodes a Python call node cannot join yet
+
         frames = graph.nodes[-1][2]
         for slot, output in enumerate(outputs):
             if _checked(op, slot, dtypes.as_dtype(output.dtype)):
