@@ -22,8 +22,9 @@ import math
 import numpy as np
 
 from varrt.base import errors
+from varrt.ops import random_distributions as dist
 from varrt.ops.random_distributions import libm
-from varrt.ops.random_rejection import _Stream, _unit_double
+from varrt.ops.random_rejection import _Stream
 
 MAX_ITERATIONS = 1000  # kMaxIterations
 
@@ -37,7 +38,6 @@ def _float_fn(name, fallback):
 
 
 _expf, _logf = _float_fn("expf", math.exp), _float_fn("logf", math.log)
-_sinf, _cosf = _float_fn("sinf", math.sin), _float_fn("cosf", math.cos)
 
 
 class Refused(Exception):
@@ -67,33 +67,18 @@ class _Arithmetic:
 
     def uniform(self, stream):
         """UniformDistribution<PhiloxRandom, T>: a block's values in [0, 1)."""
-        x = stream.block()
+        x = np.array(stream.block(), np.uint32)
         if self.dtype == np.float64:
-            return [_unit_double(x[0], x[1]), _unit_double(x[2], x[3])]
-        if self.dtype == np.float32:
-            return [_unit_float(w) for w in x]
-        return [np.float16((w & 0x3FF) / 1024) for w in x]  # Uint16ToHalf: k / 1024, exact
+            return dist._unit_double(x[0::2], x[1::2]).tolist()
+        return list(dist._unit_float(x) if self.dtype == np.float32 else dist._unit_half(x))
 
     def normal(self, stream):
         """NormalDistribution<PhiloxRandom, T>: Box-Muller over a block (float's for half)."""
-        x = stream.block()
+        x = np.array(stream.block(), np.uint32)
         if self.dtype == np.float64:
-            u1 = max(_unit_double(x[0], x[1]), 1.0e-7)
-            v1 = 2 * math.pi * _unit_double(x[2], x[3])
-            u2 = math.sqrt(-2.0 * math.log(u1))
-            return [math.sin(v1) * u2, math.cos(v1) * u2]
-        out = []
-        for a, b in ((x[0], x[1]), (x[2], x[3])):
-            u1 = max(_unit_float(a), np.float32(1.0e-7))
-            v1 = np.float32(2.0 * math.pi * float(_unit_float(b)))  # 2.0f * M_PI is a double
-            u2 = np.sqrt(np.float32(-2.0) * _logf(u1))
-            out += [_sinf(v1) * u2, _cosf(v1) * u2]
-        return out if self.dtype == np.float32 else [np.float16(v) for v in out]
-
-
-def _unit_float(word):
-    """Uint32ToFloat: 23 mantissa bits over [1, 2), minus 1 (exact: k / 2**23)."""
-    return np.float32((word & 0x7FFFFF) * 2.0 ** -23)
+            return list(dist._interleave(*dist._box_muller_double(*(x[i:i + 1] for i in range(4)))))
+        values = dist._interleave(*dist._box_muller_float(x[0::2], x[1::2]))
+        return list(values if self.dtype == np.float32 else values.astype(np.float16))
 
 
 class _Row:
