@@ -174,6 +174,22 @@ CASES = [
     "out = tf.linalg.lu_reconstruct(np.eye(2), [[0, 1]])",
     "out = tf.linalg.lu_reconstruct(np.ones(2), [0, 1])",
     "out = tf.linalg.lu_matrix_inverse(np.ones((2, 3)), [0, 1])",
+    # logm: Eigen's Schur form and inverse scaling and squaring, compared within TOLERANCE
+    "out = tf.linalg.logm(A['c3'])",
+    "out = tf.linalg.logm(tf.cast(A['m5'], tf.complex64))",
+    "out = tf.linalg.logm(tf.cast(A['spd'], tf.complex128))",
+    "out = tf.linalg.logm(np.array([[3., 1., 0.], [0., 3., 1.], [0., 0., 3.]], np.complex128))",
+    "out = tf.linalg.logm(np.array([[2., 1.], [0., 2.]], np.complex64))",
+    "out = tf.linalg.logm(np.array([[1., 1e6], [0., 1.0001]], np.complex128))",
+    "out = tf.linalg.logm(np.array([[1e-8, 1.], [0., 1.]], np.complex128))",
+    "out = tf.linalg.logm(np.array([[0., -1.], [1., 0.]], np.complex128))",
+    "out = tf.linalg.logm(np.array([[-1., 0.], [0., 2.]], np.complex128))",
+    "out = tf.linalg.logm(np.array([[[2.5 - 1j]]], np.complex64))",
+    "out = tf.linalg.logm(np.zeros((2, 2), np.complex128))",
+    "out = tf.linalg.logm(np.zeros((3, 0, 0), np.complex64))",
+    "out = tf.linalg.logm(np.float32([[1., 2.], [3., 4.]]))",
+    "out = tf.linalg.logm(np.ones((2, 3), np.complex64))",
+    "out = tf.linalg.logm(np.ones(3, np.complex64))",
 ]
 
 

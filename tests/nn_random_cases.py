@@ -144,6 +144,37 @@ CASES = [
     "out = tf.random.create_rng_state(1, 'foo')",
     "out = tf.random.create_rng_state([1, 2], 1)",
     "out = tf.random.experimental.stateless_shuffle(np.float32(3.), seed=[1, 2])",
+    # stateless_parameterized_truncated_normal and ParameterizedTruncatedNormal: the kernels' checks
+    "out = tf.random.stateless_parameterized_truncated_normal([3], [1, 2, 3])",
+    "out = tf.random.stateless_parameterized_truncated_normal([3, 2], [1, 2], means=[1., 2.], stddevs=[1., 2., 3.])",
+    "out = tf.random.stateless_parameterized_truncated_normal([[3, 2]], [1, 2])",
+    "out = tf.random.stateless_parameterized_truncated_normal([3, 4], [1, 2], means=[1., 2.])",
+    "out = tf.random.stateless_parameterized_truncated_normal([3, 2], [1, 2], stddevs=[-1., 2.])",
+    "out = tf.random.stateless_parameterized_truncated_normal([3, 2], [1, 2], minvals=3., maxvals=2.)",
+    "out = tf.random.stateless_parameterized_truncated_normal([3], [1, 2], minvals=-np.inf, maxvals=np.inf)",
+    "out = tf.random.stateless_parameterized_truncated_normal([3, -2], [1, 2])",
+    "out = tf.random.stateless_parameterized_truncated_normal([0, 2], [1, 2], stddevs=-1.)",
+    "out = tf.random.stateless_parameterized_truncated_normal([3], [1, 2], means=tf.constant(1., tf.float64))",
+    "out = tf.random.stateless_parameterized_truncated_normal([3], [1, 2], means=tf.constant(1), stddevs=1, "
+    "minvals=0, maxvals=3)",
+    "out = tf.random.stateless_parameterized_truncated_normal([3], [1.5, 2])",
+    "out = tf.random.stateless_parameterized_truncated_normal([3], tf.constant([1, 2], tf.int64), "
+    "means=tf.constant(0., tf.bfloat16), stddevs=tf.constant(1., tf.bfloat16), minvals=tf.constant(-1., tf.bfloat16), "
+    "maxvals=tf.constant(1., tf.bfloat16))",
+    "out = tf.random.stateless_parameterized_truncated_normal(tf.constant([3], tf.int64), tf.constant([1, 2]), "
+    "stddevs=tf.constant(-1.), means=tf.constant(0.), minvals=tf.constant(-1.), maxvals=tf.constant(1.))",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[3, 2], means=[0., 1.], stdevs=1., minvals=-1., maxvals=1.)",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[3, 2], means=[[0.]], stdevs=1., minvals=-1., maxvals=1.)",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[], means=0., stdevs=1., minvals=-1., maxvals=1.)",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[[2]], means=0., stdevs=1., minvals=-1., maxvals=1.)",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[3], means=0., stdevs=-1., minvals=-1., maxvals=1.)",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[0, 2], means=[0., 1., 2.], stdevs=1., minvals=-1., "
+    "maxvals=1.)",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=tf.constant([], tf.int32), means=tf.constant(0.), "
+    "stdevs=tf.constant(1.), minvals=tf.constant(-1.), maxvals=tf.constant(1.))",
+    "out = tf.raw_ops.ParameterizedTruncatedNormal(shape=[3], means=tf.constant(0., tf.bfloat16), "
+    "stdevs=tf.constant(1., tf.bfloat16), minvals=tf.constant(-1., tf.bfloat16), maxvals=tf.constant(1., tf.bfloat16))",
+    "out = tf.random.stateless_parameterized_truncated_normal([2, 3], [1, 2], means=[0., 1., 2.]).shape.as_list()",
 ]
 
 

@@ -289,6 +289,8 @@ ENTRIES += [
     E("UnravelIndex", "UnravelIndex", lambda tf, i: tf.unravel_index(i, [3, 5]), [_i(B, hi=15)]),
     E("DenseBincount", "DenseBincount", lambda tf, a: tf.math.bincount(a, minlength=5), [_i(B, 2, hi=4)]),
     E("Bitcast", "Bitcast", lambda tf, x: tf.bitcast(x, tf.uint16), [_f(B, 3)]),
+    E("CheckNumericsV2", "CheckNumericsV2", lambda tf, x: tf.raw_ops.CheckNumericsV2(tensor=x, message="numbers"),
+      [_f(B, 3)], grad=True, refuses="int32"),
     E("CheckNumerics", "CheckNumerics", lambda tf, x: tf.debugging.check_numerics(x, "numbers"), [_f(B, 3)],
       grad=True, refuses="int32"),
 
@@ -591,6 +593,15 @@ ENTRIES += [
     E("StatelessRandomGammaV3", "StatelessRandomGammaV3",
       lambda tf, a: tf.random.stateless_gamma(tf.shape(a), seed=[5, 6], alpha=a),
       [_f(B, 2, values="positive")]),
+    E("StatelessParameterizedTruncatedNormal", "StatelessParameterizedTruncatedNormal",
+      lambda tf, m: tf.random.stateless_parameterized_truncated_normal(
+          tf.shape(m), seed=[3, 8], means=m, stddevs=0.5 + m * m, minvals=m - 1.0, maxvals=[[3.0, 1e9]]),
+      [_f(B, 2)], grad=True),
+    E("ParameterizedTruncatedNormal", "ParameterizedTruncatedNormal",
+      lambda tf, m: tf.raw_ops.ParameterizedTruncatedNormal(
+          shape=tf.shape(m), means=m[:, 0], stdevs=1.0 + m[:, 1] * m[:, 1], minvals=m[:, 0] - 2.0,
+          maxvals=m[:, 0] + 0.5, seed=4),
+      [_f(B, 3)], random=(-5.0, 5.0)),
     E("StatelessRandomPoisson", "StatelessRandomPoisson",
       lambda tf, lam: tf.random.stateless_poisson(tf.shape(lam), seed=[1, 7], lam=lam * 10.0),
       [_f(B, 2, values="positive")]),
@@ -632,6 +643,8 @@ ENTRIES += [
     E("MatrixInverse", "MatrixInverse", lambda tf, x: tf.linalg.inv(x + 3 * tf.eye(4)), [_f(B, 4, 4)], grad=True),
     E("MatrixInverse.adjoint", "MatrixInverse", lambda tf, x: tf.linalg.inv(x + 3 * tf.eye(3), adjoint=True),
       [_f(2, B, 3, 3)], grad=True),
+    E("MatrixLogarithm", "MatrixLogarithm",
+      lambda tf, x: tf.linalg.logm(x + 4 * tf.eye(3, dtype=tf.complex64)), [_c(B, 3, 3)], refuses="float32"),
     E("MatrixInverse.complex", "MatrixInverse", lambda tf, x: tf.linalg.inv(x + 4 * tf.eye(3, dtype=tf.complex64)),
       [_c(B, 3, 3)]),
     E("MatrixDeterminant", ("MatrixDeterminant", "MatrixInverse"), lambda tf, x: tf.linalg.det(x), [_f(B, 3, 3)],

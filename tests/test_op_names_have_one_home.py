@@ -83,6 +83,11 @@ ALLOWED = {
                                       "the ops that only read a variable, which a task runs without a new version"),
 }
 # The optimizers run TensorFlow's fused training ops by name, as TensorFlow's call gen_training_ops.
+ALLOWED["graph/check_numerics_callback.py"] = (
+    {"CheckNumericsV2", "ConcatV2", "DestroyResourceOp", "ExpandDims", "Fill", "FusedBatchNormV3", "Identity", "If",
+     "Maximum", "Minimum", "Reshape", "Slice", "Squeeze", "StatefulPartitionedCall", "StatelessIf", "StridedSlice",
+     "StridedSliceGrad", "Transpose", "Unpack", "While"},
+    "TensorFlow's lists of the ops whose outputs enable_check_numerics leaves unchecked, and its check node")
 for _module, _ops in {"optimizers/v1/adagrad.py": {"ResourceApplyAdagrad", "ResourceSparseApplyAdagrad"},
                       "optimizers/v1/adam.py": {"ResourceApplyAdam"},
                       "optimizers/v1/gradient_descent.py": {"ResourceApplyGradientDescent"},

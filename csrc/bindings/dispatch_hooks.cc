@@ -4,6 +4,8 @@
 //                                             after the kernel; "replace": fn(op, device, inputs, attrs,
 //                                             resource) instead of it, returning the outputs
 //   _C.pop_dispatch_hook(hook)                 the most recent one first, on the thread that pushed it
+//   _C.remove_dispatch_hook(hook)              wherever it is in the thread's hooks (a hook that lives
+//                                             across scopes: tf.debugging.enable_check_numerics)
 //   _C.set_op_forwarder(devices, fn)           ops placed on a device named in `devices` run as
 //                                             fn(op, device, inputs, attrs, resources, num_outputs, host)
 //                                             -> outputs (Tensors or C-contiguous ndarrays, borrowed
@@ -155,6 +157,8 @@ void bind_dispatch_hooks(py::module_& m) {
       },
       py::arg("variable"), "The id hooks see as a resource op's `resource` for this variable's resource.");
   m.def("pop_dispatch_hook", [](std::shared_ptr<PyHook> hook) { Dispatch::pop_hook(hook.get()); }, py::arg("hook"));
+  m.def("remove_dispatch_hook", [](std::shared_ptr<PyHook> hook) { Dispatch::remove_hook(hook.get()); },
+        py::arg("hook"));
   m.def("set_op_forwarder", [](py::object devices, py::object fn) {
         if (fn.is_none()) {
           Dispatch::set_forwarder(nullptr);

@@ -136,6 +136,17 @@ class PyCallNodeKernel : public NodeKernel {
   py::object fn_;
 };
 
+// How many graph runs this thread is inside: the ops it dispatches meanwhile are a graph's nodes,
+// not eager ops (what tf.debugging.enable_check_numerics's eager hook leaves to the graph's own checks).
+thread_local int graph_run_depth = 0;
+
+struct GraphRunScope {
+  GraphRunScope() { ++graph_run_depth; }
+  ~GraphRunScope() { --graph_run_depth; }
+  GraphRunScope(const GraphRunScope&) = delete;
+  GraphRunScope& operator=(const GraphRunScope&) = delete;
+};
+
 struct HooksSuspended {
   std::optional<Dispatch::SuspendHooks> scope;
 };
@@ -328,6 +339,7 @@ void bind_graph(py::module_& m) {
         std::vector<ResourceHandle> resource_args;
         for (py::handle v : variables) resource_args.push_back(handle_of(v).handle());
         std::vector<PlacedTensor> out;
+        GraphRunScope in_run;
         // Released for callers on worker threads (tf.data's parallel map), so their runs overlap;
         // kept by default: a thread giving the GIL up per call can wait a switch interval to get
         // it back from a busy Python thread. Nodes that call into Python take it back themselves.
@@ -369,6 +381,8 @@ void bind_graph(py::module_& m) {
   m.def("device_scope_name", &DeviceScope::current_name, "This thread's device scope spec (\"\" for none).");
   m.def("_quiet_placement", &Executor::set_quiet, py::arg("quiet"),
         "Sets whether this thread's op placements go unlogged (while a graph is built); returns the previous.");
+  m.def("_running_graph", [] { return graph_run_depth > 0; },
+        "Whether this thread is running a graph (its nodes' ops are dispatched as it goes).");
   m.def("log_function_call", [](const std::string& name) {
     Executor::log_op(name.c_str(), Executor::current_device());
   });

@@ -141,3 +141,4 @@ try:
     __version__ = _metadata.version("varrt")
 except _metadata.PackageNotFoundError:  # running from a source tree
     __version__ = "0.0.0"
+from varrt.saved_model.tensor_proto import make_ndarray, make_tensor_proto  # noqa: E402

@@ -9,6 +9,7 @@ from varrt.graph.check_ops import (  # noqa: F401
     assert_positive, assert_proper_iterable, assert_rank, assert_rank_at_least, assert_rank_in,
     assert_same_float_dtype, assert_scalar, assert_shapes, assert_type, is_numeric_tensor)
 from varrt.ops.numerics_ops import check_numerics  # noqa: F401
+from varrt.graph.check_numerics_callback import disable_check_numerics, enable_check_numerics  # noqa: F401
 
 
 def set_log_device_placement(enabled) -> None:

@@ -27,3 +27,4 @@ from varrt.ops.eig_ops import eig, eigvals  # noqa: F401,E402
 from varrt.graph.matrix_exponential import matrix_exponential as expm  # noqa: F401,E402
 from varrt.ops.tridiagonal_ops import tridiagonal_matmul, tridiagonal_solve  # noqa: F401,E402
 from varrt.ops.banded_ops import banded_triangular_solve  # noqa: F401,E402
+from varrt.ops.matrix_logarithm import matrix_logarithm as logm  # noqa: F401,E402

@@ -8,3 +8,4 @@ from varrt.ops.random_shuffle_ops import shuffle  # noqa: F401,E402
 from varrt.ops.random_gamma_poisson_ops import gamma, poisson, stateless_gamma, stateless_poisson  # noqa: F401,E402
 from varrt import random_experimental as experimental  # noqa: F401,E402
 from varrt.ops.candidate_sampling_ops import log_uniform_candidate_sampler, uniform_candidate_sampler  # noqa: F401,E402
+from varrt.ops.parameterized_truncated_normal_ops import stateless_parameterized_truncated_normal  # noqa: F401,E402

@@ -7,7 +7,8 @@ and compares bit for bit.
 A program sets (or clears) the global seed, then makes its calls in order, `repeat` times:
 eagerly, inside one tf.function called `repeat` times, in a TF1 graph run `repeat` times by
 each of two sessions, or on one tf.random.Generator. A call names a tf.random function, a
-Generator method (`gen.`), a tf.nn function (`nn.`), a tf.image function (`image.`) or a Keras initializer (`keras.`: made
+Generator method (`gen.`), a tf.nn function (`nn.`), a tf.image function (`image.`), a tf.raw_ops op (`raw.`) or a
+Keras initializer (`keras.`: made
 with the call's arguments but shape and dtype, then called with those). Each output is stored
 as its dtype, shape and raw bytes in hex (so half and bfloat16 compare by bits).
 `run(tf, program)` is what both TensorFlow and varrt run.
@@ -139,6 +140,36 @@ def programs():
         ["experimental.stateless_shuffle", {"value": [[i, -i] for i in range(7)], "seed": [3, 4]}],
         ["experimental.stateless_split", {"seed": [5, 6], "num": 4}],
         ["create_rng_state", {"seed": 2**70 + 3, "alg": "philox"}]]))
+    inf = float("inf")
+    out.append(_program("stateless parameterized truncated normal: a sampler per row (normal, uniform, exponential)", [
+        ["stateless_parameterized_truncated_normal", {"shape": [5], "seed": [1, 2]}],
+        ["stateless_parameterized_truncated_normal", {
+            "shape": [7, 3], "seed": [3, 4], "means": [0.0, 1.0, -2.0], "stddevs": [1.0, 2.0, 0.5],
+            "minvals": [-1.0, 0.5, -100.0], "maxvals": [1.0, 3.0, 100.0]}],
+        ["stateless_parameterized_truncated_normal", {
+            "shape": [4, 2, 3], "seed": [5, 6], "means": 0.0, "stddevs": [[1.0], [3.0]],
+            "minvals": [-1.0, -2.0, -1000.0], "maxvals": [[10000.0], [1.0]]}],
+        ["stateless_parameterized_truncated_normal", {
+            "shape": [6, 4], "seed": ["int32", [-7, 8]], "means": [0.0, 0.0, 0.0, 0.0], "stddevs": 1.0,
+            "minvals": [2.0, 4.0, -inf, 0.1], "maxvals": [inf, 4.2, -3.0, 0.2]}],
+        ["stateless_parameterized_truncated_normal", {
+            "shape": [9], "seed": [9, 10], "means": ["float64", 3.0], "stddevs": ["float64", 2.0],
+            "minvals": ["float64", 5.0], "maxvals": ["float64", 9.0]}],
+        ["stateless_parameterized_truncated_normal", {
+            "shape": [5, 2], "seed": [11, 12], "means": ["float64", [0.0, 10.0]], "stddevs": ["float64", [1.0, 2.0]],
+            "minvals": ["float64", [3.0, 0.0]], "maxvals": ["float64", [inf, 9.0]]}],
+        ["stateless_parameterized_truncated_normal", {
+            "shape": [8, 2], "seed": [13, 14], "means": ["float16", [0.0, 1.0]], "stddevs": ["float16", [1.0, 1.0]],
+            "minvals": ["float16", [-0.5, 1.5]], "maxvals": ["float16", [0.5, 6.0]]}]]))
+    out.append(_program("ParameterizedTruncatedNormal: a row per leading index, rows of 100 for one set of "
+                        "parameters, the kernel's stream continuing", [
+        ["raw.ParameterizedTruncatedNormal", {"shape": [3, 4], "means": [0.0, 1.0, 2.0], "stdevs": 1.0,
+                                              "minvals": [-1.0, 1.5, -10.0], "maxvals": [1.0, 4.0, 1.0], "seed": 1, "seed2": 2}],
+        ["raw.ParameterizedTruncatedNormal", {"shape": [250], "means": 1.0, "stdevs": 2.0, "minvals": 2.5,
+                                              "maxvals": 3.0, "seed": 3, "seed2": 0}],
+        ["raw.ParameterizedTruncatedNormal", {"shape": [2, 5], "means": ["float64", 0.0],
+                                              "stdevs": ["float64", [1.0, 0.5]], "minvals": ["float64", 3.0],
+                                              "maxvals": ["float64", inf], "seed": 5, "seed2": 6}]], repeat=2))
     ones = [[1.0] * 5] * 3
     out.append(_program("dropout: a uniform draw, and an op seed taken even at rate 0", [
         ["nn.dropout", {"x": ones, "rate": 0.5, "seed": 1}], ["nn.dropout", {"x": ones, "rate": 0.0}],
@@ -161,6 +192,8 @@ def _argument(tf, key, value):
         return getattr(tf, value)
     if key == "seed" and isinstance(value, list) and value and value[0] == "int32":
         return tf.constant(value[1], tf.int32)
+    if isinstance(value, list) and len(value) == 2 and value[0] in ("float16", "float64"):
+        return tf.constant(value[1], getattr(tf, value[0]))  # a parameter of that dtype
     return value
 
 
@@ -177,7 +210,7 @@ def _calls(tf, program, generator):
         else:
             module, _, short = fn.rpartition(".")
             target = getattr({"nn": tf.nn, "image": tf.image, "experimental": tf.random.experimental,
-                              "": tf.random}[module], short)
+                              "raw": tf.raw_ops, "": tf.random}[module], short)
         outputs.append(target(**kwargs))
     return outputs
 

@@ -88,8 +88,8 @@ Tensor decode(std::string_view bytes) {
         break;
       case 4: content = f.bytes; has_content = true; break;
       case 8: strings.push_back(f.bytes); break;
-      case 5: case 16: if (!append_words(f, 4, &words)) not_a_proto(bytes); break;
-      case 6: case 17: if (!append_words(f, f.number == 6 ? 8 : 0, &words)) not_a_proto(bytes); break;
+      case 5: case 9: case 16: if (!append_words(f, f.number == 16 ? 0 : 4, &words)) not_a_proto(bytes); break;
+      case 6: case 12: case 17: if (!append_words(f, f.number == 17 ? 0 : 8, &words)) not_a_proto(bytes); break;
       case 7: case 10: case 11: case 13: if (!append_words(f, 0, &words)) not_a_proto(bytes); break;
       default: break;
     }
@@ -114,12 +114,20 @@ Tensor decode(std::string_view bytes) {
     if (!content.empty()) std::memcpy(t.mutable_data(), content.data(), content.size());
     return t;
   }
-  // Typed values, the last repeated to fill the shape (TensorFlow's rule); none: zeros.
+  // Typed values, the last repeated to fill the shape (TensorFlow's rule); none: zeros. A complex
+  // value is two words (scomplex_val / dcomplex_val hold real, imaginary pairs).
   char* out = static_cast<char*>(t.mutable_data());
   std::memset(out, 0, t.byte_size());
-  for (int64_t i = 0; i < n && !words.empty(); ++i) {
-    uint64_t v = words[std::min<size_t>(static_cast<size_t>(i), words.size() - 1)];
-    std::memcpy(out + i * width, &v, width);  // little-endian: the low bytes are the value
+  const bool complex = type == DType::kComplex64 || type == DType::kComplex128;
+  const size_t parts = complex ? 2 : 1;
+  const size_t part_width = width / parts;
+  const size_t values = words.size() / parts;
+  for (int64_t i = 0; i < n && values > 0; ++i) {
+    const size_t k = std::min<size_t>(static_cast<size_t>(i), values - 1);
+    for (size_t p = 0; p < parts; ++p) {
+      uint64_t v = words[k * parts + p];
+      std::memcpy(out + static_cast<size_t>(i) * width + p * part_width, &v, part_width);  // little-endian: low bytes
+    }
   }
   return t;
 }

@@ -1,6 +1,9 @@
 #include "varrt/kernels/lapack.h"
 
 #include <string>
+#include <vector>
+
+#include <cstring>
 
 #include "varrt/kernels/blas_library.h"
 
@@ -9,11 +12,13 @@ namespace kernels {
 namespace {
 
 constexpr int kRowMajor = 101;  // LAPACK_ROW_MAJOR
+constexpr int kColMajor = 102;  // LAPACK_COL_MAJOR: LAPACK's own layout, which LAPACKE passes through
+                                // without the transposed copies (and their allocations) of row-major
 
 // LAPACKE's signatures with the element pointers erased (float*, double* and the complex
 // pointers are passed the same way).
 using Getrf = int (*)(int, int, int, void*, int, int32_t*);
-using Getri = int (*)(int, int, void*, int, const int32_t*);
+using GetriWork = int (*)(int, int, void*, int, const int32_t*, void*, int);
 using Getrs = int (*)(int, char, int, int, const void*, int, const int32_t*, void*, int);
 using Potrf = int (*)(int, char, int, void*, int);
 using Geqrf = int (*)(int, int, int, void*, int, void*);
@@ -27,10 +32,12 @@ using GelsdDouble = int (*)(int, int, int, int, void*, int, void*, int, void*, d
 using TrsmReal32 = void (*)(int, int, int, int, int, int, int, float, const void*, int, void*, int);
 using TrsmReal64 = void (*)(int, int, int, int, int, int, int, double, const void*, int, void*, int);
 using TrsmComplex = void (*)(int, int, int, int, int, int, int, const void*, const void*, int, void*, int);
+// CBLAS's trsv (one right-hand side): no scalar, so one signature for every type.
+using Trsv = void (*)(int, int, int, int, int, const void*, int, void*, int);
 
 struct Routines {
   Getrf getrf = nullptr;
-  Getri getri = nullptr;
+  GetriWork getri = nullptr;
   Getrs getrs = nullptr;
   Potrf potrf = nullptr;
   Geqrf geqrf = nullptr;
@@ -38,9 +45,10 @@ struct Routines {
   Gesdd gesdd = nullptr;
   Syevd syevd = nullptr;
   void* trsm = nullptr;
+  Trsv trsv = nullptr;
   void* gelsd = nullptr;
   bool complete() const {
-    return getrf && getri && getrs && potrf && geqrf && orgqr && gesdd && syevd && trsm && gelsd;
+    return getrf && getri && getrs && potrf && geqrf && orgqr && gesdd && syevd && trsm && trsv && gelsd;
   }
 };
 
@@ -54,7 +62,7 @@ Routines resolve(const char* prefix) {
   const bool complex = prefix[0] == 'c' || prefix[0] == 'z';
   Routines r;
   r.getrf = find<Getrf>(prefix, "getrf");
-  r.getri = find<Getri>(prefix, "getri");
+  r.getri = find<GetriWork>(prefix, "getri_work");
   r.getrs = find<Getrs>(prefix, "getrs");
   r.potrf = find<Potrf>(prefix, "potrf");
   r.geqrf = find<Geqrf>(prefix, "geqrf");
@@ -64,6 +72,8 @@ Routines resolve(const char* prefix) {
   r.gelsd = find<void*>(prefix, "gelsd");
   const std::string trsm = "cblas_" + std::string(prefix) + "trsm";
   r.trsm = blas_symbol(("scipy_" + trsm).c_str(), trsm.c_str());
+  const std::string trsv = "cblas_" + std::string(prefix) + "trsv";
+  r.trsv = reinterpret_cast<Trsv>(blas_symbol(("scipy_" + trsv).c_str(), trsv.c_str()));
   return r;
 }
 
@@ -87,26 +97,79 @@ bool is_complex(DType dtype) { return dtype == DType::kComplex64 || dtype == DTy
 
 bool lapack_supported(DType dtype) { return routines(dtype) != nullptr; }
 
+// The LU routines factor the row-major buffer as LAPACK's column-major M = A^T: no copies per
+// matrix (what matters for a batch of small matrices). det(M) = det(A); M^-1, column-major, is
+// A^-1 row-major; A x = b is M^T x = b.
 int lapack_lu(DType dtype, void* a, int n, int32_t* pivots) {
-  return routines(dtype)->getrf(kRowMajor, n, n, a, n, pivots);
+  return routines(dtype)->getrf(kColMajor, n, n, a, n, pivots);
 }
 
 int lapack_lu_inverse(DType dtype, void* a, int n, const int32_t* pivots) {
-  return routines(dtype)->getri(kRowMajor, n, a, n, pivots);
+  // getri's workspace, one per thread, kept between matrices (LAPACKE's getri would query and
+  // allocate it on every call): 64 columns of n, room for its blocked algorithm.
+  thread_local std::vector<double> work;
+  const size_t words = static_cast<size_t>(n) * 64 * (dtype_size(dtype) + sizeof(double) - 1) / sizeof(double);
+  if (work.size() < words) work.resize(words);
+  return routines(dtype)->getri(kColMajor, n, a, n, pivots, work.data(), n * 64);
 }
+
+namespace {
+
+// b (n x k, row-major) <-> b^T in `scratch`: column-major n x k, what getrs reads.
+void transpose_into(const char* from, char* to, int rows, int cols, size_t size) {
+  for (int i = 0; i < rows; ++i) {
+    for (int j = 0; j < cols; ++j) {
+      std::memcpy(to + (static_cast<size_t>(j) * rows + i) * size, from + (static_cast<size_t>(i) * cols + j) * size, size);
+    }
+  }
+}
+
+void conjugate(void* b, int64_t count, DType dtype) {
+  if (dtype == DType::kComplex64) {
+    float* f = static_cast<float*>(b);
+    for (int64_t i = 0; i < count; ++i) f[2 * i + 1] = -f[2 * i + 1];
+  } else {
+    double* d = static_cast<double*>(b);
+    for (int64_t i = 0; i < count; ++i) d[2 * i + 1] = -d[2 * i + 1];
+  }
+}
+
+}  // namespace
 
 int lapack_lu_solve(DType dtype, bool adjoint, const void* lu, int n, const int32_t* pivots, void* b, int k) {
-  const char trans = !adjoint ? 'N' : is_complex(dtype) ? 'C' : 'T';
-  return routines(dtype)->getrs(kRowMajor, trans, n, k, lu, n, pivots, b, k);
+  // With M = A^T factored: A x = b is M^T x = b; A^T x = b is M x = b; A^H x = b is conj(M) x = b,
+  // that is M conj(x) = conj(b).
+  const bool conj = adjoint && is_complex(dtype);
+  const char trans = adjoint ? 'N' : 'T';
+  const size_t size = dtype_size(dtype);
+  thread_local std::vector<char> scratch;
+  char* x = static_cast<char*>(b);
+  if (k > 1) {
+    scratch.resize(static_cast<size_t>(n) * k * size);
+    transpose_into(x, scratch.data(), n, k, size);
+    x = scratch.data();
+  }
+  const int64_t count = static_cast<int64_t>(n) * k;
+  if (conj) conjugate(x, count, dtype);
+  const int info = routines(dtype)->getrs(kColMajor, trans, n, k, lu, n, pivots, x, n);
+  if (conj) conjugate(x, count, dtype);
+  if (k > 1) transpose_into(x, static_cast<char*>(b), k, n, size);
+  return info;
 }
 
-int lapack_cholesky(DType dtype, void* a, int n) { return routines(dtype)->potrf(kRowMajor, 'L', n, a, n); }
+// The row-major buffer is LAPACK's column-major M = a^T, Hermitian as a is: M's upper factor
+// (M = U^H U), read row-major, is a's lower one (a = U^T conj(U) = L L^H), with no copies.
+int lapack_cholesky(DType dtype, void* a, int n) { return routines(dtype)->potrf(kColMajor, 'U', n, a, n); }
 
 void blas_triangular_solve(DType dtype, bool lower, bool adjoint, const void* t, int n, void* b, int k) {
   constexpr int kLeft = 141, kUpper = 121, kLower = 122, kNoTrans = 111, kTrans = 112, kConjTrans = 113,
                 kNonUnit = 131;
   const int uplo = lower ? kLower : kUpper;
   const int trans = !adjoint ? kNoTrans : is_complex(dtype) ? kConjTrans : kTrans;
+  if (k == 1) {  // one right-hand side: trsv, a matrix-vector sweep, not trsm's blocked machinery
+    routines(dtype)->trsv(kRowMajor, uplo, trans, kNonUnit, n, t, n, b, 1);
+    return;
+  }
   void* fn = routines(dtype)->trsm;
   switch (dtype) {
     case DType::kFloat32:

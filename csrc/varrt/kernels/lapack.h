@@ -17,7 +17,9 @@ namespace kernels {
 // Whether the loaded library has the LAPACK routines below for `dtype` (false with no library).
 bool lapack_supported(DType dtype);
 
-// a -> P L U (L unit lower, U upper, in a; pivots[i]: the 1-based row swapped with row i).
+// a -> the LU factors of a^T (LAPACK's column-major view of the row-major a: no copies), whose
+// determinant is a's; pivots[i]: the 1-based row swapped with row i. For lapack_lu_inverse,
+// lapack_lu_solve and determinants, not for reading L and U of a.
 int lapack_lu(DType dtype, void* a, int n, int32_t* pivots);
 // a, factored by lapack_lu -> its inverse.
 int lapack_lu_inverse(DType dtype, void* a, int n, const int32_t* pivots);

@@ -30,6 +30,7 @@ from varrt.ops import array_ops
 from varrt.ops import random_ops
 from varrt.framework import name_scopes
 from varrt.framework.tensor import Tensor
+from varrt.graph import op_callbacks
 
 
 _lookup = []  # op_def_lib.get, once imported (the op table is in the layer above this module's imports)
@@ -619,6 +620,8 @@ class FuncGraph:
                 info.partial = _static_shape(inputs[i])  # the static shape its value is (Shape, ShapeN)
             elif op == "Pack" and not failed:
                 info.partial = _packed_dims(inputs)
+        for callback in op_callbacks.graph_callbacks():
+            callback(self, name, op, inputs, outputs)
 
     def host_node_ops(self):
         """The ops of this graph's nodes whose kernel calls into Python (a NumPy kernel, a

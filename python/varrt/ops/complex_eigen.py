@@ -211,6 +211,15 @@ def _eigenvectors(t, u):
     return np.where(norms > 0, v / np.where(norms > 0, norms, 1), v)
 
 
+def schur(a):
+    """(T, U, converged): the complex Schur form a = U T U^H of one square complex matrix (Eigen's
+    ComplexSchur: Hessenberg reduction, then shifted QR steps)."""
+    if a.shape[0] == 1:
+        return a.copy(), np.ones((1, 1), a.dtype), True
+    t, u = _hessenberg(a, True)
+    return t, u, _schur(t, u)
+
+
 def eig(a, compute_v):
     """(eigenvalues, eigenvectors or None, converged) of one square complex matrix `a`."""
     n = a.shape[0]

@@ -270,7 +270,7 @@ class OpDef:
         """The "DT_..." dtypes TensorFlow has a CPU kernel for (every allowed one without `kernels`)."""
         if self.kernels is None:
             return set(self.dtype_attr.allowed)
-        return {t for device, types in self.kernels if device in ("CPU", "DEFAULT") for t in types}
+        return {t for device, types, _ in self.kernels if device in ("CPU", "DEFAULT") for t in types}
 
     def no_device_error(self, dtype_name, attrs=None):
         """TensorFlow's text when no device has a kernel for dtype "DT_..." `dtype_name`: the node with
@@ -280,7 +280,8 @@ class OpDef:
         values[self.dtype_attr.name] = dtype_name
         node = ", ".join(f"{n}={_value_text(self.attrs[n].type, values[n])}" for n in sorted(values))
         attr = self.dtype_attr.name
-        lines = "".join(f"  device='{device}'; {attr} in [{', '.join(types)}]\n" for device, types in self.kernels)
+        lines = "".join(f"  device='{device}'; {other}{attr} in [{', '.join(types)}]\n"
+                        for device, types, other in self.kernels)
         return (f"Could not find device for node: {{{{node {self.name}}}}} = {self.name}[{node}]\n"
                 f"All kernels registered for op {self.name}:\n{lines}")
 
@@ -307,15 +308,22 @@ def python_type_name(enum_name):
 
 
 def _parse_kernels(text):
-    """ "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half" -> TensorFlow's kernel list:
-    an XLA device registers one kernel for its list, every other device one kernel per dtype."""
+    """ "XLA_CPU_JIT: float, double; DEFAULT: int32; CPU: double, half" -> TensorFlow's kernel list
+    of (device, dtypes, other constraints): an XLA device registers one kernel for its list, every
+    other device one kernel per dtype. "XLA_CPU_JIT: T=int32, int64 / float, double": that kernel
+    also constrains attr T (TensorFlow lists it first)."""
     if text is None:
         return None
     out = []
     for part in text.split(";"):
         device, _, types = part.partition(":")
+        other = ""
+        if "/" in types:
+            constraint, _, types = types.partition("/")
+            attr, _, other_types = constraint.partition("=")
+            other = f"{attr.strip()} in [{', '.join(_TF_TYPE_NAMES[t.strip()] for t in other_types.split(','))}]; "
         device, types = device.strip(), [_TF_TYPE_NAMES[t.strip()] for t in types.split(",")]
-        out += [(device, types)] if device.startswith("XLA_") else [(device, [t]) for t in types]
+        out += [(device, types, other)] if device.startswith("XLA_") else [(device, [t], other) for t in types]
     return out
 
 

@@ -89,7 +89,7 @@ def _building():
     return graph_building.building()
 
 
-def mismatch(op, index, expected, got, name="", node=None):
+def mismatch(op, index, expected, got, name="", node=None, end=None):
     """Input `index` is a `got` tensor where `op` (wrapped as `node`) needs `expected`."""
     if _building():
         op_def = op_def_lib.get(op)
@@ -100,7 +100,7 @@ def mismatch(op, index, expected, got, name="", node=None):
             if allowed is not None and expected._enum not in allowed:
                 return TypeError(op_def.graph_attr_value_error(attr, dtypes.enum_name(expected)))
         return TypeError(op_def.graph_input_mismatch(index, dtypes.enum_name(expected), dtypes.enum_name(got)))
-    return op_error(op, _texts.input_dtype_mismatch(node or op, index, expected._enum, got._enum), name)
+    return op_error(op, _texts.input_dtype_mismatch(node or op, index, expected._enum, got._enum), name, end=end)
 
 
 def _list_mismatch(op, index, values, name):
@@ -249,9 +249,10 @@ def operand(x, dtype=None, strict=True):
     return value_operand(x, dtype, strict)
 
 
-def matching(op, values, name="", first_index=0):
+def matching(op, values, name="", first_index=0, end=None):
     """TensorFlow's args_to_matching_eager: all inputs in the dtype of the first tensor among
-    them (values converted strictly to it), else in the dtype inferred for the first value."""
+    them (values converted strictly to it), else in the dtype inferred for the first value.
+    `end`: as op_error's."""
     tensors = [tensor_operand(v) if is_tensor_like(v) else None for v in values]
     dtype = next((t[1] for t in tensors if t is not None), None)
     out = []
@@ -260,7 +261,7 @@ def matching(op, values, name="", first_index=0):
         if dtype is None:
             dtype = d
         elif d is not dtype:
-            raise _list_mismatch(op, first_index, values, name) or mismatch(op, i + first_index, dtype, d, name)
+            raise _list_mismatch(op, first_index, values, name) or mismatch(op, i + first_index, dtype, d, name, end=end)
         out.append(a)
     return out, dtype
 

@@ -110,7 +110,13 @@ def _kernel_generator(op, dtype, op_seed):
     """The generator of the kernel a stateful op runs on: cached per (op, dtype, seeds) eagerly,
     one per node in a graph, fresh random seeds when there are none."""
     seed, seed2 = get_seed(op_seed)
-    if seed is None:
+    return seeded_kernel_generator(op, dtype, 0 if seed is None else seed, 0 if seed2 is None else seed2)
+
+
+def seeded_kernel_generator(op, dtype, seed, seed2):
+    """The generator of a stateful kernel with attributes `seed`, `seed2` (both 0: fresh random
+    seeds, as GuardedPhiloxRandom's Init): cached eagerly, one per graph node."""
+    if seed == 0 and seed2 == 0:
         return GuardedPhilox(PhiloxRandom.from_seeds(secrets.randbits(64), secrets.randbits(64)))
     if graph_building.current() is not None:
         return _NodeKernels(seed, seed2)
@@ -166,12 +172,12 @@ def _shape(shape, op):
     return tuple(dims)
 
 
-def _dims_now(shape, op):
+def _dims_now(shape, op, end=None):
     """A shape input's dims as the kernel reads them when a graph runs, checked as TensorFlow's kernel does."""
     dims = tuple(int(d) for d in np.asarray(shape).reshape(-1))
     for d in dims:
         if d < 0:
-            raise kernel_error(op, f"Dimension {d} must be >= 0")
+            raise kernel_error(op, f"Dimension {d} must be >= 0", end=end)
     return dims
 
 

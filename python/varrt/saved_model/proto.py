@@ -7,6 +7,7 @@ AttributeErrors, and values of the wrong type the codec's TypeError when the mes
 import functools
 
 from varrt import _C
+from varrt.saved_model import text_format
 
 _SCALAR_DEFAULTS = {"string": "", "bytes": b"", "bool": False, "float": 0.0, "double": 0.0}
 
@@ -176,6 +177,11 @@ class Message:
         return _C.saved_model_decode(self._type_name, self.to_bytes(), self._type_name)
 
     __hash__ = None
+
+    def __str__(self):
+        """protobuf's text format (text_format.py), as print() shows a message."""
+        text = text_format.lines(self._type_name, _pruned(self._type_name, self._fields), _schema())
+        return "".join(line + "\n" for line in text)
 
     def __repr__(self):
         return f"<{self._type_name} with fields {sorted(self._fields)}>"

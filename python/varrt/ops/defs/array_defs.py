@@ -50,3 +50,4 @@ register('SplitV', 'value: T, size_splits: Tlen, split_dim: int32 -> output: num
 register('DepthToSpace', 'input: T -> output: T', 'T: type', 'block_size: int >= 2', 'data_format: {\'NHWC\', \'NCHW\', \'NCHW_VECT_C\'} = "NHWC"', shape=shape_fns.depth_to_space)
 register('SpaceToDepth', 'input: T -> output: T', 'T: type', 'block_size: int >= 2', 'data_format: {\'NHWC\', \'NCHW\', \'NCHW_VECT_C\'} = "NHWC"', shape=shape_fns.space_to_depth)
 register('CheckNumerics', 'tensor: T -> output: T', 'T: {bfloat16, half, float, double}', 'message: string', stateful=True, shape=shape_fns.unchanged)
+register('CheckNumericsV2', 'tensor: T -> output: T', 'T: {bfloat16, half, float, double}', 'message: string', stateful=True, shape=shape_fns.unchanged)

@@ -40,3 +40,4 @@ register('BandedTriangularSolve', 'matrix: T, rhs: T -> output: T', 'lower: bool
 register('Einsum', 'inputs: N * T -> output: T', 'equation: string', 'N: int >= 1', 'T: type', shape=shape_fns.einsum,
          kernels='XLA_CPU_JIT: float, double, int32, complex64, int64, bfloat16, complex128, half, uint64; CPU: int64; '
                  'CPU: int32; CPU: half; CPU: float; CPU: double; CPU: complex64; CPU: complex128; CPU: bfloat16')
+register('MatrixLogarithm', 'input: T -> output: T', 'T: {complex64, complex128}', shape=shape_fns.batch_square)

@@ -200,3 +200,10 @@ def _check_numerics_grad(op, grad):
     get_attr gives the message as bytes, which it formats with %s, so "b'...'")."""
     return numerics_ops.check_numerics(
         grad, "Not a number (NaN) or infinity (Inf) values detected in gradient. %s" % numerics_ops.message_of(op).encode())
+
+
+@RegisterGradient("CheckNumericsV2")
+def _check_numerics_v2_grad(op, grad):
+    """As CheckNumerics's, through CheckNumericsV2 (TensorFlow's array_grad.py)."""
+    return numerics_ops.check_numerics_v2(
+        grad, "Not a number (NaN) or infinity (Inf) values detected in gradient. %s" % numerics_ops.message_of(op).encode())

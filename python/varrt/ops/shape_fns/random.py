@@ -1,6 +1,6 @@
 """Shape functions of the random ops (TensorFlow's random_ops.cc, stateless_random_ops_v2.cc,
 stateful_random_ops.cc): the shape their `shape` input holds, after their checks."""
-from varrt.ops.shape_fns.common import (concat, dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
+from varrt.ops.shape_fns.common import (broadcast_dims, concat, dim_from_scalar, shape_from_tensor, shape_out, text, with_rank,
                                         with_value, ShapeError)
 
 _KEY_SIZE = 1  # uint64s in a Philox key
@@ -87,6 +87,15 @@ def stateless_seeded(ctx):
     with_value(seed[0], 2)
     return random_shape(ctx)
 
+
+def stateless_parameterized(ctx):
+    """StatelessParameterizedTruncatedNormal: a seed of two integers, the four parameters
+    broadcastable together (TensorFlow checks, and drops, their broadcast), then the shape input's."""
+    stateless_seeded(ctx)
+    out = broadcast_dims(ctx.shape("means"), ctx.shape("stddevs"))
+    out = broadcast_dims(ctx.shape("minvals"), out)
+    broadcast_dims(ctx.shape("maxvals"), out)
+    return random_shape(ctx)
 
 
 def candidate_sampler(ctx):
