@@ -118,7 +118,7 @@ class _Checker:
                                     name=f"{node_name}/CheckNumericsV2")
 
 
-def enable_check_numerics(stack_height_limit=30, path_length_limit=50):
+def enable_check_numerics(stack_height_limit=30, path_length_limit=50) -> None:
     """Checks every float output of the ops this thread runs from now on, eagerly and in the
     tf.functions it traces: a NaN or an infinity raises InvalidArgumentError naming the op
     (idempotent; disable_check_numerics ends it)."""
@@ -127,7 +127,7 @@ def enable_check_numerics(stack_height_limit=30, path_length_limit=50):
         op_callbacks.add_graph_callback(_state.checker.on_graph_op)
 
 
-def disable_check_numerics():
+def disable_check_numerics() -> None:
     """Ends enable_check_numerics on this thread (idempotent); functions traced while it was on
     keep their checks."""
     checker = getattr(_state, "checker", None)

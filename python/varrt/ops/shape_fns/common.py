@@ -193,13 +193,13 @@ def no_outputs(ctx):
 
 def string_join(ctx):
     """StringJoin: its inputs are scalars or of one shape, the output that shape (a scalar when
-    all are scalars; unknown when a rank is)."""
-    shapes = [s for s in ctx.input_shapes if s.rank != 0]
-    if not shapes:
+    all are scalars; inputs of unknown rank are left out of the merge, as TensorFlow's)."""
+    if all(s.rank == 0 for s in ctx.input_shapes):
         return SCALAR
-    out = as_list(shapes[0])
-    for s in shapes[1:]:
-        out = None if out is None or s.rank is None else merge(out, as_list(s))
+    out = None
+    for s in ctx.input_shapes:
+        if s.rank is not None and s.rank != 0:
+            out = as_list(s) if out is None else merge(out, as_list(s))
     return shape_out(out)
 
 
