@@ -47,6 +47,27 @@ def test_keras_models():
     assert saved.signatures["serving_default"](inputs=FEATURES)["output_0"].numpy().tolist() == KERAS_OUT
 
 
+# A two-input Keras functional model (Concatenate, Dense tanh, Dense) TensorFlow saved both ways:
+# what TensorFlow's loaded models return for (A, B). varrt's values are within 4 ulps: its matrix
+# products (OpenBLAS) sum in another order than TensorFlow's (oneDNN/Eigen).
+A = np.arange(12, dtype=np.float32).reshape(3, 4) / 7
+B = np.array([[1, -1], [0.5, 2], [-3, 0]], np.float32)
+FUNCTIONAL_OUT = [[-0.2089480459690094, 0.6948722004890442], [-0.5295423865318298, 0.24802984297275543],
+                  [-1.2043614387512207, -1.8650835752487183]]
+
+
+def test_a_keras_functional_model():
+    exported = tf.saved_model.load(str(FIXTURES / "keras_functional_export"))  # model.export
+    assert sorted(exported.signatures) == ["serve", "serving_default"]
+    np.testing.assert_array_max_ulp(exported.serve({"a": A, "b": B}).numpy(), np.float32(FUNCTIONAL_OUT), maxulp=4)
+    out = exported.signatures["serving_default"](a=A, b=B)
+    np.testing.assert_array_max_ulp(out["output_0"].numpy(), np.float32(FUNCTIONAL_OUT), maxulp=4)
+    saved = tf.saved_model.load(str(FIXTURES / "keras_functional"))  # tf.saved_model.save(model)
+    out = saved.signatures["serving_default"](inputs=A, inputs_1=B)  # TensorFlow names the inputs so
+    np.testing.assert_array_max_ulp(out["output_0"].numpy(), np.float32(FUNCTIONAL_OUT), maxulp=4)
+    assert not np.array_equal(out["output_0"].numpy(), np.zeros((3, 2), np.float32))
+
+
 def test_functions_traced_for_several_arguments():
     m = tf.saved_model.load(str(FIXTURES / "module_traced"))
     assert m.apply(tf.constant([1.0, 2.0])).numpy().tolist() == [-2.0, -4.0]

@@ -86,6 +86,14 @@ def mlp():
                              keras.layers.Dense(2)])
 
 
+def functional():
+    keras.utils.set_random_seed(11)
+    a = keras.Input((4,), name="a")
+    b = keras.Input((2,), name="b")
+    h = keras.layers.Dense(5, activation="tanh")(keras.layers.Concatenate()([a, b]))
+    return keras.Model({"a": a, "b": b}, keras.layers.Dense(2, name="out")(h))
+
+
 def save_all(tmp):
     module = Scaler()
     tf.saved_model.save(module, os.path.join(tmp, "module_one_signature"), signatures=module.__call__)
@@ -96,6 +104,10 @@ def save_all(tmp):
     tf.saved_model.save(model, os.path.join(tmp, "keras_sequential"))
     mlp().export(os.path.join(tmp, "keras_export"))
     tf.saved_model.save(traced(), os.path.join(tmp, "module_traced"))
+    model = functional()
+    model({"a": np.ones((1, 4), np.float32), "b": np.ones((1, 2), np.float32)})
+    tf.saved_model.save(model, os.path.join(tmp, "keras_functional"))
+    functional().export(os.path.join(tmp, "keras_functional_export"))
 
 
 def main(names):
