@@ -133,9 +133,9 @@ void put_grad(const T* __restrict grad, const int32_t* __restrict pos, int32_t i
 // A whole 2x2 window (the usual pooling) in one pass over the channels: the maximum and its first
 // position as window_max and first_max find them (a later element takes over only when strictly
 // greater, so the first of equal maxima, and a first NaN, stay), then each element gets
-// put_grad's value. One loop over the channels (masks, each pointer its own, which vectorises)
-// instead of thirteen.
-template <class T>
+// put_grad's value, then with `Relu` ReluGrad's factor (the input as the features, relu_grad_in_place).
+// One loop over the channels (masks, each pointer its own, which vectorises) instead of thirteen.
+template <bool Relu, class T>
 void window_grad_2x2(const T* __restrict x0, const T* __restrict x1, const T* __restrict x2, const T* __restrict x3,
                      const T* __restrict grad, T* __restrict d0, T* __restrict d1, T* __restrict d2,
                      T* __restrict d3, int64_t depth) {
@@ -153,43 +153,62 @@ void window_grad_2x2(const T* __restrict x0, const T* __restrict x1, const T* __
     std::memcpy(&bits, &value, sizeof(T));
     const Bits b0 = bits & (Bits(0) - Bits(pos == 0)), b1 = bits & (Bits(0) - Bits(pos == 1));
     const Bits b2 = bits & (Bits(0) - Bits(pos == 2)), b3 = bits & (Bits(0) - Bits(pos == 3));
-    std::memcpy(d0 + d, &b0, sizeof(T));
-    std::memcpy(d1 + d, &b1, sizeof(T));
-    std::memcpy(d2 + d, &b2, sizeof(T));
-    std::memcpy(d3 + d, &b3, sizeof(T));
+    T o0, o1, o2, o3;
+    std::memcpy(&o0, &b0, sizeof(T));
+    std::memcpy(&o1, &b1, sizeof(T));
+    std::memcpy(&o2, &b2, sizeof(T));
+    std::memcpy(&o3, &b3, sizeof(T));
+    if constexpr (Relu) {
+      o0 = o0 * (v0 > T(0) ? T(1) : T(0));
+      o1 = o1 * (v1 > T(0) ? T(1) : T(0));
+      o2 = o2 * (v2 > T(0) ? T(1) : T(0));
+      o3 = o3 * (v3 > T(0) ? T(1) : T(0));
+    }
+    d0[d] = o0;
+    d1[d] = o1;
+    d2[d] = o2;
+    d3[d] = o3;
   }
 }
 
 // Windows that do not overlap (the usual stride = window): every input element is under one
 // window at most, so one pass writes each element once, the gradient or zero.
+// Returns whether it applied ReluGrad too (`relu`, and the image tiled by 2x2 windows: each
+// element is then written once, by window_grad_2x2).
 template <class T>
-void max_pool_grad_disjoint(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, int64_t* offsets, T* top,
-                            int32_t* pos) {
+bool max_pool_grad_disjoint(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, int64_t* offsets, T* top,
+                            int32_t* pos, bool relu) {
   const bool tiled = g.pad_top == 0 && g.pad_left == 0 && g.out_rows * g.stride_rows == g.in_rows &&
                      g.out_cols * g.stride_cols == g.in_cols && g.stride_rows == g.window_rows &&
                      g.stride_cols == g.window_cols;
+  const bool with_relu = relu && tiled && g.window_rows == 2 && g.window_cols == 2;
   if (!tiled) std::fill(dx, dx + g.in_rows * g.in_cols * g.depth, T(0));  // elements no window covers
   for_each_window_of(g, [&](int64_t o, const Window& w) {
     const int32_t k = window_offsets(g, w, offsets);
     if (k == 0) return;
     if (k == 4 && w.r1 - w.r0 == 2) {
-      return window_grad_2x2(in + offsets[0], in + offsets[1], in + offsets[2], in + offsets[3], grad + o,
-                             dx + offsets[0], dx + offsets[1], dx + offsets[2], dx + offsets[3], g.depth);
+      auto window_grad = with_relu ? &window_grad_2x2<true, T> : &window_grad_2x2<false, T>;
+      return window_grad(in + offsets[0], in + offsets[1], in + offsets[2], in + offsets[3], grad + o,
+                         dx + offsets[0], dx + offsets[1], dx + offsets[2], dx + offsets[3], g.depth);
     }
     window_max(in, offsets, k, top, g.depth);
     first_max(in, offsets, k, top, pos, g.depth);
     for (int32_t i = 0; i < k; ++i) put_grad(grad + o, pos, i, dx + offsets[i], g.depth);
   });
+  return with_relu;
 }
 
-// Each output's gradient goes to the first maximum of its window in row-major order (TensorFlow's
-// argmax). Branch-free passes over the channels (which vectorize) instead of a data-dependent
-// branch per element; images in parallel (each writes only its own part of dx).
 // ReluGrad's rule (kernels/activations.h's relu_grad): gradients * (features > 0).
 template <class T>
 void relu_grad_in_place(const T* __restrict features, T* __restrict dx, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dx[i] = dx[i] * (features[i] > T(0) ? T(1) : T(0));
 }
+
+// Each output's gradient goes to the first maximum of its window in row-major order (TensorFlow's
+// argmax). Branch-free passes over the channels (which vectorize) instead of a data-dependent
+// branch per element; images in parallel (each writes only its own part of dx). With `relu`,
+// ReluGrad of the result with the input as the features, in the window pass or in one more pass
+// over the image while it is in cache.
 
 template <class T>
 void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, bool relu) {
@@ -203,12 +222,13 @@ void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx,
       for (int64_t b = begin; b < end; ++b) {
         const T* x = in + b * image;
         const T* dy = grad + b * out_image;
+        bool relu_done = false;
         if (disjoint) {
-          max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+          relu_done = max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data(), relu);
         } else {
           max_pool_grad_overlapping(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
         }
-        if (relu) relu_grad_in_place(x, dx + b * image, image);
+        if (relu && !relu_done) relu_grad_in_place(x, dx + b * image, image);
       }
     });
   });
