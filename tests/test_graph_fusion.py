@@ -217,3 +217,21 @@ def test_pool_gradient_used_elsewhere_is_not_fused_away():
     for got, want in zip(traced(x), grads(x)):
         assert_same_bits(got, want)
     assert "_FusedMaxPoolGradReluGrad" not in core_ops(traced, x)
+
+
+def test_the_cnn_training_step_runs_fused_and_in_the_core():
+    """Issue 28's CNN (benchmarks/bench_conv2d.py) trained by train_on_batch: both convolutions
+    fused with their bias and Relu, both pooling gradients with their Relu's, and no node left that
+    calls into Python (ShapeN in the convolutions' gradients, DivNoNan in the loss tracker's mean)."""
+    layers = tf.keras.layers
+    model = tf.keras.Sequential([tf.keras.Input(shape=(12, 12, 1)), layers.Conv2D(8, 3, activation="relu"),
+                                 layers.MaxPooling2D(), layers.Conv2D(16, 3, activation="relu"), layers.MaxPooling2D(),
+                                 layers.GlobalAveragePooling2D(), layers.Dense(10)])
+    model.compile(optimizer="adam", loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    rng = np.random.default_rng(5)
+    model.train_on_batch(rng.random((6, 12, 12, 1), dtype=np.float32), rng.integers(0, 10, 6).astype(np.int32))
+    (_, traced), = model._step_function("train")._traces  # the trainer's one trace of its step
+    assert traced.graph.host_node_ops() == []
+    ops = traced.graph.core_node_ops()
+    assert ops.count("_FusedConv2DBias") == 2 and ops.count("_FusedMaxPoolGradReluGrad") == 2
+    assert {"ShapeN", "DivNoNan"} <= set(ops) and not {"Relu", "ReluGrad", "MaxPoolGrad"} & set(ops)

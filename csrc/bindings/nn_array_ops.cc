@@ -152,10 +152,9 @@ void bind_nn_array_ops(py::module_& m) {
         [](py::sequence xs, int out_type) {
           std::vector<PlacedTensor> in;
           for (py::handle x : xs) in.push_back(operand(x));
+          const DType type = static_cast<DType>(out_type);
           py::list out;
-          for (const PlacedTensor& t : ops::ShapeN(in.data(), static_cast<int>(in.size()), static_cast<DType>(out_type))) {
-            out.append(result(t));
-          }
+          for (const PlacedTensor& t : ops::ShapeN(in.data(), static_cast<int>(in.size()), type)) out.append(result(t));
           return out;
         },
         py::arg("input"), py::arg("out_type"));

@@ -190,7 +190,9 @@ bool max_pool_grad_disjoint(const Pool2DGeometry& g, const T* in, const T* grad,
       // (Direct calls, inlined into the caller's widest-vector clone; a pointer would not be.)
       const T* x[4] = {in + offsets[0], in + offsets[1], in + offsets[2], in + offsets[3]};
       T* out[4] = {dx + offsets[0], dx + offsets[1], dx + offsets[2], dx + offsets[3]};
-      if (with_relu) return window_grad_2x2<true>(x[0], x[1], x[2], x[3], grad + o, out[0], out[1], out[2], out[3], g.depth);
+      if (with_relu) {
+        return window_grad_2x2<true>(x[0], x[1], x[2], x[3], grad + o, out[0], out[1], out[2], out[3], g.depth);
+      }
       return window_grad_2x2<false>(x[0], x[1], x[2], x[3], grad + o, out[0], out[1], out[2], out[3], g.depth);
     }
     window_max(in, offsets, k, top, g.depth);

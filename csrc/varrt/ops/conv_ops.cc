@@ -185,7 +185,9 @@ PlacedTensor FusedConv2D(const PlacedTensor& input, const PlacedTensor& filter, 
     kernels::Conv2DEpilogue epilogue;
     epilogue.bias = c.inputs[2].data();
     epilogue.relu = relu;
-    if (y.num_elements() != 0) kernels::conv2d(dtype, g, c.inputs[0].data(), c.inputs[1].data(), y.mutable_data(), epilogue);
+    if (y.num_elements() != 0) {
+      kernels::conv2d(dtype, g, c.inputs[0].data(), c.inputs[1].data(), y.mutable_data(), epilogue);
+    }
     c.outputs[0] = y;
   });
   return PlacedTensor{std::move(out), d};

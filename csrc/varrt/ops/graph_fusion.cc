@@ -134,11 +134,13 @@ void Graph::fuse_nodes() {
   std::vector<int> producer(static_cast<size_t>(num_slots_), -1);
   for (size_t i = 0; i < nodes_.size(); ++i) {
     for (int in : nodes_[i].inputs) ++readers[static_cast<size_t>(in)];
-    for (int k = 0; k < nodes_[i].num_outputs; ++k) producer[static_cast<size_t>(nodes_[i].first_output + k)] = static_cast<int>(i);
+    for (int k = 0; k < nodes_[i].num_outputs; ++k) {
+      producer[static_cast<size_t>(nodes_[i].first_output + k)] = static_cast<int>(i);
+    }
   }
   for (int o : outputs_) ++readers[static_cast<size_t>(o)];
-  auto plain = [&](const Node& n) {  // a core op's node as recorded, with one output
-    return n.fused_from.empty() && n.kernel->native() && n.resources.empty() && n.num_outputs == 1;
+  auto plain = [&](const Node& n) {  // a core op's node as recorded, running, with one output
+    return !n.pruned && n.fused_from.empty() && n.kernel->native() && n.resources.empty() && n.num_outputs == 1;
   };
   // The node reading `slot` when it is its one reader, else -1.
   auto only_reader = [&](int slot, size_t after) {
