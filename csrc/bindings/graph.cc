@@ -7,7 +7,7 @@
 //       cond_graph, body_graph, num_vars, num_cond, maximum_iterations) -> first output slot
 //       (ops/control_flow.h: the inputs' layout)
 //     set_outputs(slots); run(args, variables=()) -> tuple of Tensors (variables: the Variables a
-//       node's resource_args index); node_ops()
+//       node's resource_args index); node_ops(); running_node_ops() (after pruning and fusions)
 //   _C.push_graph_recorder(decide_fn, record_fn, failed_fn, passed_ops, graph=0) -> hook; pop with
 //     pop_graph_recorder; ops named in `passed_ops` are not the hook's: they run as without it
 //     (failed_fn(op, inputs, error, num_outputs, dtype) when a kernel fails on the example values)
@@ -323,6 +323,15 @@ void bind_graph(py::module_& m) {
              for (int i = 0; i < g.num_nodes(); ++i) ops.push_back(g.node_op(i));
              return ops;
            })
+      .def("running_node_ops",
+           [](const Graph& g) {
+             std::vector<std::string> ops;
+             for (int i = 0; i < g.num_nodes(); ++i) {
+               if (g.node_runs(i)) ops.push_back(g.node_op(i));
+             }
+             return ops;
+           },
+           "The ops of the nodes that run (neither pruned nor fused into another), in node order.")
       .def("host_node_ops",
            [](const Graph& g) {
              std::vector<std::string> ops;

@@ -149,6 +149,16 @@ void bind_nn_array_ops(py::module_& m) {
   m.def("zeros_like", [](py::handle x) { return result(ops::ZerosLike(operand(x))); }, py::arg("input"));
   m.def("shape", [](py::handle x, int out_type) { return result(ops::Shape(operand(x), static_cast<DType>(out_type))); },
         py::arg("input"), py::arg("out_type"));
+  m.def("shape_n",
+        [](py::sequence xs, int out_type) {
+          std::vector<PlacedTensor> in;
+          for (py::handle x : xs) in.push_back(operand(x));
+          const DType type = static_cast<DType>(out_type);
+          py::list out;
+          for (const PlacedTensor& t : ops::ShapeN(in.data(), static_cast<int>(in.size()), type)) out.append(result(t));
+          return out;
+        },
+        py::arg("input"), py::arg("out_type"));
   m.def("ones_like", [](py::handle x) { return result(ops::OnesLike(operand(x))); }, py::arg("input"));
   m.def("relu6", [](py::handle x) { return result(ops::Relu6(operand(x))); }, py::arg("features"));
   m.def("leaky_relu", [](py::handle x, double alpha) { return result(ops::LeakyRelu(operand(x), alpha)); },

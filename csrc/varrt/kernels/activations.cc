@@ -15,15 +15,8 @@ namespace kernels {
 namespace {
 using namespace wide_float;  // NOLINT: the storage types and wide() of this file's kernels
 
-// TensorFlow's CPU Relu is Eigen's cwiseMax<PropagateNaN>(x, 0), evaluated in 256-bit packets
-// (its wheels target AVX) over all but the last n % lanes elements of float and double, which
-// are scalar: a packet's max gives +0 for -0, the scalar max keeps -0. Both keep NaN. The 16-bit
+// Relu's packet and scalar rules are activations.h's (relu_packet, relu_scalar). The 16-bit
 // floats and the integers have no such packets (TensorFlow keeps -0 for every half element).
-template <class T>
-constexpr int64_t packet_lanes() {
-  return std::is_same<T, float>::value ? 8 : std::is_same<T, double>::value ? 4 : 0;
-}
-
 template <class T>
 void relu_of(const Tensor& x, const Tensor& out) {
   using R = Real<T>;
@@ -32,11 +25,10 @@ void relu_of(const Tensor& x, const Tensor& out) {
   T* y = static_cast<T*>(out.mutable_data());
   const int64_t n = x.num_elements();
   int64_t i = 0;
-  if constexpr (packet_lanes<T>() > 0) {
-    // `x <= 0 ? 0 : x` is the packet rule (NaN compares false and is kept) in a form that
-    // vectorises: a compare and a blend per vector.
-    i = n - n % packet_lanes<T>();
-    simd_for(0, i, [=](int64_t k) { y[k] = in[k] <= T(0) ? T(0) : in[k]; });
+  if constexpr (relu_packet_lanes<T>() > 0) {
+    // The packet rule (NaN compares false and is kept) vectorises: a compare and a blend per vector.
+    i = relu_packet_end<T>(n);
+    simd_for(0, i, [=](int64_t k) { y[k] = relu_packet(in[k]); });
   }
   for (; i < n; ++i) {
     if constexpr (std::is_unsigned<W>::value) {
@@ -92,8 +84,8 @@ void relu6_of(const Tensor& x, const Tensor& out) {
   T* y = static_cast<T*>(out.mutable_data());
   const int64_t n = x.num_elements();
   int64_t i = 0;
-  if constexpr (packet_lanes<T>() > 0) {  // Relu's packet rule (relu_of): -0 becomes +0 there
-    for (const int64_t packed = n - n % packet_lanes<T>(); i < packed; ++i) {
+  if constexpr (relu_packet_lanes<T>() > 0) {  // Relu's packet rule (relu_of): -0 becomes +0 there
+    for (const int64_t packed = relu_packet_end<T>(n); i < packed; ++i) {
       y[i] = std::isnan(in[i]) ? in[i] : in[i] > T(6) ? T(6) : in[i] > T(0) ? in[i] : T(0);
     }
   }

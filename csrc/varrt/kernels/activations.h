@@ -6,10 +6,37 @@
 // type's normal range flushed to 0 as TensorFlow's CPU threads do.
 #pragma once
 
+#include <cstdint>
+#include <type_traits>
+
 #include "varrt/core/tensor.h"
 
 namespace varrt {
 namespace kernels {
+
+// Relu's rule for float and double, element by element, for kernels that apply it to values they
+// have just computed (the fused convolution): TensorFlow's CPU Relu is Eigen's
+// cwiseMax<PropagateNaN>(x, 0) in 256-bit packets (its wheels target AVX) over all but the last
+// n % lanes elements, which are scalar. A packet's max gives +0 for -0 (`x <= 0 ? 0 : x`), the
+// scalar max keeps -0 (`x < 0 ? 0 : x`); both keep NaN.
+template <class T>
+constexpr int64_t relu_packet_lanes() {
+  return std::is_same<T, float>::value ? 8 : std::is_same<T, double>::value ? 4 : 0;
+}
+// Where the scalar tail of an n-element Relu starts (0 for the types without packets).
+template <class T>
+int64_t relu_packet_end(int64_t n) {
+  constexpr int64_t lanes = relu_packet_lanes<T>();
+  return lanes == 0 ? 0 : n - n % (lanes == 0 ? 1 : lanes);
+}
+template <class T>
+inline T relu_packet(T x) {
+  return x <= T(0) ? T(0) : x;
+}
+template <class T>
+inline T relu_scalar(T x) {
+  return x < T(0) ? T(0) : x;
+}
 
 // The dtypes TensorFlow registers Relu's and ReluGrad's CPU kernels for (qint8 aside).
 bool relu_supported(DType dtype);

@@ -23,6 +23,7 @@ void binary_add(const Tensor& a, const Tensor& b, const Tensor& out);
 void binary_sub(const Tensor& a, const Tensor& b, const Tensor& out);
 void binary_mul(const Tensor& a, const Tensor& b, const Tensor& out);
 void binary_real_div(const Tensor& a, const Tensor& b, const Tensor& out);
+void binary_div_no_nan(const Tensor& a, const Tensor& b, const Tensor& out);
 void binary_less(const Tensor& a, const Tensor& b, const Tensor& out);
 void binary_less_equal(const Tensor& a, const Tensor& b, const Tensor& out);
 void binary_greater(const Tensor& a, const Tensor& b, const Tensor& out);
@@ -36,6 +37,8 @@ struct Add { template <class T> static T apply(T a, T b) { return static_cast<T>
 struct Sub { template <class T> static T apply(T a, T b) { return static_cast<T>(Wrapping<T>(a) - Wrapping<T>(b)); } };
 struct Mul { template <class T> static T apply(T a, T b) { return static_cast<T>(Wrapping<T>(a) * Wrapping<T>(b)); } };
 struct Div { template <class T> static T apply(T a, T b) { return a / b; } };
+// TensorFlow's div_no_nan: 0 where the divisor is 0 (either sign), else the quotient.
+struct DivNoNan { template <class T> static T apply(T a, T b) { return b == T(0) ? T(0) : a / b; } };
 struct Less { template <class T> static bool apply(T a, T b) { return a < b; } };
 struct LessEqual { template <class T> static bool apply(T a, T b) { return a <= b; } };
 struct Greater { template <class T> static bool apply(T a, T b) { return a > b; } };

@@ -25,6 +25,7 @@ bool is_int(DType d) {
 
 bool binary_supported(BinaryOp op, DType dtype) {
   if (dtype == DType::kBool) return op == BinaryOp::kEqual || op == BinaryOp::kNotEqual;
+  if (op == BinaryOp::kDivNoNan) return is_float(dtype);  // the 16-bit floats and complex: the Python layer
   if (is_narrow_float(dtype)) return true;
   if (op == BinaryOp::kRealDiv) return is_float(dtype);  // integer RealDiv divides in floats first (Python layer)
   return is_float(dtype) || is_int(dtype);
@@ -61,6 +62,7 @@ void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
     case BinaryOp::kSub: return binary_sub(a, b, out);
     case BinaryOp::kMul: return binary_mul(a, b, out);
     case BinaryOp::kRealDiv: return binary_real_div(a, b, out);
+    case BinaryOp::kDivNoNan: return binary_div_no_nan(a, b, out);
     case BinaryOp::kLess: return binary_less(a, b, out);
     case BinaryOp::kLessEqual: return binary_less_equal(a, b, out);
     case BinaryOp::kGreater: return binary_greater(a, b, out);

@@ -14,10 +14,14 @@ namespace varrt {
 namespace kernels {
 
 // kLess and after compare (a bool result); Equal and NotEqual take bool inputs too.
-enum class BinaryOp { kAdd, kSub, kMul, kRealDiv, kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual };
+// The comparisons come last (binary_result_dtype: from kLess on, the result is bool).
+enum class BinaryOp {
+  kAdd, kSub, kMul, kRealDiv, kDivNoNan, kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual
+};
 // Every BinaryOp: the ops the graph's node kernels and _C.BINARY_OPS list.
 constexpr BinaryOp kBinaryOps[] = {BinaryOp::kAdd,     BinaryOp::kSub,       BinaryOp::kMul,
-                                   BinaryOp::kRealDiv, BinaryOp::kLess,      BinaryOp::kLessEqual,
+                                   BinaryOp::kRealDiv, BinaryOp::kDivNoNan,  BinaryOp::kLess,
+                                   BinaryOp::kLessEqual,
                                    BinaryOp::kGreater, BinaryOp::kGreaterEqual, BinaryOp::kEqual,
                                    BinaryOp::kNotEqual};
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "varrt/core/parallel.h"
+#include "varrt/kernels/activations.h"
 #include "varrt/kernels/gemm.h"
 #include "varrt/kernels/simd_dispatch.h"
 
@@ -118,6 +119,38 @@ void images_col2im(const Conv2DGeometry& g, const T* cols, int64_t n, T* dx) {
   });
 }
 
+// The epilogue (Conv2DEpilogue) over output elements [begin, end) of the whole output, whole
+// positions (multiples of out_depth): each channel's bias, then Relu's packet rule, or its scalar
+// rule in the output's last n % lanes elements, as Relu over the whole output applies them.
+template <class T>
+void finish_outputs(const Conv2DGeometry& g, const Conv2DEpilogue& e, T* out, int64_t begin, int64_t end) {
+  if (e.bias == nullptr && !e.relu) return;
+  const T* bias = static_cast<const T*>(e.bias);
+  const int64_t n = g.out_depth;
+  const int64_t packet_end = relu_packet_end<T>(g.batch * g.out_rows * g.out_cols * n);
+  for (int64_t row = begin; row < end; row += n) {
+    T* y = out + row;
+    if (bias != nullptr) {
+      for (int64_t d = 0; d < n; ++d) y[d] = y[d] + bias[d];
+    }
+    if (!e.relu) continue;
+    if (row + n <= packet_end) {
+      for (int64_t d = 0; d < n; ++d) y[d] = relu_packet(y[d]);
+    } else {
+      for (int64_t d = 0; d < n; ++d) y[d] = row + d < packet_end ? relu_packet(y[d]) : relu_scalar(y[d]);
+    }
+  }
+}
+
+// The epilogue over the outputs of images [b0, b1), compiled for the CPU's widest vectors (an
+// addition and a select per element: the same results at every width).
+template <class T>
+void finish_images(const Conv2DGeometry& g, const Conv2DEpilogue& e, T* out, int64_t b0, int64_t b1) {
+  if (e.bias == nullptr && !e.relu) return;
+  const int64_t image_out = g.out_rows * g.out_cols * g.out_depth;
+  simd_call([&] { finish_outputs(g, e, out, b0 * image_out, b1 * image_out); });
+}
+
 // --- short patches, without the GEMM --------------------------------------------------------
 // An image's first layer (3x3 over one to three channels) has patches of a few elements: as a GEMM
 // its inner dimension is 9 or 27, too short for the GEMM's blocking, and im2col copies elements
@@ -200,7 +233,7 @@ inline void forward_positions(const T* image, const int64_t* start, const int64_
 }
 
 template <class T>
-void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T* out) {
+void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T* out, const Conv2DEpilogue& e) {
   const int64_t k = patch_size(g), n = g.out_depth, w_row = padded_depth(n, kBlock<T>);
   // The filter's rows padded to whole blocks with zeros: every block is a full one.
   std::vector<T> padded_filter(static_cast<size_t>(k * w_row), T(0));
@@ -226,6 +259,8 @@ void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T*
             const int64_t start = window_start(g, p, r, c);
             forward_positions<1>(image.data(), &start, taps, k, w, w_row, n, y + c * n);
           }
+          const int64_t row = b * image_out + r * g.out_cols * n;  // the row just written, still in L1
+          finish_outputs(g, e, out, row, row + g.out_cols * n);
         }
       }
     });
@@ -317,19 +352,22 @@ void for_each_chunk(const Conv2DGeometry& g, bool parallel, F per_chunk) {
 }
 
 template <class T>
-void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filter, T* out) {
+void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filter, T* out, const Conv2DEpilogue& e) {
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
-  if (runs_direct(g)) return forward_direct(g, input, filter, out);
+  if (runs_direct(g)) return forward_direct(g, input, filter, out, e);
   if (patches_are_input(g)) {
     gemm(dtype, MatOp::kNone, MatOp::kNone, g.batch * positions, g.out_depth, k, input, k, filter, g.out_depth, out,
          g.out_depth);
+    parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * 2 * positions * g.out_depth,
+                 [&](int64_t b0, int64_t b1) { finish_images(g, e, out, b0, b1); });
     return;
   }
   for_each_chunk<T>(g, true, [&](int64_t, int64_t b, int64_t n, T* cols) {
     images_im2col(g, input + b * image_in, n, cols);
     gemm(dtype, MatOp::kNone, MatOp::kNone, n * positions, g.out_depth, k, cols, k, filter, g.out_depth,
          out + b * positions * g.out_depth, g.out_depth);
+    finish_images(g, e, out, b, b + n);  // the chunk's outputs, which the GEMM has just written
   });
 }
 
@@ -389,12 +427,14 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
 
 bool conv2d_supported(DType dtype) { return dtype == DType::kFloat32 || dtype == DType::kFloat64; }
 
-void conv2d(DType dtype, const Conv2DGeometry& g, const void* input, const void* filter, void* out) {
+void conv2d(DType dtype, const Conv2DGeometry& g, const void* input, const void* filter, void* out,
+            const Conv2DEpilogue& epilogue) {
   if (dtype == DType::kFloat32) {
-    forward(dtype, g, static_cast<const float*>(input), static_cast<const float*>(filter), static_cast<float*>(out));
+    forward(dtype, g, static_cast<const float*>(input), static_cast<const float*>(filter), static_cast<float*>(out),
+            epilogue);
   } else {
     forward(dtype, g, static_cast<const double*>(input), static_cast<const double*>(filter),
-            static_cast<double*>(out));
+            static_cast<double*>(out), epilogue);
   }
 }
 

@@ -29,8 +29,19 @@ struct Conv2DGeometry {
 // float32 and float64.
 bool conv2d_supported(DType dtype);
 
-// out[b, r, c, o] = sum over the window of input * filter.
-void conv2d(DType dtype, const Conv2DGeometry& g, const void* input, const void* filter, void* out);
+// What the fused forward pass (TensorFlow's _FusedConv2D with BiasAdd, or BiasAdd and Relu) does
+// to each output element right after computing it, while its tile is in cache: adds its channel's
+// bias (`bias`: out_depth elements of the dtype; null for none), then applies Relu's rule
+// (kernels/activations.h) by the element's place in the whole output. The operations of Conv2D,
+// then BiasAdd (or AddV2 with a per-channel operand), then Relu, in that order: the same bits.
+struct Conv2DEpilogue {
+  const void* bias = nullptr;
+  bool relu = false;
+};
+
+// out[b, r, c, o] = sum over the window of input * filter, then the epilogue.
+void conv2d(DType dtype, const Conv2DGeometry& g, const void* input, const void* filter, void* out,
+            const Conv2DEpilogue& epilogue = Conv2DEpilogue());
 // The input's gradient (in_backprop is written, never read).
 void conv2d_backprop_input(DType dtype, const Conv2DGeometry& g, const void* filter, const void* out_backprop,
                            void* in_backprop);

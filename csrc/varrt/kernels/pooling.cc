@@ -130,29 +130,92 @@ void put_grad(const T* __restrict grad, const int32_t* __restrict pos, int32_t i
   }
 }
 
+// A whole 2x2 window (the usual pooling) in one pass over the channels: the maximum and its first
+// position as window_max and first_max find them (a later element takes over only when strictly
+// greater, so the first of equal maxima, and a first NaN, stay), then each element gets
+// put_grad's value, then with `Relu` ReluGrad's factor (the input as the features, relu_grad_in_place).
+// One loop over the channels (masks, each pointer its own, which vectorises) instead of thirteen.
+template <bool Relu, class T>
+void window_grad_2x2(const T* __restrict x0, const T* __restrict x1, const T* __restrict x2, const T* __restrict x3,
+                     const T* __restrict grad, T* __restrict d0, T* __restrict d1, T* __restrict d2,
+                     T* __restrict d3, int64_t depth) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  for (int64_t d = 0; d < depth; ++d) {
+    const T v0 = x0[d], v1 = x1[d], v2 = x2[d], v3 = x3[d];
+    const Bits m1 = Bits(0) - Bits(v0 < v1);
+    const T top1 = v0 < v1 ? v1 : v0;
+    const Bits m2 = Bits(0) - Bits(top1 < v2);
+    const T top2 = top1 < v2 ? v2 : top1;
+    const Bits m3 = Bits(0) - Bits(top2 < v3);
+    const Bits pos = (m3 & Bits(3)) | (~m3 & ((m2 & Bits(2)) | (~m2 & (m1 & Bits(1)))));
+    const T value = T(0) + grad[d];
+    Bits bits;
+    std::memcpy(&bits, &value, sizeof(T));
+    const Bits b0 = bits & (Bits(0) - Bits(pos == 0)), b1 = bits & (Bits(0) - Bits(pos == 1));
+    const Bits b2 = bits & (Bits(0) - Bits(pos == 2)), b3 = bits & (Bits(0) - Bits(pos == 3));
+    T o0, o1, o2, o3;
+    std::memcpy(&o0, &b0, sizeof(T));
+    std::memcpy(&o1, &b1, sizeof(T));
+    std::memcpy(&o2, &b2, sizeof(T));
+    std::memcpy(&o3, &b3, sizeof(T));
+    if constexpr (Relu) {
+      o0 = o0 * (v0 > T(0) ? T(1) : T(0));
+      o1 = o1 * (v1 > T(0) ? T(1) : T(0));
+      o2 = o2 * (v2 > T(0) ? T(1) : T(0));
+      o3 = o3 * (v3 > T(0) ? T(1) : T(0));
+    }
+    d0[d] = o0;
+    d1[d] = o1;
+    d2[d] = o2;
+    d3[d] = o3;
+  }
+}
+
 // Windows that do not overlap (the usual stride = window): every input element is under one
 // window at most, so one pass writes each element once, the gradient or zero.
+// Returns whether it applied ReluGrad too (`relu`, and the image tiled by 2x2 windows: each
+// element is then written once, by window_grad_2x2).
 template <class T>
-void max_pool_grad_disjoint(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, int64_t* offsets, T* top,
-                            int32_t* pos) {
+bool max_pool_grad_disjoint(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, int64_t* offsets, T* top,
+                            int32_t* pos, bool relu) {
   const bool tiled = g.pad_top == 0 && g.pad_left == 0 && g.out_rows * g.stride_rows == g.in_rows &&
                      g.out_cols * g.stride_cols == g.in_cols && g.stride_rows == g.window_rows &&
                      g.stride_cols == g.window_cols;
+  const bool with_relu = relu && tiled && g.window_rows == 2 && g.window_cols == 2;
   if (!tiled) std::fill(dx, dx + g.in_rows * g.in_cols * g.depth, T(0));  // elements no window covers
   for_each_window_of(g, [&](int64_t o, const Window& w) {
     const int32_t k = window_offsets(g, w, offsets);
     if (k == 0) return;
+    if (k == 4 && w.r1 - w.r0 == 2) {
+      // (Direct calls, inlined into the caller's widest-vector clone; a pointer would not be.)
+      const T* x[4] = {in + offsets[0], in + offsets[1], in + offsets[2], in + offsets[3]};
+      T* out[4] = {dx + offsets[0], dx + offsets[1], dx + offsets[2], dx + offsets[3]};
+      if (with_relu) {
+        return window_grad_2x2<true>(x[0], x[1], x[2], x[3], grad + o, out[0], out[1], out[2], out[3], g.depth);
+      }
+      return window_grad_2x2<false>(x[0], x[1], x[2], x[3], grad + o, out[0], out[1], out[2], out[3], g.depth);
+    }
     window_max(in, offsets, k, top, g.depth);
     first_max(in, offsets, k, top, pos, g.depth);
     for (int32_t i = 0; i < k; ++i) put_grad(grad + o, pos, i, dx + offsets[i], g.depth);
   });
+  return with_relu;
+}
+
+// ReluGrad's rule (kernels/activations.h's relu_grad): gradients * (features > 0).
+template <class T>
+void relu_grad_in_place(const T* __restrict features, T* __restrict dx, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) dx[i] = dx[i] * (features[i] > T(0) ? T(1) : T(0));
 }
 
 // Each output's gradient goes to the first maximum of its window in row-major order (TensorFlow's
 // argmax). Branch-free passes over the channels (which vectorize) instead of a data-dependent
-// branch per element; images in parallel (each writes only its own part of dx).
+// branch per element; images in parallel (each writes only its own part of dx). With `relu`,
+// ReluGrad of the result with the input as the features, in the window pass or in one more pass
+// over the image while it is in cache.
+
 template <class T>
-void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx) {
+void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx, bool relu) {
   const int64_t image = g.in_rows * g.in_cols * g.depth, out_image = g.out_rows * g.out_cols * g.depth;
   const bool disjoint = g.stride_rows >= g.window_rows && g.stride_cols >= g.window_cols;
   parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * (2 * image + out_image), [&](int64_t begin, int64_t end) {
@@ -163,11 +226,13 @@ void max_pool_grad_t(const Pool2DGeometry& g, const T* in, const T* grad, T* dx)
       for (int64_t b = begin; b < end; ++b) {
         const T* x = in + b * image;
         const T* dy = grad + b * out_image;
+        bool relu_done = false;
         if (disjoint) {
-          max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
+          relu_done = max_pool_grad_disjoint(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data(), relu);
         } else {
           max_pool_grad_overlapping(g, x, dy, dx + b * image, offsets.data(), top.data(), pos.data());
         }
+        if (relu && !relu_done) relu_grad_in_place(x, dx + b * image, image);
       }
     });
   });
@@ -221,13 +286,14 @@ void max_pool(DType dtype, const Pool2DGeometry& g, const void* input, void* out
   max_pool_t(g, static_cast<const double*>(input), static_cast<double*>(out));
 }
 
-void max_pool_grad(DType dtype, const Pool2DGeometry& g, const void* orig_input, const void* grad, void* in_backprop) {
+void max_pool_grad(DType dtype, const Pool2DGeometry& g, const void* orig_input, const void* grad, void* in_backprop,
+                   bool relu) {
   if (dtype == DType::kFloat32) {
     return max_pool_grad_t(g, static_cast<const float*>(orig_input), static_cast<const float*>(grad),
-                           static_cast<float*>(in_backprop));
+                           static_cast<float*>(in_backprop), relu);
   }
   max_pool_grad_t(g, static_cast<const double*>(orig_input), static_cast<const double*>(grad),
-                  static_cast<double*>(in_backprop));
+                  static_cast<double*>(in_backprop), relu);
 }
 
 void avg_pool(DType dtype, const Pool2DGeometry& g, const void* input, void* out) {

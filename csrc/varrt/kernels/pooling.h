@@ -23,8 +23,11 @@ struct Pool2DGeometry {
 bool pool_supported(DType dtype);
 
 void max_pool(DType dtype, const Pool2DGeometry& g, const void* input, void* out);
-// in_backprop (the input's shape) is written, never read.
-void max_pool_grad(DType dtype, const Pool2DGeometry& g, const void* orig_input, const void* grad, void* in_backprop);
+// in_backprop (the input's shape) is written, never read. `relu`: each element of the result then
+// multiplied by (orig_input > 0 ? 1 : 0), image by image while it is in cache: ReluGrad of the
+// result with the pooled input as its features (a Relu's output pooled), bit for bit.
+void max_pool_grad(DType dtype, const Pool2DGeometry& g, const void* orig_input, const void* grad, void* in_backprop,
+                   bool relu = false);
 void avg_pool(DType dtype, const Pool2DGeometry& g, const void* input, void* out);
 void avg_pool_grad(DType dtype, const Pool2DGeometry& g, const void* grad, void* in_backprop);
 

@@ -163,25 +163,64 @@ PlacedTensor OnesLike(const PlacedTensor& input) {
   return like("OnesLike", input, &kernels::fill_ones);
 }
 
-PlacedTensor Shape(const PlacedTensor& input, DType out_type) {
+namespace {
+
+// The dims of `s` into a new vector of `out_type` (int32 or int64).
+Tensor shape_vector(const varrt::Shape& s, DType out_type, Allocator* allocator) {
+  Tensor out = Tensor::allocate(out_type, varrt::Shape{s.rank()}, allocator);
+  for (int i = 0; i < s.rank(); ++i) {
+    if (out_type == DType::kInt32) {
+      static_cast<int32_t*>(out.mutable_data())[i] = static_cast<int32_t>(s.dim(i));
+    } else {
+      static_cast<int64_t*>(out.mutable_data())[i] = s.dim(i);
+    }
+  }
+  return out;
+}
+
+OpAttr out_type_attr(DType out_type) {
   if (out_type != DType::kInt32 && out_type != DType::kInt64) throw_error(Code::kInternal, "Shape's out_type");
-  Tensor out;
-  const PlacedTensor in[1] = {input};
   OpAttr attr;
   attr.name = "out_type";
   attr.value = static_cast<int64_t>(out_type);
+  return attr;
+}
+
+}  // namespace
+
+PlacedTensor Shape(const PlacedTensor& input, DType out_type) {
+  Tensor out;
+  const PlacedTensor in[1] = {input};
+  const OpAttr attr = out_type_attr(out_type);
   const Device* d = run_placed("Shape", in, &attr, 1, &out, 1, [out_type](OpCall& c) {
-    const varrt::Shape& s = c.inputs[0].shape();
-    c.outputs[0] = Tensor::allocate(out_type, varrt::Shape{s.rank()}, c.allocator());
-    for (int i = 0; i < s.rank(); ++i) {
-      if (out_type == DType::kInt32) {
-        static_cast<int32_t*>(c.outputs[0].mutable_data())[i] = static_cast<int32_t>(s.dim(i));
-      } else {
-        static_cast<int64_t*>(c.outputs[0].mutable_data())[i] = s.dim(i);
-      }
-    }
+    c.outputs[0] = shape_vector(c.inputs[0].shape(), out_type, c.allocator());
   });
   return PlacedTensor{std::move(out), d};
+}
+
+std::vector<PlacedTensor> ShapeN(const PlacedTensor* inputs, int n, DType out_type) {
+  if (n < 1) throw_error(Code::kInternal, "ShapeN takes at least one input");
+  const OpAttr attr = out_type_attr(out_type);
+  std::vector<Tensor> in(static_cast<size_t>(n));
+  std::vector<const Device*> devices(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    in[static_cast<size_t>(i)] = inputs[i].tensor;
+    devices[static_cast<size_t>(i)] = inputs[i].device;
+  }
+  std::vector<Tensor> out(static_cast<size_t>(n));
+  OpCall call("ShapeN", in.data(), n);
+  call.input_devices = devices.data();
+  call.attrs = &attr;
+  call.num_attrs = 1;
+  call.outputs = out.data();
+  call.num_outputs = n;
+  Dispatch::run(call, [out_type](OpCall& c) {
+    for (int i = 0; i < c.num_inputs; ++i) c.outputs[i] = shape_vector(c.inputs[i].shape(), out_type, c.allocator());
+  });
+  std::vector<PlacedTensor> result;
+  result.reserve(out.size());
+  for (Tensor& t : out) result.push_back(PlacedTensor{std::move(t), call.device});
+  return result;
 }
 
 }  // namespace ops

@@ -26,6 +26,8 @@ PlacedTensor BroadcastTo(const PlacedTensor& input, const PlacedTensor& shape, c
 PlacedTensor ZerosLike(const PlacedTensor& input);
 // The input's shape as a vector of `out_type` (int32 or int64).
 PlacedTensor Shape(const PlacedTensor& input, DType out_type);
+// ShapeN: the shape of each of the `n` inputs (n >= 1), as int32 or int64 vectors.
+std::vector<PlacedTensor> ShapeN(const PlacedTensor* inputs, int n, DType out_type);
 PlacedTensor OnesLike(const PlacedTensor& input);
 
 }  // namespace ops

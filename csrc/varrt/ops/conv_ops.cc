@@ -30,7 +30,8 @@ kernels::Conv2DGeometry geometry(const OpCall& c, DType dtype, const WindowAttrs
   if (!kernels::conv2d_supported(kernel_dtype(dtype))) {
     throw_error(Code::kInternal, std::string("no core ") + c.op + " kernel");
   }
-  const bool backprop = std::string(c.op) != "Conv2D";
+  const std::string op = c.op;
+  const bool backprop = op == "Conv2DBackpropInput" || op == "Conv2DBackpropFilter";
   if (a.nchw) {  // what runs_as_nhwc leaves: TensorFlow's Eigen kernels, NHWC only
     if (backprop) {
       const bool input = std::string(c.op) == "Conv2DBackpropInput";
@@ -160,6 +161,34 @@ PlacedTensor Conv2D(const PlacedTensor& input, const PlacedTensor& filter, const
     if (y.num_elements() != 0) kernels::conv2d(x.dtype(), g, x.data(), w.data(), y.mutable_data());
     y = narrowed(y, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(y, c.allocator()) : y;
+  });
+  return PlacedTensor{std::move(out), d};
+}
+
+PlacedTensor FusedConv2D(const PlacedTensor& input, const PlacedTensor& filter, const PlacedTensor& bias,
+                         const WindowAttrs& attrs, bool relu) {
+  Tensor out;
+  const PlacedTensor in[3] = {input, filter, bias};
+  const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, nullptr);
+  const Device* d = run_placed("_FusedConv2DBias", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
+                               [&attrs, relu](OpCall& c) {
+    const DType dtype = c.inputs[0].dtype();
+    if ((dtype != DType::kFloat32 && dtype != DType::kFloat64) || c.inputs[1].dtype() != dtype ||
+        c.inputs[2].dtype() != dtype) {
+      throw_error(Code::kInvalidArgument, "_FusedConv2DBias takes float32 or float64 operands of one dtype");
+    }
+    const kernels::Conv2DGeometry g = geometry(c, dtype, attrs, c.inputs[0].shape(), c.inputs[1].shape(), nullptr);
+    if (c.inputs[2].num_elements() != g.out_depth) {
+      throw_error(Code::kInvalidArgument, "_FusedConv2DBias's bias must have one element per output channel");
+    }
+    Tensor y = Tensor::allocate(dtype, Shape{g.batch, g.out_rows, g.out_cols, g.out_depth}, c.allocator());
+    kernels::Conv2DEpilogue epilogue;
+    epilogue.bias = c.inputs[2].data();
+    epilogue.relu = relu;
+    if (y.num_elements() != 0) {
+      kernels::conv2d(dtype, g, c.inputs[0].data(), c.inputs[1].data(), y.mutable_data(), epilogue);
+    }
+    c.outputs[0] = y;
   });
   return PlacedTensor{std::move(out), d};
 }

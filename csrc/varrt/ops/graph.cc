@@ -6,6 +6,7 @@
 #include "varrt/core/error.h"
 #include "varrt/device/device_scope.h"
 #include "varrt/device/executor.h"
+#include "varrt/ops/graph_fusion.h"
 
 namespace varrt {
 namespace {
@@ -60,7 +61,20 @@ int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAt
   n.op = std::move(op);
   n.inputs = std::move(inputs);
   n.owned_attrs = std::move(attrs);
-  n.attrs.resize(n.owned_attrs.size());
+  bind_attrs(n);
+  n.resources = std::move(resources);
+  n.resource_args = std::move(resource_args);
+  n.device = std::move(device);
+  n.first_output = num_slots_;
+  n.num_outputs = num_outputs;
+  n.kernel = std::move(kernel);
+  num_slots_ += num_outputs;
+  nodes_.push_back(std::move(n));
+  return nodes_.back().first_output;
+}
+
+void Graph::bind_attrs(Node& n) {
+  n.attrs.assign(n.owned_attrs.size(), OpAttr());
   for (size_t i = 0; i < n.owned_attrs.size(); ++i) {
     const OwnedAttr& o = n.owned_attrs[i];
     OpAttr& a = n.attrs[i];
@@ -73,15 +87,6 @@ int Graph::add_node(std::string op, std::vector<int> inputs, std::vector<OwnedAt
     a.real = o.real;
     a.is_real = o.is_real;
   }
-  n.resources = std::move(resources);
-  n.resource_args = std::move(resource_args);
-  n.device = std::move(device);
-  n.first_output = num_slots_;
-  n.num_outputs = num_outputs;
-  n.kernel = std::move(kernel);
-  num_slots_ += num_outputs;
-  nodes_.push_back(std::move(n));
-  return nodes_.back().first_output;
 }
 
 namespace {
@@ -98,6 +103,7 @@ void Graph::disable_node(int i) {
   Node& n = nodes_[static_cast<size_t>(i)];
   static const auto pruned = std::make_shared<PrunedKernel>();
   n.kernel = pruned;
+  n.pruned = true;
   n.inputs.clear();
   n.resources.clear();
   n.resource_args.clear();
@@ -108,6 +114,7 @@ void Graph::set_outputs(std::vector<int> outputs) {
     if (o < 0 || o >= num_slots_) throw_error(Code::kInvalidArgument, "a graph output names a missing value");
   }
   outputs_ = std::move(outputs);
+  fuse_nodes();
   std::vector<int> last_reader(static_cast<size_t>(num_slots_), -1);
   for (size_t i = 0; i < nodes_.size(); ++i) {
     for (int in : nodes_[i].inputs) last_reader[static_cast<size_t>(in)] = static_cast<int>(i);
@@ -168,7 +175,9 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
       n.kernel->run(call);
     } catch (...) {
       if (scope != 0) DeviceScope::exit(scope);
-      last_failed_node = index;  // a subgraph's failure is reported by the node that ran it, set last
+      // A subgraph's failure is reported by the node that ran it, set last; a fused node's by the
+      // node of the op that failed.
+      last_failed_node = n.fused_from.empty() ? index : n.fused_from[static_cast<size_t>(fused_failed_stage())];
       throw;
     }
     if (scope != 0) DeviceScope::exit(scope);

@@ -105,12 +105,15 @@ class Graph {
   const std::vector<int>& outputs() const { return outputs_; }
   const std::string& node_op(int i) const { return nodes_[static_cast<size_t>(i)].op; }
   bool node_is_native(int i) const { return nodes_[static_cast<size_t>(i)].kernel->native(); }
+  // False for a node pruned, or fused into another (it runs nothing).
+  bool node_runs(int i) const { return !nodes_[static_cast<size_t>(i)].pruned; }
 
   // Runs the graph on `args` (num_inputs() of them). Nodes run quietly (no placement line each).
   // When a node fails its error propagates unchanged; failed_node() then names it.
   std::vector<PlacedTensor> run(const std::vector<PlacedTensor>& args,
                                 const std::vector<ResourceHandle>& resource_args = {}) const;
   // The index of the node whose failure ended this thread's last failed run (of any graph), or -1.
+  // For a fused node (ops/graph_fusion.h), the node of the op that failed.
   static int failed_node();
 
  private:
@@ -126,7 +129,14 @@ class Graph {
     int num_outputs = 0;
     std::shared_ptr<const NodeKernel> kernel;
     std::vector<int> release;  // slots whose last reader is this node
+    // A fused node (ops/graph_fusion.h): the nodes it stands for, in program order (disabled).
+    std::vector<int> fused_from;
+    bool pruned = false;  // disable_node
   };
+
+  // The fusions of ops/graph_fusion.h, done once the outputs are known (set_outputs).
+  void fuse_nodes();
+  static void bind_attrs(Node& n);  // n.attrs as views of n.owned_attrs
 
   int num_args_;
   std::vector<int> input_slots_;

@@ -18,6 +18,7 @@ const char* binary_op_name(kernels::BinaryOp op) {
     case BinaryOp::kSub: return "Sub";
     case BinaryOp::kMul: return "Mul";
     case BinaryOp::kRealDiv: return "RealDiv";
+    case BinaryOp::kDivNoNan: return "DivNoNan";
     case BinaryOp::kLess: return "Less";
     case BinaryOp::kLessEqual: return "LessEqual";
     case BinaryOp::kGreater: return "Greater";

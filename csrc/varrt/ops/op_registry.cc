@@ -201,6 +201,11 @@ const std::map<std::string, Runner>& runners() {
       {"Shape", [](NodeCall& c) {
          c.outputs[0] = ops::Shape(c.inputs[0], static_cast<DType>(c.attr("out_type", static_cast<int64_t>(DType::kInt32))));
        }},
+      {"ShapeN", [](NodeCall& c) {
+         std::vector<PlacedTensor> shapes = ops::ShapeN(
+             c.inputs, c.num_inputs, static_cast<DType>(c.attr("out_type", static_cast<int64_t>(DType::kInt32))));
+         for (int i = 0; i < c.num_outputs; ++i) c.outputs[i] = std::move(shapes[static_cast<size_t>(i)]);
+       }},
       {"Relu", [](NodeCall& c) { c.outputs[0] = ops::Relu(c.inputs[0]); }},
       {"ReluGrad", [](NodeCall& c) { c.outputs[0] = ops::ReluGrad(c.inputs[0], c.inputs[1], ""); }},
       {"Relu6", [](NodeCall& c) { c.outputs[0] = ops::Relu6(c.inputs[0]); }},

@@ -123,13 +123,15 @@ PlacedTensor AvgPool(const PlacedTensor& value, const WindowAttrs& attrs, const 
   return pool("AvgPool", value, attrs, name, &kernels::avg_pool);
 }
 
-PlacedTensor MaxPoolGrad(const PlacedTensor& orig_input, const PlacedTensor& orig_output, const PlacedTensor& grad,
-                         const WindowAttrs& attrs, const char* name) {
+namespace {
+
+PlacedTensor max_pool_grad(const char* op, const PlacedTensor& orig_input, const PlacedTensor& orig_output,
+                           const PlacedTensor& grad, const WindowAttrs& attrs, const char* name, bool relu) {
   Tensor out;
   const PlacedTensor in[3] = {orig_input, orig_output, grad};
   const std::vector<OpAttr> op_attrs = window_op_attrs(attrs, "ksize");
-  const Device* d = run_placed("MaxPoolGrad", in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
-                               [&attrs, name](OpCall& c) {
+  const Device* d = run_placed(op, in, op_attrs.data(), static_cast<int>(op_attrs.size()), &out, 1,
+                               [&attrs, name, relu](OpCall& c) {
     const DType dtype = c.inputs[0].dtype();
     if (c.inputs[0].shape().rank() != 4) {
       fail(c, dtype, Code::kInvalidArgument, "orig_input must be 4-dimensional", name);
@@ -137,17 +139,33 @@ PlacedTensor MaxPoolGrad(const PlacedTensor& orig_input, const PlacedTensor& ori
     if (c.inputs[1].shape().rank() != 4) {
       fail(c, dtype, Code::kInvalidArgument, "orig_output must be 4-dimensional", name);
     }
-    const bool nchw = runs_as_nhwc(attrs, dtype, c.op);
+    if (relu && ((dtype != DType::kFloat32 && dtype != DType::kFloat64) || attrs.nchw ||
+                 c.inputs[2].dtype() != dtype)) {
+      throw_error(Code::kInvalidArgument, std::string(c.op) + " takes NHWC float32 or float64 operands of one dtype");
+    }
+    const bool nchw = runs_as_nhwc(attrs, dtype, "MaxPoolGrad");
     const Tensor x = widened(nchw ? to_nhwc(c.inputs[0], c.allocator()) : c.inputs[0], c.allocator());
     const Tensor dy = widened(nchw ? to_nhwc(c.inputs[2], c.allocator()) : c.inputs[2], c.allocator());
     const kernels::Pool2DGeometry g = geometry(c, dtype, nchw ? nhwc_attrs(attrs) : attrs, x.shape(), name);
     check_grad(c, dtype, g, dy.shape(), name);
     Tensor dx = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
-    if (dx.num_elements() != 0) kernels::max_pool_grad(x.dtype(), g, x.data(), dy.data(), dx.mutable_data());
+    if (dx.num_elements() != 0) kernels::max_pool_grad(x.dtype(), g, x.data(), dy.data(), dx.mutable_data(), relu);
     dx = narrowed(dx, dtype, c.allocator());
     c.outputs[0] = nchw ? to_nchw(dx, c.allocator()) : dx;
   });
   return PlacedTensor{std::move(out), d};
+}
+
+}  // namespace
+
+PlacedTensor MaxPoolGrad(const PlacedTensor& orig_input, const PlacedTensor& orig_output, const PlacedTensor& grad,
+                         const WindowAttrs& attrs, const char* name) {
+  return max_pool_grad("MaxPoolGrad", orig_input, orig_output, grad, attrs, name, false);
+}
+
+PlacedTensor FusedMaxPoolGradReluGrad(const PlacedTensor& orig_input, const PlacedTensor& orig_output,
+                                      const PlacedTensor& grad, const WindowAttrs& attrs) {
+  return max_pool_grad("_FusedMaxPoolGradReluGrad", orig_input, orig_output, grad, attrs, nullptr, true);
 }
 
 PlacedTensor AvgPoolGrad(const PlacedTensor& orig_input_shape, const PlacedTensor& grad, const WindowAttrs& attrs,

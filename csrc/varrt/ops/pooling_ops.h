@@ -13,6 +13,11 @@ namespace ops {
 PlacedTensor MaxPool(const PlacedTensor& input, const WindowAttrs& attrs, const char* name);
 PlacedTensor MaxPoolGrad(const PlacedTensor& orig_input, const PlacedTensor& orig_output, const PlacedTensor& grad,
                          const WindowAttrs& attrs, const char* name);
+// MaxPoolGrad, then ReluGrad of its result with orig_input as the features (the pooled value is a
+// Relu's output), in one pass: what a graph fuses (ops/graph_fusion.h), the bits of the two ops.
+// float32 and float64, NHWC only; MaxPoolGrad's checks.
+PlacedTensor FusedMaxPoolGradReluGrad(const PlacedTensor& orig_input, const PlacedTensor& orig_output,
+                                      const PlacedTensor& grad, const WindowAttrs& attrs);
 PlacedTensor AvgPool(const PlacedTensor& value, const WindowAttrs& attrs, const char* name);
 // `orig_input_shape`: an int32 vector.
 PlacedTensor AvgPoolGrad(const PlacedTensor& orig_input_shape, const PlacedTensor& grad, const WindowAttrs& attrs,

@@ -623,6 +623,12 @@ class FuncGraph:
         for callback in op_callbacks.graph_callbacks():
             callback(self, name, op, inputs, outputs)
 
+    def core_node_ops(self):
+        """The ops of the nodes the core runs for this graph, in node order, once it is finished:
+        without the pruned nodes, and with the core's fusions (`_FusedConv2DBias` for a convolution,
+        its bias and Relu: csrc/varrt/ops/graph_fusion.h). A debugging aid."""
+        return self._graph.running_node_ops()
+
     def host_node_ops(self):
         """The ops of this graph's nodes whose kernel calls into Python (a NumPy kernel, a
         tf.py_function), in node order: a debugging aid, and what tests hold to a known list."""

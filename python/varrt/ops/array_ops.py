@@ -257,9 +257,7 @@ def shape_n(input, out_type=dtypes.int32, name=None) -> list[Tensor]:  # noqa: A
     out_type = dtypes.as_dtype(out_type)
     check_dtype("ShapeN", out_type, name, attr="out_type")
     operands = [operand(x)[0] for x in input]
-    numpy_type = out_type.as_numpy_dtype
-    return list(run_outputs("ShapeN", lambda *arrays: tuple(np.array(a.shape, dtype=numpy_type) for a in arrays),
-                            operands, out_type, len(operands)))
+    return run_core(_C.shape_n, name, operands, out_type._enum)
 
 
 @op_def_lib.implements("ShapeN")
