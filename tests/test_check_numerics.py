@@ -89,3 +89,13 @@ def test_a_tf1_session_runs_while_checking():
         np.testing.assert_allclose(got, [0.0, 2.0], rtol=1e-6)
     finally:
         tf.debugging.disable_check_numerics()
+
+
+def test_disabling_stops_checking_functions_traced_afterwards():
+    # Disabling removes the tracing callback too: a function traced after it has no check node.
+    tf.debugging.enable_check_numerics()
+    tf.debugging.disable_check_numerics()
+    f = tf.function(lambda x: tf.math.log(x))
+    assert f(tf.constant([-1.0])).numpy().tolist()[0] != f(tf.constant([-1.0])).numpy().tolist()[0]  # NaN, no error
+    ops = [node.type for node in f.get_concrete_function(tf.constant([1.0])).graph.get_operations()]
+    assert "CheckNumericsV2" not in ops

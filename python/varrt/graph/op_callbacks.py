@@ -20,4 +20,5 @@ def add_graph_callback(fn):
 
 
 def remove_graph_callback(fn):
-    _state.callbacks = tuple(c for c in graph_callbacks() if c is not fn)
+    # `!=`, not `is not`: a bound method is a new object each time it is read, equal to the last.
+    _state.callbacks = tuple(c for c in graph_callbacks() if c != fn)
