@@ -58,3 +58,5 @@ t('raw', lambda: tf.raw_ops.Complex(real=tf.constant([1.]), imag=tf.constant([2.
 t('raw as_string', lambda: tf.raw_ops.AsString(input=tf.constant([1.5]), precision=1))
 f = tf.function(lambda a, b: tf.complex(a, b))
 t('traced', lambda: f(tf.constant([1., 2.]), tf.constant([3., 4.])))
+g = tf.function(lambda x: tf.strings.as_string(x, precision=2, width=7, fill="0"))
+t('traced as_string', lambda: g(tf.constant([1.5, -2.25, float("nan")])))

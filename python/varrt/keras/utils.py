@@ -6,3 +6,4 @@ from varrt.saving.object_registration import (CustomObjectScope, custom_object_s
                                               get_custom_objects, get_registered_name, get_registered_object,
                                               register_keras_serializable)
 from varrt.saving.serialization_lib import deserialize_keras_object, serialize_keras_object  # noqa: F401
+from varrt.layers.rng_utils import set_random_seed  # noqa: F401

@@ -84,6 +84,8 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     t = convert_to_tensor(input)
     check_dtype("AsString", t.dtype, name)
     fmt = _format(t.dtype, int(precision), bool(scientific), bool(shortest), int(width), str(fill), name)
+    # The node's attributes (a graph's, an export's); `fill` is left out: the core's node attributes
+    # hold numbers only, and the kernel already has the format.
     attrs = {"precision": int(precision), "scientific": bool(scientific), "shortest": bool(shortest),
-             "width": int(width), "fill": str(fill)}
+             "width": int(width)}
     return run("AsString", _kernel(fmt, t.dtype), (t,), dtypes.string, attrs=attrs, name=name)
