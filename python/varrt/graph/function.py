@@ -131,6 +131,16 @@ class _TensorKey(tuple):
     __slots__ = ()
 
 
+# What besides the arguments makes a new trace, registered by the layers above (tf.summary: whether
+# a default writer is set, as TensorFlow's trace context has it): callables whose results key a trace.
+_TRACE_CONTEXTS = []
+
+
+def register_trace_context(fn):
+    """Makes `fn()`'s result (hashable) part of every tf.function's trace key."""
+    _TRACE_CONTEXTS.append(fn)
+
+
 def _tensor_key(kind, dtype, shape):
     return _TensorKey((kind, dtype, shape))
 
@@ -593,7 +603,9 @@ class Function:
         return list(bound.arguments.values()), bound
 
     def _call_key(self, args, kwargs):
-        """The trace key of a call: arguments bound to parameters, defaults applied."""
+        """The trace key of a call: arguments bound to parameters, defaults applied, and the
+        trace contexts registered from above."""
+        context = tuple(fn() for fn in _TRACE_CONTEXTS)
         if self._signature is not None:
             try:
                 bound = self._signature.bind(*args, **kwargs)
@@ -601,8 +613,8 @@ class Function:
                 pass  # the body's own call will raise the TypeError
             else:
                 bound.apply_defaults()
-                return tuple((name, _key_of(value)) for name, value in bound.arguments.items())
-        return (_key_of(args), _key_of(kwargs))
+                return tuple((name, _key_of(value)) for name, value in bound.arguments.items()) + context
+        return (_key_of(args), _key_of(kwargs)) + context
 
     def _bind_input_signature(self, args, kwargs):
         sig = self._signature
