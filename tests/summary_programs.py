@@ -80,6 +80,17 @@ with w.as_default():
         step.assign_add(1)
         r.append(bool(log(tf.constant(values), tf.constant(label))))
 r.append(bool(log(tf.constant([5.0]), tf.constant("d"))))
+even = tf.Variable(0, dtype=tf.int64)
+
+@tf.function
+def maybe(x):
+    with tf.summary.record_if(lambda: tf.equal(even % 2, 0)):  # decided when the graph runs
+        return tf.summary.scalar("even_only", x, step=even)
+
+with w.as_default():
+    for i in range(3):
+        r.append(bool(maybe(tf.constant(float(i)))))
+        even.assign_add(1)
 w.close()
 RESULT = r
 """,
@@ -111,17 +122,18 @@ with w.as_default(step=1):
 w.close()
 RESULT = r
 """,
+    # Models, layers and optimizers are named: Keras numbers unnamed ones per process.
     # Trained values may differ from TensorFlow's in their last bits (varrt sums a batch's gradients
     # and losses in its own order): tests/test_summary.py compares the fit programs' floats to 1e-5.
     "fit": """
 import numpy as np
 x = (np.arange(24, dtype=np.float32).reshape(12, 2) - 12) / 8
 y = (x[:, :1] * 2.0 - x[:, 1:]).astype(np.float32)
-model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(3, activation="relu"),
-                             tf.keras.layers.Dense(1)])
+model = tf.keras.Sequential([tf.keras.Input((2,), name="x"), tf.keras.layers.Dense(3, activation="relu", name="hidden"),
+                             tf.keras.layers.Dense(1, name="out")], name="net")
 model.set_weights([np.array([[0.5, -0.25, 0.75], [0.125, 0.5, -0.5]], np.float32), np.zeros(3, np.float32),
                    np.array([[0.5], [-1.0], [0.25]], np.float32), np.array([0.1], np.float32)])
-model.compile(optimizer=tf.keras.optimizers.SGD(0.0625), loss="mse", metrics=["mae"])
+model.compile(optimizer=tf.keras.optimizers.SGD(0.0625, name="sgd"), loss="mse", metrics=["mae"])
 cb = tf.keras.callbacks.TensorBoard(LOGDIR, histogram_freq=1, write_graph=False)
 model.fit(x, y, batch_size=4, epochs=2, validation_data=(x[:4], y[:4]), callbacks=[cb], verbose=0, shuffle=False)
 RESULT = None
@@ -130,17 +142,18 @@ RESULT = None
 import numpy as np
 x = np.linspace(-1, 1, 20, dtype=np.float32).reshape(10, 2)
 y = (x[:, :1] + x[:, 1:]).astype(np.float32)
-model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
-model.compile(optimizer="sgd", loss="mse")
+model = tf.keras.Sequential([tf.keras.Input((2,), name="x"), tf.keras.layers.Dense(1, kernel_initializer="ones",
+                                                                                  name="out")], name="net")
+model.compile(optimizer=tf.keras.optimizers.SGD(name="sgd"), loss="mse")
 cb = tf.keras.callbacks.TensorBoard(LOGDIR, update_freq=2, write_graph=False, write_images=True, histogram_freq=2)
 model.fit(x, y, batch_size=3, epochs=3, validation_split=0.2, callbacks=[cb], verbose=0, shuffle=False)
 RESULT = None
 """,
     "fit_graph": """
 import numpy as np
-model = tf.keras.Sequential([tf.keras.Input((2,), name="x"), tf.keras.layers.Dense(1, kernel_initializer="zeros", name="out")],
-                            name="net")
-model.compile(optimizer="adam", loss="mse")
+model = tf.keras.Sequential([tf.keras.Input((2,), name="x"),
+                             tf.keras.layers.Dense(1, kernel_initializer="zeros", name="out")], name="net")
+model.compile(optimizer=tf.keras.optimizers.Adam(name="adam"), loss="mse")
 cb = tf.keras.callbacks.TensorBoard(LOGDIR)
 model.fit(np.ones((4, 2), np.float32), np.ones((4, 1), np.float32), epochs=1, callbacks=[cb], verbose=0, shuffle=False)
 RESULT = None

@@ -133,7 +133,7 @@ from varrt import version  # noqa: E402
 from varrt.ops.math_ops import complex_from_parts as complex  # noqa: E402,A001  (TensorFlow's name)
 from varrt.ops.as_string_ops import as_string  # noqa: E402
 
-# A TensorFlow name varrt lacks says so (AttributeError: "... varrt does not implement tf.summary
+# A TensorFlow name varrt lacks says so (AttributeError: "... varrt does not implement tf.lookup
 # yet"), in every namespace standing for one of TensorFlow's modules.
 from varrt.base import missing_names as _missing_names  # noqa: E402
 _missing_names.install(_sys.modules[__name__])

@@ -127,7 +127,7 @@ def write_value(tag, tensor, step=None, metadata=None, host_fn=None, name=None):
         writer.add_event({"wall_time": time.time(), "step": int(step.numpy()), "summary": {"value": [summary_value]}})
         return constant(True)
 
-    return _run(emit, [value, convert_to_tensor(step, dtype=dtypes.int64)], condition)
+    return _run("WriteSummary", emit, [value, convert_to_tensor(step, dtype=dtypes.int64)], condition)
 
 
 def write_raw_pb(tensor, step=None, name=None) -> Tensor:
@@ -174,19 +174,19 @@ def write_raw_pb(tensor, step=None, name=None) -> Tensor:
         return constant(True)
 
     value = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor, dtype=dtypes.string)
-    return _run(emit, [value, convert_to_tensor(step, dtype=dtypes.int64)], condition)
+    return _run("WriteRawProtoSummary", emit, [value, convert_to_tensor(step, dtype=dtypes.int64)], condition)
 
 
-def _run(emit, inputs, condition):
-    """emit(*inputs[, condition]) now, or as a node of the graph being built."""
+def _run(op, emit, inputs, condition):
+    """emit(*inputs, condition) now, or as an `op` node of the graph being built (its inputs
+    `inputs` and the recording condition, a tensor the graph computes or a constant)."""
     graph = graph_building.current()
     if graph is None:
         return emit(*inputs)
-    if isinstance(condition, Tensor):
-        inputs = inputs + [condition]
+    inputs = inputs + [condition if isinstance(condition, Tensor) else constant(True)]
 
     def run(*values):
         return (emit(*values),)
 
-    first, node_name = graph.add_call_node("WriteSummary", run, inputs, 1)
-    return graph.register_outputs([dtypes.bool], first, node_name, [TensorShape([])], "WriteSummary")[0]
+    first, node_name = graph.add_call_node(op, run, inputs, 1)
+    return graph.register_outputs([dtypes.bool], first, node_name, [TensorShape([])], op)[0]
