@@ -136,9 +136,22 @@ class _TensorKey(tuple):
 _TRACE_CONTEXTS = []
 
 
+# The Functions whose calls the C fast path (Function._fast) may run without asking for a key.
+_FAST_FUNCTIONS = weakref.WeakSet()
+
+
 def register_trace_context(fn):
-    """Makes `fn()`'s result (hashable) part of every tf.function's trace key."""
+    """Makes `fn()`'s result (hashable) part of every tf.function's trace key; whoever changes it
+    calls trace_context_changed()."""
     _TRACE_CONTEXTS.append(fn)
+
+
+def trace_context_changed():
+    """A registered trace context changed: the next call of each Function takes its key again
+    (the C fast path, which knows only dtypes and shapes, forgets its traces)."""
+    for f in list(_FAST_FUNCTIONS):
+        f._fast.clear()
+    _FAST_FUNCTIONS.clear()
 
 
 def _tensor_key(kind, dtype, shape):
@@ -435,6 +448,7 @@ class Function:
                 concrete._positional_only and concrete._logged):
             # The same call again (same dtypes and shapes) ran this trace: later ones run it in C.
             concrete._cache_in(self._fast, args, self._tracing_detector.fast_calls)
+            _FAST_FUNCTIONS.add(self)
         return result
 
     @property

@@ -15,7 +15,6 @@ from varrt.framework import graph_building
 from varrt.framework.name_scopes import get_current_name_scope, name_scope
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
-from varrt.graph.function import register_trace_context
 from varrt.saved_model.function_def_builder import tensor_proto_fields
 from varrt.saved_model.proto import Message, fields_of
 from varrt.summary.summary_state import recording_condition, state
@@ -23,10 +22,6 @@ from varrt.summary.summary_state import recording_condition, state
 _INVALID_SCOPE_CHARACTERS = re.compile(r"[^-_/.A-Za-z0-9]")
 _NO_STEP = ("No step set. Please specify one either through the `step` argument or through "
             "tf.summary.experimental.set_step()")
-
-# A tf.function traced with no default writer writes nothing; one traced with a writer writes:
-# whether there is one is part of the trace key, as it is of TensorFlow's.
-register_trace_context(lambda: ("summary writer", state.writer is not None))
 
 
 @contextlib.contextmanager

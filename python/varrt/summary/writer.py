@@ -5,9 +5,14 @@ import os
 
 from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor
+from varrt.graph.function import register_trace_context, trace_context_changed
 from varrt.graph.control_flow_ops import no_op
 from varrt.summary.event_file import EventFileWriter
 from varrt.summary.summary_state import state
+
+# A tf.function traced with no default writer writes nothing; one traced with a writer writes:
+# whether there is one is part of the trace key, as it is of TensorFlow's.
+register_trace_context(lambda: ("summary writer", state.writer is not None))
 
 
 class _SummaryContextManager:
@@ -21,7 +26,7 @@ class _SummaryContextManager:
 
     def __enter__(self):
         self._old_writer = state.writer
-        state.writer = self._writer
+        _set_writer(self._writer)
         if self._step is not None:
             self._old_step = state.step
             state.step = self._step
@@ -29,10 +34,18 @@ class _SummaryContextManager:
 
     def __exit__(self, *exc):
         state.writer.flush()
-        state.writer = self._old_writer
+        _set_writer(self._old_writer)
         if self._step is not None:
             state.step = self._old_step
         return False
+
+
+def _set_writer(writer):
+    """Makes `writer` the default; whether there is one is part of a tf.function's trace key."""
+    changed = (state.writer is None) != (writer is None)
+    state.writer = writer
+    if changed:
+        trace_context_changed()
 
 
 class SummaryWriter:
