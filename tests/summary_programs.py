@@ -149,6 +149,19 @@ cb = tf.keras.callbacks.TensorBoard(LOGDIR, update_freq=2, write_graph=False, wr
 model.fit(x, y, batch_size=3, epochs=3, validation_split=0.2, callbacks=[cb], verbose=0, shuffle=False)
 RESULT = None
 """,
+    "fit_images": """
+import numpy as np
+x = (np.arange(16, dtype=np.float32).reshape(8, 2) - 8) / 16
+y = (x[:, :1] - x[:, 1:]).astype(np.float32)
+model = tf.keras.Sequential([tf.keras.Input((2,), name="x"), tf.keras.layers.Dense(3, name="hidden"),
+                             tf.keras.layers.Dense(1, name="out")], name="net")
+model.set_weights([np.array([[0.5, 0.25, 0.75], [0.125, 0.5, 1.5]], np.float32), np.array([0.2, -0.1, 0.6], np.float32),
+                   np.array([[0.5], [0.75], [0.25]], np.float32), np.array([0.1], np.float32)])
+model.compile(optimizer=tf.keras.optimizers.SGD(0.0625, name="sgd"), loss="mse")
+cb = tf.keras.callbacks.TensorBoard(LOGDIR, histogram_freq=1, write_images=True, write_graph=False)
+model.fit(x, y, batch_size=4, epochs=2, callbacks=[cb], verbose=0, shuffle=False)
+RESULT = None
+""",
     "fit_graph": """
 import numpy as np
 model = tf.keras.Sequential([tf.keras.Input((2,), name="x"),
