@@ -64,6 +64,20 @@ with w.as_default():
 w.close()
 RESULT = r
 """,
+    "audio": """
+import numpy as np
+rng = np.random.RandomState(2)
+w = tf.summary.create_file_writer(LOGDIR)
+with w.as_default(step=1):
+    clips = np.concatenate([rng.uniform(-1.2, 1.2, size=(4, 30, 2)),
+                            np.tile([[[1.0, -1.0], [0.5 / 32768, -2.5 / 32768]]], (4, 1, 1))], axis=1)
+    r = [bool(tf.summary.audio("stereo", clips.astype(np.float32), 16000))]
+    r.append(bool(tf.summary.audio("mono", tf.constant(rng.uniform(-1, 1, size=(2, 7, 1)), tf.float32),
+                                   tf.constant(8000), max_outputs=5, description="two clips", encoding="wav")))
+    r.append(bool(tf.summary.audio("none", tf.zeros([0, 3, 1]), 8000, step=2)))
+w.close()
+RESULT = r
+""",
     "function": """
 w = tf.summary.create_file_writer(LOGDIR)
 step = tf.Variable(0, dtype=tf.int64)

@@ -1,6 +1,6 @@
-"""`tf.summary.trace_on`, `trace_export`, `trace_off`, `graph` and `audio`. varrt cannot write a
-GraphDef of the graphs its functions run (nor profile them): trace_export checks what TensorFlow
-checks and writes nothing, and `graph` and `audio` raise NotImplementedError saying so."""
+"""`tf.summary.trace_on`, `trace_export`, `trace_off` and `graph`. varrt cannot write a GraphDef
+of the graphs its functions run (nor profile them): trace_export checks what TensorFlow checks and
+writes nothing, and `graph` raises NotImplementedError saying so."""
 import threading
 
 from varrt.base.tf_logging import get_logger
@@ -81,11 +81,3 @@ def graph(graph_data):
     raise NotImplementedError("varrt cannot write graph summaries (tf.summary.graph): it has no GraphDef of its "
                               "graphs")
 
-
-def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
-    """Writes an audio summary: not in varrt yet.
-
-    Raises:
-        NotImplementedError: Always.
-    """
-    raise NotImplementedError("varrt does not implement tf.summary.audio yet")
