@@ -143,6 +143,14 @@ def test_histogram_buckets_at_sizes_no_program_used():
         assert np.all(b[1:, 0] == b[:-1, 1])
 
 
+def test_histogram_buckets_of_nan_and_inf():
+    # TensorBoard 2.20's _buckets on TensorFlow 2.21 gives these (printed by it).
+    nan, inf = float("nan"), float("inf")
+    np.testing.assert_equal(buckets_of([1.0, nan, 3.0], 3), [[nan, nan, 0.0]] * 3)
+    np.testing.assert_equal(buckets_of([nan, nan], 3), [[nan, nan, 0.0]] * 3)
+    np.testing.assert_equal(buckets_of([1.0, inf, 3.0], 3), [[1.0, inf, 2.0], [inf, inf, 0.0], [inf, inf, 0.0]])
+
+
 def test_summary_in_a_function_writes_when_the_graph_runs(tmp_path):
     w = tf.summary.create_file_writer(str(tmp_path))
 

@@ -29,10 +29,14 @@ def buckets_of(data, bucket_count=DEFAULT_BUCKET_COUNT):
         edges = np.full(bucket_count, high)
         return np.stack([edges, edges, counts]).T.copy()
     width = span / np.float64(bucket_count)
-    indices = np.floor((data - low) / width).astype(np.int32)
-    counts = np.bincount(np.minimum(indices, bucket_count - 1), minlength=bucket_count).astype(np.float64)
-    edges = low + width * np.arange(bucket_count + 1, dtype=np.float64)  # tf.linspace's start + step * i
-    edges[-1] = high
+    with np.errstate(invalid="ignore", divide="ignore"):
+        quotients = np.floor((data - low) / width)
+        # A NaN quotient (NaN data, infinite ranges) casts to int32's minimum in TensorFlow, which
+        # one_hot counts nowhere.
+        indices = quotients[np.isfinite(quotients)].astype(np.int32)
+        counts = np.bincount(np.minimum(indices, bucket_count - 1), minlength=bucket_count).astype(np.float64)
+        edges = low + width * np.arange(bucket_count + 1, dtype=np.float64)
+    edges[0], edges[-1] = low, high  # tf.linspace: start + step * i, but the start and the stop as they are
     return np.stack([edges[:-1], edges[1:], counts]).T.copy()
 
 
