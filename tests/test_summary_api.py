@@ -54,8 +54,8 @@ def test_events_wait_in_a_queue_of_max_queue(tmp_path):
     assert sizes == [78, 196, 196, 255]
 
 
-def test_closed_writer():
-    w = tf.summary.create_file_writer(os.path.join(os.environ.get("TMPDIR", "/tmp"), f"varrt_sum_{os.getpid()}"))
+def test_closed_writer(tmp_path):
+    w = tf.summary.create_file_writer(str(tmp_path))
     w.close()
     w.close()
     assert w.flush() is None
