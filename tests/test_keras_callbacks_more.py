@@ -44,7 +44,7 @@ def test_the_recorded_output_is_what_keras_prints():
     assert run_cases(python, "tf") == RECORDED.read_text().splitlines()
 
 
-@pytest.mark.parametrize("name", ["TensorBoard", "RemoteMonitor"])
+@pytest.mark.parametrize("name", ["RemoteMonitor"])
 def test_callbacks_varrt_does_not_have_say_so(name):
     with pytest.raises(NotImplementedError, match=f"varrt does not have tf.keras.callbacks.{name}"):
         getattr(tf.keras.callbacks, name)()

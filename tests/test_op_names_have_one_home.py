@@ -64,6 +64,8 @@ ALLOWED = {
                                  "DeleteIterator"},
                                 "a dataset iterated while a graph is built: host nodes of these names"),
     "data/tf1_iterators.py": ({"IteratorV2", "MakeIterator"}, "TensorFlow 1's session iterators: host nodes"),
+    "summary/write.py": ({"WriteSummary", "WriteRawProtoSummary"},
+                         "a summary written in a graph is a host node of these names, writing when the graph runs"),
     "data/op_errors.py": ({"IteratorGetNext"}, "an iterator's errors name the op that raises them in TensorFlow"),
     "graph/tf1.py": ({"NoOp"}, "global_variables_initializer() returns a NoOp Operation, as TensorFlow's"),
     "optimizers/v1/optimizer.py": ({"NoOp", "Assert"},

@@ -86,7 +86,7 @@ def render():
         "`python/varrt/base/tensorflow_public_names.json`, dumped from TensorFlow by "
         "`tests/tools/dump_tf_public_names.py`; it holds every public module (this page reports the ones "
         "below), and varrt's namespaces use it to say so when a name TensorFlow has is not implemented yet "
-        "(`AttributeError: ... varrt does not implement tf.summary yet`). `varrt coverage [MODULE ...] [--missing]` "
+        "(`AttributeError: ... varrt does not implement tf.lookup yet`). `varrt coverage [MODULE ...] [--missing]` "
         "prints the counts for any of them.",
         "",
         f"In all: **{have} of {total}** names present.",

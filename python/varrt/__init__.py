@@ -15,7 +15,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     autodiff      autodiff/
     graphs        graph/ autograph/
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ tf1_layers/ metrics/ data/ models/
-                  saved_model/
+                  saved_model/ summary/
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math math_special nn nn_experimental random random_experimental
@@ -89,6 +89,7 @@ newaxis = None
 from varrt import train  # noqa: E402  (needs Variable)
 from varrt import data  # noqa: E402,F401  (tf.data)
 from varrt import saved_model  # noqa: E402,F401  (tf.saved_model)
+from varrt import summary  # noqa: E402,F401  (tf.summary)
 from varrt import distribute  # noqa: E402  (tf.distribute; imports Ray only when a cluster starts)
 # Training: the tape, the gradient registry (importing it registers every gradient function).
 from varrt.autodiff.backprop import GradientTape, UnconnectedGradients  # noqa: E402
@@ -132,7 +133,7 @@ from varrt import version  # noqa: E402
 from varrt.ops.math_ops import complex_from_parts as complex  # noqa: E402,A001  (TensorFlow's name)
 from varrt.ops.as_string_ops import as_string  # noqa: E402
 
-# A TensorFlow name varrt lacks says so (AttributeError: "... varrt does not implement tf.summary
+# A TensorFlow name varrt lacks says so (AttributeError: "... varrt does not implement tf.lookup
 # yet"), in every namespace standing for one of TensorFlow's modules.
 from varrt.base import missing_names as _missing_names  # noqa: E402
 _missing_names.install(_sys.modules[__name__])

@@ -138,10 +138,10 @@ def _public_names(module):
 
 
 def _make_v1():
-    # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses, tf.layers and tf.metrics are other
-    # functions.
+    # TensorFlow 1 has no tf.autodiff or tf.optimizers, and its tf.losses, tf.layers, tf.metrics and
+    # tf.summary are other functions.
     v1 = _LazyNamespace(__name__ + ".v1", "varrt", "TensorFlow 1 names over varrt (see varrt.compat).",
-                        hidden=("autodiff", "layers", "losses", "metrics", "models", "optimizers"),
+                        hidden=("autodiff", "layers", "losses", "metrics", "models", "optimizers", "summary"),
                         aliases=_aliases.TOP_LEVEL)
     for name in ("global_variables_initializer", "initialize_all_variables", "local_variables_initializer",
                  "variables_initializer", "global_variables", "trainable_variables", "placeholder",

@@ -131,6 +131,29 @@ class _TensorKey(tuple):
     __slots__ = ()
 
 
+# What besides the arguments makes a new trace, registered by the layers above (tf.summary: whether
+# a default writer is set, as TensorFlow's trace context has it): callables whose results key a trace.
+_TRACE_CONTEXTS = []
+
+
+# The Functions whose calls the C fast path (Function._fast) may run without asking for a key.
+_FAST_FUNCTIONS = weakref.WeakSet()
+
+
+def register_trace_context(fn):
+    """Makes `fn()`'s result (hashable) part of every tf.function's trace key; whoever changes it
+    calls trace_context_changed()."""
+    _TRACE_CONTEXTS.append(fn)
+
+
+def trace_context_changed():
+    """A registered trace context changed: the next call of each Function takes its key again
+    (the C fast path, which knows only dtypes and shapes, forgets its traces)."""
+    for f in list(_FAST_FUNCTIONS):
+        f._fast.clear()
+    _FAST_FUNCTIONS.clear()
+
+
 def _tensor_key(kind, dtype, shape):
     return _TensorKey((kind, dtype, shape))
 
@@ -425,6 +448,7 @@ class Function:
                 concrete._positional_only and concrete._logged):
             # The same call again (same dtypes and shapes) ran this trace: later ones run it in C.
             concrete._cache_in(self._fast, args, self._tracing_detector.fast_calls)
+            _FAST_FUNCTIONS.add(self)
         return result
 
     @property
@@ -593,7 +617,9 @@ class Function:
         return list(bound.arguments.values()), bound
 
     def _call_key(self, args, kwargs):
-        """The trace key of a call: arguments bound to parameters, defaults applied."""
+        """The trace key of a call: arguments bound to parameters, defaults applied, and the
+        trace contexts registered from above."""
+        context = tuple(fn() for fn in _TRACE_CONTEXTS)
         if self._signature is not None:
             try:
                 bound = self._signature.bind(*args, **kwargs)
@@ -601,8 +627,8 @@ class Function:
                 pass  # the body's own call will raise the TypeError
             else:
                 bound.apply_defaults()
-                return tuple((name, _key_of(value)) for name, value in bound.arguments.items())
-        return (_key_of(args), _key_of(kwargs))
+                return tuple((name, _key_of(value)) for name, value in bound.arguments.items()) + context
+        return (_key_of(args), _key_of(kwargs)) + context
 
     def _bind_input_signature(self, args, kwargs):
         sig = self._signature

@@ -12,4 +12,5 @@ from varrt.models.progbar_logger import ProgbarLogger  # noqa: F401
 from varrt.models.reduce_lr_on_plateau import ReduceLROnPlateau  # noqa: F401
 from varrt.models.swap_ema_weights import SwapEMAWeights  # noqa: F401
 from varrt.models.terminate_on_nan import TerminateOnNaN  # noqa: F401
-from varrt.models.unavailable_callbacks import RemoteMonitor, TensorBoard  # noqa: F401
+from varrt.models.tensorboard_callback import TensorBoard  # noqa: F401
+from varrt.models.unavailable_callbacks import RemoteMonitor  # noqa: F401

@@ -1,9 +1,8 @@
 """Keras 3 callbacks varrt does not have: constructing one raises NotImplementedError naming it
-(TensorBoard writes TensorFlow's event files and summaries, RemoteMonitor posts to a server)."""
+(RemoteMonitor posts to a server)."""
 from varrt.models.callback import Callback
 
 _WHY = {
-    "TensorBoard": "varrt writes no TensorBoard event files or summaries",
     "RemoteMonitor": "varrt does not post training events to a server",
 }
 
@@ -12,10 +11,6 @@ class _Unavailable(Callback):
     def __init__(self, *args, **kwargs):
         name = type(self).__name__
         raise NotImplementedError(f"varrt does not have tf.keras.callbacks.{name}: {_WHY[name]}.")
-
-
-class TensorBoard(_Unavailable):
-    """Not in varrt: raises NotImplementedError."""
 
 
 class RemoteMonitor(_Unavailable):

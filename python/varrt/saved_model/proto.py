@@ -1,4 +1,5 @@
-"""SavedModel's protocol-buffer messages in Python: a `Message` is a read-and-write view of the
+"""SavedModel's protocol-buffer messages (and TensorBoard event files' `tensorflow.Event`, which
+tf.summary writes) in Python: a `Message` is a read-and-write view of the
 dict the core's codec gives (the set fields by name, see csrc/bindings/saved_model.cc), with
 protobuf's defaults for unset fields, so code reads `meta_graph.signature_def["x"].method_name`
 as it would on TensorFlow's generated classes. The field tables are the core's, generated from

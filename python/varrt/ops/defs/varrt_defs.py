@@ -45,3 +45,12 @@ register("IteratorGetNextAsOptional", "iterator: int64 -> has_value: bool, compo
 register("MakeIterator", "iterator: int64 -> started: bool", stateful=True, shape=shape_fns.unknown, origin="varrt")
 # Closes the handle's iterator after a loop over it (`after`: the loop's last flag, an ordering input).
 register("DeleteIterator", "handle: int64, after: bool -> ", stateful=True, shape=shape_fns.no_outputs, origin="varrt")
+
+# A summary written in a graph (summary/write.py): the node writes `tensor` (or each serialized
+# Summary of WriteRawProtoSummary's) at `step` to the writer its trace captured, when `record` is
+# true, and says whether it wrote (TensorFlow's ops of these names take the writer's resource, the
+# tag and the metadata, and return nothing; its tf.summary wraps them in a cond giving the bool).
+register("WriteSummary", "tensor: T, step: int64, record: bool -> written: bool", "T: type", stateful=True,
+         shape=shape_fns.scalar, origin="varrt")
+register("WriteRawProtoSummary", "tensor: string, step: int64, record: bool -> written: bool", stateful=True,
+         shape=shape_fns.scalar, origin="varrt")
