@@ -476,6 +476,10 @@ def _quiet_placement(quiet: bool) -> bool:
     """
     Sets whether this thread's op placements go unlogged (while a graph is built); returns the previous.
     """
+def _running_graph() -> bool:
+    """
+    Whether this thread is running a graph (its nodes' ops are dispatched as it goes).
+    """
 def _raise_for_code(arg0: int, arg1: str) -> None:
     """
     Raises the varrt.errors class for a TensorFlow error code.
@@ -824,6 +828,8 @@ def pop_device_scope(arg0: int) -> bool:
 def pop_dispatch_hook(hook: DispatchHook) -> None:
     ...
 def pop_graph_recorder(arg0: GraphRecorder) -> None:
+    ...
+def remove_dispatch_hook(hook: DispatchHook) -> None:
     ...
 def push_device_scope(spec: str | None) -> int:
     """
