@@ -5,9 +5,12 @@ keras_recurrent_program.py, ...)."""
 import json
 import os
 import subprocess
+import sys
 
 import numpy as np
+import pytest
 
+from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 
@@ -38,3 +41,33 @@ def assert_same(name, keras, ours):
         np.testing.assert_allclose(ours, keras, rtol=rtol, atol=rtol, err_msg=name)
     else:
         assert ours == keras, f"{name}\n keras: {keras}\n varrt: {ours}"
+
+
+def comparison_tests(program, tensorflow_results, run_name):
+    """The three tests of a case file whose program runs under varrt and TensorFlow: (the module
+    fixture `varrt_run`, the test that the program records the recorded cases, the per-case test
+    against TensorFlow's recording, the live test under VARRT_TF_PYTHON). A test module assigns
+    them to its own names so pytest collects them there:
+
+        varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \\
+            test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "conv3d")
+    """
+    @pytest.fixture(scope="module")
+    def varrt_run(tmp_path_factory):
+        return run_program(sys.executable, program, "varrt", tmp_path_factory.mktemp(f"varrt_{run_name}_run"))
+
+    def test_the_program_records_what_tensorflow_recorded(varrt_run):
+        assert set(varrt_run) == set(tensorflow_results)
+
+    @pytest.mark.parametrize("name", sorted(tensorflow_results))
+    def test_matches_tensorflow(varrt_run, name):
+        assert_same(name, tensorflow_results[name], varrt_run.get(name))
+
+    def test_the_program_matches_live_tensorflow(tmp_path):
+        theirs = run_program(required_tf_python(), program, "tensorflow", tmp_path)
+        assert set(theirs) == set(tensorflow_results)
+        for name in sorted(tensorflow_results):
+            assert_same(name, theirs[name], tensorflow_results[name])
+
+    return (varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow,
+            test_the_program_matches_live_tensorflow)

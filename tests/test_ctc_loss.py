@@ -10,39 +10,17 @@ ones, `unique`), eagerly, in tf.function with an unknown batch and in a TF1 sess
 errors in TensorFlow's order. Losses are within 3 ulps of TensorFlow's, gradients within 3.8e-6
 (measured: see the program). With
 VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow."""
-import sys
-
 import numpy as np
-import pytest
 
 import varrt as tf
-from ckpt_helpers import required_tf_python
-from keras_programs import assert_same, recorded, run_program
+from keras_programs import comparison_tests, recorded
 
 PROGRAM = "ctc_loss_program.py"
 TF = recorded("ctc_loss")
 
 
-@pytest.fixture(scope="module")
-def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_ctc_loss_run"))
-
-
-def test_the_program_records_what_tensorflow_recorded(varrt_run):
-    assert set(varrt_run) == set(TF)
-
-
-@pytest.mark.parametrize("name", sorted(TF))
-def test_matches_tensorflow(varrt_run, name):
-    assert_same(name, TF[name], varrt_run.get(name))
-
-
-def test_the_program_matches_live_tensorflow(tmp_path):
-    python = required_tf_python()
-    theirs = run_program(python, PROGRAM, "tensorflow", tmp_path)
-    assert set(theirs) == set(TF)
-    for name in sorted(TF):
-        assert_same(name, theirs[name], TF[name])
+varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \
+    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "ctc_loss")
 
 
 # --- varrt alone ---------------------------------------------------------------------------

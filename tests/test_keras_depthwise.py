@@ -9,38 +9,15 @@ shapes, values and gradients, error types and messages exactly or within the key
 CNN's weights after one step within 1e-5 relative, after two epochs within 1e-3 (loss and accuracy
 too). With VARRT_TF_PYTHON set (required under CI=true) the program also runs live under
 TensorFlow."""
-import sys
-
-import pytest
-
 import varrt as tf
-from ckpt_helpers import required_tf_python
-from keras_programs import assert_same, recorded, run_program
+from keras_programs import comparison_tests, recorded
 
 PROGRAM = "keras_depthwise_program.py"
 TF = recorded("keras_depthwise")
 
 
-@pytest.fixture(scope="module")
-def varrt_run(tmp_path_factory):
-    return run_program(sys.executable, PROGRAM, "varrt", tmp_path_factory.mktemp("varrt_keras_depthwise_run"))
-
-
-def test_the_program_records_what_tensorflow_recorded(varrt_run):
-    assert set(varrt_run) == set(TF)
-
-
-@pytest.mark.parametrize("name", sorted(TF))
-def test_matches_tensorflow(varrt_run, name):
-    assert_same(name, TF[name], varrt_run.get(name))
-
-
-def test_the_program_matches_live_tensorflow(tmp_path):
-    python = required_tf_python()
-    theirs = run_program(python, PROGRAM, "tensorflow", tmp_path)
-    assert set(theirs) == set(TF)
-    for name in sorted(TF):
-        assert_same(name, theirs[name], TF[name])
+varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \
+    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "keras_depthwise")
 
 
 # --- varrt alone ---------------------------------------------------------------------------
