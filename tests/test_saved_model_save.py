@@ -16,38 +16,14 @@ from varrt import _C
 from varrt.__main__ import main
 from varrt.saved_model.saved_model_file import read_saved_model
 
+import saved_model_export_modules
 from ckpt_helpers import required_tf_python
 from conftest import REPO
 
 EXPECTED = json.loads((REPO / "tests" / "fixtures" / "saved_model" / "export_expected.json").read_text())
 X = np.array(EXPECTED["x"], dtype=np.float32)
-
-
-class Dense(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.kernel = tf.Variable([[1.5, -2.0], [0.25, 3.0], [-1.0, 0.5]], name="kernel")
-        self.bias = tf.Variable([0.5, -1.0], name="bias")
-
-    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x")])
-    def __call__(self, x):
-        return tf.nn.relu(tf.matmul(x, self.kernel) + self.bias)
-
-
-class TwoFunctions(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.scale = tf.Variable(2.5, name="scale")
-        self.offset = tf.Variable([1.0, -1.0, 0.5], name="offset")
-
-    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
-    def __call__(self, x):
-        return x * self.scale - self.offset
-
-    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
-    def summed(self, x):
-        return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
-                "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+_MODULES = saved_model_export_modules.modules(tf)  # the recorder writes the same ones with TensorFlow
+Dense, TwoFunctions, TwoInputs = _MODULES.Dense, _MODULES.TwoFunctions, _MODULES.TwoInputs
 
 
 class Scaler(tf.Module):
@@ -78,17 +54,6 @@ class Wide(tf.Module):
         e = tf.expand_dims(tf.reduce_mean(y, axis=0), 0) + tf.cast(tf.shape(x)[0], tf.float32)
         g = tf.gather(x, [0, 1], axis=1)
         return {"e": e, "g": tf.where(g > 0, g, tf.zeros_like(g)), "n": self.count.read_value(), "s": x * self.sub.v}
-
-
-class TwoInputs(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.v = tf.Variable([1.0, 2.0, 3.0], name="v")
-        self.factors = [tf.Variable(1.5, name="a"), tf.Variable(-2.0, name="b")]
-
-    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([], tf.int32, name="k")])
-    def __call__(self, x, k):
-        return x * self.v * self.factors[0], tf.cast(k, tf.float32) * self.factors[1] + tf.reduce_max(x)
 
 
 def _signature_def(export_dir, key="serving_default"):

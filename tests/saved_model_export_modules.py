@@ -1,0 +1,46 @@
+"""The tf.Modules tests/test_saved_model_save.py exports with varrt and
+tests/tools/record_saved_model_export.py writes with TensorFlow: one definition, made for either
+framework by `modules(tf)`."""
+import types
+
+
+def modules(tf):
+    """Dense, TwoFunctions and TwoInputs over `tf` (varrt or tensorflow)."""
+
+    class Dense(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.kernel = tf.Variable([[1.5, -2.0], [0.25, 3.0], [-1.0, 0.5]], name="kernel")
+            self.bias = tf.Variable([0.5, -1.0], name="bias")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32, name="x")])
+        def __call__(self, x):
+            return tf.nn.relu(tf.matmul(x, self.kernel) + self.bias)
+
+    class TwoFunctions(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.scale = tf.Variable(2.5, name="scale")
+            self.offset = tf.Variable([1.0, -1.0, 0.5], name="offset")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+        def __call__(self, x):
+            return x * self.scale - self.offset
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+        def summed(self, x):
+            return {"total": tf.reduce_sum(x * self.scale, axis=1, keepdims=True),
+                    "count": tf.cast(tf.reduce_sum(tf.cast(x > self.offset, tf.int32), axis=1), tf.int64)}
+
+    class TwoInputs(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable([1.0, 2.0, 3.0], name="v")
+            self.factors = [tf.Variable(1.5, name="a"), tf.Variable(-2.0, name="b")]
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32),
+                                      tf.TensorSpec([], tf.int32, name="k")])
+        def __call__(self, x, k):
+            return x * self.v * self.factors[0], tf.cast(k, tf.float32) * self.factors[1] + tf.reduce_max(x)
+
+    return types.SimpleNamespace(Dense=Dense, TwoFunctions=TwoFunctions, TwoInputs=TwoInputs)
