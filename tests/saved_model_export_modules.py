@@ -5,7 +5,7 @@ import types
 
 
 def modules(tf):
-    """Dense, TwoFunctions and TwoInputs over `tf` (varrt or tensorflow)."""
+    """Dense, TwoFunctions, TwoInputs and a traced Traced over `tf` (varrt or tensorflow)."""
 
     class Dense(tf.Module):
         def __init__(self):
@@ -43,4 +43,37 @@ def modules(tf):
         def __call__(self, x, k):
             return x * self.v * self.factors[0], tf.cast(k, tf.float32) * self.factors[1] + tf.reduce_max(x)
 
-    return types.SimpleNamespace(Dense=Dense, TwoFunctions=TwoFunctions, TwoInputs=TwoInputs)
+    class Traced(tf.Module):
+        """tf.functions without an input_signature: exported with the traces made before saving."""
+
+        def __init__(self):
+            super().__init__()
+            self.weight = tf.Variable([2.0, -1.0, 0.5], name="weight")
+
+        @tf.function
+        def scaled(self, x, scale=2.0):
+            return x * self.weight * scale
+
+        @tf.function
+        def __call__(self, x):
+            return tf.reduce_sum(x + self.weight, axis=-1)
+
+        @tf.function
+        def never_called(self, x):
+            return x
+
+        @tf.function(input_signature=[tf.TensorSpec([3], tf.float32)])
+        def reset(self, value):  # returns nothing: TensorFlow makes no serving signature of it
+            self.weight.assign(value)
+
+    def traced(x):
+        """A Traced whose functions ran on `x` (a float32 [n, 3] array) as the test and the
+        recorder trace them: `scaled` three times (two shapes, a Python scale), `__call__` once."""
+        module = Traced()
+        module.scaled(tf.constant(x))
+        module.scaled(tf.constant(x[:2]), scale=3.0)
+        module.scaled(tf.constant(x[0]))
+        module(tf.constant(x))
+        return module
+
+    return types.SimpleNamespace(Dense=Dense, TwoFunctions=TwoFunctions, TwoInputs=TwoInputs, traced=traced)

@@ -171,14 +171,51 @@ def test_variables_are_a_checkpoint_of_the_object_graph(tmp_path):
     np.testing.assert_array_equal(reader.get_tensor("bias/.ATTRIBUTES/VARIABLE_VALUE"), [0.5, -1.0])
 
 
-def test_missing_features_say_so(tmp_path):
-    class NoSignature(tf.Module):
-        @tf.function
-        def f(self, x):
-            return x
+def _traced_functions(export_dir):
+    """For each function node of the root: what the recorder takes of TensorFlow's (traces,
+    their argument keywords and input signatures as protobuf text)."""
+    meta = read_saved_model(export_dir).meta_graphs[0]
+    graph = meta.object_graph_def
+    out = {}
+    for child in graph.nodes[0].children:
+        node = graph.nodes[child.node_id]
+        if node.WhichOneof("kind") != "function":
+            continue
+        bare = [graph.nodes[c.node_id] for c in node.children]
+        out[child.local_name] = {
+            "traces": [c.local_name for c in node.children],
+            "argument_keywords": [list(b.bare_concrete_function.argument_keywords) for b in bare],
+            "input_signature_kind": node.function.function_spec.input_signature.WhichOneof("kind"),
+            "defaults": str(node.function.function_spec.fullargspec.named_tuple_value.values[3].value),
+            "concrete": [str(graph.concrete_functions[n].canonicalized_input_signature)
+                         for n in node.function.concrete_functions]}
+    return out, sorted(meta.signature_def), [n.WhichOneof("kind") for n in graph.nodes]
 
-    with pytest.raises(NotImplementedError, match="'f' of NoSignature: it has no input_signature"):
-        tf.saved_model.save(NoSignature(), tmp_path / "a")
+
+def test_functions_without_input_signature_export_their_traces(tmp_path):
+    expected = EXPECTED["traced"]
+    tf.saved_model.save(_MODULES.traced(X), tmp_path)
+    functions, signature_keys, kinds = _traced_functions(tmp_path)
+    assert functions == expected["functions"]
+    assert signature_keys == expected["signature_keys"] and kinds == expected["node_kinds"]
+    loaded = tf.saved_model.load(tmp_path)
+    calls = {"scaled": loaded.scaled(tf.constant(X)), "scaled_3": loaded.scaled(tf.constant(X[:2]), scale=3.0),
+             "scaled_row": loaded.scaled(X[0]), "call": loaded(tf.constant(X))}
+    for key, value in calls.items():
+        np.testing.assert_array_equal(value.numpy(), np.array(expected["calls"][key], np.float32))
+    returned, after = expected["reset"]  # a function returning nothing, then a trace reading what it assigned
+    assert loaded.reset(tf.constant([1.0, 0.5, -2.0])) is returned is None
+    np.testing.assert_array_equal(loaded.scaled(X[0]).numpy(), np.array(after, np.float32))
+    for key, call in [("float64", lambda: loaded.scaled(tf.constant(X, tf.float64))),
+                      ("scale", lambda: loaded.scaled(tf.constant(X), scale=5.0)),
+                      ("never_called", lambda: loaded.never_called(tf.constant(X)))]:
+        kind, text = expected["errors"][key]
+        with pytest.raises(ValueError) as info:
+            call()
+        assert (type(info.value).__name__, str(info.value)) == (kind, text)
+
+
+def test_missing_features_say_so(tmp_path):
     with pytest.raises(NotImplementedError, match="SaveOptions"):
         tf.saved_model.save(Dense(), tmp_path / "c", options=object())
 
@@ -211,6 +248,7 @@ TF_SCRIPT = textwrap.dedent(r'''
     two_inputs = tf.saved_model.load(os.path.join(os.path.dirname(dense_dir), "two_inputs"))
     x = np.array(json.loads(sys.argv[4]), np.float32)
     dense, two, wide = tf.saved_model.load(dense_dir), tf.saved_model.load(two_dir), tf.saved_model.load(wide_dir)
+    traced = tf.saved_model.load(os.path.join(os.path.dirname(dense_dir), "traced"))
     cli = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
     show = subprocess.run([cli, "show", "--dir", dense_dir, "--all"], capture_output=True, text=True, check=True).stdout
     print(json.dumps({"dense": dense(x).numpy().tolist(),
@@ -224,6 +262,8 @@ TF_SCRIPT = textwrap.dedent(r'''
                       "two_inputs": [t.numpy().tolist() for t in two_inputs(x, 3)],
                       "two_inputs_serving": {k: v.numpy().tolist() for k, v in two_inputs.signatures[
                           "serving_default"](x=tf.constant(x), k=tf.constant(3)).items()},
+                      "traced": [t.numpy().tolist() for t in (traced.scaled(tf.constant(x)),
+                                 traced.scaled(tf.constant(x[:2]), scale=3.0), traced(tf.constant(x)))],
                       "show": show}))
 ''')
 
@@ -236,6 +276,7 @@ def test_tensorflow_loads_varrts_export(tmp_path):
     wide = Wide()
     tf.saved_model.save(wide, tmp_path / "wide")  # count is 0 in the export
     tf.saved_model.save(TwoInputs(), tmp_path / "two_inputs")
+    tf.saved_model.save(_MODULES.traced(X), tmp_path / "traced")
     run = subprocess.run([python, "-c", TF_SCRIPT, str(tmp_path / "dense"), str(tmp_path / "two"), str(tmp_path / "wide"),
                           json.dumps(X.tolist())],
                          capture_output=True, text=True, timeout=600)
@@ -257,5 +298,8 @@ def test_tensorflow_loads_varrts_export(tmp_path):
     for k, want in enumerate(mine):
         np.testing.assert_array_equal(np.array(got["two_inputs"][k], np.float32), want)
         np.testing.assert_array_equal(np.array(got["two_inputs_serving"][f"output_{k}"], np.float32), want)
+    for got_traced, key in zip(got["traced"], ("scaled", "scaled_3", "call")):  # TensorFlow runs varrt's traces
+        np.testing.assert_array_equal(np.array(got_traced, np.float32), np.array(EXPECTED["traced"]["calls"][key],
+                                                                                  np.float32))
     assert "inputs['x'] tensor_info:" in got["show"] and "name: serving_default_x:0" in got["show"]
     assert "Function Name: '__call__'" in got["show"]

@@ -87,6 +87,50 @@ def node_kinds(module):
     return [n.WhichOneof("kind") for n in sm.meta_graphs[0].object_graph_def.nodes]
 
 
+def traced_export(x):
+    """What TensorFlow writes and loads for the module whose functions have no input_signature:
+    per function node its traces (their input signatures as text and argument keywords), and the
+    loaded module's results and its error text for a call no trace matches."""
+    module = _MODULES.traced(x)
+    with tempfile.TemporaryDirectory() as d:
+        tf.saved_model.save(module, d)
+        sm = saved_model_pb2.SavedModel()
+        with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+            sm.ParseFromString(f.read())
+        graph = sm.meta_graphs[0].object_graph_def
+        functions = {}
+        for child in graph.nodes[0].children:
+            node = graph.nodes[child.node_id]
+            if node.WhichOneof("kind") != "function":
+                continue
+            bare = [graph.nodes[c.node_id] for c in node.children]
+            functions[child.local_name] = {
+                "traces": [c.local_name for c in node.children],
+                "argument_keywords": [list(b.bare_concrete_function.argument_keywords) for b in bare],
+                "input_signature_kind": node.function.function_spec.input_signature.WhichOneof("kind"),
+                "defaults": str(node.function.function_spec.fullargspec.named_tuple_value.values[3].value),
+                "concrete": [str(graph.concrete_functions[n].canonicalized_input_signature)
+                             for n in node.function.concrete_functions]}
+        loaded = tf.saved_model.load(d)
+        errors = {}
+        for name, call in [("float64", lambda: loaded.scaled(tf.constant(x, tf.float64))),
+                           ("scale", lambda: loaded.scaled(tf.constant(x), scale=5.0)),
+                           ("never_called", lambda: loaded.never_called(tf.constant(x)))]:
+            try:
+                call()
+                errors[name] = None
+            except Exception as e:  # noqa: BLE001 (recorded: its type and text)
+                errors[name] = [type(e).__name__, str(e)]
+        return {"functions": functions, "signature_keys": sorted(sm.meta_graphs[0].signature_def),
+                "node_kinds": [n.WhichOneof("kind") for n in graph.nodes],
+                "calls": {"scaled": loaded.scaled(tf.constant(x)).numpy().tolist(),
+                          "scaled_3": loaded.scaled(tf.constant(x[:2]), scale=3.0).numpy().tolist(),
+                          "scaled_row": loaded.scaled(x[0]).numpy().tolist(),
+                          "call": loaded(tf.constant(x)).numpy().tolist()},
+                "reset": [loaded.reset(tf.constant([1.0, 0.5, -2.0])), loaded.scaled(x[0]).numpy().tolist()],
+                "errors": errors}
+
+
 def main():
     dense, two = Dense(), TwoFunctions()
     two_inputs = TwoInputs()
@@ -97,7 +141,8 @@ def main():
            "two": {"call": two(X).numpy().tolist(),
                    "summed": {k: v.numpy().tolist() for k, v in two.summed(X).items()},
                    "signature": signature(two), "summed_nodes": node_attrs(two, "summed"),
-                   "node_kinds": node_kinds(two)}}
+                   "node_kinds": node_kinds(two)},
+           "traced": traced_export(X)}
     with open(OUT, "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
 

@@ -354,6 +354,12 @@ class Function:
     def name(self):
         return self._name
 
+    def _list_all_concrete_functions_for_serialization(self):
+        """The traces made so far, in tracing order (what tf.saved_model.save exports of a
+        function without an input signature; TensorFlow's name)."""
+        with self._lock:
+            return [concrete for _, concrete in self._traces]
+
     def experimental_get_tracing_count(self):
         """How many times the body has been traced."""
         return self._trace_count

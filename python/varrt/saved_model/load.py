@@ -55,6 +55,11 @@ class _RestoredDict(dict):
 _CONTAINERS = {"trackable_list_wrapper": _RestoredList, "trackable_dict_wrapper": _RestoredDict}
 
 
+def _packed(structure, flat):
+    """The function's outputs in their saved structure (None for a function returning nothing)."""
+    return None if structure is None else nest.pack_sequence_as(structure, flat)
+
+
 class _ConcreteFunction:
     """One restored concrete function: its FunctionDef traced into a varrt graph at first call."""
 
@@ -73,7 +78,7 @@ class _ConcreteFunction:
         # One argument holding the flat tensors: the traced function's inputs in the FunctionDef's
         # order. The trace returns the output structure, so a call run from C (_fast) needs no
         # Python to pack it.
-        self._graph = function(lambda flat: nest.pack_sequence_as(outputs, runner.run(name, list(flat) + self._captured)),
+        self._graph = function(lambda flat: _packed(outputs, runner.run(name, list(flat) + self._captured)),
                                input_signature=[[s for s in flat_specs if isinstance(s, TensorSpec)]])
         # Calls whose flat tensors have the dtypes and shapes of one that ran, run from C without
         # the argument checks and binding in Python (what a loaded call costs over the original).
@@ -165,6 +170,8 @@ class _RestoredFunction:
         result = self._fast(*args, **kwargs)
         if result is not _MISS:
             return result
+        if not self._concrete_functions:  # a tf.function saved before its first call
+            raise ValueError("Found zero restored functions for caller function.")
         positional_only = not kwargs
         bound = list(args)
         for name in self._arg_names[len(args):]:
@@ -180,11 +187,29 @@ class _RestoredFunction:
                 if positional_only and len(bound) == len(args) and concrete._positional_tensors:
                     concrete.cache_call(self._fast, args)  # the same dtypes and shapes match the same trace
                 return result
-        raise ValueError("Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
-                         f"  Positional arguments ({len(bound)} total): {bound!r}\n"
-                         f"  Keyword arguments: {kwargs!r}\n"
-                         f"Expected one of {len(self._concrete_functions)} signatures: "
-                         f"{[c.structured_input_signature for c in self._concrete_functions]!r}")
+        raise ValueError(self._no_match_text(bound, kwargs))
+
+    def _no_match_text(self, args, kwargs):
+        """TensorFlow's text for a call no concrete function matches: the call's arguments (a
+        tensor as the symbolic input TensorFlow converted it to, named by its parameter), then
+        each trace's input signature as an option."""
+        def described(values, names):
+            def item(value, name):
+                if isinstance(value, Tensor):
+                    return f"<tf.Tensor '{name}:0' shape={value.shape} dtype={value.dtype.name}>"
+                return repr(value)
+            lines = [f"  Positional arguments ({len(values)} total):"]
+            lines += [f"    * {item(v, names[i] if i < len(names) else f'args_{i}')}" for i, v in enumerate(values)]
+            return lines
+        got = described(args, self._arg_names) + [f"  Keyword arguments: {kwargs!r}"]
+        options = []
+        for n, concrete in enumerate(self._concrete_functions):
+            spec_args, spec_kwargs = concrete.structured_input_signature
+            options += ["", f"Option {n + 1}:"] + described(spec_args, self._arg_names) + \
+                [f"  Keyword arguments: {spec_kwargs!r}"]
+        return "\n".join(["Could not find matching concrete function to call loaded from the SavedModel. Got:"] + got +
+                         ["", f" Expected these arguments to match one of the following "
+                              f"{len(self._concrete_functions)} option(s):"] + options)
 
     def concrete_functions(self):
         return list(self._concrete_functions)

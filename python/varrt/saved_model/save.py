@@ -1,7 +1,9 @@
-"""`tf.saved_model.save` of a `tf.Module` or a Keras model: its variables and its `tf.function`s
-with an `input_signature`, written as TensorFlow 2.21 writes them, so TensorFlow's
+"""`tf.saved_model.save` of a `tf.Module` or a Keras model: its variables and its `tf.function`s,
+written as TensorFlow 2.21 writes them, so TensorFlow's
 `tf.saved_model.load` and `saved_model_cli` read the directory, and varrt's load does too.
 
+- Each `tf.function` is written with its concrete functions: the one of its input signature, or
+  else every trace made so far (a function never called is written with none, as TensorFlow does).
 - `variables/variables`: a checkpoint (the tensor-bundle format of varrt's checkpoint writer) whose
   object graph has the SavedObjectGraph's nodes, numbered the same (root 0, its attributes, the
   functions, the signature map, the traces), variables under `PATH/.ATTRIBUTES/VARIABLE_VALUE`.
@@ -22,8 +24,7 @@ with an `input_signature`, written as TensorFlow 2.21 writes them, so TensorFlow
 - The saver (saver.py): the save and restore functions and the `saver_def` TensorFlow 1's loaders
   (`tf.compat.v1.saved_model.loader.load`, `saved_model_cli run`) restore variables with.
 
-Not yet (NotImplementedError naming it): tf.functions without an input_signature, functions with
-control flow or Python calls, signatures taking keyword arguments, assets, custom gradients, SaveOptions.
+Not yet (NotImplementedError naming it): functions with control flow or Python calls, signatures taking keyword arguments, assets, custom gradients, SaveOptions.
 """
 import importlib.metadata
 import os
@@ -66,13 +67,16 @@ def _functions_of(obj):
     if isinstance(default, Function):
         out.append((_DEFAULT_SIGNATURE_ATTR, default))
     for name in [n for n in names if n != _DEFAULT_SIGNATURE_ATTR or not out]:
-        fn = getattr(obj, name)
-        if fn.input_signature is None:
-            raise NotImplementedError(f"tf.saved_model.save: varrt cannot export the tf.function {name!r} of "
-                                      f"{type(obj).__name__}: it has no input_signature (varrt exports only "
-                                      f"functions with one yet)")
-        out.append((name, fn))
+        out.append((name, getattr(obj, name)))
     return out
+
+
+def _concrete_functions_of(fn):
+    """The concrete functions TensorFlow exports for a tf.function: the one of its input
+    signature, else every trace made so far, in tracing order (none if it was never called)."""
+    if fn.input_signature is not None:
+        return [fn.get_concrete_function()]
+    return fn._list_all_concrete_functions_for_serialization()
 
 
 _tensor_spec = structured_value.tensor_spec_fields
@@ -137,7 +141,11 @@ def _output_structure(cf):
 
 def _output_signature(structure):
     def leaf(t, key=None):
+        if t is None:  # a function returning nothing (or None in its structure)
+            return {"none_value": {}}
         return _tensor_spec(TensorSpec(t.shape, t.dtype), key if key is not None else "")
+    if structure is None:
+        return leaf(None)
     if isinstance(structure, dict):
         return {"dict_value": {"fields": {k: leaf(v, k) for k, v in structure.items()}}}
     if isinstance(structure, (tuple, list)):
@@ -159,8 +167,8 @@ def save(obj, export_dir, signatures=None, options=None):
     """Exports `obj` (a tf.Module) to `export_dir` as a SavedModel TensorFlow 2.21 loads.
 
     Args:
-        obj: A `tf.Module` holding `tf.Variable`s and `tf.function`s with an `input_signature`, or
-            a Keras model (served by its `_default_save_signature`).
+        obj: A `tf.Module` holding `tf.Variable`s and `tf.function`s (those without an
+            `input_signature` are saved with the traces made so far), or a Keras model (served by its `_default_save_signature`).
         export_dir: The directory to write (`saved_model.pb`, `variables/`).
         signatures: A concrete function or a `tf.function` with an input signature, or a dict of
             them by signature key; by default TensorFlow's choice (the root's one `tf.function`
@@ -168,8 +176,8 @@ def save(obj, export_dir, signatures=None, options=None):
         options: Not taken yet (NotImplementedError).
 
     Raises:
-        NotImplementedError: For what varrt does not export yet, naming it: `tf.function`s
-            without an input signature, control flow, SaveOptions.
+        NotImplementedError: For what varrt does not export yet, naming it: control flow,
+            SaveOptions.
     """
     if options is not None:
         raise NotImplementedError("tf.saved_model.save: varrt does not take SaveOptions yet")
@@ -214,22 +222,31 @@ def save(obj, export_dir, signatures=None, options=None):
     owners = [(i, o) for i, o in enumerate(graph.objects) if "user_object" in nodes[i]
               and nodes[i]["user_object"]["identifier"] == "_generic_user_object"]
     for owner, attr_name, fn in [(i, n, f) for i, o in owners for n, f in _functions_of(o)]:
-        cf = fn.get_concrete_function()
-        fname, _ = add_concrete(cf, fn.name)
         names = _arg_names(fn)
-        keywords = [n for n, _ in _input_names(fn, fn.input_signature)]
-        spec = {"fullargspec": _fullargspec(names, defaults=_defaults(fn)),
-                "input_signature": structured_value.encode(tuple(fn.input_signature))}
+        signature = fn.input_signature
+        fnames = []
         node_id = len(nodes)
-        nodes.append({"function": {"concrete_functions": [fname], "function_spec": spec}, "children": []})
+        nodes.append({"function": {"concrete_functions": fnames}, "children": []})
         nodes[owner]["children"].append({"node_id": node_id, "local_name": attr_name})
-        bare.append((node_id, "trace_0", {"concrete_function_name": fname, "argument_keywords": keywords,
-                                          "allowed_positional_arguments": len(keywords),
-                                          "function_spec": {"fullargspec": _fullargspec(names,
-                                                                                        defaults=_defaults(fn)),
-                                                            "input_signature": {"none_value": {}}}}))
-        if owner == 0:
-            candidates.append((attr_name, cf))
+        for k, cf in enumerate(_concrete_functions_of(fn)):
+            fname, _ = add_concrete(cf, fn.name)
+            fnames.append(fname)
+            # A trace's own keywords: the names of its tensor inputs (TensorFlow's _arg_keywords).
+            keywords = [n for n, _ in _input_names(fn, signature if signature is not None
+                                                   else cf.structured_input_signature[0])]
+            # TensorFlow writes the defaults into a trace's spec only when the function has an input
+            # signature (the trace of a call without one has its arguments bound already).
+            bare.append((node_id, f"trace_{k}", {
+                "concrete_function_name": fname, "argument_keywords": keywords,
+                "allowed_positional_arguments": len(keywords),
+                "function_spec": {"fullargspec": _fullargspec(names, defaults=_defaults(fn) if signature is not None
+                                                              else ()),
+                                  "input_signature": {"none_value": {}}}}))
+            if owner == 0 and signature is not None:
+                candidates.append((attr_name, cf))
+        nodes[node_id]["function"]["function_spec"] = {
+            "fullargspec": _fullargspec(names, defaults=_defaults(fn)),
+            "input_signature": structured_value.encode(tuple(signature)) if signature is not None else {"none_value": {}}}
     if signatures is None:
         default = _default_signature(candidates)
         signatures = {} if default is None else {DEFAULT_SERVING_SIGNATURE_DEF_KEY: default}
@@ -288,11 +305,12 @@ def save(obj, export_dir, signatures=None, options=None):
 def _default_signature(candidates):
     """The function TensorFlow serves when `signatures` is not given (signature_serialization.py's
     find_function_to_export): the root's `_default_save_signature`, else its one function with an
-    input signature, else none (two such functions: no serving_default)."""
+    input signature if it returns tensors (TensorFlow's _valid_signature), else none (two such
+    functions: no serving_default)."""
     for name, cf in candidates:
         if name == _DEFAULT_SIGNATURE_ATTR:
             return cf
-    return candidates[0][1] if len(candidates) == 1 else None
+    return candidates[0][1] if len(candidates) == 1 and candidates[0][1].outputs else None
 
 
 def _version():
