@@ -607,3 +607,56 @@ def test_device_scopes_inside_a_function_place_its_nodes():
     assert out.returncode == 0, out.stderr
     cpu = "/job:localhost/replica:0/task:0/device:CPU:"
     assert out.stdout.splitlines() == [f"{cpu}1 {cpu}0 2.0 3.0", f"{cpu}1 {cpu}0 2.0 3.0", f"{cpu}1"]
+
+
+def test_concrete_functions_of_specs_are_looked_up_by_trace_type(capsys):
+    # TensorFlow 2.21 (recorded): a named TensorSpec traces by its name; a tensor call fits a
+    # named trace, a named spec fits only its own; an unknown-rank trace serves every shape.
+    @tf.function
+    def f(x):
+        print("trace", x)
+        return x
+
+    a = f.get_concrete_function(tf.TensorSpec([], tf.float32, name="a"))
+    f.get_concrete_function(tf.TensorSpec([], tf.float32, name="b"))
+    assert f(tf.constant(1.0)).numpy() == 1.0
+    assert f.get_concrete_function(tf.TensorSpec([], tf.float32, name="a")) is a
+    assert capsys.readouterr().out.splitlines() == ['trace Tensor("a:0", shape=(), dtype=float32)',
+                                                    'trace Tensor("b:0", shape=(), dtype=float32)']
+    assert f.experimental_get_tracing_count() == 2
+
+    @tf.function
+    def g(x):
+        print("trace g", x)
+        return x * 2.0
+
+    g.get_concrete_function(tf.TensorSpec(None, tf.float32))
+    g.get_concrete_function(tf.TensorSpec([None], tf.float32))
+    np.testing.assert_array_equal(g(tf.constant([1.0, 2.0, 4.0])).numpy(), [2.0, 4.0, 8.0])
+    assert g(tf.constant(3.0)).numpy() == 6.0
+    assert capsys.readouterr().out.splitlines() == ['trace g Tensor("x:0", dtype=float32)']
+    assert g.experimental_get_tracing_count() == 1
+    # Specs of other shapes or dtypes are other traces, whatever objects they are.
+    assert g.get_concrete_function(tf.TensorSpec([2], tf.float64)).structured_input_signature[0][0].dtype == tf.float64
+
+
+def test_saving_traces_a_function_again_for_its_named_signature(capsys, tmp_path):
+    # TensorFlow 2.21 (the SavedModel guide's output): saving looks each trace up by its signature's
+    # named specs, which a trace made from tensors does not fit, so the body traces again; a second
+    # save finds those traces.
+    class Module(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(2.0)
+
+        @tf.function
+        def __call__(self, x):
+            print("Tracing with", x)
+            return x * self.v
+
+    module = Module()
+    module(tf.constant(1.0))
+    tf.saved_model.save(module, tmp_path / "a")
+    tf.saved_model.save(module, tmp_path / "b")
+    assert capsys.readouterr().out.splitlines() == ['Tracing with Tensor("x:0", shape=(), dtype=float32)'] * 2
+    assert tf.saved_model.load(tmp_path / "b")(tf.constant(3.0)).numpy() == 6.0

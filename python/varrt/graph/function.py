@@ -126,7 +126,8 @@ class _CreationWatcher:
 # --- trace keys -----------------------------------------------------------------------------
 
 class _TensorKey(tuple):
-    """("tensor" or "variable", dtype, dims or None): what a tensor argument traces as."""
+    """("tensor" or "variable", dtype, dims or None[, name]): what a tensor argument traces as;
+    a named TensorSpec's name is part of its key, as of TensorFlow's TensorSpec trace type."""
 
     __slots__ = ()
 
@@ -167,6 +168,11 @@ def _key_of(value):
         return _tensor_key("tensor", value.dtype, value._data.shape)
     if isinstance(value, np.ndarray):
         return _tensor_key("tensor", dtypes.as_dtype(value.dtype), value.shape)
+    if isinstance(value, TensorSpec):  # get_concrete_function's stand-in for a tensor
+        shape = None if value.shape.rank is None else tuple(value.shape.as_list())
+        if value.name is None:
+            return _tensor_key("tensor", value.dtype, shape)
+        return _TensorKey(("tensor", value.dtype, shape, value.name))
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes, np.generic)):
         return ("value", value)  # equal values (1 and 1.0) share a trace, as in TensorFlow
     if isinstance(value, tuple) and hasattr(type(value), "_fields"):
@@ -186,6 +192,10 @@ def _subsumes(general, specific):
     """Whether a call with key `specific` can use the trace made for `general`."""
     if isinstance(general, _TensorKey) and isinstance(specific, _TensorKey):
         if general[0] != specific[0] or general[1] != specific[1]:
+            return False
+        # TensorFlow's TensorSpec.is_subtype_of: a named spec fits only a trace of its name; a
+        # tensor (no name) fits a named trace.
+        if len(specific) > 3 and (len(general) < 4 or general[3] != specific[3]):
             return False
         g, s = general[2], specific[2]
         return g is None or (s is not None and len(g) == len(s) and
@@ -355,10 +365,26 @@ class Function:
         return self._name
 
     def _list_all_concrete_functions_for_serialization(self):
-        """The traces made so far, in tracing order (what tf.saved_model.save exports of a
-        function without an input signature; TensorFlow's name)."""
+        """What tf.saved_model.save exports of a function without an input signature (TensorFlow's
+        method): for each distinct input signature of the traces made so far, in tracing order, the
+        concrete function get_concrete_function gives for it. As in TensorFlow, a trace made from
+        tensors is looked up by its signature's named specs, which it does not fit: the function
+        is traced again (its Python side effects run again), and that trace is the exported one."""
         with self._lock:
-            return [concrete for _, concrete in self._traces]
+            traces = [concrete for _, concrete in self._traces]
+        seen, out = [], []
+        for concrete in traces:
+            signature = concrete.structured_input_signature
+            key = _key_of(signature)
+            if key in seen:
+                continue
+            seen.append(key)
+            if concrete._variable_leaves:  # a variable argument: the trace itself (no VariableSpec to trace by)
+                out.append(concrete)
+                continue
+            args, kwargs = signature
+            out.append(self.get_concrete_function(*args, **kwargs))
+        return out
 
     def experimental_get_tracing_count(self):
         """How many times the body has been traced."""
