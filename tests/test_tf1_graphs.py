@@ -287,3 +287,21 @@ def test_tensors_and_feeds_by_name():
         with tf1.Session() as sess:
             assert sess.run("y:0", feed_dict={"x:0": [1.0, 2.0]}).tolist() == [3.0, 6.0]  # the name= (TensorFlow)
             assert sess.run(y, feed_dict={x: [1.0, 1.0]}).tolist() == [3.0, 3.0]
+
+
+def test_gradients_with_respect_to_any_tensor_of_the_graph():
+    # tf.compat.v1.gradients takes tensors no placeholder or variable feeds (a fill, a random
+    # draw, their product) as sources; values recorded from TensorFlow 2.21.
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default():
+        a = tf.ones([3]) * 2.0
+        r = tf1.random_normal([3], seed=1)
+        h = a * r
+        y = tf.reduce_sum(h * h + a)
+        grads = tf1.gradients(y, [a, r, h])
+        assert all(g is not None for g in grads)
+        with tf1.Session() as sess:
+            got = sess.run(grads)
+    np.testing.assert_allclose(got, [[3.632949113845825, 9.816133499145508, 1.0170717239379883],
+                                     [-6.490545749664307, 11.876790046691895, 0.5226349830627441],
+                                     [-3.2452728748321533, 5.938395023345947, 0.26131749153137207]], rtol=1e-6)

@@ -272,7 +272,12 @@ class Graph(func_graph.FuncGraph):
 
     def _register(self, tensor, slot, name, shape, op_type):
         self._by_name[name] = tensor  # a TF1 graph keeps its tensors (get_tensor_by_name, "x:0" fetches)
-        return super()._register(tensor, slot, name, shape, op_type)
+        registered = super()._register(tensor, slot, name, shape, op_type)
+        if self._tapes and (tensor.dtype.is_floating or tensor.dtype.is_complex):
+            # tf.gradients takes any tensor of the graph as a source (a constant, a random draw),
+            # not only placeholders and variables: each is watched as it is made.
+            self.watch(tensor)
+        return registered
 
     def get_tensor_by_name(self, name):
         """The tensor named `name` ("op:0") in this graph (TensorFlow's errors when there is none)."""
