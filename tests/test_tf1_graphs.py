@@ -305,3 +305,26 @@ def test_gradients_with_respect_to_any_tensor_of_the_graph():
     np.testing.assert_allclose(got, [[3.632949113845825, 9.816133499145508, 1.0170717239379883],
                                      [-6.490545749664307, 11.876790046691895, 0.5226349830627441],
                                      [-3.2452728748321533, 5.938395023345947, 0.26131749153137207]], rtol=1e-6)
+
+
+def test_constants_are_named_const_nodes_and_gradient_sources(capsys):
+    # TensorFlow 2.21 prints exactly these lines for the same program.
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as g:
+        c = tf.constant([1.0, 2.0])
+        c2 = tf.constant(3.0, name="three")
+        c3 = tf.constant([1, 2], shape=[2, 1])
+        c4 = tf.constant(4.0, name="three")
+        y = tf.reduce_sum(c * c * c2)
+        print(c, c2, c3, c4)
+        print([(o.name, o.type) for o in g.get_operations() if o.type == "Const"][:4])
+        print(g.get_tensor_by_name("three_1:0"))
+        grads = tf1.gradients(y, [c, c2])
+        with tf1.Session() as sess:
+            print(sess.run(grads), sess.run(c3).tolist())
+    assert capsys.readouterr().out.splitlines() == [
+        'Tensor("Const:0", shape=(2,), dtype=float32) Tensor("three:0", shape=(), dtype=float32) '
+        'Tensor("Const_1:0", shape=(2, 1), dtype=int32) Tensor("three_1:0", shape=(), dtype=float32)',
+        "[('Const', 'Const'), ('three', 'Const'), ('Const_1', 'Const'), ('three_1', 'Const')]",
+        'Tensor("three_1:0", shape=(), dtype=float32)',
+        "[array([ 6., 12.], dtype=float32), np.float32(5.0)] [[1], [2]]"]

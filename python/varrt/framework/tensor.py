@@ -12,6 +12,7 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.framework import dlpack_protocol as _dlpack
+from varrt.framework import graph_building as _graph_building
 from varrt.framework.tensor_shape import TensorShape, as_tensor_value
 
 _from_data = _C.tensor_from_data
@@ -326,8 +327,16 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
             if not isinstance(value, TensorShape):
                 raise
             result = _from_python_or_array(value.as_list(), dtype)  # tf.constant takes it as a sequence
-    if shape is None:
-        return result
+    if shape is not None:
+        result = _reshaped_constant(result, value, shape)
+    graph = _graph_building.tf1_graph()
+    if graph is not None:  # a node of the TensorFlow 1 graph, named as TensorFlow names it ("Const", "Const_1")
+        graph.name_constant(result, name)
+    return result
+
+
+def _reshaped_constant(result, value, shape):
+    """tf.constant's `shape`: a value with as many elements reshaped, a scalar broadcast."""
     shape = TensorShape(shape).as_list()
     n = int(np.prod(shape))
     array = result._numpy()

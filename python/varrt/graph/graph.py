@@ -270,6 +270,16 @@ class Graph(func_graph.FuncGraph):
     def get_operations(self):
         return [Operation(self, name, op, []) for name, op in self.node_names]
 
+    def name_constant(self, tensor, name):
+        """tf.constant made while this graph is the default: a Const node of it, named as
+        TensorFlow names it ("Const", "Const_1", or its `name`), fetchable and a source for
+        tf.gradients like any of its tensors."""
+        if self._finalized:
+            raise RuntimeError("Graph is finalized and cannot be modified.")
+        node = self.unique_name(name or "Const")
+        self._register(tensor, self.slot_of(tensor), node + ":0", TensorShape(list(tensor._shape_tuple)), "Const")
+        self.node_names.append((node, "Const"))
+
     def _register(self, tensor, slot, name, shape, op_type):
         self._by_name[name] = tensor  # a TF1 graph keeps its tensors (get_tensor_by_name, "x:0" fetches)
         registered = super()._register(tensor, slot, name, shape, op_type)
