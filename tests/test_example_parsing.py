@@ -184,3 +184,18 @@ def test_raw_parse_example_v2_is_tensorflows_op():
     eager = tf.io.parse_example(rs, {"tags": SPEC["tags"], "id": SPEC["id"]})
     assert out[0][0].numpy().tolist() == eager["tags"].indices.numpy().tolist()
     assert out[3][0].numpy().tolist() == eager["id"].numpy().tolist()
+
+
+def test_string_defaults_given_as_str_are_bytes():
+    # The TFRecord tutorial's feature description: FixedLenFeature([], tf.string, default_value='');
+    # TensorFlow 2.21 returns b'' (and [b'a', b'b'] for a list mixing str and bytes).
+    features = {"f2": tf.io.FixedLenFeature([], tf.string, default_value=""),
+                "f0": tf.io.FixedLenFeature([], tf.int64, default_value=0),
+                "f3": tf.io.FixedLenFeature([2], tf.string, default_value=["a", b"b"])}
+    example = tf.train.Example(features=tf.train.Features(feature={
+        "f0": tf.train.Feature(int64_list=tf.train.Int64List(value=[3]))}))
+    parsed = tf.io.parse_single_example(example.SerializeToString(), features)
+    assert parsed["f2"].numpy() == b"" and int(parsed["f0"]) == 3
+    assert parsed["f3"].numpy().tolist() == [b"a", b"b"] and parsed["f3"].dtype == tf.string
+    dataset = tf.data.Dataset.from_tensor_slices([example.SerializeToString()] * 2)
+    assert [d["f2"].numpy() for d in dataset.map(lambda s: tf.io.parse_single_example(s, features))] == [b"", b""]

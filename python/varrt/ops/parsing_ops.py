@@ -49,7 +49,10 @@ def _default_array(feature, dtype, dims):
     value = feature.default_value
     if isinstance(value, Tensor):
         value = value.numpy()
-    array = np.asarray(value, dtype=np_dtype)
+    if dtype == dtypes.string:  # str defaults are bytes, as any string tensor's elements ('' -> b'')
+        array = np.asarray(convert_to_tensor(value, dtype=dtypes.string).numpy(), dtype=object)
+    else:
+        array = np.asarray(value, dtype=np_dtype)
     if isinstance(feature, FixedLenSequenceFeature):
         return array.reshape(())
     return array.reshape(dims)
