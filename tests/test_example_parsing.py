@@ -197,5 +197,8 @@ def test_string_defaults_given_as_str_are_bytes():
     parsed = tf.io.parse_single_example(example.SerializeToString(), features)
     assert parsed["f2"].numpy() == b"" and int(parsed["f0"]) == 3
     assert parsed["f3"].numpy().tolist() == [b"a", b"b"] and parsed["f3"].dtype == tf.string
-    dataset = tf.data.Dataset.from_tensor_slices([example.SerializeToString()] * 2)
-    assert [d["f2"].numpy() for d in dataset.map(lambda s: tf.io.parse_single_example(s, features))] == [b"", b""]
+    def parse(serialized):
+        return tf.io.parse_single_example(serialized, features)
+
+    dataset = tf.data.Dataset.from_tensor_slices([example.SerializeToString()] * 2).map(parse)
+    assert [d["f2"].numpy() for d in dataset] == [b"", b""]
