@@ -50,7 +50,7 @@ def _default_array(feature, dtype, dims):
     if isinstance(value, Tensor):
         value = value.numpy()
     if dtype == dtypes.string:  # str defaults are bytes, as any string tensor's elements ('' -> b'')
-        array = np.asarray(convert_to_tensor(value, dtype=dtypes.string).numpy(), dtype=object)
+        array = _as_bytes(np.asarray(value, dtype=object))
     else:
         array = np.asarray(value, dtype=np_dtype)
     if isinstance(feature, FixedLenSequenceFeature):
@@ -60,6 +60,9 @@ def _default_array(feature, dtype, dims):
 
 # TensorFlow's name scopes of the ParseExampleV2 node (which share their names with TensorFlow 1's ops).
 _PARSE_SCOPE, _PARSE_SINGLE_SCOPE = "ParseExample", "ParseSingleExample"
+
+
+_as_bytes = np.vectorize(lambda v: v.encode() if isinstance(v, str) else v, otypes=[object])
 
 
 def _string_array(values):
