@@ -47,6 +47,9 @@ CASES = [
     "out = list(tf.linalg.qr(A['tall']))",
     "out = list(tf.linalg.qr(A['wide'], full_matrices=True))",
     "out = list(tf.linalg.qr(A['c3']))",
+    # NaN flows through the reflections (the one in the last column, of length one, is the identity)
+    "out = list(tf.linalg.qr(np.array([[1., 2., 3.], [np.nan, 5., 6.], [7., 8., 10.]])))",
+    "out = list(tf.linalg.qr(np.array([[1., 2., np.nan], [4., 5., 6.], [7., 8., 10.]], np.float32)))",
     "out = tf.linalg.svd(A['wide'], compute_uv=False)",
     "s, u, v = tf.linalg.svd(A['tall'], full_matrices=True); out = [s, u.shape.as_list(), v.shape.as_list()]",
     "s, u, v = tf.linalg.svd(A['c3']); out = [s, tf.matmul(u * tf.cast(s, u.dtype)[..., None, :], v, adjoint_b=True)]",

@@ -9,6 +9,7 @@
 #include "bindings.h"
 #include "interop/tensor_object.h"
 #include "varrt/ops/linalg_ops.h"
+#include "varrt/ops/normal_equations.h"
 
 namespace py = pybind11;
 
@@ -61,6 +62,14 @@ void bind_linalg(py::module_& m) {
                                             linalg_name(name)));
   }, py::arg("matrix"), py::arg("rhs"), py::arg("l2_regularizer"), py::arg("fast"), py::arg("name"),
         "The core's MatrixSolveLs.");
+  m.def("normal_equations_least_squares", [](py::handle matrix, py::handle rhs, double l2, bool regularize) {
+    PlacedTensor out;
+    if (!ops::NormalEquationsLeastSquares(linalg_input(matrix), linalg_input(rhs), l2, regularize, &out)) {
+      return py::none().cast<py::object>();
+    }
+    return linalg_result(std::move(out));
+  }, py::arg("matrix"), py::arg("rhs"), py::arg("l2"), py::arg("regularize"),
+        "tf.linalg.lstsq's normal equations in one core call, or None where its ops must run.");
   m.def("qr", [](py::handle input, bool full_matrices, const std::optional<std::string>& name) {
     auto r = ops::Qr(linalg_input(input), full_matrices, linalg_name(name));
     return py::make_tuple(linalg_result(std::move(r.first)), linalg_result(std::move(r.second)));

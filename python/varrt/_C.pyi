@@ -772,6 +772,8 @@ def memory_info(arg0: str) -> dict:
     """
 def memory_stats(arg0: str) -> dict:
     ...
+def normal_equations_least_squares(matrix: typing.Any, rhs: typing.Any, l2: float, regularize: bool) -> typing.Any:
+    """tf.linalg.lstsq's normal equations in one core call, or None where its ops must run."""
 def num_named_resources() -> int:
     ...
 def object_graph_decode(data: typing_extensions.Buffer, types: typing.Any = None) -> list:

@@ -2,7 +2,8 @@
 // and Cholesky against hand-computed values and each other on a batch, TensorFlow's texts for a
 // singular or non-square input, the half inverse, the NaN factor of a matrix that is not positive
 // definite, a triangular solve over broadcast batches and through a zero diagonal, QR's signs, SVD
-// and eigen values, and their graph nodes run natively with the eager ops' results.
+// and eigen values, their graph nodes run natively with the eager ops' results, and tf.linalg.lstsq's
+// normal equations in one call with the bits of its ops' composition.
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -13,9 +14,13 @@
 #include "check.h"
 #include "varrt/core/half.h"
 #include "varrt/device/device.h"
+#include "varrt/device/executor.h"
 #include "varrt/kernels/lapack.h"
+#include "varrt/ops/dispatch.h"
 #include "varrt/ops/graph.h"
 #include "varrt/ops/linalg_ops.h"
+#include "varrt/ops/matmul_ops.h"
+#include "varrt/ops/normal_equations.h"
 #include "varrt/ops/op_registry.h"
 
 using namespace varrt;
@@ -212,6 +217,50 @@ TEST(least_squares_fast_and_minimum_norm) {
   CHECK_THROWS_WITH(ops::MatrixSolveLs(eye, b2, tensor<double>(DType::kFloat64, {1.0}, Shape{1}), true),
                     CHECK(e.message().find("l2_regularizer must be scalar, got shape [1] [Op:MatrixSolveLs]") !=
                           std::string::npos));
+}
+
+// TensorFlow's lstsq composition, op by op: cholesky_solve over the Gram matrix's Cholesky factor.
+PlacedTensor composed_least_squares(const PlacedTensor& a, const PlacedTensor& b) {
+  const bool over = a.tensor.shape().dim(0) >= a.tensor.shape().dim(1);
+  const PlacedTensor chol = ops::Cholesky(ops::MatMul(a, a, over, !over));
+  auto solve = [&](const PlacedTensor& rhs) {
+    return ops::MatrixTriangularSolve(chol, ops::MatrixTriangularSolve(chol, rhs, true, false), true, true);
+  };
+  return over ? solve(ops::MatMul(a, b, true, false)) : ops::MatMul(a, solve(b), true, false);
+}
+
+struct Watcher : DispatchHook {
+  Watcher() : DispatchHook(Mode::kObserve) {}
+  void on_op(OpCall&) override { ++ops; }
+  int ops = 0;
+};
+
+TEST(normal_equations_in_one_call_have_the_compositions_bits_unless_someone_watches) {
+  std::vector<double> values(15);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = std::sin(1.0 + 3.7 * static_cast<double>(i));
+  const PlacedTensor tall = tensor<double>(DType::kFloat64, values, Shape{5, 3});
+  const PlacedTensor wide = tensor<double>(DType::kFloat64, values, Shape{3, 5});
+  const PlacedTensor b5 = tensor<double>(DType::kFloat64, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Shape{5, 2});
+  const PlacedTensor b3 = tensor<double>(DType::kFloat64, {1, 2, 3}, Shape{3, 1});
+  auto same = [](const Tensor& x, const Tensor& y) {
+    return x.shape() == y.shape() && std::memcmp(x.data(), y.data(), x.byte_size()) == 0;
+  };
+  PlacedTensor x;
+  CHECK(ops::NormalEquationsLeastSquares(tall, b5, 0.0, false, &x));
+  CHECK(x.tensor.shape() == (Shape{3, 2}) && same(x.tensor, composed_least_squares(tall, b5).tensor));
+  CHECK(ops::NormalEquationsLeastSquares(wide, b3, 0.0, false, &x));
+  CHECK(x.tensor.shape() == (Shape{5, 1}) && same(x.tensor, composed_least_squares(wide, b3).tensor));
+  // A tape (any hook) or the placement log must see the ops: the one call declines.
+  Watcher watcher;
+  Dispatch::push_hook(&watcher);
+  const bool taken = ops::NormalEquationsLeastSquares(tall, b5, 0.0, false, &x);
+  Dispatch::pop_hook(&watcher);
+  CHECK(!taken && watcher.ops == 0);
+  Executor::set_log_device_placement(true);
+  const bool logged = ops::NormalEquationsLeastSquares(tall, b5, 0.0, false, &x);
+  Executor::set_log_device_placement(false);
+  CHECK(!logged);
+  CHECK(!ops::NormalEquationsLeastSquares(tall, b3, 0.0, false, &x));  // rows differ: MatMul's error to raise
 }
 
 TEST_MAIN()

@@ -1,9 +1,9 @@
 #include "varrt/kernels/lapack.h"
 
+#include <complex>
+#include <cstring>
 #include <string>
 #include <vector>
-
-#include <cstring>
 
 #include "varrt/kernels/blas_library.h"
 
@@ -21,8 +21,10 @@ using Getrf = int (*)(int, int, int, void*, int, int32_t*);
 using GetriWork = int (*)(int, int, void*, int, const int32_t*, void*, int);
 using Getrs = int (*)(int, char, int, int, const void*, int, const int32_t*, void*, int);
 using Potrf = int (*)(int, char, int, void*, int);
-using Geqrf = int (*)(int, int, int, void*, int, void*);
-using Orgqr = int (*)(int, int, int, int, void*, int, const void*);
+// geqrf and orgqr (ungqr) as LAPACKE's *_work entries, which pass column-major calls straight
+// to LAPACK: the workspace and its size are the caller's.
+using GeqrfWork = int (*)(int, int, int, void*, int, void*, void*, int);
+using OrgqrWork = int (*)(int, int, int, int, void*, int, const void*, void*, int);
 using Gesdd = int (*)(int, char, int, int, void*, int, void*, void*, int, void*, int);
 using Syevd = int (*)(int, char, char, int, void*, int, void*);
 // gelsd's rcond is a real scalar passed by value: float for s and c, double for d and z.
@@ -40,8 +42,8 @@ struct Routines {
   GetriWork getri = nullptr;
   Getrs getrs = nullptr;
   Potrf potrf = nullptr;
-  Geqrf geqrf = nullptr;
-  Orgqr orgqr = nullptr;
+  GeqrfWork geqrf = nullptr;
+  OrgqrWork orgqr = nullptr;
   Gesdd gesdd = nullptr;
   Syevd syevd = nullptr;
   void* trsm = nullptr;
@@ -65,8 +67,8 @@ Routines resolve(const char* prefix) {
   r.getri = find<GetriWork>(prefix, "getri_work");
   r.getrs = find<Getrs>(prefix, "getrs");
   r.potrf = find<Potrf>(prefix, "potrf");
-  r.geqrf = find<Geqrf>(prefix, "geqrf");
-  r.orgqr = find<Orgqr>(prefix, complex ? "ungqr" : "orgqr");
+  r.geqrf = find<GeqrfWork>(prefix, "geqrf_work");
+  r.orgqr = find<OrgqrWork>(prefix, complex ? "ungqr_work" : "orgqr_work");
   r.gesdd = find<Gesdd>(prefix, "gesdd");
   r.syevd = find<Syevd>(prefix, complex ? "heevd" : "syevd");
   r.gelsd = find<void*>(prefix, "gelsd");
@@ -195,12 +197,77 @@ void blas_triangular_solve(DType dtype, bool lower, bool adjoint, const void* t,
   }
 }
 
-int lapack_qr(DType dtype, void* a, int m, int n, void* tau) {
-  return routines(dtype)->geqrf(kRowMajor, m, n, a, n, tau);
+namespace {
+
+// One thread's QR buffers: the column-major matrix (m x max(n, q_cols)), tau, and the workspace
+// with the sizes geqrf and orgqr asked for at the shape they were last asked at.
+template <class T>
+struct QrScratch {
+  std::vector<T> matrix, tau, work;
+  int m = -1, n = -1, q_cols = -1;
+  int geqrf_lwork = 0, orgqr_lwork = 0;
+};
+
+// LAPACK's answer to a workspace query (the size in its first element's real part).
+template <class T>
+int queried_size(T answer) { return static_cast<int>(std::real(answer)); }
+
+template <class T>
+int qr_of(const Routines& lapack, const T* a, int m, int n, T* q, int q_cols, T* r, int r_rows) {
+  thread_local QrScratch<T> s;
+  const int p = m < n ? m : n, cols = n > q_cols ? n : q_cols;
+  s.matrix.resize(static_cast<size_t>(m) * cols);
+  T* c = s.matrix.data();
+  if (s.m != m || s.n != n || s.q_cols != q_cols) {
+    // The sizes LAPACKE's row-major geqrf and orgqr query per call (the same, since they query
+    // with the column-major copy's dimensions), so the blocking and the bits are theirs.
+    s.tau.resize(static_cast<size_t>(p));
+    T answer[1];
+    int info = lapack.geqrf(kColMajor, m, n, c, m, s.tau.data(), answer, -1);
+    if (info != 0) return info;
+    s.geqrf_lwork = queried_size(answer[0]);
+    info = lapack.orgqr(kColMajor, m, q_cols, p, c, m, s.tau.data(), answer, -1);
+    if (info != 0) return info;
+    s.orgqr_lwork = queried_size(answer[0]);
+    const int most = s.geqrf_lwork > s.orgqr_lwork ? s.geqrf_lwork : s.orgqr_lwork;
+    s.work.resize(static_cast<size_t>(most > 1 ? most : 1));
+    s.m = m, s.n = n, s.q_cols = q_cols;
+  }
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j) c[static_cast<size_t>(j) * m + i] = a[static_cast<size_t>(i) * n + j];
+  }
+  int info = lapack.geqrf(kColMajor, m, n, c, m, s.tau.data(), s.work.data(), s.geqrf_lwork);
+  if (info != 0) return info;
+  for (int i = 0; i < r_rows; ++i) {
+    for (int j = 0; j < n; ++j) r[static_cast<size_t>(i) * n + j] = j >= i ? c[static_cast<size_t>(j) * m + i] : T(0);
+  }
+  // Q's columns beyond the reflectors' start as zeros (full_matrices of a tall matrix).
+  for (size_t k = static_cast<size_t>(n) * m; k < static_cast<size_t>(q_cols) * m; ++k) c[k] = T(0);
+  info = lapack.orgqr(kColMajor, m, q_cols, p, c, m, s.tau.data(), s.work.data(), s.orgqr_lwork);
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < q_cols; ++j) q[static_cast<size_t>(i) * q_cols + j] = c[static_cast<size_t>(j) * m + i];
+  }
+  return info;
 }
 
-int lapack_qr_q(DType dtype, void* q, int m, int cols, int k, const void* tau) {
-  return routines(dtype)->orgqr(kRowMajor, m, cols, k, q, cols, tau);
+}  // namespace
+
+int lapack_qr(DType dtype, const void* a, int m, int n, void* q, int q_cols, void* r, int r_rows) {
+  const Routines& lapack = *routines(dtype);
+  switch (dtype) {
+    case DType::kFloat32:
+      return qr_of(lapack, static_cast<const float*>(a), m, n, static_cast<float*>(q), q_cols,
+                   static_cast<float*>(r), r_rows);
+    case DType::kFloat64:
+      return qr_of(lapack, static_cast<const double*>(a), m, n, static_cast<double*>(q), q_cols,
+                   static_cast<double*>(r), r_rows);
+    case DType::kComplex64:
+      return qr_of(lapack, static_cast<const std::complex<float>*>(a), m, n, static_cast<std::complex<float>*>(q),
+                   q_cols, static_cast<std::complex<float>*>(r), r_rows);
+    default:
+      return qr_of(lapack, static_cast<const std::complex<double>*>(a), m, n, static_cast<std::complex<double>*>(q),
+                   q_cols, static_cast<std::complex<double>*>(r), r_rows);
+  }
 }
 
 int lapack_svd(DType dtype, void* a, int m, int n, void* s, bool vectors, bool full, void* u, void* vt) {

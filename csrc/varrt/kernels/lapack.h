@@ -30,11 +30,13 @@ int lapack_cholesky(DType dtype, void* a, int n);
 // b (n x k) -> the solution of T x = b (T^H x = b with `adjoint`), T the `lower` (else upper)
 // triangle of t (n x n): BLAS's trsm, which divides by a zero diagonal rather than refusing.
 void blas_triangular_solve(DType dtype, bool lower, bool adjoint, const void* t, int n, void* b, int k);
-// a (m x n) -> Householder QR (geqrf): R in its upper triangle, the reflectors below it, their
-// scales in tau (min(m, n) elements).
-int lapack_qr(DType dtype, void* a, int m, int n, void* tau);
-// q (m x cols, its first k columns geqrf's reflectors) -> the first `cols` columns of Q (orgqr/ungqr).
-int lapack_qr_q(DType dtype, void* q, int m, int cols, int k, const void* tau);
+// The Householder QR of a (m x n, read only; min(m, n) > 0): R's first r_rows rows into r
+// (r_rows x n, zeros below the diagonal) and Q's first q_cols columns into q (m x q_cols), as
+// geqrf and orgqr (ungqr) compute them. It works in a per-thread column-major copy, with a
+// workspace queried once per shape, so a batch of small matrices does none of what LAPACKE's
+// row-major interface does per call (two workspace queries, allocations, transposing copies,
+// a scan for NaN: NaN here flows through the reflections, as in TensorFlow's Eigen kernel).
+int lapack_qr(DType dtype, const void* a, int m, int n, void* q, int q_cols, void* r, int r_rows);
 // The singular values of a (m x n, overwritten) into s (real, min(m, n), largest first) and, with
 // `vectors`, U (m x ucols) and V^H (vtrows x n): ucols = vtrows = m and n with `full`, else
 // min(m, n) (gesdd).

@@ -1,9 +1,11 @@
 // The table's gamma family (lgamma, digamma, polygamma, zeta, the incomplete gamma functions),
-// betainc, ndtri and erfinv (special_gamma.h, special_beta.h, special_normal.h).
+// betainc, ndtri and erfinv (special_gamma.h, special_beta.h, special_normal.h; Lgamma's float64
+// kernel in lgamma_reflection.h).
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
+#include "varrt/kernels/lgamma_reflection.h"
 #include "varrt/kernels/math_function_loops.h"
 #include "varrt/kernels/special_beta.h"
 #include "varrt/kernels/special_gamma.h"
@@ -13,8 +15,8 @@ namespace varrt {
 namespace kernels {
 namespace {
 
-// special::lgamma and special::betainc are overload sets, not templates.
-template <class T> T lgamma(T x) { return special::lgamma(x); }
+// lgamma_by_reflection and special::betainc are overload sets, not templates.
+template <class T> T lgamma(T x) { return lgamma_by_reflection(x); }
 template <class T> T betainc(T a, T b, T x) { return special::betainc(a, b, x); }
 
 }  // namespace

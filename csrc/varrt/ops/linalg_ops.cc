@@ -474,29 +474,23 @@ std::pair<PlacedTensor, PlacedTensor> Qr(const PlacedTensor& input, bool full_ma
     const Shape batch = batch_shape(shape);
     const int m = static_cast<int>(shape.dim(shape.rank() - 2)), n = static_cast<int>(shape.dim(shape.rank() - 1));
     const int p = m < n ? m : n, q_cols = full_matrices ? m : p, r_rows = full_matrices ? m : p;
-    Tensor a = working_copy(c, c.inputs[0], work);
+    // Half is factored in float32; LAPACK's types are read where they are.
+    const Tensor a = dtype == work ? c.inputs[0] : working_copy(c, c.inputs[0], work);
     Tensor q = Tensor::allocate(work, with_matrix(batch, m, q_cols), c.allocator());
     Tensor r = Tensor::allocate(work, with_matrix(batch, r_rows, n), c.allocator());
     const int64_t count = batch.num_elements();
     with_element_type(work, [&](auto zero) {
       using T = decltype(zero);
-      std::vector<T> tau(static_cast<size_t>(p > 0 ? p : 1));
       for (int64_t b = 0; b < count; ++b) {
-        T* ab = static_cast<T*>(a.mutable_data()) + b * m * n;
+        const T* ab = static_cast<const T*>(a.data()) + b * m * n;
         T* qb = static_cast<T*>(q.mutable_data()) + b * m * q_cols;
         T* rb = static_cast<T*>(r.mutable_data()) + b * r_rows * n;
-        if (p > 0) kernels::lapack_qr(work, ab, m, n, tau.data());
-        for (int i = 0; i < r_rows; ++i) {
-          for (int j = 0; j < n; ++j) rb[i * n + j] = j >= i ? ab[i * n + j] : T(0);
-        }
-        if (p == 0) {
-          identity_into(qb, m, q_cols);
+        if (p > 0) {
+          kernels::lapack_qr(work, ab, m, n, qb, q_cols, rb, r_rows);
           continue;
         }
-        for (int i = 0; i < m; ++i) {
-          for (int j = 0; j < q_cols; ++j) qb[i * q_cols + j] = j < n ? ab[i * n + j] : T(0);
-        }
-        kernels::lapack_qr_q(work, qb, m, q_cols, p, tau.data());
+        for (int64_t i = 0; i < static_cast<int64_t>(r_rows) * n; ++i) rb[i] = T(0);
+        identity_into(qb, m, q_cols);
       }
     });
     c.outputs[0] = in_dtype(c, std::move(q), dtype);

@@ -2,23 +2,20 @@
 linalg/linalg_impl.py), written over the same ops in the same way, so their values, shapes,
 graphs and gradients follow from those ops': trace, matvec, logdet, cholesky_solve, pinv, norm,
 normalize, matrix_rank, lstsq (the regularized normal equations on Cholesky, or the MatrixSolveLs
-kernel)."""
+kernel; eagerly, with nothing recording its ops, the normal equations in one core call with the
+same bits, csrc/varrt/ops/normal_equations.h)."""
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from varrt import _C
 from varrt.base import dtypes
-from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, diag_ops, math_ops, reduction_ops
 from varrt.ops.decompositions import svd
 from varrt.ops.linalg_ops import matmul
 from varrt.ops.linalg_solvers import cholesky, matrix_solve_ls_op, matrix_triangular_solve
 from varrt.ops.index_ops import where
-
-if TYPE_CHECKING:
-    from varrt.framework.tensor import Tensor
 
 
 def trace(x, name=None) -> Tensor:
@@ -168,11 +165,26 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None) -> Tensor:
     if rows is None or cols is None:
         raise NotImplementedError("tf.linalg.lstsq with unknown matrix dimensions is not supported by varrt yet "
                                   "(TensorFlow chooses the normal equations' kind with a tf.cond).")
+    if _fusable(rhs, l2_regularizer):
+        solution = _C.normal_equations_least_squares(matrix, rhs, float(l2_regularizer), l2_regularizer != 0)
+        if solution is not None:
+            return solution
     if rows >= cols:
         chol = regularized_gramian_cholesky(matrix, l2_regularizer, first_kind=True)
         return cholesky_solve(chol, matmul(matrix, rhs, adjoint_a=True))
     chol = regularized_gramian_cholesky(matrix, l2_regularizer, first_kind=False)
     return matmul(matrix, cholesky_solve(chol, rhs), adjoint_a=True)
+
+
+def _fusable(rhs, l2_regularizer):
+    """Whether the core may compute the composition below in one call (it declines where a tape,
+    a graph or the placement log needs the ops, and for shapes or dtypes the ops must judge):
+    right-hand sides that are a tensor or a plain array (C-contiguous, native byte order: the
+    core reads it in place), and a regularizer that is a Python number whose conversion to the
+    matrices' dtype rounds as its float does."""
+    plain = isinstance(rhs, Tensor) or (isinstance(rhs, np.ndarray) and rhs.flags.c_contiguous
+                                        and rhs.dtype.isnative)
+    return plain and type(l2_regularizer) in (float, int) and abs(l2_regularizer) <= 2 ** 53
 
 
 def _use_composite(fast, matrix):
