@@ -660,3 +660,17 @@ def test_saving_traces_a_function_again_for_its_named_signature(capsys, tmp_path
     tf.saved_model.save(module, tmp_path / "b")
     assert capsys.readouterr().out.splitlines() == ['Tracing with Tensor("x:0", shape=(), dtype=float32)'] * 2
     assert tf.saved_model.load(tmp_path / "b")(tf.constant(3.0)).numpy() == 6.0
+
+
+def test_a_concrete_function_called_with_another_dtype_raises_tensorflows_error():
+    @tf.function
+    def f(x):
+        return x * 2
+
+    concrete = f.get_concrete_function(tf.TensorSpec([None], tf.float32))
+    np.testing.assert_array_equal(concrete(tf.constant([1.0, 2.0, 3.0])).numpy(), [2.0, 4.0, 6.0])
+    with pytest.raises(errors.InvalidArgumentError) as info:
+        concrete(tf.constant([1, 2]))
+    # TensorFlow 2.21's text (its DataTypeString names: float, not float32).
+    assert str(info.value) == (f"cannot compute {concrete.name} as input #0(zero-based) was expected to be a float "
+                               f"tensor but is a int32 tensor [Op:{concrete.name}]")

@@ -1009,12 +1009,17 @@ class ConcreteFunction:
         tensors = [t for t in tensors if isinstance(t, Tensor)]
         if len(tensors) != len(self._tensor_leaves):
             raise TypeError(f"{self.name} takes {len(self._tensor_leaves)} tensor arguments, got {len(tensors)}")
-        for t, spec in zip(tensors, self._specs):
-            if not spec.is_compatible_with(t):
+        for index, (t, spec) in enumerate(zip(tensors, self._specs)):
+            if t.dtype != spec.dtype:  # TensorFlow's text for the call of a concrete function
                 raise errors.InvalidArgumentError(
-                    None, None, f"cannot compute {self.name} as input #{self._specs.index(spec)}(zero-based) was "
-                    f"expected to be a {spec.dtype.name} tensor of shape {spec.shape} but is a {t.dtype.name} tensor "
-                    f"of shape {t.shape}")
+                    None, None, f"{_C.tf.input_dtype_mismatch(self.name, index, spec.dtype._enum, t.dtype._enum)} "
+                                f"[Op:{self.name}]")
+            if not spec.is_compatible_with(t):
+                # TensorFlow runs its graph on any shape; varrt's graph is built for the traced shapes.
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {self.name} as input #{index}(zero-based) was expected to be a "
+                                f"{spec.dtype.name} tensor of shape {spec.shape} but is a {t.dtype.name} tensor of "
+                                f"shape {t.shape}")
         values, bound = self._function._canonical(args, kwargs)
         flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
         return self._run(tensors, [flat[i] for i in self._variable_leaves])
