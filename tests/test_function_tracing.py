@@ -674,3 +674,32 @@ def test_a_concrete_function_called_with_another_dtype_raises_tensorflows_error(
     # TensorFlow 2.21's text (its DataTypeString names: float, not float32).
     assert str(info.value) == (f"cannot compute {concrete.name} as input #0(zero-based) was expected to be a float "
                                f"tensor but is a int32 tensor [Op:{concrete.name}]")
+
+
+def test_a_function_returns_indexed_slices():
+    # TensorFlow 2.21: the gradient of a gather comes back as IndexedSlices (values recorded).
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+
+    @tf.function
+    def grad(i):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.gather(v, i) * [[1.0, 2.0]])
+        return {"g": tape.gradient(y, v), "y": y}
+
+    for _ in range(2):  # the second call runs the cached trace
+        out = grad(tf.constant([0, 2, 0]))
+        g = out["g"]
+        assert isinstance(g, tf.IndexedSlices) and float(out["y"]) == 27.0
+        np.testing.assert_array_equal(g.indices.numpy(), [0, 2, 0])
+        np.testing.assert_array_equal(g.values.numpy(), [[1.0, 2.0]] * 3)
+        np.testing.assert_array_equal(g.dense_shape.numpy(), [3, 2])
+        np.testing.assert_array_equal(tf.convert_to_tensor(g).numpy(), [[2.0, 4.0], [0.0, 0.0], [1.0, 2.0]])
+
+    @tf.function
+    def slices(x):
+        return tf.IndexedSlices(x * 2.0, tf.constant([1, 0]))
+
+    s = slices(tf.constant([[1.0], [2.0]]))
+    assert isinstance(s, tf.IndexedSlices) and s.dense_shape is None
+    np.testing.assert_array_equal(s.values.numpy(), [[2.0], [4.0]])
+    assert isinstance(slices.get_concrete_function(tf.constant([[1.0], [2.0]])).structured_outputs, tf.IndexedSlices)

@@ -34,6 +34,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.graph import func_graph as _func_graph
 from varrt.framework import variables as _variables
+from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.tensor_shape import TensorShape
@@ -225,9 +226,41 @@ def _supertype(a, b):
 
 # --- results --------------------------------------------------------------------------------
 
+class _SlicesParts(collections.namedtuple("_SlicesParts", ["values", "indices", "dense_shape"])):
+    """An IndexedSlices a function returns, as the tensors the graph outputs (TensorFlow's
+    composite tensors: the components are the outputs); rebuilt by _with_composites."""
+
+
+def _with_composites(structure):
+    """The output structure with each _SlicesParts rebuilt as the IndexedSlices it stands for."""
+    if isinstance(structure, _SlicesParts):
+        return IndexedSlices(*structure)
+    if isinstance(structure, tuple) and hasattr(type(structure), "_fields"):
+        return type(structure)(*(_with_composites(v) for v in structure))
+    if isinstance(structure, (list, tuple)):
+        return type(structure)(_with_composites(v) for v in structure)
+    if isinstance(structure, dict):
+        return type(structure)((k, _with_composites(v)) for k, v in structure.items())
+    return structure
+
+
+def _has_composites(structure):
+    if isinstance(structure, _SlicesParts):
+        return True
+    if isinstance(structure, (list, tuple)):
+        return any(_has_composites(v) for v in structure)
+    if isinstance(structure, dict):
+        return any(_has_composites(v) for v in structure.values())
+    return False
+
+
 def _to_output(value, python_function):
     if value is None or isinstance(value, Tensor):
         return value
+    if isinstance(value, IndexedSlices):
+        dense_shape = value.dense_shape
+        return _SlicesParts(_to_output(value.values, python_function), _to_output(value.indices, python_function),
+                            None if dense_shape is None else _to_output(dense_shape, python_function))
     if isinstance(value, _variables.Variable):
         return value.read_value()
     if isinstance(value, (bool, int, float, complex, str, bytes, np.ndarray, np.generic)):
@@ -872,6 +905,7 @@ class ConcreteFunction:
         self._variable_leaves = list(variable_leaves)  # where a call's variable arguments are
         self._specs = specs
         self._output = output
+        self._composite_output = _has_composites(output)  # IndexedSlices returned: rebuilt after each call
         self._flat_output = [None if isinstance(t, Tensor) else t for t in flat_output]
         self._output_positions = [i for i, t in enumerate(flat_output) if isinstance(t, Tensor)]
         self._positional_only = positional_only
@@ -898,7 +932,7 @@ class ConcreteFunction:
 
     @property
     def structured_outputs(self):
-        return self._output
+        return _with_composites(self._output) if self._composite_output else self._output
 
     @property
     def inputs(self):
@@ -1055,7 +1089,8 @@ class ConcreteFunction:
         flat = list(self._flat_output)
         for pos, value in zip(self._output_positions, results):
             flat[pos] = value
-        return nest.pack_sequence_as(self._output, flat)
+        packed = nest.pack_sequence_as(self._output, flat)
+        return _with_composites(packed) if self._composite_output else packed
 
     def _reraise_run_error(self, error):
         if isinstance(error, errors.OpError):
@@ -1110,7 +1145,8 @@ class ConcreteFunction:
         flat = list(self._flat_output)
         for pos, value in zip(self._output_positions, results):
             flat[pos] = value
-        return nest.pack_sequence_as(self._output, flat)
+        packed = nest.pack_sequence_as(self._output, flat)
+        return _with_composites(packed) if self._composite_output else packed
 
     def _graph_execution_error(self, error):
         """TensorFlow's text for an op failing while a graph runs: the node, where it was defined,
