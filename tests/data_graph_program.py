@@ -3,7 +3,8 @@ tests/tools/record_keras_program.py data_graph_program.py data_in_graphs, into
 tests/fixtures/data_in_graphs/) and under varrt (by tests/test_data_in_graphs.py): a `for` over a
 dataset in a tf.function (a loop of the graph: its sum, count, a break on a tensor condition,
 variable updates per element, the element's static shape while traced), `next(iter(ds))` in a
-function, past the end (OutOfRangeError), a dataset made inside the function, and TensorFlow 1's
+function, past the end (OutOfRangeError), a dataset made inside the function, an iterator made
+outside the function read by `next` and `for` in it, and TensorFlow 1's
 one-shot and initializable iterators in a Session.
 
     python data_graph_program.py varrt|tensorflow OUT_DIR
@@ -111,6 +112,46 @@ try:
 except Exception as e:  # noqa: BLE001 - the type and the message's ends are compared
     text = str(e)
     record("next.past_end", (type(e).__name__, text.splitlines()[0], "End of sequence" in text))
+
+
+
+@tf.function
+def consume_next(iterator):
+    return next(iterator) * 10
+
+
+# An iterator made outside the function (the function guide's good_consume_next): each call takes
+# the next element when the graph runs, one trace serves them all, OutOfRangeError at the end.
+outside = iter(tf.data.Dataset.from_tensor_slices([1, 2, 3]))
+got = [values(consume_next(outside)) for _ in range(3)]
+try:
+    consume_next(outside)
+    got.append("no error")
+except tf.errors.OutOfRangeError as e:
+    got.append(type(e).__name__)
+record("next.outside_iterator", repr(got + [consume_next.experimental_get_tracing_count()]))
+
+
+@tf.function
+def rest_sum(iterator):
+    s = tf.constant(0, tf.int64)
+    for x in iterator:
+        s += x
+    return s
+
+
+partly = iter(tf.data.Dataset.range(9))
+first = next(partly)
+record("for.outside_iterator", values((first, rest_sum(partly), rest_sum(partly))))
+closure = iter(tf.data.Dataset.from_tensor_slices({"a": [1.5, 2.5, 3.5], "b": [[1, 2], [3, 4], [5, 6]]}))
+
+
+@tf.function
+def two_of_closure():
+    return closure.get_next(), next(closure)
+
+
+record("next.closure_iterator", values(two_of_closure()))
 
 tf1 = tf.compat.v1
 with tf.Graph().as_default():

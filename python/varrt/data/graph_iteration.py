@@ -10,6 +10,7 @@ the elements with `IteratorGetNextAsOptional` (whether there was one, and its co
 A `DeleteIterator` node after the loop closes its iterator (a `break` leaves it open otherwise)."""
 import itertools
 import threading
+import weakref
 
 import numpy as np
 
@@ -36,10 +37,26 @@ def _open_iterator(dataset):
     return (convert_to_tensor(handle, dtypes.int64),)
 
 
+_owned = weakref.WeakValueDictionary()  # handle -> an eager iterator a traced function reads
+
+
 def _iterator(handle):
     """The open iterator of `handle`, or None once it ended (or before a TensorFlow 1
     initializable iterator's initializer ran)."""
-    return _open.get(int(handle.numpy()))
+    key = int(handle.numpy())
+    iterator = _open.get(key)
+    return iterator if iterator is not None else _owned.get(key)
+
+
+def _owned_handle(iterator):
+    """The handle a traced function's nodes read an eager iterator by (one per iterator; the
+    graph holds it as a constant, not the iterator)."""
+    handle = iterator.__dict__.get("_graph_handle")
+    if handle is None:
+        with _lock:
+            handle = iterator._graph_handle = next(_handles)
+            _owned[handle] = iterator
+    return handle
 
 
 def _close(handle):
@@ -53,11 +70,15 @@ def _placeholder(spec):
 
 
 class GraphIterator(Iterator):
-    """`iter(dataset)` while a graph is built: its nodes open the iterator when the graph runs."""
+    """`iter(dataset)` while a graph is built: its nodes open the iterator when the graph runs
+    (or, `owned`, read an eager iterator made outside the graph)."""
 
-    def __init__(self, dataset, open_kernel=None, op="AnonymousIteratorV3"):
+    def __init__(self, dataset, open_kernel=None, op="AnonymousIteratorV3", owned=None):
         self._dataset = dataset
         self._specs = structure.leaves(dataset.element_spec)
+        if owned is not None:
+            self._handle = convert_to_tensor(_owned_handle(owned), dtypes.int64)  # captured by the graph
+            return
         graph = graph_building.current()
         first, node = graph.add_call_node(op, open_kernel or (lambda: _open_iterator(dataset)), [], 1, None)
         self._handle = graph.register_outputs([dtypes.int64], first, node, [TensorShape([])], op)[0]
@@ -116,7 +137,27 @@ class GraphIterator(Iterator):
 def dataset_for(dataset, body, values, names, extra_test=None):
     """AutoGraph's `for element in dataset` while a graph is built: a tf.while_loop taking the
     elements, the body run while there was one (and extra_test, a lowered break, holds)."""
-    iterator = GraphIterator(dataset)
+    return _graph_for(GraphIterator(dataset), dataset, body, values, names, extra_test, close=True)
+
+
+def _owned_next(iterator):
+    """`next(iterator)` of an eager iterator in a traced function: its next element when the
+    graph runs (OutOfRangeError at the end, as TensorFlow's IteratorGetNext)."""
+    return GraphIterator(iterator._dataset, owned=iterator).get_next()
+
+
+def _owned_for(iterator, body, values, names, extra_test):
+    """`for element in iterator` of an eager iterator in a traced function: a loop of the graph
+    over the elements it has left when the graph runs (the iterator stays open)."""
+    return _graph_for(GraphIterator(iterator._dataset, owned=iterator), iterator._dataset, body, values, names,
+                      extra_test, close=False)
+
+
+OwnedIterator._traced_next = staticmethod(_owned_next)
+OwnedIterator._traced_for = staticmethod(_owned_for)
+
+
+def _graph_for(iterator, dataset, body, values, names, extra_test, close):
     has, element = iterator.get_next_as_optional_components()
     flat = structure.leaves(element)
     n = len(flat)
@@ -137,6 +178,7 @@ def dataset_for(dataset, body, values, names, extra_test=None):
                                 ("<has element>",) + element_names + tuple(names))
     # After the loop (its last has-element flag is an input, so the node runs after it), the
     # iterator is closed: a loop ended by a break leaves it open otherwise.
-    graph_building.current().add_call_node("DeleteIterator", lambda handle, _: (_close(handle), ())[1],
-                                           [iterator._handle, out[0]], 0, None)
+    if close:
+        graph_building.current().add_call_node("DeleteIterator", lambda handle, _: (_close(handle), ())[1],
+                                               [iterator._handle, out[0]], 0, None)
     return tuple(out[1 + n:])

@@ -16,6 +16,7 @@ from varrt.base import dtypes
 from varrt.data import structure
 from varrt.data.op_errors import PendingIteratorError, at_get_next, end_of_sequence
 from varrt.data.random_source import PassSeeds
+from varrt.framework import graph_building
 from varrt.framework.variables import Variable
 
 # The object-graph attribute of TensorFlow's saved iterator state (its entry in the file is
@@ -37,6 +38,11 @@ class Iterator:
         raise NotImplementedError
 
 
+def _tracing_function():
+    """Whether a tf.function's graph is being built here (not a TensorFlow 1 graph)."""
+    return graph_building.building() and graph_building.tf1_graph() is None
+
+
 class OwnedIterator(Iterator):
     """An iterator over a dataset's elements (`iter(dataset)`)."""
 
@@ -55,17 +61,32 @@ class OwnedIterator(Iterator):
     def __iter__(self):
         return self
 
+    # While a tf.function is traced, an iterator made outside it (an argument, a closure) is read
+    # by the graph each time it runs, as TensorFlow's IteratorGetNext on the iterator's resource:
+    # `next(iterator)` is a node taking the next element then, `for x in iterator` a loop of the
+    # graph over the remaining ones. data/graph_iteration.py (above this module) sets these.
+    _traced_next = None
+    _traced_for = None
+
     def __next__(self):
+        if OwnedIterator._traced_next is not None and _tracing_function():
+            return OwnedIterator._traced_next(self)
         element = next(self._elements)
         self._produced += 1
         return element
 
     def get_next(self):
         """The next element; OutOfRangeError at the end (StopIteration is `next`'s)."""
+        if OwnedIterator._traced_next is not None and _tracing_function():
+            return OwnedIterator._traced_next(self)
         try:
             return self.__next__()
         except StopIteration:
             raise end_of_sequence(len(structure.leaves(self.element_spec))) from None
+
+    def _graph_for(self, body, values, names, extra_test):
+        """AutoGraph's `for element in iterator` while a function is traced (see _traced_next)."""
+        return OwnedIterator._traced_for(self, body, values, names, extra_test)
 
     # --- checkpoints ---------------------------------------------------------------------------
 
