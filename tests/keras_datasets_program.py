@@ -292,6 +292,7 @@ for case, fn in (
         ("matrix", lambda: listing(to_categorical(np.array([[0, 1], [2, 1]])))),
         ("tensor", lambda: to_categorical(tf.constant([[1], [2], [0]]), num_classes=3)),
         ("tensor_row", lambda: to_categorical(tf.constant([2, 0]), 4)),
+        ("variable", lambda: to_categorical(tf.Variable([[0], [3]]), 5)),
         ("out_of_range", lambda: listing(to_categorical([5], num_classes=3))),
 ):
     call(f"to_categorical.{case}", fn, printed=None)

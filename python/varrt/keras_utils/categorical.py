@@ -2,7 +2,7 @@
 a tensor in goes through the ops, as Keras's TensorFlow backend does."""
 import numpy as np
 
-from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.tensor import convert_to_tensor, is_tensor
 from varrt.ops import array_ops, index_ops, math_ops
 from varrt.ops.linalg_composites import norm_v2
 from varrt.layers.dot import KERAS_EPSILON, l2_normalize
@@ -11,7 +11,8 @@ from varrt.layers.dot import KERAS_EPSILON, l2_normalize
 def to_categorical(x, num_classes=None):
     """Class indices as one-hot rows (a trailing dimension of 1 is dropped first); NumPy gives
     float64, a tensor float32."""
-    if isinstance(x, Tensor):
+    if is_tensor(x):  # a tensor or a variable, as Keras's backend.is_tensor (tf.is_tensor)
+        x = convert_to_tensor(x)
         shape = tuple(x.shape)
         if len(shape) > 1 and shape[-1] == 1:
             x = array_ops.reshape(x, shape[:-1])

@@ -87,15 +87,14 @@ def _download(origin, target):
         raise
 
 
-def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None, cache_subdir="datasets",  # noqa: C901
+def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None, cache_subdir="datasets",
              hash_algorithm="auto", extract=False, archive_format="auto", cache_dir=None, force_download=False):
     """Downloads the file at `origin` into Keras's cache unless it is there already, and returns
     its path (with `extract`, the folder it was extracted into), as Keras 3's `get_file` does."""
-    expected_hash = file_hash
     if origin is None:
         raise ValueError('Please specify the "origin" argument (URL of the file to download).')
-    if md5_hash is not None and expected_hash is None:
-        expected_hash, hash_algorithm = md5_hash, "md5"
+    if md5_hash is not None and file_hash is None:
+        file_hash, hash_algorithm = md5_hash, "md5"
     datadir = _cache_folder(cache_dir, cache_subdir)
     provided = fname
     fname = _file_name(os.fspath(fname) if isinstance(fname, os.PathLike) else fname, origin)
@@ -105,19 +104,18 @@ def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None
         target = os.path.join(datadir, fname)
 
     download = force_download or not os.path.exists(target)
-    if not download and expected_hash is not None and not hashes.validate_file(target, expected_hash,
-                                                                               algorithm=hash_algorithm):
+    if not download and file_hash is not None and not hashes.validate_file(target, file_hash, hash_algorithm):
         print_msg("A local file was found, but it seems to be incomplete or outdated because the "
-                  f"{hash_algorithm} file hash does not match the original value of {expected_hash} so we will "
+                  f"{hash_algorithm} file hash does not match the original value of {file_hash} so we will "
                   "re-download the data.\n")
         download = True
     if download:
         _download(origin, target)
         # The hash should come by another channel than the file: checked after every download.
-        if os.path.exists(target) and expected_hash is not None \
-                and not hashes.validate_file(target, expected_hash, algorithm=hash_algorithm):
+        if os.path.exists(target) and file_hash is not None and not hashes.validate_file(target, file_hash,
+                                                                                          hash_algorithm):
             raise ValueError(f"Incomplete or corrupted file detected. The {hash_algorithm} file hash does not "
-                             f"match the provided value of {expected_hash}.")
+                             f"match the provided value of {file_hash}.")
 
     if extract or untar:
         if not extract_archive(target, extraction_dir, "tar" if untar else archive_format):
