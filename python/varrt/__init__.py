@@ -15,7 +15,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     autodiff      autodiff/
     graphs        graph/ autograph/
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ tf1_layers/ metrics/ data/ models/
-                  saved_model/ summary/
+                  keras_utils/ datasets/ saved_model/ summary/
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math math_special nn nn_experimental random random_experimental

@@ -4,7 +4,9 @@
 module, dumped from TensorFlow by tests/tools/dump_tf_public_names.py. Accessing one of them
 that varrt's namespace lacks raises an AttributeError saying varrt does not implement it yet;
 any other missing name gets Python's usual message. The list (86 KB) is read once, when
-`import varrt` installs the hooks (about 2 ms).
+`import varrt` installs the hooks (about 2 ms). TensorFlow's list leaves Keras out; the Keras 3
+modules varrt stands in for name by name (`tf.keras.utils`, `datasets`, `preprocessing`) come
+from `keras_public_names.json`, dumped by tests/tools/dump_keras_public_names.py.
 """
 import functools
 import json
@@ -12,12 +14,14 @@ import pathlib
 import types
 
 _NAMES = pathlib.Path(__file__).with_name("tensorflow_public_names.json")
+_KERAS_NAMES = pathlib.Path(__file__).with_name("keras_public_names.json")
 
 
 @functools.cache
 def _tensorflow():
     reference = json.loads(_NAMES.read_text())
-    return reference["tensorflow_version"], {m: frozenset(names) for m, names in reference["modules"].items()}
+    modules = {**reference["modules"], **json.loads(_KERAS_NAMES.read_text())["modules"]}
+    return reference["tensorflow_version"], {m: frozenset(names) for m, names in modules.items()}
 
 
 def tensorflow_modules():

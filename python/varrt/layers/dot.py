@@ -6,14 +6,14 @@ from varrt.layers import dynamic_shape
 from varrt.layers.merging import Merge
 from varrt.ops import array_ops, linalg_ops, math_ops, reduction_ops
 
-_EPSILON = 1e-7  # Keras's backend.epsilon()
+KERAS_EPSILON = 1e-7  # Keras's backend.epsilon()
 
 
 def l2_normalize(x, axis):
     """Keras's `ops.normalize(x, axis, order=2)`: `x * min(rsqrt(sum(x²)), 1/epsilon)`."""
     square_sum = reduction_ops.reduce_sum(math_ops.square(x), axis=axis, keepdims=True)
     inv_norm = math_ops.rsqrt(square_sum)
-    inv_norm = math_ops.minimum(inv_norm, convert_to_tensor(1.0 / _EPSILON, dtype=inv_norm.dtype))
+    inv_norm = math_ops.minimum(inv_norm, convert_to_tensor(1.0 / KERAS_EPSILON, dtype=inv_norm.dtype))
     return x * inv_norm
 
 

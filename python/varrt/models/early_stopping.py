@@ -2,7 +2,7 @@
 stops `fit` when a monitored quantity has stopped improving, and can restore the best weights."""
 import warnings
 
-from varrt.models import progress
+from varrt.models import printing
 from varrt.models.monitor_callback import MonitorCallback
 
 
@@ -52,10 +52,10 @@ class EarlyStopping(MonitorCallback):
 
     def on_train_end(self, logs=None):
         if self.stopped_epoch > 0 and self.verbose > 0:
-            progress.print_msg(f"Epoch {self.stopped_epoch + 1}: early stopping\n")
+            printing.print_msg(f"Epoch {self.stopped_epoch + 1}: early stopping\n")
         if self.restore_best_weights and self.best_weights is not None:
             if self.verbose > 0:
-                progress.print_msg(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.\n")
+                printing.print_msg(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.\n")
             self.model.set_weights(self.best_weights)
 
     def get_monitor_value(self, logs):

@@ -20,7 +20,7 @@ from varrt.layers.input_spec import InputSpec
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.keras_variable import KerasVariable, standardize_dtype
 from varrt.layers.layer import Layer
-from varrt.models.progress import print_msg
+from varrt.models.printing import print_msg
 from varrt.saved_model.save import TENSORFLOW_VERSION, save as save_saved_model
 from varrt.trackable import data_structures
 

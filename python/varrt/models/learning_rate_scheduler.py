@@ -3,7 +3,7 @@ epoch's start, sets the optimizer's learning rate to `schedule(epoch, lr)` (or `
 the old form, when the two-argument call raises TypeError); puts the rate in the epoch's logs."""
 import numpy as np
 
-from varrt.models import progress
+from varrt.models import printing
 from varrt.models.callback import Callback
 from varrt.models.learning_rate_log import current_learning_rate, log_learning_rate
 
@@ -41,7 +41,7 @@ class LearningRateScheduler(Callback):
     def on_epoch_begin(self, epoch, logs=None):
         learning_rate = self._update_optimizer_lr(self.model.optimizer, epoch)
         if self.verbose > 0:
-            progress.print_msg(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to "
+            printing.print_msg(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to "
                                f"{learning_rate}.\n")
 
     def on_epoch_end(self, epoch, logs=None):

@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 
 from varrt.framework.tensor import Tensor
-from varrt.models import progress
+from varrt.models import printing
 from varrt.models.monitor_callback import MonitorCallback
 
 
@@ -86,7 +86,7 @@ class ModelCheckpoint(MonitorCallback):
         logs = logs or {}
         if not self.save_best_only:
             if self.verbose > 0:
-                progress.print_msg(f"\nEpoch {epoch + 1}: saving model to {filepath}\n")
+                printing.print_msg(f"\nEpoch {epoch + 1}: saving model to {filepath}\n")
             return True
         current = logs.get(self.monitor)
         if current is None:
@@ -99,12 +99,12 @@ class ModelCheckpoint(MonitorCallback):
         best_str = "None" if self.best is None else f"{self.best:.5f}"
         if self._is_improvement(current, self.best):
             if self.verbose > 0:
-                progress.print_msg(f"\nEpoch {epoch + 1}: {self.monitor} improved from {best_str} to {current:.5f}, "
+                printing.print_msg(f"\nEpoch {epoch + 1}: {self.monitor} improved from {best_str} to {current:.5f}, "
                                    f"saving model to {filepath}\n")
             self.best = current
             return True
         if self.verbose > 0:
-            progress.print_msg(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {best_str}\n")
+            printing.print_msg(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {best_str}\n")
         return False
 
     def _save_model(self, epoch, batch, logs):
@@ -119,7 +119,7 @@ class ModelCheckpoint(MonitorCallback):
                 else:
                     self.model.save(filepath, overwrite=True)
                 if self.verbose > 0:
-                    progress.print_msg(f"\nEpoch {epoch + 1}: finished saving model to {filepath}\n")
+                    printing.print_msg(f"\nEpoch {epoch + 1}: finished saving model to {filepath}\n")
         except IsADirectoryError:
             raise OSError("Please specify a non-directory filepath for ModelCheckpoint. Filepath used is an existing "
                           f"directory: {filepath}") from None

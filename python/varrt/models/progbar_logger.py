@@ -2,7 +2,7 @@
 `fit`'s progress, "Epoch i/n" and a progress bar an epoch (progress.py draws it). `fit` adds one
 at the end of its callbacks unless `verbose=0` or the callbacks have one; being last, its bar's
 final line shows what the callbacks before it added to the logs."""
-from varrt.models import progress
+from varrt.models import printing, progress
 from varrt.models.callback import Callback
 
 
@@ -45,7 +45,7 @@ class ProgbarLogger(Callback):
     def on_epoch_begin(self, epoch, logs=None):
         self._reset_progbar()
         if self.verbose and self.epochs > 1:
-            progress.print_msg(f"Epoch {epoch + 1}/{self.epochs}\n")
+            printing.print_msg(f"Epoch {epoch + 1}/{self.epochs}\n")
 
     def on_train_batch_end(self, batch, logs=None):
         self._update_progbar(batch, logs)

@@ -5,7 +5,7 @@ import warnings
 
 import numpy as np
 
-from varrt.models import progress
+from varrt.models import printing
 from varrt.models.learning_rate_log import current_learning_rate, log_learning_rate
 from varrt.models.monitor_callback import MonitorCallback
 
@@ -57,7 +57,7 @@ class ReduceLROnPlateau(MonitorCallback):
             new_lr = max(old_lr * self.factor, self.min_lr)
             optimizer.learning_rate = new_lr
             if self.verbose > 0:
-                progress.print_msg(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate to {new_lr}.\n")
+                printing.print_msg(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate to {new_lr}.\n")
             return True
         return False
 

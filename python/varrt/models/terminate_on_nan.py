@@ -3,7 +3,7 @@ whose loss is NaN or infinite, or raises RuntimeError at once with `raise_error=
 callback's `on_train_end` runs)."""
 import numpy as np
 
-from varrt.models import progress
+from varrt.models import printing
 from varrt.models.callback import Callback
 
 
@@ -25,5 +25,5 @@ class TerminateOnNaN(Callback):
             if self.raise_error:
                 raise RuntimeError(f"NaN or Inf loss encountered at batch {batch}. Loss value: {loss}. Terminating "
                                    "training immediately.")
-            progress.print_msg(f"Batch {batch}: Invalid loss, terminating training\n")
+            printing.print_msg(f"Batch {batch}: Invalid loss, terminating training\n")
             self.model.stop_training = True

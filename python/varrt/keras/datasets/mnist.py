@@ -1,0 +1,2 @@
+"""`tf.keras.datasets.mnist`."""
+from varrt.datasets.mnist import load_data  # noqa: F401
