@@ -18,6 +18,7 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.framework import default_session
+from varrt.framework import distribution_context as _distribution_context
 from varrt.framework.device_scope import device
 from varrt.framework import graph_building as _graph_building
 from varrt.framework import name_scopes
@@ -101,6 +102,16 @@ class Variable(_C.VarHandle, TensorOperators):
         TypeError: If `initial_value` cannot be represented in `dtype`.
         AlreadyExistsError: If `shared_name` is already taken in this process.
     """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        # Under a strategy's scope the strategy makes `tf.Variable(...)` (TensorFlow's variable
+        # creator scope): MirroredStrategy returns a MirroredVariable, which is not this class,
+        # so Python does not run __init__ on it.
+        if cls is Variable and _distribution_context._stack.entries:
+            strategy = _distribution_context.variable_creator()
+            if strategy is not None:
+                return strategy._create_variable(Variable, args, kwargs)
+        return _C.VarHandle.__new__(cls)
 
     def __init__(self, initial_value: Any = None, trainable: Optional[bool] = None, validate_shape: bool = True,
                  caching_device: Any = None, name: Optional[str] = None, variable_def: Any = None, dtype: Any = None,
@@ -698,8 +709,8 @@ def resource_variable_of(x):
     with `_should_act_as_resource_variable`, TensorFlow's `is_resource_variable` test) stands
     for the Variable it holds (`.value`); anything else for itself. Tapes, optimizers and
     checkpoints take wrappers through this."""
-    if not isinstance(x, Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
-        return x.value
+    while not isinstance(x, Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
+        x = x.value  # a KerasVariable may hold a MirroredVariable, which stands for its replica's Variable
     return x
 
 

@@ -1,0 +1,127 @@
+"""Distributed datasets (TensorFlow's input_lib.py): `experimental_distribute_dataset` splits
+each batch of a dataset across the replicas, `distribute_datasets_from_function` deals the
+elements of the function's dataset to the replicas in turn. Each element is a `PerReplica`.
+
+How a batch splits is TensorFlow's: with a static batch size (`batch(..., drop_remainder=True)`)
+the sizes are batch_sizes_for_worker's (the first `G % R` replicas one more than `G // R`);
+otherwise (the legacy rebatch) each batch of `b` gives replicas `ceil(b / R)` elements in turn,
+the last ones what is left, possibly none.
+"""
+from varrt.base import nest
+from varrt.distribute import values as values_lib
+
+
+class InputContext:
+    """What `distribute_datasets_from_function`'s function learns: the input pipelines and replicas."""
+
+    def __init__(self, num_input_pipelines=1, input_pipeline_id=0, num_replicas_in_sync=1):
+        self._num_input_pipelines = num_input_pipelines
+        self._input_pipeline_id = input_pipeline_id
+        self._num_replicas_in_sync = num_replicas_in_sync
+
+    @property
+    def num_input_pipelines(self):
+        return self._num_input_pipelines
+
+    @property
+    def input_pipeline_id(self):
+        return self._input_pipeline_id
+
+    @property
+    def num_replicas_in_sync(self):
+        return self._num_replicas_in_sync
+
+    def get_per_replica_batch_size(self, global_batch_size):
+        """`global_batch_size` divided among the replicas (it must divide evenly)."""
+        if global_batch_size % self._num_replicas_in_sync != 0:
+            raise ValueError(f"The `global_batch_size` {global_batch_size!r} is not divisible by "
+                             f"`num_replicas_in_sync` {self._num_replicas_in_sync!r} ")
+        return global_batch_size // self._num_replicas_in_sync
+
+    def __str__(self):
+        return (f"tf.distribute.InputContext(input pipeline id {self._input_pipeline_id}, total: "
+                f"{self._num_input_pipelines})")
+
+
+def _static_batch_size(dataset):
+    """The batch size every element has (known when the batch dropped its remainder), or None."""
+    sizes = set()
+    for spec in nest.flatten(dataset.element_spec):
+        shape = getattr(spec, "shape", None)
+        if shape is None or shape.rank in (None, 0):
+            return None
+        sizes.add(shape[0])
+    return sizes.pop() if len(sizes) == 1 and None not in sizes else None
+
+
+def split_sizes(batch, replicas, static_batch):
+    """How many of a batch of `batch` elements each replica gets."""
+    if static_batch is not None:
+        floor, extra = divmod(static_batch, replicas)
+        return [floor + 1] * extra + [floor] * (replicas - extra)
+    per = -(-batch // replicas)
+    return [max(0, min(per, batch - i * per)) for i in range(replicas)]
+
+
+def _batch_of(element):
+    return int(nest.flatten(element)[0].shape[0])
+
+
+class DistributedDataset:
+    """A dataset whose every batch is split across a strategy's replicas."""
+
+    def __init__(self, strategy, dataset):
+        self._strategy = strategy
+        self._dataset = dataset
+        self._static_batch = _static_batch_size(dataset)
+        if any(getattr(s, "shape", None) is not None and s.shape.rank == 0 for s in nest.flatten(dataset.element_spec)):
+            raise ValueError("Call the `batch` method on the input Dataset in order to be able to split your input "
+                             f"across {strategy.num_replicas_in_sync} replicas.\n Please see the tf.distribute.Strategy "
+                             "guide.")
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        replicas = self._strategy.num_replicas_in_sync
+        for element in self._dataset:
+            if replicas == 1:
+                yield element
+                continue
+            sizes = split_sizes(_batch_of(element), replicas, self._static_batch)
+            parts, start = [], 0
+            for size in sizes:
+                parts.append(nest.map_structure(lambda t, a=start, b=start + size: t[a:b], element))
+                start += size
+            yield values_lib.regroup(parts)
+
+
+class DistributedDatasetsFromFunction:
+    """The elements of `dataset_fn(InputContext(...))`, one to each replica in turn."""
+
+    def __init__(self, strategy, dataset_fn):
+        self._strategy = strategy
+        self._dataset = dataset_fn(InputContext(1, 0, strategy.num_replicas_in_sync))
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        replicas = self._strategy.num_replicas_in_sync
+        iterator = iter(self._dataset)
+        while True:
+            parts = []
+            for _ in range(replicas):
+                try:
+                    parts.append(next(iterator))
+                except StopIteration:
+                    break
+            if not parts:
+                return
+            while len(parts) < replicas:  # the data ran out in this step: the rest get empty batches
+                parts.append(nest.map_structure(lambda t: t[0:0], parts[0]))
+            yield parts[0] if replicas == 1 else values_lib.regroup(parts)
+            if len(parts) < replicas:
+                return

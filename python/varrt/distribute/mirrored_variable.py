@@ -1,0 +1,155 @@
+"""`MirroredVariable`: a variable made under MirroredStrategy's scope, one component Variable
+per replica device (distribute/values.py).
+
+In a replica (inside `strategy.run`) it is that replica's component: reads, updates and ops see
+it alone. In cross-replica context reads see the first (primary) component and updates write
+every component, so the copies stay equal. Checkpoints save the primary's value under the
+variable's own key, so a checkpoint written under the strategy restores without it and the
+other way round; a restore writes every component (`framework.variables.resource_variable_of`
+gives checkpoints the primary; `assign` here is what restores call through the container).
+
+It is not a tf.Variable subclass (a tf.Variable is one core resource); like Keras's variable it
+says `_should_act_as_resource_variable`, so tapes, optimizers and checkpoints use the
+component of the current replica.
+"""
+import numpy as np
+
+from varrt.distribute import values as values_lib
+from varrt.framework import distribution_context
+from varrt.framework.device_scope import device
+from varrt.framework.variables import Variable
+
+
+def _replica_id(strategy):
+    """The current replica's id when in a replica of `strategy`, else None (cross-replica)."""
+    entry = distribution_context.current()
+    if entry is None or entry[1] is None or entry[0] is not strategy:
+        return None
+    return entry[1]._replica_id
+
+
+class MirroredVariable(values_lib.DistributedValues):
+    """A variable kept equal on each replica's device."""
+
+    _should_act_as_resource_variable = True
+
+    def __init__(self, strategy, components):
+        super().__init__(components)
+        self._strategy = strategy
+        for c in components:
+            c._distributed_container = self
+
+    # --- which component --------------------------------------------------------------------
+
+    @property
+    def value(self):
+        """The Variable the current context uses: its replica's, or the primary."""
+        rid = _replica_id(self._strategy)
+        return self._values[0 if rid is None else rid]
+
+    @property
+    def primary(self):
+        """The first replica's component."""
+        return self._values[0]
+
+    @property
+    def distribute_strategy(self):
+        return self._strategy
+
+    # --- a variable's surface -------------------------------------------------------------
+
+    name = property(lambda self: self._values[0].name)
+    dtype = property(lambda self: self._values[0].dtype)
+    shape = property(lambda self: self._values[0].shape)
+    device = property(lambda self: self.value.device)
+    trainable = property(lambda self: self._values[0].trainable)
+    synchronization = property(lambda self: self._values[0].synchronization)
+    aggregation = property(lambda self: self._values[0].aggregation)
+    constraint = property(lambda self: self._values[0].constraint)
+    handle = property(lambda self: self.value.handle)
+
+    def get_shape(self):
+        return self.shape
+
+    def numpy(self):
+        return self.value.numpy()
+
+    def read_value(self):
+        return self.value.read_value()
+
+    def _as_tensor(self):
+        return self.value._as_tensor()
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self.value.numpy(), dtype=dtype)
+
+    def _update(self, method, value, read_value):
+        rid = _replica_id(self._strategy)
+        if rid is not None:  # in a replica: its own copy (aggregation NONE: TensorFlow's per-replica update)
+            return getattr(self._values[rid], method)(value, read_value=read_value)
+        for component in self._values[1:]:
+            getattr(component, method)(value, read_value=False)
+        return getattr(self._values[0], method)(value, read_value=read_value)
+
+    def assign(self, value, use_locking=False, name=None, read_value=True):
+        """Sets every component (in a replica: its own) to `value`."""
+        return self._update("assign", value, read_value)
+
+    def assign_add(self, delta, use_locking=False, name=None, read_value=True):
+        """Adds `delta` to every component (in a replica: its own)."""
+        return self._update("assign_add", delta, read_value)
+
+    def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
+        """Subtracts `delta` from every component (in a replica: its own)."""
+        return self._update("assign_sub", delta, read_value)
+
+    def __getitem__(self, idx):
+        return self.value[idx]
+
+    def __int__(self):
+        return int(self.value.numpy())
+
+    def __float__(self):
+        return float(self.value.numpy())
+
+    def __len__(self):
+        return len(self.value)
+
+    def __bool__(self):
+        return bool(self.value)
+
+    __hash__ = object.__hash__
+
+
+def _forward(op_name):
+    def method(self, *args):
+        return getattr(self.value, op_name)(*args)
+    method.__name__ = op_name
+    return method
+
+
+# A tf.Variable's operators, on the component the context reads.
+for _op in ("neg", "pos", "abs", "invert", "eq", "ne", "lt", "le", "gt", "ge", "add", "radd", "sub", "rsub", "mul",
+            "rmul", "truediv", "rtruediv", "floordiv", "rfloordiv", "mod", "rmod", "pow", "rpow", "matmul",
+            "rmatmul", "and", "rand", "or", "ror", "xor", "rxor"):
+    setattr(MirroredVariable, f"__{_op}__", _forward(f"__{_op}__"))
+MirroredVariable.__hash__ = object.__hash__
+
+
+def make_mirrored(strategy, devices, make, args, kwargs):
+    """A MirroredVariable of one `make(*args, **kwargs)` Variable per device: the first named as
+    asked, the others "<name>/replica_<i>", each starting with the first's value."""
+    components = []
+    with distribution_context.making_components():
+        for i, d in enumerate(devices):
+            with device(d):
+                if i == 0:
+                    components.append(make(*args, **kwargs))
+                else:
+                    primary = components[0]
+                    extra = dict(kwargs)
+                    extra.pop("initial_value", None)
+                    rest = args[1:]
+                    extra["name"] = f"{primary.name.rsplit(':', 1)[0]}/replica_{i}"
+                    components.append(make(primary.read_value(), *rest, **extra))
+    return MirroredVariable(strategy, components)
