@@ -55,6 +55,7 @@ class Strategy:
 
     @property
     def extended(self):
+        """The strategy's devices and per-variable updates (`StrategyExtended`)."""
         return self._extended
 
     @property
@@ -140,6 +141,8 @@ class _DefaultDistributionStrategy(Strategy):
 
 class _DefaultReplicaContext(ReplicaContext):
     """The replica context outside every strategy: replica 0 of 1."""
+
+    _id_is_tensor = False
 
 
 _DEFAULT_STRATEGY = _DefaultDistributionStrategy()

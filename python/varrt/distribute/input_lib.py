@@ -2,10 +2,9 @@
 each batch of a dataset across the replicas, `distribute_datasets_from_function` deals the
 elements of the function's dataset to the replicas in turn. Each element is a `PerReplica`.
 
-How a batch splits is TensorFlow's: with a static batch size (`batch(..., drop_remainder=True)`)
-the sizes are batch_sizes_for_worker's (the first `G % R` replicas one more than `G // R`);
-otherwise (the legacy rebatch) each batch of `b` gives replicas `ceil(b / R)` elements in turn,
-the last ones what is left, possibly none.
+How a batch splits is what TensorFlow 2.21 does for a dataset of one worker (its legacy rebatch,
+checked with and without `drop_remainder`): a batch of `b` gives the replicas `ceil(b / R)`
+elements in turn, the last ones what is left, possibly none.
 """
 from varrt.base import nest
 from varrt.distribute import values as values_lib
@@ -21,14 +20,17 @@ class InputContext:
 
     @property
     def num_input_pipelines(self):
+        """How many input pipelines there are (one: this process)."""
         return self._num_input_pipelines
 
     @property
     def input_pipeline_id(self):
+        """This pipeline's id (0)."""
         return self._input_pipeline_id
 
     @property
     def num_replicas_in_sync(self):
+        """How many replicas the batches feed."""
         return self._num_replicas_in_sync
 
     def get_per_replica_batch_size(self, global_batch_size):
@@ -43,22 +45,8 @@ class InputContext:
                 f"{self._num_input_pipelines})")
 
 
-def _static_batch_size(dataset):
-    """The batch size every element has (known when the batch dropped its remainder), or None."""
-    sizes = set()
-    for spec in nest.flatten(dataset.element_spec):
-        shape = getattr(spec, "shape", None)
-        if shape is None or shape.rank in (None, 0):
-            return None
-        sizes.add(shape[0])
-    return sizes.pop() if len(sizes) == 1 and None not in sizes else None
-
-
-def split_sizes(batch, replicas, static_batch):
+def split_sizes(batch, replicas):
     """How many of a batch of `batch` elements each replica gets."""
-    if static_batch is not None:
-        floor, extra = divmod(static_batch, replicas)
-        return [floor + 1] * extra + [floor] * (replicas - extra)
     per = -(-batch // replicas)
     return [max(0, min(per, batch - i * per)) for i in range(replicas)]
 
@@ -73,7 +61,6 @@ class DistributedDataset:
     def __init__(self, strategy, dataset):
         self._strategy = strategy
         self._dataset = dataset
-        self._static_batch = _static_batch_size(dataset)
         if any(getattr(s, "shape", None) is not None and s.shape.rank == 0 for s in nest.flatten(dataset.element_spec)):
             raise ValueError("Call the `batch` method on the input Dataset in order to be able to split your input "
                              f"across {strategy.num_replicas_in_sync} replicas.\n Please see the tf.distribute.Strategy "
@@ -81,6 +68,7 @@ class DistributedDataset:
 
     @property
     def element_spec(self):
+        """The spec of the dataset's elements (before the split)."""
         return self._dataset.element_spec
 
     def __iter__(self):
@@ -89,7 +77,7 @@ class DistributedDataset:
             if replicas == 1:
                 yield element
                 continue
-            sizes = split_sizes(_batch_of(element), replicas, self._static_batch)
+            sizes = split_sizes(_batch_of(element), replicas)
             parts, start = [], 0
             for size in sizes:
                 parts.append(nest.map_structure(lambda t, a=start, b=start + size: t[a:b], element))
@@ -106,6 +94,7 @@ class DistributedDatasetsFromFunction:
 
     @property
     def element_spec(self):
+        """The spec of the dataset's elements (before the split)."""
         return self._dataset.element_spec
 
     def __iter__(self):

@@ -54,27 +54,38 @@ class MirroredVariable(values_lib.DistributedValues):
 
     @property
     def distribute_strategy(self):
+        """The strategy that made it."""
         return self._strategy
+
+    def _restored_from(self, component):
+        """After a checkpoint restored `component`: the other copies take its value."""
+        value = component.read_value()
+        for other in self._values:
+            if other is not component:
+                other.assign(value, read_value=False)
 
     # --- a variable's surface -------------------------------------------------------------
 
-    name = property(lambda self: self._values[0].name)
-    dtype = property(lambda self: self._values[0].dtype)
-    shape = property(lambda self: self._values[0].shape)
-    device = property(lambda self: self.value.device)
-    trainable = property(lambda self: self._values[0].trainable)
-    synchronization = property(lambda self: self._values[0].synchronization)
-    aggregation = property(lambda self: self._values[0].aggregation)
-    constraint = property(lambda self: self._values[0].constraint)
-    handle = property(lambda self: self.value.handle)
+    name = property(lambda self: self._values[0].name, doc="The primary's name (\"w:0\").")
+    dtype = property(lambda self: self._values[0].dtype, doc="The dtype of every copy.")
+    shape = property(lambda self: self._values[0].shape, doc="The shape of every copy.")
+    device = property(lambda self: self.value.device, doc="The device of the copy the context uses.")
+    trainable = property(lambda self: self._values[0].trainable, doc="Whether gradient tapes watch it.")
+    synchronization = property(lambda self: self._values[0].synchronization, doc="Its tf.VariableSynchronization.")
+    aggregation = property(lambda self: self._values[0].aggregation, doc="Its tf.VariableAggregation.")
+    constraint = property(lambda self: self._values[0].constraint, doc="The optimizers' projection, or None.")
+    handle = property(lambda self: self.value.handle, doc="The resource handle of the copy the context uses.")
 
     def get_shape(self):
+        """The shape of every copy."""
         return self.shape
 
     def numpy(self):
+        """The value of the copy the context uses, as a NumPy array."""
         return self.value.numpy()
 
     def read_value(self):
+        """The value of the copy the context uses, as a tensor."""
         return self.value.read_value()
 
     def _as_tensor(self):

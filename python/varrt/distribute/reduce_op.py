@@ -52,7 +52,7 @@ def non_distributed_value_reduced(reduce_op, value, num_replicas):
     reduce_op = as_reduce_op(reduce_op)
     if reduce_op is ReduceOp.MEAN or num_replicas == 1:
         return value
-    raise ValueError(f"A non-DistributedValues value {value} cannot be reduced with the given reduce op {reduce_op}.")
+    raise ValueError(f"A non-DistributedValues value {value!s} cannot be reduced with the given reduce op {reduce_op}.")
 
 
 def gather_replica_values(values, axis):

@@ -17,6 +17,7 @@ class ReplicaContext:
 
     @property
     def strategy(self):
+        """The strategy this replica belongs to."""
         return self._strategy
 
     @property
@@ -26,11 +27,15 @@ class ReplicaContext:
 
     @property
     def replica_id_in_sync_group(self):
-        """This replica's id, 0 .. num_replicas_in_sync - 1 (an int32 tensor, as TensorFlow's)."""
-        return convert_to_tensor(self._replica_id)
+        """This replica's id, 0 .. num_replicas_in_sync - 1: an int32 tensor in a strategy's
+        replica, the int 0 outside every strategy (as TensorFlow's)."""
+        return convert_to_tensor(self._replica_id) if self._id_is_tensor else self._replica_id
+
+    _id_is_tensor = True
 
     @property
     def devices(self):
+        """This replica's device, as a one-element tuple."""
         return (self._strategy.extended.worker_devices[self._replica_id],)
 
     def merge_call(self, merge_fn, args=(), kwargs=None):

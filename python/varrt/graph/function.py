@@ -220,6 +220,8 @@ def _to_output(value, python_function):
         return value
     if isinstance(value, _variables.Variable):
         return value.read_value()
+    if getattr(type(value), "_should_act_as_resource_variable", False):
+        return _variables.resource_variable_of(value).read_value()  # a MirroredVariable, a Keras variable
     if isinstance(value, (bool, int, float, complex, str, bytes, np.ndarray, np.generic)):
         return convert_to_tensor(value)
     if isinstance(value, tuple) and hasattr(type(value), "_fields"):
