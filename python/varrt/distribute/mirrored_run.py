@@ -8,6 +8,7 @@ Inside a graph being built (`strategy.run` in a `tf.function`) the replicas run 
 each thread records into the caller's graph while it runs (it enters the graph for each stretch
 it runs and leaves it before pausing, so the graph's entries stay nested).
 """
+import re
 import threading
 
 from varrt.distribute import values as values_lib
@@ -22,11 +23,13 @@ class _Aborted(BaseException):
 
 
 class _ReplicaThread(threading.Thread):
-    def __init__(self, strategy, replica_id, fn, args, kwargs, graph):
+    def __init__(self, strategy, replica_id, fn, args, kwargs, graph, shared_variables):
         super().__init__(name=f"replica_{replica_id}", daemon=True)
         self.strategy, self.replica_id = strategy, replica_id
         self.fn, self.args, self.kwargs = fn, args, kwargs
         self.graph = graph  # the graph the caller is building, or None (eager)
+        self.shared_variables = shared_variables  # {name: [variables the first replica made]}
+        self.variables_taken = {}
         self.should_run, self.has_paused = threading.Event(), threading.Event()
         self.aborted = False
         self.done = False
@@ -87,14 +90,34 @@ class _MirroredReplicaContext(ReplicaContext):
     def _merge_call(self, merge_fn, args, kwargs):
         return self._thread.pause_for_merge(merge_fn, args, kwargs)
 
+    def _shared_variable(self, name, make):
+        """The variable the first replica made as the n-th of `name` in this run (it makes it)."""
+        store, taken = self._thread.shared_variables, self._thread.variables_taken
+        key = _canonical_name(name)
+        n = taken.get(key, 0)
+        taken[key] = n + 1
+        if self._replica_id == 0:
+            store.setdefault(key, []).append(make())
+        elif n >= len(store.get(key, ())):
+            raise RuntimeError(f"Tried to create variable {name} with mismatching name on device "
+                               f"{self._replica_id}")
+        return store[key][n]
+
+
+def _canonical_name(name):
+    """A variable's name without the "_<n>" suffixes uniquifying added (TensorFlow's
+    shared_variable_creator._canonicalize_variable_name)."""
+    return re.sub(r"_\d+/", "/", f"{name or 'Variable'}/")[:-1]
+
 
 def call_for_each_replica(strategy, fn, args, kwargs):
     """`fn(*args, **kwargs)` in each replica (arguments that are distributed values give each
     replica its own part); the results regrouped (PerReplica where they differ)."""
     count = strategy.num_replicas_in_sync
     graph = graph_building.current()
+    shared_variables = {}
     threads = [_ReplicaThread(strategy, i, fn, values_lib.select_replica(i, args),
-                              values_lib.select_replica(i, kwargs), graph) for i in range(count)]
+                              values_lib.select_replica(i, kwargs), graph, shared_variables) for i in range(count)]
     for t in threads:
         t.start()
     try:

@@ -6,6 +6,7 @@ from varrt.distribute import mirrored_run
 from varrt.distribute.device_names import canonical_device
 from varrt.distribute.distribute_lib import Strategy, StrategyExtended
 from varrt.distribute.mirrored_variable import make_mirrored
+from varrt.framework import distribution_context
 
 
 class MirroredExtended(StrategyExtended):
@@ -33,7 +34,15 @@ class MirroredStrategy(Strategy):
         super().__init__(MirroredExtended(self, devices))
 
     def _create_variable(self, make, args, kwargs):
-        return make_mirrored(self, self._extended.worker_devices, make, args, kwargs)
+        def mirrored():
+            return make_mirrored(self, self._extended.worker_devices, make, args, kwargs)
+        context = distribution_context.current_replica_context()
+        if context is None:
+            return mirrored()
+        # In a replica: the first replica makes it, the others get the variable it made under
+        # that name, in creation order (TensorFlow's shared_variable_creator).
+        name = kwargs.get("name", args[4] if len(args) > 4 else None)
+        return context._shared_variable(name, mirrored)
 
     def _call_for_each_replica(self, fn, args, kwargs):
         return mirrored_run.call_for_each_replica(self, fn, args, kwargs)

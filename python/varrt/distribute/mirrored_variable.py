@@ -17,7 +17,8 @@ import numpy as np
 from varrt.distribute import values as values_lib
 from varrt.framework import distribution_context
 from varrt.framework.device_scope import device
-from varrt.framework.variables import Variable
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops.math_ops import add_n, cast, divide
 
 
 def _replica_id(strategy):
@@ -58,7 +59,8 @@ class MirroredVariable(values_lib.DistributedValues):
         return self._strategy
 
     def _restored_from(self, component):
-        """After a checkpoint restored `component`: the other copies take its value."""
+        """After a checkpoint restored `component` (or an optimizer updated it in cross-replica
+        context): the other copies take its value."""
         value = component.read_value()
         for other in self._values:
             if other is not component:
@@ -147,9 +149,56 @@ for _op in ("neg", "pos", "abs", "invert", "eq", "ne", "lt", "le", "gt", "ge", "
 MirroredVariable.__hash__ = object.__hash__
 
 
+class SyncOnReadVariable(MirroredVariable):
+    """A variable made with `synchronization=ON_READ` under MirroredStrategy (a metric's total and
+    count): each replica updates its own copy; read in cross-replica context it is the copies
+    aggregated (SUM, MEAN, or the first's for ONLY_FIRST_REPLICA), and an assignment there
+    gives each copy the value (divided by the replica count for SUM, so the sum is the value)."""
+
+    def _aggregated(self):
+        if _replica_id(self._strategy) is not None:
+            return self.value.read_value()
+        reads = [c.read_value() for c in self._values]
+        name = getattr(self.aggregation, "name", "NONE")
+        if name in ("SUM", "MEAN"):
+            total = add_n(reads) if len(reads) > 1 else reads[0]
+            return divide(total, cast(len(reads), total.dtype)) if name == "MEAN" else total
+        return reads[0]
+
+    def read_value(self):
+        """The copies aggregated (in a replica: its own copy's value)."""
+        return self._aggregated()
+
+    def _as_tensor(self):
+        return self._aggregated()
+
+    def numpy(self):
+        """The aggregated value as a NumPy array."""
+        return self._aggregated().numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self._aggregated().numpy(), dtype=dtype)
+
+    def _update(self, method, value, read_value):
+        rid = _replica_id(self._strategy)
+        if rid is not None or method != "assign":
+            return super()._update(method, value, read_value)
+        if getattr(self.aggregation, "name", "NONE") == "SUM":
+            value = divide(convert_to_tensor(value, self.dtype), cast(len(self._values), self.dtype))
+        for component in self._values:
+            component.assign(value, read_value=False)
+        return self._values[0] if read_value else None
+
+    def __repr__(self):
+        return super().__repr__().replace("MirroredVariable:", "SyncOnReadVariable:", 1)
+
+    __str__ = __repr__
+
+
 def make_mirrored(strategy, devices, make, args, kwargs):
-    """A MirroredVariable of one `make(*args, **kwargs)` Variable per device: the first named as
-    asked, the others "<name>/replica_<i>", each starting with the first's value."""
+    """A MirroredVariable (a SyncOnReadVariable for `synchronization=ON_READ`) of one
+    `make(*args, **kwargs)` Variable per device: the first named as asked, the others
+    "<name>/replica_<i>", each starting with the first's value."""
     components = []
     with distribution_context.making_components():
         for i, d in enumerate(devices):
@@ -163,4 +212,5 @@ def make_mirrored(strategy, devices, make, args, kwargs):
                     rest = args[1:]
                     extra["name"] = f"{primary.name.rsplit(':', 1)[0]}/replica_{i}"
                     components.append(make(primary.read_value(), *rest, **extra))
-    return MirroredVariable(strategy, components)
+    on_read = getattr(components[0].synchronization, "name", "") == "ON_READ"
+    return (SyncOnReadVariable if on_read else MirroredVariable)(strategy, components)

@@ -61,11 +61,16 @@ def making_components():
 
 
 def variable_creator():
-    """The strategy that makes `tf.Variable(...)` here (its scope, in cross-replica context), or None."""
+    """The strategy that makes `tf.Variable(...)` here (in its scope or one of its replicas), or None."""
     entries = _stack.entries
     if not entries or _stack.creating_components:
         return None
-    strategy, replica_context = entries[-1]
-    if replica_context is not None:
-        return None  # in a replica, TensorFlow makes the variable once through merge_call; varrt plainly
+    strategy = entries[-1][0]
     return strategy if getattr(strategy, "_creates_variables", False) else None
+
+
+def num_replicas_in_sync():
+    """How many replicas the current strategy runs (1 outside every strategy): Keras divides a
+    replica's mean loss by it, so the replicas' summed gradients are the global batch's."""
+    strategy = current_strategy()
+    return 1 if strategy is None else strategy.num_replicas_in_sync
