@@ -6,7 +6,7 @@ import contextlib
 
 from varrt.distribute import reduce_op as reduce_lib
 from varrt.distribute import values as values_lib
-from varrt.distribute.input_lib import DistributedDataset, DistributedDatasetsFromFunction
+from varrt.distribute.input_lib import DistributedDataset, DistributedDatasetsFromFunction, split_batch
 from varrt.distribute.replica_context import ReplicaContext
 from varrt.framework import distribution_context
 from varrt.framework.tensor import convert_to_tensor
@@ -110,6 +110,11 @@ class Strategy:
     def distribute_datasets_from_function(self, dataset_fn, options=None):
         """The dataset `dataset_fn(input_context)` makes, its elements dealt to the replicas in turn."""
         return DistributedDatasetsFromFunction(self, dataset_fn)
+
+    def _split_batch(self, batch):
+        """One batch (a structure of tensors) split across the replicas as a distributed dataset
+        splits it: a PerReplica structure (the batch itself for one replica)."""
+        return split_batch(batch, self.num_replicas_in_sync)
 
     def experimental_distribute_values_from_function(self, value_fn):
         """A PerReplica of `value_fn(value_context)` for each replica."""

@@ -52,7 +52,18 @@ def split_sizes(batch, replicas):
 
 
 def _batch_of(element):
-    return int(nest.flatten(element)[0].shape[0])
+    return int(next(t for t in nest.flatten(element) if t is not None).shape[0])
+
+
+def split_batch(element, replicas):
+    """A batch (a structure of tensors) as a PerReplica structure of its parts (itself for one replica)."""
+    if replicas == 1:
+        return element
+    parts, start = [], 0
+    for size in split_sizes(_batch_of(element), replicas):
+        parts.append(nest.map_structure(lambda t, a=start, b=start + size: None if t is None else t[a:b], element))
+        start += size
+    return values_lib.regroup(parts)
 
 
 class DistributedDataset:
@@ -74,15 +85,7 @@ class DistributedDataset:
     def __iter__(self):
         replicas = self._strategy.num_replicas_in_sync
         for element in self._dataset:
-            if replicas == 1:
-                yield element
-                continue
-            sizes = split_sizes(_batch_of(element), replicas)
-            parts, start = [], 0
-            for size in sizes:
-                parts.append(nest.map_structure(lambda t, a=start, b=start + size: t[a:b], element))
-                start += size
-            yield values_lib.regroup(parts)
+            yield split_batch(element, replicas)
 
 
 class DistributedDatasetsFromFunction:

@@ -43,10 +43,14 @@ class MirroredVariable(values_lib.DistributedValues):
     # --- which component --------------------------------------------------------------------
 
     @property
-    def value(self):
+    def _current_variable(self):
         """The Variable the current context uses: its replica's, or the primary."""
         rid = _replica_id(self._strategy)
         return self._values[0 if rid is None else rid]
+
+    def value(self):
+        """The value of the copy the context uses, as a tensor (tf.Variable's `value()`)."""
+        return self._as_tensor()
 
     @property
     def primary(self):
@@ -71,12 +75,12 @@ class MirroredVariable(values_lib.DistributedValues):
     name = property(lambda self: self._values[0].name, doc="The primary's name (\"w:0\").")
     dtype = property(lambda self: self._values[0].dtype, doc="The dtype of every copy.")
     shape = property(lambda self: self._values[0].shape, doc="The shape of every copy.")
-    device = property(lambda self: self.value.device, doc="The device of the copy the context uses.")
+    device = property(lambda self: self._current_variable.device, doc="The device of the copy the context uses.")
     trainable = property(lambda self: self._values[0].trainable, doc="Whether gradient tapes watch it.")
     synchronization = property(lambda self: self._values[0].synchronization, doc="Its tf.VariableSynchronization.")
     aggregation = property(lambda self: self._values[0].aggregation, doc="Its tf.VariableAggregation.")
     constraint = property(lambda self: self._values[0].constraint, doc="The optimizers' projection, or None.")
-    handle = property(lambda self: self.value.handle, doc="The resource handle of the copy the context uses.")
+    handle = property(lambda self: self._current_variable.handle, doc="The resource handle of the copy the context uses.")
 
     def get_shape(self):
         """The shape of every copy."""
@@ -84,17 +88,17 @@ class MirroredVariable(values_lib.DistributedValues):
 
     def numpy(self):
         """The value of the copy the context uses, as a NumPy array."""
-        return self.value.numpy()
+        return self._current_variable.numpy()
 
     def read_value(self):
         """The value of the copy the context uses, as a tensor."""
-        return self.value.read_value()
+        return self._current_variable.read_value()
 
     def _as_tensor(self):
-        return self.value._as_tensor()
+        return self._current_variable._as_tensor()
 
     def __array__(self, dtype=None, copy=None):
-        return np.asarray(self.value.numpy(), dtype=dtype)
+        return np.asarray(self._current_variable.numpy(), dtype=dtype)
 
     def _update(self, method, value, read_value):
         rid = _replica_id(self._strategy)
@@ -117,26 +121,26 @@ class MirroredVariable(values_lib.DistributedValues):
         return self._update("assign_sub", delta, read_value)
 
     def __getitem__(self, idx):
-        return self.value[idx]
+        return self._current_variable[idx]
 
     def __int__(self):
-        return int(self.value.numpy())
+        return int(self._current_variable.numpy())
 
     def __float__(self):
-        return float(self.value.numpy())
+        return float(self._current_variable.numpy())
 
     def __len__(self):
-        return len(self.value)
+        return len(self._current_variable)
 
     def __bool__(self):
-        return bool(self.value)
+        return bool(self._current_variable)
 
     __hash__ = object.__hash__
 
 
 def _forward(op_name):
     def method(self, *args):
-        return getattr(self.value, op_name)(*args)
+        return getattr(self._as_tensor(), op_name)(*args)
     method.__name__ = op_name
     return method
 
@@ -157,7 +161,7 @@ class SyncOnReadVariable(MirroredVariable):
 
     def _aggregated(self):
         if _replica_id(self._strategy) is not None:
-            return self.value.read_value()
+            return self._current_variable.read_value()
         reads = [c.read_value() for c in self._values]
         name = getattr(self.aggregation, "name", "NONE")
         if name in ("SUM", "MEAN"):
@@ -200,7 +204,7 @@ def make_mirrored(strategy, devices, make, args, kwargs):
     `make(*args, **kwargs)` Variable per device: the first named as asked, the others
     "<name>/replica_<i>", each starting with the first's value."""
     components = []
-    with distribution_context.making_components():
+    with distribution_context.plain_variables():
         for i, d in enumerate(devices):
             with device(d):
                 if i == 0:

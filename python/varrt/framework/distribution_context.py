@@ -15,7 +15,7 @@ class _Stack(threading.local):
     def __init__(self):
         # Entries (strategy, replica_context): replica_context None means cross-replica context.
         self.entries = []
-        self.creating_components = 0  # a strategy making its component variables: plain Variables
+        self.creating_components = 0  # inside plain_variables(): tf.Variable(...) makes a plain Variable
 
 
 _stack = _Stack()
@@ -51,8 +51,10 @@ def entered(strategy, replica_context=None):
 
 
 @contextlib.contextmanager
-def making_components():
-    """Variables made inside are plain Variables: a strategy building a distributed variable."""
+def plain_variables():
+    """Variables made inside are plain Variables whatever strategy is current: a strategy making
+    a distributed variable's copies, a Keras optimizer's state (it updates in cross-replica
+    context, once per step, and its variables are checkpointed as the primary copies are)."""
     _stack.creating_components += 1
     try:
         yield

@@ -710,7 +710,9 @@ def resource_variable_of(x):
     for the Variable it holds (`.value`); anything else for itself. Tapes, optimizers and
     checkpoints take wrappers through this."""
     while not isinstance(x, Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
-        x = x.value  # a KerasVariable may hold a MirroredVariable, which stands for its replica's Variable
+        # A KerasVariable may hold a MirroredVariable, which stands for its replica's Variable.
+        current = getattr(x, "_current_variable", None)
+        x = x.value if current is None else current
     return x
 
 
