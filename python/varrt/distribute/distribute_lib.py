@@ -10,6 +10,7 @@ from varrt.distribute.input_lib import DistributedDataset, DistributedDatasetsFr
 from varrt.distribute.replica_context import ReplicaContext
 from varrt.framework import distribution_context
 from varrt.framework.tensor import convert_to_tensor
+from varrt.framework.variables import strategy_variable_creation
 
 
 class StrategyExtended:
@@ -70,9 +71,14 @@ class Strategy:
         if current is not None and current is not self:
             raise ValueError("Mixing different tf.distribute.Strategy objects: "
                              f"{self} is not {current}")
-        with distribution_context.entered(self, distribution_context.current_replica_context()):
+        with self._variable_creation(), \
+                distribution_context.entered(self, distribution_context.current_replica_context()):
             with self._variable_placement():
                 yield self
+
+    def _variable_creation(self):
+        """Where `tf.Variable(...)` asks this strategy to make it (MirroredStrategy), the hook for it."""
+        return strategy_variable_creation() if self._creates_variables else contextlib.nullcontext()
 
     def _variable_placement(self):
         return contextlib.nullcontext()
@@ -80,7 +86,7 @@ class Strategy:
     def run(self, fn, args=(), kwargs=None, options=None):
         """`fn(*args, **kwargs)` on each replica, in its replica context; the results regrouped
         (a `PerReplica` where the replicas' values differ)."""
-        with distribution_context.entered(self, None):
+        with self._variable_creation(), distribution_context.entered(self, None):
             return self._call_for_each_replica(fn, tuple(args), dict(kwargs or {}))
 
     def reduce(self, reduce_op, value, axis):

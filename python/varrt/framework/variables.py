@@ -103,16 +103,6 @@ class Variable(_C.VarHandle, TensorOperators):
         AlreadyExistsError: If `shared_name` is already taken in this process.
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        # Under a strategy's scope the strategy makes `tf.Variable(...)` (TensorFlow's variable
-        # creator scope): MirroredStrategy returns a MirroredVariable, which is not this class,
-        # so Python does not run __init__ on it.
-        if cls is Variable and _distribution_context._stack.entries:
-            strategy = _distribution_context.variable_creator()
-            if strategy is not None:
-                return strategy._create_variable(Variable, args, kwargs)
-        return _C.VarHandle.__new__(cls)
-
     def __init__(self, initial_value: Any = None, trainable: Optional[bool] = None, validate_shape: bool = True,
                  caching_device: Any = None, name: Optional[str] = None, variable_def: Any = None, dtype: Any = None,
                  import_scope: Optional[str] = None, constraint: Optional[Callable[[Tensor], Any]] = None,
@@ -773,6 +763,40 @@ class watching_creation:
         _creation_watchers.stack.pop()
         with _watching_lock:
             _watching[0] -= 1
+        return False
+
+
+def _new_under_strategy(cls, *args, **kwargs):
+    """Variable.__new__ while a strategy that makes variables is active: in its scope or replicas
+    the strategy makes `tf.Variable(...)` (TensorFlow's variable creator scope). MirroredStrategy
+    returns a MirroredVariable, which is not a Variable, so Python does not run __init__ on it."""
+    if cls is Variable and _distribution_context._stack.entries:
+        strategy = _distribution_context.variable_creator()
+        if strategy is not None:
+            return strategy._create_variable(Variable, args, kwargs)
+    return _C.VarHandle.__new__(cls)
+
+
+class strategy_variable_creation:
+    """`with strategy_variable_creation():` (a strategy's scope or run) lets strategies make
+    `tf.Variable(...)`: while any is active, Variable has the Python `__new__` above. Otherwise
+    it has none, so `tf.Variable(value)` keeps its C path with no Python frame and its signature."""
+
+    _active = 0
+    _lock = threading.Lock()
+
+    def __enter__(self):
+        with strategy_variable_creation._lock:
+            if strategy_variable_creation._active == 0:
+                Variable.__new__ = _new_under_strategy
+            strategy_variable_creation._active += 1
+        return self
+
+    def __exit__(self, *exc):
+        with strategy_variable_creation._lock:
+            strategy_variable_creation._active -= 1
+            if strategy_variable_creation._active == 0:
+                del Variable.__new__
         return False
 
 
