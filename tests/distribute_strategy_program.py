@@ -105,6 +105,18 @@ def merged():
 
 record("merge_call", str(m.run(merged)))
 
+# --- a custom training loop's losses (tf.nn.compute_average_loss, scale_regularization_loss) ---
+per_example = tf.constant([1.0, 2.0, 4.0])
+record("average_loss", str(m.run(lambda: tf.nn.compute_average_loss(
+    per_example * tf.cast(tf.distribute.get_replica_context().replica_id_in_sync_group + 1, tf.float32)))))
+record("average_loss_global", str(m.run(lambda: tf.nn.compute_average_loss(per_example, global_batch_size=6))))
+record("scaled_regularization", str(m.run(lambda: tf.nn.scale_regularization_loss([tf.constant(2.0),
+                                                                                    tf.constant(6.0)]))))
+with m.scope():
+    record_error("average_loss_cross_replica", lambda: tf.nn.compute_average_loss(per_example))
+    record_error("scaled_regularization_cross_replica", lambda: tf.nn.scale_regularization_loss(per_example))
+record("average_loss_default", str(tf.nn.compute_average_loss(per_example)))
+
 # --- datasets split across 3 replicas -----------------------------------------------------
 m3 = tf.distribute.MirroredStrategy(["cpu:1", "cpu:2", "cpu:4"])
 record("dataset_split", [str(b) for b in m3.experimental_distribute_dataset(tf.data.Dataset.range(11).batch(5))])
