@@ -171,5 +171,21 @@ def traced(x):
 
 record("run_in_function", [str(traced(tf.constant(1.5))), str(traced(tf.constant(-2.0)))])
 
+
+@tf.function
+def traced_per_replica(x):
+    return m3.run(lambda y: (y * tf.cast(tf.distribute.get_replica_context().replica_id_in_sync_group, tf.float32), y),
+                  args=(x,))
+
+
+record("function_returns_per_replica", [repr(traced_per_replica(tf.constant([1.0, 2.0]))),
+                                        repr(traced_per_replica(tf.constant([3.0, -1.0])))])
+
+# --- a device that does not exist: soft placement runs the replica on the CPU, as TensorFlow ----
+absent = tf.distribute.MirroredStrategy(["cpu:0", "cpu:9"])
+with absent.scope():
+    av = tf.Variable(2.0)
+record("absent_device", (absent.extended.worker_devices, str(absent.run(lambda: av * 3.0)), repr(av)))
+
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)

@@ -27,12 +27,37 @@ class DistributedValues:
         return f"{type(self).__name__}:{{\n{body}\n}}"
 
 
+    def _as_function_output(self, convert):
+        """What a tf.function returning this keeps: its values converted, in a named tuple whose
+        rebuild (nest's, after each call) makes this class again."""
+        return tuple.__new__(_output_type(type(self)), [convert(v) for v in self._values])
+
+
 class PerReplica(DistributedValues):
     """Each replica's own value."""
 
 
 class Mirrored(DistributedValues):
     """The same value on each replica (an all-reduce's result)."""
+
+
+_OUTPUT_TYPES = {}
+
+
+def _output_type(cls):
+    """A tuple type with `_fields` (nest walks it as a named tuple) that builds a `cls` from its items."""
+    made = _OUTPUT_TYPES.get(cls)
+    if made is None:
+        class Output(tuple):
+            _fields = ()
+
+            def __new__(kind, *values):  # nest's rebuild of a call's results
+                return cls(values)
+
+        Output.__name__ = Output.__qualname__ = f"{cls.__name__}Output"
+        made = _OUTPUT_TYPES[cls] = Output
+    return made
+
 
 
 def regroup(per_replica, wrap=PerReplica):

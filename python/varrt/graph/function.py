@@ -220,6 +220,9 @@ def _to_output(value, python_function):
         return value
     if isinstance(value, _variables.Variable):
         return value.read_value()
+    as_output = getattr(value, "_as_function_output", None)
+    if as_output is not None:  # tf.distribute's PerReplica: a tuple-like structure of its values
+        return as_output(lambda v: _to_output(v, python_function))
     if getattr(type(value), "_should_act_as_resource_variable", False):
         return _variables.resource_variable_of(value).read_value()  # a MirroredVariable, a Keras variable
     if isinstance(value, (bool, int, float, complex, str, bytes, np.ndarray, np.generic)):
