@@ -181,6 +181,41 @@ def traced_per_replica(x):
 record("function_returns_per_replica", [repr(traced_per_replica(tf.constant([1.0, 2.0]))),
                                         repr(traced_per_replica(tf.constant([3.0, -1.0])))])
 
+# --- a custom training loop: distributed dataset, strategy.run in a tf.function, Keras Adam -------
+import numpy as np  # noqa: E402
+
+rs = np.random.RandomState(4)
+features, targets = rs.rand(24, 3).astype("float32"), rs.rand(24, 1).astype("float32")
+# The 4-replica strategy: TensorFlow's collectives refuse a second group size in one program.
+loop_data = m.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((features, targets)).batch(8))
+with m.scope():
+    loop_w = tf.Variable(tf.ones([3, 1]), name="loop_w")
+    loop_opt = tf.keras.optimizers.Adam(0.1)
+    loop_opt.build([loop_w])  # TensorFlow cannot make the slots inside the traced step's replicas
+traces = []
+
+
+def loop_step(inputs):
+    xb, yb = inputs
+    with tf.GradientTape() as tape:
+        per_example = tf.reduce_sum(tf.square(tf.matmul(xb, loop_w) - yb), axis=1)
+        loss = tf.nn.compute_average_loss(per_example, global_batch_size=8)
+    loop_opt.apply_gradients(zip(tape.gradient(loss, [loop_w]), [loop_w]))
+    return loss
+
+
+@tf.function
+def distributed_step(inputs):
+    traces.append(1)
+    return m.reduce(tf.distribute.ReduceOp.SUM, m.run(loop_step, args=(inputs,)), axis=None)
+
+
+epoch_losses = [sum(float(distributed_step(b)) for b in loop_data) for _ in range(3)]
+# The replicas' float32 losses may be summed in another order than TensorFlow's: within 1e-6.
+results["num:1e-06:training_loop.losses"] = epoch_losses
+results["num:1e-06:training_loop.weights"] = loop_w.numpy().ravel().tolist()
+record("training_loop", (int(loop_opt.iterations.numpy()), len(traces)))
+
 # --- a device that does not exist: soft placement runs the replica on the CPU, as TensorFlow ----
 absent = tf.distribute.MirroredStrategy(["cpu:0", "cpu:9"])
 with absent.scope():

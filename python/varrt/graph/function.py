@@ -213,6 +213,21 @@ def _supertype(a, b):
     return a if a == b else None
 
 
+# --- arguments ------------------------------------------------------------------------------
+
+def _structured_inputs(args, kwargs):
+    """The arguments with tf.distribute's PerReplica values as structures of their tensors (so a
+    call with new values of the same specs reuses the trace; the function body gets PerReplica
+    values back, rebuilt by nest)."""
+    if not any(hasattr(v, "_as_function_output") for v in nest.flatten((args, kwargs))):
+        return args, kwargs
+
+    def structured(v):
+        as_output = getattr(v, "_as_function_output", None)
+        return v if as_output is None else as_output(lambda x: x)
+    return tuple(nest.map_structure(structured, list(args))), nest.map_structure(structured, dict(kwargs))
+
+
 # --- results --------------------------------------------------------------------------------
 
 def _to_output(value, python_function):
@@ -431,6 +446,7 @@ class Function:
             return result
         if _run_eagerly[0]:
             return _to_output(self._python_function(*self._with_instance(args), **kwargs), self._python_function)
+        args, kwargs = _structured_inputs(args, kwargs)
         if self._input_signature is not None:
             args, kwargs = self._bind_input_signature(args, kwargs)
             key = "input_signature"  # one trace, for the signature's specs
