@@ -24,9 +24,15 @@ def test_strategies_varrt_lacks_say_so(name):
         getattr(tf.distribute, name)()
 
 
-def test_other_cross_device_ops_say_so():
-    with pytest.raises(NotImplementedError, match="only cross_device_ops=None"):
-        tf.distribute.MirroredStrategy(["cpu:0"], cross_device_ops=object())
+@pytest.mark.parametrize("ops", [tf.distribute.HierarchicalCopyAllReduce(), tf.distribute.NcclAllReduce()])
+def test_other_cross_device_ops_say_so(ops):
+    with pytest.raises(NotImplementedError, match=f"cross_device_ops={type(ops).__name__} is not supported"):
+        tf.distribute.MirroredStrategy(["cpu:0"], cross_device_ops=ops)
+
+
+def test_reduction_to_one_device_is_the_reduction_varrt_does():
+    strategy = tf.distribute.MirroredStrategy(["cpu:0"], cross_device_ops=tf.distribute.ReductionToOneDevice())
+    assert float(strategy.reduce("SUM", strategy.run(lambda: tf.constant(4.0)), axis=None)) == 4.0
 
 
 def test_one_replica_results_are_not_wrapped():

@@ -6,6 +6,8 @@ Remote tasks run on Ray (pip install "varrt[distributed]"); nothing here imports
 cluster is started.
 """
 from varrt.distribute import cluster_resolver, coordinator, experimental
+from varrt.distribute.cross_device_ops import (CrossDeviceOps, HierarchicalCopyAllReduce, NcclAllReduce,
+                                               ReductionToOneDevice)
 from varrt.distribute.distribute_lib import (Strategy, StrategyExtended, get_replica_context, get_strategy,
                                              has_strategy, in_cross_replica_context)
 from varrt.distribute.input_lib import InputContext
@@ -18,7 +20,7 @@ from varrt.distribute.replica_context import ReplicaContext
 from varrt.distribute.unsupported_strategies import MultiWorkerMirroredStrategy, TPUStrategy
 from varrt.distribute.values import DistributedValues
 
-__all__ = ["DistributedValues", "InputContext", "MirroredStrategy", "MirroredVariable", "MultiWorkerMirroredStrategy",
+__all__ = ["CrossDeviceOps", "DistributedValues", "HierarchicalCopyAllReduce", "NcclAllReduce", "ReductionToOneDevice", "InputContext", "MirroredStrategy", "MirroredVariable", "MultiWorkerMirroredStrategy",
            "OneDeviceStrategy", "ParameterServerStrategy", "ReduceOp", "ReplicaContext", "Strategy",
            "StrategyExtended", "TPUStrategy", "cluster_resolver", "coordinator", "experimental", "get_replica_context",
            "get_strategy", "has_strategy", "in_cross_replica_context"]

@@ -3,6 +3,7 @@ logical CPUs included: `tf.config.set_logical_device_configuration`). Variables 
 scope are MirroredVariables (a copy per device); `run` calls the function once per replica
 (mirrored_run.py), all-reduces combine the replicas' values on the calling thread."""
 from varrt.distribute import mirrored_run
+from varrt.distribute.cross_device_ops import check_supported
 from varrt.distribute.device_names import canonical_device
 from varrt.distribute.distribute_lib import Strategy, StrategyExtended
 from varrt.distribute.mirrored_variable import make_mirrored
@@ -19,9 +20,7 @@ class MirroredStrategy(Strategy):
     _creates_variables = True
 
     def __init__(self, devices=None, cross_device_ops=None):
-        if cross_device_ops is not None:
-            raise NotImplementedError("varrt's MirroredStrategy reduces on the calling thread: only "
-                                      "cross_device_ops=None is supported")
+        check_supported(cross_device_ops)
         if devices is None:
             devices = ["/device:CPU:0"]  # TensorFlow's choice without GPUs: the CPU, one replica
         if isinstance(devices, str):
