@@ -216,6 +216,27 @@ results["num:1e-06:training_loop.losses"] = epoch_losses
 results["num:1e-06:training_loop.weights"] = loop_w.numpy().ravel().tolist()
 record("training_loop", (int(loop_opt.iterations.numpy()), len(traces)))
 
+# --- a tf.Module's traced draws in each replica, and a tf.function returning a MirroredVariable --------
+
+
+class Drawer(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.g = tf.random.Generator.from_seed(2)
+
+    @tf.function
+    def __call__(self):
+        return self.g.normal([2])
+
+    @tf.function
+    def state(self):
+        return self.g.state
+
+
+with m3.scope():
+    drawer = Drawer()
+record("traced_draws_in_replicas", [str(m3.run(drawer)) for _ in range(2)] + [str(drawer.state())])
+
 # --- a device that does not exist: soft placement runs the replica on the CPU, as TensorFlow ----
 absent = tf.distribute.MirroredStrategy(["cpu:0", "cpu:9"])
 with absent.scope():

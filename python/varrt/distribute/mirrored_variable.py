@@ -33,6 +33,7 @@ class MirroredVariable(values_lib.DistributedValues):
     """A variable kept equal on each replica's device."""
 
     _should_act_as_resource_variable = True
+    _as_function_output = None  # a tf.function returns its value (read as a variable's), not its copies
 
     def __init__(self, strategy, components):
         super().__init__(components)

@@ -219,7 +219,7 @@ def _structured_inputs(args, kwargs):
     """The arguments with tf.distribute's PerReplica values as structures of their tensors (so a
     call with new values of the same specs reuses the trace; the function body gets PerReplica
     values back, rebuilt by nest)."""
-    if not any(hasattr(v, "_as_function_output") for v in nest.flatten((args, kwargs))):
+    if not any(getattr(v, "_as_function_output", None) is not None for v in nest.flatten((args, kwargs))):
         return args, kwargs
 
     def structured(v):
