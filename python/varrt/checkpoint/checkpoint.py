@@ -291,6 +291,8 @@ def restore_pairs(bundle, pairs, report=None):
     keys = [key.encode("utf-8", "surrogateescape") for key, _ in pairs]  # encode_key, inline: 10,000 keys
     variables = [var for _, var in pairs]
     mismatched = bundle.restore_unless_shapes_differ(keys, variables)  # damage is DataLossError, not a mismatch
+    if not mismatched:
+        _share_with_copies(variables)
     if mismatched:
         shapes = [(pairs[i][0], TensorShape(bundle.entry(keys[i])[1]), pairs[i][1].shape) for i in mismatched]
         key, stored, live = shapes[0]
@@ -298,6 +300,15 @@ def restore_pairs(bundle, pairs, report=None):
                            f"with shape {live} and name {pairs[mismatched[0]][1].name}.")
         restore_report.attach(error, report(shapes) if report else restore_report.RestoreReport((), (), shapes))
         raise error
+
+
+def _share_with_copies(variables):
+    """A restored variable that is one copy of a distributed variable (a MirroredVariable's
+    primary, which checkpoints save and restore) gives its value to the other copies."""
+    for var in variables:
+        container = getattr(var, "_distributed_container", None)
+        if container is not None:
+            container._restored_from(var)
 
 
 def _restore(checkpoint, bundle):

@@ -14,7 +14,7 @@ import contextlib
 import itertools
 import threading
 
-from varrt.ops.reduction_ops import reduce_mean, reduce_sum
+from varrt.distribute.reduce_op import as_reduce_op, reduce_replica_values
 from varrt.distribute.remote import runtime
 from varrt.distribute.remote.connect import connect_to_cluster
 from varrt.framework.variables import watching_creation
@@ -77,14 +77,10 @@ class ParameterServerStrategy:
 
     def reduce(self, reduce_op, value, axis):
         """Reduces the one replica's `value` along `axis` (None: the value itself)."""
+        reduce_op = as_reduce_op(reduce_op)
         if axis is None:
             return value
-        op = getattr(reduce_op, "value", reduce_op)
-        if str(op).upper() == "SUM":
-            return reduce_sum(value, axis=axis)
-        if str(op).upper() == "MEAN":
-            return reduce_mean(value, axis=axis)
-        raise ValueError(f"Unsupported reduce_op: {reduce_op!r}")
+        return reduce_replica_values(reduce_op, [value], axis)
 
     def experimental_local_results(self, value):
         """The per-replica values of `value`: one."""

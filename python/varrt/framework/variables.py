@@ -18,6 +18,7 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.framework import default_session
+from varrt.framework import distribution_context as _distribution_context
 from varrt.framework.device_scope import device
 from varrt.framework import graph_building as _graph_building
 from varrt.framework import name_scopes
@@ -698,8 +699,10 @@ def resource_variable_of(x):
     with `_should_act_as_resource_variable`, TensorFlow's `is_resource_variable` test) stands
     for the Variable it holds (`.value`); anything else for itself. Tapes, optimizers and
     checkpoints take wrappers through this."""
-    if not isinstance(x, Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
-        return x.value
+    while not isinstance(x, Variable) and getattr(type(x), "_should_act_as_resource_variable", False):
+        # A KerasVariable may hold a MirroredVariable, which stands for its replica's Variable.
+        current = getattr(x, "_current_variable", None)
+        x = x.value if current is None else current
     return x
 
 
@@ -760,6 +763,40 @@ class watching_creation:
         _creation_watchers.stack.pop()
         with _watching_lock:
             _watching[0] -= 1
+        return False
+
+
+def _new_under_strategy(cls, *args, **kwargs):
+    """Variable.__new__ while a strategy that makes variables is active: in its scope or replicas
+    the strategy makes `tf.Variable(...)` (TensorFlow's variable creator scope). MirroredStrategy
+    returns a MirroredVariable, which is not a Variable, so Python does not run __init__ on it."""
+    if cls is Variable and _distribution_context._stack.entries:
+        strategy = _distribution_context.variable_creator()
+        if strategy is not None:
+            return strategy._create_variable(Variable, args, kwargs)
+    return _C.VarHandle.__new__(cls)
+
+
+class strategy_variable_creation:
+    """`with strategy_variable_creation():` (a strategy's scope or run) lets strategies make
+    `tf.Variable(...)`: while any is active, Variable has the Python `__new__` above. Otherwise
+    it has none, so `tf.Variable(value)` keeps its C path with no Python frame and its signature."""
+
+    _active = 0
+    _lock = threading.Lock()
+
+    def __enter__(self):
+        with strategy_variable_creation._lock:
+            if strategy_variable_creation._active == 0:
+                Variable.__new__ = _new_under_strategy
+            strategy_variable_creation._active += 1
+        return self
+
+    def __exit__(self, *exc):
+        with strategy_variable_creation._lock:
+            strategy_variable_creation._active -= 1
+            if strategy_variable_creation._active == 0:
+                del Variable.__new__
         return False
 
 

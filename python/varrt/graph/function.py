@@ -224,6 +224,21 @@ def _supertype(a, b):
     return a if a == b else None
 
 
+# --- arguments ------------------------------------------------------------------------------
+
+def _structured_inputs(args, kwargs):
+    """The arguments with tf.distribute's PerReplica values as structures of their tensors (so a
+    call with new values of the same specs reuses the trace; the function body gets PerReplica
+    values back, rebuilt by nest)."""
+    if not any(getattr(v, "_as_function_output", None) is not None for v in nest.flatten((args, kwargs))):
+        return args, kwargs
+
+    def structured(v):
+        as_output = getattr(v, "_as_function_output", None)
+        return v if as_output is None else as_output(lambda x: x)
+    return tuple(nest.map_structure(structured, list(args))), nest.map_structure(structured, dict(kwargs))
+
+
 # --- results --------------------------------------------------------------------------------
 
 class _SlicesParts(collections.namedtuple("_SlicesParts", ["values", "indices", "dense_shape"])):
@@ -263,6 +278,11 @@ def _to_output(value, python_function):
                             None if dense_shape is None else _to_output(dense_shape, python_function))
     if isinstance(value, _variables.Variable):
         return value.read_value()
+    as_output = getattr(value, "_as_function_output", None)
+    if as_output is not None:  # tf.distribute's PerReplica: a tuple-like structure of its values
+        return as_output(lambda v: _to_output(v, python_function))
+    if getattr(type(value), "_should_act_as_resource_variable", False):
+        return _variables.resource_variable_of(value).read_value()  # a MirroredVariable, a Keras variable
     if isinstance(value, (bool, int, float, complex, str, bytes, np.ndarray, np.generic)):
         return convert_to_tensor(value)
     if isinstance(value, tuple) and hasattr(type(value), "_fields"):
@@ -491,6 +511,7 @@ class Function:
             return result
         if _run_eagerly[0]:
             return _to_output(self._python_function(*self._with_instance(args), **kwargs), self._python_function)
+        args, kwargs = _structured_inputs(args, kwargs)
         if self._input_signature is not None:
             args, kwargs = self._bind_input_signature(args, kwargs)
             key = "input_signature"  # one trace, for the signature's specs

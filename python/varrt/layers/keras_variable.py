@@ -18,6 +18,7 @@ import numpy as np
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.framework.variable_enums import VariableAggregationV2, VariableSynchronization
 from varrt.framework.variables import Variable
 from varrt.layers import naming
 from varrt.layers.name_scope import current_path
@@ -74,7 +75,12 @@ class KerasVariable:
         else:
             value = convert_to_tensor(initializer, dtype=dtype)
             self._dtype = value.dtype.name
-        self._value = Variable(value, dtype=self._dtype, trainable=self._trainable, name=name)
+        if synchronization == "on_read":  # a metric's state: under MirroredStrategy one copy per replica
+            self._value = Variable(value, dtype=self._dtype, trainable=self._trainable, name=name,
+                                   synchronization=VariableSynchronization.ON_READ,
+                                   aggregation=VariableAggregationV2[self._aggregation.upper()])
+        else:
+            self._value = Variable(value, dtype=self._dtype, trainable=self._trainable, name=name)
         self._shape = tuple(self._value.shape.as_list())
 
     @property

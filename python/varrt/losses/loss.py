@@ -2,6 +2,7 @@
 (keras/src/losses/loss.py): `reduction` "sum_over_batch_size" (the default: the weighted sum
 divided by the number of loss values), "sum", "mean", "mean_with_sample_weight", "none" or None."""
 from varrt.base import dtypes
+from varrt.framework import distribution_context
 from varrt.framework.keras_mask import get_keras_mask
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
@@ -66,10 +67,27 @@ def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
             for d in shape:
                 count *= d
             if count:  # Keras' divide_no_nan by a known non-zero count: the same value, as a RealDiv
-                return math_ops.realdiv(loss, convert_to_tensor(count, dtype=loss.dtype))
+                return scale_loss_for_distribution(math_ops.realdiv(loss, convert_to_tensor(count, dtype=loss.dtype)))
             divisor = convert_to_tensor(count, dtype=loss.dtype)
-        loss = math_ops.divide_no_nan(loss, divisor)
+        loss = scale_loss_for_distribution(math_ops.divide_no_nan(loss, divisor))
     return loss
+
+
+def scale_loss_for_distribution(value):
+    """A replica's mean loss divided by the replica count (Keras's rule under tf.distribute): the
+    replicas' gradients, summed, are then the gradient of the mean over the global batch."""
+    replicas = distribution_context.num_replicas_in_sync()
+    if replicas > 1:
+        value = math_ops.multiply(value, math_ops.cast(1.0 / replicas, value.dtype))
+    return value
+
+
+def unscale_loss_for_distribution(value):
+    """A scaled loss back to the replica's mean (what the loss trackers record)."""
+    replicas = distribution_context.num_replicas_in_sync()
+    if replicas > 1:
+        value = math_ops.multiply(value, math_ops.cast(replicas, value.dtype))
+    return value
 
 
 def apply_mask(sample_weight, mask, dtype, reduction):

@@ -6,6 +6,7 @@ also tracked as "<output>_loss" (a Mean weighted by the batch size) when there i
 from varrt.base import nest
 from varrt.base.dtypes import float32
 from varrt.framework import graph_building
+from varrt.losses.loss import unscale_loss_for_distribution
 from varrt.models import identifiers
 from varrt.metrics.reduction_metrics import Mean
 from varrt.ops import math_ops
@@ -171,7 +172,7 @@ class CompileLoss:
             weight = _resolve(sample_weight, flat.path) if _is_nested(sample_weight) else sample_weight
             value = math_ops.cast(flat.loss(y_t, y_p, weight), float32)
             if tracker is not None:
-                tracker.update_state(value, sample_weight=_static_batch_size(y_p))
+                tracker.update_state(unscale_loss_for_distribution(value), sample_weight=_static_batch_size(y_p))
             if flat.weight is not None:
                 value = value * flat.weight
             values.append(value)

@@ -12,8 +12,10 @@ import numpy as np
 from varrt.autodiff.backprop import GradientTape
 from varrt.base import nest
 from varrt.base.dtypes import float32
+from varrt.framework import distribution_context
 from varrt.framework.tensor import convert_to_tensor
 from varrt.graph.function import function
+from varrt.losses.loss import scale_loss_for_distribution, unscale_loss_for_distribution
 from varrt.metrics.compile_metrics import CompileMetrics
 from varrt.metrics.reduction_metrics import Mean
 from varrt.models import identifiers
@@ -38,6 +40,36 @@ def _batch_size_of(x):
     return array_ops.shape(next(t for t in nest.flatten(x) if t is not None))[0]
 
 
+def _current_strategy():
+    """The strategy whose scope or replica this thread is in, or None (the default strategy,
+    which lives in distribute/, a layer above)."""
+    return distribution_context.current_strategy()
+
+
+class _ReplicatedStep:
+    """A step under the model's strategy (Keras's `one_step_on_data` with `strategy.run`): each
+    batch split across the replicas as a distributed dataset splits it, the step run in each
+    replica, the replicas' logs averaged ("mean") or their outputs concatenated ("concat"). It
+    runs eagerly: varrt does not trace a step whose replicas merge (the optimizer's update)."""
+
+    def __init__(self, strategy, step, reduction):
+        self._strategy = strategy
+        self._step = step
+        self._reduction = reduction
+
+    def __call__(self, data):
+        outputs = self._strategy.run(self._step, args=(self._strategy._split_batch(data),))
+        return nest.map_structure(self._reduce, outputs)
+
+    def _reduce(self, value):
+        local = self._strategy.experimental_local_results(value)
+        if len(local) == 1:
+            return local[0]
+        if self._reduction == "concat":
+            return array_ops.concat(list(local), axis=0)
+        return reduction_ops.reduce_mean(array_ops.stack(list(local)), axis=0)
+
+
 class Trainer:
     """The training methods of `tf.keras.Model` (mixed into Model)."""
 
@@ -55,6 +87,8 @@ class Trainer:
         self.stop_predicting = False
         self._functions = {}
         self._initial_epoch = None
+        # The strategy whose scope the model was made in (Keras's `distribute_strategy`), or None.
+        self._distribute_strategy = distribution_context.current_strategy()
 
     # --- compile ------------------------------------------------------------------------
 
@@ -113,7 +147,7 @@ class Trainer:
                 losses.append(math_ops.cast(loss, float32))
         for loss in self.losses:
             loss = loss if loss.dtype.is_floating else math_ops.cast(loss, float32)
-            losses.append(reduction_ops.reduce_sum(loss))
+            losses.append(scale_loss_for_distribution(reduction_ops.reduce_sum(loss)))
         if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
         return losses[0] if len(losses) == 1 else reduction_ops.reduce_sum(array_ops.stack(losses))
@@ -143,7 +177,7 @@ class Trainer:
         with GradientTape() as tape:
             y_pred = self._call_model(x, training=True)
             loss = self.compute_loss(x, y, y_pred, sample_weight, training=True)
-            self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
+            self._loss_tracker.update_state(unscale_loss_for_distribution(loss), sample_weight=_batch_size_of(x))
         trainable_weights = self.trainable_weights
         if trainable_weights:
             gradients = tape.gradient(loss, trainable_weights)
@@ -155,7 +189,7 @@ class Trainer:
         x, y, sample_weight = unpack(data)
         y_pred = self._call_model(x, training=False)
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
-        self._loss_tracker.update_state(loss, sample_weight=_batch_size_of(x))
+        self._loss_tracker.update_state(unscale_loss_for_distribution(loss), sample_weight=_batch_size_of(x))
         return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def predict_step(self, data):
@@ -184,9 +218,16 @@ class Trainer:
         results += [logs[k] for k in sorted(logs) if k not in names]
         return results[0] if len(results) == 1 else results
 
+    @property
+    def distribute_strategy(self):
+        """The strategy the model was made under, else the current one."""
+        return self._distribute_strategy or _current_strategy()
+
     def _step_function(self, kind):
         """The step `kind` ("train", "test", "predict"), traced once per model unless run eagerly."""
         step = getattr(self, kind + "_step")
+        if self._distribute_strategy is not None:
+            return _ReplicatedStep(self._distribute_strategy, step, "concat" if kind == "predict" else "mean")
         if self.run_eagerly:
             return step
         if kind not in self._functions:
@@ -196,7 +237,15 @@ class Trainer:
 
     def _build_for(self, data):
         """Creates the model's and the optimizer's variables before the first traced step (Keras's
-        symbolic build), so that a retrace for a partial last batch creates none."""
+        symbolic build), so that a retrace for a partial last batch creates none; in the model's
+        strategy's scope, as Keras builds."""
+        if self._distribute_strategy is not None:
+            with self._distribute_strategy.scope():
+                self._build_unscoped(data)
+        else:
+            self._build_unscoped(data)
+
+    def _build_unscoped(self, data):
         x, y, sample_weight = unpack(data)
         self._resolve_loss()
         if not self.built:

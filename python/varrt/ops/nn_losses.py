@@ -1,18 +1,25 @@
 """tf.nn's loss helpers written over other ops, as TensorFlow's Python writes them
 (nn_impl.py, nn_impl_distribute.py): the weighted logistic and log-Poisson losses, and the
-per-replica averaging of `compute_average_loss` and `scale_regularization_loss` (varrt runs one
-replica, TensorFlow's default strategy's count)."""
+per-replica averaging of `compute_average_loss` and `scale_regularization_loss` (by the current
+tf.distribute strategy's replica count)."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import math
 
 from varrt.base import dtypes
+from varrt.framework import distribution_context
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.base import errors
 from varrt.ops import array_ops, index_ops, math_ops, nn_ops, reduction_ops
 from varrt.ops.op_util import host_if_known, tensor_operand
 
-_REPLICAS = 1  # varrt's default strategy: one replica in sync
+def _replicas_in_sync(function_name):
+    """The current strategy's replica count; in its cross-replica context TensorFlow's RuntimeError."""
+    entry = distribution_context.current()
+    if entry is not None and entry[1] is None:
+        raise RuntimeError(f"You are calling `{function_name}` in cross replica context, while it was expected to "
+                           "be called in replica context.")
+    return distribution_context.num_replicas_in_sync()
 
 
 def _same_shape(first, second, what):
@@ -79,7 +86,7 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
         per_example_loss = _scaled_by_sample_weight(per_example_loss, convert_to_tensor(sample_weight))
     per_example_loss = math_ops.cast(per_example_loss, input_dtype)
     if global_batch_size is None:
-        global_batch_size = array_ops.shape(per_example_loss)[0] * _REPLICAS
+        global_batch_size = array_ops.shape(per_example_loss)[0] * _replicas_in_sync("compute_average_loss")
     _check_batch_size(convert_to_tensor(global_batch_size))
     loss = reduction_ops.reduce_sum(per_example_loss)
     return math_ops.divide_no_nan(loss, math_ops.cast(global_batch_size, input_dtype))
@@ -102,4 +109,4 @@ def _check_batch_size(size):
 
 def scale_regularization_loss(regularization_loss) -> Tensor:
     """The summed regularization loss divided by the number of replicas in sync."""
-    return reduction_ops.reduce_sum(regularization_loss) / _REPLICAS
+    return reduction_ops.reduce_sum(regularization_loss) / _replicas_in_sync("scale_regularization_loss")

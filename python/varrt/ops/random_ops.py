@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Optional
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework import default_session, graph_building
+from varrt.framework import default_session, distribution_context, graph_building
 from varrt.ops import random_distributions as distributions
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor, packs
@@ -358,8 +358,9 @@ class _StateVariablePhilox:
     checkpointed, printed and assignable): each run reads the variable, reserves the blocks it
     may use and writes back the state past them (the stateful kernels' RngReadAndSkip)."""
 
-    def __init__(self, variable):
+    def __init__(self, variable, strategy=None):
         self._variable = variable
+        self._strategy = strategy  # the tf.distribute strategy the Generator was made in, or None
         self._lock = threading.Lock()
 
     def current(self):
@@ -370,7 +371,18 @@ class _StateVariablePhilox:
         with self._lock:
             state = _philox_of(self._variable.numpy().astype(np.uint64))
             self._variable.assign(_as_int64(_words_of(state.skipped(int(output_count) * multiplier))))
+        return self._replica_keyed(state)
+
+    def _replica_keyed(self, state):
+        """`state` with its key hashed with the replica id when drawing in a replica of the
+        Generator's strategy (TensorFlow's Generator._preprocess_key): each replica its own stream."""
+        entry = distribution_context.current() if self._strategy is not None else None
+        if entry is None or entry[0] is not self._strategy or entry[1] is None:
             return state
+        k0, k1 = state.key
+        # key = StatelessRandomUniformFullIntV2(shape=[1], key, counter=[replica_id, 0], uint64)
+        hashed = int(distributions.full_int(PhiloxRandom((k0, k1), entry[1]._replica_id), 1, dtypes.uint64)[0])
+        return PhiloxRandom((hashed, hashed >> 32), state.counter)
 
 
 _ALGORITHMS = {"philox": Algorithm.PHILOX.value, "threefry": Algorithm.THREEFRY.value,
@@ -408,7 +420,8 @@ class Generator:
             words = _state_words(state if state is not None else [secrets.randbits(64) for _ in range(_STATE_SIZE)])
         self._alg = _algorithm_id(alg)
         self._state_var = Variable(_as_int64(words), name="StateVar", trainable=False)
-        self._philox = _StateVariablePhilox(self._state_var)
+        # Made under a strategy, each replica draws its own stream (TensorFlow's _distribution_strategy).
+        self._philox = _StateVariablePhilox(self._state_var, distribution_context.current_strategy())
 
     def _reset(self, state):
         self._state_var.assign(_as_int64(_state_words(state)))

@@ -24,6 +24,7 @@ import warnings
 
 import numpy as np
 
+from varrt.framework import distribution_context
 from varrt.framework import graph_building as _graph_building
 
 from varrt.base import dtypes
@@ -92,7 +93,8 @@ class Optimizer:
         self._index = {}  # id(variable) -> position in build order
         self._update_lists = None  # per trained variable: it and its slots (_update_variables)
         self._one_device = True
-        self._iterations = Variable(0, name="iteration", dtype=dtypes.int64, trainable=False)
+        with distribution_context.plain_variables():
+            self._iterations = Variable(0, name="iteration", dtype=dtypes.int64, trainable=False)
         self._variables.append(self._iterations)
         if isinstance(learning_rate, schedules.LearningRateSchedule) or callable(learning_rate):
             self._learning_rate = learning_rate
@@ -102,8 +104,9 @@ class Optimizer:
                     "Argument `learning_rate` should be float, or an instance of LearningRateSchedule, or a callable "
                     "(that takes in the current iteration value and returns the corresponding learning rate value). "
                     f"Received instead: learning_rate={learning_rate}")
-            self._learning_rate = Variable(learning_rate, name="learning_rate", dtype=dtypes.float32,
-                                           trainable=False)
+            with distribution_context.plain_variables():
+                self._learning_rate = Variable(learning_rate, name="learning_rate", dtype=dtypes.float32,
+                                               trainable=False)
             self._variables.append(self._learning_rate)
 
     # -- state -----------------------------------------------------------------------------
@@ -160,7 +163,7 @@ class Optimizer:
         value = np.zeros(reference_variable.shape.as_list(), reference_variable.dtype.as_numpy_dtype)
         if initializer != "zeros":
             value[...] = initializer
-        with colocate_with(reference_variable):
+        with colocate_with(reference_variable), distribution_context.plain_variables():
             v = Variable(value, name=f"{ref}_{name or 'var'}", trainable=False, dtype=reference_variable.dtype)
         self._variables.append(v)
         return v
@@ -214,6 +217,17 @@ class Optimizer:
         """Applies `grads` to `trainable_variables` (the variables the optimizer was built with when None)."""
         if len(grads) == 0:
             return
+        replica = distribution_context.current_replica_context()
+        if replica is not None:
+            # In a replica of a strategy (Keras's fit under MirroredStrategy): the replicas'
+            # gradients are summed and applied once, in cross-replica context, to the primary
+            # copies, which the other copies then follow.
+            variables = None if trainable_variables is None else list(trainable_variables)
+            replica.merge_call(_apply_summed, args=(self, list(grads), variables))
+            return
+        self._apply(grads, trainable_variables)
+
+    def _apply(self, grads, trainable_variables):
         if trainable_variables is None:
             if not self.built:
                 raise ValueError("When passing `grads` without `variables`, the optimizer must already be built on a "
@@ -257,6 +271,10 @@ class Optimizer:
             if v.constraint is not None:
                 v.assign(v.constraint(v))
         self._iterations.assign_add(1)
+        for v in updated:
+            container = getattr(v, "_distributed_container", None)
+            if container is not None:  # a MirroredVariable's primary: its other copies take the new value
+                container._restored_from(v)
 
     # Keras's update step for an IndexedSlices gradient (sparse_steps.py), or None to apply the
     # densified gradient with the fused op.
@@ -450,3 +468,10 @@ class Optimizer:
         if self._trainable_variables:
             out.append(("_trainable_variables", data_structures.ListWrapper(self._trainable_variables)))
         return out
+
+
+def _apply_summed(strategy, optimizer, grads, variables):
+    """The merge of a step's apply across replicas: each gradient summed over the replicas
+    (TensorFlow's all-reduce), then one update."""
+    summed = [None if g is None else strategy.reduce("SUM", g, axis=None) for g in grads]
+    optimizer._apply(summed, variables)
