@@ -328,3 +328,41 @@ def test_constants_are_named_const_nodes_and_gradient_sources(capsys):
         "[('Const', 'Const'), ('three', 'Const'), ('Const_1', 'Const'), ('three_1', 'Const')]",
         'Tensor("three_1:0", shape=(), dtype=float32)',
         "[array([ 6., 12.], dtype=float32), np.float32(5.0)] [[1], [2]]"]
+
+
+def test_tf2_checkpoints_of_tensorflow1_graph_variables(tmp_path):
+    # The checkpoint-migration guide's TensorFlow 1 cells: tf.train.Checkpoint saves a graph's
+    # variables from a session, restores them with run_restore_ops after the initializers, and
+    # initialize_or_restore initializes what the checkpoint lacks (TensorFlow 2.21's results).
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default():
+        a = tf1.get_variable("a", shape=[], dtype=tf.float32, initializer=tf1.constant_initializer(1))
+        b = tf1.get_variable("b", shape=[], dtype=tf.float32, initializer=tf1.constant_initializer(2))
+        with tf1.variable_scope("scoped"):
+            c = tf1.get_variable("c", shape=[], dtype=tf.float32, initializer=tf1.constant_initializer(3))
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            ckpt = tf.train.Checkpoint(unscoped=[a, b], scoped=[c])
+            path = ckpt.save(str(tmp_path / "tf2-ckpt"))
+            sess.run(a.assign(10.0))
+            ckpt.restore(path).run_restore_ops()
+            assert sess.run([a, b, c]) == [1.0, 2.0, 3.0]
+    assert path.endswith("tf2-ckpt-1")
+    assert sorted(k for k, _ in tf.train.list_variables(path)) == [
+        "_CHECKPOINTABLE_OBJECT_GRAPH", "save_counter/.ATTRIBUTES/VARIABLE_VALUE", "scoped/0/.ATTRIBUTES/VARIABLE_VALUE",
+        "unscoped/0/.ATTRIBUTES/VARIABLE_VALUE", "unscoped/1/.ATTRIBUTES/VARIABLE_VALUE"]
+    with tf.Graph().as_default():
+        a = tf1.get_variable("a", shape=[], dtype=tf.float32, initializer=tf1.zeros_initializer())
+        z = tf1.get_variable("z", shape=[2], dtype=tf.float32, initializer=tf1.ones_initializer())
+        status = tf.train.Checkpoint(unscoped=[a], extra=z).restore(path)
+        with tf1.Session() as sess:
+            status.initialize_or_restore(sess)
+            got_a, got_z = sess.run([a, z])
+    assert got_a == 1.0 and got_z.tolist() == [1.0, 1.0]
+    with tf.Graph().as_default():
+        a = tf1.get_variable("a", shape=[], dtype=tf.float32, initializer=tf1.zeros_initializer())
+        status = tf.train.Checkpoint(unscoped=[a]).restore(path)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            status.run_restore_ops(sess)
+            assert sess.run(a) == 1.0

@@ -22,6 +22,8 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.base import errors
+from varrt.framework import default_session as _default_session
+from varrt.framework import graph_building
 from varrt.framework.tensor_shape import TensorShape
 from varrt.checkpoint import deferred as _deferred
 from varrt.checkpoint import object_graph as _object_graph
@@ -34,6 +36,7 @@ from varrt.checkpoint.checkpoint_management import update_state
 from varrt.checkpoint.checkpoint_options import CheckpointOptions, fsync_requested
 from varrt.checkpoint.checkpoint_utils import encode_key, open_bundle, read_array
 from varrt.framework.variables import Variable
+from varrt.graph.graph import GraphKeys
 
 
 def _string_tensor(data):
@@ -174,7 +177,8 @@ class Checkpoint:
             ResourceExhaustedError: If the disk is full; the previous checkpoint stays readable.
             AbortedError: If another process keeps the prefix claimed for two seconds.
         """
-        return self._write(file_prefix, options)
+        with graph_building.init_scope():  # in a TensorFlow 1 graph too: the variables' values now
+            return self._write(file_prefix, options)
 
     def save(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
         """Saves a numbered checkpoint and records it in the directory's `checkpoint` state file.
@@ -196,11 +200,14 @@ class Checkpoint:
             AbortedError: If another process keeps the prefix claimed for two seconds.
         """
         file_prefix = os.fspath(file_prefix)
-        counter = self.save_counter
-        counter.assign_add(1)
-        path = f"{file_prefix}-{int(counter.numpy())}"
-        return self._write(path, options, on_done=lambda: update_state(
-            os.path.dirname(path), path, [path], save_relative_paths=True, sync=fsync_requested(options)))
+        # In a TensorFlow 1 graph too, the save reads the variables' values now (TensorFlow runs
+        # its save ops in the default session) and the counter is made outside the graph.
+        with graph_building.init_scope():
+            counter = self.save_counter
+            counter.assign_add(1)
+            path = f"{file_prefix}-{int(counter.numpy())}"
+            return self._write(path, options, on_done=lambda: update_state(
+                os.path.dirname(path), path, [path], save_relative_paths=True, sync=fsync_requested(options)))
 
     # --- restoring --------------------------------------------------------------------------
 
@@ -226,8 +233,10 @@ class Checkpoint:
             return InitializationOnlyStatus()
         save_path = os.fspath(save_path)
         self.sync()  # a background save may be writing the files asked for
-        with _tracking.gc_paused():
-            return _restore(self, open_bundle(save_path))
+        graph = graph_building.tf1_graph()
+        with _tracking.gc_paused(), graph_building.init_scope():  # a TensorFlow 1 graph's variables: now
+            status = _restore(self, open_bundle(save_path), in_graph=graph)
+        return status
 
     def restore(self, save_path: Union[str, os.PathLike[str], None],
                 options: Optional[CheckpointOptions] = None) -> LoadStatus:
@@ -311,7 +320,7 @@ def _share_with_copies(variables):
             container._restored_from(var)
 
 
-def _restore(checkpoint, bundle):
+def _restore(checkpoint, bundle, in_graph=None):
     graph_key = encode_key(_tracking.OBJECT_GRAPH_PROTO_KEY)
     if not bundle.contains(graph_key):
         return _restore_by_name(checkpoint, bundle)
@@ -366,6 +375,8 @@ def _restore(checkpoint, bundle):
             restored_nodes[node_of[id(slot)]] = slot
     status = CheckpointLoadStatus(checkpoint, nodes, matched, restored_nodes, unused_attributes)
     restore_pairs(bundle, pairs, status._report_with)
+    if in_graph is not None:  # a session's initializers may overwrite these values: its restore ops redo them
+        status._graph_restore = (in_graph, [var for _, var in pairs], lambda: restore_pairs(bundle, pairs))
     for node_id, obj in matched.items():  # objects that act on their restored values (dataset iterators)
         restored = getattr(obj, "_checkpoint_restored", None)
         if restored is not None:
@@ -511,11 +522,31 @@ class CheckpointLoadStatus:
         """Silences warnings about an incomplete restore (varrt does not warn)."""
         return self
 
+    _graph_restore = None  # (TensorFlow 1 graph, restored variables, redo) of a restore made in such a graph
+
     def run_restore_ops(self, session=None):
-        """Nothing to do: restores run eagerly."""
+        """In a TensorFlow 1 graph, restores the checkpoint's values again (TensorFlow runs its
+        restore ops here, after initializers may have run); eagerly, nothing to do."""
+        if self._graph_restore is not None:
+            with graph_building.init_scope():
+                self._graph_restore[2]()
 
     def initialize_or_restore(self, session=None):
-        """Nothing to do: restores run eagerly."""
+        """In a TensorFlow 1 graph, runs the initializers of the graph's variables the checkpoint
+        did not restore in `session` (the default session when None), then restores the others;
+        eagerly, nothing to do."""
+        if self._graph_restore is None:
+            return
+        graph, restored, _ = self._graph_restore
+        restored_ids = {id(v) for v in restored}
+        others = [v for v in graph.get_collection(GraphKeys.GLOBAL_VARIABLES) if id(v) not in restored_ids]
+        session = session if session is not None else _default_session.get_default_session()
+        if others:
+            if session is None:
+                raise ValueError("initialize_or_restore needs a session in a TensorFlow 1 graph (pass one, or run "
+                                 "it inside `with session:`)")
+            session.run(graph.initializer_operation(others))
+        self.run_restore_ops(session)
 
 
 class InitializationOnlyStatus:
@@ -569,11 +600,31 @@ class NameBasedSaverStatus:
         """Silences warnings about unrestored values; returns this status."""
         return self
 
+    _graph_restore = None  # (TensorFlow 1 graph, restored variables, redo) of a restore made in such a graph
+
     def run_restore_ops(self, session=None):
-        """Nothing to do: restores run eagerly."""
+        """In a TensorFlow 1 graph, restores the checkpoint's values again (TensorFlow runs its
+        restore ops here, after initializers may have run); eagerly, nothing to do."""
+        if self._graph_restore is not None:
+            with graph_building.init_scope():
+                self._graph_restore[2]()
 
     def initialize_or_restore(self, session=None):
-        """Nothing to do: restores run eagerly."""
+        """In a TensorFlow 1 graph, runs the initializers of the graph's variables the checkpoint
+        did not restore in `session` (the default session when None), then restores the others;
+        eagerly, nothing to do."""
+        if self._graph_restore is None:
+            return
+        graph, restored, _ = self._graph_restore
+        restored_ids = {id(v) for v in restored}
+        others = [v for v in graph.get_collection(GraphKeys.GLOBAL_VARIABLES) if id(v) not in restored_ids]
+        session = session if session is not None else _default_session.get_default_session()
+        if others:
+            if session is None:
+                raise ValueError("initialize_or_restore needs a session in a TensorFlow 1 graph (pass one, or run "
+                                 "it inside `with session:`)")
+            session.run(graph.initializer_operation(others))
+        self.run_restore_ops(session)
 
 
 # What restore() and read() return (each has assert_consumed, assert_existing_objects_matched,

@@ -396,6 +396,10 @@ class Graph(func_graph.FuncGraph):
         else:
             self._last_update[rid] = last_update
 
+    def initializer_operation(self, variables, name="init"):
+        """An Operation (a NoOp) running the initializers of `variables` (tf.compat.v1.variables_initializer)."""
+        return Operation(self, self.unique_name(name), "NoOp", self.initializer_nodes(variables))
+
     def initializer_nodes(self, variables):
         """The recorded nodes that initialise `variables`."""
         out = []

@@ -69,7 +69,7 @@ def variables_initializer(var_list, name="init"):
     g = _graph()
     if g is None:
         return None
-    return _ops.Operation(g, g.unique_name(name), "NoOp", g.initializer_nodes(var_list))
+    return g.initializer_operation(var_list, name)
 
 
 def global_variables(scope=None):
