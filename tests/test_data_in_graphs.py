@@ -74,3 +74,31 @@ def test_a_loop_ended_by_a_break_closes_its_iterator():
     before = len(graph_iteration._open)
     assert [int(until(tf.constant(10, tf.int64))) for _ in range(4)] == [15] * 4
     assert len(graph_iteration._open) == before
+
+
+def test_a_python_for_over_a_dataset_in_an_unconverted_function_stops_with_tensorflows_error():
+    # TensorFlow 2.21: with AutoGraph disabled, `for x in dataset` would add nodes forever; past 32
+    # next() calls on one iterator while tracing it raises this ValueError (iterator_ops.py).
+    ds = tf.data.Dataset.range(3)
+
+    @tf.function(autograph=False)
+    def total():
+        s = tf.constant(0, tf.int64)
+        for x in ds:
+            s += x
+        return s
+
+    with pytest.raises(ValueError) as info:
+        total()
+    assert str(info.value) == (
+        "An unusually high number of `tf.data.Iterator.get_next()` calls was detected. This suggests that the "
+        "`for elem in dataset: ...` idiom is used within tf.function with AutoGraph disabled. This idiom is only "
+        "supported when AutoGraph is enabled.")
+    outside = iter(ds)
+
+    @tf.function(autograph=False)
+    def over_an_outside_iterator():
+        return [x for x in outside]
+
+    with pytest.raises(ValueError, match="unusually high number"):
+        over_an_outside_iterator()

@@ -39,6 +39,26 @@ def _open_iterator(dataset):
 
 _owned = weakref.WeakValueDictionary()  # handle -> an eager iterator a traced function reads
 
+# TensorFlow's guard against a Python `for` over a dataset in a function AutoGraph does not
+# convert: every step adds nodes and the trace never ends. Past this many next() calls on one
+# iterator while one graph is built, its ValueError (iterator_ops.py).
+_GET_NEXT_CALL_ERROR_THRESHOLD = 32
+_GET_NEXT_CALL_ERROR_MESSAGE = (
+    "An unusually high number of `tf.data.Iterator.get_next()` calls was detected. This suggests that the "
+    "`for elem in dataset: ...` idiom is used within tf.function with AutoGraph disabled. This idiom is only "
+    "supported when AutoGraph is enabled.")
+
+
+def _count_next_call(iterator):
+    """Counts a next() of `iterator` in the graph being built; ValueError past the threshold."""
+    graph = graph_building.current()
+    counts = iterator.__dict__.setdefault("_next_calls_while_tracing", weakref.WeakKeyDictionary())
+    counts[graph] = counts.get(graph, 0) + 1
+    if counts[graph] > _GET_NEXT_CALL_ERROR_THRESHOLD:
+        error = ValueError(_GET_NEXT_CALL_ERROR_MESSAGE)
+        error._varrt_raised_as_is = True  # as TensorFlow raises it from an unconverted function: no "in user code"
+        raise error
+
 
 def _iterator(handle):
     """The open iterator of `handle`, or None once it ended (or before a TensorFlow 1
@@ -91,6 +111,7 @@ class GraphIterator(Iterator):
         return self
 
     def __next__(self):
+        _count_next_call(self)
         return self.get_next()
 
     def _components(self, op, run, leading):
@@ -143,6 +164,7 @@ def dataset_for(dataset, body, values, names, extra_test=None):
 def _owned_next(iterator):
     """`next(iterator)` of an eager iterator in a traced function: its next element when the
     graph runs (OutOfRangeError at the end, as TensorFlow's IteratorGetNext)."""
+    _count_next_call(iterator)
     return GraphIterator(iterator._dataset, owned=iterator).get_next()
 
 
