@@ -72,12 +72,13 @@ def trace_off():
 
 
 def graph(graph_data):
-    """Writes a TensorFlow graph summary: not in varrt, which cannot serialize its graphs as
-    TensorFlow's GraphDef.
+    """Writes a TensorFlow graph summary: not in varrt yet. TensorFlow writes the graph's GraphDef
+    with each node's output shapes (`as_graph_def(add_shapes=True)`), which varrt's GraphDef
+    (`FuncGraph.as_graph_def()`) does not have yet.
 
     Raises:
         NotImplementedError: Always.
     """
-    raise NotImplementedError("varrt cannot write graph summaries (tf.summary.graph): it has no GraphDef of its "
-                              "graphs")
+    raise NotImplementedError("varrt cannot write graph summaries (tf.summary.graph) yet: TensorFlow writes the "
+                              "GraphDef with its nodes' output shapes, which varrt's as_graph_def() lacks")
 
