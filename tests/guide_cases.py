@@ -105,6 +105,18 @@ CASES = [
     "@tf.function\ndef train(data):\n    loss = tf.constant(0)\n    for x, y in data:\n"
     "        loss += tf.abs(y - x)\n    return loss\n"
     "out = [len(train.get_concrete_function(d).graph.as_graph_def().node) for d in ([(1, 1)] * 4, [(2, 1)] * 7)]",
+    "@tf.function\ndef f(a, b):\n    return {'s': a + b, 'd': [a - b, tf.sqrt(a * b)], 'n': -tf.square(a)}\n"
+    "g = f.get_concrete_function(tf.constant([[1., 2.]]), tf.TensorSpec([None, 2], tf.float32)).graph\n"
+    "out = [[n.name, n.op, [str(s) for s in n.attr['_output_shapes'].list.shape]] "
+    "for n in g.as_graph_def(add_shapes=True).node]",
+    # tf.summary.graph: a traced function's GraphDef, or nothing without a writer
+    "@tf.function\ndef f(a):\n    return a * 2.\ng = f.get_concrete_function(tf.constant(1.)).graph\n"
+    "out = [tf.summary.graph(g)]\nwith tf.summary.create_file_writer(tmpdir).as_default():\n"
+    "    out.append(tf.summary.graph(g))\n    with tf.summary.record_if(False):\n"
+    "        out.append(tf.summary.graph(g))\n"
+    "    try:\n        tf.function(lambda: tf.summary.graph(g))()\n    except ValueError as e:\n"
+    "        out.append('graph() cannot be invoked inside a graph context.' in str(e))",
+    "with tf.summary.create_file_writer(tmpdir).as_default():\n    out = tf.summary.graph([1, 2])",
     # TensorShape.dims: TensorFlow 1's Dimension objects
     "s = tf.TensorShape([16, None, 3])\nout = [repr(s.dims), [type(d).__name__ for d in s.dims], "
     "s.dims[0].is_compatible_with(16), s.dims[1].is_compatible_with(7), s.dims[2].is_compatible_with(4), "

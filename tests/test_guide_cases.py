@@ -15,6 +15,8 @@ import pytest
 import guide_cases
 import linalg_cases
 import varrt as tf
+from varrt.data.tfrecord import tf_record_iterator
+from varrt.saved_model.proto import Message, fields_of
 
 RECORDED = linalg_cases.recorded("guide_cases_tf.json")
 
@@ -37,6 +39,23 @@ def test_a_profiling_session_says_varrt_records_nothing(capfd):
         assert (f"WARNING:tensorflow:varrt has no profiler: this profiling session records nothing and writes no "
                 f"profile to {logdir}.") in capfd.readouterr().err
         assert list(pathlib.Path(logdir).rglob("*")) == []
+
+
+def test_a_graph_summary_is_the_graph_def_with_shapes(tmp_path):
+    @tf.function
+    def f(a, b):
+        return tf.matmul(a, b) + 1.
+    g = f.get_concrete_function(tf.TensorSpec([None, 3]), tf.TensorSpec([3, 5])).graph
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        assert bool(tf.summary.graph(g))
+    [path] = pathlib.Path(tmp_path).glob("events.out.tfevents.*")
+    events = [fields_of(Message.from_bytes("tensorflow.Event", r)) for r in tf_record_iterator(str(path))]
+    assert [sorted(e) for e in events] == [["file_version", "source_metadata", "wall_time"],
+                                                  ["graph_def", "wall_time"]]
+    written = Message.from_bytes("tensorflow.GraphDef", events[1]["graph_def"])
+    assert written == g.as_graph_def(add_shapes=True)
+    assert [str(s) for n in written.node for s in n.attr["_output_shapes"].list.shape][-1] == \
+        "dim {\n  size: -1\n}\ndim {\n  size: 5\n}\n"
 
 
 def test_a_plain_function_initializer_loads_as_keras_fails_to(tmp_path):

@@ -221,7 +221,7 @@ class FuncGraph:
 
         Args:
             from_version: Accepted; varrt writes the whole graph.
-            add_shapes: Whether to add each node's output shapes (not in varrt yet).
+            add_shapes: Whether to add each node's output shapes (its `_output_shapes` attribute).
             use_pybind11_proto: Accepted (the message is varrt's either way).
 
         Returns:

@@ -2,10 +2,12 @@
 those of the graph's FunctionDef (saved_model/function_def_builder.py: TensorFlow's ops, attributes
 and names), its arguments become `Placeholder` nodes, and each input reference is written as a
 GraphDef writes it: `node` for a node's first output, `node:k` for its k-th, `^node` for a control
-input. What the FunctionDef builder cannot write (control flow, Python calls, calls of other
-tf.functions) raises its NotImplementedError."""
+input. With `add_shapes`, each node has TensorFlow's `_output_shapes` attribute: the static shapes
+of its outputs. What the FunctionDef builder cannot write (control flow, Python calls, calls of
+other tf.functions) raises its NotImplementedError."""
 from varrt.base import tf_version
 from varrt.framework.graph_building import info_of
+from varrt.framework.tensor_shape import TensorShape
 from varrt.graph import func_graph
 from varrt.ops import op_def_lib
 from varrt.saved_model import function_def_builder
@@ -45,11 +47,35 @@ def _placeholder(name, dtype_enum, shape, user_name):
     return {"name": name, "op": "Placeholder", "attr": attrs}
 
 
+def _add_output_shapes(graph, nodes):
+    """Adds `_output_shapes` to each node: the graph's static shapes of a node it recorded, a
+    constant's value's shape, an argument's shape, an Identity's input's."""
+    by_slot = {info.slot: TensorShape(info.shape) for info in graph._infos}
+    recorded = {}
+    for index, (name, op, _) in enumerate(graph.nodes):
+        _, first, num_outputs, _ = graph._io[index]
+        recorded[name] = (op, [shape_fields(by_slot.get(first + k, TensorShape(None))) for k in range(num_outputs)])
+    shapes = {}
+    for node in nodes:
+        name, op, attrs = node["name"], node["op"], node["attr"]
+        if op == "Placeholder":
+            out = [attrs["shape"]["shape"]]
+        elif op == "Const":
+            out = [attrs["value"]["tensor"].get("tensor_shape", {})]
+        elif op == "Identity":
+            source = next(ref for ref in node["input"] if not ref.startswith("^"))
+            source_node, _, k = source.partition(":")
+            out = [shapes[source_node][int(k or 0)]]
+        elif name in recorded and recorded[name][0] == op:
+            out = recorded[name][1]
+        else:
+            out = []  # NoOp
+        shapes[name] = out
+        attrs["_output_shapes"] = {"list": {"shape": out}} if out else {"list": {}}
+
+
 def as_graph_def(graph, add_shapes=False):
-    """The GraphDef message of a traced FuncGraph."""
-    if add_shapes:
-        raise NotImplementedError("varrt's FuncGraph.as_graph_def cannot add the `_output_shapes` attributes "
-                                  "(add_shapes=True) yet")
+    """The GraphDef message of a traced FuncGraph (with each node's output shapes if `add_shapes`)."""
     try:
         fdef, _ = function_def_builder.build(_Traced(graph), graph.name)
     except NotImplementedError as e:
@@ -65,10 +91,12 @@ def as_graph_def(graph, add_shapes=False):
                                       info_of(tensor).name.split(":")[0]))
     ops_by_node = {node["name"]: node["op"] for node in fdef["node_def"]}
     for node in fdef["node_def"]:
-        node = dict(node)
+        node = dict(node, attr=dict(node["attr"]))
         if "input" in node:
             node["input"] = [_graph_ref(ref, ops_by_node) for ref in node["input"]]
         nodes.append(node)
+    if add_shapes:
+        _add_output_shapes(graph, nodes)
     return Message("tensorflow.GraphDef", {"node": nodes, "versions": {"producer": tf_version.GRAPH_DEF_VERSION}})
 
 
