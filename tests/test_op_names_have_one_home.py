@@ -48,6 +48,10 @@ ALLOWED = {
                              "VarHandleOp"},
                             "the signature wrappers and the serving graph an export writes are these nodes, "
                             "as TensorFlow writes them"),
+    "graph_def/func_graph_def.py": ({"Const", "Identity", "Placeholder"},
+                                    "a GraphDef writes a function's arguments as Placeholder nodes, as TensorFlow's "
+                                    "FuncGraph has them, and its output shapes read a Const's value and an "
+                                    "Identity's input"),
     "saved_model/fingerprinting.py": ({"Const", "StatefulPartitionedCall"},
                                       "TensorFlow's fingerprint regularizes its graph's calls and string constants "
                                       "(graph/regularization/simple_delete.cc), which these nodes are"),

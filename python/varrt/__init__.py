@@ -15,11 +15,11 @@ below it, at module level and inside functions alike, and no imports form a circ
     autodiff      autodiff/
     graphs        graph/ autograph/
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ tf1_layers/ metrics/ data/ models/
-                  keras_utils/ datasets/ saved_model/ summary/
+                  keras_utils/ datasets/ saved_model/ graph_def/ summary/
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
                   image initializers io keras/ linalg math math_special nn nn_experimental random random_experimental
-                  raw_ops sparse strings test train/ version
+                  profiler/ raw_ops sparse strings test train/ types/ version
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -90,6 +90,9 @@ from varrt import train  # noqa: E402  (needs Variable)
 from varrt import data  # noqa: E402,F401  (tf.data)
 from varrt import saved_model  # noqa: E402,F401  (tf.saved_model)
 from varrt import summary  # noqa: E402,F401  (tf.summary)
+from varrt import types  # noqa: E402,F401  (tf.types)
+from varrt import profiler  # noqa: E402,F401  (tf.profiler)
+from varrt import graph_def  # noqa: E402,F401  (FuncGraph.as_graph_def's writer)
 from varrt import distribute  # noqa: E402  (tf.distribute; imports Ray only when a cluster starts)
 # Training: the tape, the gradient registry (importing it registers every gradient function).
 from varrt.autodiff.backprop import GradientTape, UnconnectedGradients  # noqa: E402

@@ -48,6 +48,7 @@ from varrt.graph import tf1_collections as _tf1_collections
 from varrt.graph import tf1_variable_checks as _tf1_variable_checks
 from varrt.ops import sort_ops as _sort_ops
 from varrt.ops import tensor_diag_ops as _tensor_diag_ops
+from varrt.framework import tensor_equality as _tensor_equality
 from varrt.framework import variables as _variables
 from varrt.data import tfrecord as _tfrecord
 from varrt.framework.device_functions import device_v1 as _device_v1
@@ -153,6 +154,8 @@ def _make_v1():
                  "resource_variables_enabled", "tables_initializer", "initialize_all_tables", "get_local_variable"):
         setattr(v1, name, globals()[name])
     v1.device = _device_v1
+    v1.enable_tensor_equality = _tensor_equality.enable_tensor_equality
+    v1.disable_tensor_equality = _tensor_equality.disable_tensor_equality
     v1.Variable = _variables.Variable
     v1.VariableAggregation = _variable_enums.VariableAggregation  # TensorFlow 1's enum (ONLY_FIRST_TOWER)
     v1.random_normal = _random.normal

@@ -155,7 +155,7 @@ class Tensor(_C.TensorBase, TensorOperators):
             raise TypeError("Only integer scalar tensors can be used as an index.")
         return int(self._numpy())
 
-    def __hash__(self):
+    def __hash__(self):  # even with tensor equality disabled, as TensorFlow's EagerTensor
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def ref(self):

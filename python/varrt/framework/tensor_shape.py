@@ -1,6 +1,7 @@
 """`TensorShape`: a possibly partially known shape, as TensorFlow prints and compares it, and its
 conversion to a tensor."""
 from varrt.base import dtypes
+from varrt.framework.dimension import Dimension
 
 
 class TensorShape:
@@ -39,8 +40,9 @@ class TensorShape:
 
     @property
     def dims(self):
-        """The dimensions as a list (None for unknown ones), or None for an unknown rank."""
-        return None if self._dims is None else list(self._dims)
+        """The dimensions as a list of TensorFlow 1's `Dimension` objects (as TensorFlow 2.21 gives
+        them), or None for an unknown rank."""
+        return None if self._dims is None else [Dimension(d) for d in self._dims]
 
     def as_list(self):
         """The dimensions as a list of ints (None for unknown ones); ValueError for an unknown rank."""
@@ -146,7 +148,7 @@ class TensorShape:
         return as_shape(other).concatenate(self)
 
     def __reduce__(self):
-        return TensorShape, (self.dims,)
+        return TensorShape, (None if self._dims is None else list(self._dims),)
 
     def __repr__(self):
         if self._dims is None:

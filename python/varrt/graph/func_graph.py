@@ -203,8 +203,37 @@ class _ShapedKernel:
         return out
 
 
+# What writes a FuncGraph as TensorFlow's GraphDef: registered from above (varrt.graph_def, which
+# has the protobuf codec), not imported.
+_GRAPH_DEF_WRITER = []
+
+
+def register_graph_def_writer(writer):
+    """Makes `writer(graph, add_shapes)` what FuncGraph.as_graph_def returns."""
+    _GRAPH_DEF_WRITER[:] = [writer]
+
+
 class FuncGraph:
     """A graph being built from a Python function (TensorFlow's FuncGraph)."""
+
+    def as_graph_def(self, from_version=None, add_shapes=False, use_pybind11_proto=False):
+        """The graph as TensorFlow's GraphDef message (protobuf's text format when printed).
+
+        Args:
+            from_version: Accepted; varrt writes the whole graph.
+            add_shapes: Whether to add each node's output shapes (its `_output_shapes` attribute).
+            use_pybind11_proto: Accepted (the message is varrt's either way).
+
+        Returns:
+            A `GraphDef` message.
+
+        Raises:
+            NotImplementedError: For nodes varrt cannot write as TensorFlow's ops yet.
+        """
+        del from_version, use_pybind11_proto
+        if not _GRAPH_DEF_WRITER:
+            raise NotImplementedError("varrt cannot write a GraphDef without varrt.graph_def loaded")
+        return _GRAPH_DEF_WRITER[0](self, add_shapes)
 
     # A variable created while this graph is built is made eagerly (tf.init_scope), as inside a
     # tf.function; a TF1 Graph records its initial assignment instead (ops.Graph).

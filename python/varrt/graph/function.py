@@ -32,10 +32,12 @@ import numpy as np
 from varrt import _C, autograph
 from varrt.base import dtypes
 from varrt.base import errors
+from varrt.graph import atomic_function
 from varrt.graph import func_graph as _func_graph
 from varrt.framework import variables as _variables
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework import trace_type
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.tensor_shape import TensorShape
 from varrt.graph import func_graph
@@ -156,17 +158,37 @@ def trace_context_changed():
     _FAST_FUNCTIONS.clear()
 
 
+class _CustomKey:
+    """The key of an argument that traces itself (`__tf_tracing_type__`): its TraceType, whose
+    equality, subtyping and supertypes decide which trace a call uses."""
+
+    __slots__ = ("trace_type",)
+
+    def __init__(self, trace_type_):
+        self.trace_type = trace_type_
+
+    def __eq__(self, other):
+        return isinstance(other, _CustomKey) and self.trace_type == other.trace_type
+
+    def __hash__(self):
+        return hash(self.trace_type)
+
+
 def _tensor_key(kind, dtype, shape):
     return _TensorKey((kind, dtype, shape))
 
 
 def _key_of(value):
     """The trace type of one argument (hashable)."""
+    if trace_type.traces_itself(value):
+        return _CustomKey(trace_type.trace_type_of(value))
     if isinstance(value, _variables.Variable):
         return _tensor_key("variable", value.dtype, tuple(value.shape.as_list()) if value.shape.rank is not None
                            else None)
     if isinstance(value, Tensor):
         return _tensor_key("tensor", value.dtype, value._data.shape)
+    if isinstance(value, TensorSpec):  # get_concrete_function(spec): the trace a tensor of the spec would use
+        return _tensor_key("tensor", value.dtype, None if value.shape.rank is None else tuple(value.shape.as_list()))
     if isinstance(value, np.ndarray):
         return _tensor_key("tensor", dtypes.as_dtype(value.dtype), value.shape)
     if isinstance(value, TensorSpec):  # get_concrete_function's stand-in for a tensor
@@ -191,6 +213,9 @@ def _key_of(value):
 
 def _subsumes(general, specific):
     """Whether a call with key `specific` can use the trace made for `general`."""
+    if isinstance(specific, _CustomKey) or isinstance(general, _CustomKey):
+        return (isinstance(specific, _CustomKey) and isinstance(general, _CustomKey) and
+                bool(specific.trace_type.is_subtype_of(general.trace_type)))
     if isinstance(general, _TensorKey) and isinstance(specific, _TensorKey):
         if general[0] != specific[0] or general[1] != specific[1]:
             return False
@@ -208,6 +233,11 @@ def _subsumes(general, specific):
 
 def _supertype(a, b):
     """The most specific key both `a` and `b` fit (shapes widened), or None."""
+    if isinstance(a, _CustomKey) or isinstance(b, _CustomKey):
+        if not (isinstance(a, _CustomKey) and isinstance(b, _CustomKey)):
+            return None
+        common = a.trace_type.most_specific_common_supertype([b.trace_type])
+        return None if common is None else _CustomKey(common)
     if isinstance(a, _TensorKey) and isinstance(b, _TensorKey):
         if a[0] != b[0] or a[1] != b[1]:
             return None
@@ -323,6 +353,22 @@ def _check_input_signature(input_signature):
 
 class _BindError(Exception):
     pass
+
+
+def _binding_failure(reason, args, kwargs, signature_text):
+    """TensorFlow's text for a call whose arguments do not bind to a function's signature."""
+    return (f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and kwargs: "
+            f"{kwargs!r} for signature: {signature_text}.")
+
+
+def _same_literal(value, traced):
+    """Whether a non-tensor argument is the value a trace was made for (its Literal type)."""
+    if value is traced:
+        return True
+    try:
+        return bool(value == traced) and type(value) is type(traced) or _key_of(value) == _key_of(traced)
+    except Exception:  # noqa: BLE001 - an object without a usable == is its own value only
+        return False
 
 
 def _conform(value, spec):
@@ -607,7 +653,8 @@ class Function:
         for k, i in enumerate(variable_leaves):  # the graph works on whichever variable a call passes
             graph.resource_args.setdefault(_C.resource_id(flat[i]), k)
         with graph:
-            symbolic = list(flat)
+            # An argument that traces itself is seen by the body as its TraceType's placeholder.
+            symbolic = [trace_type.placeholder_of(v) if trace_type.traces_itself(v) else v for v in flat]
             for n, i in enumerate(tensor_leaves):
                 symbolic[i] = graph.add_argument(n, *arguments[n])
             call_args, call_kwargs = nest.pack_sequence_as(structure, symbolic)
@@ -722,8 +769,7 @@ class Function:
         signature_text = ", ".join(f"{p.name}: {s!r}" for p, s in zip(params, self._input_signature))
 
         def fail(reason):
-            raise TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and "
-                            f"kwargs: {kwargs!r} for signature: ({signature_text}).")
+            raise TypeError(_binding_failure(reason, args, kwargs, f"({signature_text})"))
 
         if sig is None:
             fail("the function's parameters cannot be inspected")
@@ -956,6 +1002,15 @@ class ConcreteFunction:
         return _with_composites(self._output) if self._composite_output else self._output
 
     @property
+    def inference_fn(self):
+        """The graph called with flat tensors (TensorFlow's AtomicFunction)."""
+        return atomic_function.AtomicFunction(self)
+
+    @staticmethod
+    def _flat_output_tensors(result):
+        return [t for t in nest.flatten(result) if isinstance(t, Tensor)]
+
+    @property
     def inputs(self):
         return list(self.graph.inputs)
 
@@ -1012,7 +1067,7 @@ class ConcreteFunction:
         specs = iter(self._out_specs)
         flat = [next(specs) if i in self._output_positions else v for i, v in enumerate(self._flat_output)]
         out = nest.pack_sequence_as(self._output, flat) if flat else self._output
-        return repr(out) if not isinstance(out, TensorSpec) else repr(out)
+        return self._type_text(out)
 
     def pretty_printed_signature(self, verbose=True):
         lines = ["Input Parameters:"]
@@ -1035,7 +1090,7 @@ class ConcreteFunction:
 
     @property
     def function_type(self):
-        return _FunctionType(self)
+        return FunctionType(self)
 
     @property
     def output_dtypes(self):
@@ -1056,7 +1111,17 @@ class ConcreteFunction:
     # --- calls --------------------------------------------------------------------------------
 
     def __call__(self, *args, **kwargs):
-        """Calls the graph with tensors matching the traced signature."""
+        """Calls the graph with tensors matching the traced signature: the arguments bind to the
+        traced parameters (non-tensor ones equal to the traced values) or, failing that, are the
+        graph's tensor inputs by their names (TensorFlow's fallback to the flat signature)."""
+        try:
+            self._bind_structured(args, kwargs)
+        except _BindError as structured:
+            try:
+                tensors = self._bind_flat(args, kwargs)
+            except TypeError as flat:
+                raise TypeError(f"{structured}\nFallback to flat signature also failed due to: {flat}") from None
+            return self._call_checked(tensors, [])
         args = self._function._with_instance(args)
         flat = nest.flatten((list(args), dict(kwargs)))
         tensors = [convert_to_tensor(v) if not isinstance(v, _variables.Variable) else v for v in flat
@@ -1064,6 +1129,11 @@ class ConcreteFunction:
         tensors = [t for t in tensors if isinstance(t, Tensor)]
         if len(tensors) != len(self._tensor_leaves):
             raise TypeError(f"{self.name} takes {len(self._tensor_leaves)} tensor arguments, got {len(tensors)}")
+        values, bound = self._function._canonical(args, kwargs)
+        flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
+        return self._call_checked(tensors, [flat[i] for i in self._variable_leaves])
+
+    def _call_checked(self, tensors, variables):
         for index, (t, spec) in enumerate(zip(tensors, self._specs)):
             if t.dtype != spec.dtype:  # TensorFlow's text for the call of a concrete function
                 raise errors.InvalidArgumentError(
@@ -1075,9 +1145,56 @@ class ConcreteFunction:
                     None, None, f"cannot compute {self.name} as input #{index}(zero-based) was expected to be a "
                                 f"{spec.dtype.name} tensor of shape {spec.shape} but is a {t.dtype.name} tensor of "
                                 f"shape {t.shape}")
-        values, bound = self._function._canonical(args, kwargs)
-        flat = nest.flatten((values, {}) if bound is not None else (list(args), dict(kwargs)))
-        return self._run(tensors, [flat[i] for i in self._variable_leaves])
+        return self._run(tensors, variables)
+
+    def _bind_structured(self, args, kwargs):
+        """_BindError (with TensorFlow's text) unless `args` and `kwargs` bind to the traced
+        parameters with each non-tensor argument the value traced."""
+        sig = self._function._full_signature
+        if sig is None:
+            return
+        full = self._function._with_instance(args)
+        try:
+            bound = sig.bind(*full, **kwargs)
+        except TypeError as e:
+            raise _BindError(_binding_failure(e, args, kwargs, str(self.function_type))) from None
+        bound.apply_defaults()
+        flat = nest.flatten((list(bound.arguments.values()), {}))
+        if len(flat) != len(self._flat_args):
+            return  # another structure: the tensor count decides, as before
+        skip = set(self._tensor_leaves) | set(self._variable_leaves) | ({0} if self._function._instance_ref else set())
+        for i, (value, traced) in enumerate(zip(flat, self._flat_args)):
+            if i not in skip and not isinstance(traced, TensorSpec) and not _same_literal(value, traced):
+                raise _BindError(_binding_failure(f"Can not cast {value!r} to {self._type_text(traced)}", args,
+                                                  kwargs, str(self.function_type)))
+
+    def _flat_signature_summary(self):
+        return f"{self.graph.name}({', '.join(spec.name for spec in self._specs)})"
+
+    def _bind_flat(self, args, kwargs):
+        """The tensor inputs of a call by the graph's flat signature (its tensor inputs by name),
+        or TypeError in TensorFlow's words."""
+        keywords = [spec.name for spec in self._specs]
+        if len(args) > len(keywords):
+            raise TypeError(f"{self._flat_signature_summary()} takes {len(keywords)} positional arguments, got "
+                            f"{len(args)}.")
+        args, kwargs = list(args), dict(kwargs)
+        for keyword in keywords[len(args):]:
+            if keyword not in kwargs:
+                missing = sorted(set(keywords) - set(keywords[:len(args)]) - set(kwargs))
+                raise TypeError(f"{self._flat_signature_summary()} missing required arguments: {', '.join(missing)}.")
+            args.append(kwargs.pop(keyword))
+        if kwargs:
+            for key in kwargs:
+                if key in keywords[:len(args)]:
+                    raise TypeError(f"{self._flat_signature_summary()} got two values for '{key}'.")
+            raise TypeError(f"{self._flat_signature_summary()} got unexpected keyword arguments: "
+                            f"{', '.join(sorted(kwargs))}.")
+        for i, arg in enumerate(args):
+            if not isinstance(arg, (Tensor, _variables.Variable)):
+                raise TypeError(f"{self._flat_signature_summary()}: expected argument #{i}(zero-based) to be a Tensor; "
+                                f"got {type(arg).__name__} ({arg}).")
+        return [convert_to_tensor(a) for a in args]
 
     def _call_flat(self, tensors, release_gil=False):
         """Calls with the tensors of the traced signature, flat and unchecked: for callers that
@@ -1196,7 +1313,7 @@ class ConcreteFunction:
         _C.log_placement_lines(lines)
 
 
-class _FunctionType:
+class FunctionType:
     """What `ConcreteFunction.function_type` prints: its parameters and output type."""
 
     def __init__(self, concrete):

@@ -96,6 +96,14 @@ class Graph(func_graph.FuncGraph):
 
     _is_tf1_graph = True  # what graph_building.tf1_graph() looks for
 
+    def as_graph_def(self, from_version=None, add_shapes=False, use_pybind11_proto=False):
+        """Not in varrt yet: a TensorFlow 1 graph has no fixed outputs to write as a GraphDef.
+
+        Raises:
+            NotImplementedError: Always.
+        """
+        raise NotImplementedError("varrt cannot write a TensorFlow 1 tf.Graph as a GraphDef (as_graph_def) yet")
+
     lifts_variables = False
 
     def __init__(self):

@@ -10,6 +10,7 @@ from __future__ import annotations  # the annotations are for type checkers only
 from typing import Any
 
 from varrt.base import dtypes, tf2
+from varrt.framework import tensor_equality
 from varrt.framework import graph_building as _graph_building
 from varrt.graph import graph as _ops
 from varrt.graph.graph import GraphKeys, get_default_graph
@@ -128,6 +129,7 @@ def disable_v2_behavior():
     """TensorFlow 1 behaviour: graph mode, and variables shown as reference variables."""
     tf2.disable()
     tf2.disable_resource_variables()
+    tensor_equality.disable_tensor_equality()
     _ops.disable_eager_execution()
 
 
@@ -135,6 +137,7 @@ def enable_v2_behavior():
     """TensorFlow 2 behaviour: eager execution on (tf.compat.v1.enable_v2_behavior)."""
     tf2.enable()
     tf2.enable_resource_variables()
+    tensor_equality.enable_tensor_equality()
     _ops.enable_eager_execution()
 
 

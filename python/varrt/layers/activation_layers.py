@@ -3,7 +3,7 @@ learned slope), `ELU`, `Softmax` (with a mask). `Activation` is in activation.py
 import warnings
 
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import activations, constraints, regularizers
+from varrt.layers import activations, constraints, keras_objects, regularizers
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import index_ops, init_ops, math_ops, reduction_ops
@@ -125,7 +125,7 @@ class PReLU(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"alpha_initializer": init_ops.serialize(self.alpha_initializer),
+        config.update({"alpha_initializer": keras_objects.serialize(self.alpha_initializer, "keras.initializers"),
                        "alpha_regularizer": regularizers.serialize(self.alpha_regularizer),
                        "alpha_constraint": constraints.serialize(self.alpha_constraint),
                        "shared_axes": self.shared_axes})

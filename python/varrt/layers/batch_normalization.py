@@ -5,7 +5,7 @@ inference. Its arithmetic is TensorFlow's `tf.nn.moments` and `tf.nn.batch_norma
 as Keras 3 on TensorFlow runs it."""
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import constraints, regularizers
+from varrt.layers import constraints, keras_objects, regularizers
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, index_ops, init_ops, math_ops, nn_ops, reduction_ops
@@ -131,10 +131,10 @@ class BatchNormalization(Layer):
         base_config = super().get_config()
         config = {
             "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon, "center": self.center,
-            "scale": self.scale, "beta_initializer": init_ops.serialize(self.beta_initializer),
-            "gamma_initializer": init_ops.serialize(self.gamma_initializer),
-            "moving_mean_initializer": init_ops.serialize(self.moving_mean_initializer),
-            "moving_variance_initializer": init_ops.serialize(self.moving_variance_initializer),
+            "scale": self.scale, "beta_initializer": keras_objects.serialize(self.beta_initializer, "keras.initializers"),
+            "gamma_initializer": keras_objects.serialize(self.gamma_initializer, "keras.initializers"),
+            "moving_mean_initializer": keras_objects.serialize(self.moving_mean_initializer, "keras.initializers"),
+            "moving_variance_initializer": keras_objects.serialize(self.moving_variance_initializer, "keras.initializers"),
             "beta_regularizer": regularizers.serialize(self.beta_regularizer),
             "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
             "beta_constraint": constraints.serialize(self.beta_constraint),

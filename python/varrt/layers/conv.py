@@ -7,7 +7,7 @@ kernel is stored as `_kernel` (Keras's attribute, hence the checkpoint key `_ker
 conv2d_transpose.py): `tf.nn.conv_transpose` of the inputs with a (spatial..., filters, in)
 kernel, stored as `kernel` as Keras stores it, into the shape Keras's output-shape arithmetic
 gives, then the same bias and activation."""
-from varrt.layers import activations, constraints, regularizers
+from varrt.layers import activations, constraints, keras_objects, regularizers
 from varrt.layers import dynamic_shape
 from varrt.layers.conv_arguments import (conv_output_shape, conv_transpose_output_shape, standardize_data_format,
                                          standardize_padding, standardize_tuple)
@@ -152,8 +152,8 @@ class BaseConv(Layer):
             "groups": self.groups,
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "kernel_initializer": init_ops.serialize(self.kernel_initializer),
-            "bias_initializer": init_ops.serialize(self.bias_initializer),
+            "kernel_initializer": keras_objects.serialize(self.kernel_initializer, "keras.initializers"),
+            "bias_initializer": keras_objects.serialize(self.bias_initializer, "keras.initializers"),
             "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
             "bias_regularizer": regularizers.serialize(self.bias_regularizer),
             "activity_regularizer": regularizers.serialize(self.activity_regularizer),
@@ -335,8 +335,8 @@ class BaseConvTranspose(Layer):
             "dilation_rate": self.dilation_rate,
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "kernel_initializer": init_ops.serialize(self.kernel_initializer),
-            "bias_initializer": init_ops.serialize(self.bias_initializer),
+            "kernel_initializer": keras_objects.serialize(self.kernel_initializer, "keras.initializers"),
+            "bias_initializer": keras_objects.serialize(self.bias_initializer, "keras.initializers"),
             "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
             "bias_regularizer": regularizers.serialize(self.bias_regularizer),
             "activity_regularizer": regularizers.serialize(self.activity_regularizer),

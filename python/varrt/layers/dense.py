@@ -1,7 +1,7 @@
 """`Dense`: `activation(inputs @ kernel + bias)` (keras/src/layers/core/dense.py). The kernel
 is stored as `_kernel` (Keras's attribute, hence the checkpoint key `_kernel`) and read
 through the `kernel` property."""
-from varrt.layers import activations, constraints, regularizers
+from varrt.layers import activations, constraints, keras_objects, regularizers
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, init_ops, linalg_ops, math_ops
@@ -92,8 +92,8 @@ class Dense(Layer):
             "units": self.units,
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "kernel_initializer": init_ops.serialize(self.kernel_initializer),
-            "bias_initializer": init_ops.serialize(self.bias_initializer),
+            "kernel_initializer": keras_objects.serialize(self.kernel_initializer, "keras.initializers"),
+            "bias_initializer": keras_objects.serialize(self.bias_initializer, "keras.initializers"),
             "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
             "bias_regularizer": regularizers.serialize(self.bias_regularizer),
             "kernel_constraint": constraints.serialize(self.kernel_constraint),

@@ -8,7 +8,7 @@ dimension of 1; channels_first inputs are transposed there and back, as Keras do
 A dilation rate above 1 runs as TensorFlow runs it (SpaceToBatchND around the undilated op);
 with strides above 1 too, as Keras computes it: "same" padding made explicit, the dilated
 convolution at stride 1, then every stride-th output kept."""
-from varrt.layers import activations, constraints, regularizers
+from varrt.layers import activations, constraints, keras_objects, regularizers
 from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
                                          standardize_tuple)
 from varrt.layers.input_spec import InputSpec
@@ -198,8 +198,8 @@ class BaseDepthwiseConv(Layer):
             "dilation_rate": self.dilation_rate,
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "depthwise_initializer": init_ops.serialize(self.depthwise_initializer),
-            "bias_initializer": init_ops.serialize(self.bias_initializer),
+            "depthwise_initializer": keras_objects.serialize(self.depthwise_initializer, "keras.initializers"),
+            "bias_initializer": keras_objects.serialize(self.bias_initializer, "keras.initializers"),
             "depthwise_regularizer": regularizers.serialize(self.depthwise_regularizer),
             "bias_regularizer": regularizers.serialize(self.bias_regularizer),
             "activity_regularizer": regularizers.serialize(self.activity_regularizer),

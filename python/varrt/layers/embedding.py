@@ -5,7 +5,7 @@ import warnings
 
 from varrt.base import dtypes
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import constraints, regularizers
+from varrt.layers import constraints, keras_objects, regularizers
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, index_ops, init_ops, math_ops
 
@@ -108,7 +108,7 @@ class Embedding(Layer):
         config = {
             "input_dim": self.input_dim,
             "output_dim": self.output_dim,
-            "embeddings_initializer": init_ops.serialize(self.embeddings_initializer),
+            "embeddings_initializer": keras_objects.serialize(self.embeddings_initializer, "keras.initializers"),
             "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
             "activity_regularizer": regularizers.serialize(self.activity_regularizer),
             "embeddings_constraint": constraints.serialize(self.embeddings_constraint),

@@ -1,9 +1,10 @@
-"""Keras's lookup and serialization of its small callable objects (regularizers, constraints):
-`get` takes None, a class name or its snake-case name, a serialized dict or a callable;
-`serialize` gives Keras's dict (keras/src/saving/serialization_lib.py's form for them)."""
+"""Keras's lookup and serialization of its small callable objects (initializers, regularizers,
+constraints): `get` takes None, a class name or its snake-case name, a serialized dict or a
+callable; `serialize` gives Keras's dict (keras/src/saving/serialization_lib.py's form for them)."""
 import inspect
 
 from varrt.layers.naming import to_snake_case
+from varrt.saving import serialization_lib
 
 
 def by_name(classes):
@@ -30,7 +31,9 @@ def serialize(obj, module):
     if obj is None:
         return None
     if not hasattr(obj, "get_config"):
-        raise NotImplementedError(f"varrt cannot serialize {obj!r} (a plain function) in a Keras config yet.")
+        # A plain function (`kernel_initializer=tf.random.normal`): Keras writes it as any function,
+        # by its (registered) name.
+        return serialization_lib.serialize_keras_object(obj)
     return {"module": module, "class_name": type(obj).__name__, "config": obj.get_config(), "registered_name": None}
 
 

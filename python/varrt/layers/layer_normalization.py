@@ -2,7 +2,7 @@
 each sample over `axis` (the last by default), then scales by `gamma` and shifts by `beta`,
 with Keras 3's arithmetic (`ops.layer_normalization`: moments, rsqrt, `x * inv + (beta -
 mean * inv)`), in at least float32."""
-from varrt.layers import constraints, regularizers
+from varrt.layers import constraints, keras_objects, regularizers
 from varrt.layers.batch_normalization import check_axes
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, init_ops, math_ops, nn_ops
@@ -92,8 +92,8 @@ class LayerNormalization(Layer):
     def get_config(self):
         config = {
             "axis": self.axis, "epsilon": self.epsilon, "center": self.center, "scale": self.scale,
-            "rms_scaling": self.rms_scaling, "beta_initializer": init_ops.serialize(self.beta_initializer),
-            "gamma_initializer": init_ops.serialize(self.gamma_initializer),
+            "rms_scaling": self.rms_scaling, "beta_initializer": keras_objects.serialize(self.beta_initializer, "keras.initializers"),
+            "gamma_initializer": keras_objects.serialize(self.gamma_initializer, "keras.initializers"),
             "beta_regularizer": regularizers.serialize(self.beta_regularizer),
             "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
             "beta_constraint": constraints.serialize(self.beta_constraint),

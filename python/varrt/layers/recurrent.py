@@ -8,7 +8,7 @@ a fixed batch size) and starts the next call from them until `reset_states()`. T
 `dropout` and `recurrent_dropout` masks are drawn before the loop (dropout_rnn_cell)."""
 from varrt.base import nest
 from varrt.framework.tensor import convert_to_tensor
-from varrt.layers import activations, constraints, dropout_rnn_cell, regularizers, rnn_loop
+from varrt.layers import activations, constraints, dropout_rnn_cell, keras_objects, regularizers, rnn_loop
 from varrt.layers.dropout_rnn_cell import DropoutRNNCell
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.keras_variable import KerasVariable
@@ -18,9 +18,14 @@ from varrt.layers.stacked_rnn_cells import StackedRNNCells
 from varrt.ops import array_ops, init_ops, math_ops
 from varrt.saving import serialization_lib
 
+
+def _initializer_config(initializer):
+    return keras_objects.serialize(initializer, "keras.initializers")
+
+
 _SERIALIZERS = {"activation": activations.serialize, "recurrent_activation": activations.serialize,
-                "kernel_initializer": init_ops.serialize, "recurrent_initializer": init_ops.serialize,
-                "bias_initializer": init_ops.serialize, "kernel_regularizer": regularizers.serialize,
+                "kernel_initializer": _initializer_config, "recurrent_initializer": _initializer_config,
+                "bias_initializer": _initializer_config, "kernel_regularizer": regularizers.serialize,
                 "recurrent_regularizer": regularizers.serialize, "bias_regularizer": regularizers.serialize,
                 "activity_regularizer": regularizers.serialize, "kernel_constraint": constraints.serialize,
                 "recurrent_constraint": constraints.serialize, "bias_constraint": constraints.serialize}

@@ -6,7 +6,7 @@ activation as Keras adds them; the convolutions are Keras's TensorFlow backend's
 
 A dilation rate above 1 runs as TensorFlow runs it (SpaceToBatchND around the depthwise op);
 with strides above 1 too, as Keras computes it (layers/depthwise_conv.py)."""
-from varrt.layers import activations, constraints, regularizers
+from varrt.layers import activations, constraints, keras_objects, regularizers
 from varrt.layers.conv_arguments import (conv_output_shape, standardize_data_format, standardize_padding,
                                          standardize_tuple)
 from varrt.layers.depthwise_conv import add_bias_and_activate, depthwise_conv
@@ -113,9 +113,9 @@ class BaseSeparableConv(Layer):
             "dilation_rate": self.dilation_rate,
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "depthwise_initializer": init_ops.serialize(self.depthwise_initializer),
-            "pointwise_initializer": init_ops.serialize(self.pointwise_initializer),
-            "bias_initializer": init_ops.serialize(self.bias_initializer),
+            "depthwise_initializer": keras_objects.serialize(self.depthwise_initializer, "keras.initializers"),
+            "pointwise_initializer": keras_objects.serialize(self.pointwise_initializer, "keras.initializers"),
+            "bias_initializer": keras_objects.serialize(self.bias_initializer, "keras.initializers"),
             "depthwise_regularizer": regularizers.serialize(self.depthwise_regularizer),
             "pointwise_regularizer": regularizers.serialize(self.pointwise_regularizer),
             "bias_regularizer": regularizers.serialize(self.bias_regularizer),

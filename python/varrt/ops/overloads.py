@@ -13,6 +13,7 @@ from varrt import _C
 from varrt.base import dtypes
 from varrt.ops import math_ops
 from varrt.ops import linalg_ops
+from varrt.framework import tensor_equality
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 from varrt.ops.op_util import is_tensor_like, operand
@@ -76,6 +77,8 @@ def _invert(x):
 
 def _eq(negate):
     def method(self, other):
+        if not tensor_equality.element_wise():
+            return (self is not other) if negate else (self is other)
         if other is None and not hasattr(self, "_as_tensor"):
             return negate  # a Tensor never equals None; a Variable converts it (and fails)
         return math_ops.tensor_equals(self, other, negate)

@@ -297,9 +297,12 @@ def _uniform(rng, ops, shape, minval, maxval, dtype):
 _NATIVE_UNIFORM = (dtypes.float32, dtypes.float64)  # drawn straight into the output the core allocates
 
 
-def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
+def random_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Values from a normal distribution (float32 by default)."""
     return _normal(_OpSeed(seed), "RandomStandardNormal", shape, mean, stddev, dtype, truncated=False)
+
+
+normal = random_normal  # tf.random.normal, named random_normal as TensorFlow's (Keras configs write the name)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
@@ -307,12 +310,15 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
     return _normal(_OpSeed(seed), "TruncatedNormal", shape, mean, stddev, dtype, truncated=True)
 
 
-def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
+def random_uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None) -> Tensor:
     """Uniform values in [minval, maxval) (maxval defaults to 1 for floats; required for integers)."""
     dtype = dtypes.as_dtype(dtype)
     if dtype.is_integer and maxval is None:
         raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
     return _uniform(_OpSeed(seed), ("RandomUniform", "RandomUniformInt"), shape, minval, maxval, dtype)
+
+
+uniform = random_uniform  # tf.random.uniform, named random_uniform as TensorFlow's
 
 
 class Algorithm(enum.Enum):

@@ -7,6 +7,7 @@ TensorFlow); its outputs' static shapes are unknown and, while tracing, stand in
 """
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import functools
 from typing import Any
 
 from varrt.base import dtypes
@@ -31,6 +32,32 @@ def _outputs(result, tout, single):
     return out
 
 
+def _decorator_or_checked(script_op, op_name, func, inp, Tout, **kwargs):  # noqa: N803 - TensorFlow's name
+    """TensorFlow's argument rule of `tf.py_function` and `tf.numpy_function`: `Tout` is required;
+    without `func` they are decorators (the wrapped function's arguments become `inp`), else
+    `inp` is required. Returns the decorator, or None for a direct call."""
+    if Tout is None:
+        raise TypeError("Missing required argument: 'Tout'\n"
+                        f"  If using {op_name} as a decorator, set `Tout`\n"
+                        "  **by name** above the function:\n"
+                        f"  `@{op_name}(Tout=tout)`")
+    if func is None:
+        if inp is not None:
+            raise TypeError(f"Don't set the `inp` argument when using {op_name} as a decorator (`func=None`).")
+
+        def decorator(fun):
+            @functools.wraps(fun)
+            def wrapper(*args):
+                return script_op(fun, inp=args, Tout=Tout, **kwargs)
+            return wrapper
+        return decorator
+    if inp is None:
+        raise TypeError("Missing argument `inp`:\n"
+                        "  You must set the `inp` argument (the list of arguments to the\n"
+                        f"  function), unless you use `{op_name}` as a decorator(`func=None`).")
+    return None
+
+
 def py_function(func=None, inp=None, Tout=None, name=None) -> Any:  # noqa: N803 - TensorFlow's argument name
     """Wraps a Python function into an op that runs it eagerly (TensorFlow's `tf.py_function`).
 
@@ -49,8 +76,9 @@ def py_function(func=None, inp=None, Tout=None, name=None) -> Any:  # noqa: N803
         TypeError: If `func` returns a value that cannot be converted to its `Tout` dtype.
         Exception: Whatever `func` raises, executing eagerly.
     """
-    if func is None:
-        return lambda f: py_function(f, inp, Tout, name)
+    decorator = _decorator_or_checked(py_function, "tf.py_function", func, inp, Tout, name=name)
+    if decorator is not None:
+        return decorator
     single = not isinstance(Tout, (list, tuple))
     tout = [dtypes.as_dtype(Tout)] if single else [dtypes.as_dtype(d) for d in Tout]
     inputs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in (inp or [])]
@@ -81,6 +109,8 @@ def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None) -> 
     Returns:
         A tensor (for a single dtype `Tout`) or a list of tensors of the dtypes `Tout`.
     """
-    if func is None:
-        return lambda f: numpy_function(f, inp, Tout, stateful, name)
+    decorator = _decorator_or_checked(numpy_function, "tf.numpy_function", func, inp, Tout, stateful=stateful,
+                                      name=name)
+    if decorator is not None:
+        return decorator
     return py_function(lambda *tensors: func(*[t.numpy() for t in tensors]), inp, Tout, name)

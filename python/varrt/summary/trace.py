@@ -1,10 +1,16 @@
-"""`tf.summary.trace_on`, `trace_export`, `trace_off` and `graph`. varrt cannot write a GraphDef
-of the graphs its functions run (nor profile them): trace_export checks what TensorFlow checks and
-writes nothing, and `graph` raises NotImplementedError saying so."""
+"""`tf.summary.trace_on`, `trace_export`, `trace_off` and `graph`. `graph` writes a traced
+function's GraphDef (`FuncGraph.as_graph_def(add_shapes=True)`) or a GraphDef message; the graphs
+of the functions a trace runs (and a profile) varrt does not record yet: trace_export checks what
+TensorFlow checks and writes nothing."""
 import threading
+import time
 
 from varrt.base.tf_logging import get_logger
 from varrt.framework import graph_building
+from varrt.framework.tensor import constant
+from varrt.graph.func_graph import FuncGraph
+from varrt.saved_model.proto import Message, type_of
+from varrt.summary.summary_state import should_record_summaries, state
 from varrt.summary.write import _check_step
 
 _lock = threading.Lock()
@@ -72,12 +78,34 @@ def trace_off():
 
 
 def graph(graph_data):
-    """Writes a TensorFlow graph summary: not in varrt, which cannot serialize its graphs as
-    TensorFlow's GraphDef.
+    """Writes a TensorFlow graph summary: the GraphDef of a traced function's graph (with its
+    nodes' output shapes, as TensorFlow writes it) or a GraphDef message, as an Event of step 0.
+
+    Args:
+        graph_data: A tf.function's graph (`concrete_function.graph`) or a `GraphDef` message.
+
+    Returns:
+        True on success, or False if no summary was written because no default summary writer
+        was available or recording is off.
 
     Raises:
-        NotImplementedError: Always.
+        ValueError: Inside a graph, or for `graph_data` of another type.
+        NotImplementedError: For a TensorFlow 1 `tf.Graph` (varrt writes no GraphDef of it yet),
+            or a graph with nodes varrt cannot write as TensorFlow's ops yet.
     """
-    raise NotImplementedError("varrt cannot write graph summaries (tf.summary.graph): it has no GraphDef of its "
-                              "graphs")
-
+    if not graph_building.executing_eagerly():
+        raise ValueError("graph() cannot be invoked inside a graph context.")
+    writer = state.writer
+    if writer is None:
+        return constant(False)
+    if not bool(should_record_summaries()):
+        return constant(False)
+    if isinstance(graph_data, FuncGraph):  # a TensorFlow 1 Graph too, whose as_graph_def says varrt lacks it
+        data = graph_data.as_graph_def(add_shapes=True).to_bytes()
+    elif isinstance(graph_data, Message) and type_of(graph_data) == "tensorflow.GraphDef":
+        data = graph_data.to_bytes()
+    else:
+        raise ValueError("Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. Received graph_data="
+                         f"{graph_data} of type {type(graph_data).__name__}.")
+    writer.add_event({"wall_time": time.time(), "graph_def": data})  # a graph has no step: 0, unset
+    return constant(True)

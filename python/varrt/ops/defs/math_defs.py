@@ -8,7 +8,7 @@ from varrt.ops.op_def_lib import register
 register('Abs', 'x: T -> y: T', 'T: {bfloat16, half, float, double, int8, int16, int32, int64}', shape=shape_fns.unchanged)
 register('Acos', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
 register('Acosh', 'x: T -> y: T', 'T: {bfloat16, half, float, double, complex64, complex128}', shape=shape_fns.unchanged)
-register('Add', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, complex128, string}', shape=shape_fns.broadcast)
+register('Add', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, complex128, string}', shape=shape_fns.broadcast, node_name="add")
 register('AddN', 'inputs: N * T -> sum: T', 'N: int >= 1', 'T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, variant}', commutative=True, aggregate=True, shape=shape_fns.add_n)
 register('AddV2', 'x: T, y: T -> z: T', 'T: {bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128}', commutative=True, aggregate=True, shape=shape_fns.broadcast, node_name="add")
 register('All', 'input: bool, reduction_indices: Tidx -> output: bool', 'keep_dims: bool = false', 'Tidx: {int32, int64} = int32', shape=shape_fns.reduction,
