@@ -22,9 +22,9 @@ ALLOWED = {
                                 "the assignment's build-time shape check keeps TensorFlow's text for these three; "
                                 "arguments are Placeholder nodes; an input with no node is a Const; the shape "
                                 "refiner reads a Pack of scalars as a partial shape (TensorFlow's ConstantPartialShape)"),
-    "graph/graph.py": ({"AssignVariableOp", "Placeholder", "NoOp"},
+    "graph/graph.py": ({"AssignVariableOp", "Placeholder", "NoOp", "Const"},
                          "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes; "
-                         "tf.group's Operation is a NoOp"),
+                         "tf.group's Operation is a NoOp; tf.constant in a TF1 graph is a Const node"),
     "framework/tensor.py": ({"Const"}, "tf.constant's default name is TensorFlow's"),
     "layers/keras_ops.py": ({"Add", "Greater", "GreaterEqual", "Less", "LessEqual", "LogicalAnd", "LogicalNot",
                              "LogicalOr", "NotEqual", "Round", "Any", "ExpandDims", "OnesLike", "ZerosLike"},

@@ -187,11 +187,9 @@ def _key_of(value):
                            else None)
     if isinstance(value, Tensor):
         return _tensor_key("tensor", value.dtype, value._data.shape)
-    if isinstance(value, TensorSpec):  # get_concrete_function(spec): the trace a tensor of the spec would use
-        return _tensor_key("tensor", value.dtype, None if value.shape.rank is None else tuple(value.shape.as_list()))
     if isinstance(value, np.ndarray):
         return _tensor_key("tensor", dtypes.as_dtype(value.dtype), value.shape)
-    if isinstance(value, TensorSpec):  # get_concrete_function's stand-in for a tensor
+    if isinstance(value, TensorSpec):  # get_concrete_function's stand-in: the trace a tensor of the spec would use
         shape = None if value.shape.rank is None else tuple(value.shape.as_list())
         if value.name is None:
             return _tensor_key("tensor", value.dtype, shape)
