@@ -1,6 +1,7 @@
 // `v[key]` and `v[key].assign(value)` for basic keys (interop/basic_index.h: ints, plain
-// slices, tuples of them) in C: Variable.__getitem__ and VariableSlice.assign run with no
-// Python frame and make no Python object but their results. Every other key goes to the
+// slices, tuples of them) in C: Variable.__getitem__ (the type's mapping slot) and
+// VariableSlice.assign run with no Python frame and make no Python object but their results,
+// and those come from pools of released ones (interop/instance_pool.h). Every other key goes to the
 // Python functions registered with them (python/varrt/ops/slicing.py), which own the rules
 // and TensorFlow's errors for the rest.
 #include <pybind11/pybind11.h>
@@ -51,7 +52,7 @@ Py_ssize_t slot_offset(py::handle cls, const char* name) {
 // A new VariableSlice of `var` and `key` holding `value` (null with an error set on failure).
 PyObject* new_slice(PyObject* var, PyObject* key, PyTensor value, bool deferred) {
   const SliceClass& c = slice_class();
-  PyObject* o = c.type->tp_alloc(c.type, 0);
+  PyObject* o = new_tensor_object(c.type);  // one `v[1]` made and dropped before, reused
   if (o == nullptr) return nullptr;
   TensorObject* t = reinterpret_cast<TensorObject*>(o);
   new (&t->value) PyTensor(std::move(value));
@@ -126,9 +127,9 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     const OwnedHandle& h = handle_of(var);
     Tensor v = update_input(args[0], h.handle().var()->dtype());
     if (v.byte_size() >= kReleaseGilBytes) {
-      without_gil([&] { ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), v); });
+      without_gil([&] { ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), std::move(v)); });
     } else {
-      ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), v);
+      ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), std::move(v));
     }
   } catch (...) {
     set_python_error_from_current_exception();
@@ -159,6 +160,25 @@ void make_deferred_slice(PyObject* o) noexcept {
 
 namespace {
 
+// Installs `fn` as `cls.__getitem__` in the form CPython's own C types have (a slot wrapper over
+// mp_subscript), so `v[key]` calls it straight from the type's slot, in `cls` and its subclasses,
+// instead of looking a method up and calling it through slot_mp_subscript (a fifth of `v[1]`).
+// The wrapper's description of the slot comes from a C type that has only that slot.
+void set_subscript(py::handle cls, binaryfunc fn) {
+  py::object model = py::module_::import("types").attr("MappingProxyType").attr("__getitem__");
+  if (Py_TYPE(model.ptr()) != &PyWrapperDescr_Type) throw py::type_error("internal: no slot wrapper to copy");
+  wrapperbase* base = reinterpret_cast<PyWrapperDescrObject*>(model.ptr())->d_base;
+  PyObject* descr = PyDescr_NewWrapper(reinterpret_cast<PyTypeObject*>(cls.ptr()), base, reinterpret_cast<void*>(fn));
+  if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), "__getitem__", descr) < 0) {
+    Py_XDECREF(descr);
+    throw py::error_already_set();
+  }
+  Py_DECREF(descr);
+  if (reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_as_mapping->mp_subscript != fn) {
+    throw py::type_error("internal: __getitem__ did not become the mapping slot");
+  }
+}
+
 void set_method(py::handle cls, PyMethodDef* def) {
   PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), def);
   if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), def->ml_name, descr) < 0) {
@@ -181,15 +201,14 @@ void bind_variable_slice(py::module_& m) {
           c.general_getitem = general_getitem.release().ptr();
           c.general_assign = general_assign.release().ptr();
           Py_INCREF(slice_cls.ptr());
-          static PyMethodDef getitem = {"__getitem__", &variable_getitem, METH_O,
-                                        "v[key]: the value's slice (ReadVariableOp, StridedSlice), which can assign."};
           static PyMethodDef assign = {
               "assign", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&slice_assign)),
               METH_FASTCALL | METH_KEYWORDS,
               "assign($self, val, name=None)\n--\n\nWrites `val` (broadcast to this slice's shape) into the variable "
               "(ResourceStridedSliceAssign); returns the variable."};
-          set_method(variable_cls, &getitem);
+          set_subscript(variable_cls, &variable_getitem);
           set_method(slice_cls, &assign);
+          pool_tensor_instances(c.type);
         },
         "Installs Variable.__getitem__ and VariableSlice.assign in C for basic keys; the general paths for the rest.");
 }

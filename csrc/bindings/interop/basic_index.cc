@@ -87,7 +87,8 @@ ScratchSpec::ScratchSpec() {
 }
 
 ScratchSpec::~ScratchSpec() {
-  if (spec_ == &t_spec) t_spec_in_use = false;
+  // Not `spec_ == &t_spec`: taking t_spec's address runs its thread-local initialisation check.
+  if (!own_) t_spec_in_use = false;
 }
 
 bool basic_index_spec(pybind11::handle key, StridedSliceSpec* spec) {

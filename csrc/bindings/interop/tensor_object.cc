@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "interop/instance_pool.h"
 #include "interop/numpy.h"
 
 namespace py = pybind11;
@@ -16,6 +17,17 @@ namespace {
 
 PyTypeObject* registered = nullptr;  // varrt.Tensor once registered, else TensorBase
 
+// The classes whose instances are kept for reuse (pool_tensor_instances), owned, leaked at teardown.
+constexpr int kMaxPools = 2;
+InstancePool* tensor_pools[kMaxPools] = {};
+
+InstancePool* pool_of(PyTypeObject* type) {
+  for (InstancePool* p : tensor_pools) {
+    if (p != nullptr && p->type() == type) return p;
+  }
+  return nullptr;
+}
+
 PyObject* tensor_new(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*/) {
   PyObject* self = type->tp_alloc(type, 0);
   if (self != nullptr) new (&tensor_of(self)) PyTensor();
@@ -23,7 +35,11 @@ PyObject* tensor_new(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*
 }
 
 void tensor_dealloc(PyObject* self) {
-  reinterpret_cast<TensorObject*>(self)->value.~PyTensor();  // a deferred slice is not made to be freed
+  TensorObject* t = reinterpret_cast<TensorObject*>(self);
+  t->value.~PyTensor();  // a deferred slice is not made to be freed
+  t->deferred = 0;
+  InstancePool* pool = pool_of(Py_TYPE(self));
+  if (pool != nullptr && pool->keep(self)) return;
   Py_TYPE(self)->tp_free(self);
 }
 
@@ -189,6 +205,12 @@ PyObject* set_tensor_class(PyObject*, PyObject* cls) {
   }
   Py_INCREF(cls);
   registered = reinterpret_cast<PyTypeObject*>(cls);
+  try {
+    pool_tensor_instances(registered);  // every op's result is one
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
   Py_RETURN_NONE;
 }
 
@@ -238,9 +260,34 @@ PyMethodDef module_functions[] = {
 
 bool is_tensor_object(PyObject* o) { return PyObject_TypeCheck(o, &tensor_base_type); }
 
+void pool_tensor_instances(PyTypeObject* type) {
+  if (pool_of(type) != nullptr) return;
+  // Only a Python class directly or indirectly over TensorBase with no __dict__: subtype_dealloc
+  // then releases everything Python put in an instance before tensor_dealloc sees it.
+  if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset != 0 ||
+      !PyType_IsSubtype(type, &tensor_base_type)) {
+    throw py::type_error("internal: only TensorBase subclasses without a __dict__ are pooled");
+  }
+  for (InstancePool*& p : tensor_pools) {
+    if (p == nullptr) {
+      Py_INCREF(type);
+      p = new InstancePool(type, /*type_ref_dropped=*/true);
+      return;
+    }
+  }
+  throw py::type_error("internal: too many pooled tensor classes");
+}
+
+PyObject* new_tensor_object(PyTypeObject* type) {
+  InstancePool* pool = pool_of(type);
+  PyObject* self = pool != nullptr ? pool->take() : nullptr;
+  if (self == nullptr) self = type->tp_alloc(type, 0);
+  return self;
+}
+
 PyObject* wrap_tensor(PyTensor t) {
   PyTypeObject* type = wrap_symbolic ? symbolic_class : registered != nullptr ? registered : &tensor_base_type;
-  PyObject* self = type->tp_alloc(type, 0);
+  PyObject* self = new_tensor_object(type);
   if (self != nullptr) new (&tensor_of(self)) PyTensor(std::move(t));
   return self;
 }

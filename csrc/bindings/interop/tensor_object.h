@@ -32,6 +32,12 @@ inline PyTensor& tensor_of(PyObject* o) {
   if (t->deferred != 0) make_deferred_slice(o);
   return t->value;
 }
+// Keeps instances of `type` (a Python subclass of TensorBase without a __dict__: varrt.Tensor,
+// VariableSlice) for reuse (interop/instance_pool.h). TypeError for any other class.
+void pool_tensor_instances(PyTypeObject* type);
+// A new instance of the TensorBase subclass `type`, its tensor not yet constructed (placement-new
+// a PyTensor into it): a kept one when `type` is pooled. Null with an error set on failure.
+PyObject* new_tensor_object(PyTypeObject* type);
 // A new varrt.Tensor holding `t` (null with an error set on failure).
 PyObject* wrap_tensor(PyTensor t);
 // A new graph tensor (the registered SymbolicTensor class) holding `t`, whatever this thread builds.

@@ -4,6 +4,8 @@
 #include <memory>
 #include <vector>
 
+#include "varrt/core/hot_thread_local.h"
+
 namespace varrt {
 namespace {
 
@@ -15,7 +17,7 @@ struct Scope {
 };
 
 thread_local std::vector<std::unique_ptr<Scope>> t_stack;
-thread_local const ScopePlacement* t_current = nullptr;
+VARRT_HOT_THREAD_LOCAL thread_local const ScopePlacement* t_current = nullptr;
 std::atomic<uint64_t> g_next_token{1};
 
 // TensorFlow's eager device selection for a scope's full spec: the device it names, else

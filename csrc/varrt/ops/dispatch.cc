@@ -5,15 +5,16 @@
 #include <string>
 
 #include "varrt/core/error.h"
+#include "varrt/core/hot_thread_local.h"
 #include "varrt/device/device_copy.h"
 
 namespace varrt {
 namespace {
 
-thread_local DispatchHook* top_hook = nullptr;
+VARRT_HOT_THREAD_LOCAL thread_local DispatchHook* top_hook = nullptr;
 // The replace hook whose on_op is running on this thread (its kernel's own ops may read the
 // stand-ins it was given), or null.
-thread_local const DispatchHook* handling = nullptr;
+VARRT_HOT_THREAD_LOCAL thread_local const DispatchHook* handling = nullptr;
 std::atomic<OpForwarder*> forwarder{nullptr};
 
 std::string out_of_scope_message(const char* op, int input, uint64_t graph) {

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <vector>
@@ -258,14 +259,19 @@ Tensor SliceOfRead(const Tensor& value, const StridedSliceSpec& spec, const Devi
   return out;
 }
 
-void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value) {
+void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor value) {
   Var* var = indexing::live_var(handle);
-  Tensor inputs[1] = {value};
+  Tensor inputs[1] = {std::move(value)};
   OpCall call("ResourceStridedSliceAssign", inputs, 1);
   call.resource = &handle;
-  SliceAttrs attrs(spec);
-  call.attrs = attrs.attrs;
-  call.num_attrs = 8;
+  // The attributes are for those who see the op (a tape, a graph, a forwarder): with nobody
+  // listening nothing reads them, and making them is a tenth of a small assign.
+  std::optional<SliceAttrs> attrs;
+  if (Dispatch::intercepted()) {
+    attrs.emplace(spec);
+    call.attrs = attrs->attrs;
+    call.num_attrs = 8;
+  }
   call.colocate = var->device();
   Dispatch::run(call, [&](OpCall& c) { assign_slice(handle, var, spec, c.inputs[0], *c.device); });
 }

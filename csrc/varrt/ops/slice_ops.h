@@ -21,8 +21,8 @@ Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Dev
                     bool share = true);
 
 // Writes `value`, broadcast to the slice's shape, into the selected elements of the
-// variable. `value` must have the variable's dtype.
-void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, const Tensor& value);
+// variable. `value` must have the variable's dtype (moved in: a copy would cost a reference count).
+void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor value);
 
 // `variable[spec]` in eager code nothing observes (no hook, no forwarder, placement logging off),
 // for a variable of at most kDeferredSliceMaxBytes: ReadVariableOp and StridedSlice with the

@@ -5,7 +5,7 @@
 
 namespace varrt {
 
-thread_local UpdateJournal* UpdateJournal::active_ = nullptr;
+VARRT_HOT_THREAD_LOCAL thread_local UpdateJournal* UpdateJournal::active_ = nullptr;
 
 void UpdateJournal::begin() {
   if (active_here_) return;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "varrt/core/hot_thread_local.h"
 #include "varrt/core/tensor.h"
 #include "varrt/resource/var.h"
 
@@ -48,7 +49,7 @@ class UpdateJournal {
   std::unordered_set<const Var*> seen_;
   UpdateJournal* previous_ = nullptr;
   bool active_here_ = false;
-  static thread_local UpdateJournal* active_;
+  VARRT_HOT_THREAD_LOCAL static thread_local UpdateJournal* active_;
 };
 
 }  // namespace varrt
