@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "varrt/core/parallel.h"
 #include "varrt/kernels/activations.h"
+#include "varrt/kernels/conv2d_winograd.h"
 #include "varrt/kernels/gemm.h"
 #include "varrt/kernels/simd_dispatch.h"
 
@@ -356,6 +358,14 @@ void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filt
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
   if (runs_direct(g)) return forward_direct(g, input, filter, out, e);
+  if constexpr (std::is_same_v<T, float>) {
+    if (winograd_applies(dtype, g)) {
+      auto finish = [&](int64_t begin, int64_t end) {
+        if (e.bias != nullptr || e.relu) simd_call([&] { finish_outputs(g, e, out, begin, end); });
+      };
+      return winograd_conv2d(g, input, filter, out, OutputRangeRef(finish));
+    }
+  }
   if (patches_are_input(g)) {
     gemm(dtype, MatOp::kNone, MatOp::kNone, g.batch * positions, g.out_depth, k, input, k, filter, g.out_depth, out,
          g.out_depth);
@@ -375,6 +385,9 @@ template <class T>
 void backprop_input(DType dtype, const Conv2DGeometry& g, const T* filter, const T* dy, T* dx) {
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
+  if constexpr (std::is_same_v<T, float>) {
+    if (winograd_applies(dtype, g)) return winograd_backprop_input(g, filter, dy, dx);
+  }
   if (patches_are_input(g)) {
     gemm(dtype, MatOp::kNone, MatOp::kTranspose, g.batch * positions, k, g.out_depth, dy, g.out_depth, filter,
          g.out_depth, dx, k);
@@ -398,6 +411,9 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
   const int64_t filter_size = k * g.out_depth;
   if (runs_direct(g)) return backprop_filter_direct(g, input, dy, dw);
+  if constexpr (std::is_same_v<T, float>) {
+    if (winograd_applies(dtype, g)) return winograd_backprop_filter(g, input, dy, dw);
+  }
   if (patches_are_input(g) || g.batch == 0 || positions == 0) {
     gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, g.batch * positions, input, k, dy, g.out_depth, dw,
          g.out_depth);
