@@ -1,6 +1,7 @@
 #include "varrt/kernels/conv2d_winograd.h"
 
 #include <algorithm>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -18,6 +19,9 @@ constexpr int64_t kWinogradMinDepth = 16;
 // in about this many bytes, so that the GEMMs read them from the core's L2 cache where the
 // transforms have just written them (and the output transform reads M from there).
 constexpr int64_t kChunkBytes = 384 << 10;
+// The filter gradient's chunks go in this many groups, each summed on one thread (kept apart so
+// that the sums do not depend on the thread count; few, so that adding them up costs little).
+constexpr int64_t kFilterGroups = 8;
 // Channels per step of the transforms: one AVX-512 vector (the compiler splits it for narrower ones).
 constexpr int64_t kLanes = 16;
 
@@ -321,33 +325,50 @@ void winograd_backprop_filter(const Conv2DGeometry& g, const float* input, const
     return;
   }
   const Chunks chunks = chunks_of(p);
-  const int64_t tc_count = p.tile_cols(), tr_count = p.tile_rows();
+  const int64_t tc_count = p.tile_cols(), tr_count = p.tile_rows(), total = p.batch * tr_count;
   const int64_t max_tiles = chunks.tile_rows_per_chunk * tc_count;
-  // Each chunk's 16 products go to its own partial sums, added up in chunk order at the end: the
-  // result does not depend on how the chunks were spread over threads.
-  std::vector<float> partials(static_cast<size_t>(chunks.count * 16 * plane));
+  // Consecutive chunks in kFilterGroups groups (fewer when there are fewer chunks), each group's
+  // products added up in chunk order into its own partial sums, the partials in group order at
+  // the end: the grouping follows the geometry alone, so the result does not depend on how the
+  // groups were spread over threads.
+  const int64_t per_group = (chunks.count + kFilterGroups - 1) / kFilterGroups;
+  const int64_t groups = (chunks.count + per_group - 1) / per_group;
+  const std::unique_ptr<float[]> partials(new float[static_cast<size_t>(groups * 16 * plane)]);
   const std::vector<float> zeros(static_cast<size_t>(std::max(C, K)), 0.0f);
-  for_each_chunk(p, chunks, 16 * max_tiles * (C + K), [&](int64_t c, int64_t s0, int64_t rows, float* scratch) {
-    const int64_t tiles = rows * tc_count;
-    float* v = scratch;
-    float* w = scratch + 16 * tiles * C;
-    for (int64_t s = s0; s < s0 + rows; ++s) {
-      const int64_t b = s / tr_count, tr = s % tr_count;
-      for (int64_t tc = 0; tc < tc_count; ++tc) {
-        const int64_t t = (s - s0) * tc_count + tc;
-        input_tile(p, input + b * p.image_in(), zeros.data(), tr, tc, v, t, tiles);
-        gradient_tile(p, out_backprop + b * p.image_out(), zeros.data(), tr, tc, w, t, tiles);
+  auto task = [&](int64_t group) {
+    float* scratch = thread_scratch(16 * max_tiles * (C + K) + 16 * plane);
+    float* sums = partials.get() + group * 16 * plane;
+    float* product = scratch + 16 * max_tiles * (C + K);
+    simd_call([&] {
+      const int64_t first = group * per_group, last = std::min(chunks.count, first + per_group);
+      for (int64_t c = first; c < last; ++c) {
+        const int64_t s0 = c * chunks.tile_rows_per_chunk;
+        const int64_t rows = std::min(chunks.tile_rows_per_chunk, total - s0), tiles = rows * tc_count;
+        float* v = scratch;
+        float* w = scratch + 16 * tiles * C;
+        for (int64_t s = s0; s < s0 + rows; ++s) {
+          const int64_t b = s / tr_count, tr = s % tr_count;
+          for (int64_t tc = 0; tc < tc_count; ++tc) {
+            const int64_t t = (s - s0) * tc_count + tc;
+            input_tile(p, input + b * p.image_in(), zeros.data(), tr, tc, v, t, tiles);
+            gradient_tile(p, out_backprop + b * p.image_out(), zeros.data(), tr, tc, w, t, tiles);
+          }
+        }
+        float* target = c == first ? sums : product;
+        for (int e = 0; e < 16; ++e) {
+          gemm(DType::kFloat32, MatOp::kTranspose, MatOp::kNone, C, K, tiles, v + e * tiles * C, C,
+               w + e * tiles * K, K, target + e * plane, K);
+        }
+        if (c != first) {
+          for (int64_t i = 0; i < 16 * plane; ++i) sums[i] += product[i];
+        }
       }
-    }
-    float* du = partials.data() + c * 16 * plane;
-    for (int e = 0; e < 16; ++e) {
-      gemm(DType::kFloat32, MatOp::kTranspose, MatOp::kNone, C, K, tiles, v + e * tiles * C, C, w + e * tiles * K, K,
-           du + e * plane, K);
-    }
-  });
-  float* sum = partials.data();
-  for (int64_t c = 1; c < chunks.count; ++c) {
-    const float* part = partials.data() + c * 16 * plane;
+    });
+  };
+  parallel_tasks(groups, TaskRef(task));
+  float* sum = partials.get();
+  for (int64_t group = 1; group < groups; ++group) {
+    const float* part = partials.get() + group * 16 * plane;
     for (int64_t i = 0; i < 16 * plane; ++i) sum[i] += part[i];
   }
   untransform_filter_gradient(C, K, sum, filter_backprop);
