@@ -35,6 +35,15 @@ std::unique_ptr<T[]> patch_buffer(int64_t n) {
   return std::unique_ptr<T[]>(new T[static_cast<size_t>(n)]);
 }
 
+// Room for `n` patch elements, kept by each thread from call to call: a buffer allocated per chunk
+// (hundreds of KB, on the pool's threads) costs more than the chunk's im2col, from the second thread on.
+template <class T>
+T* thread_patch_buffer(int64_t n) {
+  thread_local std::vector<T> buffer;
+  if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(static_cast<size_t>(n));
+  return buffer.data();
+}
+
 // How many images' patches to lay out together.
 int64_t images_per_chunk(const Conv2DGeometry& g) {
   const int64_t per_image = std::max<int64_t>(1, g.out_rows * g.out_cols * patch_size(g));
@@ -345,11 +354,11 @@ void for_each_chunk(const Conv2DGeometry& g, bool parallel, F per_chunk) {
   const int64_t buffer = chunk * g.out_rows * g.out_cols * patch_size(g);
   auto run = [&](int64_t c, T* cols) { per_chunk(c, c * chunk, std::min(chunk, g.batch - c * chunk), cols); };
   if (!parallel || chunks == 1 || parallel_threads() == 1) {
-    const std::unique_ptr<T[]> cols = patch_buffer<T>(buffer);
-    for (int64_t c = 0; c < chunks; ++c) run(c, cols.get());
+    T* cols = thread_patch_buffer<T>(buffer);
+    for (int64_t c = 0; c < chunks; ++c) run(c, cols);
     return;
   }
-  auto task = [&](int64_t c) { run(c, patch_buffer<T>(buffer).get()); };
+  auto task = [&](int64_t c) { run(c, thread_patch_buffer<T>(buffer)); };
   parallel_tasks(chunks, TaskRef(task));
 }
 
@@ -423,19 +432,20 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
   // (the same sums whether the chunks ran in parallel, each into its own partial, or in order).
   const int64_t chunk = images_per_chunk(g), chunks = (g.batch + chunk - 1) / chunk;
   const bool parallel = (chunks - 1) * filter_size <= kMaxPartials;
-  std::vector<T> partials(static_cast<size_t>(parallel ? (chunks - 1) * filter_size : filter_size));
+  // (Uninitialised: each GEMM writes its whole partial.)
+  const std::unique_ptr<T[]> partials = patch_buffer<T>(parallel ? (chunks - 1) * filter_size : filter_size);
   auto add = [&](const T* p) {
     for (int64_t i = 0; i < filter_size; ++i) dw[i] += p[i];
   };
   for_each_chunk<T>(g, parallel, [&](int64_t c, int64_t b, int64_t n, T* cols) {
     images_im2col(g, input + b * image_in, n, cols);
-    T* target = c == 0 ? dw : partials.data() + (parallel ? (c - 1) * filter_size : 0);
+    T* target = c == 0 ? dw : partials.get() + (parallel ? (c - 1) * filter_size : 0);
     gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, n * positions, cols, k,
          dy + b * positions * g.out_depth, g.out_depth, target, g.out_depth);
     if (!parallel && c > 0) add(target);
   });
   if (parallel) {
-    for (int64_t c = 1; c < chunks; ++c) add(partials.data() + (c - 1) * filter_size);
+    for (int64_t c = 1; c < chunks; ++c) add(partials.get() + (c - 1) * filter_size);
   }
 }
 

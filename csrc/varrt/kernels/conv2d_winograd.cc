@@ -1,7 +1,6 @@
 #include "varrt/kernels/conv2d_winograd.h"
 
 #include <algorithm>
-#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -83,11 +82,16 @@ Chunks chunks_of(const Correlation& p) {
   return Chunks{rows, (total + rows - 1) / rows};
 }
 
-// Scratch for one chunk, kept by each thread from call to call (no allocation, no page faults).
-float* thread_scratch(int64_t floats) {
-  thread_local std::vector<float> scratch;
-  if (static_cast<int64_t>(scratch.size()) < floats) scratch.resize(static_cast<size_t>(floats));
-  return scratch.data();
+// Scratch kept by each thread from call to call (no allocation, no page faults): kChunk for one
+// chunk's tiles, kCall for what a call keeps while its chunks run (the transformed filter, the
+// filter gradient's partial sums), on the calling thread, which runs chunks too.
+enum Scratch { kChunk = 0, kCall = 1 };
+
+float* thread_scratch(int64_t floats, Scratch which = kChunk) {
+  thread_local std::vector<float> scratch[2];
+  std::vector<float>& s = scratch[which];
+  if (static_cast<int64_t>(s.size()) < floats) s.resize(static_cast<size_t>(floats));
+  return s.data();
 }
 
 // The 16 rows of tile (tr, tc) of an image (rows x cols x depth), zeros outside it.
@@ -297,10 +301,10 @@ bool winograd_applies(DType dtype, const Conv2DGeometry& g) {
 void winograd_conv2d(const Conv2DGeometry& g, const float* input, const float* filter, float* out,
                      OutputRangeRef finish) {
   const int64_t C = g.in_depth, K = g.out_depth;
-  std::vector<float> u(static_cast<size_t>(16 * C * K));
+  float* u = thread_scratch(16 * C * K, kCall);
   transform_filter(C, K, [&](int fr, int fc, int64_t ci, int64_t co) { return filter[((fr * 3 + fc) * C + ci) * K + co]; },
-                   u.data());
-  correlate(forward_correlation(g), input, u.data(), out, &finish);
+                   u);
+  correlate(forward_correlation(g), input, u, out, &finish);
 }
 
 void winograd_backprop_input(const Conv2DGeometry& g, const float* filter, const float* out_backprop,
@@ -308,12 +312,12 @@ void winograd_backprop_input(const Conv2DGeometry& g, const float* filter, const
   const int64_t C = g.in_depth, K = g.out_depth;
   // in_backprop[i] = sum over taps of out_backprop[i + pad - fr] * filter[fr]: the correlation of
   // the output's gradient (padded by 2 - pad) with the filter turned round, its channels swapped.
-  std::vector<float> u(static_cast<size_t>(16 * C * K));
+  float* u = thread_scratch(16 * C * K, kCall);
   transform_filter(K, C, [&](int fr, int fc, int64_t ci, int64_t co) {
     return filter[(((2 - fr) * 3 + (2 - fc)) * C + co) * K + ci];
-  }, u.data());
+  }, u);
   const Correlation p{g.batch, g.out_rows, g.out_cols, K, g.in_rows, g.in_cols, C, 2 - g.pad_top, 2 - g.pad_left};
-  correlate(p, out_backprop, u.data(), in_backprop, nullptr);
+  correlate(p, out_backprop, u, in_backprop, nullptr);
 }
 
 void winograd_backprop_filter(const Conv2DGeometry& g, const float* input, const float* out_backprop,
@@ -333,11 +337,11 @@ void winograd_backprop_filter(const Conv2DGeometry& g, const float* input, const
   // groups were spread over threads.
   const int64_t per_group = (chunks.count + kFilterGroups - 1) / kFilterGroups;
   const int64_t groups = (chunks.count + per_group - 1) / per_group;
-  const std::unique_ptr<float[]> partials(new float[static_cast<size_t>(groups * 16 * plane)]);
+  float* const partials = thread_scratch(groups * 16 * plane, kCall);
   const std::vector<float> zeros(static_cast<size_t>(std::max(C, K)), 0.0f);
   auto task = [&](int64_t group) {
     float* scratch = thread_scratch(16 * max_tiles * (C + K) + 16 * plane);
-    float* sums = partials.get() + group * 16 * plane;
+    float* sums = partials + group * 16 * plane;
     float* product = scratch + 16 * max_tiles * (C + K);
     simd_call([&] {
       const int64_t first = group * per_group, last = std::min(chunks.count, first + per_group);
@@ -366,9 +370,9 @@ void winograd_backprop_filter(const Conv2DGeometry& g, const float* input, const
     });
   };
   parallel_tasks(groups, TaskRef(task));
-  float* sum = partials.get();
+  float* sum = partials;
   for (int64_t group = 1; group < groups; ++group) {
-    const float* part = partials.get() + group * 16 * plane;
+    const float* part = partials + group * 16 * plane;
     for (int64_t i = 0; i < 16 * plane; ++i) sum[i] += part[i];
   }
   untransform_filter_gradient(C, K, sum, filter_backprop);
