@@ -166,25 +166,28 @@ void output_tile(const Correlation& p, const float* m, int64_t t, int64_t tiles,
   });
 }
 
-// u[e][ci][co] = (G g G^T)[e] for the 3x3 filter g = tap(fr, fc, ci, co).
-template <class Tap>
-void transform_filter(int64_t in_depth, int64_t out_depth, Tap tap, float* u) {
+// u[e][ci][co] = (G g G^T)[e] for the 3x3 filter g[fr][fc] = w[tap[3 * fr + fc] + ci * ci_stride +
+// co * co_stride] (restrict pointers and strides, so that the loop over co vectorises).
+void transform_filter(const float* __restrict w, const int64_t* tap, int64_t ci_stride, int64_t co_stride,
+                      int64_t in_depth, int64_t out_depth, float* __restrict u) {
   for (int64_t ci = 0; ci < in_depth; ++ci) {
     for (int64_t co = 0; co < out_depth; ++co) {
-      float g[3][3], h[4][3];
-      for (int fr = 0; fr < 3; ++fr) {
-        for (int fc = 0; fc < 3; ++fc) g[fr][fc] = tap(fr, fc, ci, co);
-      }
+      const float* src = w + ci * ci_stride + co * co_stride;
+      float h[4][3];
       for (int fc = 0; fc < 3; ++fc) {  // G g
-        h[0][fc] = g[0][fc];
-        h[1][fc] = 0.5f * (g[0][fc] + g[1][fc] + g[2][fc]);
-        h[2][fc] = 0.5f * (g[0][fc] - g[1][fc] + g[2][fc]);
-        h[3][fc] = g[2][fc];
+        const float g0 = src[tap[fc]], g1 = src[tap[3 + fc]], g2 = src[tap[6 + fc]];
+        h[0][fc] = g0;
+        h[1][fc] = 0.5f * (g0 + g1 + g2);
+        h[2][fc] = 0.5f * (g0 - g1 + g2);
+        h[3][fc] = g2;
       }
       for (int i = 0; i < 4; ++i) {  // (G g) G^T
-        const float row[4] = {h[i][0], 0.5f * (h[i][0] + h[i][1] + h[i][2]), 0.5f * (h[i][0] - h[i][1] + h[i][2]),
-                              h[i][2]};
-        for (int j = 0; j < 4; ++j) u[((4 * i + j) * in_depth + ci) * out_depth + co] = row[j];
+        float* dst = u + (4 * i * in_depth + ci) * out_depth + co;
+        const int64_t next = in_depth * out_depth;
+        dst[0] = h[i][0];
+        dst[next] = 0.5f * (h[i][0] + h[i][1] + h[i][2]);
+        dst[2 * next] = 0.5f * (h[i][0] - h[i][1] + h[i][2]);
+        dst[3 * next] = h[i][2];
       }
     }
   }
@@ -302,8 +305,10 @@ void winograd_conv2d(const Conv2DGeometry& g, const float* input, const float* f
                      OutputRangeRef finish) {
   const int64_t C = g.in_depth, K = g.out_depth;
   float* u = thread_scratch(16 * C * K, kCall);
-  transform_filter(C, K, [&](int fr, int fc, int64_t ci, int64_t co) { return filter[((fr * 3 + fc) * C + ci) * K + co]; },
-                   u);
+  int64_t tap[9];
+  for (int t = 0; t < 9; ++t) tap[t] = t * C * K;  // HWIO
+  // (The transforms of the filter and of its gradient: along output channels, as vectors.)
+  simd_call([&] { transform_filter(filter, tap, K, 1, C, K, u); });
   correlate(forward_correlation(g), input, u, out, &finish);
 }
 
@@ -313,9 +318,9 @@ void winograd_backprop_input(const Conv2DGeometry& g, const float* filter, const
   // in_backprop[i] = sum over taps of out_backprop[i + pad - fr] * filter[fr]: the correlation of
   // the output's gradient (padded by 2 - pad) with the filter turned round, its channels swapped.
   float* u = thread_scratch(16 * C * K, kCall);
-  transform_filter(K, C, [&](int fr, int fc, int64_t ci, int64_t co) {
-    return filter[(((2 - fr) * 3 + (2 - fc)) * C + co) * K + ci];
-  }, u);
+  int64_t tap[9];
+  for (int t = 0; t < 9; ++t) tap[t] = (8 - t) * C * K;  // tap (fr, fc) is the filter's (2 - fr, 2 - fc)
+  simd_call([&] { transform_filter(filter, tap, 1, K, K, C, u); });
   const Correlation p{g.batch, g.out_rows, g.out_cols, K, g.in_rows, g.in_cols, C, 2 - g.pad_top, 2 - g.pad_left};
   correlate(p, out_backprop, u, in_backprop, nullptr);
 }
@@ -371,11 +376,13 @@ void winograd_backprop_filter(const Conv2DGeometry& g, const float* input, const
   };
   parallel_tasks(groups, TaskRef(task));
   float* sum = partials;
-  for (int64_t group = 1; group < groups; ++group) {
-    const float* part = partials + group * 16 * plane;
-    for (int64_t i = 0; i < 16 * plane; ++i) sum[i] += part[i];
-  }
-  untransform_filter_gradient(C, K, sum, filter_backprop);
+  simd_call([&] {
+    for (int64_t group = 1; group < groups; ++group) {
+      const float* part = partials + group * 16 * plane;
+      for (int64_t i = 0; i < 16 * plane; ++i) sum[i] += part[i];
+    }
+    untransform_filter_gradient(C, K, sum, filter_backprop);
+  });
 }
 
 }  // namespace kernels
