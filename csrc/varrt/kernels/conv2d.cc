@@ -217,28 +217,29 @@ inline int64_t window_start(const Conv2DGeometry& g, const PaddedImage& p, int64
   return (r * g.stride_rows * p.cols + c * g.stride_cols) * g.in_depth;
 }
 
-// y[q, block] = sum over taps of image[start_q + tap] * filter[tap, block], for Q positions.
+// y[q, :] = sum over taps of image[start_q + tap] * filter[tap, :], for Q positions, each a row
+// of w_row (whole blocks; k >= 1 taps). The first tap starts the sums (0 + its product, as adding
+// to zeros does) and every block is stored whole, so the sums stay in vector registers: with a
+// zero-tap path or a copy of a runtime length the compiler kept them in memory, zeroed by a rep
+// stos and copied out twice, per block of positions.
 template <int Q, class T>
 inline void forward_positions(const T* image, const int64_t* start, const int64_t* taps, int64_t k, const T* w,
-                              int64_t w_row, int64_t n, T* y) {
+                              int64_t w_row, T* y) {
   for (int64_t ob = 0; ob < w_row; ob += kBlock<T>) {
     T acc[Q][kBlock<T>];
     for (int q = 0; q < Q; ++q) {
-      for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] = T(0);
+      const T v = image[start[q] + taps[0]];
+      for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] = T(0) + v * w[ob + j];
     }
-    for (int64_t t = 0; t < k; ++t) {
+    for (int64_t t = 1; t < k; ++t) {
       const T* wr = w + t * w_row + ob;
       for (int q = 0; q < Q; ++q) {
         const T v = image[start[q] + taps[t]];
         for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] += v * wr[j];
       }
     }
-    if (n - ob >= kBlock<T>) {  // (a fixed-length copy: no memmove call)
-      for (int q = 0; q < Q; ++q) {
-        for (int64_t j = 0; j < kBlock<T>; ++j) y[q * n + ob + j] = acc[q][j];
-      }
-    } else {
-      for (int q = 0; q < Q; ++q) std::copy(acc[q], acc[q] + (n - ob), y + q * n + ob);
+    for (int q = 0; q < Q; ++q) {
+      for (int64_t j = 0; j < kBlock<T>; ++j) y[q * w_row + ob + j] = acc[q][j];
     }
   }
 }
@@ -253,6 +254,8 @@ void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T*
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_out = g.out_rows * g.out_cols * n;
   parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * (image_in + image_out), [&](int64_t b0, int64_t b1) {
     std::vector<T> image(static_cast<size_t>(p.rows * p.cols * g.in_depth));
+    // An output row with its positions padded to whole blocks, when they are not (then copied out).
+    std::vector<T> padded_row(w_row == n ? 0 : static_cast<size_t>(g.out_cols * w_row));
     simd_call([&] {
       const T* w = padded_filter.data();
       const int64_t* taps = p.taps.data();
@@ -260,15 +263,19 @@ void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T*
         pad_image(g, p, input + b * image_in, image.data());
         for (int64_t r = 0; r < g.out_rows; ++r) {
           T* y = out + b * image_out + r * g.out_cols * n;
+          T* rows = w_row == n ? y : padded_row.data();
           int64_t c = 0;
           for (; c + kPositions <= g.out_cols; c += kPositions) {
             int64_t start[kPositions];
             for (int q = 0; q < kPositions; ++q) start[q] = window_start(g, p, r, c + q);
-            forward_positions<kPositions>(image.data(), start, taps, k, w, w_row, n, y + c * n);
+            forward_positions<kPositions>(image.data(), start, taps, k, w, w_row, rows + c * w_row);
           }
           for (; c < g.out_cols; ++c) {
             const int64_t start = window_start(g, p, r, c);
-            forward_positions<1>(image.data(), &start, taps, k, w, w_row, n, y + c * n);
+            forward_positions<1>(image.data(), &start, taps, k, w, w_row, rows + c * w_row);
+          }
+          if (rows != y) {
+            for (c = 0; c < g.out_cols; ++c) std::copy(rows + c * w_row, rows + c * w_row + n, y + c * n);
           }
           const int64_t row = b * image_out + r * g.out_cols * n;  // the row just written, still in L1
           finish_outputs(g, e, out, row, row + g.out_cols * n);
