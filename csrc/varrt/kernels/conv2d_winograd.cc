@@ -1,6 +1,7 @@
 #include "varrt/kernels/conv2d_winograd.h"
 
 #include <algorithm>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -93,6 +94,28 @@ float* thread_scratch(int64_t floats, Scratch which = kChunk) {
   if (static_cast<int64_t>(s.size()) < floats) s.resize(static_cast<size_t>(floats));
   return s.data();
 }
+
+// A call's own scratch (kCall): the calling thread's when it is small, else allocated for the
+// call alone, so that a thread does not hold a large layer's (up to 8 x 16 x in x out floats)
+// for its life.
+constexpr int64_t kKeptCallFloats = int64_t{1} << 20;  // 4 MB
+
+class CallScratch {
+ public:
+  explicit CallScratch(int64_t floats) {
+    if (floats <= kKeptCallFloats) {
+      data_ = thread_scratch(floats, kCall);
+    } else {
+      heap_.reset(new float[static_cast<size_t>(floats)]);
+      data_ = heap_.get();
+    }
+  }
+  float* get() const { return data_; }
+
+ private:
+  std::unique_ptr<float[]> heap_;
+  float* data_ = nullptr;
+};
 
 // The 16 rows of tile (tr, tc) of an image (rows x cols x depth), zeros outside it.
 void tile_rows_of(const float* image, int64_t rows, int64_t cols, int64_t depth, int64_t r0, int64_t c0,
@@ -304,7 +327,8 @@ bool winograd_applies(DType dtype, const Conv2DGeometry& g) {
 void winograd_conv2d(const Conv2DGeometry& g, const float* input, const float* filter, float* out,
                      OutputRangeRef finish) {
   const int64_t C = g.in_depth, K = g.out_depth;
-  float* u = thread_scratch(16 * C * K, kCall);
+  const CallScratch transformed(16 * C * K);
+  float* u = transformed.get();
   int64_t tap[9];
   for (int t = 0; t < 9; ++t) tap[t] = t * C * K;  // HWIO
   // (The transforms of the filter and of its gradient: along output channels, as vectors.)
@@ -317,7 +341,8 @@ void winograd_backprop_input(const Conv2DGeometry& g, const float* filter, const
   const int64_t C = g.in_depth, K = g.out_depth;
   // in_backprop[i] = sum over taps of out_backprop[i + pad - fr] * filter[fr]: the correlation of
   // the output's gradient (padded by 2 - pad) with the filter turned round, its channels swapped.
-  float* u = thread_scratch(16 * C * K, kCall);
+  const CallScratch transformed(16 * C * K);
+  float* u = transformed.get();
   int64_t tap[9];
   for (int t = 0; t < 9; ++t) tap[t] = (8 - t) * C * K;  // tap (fr, fc) is the filter's (2 - fr, 2 - fc)
   simd_call([&] { transform_filter(filter, tap, 1, K, K, C, u); });
@@ -342,7 +367,8 @@ void winograd_backprop_filter(const Conv2DGeometry& g, const float* input, const
   // groups were spread over threads.
   const int64_t per_group = (chunks.count + kFilterGroups - 1) / kFilterGroups;
   const int64_t groups = (chunks.count + per_group - 1) / per_group;
-  float* const partials = thread_scratch(groups * 16 * plane, kCall);
+  const CallScratch scratch_partials(groups * 16 * plane);
+  float* const partials = scratch_partials.get();
   const std::vector<float> zeros(static_cast<size_t>(std::max(C, K)), 0.0f);
   auto task = [&](int64_t group) {
     float* scratch = thread_scratch(16 * max_tiles * (C + K) + 16 * plane);
