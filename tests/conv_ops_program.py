@@ -255,5 +255,35 @@ graph_error("graph_error.negative", lambda a, b: tf.nn.conv2d(a, b, 1, "VALID"),
 graph_error("graph_error.pool_negative", lambda a: tf.nn.max_pool2d(a, 3, 1, "VALID"),
             tf.TensorSpec([None, 2, 5, 3]))
 
+# --- stride-1 3x3 float32 convolutions with 16 or more channels each way ------------------------
+# (varrt computes these with Winograd's F(2x2, 3x3), kernels/conv2d_winograd.h; its sums are grouped
+# otherwise than an im2col GEMM's: float32 values within 1e-5, gradients (sums over hundreds of
+# positions) within 1e-4, as the GEMM's are.) Odd sizes leave partial 2x2 tiles at the bottom and right; explicit padding of 2
+# and 3 puts the filter's taps past the input (3 is not Winograd's, the same op runs the GEMM).
+wx, ww = normal(2, 7, 5, 16), normal(3, 3, 16, 18) * 0.25
+for pad_name, pad in (("same", "SAME"), ("valid", "VALID"), ("explicit2", [[0, 0], [2, 1], [0, 2], [0, 0]]),
+                      ("explicit3", [[0, 0], [3, 0], [1, 3], [0, 0]])):
+    record_result(f"conv2d.winograd.{pad_name}", lambda: tf.nn.conv2d(wx, ww, 1, pad), 1e-5)
+    gradients(f"conv2d.winograd.{pad_name}", lambda a, b: tf.nn.conv2d(a, b, 1, pad), wx, ww)
+# The shapes of issue 28's CNN's second layer (13x13x32 images, 64 filters, VALID), one image.
+cnn_x, cnn_w, cnn_dy = normal(1, 13, 13, 32), normal(3, 3, 32, 64) * 0.1, normal(1, 11, 11, 64)
+record_result("conv2d.winograd.cnn", lambda: tf.nn.conv2d(cnn_x, cnn_w, 1, "VALID"), 1e-5)
+record_num("conv2d.winograd.cnn.backprop_input", tf.raw_ops.Conv2DBackpropInput(
+    input_sizes=tf.shape(cnn_x), filter=cnn_w, out_backprop=cnn_dy, strides=[1, 1, 1, 1], padding="VALID").numpy(), 1e-5)
+record_num("conv2d.winograd.cnn.backprop_filter", tf.raw_ops.Conv2DBackpropFilter(
+    input=cnn_x, filter_sizes=tf.shape(cnn_w), out_backprop=cnn_dy, strides=[1, 1, 1, 1], padding="VALID").numpy(),
+    1e-4)
+# Small integers: every sum exact (Winograd's transforms add, subtract and halve), so the values
+# are TensorFlow's bit for bit, forward and both gradients.
+ix = tf.constant(rs.randint(-3, 4, (2, 7, 6, 16)).astype(np.float32))
+iw = tf.constant(rs.randint(-2, 3, (3, 3, 16, 17)).astype(np.float32))
+iy = tf.nn.conv2d(ix, iw, 1, "SAME")
+idy = tf.constant(rs.randint(-3, 4, iy.shape).astype(np.float32))
+record("conv2d.winograd.integers", repr(iy.numpy().ravel().tolist()))
+record("conv2d.winograd.integers.backprop_input", repr(tf.raw_ops.Conv2DBackpropInput(
+    input_sizes=tf.shape(ix), filter=iw, out_backprop=idy, strides=[1, 1, 1, 1], padding="SAME").numpy().ravel().tolist()))
+record("conv2d.winograd.integers.backprop_filter", repr(tf.raw_ops.Conv2DBackpropFilter(
+    input=ix, filter_sizes=tf.shape(iw), out_backprop=idy, strides=[1, 1, 1, 1], padding="SAME").numpy().ravel().tolist()))
+
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=1, sort_keys=True)

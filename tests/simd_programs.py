@@ -121,6 +121,25 @@ def convolutions(out, rng, dtype):
             loss = tf.reduce_sum(y * tf.constant(rng.standard_normal(y.shape).astype(dtype)))
         out[f"conv2d/{i}"] = y.numpy()
         out[f"conv2d/{i}/filter_grad"] = tape.gradient(loss, w).numpy()
+    # Winograd's F(2x2, 3x3) for float32 (kernels/conv2d_winograd.h: its tile transforms are
+    # vector loops over channel blocks, a partial block at 20 channels), the GEMM for float64.
+    x = tf.constant(rng.standard_normal((2, 9, 11, 16)).astype(dtype))
+    w = tf.constant((rng.standard_normal((3, 3, 16, 20)) * 0.3).astype(dtype))
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        y = tf.nn.conv2d(x, w, 1, "SAME")
+        loss = tf.reduce_sum(y * tf.constant(rng.standard_normal(y.shape).astype(dtype)))
+    out["conv2d/winograd"] = y.numpy()
+    out["conv2d/winograd/input_grad"], out["conv2d/winograd/filter_grad"] = (g.numpy() for g in tape.gradient(loss, [x, w]))
+
+
+def row_sums(out, rng, dtype):
+    """Sums over the outer axes (a bias gradient's over a batch of images): rows of accumulators,
+    a vector loop each (kernels/reduction_kernel.h), channels below, at and above a vector."""
+    for channels in (7, 16, 37):
+        x = values(rng, 5 * 9 * 11 * channels, dtype).reshape(5, 9, 11, channels)
+        x[np.isnan(x)] = 1.5  # which NaN a sum keeps is the compiler's choice (see convolutions)
+        out[f"reduce_sum_rows/{channels}"] = tf.reduce_sum(tf.constant(x), axis=[0, 1, 2]).numpy()
 
 
 def main(path):
@@ -138,6 +157,7 @@ def main(path):
     for dtype in (np.float32, np.float64):
         results = {}
         convolutions(results, np.random.default_rng(7), dtype)
+        row_sums(results, np.random.default_rng(8), dtype)
         out.update({f"{np.dtype(dtype).name}/{k}": v for k, v in results.items()})
     np.savez(path, level=np.array(_C.simd_level()), **out)
 

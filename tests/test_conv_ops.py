@@ -9,6 +9,11 @@ and in a TF1 Session; tests/test_shape_fns.py holds their shape functions to Ten
 VARRT_TF_PYTHON set (required under CI=true) the program also runs live under TensorFlow.
 
 What varrt does not do (yet) is tested here on varrt alone: it must say so."""
+import os
+import subprocess
+import sys
+import textwrap
+
 import pytest
 
 import varrt as tf
@@ -53,3 +58,29 @@ def test_what_varrt_does_not_implement_says_so():
         tf.nn.conv2d(tf.ones([1, 3, 3, 4]), tf.ones([1, 1, 2, 2]), 1, "SAME")
     with pytest.raises(tf.errors.UnimplementedError, match="3-D"):
         tf.nn.convolution(tf.ones([1, 3, 3, 3, 1]), tf.ones([1, 1, 1, 1, 1]))
+
+
+def test_winograd_results_do_not_depend_on_the_thread_count():
+    """Stride-1 3x3 float32 convolutions with 16+ channels run Winograd's F(2x2, 3x3) in chunks of
+    tiles spread over the thread pool (kernels/conv2d_winograd.h): the chunks are cut by the
+    geometry alone and the filter gradient's partial sums added in chunk order, so one and two
+    threads give the same bits (forward, input gradient, filter gradient)."""
+    code = textwrap.dedent("""
+        import hashlib, numpy as np, varrt as tf
+        rng = np.random.default_rng(3)
+        x = tf.constant(rng.standard_normal((12, 17, 15, 24), dtype=np.float32))
+        w = tf.constant(rng.standard_normal((3, 3, 24, 40), dtype=np.float32))
+        with tf.GradientTape() as tape:
+            tape.watch([x, w])
+            y = tf.nn.conv2d(x, w, 1, "SAME")
+            loss = tf.reduce_sum(y * tf.cos(y))
+        outs = [y] + tape.gradient(loss, [x, w])
+        print(hashlib.sha256(b"".join(t.numpy().tobytes() for t in outs)).hexdigest())
+    """)
+    digests = []
+    for threads in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                             env=dict(os.environ, VARRT_NUM_THREADS=threads))
+        assert out.returncode == 0, out.stderr
+        digests.append(out.stdout.strip())
+    assert digests[0] == digests[1] and len(digests[0]) == 64

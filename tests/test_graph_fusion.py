@@ -38,13 +38,17 @@ def data(shape_x, shape_w, dtype=np.float32, seed=0):
 
 
 # Geometries of each path of the forward kernel (kernels/conv2d.cc): short patches without the
-# GEMM (an image's first layer), im2col and the GEMM in chunks, a 1x1 convolution as one GEMM.
+# GEMM (an image's first layer), im2col and the GEMM in chunks, a 1x1 convolution as one GEMM,
+# Winograd's F(2x2, 3x3) (kernels/conv2d_winograd.h: stride 1, 3x3, 16 channels or more each way)
+# in chunks of tile rows that end inside an image, with partial tiles at odd sizes.
 # Output sizes that are not multiples of 8 put Relu's scalar tail inside the last position.
 CASES = {
     "first layer, direct": ([5, 13, 11, 1], [3, 3, 1, 7], 1, "VALID"),
     "GEMM, strided SAME": ([3, 9, 10, 12], [3, 3, 12, 5], 2, "SAME"),
-    "GEMM, many chunks": ([9, 21, 21, 16], [3, 3, 16, 33], 1, "SAME"),
+    "GEMM, many chunks": ([9, 21, 21, 12], [3, 3, 12, 33], 1, "SAME"),
     "1x1 filter": ([2, 5, 3, 6], [1, 1, 6, 3], 1, "VALID"),
+    "Winograd, many chunks": ([9, 21, 23, 16], [3, 3, 16, 33], 1, "SAME"),
+    "Winograd, the CNN's second layer": ([7, 13, 13, 32], [3, 3, 32, 64], 1, "VALID"),
 }
 
 

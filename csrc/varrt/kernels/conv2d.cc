@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "varrt/core/parallel.h"
 #include "varrt/kernels/activations.h"
+#include "varrt/kernels/conv2d_winograd.h"
 #include "varrt/kernels/gemm.h"
 #include "varrt/kernels/simd_dispatch.h"
 
@@ -31,6 +33,15 @@ bool patches_are_input(const Conv2DGeometry& g) {
 template <class T>
 std::unique_ptr<T[]> patch_buffer(int64_t n) {
   return std::unique_ptr<T[]>(new T[static_cast<size_t>(n)]);
+}
+
+// Room for `n` patch elements, kept by each thread from call to call: a buffer allocated per chunk
+// (hundreds of KB, on the pool's threads) costs more than the chunk's im2col, from the second thread on.
+template <class T>
+T* thread_patch_buffer(int64_t n) {
+  thread_local std::vector<T> buffer;
+  if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(static_cast<size_t>(n));
+  return buffer.data();
 }
 
 // How many images' patches to lay out together.
@@ -206,28 +217,29 @@ inline int64_t window_start(const Conv2DGeometry& g, const PaddedImage& p, int64
   return (r * g.stride_rows * p.cols + c * g.stride_cols) * g.in_depth;
 }
 
-// y[q, block] = sum over taps of image[start_q + tap] * filter[tap, block], for Q positions.
+// y[q, :] = sum over taps of image[start_q + tap] * filter[tap, :], for Q positions, each a row
+// of w_row (whole blocks; k >= 1 taps). The first tap starts the sums (0 + its product, as adding
+// to zeros does) and every block is stored whole, so the sums stay in vector registers: with a
+// zero-tap path or a copy of a runtime length the compiler kept them in memory, zeroed by a rep
+// stos and copied out twice, per block of positions.
 template <int Q, class T>
 inline void forward_positions(const T* image, const int64_t* start, const int64_t* taps, int64_t k, const T* w,
-                              int64_t w_row, int64_t n, T* y) {
+                              int64_t w_row, T* y) {
   for (int64_t ob = 0; ob < w_row; ob += kBlock<T>) {
     T acc[Q][kBlock<T>];
     for (int q = 0; q < Q; ++q) {
-      for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] = T(0);
+      const T v = image[start[q] + taps[0]];
+      for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] = T(0) + v * w[ob + j];
     }
-    for (int64_t t = 0; t < k; ++t) {
+    for (int64_t t = 1; t < k; ++t) {
       const T* wr = w + t * w_row + ob;
       for (int q = 0; q < Q; ++q) {
         const T v = image[start[q] + taps[t]];
         for (int64_t j = 0; j < kBlock<T>; ++j) acc[q][j] += v * wr[j];
       }
     }
-    if (n - ob >= kBlock<T>) {  // (a fixed-length copy: no memmove call)
-      for (int q = 0; q < Q; ++q) {
-        for (int64_t j = 0; j < kBlock<T>; ++j) y[q * n + ob + j] = acc[q][j];
-      }
-    } else {
-      for (int q = 0; q < Q; ++q) std::copy(acc[q], acc[q] + (n - ob), y + q * n + ob);
+    for (int q = 0; q < Q; ++q) {
+      for (int64_t j = 0; j < kBlock<T>; ++j) y[q * w_row + ob + j] = acc[q][j];
     }
   }
 }
@@ -242,6 +254,8 @@ void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T*
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth, image_out = g.out_rows * g.out_cols * n;
   parallel_for(g.batch, static_cast<int64_t>(sizeof(T)) * (image_in + image_out), [&](int64_t b0, int64_t b1) {
     std::vector<T> image(static_cast<size_t>(p.rows * p.cols * g.in_depth));
+    // An output row with its positions padded to whole blocks, when they are not (then copied out).
+    std::vector<T> padded_row(w_row == n ? 0 : static_cast<size_t>(g.out_cols * w_row));
     simd_call([&] {
       const T* w = padded_filter.data();
       const int64_t* taps = p.taps.data();
@@ -249,15 +263,19 @@ void forward_direct(const Conv2DGeometry& g, const T* input, const T* filter, T*
         pad_image(g, p, input + b * image_in, image.data());
         for (int64_t r = 0; r < g.out_rows; ++r) {
           T* y = out + b * image_out + r * g.out_cols * n;
+          T* rows = w_row == n ? y : padded_row.data();
           int64_t c = 0;
           for (; c + kPositions <= g.out_cols; c += kPositions) {
             int64_t start[kPositions];
             for (int q = 0; q < kPositions; ++q) start[q] = window_start(g, p, r, c + q);
-            forward_positions<kPositions>(image.data(), start, taps, k, w, w_row, n, y + c * n);
+            forward_positions<kPositions>(image.data(), start, taps, k, w, w_row, rows + c * w_row);
           }
           for (; c < g.out_cols; ++c) {
             const int64_t start = window_start(g, p, r, c);
-            forward_positions<1>(image.data(), &start, taps, k, w, w_row, n, y + c * n);
+            forward_positions<1>(image.data(), &start, taps, k, w, w_row, rows + c * w_row);
+          }
+          if (rows != y) {
+            for (c = 0; c < g.out_cols; ++c) std::copy(rows + c * w_row, rows + c * w_row + n, y + c * n);
           }
           const int64_t row = b * image_out + r * g.out_cols * n;  // the row just written, still in L1
           finish_outputs(g, e, out, row, row + g.out_cols * n);
@@ -343,11 +361,11 @@ void for_each_chunk(const Conv2DGeometry& g, bool parallel, F per_chunk) {
   const int64_t buffer = chunk * g.out_rows * g.out_cols * patch_size(g);
   auto run = [&](int64_t c, T* cols) { per_chunk(c, c * chunk, std::min(chunk, g.batch - c * chunk), cols); };
   if (!parallel || chunks == 1 || parallel_threads() == 1) {
-    const std::unique_ptr<T[]> cols = patch_buffer<T>(buffer);
-    for (int64_t c = 0; c < chunks; ++c) run(c, cols.get());
+    T* cols = thread_patch_buffer<T>(buffer);
+    for (int64_t c = 0; c < chunks; ++c) run(c, cols);
     return;
   }
-  auto task = [&](int64_t c) { run(c, patch_buffer<T>(buffer).get()); };
+  auto task = [&](int64_t c) { run(c, thread_patch_buffer<T>(buffer)); };
   parallel_tasks(chunks, TaskRef(task));
 }
 
@@ -356,6 +374,14 @@ void forward(DType dtype, const Conv2DGeometry& g, const T* input, const T* filt
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
   if (runs_direct(g)) return forward_direct(g, input, filter, out, e);
+  if constexpr (std::is_same_v<T, float>) {
+    if (winograd_applies(dtype, g)) {
+      auto finish = [&](int64_t begin, int64_t end) {
+        if (e.bias != nullptr || e.relu) simd_call([&] { finish_outputs(g, e, out, begin, end); });
+      };
+      return winograd_conv2d(g, input, filter, out, OutputRangeRef(finish));
+    }
+  }
   if (patches_are_input(g)) {
     gemm(dtype, MatOp::kNone, MatOp::kNone, g.batch * positions, g.out_depth, k, input, k, filter, g.out_depth, out,
          g.out_depth);
@@ -375,6 +401,9 @@ template <class T>
 void backprop_input(DType dtype, const Conv2DGeometry& g, const T* filter, const T* dy, T* dx) {
   const int64_t k = patch_size(g), positions = g.out_rows * g.out_cols;
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
+  if constexpr (std::is_same_v<T, float>) {
+    if (winograd_applies(dtype, g)) return winograd_backprop_input(g, filter, dy, dx);
+  }
   if (patches_are_input(g)) {
     gemm(dtype, MatOp::kNone, MatOp::kTranspose, g.batch * positions, k, g.out_depth, dy, g.out_depth, filter,
          g.out_depth, dx, k);
@@ -398,6 +427,9 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
   const int64_t image_in = g.in_rows * g.in_cols * g.in_depth;
   const int64_t filter_size = k * g.out_depth;
   if (runs_direct(g)) return backprop_filter_direct(g, input, dy, dw);
+  if constexpr (std::is_same_v<T, float>) {
+    if (winograd_applies(dtype, g)) return winograd_backprop_filter(g, input, dy, dw);
+  }
   if (patches_are_input(g) || g.batch == 0 || positions == 0) {
     gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, g.batch * positions, input, k, dy, g.out_depth, dw,
          g.out_depth);
@@ -407,19 +439,20 @@ void backprop_filter(DType dtype, const Conv2DGeometry& g, const T* input, const
   // (the same sums whether the chunks ran in parallel, each into its own partial, or in order).
   const int64_t chunk = images_per_chunk(g), chunks = (g.batch + chunk - 1) / chunk;
   const bool parallel = (chunks - 1) * filter_size <= kMaxPartials;
-  std::vector<T> partials(static_cast<size_t>(parallel ? (chunks - 1) * filter_size : filter_size));
+  // (Uninitialised: each GEMM writes its whole partial.)
+  const std::unique_ptr<T[]> partials = patch_buffer<T>(parallel ? (chunks - 1) * filter_size : filter_size);
   auto add = [&](const T* p) {
     for (int64_t i = 0; i < filter_size; ++i) dw[i] += p[i];
   };
   for_each_chunk<T>(g, parallel, [&](int64_t c, int64_t b, int64_t n, T* cols) {
     images_im2col(g, input + b * image_in, n, cols);
-    T* target = c == 0 ? dw : partials.data() + (parallel ? (c - 1) * filter_size : 0);
+    T* target = c == 0 ? dw : partials.get() + (parallel ? (c - 1) * filter_size : 0);
     gemm(dtype, MatOp::kTranspose, MatOp::kNone, k, g.out_depth, n * positions, cols, k,
          dy + b * positions * g.out_depth, g.out_depth, target, g.out_depth);
     if (!parallel && c > 0) add(target);
   });
   if (parallel) {
-    for (int64_t c = 1; c < chunks; ++c) add(partials.data() + (c - 1) * filter_size);
+    for (int64_t c = 1; c < chunks; ++c) add(partials.get() + (c - 1) * filter_size);
   }
 }
 

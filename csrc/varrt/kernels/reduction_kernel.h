@@ -9,11 +9,13 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 
 #include "varrt/core/dtype.h"
 #include "varrt/core/parallel.h"
 #include "varrt/kernels/reduction_plan.h"
 #include "varrt/kernels/reduction_tree.h"
+#include "varrt/kernels/simd_dispatch.h"
 
 namespace varrt {
 namespace kernels {
@@ -155,7 +157,17 @@ class Reduction {
   void tile(int64_t q, int64_t c0, int64_t w, int64_t r0, int64_t r1, A* acc) const {
     const T* base = in_ + plan_.kept.offset(q) + c0;
     const ReduceDims& reduced = plan_.reduced;
-    reduce::reduce_rows<A, Op, T>([&](int64_t r) { return base + reduced.offset(r0 + r); }, r1 - r0, w, acc);
+    auto rows = [&] {
+      reduce::reduce_rows<A, Op, T>([&](int64_t r) { return base + reduced.offset(r0 + r); }, r1 - r0, w, acc);
+    };
+    // float32 and float64 rows as the CPU's widest vectors (a bias gradient's sum over a batch of
+    // images: float32 widened to double, then added, element by element; the same operations, in
+    // the same order, at every width).
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      simd_call(rows);
+    } else {
+      rows();
+    }
   }
 
   const ReducePlan& plan_;
