@@ -23,11 +23,13 @@ from varrt.layers.lstm import LSTM, LSTMCell  # noqa: F401
 from varrt.layers.masking import Masking  # noqa: F401
 from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,  # noqa: F401
                                   average, concatenate, maximum, minimum, multiply, subtract)
+from varrt.layers.normalization import Normalization  # noqa: F401
 from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,  # noqa: F401
                                 SpatialDropout3D)
 from varrt.layers.pooling import (AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D,  # noqa: F401
                                   MaxPooling2D, MaxPooling3D)
 from varrt.layers.recurrent import RNN  # noqa: F401
+from varrt.layers.rescaling import Rescaling  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.separable_conv import SeparableConv1D, SeparableConv2D  # noqa: F401
 from varrt.layers.separable_conv import SeparableConv1D as SeparableConvolution1D  # noqa: F401

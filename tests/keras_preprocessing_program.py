@@ -1,0 +1,188 @@
+"""Keras 3's numeric and lookup preprocessing layers (Rescaling, Normalization, ...), run under
+TensorFlow 2.21 (by tests/tools/record_keras_program.py, into tests/fixtures/keras_preprocessing/)
+and under varrt (by tests/test_keras_preprocessing.py).
+
+    python keras_preprocessing_program.py varrt|tensorflow OUT_DIR [IN_DIR]
+
+writes OUT_DIR/results.json: {case: text} for what must be equal and {"num:<tolerance>:case":
+[floats]} for numbers. Each layer is called eagerly, inside a traced function, in a `tf.data`
+map and in a model. The .keras file loaded is IN_DIR's (the other library's), else the one just
+saved."""
+import io
+import json
+import os
+import re
+import sys
+from contextlib import redirect_stdout
+
+import numpy as np
+
+if sys.argv[1] == "tensorflow":
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    import tensorflow as tf
+else:
+    import varrt as tf
+
+keras = tf.keras
+out_dir = sys.argv[2]
+in_dir = sys.argv[3] if len(sys.argv) > 3 else out_dir
+results = {}
+rs = np.random.RandomState(11)
+
+
+def record(name, value):
+    results[name] = value if isinstance(value, str) else repr(value)
+
+
+def record_num(name, value, rtol):
+    results[f"num:{rtol}:{name}"] = np.asarray(value, dtype=np.float64).reshape(-1).tolist()
+
+
+def record_error(name, fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type and text are what is compared
+        text = re.sub(r"<(?:\w+\.)*(\w+) object at 0x[0-9a-f]+>", r"<\1 object>", str(e))
+        record(name, f"{type(e).__name__}: {text}")
+    else:
+        record(name, "no error")
+
+
+def record_tensor(name, t, rtol=1e-6):
+    """A layer's output: its dtype and shape exactly, its values within rtol."""
+    record(f"{name}.spec", (t.dtype.name, tuple(t.shape)))
+    record_num(name, np.asarray(t).astype(np.float64), rtol)
+
+
+def traced(layer):
+    return tf.function(lambda x: layer(x))
+
+
+def through_dataset(layer, x, batch):
+    out = list(tf.data.Dataset.from_tensor_slices(x).batch(batch).map(layer))
+    return np.concatenate([np.asarray(o) for o in out])
+
+
+def summary_text(model):
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        model.summary()
+    return buffer.getvalue()
+
+
+# --- Rescaling ---------------------------------------------------------------------------------
+IMAGES = rs.randint(0, 256, size=(3, 5, 7, 2)).astype(np.uint8)
+for case, make in (("unit", lambda: keras.layers.Rescaling(1.0 / 255)),
+                   ("signed", lambda: keras.layers.Rescaling(1.0 / 127.5, offset=-1)),
+                   ("per_channel", lambda: keras.layers.Rescaling([0.5, 2.0], offset=[1.0, -3.0])),
+                   ("float64", lambda: keras.layers.Rescaling(0.25, offset=3, dtype="float64"))):
+    layer = make()
+    record_tensor(f"rescaling.{case}.eager", layer(IMAGES))
+    record_tensor(f"rescaling.{case}.traced", traced(layer)(tf.constant(IMAGES)))
+    record_num(f"rescaling.{case}.dataset", through_dataset(layer, IMAGES, 2), 1e-6)
+    record(f"rescaling.{case}.config", layer.get_config())
+    record(f"rescaling.{case}.weights", len(layer.weights))
+record_tensor("rescaling.float_input", keras.layers.Rescaling(3.0)(rs.randn(4, 3)))
+record_tensor("rescaling.int64_input", keras.layers.Rescaling(0.5)(tf.constant([[3, -9]], dtype=tf.int64)))
+rescale = keras.layers.Rescaling.from_config(keras.layers.Rescaling(2.0, offset=0.5, name="rs").get_config())
+record("rescaling.from_config", (rescale.name, rescale.scale, rescale.offset))
+record("rescaling.symbolic", repr(keras.layers.Rescaling(2.0)(keras.Input((6, 6, 3), dtype="uint8"))))
+
+# --- Normalization -----------------------------------------------------------------------------
+FEATURES = (rs.randn(37, 5) * [1.0, 10.0, 0.1, 3.0, 50.0] + [0.0, 100.0, -2.0, 7.0, 500.0]).astype(np.float32)
+for case, data in (("array", FEATURES), ("array64", FEATURES.astype(np.float64)),
+                   ("tensor", tf.constant(FEATURES)),
+                   ("dataset", tf.data.Dataset.from_tensor_slices(FEATURES).batch(8)),
+                   ("dataset_xy", tf.data.Dataset.from_tensor_slices((FEATURES, FEATURES[:, 0])).batch(10)),
+                   ("dataset_unbatched", tf.data.Dataset.from_tensor_slices(FEATURES[:, 1])),
+                   ("batches", [FEATURES[:13], FEATURES[13:30], FEATURES[30:]])):
+    layer = keras.layers.Normalization(axis=None if case == "dataset_unbatched" else -1)
+    layer.adapt(data)
+    record_num(f"normalization.adapt.{case}.mean", layer.adapt_mean.numpy(), 1e-5)
+    record_num(f"normalization.adapt.{case}.variance", layer.adapt_variance.numpy(), 1e-5)
+    source = FEATURES[:, 1:2] if case == "dataset_unbatched" else FEATURES
+    record_tensor(f"normalization.adapt.{case}.out", layer(source), 1e-5)
+record("normalization.weights", [(w.path, w.dtype, tuple(w.shape), w.trainable)
+                                 for w in keras.layers.Normalization(axis=(1, 2)).weights])
+VOLUME = rs.randn(6, 3, 4, 2).astype(np.float32) * 4 + 1
+for case, axis in (("axis_1_3", (1, 3)), ("axis_neg2", -2), ("axis_none", None), ("axis_all", (1, 2, 3))):
+    layer = keras.layers.Normalization(axis=axis)
+    layer.adapt(VOLUME)
+    record(f"normalization.{case}.weights", [(w.path, tuple(w.shape)) for w in layer.weights])
+    record_tensor(f"normalization.{case}.out", layer(VOLUME), 1e-5)
+    record_tensor(f"normalization.{case}.traced", traced(layer)(tf.constant(VOLUME[:2])), 1e-5)
+    record_num(f"normalization.{case}.dataset", through_dataset(layer, VOLUME, 4), 1e-5)
+    record(f"normalization.{case}.config", layer.get_config())
+given = keras.layers.Normalization(mean=[1.0, -2.0, 0.5], variance=[4.0, 0.25, 0.0])
+record_tensor("normalization.given", given(rs.randn(4, 3).astype(np.float32) * 3), 1e-6)
+record("normalization.given.weights", len(given.weights))
+record("normalization.given.config", given.get_config())
+inverse = keras.layers.Normalization(mean=[1.0, -2.0, 0.5], variance=[4.0, 0.25, 9.0], invert=True)
+record_tensor("normalization.given.invert", inverse(np.arange(6.0).reshape(2, 3)), 1e-6)
+scalar = keras.layers.Normalization(axis=None, mean=3.0, variance=2.0)
+record_tensor("normalization.given.scalar", scalar(np.arange(10).reshape(2, 5)), 1e-6)
+broadcast = keras.layers.Normalization(axis=(1, 2), mean=[1.0, 2.0], variance=[1.0, 4.0])
+record_tensor("normalization.given.broadcast", broadcast(np.ones((2, 3, 2), np.float32)), 1e-6)
+adapted_invert = keras.layers.Normalization(invert=True)
+adapted_invert.adapt(FEATURES)
+record_num("normalization.invert.round_trip",
+           adapted_invert(keras.layers.Normalization(mean=adapted_invert.adapt_mean.numpy(),
+                                                     variance=adapted_invert.adapt_variance.numpy())(FEATURES)),
+           1e-4)
+readapt = keras.layers.Normalization()
+readapt.adapt(FEATURES[:10])
+readapt.adapt(FEATURES[20:] * 2)
+record_num("normalization.readapt", readapt.adapt_mean.numpy(), 1e-5)
+record_error("normalization.error.half_given", lambda: keras.layers.Normalization(mean=1.0))
+record_error("normalization.error.shapes", lambda: keras.layers.Normalization(mean=[1.0, 2.0], variance=[1.0]))
+record_error("normalization.error.rank", lambda: keras.layers.Normalization(mean=[[1.0]], variance=[[1.0]]))
+record_error("normalization.error.axis", lambda: keras.layers.Normalization(axis=3).build((4, 2)))
+record_error("normalization.error.unknown_axis", lambda: keras.layers.Normalization(axis=1).build((4, None)))
+record_error("normalization.error.readapt_shape", lambda: readapt.adapt(np.zeros((3, 4), np.float32)))
+record_error("normalization.error.batch_shape", lambda: keras.layers.Normalization().adapt(
+    [FEATURES[:3], FEATURES[:3, :4]]))
+record_error("normalization.error.empty", lambda: keras.layers.Normalization().adapt([]))
+record_error("normalization.error.type", lambda: keras.layers.Normalization().adapt(3.0))
+
+# The regression tutorial's flow: features normalized by an adapted layer, then Dense layers,
+# trained with fit from fixed weights.
+TARGETS = (FEATURES @ np.array([0.5, -0.05, 3.0, 0.2, 0.01], np.float32) + rs.randn(37).astype(np.float32))
+normalizer = keras.layers.Normalization(axis=-1)
+normalizer.adapt(FEATURES)
+model = keras.Sequential([normalizer, keras.layers.Dense(9, activation="relu"), keras.layers.Dense(1)])
+model.build((None, 5))
+for layer in model.layers[1:]:
+    layer.set_weights([rs.uniform(-0.5, 0.5, w.shape).astype(np.float32) for w in layer.get_weights()])
+record("regression.summary", summary_text(model))
+model.compile(optimizer=keras.optimizers.Adam(0.05), loss="mean_absolute_error")
+history = model.fit(FEATURES, TARGETS, batch_size=8, epochs=4, shuffle=False, verbose=0)
+record_num("regression.loss", history.history["loss"], 1e-4)
+record_num("regression.predict", model.predict(FEATURES[:6], verbose=0), 1e-4)
+record_num("regression.evaluate", [model.evaluate(FEATURES, TARGETS, verbose=0)], 1e-4)
+record("regression.weights", [(w.path, w.trainable) for w in model.weights])
+record_num("regression.normalizer_unchanged", normalizer.adapt_mean.numpy(), 1e-5)
+
+# Saved and loaded: a .keras file (config and variables) and a TensorFlow checkpoint.
+path = os.path.join(out_dir, "preprocessing_regression.keras")
+model.save(path)
+loaded = keras.models.load_model(os.path.join(in_dir, "preprocessing_regression.keras"))
+record_num("regression.loaded_predict", loaded.predict(FEATURES[:6], verbose=0), 1e-4)
+record_num("regression.loaded_mean", loaded.layers[0].adapt_mean.numpy(), 1e-5)
+record("regression.loaded_config", loaded.layers[0].get_config())
+prefix = tf.train.Checkpoint(model=model).write(os.path.join(out_dir, "ckpt"))
+record("regression.checkpoint_keys", [n for n, _ in tf.train.list_variables(prefix)])
+fresh = keras.layers.Normalization()
+fresh.build((None, 5))
+tf.train.Checkpoint(layer=fresh).read(tf.train.Checkpoint(layer=normalizer).write(
+    os.path.join(out_dir, "norm_ckpt"))).expect_partial()
+record_num("normalization.checkpoint.restored_mean", fresh.adapt_mean.numpy(), 1e-5)
+record_num("normalization.checkpoint.call", fresh(FEATURES[:2]), 1e-5)
+
+inputs = keras.Input((5,), name="features")
+functional = keras.Model(inputs, keras.layers.Dense(1, name="out")(
+    keras.layers.Normalization(mean=FEATURES.mean(0), variance=FEATURES.var(0), name="norm")(inputs)))
+record("functional.summary", summary_text(functional))
+record("functional.symbolic", repr(functional.layers[1].output))
+
+with open(os.path.join(out_dir, "results.json"), "w") as f:
+    json.dump(results, f, indent=1, sort_keys=True)
