@@ -144,6 +144,41 @@ record_error("normalization.error.batch_shape", lambda: keras.layers.Normalizati
 record_error("normalization.error.empty", lambda: keras.layers.Normalization().adapt([]))
 record_error("normalization.error.type", lambda: keras.layers.Normalization().adapt(3.0))
 
+# --- CategoryEncoding --------------------------------------------------------------------------
+CATEGORIES = rs.randint(0, 7, size=(5, 3))
+for case, make, data in (
+        ("one_hot.vector", lambda: keras.layers.CategoryEncoding(7, output_mode="one_hot"), CATEGORIES[:, 0]),
+        ("one_hot.column", lambda: keras.layers.CategoryEncoding(7, output_mode="one_hot"), CATEGORIES[:, :1]),
+        ("one_hot.matrix", lambda: keras.layers.CategoryEncoding(7, output_mode="one_hot"), CATEGORIES),
+        ("multi_hot.matrix", lambda: keras.layers.CategoryEncoding(7), CATEGORIES),
+        ("multi_hot.vector", lambda: keras.layers.CategoryEncoding(9, output_mode="binary"), CATEGORIES[0]),
+        ("multi_hot.rank3", lambda: keras.layers.CategoryEncoding(7), CATEGORIES.reshape(5, 3, 1)),
+        ("count.matrix", lambda: keras.layers.CategoryEncoding(8, output_mode="count"), CATEGORIES),
+        ("count.rank3", lambda: keras.layers.CategoryEncoding(7, output_mode="count"), CATEGORIES.reshape(5, 1, 3)),
+        ("count.int32", lambda: keras.layers.CategoryEncoding(7, output_mode="count", dtype="int32"), CATEGORIES),
+        ("multi_hot.past_depth", lambda: keras.layers.CategoryEncoding(4), CATEGORIES),
+        ("multi_hot.int64_input", lambda: keras.layers.CategoryEncoding(7), tf.constant(CATEGORIES, tf.int64))):
+    layer = make()
+    record_tensor(f"category_encoding.{case}", layer(data))
+    record(f"category_encoding.{case}.config", layer.get_config())
+record_tensor("category_encoding.scalar", keras.layers.CategoryEncoding(4, output_mode="one_hot")(2))
+weighted = keras.layers.CategoryEncoding(7, output_mode="count")
+record_tensor("category_encoding.count_weights", weighted(CATEGORIES, count_weights=rs.rand(5, 3)))
+multi_hot = keras.layers.CategoryEncoding(7)
+record_tensor("category_encoding.traced", tf.function(lambda x: multi_hot(x))(tf.constant(CATEGORIES[:2])))
+record_num("category_encoding.dataset", through_dataset(multi_hot, CATEGORIES, 2), 1e-6)
+record("category_encoding.symbolic", [repr(keras.layers.CategoryEncoding(7, output_mode=mode)(
+    keras.Input(shape, dtype="int32"))) for mode in ("one_hot", "multi_hot", "count") for shape in ((3,), (1,))])
+encoded_in = keras.Input((3,), dtype="int64")
+encoder = keras.Model(encoded_in, keras.layers.Dense(2)(keras.layers.CategoryEncoding(7)(encoded_in)))
+record_num("category_encoding.model_predict", encoder.predict(CATEGORIES, verbose=0).shape, 0)
+record_error("category_encoding.error.no_tokens", lambda: keras.layers.CategoryEncoding())
+record_error("category_encoding.error.zero_tokens", lambda: keras.layers.CategoryEncoding(0))
+record_error("category_encoding.error.mode", lambda: keras.layers.CategoryEncoding(3, output_mode="tf_idf"))
+record_error("category_encoding.error.weights_mode", lambda: keras.layers.CategoryEncoding(7)(
+    CATEGORIES, count_weights=np.ones((5, 3))))
+record_error("category_encoding.error.negative", lambda: keras.layers.CategoryEncoding(7)(np.array([[1, -2]])))
+
 # The regression tutorial's flow: features normalized by an adapted layer, then Dense layers,
 # trained with fit from fixed weights.
 TARGETS = (FEATURES @ np.array([0.5, -0.05, 3.0, 0.2, 0.01], np.float32) + rs.randn(37).astype(np.float32))

@@ -3,6 +3,7 @@ from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.bidirectional import Bidirectional  # noqa: F401
+from varrt.layers.category_encoding import CategoryEncoding  # noqa: F401
 from varrt.layers.conv import Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D  # noqa: F401
 from varrt.layers.depthwise_conv import DepthwiseConv1D, DepthwiseConv2D  # noqa: F401
 from varrt.layers.cropping import Cropping1D, Cropping2D  # noqa: F401

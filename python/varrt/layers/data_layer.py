@@ -25,6 +25,8 @@ def to_dtype(x, dtype):
 class DataLayer(Layer):
     """A layer safe in a `tf.data` pipeline (one input tensor)."""
 
+    _allow_non_tensor_positional_args = True
+
     def __call__(self, inputs, **kwargs):
         sample = nest.flatten(inputs)[0]
         if not isinstance(sample, KerasTensor) and graph_building.building():
