@@ -179,6 +179,51 @@ record_error("category_encoding.error.weights_mode", lambda: keras.layers.Catego
     CATEGORIES, count_weights=np.ones((5, 3))))
 record_error("category_encoding.error.negative", lambda: keras.layers.CategoryEncoding(7)(np.array([[1, -2]])))
 
+# --- Discretization ----------------------------------------------------------------------------
+MEASURES = (rs.randn(9, 4) * 3).astype(np.float32)
+MEASURES[0, :3] = [-1.5, 0.0, 2.25]  # values on the boundaries
+BOUNDARIES = [-1.5, 0.0, 2.25, 4.0]
+for mode in ("int", "one_hot", "multi_hot", "count"):
+    layer = keras.layers.Discretization(bin_boundaries=BOUNDARIES, output_mode=mode)
+    data = MEASURES[:, :1] if mode == "one_hot" else MEASURES
+    record_tensor(f"discretization.{mode}", layer(data))
+    record_tensor(f"discretization.{mode}.traced", traced(layer)(tf.constant(data[:3])))
+    record_num(f"discretization.{mode}.dataset", through_dataset(layer, data, 4), 1e-6)
+    record(f"discretization.{mode}.config", layer.get_config())
+    record(f"discretization.{mode}.symbolic", repr(layer(keras.Input((4,)))))
+bucketize = keras.layers.Discretization(bin_boundaries=[-2, 1, 5])
+record_tensor("discretization.int_inputs", bucketize(np.array([[-3, -2, 0, 1, 7]], np.int64)))
+record_tensor("discretization.float64_inputs", bucketize(np.array([0.999999999, 1.0, 4.9999999999])))
+record_tensor("discretization.rank3", keras.layers.Discretization(bin_boundaries=[0.0], output_mode="count")(
+    MEASURES.reshape(3, 3, 4)))
+SAMPLES = (rs.randn(150) * 2 + rs.rand(150) * 5).astype(np.float32)
+for case, data, kwargs in (("array", SAMPLES.reshape(-1, 3), {}),
+                           ("dataset", tf.data.Dataset.from_tensor_slices(SAMPLES).batch(40), {}),
+                           ("dataset_steps", tf.data.Dataset.from_tensor_slices(SAMPLES).batch(40), {"steps": 2}),
+                           ("batches", [SAMPLES[:70], SAMPLES[70:]], {}),
+                           ("tensor", tf.constant(SAMPLES), {})):
+    for num_bins, epsilon in ((5, 0.01), (3, 0.1), (11, 0.001)):
+        layer = keras.layers.Discretization(num_bins=num_bins, epsilon=epsilon)
+        layer.adapt(data, **kwargs)
+        record_num(f"discretization.adapt.{case}.{num_bins}", layer.bin_boundaries, 1e-6)
+        record_tensor(f"discretization.adapt.{case}.{num_bins}.out", layer(SAMPLES[:12]))
+adapted = keras.layers.Discretization(num_bins=4, output_mode="one_hot")
+adapted.adapt(SAMPLES)
+restored = keras.layers.Discretization.from_config(adapted.get_config())
+record_num("discretization.from_config", restored.bin_boundaries, 1e-6)
+record(
+    "discretization.from_config.output", repr(np.asarray(restored(SAMPLES[:5])).tolist()))
+record_error("discretization.error.mode", lambda: keras.layers.Discretization(num_bins=2, output_mode="tf_idf"))
+record_error("discretization.error.neither", lambda: keras.layers.Discretization())
+record_error("discretization.error.both", lambda: keras.layers.Discretization(bin_boundaries=[1.0], num_bins=2))
+record_error("discretization.error.negative_bins", lambda: keras.layers.Discretization(num_bins=-1))
+record_error("discretization.error.adapt_boundaries", lambda: bucketize.adapt(SAMPLES))
+record_error("discretization.error.not_adapted", lambda: keras.layers.Discretization(num_bins=3)(SAMPLES))
+bucket_in = keras.Input((4,))
+bucket_model = keras.Model(bucket_in, keras.layers.Discretization(bin_boundaries=BOUNDARIES,
+                                                                  output_mode="multi_hot")(bucket_in))
+record_num("discretization.model_predict", bucket_model.predict(MEASURES, verbose=0), 1e-6)
+
 # The regression tutorial's flow: features normalized by an adapted layer, then Dense layers,
 # trained with fit from fixed weights.
 TARGETS = (FEATURES @ np.array([0.5, -0.05, 3.0, 0.2, 0.01], np.float32) + rs.randn(37).astype(np.float32))

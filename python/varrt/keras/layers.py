@@ -8,6 +8,7 @@ from varrt.layers.conv import Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, 
 from varrt.layers.depthwise_conv import DepthwiseConv1D, DepthwiseConv2D  # noqa: F401
 from varrt.layers.cropping import Cropping1D, Cropping2D  # noqa: F401
 from varrt.layers.dense import Dense  # noqa: F401
+from varrt.layers.discretization import Discretization  # noqa: F401
 from varrt.layers.dot import Dot, dot  # noqa: F401
 from varrt.layers.dropout import Dropout  # noqa: F401
 from varrt.layers.embedding import Embedding  # noqa: F401
