@@ -224,6 +224,113 @@ bucket_model = keras.Model(bucket_in, keras.layers.Discretization(bin_boundaries
                                                                   output_mode="multi_hot")(bucket_in))
 record_num("discretization.model_predict", bucket_model.predict(MEASURES, verbose=0), 1e-6)
 
+# --- IntegerLookup and StringLookup --------------------------------------------------------------
+INT_VOCAB = [12, 40, 7, 93, 5, 61]
+INT_DATA = np.array([[7, 12, 8], [93, 0, 5], [61, 61, 44], [40, 3, 7]], np.int64)
+for case, kwargs in (("default", {}), ("mask", {"mask_token": 0}), ("oov3", {"num_oov_indices": 3}),
+                     ("oov2_mask", {"num_oov_indices": 2, "mask_token": 0}),
+                     ("farmhash", {"num_oov_indices": 4, "oov_method": "farmhash"}),
+                     ("one_hot", {"output_mode": "one_hot"}), ("multi_hot", {"output_mode": "multi_hot"}),
+                     ("multi_hot_mask", {"output_mode": "multi_hot", "mask_token": 0}),
+                     ("count", {"output_mode": "count", "num_oov_indices": 2}),
+                     ("tf_idf", {"output_mode": "tf_idf", "idf_weights": [0.5, 1.0, 1.5, 2.0, 2.5, 3.0]}),
+                     ("pad", {"output_mode": "multi_hot", "max_tokens": 12, "pad_to_max_tokens": True})):
+    layer = keras.layers.IntegerLookup(vocabulary=INT_VOCAB, **kwargs)
+    data = INT_DATA[:, :1] if case == "one_hot" else INT_DATA
+    record_tensor(f"integer_lookup.{case}", layer(data))
+    record_tensor(f"integer_lookup.{case}.traced", traced(layer)(tf.constant(data[:2])))
+    record_num(f"integer_lookup.{case}.dataset", through_dataset(layer, data, 3), 1e-6)
+    record(f"integer_lookup.{case}.vocabulary", (layer.get_vocabulary(), layer.vocabulary_size(),
+                                                 layer.get_vocabulary(include_special_tokens=False)))
+    record(f"integer_lookup.{case}.config", layer.get_config())
+    record(f"integer_lookup.{case}.symbolic", repr(layer(keras.Input((3,), dtype="int64"))))
+inverse_int = keras.layers.IntegerLookup(vocabulary=INT_VOCAB, invert=True, mask_token=0)
+record_tensor("integer_lookup.invert", inverse_int(np.array([[0, 1, 2], [7, 3, 9]])))
+record("integer_lookup.invert.vocabulary", inverse_int.get_vocabulary())
+record_tensor("integer_lookup.int32_input", keras.layers.IntegerLookup(vocabulary=INT_VOCAB)(
+    tf.constant([[5, 6]], tf.int32)))
+record_tensor("integer_lookup.scalar", keras.layers.IntegerLookup(vocabulary=INT_VOCAB)(93))
+INT_SAMPLES = rs.choice([3, 8, 8, 21, 21, 21, 34, 55, 55, 2], size=(20, 3))
+for case, kwargs in (("plain", {}), ("max_tokens", {"max_tokens": 4}), ("mask", {"mask_token": 8}),
+                     ("tf_idf", {"output_mode": "tf_idf"})):
+    layer = keras.layers.IntegerLookup(**kwargs)
+    layer.adapt(INT_SAMPLES)
+    record(f"integer_lookup.adapt.{case}.vocabulary", layer.get_vocabulary())
+    record_tensor(f"integer_lookup.adapt.{case}.out", layer(INT_SAMPLES[:4]))
+    record(f"integer_lookup.adapt.{case}.config", layer.get_config())
+from_dataset = keras.layers.IntegerLookup()
+from_dataset.adapt(tf.data.Dataset.from_tensor_slices(INT_SAMPLES).batch(6))
+record("integer_lookup.adapt.dataset", from_dataset.get_vocabulary())
+record_error("integer_lookup.error.oov0", lambda: keras.layers.IntegerLookup(vocabulary=INT_VOCAB,
+                                                                             num_oov_indices=0)(INT_DATA))
+record_error("integer_lookup.error.dtype", lambda: keras.layers.IntegerLookup(vocabulary_dtype="int32"))
+record_error("integer_lookup.error.max_tokens", lambda: keras.layers.IntegerLookup(max_tokens=1))
+record_error("integer_lookup.error.repeated", lambda: keras.layers.IntegerLookup(vocabulary=[1, 2, 1]))
+record_error("integer_lookup.error.invert_mode", lambda: keras.layers.IntegerLookup(invert=True,
+                                                                                   output_mode="count"))
+record_error("integer_lookup.error.adapt_fixed", lambda: keras.layers.IntegerLookup(vocabulary=[1]).adapt([1]))
+record_error("integer_lookup.error.no_vocab", lambda: keras.layers.IntegerLookup(output_mode="count")([1]))
+record_error("integer_lookup.error.mask_inside", lambda: keras.layers.IntegerLookup(vocabulary=[1, 0],
+                                                                                   mask_token=0))
+
+WORDS = ["thal", "fixed", "normal", "reversible", "ok", "café"]
+WORD_DATA = np.array([["fixed", "thal", "zz"], ["ok", "", "café"], ["normal", "qq", "normal"]])
+for case, kwargs in (("default", {}), ("mask", {"mask_token": ""}), ("oov5", {"num_oov_indices": 5}),
+                     ("oov3_mask", {"num_oov_indices": 3, "mask_token": ""}),
+                     ("one_hot", {"output_mode": "one_hot"}), ("multi_hot", {"output_mode": "multi_hot"}),
+                     ("count", {"output_mode": "count"}),
+                     ("tf_idf", {"output_mode": "tf_idf", "idf_weights": [1.0, 0.5, 0.25, 2.0, 4.0, 0.75]}),
+                     ("oov_token", {"oov_token": "<?>"})):
+    layer = keras.layers.StringLookup(vocabulary=WORDS, **kwargs)
+    data = WORD_DATA[:, :1] if case == "one_hot" else WORD_DATA
+    record_tensor(f"string_lookup.{case}", layer(data))
+    record_tensor(f"string_lookup.{case}.traced", traced(layer)(tf.constant(data[:2])))
+    record_num(f"string_lookup.{case}.dataset", through_dataset(layer, data, 2), 1e-6)
+    record(f"string_lookup.{case}.vocabulary", (layer.get_vocabulary(), layer.vocabulary_size()))
+    record(f"string_lookup.{case}.config", layer.get_config())
+    record(f"string_lookup.{case}.symbolic", repr(layer(keras.Input((3,), dtype="string"))))
+inverse_words = keras.layers.StringLookup(vocabulary=WORDS, invert=True)
+inverted = inverse_words(np.array([[1, 2, 0], [6, 9, 3]]))
+record("string_lookup.invert", (inverted.dtype.name, tuple(inverted.shape), inverted.numpy().tolist()))
+inverted = traced(inverse_words)(tf.constant([[4, 0]], tf.int64))
+record("string_lookup.invert.traced", (inverted.dtype.name, tuple(inverted.shape), inverted.numpy().tolist()))
+round_trip = keras.layers.StringLookup(vocabulary=WORDS, mask_token="[MASK]")
+back = keras.layers.StringLookup(vocabulary=round_trip.get_vocabulary(), mask_token="[MASK]", invert=True)
+record("string_lookup.round_trip", back(round_trip(WORD_DATA)).numpy().tolist())
+record("string_lookup.with_specials", keras.layers.StringLookup(
+    vocabulary=["[UNK]"] + WORDS).get_vocabulary())
+TEXT = np.array([w for w in rs.choice(["a", "bb", "a", "cc", "dd", "bb", "a", "ee", "ff"], size=60)]).reshape(20, 3)
+for case, kwargs in (("plain", {}), ("max_tokens", {"max_tokens": 4}), ("oov2", {"num_oov_indices": 2}),
+                     ("tf_idf", {"output_mode": "tf_idf"}), ("tf_idf_pad", {"output_mode": "tf_idf",
+                                                                          "max_tokens": 9,
+                                                                          "pad_to_max_tokens": True})):
+    layer = keras.layers.StringLookup(**kwargs)
+    layer.adapt(TEXT)
+    record(f"string_lookup.adapt.{case}.vocabulary", layer.get_vocabulary())
+    record_tensor(f"string_lookup.adapt.{case}.out", layer(TEXT[:3]), 1e-6)
+words_ds = keras.layers.StringLookup()
+words_ds.adapt(tf.data.Dataset.from_tensor_slices(TEXT.reshape(-1)).batch(7))
+record("string_lookup.adapt.dataset", words_ds.get_vocabulary())
+words_list = keras.layers.StringLookup()
+words_list.adapt(["x", "y", "y", "z", "z", "z"])
+record("string_lookup.adapt.list", words_list.get_vocabulary())
+vocab_file = os.path.join(out_dir, "vocab.txt")
+with open(vocab_file, "w") as f:
+    f.write("\n".join(WORDS[:4]) + "\n")
+record("string_lookup.file", keras.layers.StringLookup(vocabulary=vocab_file)(WORD_DATA).numpy().tolist())
+lookup_in = keras.Input((3,), dtype="string")
+lookup_model = keras.Model(lookup_in, keras.layers.StringLookup(vocabulary=WORDS, output_mode="multi_hot")(lookup_in))
+record_num("string_lookup.model_predict", lookup_model.predict(tf.constant(WORD_DATA), verbose=0), 1e-6)
+record_error("string_lookup.error.oov0", lambda: keras.layers.StringLookup(vocabulary=WORDS,
+                                                                           num_oov_indices=0)(WORD_DATA))
+record_error("string_lookup.error.empty", lambda: keras.layers.StringLookup(vocabulary=[]))
+record_error("string_lookup.error.mode", lambda: keras.layers.StringLookup(output_mode="dense"))
+record_error("string_lookup.error.tf_idf_no_weights", lambda: keras.layers.StringLookup(vocabulary=WORDS,
+                                                                                      output_mode="tf_idf"))
+record_error("string_lookup.error.too_big", lambda: keras.layers.StringLookup(vocabulary=WORDS, max_tokens=4))
+record_error("string_lookup.error.missing_file", lambda: keras.layers.StringLookup(
+    vocabulary=os.path.join("no", "such", "vocabulary.txt")))
+
 # The regression tutorial's flow: features normalized by an adapted layer, then Dense layers,
 # trained with fit from fixed weights.
 TARGETS = (FEATURES @ np.array([0.5, -0.05, 3.0, 0.2, 0.01], np.float32) + rs.randn(37).astype(np.float32))

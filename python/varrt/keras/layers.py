@@ -19,6 +19,7 @@ from varrt.layers.identity import Identity  # noqa: F401
 from varrt.layers.input_layer import Input, InputLayer  # noqa: F401
 from varrt.layers.input_spec import InputSpec  # noqa: F401
 from varrt.layers.lambda_layer import Lambda  # noqa: F401
+from varrt.layers.integer_lookup import IntegerLookup  # noqa: F401
 from varrt.layers.layer import Layer  # noqa: F401
 from varrt.layers.layer_normalization import LayerNormalization  # noqa: F401
 from varrt.layers.lstm import LSTM, LSTMCell  # noqa: F401
@@ -37,6 +38,7 @@ from varrt.layers.separable_conv import SeparableConv1D, SeparableConv2D  # noqa
 from varrt.layers.separable_conv import SeparableConv1D as SeparableConvolution1D  # noqa: F401
 from varrt.layers.separable_conv import SeparableConv2D as SeparableConvolution2D  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401
+from varrt.layers.string_lookup import StringLookup  # noqa: F401
 from varrt.layers.stacked_rnn_cells import StackedRNNCells  # noqa: F401
 from varrt.layers.time_distributed import TimeDistributed, Wrapper  # noqa: F401
 from varrt.layers.up_sampling import UpSampling1D, UpSampling2D  # noqa: F401
