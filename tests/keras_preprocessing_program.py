@@ -331,6 +331,33 @@ record_error("string_lookup.error.too_big", lambda: keras.layers.StringLookup(vo
 record_error("string_lookup.error.missing_file", lambda: keras.layers.StringLookup(
     vocabulary=os.path.join("no", "such", "vocabulary.txt")))
 
+# --- Hashing -------------------------------------------------------------------------------------
+HASH_STRINGS = np.array([["thal", "normal", ""], ["fixed", "a much longer string of text here", "café"],
+                         ["x" * 40, "reversible", "x" * 17]])
+HASH_INTS = np.array([[0, 1, -7], [123456789, 42, 2 ** 40], [5, 5, 9]], np.int64)
+for case, make, data in (
+        ("strings", lambda: keras.layers.Hashing(num_bins=13), HASH_STRINGS),
+        ("ints", lambda: keras.layers.Hashing(num_bins=7), HASH_INTS),
+        ("floats", lambda: keras.layers.Hashing(num_bins=7), HASH_INTS.astype(np.float32) + 0.75),
+        ("mask_string", lambda: keras.layers.Hashing(num_bins=5, mask_value=""), HASH_STRINGS),
+        ("mask_int", lambda: keras.layers.Hashing(num_bins=6, mask_value=5), HASH_INTS),
+        ("int32_dtype", lambda: keras.layers.Hashing(num_bins=9, dtype="int32"), HASH_INTS),
+        ("one_hot", lambda: keras.layers.Hashing(num_bins=4, output_mode="one_hot"), HASH_STRINGS[:, :1]),
+        ("multi_hot", lambda: keras.layers.Hashing(num_bins=6, output_mode="multi_hot"), HASH_STRINGS),
+        ("count", lambda: keras.layers.Hashing(num_bins=3, output_mode="count"), HASH_INTS)):
+    layer = make()
+    record_tensor(f"hashing.{case}", layer(data))
+    record_tensor(f"hashing.{case}.traced", traced(layer)(tf.constant(data[:2])))
+    record_num(f"hashing.{case}.dataset", through_dataset(layer, data, 2), 1e-6)
+    record(f"hashing.{case}.config", layer.get_config())
+    record(f"hashing.{case}.symbolic", repr(layer(keras.Input((3,), dtype=data.dtype.name if data.dtype.kind != "U"
+                                                             else "string"))))
+record_tensor("hashing.scalar", keras.layers.Hashing(num_bins=100)(tf.constant("hello")))
+record_error("hashing.error.bins", lambda: keras.layers.Hashing(num_bins=0))
+record_error("hashing.error.dtype", lambda: keras.layers.Hashing(num_bins=3, dtype="float32"))
+record_error("hashing.error.mode", lambda: keras.layers.Hashing(num_bins=3, output_mode="tf_idf"))
+record_error("hashing.error.salt", lambda: keras.layers.Hashing(num_bins=3, salt="pepper"))
+
 # The regression tutorial's flow: features normalized by an adapted layer, then Dense layers,
 # trained with fit from fixed weights.
 TARGETS = (FEATURES @ np.array([0.5, -0.05, 3.0, 0.2, 0.01], np.float32) + rs.randn(37).astype(np.float32))

@@ -15,6 +15,7 @@ from varrt.layers.embedding import Embedding  # noqa: F401
 from varrt.layers.global_pooling import (GlobalAveragePooling1D, GlobalAveragePooling2D,  # noqa: F401
                                          GlobalMaxPooling1D, GlobalMaxPooling2D)
 from varrt.layers.gru import GRU, GRUCell  # noqa: F401
+from varrt.layers.hashing import Hashing  # noqa: F401
 from varrt.layers.identity import Identity  # noqa: F401
 from varrt.layers.input_layer import Input, InputLayer  # noqa: F401
 from varrt.layers.input_spec import InputSpec  # noqa: F401

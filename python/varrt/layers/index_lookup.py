@@ -11,14 +11,15 @@ import os
 import numpy as np
 
 from varrt.base import errors
+from varrt.data.dataset_ops import DatasetV2
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
-from varrt.data.dataset_ops import DatasetV2
 from varrt.layers.argument_validation import validate_string_arg
 from varrt.layers.categorical_encoding import encode_categorical_inputs
+from varrt.layers.hash_buckets import hash_bucket_fast
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
-from varrt.layers.lookup_table import LookupTable, hash_bucket_fast
+from varrt.layers.lookup_table import LookupTable
 from varrt.ops import array_ops, logging_ops, math_ops
 
 _INT64_MAX = np.iinfo(np.int64).max

@@ -4,10 +4,7 @@ eagerly, in a traced function and in a tf.data map alike) that also applies the 
 and out-of-vocabulary rules (IndexLookup's `_lookup_dense`), keeping the input's static shape."""
 import numpy as np
 
-from varrt.base.farmhash import fingerprint64
 from varrt.ops import ensure_shape, script_ops
-
-_INT64_MAX = np.iinfo(np.int64).max
 
 
 def host_key(value, dtype):
@@ -15,13 +12,6 @@ def host_key(value, dtype):
     if dtype == "string":
         return value.encode("utf-8") if isinstance(value, str) else bytes(value)
     return int(value)
-
-
-def hash_bucket_fast(key, num_buckets):
-    """tf.strings.to_hash_bucket_fast on one string (integers as their decimal text, as
-    tf.strings.as_string writes them): FarmHash's Fingerprint64 modulo the bucket count."""
-    data = key if isinstance(key, bytes) else str(int(key)).encode()
-    return fingerprint64(data) % num_buckets
 
 
 class LookupTable:
