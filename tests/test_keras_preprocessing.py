@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+import varrt as tf
 from ckpt_helpers import required_tf_python
 from keras_programs import assert_same, fixture_path, recorded, run_program
 
@@ -42,3 +43,24 @@ def test_the_program_matches_live_tensorflow(tmp_path, varrt_run, varrt_dir):
     assert set(theirs) == set(KERAS)
     for name in sorted(KERAS):
         assert_same(name, theirs[name], KERAS[name])
+
+
+# --- varrt alone: what varrt does not build says so ---------------------------------------------
+
+@pytest.mark.parametrize("name", ["TextVectorization", "Resizing", "CenterCrop", "RandomFlip", "HashedCrossing"])
+def test_unbuilt_preprocessing_layers_say_so(name):
+    with pytest.raises(AttributeError, match=f"varrt does not implement tf.keras.layers.{name} yet"):
+        getattr(tf.keras.layers, name)
+
+
+@pytest.mark.parametrize("make", [
+    lambda layers: layers.Hashing(num_bins=4, salt=7),
+    lambda layers: layers.Hashing(num_bins=4, salt=(1, 2), output_mode="count"),
+    lambda layers: layers.StringLookup(vocabulary=["a"], num_oov_indices=2, salt=5),
+    lambda layers: layers.CategoryEncoding(3, sparse=True),
+    lambda layers: layers.Discretization(bin_boundaries=[0.0], output_mode="count", sparse=True),
+    lambda layers: layers.IntegerLookup(vocabulary=[4], output_mode="multi_hot", sparse=True),
+])
+def test_salted_hashes_and_sparse_outputs_are_not_implemented(make):
+    with pytest.raises(NotImplementedError, match="does not implement (`salt`|sparse=True) yet"):
+        make(tf.keras.layers)
