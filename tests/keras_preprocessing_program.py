@@ -392,6 +392,56 @@ tf.train.Checkpoint(layer=fresh).read(tf.train.Checkpoint(layer=normalizer).writ
 record_num("normalization.checkpoint.restored_mean", fresh.adapt_mean.numpy(), 1e-5)
 record_num("normalization.checkpoint.call", fresh(FEATURES[:2]), 1e-5)
 
+# The structured-data tutorial's flow: per-feature layers adapted on a dict dataset's columns,
+# a functional model of dict inputs, trained with fit on the dataset.
+N = 48
+frame = {"age": rs.randint(20, 80, N).astype(np.int64), "fare": (rs.rand(N) * 90).astype(np.float32),
+         "animal": rs.choice(["Cat", "Dog", "Bird", "Fish"], N), "breed": rs.randint(0, 9, N).astype(np.int64)}
+frame = {name: column[:, None] for name, column in frame.items()}  # the tutorial's columns, (N, 1)
+labels = rs.randint(0, 2, N)
+table = tf.data.Dataset.from_tensor_slices((frame, labels)).batch(10)
+
+
+def normalization_for(name):
+    layer = keras.layers.Normalization(axis=None)
+    layer.adapt(table.map(lambda x, y: x[name]))
+    return layer
+
+
+def category_encoding_for(name, dtype, max_tokens=None):
+    index = (keras.layers.StringLookup(max_tokens=max_tokens) if dtype == "string"
+             else keras.layers.IntegerLookup(max_tokens=max_tokens))
+    index.adapt(table.map(lambda x, y: x[name]))
+    encoder = keras.layers.CategoryEncoding(num_tokens=index.vocabulary_size())
+    return index, encoder
+
+
+tutorial_inputs, encoded = [], []
+for name in ("age", "fare"):
+    column = keras.Input(shape=(1,), name=name, dtype="int64" if name == "age" else "float32")
+    layer = normalization_for(name)
+    record_num(f"tutorial.{name}.statistics", [layer.adapt_mean.numpy(), layer.adapt_variance.numpy()], 1e-5)
+    tutorial_inputs.append(column)
+    encoded.append(layer(column))
+for name, dtype in (("animal", "string"), ("breed", "int64")):
+    column = keras.Input(shape=(1,), name=name, dtype=dtype)
+    index, encoder = category_encoding_for(name, dtype, max_tokens=5 if name == "breed" else None)
+    record(f"tutorial.{name}.vocabulary", index.get_vocabulary())
+    tutorial_inputs.append(column)
+    encoded.append(encoder(index(column)))
+features = keras.layers.concatenate(encoded)
+hidden = keras.layers.Dense(6, activation="relu")(features)
+tutorial = keras.Model(tutorial_inputs, keras.layers.Dense(1)(hidden))
+for layer in tutorial.layers:
+    if isinstance(layer, keras.layers.Dense):
+        layer.set_weights([rs.uniform(-0.4, 0.4, w.shape).astype(np.float32) for w in layer.get_weights()])
+record("tutorial.summary", summary_text(tutorial))
+tutorial.compile(optimizer="adam", loss=keras.losses.BinaryCrossentropy(from_logits=True), metrics=["accuracy"])
+tutorial_history = tutorial.fit(table, epochs=3, verbose=0)
+record_num("tutorial.loss", tutorial_history.history["loss"], 1e-4)
+record_num("tutorial.accuracy", tutorial_history.history["accuracy"], 1e-6)
+record_num("tutorial.predict", tutorial.predict(table, verbose=0), 1e-4)
+
 inputs = keras.Input((5,), name="features")
 functional = keras.Model(inputs, keras.layers.Dense(1, name="out")(
     keras.layers.Normalization(mean=FEATURES.mean(0), variance=FEATURES.var(0), name="norm")(inputs)))
