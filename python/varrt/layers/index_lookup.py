@@ -292,9 +292,8 @@ class IndexLookup(Layer):
         return input_shape[:-1] + (depth,)
 
     def compute_output_spec(self, inputs):
+        # Keras's: int64 indices, else floats (a call's encodings are int64, and `invert` gives tokens).
         dtype = "int64" if self.output_mode == "int" else "float32"
-        if self.invert:  # Keras says int64; the tokens' dtype is what a call gives
-            dtype = "int64"
         return KerasTensor(self.compute_output_shape(inputs.shape), dtype=dtype)
 
     # --- adapt ------------------------------------------------------------------------------
@@ -458,3 +457,25 @@ class IndexLookup(Layer):
     def load_own_variables(self, store):
         if self.output_mode == "tf_idf":
             self._set_idf_weights(store["idf_weights"])
+
+    def save_assets(self, dir_path):
+        """Writes an adapted vocabulary to `vocabulary.txt` (a given one is in the config)."""
+        if self.input_vocabulary is not None:
+            return
+        vocabulary = self.get_vocabulary(include_special_tokens=True)
+        with open(os.path.join(dir_path, "vocabulary.txt"), "w") as f:
+            f.write("\n".join(str(w) for w in vocabulary))
+
+    def load_assets(self, dir_path):
+        """Sets the vocabulary `save_assets` wrote."""
+        if self.input_vocabulary is not None:
+            return
+        with open(os.path.join(dir_path, "vocabulary.txt")) as f:
+            lines = f.read().splitlines()
+        while lines and lines[-1] == "":
+            lines.pop()
+        values = [str(line) for line in lines] if self.vocabulary_dtype == "string" else [int(line) for line in lines]
+        if self.output_mode == "tf_idf":
+            self.set_vocabulary(values, idf_weights=self.idf_weights_const.numpy())
+        else:
+            self.set_vocabulary(values)
