@@ -463,6 +463,24 @@ record("vocabulary_model.loaded_vocabularies", [vocab_loaded.get_layer("words_lo
 record_num("vocabulary_model.loaded_predict", vocab_loaded.predict([tf.constant(TEXT[:4]), INT_SAMPLES[:4]],
                                                                     verbose=0), 1e-6)
 
+# The images tutorial's first layer: Rescaling inside a model trained on uint8 images, and
+# Hashing inside a model.
+PIXELS = rs.randint(0, 256, size=(12, 6, 5, 3)).astype(np.uint8)
+PIXEL_LABELS = rs.randint(0, 3, 12)
+images_model = keras.Sequential([keras.Input((6, 5, 3)), keras.layers.Rescaling(1.0 / 255),
+                                 keras.layers.Flatten(), keras.layers.Dense(3)])
+for layer in images_model.layers:
+    if layer.weights:
+        layer.set_weights([rs.uniform(-0.2, 0.2, w.shape).astype(np.float32) for w in layer.get_weights()])
+images_model.compile(optimizer="sgd", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+images_history = images_model.fit(PIXELS, PIXEL_LABELS, batch_size=5, epochs=2, shuffle=False, verbose=0)
+record_num("images.loss", images_history.history["loss"], 1e-5)
+record_num("images.predict", images_model.predict(
+    tf.data.Dataset.from_tensor_slices(PIXELS).batch(4), verbose=0), 1e-5)
+hash_in = keras.Input((3,), dtype="string")
+hash_model = keras.Model(hash_in, keras.layers.Hashing(num_bins=8, output_mode="count")(hash_in))
+record_num("hashing.model_predict", hash_model.predict(tf.constant(HASH_STRINGS), verbose=0), 1e-6)
+
 inputs = keras.Input((5,), name="features")
 functional = keras.Model(inputs, keras.layers.Dense(1, name="out")(
     keras.layers.Normalization(mean=FEATURES.mean(0), variance=FEATURES.var(0), name="norm")(inputs)))
