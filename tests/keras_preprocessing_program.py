@@ -230,6 +230,7 @@ INT_DATA = np.array([[7, 12, 8], [93, 0, 5], [61, 61, 44], [40, 3, 7]], np.int64
 for case, kwargs in (("default", {}), ("mask", {"mask_token": 0}), ("oov3", {"num_oov_indices": 3}),
                      ("oov2_mask", {"num_oov_indices": 2, "mask_token": 0}),
                      ("farmhash", {"num_oov_indices": 4, "oov_method": "farmhash"}),
+                     ("farmhash_salt", {"num_oov_indices": 5, "oov_method": "farmhash", "salt": 99}),
                      ("one_hot", {"output_mode": "one_hot"}), ("multi_hot", {"output_mode": "multi_hot"}),
                      ("multi_hot_mask", {"output_mode": "multi_hot", "mask_token": 0}),
                      ("count", {"output_mode": "count", "num_oov_indices": 2}),
@@ -277,6 +278,7 @@ WORDS = ["thal", "fixed", "normal", "reversible", "ok", "café"]
 WORD_DATA = np.array([["fixed", "thal", "zz"], ["ok", "", "café"], ["normal", "qq", "normal"]])
 for case, kwargs in (("default", {}), ("mask", {"mask_token": ""}), ("oov5", {"num_oov_indices": 5}),
                      ("oov3_mask", {"num_oov_indices": 3, "mask_token": ""}),
+                     ("oov4_salt", {"num_oov_indices": 4, "salt": (3, 8)}),
                      ("one_hot", {"output_mode": "one_hot"}), ("multi_hot", {"output_mode": "multi_hot"}),
                      ("count", {"output_mode": "count"}),
                      ("tf_idf", {"output_mode": "tf_idf", "idf_weights": [1.0, 0.5, 0.25, 2.0, 4.0, 0.75]}),
@@ -344,7 +346,9 @@ for case, make, data in (
         ("int32_dtype", lambda: keras.layers.Hashing(num_bins=9, dtype="int32"), HASH_INTS),
         ("one_hot", lambda: keras.layers.Hashing(num_bins=4, output_mode="one_hot"), HASH_STRINGS[:, :1]),
         ("multi_hot", lambda: keras.layers.Hashing(num_bins=6, output_mode="multi_hot"), HASH_STRINGS),
-        ("count", lambda: keras.layers.Hashing(num_bins=3, output_mode="count"), HASH_INTS)):
+        ("count", lambda: keras.layers.Hashing(num_bins=3, output_mode="count"), HASH_INTS),
+        ("salt", lambda: keras.layers.Hashing(num_bins=11, salt=133), HASH_STRINGS),
+        ("salt_pair_ints", lambda: keras.layers.Hashing(num_bins=7, salt=(5, 2 ** 40), mask_value=5), HASH_INTS)):
     layer = make()
     record_tensor(f"hashing.{case}", layer(data))
     record_tensor(f"hashing.{case}.traced", traced(layer)(tf.constant(data[:2])))

@@ -1,9 +1,10 @@
 """`Hashing` (keras/src/layers/preprocessing/hashing.py): each value's bin among `num_bins` by
-TensorFlow's `to_hash_bucket_fast` of its text (floats cast to int64 first), bin 0 kept for
-`mask_value` when one is given; as an index or encoded (one_hot, multi_hot, count)."""
+TensorFlow's `to_hash_bucket_fast` of its text, or `to_hash_bucket_strong` with a `salt` (floats
+cast to int64 first), bin 0 kept for `mask_value` when one is given; as an index or encoded
+(one_hot, multi_hot, count)."""
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.layers.categorical_encoding import encode_categorical_inputs
-from varrt.layers.hash_buckets import hash_buckets_fast
+from varrt.layers.hash_buckets import hash_buckets
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, ensure_shape, index_ops, math_ops, script_ops
@@ -17,7 +18,8 @@ class Hashing(Layer):
     Args:
         num_bins: The number of bins (the mask's bin included).
         mask_value: The value that goes to bin 0, or None.
-        salt: SipHash's key (`to_hash_bucket_strong`; varrt: not yet).
+        salt: Hash with SipHash under this key (an int, or two) instead of FarmHash
+            (`to_hash_bucket_strong` rather than `to_hash_bucket_fast`).
         output_mode: "int" (default), "one_hot", "multi_hot" or "count".
         sparse: Whether to return a SparseTensor (varrt: only False).
         **kwargs: `Layer`'s arguments (`dtype` defaults to int64 in "int" mode, float32 otherwise).
@@ -56,8 +58,6 @@ class Hashing(Layer):
             else:
                 raise ValueError("The `salt` argument for `Hashing` can only be a tuple of size 2 integers, or a "
                                  f"single integer. Received: salt={salt}.")
-            raise NotImplementedError("varrt's Hashing does not implement `salt` yet: it hashes with "
-                                      "tf.strings.to_hash_bucket_strong (SipHash), which varrt lacks.")
         if sparse:
             raise NotImplementedError("varrt's Hashing does not implement sparse=True yet (its outputs are dense "
                                       "tensors).")
@@ -91,9 +91,10 @@ class Hashing(Layer):
             mask = math_ops.equal(values, self.mask_value)
         if values.dtype.is_floating:
             values = math_ops.cast(values, "int64")
+        key = self.salt if self.strong_hash else None  # to_hash_bucket_strong's SipHash key, else FarmHash
 
         def kernel(x):
-            bins = hash_buckets_fast(x, hash_bins)
+            bins = hash_buckets(x, hash_bins, key)
             return bins if mask is None else bins + 1
 
         bins = script_ops.numpy_function(kernel, [values], "int64", stateful=False)

@@ -3,7 +3,7 @@ StringLookup share. A vocabulary (given, read from a file, or learned by `adapt`
 counts, most frequent first, ties by the tokens) maps tokens to indices after the mask index
 (0, in "int" mode with a mask token) and `num_oov_indices` OOV indices; out-of-vocabulary
 tokens take an OOV index (one; `floormod` of an integer, or FarmHash of the text, for several;
-an error for none). `invert` maps indices back to tokens. Outputs other than "int" are encoded
+an error for none; SipHash under a `salt`). `invert` maps indices back to tokens. Outputs other than "int" are encoded
 (one_hot, multi_hot, count, tf_idf weighted by `idf_weights`) over the vocabulary size."""
 import collections
 import os
@@ -16,7 +16,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 from varrt.layers.argument_validation import validate_string_arg
 from varrt.layers.categorical_encoding import encode_categorical_inputs
-from varrt.layers.hash_buckets import hash_bucket_fast
+from varrt.layers.hash_buckets import hash_bucket
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.layers.lookup_table import LookupTable
@@ -97,9 +97,6 @@ class IndexLookup(Layer):
         if sparse:
             raise NotImplementedError(f"varrt's {type(self).__name__} does not implement sparse=True yet (its "
                                       "outputs are dense tensors).")
-        if salt is not None:
-            raise NotImplementedError(f"varrt's {type(self).__name__} does not implement `salt` yet (it hashes with "
-                                      "tf.strings.to_hash_bucket_strong, SipHash, which varrt lacks).")
         self._frozen_vocab_size = kwargs.pop("vocabulary_size", None)
         has_input_vocabulary = kwargs.pop("has_input_vocabulary", vocabulary is not None)
         kwargs.pop("trainable", None)
@@ -418,7 +415,7 @@ class IndexLookup(Layer):
         start = self._oov_start_index()
         if self._key_dtype != "string" and self.oov_method != "farmhash":
             return [start + int(k) % self.num_oov_indices for k in keys]
-        return [start + hash_bucket_fast(k, self.num_oov_indices) for k in keys]
+        return [start + hash_bucket(k, self.num_oov_indices, self.salt) for k in keys]
 
     def _oov_start_index(self):
         return 1 if self.mask_token is not None and self.output_mode == "int" else 0

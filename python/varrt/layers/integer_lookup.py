@@ -20,7 +20,7 @@ class IntegerLookup(IndexLookup):
         sparse: Whether to return SparseTensors (varrt: only False).
         pad_to_max_tokens: Encode over `max_tokens` rather than the vocabulary size.
         oov_method: "floormod" or "farmhash".
-        salt: SipHash's key for `farmhash` (varrt: not yet).
+        salt: With `farmhash`, hash with SipHash under this key (an int, or two).
         name: The layer's name.
     """
 

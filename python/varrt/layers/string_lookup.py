@@ -21,7 +21,7 @@ class StringLookup(IndexLookup):
         sparse: Whether to return SparseTensors (varrt: only False).
         encoding: The text encoding of the tokens ("utf-8").
         name: The layer's name.
-        salt: SipHash's key for hashing OOV tokens (varrt: not yet).
+        salt: Hash OOV tokens with SipHash under this key (an int, or two).
     """
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token="[UNK]", vocabulary=None,
