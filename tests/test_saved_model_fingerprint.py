@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import varrt as tf
-from varrt.saved_model.farmhash import fingerprint64, fingerprint_cat64
+from varrt.base.farmhash import fingerprint64, fingerprint_cat64
 from varrt.saved_model.fingerprinting import fingerprint_fields
 from varrt.saved_model.saved_model_file import read_saved_model
 

@@ -6,7 +6,8 @@ name TensorFlow has is not implemented yet (varrt/base/missing_names.py), and th
 supported-API page (docs/hooks/api_support.py) reports coverage from it.
 
 Every public module under `tf` and `tf.compat.v1` (TensorFlow's generated API modules), except
-`keras` (Keras 3's own package), `raw_ops` (the op table answers for it) and `estimator`.
+`keras` (Keras 3's own package), `raw_ops` (the op table answers for it) and `estimator`; of
+Keras, `tf.keras.layers` alone (so a Keras 3 layer varrt lacks, TextVectorization say, says so).
 """
 import json
 import pathlib
@@ -52,6 +53,7 @@ def main():
     walk("tf", tf, modules, unavailable)
     walk("tf.compat.v1", tf.compat.v1, modules, unavailable)
     walk("tf.compat.v1.layers", tf.compat.v1.layers, modules, unavailable)  # a lazy loader, not a module
+    modules["tf.keras.layers"] = public_names(tf.keras.layers)  # Keras 3's package: its layers only
     out = {"tensorflow_version": tf.__version__, "modules": modules, "unavailable": unavailable}
     target = pathlib.Path(__file__).resolve().parents[2] / "python" / "varrt" / "base" / "tensorflow_public_names.json"
     target.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")

@@ -8,6 +8,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_shape_layers_program.py keras_shape_layers
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_export_program.py keras_export
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_datasets_program.py keras_datasets
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
 """
 import os
 import shutil

@@ -17,6 +17,10 @@ def convert(fn):
         return functools.partial(convert(fn.func), *fn.args, **fn.keywords)
     if not isinstance(fn, types.FunctionType):
         call = getattr(type(fn), "__call__", None)
+        # varrt's own callables (a Keras layer mapped over a dataset) are library code, which
+        # TensorFlow's autograph leaves as written too.
+        if getattr(call, "__module__", "").startswith("varrt."):
+            return fn
         if isinstance(call, types.FunctionType) and not isinstance(fn, type):
             return types.MethodType(convert(call), fn)
         return fn

@@ -33,6 +33,8 @@ def standardize_dtype(dtype):
         return "float32"
     if isinstance(dtype, str) and dtype == "float":
         return "float32"
+    if isinstance(dtype, str) and dtype == "int":  # Keras's PYTHON_DTYPES_MAP on the TensorFlow backend
+        return "int64"
     return dtypes.as_dtype(dtype).name
 
 

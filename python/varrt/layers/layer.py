@@ -38,6 +38,10 @@ _LOCK_MSG = ("You cannot add new elements of state (variables or sub-layers) to 
 def _shape_of(x):
     if isinstance(x, KerasTensor):
         return x.shape
+    if not hasattr(x, "shape"):  # a plain value (a preprocessing layer's Python int)
+        return None
+    if not isinstance(x, (Tensor, Variable, KerasVariable)):  # an array a layer takes unconverted
+        return tuple(x.shape)
     return tuple(x.shape.as_list()) if x.shape.rank is not None else None
 
 
@@ -81,6 +85,11 @@ class Layer(LayerSaving, Operation):
         ValueError: For a `name` that is not a string or contains "/", a `trainable` that is
             not a bool, or unknown keyword arguments (Keras's messages).
     """
+
+    # Keras's flag for layers whose first argument may be a plain Python value (the preprocessing layers).
+    _allow_non_tensor_positional_args = False
+    # Keras's flag: whether array arguments become tensors before `call` (CategoryEncoding's stay as given).
+    _convert_input_args = True
 
     def __new__(cls, *args, **kwargs):
         obj = super().__new__(cls)
@@ -440,11 +449,12 @@ class Layer(LayerSaving, Operation):
             return self._symbolic_call(args, kwargs)
         first = args[0] if args else None
         # Keras's fast path: one tensor argument of the input dtype needs no conversion.
-        if kwargs or len(args) != 1 or type(first) is not Tensor or first.dtype.name != self.input_dtype:
+        if self._convert_input_args and (kwargs or len(args) != 1 or type(first) is not Tensor
+                                         or first.dtype.name != self.input_dtype):
             args = nest.map_structure(self._convert_input, args)
             kwargs = {k: nest.map_structure(self._convert_input, v) for k, v in kwargs.items()}
             for arg in nest.flatten(args):
-                if arg is not None and not _is_tensor(arg):
+                if arg is not None and not _is_tensor(arg) and not self._allow_non_tensor_positional_args:
                     raise ValueError("Only input tensors may be passed as positional arguments. The following "
                                      f"argument value should be passed as a keyword argument: {arg} (of type "
                                      f"{type(arg)})")

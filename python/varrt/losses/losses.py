@@ -142,6 +142,13 @@ class MeanSquaredError(LossFunctionWrapper):
         super().__init__(mean_squared_error, name=name, reduction=reduction, dtype=dtype)
 
 
+class MeanAbsoluteError(LossFunctionWrapper):
+    """mean(abs(y_true - y_pred)) over the last axis, reduced over the batch (keras.losses.MeanAbsoluteError)."""
+
+    def __init__(self, reduction="sum_over_batch_size", name="mean_absolute_error", dtype=None):
+        super().__init__(mean_absolute_error, name=name, reduction=reduction, dtype=dtype)
+
+
 class BinaryCrossentropy(LossFunctionWrapper):
     """Binary cross-entropy between labels and predictions (probabilities, or logits with from_logits=True)."""
 

@@ -3,7 +3,7 @@
 an optimizer name gives a new optimizer with its defaults, a loss name the loss with its
 defaults (Keras wraps the loss function; the class computes the same)."""
 from varrt.losses.loss import Loss, LossFunctionWrapper
-from varrt.losses.losses import (BinaryCrossentropy, CategoricalCrossentropy, MeanSquaredError,
+from varrt.losses.losses import (BinaryCrossentropy, CategoricalCrossentropy, MeanAbsoluteError, MeanSquaredError,
                                  SparseCategoricalCrossentropy)
 from varrt.optimizers.keras.adagrad import Adagrad
 from varrt.optimizers.keras.adam import Adam
@@ -14,6 +14,7 @@ from varrt.optimizers.keras.sgd import SGD
 _OPTIMIZERS = {"adam": Adam, "sgd": SGD, "rmsprop": RMSprop, "adagrad": Adagrad}
 
 _LOSSES = {"mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
+           "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
            "binary_crossentropy": BinaryCrossentropy,
            "categorical_crossentropy": CategoricalCrossentropy,
            "sparse_categorical_crossentropy": SparseCategoricalCrossentropy}

@@ -30,6 +30,10 @@ def _dense_bincount(input, size, weights, binary_output=False, name=None) -> Ten
         if a.ndim > 2:
             raise kernel_error("DenseBincount", f"Shape must be at most rank 2 but is rank {a.ndim}", name, end=end)
         if a.size and a.min() < 0:
+            if a.ndim == 2:  # TensorFlow's batched kernel names the last negative value it met
+                found = a.reshape(-1)[a.reshape(-1) < 0][-1]
+                raise kernel_error("DenseBincount", f"Input 'in' must be non-negative! Negative input value found: "
+                                   f"{found}", name, end=end)
             raise kernel_error("DenseBincount", "Input arr must be non-negative!", name, end=end)
         rows = a.reshape(-1, a.shape[-1] if a.ndim else 1) if a.ndim == 2 else a.reshape(1, -1)
         wrows = w.reshape(rows.shape) if w.size else None

@@ -21,7 +21,7 @@ import os
 import uuid
 
 from varrt.saved_model.constants import FINGERPRINT_FILENAME, VARIABLES_DIRECTORY, VARIABLES_FILENAME
-from varrt.saved_model.farmhash import fingerprint64, fingerprint_cat64
+from varrt.base.farmhash import fingerprint64, fingerprint_cat64
 from varrt.saved_model.proto import Message, fields_of
 from varrt.saved_model.saved_model_file import FINGERPRINT_MESSAGE, read_fingerprint_message
 

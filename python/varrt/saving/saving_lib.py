@@ -12,6 +12,7 @@ its optimizer "optimizer".
 The archive is a zip (stored, not compressed) of `metadata.json`, `config.json` (the model's
 `serialize_keras_object`) and `model.weights.h5`; `zipped=False` writes them into a directory."""
 import contextlib
+import contextvars
 import datetime
 import json
 import os
@@ -21,6 +22,7 @@ import zipfile
 from varrt.base.sizes import readable_memory_size
 from varrt.optimizers.keras.base_optimizer import Optimizer
 from varrt.saving import h5_store, serialization_lib
+from varrt.saving.assets_store import ASSETS_DIRNAME, AssetsStore
 from varrt.saving.h5_store import H5IOStore
 from varrt.base.naming import to_snake_case
 
@@ -35,6 +37,9 @@ _ZIP_BOMB_FLOOR_BYTES = 1 << 32  # 4 GiB
 _ZIP_MAX_EXPANSION = 100
 
 _REFERENCES = {}  # obj_type -> a function making a bare object of that kind
+# The `.keras` file's asset store while a model is saved or loaded (None for weights-only files,
+# and when loading an archive without assets, as Keras's).
+_ASSETS = contextvars.ContextVar("assets_store", default=None)
 _SKIPSETS = {}
 
 
@@ -106,6 +111,9 @@ def _save_state(saveable, weights_store, inner_path, visited):
         name = getattr(saveable, "name", None)
         saveable.save_own_variables(weights_store.make(inner_path,
                                                        metadata={"name": name} if isinstance(name, str) else None))
+    assets = _ASSETS.get()
+    if hasattr(saveable, "save_assets") and assets is not None:
+        saveable.save_assets(assets.make(inner_path))
     visited.add(id(saveable))
     for child_attr, child_obj in _walk_saveable(saveable):
         if is_saveable(child_obj):
@@ -153,6 +161,14 @@ def _load_state(saveable, weights_store, inner_path, visited, failed, error_msgs
         try:
             saveable.load_own_variables(store)
         except Exception as e:  # noqa: BLE001  (Keras gathers every failure, then raises one error)
+            failed.add(id(saveable))
+            error_msgs[id(saveable)] = saveable, e
+            failure = True
+    assets = _ASSETS.get()
+    if hasattr(saveable, "load_assets") and assets is not None:
+        try:
+            saveable.load_assets(assets.get(inner_path))
+        except Exception as e:  # noqa: BLE001  (gathered like the variables' failures)
             failed.add(id(saveable))
             error_msgs[id(saveable)] = saveable, e
             failure = True
@@ -239,25 +255,31 @@ def save_model(model, filepath, zipped=True):
         for name, text in ((_METADATA_FILENAME, metadata_json), (_CONFIG_FILENAME, config_json)):
             with _replaced_on_success(os.path.join(filepath, name)) as tmp_path, open(tmp_path, "w") as f:
                 f.write(text)
-        with _replaced_on_success(os.path.join(filepath, _VARS_FNAME_H5)) as tmp_path:
+        assets = AssetsStore(ASSETS_DIRNAME, mode="w")
+        with _replaced_on_success(os.path.join(filepath, _VARS_FNAME_H5)) as tmp_path, _assets_scope(assets):
             weights_store = H5IOStore(tmp_path, mode="w")
             try:
                 _save_state(model, weights_store, "", set())
             finally:
                 weights_store.close()
+        assets.close(target_dir=filepath)
         return
     with _replaced_on_success(filepath) as tmp_path:
         with zipfile.ZipFile(tmp_path, "w") as zf:
             zf.writestr(_METADATA_FILENAME, metadata_json)
             zf.writestr(_CONFIG_FILENAME, config_json)
             weights_store = H5IOStore(_VARS_FNAME_H5, archive=zf, mode="w")
+            assets = AssetsStore(ASSETS_DIRNAME, archive=zf, mode="w")
             try:
-                _save_state(model, weights_store, "", set())
+                with _assets_scope(assets):
+                    _save_state(model, weights_store, "", set())
             except BaseException:
                 weights_store.archive = None
+                assets.archive = None
                 raise
             finally:
                 weights_store.close()
+                assets.close()
 
 
 @contextlib.contextmanager
@@ -282,7 +304,10 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
             model = _model_from_config(f.read(), custom_objects, compile, safe_mode)
         if _VARS_FNAME_H5 not in os.listdir(filepath):
             raise ValueError(f"Expected a {_VARS_FNAME_H5} or model.weights.npz file.")
-        _load_all_from(model, H5IOStore(os.path.join(filepath, _VARS_FNAME_H5), mode="r"))
+        assets_dir = os.path.join(filepath, ASSETS_DIRNAME)
+        assets = AssetsStore(assets_dir, mode="r") if os.path.isdir(assets_dir) else None
+        with _assets_scope(assets):
+            _load_all_from(model, H5IOStore(os.path.join(filepath, _VARS_FNAME_H5), mode="r"))
         return model
     if not filepath.endswith(".keras"):
         raise ValueError(f"Invalid filename: expected a `.keras` extension. Received: filepath={filepath}")
@@ -292,8 +317,24 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
         if _VARS_FNAME_H5 not in zf.namelist():
             raise ValueError(f"Expected a {_VARS_FNAME_H5} or model.weights.npz file.")
         _reject_zip_bomb(zf, _VARS_FNAME_H5)
-        _load_all_from(model, H5IOStore(_VARS_FNAME_H5, archive=zf, mode="r"))
+        # Keras opens the asset store when the archive holds more than its three files.
+        assets = AssetsStore(ASSETS_DIRNAME, archive=zf, mode="r") if len(zf.namelist()) > 3 else None
+        try:
+            with _assets_scope(assets):
+                _load_all_from(model, H5IOStore(_VARS_FNAME_H5, archive=zf, mode="r"))
+        finally:
+            if assets is not None:
+                assets.close()
     return model
+
+
+@contextlib.contextmanager
+def _assets_scope(assets):
+    token = _ASSETS.set(assets)
+    try:
+        yield
+    finally:
+        _ASSETS.reset(token)
 
 
 def _model_from_config(config_json, custom_objects, compile, safe_mode):  # noqa: A002  (Keras's argument)

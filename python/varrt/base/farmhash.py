@@ -1,8 +1,10 @@
 """TensorFlow's string fingerprints (tensorflow/core/platform/fingerprint.h): `fingerprint64`,
 FarmHash's Fingerprint64 (farmhashna::Hash64, little-endian loads, as TensorFlow's x86 and ARM
 builds compute it), and `fingerprint_cat64`, which combines two. SavedModel fingerprints hash a
-few small messages with them (fingerprinting.py), so Python integer arithmetic is fast enough.
-tf.fingerprint(data, method="farmhash64") computes the same function (tests/test_saved_model_fingerprint.py)."""
+few small messages with them (saved_model/fingerprinting.py), and Keras's Hashing and lookup layers
+hash strings into buckets with it (tf.strings.to_hash_bucket_fast), so Python integer arithmetic
+is fast enough. tf.fingerprint(data, method="farmhash64") computes the same function
+(tests/test_saved_model_fingerprint.py)."""
 
 _MASK = (1 << 64) - 1
 _K0, _K1, _K2 = 0xc3a5c85c97cb3127, 0xb492b66fbe98f273, 0x9ae16a3b2f90404f
