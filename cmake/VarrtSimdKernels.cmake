@@ -10,7 +10,7 @@ function(varrt_simd_kernel_options root)
               cast.cc conv2d.cc depthwise_conv2d.cc elementwise.cc math_functions_bessel.cc
               math_functions_elementary.cc math_functions_gamma.cc math_functions_integrals.cc pooling.cc
               simd_dispatch.cc
-              tensorflow_float_activations.cc training_ops.cc unary_ops.cc)
+              tensorflow_float_activations.cc training_ops.cc unary_ops.cc block_lstm.cc)
   list(TRANSFORM sources PREPEND "${root}/csrc/varrt/kernels/")
   set_source_files_properties(${sources} PROPERTIES
     COMPILE_OPTIONS "-ffp-contract=off;-fno-math-errno"
