@@ -140,10 +140,11 @@ void forward_rows(const LstmGeometry& g, const LstmParams& p, float cell_clip, c
 
 // Steps g.steps - 1 down to 0 of rows [r0, r0 + nr): each step's dz (written to dz's rows), and
 // the gradients carried to the step before (h_prev_grad and cs_prev_grad's rows hold them, and
-// end as the initial state's). `peephole_sums` [3][cell]: this block's sums for wci, wcf, wco.
+// end as the initial state's). `sums` [3 + 4][cell]: this block's sums for wci, wcf, wco (with
+// peepholes) and for b (dz's columns over the block's rows and steps), in double.
 void backward_rows(const LstmGeometry& g, const LstmParams& p, const float* cs_prev, const float* i, const float* cs,
                    const float* f, const float* o, const float* ci, const float* co, const float* cs_grad,
-                   const float* h_grad, float* dz, float* cs_prev_grad, float* h_prev_grad, double* peephole_sums,
+                   const float* h_grad, float* dz, float* cs_prev_grad, float* h_prev_grad, double* sums,
                    int64_t r0, int64_t nr) {
   const int64_t H = g.cell, G = 4 * H, B = g.batch;
   const float* u_kernel = p.w + g.input * G;
@@ -161,7 +162,7 @@ void backward_rows(const LstmGeometry& g, const LstmParams& p, const float* cs_p
     const float *i_t = i + at, *f_t = f + at, *o_t = o + at, *ci_t = ci + at, *co_t = co + at, *cs_t = cs + at;
     const float *dh_in = h_grad + at, *dcs_in = cs_grad + at;
     float* dz_t = dz + (t * B + r0) * G;
-    double* sums = peephole_sums;
+    double* b_sums = sums + 3 * H;
     simd_call([=] {
       for (int64_t r = 0; r < nr; ++r) {
         float* dzr = dz_t + r * G;
@@ -189,6 +190,10 @@ void backward_rows(const LstmGeometry& g, const LstmParams& p, const float* cs_p
           dzr[zf + u] = dzf;
           dzr[zc + u] = dzc;
           dzr[zo + u] = dzo;
+          b_sums[zi + u] += dzi;
+          b_sums[zf + u] += dzf;
+          b_sums[zc + u] += dzc;
+          b_sums[zo + u] += dzo;
         }
       }
     });
@@ -229,10 +234,11 @@ void block_lstm_grad(const LstmGeometry& g, const LstmParams& p, const float* x,
   }
   std::unique_ptr<float[]> dz = scratch(run * G);
   const RowBlocks blocks = row_blocks(g);
-  std::vector<double> peephole_sums(static_cast<size_t>(blocks.count * 3 * H), 0.0);
+  const int64_t per_block = 3 * H + G;  // each block's sums: wci, wcf, wco, then b
+  std::vector<double> sums(static_cast<size_t>(blocks.count * per_block), 0.0);
   auto block = [&](int64_t k) {
     backward_rows(g, p, cs_prev, i, cs, f, o, ci, co, cs_grad, h_grad, dz.get(), out.cs_prev_grad, out.h_prev_grad,
-                  peephole_sums.data() + k * 3 * H, blocks.begin(k), blocks.size(k, g.batch));
+                  sums.data() + k * per_block, blocks.begin(k), blocks.size(k, g.batch));
   };
   for_each_block(blocks, block);
   // The products over every step at once: x's gradient dz @ W^T, W's x^T @ dz, U's h_{t-1}^T @ dz.
@@ -246,20 +252,12 @@ void block_lstm_grad(const LstmGeometry& g, const LstmParams& p, const float* x,
   }
   gemm(DType::kFloat32, MatOp::kTranspose, MatOp::kNone, H, G, run, h_before.get(), H, dz.get(), G,
        out.w_grad + g.input * G, G);
-  // The bias's: dz's column sums, in double, rounded once.
-  std::vector<double> b_sum(static_cast<size_t>(G), 0.0);
-  for (int64_t r = 0; r < run; ++r) {
-    const float* row = dz.get() + r * G;
-    for (int64_t c = 0; c < G; ++c) b_sum[c] += row[c];
-  }
-  for (int64_t c = 0; c < G; ++c) out.b_grad[c] = static_cast<float>(b_sum[c]);
-  float* peephole_out[3] = {out.wci_grad, out.wcf_grad, out.wco_grad};
-  for (int q = 0; q < 3; ++q) {
-    for (int64_t u = 0; u < H; ++u) {
-      double s = 0.0;
-      for (int64_t k = 0; k < blocks.count; ++k) s += peephole_sums[k * 3 * H + q * H + u];
-      peephole_out[q][u] = static_cast<float>(s);
-    }
+  // The blocks' sums in block order, rounded once: the peepholes' and the bias's (dz's columns).
+  float* sum_out[4] = {out.wci_grad, out.wcf_grad, out.wco_grad, out.b_grad};
+  for (int64_t c = 0; c < per_block; ++c) {
+    double s = 0.0;
+    for (int64_t k = 0; k < blocks.count; ++k) s += sums[k * per_block + c];
+    sum_out[std::min<int64_t>(c / H, 3)][c < 3 * H ? c % H : c - 3 * H] = static_cast<float>(s);
   }
 }
 
