@@ -88,6 +88,31 @@ def test_the_gradients_agree_with_the_per_step_loops():
         np.testing.assert_allclose(fused, per_step, rtol=1e-5, atol=1e-5)
 
 
+def test_a_step_whose_input_needs_no_gradient_gives_the_same_weight_gradients():
+    """In a traced step where nothing reads x's gradient, BlockLSTMGrad's node skips x's product
+    (graph_fusion.h): the weights' gradients are the bits of a step that also takes x's."""
+    layer = _layer(16)
+    x = tf.constant(np.random.RandomState(7).randn(40, 9, 6).astype(np.float32))
+
+    @tf.function
+    def without_x(x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(layer(x) ** 2)
+        return tape.gradient(loss, layer.trainable_variables)
+
+    @tf.function
+    def with_x(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            loss = tf.reduce_sum(layer(x) ** 2)
+        return tape.gradient(loss, layer.trainable_variables + [x])
+
+    with_grads = with_x(x)
+    assert float(tf.reduce_max(tf.abs(with_grads[-1]))) > 0
+    for a, b in zip(without_x(x), with_grads[:-1]):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
 _THREADS_SCRIPT = """
 import hashlib, numpy as np, varrt as tf
 rs = np.random.RandomState(4)

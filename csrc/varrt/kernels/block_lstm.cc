@@ -242,8 +242,11 @@ void block_lstm_grad(const LstmGeometry& g, const LstmParams& p, const float* x,
   };
   for_each_block(blocks, block);
   // The products over every step at once: x's gradient dz @ W^T, W's x^T @ dz, U's h_{t-1}^T @ dz.
-  gemm(DType::kFloat32, MatOp::kNone, MatOp::kTranspose, run, g.input, G, dz.get(), G, p.w, G, out.x_grad, g.input);
-  std::fill(out.x_grad + run * g.input, out.x_grad + g.time * g.batch * g.input, 0.0f);
+  if (out.x_grad_needed) {
+    gemm(DType::kFloat32, MatOp::kNone, MatOp::kTranspose, run, g.input, G, dz.get(), G, p.w, G, out.x_grad,
+         g.input);
+  }
+  std::fill(out.x_grad + (out.x_grad_needed ? run * g.input : 0), out.x_grad + g.time * g.batch * g.input, 0.0f);
   gemm(DType::kFloat32, MatOp::kTranspose, MatOp::kNone, g.input, G, run, x, g.input, dz.get(), G, out.w_grad, G);
   std::unique_ptr<float[]> h_before = scratch(run * H);  // h_{t-1} for every step: h_prev, then h
   if (run > 0) {

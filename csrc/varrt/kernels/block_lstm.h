@@ -59,6 +59,9 @@ struct LstmGradOutputs {
   float* wcf_grad = nullptr;
   float* wco_grad = nullptr;
   float* b_grad = nullptr;
+  // False when nothing reads x_grad (a graph's node whose output 0 has no reader): x_grad is then
+  // zeros, and its product (a sixth of the work) is not computed.
+  bool x_grad_needed = true;
 };
 void block_lstm_grad(const LstmGeometry& g, const LstmParams& p, const float* x, const float* cs_prev,
                      const float* h_prev, const float* i, const float* cs, const float* f, const float* o,

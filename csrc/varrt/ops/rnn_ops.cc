@@ -138,10 +138,10 @@ std::array<PlacedTensor, 7> block_lstm(const PlacedTensor (&in)[9], bool icfo, d
 
 // BlockLSTMGrad (icfo) or BlockLSTMGradV2.
 std::array<PlacedTensor, 8> block_lstm_grad(const PlacedTensor (&in)[18], bool icfo, bool use_peephole,
-                                            const char* name) {
+                                            const char* name, bool x_grad_needed) {
   Tensor out[8];
   const OpAttr attrs[1] = {flag("use_peephole", use_peephole)};
-  auto kernel = [icfo, use_peephole, name](OpCall& c) {
+  auto kernel = [icfo, use_peephole, name, x_grad_needed](OpCall& c) {
     check_float32(c);
     const Tensor* t = c.inputs;
     check_scalar(c, name);
@@ -195,6 +195,7 @@ std::array<PlacedTensor, 8> block_lstm_grad(const PlacedTensor (&in)[18], bool i
     o.wcf_grad = written(c.outputs[5]);
     o.wco_grad = written(c.outputs[6]);
     o.b_grad = written(c.outputs[7]);
+    o.x_grad_needed = x_grad_needed;
     kernels::block_lstm_grad(g, params_of(c, use_peephole, icfo), t[1].data_as<float>(), t[2].data_as<float>(),
                              t[3].data_as<float>(), t[9].data_as<float>(), t[10].data_as<float>(),
                              t[11].data_as<float>(), t[12].data_as<float>(), t[13].data_as<float>(),
@@ -212,8 +213,9 @@ std::array<PlacedTensor, 7> BlockLSTMV2(const PlacedTensor (&in)[9], double cell
   return block_lstm(in, false, 0.0, cell_clip, use_peephole, name);
 }
 
-std::array<PlacedTensor, 8> BlockLSTMGradV2(const PlacedTensor (&in)[18], bool use_peephole, const char* name) {
-  return block_lstm_grad(in, false, use_peephole, name);
+std::array<PlacedTensor, 8> BlockLSTMGradV2(const PlacedTensor (&in)[18], bool use_peephole, const char* name,
+                                            bool x_grad_needed) {
+  return block_lstm_grad(in, false, use_peephole, name, x_grad_needed);
 }
 
 std::array<PlacedTensor, 7> BlockLSTM(const PlacedTensor (&in)[9], double forget_bias, double cell_clip,
@@ -221,8 +223,9 @@ std::array<PlacedTensor, 7> BlockLSTM(const PlacedTensor (&in)[9], double forget
   return block_lstm(in, true, forget_bias, cell_clip, use_peephole, name);
 }
 
-std::array<PlacedTensor, 8> BlockLSTMGrad(const PlacedTensor (&in)[18], bool use_peephole, const char* name) {
-  return block_lstm_grad(in, true, use_peephole, name);
+std::array<PlacedTensor, 8> BlockLSTMGrad(const PlacedTensor (&in)[18], bool use_peephole, const char* name,
+                                          bool x_grad_needed) {
+  return block_lstm_grad(in, true, use_peephole, name, x_grad_needed);
 }
 
 }  // namespace ops

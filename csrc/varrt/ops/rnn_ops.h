@@ -18,11 +18,15 @@ std::array<PlacedTensor, 7> BlockLSTMV2(const PlacedTensor (&in)[9], double cell
                                         const char* name);
 // x_grad, cs_prev_grad, h_prev_grad, w_grad, wci_grad, wcf_grad, wco_grad, b_grad of BlockLSTMV2's
 // nine inputs, its seven outputs, cs_grad and h_grad.
-std::array<PlacedTensor, 8> BlockLSTMGradV2(const PlacedTensor (&in)[18], bool use_peephole, const char* name);
+// `x_grad_needed` false: x_grad is zeros, not computed (a graph node whose x_grad nothing reads,
+// graph_fusion.h).
+std::array<PlacedTensor, 8> BlockLSTMGradV2(const PlacedTensor (&in)[18], bool use_peephole, const char* name,
+                                            bool x_grad_needed = true);
 // The same with z's blocks ordered i, c, f, o and forget_bias added to the forget gate's.
 std::array<PlacedTensor, 7> BlockLSTM(const PlacedTensor (&in)[9], double forget_bias, double cell_clip,
                                       bool use_peephole, const char* name);
-std::array<PlacedTensor, 8> BlockLSTMGrad(const PlacedTensor (&in)[18], bool use_peephole, const char* name);
+std::array<PlacedTensor, 8> BlockLSTMGrad(const PlacedTensor (&in)[18], bool use_peephole, const char* name,
+                                          bool x_grad_needed = true);
 
 }  // namespace ops
 }  // namespace varrt
