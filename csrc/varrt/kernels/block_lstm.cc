@@ -16,7 +16,7 @@ namespace kernels {
 namespace {
 
 // Below this many multiply-adds of the recurrence (steps x batch x cell x 4 cell) the rows stay
-// on the caller: waking the pool costs more than the second thread saves.
+// one block: waking the pool costs more than a second thread saves.
 constexpr int64_t kParallelMinRecurrentMacs = int64_t{1} << 22;
 
 // Rows per block the batch is cut into when the recurrence is worth splitting: enough for the
@@ -47,7 +47,7 @@ RowBlocks row_blocks(const LstmGeometry& g) {
   return r;
 }
 
-// Gate q's column block in z: i, f, c, o are 0, 1, 2, 3 (BlockLSTMV2), or 0, 2, 1, 3 (BlockLSTM).
+// Each gate's column block in z: i, f, c, o are 0, 1, 2, 3 (BlockLSTMV2), or 0, 2, 1, 3 (BlockLSTM).
 struct GateBlocks {
   int64_t i, f, c, o;
   explicit GateBlocks(bool icfo) : i(0), f(icfo ? 2 : 1), c(icfo ? 1 : 2), o(3) {}
