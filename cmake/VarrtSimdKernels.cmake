@@ -11,7 +11,7 @@ function(varrt_simd_kernel_options root)
               math_functions_elementary.cc math_functions_gamma.cc math_functions_integrals.cc pooling.cc
               reduction.cc reduction_max.cc reduction_mean.cc reduction_min.cc reduction_prod.cc reduction_sum.cc
               simd_dispatch.cc
-              tensorflow_float_activations.cc training_ops.cc unary_ops.cc)
+              tensorflow_float_activations.cc training_ops.cc unary_ops.cc block_lstm.cc)
   list(TRANSFORM sources PREPEND "${root}/csrc/varrt/kernels/")
   set_source_files_properties(${sources} PROPERTIES
     COMPILE_OPTIONS "-ffp-contract=off;-fno-math-errno"

@@ -861,6 +861,26 @@ ENTRIES += [
           tf.SparseTensor(tf.stack([tf.range(tf.shape(x)[1], dtype=tf.int64), tf.zeros([tf.shape(x)[1]], tf.int64)], 1),
                           tf.range(tf.shape(x)[1]) % 3, tf.stack([tf.cast(tf.shape(x)[1], tf.int64), 1])),
           x, tf.fill([tf.shape(x)[1]], 5)), [_f(5, B, 4)], grad=True),
+    # (TensorFlow's gradient of BlockLSTMV2 runs BlockLSTMGrad, BlockLSTM's: ops/gradients/rnn_grad.py)
+    E("BlockLSTMV2", ("BlockLSTMV2", "BlockLSTMGrad"),
+      lambda tf, x, state, wb: list(tf.raw_ops.BlockLSTMV2(
+          seq_len_max=tf.constant(5, tf.int64), x=x, cs_prev=state[:, :4], h_prev=state[:, 4:], w=wb[:7] * 0.5,
+          wci=wb[7, :4], wcf=wb[7, 4:8], wco=wb[7, 8:12], b=wb[8], use_peephole=True)),
+      [_f(5, B, 3), _f(B, 8), _f(9, 16)], grad=True, refuses="float64"),
+    E("BlockLSTM", ("BlockLSTM", "BlockLSTMGrad"),
+      lambda tf, x, state, wb: list(tf.raw_ops.BlockLSTM(
+          seq_len_max=tf.constant(4, tf.int64), x=x, cs_prev=state[:, :3], h_prev=state[:, 3:], w=wb[:5] * 0.5,
+          wci=tf.zeros([3]), wcf=tf.zeros([3]), wco=tf.zeros([3]), b=wb[5], cell_clip=0.8)),
+      [_f(4, B, 2), _f(B, 6), _f(6, 12)], grad=True, refuses="float64"),
+    E("BlockLSTMGradV2", "BlockLSTMGradV2",
+      lambda tf, x, state, wb: list(tf.raw_ops.BlockLSTMGradV2(
+          seq_len_max=tf.constant(3, tf.int64), x=x, cs_prev=state[:, :2], h_prev=state[:, 2:], w=wb[:4],
+          wci=tf.zeros([2]), wcf=tf.zeros([2]), wco=tf.zeros([2]), b=wb[4],
+          **dict(zip(("i", "cs", "f", "o", "ci", "co", "h"), tf.raw_ops.BlockLSTMV2(
+              seq_len_max=tf.constant(3, tf.int64), x=x, cs_prev=state[:, :2], h_prev=state[:, 2:], w=wb[:4],
+              wci=tf.zeros([2]), wcf=tf.zeros([2]), wco=tf.zeros([2]), b=wb[4]))),
+          cs_grad=tf.ones_like(x[:, :, :2]), h_grad=x[:, :, :2] * 0.5, use_peephole=False)),
+      [_f(3, B, 2), _f(B, 4), _f(5, 8)], refuses="float64"),
     E("collapse_repeated", (), lambda tf, x: list(tf.nn.collapse_repeated(x, tf.fill([tf.shape(x)[0]], 4))),
       [_i(B, 5, lo=0, hi=3)]),
     E("Dilation2D", ("Dilation2D", "Dilation2DBackpropInput", "Dilation2DBackpropFilter"),

@@ -22,6 +22,7 @@
 #include "varrt/ops/concat_split_ops.h"
 #include "varrt/ops/ctc_ops.h"
 #include "varrt/ops/fused_batch_norm_ops.h"
+#include "varrt/ops/rnn_ops.h"
 #include "varrt/kernels/select.h"
 #include "varrt/ops/math_function_ops.h"
 #include "varrt/ops/math_ops.h"
@@ -230,6 +231,49 @@ void bind_nn_array_ops(py::module_& m) {
         py::arg("y_backprop"), py::arg("x"), py::arg("scale"), py::arg("reserve_space_1"), py::arg("reserve_space_2"),
         py::arg("reserve_space_3"), py::arg("epsilon"), py::arg("data_format"), py::arg("is_training"),
         py::arg("name") = py::none());
+  // BlockLSTM(V2)'s nine inputs and BlockLSTMGrad(V2)'s eighteen in the ops' order; the outputs as a tuple.
+  m.def("block_lstm_v2",
+        [](py::sequence inputs, double cell_clip, bool use_peephole, std::optional<std::string> name) {
+          PlacedTensor in[9];
+          for (size_t i = 0; i < 9; ++i) in[i] = operand(inputs[i]);
+          auto r = ops::BlockLSTMV2(in, cell_clip, use_peephole, name_of(name));
+          py::tuple out(r.size());
+          for (size_t i = 0; i < r.size(); ++i) out[i] = result(std::move(r[i]));
+          return out;
+        },
+        py::arg("inputs"), py::arg("cell_clip"), py::arg("use_peephole"), py::arg("name") = py::none());
+  m.def("block_lstm_grad_v2",
+        [](py::sequence inputs, bool use_peephole, std::optional<std::string> name) {
+          PlacedTensor in[18];
+          for (size_t i = 0; i < 18; ++i) in[i] = operand(inputs[i]);
+          auto r = ops::BlockLSTMGradV2(in, use_peephole, name_of(name));
+          py::tuple out(r.size());
+          for (size_t i = 0; i < r.size(); ++i) out[i] = result(std::move(r[i]));
+          return out;
+        },
+        py::arg("inputs"), py::arg("use_peephole"), py::arg("name") = py::none());
+  m.def("block_lstm",
+        [](py::sequence inputs, double forget_bias, double cell_clip, bool use_peephole,
+           std::optional<std::string> name) {
+          PlacedTensor in[9];
+          for (size_t i = 0; i < 9; ++i) in[i] = operand(inputs[i]);
+          auto r = ops::BlockLSTM(in, forget_bias, cell_clip, use_peephole, name_of(name));
+          py::tuple out(r.size());
+          for (size_t i = 0; i < r.size(); ++i) out[i] = result(std::move(r[i]));
+          return out;
+        },
+        py::arg("inputs"), py::arg("forget_bias"), py::arg("cell_clip"), py::arg("use_peephole"),
+        py::arg("name") = py::none());
+  m.def("block_lstm_grad",
+        [](py::sequence inputs, bool use_peephole, std::optional<std::string> name) {
+          PlacedTensor in[18];
+          for (size_t i = 0; i < 18; ++i) in[i] = operand(inputs[i]);
+          auto r = ops::BlockLSTMGrad(in, use_peephole, name_of(name));
+          py::tuple out(r.size());
+          for (size_t i = 0; i < r.size(); ++i) out[i] = result(std::move(r[i]));
+          return out;
+        },
+        py::arg("inputs"), py::arg("use_peephole"), py::arg("name") = py::none());
   m.def("ctc_loss",
         [](py::handle inputs, py::handle labels_indices, py::handle labels_values, py::handle sequence_length,
            bool preprocess_collapse_repeated, bool ctc_merge_repeated, bool ignore_longer_outputs_than_inputs,

@@ -68,6 +68,62 @@ def Bitcast(*, input: _Any, type: _Any, name: _Optional[str] = ...) -> _Tensor: 
 def BitwiseAnd(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def BitwiseOr(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def BitwiseXor(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
+class _BlockLSTMOutput(_NamedTuple):
+    i: _Tensor
+    cs: _Tensor
+    f: _Tensor
+    o: _Tensor
+    ci: _Tensor
+    co: _Tensor
+    h: _Tensor
+
+def BlockLSTM(
+    *, seq_len_max: _Any, x: _Any, cs_prev: _Any, h_prev: _Any, w: _Any, wci: _Any, wcf: _Any, wco: _Any, b: _Any,
+    forget_bias: _Any = ..., cell_clip: _Any = ..., use_peephole: _Any = ..., name: _Optional[str] = ...,
+) -> _BlockLSTMOutput: ...
+class _BlockLSTMGradOutput(_NamedTuple):
+    x_grad: _Tensor
+    cs_prev_grad: _Tensor
+    h_prev_grad: _Tensor
+    w_grad: _Tensor
+    wci_grad: _Tensor
+    wcf_grad: _Tensor
+    wco_grad: _Tensor
+    b_grad: _Tensor
+
+def BlockLSTMGrad(
+    *, seq_len_max: _Any, x: _Any, cs_prev: _Any, h_prev: _Any, w: _Any, wci: _Any, wcf: _Any, wco: _Any, b: _Any,
+    i: _Any, cs: _Any, f: _Any, o: _Any, ci: _Any, co: _Any, h: _Any, cs_grad: _Any, h_grad: _Any, use_peephole: _Any,
+    name: _Optional[str] = ...,
+) -> _BlockLSTMGradOutput: ...
+class _BlockLSTMGradV2Output(_NamedTuple):
+    x_grad: _Tensor
+    cs_prev_grad: _Tensor
+    h_prev_grad: _Tensor
+    w_grad: _Tensor
+    wci_grad: _Tensor
+    wcf_grad: _Tensor
+    wco_grad: _Tensor
+    b_grad: _Tensor
+
+def BlockLSTMGradV2(
+    *, seq_len_max: _Any, x: _Any, cs_prev: _Any, h_prev: _Any, w: _Any, wci: _Any, wcf: _Any, wco: _Any, b: _Any,
+    i: _Any, cs: _Any, f: _Any, o: _Any, ci: _Any, co: _Any, h: _Any, cs_grad: _Any, h_grad: _Any, use_peephole: _Any,
+    name: _Optional[str] = ...,
+) -> _BlockLSTMGradV2Output: ...
+class _BlockLSTMV2Output(_NamedTuple):
+    i: _Tensor
+    cs: _Tensor
+    f: _Tensor
+    o: _Tensor
+    ci: _Tensor
+    co: _Tensor
+    h: _Tensor
+
+def BlockLSTMV2(
+    *, seq_len_max: _Any, x: _Any, cs_prev: _Any, h_prev: _Any, w: _Any, wci: _Any, wcf: _Any, wco: _Any, b: _Any,
+    cell_clip: _Any = ..., use_peephole: _Any = ..., name: _Optional[str] = ...,
+) -> _BlockLSTMV2Output: ...
 def BroadcastArgs(*, s0: _Any, s1: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def BroadcastTo(*, input: _Any, shape: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 class _CTCGreedyDecoderOutput(_NamedTuple):

@@ -10,6 +10,7 @@
 #include "varrt/ops/math_ops.h"
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/pooling_ops.h"
+#include "varrt/ops/rnn_ops.h"
 #include "varrt/ops/window_geometry.h"
 
 namespace varrt {
@@ -124,6 +125,23 @@ class FusedPoolGradKernel : public NodeKernel {
   }
 };
 
+// A BlockLSTMGrad or BlockLSTMGradV2 node whose x_grad nothing reads: the op without x's product
+// (x_grad zeros). Under a dispatch hook (a tape, a recorder) the op runs whole, as recorded.
+class BlockLstmGradWithoutXKernel : public NodeKernel {
+ public:
+  explicit BlockLstmGradWithoutXKernel(bool v2) : v2_(v2) {}
+  void run(NodeCall& c) const override {
+    PlacedTensor in[18];
+    for (int i = 0; i < 18; ++i) in[i] = c.inputs[i];
+    const bool peephole = c.attr("use_peephole") != 0, needed = Dispatch::intercepted();
+    auto r = v2_ ? ops::BlockLSTMGradV2(in, peephole, "", needed) : ops::BlockLSTMGrad(in, peephole, "", needed);
+    for (int i = 0; i < 8; ++i) c.outputs[i] = std::move(r[static_cast<size_t>(i)]);
+  }
+
+ private:
+  bool v2_;
+};
+
 }  // namespace
 
 int fused_failed_stage() { return failed_stage; }
@@ -209,6 +227,14 @@ void Graph::fuse_nodes() {
     relu_grad.kernel = std::make_shared<FusedPoolGradKernel>();
     relu_grad.fused_from = {p, static_cast<int>(k)};
     disable_node(p);
+  }
+  // BlockLSTMGrad(V2) whose x_grad no node reads (a training step: the input needs no gradient).
+  for (Node& n : nodes_) {
+    const bool v2 = n.op == "BlockLSTMGradV2";
+    if ((v2 || n.op == "BlockLSTMGrad") && !n.pruned && n.fused_from.empty() && n.kernel->native() &&
+        n.inputs.size() == 18 && readers[static_cast<size_t>(n.first_output)] == 0) {
+      n.kernel = std::make_shared<BlockLstmGradWithoutXKernel>(v2);
+    }
   }
 }
 

@@ -5,6 +5,8 @@
 //     while the GEMM's result is in cache;
 //   MaxPoolGrad -> ReluGrad, the features being MaxPoolGrad's orig_input (a Relu's output pooled),
 //     becomes one _FusedMaxPoolGradReluGrad node (ops/pooling_ops.h): one pass instead of two;
+//   BlockLSTMGrad (or V2) whose x_grad no node reads keeps its op and runs without x's product
+//   (its x_grad zeros);
 // when each intermediate value is read by nothing else (no other node's input, not a graph
 // output) and the nodes share their device scope. The fused node stands where the last op stood
 // (its inputs all exist by then); the others are disabled. At run time it runs the fused kernel

@@ -19,6 +19,7 @@
 #include "varrt/ops/nn_ops.h"
 #include "varrt/ops/parsing_ops.h"
 #include "varrt/ops/pooling_ops.h"
+#include "varrt/ops/rnn_ops.h"
 #include "varrt/ops/scatter_ops.h"
 #include "varrt/ops/select_ops.h"
 #include "varrt/ops/slice_ops.h"
@@ -278,6 +279,31 @@ const std::map<std::string, Runner>& runners() {
          auto r = ops::CTCLoss(c.inputs[0], c.inputs[1], c.inputs[2], c.inputs[3], o, "");
          c.outputs[0] = std::move(r.first);
          c.outputs[1] = std::move(r.second);
+       }},
+      {"BlockLSTMV2", [](NodeCall& c) {
+         const PlacedTensor in[9] = {c.inputs[0], c.inputs[1], c.inputs[2], c.inputs[3], c.inputs[4],
+                                     c.inputs[5], c.inputs[6], c.inputs[7], c.inputs[8]};
+         auto r = ops::BlockLSTMV2(in, c.real_attr("cell_clip", 0.0), c.attr("use_peephole") != 0, "");
+         for (int i = 0; i < 7; ++i) c.outputs[i] = std::move(r[i]);
+       }},
+      {"BlockLSTMGradV2", [](NodeCall& c) {
+         PlacedTensor in[18];
+         for (int i = 0; i < 18; ++i) in[i] = c.inputs[i];
+         auto r = ops::BlockLSTMGradV2(in, c.attr("use_peephole") != 0, "");
+         for (int i = 0; i < 8; ++i) c.outputs[i] = std::move(r[i]);
+       }},
+      {"BlockLSTM", [](NodeCall& c) {
+         const PlacedTensor in[9] = {c.inputs[0], c.inputs[1], c.inputs[2], c.inputs[3], c.inputs[4],
+                                     c.inputs[5], c.inputs[6], c.inputs[7], c.inputs[8]};
+         auto r = ops::BlockLSTM(in, c.real_attr("forget_bias", 1.0), c.real_attr("cell_clip", 3.0),
+                                 c.attr("use_peephole") != 0, "");
+         for (int i = 0; i < 7; ++i) c.outputs[i] = std::move(r[i]);
+       }},
+      {"BlockLSTMGrad", [](NodeCall& c) {
+         PlacedTensor in[18];
+         for (int i = 0; i < 18; ++i) in[i] = c.inputs[i];
+         auto r = ops::BlockLSTMGrad(in, c.attr("use_peephole") != 0, "");
+         for (int i = 0; i < 8; ++i) c.outputs[i] = std::move(r[i]);
        }},
       {"SoftmaxCrossEntropyWithLogits", [](NodeCall& c) {
          auto r = ops::SoftmaxCrossEntropyWithLogits(c.inputs[0], c.inputs[1], "");

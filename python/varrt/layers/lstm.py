@@ -1,10 +1,16 @@
 """`LSTMCell` and `LSTM` (keras/src/layers/rnn/lstm.py), with Keras 3's arithmetic on CPU: its
 "implementation 2" (one matmul of the input and one of the state per step, split into the
 input, forget, cell and output gates), or, with recurrent dropout (or `implementation=1`), its
-"implementation 1" (each gate its own matmuls, each with its own dropout masks)."""
+"implementation 1" (each gate its own matmuls, each with its own dropout masks). The LSTM layer
+runs its whole loop as one BlockLSTM op (the core's fused sequence kernel: the input's products
+for all steps at once, the batch's rows on the thread pool, the weights' gradients one product
+each) when its cell is implementation 2 with Keras's default activations, a bias, and neither a
+mask nor dropout in the call; otherwise the per-step loop of rnn_loop.py."""
+from varrt.base import dtypes
+from varrt.framework.tensor import constant
 from varrt.layers import activations, rnn_loop
 from varrt.layers.recurrent import CellLayer, RecurrentCell, check_use_cudnn, config_values
-from varrt.ops import array_ops, init_ops, linalg_ops, manip_ops, math_ops
+from varrt.ops import array_ops, init_ops, linalg_ops, manip_ops, math_ops, rnn_ops
 
 _CELL_KEYS = ("units", "activation", "recurrent_activation", "use_bias", "unit_forget_bias", "kernel_initializer",
               "recurrent_initializer", "bias_initializer", "kernel_regularizer", "recurrent_regularizer",
@@ -125,6 +131,8 @@ class LSTM(CellLayer):
         self.use_cudnn = check_use_cudnn(use_cudnn)
 
     def inner_loop(self, sequences, initial_state, mask, training=False):
+        if self._is_block_lstm(sequences, mask, training):
+            return self._block_lstm(sequences, initial_state)
         # The input's product with the kernel does not depend on the state: one product over
         # every step before the loop, instead of one per step (and in the gradient, one product
         # for the kernel's and one for the input's), as PyTorch's and cuDNN's LSTMs do. Each
@@ -143,3 +151,41 @@ class LSTM(CellLayer):
         return rnn_loop.rnn(step, projected, initial_state, go_backwards=self.go_backwards,
                             return_all_outputs=self.return_sequences, mask=mask,
                             zero_output_for_mask=self.zero_output_for_mask)
+
+    def _is_block_lstm(self, sequences, mask, training):
+        """Whether the loop is BlockLSTM's cell: Keras's implementation-2 step with a bias, tanh and
+        sigmoid, no mask, no dropout in this call, float32, a known feature size and at least one
+        step. (TensorFlow's Keras runs a while loop of its ops here: BlockLSTM's forward values are
+        varrt's per-step loop's bit for bit, and its gradients sum over steps and rows in one product
+        each, where the loop's gradient adds one step at a time.)"""
+        cell = self.cell
+        return (type(cell) is LSTMCell and cell.implementation == 2 and cell.use_bias
+                and cell.activation is activations.tanh and cell.recurrent_activation is activations.sigmoid
+                and not (training and 0.0 < cell.dropout < 1.0) and mask is None
+                and sequences.dtype == dtypes.float32 and sequences.shape.rank == 3
+                and sequences.shape[-1] is not None and sequences.shape[1] != 0)
+
+    def _block_lstm(self, sequences, initial_state):
+        """(last output, outputs, [h, c]) of the whole sequence as one BlockLSTM op, time-major; its
+        weights' column blocks reordered from Keras's (input, forget, cell, output) to BlockLSTM's
+        (input, cell, forget, output). (BlockLSTMV2 takes Keras's order, but TensorFlow's gradient of
+        it reads BlockLSTM's: rnn_grad.py.)"""
+        cell = self.cell
+        x = array_ops.transpose(sequences, [1, 0, 2])
+        if self.go_backwards:
+            x = manip_ops.reverse(x, [0])
+        steps = sequences.shape[1]
+        seq_len_max = (constant(steps, dtypes.int64) if steps is not None
+                       else math_ops.cast(array_ops.shape(x)[0], dtypes.int64))
+        w_i, w_f, w_c, w_o = manip_ops.split(array_ops.concat([cell.kernel.value, cell.recurrent_kernel.value], 0), 4,
+                                             axis=1)
+        b_i, b_f, b_c, b_o = manip_ops.split(cell.bias.value, 4, axis=0)
+        no_peephole = array_ops.zeros([cell.units], dtypes.float32)
+        h0, c0 = initial_state[0], initial_state[1]
+        _, cs, _, _, _, _, h = rnn_ops.block_lstm(seq_len_max, x, c0, h0, array_ops.concat([w_i, w_c, w_f, w_o], 1),
+                                                  no_peephole, no_peephole, no_peephole,
+                                                  array_ops.concat([b_i, b_c, b_f, b_o], 0), forget_bias=0.0,
+                                                  cell_clip=0.0)
+        last_h, last_c = h[-1], cs[-1]
+        outputs = array_ops.transpose(h, [1, 0, 2]) if self.return_sequences else array_ops.expand_dims(last_h, 1)
+        return last_h, outputs, [last_h, last_c]

@@ -11,3 +11,4 @@ from varrt.ops.gradients import image_grad  # noqa: F401,E402
 from varrt.ops.gradients import parsing_grad  # noqa: F401,E402
 from varrt.ops.gradients import segment_grad  # noqa: F401,E402
 from varrt.ops.gradients import special_math_grad  # noqa: F401,E402
+from varrt.ops.gradients import rnn_grad  # noqa: F401,E402

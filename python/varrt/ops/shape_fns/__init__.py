@@ -40,7 +40,7 @@ from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, 
                                        slice_, space_to_batch_nd, split, split_v)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, betainc, cumulative, matmul, range_,  # noqa: F401
                                       reduction, select, select_v2, unsorted_segment)
-from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
+from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, block_lstm, block_lstm_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
                                     ctc_greedy_decoder, ctc_loss, in_top_k, l2_loss, lrn, lrn_grad, softmax_cross_entropy,
                                     sparse_softmax_cross_entropy, top_k)
 from varrt.ops.shape_fns.parsing import decode_csv, parse_example_v2, read_file, sparse_to_dense  # noqa: F401

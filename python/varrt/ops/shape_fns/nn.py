@@ -137,3 +137,21 @@ def ctc_greedy_decoder(ctx):
     lengths = with_rank(ctx.shape("sequence_length"), 1)
     batch = merge_dim(inputs[1] if inputs else None, lengths[0] if lengths else None)
     return [shape_out([None, 2]), shape_out([None]), shape_out([2]), shape_out([batch, 1])]
+
+
+def block_lstm(ctx):
+    """BlockLSTMV2 (core/ops/rnn_ops.cc): seven outputs [time, batch, cell] from x [time, batch,
+    input] and b [4 cell]."""
+    x = with_rank(ctx.shape("x"), 3)
+    b = with_rank(ctx.shape("b"), 1)
+    if b[0] is not None and b[0] % 4:
+        raise ShapeError(f"Dimension size must be evenly divisible by 4 but is {b[0]}")
+    cell = None if b[0] is None else b[0] // 4
+    return [shape_out([x[0], x[1], cell])] * 7
+
+
+def block_lstm_grad(ctx):
+    """BlockLSTMGradV2: each gradient shaped as its input (x, cs_prev, h_prev, w, wci, wcf, wco, b),
+    after their ranks' checks."""
+    ranks = (("x", 3), ("cs_prev", 2), ("h_prev", 2), ("w", 2), ("wci", 1), ("wcf", 1), ("wco", 1), ("b", 1))
+    return [shape_out(with_rank(ctx.shape(name), rank)) for name, rank in ranks]
