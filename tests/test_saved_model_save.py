@@ -239,6 +239,20 @@ def test_missing_features_say_so(tmp_path):
     with pytest.raises(NotImplementedError, match="a call of another tf.function"):
         tf.saved_model.save(CallsAnother(), tmp_path / "e")
 
+    class Draws(tf.Module):  # the random-numbers guide's module: a Generator's state read by its op
+        def __init__(self):
+            super().__init__()
+            self.g = tf.random.Generator.from_seed(0)
+
+        @tf.function
+        def __call__(self):
+            return self.g.normal([])
+
+    draws = Draws()
+    draws()
+    with pytest.raises(NotImplementedError, match="StatefulStandardNormalV2.*tf.random.Generator"):
+        tf.saved_model.save(draws, tmp_path / "f")
+
 
 TF_SCRIPT = textwrap.dedent(r'''
     import json, subprocess, sys, os

@@ -156,6 +156,11 @@ def build(concrete_function, name):
         position = 0
         for arg in opdef.inputs:
             if arg.is_resource:
+                if not resources:  # the node reads state the graph did not record as an input
+                    raise NotImplementedError(
+                        f"tf.saved_model.save: varrt cannot export the node {node_name} (op {op}: its resource "
+                        f"input {arg.name!r} is state the traced graph holds in Python, such as a "
+                        f"tf.random.Generator's) yet")
                 rid = resources.pop(0)
                 if rid not in resource_args:
                     resource_args[rid] = b.unique(f"{name.lower().replace('/', '_')}_resource")
