@@ -245,3 +245,34 @@ def test_scalar_shapes_stay_scalar():
         with tf.compat.v1.Session() as sess:
             sess.run(tf.compat.v1.global_variables_initializer())
             assert sess.run(b).shape == () and float(sess.run(b)) == 2.0
+
+
+def test_orthogonal_draws_tensorflows_matrix():
+    # Keras 3 on TensorFlow 2.21 (recorded): a normal draw in the initializer's dtype, its QR, Q's
+    # columns signed by R's diagonal; equal up to the QR's rounding (Eigen's against LAPACK's).
+    tf4 = [[-0.260564923286438, 0.8313620090484619, -0.48049983382225037, -0.1003141924738884],
+           [0.4860619604587555, 0.511482834815979, 0.5211490392684937, 0.48013821244239807],
+           [-0.4359966516494751, 0.2023979276418686, 0.6975562572479248, -0.5313729643821716],
+           [0.7111656069755554, 0.07910439372062683, -0.10458880662918091, -0.6906859874725342]]
+    tf324 = [[[0.337164044380188, -0.052509795874357224, -0.011448974721133709, 1.0925118923187256],
+              [0.24711838364601135, 0.8996145129203796, 0.7887046337127686, -0.1016756147146225]],
+             [[-0.7999163866043091, 0.12208595126867294, -0.808785617351532, 0.34958964586257935],
+              [0.5882066488265991, -0.6552469730377197, 0.23222807049751282, 0.6025183796882629]],
+             [[0.3608553409576416, 0.9934815168380737, -0.528083086013794, 0.45533743500709534],
+              [0.9793789386749268, -0.08171592652797699, -0.8005487322807312, -0.5945640802383423]]]
+    np.testing.assert_allclose(K.Orthogonal(seed=3)([4, 4]).numpy(), tf4, atol=1e-6)
+    np.testing.assert_allclose(K.Orthogonal(seed=11, gain=1.5)([3, 2, 4]).numpy(), tf324, atol=1e-6)
+
+
+def test_a_recurrent_layer_built_inside_a_function():
+    # An LSTM built by its first call inside a tf.function (its orthogonal recurrent kernel drawn
+    # while tracing); TensorFlow 2.21's output for the same seed.
+    tf.keras.utils.set_random_seed(1)
+    layer = tf.keras.layers.LSTM(4)
+
+    @tf.function
+    def f(x):
+        return layer(x)
+
+    row = [0.27544182538986206, -0.11081807315349579, 0.008104798384010792, -0.42454788088798523]
+    np.testing.assert_allclose(f(tf.ones([2, 3, 5])).numpy(), [row, row], atol=1e-6)

@@ -26,6 +26,8 @@ import numpy as np
 
 from varrt.ops import array_ops
 from varrt.base import dtypes
+from varrt.framework import graph_building
+from varrt.ops import decompositions as _decompositions
 from varrt.ops import random_ops as _random
 from varrt.framework.tensor import constant as _constant
 from varrt.framework.tensor import convert_to_tensor
@@ -348,9 +350,13 @@ class Orthogonal(RandomInitializer):
         dtype = _keras_float_dtype(dtype, 0.0)
         rows, cols = int(np.prod(shape[:-1])), shape[-1]
         flat_shape = (max(rows, cols), min(rows, cols))
-        a = _random.stateless_normal(flat_shape, self._stateless_seed(), dtype=dtypes.float64).numpy()
-        q, r = np.linalg.qr(a)
-        q = q * np.sign(np.diag(r))
+        # Keras's construction in the initializer's dtype: a normal draw, its QR, Q's columns signed
+        # by R's diagonal. Computed now, also while a function is traced (a layer built in a
+        # tf.function's first call): the matrix enters the graph as a constant.
+        with graph_building.init_scope():
+            a = _random.stateless_normal(flat_shape, self._stateless_seed(), dtype=dtype)
+            q, r = _decompositions.qr(a)
+            q = q.numpy() * np.sign(np.diag(r.numpy()))
         if rows < cols:
             q = q.T
         return _constant(self.gain * q.reshape(shape), dtype)
