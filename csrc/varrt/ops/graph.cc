@@ -115,6 +115,7 @@ void Graph::set_outputs(std::vector<int> outputs) {
   }
   outputs_ = std::move(outputs);
   fuse_nodes();
+  fuse_matmul_nodes();
   std::vector<int> last_reader(static_cast<size_t>(num_slots_), -1);
   for (size_t i = 0; i < nodes_.size(); ++i) {
     for (int in : nodes_[i].inputs) last_reader[static_cast<size_t>(in)] = static_cast<int>(i);

@@ -136,6 +136,8 @@ class Graph {
 
   // The fusions of ops/graph_fusion.h, done once the outputs are known (set_outputs).
   void fuse_nodes();
+  // Those of ops/graph_fusion_matmul.cc (a matrix product with its bias and Relu), after them.
+  void fuse_matmul_nodes();
   static void bind_attrs(Node& n);  // n.attrs as views of n.owned_attrs
 
   int num_args_;
