@@ -1,7 +1,9 @@
 """The core's fusion of a matrix product with its bias and Relu in a traced graph
 (csrc/varrt/ops/graph_fusion_matmul.cc): MatMul, its bias (BiasAdd, or the AddV2 that a Keras Dense
 layer and `tf.matmul(x, w) + b` record) and Relu run as one _FusedMatMulBias node, as TensorFlow's
-Grappler remapper makes _FusedMatMul for its CPU kernels.
+Grappler remapper makes _FusedMatMul for its CPU kernels; in the backward pass, Relu's gradient and
+its sum over the batch (the bias's gradient: ReluGrad, then Sum over axis 0) as one
+_FusedReluGradSum node with both results.
 
 A fusion changes no value: every result here is held bit for bit (NaN, infinities and -0 included)
 to the same ops run eagerly, one kernel each, which tests/test_matmul*.py, test_nn_core_kernels.py and
@@ -202,9 +204,90 @@ def test_errors_are_the_recorded_ops_own(bad):
         assert "Matrix size-incompatible: In[0]: [4,6], In[1]: [7,3]" in messages[0]
 
 
+def relu_layer_grads(x, w, b, upstream):
+    """The gradients of a Dense layer with Relu: ReluGrad, its Sum over axis 0 for the bias, the
+    products for the kernel and the input."""
+    with tf.GradientTape() as tape:
+        tape.watch([x, w, b])
+        y = tf.nn.relu(tf.matmul(x, w) + b)
+        loss = tf.reduce_sum(y * upstream)
+    return tape.gradient(loss, [x, w, b])
+
+
+# Rows past several of the sum's tree levels (and, at the largest, its split between threads).
+GRAD_SHAPES = {"2 x 2": (2, 3, 2), "13 x 17": (13, 5, 17), "130 x 33": (130, 9, 33), "4100 x 40": (4100, 7, 40)}
+
+
+@pytest.mark.parametrize("shape", sorted(GRAD_SHAPES))
+def test_relu_gradient_and_its_bias_sum_are_one_node_with_the_same_bits(shape):
+    m, k, n = GRAD_SHAPES[shape]
+    x, w, b = data(m, k, n, seed=11)
+    upstream = np.random.default_rng(12).standard_normal((m, n)).astype(np.float32)
+    upstream.flat[::13] = np.inf  # inf * 0 where Relu is off: NaN, as TensorFlow's product gives
+    upstream.flat[3::19] = -1.0
+    upstream = tf.constant(upstream)
+    traced = tf.function(relu_layer_grads)
+    for got, want in zip(traced(x, w, b, upstream), relu_layer_grads(x, w, b, upstream)):
+        assert_same_bits(got, want)
+    ops = core_ops(traced, x, w, b, upstream)
+    assert ops.count("_FusedReluGradSum") == 1 and not {"ReluGrad", "Sum"} & set(ops)
+
+
+@pytest.mark.parametrize("case", ["keepdims", "axis -2", "float64", "one row", "one column", "half"])
+def test_every_sum_of_relu_gradients_over_axis_0_keeps_its_bits(case):
+    """Fused or falling back to the recorded ops when it runs (a single row or column, half)."""
+    rows, cols = {"one row": (1, 6), "one column": (9, 1)}.get(case, (11, 6))
+    dtype = {"float64": np.float64, "half": np.float16}.get(case, np.float32)
+    rng = np.random.default_rng(13)
+    g, f = (tf.constant(rng.standard_normal((rows, cols)).astype(dtype)) for _ in range(2))
+
+    def grads(g, f):
+        dy = tf.raw_ops.ReluGrad(gradients=g, features=f)
+        return dy, tf.reduce_sum(dy, axis=-2 if case == "axis -2" else 0, keepdims=case == "keepdims")
+
+    traced = tf.function(grads)
+    for got, want in zip(traced(g, f), grads(g, f)):
+        assert_same_bits(got, want)
+    if dtype != np.float16:  # half's Sum is a host kernel's node, which no fusion takes
+        assert "_FusedReluGradSum" in core_ops(traced, g, f)
+
+
+def test_a_sum_over_other_axes_is_not_fused():
+    g, f = (tf.constant(np.random.default_rng(14).standard_normal((5, 4)).astype(np.float32)) for _ in range(2))
+
+    def grads(g, f):
+        dy = tf.raw_ops.ReluGrad(gradients=g, features=f)
+        return tf.reduce_sum(dy, axis=1), tf.reduce_sum(dy, axis=[0, 1])
+
+    traced = tf.function(grads)
+    for got, want in zip(traced(g, f), grads(g, f)):
+        assert_same_bits(got, want)
+    assert "_FusedReluGradSum" not in core_ops(traced, g, f)
+
+
+def test_relu_gradient_errors_are_the_recorded_ops_own():
+    def fused(g, f):
+        return tf.reduce_sum(tf.raw_ops.ReluGrad(gradients=g, features=f), axis=0)
+
+    def unfused(g, f):  # the sum is over the other axis, so nothing fuses
+        return tf.reduce_sum(tf.raw_ops.ReluGrad(gradients=g, features=f), axis=1)
+
+    spec = [tf.TensorSpec([None, None]), tf.TensorSpec([None, None])]
+    messages = []
+    for fn in (fused, unfused):
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            tf.function(fn, input_signature=spec)(tf.zeros([3, 4]), tf.zeros([3, 5]))
+        messages.append(str(info.value))
+    assert "_FusedReluGradSum" in traced_ops(fused, spec) and "_FusedReluGradSum" not in traced_ops(unfused, spec)
+    first, second = ([line for line in m.splitlines() if "line " not in line] for m in messages)
+    assert [line.split(" [Op:")[0] for line in first] == [line.split(" [Op:")[0] for line in second]
+    assert first[2] == "Detected at node ReluGrad defined at (most recent call last):"
+
+
 def test_the_mlp_training_step_runs_fused_with_the_eager_step_bits():
     """Issue 25's MLP step (benchmarks/bench_graph_training.py), at sizes of its own: each layer's
-    product, bias and Relu one node; three traced steps give the eager steps' bits."""
+    product, bias and Relu one node, each hidden layer's Relu gradient and bias gradient one node;
+    three traced steps give the eager steps' bits."""
     rng = np.random.default_rng(10)
     sizes = (30, 19, 12, 5)
     weights = [(rng.standard_normal((a, b)) * 0.2).astype(np.float32) for a, b in zip(sizes[:-1], sizes[1:])]
@@ -239,4 +322,5 @@ def test_the_mlp_training_step_runs_fused_with_the_eager_step_bits():
     want, _ = trained(False)
     for g, w in zip(got, want):
         assert_same_bits(g, w)
-    assert ops.count("_FusedMatMulBias") == 3 and "Relu" not in ops
+    assert ops.count("_FusedMatMulBias") == 3 and ops.count("_FusedReluGradSum") == 2
+    assert not {"Relu", "ReluGrad"} & set(ops)

@@ -127,6 +127,9 @@ class Graph {
     std::string device;              // the device scope to run under, or empty
     int first_output = 0;
     int num_outputs = 0;
+    // A fused node's second output (ops/graph_fusion_matmul.cc), whose slot is that of the node it
+    // stands for too: -1 for none (every output at first_output on).
+    int extra_output = -1;
     std::shared_ptr<const NodeKernel> kernel;
     std::vector<int> release;  // slots whose last reader is this node
     // A fused node (ops/graph_fusion.h): the nodes it stands for, in program order (disabled).

@@ -6,10 +6,16 @@
 // each. At run time the node runs the fused kernel when it can (float32 or float64, 2-D operands,
 // a bias of one element per column, no dispatch hook), else the recorded ops one after the other,
 // with their own checks and errors; either way the bits of the recorded ops.
+// Its backward pass: ReluGrad -> Sum over axis 0 (the bias's gradient) becomes one
+// _FusedReluGradSum node with both results (ops/nn_ops.h): each row of Relu's gradient is summed
+// right after it is made. Relu's gradient is read by the products too, so the node stands where
+// ReluGrad stood, its first output in ReluGrad's slot and its second (Node::extra_output) in the
+// Sum's; it runs fused for float32 and float64 matrices of two rows and columns or more.
 #include <memory>
 #include <utility>
 #include <vector>
 
+#include "varrt/kernels/reduction.h"
 #include "varrt/ops/graph.h"
 #include "varrt/ops/graph_fusion.h"
 #include "varrt/ops/math_ops.h"
@@ -89,6 +95,42 @@ class FusedMatMulKernel : public NodeKernel {
   bool relu_;
 };
 
+// The node of ReluGrad -> Sum over axis 0: inputs ReluGrad's (gradients, features); the Sum's
+// attributes (reduction_indices, keep_dims); outputs Relu's gradient and its sum.
+class FusedReluGradSumKernel : public NodeKernel {
+ public:
+  void run(NodeCall& c) const override {
+    const std::vector<int64_t> axes = c.ints_attr("reduction_indices");
+    const bool keep_dims = c.attr("keep_dims") != 0;
+    set_fused_failed_stage(0);
+    if (fusable(c, axes)) {
+      try {
+        std::pair<PlacedTensor, PlacedTensor> r = ops::FusedReluGradSum(c.inputs[0], c.inputs[1], keep_dims);
+        c.outputs[0] = std::move(r.first);
+        c.outputs[1] = std::move(r.second);
+        return;
+      } catch (...) {
+        // The recorded ops below give their own error, from the op that fails.
+      }
+    }
+    c.outputs[0] = stage(0, [&] { return ops::ReluGrad(c.inputs[0], c.inputs[1], ""); });
+    const std::vector<int> axes32(axes.begin(), axes.end());
+    c.outputs[1] = stage(1, [&] { return ops::Reduce(kernels::ReduceOp::kSum, c.outputs[0], axes32, keep_dims); });
+  }
+
+ private:
+  static bool fusable(const NodeCall& c, const std::vector<int64_t>& axes) {
+    if (Dispatch::intercepted() || axes.size() != 1 || (axes[0] != 0 && axes[0] != -2)) return false;
+    const Tensor& g = c.inputs[0].tensor;
+    const Tensor& f = c.inputs[1].tensor;
+    const DType dtype = g.dtype();
+    if ((dtype != DType::kFloat32 && dtype != DType::kFloat64) || f.dtype() != dtype) return false;
+    const Shape& s = g.shape();
+    if (s.rank() != 2 || !(s == f.shape()) || s.dim(0) < 2 || s.dim(1) < 2) return false;
+    return c.inputs[0].device == c.inputs[1].device;
+  }
+};
+
 }  // namespace
 
 void Graph::fuse_matmul_nodes() {
@@ -154,6 +196,29 @@ void Graph::fuse_matmul_nodes() {
     last.fused_from = std::move(from);
     disable_node(product_index);
     if (relu) disable_node(static_cast<int>(j));
+  }
+  // ReluGrad -> Sum over axis 0, however many others read Relu's gradient.
+  for (size_t k = 0; k < nodes_.size(); ++k) {
+    Node& sum = nodes_[k];
+    if (sum.op != "Sum" || !plain(sum) || sum.inputs.size() != 1) continue;
+    bool axis_0 = false;
+    for (const OwnedAttr& a : sum.owned_attrs) {
+      if (a.name == "reduction_indices") axis_0 = a.ints.size() == 1 && (a.ints[0] == 0 || a.ints[0] == -2);
+    }
+    const int p = producer[static_cast<size_t>(sum.inputs[0])];
+    if (!axis_0 || p < 0) continue;
+    Node& relu_grad = nodes_[static_cast<size_t>(p)];
+    if (relu_grad.op != "ReluGrad" || !plain(relu_grad) || relu_grad.inputs.size() != 2 ||
+        relu_grad.device != sum.device) {
+      continue;
+    }
+    relu_grad.op = "_FusedReluGradSum";
+    relu_grad.owned_attrs = sum.owned_attrs;
+    bind_attrs(relu_grad);
+    relu_grad.kernel = std::make_shared<FusedReluGradSumKernel>();
+    relu_grad.fused_from = {p, static_cast<int>(k)};
+    relu_grad.extra_output = sum.first_output;
+    disable_node(static_cast<int>(k));
   }
 }
 
