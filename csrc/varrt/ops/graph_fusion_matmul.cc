@@ -5,7 +5,9 @@
 // the bias and Relu applied in one pass right after the GEMM instead of two passes with an output
 // each. At run time the node runs the fused kernel when it can (float32 or float64, 2-D operands,
 // a bias of one element per column, no dispatch hook), else the recorded ops one after the other,
-// with their own checks and errors; either way the bits of the recorded ops.
+// with their own checks and errors; either way the bits of the recorded ops. (One exception, the
+// convolution's fusion's too: where the product and the bias are both NaN, which of the two NaNs
+// the sum keeps is the compiler's choice of operand order, in the fused and unfused kernels alike.)
 // Its backward pass: ReluGrad -> Sum over axis 0 (the bias's gradient) becomes one
 // _FusedReluGradSum node with both results (ops/nn_ops.h): each row of Relu's gradient is summed
 // right after it is made. Relu's gradient is read by the products too, so the node stands where
