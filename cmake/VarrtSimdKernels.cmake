@@ -6,7 +6,8 @@
 # simd_dispatch.h that these options are on (simd_for does not compile without it).
 # Included by every project that compiles the core's sources (the main build, tests/fuzz).
 function(varrt_simd_kernel_options root)
-  set(sources activations.cc binary_add_sub.cc binary_mul_div.cc binary_less.cc binary_greater.cc binary_equal.cc
+  set(sources activations.cc bias_relu.cc relu_grad_sum.cc binary_add_sub.cc binary_mul_div.cc binary_less.cc
+              binary_greater.cc binary_equal.cc
               cast.cc conv2d.cc conv2d_winograd.cc depthwise_conv2d.cc elementwise.cc math_functions_bessel.cc
               math_functions_elementary.cc math_functions_gamma.cc math_functions_integrals.cc pooling.cc
               reduction.cc reduction_max.cc reduction_mean.cc reduction_min.cc reduction_prod.cc reduction_sum.cc

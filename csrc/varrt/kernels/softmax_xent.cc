@@ -27,7 +27,7 @@ void sparse_rows(const Tensor& features, const Tensor& labels, const Tensor& los
   const void* x = features.data();
   void* grad = backprop.mutable_data();
   void* cost = loss.mutable_data();
-  std::vector<W> shifted(static_cast<size_t>(depth));
+  std::vector<W> shifted(static_cast<size_t>(depth)), exps(static_cast<size_t>(depth));
   for (int64_t r = 0; r < batch; ++r) {
     const int64_t base = r * depth;
     W max = IoT::load(x, base);
@@ -35,12 +35,13 @@ void sparse_rows(const Tensor& features, const Tensor& labels, const Tensor& los
     W sum = W(0);
     for (int64_t j = 0; j < depth; ++j) {
       shifted[j] = IoT::load(x, base + j) - max;
-      sum += std::exp(shifted[j]);
+      exps[j] = std::exp(shifted[j]);  // kept for the gradient: the same value, one call
+      sum += exps[j];
     }
     const int64_t target = label(labels, r);
     IoT::store(cost, r, std::log(sum) - shifted[target]);
     for (int64_t j = 0; j < depth; ++j) {
-      IoT::store(grad, base + j, std::exp(shifted[j]) / sum - (j == target ? W(1) : W(0)));
+      IoT::store(grad, base + j, exps[j] / sum - (j == target ? W(1) : W(0)));
     }
   }
 }
@@ -53,7 +54,7 @@ void dense_rows(const Tensor& features, const Tensor& labels, const Tensor& loss
   const void* y = labels.data();
   void* grad = backprop.mutable_data();
   void* cost = loss.mutable_data();
-  std::vector<W> shifted(static_cast<size_t>(depth));
+  std::vector<W> shifted(static_cast<size_t>(depth)), exps(static_cast<size_t>(depth));
   for (int64_t r = 0; r < batch; ++r) {
     const int64_t base = r * depth;
     W max = IoT::load(x, base);
@@ -61,14 +62,15 @@ void dense_rows(const Tensor& features, const Tensor& labels, const Tensor& loss
     W sum = W(0);
     for (int64_t j = 0; j < depth; ++j) {
       shifted[j] = IoT::load(x, base + j) - max;
-      sum += std::exp(shifted[j]);
+      exps[j] = std::exp(shifted[j]);  // kept for the gradient: the same value, one call
+      sum += exps[j];
     }
     const W log_sum = std::log(sum);
     W total = W(0);
     for (int64_t j = 0; j < depth; ++j) total += IoT::load(y, base + j) * (log_sum - shifted[j]);
     IoT::store(cost, r, total);
     for (int64_t j = 0; j < depth; ++j) {
-      IoT::store(grad, base + j, std::exp(shifted[j]) / sum - IoT::load(y, base + j));
+      IoT::store(grad, base + j, exps[j] / sum - IoT::load(y, base + j));
     }
   }
 }

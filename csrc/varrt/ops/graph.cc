@@ -115,6 +115,7 @@ void Graph::set_outputs(std::vector<int> outputs) {
   }
   outputs_ = std::move(outputs);
   fuse_nodes();
+  fuse_matmul_nodes();
   std::vector<int> last_reader(static_cast<size_t>(num_slots_), -1);
   for (size_t i = 0; i < nodes_.size(); ++i) {
     for (int in : nodes_[i].inputs) last_reader[static_cast<size_t>(in)] = static_cast<int>(i);
@@ -141,6 +142,7 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
   Executor::Quiet quiet;
   std::vector<PlacedTensor> inputs;
   std::vector<ResourceHandle> bound;  // a node's resources with its variable arguments filled in
+  PlacedTensor split[2];              // a node with an extra output (Node::extra_output) writes here first
   int index = -1;
   for (const Node& n : nodes_) {
     ++index;
@@ -159,6 +161,7 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
       }
       resources = bound.data();
     }
+    const bool has_extra = n.extra_output >= 0;
     NodeCall call{n.op.c_str(),
                   inputs.data(),
                   static_cast<int>(inputs.size()),
@@ -167,8 +170,8 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
                   resources,
                   static_cast<int>(n.resources.size()),
                   &resource_args,
-                  slots.data() + n.first_output,
-                  n.num_outputs};
+                  has_extra ? split : slots.data() + n.first_output,
+                  has_extra ? 2 : n.num_outputs};
     uint64_t scope = 0;
     try {
       if (!n.device.empty()) scope = DeviceScope::enter(&n.device);
@@ -181,6 +184,10 @@ std::vector<PlacedTensor> Graph::run(const std::vector<PlacedTensor>& args,
       throw;
     }
     if (scope != 0) DeviceScope::exit(scope);
+    if (has_extra) {
+      slots[static_cast<size_t>(n.first_output)] = std::move(split[0]);
+      slots[static_cast<size_t>(n.extra_output)] = std::move(split[1]);
+    }
     for (int r : n.release) slots[static_cast<size_t>(r)] = PlacedTensor{};
   }
   std::vector<PlacedTensor> out;

@@ -127,6 +127,9 @@ class Graph {
     std::string device;              // the device scope to run under, or empty
     int first_output = 0;
     int num_outputs = 0;
+    // A fused node's second output (ops/graph_fusion_matmul.cc), whose slot is that of the node it
+    // stands for too: -1 for none (every output at first_output on).
+    int extra_output = -1;
     std::shared_ptr<const NodeKernel> kernel;
     std::vector<int> release;  // slots whose last reader is this node
     // A fused node (ops/graph_fusion.h): the nodes it stands for, in program order (disabled).
@@ -136,6 +139,8 @@ class Graph {
 
   // The fusions of ops/graph_fusion.h, done once the outputs are known (set_outputs).
   void fuse_nodes();
+  // Those of ops/graph_fusion_matmul.cc (a matrix product with its bias and Relu), after them.
+  void fuse_matmul_nodes();
   static void bind_attrs(Node& n);  // n.attrs as views of n.owned_attrs
 
   int num_args_;

@@ -146,6 +146,8 @@ class BlockLstmGradWithoutXKernel : public NodeKernel {
 
 int fused_failed_stage() { return failed_stage; }
 
+void set_fused_failed_stage(int stage) { failed_stage = stage; }
+
 void Graph::fuse_nodes() {
   // How many node inputs read each slot; graph outputs count as readers too.
   std::vector<int> readers(static_cast<size_t>(num_slots_), 0);

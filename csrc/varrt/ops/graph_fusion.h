@@ -21,5 +21,7 @@ namespace varrt {
 // Which of the ops a fused node stands for (0: the first) ended the calling thread's last failed
 // fused run: Graph::failed_node names that op's node.
 int fused_failed_stage();
+// Notes stage `stage` as the one that failed (the fused kernels of the other graph_fusion_*.cc files).
+void set_fused_failed_stage(int stage);
 
 }  // namespace varrt

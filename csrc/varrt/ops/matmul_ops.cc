@@ -5,6 +5,7 @@
 
 #include "varrt/core/error.h"
 #include "varrt/kernels/batch_offsets.h"
+#include "varrt/kernels/bias_relu.h"
 #include "varrt/kernels/binary_ops.h"
 #include "varrt/kernels/gemm.h"
 #include "varrt/ops/dispatch.h"
@@ -134,6 +135,37 @@ bool matmul_kernel_dtype(DType dtype) { return dtype != DType::kInt16 && kernels
 PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose_a, bool transpose_b,
                     const char* name) {
   return run("MatMul", a, b, "transpose_a", transpose_a, "transpose_b", transpose_b, false, name);
+}
+
+PlacedTensor FusedMatMul(const PlacedTensor& a, const PlacedTensor& b, const PlacedTensor& bias, bool transpose_a,
+                         bool transpose_b, bool relu) {
+  Tensor inputs[3] = {a.tensor, b.tensor, bias.tensor};
+  const Device* devices[3] = {a.device, b.device, bias.device};
+  OpAttr attrs[2];
+  attrs[0].name = "transpose_a";
+  attrs[0].value = transpose_a;
+  attrs[1].name = "transpose_b";
+  attrs[1].value = transpose_b;
+  Tensor out;
+  OpCall call("_FusedMatMulBias", inputs, 3);
+  call.input_devices = devices;
+  call.attrs = attrs;
+  call.num_attrs = 2;
+  call.outputs = &out;
+  call.num_outputs = 1;
+  Dispatch::run(call, [&](OpCall& c) {
+    const DType dtype = c.inputs[0].dtype();
+    if (!kernels::bias_relu_supported(dtype) || c.inputs[1].dtype() != dtype || c.inputs[2].dtype() != dtype) {
+      throw_error(Code::kInvalidArgument, "_FusedMatMulBias takes float32 or float64 operands of one dtype");
+    }
+    multiply(c, transpose_a, transpose_b, false, "");
+    const Shape& s = c.outputs[0].shape();
+    if (c.inputs[2].num_elements() != s.dim(1)) {
+      throw_error(Code::kInvalidArgument, "_FusedMatMulBias's bias must have one element per column");
+    }
+    kernels::add_bias_relu(dtype, c.outputs[0].mutable_data(), s.dim(0), s.dim(1), c.inputs[2].data(), relu);
+  });
+  return PlacedTensor{std::move(out), call.device};
 }
 
 PlacedTensor BatchMatMulV2(const PlacedTensor& x, const PlacedTensor& y, bool adj_x, bool adj_y, const char* name) {

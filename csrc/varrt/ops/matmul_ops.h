@@ -16,6 +16,14 @@ bool matmul_kernel_dtype(DType dtype);
 // product[m, n] = op(a) @ op(b), op transposing when asked (attributes transpose_a, transpose_b).
 PlacedTensor MatMul(const PlacedTensor& a, const PlacedTensor& b, bool transpose_a, bool transpose_b,
                     const char* name = "");
+// What TensorFlow's _FusedMatMul is when Grappler makes it of MatMul, BiasAdd and Relu (fused_ops
+// [BiasAdd] or [BiasAdd, Relu]), as varrt's graph-internal _FusedMatMulBias (a name of its own:
+// no op of the table, nothing records or calls it but a graph's fusion, ops/graph_fusion_matmul.cc):
+// MatMul's product with `bias` (n elements, any shape) added and Relu applied to it right after the
+// GEMM (kernels/bias_relu.h), the bits of the recorded ops. float32 and float64, 2-D operands; the
+// product's checks are MatMul's.
+PlacedTensor FusedMatMul(const PlacedTensor& a, const PlacedTensor& b, const PlacedTensor& bias, bool transpose_a,
+                         bool transpose_b, bool relu);
 // output[..., m, n] = adj(x) @ adj(y) over the broadcast batch dimensions, adj conjugate-
 // transposing when asked (attributes adj_x, adj_y).
 PlacedTensor BatchMatMulV2(const PlacedTensor& x, const PlacedTensor& y, bool adj_x, bool adj_y,

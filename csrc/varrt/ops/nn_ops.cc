@@ -8,6 +8,7 @@
 #include "varrt/kernels/bias_add.h"
 #include "varrt/kernels/binary_ops.h"
 #include "varrt/kernels/fill.h"
+#include "varrt/kernels/relu_grad_sum.h"
 #include "varrt/kernels/softmax.h"
 #include "varrt/kernels/softmax_xent.h"
 #include "varrt/ops/placed_call.h"
@@ -290,6 +291,31 @@ std::pair<PlacedTensor, PlacedTensor> SparseSoftmaxCrossEntropyWithLogits(const 
     c.outputs[0] = Tensor::allocate(x.dtype(), Shape{x.shape().dim(0)}, c.allocator());
     c.outputs[1] = Tensor::allocate(x.dtype(), x.shape(), c.allocator());
     kernels::sparse_softmax_xent(x, y, c.outputs[0], c.outputs[1]);
+  });
+  return {PlacedTensor{std::move(out[0]), d}, PlacedTensor{std::move(out[1]), d}};
+}
+
+std::pair<PlacedTensor, PlacedTensor> FusedReluGradSum(const PlacedTensor& gradients, const PlacedTensor& features,
+                                                       bool keep_dims) {
+  Tensor out[2];
+  const PlacedTensor in[2] = {gradients, features};
+  const Device* d = run_placed("_FusedReluGradSum", in, nullptr, 0, out, 2, [keep_dims](OpCall& c) {
+    const Tensor& g = c.inputs[0];
+    const Tensor& f = c.inputs[1];
+    const DType dtype = g.dtype();
+    if (!kernels::relu_grad_sum_supported(dtype) || f.dtype() != dtype) {
+      throw_error(Code::kInvalidArgument, "_FusedReluGradSum takes float32 or float64 operands of one dtype");
+    }
+    const Shape& s = g.shape();
+    if (s.rank() != 2 || !(s == f.shape()) || s.dim(0) < 2 || s.dim(1) < 2) {
+      throw_error(Code::kInvalidArgument,
+                  "_FusedReluGradSum takes two matrices of one shape, of two rows and columns or more");
+    }
+    const int64_t rows = s.dim(0), n = s.dim(1);
+    c.outputs[0] = Tensor::allocate(dtype, s, c.allocator());
+    c.outputs[1] = Tensor::allocate(dtype, keep_dims ? Shape{1, n} : Shape{n}, c.allocator());
+    kernels::relu_grad_column_sums(dtype, g.data(), f.data(), rows, n, c.outputs[0].mutable_data(),
+                                   c.outputs[1].mutable_data());
   });
   return {PlacedTensor{std::move(out[0]), d}, PlacedTensor{std::move(out[1]), d}};
 }

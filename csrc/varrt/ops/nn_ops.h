@@ -30,6 +30,13 @@ PlacedTensor BiasAdd(const PlacedTensor& value, const PlacedTensor& bias, bool n
 PlacedTensor BiasAddGrad(const PlacedTensor& out_backprop, bool nchw);
 // gradients * (features > 0); TensorFlow's gradient of Relu passes Relu's output as `features`.
 PlacedTensor ReluGrad(const PlacedTensor& gradients, const PlacedTensor& features, const char* name);
+// ReluGrad and then the Sum of its result over axis 0 (a Dense layer's bias gradient), as varrt's
+// graph-internal _FusedReluGradSum (a name of its own: no op of the table, nothing records or calls
+// it but a graph's fusion, ops/graph_fusion_matmul.cc): both results from one pass
+// (kernels/relu_grad_sum.h), the bits of the two ops. float32 and float64, 2-D operands of one
+// shape with at least two rows and two columns; the sum is [n], or [1, n] with `keep_dims`.
+std::pair<PlacedTensor, PlacedTensor> FusedReluGradSum(const PlacedTensor& gradients, const PlacedTensor& features,
+                                                       bool keep_dims);
 // SigmoidGrad and TanhGrad (kernels/activation_grads.h) of Sigmoid's or Tanh's output `y`: the
 // output has y's shape; dy needs as many elements (TensorFlow's cwise check).
 PlacedTensor SigmoidGrad(const PlacedTensor& y, const PlacedTensor& dy, const char* name);
