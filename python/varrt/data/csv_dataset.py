@@ -11,7 +11,7 @@ from varrt.data import tfrecord
 from varrt.data.dataset_ops import DatasetV2
 from varrt.data.node import DatasetNode
 from varrt.data.op_errors import PendingIteratorError, op_error
-from varrt.data.tfrecord_dataset import _filenames
+from varrt.data.file_datasets import filenames_of
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.ops.csv_ops import CsvError, convert_field, split_record
@@ -91,5 +91,5 @@ class CsvDatasetV2(DatasetV2):
                  field_delim=",", use_quote_delim=True, na_value="", select_cols=None, exclude_cols=None, name=None):
         if exclude_cols is not None:
             raise NotImplementedError("varrt's CsvDataset does not take exclude_cols yet; use select_cols")
-        super().__init__(_CsvDatasetV2(_filenames(filenames), record_defaults, compression_type, header, field_delim,
+        super().__init__(_CsvDatasetV2(filenames_of(filenames), record_defaults, compression_type, header, field_delim,
                                        use_quote_delim, na_value, select_cols))

@@ -86,6 +86,8 @@ def _close(handle):
 def _placeholder(spec):
     """What an exhausted optional holds: zeros of the spec's dtype, unknown dimensions 0."""
     shape = [0 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
+    if spec.dtype == dtypes.string:  # empty strings (zeros of dtype object would be ints)
+        return np.full(shape, b"", dtype=object)
     return np.zeros(shape, dtype=spec.dtype.as_numpy_dtype)
 
 

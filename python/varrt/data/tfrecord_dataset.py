@@ -7,32 +7,13 @@ from varrt.base import dtypes, errors
 from varrt.data import tfrecord
 from varrt.data.constants import UNKNOWN_CARDINALITY
 from varrt.data.dataset_ops import DatasetV2
+from varrt.data.file_datasets import filenames_of, interleaved
 from varrt.data.node import DatasetNode
 from varrt.data.op_errors import PendingIteratorError
-from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 
 _CHUNK = 256  # records a reader returns at a time when elements are taken one by one
-
-
-def _filenames(filenames):
-    if isinstance(filenames, DatasetV2):
-        return [t.numpy() for t in filenames]
-    if isinstance(filenames, Tensor):
-        if filenames.dtype != dtypes.string:
-            raise TypeError(f"`filenames` must be a `tf.Tensor` of dtype `tf.string` dtype. Received {filenames.dtype}.")
-        if not graph_building.value_known(filenames):
-            # An interleave or flat_map function traced for its element spec: no file is read then
-            # (varrt calls the function again, eagerly, for each element).
-            return []
-        values = filenames.numpy()
-    else:
-        values = convert_to_tensor(filenames, dtype=dtypes.string).numpy()
-    if np.ndim(values) > 1:
-        raise TypeError(f"`filenames` must be a `tf.Tensor` of shape `[]` or `[batch_size]`. "
-                        f"Received shape {list(np.shape(values))}.")
-    return list(np.reshape(values, -1))
 
 
 def _read_error(e):
@@ -43,7 +24,7 @@ class _TFRecordDatasetV2(DatasetNode):
     _TF_NAME = "TFRecordDatasetV2"
 
     def __init__(self, filenames, compression_type, buffer_size, num_parallel_reads):
-        self._files = [f.decode() if isinstance(f, bytes) else str(f) for f in filenames]
+        self._files = list(filenames)
         self._compression = tfrecord.compression_code(compression_type)
         self._buffer = 0 if buffer_size is None else int(buffer_size)
         self._parallel = None if num_parallel_reads is None else int(num_parallel_reads)
@@ -73,31 +54,7 @@ class _TFRecordDatasetV2(DatasetNode):
             yield from chunk  # scalar string tensors
 
     def _elements(self):
-        if not self._parallel or self._parallel <= 1:
-            for path in self._files:
-                yield from self._file_records(path)
-            return
-        # Files `num_parallel_reads` at a time, one record of each in turn; a finished file's
-        # place goes to the next file.
-        pending = iter(self._files)
-        cycle = []
-        for _ in range(self._parallel):
-            path = next(pending, None)
-            if path is not None:
-                cycle.append(self._file_records(path))
-        while cycle:
-            i = 0
-            while i < len(cycle):
-                record = next(cycle[i], None)
-                if record is None:
-                    path = next(pending, None)
-                    if path is None:
-                        del cycle[i]
-                        continue
-                    cycle[i] = self._file_records(path)
-                    continue
-                yield record
-                i += 1
+        return interleaved(self._files, self._parallel, self._file_records)
 
     def _batches(self, size, drop_remainder):
         """Batches read whole from the files (no per-record work), when files are read one by one."""
@@ -143,4 +100,4 @@ class TFRecordDatasetV2(DatasetV2):
     """
 
     def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
-        super().__init__(_TFRecordDatasetV2(_filenames(filenames), compression_type, buffer_size, num_parallel_reads))
+        super().__init__(_TFRecordDatasetV2(filenames_of(filenames), compression_type, buffer_size, num_parallel_reads))
