@@ -26,8 +26,13 @@ def test_strategies_varrt_lacks_say_so(name):
 
 @pytest.mark.parametrize("ops", [tf.distribute.HierarchicalCopyAllReduce(), tf.distribute.NcclAllReduce()])
 def test_other_cross_device_ops_say_so(ops):
-    with pytest.raises(NotImplementedError, match=f"cross_device_ops={type(ops).__name__} is not supported"):
-        tf.distribute.MirroredStrategy(["cpu:0"], cross_device_ops=ops)
+    with pytest.raises(NotImplementedError, match=f"cross_device_ops={type(ops).__name__} is not supported with 2"):
+        tf.distribute.MirroredStrategy(["cpu:0", "cpu:1"], cross_device_ops=ops)
+    # One replica reduces nothing: TensorFlow takes them (the distributed-training guide's
+    # MirroredStrategy(cross_device_ops=HierarchicalCopyAllReduce()) on a CPU).
+    strategy = tf.distribute.MirroredStrategy(cross_device_ops=ops)
+    assert strategy.num_replicas_in_sync == 1
+    assert float(strategy.reduce("SUM", strategy.run(lambda: tf.constant(4.0)), axis=None)) == 4.0
 
 
 def test_reduction_to_one_device_is_the_reduction_varrt_does():

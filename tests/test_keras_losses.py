@@ -103,3 +103,16 @@ def test_probability_and_sigmoid_gradients_match_keras():
     np.testing.assert_allclose(_gradient(L.BinaryCrossentropy(), YT, YP),
                                [[0.416666716337204, -0.4166666865348816], [0.2777777910232544, 0.416666716337204],
                                 [0.0, 0.0]], rtol=1e-6)
+
+
+def test_the_legacy_reduction_names():
+    # TensorFlow 2.21 keeps Keras's legacy tf.keras.losses.Reduction (also tf.losses.Reduction),
+    # which the distributed-training guide passes as a loss's reduction.
+    R = tf.keras.losses.Reduction
+    assert tf.losses.Reduction is R and R.all() == ("auto", "none", "sum", "sum_over_batch_size")
+    assert R.validate("sum") is None
+    with pytest.raises(ValueError) as info:
+        R.validate("bad")
+    assert str(info.value) == "Invalid Reduction Key: bad. Expected keys are \"('auto', 'none', 'sum', 'sum_over_batch_size')\""
+    loss = tf.keras.losses.BinaryCrossentropy(from_logits=True, reduction=R.NONE)
+    np.testing.assert_allclose(loss([[1.0], [0.0]], [[0.5], [-0.5]]).numpy(), [0.474077, 0.474077], rtol=1e-6)

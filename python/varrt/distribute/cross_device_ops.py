@@ -1,7 +1,8 @@
 """TensorFlow's cross-device reductions (`tf.distribute.ReductionToOneDevice`,
 `HierarchicalCopyAllReduce`, `NcclAllReduce`). varrt's MirroredStrategy reduces the replicas'
 values on the calling thread, which is ReductionToOneDevice, TensorFlow's choice for CPUs; the
-others (GPU all-reduces) can be made but MirroredStrategy refuses them."""
+others (GPU all-reduces) can be made, and MirroredStrategy takes them for one replica (where
+nothing is reduced) and refuses them for more."""
 
 
 class CrossDeviceOps:
@@ -30,9 +31,12 @@ class NcclAllReduce(CrossDeviceOps):
         self.num_packs = num_packs
 
 
-def check_supported(cross_device_ops):
-    """None or ReductionToOneDevice (the values reduced on the calling thread); else NotImplementedError."""
-    if cross_device_ops is None or type(cross_device_ops) is ReductionToOneDevice:
+def check_supported(cross_device_ops, num_replicas):
+    """None or ReductionToOneDevice (the values reduced on the calling thread), or any of them with
+    one replica (nothing is reduced: the distributed-training guide's HierarchicalCopyAllReduce on a
+    CPU); else NotImplementedError."""
+    if cross_device_ops is None or type(cross_device_ops) is ReductionToOneDevice or num_replicas == 1:
         return
     raise NotImplementedError(f"varrt's MirroredStrategy reduces on the calling thread: cross_device_ops="
-                              f"{type(cross_device_ops).__name__} is not supported (None or ReductionToOneDevice is)")
+                              f"{type(cross_device_ops).__name__} is not supported with {num_replicas} replicas "
+                              f"(None or ReductionToOneDevice is)")

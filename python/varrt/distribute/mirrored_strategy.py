@@ -20,7 +20,6 @@ class MirroredStrategy(Strategy):
     _creates_variables = True
 
     def __init__(self, devices=None, cross_device_ops=None):
-        check_supported(cross_device_ops)
         if devices is None:
             devices = ["/device:CPU:0"]  # TensorFlow's choice without GPUs: the CPU, one replica
         if isinstance(devices, str):
@@ -30,6 +29,7 @@ class MirroredStrategy(Strategy):
             raise ValueError("`devices` must be a non-empty list of device names.")
         if len(set(devices)) != len(devices):
             raise ValueError("No duplicates allowed in `devices` argument: %s" % (devices,))
+        check_supported(cross_device_ops, len(devices))
         super().__init__(MirroredExtended(self, devices))
 
     def _create_variable(self, make, args, kwargs):
