@@ -100,6 +100,20 @@ class _PrefetchDataset(UnaryNode):
         return self._input._cardinality()
 
 
+class _OptionsDataset(UnaryNode):
+    """`with_options`: the same elements, carrying the options given (data/options.py)."""
+
+    def __init__(self, input_dataset, options):
+        self._given_options = options
+        super().__init__(input_dataset)
+
+    def _elements(self):
+        return self._input._elements()
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+
 class _AssertCardinalityDataset(UnaryNode):
     def __init__(self, input_dataset, expected):
         self._expected = scalar_int(expected)

@@ -24,10 +24,11 @@ from varrt.data.caching import CacheDataset, _ShuffleDataset
 from varrt.data.combining import (_ConcatenateDataset, _DirectedInterleaveDataset, _FlatMapDataset,
                                   _InterleaveDataset, _ParallelInterleaveDataset, _ZipDataset)
 from varrt.data.constants import INFINITE_CARDINALITY, INT64_MAX, UNKNOWN_CARDINALITY
-from varrt.data.counting import _PrefetchDataset, _RepeatDataset, _ShardDataset, _SkipDataset, _TakeDataset
+from varrt.data.counting import _OptionsDataset, _PrefetchDataset, _RepeatDataset, _ShardDataset, _SkipDataset, _TakeDataset
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.graph_iteration import GraphIterator, dataset_for
 from varrt.data.iterators import NumpyIterator, OwnedIterator, checked
+from varrt.data.options import Options, options_of
 from varrt.data.mapping import (_FilterDataset, _MapDataset, _ParallelMapDataset, _ScanDataset,
                                 _TakeWhileDataset, _UniqueDataset)
 from varrt.data.sources import (_GeneratorDataset, _RandomDataset, _RangeDataset, _SampleSelectorDataset,
@@ -194,6 +195,16 @@ class DatasetV2:
     def prefetch(self, buffer_size, name=None):
         """The same elements (varrt reads them when asked; no background thread)."""
         return DatasetV2(_PrefetchDataset(self, buffer_size))
+
+    def with_options(self, options, name=None):
+        """The same elements, carrying `options` (a `tf.data.Options`) over this pipeline's."""
+        if not isinstance(options, Options):
+            raise TypeError(f"Argument `options` must be an instance of `tf.data.Options`, got {type(options)}.")
+        return DatasetV2(_OptionsDataset(self, options))
+
+    def options(self):
+        """The options of this pipeline (`tf.data.Options`, merged from every `with_options`)."""
+        return options_of(self)
 
     def concatenate(self, dataset, name=None):
         """This dataset's elements, then `dataset`'s."""
