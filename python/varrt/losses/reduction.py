@@ -13,9 +13,11 @@ class Reduction:
 
     @classmethod
     def all(cls):
+        """The four keys."""
         return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
 
     @classmethod
     def validate(cls, key):
+        """ValueError (Keras's text) unless `key` is one of the keys."""
         if key not in cls.all():
             raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')
