@@ -703,3 +703,24 @@ def test_a_function_returns_indexed_slices():
     assert isinstance(s, tf.IndexedSlices) and s.dense_shape is None
     np.testing.assert_array_equal(s.values.numpy(), [[2.0], [4.0]])
     assert isinstance(slices.get_concrete_function(tf.constant([[1.0], [2.0]])).structured_outputs, tf.IndexedSlices)
+
+
+def test_a_py_function_returning_nothing_with_no_outputs():
+    # The tf.data performance guide's `tf.py_function(lambda: time.sleep(0.03), [], ())`:
+    # TensorFlow 2.21 returns [] eagerly and in a function, and the map runs.
+    calls = []
+    assert tf.py_function(lambda: calls.append(1), [], ()) == []
+    assert tf.py_function(lambda: calls.append(1), [], []) == []
+
+    @tf.function
+    def f():
+        return tf.py_function(lambda: calls.append(1), [], ())
+
+    assert f() == [] and len(calls) == 3
+
+    def mapped(s):
+        tf.py_function(lambda: calls.append(1), [], ())
+        return s
+
+    assert [int(x) for x in tf.data.Dataset.range(2).map(mapped)] == [0, 1]
+    assert len(calls) == 5  # once per element: a stateful node no output depends on still runs

@@ -20,7 +20,10 @@ NotDifferentiable("EagerPyFunc")  # varrt records no gradient through a Python c
 
 
 def _outputs(result, tout, single):
-    values = [result] if single else list(result if isinstance(result, (list, tuple)) else [result])
+    if result is None and not single:  # TensorFlow takes a function returning nothing as no values
+        values = []
+    else:
+        values = [result] if single else list(result if isinstance(result, (list, tuple)) else [result])
     if len(values) != len(tout):
         raise ValueError(f"Expected {len(tout)} values from the py_function, got {len(values)}.")
     out = []
