@@ -36,7 +36,7 @@ def test_without_keras_home_the_cache_is_in_the_home_folder(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "KERAS_HOME"}
-    env.update(HOME=str(home), PYTHONPATH=str(REPO / "python"))
+    env["HOME"] = str(home)  # the interpreter's varrt as this run's (installed, or PYTHONPATH's)
     code = ("import varrt as tf; print(tf.keras.utils.get_file('copy.bin', origin=%r))"
             % source.as_uri())
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300,

@@ -556,6 +556,20 @@ def blas_info() -> dict:
     """
     The BLAS library the core's GEMM uses: {loaded, path, core, threads, error} (loads it on first call).
     """
+def block_lstm(inputs: collections.abc.Sequence, forget_bias: float, cell_clip: float, use_peephole: bool,
+               name: str | None = None) -> tuple:
+    ...
+
+def block_lstm_grad(inputs: collections.abc.Sequence, use_peephole: bool, name: str | None = None) -> tuple:
+    ...
+
+def block_lstm_grad_v2(inputs: collections.abc.Sequence, use_peephole: bool, name: str | None = None) -> tuple:
+    ...
+
+def block_lstm_v2(inputs: collections.abc.Sequence, cell_clip: float, use_peephole: bool,
+                  name: str | None = None) -> tuple:
+    ...
+
 def borrowed_tensor(arg0: typing.Any) -> TensorData:
     """
     A Tensor sharing a C-contiguous native ndarray's memory (keeping it alive; a copy when it cannot).

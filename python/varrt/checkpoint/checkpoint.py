@@ -14,6 +14,7 @@ any variable changes, then each is written into its variable's buffer in place.
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import collections
+import contextlib
 import os
 from typing import Any, Optional, Union
 
@@ -177,7 +178,7 @@ class Checkpoint:
             ResourceExhaustedError: If the disk is full; the previous checkpoint stays readable.
             AbortedError: If another process keeps the prefix claimed for two seconds.
         """
-        with graph_building.init_scope():  # in a TensorFlow 1 graph too: the variables' values now
+        with _outside_graphs():  # in a TensorFlow 1 graph too: the variables' values now
             return self._write(file_prefix, options)
 
     def save(self, file_prefix: Union[str, os.PathLike[str]], options: Optional[CheckpointOptions] = None) -> str:
@@ -202,7 +203,7 @@ class Checkpoint:
         file_prefix = os.fspath(file_prefix)
         # In a TensorFlow 1 graph too, the save reads the variables' values now (TensorFlow runs
         # its save ops in the default session) and the counter is made outside the graph.
-        with graph_building.init_scope():
+        with _outside_graphs():
             counter = self.save_counter
             counter.assign_add(1)
             path = f"{file_prefix}-{int(counter.numpy())}"
@@ -234,7 +235,7 @@ class Checkpoint:
         save_path = os.fspath(save_path)
         self.sync()  # a background save may be writing the files asked for
         graph = graph_building.tf1_graph()
-        with _tracking.gc_paused(), graph_building.init_scope():  # a TensorFlow 1 graph's variables: now
+        with _tracking.gc_paused(), _outside_graphs():  # a TensorFlow 1 graph's variables: now
             status = _restore(self, open_bundle(save_path), in_graph=graph)
         return status
 
@@ -318,6 +319,13 @@ def _share_with_copies(variables):
         container = getattr(var, "_distributed_container", None)
         if container is not None:
             container._restored_from(var)
+
+
+def _outside_graphs():
+    """Where a save or restore reads and writes the variables: outside any graph being built
+    (TensorFlow 1's graph, whose session TensorFlow would run the save ops in); eagerly, as it is
+    (init_scope would step out of the op observers and logs too)."""
+    return graph_building.init_scope() if graph_building.building() else contextlib.nullcontext()
 
 
 def _restore(checkpoint, bundle, in_graph=None):

@@ -285,7 +285,9 @@ class Graph(func_graph.FuncGraph):
         if self._finalized:
             raise RuntimeError("Graph is finalized and cannot be modified.")
         node = self.unique_name(name or "Const")
-        self._register(tensor, self.slot_of(tensor), node + ":0", TensorShape(list(tensor._shape_tuple)), "Const")
+        info = self._register(tensor, self.slot_of(tensor), node + ":0", TensorShape(list(tensor._shape_tuple)),
+                              "Const")
+        info.constant = True  # its value is known while building, as an unregistered constant's is
         self.node_names.append((node, "Const"))
 
     def _register(self, tensor, slot, name, shape, op_type):
