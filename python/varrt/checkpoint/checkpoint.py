@@ -435,7 +435,38 @@ def _value_keys(node):
     return [a.checkpoint_key for a in node.attributes if a.name == _tracking.VARIABLE_VALUE_KEY]
 
 
-class CheckpointLoadStatus:
+class _GraphRestoreOps:
+    """What a load status does in a TensorFlow 1 graph (run_restore_ops, initialize_or_restore):
+    the restore ran when asked, and a session's initializers may have overwritten it since."""
+
+    _graph_restore = None  # (TensorFlow 1 graph, restored variables, redo) of a restore made in such a graph
+
+    def run_restore_ops(self, session=None):
+        """In a TensorFlow 1 graph, restores the checkpoint's values again (TensorFlow runs its
+        restore ops here, after initializers may have run); eagerly, nothing to do."""
+        if self._graph_restore is not None:
+            with graph_building.init_scope():
+                self._graph_restore[2]()
+
+    def initialize_or_restore(self, session=None):
+        """In a TensorFlow 1 graph, runs the initializers of the graph's variables the checkpoint
+        did not restore in `session` (the default session when None), then restores the others;
+        eagerly, nothing to do."""
+        if self._graph_restore is None:
+            return
+        graph, restored, _ = self._graph_restore
+        restored_ids = {id(v) for v in restored}
+        others = [v for v in graph.get_collection(GraphKeys.GLOBAL_VARIABLES) if id(v) not in restored_ids]
+        session = session if session is not None else _default_session.get_default_session()
+        if others:
+            if session is None:
+                raise ValueError("initialize_or_restore needs a session in a TensorFlow 1 graph (pass one, or run "
+                                 "it inside `with session:`)")
+            session.run(graph.initializer_operation(others))
+        self.run_restore_ops(session)
+
+
+class CheckpointLoadStatus(_GraphRestoreOps):
     """What `Checkpoint.restore` returns: which objects matched the checkpoint, with the keys
     that did not line up as data (`missing_keys`, `unexpected_keys`, `closest_key`; see
     varrt/train/restore_report.py)."""
@@ -530,31 +561,6 @@ class CheckpointLoadStatus:
         """Silences warnings about an incomplete restore (varrt does not warn)."""
         return self
 
-    _graph_restore = None  # (TensorFlow 1 graph, restored variables, redo) of a restore made in such a graph
-
-    def run_restore_ops(self, session=None):
-        """In a TensorFlow 1 graph, restores the checkpoint's values again (TensorFlow runs its
-        restore ops here, after initializers may have run); eagerly, nothing to do."""
-        if self._graph_restore is not None:
-            with graph_building.init_scope():
-                self._graph_restore[2]()
-
-    def initialize_or_restore(self, session=None):
-        """In a TensorFlow 1 graph, runs the initializers of the graph's variables the checkpoint
-        did not restore in `session` (the default session when None), then restores the others;
-        eagerly, nothing to do."""
-        if self._graph_restore is None:
-            return
-        graph, restored, _ = self._graph_restore
-        restored_ids = {id(v) for v in restored}
-        others = [v for v in graph.get_collection(GraphKeys.GLOBAL_VARIABLES) if id(v) not in restored_ids]
-        session = session if session is not None else _default_session.get_default_session()
-        if others:
-            if session is None:
-                raise ValueError("initialize_or_restore needs a session in a TensorFlow 1 graph (pass one, or run "
-                                 "it inside `with session:`)")
-            session.run(graph.initializer_operation(others))
-        self.run_restore_ops(session)
 
 
 class InitializationOnlyStatus:
@@ -581,7 +587,7 @@ class InitializationOnlyStatus:
         """Nothing to do: variables are initialised when created."""
 
 
-class NameBasedSaverStatus:
+class NameBasedSaverStatus(_GraphRestoreOps):
     """What restoring a checkpoint without an object graph (TF1's Saver format) returns."""
 
     def __init__(self, root, unmatched, num_restored):
@@ -608,31 +614,6 @@ class NameBasedSaverStatus:
         """Silences warnings about unrestored values; returns this status."""
         return self
 
-    _graph_restore = None  # (TensorFlow 1 graph, restored variables, redo) of a restore made in such a graph
-
-    def run_restore_ops(self, session=None):
-        """In a TensorFlow 1 graph, restores the checkpoint's values again (TensorFlow runs its
-        restore ops here, after initializers may have run); eagerly, nothing to do."""
-        if self._graph_restore is not None:
-            with graph_building.init_scope():
-                self._graph_restore[2]()
-
-    def initialize_or_restore(self, session=None):
-        """In a TensorFlow 1 graph, runs the initializers of the graph's variables the checkpoint
-        did not restore in `session` (the default session when None), then restores the others;
-        eagerly, nothing to do."""
-        if self._graph_restore is None:
-            return
-        graph, restored, _ = self._graph_restore
-        restored_ids = {id(v) for v in restored}
-        others = [v for v in graph.get_collection(GraphKeys.GLOBAL_VARIABLES) if id(v) not in restored_ids]
-        session = session if session is not None else _default_session.get_default_session()
-        if others:
-            if session is None:
-                raise ValueError("initialize_or_restore needs a session in a TensorFlow 1 graph (pass one, or run "
-                                 "it inside `with session:`)")
-            session.run(graph.initializer_operation(others))
-        self.run_restore_ops(session)
 
 
 # What restore() and read() return (each has assert_consumed, assert_existing_objects_matched,
