@@ -137,6 +137,19 @@ class Graph {
     bool pruned = false;  // disable_node
   };
 
+  // What the fusion passes read of the graph before rewriting it (ops/graph_fusion.cc): how many
+  // node inputs and graph outputs read each slot, and the node that produces each slot.
+  struct FusionScan {
+    explicit FusionScan(const Graph& graph);
+    // A core op's node as recorded, running, with one output.
+    static bool plain(const Node& n);
+    // The node after `after` reading `slot` when it is the slot's one reader, else -1.
+    int only_reader(int slot, size_t after) const;
+    const Graph& graph;
+    std::vector<int> readers;
+    std::vector<int> producer;
+  };
+
   // The fusions of ops/graph_fusion.h, done once the outputs are known (set_outputs).
   void fuse_nodes();
   // Those of ops/graph_fusion_matmul.cc (a matrix product with its bias and Relu), after them.

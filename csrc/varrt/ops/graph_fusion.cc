@@ -148,30 +148,37 @@ int fused_failed_stage() { return failed_stage; }
 
 void set_fused_failed_stage(int stage) { failed_stage = stage; }
 
-void Graph::fuse_nodes() {
-  // How many node inputs read each slot; graph outputs count as readers too.
-  std::vector<int> readers(static_cast<size_t>(num_slots_), 0);
-  std::vector<int> producer(static_cast<size_t>(num_slots_), -1);
-  for (size_t i = 0; i < nodes_.size(); ++i) {
-    for (int in : nodes_[i].inputs) ++readers[static_cast<size_t>(in)];
-    for (int k = 0; k < nodes_[i].num_outputs; ++k) {
-      producer[static_cast<size_t>(nodes_[i].first_output + k)] = static_cast<int>(i);
+Graph::FusionScan::FusionScan(const Graph& g)
+    : graph(g), readers(static_cast<size_t>(g.num_slots_), 0), producer(static_cast<size_t>(g.num_slots_), -1) {
+  for (size_t i = 0; i < g.nodes_.size(); ++i) {
+    for (int in : g.nodes_[i].inputs) ++readers[static_cast<size_t>(in)];
+    for (int k = 0; k < g.nodes_[i].num_outputs; ++k) {
+      producer[static_cast<size_t>(g.nodes_[i].first_output + k)] = static_cast<int>(i);
     }
   }
-  for (int o : outputs_) ++readers[static_cast<size_t>(o)];
-  auto plain = [&](const Node& n) {  // a core op's node as recorded, running, with one output
-    return !n.pruned && n.fused_from.empty() && n.kernel->native() && n.resources.empty() && n.num_outputs == 1;
-  };
-  // The node reading `slot` when it is its one reader, else -1.
-  auto only_reader = [&](int slot, size_t after) {
-    if (readers[static_cast<size_t>(slot)] != 1) return -1;
-    for (size_t k = after + 1; k < nodes_.size(); ++k) {
-      for (int in : nodes_[k].inputs) {
-        if (in == slot) return static_cast<int>(k);
-      }
+  for (int o : g.outputs_) ++readers[static_cast<size_t>(o)];  // graph outputs count as readers too
+}
+
+bool Graph::FusionScan::plain(const Node& n) {
+  return !n.pruned && n.fused_from.empty() && n.kernel->native() && n.resources.empty() && n.num_outputs == 1;
+}
+
+int Graph::FusionScan::only_reader(int slot, size_t after) const {
+  if (readers[static_cast<size_t>(slot)] != 1) return -1;
+  for (size_t k = after + 1; k < graph.nodes_.size(); ++k) {
+    for (int in : graph.nodes_[k].inputs) {
+      if (in == slot) return static_cast<int>(k);
     }
-    return -1;
-  };
+  }
+  return -1;
+}
+
+void Graph::fuse_nodes() {
+  const FusionScan scan(*this);
+  const std::vector<int>& readers = scan.readers;
+  const std::vector<int>& producer = scan.producer;
+  auto plain = [](const Node& n) { return FusionScan::plain(n); };
+  auto only_reader = [&scan](int slot, size_t after) { return scan.only_reader(slot, after); };
   for (size_t j = 0; j < nodes_.size(); ++j) {
     Node& add = nodes_[j];
     const bool bias_add = add.op == "BiasAdd";

@@ -136,29 +136,11 @@ class FusedReluGradSumKernel : public NodeKernel {
 }  // namespace
 
 void Graph::fuse_matmul_nodes() {
-  // How many node inputs read each slot; graph outputs count as readers too.
-  std::vector<int> readers(static_cast<size_t>(num_slots_), 0);
-  std::vector<int> producer(static_cast<size_t>(num_slots_), -1);
-  for (size_t i = 0; i < nodes_.size(); ++i) {
-    for (int in : nodes_[i].inputs) ++readers[static_cast<size_t>(in)];
-    for (int k = 0; k < nodes_[i].num_outputs; ++k) {
-      producer[static_cast<size_t>(nodes_[i].first_output + k)] = static_cast<int>(i);
-    }
-  }
-  for (int o : outputs_) ++readers[static_cast<size_t>(o)];
-  auto plain = [&](const Node& n) {  // a core op's node as recorded, running, with one output
-    return !n.pruned && n.fused_from.empty() && n.kernel->native() && n.resources.empty() && n.num_outputs == 1;
-  };
-  // The node reading `slot` when it is its one reader, else -1.
-  auto only_reader = [&](int slot, size_t after) {
-    if (readers[static_cast<size_t>(slot)] != 1) return -1;
-    for (size_t k = after + 1; k < nodes_.size(); ++k) {
-      for (int in : nodes_[k].inputs) {
-        if (in == slot) return static_cast<int>(k);
-      }
-    }
-    return -1;
-  };
+  const FusionScan scan(*this);
+  const std::vector<int>& readers = scan.readers;
+  const std::vector<int>& producer = scan.producer;
+  auto plain = [](const Node& n) { return FusionScan::plain(n); };
+  auto only_reader = [&scan](int slot, size_t after) { return scan.only_reader(slot, after); };
   for (size_t j = 0; j < nodes_.size(); ++j) {
     Node& add = nodes_[j];
     const bool bias_add = add.op == "BiasAdd";
