@@ -77,3 +77,24 @@ def modules(tf):
         return module
 
     return types.SimpleNamespace(Dense=Dense, TwoFunctions=TwoFunctions, TwoInputs=TwoInputs, traced=traced)
+
+
+def function_nodes(object_graph):
+    """For each function node of the root of a SavedObjectGraph (TensorFlow's protobuf or varrt's
+    message view: the same fields): its traces, their argument keywords, its input-signature kind,
+    its defaults and its concrete functions' input signatures as protobuf text, as the test compares
+    them and the recorder records them."""
+    out = {}
+    for child in object_graph.nodes[0].children:
+        node = object_graph.nodes[child.node_id]
+        if node.WhichOneof("kind") != "function":
+            continue
+        bare = [object_graph.nodes[c.node_id] for c in node.children]
+        out[child.local_name] = {
+            "traces": [c.local_name for c in node.children],
+            "argument_keywords": [list(b.bare_concrete_function.argument_keywords) for b in bare],
+            "input_signature_kind": node.function.function_spec.input_signature.WhichOneof("kind"),
+            "defaults": str(node.function.function_spec.fullargspec.named_tuple_value.values[3].value),
+            "concrete": [str(object_graph.concrete_functions[n].canonicalized_input_signature)
+                         for n in node.function.concrete_functions]}
+    return out

@@ -176,19 +176,7 @@ def _traced_functions(export_dir):
     their argument keywords and input signatures as protobuf text)."""
     meta = read_saved_model(export_dir).meta_graphs[0]
     graph = meta.object_graph_def
-    out = {}
-    for child in graph.nodes[0].children:
-        node = graph.nodes[child.node_id]
-        if node.WhichOneof("kind") != "function":
-            continue
-        bare = [graph.nodes[c.node_id] for c in node.children]
-        out[child.local_name] = {
-            "traces": [c.local_name for c in node.children],
-            "argument_keywords": [list(b.bare_concrete_function.argument_keywords) for b in bare],
-            "input_signature_kind": node.function.function_spec.input_signature.WhichOneof("kind"),
-            "defaults": str(node.function.function_spec.fullargspec.named_tuple_value.values[3].value),
-            "concrete": [str(graph.concrete_functions[n].canonicalized_input_signature)
-                         for n in node.function.concrete_functions]}
+    out = saved_model_export_modules.function_nodes(graph)
     return out, sorted(meta.signature_def), [n.WhichOneof("kind") for n in graph.nodes]
 
 

@@ -98,19 +98,7 @@ def traced_export(x):
         with open(os.path.join(d, "saved_model.pb"), "rb") as f:
             sm.ParseFromString(f.read())
         graph = sm.meta_graphs[0].object_graph_def
-        functions = {}
-        for child in graph.nodes[0].children:
-            node = graph.nodes[child.node_id]
-            if node.WhichOneof("kind") != "function":
-                continue
-            bare = [graph.nodes[c.node_id] for c in node.children]
-            functions[child.local_name] = {
-                "traces": [c.local_name for c in node.children],
-                "argument_keywords": [list(b.bare_concrete_function.argument_keywords) for b in bare],
-                "input_signature_kind": node.function.function_spec.input_signature.WhichOneof("kind"),
-                "defaults": str(node.function.function_spec.fullargspec.named_tuple_value.values[3].value),
-                "concrete": [str(graph.concrete_functions[n].canonicalized_input_signature)
-                             for n in node.function.concrete_functions]}
+        functions = saved_model_export_modules.function_nodes(graph)
         loaded = tf.saved_model.load(d)
         errors = {}
         for name, call in [("float64", lambda: loaded.scaled(tf.constant(x, tf.float64))),
