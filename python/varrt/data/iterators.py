@@ -40,7 +40,10 @@ class Iterator:
 
 def _tracing_function():
     """Whether a tf.function's graph is being built here (not a TensorFlow 1 graph)."""
-    return graph_building.building() and graph_building.tf1_graph() is None
+    return graph_building.tf1_graph() is None
+
+
+_building_state = graph_building._state  # .graph: the graph being built on this thread (one read per element)
 
 
 class OwnedIterator(Iterator):
@@ -69,7 +72,7 @@ class OwnedIterator(Iterator):
     _traced_for = None
 
     def __next__(self):
-        if OwnedIterator._traced_next is not None and _tracing_function():
+        if _building_state.graph is not None and OwnedIterator._traced_next is not None and _tracing_function():
             return OwnedIterator._traced_next(self)
         element = next(self._elements)
         self._produced += 1
@@ -77,7 +80,7 @@ class OwnedIterator(Iterator):
 
     def get_next(self):
         """The next element; OutOfRangeError at the end (StopIteration is `next`'s)."""
-        if OwnedIterator._traced_next is not None and _tracing_function():
+        if _building_state.graph is not None and OwnedIterator._traced_next is not None and _tracing_function():
             return OwnedIterator._traced_next(self)
         try:
             return self.__next__()
