@@ -204,7 +204,9 @@ def test_functions_without_input_signature_export_their_traces(tmp_path):
 
 
 def test_missing_features_say_so(tmp_path):
-    with pytest.raises(NotImplementedError, match="SaveOptions"):
+    with pytest.raises(NotImplementedError, match="SaveOptions' save_debug_info"):
+        tf.saved_model.save(Dense(), tmp_path / "c", options=tf.saved_model.SaveOptions(save_debug_info=True))
+    with pytest.raises(TypeError, match="SaveOptions"):
         tf.saved_model.save(Dense(), tmp_path / "c", options=object())
 
     class WithCond(tf.Module):

@@ -66,8 +66,8 @@ ExampleFeatureMap map_from(const py::iterable& entries) {
 py::list entries_of(const ExampleFeatureMap& m) {
   py::list out;
   for (const auto& e : m) {
-    out.append(py::make_tuple(py::str(PyUnicode_DecodeUTF8(e.first.data(), static_cast<Py_ssize_t>(e.first.size()),
-                                                           "surrogateescape"), false),
+    out.append(py::make_tuple(py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(
+                                  e.first.data(), static_cast<Py_ssize_t>(e.first.size()), "surrogateescape")),
                               static_cast<int>(e.second.kind), values_of(e.second)));
   }
   return out;
@@ -105,8 +105,8 @@ py::list features_of(const std::vector<ExampleFeature>& features) {
 py::list lists_of(const example::FeatureListMap& m) {
   py::list out;
   for (const auto& e : m) {
-    out.append(py::make_tuple(py::str(PyUnicode_DecodeUTF8(e.first.data(), static_cast<Py_ssize_t>(e.first.size()),
-                                                           "surrogateescape"), false),
+    out.append(py::make_tuple(py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(
+                                  e.first.data(), static_cast<Py_ssize_t>(e.first.size()), "surrogateescape")),
                               features_of(e.second)));
   }
   return out;

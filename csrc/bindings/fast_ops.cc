@@ -204,6 +204,12 @@ bool reduce_dtype(DType d) {
   }
 }
 
+// Python's predicate: whether a graph tensor's rank is unknown (ops/reduction_ops.py sets it).
+PyObject*& rank_unknown() {
+  static PyObject* fn = nullptr;
+  return fn;
+}
+
 // reduce_*(input_tensor, axis=None, keepdims=False): a tensor or variable, axes as ints.
 PyObject* fast_reduce(FastOpObject* self, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
@@ -221,6 +227,16 @@ PyObject* fast_reduce(FastOpObject* self, PyObject* const* args, size_t nargsf, 
   }
   PyObject* keep = slots[2];
   if (keep != nullptr && keep != Py_True && keep != Py_False) return call_fallback(self, args, nargsf, kwnames);
+  // All axes of a graph tensor whose rank is known only when the graph runs: the Python path
+  // records a node that reduces whatever rank it then has (Python knows what the graph knows).
+  if ((slots[1] == nullptr || slots[1] == Py_None) && is_symbolic_tensor(slots[0]) && rank_unknown() != nullptr) {
+    PyObject* unknown = PyObject_CallOneArg(rank_unknown(), slots[0]);
+    if (unknown == nullptr) return nullptr;
+    const int truth = PyObject_IsTrue(unknown);
+    Py_DECREF(unknown);
+    if (truth < 0) return nullptr;
+    if (truth) return call_fallback(self, args, nargsf, kwnames);
+  }
   Operand x;
   if (!classify(slots[0], &x) || x.kind == Operand::kValue || !reduce_dtype(x.dtype)) {
     return call_fallback(self, args, nargsf, kwnames);
@@ -456,6 +472,13 @@ void bind_fast_ops(py::module_& m) {
     reduce_ops[kernels::reduce_op_name(op)] = static_cast<int>(op);
   }
   m.attr("REDUCE_OPS") = reduce_ops;
+  m.def(
+      "_set_rank_unknown",
+      [](py::object fn) {
+        Py_XDECREF(rank_unknown());
+        rank_unknown() = fn.release().ptr();
+      },
+      py::arg("fn"), "Sets the predicate the reductions' fast entries ask whether a graph tensor's rank is unknown.");
   py::dict unary_ops;
   for (auto op : kernels::kUnaryOps) {
     unary_ops[ops::unary_op_name(op)] = static_cast<int>(op);

@@ -496,6 +496,10 @@ def _set_out_of_scope_error(fn: typing.Any) -> None:
     """
     Registers fn(graph_tensor) -> the exception for a graph tensor used out of its graph.
     """
+def _set_rank_unknown(fn: typing.Any) -> None:
+    """
+    Sets the predicate the reductions' fast entries ask whether a graph tensor's rank is unknown.
+    """
 def _set_shape_factory(arg0: typing.Any) -> None:
     """
     Sets the callable that makes `Variable.shape` from a dims tuple (or None).

@@ -99,6 +99,7 @@ from varrt.autodiff.backprop import GradientTape, UnconnectedGradients  # noqa: 
 from varrt.ops import gradients as _gradients  # noqa: E402,F401
 from varrt.ops.gradients.registry import RegisterGradient, no_gradient  # noqa: E402
 from varrt.autodiff.custom_gradient import custom_gradient  # noqa: E402
+from varrt.graph import custom_gradient_node as _custom_gradient_node  # noqa: E402,F401  (registers itself)
 from varrt.ops.array_ops import broadcast_to, stop_gradient  # noqa: E402
 from varrt.base.tf_logging import get_logger  # noqa: E402
 from varrt.base import nest  # noqa: E402

@@ -299,6 +299,8 @@ PyObject* wrap_symbolic_tensor(PyTensor t) {
   return self;
 }
 
+bool is_symbolic_tensor(PyObject* o) { return symbolic_class != nullptr && Py_TYPE(o) == symbolic_class; }
+
 void add_tensor_type(PyObject* module) {
   if (PyType_Ready(&tensor_base_type) < 0) throw py::error_already_set();
   Py_INCREF(&tensor_base_type);

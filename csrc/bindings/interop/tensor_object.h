@@ -42,6 +42,8 @@ PyObject* new_tensor_object(PyTypeObject* type);
 PyObject* wrap_tensor(PyTensor t);
 // A new graph tensor (the registered SymbolicTensor class) holding `t`, whatever this thread builds.
 PyObject* wrap_symbolic_tensor(PyTensor t);
+// Whether `o` is a graph tensor (its static shape, even its rank, may be unknown).
+bool is_symbolic_tensor(PyObject* o);
 
 }  // namespace bind
 }  // namespace varrt

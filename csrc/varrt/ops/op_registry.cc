@@ -73,8 +73,15 @@ class ReduceKernel : public NodeKernel {
  public:
   explicit ReduceKernel(kernels::ReduceOp op) : op_(op) {}
   void run(NodeCall& c) const override {
-    std::vector<int64_t> axes64 = c.ints_attr("reduction_indices");
-    std::vector<int> axes(axes64.begin(), axes64.end());
+    std::vector<int> axes;
+    if (c.find_attr("reduction_indices") != nullptr) {
+      std::vector<int64_t> axes64 = c.ints_attr("reduction_indices");
+      axes.assign(axes64.begin(), axes64.end());
+    } else {
+      // Recorded for a tensor of unknown rank: every axis it has when the graph runs (what
+      // TensorFlow's Range(Rank(x)) input gives).
+      for (int i = 0; i < c.inputs[0].tensor.shape().rank(); ++i) axes.push_back(i);
+    }
     c.outputs[0] = ops::Reduce(op_, c.inputs[0], axes, c.attr("keep_dims") != 0);
   }
 

@@ -17,6 +17,7 @@ import inspect
 
 from varrt import _C
 from varrt.autodiff import tape as tape_lib
+from varrt.framework import graph_building
 from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops
@@ -42,6 +43,18 @@ class _VariableReads:
             v = _variables.trainable_variable_of(resource)
             if v is not None:
                 self.variables[resource] = v
+
+
+# Records the custom gradient as a node of a tf.function's graph traced with no tape recording
+# inside it (graph/custom_gradient_node.py, a layer above: it registers itself here), so a tape
+# around the function's call takes grad_fn's gradients.
+_graph_recorder = None
+
+
+def register_graph_recorder(record):
+    """Makes `record(grad_fn, inputs, variables, result)` what a trace with no tape recording does."""
+    global _graph_recorder
+    _graph_recorder = record
 
 
 def _accepts_variables(fn):
@@ -74,7 +87,14 @@ def custom_gradient(f=None):
     @functools.wraps(f)
     def decorated(*args, **kwargs):
         recorders = tape_lib.recording_recorders()
-        if not recorders:
+        traced = False
+        if _graph_recorder is not None and graph_building.inside_function():
+            # Only a tape opened inside the function records its ops; one around the call sees
+            # the graph run, and takes grad_fn's gradients from the node recorded for it.
+            inside = tape_lib.installed_recorders()[graph_building.current().tapes_at_entry:]
+            recorders = [r for r in recorders if any(r is i for i in inside)]
+            traced = not recorders
+        if not recorders and not traced:
             result, _ = f(*args, **kwargs)
             return result
         inputs = [a if isinstance(a, (Tensor, _variables.Variable)) else convert_to_tensor(a)
@@ -85,6 +105,8 @@ def custom_gradient(f=None):
         if variables and not _accepts_variables(grad_fn):
             raise TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
                             f"uses variables: {variables}")
+        if traced:
+            return _graph_recorder(grad_fn, inputs, variables, result)
         with tape_lib.stop_all_recording():
             flat = [array_ops.identity(r) for r in nest.flatten(result)]  # new values, even for a returned input
         n_in = len(inputs)

@@ -31,6 +31,7 @@ from varrt.ops import random_ops
 from varrt.framework import name_scopes
 from varrt.framework.tensor import Tensor
 from varrt.graph import op_callbacks
+from varrt.autodiff import tape
 
 
 _lookup = []  # op_def_lib.get, once imported (the op table is in the layer above this module's imports)
@@ -266,6 +267,8 @@ class FuncGraph:
         self.deferred = {}
         self._pending = None
         self.output_slots = None  # the results' slots, once finish() has run
+        self.tapes_at_entry = 0  # how many tapes were installed when the graph was first entered
+        self.custom_gradient_nodes = {}  # node index -> its number of results (graph/custom_gradient_node.py)
         # Per node (core graph order): its attributes and the resource ids of its variable
         # inputs; per slot: its dtype. What a SavedModel export writes the nodes from
         # (saved_model/function_def_builder.py); nodes added directly have None and [].
@@ -359,6 +362,10 @@ class FuncGraph:
         # building runs nothing the program asked to run: no log lines; the caller's device scope is not a node's own
         entry = (current(), _C._wrap_symbolic(True), _C._quiet_placement(True), _C.device_scope_name(),
                  _C.push_graph_recorder(self._decide, self._record, self._failed, _not_recorded(), self.graph_id))
+        if not self._entries:
+            # Tapes installed before the graph is entered record the calls of the finished
+            # function, not the ops traced into it (graph/custom_gradient_node.py asks).
+            self.tapes_at_entry = len(tape.installed_recorders())
         self._entries.append(entry)
         self._enclosing_from_entries()
         _state.graph = self

@@ -41,7 +41,7 @@ def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: Optional[str] =
     l2sum_safe = nn_ops.select(pred, l2sum, array_ops.ones_like(l2sum))
     l2norm = nn_ops.select(pred, math_ops.sqrt(l2sum_safe), l2sum)
     intermediate = values * clip_norm
-    if tuple(intermediate.shape) != tuple(values.shape):
+    if not values.shape.is_compatible_with(intermediate.shape):  # (either may be unknown while tracing)
         raise ValueError(f"Shapes {values.shape} and {intermediate.shape} are incompatible")
     return _like(t, array_ops.identity(intermediate / math_ops.maximum(l2norm, clip_norm)))
 

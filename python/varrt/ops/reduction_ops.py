@@ -12,6 +12,7 @@ import numpy as np
 
 from varrt import _C
 from varrt.base import dtypes
+from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
                             quiet, require_value, run,
@@ -72,10 +73,22 @@ def _reduce(op, kernel, input_tensor, axis, keepdims, name, bool_input=False, en
     # The C++ reductions' attributes (TensorFlow's reduction_indices input, as given; axis None:
     # all axes, as TensorFlow's Python layer passes them, so a shape function sees them too).
     attrs = {"keep_dims": bool(keepdims)}
-    axes = tuple(range(len(shape_of(a)))) if axis is None else attr_ints(axis)
+    if axis is None:
+        # A graph tensor of unknown rank reduces whatever rank it has when the graph runs (no
+        # attribute: the node's kernel takes every axis of its input), as TensorFlow's Range(Rank).
+        axes = None if _rank_unknown(input_tensor) else tuple(range(len(shape_of(a))))
+    else:
+        axes = attr_ints(axis)
     if axes is not None:
         attrs["reduction_indices"] = axes
-    return run(op, reduce, (a,), dtype, attrs=attrs)
+    out = run(op, reduce, (a,), dtype, attrs=attrs)
+    if axes is None and not keepdims:
+        out.set_shape([])  # every axis reduced: a scalar whatever the rank (TensorFlow's _may_reduce_to_scalar)
+    return out
+
+
+def _rank_unknown(t):
+    return getattr(type(t), "_is_symbolic", False) and graph_building.shape_of(t).rank is None
 
 
 def _sum(a, axes, dtype):
@@ -339,6 +352,7 @@ def _fast_entries():
 
 
 _fast_entries()
+_C._set_rank_unknown(_rank_unknown)  # their graph tensors of unknown rank take the functions above
 
 
 # --- tf.raw_ops: TensorFlow's reduction ops take `keep_dims`, ArgMax/ArgMin `dimension` ----------

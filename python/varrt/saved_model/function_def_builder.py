@@ -116,8 +116,11 @@ class _Builder:
         return f"{name}:output:0"
 
 
-def build(concrete_function, name):
-    """(FunctionDef fields, [variables in resource-argument order]) of a traced function."""
+def build(concrete_function, name, custom_gradients=True):
+    """(FunctionDef fields, [variables in resource-argument order]) of a traced function.
+    `custom_gradients`: SaveOptions.experimental_custom_gradients (varrt cannot write the
+    gradient functions of tf.custom_gradient yet: True refuses a function that has one, False
+    writes its forward computation, whose gradient a loader then refuses, as TensorFlow's)."""
     graph = concrete_function.graph
     if graph.resource_args or graph.external_captures:
         raise NotImplementedError("tf.saved_model.save: varrt cannot export a function taking variables as "
@@ -143,6 +146,24 @@ def build(concrete_function, name):
             continue
         attrs = graph.node_attrs[index]
         opdef = op_def_lib.get(op)
+        if index in graph.custom_gradient_nodes:
+            if custom_gradients:
+                raise NotImplementedError(
+                    f"tf.saved_model.save: varrt cannot save the gradient of the tf.custom_gradient function behind "
+                    f"node {node_name} yet (TensorFlow saves it by default); pass options=tf.saved_model.SaveOptions("
+                    f"experimental_custom_gradients=False) to save the forward computation only (the loaded "
+                    f"function's gradient is then that of its ops, as in TensorFlow with that option)")
+            # TensorFlow's node: an IdentityN of the results whose gradient op type names the
+            # custom gradient, which a loader without it refuses to differentiate (LookupError).
+            slots, first, num_outputs, _ = graph._io[index]
+            results = slots[:num_outputs]
+            name = b.unique(node_name)
+            b.add_node(name, "IdentityN", [b.refs[s] for s in results],
+                       {"T": {"list": {"type": [slot_dtypes[s]._enum for s in results]}},
+                        "_gradient_op_type": {"s": f"CustomGradient-{id(graph)}-{index}".encode()}})
+            for k in range(num_outputs):
+                b.refs[first + k] = f"{name}:output:{k}"
+            continue
         if attrs is None or opdef is None:
             what = _NOT_EXPORTED.get(op, "a Python call")
             raise NotImplementedError(f"tf.saved_model.save: varrt cannot export the node {node_name} (op {op}: "

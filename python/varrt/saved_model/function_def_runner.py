@@ -5,6 +5,8 @@ and the resource ops on the restored variables passed as the functions' resource
 inside `tf.function`, it traces the FunctionDef into a varrt graph. `missing_ops` lists what a
 function reaches that varrt lacks, so a load fails before anything runs, naming op and function."""
 from varrt.base import dtypes
+from varrt.graph import custom_gradient_node
+from varrt.ops import array_ops
 from varrt.framework.tensor import constant
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops import op_def_lib, raw_op
@@ -27,7 +29,7 @@ def _update(method):
 # Ops on a variable's resource handle: the argument is the restored Variable itself.
 _VARIABLE_OPS = {"ReadVariableOp": _read, "AssignVariableOp": _update("assign"),
                  "AssignAddVariableOp": _update("assign_add"), "AssignSubVariableOp": _update("assign_sub")}
-_SPECIAL_OPS = {"Const", "NoOp"} | set(CALL_OPS) | set(_VARIABLE_OPS)
+_SPECIAL_OPS = {"Const", "NoOp", "IdentityN"} | set(CALL_OPS) | set(_VARIABLE_OPS)
 
 
 def _attr_value(attr):
@@ -77,6 +79,8 @@ class FunctionDefRunner:
 
     def __init__(self, library):
         self._functions = {f.signature.name: f for f in library.function}
+        # tf.custom_gradient op type -> the name of the gradient function TensorFlow saved for it
+        self._registered_gradients = {g.registered_op_type: g.gradient_func for g in library.registered_gradients}
 
     def missing_ops(self, name):
         """[(function, op)] of the ops reachable from function `name` that varrt lacks."""
@@ -130,6 +134,8 @@ class FunctionDefRunner:
             return {"output": outputs} if node.op in CALL_OPS else self._by_output_arg(callee, outputs)
         if node.op in _VARIABLE_OPS:
             return {"value": _VARIABLE_OPS[node.op](*inputs)}
+        if node.op == "IdentityN":
+            return {"output": self._identity_n(node, inputs)}
         attrs = {k: _attr_value(v) for k, v in node.attr.items() if not k.startswith("_")}
         if node.op == "Const":
             # the parsed TensorProto is the core's TensorData: constant() takes its array view
@@ -159,6 +165,30 @@ class FunctionDefRunner:
             out[arg.name] = flat[position:position + n]
             position += n
         return out
+
+    def _identity_n(self, node, inputs):
+        """IdentityN: its inputs passed through; with `_gradient_op_type` (the forward of a
+        tf.custom_gradient function) a gradient that raises: TensorFlow's LookupError when the
+        SavedModel holds no gradient for it, else varrt's NotImplementedError (it cannot run saved
+        gradient functions yet)."""
+        if "_gradient_op_type" not in node.attr:
+            return [array_ops.identity(x) for x in inputs]
+        op_type = node.attr["_gradient_op_type"].s.decode()
+        if op_type in self._registered_gradients:
+            def error():
+                return NotImplementedError(
+                    f"varrt cannot yet run the gradient function this SavedModel holds for node {node.name} (the "
+                    f"tf.custom_gradient of {op_type}, function {self._registered_gradients[op_type]})")
+        else:
+            def error():
+                return LookupError(
+                    f"No gradient defined for operation'{node.name}' (op type: IdentityN). In general every "
+                    "operation must have an associated `@tf.RegisterGradient` for correct autodiff, which this op "
+                    "is lacking. If you want to pretend this operation is a constant in your program, you may insert "
+                    "`tf.stop_gradient`. This can be useful to silence the error in cases where you know gradients "
+                    "are not needed, e.g. the forward pass of tf.custom_gradient. Please see more details in "
+                    "https://www.tensorflow.org/api_docs/python/tf/custom_gradient.")
+        return custom_gradient_node.no_gradient_identity(inputs, error)
 
     def _by_output_arg(self, name, outputs):
         return {arg.name: [value] for arg, value in zip(self._functions[name].signature.output_arg, outputs)}

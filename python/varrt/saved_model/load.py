@@ -22,7 +22,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.variables import Variable
 from varrt.graph.function import function
-from varrt.saved_model import structured_value
+from varrt.saved_model import save_options, structured_value
 from varrt.saved_model.constants import VARIABLES_DIRECTORY, VARIABLES_FILENAME
 from varrt.saved_model.function_def_runner import FunctionDefRunner
 from varrt.saved_model.function_load_order import load_order
@@ -260,7 +260,9 @@ def _select_meta_graph(saved_model, tags, export_dir):
 def load(export_dir, tags=None, options=None):
     """Loads the SavedModel in `export_dir` (see the module's docstring for what it restores)."""
     if options is not None:
-        raise NotImplementedError("tf.saved_model.load: varrt does not take LoadOptions yet")
+        refusal = save_options.load_option_refusal(options)
+        if refusal is not None:
+            raise refusal
     saved_model = read_saved_model(export_dir)
     meta_graph = _select_meta_graph(saved_model, tags, export_dir)
     object_graph = meta_graph.object_graph_def

@@ -36,7 +36,7 @@ from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.variables import Variable
 from varrt.graph.function import ConcreteFunction, Function
-from varrt.saved_model import function_def_builder, saver, structured_value
+from varrt.saved_model import function_def_builder, save_options, saver, structured_value
 from varrt.saved_model.constants import (ASSETS_DIRECTORY, DEFAULT_SERVING_SIGNATURE_DEF_KEY, PREDICT_METHOD_NAME,
                                          SERVING, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
 from varrt.saved_model.fingerprinting import write_fingerprint
@@ -173,14 +173,20 @@ def save(obj, export_dir, signatures=None, options=None):
         signatures: A concrete function or a `tf.function` with an input signature, or a dict of
             them by signature key; by default TensorFlow's choice (the root's one `tf.function`
             with an input signature, served as "serving_default").
-        options: Not taken yet (NotImplementedError).
+        options: A `tf.saved_model.SaveOptions` (the options varrt does not act on raise
+            NotImplementedError naming them).
 
     Raises:
-        NotImplementedError: For what varrt does not export yet, naming it: control flow,
+        NotImplementedError: For what varrt does not export yet, naming it: control flow, the
+            gradients of `tf.custom_gradient` functions (unless the options leave them out), some
             SaveOptions.
     """
-    if options is not None:
-        raise NotImplementedError("tf.saved_model.save: varrt does not take SaveOptions yet")
+    options = save_options.SaveOptions() if options is None else options
+    if not isinstance(options, save_options.SaveOptions):
+        raise TypeError(f"tf.saved_model.save: `options` must be a tf.saved_model.SaveOptions, got {options!r}")
+    refusal = save_options.save_option_refusal(options)
+    if refusal is not None:
+        raise refusal
     export_dir = os.fspath(export_dir)
     graph = tracking.ObjectGraph(obj)
     nodes = []  # SavedObject fields
@@ -202,7 +208,7 @@ def save(obj, export_dir, signatures=None, options=None):
         if id(cf) in traced:
             return traced[id(cf)]
         fname = export.name(base)
-        fdef, variables = function_def_builder.build(cf, fname)
+        fdef, variables = function_def_builder.build(cf, fname, options.experimental_custom_gradients)
         for v in variables:
             if id(v) not in var_node:
                 raise NotImplementedError(f"tf.saved_model.save: the function {base} reads the variable {v.name}, "
@@ -285,15 +291,17 @@ def save(obj, export_dir, signatures=None, options=None):
             nodes[parent].setdefault("dependencies", []).append({"node_id": node_id, "local_name": local})
     keys, values, object_graph_bytes = _checkpoint(graph, nodes)
     variables = [v for v in values[:-1]]
-    saver_def = saver.add_saver(export.library, graph_nodes, export.name,
-                                [(k, v, tracking.full_name(v)) for k, v in zip(keys, variables)],
-                                [handle_nodes[id(v)] for v in variables], object_graph_bytes)
+    saver_def = None
+    if not options.experimental_skip_saver:  # (TensorFlow leaves the native checkpointing functions out)
+        saver_def = saver.add_saver(export.library, graph_nodes, export.name,
+                                    [(k, v, tracking.full_name(v)) for k, v in zip(keys, variables)],
+                                    [handle_nodes[id(v)] for v in variables], object_graph_bytes)
     _write_checkpoint(export_dir, keys, values)
     saved_model = Message(SAVED_MODEL_MESSAGE, {"saved_model_schema_version": 1, "meta_graphs": [{
-        "meta_info_def": {"tags": [SERVING], "tensorflow_version": TENSORFLOW_VERSION,
+        "meta_info_def": {"tags": [SERVING] + list(options.extra_tags or ()), "tensorflow_version": TENSORFLOW_VERSION,
                           "tensorflow_git_version": f"varrt-{_version()}", "stripped_default_attrs": True},
         "graph_def": {"node": graph_nodes, "library": {"function": export.library}, "versions": dict(_GRAPH_VERSIONS)},
-        "saver_def": saver_def,
+        **({"saver_def": saver_def} if saver_def is not None else {}),
         "signature_def": signature_defs,
         "object_graph_def": {"nodes": [{k: v for k, v in n.items() if not (k == "children" and not v)} for n in nodes],
                              "concrete_functions": export.concrete}}]})

@@ -117,6 +117,8 @@ class ShapeContext:
         if pos is None:
             return None
         i, count = pos
+        if i >= len(self.input_shapes):
+            return None  # not carried (a reduction over all axes of a tensor of unknown rank)
         if count is None:
             return as_dims(self.input_shapes[i])
         return [as_dims(s) for s in self.input_shapes[i:i + count]]
