@@ -460,7 +460,7 @@ class Layer(LayerSaving, Operation):
                                      f"{type(arg)})")
             first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
-        self._maybe_build(first)
+        self._maybe_build(first, args, kwargs)
         by_call = contextlib.nullcontext()
         if self._builds_by_call:
             by_call = call_context.building_by_call()
@@ -494,15 +494,49 @@ class Layer(LayerSaving, Operation):
         if isinstance(first, (Tensor, KerasTensor)) and self._input_spec is not None:
             assert_input_compatibility(self._input_spec, first, self.name)
 
-    def _maybe_build(self, first):
-        """Builds the layer for the shape of its first input, on the first call."""
+    def _maybe_build(self, first, args=(), kwargs=None):
+        """Builds the layer on the first call: for the shape of its first input, or, when `build`
+        takes several shapes, Keras's `build(<name>_shape=...)` for each tensor argument <name>."""
         if self.built:
             return
         with self._open_name_scope():
             self._builds_by_call = type(self).build is Layer.build and any(not lr.built for lr in self._layers)
-            self.build(nest.map_structure(_shape_of, first) if first is not None else None)
+            shapes_dict = self._build_shapes_from_call(args, kwargs or {})
+            if shapes_dict is not None:
+                self.build(**shapes_dict)
+            else:
+                self.build(nest.map_structure(_shape_of, first) if first is not None else None)
             if isinstance(first, (Tensor, KerasTensor)):  # build may have set a stricter spec
                 assert_input_compatibility(self._input_spec, first, self.name)
+
+    def _build_shapes_from_call(self, args, kwargs):
+        """Keras's `update_shapes_dict_for_target_fn` for a `build` of several parameters: each
+        must be `<name>_shape` for a `call` argument <name>; those given tensors get their shapes
+        (None for a `build` of one parameter)."""
+        parameters = [name for name, p in inspect.signature(self.build).parameters.items()
+                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY)]
+        if len(parameters) <= 1:
+            return None
+        try:
+            bound = self._call_signature.bind(*args, **kwargs).arguments
+        except TypeError:
+            bound = {}
+        shapes_dict = {}
+        for name in parameters:
+            preamble = ("For a `build()` method with more than one argument, all arguments should have a `_shape` "
+                        "suffix and match an argument from `call()`. E.g. `build(self, foo_shape, bar_shape)` ")
+            if not name.endswith("_shape"):
+                raise ValueError(f"{preamble} For layer '{type(self).__name__}', Received `build()` argument "
+                                 f"`{name}`, which does not end in `_shape`.")
+            argument = name[:-len("_shape")]
+            if argument not in self._call_parameters:
+                raise ValueError(f"{preamble} For layer '{type(self).__name__}', received `build()` argument "
+                                 f"`{name}`, but `call()` does not have argument `{argument}`.")
+            value = bound.get(argument)
+            if _is_tensor(value) or (nest.is_nested(value) and value and all(
+                    _is_tensor(x) or x is None for x in nest.flatten(value))):
+                shapes_dict[name] = nest.map_structure(lambda x: None if x is None else _shape_of(x), value)
+        return shapes_dict
 
     def _symbolic_call(self, args, kwargs):
         """A call on KerasTensors (the functional API): the layer is built for their shapes, its
@@ -516,7 +550,7 @@ class Layer(LayerSaving, Operation):
         previous_mask = keras_masks.populate_mask_arguments(self, args, kwargs)
         first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
-        self._maybe_build(first)
+        self._maybe_build(first, args, kwargs)
         by_call = contextlib.nullcontext()
         if self._builds_by_call:
             by_call = call_context.building_by_call()
