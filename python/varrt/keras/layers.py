@@ -1,6 +1,7 @@
 """`tf.keras.layers`: Keras 3's layers (varrt/layers)."""
 from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
+from varrt.layers.attention import AdditiveAttention, Attention  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.bidirectional import Bidirectional  # noqa: F401
 from varrt.layers.category_encoding import CategoryEncoding  # noqa: F401
