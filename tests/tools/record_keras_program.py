@@ -9,6 +9,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_export_program.py keras_export
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_datasets_program.py keras_datasets
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_attention_program.py keras_attention
 """
 import os
 import shutil

@@ -517,10 +517,7 @@ class Layer(LayerSaving, Operation):
                       if p.kind in (p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY)]
         if len(parameters) <= 1:
             return None
-        try:
-            bound = self._call_signature.bind(*args, **kwargs).arguments
-        except TypeError:
-            bound = {}
+        bound = self._call_signature.bind(*args, **kwargs).arguments  # Keras's CallSpec: its TypeError
         shapes_dict = {}
         for name in parameters:
             preamble = ("For a `build()` method with more than one argument, all arguments should have a `_shape` "
@@ -533,8 +530,11 @@ class Layer(LayerSaving, Operation):
                 raise ValueError(f"{preamble} For layer '{type(self).__name__}', received `build()` argument "
                                  f"`{name}`, but `call()` does not have argument `{argument}`.")
             value = bound.get(argument)
-            if _is_tensor(value) or (nest.is_nested(value) and value and all(
-                    _is_tensor(x) or x is None for x in nest.flatten(value))):
+
+            def is_tensor(x):
+                return _is_tensor(x) or isinstance(x, KerasTensor)
+            if is_tensor(value) or (nest.is_nested(value) and value and all(
+                    is_tensor(x) or x is None for x in nest.flatten(value))):
                 shapes_dict[name] = nest.map_structure(lambda x: None if x is None else _shape_of(x), value)
         return shapes_dict
 
@@ -543,10 +543,17 @@ class Layer(LayerSaving, Operation):
         outputs inferred (`compute_output_spec`) and the call recorded as a Node."""
         def convert(x):
             return x if isinstance(x, KerasTensor) or x is None else self._convert_input(x)
+        # Keras records the call as given, but in its fast path (one KerasTensor argument of the
+        # input dtype, no keyword arguments) its keyword dict is the one the masks are filled into,
+        # so that recorded call, and the config that lists it, name the mask (None when there is
+        # none). Otherwise a call reads the masks from its arguments when it runs (and sees a mask
+        # a layer run before it removed, as MultiHeadAttention does).
+        fast_path = not self._convert_input_args or (
+            not kwargs and len(args) == 1 and isinstance(args[0], KerasTensor)
+            and args[0].dtype == self.input_dtype)
         args = nest.map_structure(convert, args)
         kwargs = {k: nest.map_structure(convert, v) for k, v in kwargs.items()}
-        # Keras fills in the mask of a call's only tensor argument (None when it has none), so the
-        # recorded call, and the config that lists it, name it.
+        recorded_kwargs = kwargs if fast_path else dict(kwargs)
         previous_mask = keras_masks.populate_mask_arguments(self, args, kwargs)
         first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
@@ -559,7 +566,7 @@ class Layer(LayerSaving, Operation):
             outputs = self.compute_output_spec(*args, **kwargs)
         if not self.built:
             self.built = True
-        Node(self, args, kwargs, outputs)
+        Node(self, args, recorded_kwargs, outputs)
         keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs, previous_mask,
                                         Layer.compute_mask)
         return outputs
