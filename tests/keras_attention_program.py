@@ -159,6 +159,22 @@ for case, batch, t, s, dim, kwargs, key_dim in MHA_CASES:
     clone.set_weights(layer.get_weights())
     record_num(f"mha.{case}.from_config", clone(*args))
 
+# Sizes known only when a traced function runs (batch and lengths None): Keras's einsum falls back
+# to tf.einsum, the causal mask is built from the run-time lengths.
+dynamic = layers.MultiHeadAttention(num_heads=2, key_dim=3)
+dynamic(randn(1, 2, 5), randn(1, 2, 5))
+set_weights(dynamic)
+spec = tf.TensorSpec([None, None, 5], tf.float32)
+for case, kwargs in (("plain", {}), ("causal", dict(use_causal_mask=True)),
+                     ("scores", dict(return_attention_scores=True)),
+                     ("causal_scores", dict(use_causal_mask=True, return_attention_scores=True))):
+    fn = tf.function(lambda a, b, kwargs=kwargs: dynamic(a, b, **kwargs), input_signature=[spec, spec])
+    for batch, t, s in ((2, 3, 4), (1, 5, 2)):
+        out = fn(randn(batch, t, 5), randn(batch, s, 5))
+        out = out if isinstance(out, tuple) else (out,)
+        for i, o in enumerate(out):
+            record_tensor(f"mha.dynamic.{case}.{batch}x{t}x{s}.{i}", o)
+
 # attention_mask broadcasting: (B, T, S), (B, 1, S), (T, S) and a (B, N, T, S) per-head mask; 0/1 ints.
 layer = layers.MultiHeadAttention(num_heads=3, key_dim=2)
 q, v = randn(2, 4, 5), randn(2, 6, 5)
@@ -302,6 +318,9 @@ functional_ids = np.array([[3, 4, 0, 0], [5, 6, 7, 1], [2, 0, 0, 0]])
 functional_context = randn(3, 5, 6)
 record_num("functional.predict", functional.predict([functional_ids, functional_context], verbose=0))
 record_num("functional.call", functional([functional_ids, functional_context]))
+summary = []
+functional.summary(print_fn=lambda line, *args, **kwargs: summary.append(line))
+record("functional.summary", "\n".join(summary))
 record("functional.layer_weights", [(w.path, tuple(w.shape)) for w in functional.get_layer("mha").weights])
 record("functional.weights_order", [w.path for w in functional.weights])
 
