@@ -175,6 +175,22 @@ for case, kwargs in (("plain", {}), ("causal", dict(use_causal_mask=True)),
         for i, o in enumerate(out):
             record_tensor(f"mha.dynamic.{case}.{batch}x{t}x{s}.{i}", o)
 
+# Other float dtypes: float64, and float16 (Keras's dot-product route takes its softmax in float32).
+for dtype, rtol in (("float64", 1e-6), ("float16", 1e-3)):
+    layer = layers.MultiHeadAttention(num_heads=2, key_dim=3, dtype=dtype)
+    q = rs.rand(2, 4, 5)
+    layer(q, q)
+    layer.set_weights([rs.uniform(-0.5, 0.5, w.shape) for w in layer.get_weights()])
+    causal_out = layer(q, q, use_causal_mask=True)
+    masked_out, masked_scores = layer(q, q, attention_mask=np.tril(np.ones((4, 4), bool)),
+                                      return_attention_scores=True)
+    record_tensor(f"mha.{dtype}.causal", causal_out, rtol)
+    record_tensor(f"mha.{dtype}.masked", masked_out, rtol)
+    record_tensor(f"mha.{dtype}.masked_scores", masked_scores, rtol)
+    record(f"mha.{dtype}.variables", [(w.path, w.dtype) for w in layer.weights[:2]])
+    attention = layers.Attention(use_scale=True, dtype=dtype)
+    record_tensor(f"attention.{dtype}", attention([q, q]), rtol)
+
 # attention_mask broadcasting: (B, T, S), (B, 1, S), (T, S) and a (B, N, T, S) per-head mask; 0/1 ints.
 layer = layers.MultiHeadAttention(num_heads=3, key_dim=2)
 q, v = randn(2, 4, 5), randn(2, 6, 5)

@@ -390,7 +390,9 @@ class MultiHeadAttention(Layer):
 def dot_product_attention(query, key, value, mask, is_causal, scale):
     """The TensorFlow backend's `dot_product_attention` of [B, T, N, H] tensors (its XLA-style
     route): logits scaled, masked positions set to a large negative, softmax over S."""
-    logits = einsum_ops.einsum("BTNH,BSNH->BNTS", query, key)
+    # The logits and the softmax are in at least float32 (the result type with float32).
+    high = "float64" if query.dtype.name == "float64" else "float32"
+    logits = math_ops.cast(einsum_ops.einsum("BTNH,BSNH->BNTS", query, key), high)
     logits = math_ops.multiply(logits, math_ops.cast(scale, logits.dtype))
     if mask is not None or is_causal:
         combined_mask = array_ops.ones_like(logits, dtype="bool")
@@ -403,7 +405,7 @@ def dot_product_attention(query, key, value, mask, is_causal, scale):
             combined_mask = math_ops.logical_and(combined_mask, array_ops.expand_dims(array_ops.expand_dims(causal, 0), 0))
         large_negative = _LARGE_NEGATIVE_FLOAT16 if logits.dtype.name == "float16" else _LARGE_NEGATIVE
         logits = index_ops.where(combined_mask, logits, convert_to_tensor(large_negative, dtype=logits.dtype))
-    probs = nn_ops.softmax(logits, axis=-1)
+    probs = math_ops.cast(nn_ops.softmax(logits, axis=-1), key.dtype)
     return einsum_ops.einsum("BNTS,BSNH->BTNH", probs, value)
 
 
