@@ -24,9 +24,9 @@ from varrt.layers.layer import Layer
 from varrt.ops import (array_ops, einsum_ops, index_ops, init_ops, linalg_ops, math_ops, nn_ops, reduction_ops,
                        sequence_ops)
 
-# The TensorFlow backend's `_get_large_negative` for float32 (-0.7 * its largest value).
+# The TensorFlow backend's `_get_large_negative` for the logits (float32 or float64 here):
+# -0.7 times float32's largest value.
 _LARGE_NEGATIVE = 3.38953e38 * -0.7
-_LARGE_NEGATIVE_FLOAT16 = 65500.0 * -0.7
 
 
 class MultiHeadAttention(Layer):
@@ -402,9 +402,9 @@ def dot_product_attention(query, key, value, mask, is_causal, scale):
             logits_shape = array_ops.shape(logits)
             causal = linalg_ops.band_part(array_ops.ones(array_ops.stack([logits_shape[2], logits_shape[3]]),
                                                          "bool"), -1, 0)
-            combined_mask = math_ops.logical_and(combined_mask, array_ops.expand_dims(array_ops.expand_dims(causal, 0), 0))
-        large_negative = _LARGE_NEGATIVE_FLOAT16 if logits.dtype.name == "float16" else _LARGE_NEGATIVE
-        logits = index_ops.where(combined_mask, logits, convert_to_tensor(large_negative, dtype=logits.dtype))
+            causal = array_ops.expand_dims(array_ops.expand_dims(causal, 0), 0)  # [1, 1, T, S]
+            combined_mask = math_ops.logical_and(combined_mask, causal)
+        logits = index_ops.where(combined_mask, logits, convert_to_tensor(_LARGE_NEGATIVE, dtype=logits.dtype))
     probs = math_ops.cast(nn_ops.softmax(logits, axis=-1), key.dtype)
     return einsum_ops.einsum("BNTS,BSNH->BTNH", probs, value)
 
