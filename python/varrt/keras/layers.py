@@ -1,6 +1,7 @@
 """`tf.keras.layers`: Keras 3's layers (varrt/layers)."""
 from varrt.layers.activation import Activation  # noqa: F401
 from varrt.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
+from varrt.layers.attention import AdditiveAttention, Attention  # noqa: F401
 from varrt.layers.batch_normalization import BatchNormalization  # noqa: F401
 from varrt.layers.bidirectional import Bidirectional  # noqa: F401
 from varrt.layers.category_encoding import CategoryEncoding  # noqa: F401
@@ -11,6 +12,7 @@ from varrt.layers.dense import Dense  # noqa: F401
 from varrt.layers.discretization import Discretization  # noqa: F401
 from varrt.layers.dot import Dot, dot  # noqa: F401
 from varrt.layers.dropout import Dropout  # noqa: F401
+from varrt.layers.einsum_dense import EinsumDense  # noqa: F401
 from varrt.layers.embedding import Embedding  # noqa: F401
 from varrt.layers.global_pooling import (GlobalAveragePooling1D, GlobalAveragePooling2D,  # noqa: F401
                                          GlobalMaxPooling1D, GlobalMaxPooling2D)
@@ -25,6 +27,7 @@ from varrt.layers.layer import Layer  # noqa: F401
 from varrt.layers.layer_normalization import LayerNormalization  # noqa: F401
 from varrt.layers.lstm import LSTM, LSTMCell  # noqa: F401
 from varrt.layers.masking import Masking  # noqa: F401
+from varrt.layers.multi_head_attention import MultiHeadAttention  # noqa: F401
 from varrt.layers.merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add,  # noqa: F401
                                   average, concatenate, maximum, minimum, multiply, subtract)
 from varrt.layers.normalization import Normalization  # noqa: F401

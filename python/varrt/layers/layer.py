@@ -460,7 +460,7 @@ class Layer(LayerSaving, Operation):
                                      f"{type(arg)})")
             first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
-        self._maybe_build(first)
+        self._maybe_build(first, args, kwargs)
         by_call = contextlib.nullcontext()
         if self._builds_by_call:
             by_call = call_context.building_by_call()
@@ -494,29 +494,70 @@ class Layer(LayerSaving, Operation):
         if isinstance(first, (Tensor, KerasTensor)) and self._input_spec is not None:
             assert_input_compatibility(self._input_spec, first, self.name)
 
-    def _maybe_build(self, first):
-        """Builds the layer for the shape of its first input, on the first call."""
+    def _maybe_build(self, first, args=(), kwargs=None):
+        """Builds the layer on the first call: for the shape of its first input, or, when `build`
+        takes several shapes, Keras's `build(<name>_shape=...)` for each tensor argument <name>."""
         if self.built:
             return
         with self._open_name_scope():
             self._builds_by_call = type(self).build is Layer.build and any(not lr.built for lr in self._layers)
-            self.build(nest.map_structure(_shape_of, first) if first is not None else None)
+            shapes_dict = self._build_shapes_from_call(args, kwargs or {})
+            if shapes_dict is not None:
+                self.build(**shapes_dict)
+            else:
+                self.build(nest.map_structure(_shape_of, first) if first is not None else None)
             if isinstance(first, (Tensor, KerasTensor)):  # build may have set a stricter spec
                 assert_input_compatibility(self._input_spec, first, self.name)
+
+    def _build_shapes_from_call(self, args, kwargs):
+        """Keras's `update_shapes_dict_for_target_fn` for a `build` of several parameters: each
+        must be `<name>_shape` for a `call` argument <name>; those given tensors get their shapes
+        (None for a `build` of one parameter)."""
+        parameters = [name for name, p in inspect.signature(self.build).parameters.items()
+                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY)]
+        if len(parameters) <= 1:
+            return None
+        bound = self._call_signature.bind(*args, **kwargs).arguments  # Keras's CallSpec: its TypeError
+        shapes_dict = {}
+        for name in parameters:
+            preamble = ("For a `build()` method with more than one argument, all arguments should have a `_shape` "
+                        "suffix and match an argument from `call()`. E.g. `build(self, foo_shape, bar_shape)` ")
+            if not name.endswith("_shape"):
+                raise ValueError(f"{preamble} For layer '{type(self).__name__}', Received `build()` argument "
+                                 f"`{name}`, which does not end in `_shape`.")
+            argument = name[:-len("_shape")]
+            if argument not in self._call_parameters:
+                raise ValueError(f"{preamble} For layer '{type(self).__name__}', received `build()` argument "
+                                 f"`{name}`, but `call()` does not have argument `{argument}`.")
+            value = bound.get(argument)
+
+            def is_tensor(x):
+                return _is_tensor(x) or isinstance(x, KerasTensor)
+            if is_tensor(value) or (nest.is_nested(value) and value and all(
+                    is_tensor(x) or x is None for x in nest.flatten(value))):
+                shapes_dict[name] = nest.map_structure(lambda x: None if x is None else _shape_of(x), value)
+        return shapes_dict
 
     def _symbolic_call(self, args, kwargs):
         """A call on KerasTensors (the functional API): the layer is built for their shapes, its
         outputs inferred (`compute_output_spec`) and the call recorded as a Node."""
         def convert(x):
             return x if isinstance(x, KerasTensor) or x is None else self._convert_input(x)
+        # Keras records the call as given, but in its fast path (one KerasTensor argument of the
+        # input dtype, no keyword arguments) its keyword dict is the one the masks are filled into,
+        # so that recorded call, and the config that lists it, name the mask (None when there is
+        # none). Otherwise a call reads the masks from its arguments when it runs (and sees a mask
+        # a layer run before it removed, as MultiHeadAttention does).
+        fast_path = not self._convert_input_args or (
+            not kwargs and len(args) == 1 and isinstance(args[0], KerasTensor)
+            and args[0].dtype == self.input_dtype)
         args = nest.map_structure(convert, args)
         kwargs = {k: nest.map_structure(convert, v) for k, v in kwargs.items()}
-        # Keras fills in the mask of a call's only tensor argument (None when it has none), so the
-        # recorded call, and the config that lists it, name it.
+        recorded_kwargs = kwargs if fast_path else dict(kwargs)
         previous_mask = keras_masks.populate_mask_arguments(self, args, kwargs)
         first = args[0] if args else next(iter(kwargs.values()), None)
         self._assert_input_compatibility(first)
-        self._maybe_build(first)
+        self._maybe_build(first, args, kwargs)
         by_call = contextlib.nullcontext()
         if self._builds_by_call:
             by_call = call_context.building_by_call()
@@ -525,7 +566,7 @@ class Layer(LayerSaving, Operation):
             outputs = self.compute_output_spec(*args, **kwargs)
         if not self.built:
             self.built = True
-        Node(self, args, kwargs, outputs)
+        Node(self, args, recorded_kwargs, outputs)
         keras_masks.attach_output_masks(self, keras_masks.first_argument(self, args, kwargs), outputs, previous_mask,
                                         Layer.compute_mask)
         return outputs
