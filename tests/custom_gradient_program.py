@@ -1,7 +1,7 @@
 """tf.custom_gradient inside tf.functions differentiated by a tape around the call (the advanced
 autodiff guide's clipped gradient, an overflow-safe log1pexp, several inputs and outputs, a
 captured forward value, a nested function, a function traced first outside any tape), reductions
-over every axis of a tensor of unknown rank, and tf.saved_model.SaveOptions/LoadOptions, run
+over every axis, tf.rank and tf.size of a tensor of unknown rank, and tf.saved_model.SaveOptions/LoadOptions, run
 under TensorFlow 2.21 (by tests/tools/record_keras_program.py, into tests/fixtures/custom_gradient/)
 and under varrt (by tests/test_custom_gradient_in_functions.py).
 
@@ -135,6 +135,17 @@ for value in (3.0, [1.0, 2.0], [[1.0, 2.0], [3.0, -4.0]], np.arange(24, dtype=np
     for k, t in enumerate(got):
         record_num(f"reductions_{np.ndim(value)}d_{k}", tf.cast(t, tf.float32), 1e-6)
 record("reductions_static_shapes", [str(t.shape) for t in reductions.get_concrete_function().structured_outputs])
+
+
+@tf.function(input_signature=[tf.TensorSpec(None)])
+def rank_and_size(x):
+    return tf.rank(x), tf.size(x), tf.shape(x), tf.reshape(x, [-1]), tf.norm(x)
+
+
+for value in (3.0, [1.0, 2.0], [[1.0, 2.0], [3.0, -4.0]], np.ones((2, 1, 3), np.float32)):
+    record(f"rank_and_size_{np.ndim(value)}d", [np.asarray(t).tolist() for t in rank_and_size(tf.constant(value))])
+record("rank_and_size_static_shapes",
+       [str(t.shape) for t in rank_and_size.get_concrete_function().structured_outputs])
 
 # SaveOptions and LoadOptions.
 class Saved(tf.Module):

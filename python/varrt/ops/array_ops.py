@@ -265,9 +265,13 @@ def _raw_shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002 - Tenso
     return shape_n(input, out_type, name)
 
 
+@op_def_lib.implements("Rank")
 def rank(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The number of dimensions of `input` as a 0-d int32 tensor (tf.rank)."""
     a, _ = operand(input)
+    if _symbolic.is_symbolic(input) and input.shape.rank is None:
+        # Inside a graph with a rank known only when it runs: the Rank op counts the dimensions then.
+        return run("Rank", lambda x: np.array(np.ndim(x), dtype=np.int32), (a,), dtypes.int32)
     return _from_array(np.array(len(shape_of(a)), dtype=np.int32))  # TensorFlow's answer: a constant (_EagerConst)
 
 
