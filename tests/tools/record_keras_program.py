@@ -10,6 +10,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_datasets_program.py keras_datasets
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py strings_program.py strings
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_text_vectorization_program.py keras_text_vectorization
 """
 import os
 import shutil

@@ -15,7 +15,6 @@ from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.layers.string_lookup import StringLookup
 from varrt.layers.text_tokens import token_matrix
-from varrt.models.progbar import Progbar
 from varrt.ops import array_ops, ensure_shape, manip_ops, script_ops
 from varrt.ops.regex_ops import regex_replace
 from varrt.ops.string_ops import lower
@@ -138,28 +137,17 @@ class TextVectorization(Layer):
         mode, the document frequencies, from `data`: a list or array of strings, a tensor, a
         batched `tf.data.Dataset` or an iterable of batches."""
         self.reset_state()
+        # (Keras 3.15, which TensorFlow 2.21 installs, prints no progress bar here.)
         if isinstance(data, DatasetV2):
-            if steps is None:
-                cardinality = int(data.cardinality().numpy())
-                if cardinality >= 0:
-                    steps = cardinality
-            progbar = Progbar(target=steps, unit_name="step")
             if steps is not None:
                 data = data.take(steps)
-            i = -1
-            for i, batch in enumerate(data):
+            for batch in data:
                 self.update_state(batch)
-                progbar.update(i + 1)
-            progbar.update(steps if steps is not None else i + 1, finalize=True)
         elif hasattr(data, "__iter__") and not isinstance(data, (list, tuple, np.ndarray, Tensor)):
-            progbar = Progbar(target=steps, unit_name="step")
-            i = -1
             for i, batch in enumerate(data):
                 if steps is not None and i >= steps:
                     break
                 self.update_state(batch)
-                progbar.update(i + 1)
-            progbar.update(steps if steps is not None else i + 1, finalize=True)
         else:
             data = convert_to_tensor(data, dtype="string")
             if data.shape.rank == 1:
