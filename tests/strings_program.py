@@ -188,5 +188,23 @@ case("to_hash_bucket_strong bad key", lambda: tf.strings.to_hash_bucket_strong(T
 case("to_hash_bucket_fast 0 buckets", lambda: tf.strings.to_hash_bucket_fast(TEXT, 0))
 case("to_hash_bucket of ints", lambda: tf.strings.to_hash_bucket(tf.constant([1]), 5))
 
+# --- TensorFlow 1's signatures ---------------------------------------------------------------------
+
+v1 = tf.compat.v1
+case("v1 reduce_join keep_dims", lambda: v1.strings.reduce_join(GRID, reduction_indices=[1], keep_dims=True))
+case("v1 reduce_join both", lambda: v1.strings.reduce_join(GRID, axis=0, reduction_indices=[1]))
+case("v1 top reduce_join", lambda: v1.reduce_join(GRID, 0, None, "+"))
+case("v1 to_number string_tensor", lambda: v1.strings.to_number(string_tensor=["1", "2"], out_type=tf.int32))
+case("v1 to_number both", lambda: v1.strings.to_number(string_tensor=["1"], input=["2"]))
+case("v1 string_to_number", lambda: v1.string_to_number(["3.5"]))
+case("v1 string_to_hash_bucket", lambda: v1.string_to_hash_bucket(TEXT, 9))
+case("v1 to_hash_bucket input", lambda: v1.strings.to_hash_bucket(input=TEXT, num_buckets=9))
+case("v1 substr positional name", lambda: v1.substr(WORDS, 1, 2, "s", "UTF8_CHAR"))
+case("v1 length positional name", lambda: v1.strings.length(TEXT, "n", "UTF8_CHAR"))
+case("v2 length positional unit", lambda: tf.strings.length(TEXT, "UTF8_CHAR"))
+case("v1 string_join", lambda: v1.string_join([WORDS, WORDS], "/"))
+case("v1 string_strip", lambda: v1.string_strip(TEXT))
+case("v1 regex_replace", lambda: v1.regex_replace(TEXT, "[aeiou]", "."))
+
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=0, sort_keys=True, ensure_ascii=False)

@@ -108,7 +108,7 @@ def utf8_length(s):
 
 
 @op_def_lib.implements("StringLength")
-def length(input, name=None, unit="BYTE") -> Tensor:  # noqa: A002
+def length(input, unit="BYTE", name=None) -> Tensor:  # noqa: A002
     """The length of each string (tf.strings.length), in bytes or (unit="UTF8_CHAR") in UTF-8
     characters."""
     _unit("StringLength", unit, name, input)
