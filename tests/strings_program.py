@@ -188,6 +188,26 @@ case("to_hash_bucket_strong bad key", lambda: tf.strings.to_hash_bucket_strong(T
 case("to_hash_bucket_fast 0 buckets", lambda: tf.strings.to_hash_bucket_fast(TEXT, 0))
 case("to_hash_bucket of ints", lambda: tf.strings.to_hash_bucket(tf.constant([1]), 5))
 
+# --- transcoding ----------------------------------------------------------------------------------
+
+RAW = [b"Hello", "émile 😀".encode(), b"", b"bad\xff\xfeutf8\xc3", b"ctl\x01\x1f\x7f\xc2\x85", b"a\xed\xa0\x80b",
+       b"\xf4\x90\x80\x80", b"\xc0\xaf"]
+for out_encoding in ["UTF-8", "UTF-16-BE", "UTF-32-BE", "ISO-8859-1"]:
+    for errors in ["replace", "ignore", "strict"]:
+        case(f"unicode_transcode UTF-8 {out_encoding} {errors}",
+             lambda: tf.strings.unicode_transcode(RAW, "UTF-8", out_encoding, errors=errors))
+for in_encoding, data in [("UTF-16-BE", [b"\x00h\xd8\x3d\xde\x00", b"\xd8\x00", b"\x00"]),
+                          ("UTF-32-BE", [b"\x00\x00\xd8\x00", b"\x00\x01\xf6\x00"]),
+                          ("ISO-8859-1", [b"caf\xe9"]), ("US-ASCII", [b"a\xe9", b"\x80"]), ("FOO", [b"a"])]:
+    case(f"unicode_transcode from {in_encoding}", lambda: tf.strings.unicode_transcode(data, in_encoding, "UTF-8"))
+case("unicode_transcode controls", lambda: tf.strings.unicode_transcode(RAW, "UTF-8", "UTF-8",
+                                                                        replace_control_characters=True))
+case("unicode_transcode replacement", lambda: tf.strings.unicode_transcode(RAW, "UTF-8", "UTF-8", replacement_char=63))
+case("unicode_transcode replacement range", lambda: tf.strings.unicode_transcode(RAW, "UTF-8", "UTF-8",
+                                                                                 replacement_char=0x110000))
+case("unicode_transcode errors", lambda: tf.strings.unicode_transcode(RAW, "UTF-8", "UTF-8", errors="boom"))
+shapes("unicode_transcode", lambda x: tf.strings.unicode_transcode(x, "UTF-8", "UTF-16-BE"))
+
 # --- TensorFlow 1's signatures ---------------------------------------------------------------------
 
 v1 = tf.compat.v1

@@ -84,7 +84,7 @@ NO_GRADIENT = {
     "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
     **{op: "TensorFlow 2.21 registers no gradient for it (text in and out)" for op in (
         "StringLower", "StringUpper", "StringStrip", "StringLength", "Substr", "StaticRegexReplace",
-        "RegexFullMatch", "StaticRegexFullMatch")},
+        "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode")},
     "MatrixLogarithm": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGrad": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGradV2": "TensorFlow 2.21 registers no gradient for it",

@@ -7,3 +7,4 @@ from varrt.ops.string_ops import join, length, lower, reduce_join, strip, substr
 from varrt.ops.regex_ops import regex_full_match, regex_replace  # noqa: F401
 from varrt.ops.string_to_number_ops import to_number  # noqa: F401
 from varrt.ops.string_hash_ops import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401
+from varrt.ops.unicode_ops import unicode_transcode  # noqa: F401

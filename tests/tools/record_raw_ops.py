@@ -218,6 +218,7 @@ CASES = [
     "out = tf.raw_ops.StringToHashBucketFast(input=['a', 'b'], num_buckets=10)",
     "out = tf.raw_ops.StringToHashBucketStrong(input=['a', 'b'], num_buckets=10, key=[3, 4])",
     "out = tf.raw_ops.StringToHashBucket(string_tensor=['a', 'b'], num_buckets=10)",
+    "out = tf.raw_ops.UnicodeTranscode(input=['é', b'\\xff'], input_encoding='UTF-8', output_encoding='UTF-8', replacement_char=63)",
 ]
 
 

@@ -116,6 +116,7 @@ def cases():
     out += U("StringToHashBucketFast", attrs={"num_buckets": 5})
     out += U("StringToHashBucketStrong", attrs={"num_buckets": 5, "key": [1, 2]})
     out += U("StaticRegexReplace", attrs={"pattern": "a", "rewrite": "b"})
+    out += U("UnicodeTranscode", attrs={"input_encoding": "UTF-8", "output_encoding": "UTF-16-BE"})
     out += [
         dict(op="RegexReplace", inputs={"input": [2, None], "pattern": [], "rewrite": []}),
         dict(op="RegexReplace", inputs={"input": "?", "pattern": "?", "rewrite": []}),

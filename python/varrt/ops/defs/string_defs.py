@@ -20,3 +20,4 @@ register('StringToNumber', 'string_tensor: string -> output: out_type', 'out_typ
 register('StringToHashBucketFast', 'input: string -> output: int64', 'num_buckets: int >= 1', shape=shape_fns.unchanged)
 register('StringToHashBucketStrong', 'input: string -> output: int64', 'num_buckets: int >= 1', 'key: list(int)', shape=shape_fns.unchanged)
 register('StringToHashBucket', 'string_tensor: string -> output: int64', 'num_buckets: int >= 1', shape=shape_fns.unchanged)
+register('UnicodeTranscode', 'input: string -> output: string', 'input_encoding: string', "output_encoding: {'UTF-8', 'UTF-16-BE', 'UTF-32-BE'}", 'errors: {\'strict\', \'replace\', \'ignore\'} = "replace"', 'replacement_char: int = 65533', 'replace_control_characters: bool = false', shape=shape_fns.unchanged)
