@@ -300,5 +300,8 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None) -> T
     inputs = convert_to_tensor(inputs)
     if axis is None:
         # It reduces every axis, listed last to first.
+        if inputs.shape.rank is None:
+            raise NotImplementedError("varrt's tf.strings.reduce_join with axis=None needs the input's rank known "
+                                      "while tracing (TensorFlow computes the axes when the graph runs).")
         axis = np.arange(inputs.shape.rank - 1, -1, -1, dtype=np.int32)
     return _reduce_join_op(inputs, axis, keep_dims=keepdims, separator=separator, name=name)
