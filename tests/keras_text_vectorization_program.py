@@ -269,5 +269,17 @@ for name in ["inner_vectorize", "counted", "given_vocab"]:
 record_num("loaded.predict", np.concatenate(loaded.predict(tf.constant(TEXT), verbose=0), axis=1), 1e-5)
 case("loaded.inner call", lambda: loaded.get_layer("inner_vectorize")(tf.constant(["the cat", "😀 émile"])))
 
+# The tutorial's standardization, registered, in a saved model: the config names the function.
+registered = keras.utils.register_keras_serializable(package="text_program")(custom_standardization)
+standardized = keras.layers.TextVectorization(standardize=registered, output_sequence_length=5, name="standardized")
+standardized.adapt(TEXT)
+path = os.path.join(out_dir, "custom_standardization.keras")
+keras.Sequential([keras.Input((1,), dtype="string"), standardized]).save(path)
+config = json.loads(zipfile.ZipFile(path).read("config.json"))
+record("custom.config standardize", config["config"]["layers"][1]["config"]["standardize"])
+custom_loaded = keras.models.load_model(os.path.join(in_dir, "custom_standardization.keras"))
+record("custom.loaded vocabulary", vocab(custom_loaded.layers[0]))
+case("custom.loaded predict", lambda: custom_loaded.predict(tf.constant([[t] for t in TEXT]), verbose=0))
+
 with open(os.path.join(out_dir, "results.json"), "w") as f:
     json.dump(results, f, indent=0, sort_keys=True, ensure_ascii=False)
