@@ -42,6 +42,8 @@ NOT_OPS.update({"IdentityInitializer", "OrthogonalInitializer"})
 NOT_OPS.update({"Rtype", "Tout", "Tseed", "Targmax", "DynamicPartition", "CandidateSampler"})
 # The node names TensorFlow 1's tf.compat.v1.to_* casts give their Cast (ops/tf1_math_ops.py).
 NOT_OPS.update({"ToFloat", "ToDouble", "ToInt32", "ToInt64", "ToBFloat16", "ToComplex64", "ToComplex128"})
+# The scalar inputs RegexReplace's messages name (ops/regex_ops.py).
+NOT_OPS.update({"Pattern", "Rewrite"})
 # The name of tf.random.Generator's state variable (ops/random_ops.py).
 NOT_OPS.add("StateVar")
 
@@ -80,7 +82,9 @@ NO_GRADIENT = {
     "StatefulRandomBinomial": "TensorFlow 2.21 registers no gradient for it",
     "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",
     "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
-    "AsString": "TensorFlow 2.21 registers no gradient for it (its output is text)",
+    **{op: "TensorFlow 2.21 registers no gradient for it (text in and out)" for op in (
+        "StringLower", "StringUpper", "StringStrip", "StringLength", "Substr", "StaticRegexReplace",
+        "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode")},
     "MatrixLogarithm": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGrad": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGradV2": "TensorFlow 2.21 registers no gradient for it",

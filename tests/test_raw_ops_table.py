@@ -46,6 +46,8 @@ def _outcome(value):
     if isinstance(value, (tuple, list)):
         return [_outcome(v) for v in value]
     a = np.asarray(value)
+    if a.dtype == object:  # strings, as the recorder writes them
+        a = np.vectorize(lambda b: b.decode("utf-8", "backslashreplace"), otypes=[object])(a)
     return {"dtype": value.dtype.name, "shape": list(a.shape), "value": a.tolist()}
 
 

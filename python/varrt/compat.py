@@ -37,6 +37,7 @@ from varrt.ops import fused_batch_norm_ops as _fused_batch_norm_ops
 from varrt.ops import init_ops_v1 as _init_ops_v1
 from varrt.ops import tf1_math_ops as _tf1_math_ops
 from varrt.ops import tf1_nn_ops as _tf1_nn_ops
+from varrt.ops import tf1_string_ops as _tf1_strings
 from varrt.ops import ctc_loss_ops as _ctc_loss_ops
 from varrt.graph import ctc_loss_dense as _ctc_loss_dense
 from varrt.ops import embedding_ops as _embedding_ops
@@ -186,6 +187,17 @@ def _make_v1():
     v1.io = _LazyNamespace(v1.__name__ + ".io", "varrt.io", "TensorFlow 1's tf.io over varrt.io.")
     v1.io.tf_record_iterator = _tfrecord.tf_record_iterator
     v1.io.TFRecordCompressionType = _tfrecord.TFRecordCompressionType
+    # TensorFlow 1's tf.strings: tf.strings' names, those with other arguments in TensorFlow 1
+    # replaced, and their top-level names.
+    v1.strings = _LazyNamespace(v1.__name__ + ".strings", "varrt.strings",
+                                "TensorFlow 1's tf.strings over varrt.strings.")
+    for name in _public_names(_tf1_strings):
+        setattr(v1.strings, name, getattr(_tf1_strings, name))
+    v1.substr = _tf1_strings.substr
+    v1.reduce_join = _tf1_strings.reduce_join
+    v1.string_to_number = _tf1_strings.to_number
+    v1.string_to_hash_bucket = _tf1_strings.to_hash_bucket
+    sys.modules[v1.strings.__name__] = v1.strings
     # TensorFlow 1's top-level linear algebra (TensorFlow 2 keeps them in tf.linalg only).
     for module, names in ((_linalg_solvers, ("cholesky", "matrix_determinant", "matrix_inverse", "matrix_solve",
                                              "matrix_triangular_solve")),

@@ -11,6 +11,8 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py custom_gradient_program.py custom_gradient
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_attention_program.py keras_attention
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py strings_program.py strings
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_text_vectorization_program.py keras_text_vectorization
 """
 import os
 import shutil

@@ -199,6 +199,26 @@ CASES = [
     "out = tf.raw_ops.Cast(x=[1.])",
     "out = tf.raw_ops.ResourceApplyAdam(var=None, m=None, v=None)",
     "out = tf.raw_ops.Relu(features=[1.], alpha=0.2)",
+    # strings (tf.strings' ops; tests/test_strings.py has the rest)
+    "out = tf.raw_ops.StringLower(input=['AbÇ', 'X'], encoding='utf-8')",
+    "out = tf.raw_ops.StringUpper(input=['abç'])",
+    "out = tf.raw_ops.StringStrip(input=' a ')",
+    "out = tf.raw_ops.StringLength(input=['aé', ''], unit='UTF8_CHAR')",
+    "out = tf.raw_ops.Substr(input=['hello', 'abc'], pos=1, len=2)",
+    "out = tf.raw_ops.Substr(input=['hello'], pos=[9], len=[2])",
+    "out = tf.raw_ops.StringJoin(inputs=[['a', 'b'], 'c'], separator='-')",
+    "out = tf.raw_ops.ReduceJoin(inputs=[['a', 'b'], ['c', 'd']], reduction_indices=[0], separator=',')",
+    "out = tf.raw_ops.ReduceJoin(inputs=[['a', 'b']], reduction_indices=[1, 1])",
+    "out = tf.raw_ops.RegexReplace(input=['abab'], pattern='b', rewrite='<\\\\0>', replace_global=False)",
+    "out = tf.raw_ops.StaticRegexReplace(input=['abab'], pattern='(a)', rewrite='[\\\\1]')",
+    "out = tf.raw_ops.RegexFullMatch(input=['ab', 'b'], pattern='a.')",
+    "out = tf.raw_ops.StaticRegexFullMatch(input=['ab', 'b'], pattern='(?=a)')",
+    "out = tf.raw_ops.StringToNumber(string_tensor=['1', '-2'], out_type=tf.int64)",
+    "out = tf.raw_ops.StringToNumber(string_tensor=['1x'])",
+    "out = tf.raw_ops.StringToHashBucketFast(input=['a', 'b'], num_buckets=10)",
+    "out = tf.raw_ops.StringToHashBucketStrong(input=['a', 'b'], num_buckets=10, key=[3, 4])",
+    "out = tf.raw_ops.StringToHashBucket(string_tensor=['a', 'b'], num_buckets=10)",
+    "out = tf.raw_ops.UnicodeTranscode(input=['é', b'\\xff'], input_encoding='UTF-8', output_encoding='UTF-8', replacement_char=63)",
 ]
 
 
@@ -208,6 +228,8 @@ def outcome(value):
     if isinstance(value, (tuple, list)):
         return [outcome(v) for v in value]
     a = np.asarray(value)
+    if a.dtype == object:  # strings: their bytes as UTF-8 text in the JSON
+        a = np.vectorize(lambda b: b.decode("utf-8", "backslashreplace"), otypes=[object])(a)
     return {"dtype": tf.as_dtype(value.dtype).name, "shape": list(a.shape),
             "value": a.astype(object if a.dtype == np.bool_ else a.dtype).tolist()}
 

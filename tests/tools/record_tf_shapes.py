@@ -109,6 +109,36 @@ def cases():
         dict(op="ShardedFilename", inputs={"basename": "?", "shard": [], "num_shards": []}),
         dict(op="StaticRegexFullMatch", inputs={"input": [2, None]}, attrs={"pattern": "a.*"}),
         dict(op="StaticRegexFullMatch", inputs={"input": "?"}, attrs={"pattern": "a.*"}),
+    ]
+    # tf.strings' element-wise ops (string_defs.py)
+    for op in ["StringLower", "StringUpper", "StringStrip", "StringLength", "StringToNumber", "StringToHashBucket"]:
+        out += U(op, **({"attrs": {"num_buckets": 5}} if op == "StringToHashBucket" else {}))
+    out += U("StringToHashBucketFast", attrs={"num_buckets": 5})
+    out += U("StringToHashBucketStrong", attrs={"num_buckets": 5, "key": [1, 2]})
+    out += U("StaticRegexReplace", attrs={"pattern": "a", "rewrite": "b"})
+    out += U("UnicodeTranscode", attrs={"input_encoding": "UTF-8", "output_encoding": "UTF-16-BE"})
+    out += [
+        dict(op="RegexReplace", inputs={"input": [2, None], "pattern": [], "rewrite": []}),
+        dict(op="RegexReplace", inputs={"input": "?", "pattern": "?", "rewrite": []}),
+        dict(op="RegexReplace", inputs={"input": [2], "pattern": [1], "rewrite": []}),
+        dict(op="RegexReplace", inputs={"input": [2], "pattern": [], "rewrite": [3]}),
+        dict(op="RegexFullMatch", inputs={"input": [2, None], "pattern": []}),
+        dict(op="RegexFullMatch", inputs={"input": "?", "pattern": "?"}),
+        dict(op="RegexFullMatch", inputs={"input": [2], "pattern": [2]}),
+        dict(op="Substr", inputs={"input": [2, 3], "pos": [], "len": []}, dt={"T": "int32"}),
+        dict(op="Substr", inputs={"input": [None, 3], "pos": [3], "len": [3]}, dt={"T": "int32"}),
+        dict(op="Substr", inputs={"input": [2, 1], "pos": [None], "len": [4]}, dt={"T": "int64"}),
+        dict(op="Substr", inputs={"input": "?", "pos": [3], "len": "?"}, dt={"T": "int32"}),
+        dict(op="Substr", inputs={"input": [2], "pos": [3], "len": [3]}, dt={"T": "int32"}),
+        dict(op="Substr", inputs={"input": [2], "pos": [2], "len": [3]}, dt={"T": "int32"}),
+        dict(op="Substr", inputs={"input": [2], "pos": [2], "len": []}, dt={"T": "int32"}),
+        dict(op="Substr", inputs={"input": [2], "pos": "?", "len": [2]}, dt={"T": "int32"}),
+        dict(op="ReduceJoin", inputs={"inputs": [2, None, 4]}, const={"reduction_indices": [1]}),
+        dict(op="ReduceJoin", inputs={"inputs": [2, None, 4]}, const={"reduction_indices": [0, -1]},
+             attrs={"keep_dims": True}),
+        dict(op="ReduceJoin", inputs={"inputs": [2, 3]}, const={"reduction_indices": 2}),
+        dict(op="ReduceJoin", inputs={"inputs": [2, 3], "reduction_indices": [1]}),
+        dict(op="ReduceJoin", inputs={"inputs": "?"}, const={"reduction_indices": [0]}),
         dict(op="AddN", inputs={"inputs": [[2, None], [None, 3]]}),
         dict(op="AddN", inputs={"inputs": [[2], [3]]}),
         dict(op="AddN", inputs={"inputs": [[2], [2, 1]]}),

@@ -43,6 +43,7 @@ from varrt.layers.separable_conv import SeparableConv1D as SeparableConvolution1
 from varrt.layers.separable_conv import SeparableConv2D as SeparableConvolution2D  # noqa: F401
 from varrt.layers.simple_rnn import SimpleRNN, SimpleRNNCell  # noqa: F401
 from varrt.layers.string_lookup import StringLookup  # noqa: F401
+from varrt.layers.text_vectorization import TextVectorization  # noqa: F401
 from varrt.layers.stacked_rnn_cells import StackedRNNCells  # noqa: F401
 from varrt.layers.time_distributed import TimeDistributed, Wrapper  # noqa: F401
 from varrt.layers.up_sampling import UpSampling1D, UpSampling2D  # noqa: F401

@@ -1,11 +1,9 @@
-"""TensorFlow's `tf.strings.to_hash_bucket_fast` and `to_hash_bucket_strong` on host values, as
-Keras's Hashing and lookup layers use them: a value's text (integers in decimal, as
-tf.strings.as_string writes them) hashed with FarmHash's Fingerprint64, or with SipHash-2-4
-under a two-word key (Keras's `salt`), modulo the number of buckets."""
+"""tf.strings.to_hash_bucket_fast and to_hash_bucket_strong on host values, as Keras's Hashing
+and lookup layers use them: a value's text (integers in decimal, as tf.strings.as_string writes
+them) in the bucket of ops/string_hash_ops.py's rule (Keras's `salt` is the strong hash's key)."""
 import numpy as np
 
-from varrt.base.farmhash import fingerprint64
-from varrt.base.siphash import siphash24
+from varrt.ops.string_hash_ops import FAST, STRONG, bucket
 
 
 def as_text(value):
@@ -19,9 +17,7 @@ def as_text(value):
 
 def hash_bucket(value, num_buckets, key=None):
     """to_hash_bucket_fast of one value, or to_hash_bucket_strong under `key` (two ints)."""
-    text = as_text(value)
-    digest = fingerprint64(text) if key is None else siphash24(key[0], key[1], text)
-    return digest % num_buckets
+    return bucket(as_text(value), num_buckets, FAST if key is None else STRONG, key)
 
 
 def hash_buckets(values, num_buckets, key=None):

@@ -20,7 +20,7 @@ from varrt.layers.hash_buckets import hash_bucket
 from varrt.layers.keras_tensor import KerasTensor
 from varrt.layers.layer import Layer
 from varrt.layers.lookup_table import LookupTable
-from varrt.ops import array_ops, logging_ops, math_ops
+from varrt.ops import array_ops, logging_ops, math_ops, op_util
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -133,6 +133,9 @@ class IndexLookup(Layer):
                                  "`idf_weights` argument must also be provided.")
             if idf_weights is not None:
                 self._set_idf_weights(np.asarray(idf_weights))
+        # Keras's table is uninitialized until a vocabulary is set or adapted: a call before
+        # is TensorFlow's FailedPreconditionError.
+        self._table_initialized = False
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
         else:
@@ -179,6 +182,7 @@ class IndexLookup(Layer):
             with open(vocabulary, encoding="utf-8") as f:
                 lines = f.read().splitlines()
             self.lookup_table = self._table_from_tokens(_host_array(lines, self.vocabulary_dtype))
+            self._table_initialized = True
             self._record_vocabulary_size()
             return
         vocabulary = _host_array(vocabulary, self.vocabulary_dtype) if isinstance(vocabulary, (Tensor, list, tuple)) \
@@ -217,6 +221,7 @@ class IndexLookup(Layer):
             raise ValueError("Attempted to set a vocabulary larger than the maximum vocab size. Received vocabulary "
                              f"size is {new_vocab_size}; `max_tokens` is {self.max_tokens}.")
         self.lookup_table = self._table_from_tokens(tokens)
+        self._table_initialized = True
         self._record_vocabulary_size()
         if self.output_mode == "tf_idf" and idf_weights is not None:
             if len(vocabulary) != len(idf_weights):
@@ -351,6 +356,7 @@ class IndexLookup(Layer):
             sorted_indices = sorted_indices[:self.max_tokens - self._token_start_index()]
         tokens = [tokens[i] for i in sorted_indices]
         self.lookup_table = self._table_from_tokens(tokens)
+        self._table_initialized = True
         if self.output_mode == "tf_idf":
             document_counts = np.array([state.document_counts[t] for t in tokens], np.float64)
             idf = np.log(1 + state.num_documents / (1 + document_counts)).astype(np.float32)
@@ -378,6 +384,9 @@ class IndexLookup(Layer):
 
     def call(self, inputs):
         self._ensure_known_vocab_size()
+        if not self._table_initialized:
+            find = "LookupTableFindV2"  # the op Keras's table lookup runs
+            raise op_util.kernel_error(find, "Table not initialized.", "", cls=errors.FailedPreconditionError)
         inputs = self._to_keys(inputs)
         scalar = inputs.shape.rank == 0
         if scalar:
@@ -442,8 +451,9 @@ class IndexLookup(Layer):
 
     @staticmethod
     def _find_repeated_tokens(vocabulary):
-        counts = collections.Counter(vocabulary)  # NumPy scalars, as Keras names them
-        return [item for item, count in counts.items() if count > 1]
+        counts = collections.Counter(vocabulary)
+        # Keras's vocabulary is a NumPy array: it names the repeated terms as NumPy scalars.
+        return [np.str_(item) if isinstance(item, str) else item for item, count in counts.items() if count > 1]
 
     # --- saving -----------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ def _dense_bincount(input, size, weights, binary_output=False, name=None) -> Ten
                 raise kernel_error("DenseBincount", f"Input 'in' must be non-negative! Negative input value found: "
                                    f"{found}", name, end=end)
             raise kernel_error("DenseBincount", "Input arr must be non-negative!", name, end=end)
-        rows = a.reshape(-1, a.shape[-1] if a.ndim else 1) if a.ndim == 2 else a.reshape(1, -1)
+        rows = a if a.ndim == 2 else a.reshape(1, -1)  # (a batch of empty rows stays one: [N, 0])
         wrows = w.reshape(rows.shape) if w.size else None
         out = np.zeros((rows.shape[0], size), w.dtype)
         for r in range(rows.shape[0]):

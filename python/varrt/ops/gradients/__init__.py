@@ -12,3 +12,4 @@ from varrt.ops.gradients import parsing_grad  # noqa: F401,E402
 from varrt.ops.gradients import segment_grad  # noqa: F401,E402
 from varrt.ops.gradients import special_math_grad  # noqa: F401,E402
 from varrt.ops.gradients import rnn_grad  # noqa: F401,E402
+from varrt.ops.gradients import string_grad  # noqa: F401,E402

@@ -6,7 +6,7 @@ evaluates constant subexpressions. A shape error raises ShapeError with TensorFl
 ("Dimensions must be equal, but are 3 and 4"); the graph builder adds the node's text.
 
 One module per family: context (ShapeContext, ShapeError), common (the shape algebra and the
-common rules), math, array, manip (split, slice, pad, reverse, roll), segment (unique, sorted searches, segment reductions, tensor scatters), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state. The records in ops/defs name
+common rules), math, array, manip (split, slice, pad, reverse, roll), segment (unique, sorted searches, segment reductions, tensor scatters), image (resizing), diag, linalg, conv (convolutions and pooling), strided_slice, nn, parsing, random, state, strings. The records in ops/defs name
 them through this package (shape=shape_fns.reshape).
 """
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, fill, gather_nd,  # noqa: F401
@@ -39,7 +39,7 @@ from varrt.ops.shape_fns.linalg import (banded_triangular_solve, batch_square, c
 from varrt.ops.shape_fns.manip import (batch_to_space_nd, mirror_pad_grad, pad, reverse_v2, roll,  # noqa: F401
                                        slice_, space_to_batch_nd, split, split_v)
 from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, betainc, cumulative, matmul, range_,  # noqa: F401
-                                      reduction, select, select_v2, unsorted_segment)
+                                      reduce_join, reduction, select, select_v2, unsorted_segment)
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, block_lstm, block_lstm_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
                                     ctc_greedy_decoder, ctc_loss, in_top_k, l2_loss, lrn, lrn_grad, softmax_cross_entropy,
                                     sparse_softmax_cross_entropy, top_k)
@@ -51,3 +51,4 @@ from varrt.ops.shape_fns.random import (candidate_sampler, compute_accidental_hi
 from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401
                                        resource_gather_nd, restore_v2, string_format)
 from varrt.ops.shape_fns.strided_slice import strided_slice  # noqa: F401
+from varrt.ops.shape_fns.strings import regex_full_match, regex_replace, substr  # noqa: F401

@@ -39,7 +39,15 @@ def batch_matmul(ctx):
 
 def reduction(ctx):
     """Sum, Mean, Max, ...: the reduced axes dropped, or kept as 1 (TensorFlow's ReductionShape)."""
-    shape = ctx.shape("input")
+    return _reduction(ctx, ctx.shape("input"))
+
+
+def reduce_join(ctx):
+    """ReduceJoin: TensorFlow's ReductionShape of its input `inputs`."""
+    return _reduction(ctx, ctx.shape("inputs"))
+
+
+def _reduction(ctx, shape):
     with_rank_at_most(ctx.shape("reduction_indices"), 1)
     keep = bool(ctx.attr("keep_dims", False))
     axes = ctx.const("reduction_indices")

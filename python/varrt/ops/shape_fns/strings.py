@@ -1,0 +1,28 @@
+"""The string ops' shape functions (TensorFlow's core/ops/string_ops.cc)."""
+from varrt.ops.shape_fns.common import as_list, broadcast_dims, shape_out, text, with_rank
+from varrt.ops.shape_fns.context import ShapeError
+
+
+def substr(ctx):
+    """Substr: `pos` and `len` of one shape, the output the broadcast of `input` and `pos`."""
+    pos, length = as_list(ctx.input_shapes[1]), as_list(ctx.input_shapes[2])
+    if length is not None:
+        with_rank(pos, len(length))  # a check: the loop and the broadcast read pos as it is
+    for i in range(len(pos) if pos is not None else 0):
+        # TensorFlow compares the dims' values, unknown (-1) included.
+        if pos[i] != (length[i] if length is not None else None):
+            raise ShapeError(f"pos and len shapes must match: {text(pos)} vs. {text(length)}")
+    return shape_out(broadcast_dims(as_list(ctx.input_shapes[0]), pos))
+
+
+def regex_replace(ctx):
+    """RegexReplace: the input's shape; the pattern and the rewrite are scalars."""
+    with_rank(as_list(ctx.input_shapes[1]), 0)
+    with_rank(as_list(ctx.input_shapes[2]), 0)
+    return ctx.input_shapes[0]
+
+
+def regex_full_match(ctx):
+    """RegexFullMatch: the input's shape; the pattern is a scalar."""
+    with_rank(as_list(ctx.input_shapes[1]), 0)
+    return ctx.input_shapes[0]
