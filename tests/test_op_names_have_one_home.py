@@ -88,6 +88,12 @@ ALLOWED = {
     "distribute/remote/protocol.py": ({"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VarIsInitializedOp"},
                                       "the ops that only read a variable, which a task runs without a new version"),
 }
+# A tf.custom_gradient's forward is TensorFlow's IdentityN node: recorded, exported and loaded as one.
+ALLOWED["graph/custom_gradient_node.py"] = ({"IdentityN"}, "the node of a custom gradient in a traced function")
+for _module, _why in (("saved_model/function_def_builder.py", "a custom gradient's forward, exported as TensorFlow"),
+                      ("saved_model/function_def_runner.py", "a loaded custom gradient's forward")):
+    _ops, _reason = ALLOWED.get(_module, (set(), ""))
+    ALLOWED[_module] = (set(_ops) | {"IdentityN"}, f"{_reason}; {_why}" if _reason else _why)
 # The optimizers run TensorFlow's fused training ops by name, as TensorFlow's call gen_training_ops.
 ALLOWED["graph/check_numerics_callback.py"] = (
     {"CheckNumericsV2", "ConcatV2", "DestroyResourceOp", "ExpandDims", "Fill", "FusedBatchNormV3", "Identity", "If",

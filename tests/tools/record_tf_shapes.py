@@ -632,6 +632,8 @@ def array_cases():
         dict(op="Pack", inputs={"values": [[2], [2, 1]]}),
         dict(op="Pack", inputs={"values": [[2]]}, attrs={"axis": 2}),
         dict(op="Pack", inputs={"values": ["?", "?"]}),
+        dict(op="IdentityN", inputs={"input": [[2, None], "?", []]}),
+        dict(op="IdentityN", inputs={"input": [[3, 4]]}),
         dict(op="Rank", inputs={"input": [2, None]}),
         dict(op="Rank", inputs={"input": "?"}),
         dict(op="Reshape", inputs={"tensor": [2, 3]}, const={"shape": [3, -1]}),

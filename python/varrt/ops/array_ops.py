@@ -524,6 +524,7 @@ def _raw_ones_like(x, name=None):
     return ones_like(x, name=name)
 
 
+@op_def_lib.implements("IdentityN")
 def identity_n(input, name=None) -> list:  # noqa: A002 - TensorFlow's names
     """Each tensor of the list `input` itself (tf.identity_n; one Identity each, where TensorFlow
     makes one IdentityN node: the same values and gradients)."""

@@ -21,6 +21,7 @@ register('Reshape', 'tensor: T, shape: Tshape -> output: T', 'T: type', 'Tshape:
 register('ScatterNd', 'indices: Tindices, updates: T, shape: Tindices -> output: T', 'T: type', 'Tindices: {int16, int32, int64}', 'bad_indices_policy: string = ""', shape=shape_fns.scatter_nd)
 register('Shape', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape, folds_from_shape=shape_fns.shape_value)
 register('ShapeN', 'input: N * T -> output: N * out_type', 'N: int >= 1', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.shape_n, folds_from_shape=shape_fns.shape_value)
+register('IdentityN', 'input: T -> output: T', 'T: list(type) >= 1', shape=shape_fns.identity_n)
 register('Rank', 'input: T -> output: int32', 'T: type', shape=shape_fns.rank_or_size)
 register('Size', 'input: T -> output: out_type', 'T: type', 'out_type: {int32, int64} = int32', shape=shape_fns.rank_or_size, folds_from_shape=shape_fns.size_value)
 register('SpaceToBatchND', 'input: T, block_shape: Tblock_shape, paddings: Tpaddings -> output: T', 'T: type', 'Tblock_shape: {int32, int64} = int32', 'Tpaddings: {int32, int64} = int32', shape=shape_fns.space_to_batch_nd)

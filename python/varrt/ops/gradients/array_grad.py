@@ -14,6 +14,11 @@ def _identity_grad(op, grad):
     return grad
 
 
+@RegisterGradient("IdentityN")
+def _identity_n_grad(op, *grads):
+    return grads
+
+
 @RegisterGradient("Reshape")
 def _reshape_grad(op, grad):
     return (array_ops.reshape(grad, grad_util.shape_or_tensor(op.inputs[0])),) + (None,) * (len(op.inputs) - 1)

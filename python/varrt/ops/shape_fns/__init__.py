@@ -12,7 +12,7 @@ them through this package (shape=shape_fns.reshape).
 from varrt.ops.shape_fns.array import (broadcast_to, concat_v2, depth_to_space, expand_dims, fill, gather_nd,  # noqa: F401
                                        gather_v2, invert_permutation, space_to_depth,
                                        shape_value, size_value, tensor_array_write,
-                                       one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
+                                       identity_n, one_hot, pack, rank_or_size, reshape, scatter_nd, shape, shape_n, squeeze,
                                        strided_slice_grad, tile, transpose, unpack, where)
 from varrt.ops.shape_fns.common import (SCALAR, UNKNOWN, broadcast, broadcast_dims, comparison,  # noqa: F401
                                         merge_both, no_outputs, scalar, string_join, unchanged,

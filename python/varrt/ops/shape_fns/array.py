@@ -16,6 +16,11 @@ def shape_n(ctx):
     return [shape_out([None if s.rank is None else s.rank]) for s in ctx.input_shapes]
 
 
+def identity_n(ctx):
+    """IdentityN: each output the shape of its input."""
+    return [shape_out(as_list(s)) for s in ctx.input_shapes]
+
+
 def rank_or_size(ctx):
     return SCALAR
 
