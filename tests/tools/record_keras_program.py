@@ -10,6 +10,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_datasets_program.py keras_datasets
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py image_ops_program.py image_ops
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_image_preprocessing_program.py keras_image_preprocessing
 """
 import os
 import shutil

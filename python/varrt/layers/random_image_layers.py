@@ -9,7 +9,7 @@ from varrt.layers import dynamic_shape, keras_random
 from varrt.layers.image_preprocessing import BaseImagePreprocessingLayer, keras_mean
 from varrt.layers.image_resizing import _crop_box
 from varrt.layers.seed_generator import SeedGenerator, make_default_seed
-from varrt.ops import manip_ops, math_ops
+from varrt.ops import array_ops, manip_ops, math_ops
 from varrt.ops.image_ops import resize
 from varrt.ops.index_ops import where
 
@@ -118,10 +118,17 @@ class RandomCrop(BaseImagePreprocessingLayer):
             return images
         images = math_ops.cast(images, self.compute_dtype)
         h_start, w_start = transformation
-        if len(images.shape) == 4:
-            images = images[:, h_start:h_start + self.height, w_start:w_start + self.width, :]
+        if isinstance(h_start, int):  # the centre: a slice clipped to the image, as Python's
+            if len(images.shape) == 4:
+                images = images[:, h_start:h_start + self.height, w_start:w_start + self.width, :]
+            else:
+                images = images[h_start:h_start + self.height, w_start:w_start + self.width, :]
         else:
-            images = images[h_start:h_start + self.height, w_start:w_start + self.width, :]
+            # Keras slices with the drawn starts (always inside the image); varrt's [...] takes
+            # no tensor bounds in a graph, its Slice op does (the same elements).
+            begin = array_ops.stack([0, h_start, w_start, 0] if len(images.shape) == 4 else [h_start, w_start, 0])
+            size = [-1, self.height, self.width, -1] if len(images.shape) == 4 else [self.height, self.width, -1]
+            images = manip_ops.slice(images, begin, size)
         shape = dynamic_shape.shape(images)
         if shape[-3] != self.height or shape[-2] != self.width:
             images = math_ops.cast(resize(images, (self.height, self.width)), self.compute_dtype)

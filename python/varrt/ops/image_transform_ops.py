@@ -160,5 +160,6 @@ def image_projective_transform_v3(images, transforms, output_shape, fill_value, 
         if x.size == 0:
             return np.zeros((x.shape[0], height, width, x.shape[3]), x.dtype)
         return _transform(x, transforms, height, width, float(fill), interpolation, fill_mode)
-    return run(op, kernel, (a, t, s, f), dtype, attrs={"interpolation": interpolation, "fill_mode": fill_mode},
-               name=name)
+    # The string attributes stay out of `attrs` (a core op's attributes hold no strings, and
+    # TensorFlow's record lists no allowed values to index); no gradient or graph reads them.
+    return run(op, kernel, (a, t, s, f), dtype, name=name)
