@@ -81,6 +81,11 @@ for shape in SHAPES:
         for target in ((3, 3), (6, 10), (9, 4))[(len(shape) == 4):]:
             record_tensor(f"resize_with_crop_or_pad.{target}.{key}", tf.image.resize_with_crop_or_pad(x, *target))
             record_tensor(f"resize_with_pad.{target}.{key}", tf.image.resize_with_pad(x, *target), 1e-6)
+        for size in ((3, 3), (7, 11), (2, 9)):
+            record_tensor(f"resize.nearest.{size}.{key}", tf.image.resize(x, size, method="nearest"))
+            record_tensor(f"resize.preserve_aspect_ratio.{size}.{key}",
+                          tf.image.resize(x, size, preserve_aspect_ratio=True), 1e-6)
+        record_tensor(f"stateless_random_crop.{key}", tf.image.stateless_random_crop(x, shape[:-3] + (2, 2) + shape[-1:], (4, 5)))
         record_tensor(f"convert_image_dtype.float.{key}", tf.image.convert_image_dtype(x, tf.float32))
         record_tensor(f"per_image_standardization.{key}", tf.image.per_image_standardization(x), 1e-5)
         record_tensor(f"total_variation.{key}", tf.image.total_variation(tf.cast(x, tf.float32)), 1e-6)
@@ -160,6 +165,18 @@ for interpolation in ("NEAREST", "BILINEAR"):
                       tf.raw_ops.ImageProjectiveTransformV3(images=(Y * 20).astype(np.uint8), transforms=T[:1],
                                                             output_shape=[4, 7], fill_value=3.7,
                                                             interpolation=interpolation, fill_mode=mode))
+Q = rs.randint(0, 99, size=(2, 5, 7, 1)).astype(np.int32)
+for align_corners, half_pixel_centers in ((False, False), (True, False), (False, True)):
+    for size in ((3, 4), (9, 13), (5, 7)):
+        record_tensor(f"ResizeNearestNeighbor.{align_corners}.{half_pixel_centers}.{size}",
+                      tf.raw_ops.ResizeNearestNeighbor(images=Q, size=size, align_corners=align_corners,
+                                                       half_pixel_centers=half_pixel_centers))
+record_error("error.ResizeNearestNeighbor.both", lambda: tf.raw_ops.ResizeNearestNeighbor(
+    images=Q, size=[2, 2], align_corners=True, half_pixel_centers=True))
+record_error("error.ResizeNearestNeighbor.rank3", lambda: tf.raw_ops.ResizeNearestNeighbor(images=Q[0], size=[2, 2]))
+record_error("error.resize.method", lambda: tf.image.resize(np.zeros((2, 2, 1)), [3, 3], method="cubic"))
+record_error("error.stateless_random_crop.size",
+             lambda: tf.image.stateless_random_crop(np.zeros((2, 2, 1)), (3, 2, 1), (1, 2)))
 record_tensor("AdjustContrastv2.odd", tf.raw_ops.AdjustContrastv2(images=rs.rand(2, 7, 5, 3).astype(np.float32),
                                                                   contrast_factor=1.7))
 

@@ -79,6 +79,7 @@ SHAPES = [(3, 5, 3), (4, 4, 1), (2, 4, 5, 3), (1, 3, 6, 1)]
 LAYERS = {
     "resizing": lambda: keras.layers.Resizing(4, 6),
     "resizing_crop": lambda: keras.layers.Resizing(3, 3, crop_to_aspect_ratio=True),
+    "resizing_nearest": lambda: keras.layers.Resizing(7, 3, interpolation="nearest"),
     "center_crop": lambda: keras.layers.CenterCrop(3, 2),
     "center_crop_up": lambda: keras.layers.CenterCrop(6, 5),
     "flip": lambda: keras.layers.RandomFlip(seed=3),

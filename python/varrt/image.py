@@ -1,6 +1,6 @@
 """`tf.image`: the image ops under TensorFlow's tf.image names."""
 from varrt.ops.image_ops import resize  # noqa: F401
-from varrt.ops.random_shuffle_ops import random_crop  # noqa: F401,E402
+from varrt.ops.random_shuffle_ops import random_crop, stateless_random_crop  # noqa: F401,E402
 from varrt.ops.image_color_kernels import hsv_to_rgb, rgb_to_hsv  # noqa: F401
 from varrt.ops.image_color_ops import (adjust_brightness, adjust_contrast, adjust_gamma, adjust_hue,  # noqa: F401
                                        adjust_saturation, convert_image_dtype, grayscale_to_rgb, random_brightness,

@@ -11,6 +11,7 @@ from varrt.ops import math_ops
 from varrt.ops.image_ops import resize
 from varrt.ops.saturate_cast import saturate_cast
 
+# Keras's TensorFlow backend's resize interpolations (backend/tensorflow/image.py).
 RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
 
 
@@ -68,7 +69,7 @@ class Resizing(BaseImagePreprocessingLayer):
     Args:
         height: The output height.
         width: The output width.
-        interpolation: "bilinear" (varrt builds only it).
+        interpolation: "bilinear" or "nearest" (varrt builds only these).
         crop_to_aspect_ratio: Crop the largest centred region of the output's aspect ratio first.
         pad_to_aspect_ratio: Pad to the output's aspect ratio first (varrt does not build it).
         fill_mode: "constant", the padding's mode.
