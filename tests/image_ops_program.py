@@ -150,6 +150,30 @@ for source, v in values.items():
             record_tensor(f"convert_image_dtype.{source}.{target}.{saturate}",
                           tf.image.convert_image_dtype(v, target, saturate=saturate), 1e-7)
 
+# --- structural similarity ---------------------------------------------------------------------
+for shape in ((13, 12, 3), (2, 11, 14, 1), (1, 12, 11, 3)):
+    for dtype in ("uint8", "float32"):
+        a = images(shape, dtype)
+        b = np.clip(a.astype(np.float64) + rs.randint(-30, 30, size=shape) * (1 if dtype == "uint8" else 0.05),
+                    0, 255 if dtype == "uint8" else 1).astype(dtype)
+        key = f"{'x'.join(map(str, shape))}.{dtype}"
+        peak = 255 if dtype == "uint8" else 1.0
+        record_tensor(f"ssim.{key}", tf.image.ssim(a, b, peak), 1e-5)
+        record_tensor(f"ssim.small_window.{key}", tf.image.ssim(a, b, peak, filter_size=5, filter_sigma=0.8,
+                                                                k1=0.02, k2=0.05), 1e-5)
+        record_tensor(f"ssim.index_map.{key}", tf.image.ssim(a, b, peak, filter_size=3, return_index_map=True), 1e-5)
+M1 = images((2, 35, 37, 3), "float32")
+M2 = np.clip(M1 + rs.randn(2, 35, 37, 3).astype(np.float32) * 0.1, 0, 1)
+record_tensor("ssim_multiscale", tf.image.ssim_multiscale(M1, M2, 1.0, filter_size=3), 1e-5)
+record_tensor("ssim_multiscale.powers", tf.image.ssim_multiscale(M1, M2, 1.0, power_factors=(0.5, 0.3, 0.2),
+                                                                 filter_size=5), 1e-5)
+record_error("error.ssim.window", lambda: tf.image.ssim(np.zeros((5, 5, 3), np.float32),
+                                                        np.zeros((5, 5, 3), np.float32), 1.0))
+record_error("error.ssim.shapes", lambda: tf.image.ssim(np.zeros((12, 12, 3), np.float32),
+                                                        np.zeros((12, 11, 3), np.float32), 1.0))
+record_error("error.ssim.batch", lambda: tf.image.ssim(np.zeros((2, 12, 12, 3), np.float32),
+                                                       np.zeros((3, 12, 12, 3), np.float32), 1.0))
+
 # --- raw ops ------------------------------------------------------------------------------------
 Y = rs.rand(3, 6, 5, 2).astype(np.float32) * 10
 T = rs.randn(3, 8).astype(np.float32)

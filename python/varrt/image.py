@@ -15,3 +15,4 @@ from varrt.ops.image_geometry_ops import (central_crop, crop_to_bounding_box, fl
 from varrt.ops.image_statistics_ops import (image_gradients, per_image_standardization, psnr,  # noqa: F401
                                             total_variation)
 from varrt.ops import image_transform_ops  # noqa: F401,E402 - ImageProjectiveTransformV3 (tf.raw_ops only)
+from varrt.ops.image_similarity_ops import ssim, ssim_multiscale  # noqa: F401,E402

@@ -64,7 +64,9 @@ def image_gradients(image) -> tuple[Tensor, Tensor]:
     return dy, dx
 
 
-def _verify_compatible_image_shapes(img1, img2):
+def verify_compatible_image_shapes(img1, img2):
+    """TensorFlow's static checks of two images compared: rank 3 or more, the same last three
+    sizes, batch sizes that broadcast."""
     shape1, shape2 = img1.shape, img2.shape
     for shape in (shape1, shape2):
         if shape.rank is not None and shape.rank < 3:
@@ -86,5 +88,5 @@ def psnr(a, b, max_val, name=None) -> Tensor:
     mse = reduction_ops.reduce_mean(math_ops.squared_difference(a, b), [-3, -2, -1])
     psnr_val = math_ops.subtract(20 * math_ops.log(max_val) / math_ops.log(10.0),
                                  np.float32(10 / np.log(10)) * math_ops.log(mse), name=name or "psnr")
-    _verify_compatible_image_shapes(a, b)
+    verify_compatible_image_shapes(a, b)
     return psnr_val
