@@ -80,6 +80,8 @@ LAYERS = {
     "resizing": lambda: keras.layers.Resizing(4, 6),
     "resizing_crop": lambda: keras.layers.Resizing(3, 3, crop_to_aspect_ratio=True),
     "resizing_nearest": lambda: keras.layers.Resizing(7, 3, interpolation="nearest"),
+    "resizing_pad": lambda: keras.layers.Resizing(4, 9, pad_to_aspect_ratio=True, fill_value=3),
+    "resizing_pad_tall": lambda: keras.layers.Resizing(8, 3, pad_to_aspect_ratio=True),
     "center_crop": lambda: keras.layers.CenterCrop(3, 2),
     "center_crop_up": lambda: keras.layers.CenterCrop(6, 5),
     "flip": lambda: keras.layers.RandomFlip(seed=3),
@@ -113,8 +115,8 @@ for name, make in LAYERS.items():
     layer = make()
     for shape in SHAPES:
         for dtype in ("float32", "uint8"):
-            if dtype == "uint8" and name.startswith(("contrast", "brightness")):
-                continue  # Keras adds float deltas to uint8 tensors only after the graph's float cast
+            if dtype == "uint8" and name.startswith(("contrast", "brightness", "resizing_pad")):
+                continue  # Keras adds float values to uint8 tensors only after the graph's float cast
             x = images(shape, dtype)
             key = f"{name}.{'x'.join(map(str, shape))}.{dtype}"
             record_tensor(f"{key}.first", layer(x), rtol)
@@ -170,6 +172,8 @@ record_error("error.resizing_interpolation",
 record_error("error.resizing_both_ratios",
              lambda: keras.layers.Resizing(2, 2, crop_to_aspect_ratio=True, pad_to_aspect_ratio=True)(
                  np.zeros((4, 4, 3), np.float32)))
+record_error("error.resizing_pad_uint8", lambda: keras.layers.Resizing(4, 9, pad_to_aspect_ratio=True)(
+    np.zeros((3, 5, 3), np.uint8)))
 record_error("error.center_crop_shape", lambda: keras.layers.CenterCrop(2, 2).compute_output_shape((4, 4)))
 
 with open(os.path.join(out_dir, "results.json"), "w") as f:

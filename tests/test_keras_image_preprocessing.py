@@ -34,7 +34,6 @@ def test_channels_first_is_not_implemented(make):
 @pytest.mark.parametrize("make, message", [
     (lambda layers: layers.Resizing(2, 2, interpolation="bicubic"), "method='bicubic'"),
     (lambda layers: layers.Resizing(2, 2, antialias=True), "antialias"),
-    (lambda layers: layers.Resizing(2, 2, pad_to_aspect_ratio=True), "pad_to_aspect_ratio"),
 ])
 def test_unbuilt_resizing_options_say_so(make, message):
     with pytest.raises(NotImplementedError, match=message):

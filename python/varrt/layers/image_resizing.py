@@ -7,7 +7,7 @@ import numpy as np
 
 from varrt.layers import dynamic_shape
 from varrt.layers.image_preprocessing import BaseImagePreprocessingLayer
-from varrt.ops import math_ops
+from varrt.ops import array_ops, math_ops
 from varrt.ops.image_ops import resize
 from varrt.ops.saturate_cast import saturate_cast
 
@@ -36,7 +36,7 @@ def _crop(images, box):
 def keras_resize(images, size, interpolation="bilinear", antialias=False, crop_to_aspect_ratio=False,
                  pad_to_aspect_ratio=False, fill_mode="constant", fill_value=0.0):
     """Keras's TensorFlow `image.resize` (channels_last): tf.image.resize, after a centred crop
-    to the target's aspect ratio when asked."""
+    or pad to the target's aspect ratio when asked."""
     if interpolation not in RESIZE_INTERPOLATIONS:
         raise ValueError("Invalid value for argument `interpolation`. Expected of one "
                          f"{RESIZE_INTERPOLATIONS}. Received: interpolation={interpolation}")
@@ -51,16 +51,41 @@ def keras_resize(images, size, interpolation="bilinear", antialias=False, crop_t
     if len(images.shape) not in (3, 4):
         raise ValueError("Invalid images rank: expected rank 3 (single image) or rank 4 (batch of images). Received "
                          f"input with shape: images.shape={images.shape}")
-    if pad_to_aspect_ratio:
-        raise NotImplementedError("varrt's Resizing does not implement pad_to_aspect_ratio=True yet.")
-    if crop_to_aspect_ratio:
+    if crop_to_aspect_ratio or pad_to_aspect_ratio:
         shape = dynamic_shape.shape(images)
         height, width = shape[-3], shape[-2]
         if not isinstance(height, int) or not isinstance(width, int):
-            raise NotImplementedError("varrt's Resizing does not implement crop_to_aspect_ratio for images whose "
-                                      "size is known only when the graph runs yet.")
-        images = _crop(images, _crop_box(height, width, *size))
+            raise NotImplementedError("varrt's Resizing does not implement crop_to_aspect_ratio or "
+                                      "pad_to_aspect_ratio for images whose size is known only when the graph "
+                                      "runs yet.")
+        if crop_to_aspect_ratio:
+            images = _crop(images, _crop_box(height, width, *size))
+        else:
+            images = _pad(images, height, width, size, fill_value)
     return resize(images, size, method=interpolation, antialias=antialias)
+
+
+def _pad(images, height, width, size, fill_value):
+    """Keras's pad to the target's aspect ratio: `fill_value` rows above and below, or columns
+    left and right (float32 arithmetic on the sizes, as Keras's TensorFlow resize)."""
+    f32 = np.float32
+    target_height, target_width = size
+    pad_height = max(height, int(f32(width * target_height) / f32(target_width)))
+    pad_width = max(width, int(f32(height * target_width) / f32(target_height)))
+    img_box_hstart = int(f32(pad_height - height) / f32(2))
+    img_box_wstart = int(f32(pad_width - width) / f32(2))
+    shape = dynamic_shape.shape(images)
+    lead, channels = shape[:-3], shape[-1]
+    axis = len(lead)
+    if img_box_hstart > 0:
+        band = array_ops.ones(dynamic_shape.pack(lead + (img_box_hstart, width, channels)), dtype=images.dtype)
+        band = band * fill_value
+        images = array_ops.concat([band, images, band], axis=axis)
+    if img_box_wstart > 0:
+        band = array_ops.ones(dynamic_shape.pack(lead + (height, img_box_wstart, channels)), dtype=images.dtype)
+        band = band * fill_value
+        images = array_ops.concat([band, images, band], axis=axis + 1)
+    return images
 
 
 class Resizing(BaseImagePreprocessingLayer):
@@ -71,7 +96,7 @@ class Resizing(BaseImagePreprocessingLayer):
         width: The output width.
         interpolation: "bilinear" or "nearest" (varrt builds only these).
         crop_to_aspect_ratio: Crop the largest centred region of the output's aspect ratio first.
-        pad_to_aspect_ratio: Pad to the output's aspect ratio first (varrt does not build it).
+        pad_to_aspect_ratio: Pad to the output's aspect ratio first (with `fill_value`).
         fill_mode: "constant", the padding's mode.
         fill_value: The padding's value.
         antialias: Antialiasing while downsampling (varrt does not build it).
