@@ -172,7 +172,7 @@ record_error("error.resizing_interpolation",
 record_error("error.resizing_both_ratios",
              lambda: keras.layers.Resizing(2, 2, crop_to_aspect_ratio=True, pad_to_aspect_ratio=True)(
                  np.zeros((4, 4, 3), np.float32)))
-record_error("error.resizing_pad_uint8", lambda: keras.layers.Resizing(4, 9, pad_to_aspect_ratio=True)(
+record_error("error.resizing_pad_uint8", lambda: keras.layers.Resizing(8, 3, pad_to_aspect_ratio=True)(
     np.zeros((3, 5, 3), np.uint8)))
 record_error("error.center_crop_shape", lambda: keras.layers.CenterCrop(2, 2).compute_output_shape((4, 4)))
 
