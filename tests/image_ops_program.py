@@ -204,6 +204,29 @@ record_error("error.stateless_random_crop.size",
 record_tensor("AdjustContrastv2.odd", tf.raw_ops.AdjustContrastv2(images=rs.rand(2, 7, 5, 3).astype(np.float32),
                                                                   contrast_factor=1.7))
 
+# --- gradients (functions over ops with gradients, and ResizeNearestNeighbor's) -------------------
+G = rs.rand(2, 5, 6, 3).astype(np.float32)
+for case, fn in (("flip_left_right", tf.image.flip_left_right), ("rot90", lambda t: tf.image.rot90(t, 3)),
+                 ("transpose", tf.image.transpose), ("central_crop", lambda t: tf.image.central_crop(t, 0.6)),
+                 ("resize_with_crop_or_pad", lambda t: tf.image.resize_with_crop_or_pad(t, 4, 9)),
+                 ("adjust_brightness", lambda t: tf.image.adjust_brightness(t, 0.3)),
+                 ("adjust_gamma", lambda t: tf.image.adjust_gamma(t, 1.7, 0.5)),
+                 ("per_image_standardization", tf.image.per_image_standardization),
+                 ("total_variation", tf.image.total_variation),
+                 ("resize_nearest", lambda t: tf.image.resize(t, (7, 4), method="nearest")),
+                 ("resize_nearest_down", lambda t: tf.image.resize(t, (2, 5), method="nearest")),
+                 ("psnr", lambda t: tf.image.psnr(t, G[::-1], 1.0))):
+    variable = tf.Variable(G)
+    with tf.GradientTape() as tape:
+        y = fn(variable)
+        loss = tf.reduce_sum(y * tf.cast(tf.reshape(tf.range(tf.size(y)), tf.shape(y)), tf.float32) / 10.0)
+    record_tensor(f"gradient.{case}", tape.gradient(loss, variable), 1e-5)
+for align_corners, half_pixel_centers in ((False, False), (True, False), (False, True)):
+    record_tensor(f"ResizeNearestNeighborGrad.{align_corners}.{half_pixel_centers}",
+                  tf.raw_ops.ResizeNearestNeighborGrad(grads=rs.rand(2, 7, 9, 2).astype(np.float32), size=[4, 5],
+                                                       align_corners=align_corners,
+                                                       half_pixel_centers=half_pixel_centers), 1e-6)
+
 # --- traced -------------------------------------------------------------------------------------
 Z = images((2, 5, 6, 3), "uint8")
 traced = tf.function(lambda x: (tf.image.flip_left_right(x), tf.image.rot90(x, 1),

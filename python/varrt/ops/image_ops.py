@@ -120,6 +120,31 @@ def resize_nearest_neighbor(images, size, align_corners=False, half_pixel_center
                                                  "half_pixel_centers": half_pixel_centers}, name=name)
 
 
+@op_def_lib.implements("ResizeNearestNeighborGrad")
+def resize_nearest_neighbor_grad(grads, size, align_corners=False, half_pixel_centers=False, name=None) -> Tensor:
+    """The gradient of ResizeNearestNeighbor: each output's gradient added to the input pixel it
+    was read from (row by row, as TensorFlow's kernel adds them), in an image of `size`."""
+    op = "ResizeNearestNeighborGrad"
+    g, dtype = operand(grads)
+    end = suffix(name, grads, size)
+    check_dtype(op, dtype, name, end)
+    s, _ = operand(size, dtypes.int32)
+    align_corners, half_pixel_centers = bool(align_corners), bool(half_pixel_centers)
+
+    def kernel(x, size):
+        _check_attrs(op, align_corners, half_pixel_centers, name, end)
+        height, width = _size_checks(op, x, size, name, end)
+        rows = _nearest_indices(x.shape[1], height, align_corners, half_pixel_centers)
+        cols = _nearest_indices(x.shape[2], width, align_corners, half_pixel_centers)
+        out = np.zeros((x.shape[0], height, width, x.shape[3]), x.dtype)
+        for y in range(x.shape[1]):
+            for xi in range(x.shape[2]):
+                out[:, rows[y], cols[xi], :] += x[:, y, xi, :]
+        return out
+    return run(op, kernel, (g, s), dtype, attrs={"align_corners": align_corners,
+                                                 "half_pixel_centers": half_pixel_centers}, name=name)
+
+
 @op_def_lib.implements("ResizeBilinearGrad")
 def resize_bilinear_grad(grads, original_image, align_corners=False, half_pixel_centers=False,
                          name=None) -> Tensor:

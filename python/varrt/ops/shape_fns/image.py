@@ -4,9 +4,9 @@ from varrt.ops.shape_fns.common import shape_out, with_rank, with_value
 
 
 def resize(ctx):
-    """ResizeBilinear (ResizeShapeFn): [batch, new_height, new_width, channels], the sizes from
-    `size` when known while building."""
-    images = with_rank(ctx.shape("images"), 4)
+    """ResizeBilinear, ResizeNearestNeighbor and its gradient (ResizeShapeFn): [batch,
+    new_height, new_width, channels] of input 0, the sizes from `size` when known while building."""
+    images = with_rank(ctx.input_shapes[0], 4)
     size = with_rank(ctx.shape("size"), 1)
     with_value(size[0], 2)
     value = ctx.const("size")
