@@ -113,6 +113,10 @@ record_tensor("random_brightness", tf.image.random_brightness(X, 0.3, seed=4), 1
 record_tensor("random_contrast", tf.image.random_contrast(X, 0.2, 1.8, seed=5), 1e-6)
 record_tensor("random_saturation", tf.image.random_saturation(X, 0.2, 1.8, seed=6), 1e-6)
 record_tensor("random_hue", tf.image.random_hue(X, 0.4, seed=7), 1e-6)
+record_tensor("random_flip_left_right.global_seed_only", tf.image.random_flip_left_right(X))
+traced_flip = tf.function(lambda t: tf.image.random_flip_up_down(t, seed=5))
+record_tensor("random_flip_up_down.traced.first", traced_flip(tf.constant(X)))
+record_tensor("random_flip_up_down.traced.second", traced_flip(tf.constant(X)))
 
 # --- colour -------------------------------------------------------------------------------------
 for shape in RGB_SHAPES:

@@ -130,6 +130,10 @@ for name, make in LAYERS.items():
         lambda t: layer(t, training=True))
     for i, batch in enumerate(mapped):
         record_tensor(f"{name}.dataset.{i}", batch, rtol)
+    if name in ("flip", "rotation", "crop", "resizing"):  # a map of the layer itself: training's default
+        for i, batch in enumerate(tf.data.Dataset.from_tensor_slices(images((3, 5, 6, 3), "float32")).batch(2)
+                                  .map(layer)):
+            record_tensor(f"{name}.dataset_default.{i}", batch, rtol)
     config = layer.get_config()
     record(f"{name}.config", config)
     clone = type(layer).from_config(config)
