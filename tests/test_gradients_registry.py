@@ -81,6 +81,12 @@ NO_GRADIENT = {
     "StatelessShuffle": "TensorFlow 2.21 registers no gradient for it",
     "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
     "AsString": "TensorFlow 2.21 registers no gradient for it (its output is text)",
+    "AdjustContrastv2": "TensorFlow 2.21 registers no gradient for it",
+    "AdjustHue": "TensorFlow 2.21 registers no gradient for it",
+    "AdjustSaturation": "TensorFlow 2.21 registers no gradient for it",
+    "RGBToHSV": "TensorFlow's (image_grad.py) is written over other ops; varrt's is not yet",
+    "ImageProjectiveTransformV3": "TensorFlow's transforms the gradient by the inverse transforms with the op's "
+                                  "string attributes, which varrt's op does not record yet",
     "MatrixLogarithm": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGrad": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGradV2": "TensorFlow 2.21 registers no gradient for it",

@@ -7,12 +7,14 @@ points outside the image reading `fill_value`. Vectorized over all output pixels
 keeps the kernel's float32 and integer conversions."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
+import sys
+
 import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import check_dtype, kernel_error, op_error, operand, quiet, run, suffix
+from varrt.ops.op_util import check_dtype, kernel_error, operand, quiet, run, suffix
 
 _F32 = np.float32
 _INTERPOLATIONS = ("NEAREST", "BILINEAR")
@@ -139,12 +141,13 @@ def image_projective_transform_v3(images, transforms, output_shape, fill_value, 
     f, _ = operand(fill_value, dtypes.float32)
     interpolation = interpolation.decode() if isinstance(interpolation, bytes) else str(interpolation)
     fill_mode = fill_mode.decode() if isinstance(fill_mode, bytes) else str(fill_mode)
+    # TensorFlow's kernel only logs an unknown interpolation or mode (and then reads nothing: its
+    # generator's "unreachable" branch gives the fill value, an unknown mode leaves the output
+    # unwritten); varrt logs the same line and gives the fill value everywhere for either.
     if interpolation not in _INTERPOLATIONS:
-        raise op_error(op, f"Invalid interpolation {interpolation}. Supported types: NEAREST, BILINEAR", name,
-                       end=end)
+        print(f"Invalid interpolation {interpolation}. Supported types: NEAREST, BILINEAR", file=sys.stderr)
     if fill_mode not in _FILL_MODES:
-        raise op_error(op, f"Invalid mode {fill_mode}. Supported types: REFLECT, WRAP, CONSTANT, NEAREST", name,
-                       end=end)
+        print(f"Invalid mode {fill_mode}. Supported types: REFLECT, WRAP, CONSTANT, NEAREST", file=sys.stderr)
 
     def kernel(x, transforms, size, fill):
         if x.ndim != 4:
@@ -159,6 +162,9 @@ def image_projective_transform_v3(images, transforms, output_shape, fill_value, 
             raise kernel_error(op, "output dimensions must be positive", name, end=end)
         if x.size == 0:
             return np.zeros((x.shape[0], height, width, x.shape[3]), x.dtype)
+        if interpolation not in _INTERPOLATIONS or fill_mode not in _FILL_MODES:
+            fill = x.dtype.type(fill) if x.dtype.kind == "f" else _cast_fill(fill, x.dtype)
+            return np.full((x.shape[0], height, width, x.shape[3]), fill, x.dtype)
         return _transform(x, transforms, height, width, float(fill), interpolation, fill_mode)
     # The string attributes stay out of `attrs` (a core op's attributes hold no strings, and
     # TensorFlow's record lists no allowed values to index); no gradient or graph reads them.

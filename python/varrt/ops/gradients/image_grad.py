@@ -1,6 +1,6 @@
 """The gradients of ResizeBilinear and ResizeNearestNeighbor, as TensorFlow's image_grad.py
 defines them: ResizeBilinearGrad and ResizeNearestNeighborGrad with the op's attributes. The
-gradient ops have no gradients in TensorFlow."""
+gradient ops have no gradients in TensorFlow, and HSVToRGB is not differentiable there."""
 from varrt.ops import array_ops, image_ops
 from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
@@ -22,3 +22,4 @@ def _resize_nearest_neighbor_grad(op, grad):
 
 NotDifferentiable("ResizeBilinearGrad")
 NotDifferentiable("ResizeNearestNeighborGrad")
+NotDifferentiable("HSVToRGB")  # as TensorFlow 2.21 registers it
