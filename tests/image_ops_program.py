@@ -219,7 +219,9 @@ for case, fn in (("flip_left_right", tf.image.flip_left_right), ("rot90", lambda
                  ("total_variation", tf.image.total_variation),
                  ("resize_nearest", lambda t: tf.image.resize(t, (7, 4), method="nearest")),
                  ("resize_nearest_down", lambda t: tf.image.resize(t, (2, 5), method="nearest")),
-                 ("psnr", lambda t: tf.image.psnr(t, G[::-1], 1.0))):
+                 ("psnr", lambda t: tf.image.psnr(t, G[::-1], 1.0)),
+                 ("rgb_to_hsv", tf.image.rgb_to_hsv),
+                 ("rgb_to_hsv_ties", lambda t: tf.image.rgb_to_hsv(tf.round(t * 4.0) / 4.0 + t * 0.0))):
     variable = tf.Variable(G)
     with tf.GradientTape() as tape:
         y = fn(variable)

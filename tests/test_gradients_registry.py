@@ -84,7 +84,6 @@ NO_GRADIENT = {
     "AdjustContrastv2": "TensorFlow 2.21 registers no gradient for it",
     "AdjustHue": "TensorFlow 2.21 registers no gradient for it",
     "AdjustSaturation": "TensorFlow 2.21 registers no gradient for it",
-    "RGBToHSV": "TensorFlow's (image_grad.py) is written over other ops; varrt's is not yet",
     "ImageProjectiveTransformV3": "TensorFlow's transforms the gradient by the inverse transforms with the op's "
                                   "string attributes, which varrt's op does not record yet",
     "MatrixLogarithm": "TensorFlow 2.21 registers no gradient for it",
