@@ -143,6 +143,16 @@ for shape in RGB_SHAPES:
                       tf.image.stateless_random_saturation(x, 0.5, 1.5, seed), 1e-6)
         record_tensor(f"stateless_random_hue.{key}", tf.image.stateless_random_hue(x, 0.2, seed), 1e-6)
 
+for shape in ((3, 4, 3), (2, 5, 2, 3)):
+    x = rs.rand(*shape).astype(np.float32)
+    key = "x".join(map(str, shape))
+    for fn in ("rgb_to_yiq", "yiq_to_rgb", "rgb_to_yuv", "yuv_to_rgb"):
+        record_tensor(f"{fn}.{key}", getattr(tf.image, fn)(x), 1e-6)
+    record_tensor(f"rgb_to_yiq.float64.{key}", tf.image.rgb_to_yiq(x.astype(np.float64)), 1e-12)
+for shape in ((1, 5, 6, 1), (2, 4, 3, 3)):
+    record_tensor(f"sobel_edges.{'x'.join(map(str, shape))}", tf.image.sobel_edges(tf.constant(rs.rand(*shape),
+                                                                                               tf.float32)), 1e-6)
+
 # convert_image_dtype's rules per pair of dtypes, saturating or not.
 values = {"uint8": np.array([0, 1, 127, 128, 255], np.uint8), "int16": np.array([-32768, -1, 0, 1, 32767], np.int16),
           "int32": np.array([-5, 0, 7, 2 ** 31 - 1], np.int32),

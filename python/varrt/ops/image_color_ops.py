@@ -2,13 +2,14 @@
 (python/ops/image_ops_impl.py): convert_image_dtype (its scaling rule per pair of dtypes,
 saturating or not), brightness, contrast, gamma, saturation and hue adjustments (images other
 than float16/float32 go through float32 and back), their seeded (`random_*`, drawn by
-tf.random.uniform) and stateless (`stateless_random_*`) forms, and the grayscale conversions.
+tf.random.uniform) and stateless (`stateless_random_*`) forms, the grayscale conversions and the
+YIQ and YUV colour spaces.
 The colour kernels are ops/image_color_kernels.py's."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 from varrt.base import dtypes
 from varrt.framework import graph_building
-from varrt.framework.tensor import Tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, math_ops, random_ops
 from varrt.ops.array_composites import tensordot
 from varrt.ops.constant_value import get_static_value
@@ -126,6 +127,41 @@ def grayscale_to_rgb(images, name=None) -> Tensor:
         raise ValueError("Last dimension of a grayscale image should be size 1.")
     multiples = [1] * (shape.rank - 1) + [3]
     return array_ops.tile(images, multiples, name=name)
+
+
+# --- YIQ and YUV: a 3x3 matrix over the last dimension ------------------------------------------
+
+_RGB_TO_YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617], [0.114, -0.32134392, 0.31119955]]
+_YIQ_TO_RGB = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021], [0.6208248, -0.64720424, 1.70423049]]
+_RGB_TO_YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
+_YUV_TO_RGB = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
+
+
+def _last_axis_product(images, kernel):
+    images = as_image(images, "images")
+    kernel = convert_to_tensor(kernel, dtype=images.dtype, name="kernel")
+    ndims = images.shape.rank
+    return tensordot(images, kernel, axes=[[ndims - 1], [0]])
+
+
+def rgb_to_yiq(images) -> Tensor:
+    """RGB images (floats, the last dimension) in the YIQ colour space."""
+    return _last_axis_product(images, _RGB_TO_YIQ)
+
+
+def yiq_to_rgb(images) -> Tensor:
+    """YIQ images (the last dimension) in RGB."""
+    return _last_axis_product(images, _YIQ_TO_RGB)
+
+
+def rgb_to_yuv(images) -> Tensor:
+    """RGB images (floats, the last dimension) in the YUV colour space."""
+    return _last_axis_product(images, _RGB_TO_YUV)
+
+
+def yuv_to_rgb(images) -> Tensor:
+    """YUV images (the last dimension) in RGB."""
+    return _last_axis_product(images, _YUV_TO_RGB)
 
 
 # --- random adjustments: one draw per call, as TensorFlow's ------------------------------------

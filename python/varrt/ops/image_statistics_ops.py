@@ -1,13 +1,16 @@
 """tf.image's measures of images written over other ops as TensorFlow writes them
-(python/ops/image_ops_impl.py): per_image_standardization, total_variation, image_gradients
-and psnr."""
+(python/ops/image_ops_impl.py): per_image_standardization, total_variation, image_gradients,
+sobel_edges and psnr."""
 from __future__ import annotations  # the annotations are for type checkers only (py.typed)
 
 import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor
-from varrt.ops import array_ops, math_ops, reduction_ops
+from varrt.framework.tensor import convert_to_tensor
+from varrt.ops import array_ops, manip_ops, math_ops, reduction_ops
+from varrt.ops.depthwise_conv_ops import depthwise_conv2d
+from varrt.ops.ensure_shape import ensure_shape
 from varrt.ops.image_color_ops import convert_image_dtype
 from varrt.ops.image_geometry_ops import as_image, check_at_least_3d
 
@@ -62,6 +65,24 @@ def image_gradients(image) -> tuple[Tensor, Tensor]:
     dx = array_ops.concat([dx, array_ops.zeros(shape, image.dtype)], 2)
     dx = array_ops.reshape(dx, image_shape)
     return dy, dx
+
+
+def sobel_edges(image) -> Tensor:
+    """Each channel's Sobel responses, vertical then horizontal, in a last dimension of 2
+    (the image reflected by one pixel at its borders); for [batch, height, width, channels]."""
+    image = as_image(image)
+    static_image_shape = image.shape
+    image_shape = array_ops.shape(image)
+    kernels = [[[-1, -2, -1], [0, 0, 0], [1, 2, 1]], [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]]
+    num_kernels = len(kernels)
+    kernels = np.expand_dims(np.transpose(np.asarray(kernels), (1, 2, 0)), -2)
+    kernels_tf = convert_to_tensor(kernels, dtype=image.dtype)
+    kernels_tf = array_ops.tile(kernels_tf, array_ops.stack([1, 1, image_shape[-1], 1]))
+    padded = manip_ops.pad(image, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
+    output = depthwise_conv2d(padded, kernels_tf, [1, 1, 1, 1], "VALID")
+    shape = array_ops.concat([image_shape, [num_kernels]], 0)
+    output = array_ops.reshape(output, shape=shape)
+    return ensure_shape(output, static_image_shape.concatenate([num_kernels])) if static_image_shape.rank else output
 
 
 def verify_compatible_image_shapes(img1, img2):
