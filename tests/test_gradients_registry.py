@@ -85,6 +85,11 @@ NO_GRADIENT = {
     **{op: "TensorFlow 2.21 registers no gradient for it (text in and out)" for op in (
         "StringLower", "StringUpper", "StringStrip", "StringLength", "Substr", "StaticRegexReplace",
         "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode")},
+    "AdjustContrastv2": "TensorFlow 2.21 registers no gradient for it",
+    "AdjustHue": "TensorFlow 2.21 registers no gradient for it",
+    "AdjustSaturation": "TensorFlow 2.21 registers no gradient for it",
+    "ImageProjectiveTransformV3": "TensorFlow's transforms the gradient by the inverse transforms with the op's "
+                                  "string attributes, which varrt's op does not record yet",
     "MatrixLogarithm": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGrad": "TensorFlow 2.21 registers no gradient for it",
     "BlockLSTMGradV2": "TensorFlow 2.21 registers no gradient for it",

@@ -13,6 +13,8 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_attention_program.py keras_attention
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py strings_program.py strings
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_text_vectorization_program.py keras_text_vectorization
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py image_ops_program.py image_ops
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_image_preprocessing_program.py keras_image_preprocessing
 """
 import os
 import shutil

@@ -191,6 +191,14 @@ CASES = [
     "out = tf.raw_ops.MatrixSolveLs(matrix=[[1., 0.], [0., 1.], [1., 1.]], rhs=[[1.], [2.], [3.]], l2_regularizer=0.)",
     "out = tf.raw_ops.MatrixSolveLs(matrix=[[0., 0.], [0., 0.], [0., 0.]], rhs=[[1.], [2.], [3.]], l2_regularizer=0.)",
     "out = tf.raw_ops.MatrixSolveLs(matrix=[[1., 1.], [1., 1.]], rhs=[[1.], [2.]], l2_regularizer=0., fast=False)",
+    # images
+    "out = tf.raw_ops.AdjustHue(images=[[[0.2, 0.5, 0.9], [0.7, 0.1, 0.3]]], delta=0.25)",
+    "out = tf.raw_ops.RGBToHSV(images=[[0.2, 0.5, 0.9], [0.7, 0.7, 0.7]])",
+    "out = tf.raw_ops.ResizeNearestNeighbor(images=tf.reshape(tf.range(12.), [1, 3, 4, 1]), size=[2, 5])",
+    "out = tf.raw_ops.ImageProjectiveTransformV3(images=tf.reshape(tf.range(12.), [1, 3, 4, 1]), "
+    "transforms=[[1., 0., 1., 0., 1., -1., 0., 0.]], output_shape=[3, 4], fill_value=-1., interpolation='NEAREST')",
+    "out = tf.raw_ops.ImageProjectiveTransformV3(images=tf.zeros([1, 2, 2, 1]), transforms=[[1., 0., 0., 0., 1., 0., "
+    "0., 0.]], output_shape=[2, 2], fill_value=0., interpolation='CUBIC')",
     # argument errors
     "out = tf.raw_ops.AddV2(1., 2.)",
     "out = tf.raw_ops.AddV2(x=1.)",

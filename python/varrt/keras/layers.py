@@ -36,6 +36,9 @@ from varrt.layers.noise import (GaussianDropout, GaussianNoise, SpatialDropout1D
 from varrt.layers.pooling import (AveragePooling1D, AveragePooling2D, AveragePooling3D, MaxPooling1D,  # noqa: F401
                                   MaxPooling2D, MaxPooling3D)
 from varrt.layers.recurrent import RNN  # noqa: F401
+from varrt.layers.image_resizing import CenterCrop, Resizing  # noqa: F401
+from varrt.layers.random_affine_layers import RandomRotation, RandomTranslation, RandomZoom  # noqa: F401
+from varrt.layers.random_image_layers import RandomBrightness, RandomContrast, RandomCrop, RandomFlip  # noqa: F401
 from varrt.layers.rescaling import Rescaling  # noqa: F401
 from varrt.layers.reshaping import Flatten, Permute, RepeatVector, Reshape  # noqa: F401
 from varrt.layers.separable_conv import SeparableConv1D, SeparableConv2D  # noqa: F401

@@ -45,3 +45,11 @@ def normal(shape, mean=0.0, stddev=1.0, dtype="float32", seed=None):
     """Normal values from TensorFlow's stateless normal."""
     seed = _cast_seed(draw_seed(seed))
     return random_ops.stateless_normal(shape=shape, mean=mean, stddev=stddev, dtype=dtype, seed=seed)
+
+
+def uniform(shape, minval=0.0, maxval=1.0, dtype="float32", seed=None):
+    """Uniform values in [minval, maxval) from TensorFlow's stateless uniform (the bounds cast
+    to `dtype` first, as Keras does)."""
+    seed = _cast_seed(draw_seed(seed))
+    return random_ops.stateless_uniform(shape=shape, minval=math_ops.cast(minval, dtype),
+                                        maxval=math_ops.cast(maxval, dtype), dtype=dtype, seed=seed)

@@ -4,12 +4,11 @@ one repeat count (expand, tile, reshape), which is what Keras's `ops.repeat` cal
 interpolation="bilinear" resizes with `tf.image.resize` as Keras's TensorFlow backend does."""
 from varrt.layers import dynamic_shape
 from varrt.layers.conv_arguments import standardize_data_format, standardize_tuple
+from varrt.layers.image_resizing import RESIZE_INTERPOLATIONS
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, image_ops
 
-# Keras's TensorFlow backend's resize interpolations (backend/tensorflow/image.py).
-_RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
 
 
 def repeat(x, repeats, axis):
@@ -75,9 +74,9 @@ class UpSampling2D(Layer):
 
     def call(self, inputs):
         if self.interpolation != "nearest":
-            if self.interpolation not in _RESIZE_INTERPOLATIONS:
+            if self.interpolation not in RESIZE_INTERPOLATIONS:
                 raise ValueError(f"Invalid value for argument `interpolation`. Expected of one "
-                                 f"{_RESIZE_INTERPOLATIONS}. Received: interpolation={self.interpolation}")
+                                 f"{RESIZE_INTERPOLATIONS}. Received: interpolation={self.interpolation}")
             if self.interpolation != "bilinear":
                 raise NotImplementedError(f"varrt's UpSampling2D does not implement interpolation="
                                           f"'{self.interpolation}' yet: it needs tf.image.resize's "

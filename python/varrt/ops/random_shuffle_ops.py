@@ -13,7 +13,7 @@ from varrt.base import dtypes, errors
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops, manip_ops
 from varrt.ops.op_util import host_if_known, operand, run, tensor_operand
-from varrt.ops.random_ops import _from_key_counter, _kernel_generator, _stateless_rng, uniform
+from varrt.ops.random_ops import _from_key_counter, _kernel_generator, _stateless_rng, stateless_uniform, uniform
 
 _SAMPLES_PER_BLOCK = 4  # uint32 draws per Philox block
 
@@ -58,6 +58,19 @@ def stateless_shuffle(value, seed, alg="auto_select", name=None) -> Tensor:
 def random_crop(value, size, seed=None, name=None) -> Tensor:
     """A random slice of `value` of shape `size`: offsets uniform over the valid positions
     (RandomUniformInt up to int32's max, modulo the room left in each dimension)."""
+    return _crop(value, size, lambda shape, dtype: uniform(shape, dtype=dtype, maxval=dtype.max, seed=seed), name)
+
+
+def stateless_random_crop(value, size, seed, name=None) -> Tensor:
+    """random_crop drawn by tf.random.stateless_uniform with `seed` (a pair)
+    (tf.image.stateless_random_crop)."""
+    return _crop(value, size, lambda shape, dtype: stateless_uniform(shape, seed, dtype=dtype, maxval=dtype.max),
+                 name)
+
+
+def _crop(value, size, draw, name):
+    """What both crops share (TensorFlow's random_crop_ops.py): the size check, then offsets
+    drawn by `draw(shape, dtype)` modulo the room left."""
     value = convert_to_tensor(value)
     size = convert_to_tensor(size, dtypes.int32)
     shape = array_ops.shape(value)
@@ -70,5 +83,5 @@ def random_crop(value, size, seed=None, name=None) -> Tensor:
                                           f"{', '.join(map(str, known[0].tolist()))}\n"
                                           f"{', '.join(map(str, known[1].tolist()))}")
     limit = shape - size + 1
-    offset = uniform(array_ops.shape(shape), dtype=size.dtype, maxval=size.dtype.max, seed=seed) % limit
+    offset = draw(array_ops.shape(shape), size.dtype) % limit
     return manip_ops.slice(value, offset, size, name=name)

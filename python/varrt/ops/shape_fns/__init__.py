@@ -26,7 +26,7 @@ from varrt.ops.shape_fns.conv import (avg_pool, avg_pool_grad, conv2d, conv2d_ba
                                      depthwise_conv2d_backprop_input, max_pool, max_pool_grad, pool3d,
                                      max_pool3d_grad, avg_pool3d_grad, conv3d, conv3d_backprop_input,
                                      conv3d_backprop_filter)
-from varrt.ops.shape_fns.image import resize, resize_grad  # noqa: F401
+from varrt.ops.shape_fns.image import projective_transform, resize, resize_grad  # noqa: F401
 from varrt.ops.shape_fns.segment import (bitcast, broadcast_args, dense_bincount, dynamic_partition, dynamic_stitch, ensure_shape,  # noqa: F401
                                          histogram_fixed_width, segment_reduction, sorted_search, tensor_scatter,
                                          unique, unravel_index)
