@@ -524,3 +524,7 @@ def identity_n(input, name=None) -> list:  # noqa: A002 - TensorFlow's names
     """Each tensor of the list `input` itself (tf.identity_n; one Identity each, where TensorFlow
     makes one IdentityN node: the same values and gradients)."""
     return [identity(x) for x in input]
+
+
+from varrt.ops import dispatch  # noqa: E402
+dispatch.install(globals(), "array_ops", ("concat", "stack", "shape"))  # ragged operands: ops/ragged/ragged_dispatch.py

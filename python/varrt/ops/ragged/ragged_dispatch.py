@@ -1,0 +1,245 @@
+"""The ops that take RaggedTensors (TensorFlow's ragged_dispatch.py, ragged_math_ops.reduce,
+ragged_operators.py): element-wise ops on the flat values (both operands ragged with the same
+partitions, or one broadcast into the other's), reductions over ragged and inner axes, tf.concat,
+tf.stack and tf.gather; and RaggedTensor's operators. Importing this module registers them."""
+import numpy as np
+
+from varrt.base import dtypes
+from varrt.framework.tensor import Tensor, constant, convert_to_tensor
+from varrt.ops import dispatch, math_ops, reduction_ops
+from varrt.ops.ragged import ragged_array_ops, ragged_conversion
+from varrt.ops.ragged.ragged_array_ops import _assert_same_splits
+from varrt.ops.ragged.ragged_tensor import RaggedTensor
+
+_ORIGINAL = {}  # "math_ops.add" -> the op without dispatch (what the handlers call on flat values)
+
+
+def _unary(key, fn):
+    def handler(x, *args, **kwargs):
+        if not isinstance(x, RaggedTensor):
+            return NotImplemented
+        return x.with_flat_values(fn(x.flat_values, *args, **kwargs))
+    return handler
+
+
+def _dense_operand(value, like):
+    if isinstance(value, (Tensor, RaggedTensor)):
+        return value
+    return convert_to_tensor(value, dtype_hint=like.dtype)
+
+
+def _broadcast_dense(rt, d):
+    """Dense `d` broadcast to the flat values of `rt` (its leading dimensions over rt's rows and
+    ragged dimensions), as a NumPy array; TensorFlow's errors for ragged dimensions it cannot
+    broadcast along."""
+    k = rt.ragged_rank
+    rank = rt.shape.rank
+    a = d.numpy()
+    if a.ndim > rank:
+        raise ValueError(f"Incompatible shapes: {d.shape} vs {rt.shape}")
+    a = a.reshape((1,) * (rank - a.ndim) + a.shape)
+    flat, splits_list = ragged_conversion._nested(rt)
+    positions = ragged_conversion._positions(splits_list, flat.shape[0])
+    index = []
+    for level in range(k + 1):
+        size = a.shape[level]
+        if size == 1:
+            index.append(np.zeros(flat.shape[0], np.int64))
+            continue
+        if level == 0:
+            if size != len(splits_list[0]) - 1:
+                raise ValueError(f"Incompatible shapes: {d.shape} vs {rt.shape}")
+        else:
+            splits = splits_list[level - 1]
+            _assert_same_splits(np.arange(len(splits), dtype=splits.dtype) * size, splits, "")
+        index.append(positions[level])
+    return a[tuple(index)]
+
+
+def _binary(key, fn):
+    def handler(x, y, *args, **kwargs):
+        if not isinstance(x, RaggedTensor) and not isinstance(y, RaggedTensor):
+            return NotImplemented
+        x = _dense_operand(x, y)
+        y = _dense_operand(y, x)
+        if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
+            if x.row_splits.dtype != y.row_splits.dtype:
+                raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                                 "RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.")
+            if x.ragged_rank != y.ragged_rank:
+                raise NotImplementedError("varrt does not implement element-wise ops on RaggedTensors of different "
+                                          "ragged ranks yet")
+            for a, b in zip(x.nested_row_splits, y.nested_row_splits):
+                _assert_same_splits(a.numpy(), b.numpy(), "")
+            return x.with_flat_values(fn(x.flat_values, y.flat_values, *args, **kwargs))
+        rt, d = (x, y) if isinstance(x, RaggedTensor) else (y, x)
+        inner_rank = rt.flat_values.shape.rank - 1
+        if d.shape.rank > inner_rank:  # d reaches the ragged dimensions: one value per flat value
+            d = constant(_broadcast_dense(rt, d), dtype=d.dtype)
+        if rt is x:
+            return rt.with_flat_values(fn(rt.flat_values, d, *args, **kwargs))
+        return rt.with_flat_values(fn(d, rt.flat_values, *args, **kwargs))
+    return handler
+
+
+# --- reductions -----------------------------------------------------------------------------------
+
+_SEGMENT = {"reduce_sum": (np.add, lambda dt: 0), "reduce_prod": (np.multiply, lambda dt: 1),
+            "reduce_max": (np.maximum, lambda dt: _lowest(dt)), "reduce_min": (np.minimum, lambda dt: _highest(dt)),
+            "reduce_any": (np.logical_or, lambda dt: False), "reduce_all": (np.logical_and, lambda dt: True)}
+
+
+def _lowest(dt):
+    return -np.inf if dt.is_floating else dt.min
+
+
+def _highest(dt):
+    return np.inf if dt.is_floating else dt.max
+
+
+def _segment_reduce(name, values, segment_ids, num_segments, dtype):
+    """TensorFlow's unsorted segment reductions (empty segments: the reduction's identity; the
+    max and min of floats: the dtype's lowest and highest finite values, as TensorFlow's)."""
+    ufunc, identity = _SEGMENT[name]
+    array = values.numpy()
+    init = identity(dtype)
+    if dtype.is_floating and name in ("reduce_max", "reduce_min"):
+        init = np.finfo(array.dtype).min if name == "reduce_max" else np.finfo(array.dtype).max
+    out = np.full((num_segments,) + array.shape[1:], init, dtype=array.dtype)
+    ufunc.at(out, segment_ids, array)
+    return constant(out, dtype=dtype)
+
+
+def _reduce_axis(name, rt, axis):
+    """`name` over one axis (non-negative, < rank) of the RaggedTensor `rt`."""
+    k = rt.ragged_rank
+    if axis > k:  # a uniform inner axis of the flat values
+        return rt.with_flat_values(_ORIGINAL[f"reduction_ops.{name}"](rt.flat_values, axis - k))
+    if axis >= 2:  # a deeper ragged axis: each of rt's rows reduced alike
+        return rt.with_values(_reduce_axis(name, rt.values, axis - 1))
+    if k > 1:
+        raise NotImplementedError(f"varrt does not implement tf.{name} over axis {axis} of a RaggedTensor with "
+                                  f"ragged_rank > 1 yet")
+    splits = rt.row_splits.numpy()
+    if axis == 1:
+        ids = np.repeat(np.arange(len(splits) - 1), np.diff(splits))
+        return _segment_reduce(name, rt.values, ids, len(splits) - 1, rt.dtype)
+    columns = np.arange(int(splits[-1])) - np.repeat(splits[:-1], np.diff(splits))
+    width = int(np.diff(splits).max()) if len(splits) > 1 else 0
+    return _segment_reduce(name, rt.values, columns, width, rt.dtype)
+
+
+def _reduce(name, rt, axis):
+    if axis is None:
+        return _ORIGINAL[f"reduction_ops.{name}"](rt.flat_values)
+    axes = [int(a) for a in (axis.numpy().reshape(-1) if isinstance(axis, Tensor) else np.reshape(axis, -1))]
+    rank = rt.shape.rank
+    for a in axes:
+        if not -rank <= a < rank:
+            raise ValueError(f"axis={a} out of bounds: expected {-rank}<=axis<{rank}")
+    result = rt
+    for a in sorted({a % rank for a in axes}, reverse=True):
+        result = _reduce_axis(name, result, a) if isinstance(result, RaggedTensor) else \
+            _ORIGINAL[f"reduction_ops.{name}"](result, a)
+    return result
+
+
+def _reduction(name):
+    def handler(input_tensor, axis=None, keepdims=False, name_=None, **kwargs):
+        if not isinstance(input_tensor, RaggedTensor):
+            return NotImplemented
+        if keepdims:
+            raise NotImplementedError(f"varrt does not implement tf.{name}(keepdims=True) of a RaggedTensor yet")
+        if name == "reduce_mean":
+            total = _reduce("reduce_sum", input_tensor, axis)
+            ones = input_tensor.with_flat_values(constant(np.ones(input_tensor.flat_values.shape.as_list(),
+                                                                  input_tensor.dtype.as_numpy_dtype)))
+            count = _reduce("reduce_sum", ones, axis)
+            if isinstance(total, RaggedTensor):
+                return total.with_flat_values(math_ops.truediv(total.flat_values, count.flat_values))
+            return math_ops.truediv(total, count)
+        return _reduce(name, input_tensor, axis)
+    return handler
+
+
+# --- array ops -------------------------------------------------------------------------------------
+
+def _has_ragged(values):
+    return isinstance(values, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in values)
+
+
+def _concat(values, axis, name="concat"):
+    if not _has_ragged(values):
+        return NotImplemented
+    return ragged_array_ops.ragged_concat(list(values), int(axis))
+
+
+def _stack(values, axis=0, name="stack"):
+    if not _has_ragged(values):
+        return NotImplemented
+    return ragged_array_ops.stack(values, axis)
+
+
+def _gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    if not isinstance(params, RaggedTensor) and not isinstance(indices, RaggedTensor):
+        return NotImplemented
+    return ragged_array_ops.gather(params, indices, axis, batch_dims)
+
+
+def _shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    raise NotImplementedError("varrt does not implement tf.shape of a RaggedTensor (DynamicRaggedShape) yet; "
+                              "use RaggedTensor.bounding_shape() or .shape")
+
+
+def _register():
+    import varrt.ops.array_ops as array_ops  # noqa: PLC0415 - the modules' dispatching functions
+    import varrt.ops.index_ops as index_ops  # noqa: PLC0415
+    for module, names, make in ((math_ops, math_ops.UNARY_ELEMENTWISE, _unary),
+                                (math_ops, math_ops.BINARY_ELEMENTWISE, _binary)):
+        for name in names:
+            fn = getattr(module, name)
+            original = getattr(fn, "__wrapped__", fn)  # a FastOp forwards attributes to its fallback
+            key = f"math_ops.{name}"
+            _ORIGINAL[key] = original
+            dispatch.register(key, make(key, original))
+    for name in reduction_ops.REDUCTIONS:
+        fn = getattr(reduction_ops, name)
+        _ORIGINAL[f"reduction_ops.{name}"] = getattr(fn, "__wrapped__", fn)
+        dispatch.register(f"reduction_ops.{name}", _reduction(name))
+    dispatch.register("array_ops.concat", _concat)
+    dispatch.register("array_ops.stack", _stack)
+    dispatch.register("array_ops.shape", _shape)
+    dispatch.register("index_ops.gather", _gather)
+    del array_ops, index_ops
+
+
+_register()
+
+
+# --- operators ---------------------------------------------------------------------------------------
+
+def _operator(key, reflected=False):
+    def method(self, other):
+        handler = dispatch._handlers[key]
+        return handler(other, self) if reflected else handler(self, other)
+    return method
+
+
+def _unary_operator(key):
+    def method(self):
+        return dispatch._handlers[key](self)
+    return method
+
+
+for _name, _key in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "truediv"),
+                    ("floordiv", "floordiv"), ("mod", "floormod"), ("pow", "pow"), ("and", "logical_and"),
+                    ("or", "logical_or"), ("xor", "logical_xor")):
+    setattr(RaggedTensor, f"__{_name}__", _operator(f"math_ops.{_key}"))
+    setattr(RaggedTensor, f"__r{_name}__", _operator(f"math_ops.{_key}", reflected=True))
+for _name, _key in (("lt", "less"), ("le", "less_equal"), ("gt", "greater"), ("ge", "greater_equal")):
+    setattr(RaggedTensor, f"__{_name}__", _operator(f"math_ops.{_key}"))
+RaggedTensor.__neg__ = _unary_operator("math_ops.negative")
+RaggedTensor.__abs__ = _unary_operator("math_ops.abs")
+RaggedTensor.__invert__ = _unary_operator("math_ops.logical_not")
