@@ -9,6 +9,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_export_program.py keras_export
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_datasets_program.py keras_datasets
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py ragged_program.py ragged
 """
 import os
 import shutil

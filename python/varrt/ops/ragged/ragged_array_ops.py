@@ -9,6 +9,7 @@ from varrt.base import errors
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.ops import array_ops
+from varrt.ops.op_util import kernel_error
 from varrt.ops.ragged import ragged_checks
 from varrt.ops.ragged.ragged_gather import gather_rows
 from varrt.ops.ragged.ragged_tensor import RaggedTensor, match_row_splits_dtypes
@@ -58,7 +59,8 @@ def map_flat_values(op, *args, **kwargs):
         if other.ragged_rank != first.ragged_rank:
             raise ValueError("Inputs must have identical ragged splits")
         for a, b in zip(_splits_list(first), _splits_list(other)):
-            _assert_same_splits(a, b)
+            _assert_same_splits(a, b, "RowPartition._merge_precomputed_encodings: partitions have incompatible "
+                                      "row_splits")
     result = op(*flat_args, **flat_kwargs)
     result = convert_to_tensor(result)
     return first.with_flat_values(result)
@@ -89,7 +91,7 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
     n = max([a.shape[0] for a in arrays if a.ndim == 1], default=1)
     s, l, d = (np.broadcast_to(a, (n,)) for a in arrays)
     if (d == 0).any():
-        raise errors.InvalidArgumentError(None, None, "Requires delta != 0")
+        raise kernel_error("RaggedRange", "Requires delta != 0", None)
     rows = [np.arange(a, b, c, dtype=dtype.as_numpy_dtype) if (b - a) * c > 0 else np.zeros(0, dtype.as_numpy_dtype)
             for a, b, c in zip(s, l, d)]
     lengths = np.array([len(r) for r in rows], row_splits_dtype.as_numpy_dtype)
@@ -152,7 +154,7 @@ def boolean_mask(data, mask, name=None):
         data_splits.append(inner.row_splits.numpy())
         inner = inner.values
     for a, b in zip(data_splits, mask_splits):
-        _assert_same_splits(a, b)
+        _assert_same_splits(b, a)
     keep = mask.flat_values.numpy()
     kept = gather_rows(inner, np.nonzero(keep)[0])
     innermost = mask_splits[-1]
@@ -200,11 +202,10 @@ def ragged_concat(values, axis, stack_values=False):
     ragged_rank = max(max(v.ragged_rank for v in values if isinstance(v, RaggedTensor)) if
                       any(isinstance(v, RaggedTensor) for v in values) else 1, 1)
     splits_dtype = next((v.row_splits.dtype for v in values if isinstance(v, RaggedTensor)), dtypes.int64)
-    rts = _to_ragged(values, ragged_rank, splits_dtype)
-    match_row_splits_dtypes(*rts)
-    rank = rts[0].shape.rank
-    for rt in rts[1:]:
-        if rt.shape.rank != rank:
+    ranks = [v.shape.rank if isinstance(v, RaggedTensor) else convert_to_tensor(v).shape.rank for v in values]
+    rank = ranks[0]
+    for r in ranks[1:]:
+        if r != rank:
             raise ValueError("Tensor rank mismatch")  # shapes' ranks must agree, as array_ops.concat
     out_rank = rank + 1 if stack_values else rank
     if axis < 0:
@@ -212,6 +213,16 @@ def ragged_concat(values, axis, stack_values=False):
     if not 0 <= axis < out_rank:
         raise ValueError(f"axis={axis - out_rank if axis < 0 else axis} out of bounds: expected "
                          f"{-out_rank}<=axis<{out_rank}.")
+    values = list(values)
+    if stack_values and rank == 1 and axis == 0 and not any(isinstance(v, RaggedTensor) for v in values):
+        # TensorFlow's rows of the tensors' lengths (tf.shape's int32): int32 splits
+        lengths = np.array([int(convert_to_tensor(v).shape[0]) for v in values], np.int32)
+        return RaggedTensor.from_row_lengths(array_ops.concat([convert_to_tensor(v) for v in values], 0), constant(lengths))
+    if not any(isinstance(v, RaggedTensor) for v in values) and axis in (out_rank - 1, rank - 1):
+        tensors = [convert_to_tensor(v) for v in values]
+        return array_ops.stack(tensors, axis) if stack_values else array_ops.concat(tensors, axis)
+    rts = _to_ragged(values, ragged_rank, splits_dtype)
+    match_row_splits_dtypes(*rts)
     if stack_values:
         if axis == 0:
             lengths = np.array([rt.nrows_value() for rt in rts], splits_dtype.as_numpy_dtype)
@@ -285,8 +296,10 @@ def gather(params, indices, axis=None, batch_dims=0, name=None):
     n = params.nrows_value()
     bad = idx[(idx < 0) | (idx >= n)]
     if bad.size:
-        raise errors.InvalidArgumentError(None, None, f"indices[{np.argwhere((idx < 0) | (idx >= n))[0][0]}] = "
-                                                      f"{bad[0]} is not in [0, {n})")
+        where = np.argwhere((idx < 0) | (idx >= n))[0]
+        node = f"RaggedGather_OUTPUT_RAGGED_RANK_{params.ragged_rank + idx.ndim - 1}_PARAMS_RAGGED_RANK_{params.ragged_rank}"
+        raise kernel_error("RaggedGather", f"indices[{', '.join(map(str, where))}] = {bad[0]} is not in [0, {n})", None,
+                           node=node)
     flat = gather_rows(params, idx.reshape(-1))
     for size in reversed(idx.shape[1:]):
         count = int(flat.nrows_value()) // size if size else 0
@@ -305,7 +318,7 @@ def array_ops_gather(params, indices):
 
 def row_splits_to_segment_ids(splits, name=None, out_type=None):
     """The segment id (row) of each value of a row partition `splits`."""
-    s = convert_to_tensor(splits)
+    s = convert_to_tensor(splits, dtype_hint=dtypes.int64)
     if s.dtype not in (dtypes.int32, dtypes.int64):
         raise ValueError("splits must have dtype int32 or int64")
     a = s.numpy()
@@ -317,7 +330,7 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
 
 def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None):
     """The row partition of sorted `segment_ids` (num_segments rows: default the last id + 1)."""
-    ids = convert_to_tensor(segment_ids)
+    ids = convert_to_tensor(segment_ids, dtype_hint=dtypes.int64)
     if ids.dtype not in (dtypes.int32, dtypes.int64):
         raise ValueError("segment_ids must have dtype int32 or int64")
     a = ids.numpy()

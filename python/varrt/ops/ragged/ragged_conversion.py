@@ -9,12 +9,12 @@ from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 
 
-def _rows_to_tensor(cls, array, lengths, dtype):
+def _rows_to_tensor(cls, array, lengths, dtype, values_dtype):
     """The ragged_rank-1 RaggedTensor of the dense rows of `array` cut to `lengths`."""
     lengths = np.asarray(lengths, dtype=dtype.as_numpy_dtype)
     mask = np.arange(array.shape[1])[None, :] < lengths[:, None]
     splits = np.concatenate([np.zeros(1, lengths.dtype), np.cumsum(lengths, dtype=lengths.dtype)])
-    return cls._from_splits_array(constant(array[mask]), splits, dtype)
+    return cls._from_splits_array(constant(array[mask], dtype=values_dtype), splits, dtype)
 
 
 def from_tensor(cls, tensor, lengths, padding, ragged_rank, row_splits_dtype):
@@ -43,7 +43,7 @@ def from_tensor(cls, tensor, lengths, padding, ragged_rank, row_splits_dtype):
         dense_mask = mask.to_tensor(default_value=False).numpy()
         dense_mask = np.pad(dense_mask, [(0, max(0, a - m)) for a, m in zip(array.shape, dense_mask.shape)])
         dense_mask = dense_mask[tuple(slice(0, a) for a in array.shape[:dense_mask.ndim])]
-        return cls.from_nested_row_lengths(constant(array[dense_mask]), lengths, validate=False)
+        return cls.from_nested_row_lengths(constant(array[dense_mask], dtype=tensor.dtype), lengths, validate=False)
     if ragged_rank > 1:
         shape = list(array.shape)
         flattened = array.reshape([int(np.prod(shape[:ragged_rank]))] + shape[ragged_rank:])
@@ -54,7 +54,7 @@ def from_tensor(cls, tensor, lengths, padding, ragged_rank, row_splits_dtype):
         return result
     nrows, ncols = array.shape[:2]
     if padding is not None:
-        pad = convert_to_tensor(padding, dtype=tensor.dtype).numpy()
+        pad = np.asarray(convert_to_tensor(padding, dtype=tensor.dtype).numpy(), dtype=array.dtype)
         if not TensorShape(pad.shape).is_compatible_with(tensor.shape[2:]):
             raise ValueError(f"Shapes {TensorShape(pad.shape)} and {tensor.shape[2:]} are incompatible")
         has_default = array == pad
@@ -63,13 +63,13 @@ def from_tensor(cls, tensor, lengths, padding, ragged_rank, row_splits_dtype):
         # A row's length is one past its last value that is not padding.
         positions = np.where(~has_default, np.arange(1, ncols + 1)[None, :], 0)
         row_lengths = positions.max(axis=1) if ncols else np.zeros(nrows, np.int64)
-        return _rows_to_tensor(cls, array, row_lengths, row_splits_dtype)
+        return _rows_to_tensor(cls, array, row_lengths, row_splits_dtype, tensor.dtype)
     if lengths is not None:
         row_lengths = np.minimum(_array(lengths).astype(np.int64), ncols)
-        return _rows_to_tensor(cls, array, row_lengths, row_splits_dtype)
+        return _rows_to_tensor(cls, array, row_lengths, row_splits_dtype, tensor.dtype)
     splits = np.arange(nrows + 1, dtype=row_splits_dtype.as_numpy_dtype) * ncols
-    values = constant(array.reshape((nrows * ncols,) + array.shape[2:]))
-    return cls(values, constant(splits), internal=True, uniform_row_length=None)
+    values = constant(array.reshape((nrows * ncols,) + array.shape[2:]), dtype=tensor.dtype)
+    return cls(values, constant(splits), internal=True, uniform_row_length=ncols)  # a uniform dimension, as TensorFlow's
 
 
 def _array(value):
@@ -94,9 +94,9 @@ def _positions(splits_list, n_flat):
     index = np.arange(n_flat)
     columns = []
     for splits in reversed(splits_list):
-        rowids = np.repeat(np.arange(len(splits) - 1), np.diff(splits))
+        rowids = np.repeat(np.arange(len(splits) - 1), np.diff(splits))[index]
         columns.insert(0, index - splits[rowids])
-        index = rowids[index] if index.size else index
+        index = rowids
     columns.insert(0, index)
     return columns
 

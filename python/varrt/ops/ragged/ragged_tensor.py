@@ -159,8 +159,9 @@ class RaggedTensor:
         l = limits.numpy()
         splits = np.concatenate([np.zeros(1, l.dtype), l])
         if validate:
-            ragged_checks.assert_non_negative(
-                splits[1:] - splits[:-1], "Arguments to from_row_limits do not form a valid RaggedTensor")
+            msg = "Arguments to from_row_limits do not form a valid RaggedTensor"
+            ragged_checks.assert_non_negative(l[:1], msg)
+            ragged_checks.assert_non_negative(l[1:] - l[:-1], msg)
             ragged_checks.assert_equal(splits[-1:], np.array([_nrows_of(values)], l.dtype),
                                        "Arguments to _from_row_partition do not form a valid RaggedTensor")
         return cls._from_splits_array(values, splits, limits.dtype)
