@@ -304,6 +304,31 @@ for dname, dtype in DTYPES.items():
             ]:
                 case(f"dtypes/{sname}/{name}", fn)
 
+# --- tf.strings.split ---
+sentences = tf.constant(["What makes you think she is a witch?", "She turned me into a newt.", "A newt?",
+                         "Well, I got better."])
+for name, fn in [
+        ("guide", lambda: tf.strings.split(sentences, " ")),
+        ("whitespace_maxsplit", lambda: tf.strings.split(["a  b  c ", " ", "", "x\ty\nz"], maxsplit=1)),
+        ("sep", lambda: tf.strings.split(["a,,b", "", ","], ",")),
+        ("sep_maxsplit", lambda: tf.strings.split(["a,,b,c", "", ","], ",", maxsplit=1)),
+        ("scalar", lambda: tf.strings.split("hello world")),
+        ("rank2", lambda: tf.strings.split([["a b"], ["c"]])),
+        ("ragged", lambda: tf.strings.split(c([["a b"], []]))),
+        ("empty_sep", lambda: tf.strings.split(["a b"], "")),
+        ("ints", lambda: tf.strings.split([1, 2])),
+        ("whole_sep", lambda: tf.strings.split(["ab"], "ab")),
+        ("long_sep", lambda: tf.strings.split(["a<>b<>"], "<>")),
+        ("maxsplit0", lambda: tf.strings.split(["a b"], sep=None, maxsplit=0)),
+        ("no_rows", lambda: tf.strings.split(tf.constant([], tf.string))),
+        ("non_ascii_space", lambda: tf.strings.split(["a\xa0b c"])),
+        ("tensor_sep", lambda: tf.strings.split(["a b"], tf.constant(" "))),
+        ("bytes_sep", lambda: tf.strings.split(["ab"], b"b")),
+        ("then_to_tensor", lambda: tf.strings.split(sentences).to_tensor()),
+        ("then_lengths", lambda: tf.strings.split(sentences).row_lengths()),
+]:
+    case(f"strings_split/{name}", fn)
+
 # --- the guide's cells on nested partitions ---
 case("guide/nested_from_row_splits", lambda: (R.from_row_splits(R.from_row_splits(
     [10, 11, 12, 13, 14, 15, 16, 17, 18, 19], [0, 3, 3, 5, 9, 10]), [0, 1, 1, 5]).shape))
