@@ -39,13 +39,39 @@ def test_unbuilt_ragged_features_raise_not_implemented(call, text):
         call(rt)
 
 
-def test_ragged_in_a_traced_function_says_varrt_does_not_implement_it():
+def test_a_ragged_tensor_built_in_a_traced_function_says_varrt_does_not_implement_it():
     @tf.function
     def f(x):
         return tf.RaggedTensor.from_row_splits(x, [0, 1, 2])
 
     with pytest.raises(NotImplementedError, match="varrt does not implement RaggedTensor in a graph"):
         f(tf.constant([1, 2]))
+
+
+@pytest.mark.parametrize("call, text", [
+    (lambda rt: tf.function(lambda x: x + 1)(rt), "RaggedTensor arguments of a tf.function"),
+    (lambda rt: tf.function(lambda x: x + 1, input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])(rt),
+     "RaggedTensorSpec in an input_signature"),
+    (lambda rt: tf.function(lambda x: x + 1).get_concrete_function(tf.RaggedTensorSpec([None, None], tf.int32)),
+     "RaggedTensorSpec in an input_signature"),
+    (lambda rt: tf.function(lambda: tf.ragged.constant([[1], [2, 3]]))(), "returning a RaggedTensor"),
+    (lambda rt: tf.function(lambda x: tf.strings.split(x))(tf.constant(["a b"])), "graph being built"),
+    (lambda rt: tf.function(lambda x: tf.ragged.range(x))(tf.constant([2, 1])), "graph being built"),
+    (lambda rt: tf.function(lambda x: tf.RaggedTensor.from_tensor(x))(tf.constant([[1]])), "graph being built"),
+    (lambda rt: list(tf.data.Dataset.range(3).map(lambda i: tf.ragged.range(i))), "graph being built"),
+    (lambda rt: tf.data.Dataset.from_tensor_slices(rt), "RaggedTensor elements in tf.data"),
+    (lambda rt: tf.data.Dataset.from_tensors({"a": rt}), "RaggedTensor elements in tf.data"),
+])
+def test_ragged_tensors_in_graphs_and_datasets_say_varrt_does_not_implement_them(call, text):
+    rt = tf.ragged.constant([[1, 2], [3]])
+    with pytest.raises(NotImplementedError, match=text):
+        call(rt)
+
+
+def test_a_ragged_tensor_captured_by_a_traced_function_is_its_value():
+    rt = tf.ragged.constant([[1, 2], [3]])
+    f = tf.function(lambda: tf.reduce_sum(rt, axis=1))
+    assert f().numpy().tolist() == [3, 3]
 
 
 def test_dense_calls_keep_their_fast_paths_and_errors():

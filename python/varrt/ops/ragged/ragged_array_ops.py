@@ -85,7 +85,7 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
         dtype = max(given, key=order.index)
         tensors = [convert_to_tensor(v, dtype=dtype) if not isinstance(v, Tensor) else array_ops_cast(v, dtype)
                    for v in (starts, limits, deltas)]
-    arrays = [t.numpy() for t in tensors]
+    arrays = [ragged_checks.eager_numpy(t, "starts, limits or deltas") for t in tensors]
     if any(a.ndim > 1 for a in arrays):
         raise ValueError("starts, limits and deltas must have rank 0 or 1")
     n = max([a.shape[0] for a in arrays if a.ndim == 1], default=1)
@@ -130,7 +130,7 @@ def boolean_mask(data, mask, name=None):
     if data.shape.rank is not None and k > data.shape.rank:
         raise ValueError("mask.shape.ndims must be less than or equal to data.shape.ndims.")
     if k == 1:
-        m = mask.numpy() if isinstance(mask, Tensor) else None
+        m = ragged_checks.eager_numpy(mask, "mask") if isinstance(mask, Tensor) else None
         if m is None:
             raise ValueError("a 1-D mask must be a Tensor")
         n = data.nrows_value() if isinstance(data, RaggedTensor) else int(data.shape[0])
@@ -292,7 +292,7 @@ def gather(params, indices, axis=None, batch_dims=0, name=None):
         return indices.with_flat_values(gather(params, indices.flat_values))
     if not isinstance(params, RaggedTensor):
         return array_ops_gather(params, indices)
-    idx = convert_to_tensor(indices).numpy()
+    idx = ragged_checks.eager_numpy(convert_to_tensor(indices), "indices")
     n = params.nrows_value()
     bad = idx[(idx < 0) | (idx >= n)]
     if bad.size:
@@ -321,7 +321,7 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
     s = convert_to_tensor(splits, dtype_hint=dtypes.int64)
     if s.dtype not in (dtypes.int32, dtypes.int64):
         raise ValueError("splits must have dtype int32 or int64")
-    a = s.numpy()
+    a = ragged_checks.eager_numpy(s, "splits")
     if a.ndim != 1:
         raise ValueError(f"Shape {a.shape} must have rank 1")
     out = s.dtype if out_type is None else dtypes.as_dtype(out_type)
@@ -333,7 +333,7 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
     ids = convert_to_tensor(segment_ids, dtype_hint=dtypes.int64)
     if ids.dtype not in (dtypes.int32, dtypes.int64):
         raise ValueError("segment_ids must have dtype int32 or int64")
-    a = ids.numpy()
+    a = ragged_checks.eager_numpy(ids, "segment_ids")
     if a.ndim != 1:
         raise ValueError(f"Shape {a.shape} must have rank 1")
     out = ids.dtype if out_type is None else dtypes.as_dtype(out_type)

@@ -4,6 +4,16 @@ check eagerly)."""
 import numpy as np
 
 from varrt.base import errors
+from varrt.framework.symbolic import is_symbolic
+
+
+def eager_numpy(tensor, what):
+    """The NumPy value of an eager `tensor`; NotImplementedError for a symbolic one (a graph being
+    built: varrt's ragged row arithmetic runs on values)."""
+    if is_symbolic(tensor):
+        raise NotImplementedError(f"varrt does not implement RaggedTensor in a graph being built (tf.function) yet: "
+                                  f"{what} is a symbolic tensor")
+    return tensor.numpy()
 
 
 def assert_equal(x, y, message):

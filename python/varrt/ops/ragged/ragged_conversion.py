@@ -7,6 +7,7 @@ from varrt.base import errors
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops.ragged import ragged_checks
 
 
 def _rows_to_tensor(cls, array, lengths, dtype, values_dtype):
@@ -32,7 +33,7 @@ def from_tensor(cls, tensor, lengths, padding, ragged_rank, row_splits_dtype):
                          f"ragged dimensions. Received argument `tensor` with rank {tensor.shape.rank}.")
     if tensor.shape.rank < ragged_rank + 1:
         raise ValueError(f"Shape {tensor.shape} must have rank at least {ragged_rank + 1}")
-    array = tensor.numpy()
+    array = ragged_checks.eager_numpy(tensor, "tensor")
     if (lengths is not None and isinstance(lengths, (list, tuple)) and len(lengths)
             and not isinstance(lengths[0], (int, float))):
         if ragged_rank not in (1, len(lengths)):
@@ -160,7 +161,7 @@ def from_sparse(cls, st_input, row_splits_dtype):
     if not isinstance(st_input, SparseTensor):
         raise TypeError(f"Argument `st_input` must be of type SparseTensor, but is {type(st_input).__name__}")
     row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
-    indices = st_input.indices.numpy()
+    indices = ragged_checks.eager_numpy(st_input.indices, "st_input.indices")
     if indices.shape[1] != 2:
         raise ValueError(f"rank(st_input) must be 2. Received: {indices.shape[1]}")
     dense_shape = st_input.dense_shape.numpy()

@@ -5,6 +5,7 @@ import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import constant, convert_to_tensor
+from varrt.ops.ragged import ragged_checks
 from varrt.ops.ragged.ragged_tensor import RaggedTensor
 
 
@@ -15,7 +16,7 @@ def _pieces(strings, sep, maxsplit):
 
 def _split_flat(flat, sep, maxsplit):
     """The 1-D string tensor `flat` split: a ragged_rank-1 RaggedTensor of its pieces."""
-    pieces = _pieces(flat.numpy().tolist(), sep, maxsplit)
+    pieces = _pieces(ragged_checks.eager_numpy(flat, "input").tolist(), sep, maxsplit)
     lengths = np.array([len(p) for p in pieces], np.int64)
     values = np.empty(int(lengths.sum()), dtype=object)
     values[:] = [piece for p in pieces for piece in p]

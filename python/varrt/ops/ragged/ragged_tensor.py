@@ -10,7 +10,6 @@ factories raise NotImplementedError there.
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework.symbolic import is_symbolic
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.ragged import ragged_checks, ragged_conversion, ragged_getitem, ragged_shape_ops
@@ -20,9 +19,7 @@ _SPLITS_DTYPES = (dtypes.int32, dtypes.int64)
 
 
 def _eager(t, what):
-    if is_symbolic(t):
-        raise NotImplementedError(f"varrt does not implement RaggedTensor in a graph being built (tf.function) yet: "
-                                  f"{what} is a symbolic tensor")
+    ragged_checks.eager_numpy(t, what)  # refuses a symbolic tensor
     return t
 
 
@@ -426,6 +423,10 @@ class RaggedTensor:
     def __iter__(self):
         for i in range(self.nrows_value()):
             yield self[i]
+
+    def __tf_tracing_type__(self, context):
+        raise NotImplementedError("varrt does not implement RaggedTensor arguments of a tf.function yet (TensorFlow "
+                                  "traces them by their RaggedTensorSpec)")
 
     @property
     def _type_spec(self):

@@ -86,6 +86,10 @@ class RaggedTensorSpec(TypeSpec):
                 and other._ragged_rank == self._ragged_rank and other._row_splits_dtype == self._row_splits_dtype
                 and self._shape.is_compatible_with(other._shape))
 
+    def __tf_tracing_type__(self, context):
+        raise NotImplementedError("varrt does not implement RaggedTensor arguments of a tf.function yet "
+                                  "(RaggedTensorSpec in an input_signature or get_concrete_function)")
+
     def _key(self):
         return (tuple(self._shape.as_list()) if self._shape.rank is not None else None, self._dtype,
                 self._ragged_rank, self._row_splits_dtype)
