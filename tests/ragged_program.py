@@ -329,6 +329,34 @@ for name, fn in [
 ]:
     case(f"strings_split/{name}", fn)
 
+# --- tf.shape: DynamicRaggedShape ---
+rt_shape = tf.shape(c([[1], [2, 3, 4], [], [5, 6]]))
+xs = tf.constant([["a", "b"], ["c", "d"], ["e", "f"]])
+for name, fn in [
+        ("repr", lambda: rt_shape), ("props", lambda: (rt_shape.rank, rt_shape.num_row_partitions, rt_shape.dtype,
+                                                       rt_shape.inner_shape, rt_shape.static_lengths(),
+                                                       rt_shape.is_uniform(0), rt_shape.is_uniform(1))),
+        ("index0", lambda: rt_shape[0]), ("index1", lambda: rt_shape[1]), ("index_neg", lambda: rt_shape[-1]),
+        ("index_out", lambda: rt_shape[2]), ("prefix1", lambda: rt_shape[:1]), ("prefix2", lambda: rt_shape[0:2]),
+        ("suffix", lambda: rt_shape[1:]), ("list", lambda: list(rt_shape)), ("len", lambda: len(rt_shape)),
+        ("int64", lambda: tf.shape(digits, out_type=tf.int64)),
+        ("inner", lambda: tf.shape(rt_inner)), ("inner_index2", lambda: tf.shape(rt_inner)[2]),
+        ("inner_prefix2", lambda: tf.shape(rt_inner)[:2]), ("inner_inner_shape", lambda: tf.shape(rt_inner).inner_shape),
+        ("rt3", lambda: tf.shape(rt3)), ("uniform", lambda: tf.shape(R.from_uniform_row_length([1, 2, 3, 4], 2))),
+        ("reshape", lambda: tf.reshape(xs, rt_shape)), ("zeros", lambda: tf.zeros(rt_shape)),
+        ("ones", lambda: tf.ones(rt_shape)), ("ones_int", lambda: tf.ones(rt_shape, tf.int32)),
+        ("fill", lambda: tf.fill(rt_shape, "x")), ("fill_number", lambda: tf.fill(rt_shape, 9)),
+        ("reshape_bad", lambda: tf.reshape(tf.range(5), rt_shape)),
+        ("zeros_splits", lambda: tf.zeros(rt_shape).row_splits),
+        ("zeros_inner", lambda: tf.zeros(tf.shape(rt_inner))),
+        ("zeros_rt3", lambda: tf.zeros(tf.shape(rt3), tf.int64)),
+        ("from_lengths", lambda: tf.experimental.DynamicRaggedShape.from_lengths([4, (2, 1, 0, 8), 12])),
+        ("from_lengths_ones", lambda: tf.ones(tf.experimental.DynamicRaggedShape.from_lengths([2, (1, 2), 2]),
+                                              tf.int32)),
+        ("from_lengths_dtype", lambda: tf.experimental.DynamicRaggedShape.from_lengths([2, (1, 2)]).dtype),
+]:
+    case(f"shape/{name}", fn)
+
 # --- the guide's cells on nested partitions ---
 case("guide/nested_from_row_splits", lambda: (R.from_row_splits(R.from_row_splits(
     [10, 11, 12, 13, 14, 15, 16, 17, 18, 19], [0, 3, 3, 5, 9, 10]), [0, 1, 1, 5]).shape))

@@ -19,13 +19,17 @@ varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tenso
 
 def test_the_fixture_covers_the_areas():
     areas = {name.split("/")[0] for name in TF}
-    assert areas >= {"constant", "factory", "prop", "getitem", "elementwise", "reduce", "array", "dtypes", "guide"}
+    assert areas >= {"constant", "factory", "prop", "getitem", "elementwise", "reduce", "array", "dtypes", "guide",
+                     "strings_split", "shape"}
     assert sum(v.startswith("InvalidArgumentError") for v in TF.values()) >= 10  # errors are compared too
 
 
 @pytest.mark.parametrize("call, text", [
     (lambda rt: tf.reduce_sum(rt, axis=1, keepdims=True), "keepdims=True"),
-    (lambda rt: tf.shape(rt), "tf.shape of a RaggedTensor"),
+    (lambda rt: tf.shape(rt).row_partitions, "RowPartition"),
+    (lambda rt: tf.experimental.DynamicRaggedShape([], [2]), "RowPartition"),
+    (lambda rt: tf.shape(rt)[::2], "stepped slices"),
+    (lambda rt: tf.reshape(rt, tf.shape(rt)), "tf.reshape of a RaggedTensor"),
     (lambda rt: tf.gather(rt, [0], axis=1), "axis != 0"),
     (lambda rt: rt[tf.newaxis], "tf.newaxis"),
     (lambda rt: tf.RaggedTensorSpec([None, None], tf.int32, flat_values_spec=tf.TensorSpec([None], tf.int32)),

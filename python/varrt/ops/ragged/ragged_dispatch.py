@@ -6,8 +6,9 @@ import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
-from varrt.ops import dispatch, math_ops, reduction_ops
+from varrt.ops import array_ops, dispatch, math_ops, reduction_ops
 from varrt.ops.ragged import ragged_array_ops, ragged_conversion
+from varrt.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from varrt.ops.ragged.ragged_array_ops import _assert_same_splits
 from varrt.ops.ragged.ragged_tensor import RaggedTensor
 
@@ -189,13 +190,50 @@ def _gather(params, indices, validate_indices=None, axis=None, batch_dims=0, nam
 def _shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     if not isinstance(input, RaggedTensor):
         return NotImplemented
-    raise NotImplementedError("varrt does not implement tf.shape of a RaggedTensor (DynamicRaggedShape) yet; "
-                              "use RaggedTensor.bounding_shape() or .shape")
+    return DynamicRaggedShape.from_tensor(input, out_type)
+
+
+def _of_shape(shape, flat_values):
+    """The RaggedTensor of the DynamicRaggedShape `shape` with these flat values."""
+    result = flat_values
+    for splits, uniform in reversed(list(zip(shape._splits, shape._uniform))):
+        result = RaggedTensor(result, constant(splits), internal=True, uniform_row_length=uniform)
+    return result
+
+
+def _filled(shape, value, dtype):
+    inner = [int(d) for d in shape._inner]
+    return _of_shape(shape, array_ops.fill(inner, value) if dtype is None else
+                     array_ops.fill(inner, math_ops.cast(value, dtype)))
+
+
+def _zeros(shape, dtype=dtypes.float32, name=None, layout=None):
+    if not isinstance(shape, DynamicRaggedShape):
+        return NotImplemented
+    return _filled(shape, 0, dtypes.as_dtype(dtype))
+
+
+def _ones(shape, dtype=dtypes.float32, name=None, layout=None):
+    if not isinstance(shape, DynamicRaggedShape):
+        return NotImplemented
+    return _filled(shape, 1, dtypes.as_dtype(dtype))
+
+
+def _fill(dims, value, name=None):
+    if not isinstance(dims, DynamicRaggedShape):
+        return NotImplemented
+    return _filled(dims, value, None)
+
+
+def _reshape(tensor, shape, name=None):
+    if not isinstance(shape, DynamicRaggedShape):
+        return NotImplemented
+    if isinstance(tensor, RaggedTensor):
+        raise NotImplementedError("varrt does not implement tf.reshape of a RaggedTensor yet")
+    return _of_shape(shape, array_ops.reshape(tensor, shape.inner_shape))  # a tensor shape, as TensorFlow's
 
 
 def _register():
-    import varrt.ops.array_ops as array_ops  # noqa: PLC0415 - the modules' dispatching functions
-    import varrt.ops.index_ops as index_ops  # noqa: PLC0415
     for module, names, make in ((math_ops, math_ops.UNARY_ELEMENTWISE, _unary),
                                 (math_ops, math_ops.BINARY_ELEMENTWISE, _binary)):
         for name in names:
@@ -211,8 +249,9 @@ def _register():
     dispatch.register("array_ops.concat", _concat)
     dispatch.register("array_ops.stack", _stack)
     dispatch.register("array_ops.shape", _shape)
+    for name, handler in (("zeros", _zeros), ("ones", _ones), ("fill", _fill), ("reshape", _reshape)):
+        dispatch.register(f"array_ops.{name}", handler)
     dispatch.register("index_ops.gather", _gather)
-    del array_ops, index_ops
 
 
 _register()
