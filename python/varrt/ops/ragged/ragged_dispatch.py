@@ -6,7 +6,7 @@ import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
-from varrt.ops import array_ops, dispatch, math_ops, reduction_ops
+from varrt.ops import array_ops, dispatch, math_ops, nn_ops, reduction_ops, special_math_ops
 from varrt.ops.ragged import ragged_array_ops, ragged_conversion
 from varrt.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from varrt.ops.ragged.ragged_array_ops import _assert_same_splits
@@ -235,11 +235,13 @@ def _reshape(tensor, shape, name=None):
 
 def _register():
     for module, names, make in ((math_ops, math_ops.UNARY_ELEMENTWISE, _unary),
-                                (math_ops, math_ops.BINARY_ELEMENTWISE, _binary)):
+                                (math_ops, math_ops.BINARY_ELEMENTWISE, _binary),
+                                (special_math_ops, special_math_ops.UNARY_ELEMENTWISE, _unary),
+                                (nn_ops, nn_ops.UNARY_ELEMENTWISE, _unary)):
         for name in names:
             fn = getattr(module, name)
             original = getattr(fn, "__wrapped__", fn)  # a FastOp forwards attributes to its fallback
-            key = f"math_ops.{name}"
+            key = f"{module.__name__.rsplit('.', 1)[1]}.{name}"
             _ORIGINAL[key] = original
             dispatch.register(key, make(key, original))
     for name in reduction_ops.REDUCTIONS:
