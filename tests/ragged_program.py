@@ -363,6 +363,37 @@ for name, fn in [
 ]:
     case(f"shape/{name}", fn)
 
+# --- tf.tile ---
+for name, fn in [
+        ("guide", lambda: tf.tile(digits, [1, 2])), ("rows_and_cols", lambda: tf.tile(digits, [2, 3])),
+        ("inner", lambda: tf.tile(rt_inner, [1, 2, 2])), ("rt3", lambda: tf.tile(c([[[1], [2, 3]], [[4]]]), [2, 1, 2])),
+        ("uniform", lambda: tf.tile(R.from_uniform_row_length([1, 2, 3, 4], 2), [2, 2])),
+        ("zero", lambda: tf.tile(digits, [0, 2])), ("strings", lambda: tf.tile(words, [1, 2])),
+        ("tensor_multiples", lambda: tf.tile(digits, tf.constant([1, 2], tf.int64))),
+        ("short", lambda: tf.tile(digits, [2])), ("zero_rows", lambda: tf.tile(zero_rows, [3, 2])),
+]:
+    case(f"tile/{name}", fn)
+
+# --- tf.experimental.RowPartition ---
+RP = tf.experimental.RowPartition
+p = RP.from_row_lengths([5, 3, 2])
+for name, fn in [
+        ("from_row_lengths", lambda: (p, p.row_splits(), p.nrows(), p.nvals(), p.row_lengths(), p.value_rowids(),
+                                      p.uniform_row_length(), p.dtype)),
+        ("from_row_splits", lambda: RP.from_row_splits([0, 2, 2, 5])),
+        ("from_row_splits_int32", lambda: RP.from_row_splits(tf.constant([0, 2], tf.int32)).row_splits()),
+        ("from_value_rowids", lambda: RP.from_value_rowids([0, 0, 2], nrows=4)),
+        ("uniform", lambda: (RP.from_uniform_row_length(2, nvals=4), RP.from_uniform_row_length(2, nvals=4).row_splits())),
+        ("bad_lengths", lambda: RP.from_row_lengths([1, -1])),
+        ("bad_splits", lambda: RP.from_row_splits([1, 2])),
+        ("shape", lambda: tf.experimental.DynamicRaggedShape(row_partitions=[p], inner_shape=[10, 8])),
+        ("shape_partitions", lambda: tf.experimental.DynamicRaggedShape(row_partitions=[p], inner_shape=[10, 8])
+         .row_partitions),
+        ("of_tensor", lambda: tf.shape(digits).row_partitions),
+        ("of_uniform", lambda: tf.shape(R.from_uniform_row_length([1, 2, 3, 4], 2)).row_partitions),
+]:
+    case(f"row_partition/{name}", fn)
+
 # --- the guide's cells on nested partitions ---
 case("guide/nested_from_row_splits", lambda: (R.from_row_splits(R.from_row_splits(
     [10, 11, 12, 13, 14, 15, 16, 17, 18, 19], [0, 3, 3, 5, 9, 10]), [0, 1, 1, 5]).shape))

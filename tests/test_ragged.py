@@ -26,8 +26,6 @@ def test_the_fixture_covers_the_areas():
 
 @pytest.mark.parametrize("call, text", [
     (lambda rt: tf.reduce_sum(rt, axis=1, keepdims=True), "keepdims=True"),
-    (lambda rt: tf.shape(rt).row_partitions, "RowPartition"),
-    (lambda rt: tf.experimental.DynamicRaggedShape([], [2]), "RowPartition"),
     (lambda rt: tf.shape(rt)[::2], "stepped slices"),
     (lambda rt: tf.reshape(rt, tf.shape(rt)), "tf.reshape of a RaggedTensor"),
     (lambda rt: tf.gather(rt, [0], axis=1), "axis != 0"),

@@ -2,12 +2,12 @@
 dynamic_ragged_shape.py, in part): the row partitions of the ragged dimensions (their splits,
 and the row length of a uniform one) and the inner shape of the flat values. Enough of it for
 the guide: printing, indexing its uniform dimensions, prefixes, `from_lengths`, and `tf.zeros`,
-`tf.ones`, `tf.fill` and `tf.reshape` of one (ragged_dispatch.py). Its `RowPartition` objects
-varrt does not implement."""
+`tf.ones`, `tf.fill` and `tf.reshape` of one (ragged_dispatch.py)."""
 import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import constant
+from varrt.ops.ragged.row_partition import RowPartition
 
 
 class DynamicRaggedShape:
@@ -15,9 +15,17 @@ class DynamicRaggedShape:
     dimension) and the inner shape of its flat values."""
 
     def __init__(self, row_partitions, inner_shape, dtype=None, validate=False, static_inner_shape=None):
-        raise NotImplementedError("varrt does not implement DynamicRaggedShape(row_partitions, inner_shape) "
-                                  "(tf.experimental.RowPartition) yet; use DynamicRaggedShape.from_lengths or "
-                                  "tf.shape of a RaggedTensor")
+        partitions = list(row_partitions)
+        for p in partitions:
+            if not isinstance(p, RowPartition):
+                raise TypeError("row_partitions should be a list of RowPartition objects")
+        inner = inner_shape.numpy() if hasattr(inner_shape, "numpy") else np.asarray(inner_shape)
+        if dtype is None:
+            dtype = partitions[0].dtype if partitions else (dtypes.as_dtype(inner.dtype) if inner.dtype.kind == "i"
+                                                            else dtypes.int64)
+        shape = DynamicRaggedShape._make([p._splits for p in partitions], [p._uniform for p in partitions], inner,
+                                         dtypes.as_dtype(dtype))
+        self.__dict__.update(shape.__dict__)
 
     @classmethod
     def _make(cls, splits, uniform, inner_shape, dtype):
@@ -88,9 +96,8 @@ class DynamicRaggedShape:
 
     @property
     def row_partitions(self):
-        """The row partitions: varrt does not implement RowPartition objects."""
-        raise NotImplementedError("varrt does not implement DynamicRaggedShape.row_partitions "
-                                  "(tf.experimental.RowPartition) yet")
+        """The RowPartition of each partitioned dimension (a tuple)."""
+        return tuple(RowPartition(s, uniform_row_length=u, internal=True) for s, u in zip(self._splits, self._uniform))
 
     def _nrows(self):
         return len(self._splits[0]) - 1 if self._splits else int(self._inner[0])

@@ -341,3 +341,30 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
         num_segments.numpy() if isinstance(num_segments, Tensor) else (num_segments or 0)))
     counts = np.bincount(a, minlength=n)[:n]
     return constant(np.concatenate([[0], np.cumsum(counts)]).astype(out.as_numpy_dtype))
+
+
+# --- tile -------------------------------------------------------------------------------------------
+
+def tile(rt, multiples):
+    """tf.tile of a RaggedTensor: dimension d repeated multiples[d] times (within each row for a
+    ragged dimension)."""
+    m = ragged_checks.eager_numpy(convert_to_tensor(multiples, dtype_hint=dtypes.int32), "multiples").reshape(-1)
+    rank = rt.shape.rank
+    if len(m) < rank:
+        raise IndexError(f"index {len(m)} is out of bounds for axis 0 with size {len(m)}")
+    if len(m) > rank:
+        raise ValueError(f"multiples must have length {rank}, got {len(m)}")
+    return gather_rows(_tile_inner(rt, [int(v) for v in m]), np.tile(np.arange(rt.nrows_value()), int(m[0])))
+
+
+def _tile_inner(rt, m):
+    """rt with multiples m[1:] applied to its dimensions after the first (m[0] is the caller's)."""
+    values = rt.values
+    if isinstance(values, RaggedTensor):
+        values = _tile_inner(values, m[1:])
+    elif len(m) > 2:
+        values = array_ops.tile(values, [1] + m[2:])
+    splits = rt.row_splits.numpy()
+    index = [np.tile(np.arange(s, l), m[1]) for s, l in zip(splits[:-1], splits[1:])]
+    index = np.concatenate(index).astype(np.int64) if index else np.zeros(0, np.int64)
+    return RaggedTensor._from_splits_array(gather_rows(values, index), splits * m[1], rt.row_splits.dtype)

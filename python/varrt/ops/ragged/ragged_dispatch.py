@@ -187,6 +187,12 @@ def _gather(params, indices, validate_indices=None, axis=None, batch_dims=0, nam
     return ragged_array_ops.gather(params, indices, axis, batch_dims)
 
 
+def _tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    return ragged_array_ops.tile(input, multiples)
+
+
 def _shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     if not isinstance(input, RaggedTensor):
         return NotImplemented
@@ -251,7 +257,7 @@ def _register():
     dispatch.register("array_ops.concat", _concat)
     dispatch.register("array_ops.stack", _stack)
     dispatch.register("array_ops.shape", _shape)
-    for name, handler in (("zeros", _zeros), ("ones", _ones), ("fill", _fill), ("reshape", _reshape)):
+    for name, handler in (("zeros", _zeros), ("ones", _ones), ("fill", _fill), ("reshape", _reshape), ("tile", _tile)):
         dispatch.register(f"array_ops.{name}", handler)
     dispatch.register("index_ops.gather", _gather)
 
