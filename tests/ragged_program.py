@@ -394,6 +394,36 @@ for name, fn in [
 ]:
     case(f"row_partition/{name}", fn)
 
+# --- gradients through ragged ops reach the flat values ---
+def gradient(fn, values=(1.0, -2.0, 3.0, 4.0, 0.5), splits=(0, 2, 2, 5)):
+    x = tf.constant(list(values))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        loss = fn(R.from_row_splits(x, list(splits)))
+    g = tape.gradient(loss, x)
+    return "IndexedSlices" if isinstance(g, tf.IndexedSlices) else "Tensor", tf.convert_to_tensor(g)
+
+
+for name, fn in [
+        ("sum_axis1", lambda r: tf.reduce_sum(tf.reduce_sum(r, axis=1) * tf.constant([1.0, 2.0, 3.0]))),
+        ("max_axis1", lambda r: tf.reduce_sum(tf.reduce_max(r, axis=1) * tf.constant([1.0, 0.0, 3.0]))),
+        ("min_axis0", lambda r: tf.reduce_sum(tf.reduce_min(r, axis=0))),
+        ("prod_axis1", lambda r: tf.reduce_sum(tf.reduce_prod(r, axis=1))),
+        ("square", lambda r: tf.reduce_sum(tf.square(r).flat_values)),
+        ("elementwise_sum", lambda r: tf.reduce_sum(r * 3.0 + r)),
+        ("to_tensor", lambda r: tf.reduce_sum(r.to_tensor() * tf.constant([[1.0, 2.0, 3.0]]))),
+        ("to_tensor_default", lambda r: tf.reduce_sum(r.to_tensor(default_value=7.0) ** 2)),
+        ("to_tensor_shape", lambda r: tf.reduce_sum(r.to_tensor(shape=[None, 2]) * 2.0)),
+        ("gather", lambda r: tf.reduce_sum(tf.gather(r, [2, 0, 2]).flat_values)),
+        ("slice_cols", lambda r: tf.reduce_sum(r[:, 1:].flat_values * 5.0)),
+        ("row", lambda r: tf.reduce_sum(r[2] * r[2])),
+        ("concat1", lambda r: tf.reduce_sum(tf.reduce_max(tf.concat([r, r * 2.0], axis=1), axis=1))),
+        ("boolean_mask", lambda r: tf.reduce_sum(tf.ragged.boolean_mask(r, r > 0.7).flat_values * 2.0)),
+        ("tile", lambda r: tf.reduce_sum(tf.tile(r, [2, 2]).flat_values)),
+]:
+    case(f"gradient/{name}", lambda: gradient(fn))
+case("gradient/mean_axis1", lambda: gradient(lambda r: tf.reduce_sum(tf.reduce_mean(r, axis=1)), splits=(0, 2, 5)))
+
 # --- the guide's cells on nested partitions ---
 case("guide/nested_from_row_splits", lambda: (R.from_row_splits(R.from_row_splits(
     [10, 11, 12, 13, 14, 15, 16, 17, 18, 19], [0, 3, 3, 5, 9, 10]), [0, 1, 1, 5]).shape))

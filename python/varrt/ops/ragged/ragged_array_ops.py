@@ -8,7 +8,8 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
-from varrt.ops import array_ops
+from varrt.ops import array_ops, index_ops, math_ops
+from varrt.ops.boolean_mask import boolean_mask as dense_boolean_mask
 from varrt.ops.op_util import kernel_error
 from varrt.ops.ragged import ragged_checks
 from varrt.ops.ragged.ragged_gather import gather_rows
@@ -83,7 +84,7 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
             raise TypeError(f"Value passed to parameter 'starts' has DataType {bad.name} not in list of allowed "
                             "values: bfloat16, float32, float64, int32, int64")
         dtype = max(given, key=order.index)
-        tensors = [convert_to_tensor(v, dtype=dtype) if not isinstance(v, Tensor) else array_ops_cast(v, dtype)
+        tensors = [convert_to_tensor(v, dtype=dtype) if not isinstance(v, Tensor) else _cast(v, dtype)
                    for v in (starts, limits, deltas)]
     arrays = [ragged_checks.eager_numpy(t, "starts, limits or deltas") for t in tensors]
     if any(a.ndim > 1 for a in arrays):
@@ -100,11 +101,9 @@ def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_split
     return RaggedTensor._from_splits_array(constant(values, dtype=dtype), splits, row_splits_dtype)
 
 
-def array_ops_cast(t, dtype):
-    """A tensor of `dtype` (cast when it has another: tf.ragged.range's inferred dtype)."""
-    if t.dtype == dtype:
-        return t
-    return constant(t.numpy().astype(dtype.as_numpy_dtype))
+def _cast(t, dtype):
+    """`t` as `dtype` (tf.ragged.range's inferred dtype)."""
+    return t if t.dtype == dtype else math_ops.cast(t, dtype)
 
 
 # --- boolean_mask -------------------------------------------------------------------------------
@@ -136,6 +135,8 @@ def boolean_mask(data, mask, name=None):
         n = data.nrows_value() if isinstance(data, RaggedTensor) else int(data.shape[0])
         if m.shape[0] != n:
             raise ValueError(f"Shapes ({n},) and ({m.shape[0]},) are incompatible")
+        if isinstance(data, Tensor):
+            return dense_boolean_mask(data, mask)
         return gather_rows(data, np.nonzero(m)[0])
     if isinstance(mask, Tensor):
         if isinstance(data, RaggedTensor):
@@ -156,7 +157,9 @@ def boolean_mask(data, mask, name=None):
     for a, b in zip(data_splits, mask_splits):
         _assert_same_splits(b, a)
     keep = mask.flat_values.numpy()
-    kept = gather_rows(inner, np.nonzero(keep)[0])
+    # Dense values through tf.boolean_mask, as TensorFlow's (its gradient is a dense tensor).
+    kept = dense_boolean_mask(inner, constant(keep.astype(bool))) if isinstance(inner, Tensor) else \
+        gather_rows(inner, np.nonzero(keep)[0])
     innermost = mask_splits[-1]
     rowids = np.repeat(np.arange(len(innermost) - 1), np.diff(innermost))
     lengths = np.bincount(rowids[keep.astype(bool)], minlength=len(innermost) - 1).astype(innermost.dtype)
@@ -291,7 +294,7 @@ def gather(params, indices, axis=None, batch_dims=0, name=None):
     if isinstance(indices, RaggedTensor):
         return indices.with_flat_values(gather(params, indices.flat_values))
     if not isinstance(params, RaggedTensor):
-        return array_ops_gather(params, indices)
+        return index_ops.gather(params, indices)
     idx = ragged_checks.eager_numpy(convert_to_tensor(indices), "indices")
     n = params.nrows_value()
     bad = idx[(idx < 0) | (idx >= n)]
@@ -306,12 +309,6 @@ def gather(params, indices, axis=None, batch_dims=0, name=None):
         flat = RaggedTensor._from_splits_array(flat, np.arange(count + 1, dtype=np.int64) * size,
                                                params.row_splits.dtype)
     return flat
-
-
-def array_ops_gather(params, indices):
-    """Dense params with dense indices: varrt's tf.gather."""
-    from varrt.ops.index_ops import gather as dense_gather  # noqa: PLC0415 - dispatched back to the dense op
-    return dense_gather(params, indices)
 
 
 # --- segment ids -----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from varrt.base import errors
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import index_ops, scatter_ops
 from varrt.ops.ragged import ragged_checks
 
 
@@ -133,12 +134,30 @@ def to_tensor(rt, default_value, shape):
     keep = np.ones(flat.shape[0], bool)
     for col, size in zip(columns, bounding[:ragged_dims]):
         keep &= col < size
+    cut = tuple(slice(0, min(a, b)) for a, b in zip(inner, out_inner))
+    if (rt.dtype.is_floating or rt.dtype.is_complex) and tuple(inner) == out_inner:
+        return _scattered(rt, columns, keep, bounding, result, ragged_dims)
     src = flat[keep]
-    src = src[(slice(None),) + tuple(slice(0, min(a, b)) for a, b in zip(inner, out_inner))]
-    target = tuple(c[keep] for c in columns) + tuple(slice(0, min(a, b)) for a, b in zip(inner, out_inner))
+    src = src[(slice(None),) + cut]
+    target = tuple(c[keep] for c in columns) + cut
     if src.size or src.shape[0]:
         result[target] = src
     return constant(result, dtype=rt.dtype)
+
+
+def _scattered(rt, columns, keep, bounding, filled, ragged_dims):
+    """to_tensor of floating values by varrt's ops (gathered, scattered into the bounding shape,
+    the default where no value lands), so gradients reach the flat values as TensorFlow's
+    RaggedTensorToTensor gradient does; `filled` is the default value everywhere."""
+    index = np.stack([c[keep] for c in columns], axis=1).astype(np.int64).reshape(-1, ragged_dims)
+    values = index_ops.gather(rt.flat_values, constant(np.nonzero(keep)[0].astype(np.int64)))
+    scattered = scatter_ops.scatter_nd(constant(index), values, constant(np.asarray(bounding, np.int64)))
+    if not filled.any() and not np.signbit(filled).any():  # a +0 default: scatter_nd's zeros are it
+        return scattered
+    landed = np.zeros(bounding[:ragged_dims], bool)
+    landed[tuple(index.T)] = True
+    landed = np.broadcast_to(landed.reshape(landed.shape + (1,) * (len(bounding) - ragged_dims)), bounding)
+    return index_ops.where(constant(np.ascontiguousarray(landed)), scattered, constant(filled, dtype=rt.dtype))
 
 
 def to_sparse(rt):

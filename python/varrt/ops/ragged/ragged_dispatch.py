@@ -6,7 +6,7 @@ import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
-from varrt.ops import array_ops, dispatch, math_ops, nn_ops, reduction_ops, special_math_ops
+from varrt.ops import array_ops, dispatch, math_ops, nn_ops, reduction_ops, scatter_ops, segment_ops, special_math_ops
 from varrt.ops.ragged import ragged_array_ops, ragged_conversion
 from varrt.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from varrt.ops.ragged.ragged_array_ops import _assert_same_splits
@@ -85,30 +85,22 @@ def _binary(key, fn):
 
 # --- reductions -----------------------------------------------------------------------------------
 
-_SEGMENT = {"reduce_sum": (np.add, lambda dt: 0), "reduce_prod": (np.multiply, lambda dt: 1),
-            "reduce_max": (np.maximum, lambda dt: _lowest(dt)), "reduce_min": (np.minimum, lambda dt: _highest(dt)),
-            "reduce_any": (np.logical_or, lambda dt: False), "reduce_all": (np.logical_and, lambda dt: True)}
-
-
-def _lowest(dt):
-    return -np.inf if dt.is_floating else dt.min
-
-
-def _highest(dt):
-    return np.inf if dt.is_floating else dt.max
+_SEGMENT_OPS = {"reduce_sum": scatter_ops.unsorted_segment_sum, "reduce_max": segment_ops.unsorted_segment_max,
+                "reduce_min": segment_ops.unsorted_segment_min, "reduce_prod": segment_ops.unsorted_segment_prod}
 
 
 def _segment_reduce(name, values, segment_ids, num_segments, dtype):
-    """TensorFlow's unsorted segment reductions (empty segments: the reduction's identity; the
-    max and min of floats: the dtype's lowest and highest finite values, as TensorFlow's)."""
-    ufunc, identity = _SEGMENT[name]
-    array = values.numpy()
-    init = identity(dtype)
-    if dtype.is_floating and name in ("reduce_max", "reduce_min"):
-        init = np.finfo(array.dtype).min if name == "reduce_max" else np.finfo(array.dtype).max
-    out = np.full((num_segments,) + array.shape[1:], init, dtype=array.dtype)
-    ufunc.at(out, segment_ids, array)
-    return constant(out, dtype=dtype)
+    """TensorFlow's unsorted segment reductions, as its ragged reductions use them (empty rows:
+    the reduction's identity, the lowest and highest values for max and min; gradients reach the
+    values); reduce_any and reduce_all as max and min of the booleans as int32, cast back."""
+    ids = constant(np.asarray(segment_ids, np.int64))
+    if name in ("reduce_any", "reduce_all"):
+        op = segment_ops.unsorted_segment_max if name == "reduce_any" else segment_ops.unsorted_segment_min
+        as_int = op(math_ops.cast(values, dtypes.int32), ids, num_segments)
+        # An empty row gets the segment op's identity (int32's lowest or highest): False for any, True for all.
+        as_int = math_ops.maximum(as_int, 0) if name == "reduce_any" else math_ops.minimum(as_int, 1)
+        return math_ops.cast(as_int, dtypes.bool)
+    return _SEGMENT_OPS[name](values, ids, num_segments)
 
 
 def _reduce_axis(name, rt, axis):

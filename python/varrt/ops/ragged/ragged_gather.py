@@ -1,14 +1,16 @@
-"""Rows of a RaggedTensor (or a Tensor) picked by index, in NumPy over the components: what
+"""Rows of a RaggedTensor (or a Tensor) picked by index (the partitions in NumPy): what
 indexing with a stepped slice, tf.gather and tf.ragged.boolean_mask share."""
 import numpy as np
 
 from varrt.framework.tensor import Tensor, constant
+from varrt.ops import index_ops
 
 
 def gather_rows(x, indices):
-    """The rows `indices` (a 1-D NumPy int array, in range) of `x`, a Tensor or RaggedTensor."""
+    """The rows `indices` (a 1-D NumPy int array, in range) of `x`, a Tensor or RaggedTensor; the
+    dense values by tf.gather, so gradients reach them."""
     if isinstance(x, Tensor):
-        return constant(x.numpy()[indices], dtype=x.dtype)
+        return index_ops.gather(x, constant(np.asarray(indices, np.int64)))
     splits = x.row_splits.numpy()
     starts, limits = splits[:-1][indices], splits[1:][indices]
     lengths = limits - starts
