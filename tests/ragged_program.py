@@ -203,6 +203,27 @@ for name, fn in [
 ]:
     case(f"elementwise/{name}", fn)
 
+# --- ==, !=, hash, merge_dims ---
+e1, e2, e3 = c([[1, 2], [3]]), c([[1, 5], [3]]), c([[1, 2], [3, 4]])
+for name, fn in [
+        ("eq", lambda: e1 == e2), ("ne", lambda: e1 != e2), ("eq_scalar", lambda: e1 == 1),
+        ("eq_incompatible", lambda: e1 == e3), ("ne_incompatible", lambda: e1 != e3),
+        ("eq_dense_incompatible", lambda: e1 == tf.constant([[1, 2], [3, 4]])),
+        ("dense_eq_incompatible", lambda: tf.constant([[1, 2], [3, 4]]) == e1),
+        ("eq_dense", lambda: e3 == tf.constant([[1, 2], [3, 4]])), ("dense_eq", lambda: tf.constant([[1, 2], [3, 4]]) == e3),
+        ("eq_none", lambda: e1 == None), ("ne_none", lambda: e1 != None),  # noqa: E711
+        ("in_list", lambda: [1, 2] in [e1]), ("hash", lambda: hash(e1)), ("len", lambda: len(e1)),
+        ("matmul", lambda: e1 @ e1), ("invert", lambda: ~(e1 > 1)), ("and_ints", lambda: e1 & e1),
+        ("or_bool", lambda: c([[True], [False]]) | True), ("rpow", lambda: 2 ** e1), ("div_self", lambda: e1 / e1),
+        ("neg_floordiv", lambda: -e1 // 2), ("abs", lambda: abs(-e1)),
+        ("merge_01", lambda: e1.merge_dims(0, 1)), ("merge_rt3_01", lambda: rt3.merge_dims(0, 1)),
+        ("merge_rt3_12", lambda: rt3.merge_dims(1, 2)), ("merge_rt3_02", lambda: rt3.merge_dims(0, 2)),
+        ("merge_rt3_neg", lambda: rt3.merge_dims(-2, -1)), ("merge_inner_12", lambda: rt_inner.merge_dims(1, 2)),
+        ("merge_inner_02", lambda: rt_inner.merge_dims(0, 2)), ("merge_same", lambda: rt3.merge_dims(1, 1)),
+        ("merge_bad_order", lambda: rt3.merge_dims(2, 1)), ("merge_bad_axis", lambda: rt3.merge_dims(0, 3)),
+]:
+    case(f"operators/{name}", fn)
+
 # --- reductions ---
 fl = c([[1.5, 2.0], [], [3.25]])
 for name, fn in [

@@ -132,7 +132,7 @@ def boolean_mask(data, mask, name=None):
         m = ragged_checks.eager_numpy(mask, "mask") if isinstance(mask, Tensor) else None
         if m is None:
             raise ValueError("a 1-D mask must be a Tensor")
-        n = data.nrows_value() if isinstance(data, RaggedTensor) else int(data.shape[0])
+        n = data._nrows_int() if isinstance(data, RaggedTensor) else int(data.shape[0])
         if m.shape[0] != n:
             raise ValueError(f"Shapes ({n},) and ({m.shape[0]},) are incompatible")
         if isinstance(data, Tensor):
@@ -228,7 +228,7 @@ def ragged_concat(values, axis, stack_values=False):
     match_row_splits_dtypes(*rts)
     if stack_values:
         if axis == 0:
-            lengths = np.array([rt.nrows_value() for rt in rts], splits_dtype.as_numpy_dtype)
+            lengths = np.array([rt._nrows_int() for rt in rts], splits_dtype.as_numpy_dtype)
             splits = np.concatenate([np.zeros(1, lengths.dtype), np.cumsum(lengths, dtype=lengths.dtype)])
             return RaggedTensor._from_splits_array(_concat_rows(rts), splits, splits_dtype)
         expanded = [_expand_dims(rt, axis) for rt in rts]
@@ -239,7 +239,7 @@ def ragged_concat(values, axis, stack_values=False):
 def _expand_dims(rt, axis):
     """rt with a dimension of size 1 at `axis` >= 1."""
     if axis == 1:
-        n = rt.nrows_value()
+        n = rt._nrows_int()
         return RaggedTensor(rt, constant(np.arange(n + 1, dtype=rt.row_splits.dtype.as_numpy_dtype)), internal=True,
                             uniform_row_length=1)
     values = rt.values
@@ -250,7 +250,7 @@ def _expand_dims(rt, axis):
 def _concat(rts, axis):
     if axis == 0:
         return _concat_rows(rts)
-    nrows = [rt.nrows_value() for rt in rts]
+    nrows = [rt._nrows_int() for rt in rts]
     for i, n in enumerate(nrows[1:], 1):
         if n != nrows[0]:
             raise errors.InvalidArgumentError(
@@ -296,7 +296,7 @@ def gather(params, indices, axis=None, batch_dims=0, name=None):
     if not isinstance(params, RaggedTensor):
         return index_ops.gather(params, indices)
     idx = ragged_checks.eager_numpy(convert_to_tensor(indices), "indices")
-    n = params.nrows_value()
+    n = params._nrows_int()
     bad = idx[(idx < 0) | (idx >= n)]
     if bad.size:
         where = np.argwhere((idx < 0) | (idx >= n))[0]
@@ -305,7 +305,7 @@ def gather(params, indices, axis=None, batch_dims=0, name=None):
                            node=node)
     flat = gather_rows(params, idx.reshape(-1))
     for size in reversed(idx.shape[1:]):
-        count = int(flat.nrows_value()) // size if size else 0
+        count = int(flat._nrows_int()) // size if size else 0
         flat = RaggedTensor._from_splits_array(flat, np.arange(count + 1, dtype=np.int64) * size,
                                                params.row_splits.dtype)
     return flat
@@ -351,7 +351,7 @@ def tile(rt, multiples):
         raise IndexError(f"index {len(m)} is out of bounds for axis 0 with size {len(m)}")
     if len(m) > rank:
         raise ValueError(f"multiples must have length {rank}, got {len(m)}")
-    return gather_rows(_tile_inner(rt, [int(v) for v in m]), np.tile(np.arange(rt.nrows_value()), int(m[0])))
+    return gather_rows(_tile_inner(rt, [int(v) for v in m]), np.tile(np.arange(rt._nrows_int()), int(m[0])))
 
 
 def _tile_inner(rt, m):

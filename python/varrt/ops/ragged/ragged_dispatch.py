@@ -5,6 +5,7 @@ tf.stack and tf.gather; and RaggedTensor's operators. Importing this module regi
 import numpy as np
 
 from varrt.base import dtypes
+from varrt.base import errors
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.ops import array_ops, dispatch, math_ops, nn_ops, reduction_ops, scatter_ops, segment_ops, special_math_ops
 from varrt.ops.ragged import ragged_array_ops, ragged_conversion
@@ -279,6 +280,40 @@ for _name, _key in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("
     setattr(RaggedTensor, f"__r{_name}__", _operator(f"math_ops.{_key}", reflected=True))
 for _name, _key in (("lt", "less"), ("le", "less_equal"), ("gt", "greater"), ("ge", "greater_equal")):
     setattr(RaggedTensor, f"__{_name}__", _operator(f"math_ops.{_key}"))
+
+
+def _equals(negate):
+    """`==` / `!=`: element-wise where the operands broadcast, else False (True for !=), as
+    TensorFlow's tensor_equals."""
+    key = "math_ops.not_equal" if negate else "math_ops.equal"
+
+    def method(self, other):
+        if other is None:
+            return negate
+        try:
+            return dispatch._handlers[key](self, other)
+        except (errors.InvalidArgumentError, ValueError):
+            return negate
+    return method
+
+
+def _tensor_equals(x, y, negate=False):
+    """A Tensor's `==` / `!=` with a RaggedTensor."""
+    if isinstance(y, RaggedTensor):
+        return _equals(negate)(y, x)
+    if isinstance(x, RaggedTensor):
+        return _equals(negate)(x, y)
+    return NotImplemented
+
+
+def _unhashable(self):
+    raise TypeError("RaggedTensor is unhashable.")
+
+
+dispatch.register("math_ops.tensor_equals", _tensor_equals)  # a Tensor's == with a RaggedTensor
+RaggedTensor.__eq__ = _equals(False)
+RaggedTensor.__ne__ = _equals(True)
+RaggedTensor.__hash__ = _unhashable
 RaggedTensor.__neg__ = _unary_operator("math_ops.negative")
 RaggedTensor.__abs__ = _unary_operator("math_ops.abs")
 RaggedTensor.__invert__ = _unary_operator("math_ops.logical_not")

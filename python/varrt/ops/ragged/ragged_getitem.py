@@ -53,7 +53,7 @@ def _getitem(rt, keys):
         return rt
     row_key, inner = keys[0], keys[1:]
     if isinstance(row_key, int):
-        if row_key >= rt.nrows_value():
+        if row_key >= rt._nrows_int():
             raise IndexError(f"Row key {row_key} out of bounds")
         start, limit = rt.row_starts()[row_key], rt.row_limits()[row_key]
         row = rt.values[int(start.numpy()):int(limit.numpy())]
@@ -68,7 +68,7 @@ def _slice_rows(rt, key):
     start, stop, step = _slice_bound(key.start), _slice_bound(key.stop), _slice_bound(key.step)
     if step == 0:
         raise ValueError("slice step cannot be zero")
-    rows = np.arange(rt.nrows_value())[slice(start, stop, step)]
+    rows = np.arange(rt._nrows_int())[slice(start, stop, step)]
     if step in (None, 1) and start is None and stop is None:
         return rt
     return ragged_gather.gather_rows(rt, rows)

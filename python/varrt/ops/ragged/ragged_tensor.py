@@ -12,6 +12,7 @@ import numpy as np
 from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
+from varrt.ops import array_ops
 from varrt.ops.ragged import ragged_checks, ragged_conversion, ragged_getitem, ragged_shape_ops
 from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec
 
@@ -24,7 +25,7 @@ def _eager(t, what):
 
 
 def _nrows_of(values):
-    return values.nrows_value() if isinstance(values, RaggedTensor) else int(values.shape[0])
+    return values._nrows_int() if isinstance(values, RaggedTensor) else int(values.shape[0])
 
 
 def _convert_values(values):
@@ -289,22 +290,17 @@ class RaggedTensor:
         """`shape`."""
         return self.shape
 
-    @property
-    def row_splits_dtype(self):
-        """The dtype of the row partitions (int64 or int32)."""
-        return self._row_splits.dtype
-
     def _splits(self):
         return self._row_splits.numpy()
 
-    def nrows_value(self):
-        """The number of rows, a Python int (varrt's, not TensorFlow's)."""
+    def _nrows_int(self):
+        """The number of rows, a Python int."""
         return int(self._row_splits.shape[0]) - 1
 
     def nrows(self, out_type=None, name=None):
         """The number of rows: a scalar tensor of `out_type` (default the splits' dtype)."""
         out = self._row_splits.dtype if out_type is None else dtypes.as_dtype(out_type)
-        return constant(np.array(self.nrows_value(), out.as_numpy_dtype))
+        return constant(np.array(self._nrows_int(), out.as_numpy_dtype))
 
     def row_starts(self, name=None):
         """Where each row starts in values (row_splits[:-1])."""
@@ -346,6 +342,21 @@ class RaggedTensor:
         return ragged_shape_ops.bounding_shape(self, axis, out_type)
 
     # --- new values --------------------------------------------------------------------------------
+    def merge_dims(self, outer_axis, inner_axis):
+        """This tensor with dimensions outer_axis..inner_axis merged into one (TensorFlow's
+        merge_dims: a Tensor when every ragged dimension is merged into the rows)."""
+        rank = self.shape.rank
+        axes = []
+        for name, axis in (("outer_axis", outer_axis), ("inner_axis", inner_axis)):
+            if not -rank <= axis < rank:
+                raise ValueError(f"{name}={axis} out of bounds: expected {-rank}<={name}<{rank}")
+            axes.append(axis + rank if axis < 0 else axis)
+        outer_axis, inner_axis = axes
+        if not outer_axis <= inner_axis:
+            raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to inner_axis "
+                             f"({inner_axis}).")
+        return _merge_dims(self, outer_axis, inner_axis)
+
     def with_values(self, new_values):
         """This partition with other `values` (as many rows as values has)."""
         new_values = _convert_values(new_values)
@@ -421,7 +432,7 @@ class RaggedTensor:
         return ragged_getitem.getitem(self, key)
 
     def __iter__(self):
-        for i in range(self.nrows_value()):
+        for i in range(self._nrows_int()):
             yield self[i]
 
     def __tf_tracing_type__(self, context):
@@ -437,6 +448,34 @@ class RaggedTensor:
         raise NotImplementedError("varrt does not implement RaggedTensor.consumers")
 
     __array_priority__ = 100  # NumPy hands `array + rt` to RaggedTensor.__radd__
+
+
+def _merge_dims(value, outer_axis, inner_axis):
+    """TensorFlow's merge_dims (ragged_tensor.py), with the splits in NumPy."""
+    if outer_axis == inner_axis:
+        return value
+    while outer_axis == 0 and isinstance(value, RaggedTensor):
+        value = value.values
+        inner_axis -= 1
+        if inner_axis == 0:
+            return value
+    if not isinstance(value, RaggedTensor):
+        old_shape = value.shape.as_list()
+        return array_ops.reshape(value, old_shape[:outer_axis] + [-1] + old_shape[inner_axis + 1:])
+    if outer_axis > 1:
+        return value.with_values(_merge_dims(value.values, outer_axis - 1, inner_axis - 1))
+    new_values, new_splits = value.values, value.row_splits.numpy()
+    for axis in range(outer_axis, inner_axis):
+        if isinstance(new_values, RaggedTensor):
+            new_splits = new_values.row_splits.numpy()[new_splits]
+            new_values = new_values.values
+        else:
+            shape_split = inner_axis - axis + 1
+            old_shape = new_values.shape.as_list()
+            new_values = array_ops.reshape(new_values, [-1] + old_shape[shape_split:])
+            new_splits = new_splits * int(np.prod(old_shape[1:shape_split]))
+            break
+    return RaggedTensor._from_splits_array(new_values, new_splits, value.row_splits.dtype)
 
 
 def _formatter(x):
