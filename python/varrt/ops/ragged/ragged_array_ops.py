@@ -174,16 +174,23 @@ def boolean_mask(data, mask, name=None):
 # --- concat, stack -------------------------------------------------------------------------------
 
 def _to_ragged(values, ragged_rank, splits_dtype):
-    """Each of `values` as a RaggedTensor (dense ones converted with `ragged_rank`)."""
+    """Each of `values` as a RaggedTensor of `ragged_rank` (TensorFlow's _increase_ragged_rank_to:
+    dense dimensions become uniform partitions)."""
     result = []
     for v in values:
-        if isinstance(v, RaggedTensor):
-            result.append(v)
-        else:
-            t = convert_to_tensor(v)
-            result.append(RaggedTensor.from_tensor(t, ragged_rank=min(ragged_rank, t.shape.rank - 1),
-                                                   row_splits_dtype=splits_dtype))
+        if not isinstance(v, RaggedTensor):
+            v = RaggedTensor.from_tensor(convert_to_tensor(v), row_splits_dtype=splits_dtype)
+        result.append(_increase_ragged_rank_to(v, ragged_rank, splits_dtype))
     return result
+
+
+def _increase_ragged_rank_to(rt, ragged_rank, splits_dtype):
+    if ragged_rank <= 1 or rt.ragged_rank >= ragged_rank:
+        return rt
+    values = rt.values
+    if isinstance(values, RaggedTensor):
+        return rt.with_values(_increase_ragged_rank_to(values, ragged_rank - 1, splits_dtype))
+    return rt.with_values(RaggedTensor.from_tensor(values, ragged_rank=ragged_rank - 1, row_splits_dtype=splits_dtype))
 
 
 def _concat_rows(values):
@@ -205,11 +212,11 @@ def ragged_concat(values, axis, stack_values=False):
     ragged_rank = max(max(v.ragged_rank for v in values if isinstance(v, RaggedTensor)) if
                       any(isinstance(v, RaggedTensor) for v in values) else 1, 1)
     splits_dtype = next((v.row_splits.dtype for v in values if isinstance(v, RaggedTensor)), dtypes.int64)
-    ranks = [v.shape.rank if isinstance(v, RaggedTensor) else convert_to_tensor(v).shape.rank for v in values]
-    rank = ranks[0]
-    for r in ranks[1:]:
-        if r != rank:
-            raise ValueError("Tensor rank mismatch")  # shapes' ranks must agree, as array_ops.concat
+    shapes = [v.shape if isinstance(v, RaggedTensor) else convert_to_tensor(v).shape for v in values]
+    rank = shapes[0].rank
+    for shape in shapes[1:]:
+        if shape.rank != rank:
+            raise ValueError(f"Shape {shape} must have rank {rank}")
     out_rank = rank + 1 if stack_values else rank
     if axis < 0:
         axis += out_rank
