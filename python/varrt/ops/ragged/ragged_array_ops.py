@@ -222,7 +222,7 @@ def ragged_concat(values, axis, stack_values=False):
         axis += out_rank
     if not 0 <= axis < out_rank:
         raise ValueError(f"axis={axis - out_rank if axis < 0 else axis} out of bounds: expected "
-                         f"{-out_rank}<=axis<{out_rank}.")
+                         f"{-out_rank}<=axis<{out_rank}")
     values = list(values)
     if stack_values and rank == 1 and axis == 0 and not any(isinstance(v, RaggedTensor) for v in values):
         # TensorFlow's rows of the tensors' lengths (tf.shape's int32): int32 splits

@@ -16,7 +16,7 @@ def row_lengths(rt, axis):
     if axis == 0:
         return rt.nrows()
     if not 0 < axis < rank:
-        raise ValueError(f"axis={axis} out of bounds: expected -{rank}<=axis<{rank}.")
+        raise ValueError(f"axis={axis} out of bounds: expected -{rank}<=axis<{rank}")
     if axis == 1:
         splits = rt.row_splits.numpy()
         return constant(splits[1:] - splits[:-1])

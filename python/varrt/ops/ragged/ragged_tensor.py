@@ -13,6 +13,7 @@ from varrt.base import dtypes
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops import array_ops
+from varrt.ops.op_util import kernel_error
 from varrt.ops.ragged import ragged_checks, ragged_conversion, ragged_getitem, ragged_shape_ops
 from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec
 
@@ -33,8 +34,8 @@ def _convert_values(values):
     if isinstance(values, RaggedTensor):
         return values
     values = _eager(convert_to_tensor(values), "values")
-    if values.shape.rank == 0:
-        raise ValueError("Shape () must have rank at least 1")
+    if values.shape.rank == 0:  # TensorFlow fails reading the number of rows: StridedSlice's error
+        raise kernel_error("StridedSlice", "slice index 0 of dimension 0 out of bounds.", "strided_slice/")
     return values
 
 
@@ -54,8 +55,8 @@ def _convert_partition(values, partition, name):
     if tensor.shape.rank != 1:
         raise ValueError(f"Shape {tuple(tensor.shape.as_list())} must have rank 1")
     if isinstance(values, RaggedTensor) and values.row_splits.dtype != tensor.dtype:
-        raise ValueError(f"dtype mismatch: {name} ({tensor.dtype.name}) vs values.row_splits "
-                         f"({values.row_splits.dtype.name})")
+        raise ValueError(f"Argument `row_partition` of RaggedTensor with name: partition must have same dtype as "
+                         f"Argument `values`. ({tensor.dtype} vs. {values.row_splits.dtype}).")
     return tensor
 
 
@@ -195,7 +196,7 @@ class RaggedTensor:
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
         """from_row_splits applied once per splits tensor, innermost (the last) first."""
         if isinstance(nested_row_splits, Tensor):
-            raise TypeError("nested_row_splits must be a list of Tensors")
+            raise TypeError(f"Argument `nested_row_splits` must be a list of Tensors. Received {nested_row_splits.numpy()}.")
         result = flat_values
         for splits in reversed(nested_row_splits):
             result = cls.from_row_splits(result, splits, validate=validate)
@@ -205,7 +206,7 @@ class RaggedTensor:
     def from_nested_row_lengths(cls, flat_values, nested_row_lengths, name=None, validate=True):
         """from_row_lengths applied once per lengths tensor, innermost (the last) first."""
         if isinstance(nested_row_lengths, Tensor):
-            raise TypeError("nested_row_lengths must be a list of Tensors")
+            raise TypeError(f"Argument `nested_row_lengths` must be a list of Tensors. Received {nested_row_lengths.numpy()}.")
         result = flat_values
         for lengths in reversed(nested_row_lengths):
             result = cls.from_row_lengths(result, lengths, validate=validate)
@@ -215,7 +216,7 @@ class RaggedTensor:
     def from_nested_value_rowids(cls, flat_values, nested_value_rowids, nested_nrows=None, name=None, validate=True):
         """from_value_rowids applied once per rowids tensor, innermost (the last) first."""
         if isinstance(nested_value_rowids, Tensor):
-            raise TypeError("nested_value_rowids must be a list of Tensors")
+            raise TypeError(f"Argument `nested_value_rowids` must be a list of Tensors. Received {nested_value_rowids.numpy()}.")
         if nested_nrows is None:
             nested_nrows = [None] * len(nested_value_rowids)
         elif len(nested_nrows) != len(nested_value_rowids):
@@ -376,7 +377,7 @@ class RaggedTensor:
         """This tensor with its row partitions cast to `dtype` (int32 or int64)."""
         dtype = dtypes.as_dtype(dtype)
         if dtype not in _SPLITS_DTYPES:
-            raise ValueError(f"dtype must be int32 or int64, got {dtype}")
+            raise ValueError(f"Argument `row_splits` dtype must be int32 or int64. Received {dtype}.")
         values = self._values
         if isinstance(values, RaggedTensor):
             values = values.with_row_splits_dtype(dtype)
