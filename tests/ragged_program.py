@@ -179,6 +179,15 @@ for name, fn in [
         ("uniform_row_length", lambda: (digits.uniform_row_length,
                                         R.from_uniform_row_length([1, 2, 3, 4], 2).uniform_row_length)),
         ("get_shape", lambda: rt3.get_shape()),
+        ("is_tensor", lambda: tf.is_tensor(digits)),
+        ("nest_flatten", lambda: tf.nest.flatten({"a": rt3, "b": 1})),
+        ("nest_flatten_expand", lambda: tf.nest.flatten({"a": rt3, "b": 1}, expand_composites=True)),
+        ("nest_pack_expand", lambda: tf.nest.pack_sequence_as(
+            rt3, [tf.constant(list(range(20, 30))), tf.constant([0, 2, 5, 6, 8], tf.int64),
+                  tf.constant([0, 3, 4, 5, 5, 6, 7, 9, 10], tf.int64)], expand_composites=True)),
+        ("nest_map_expand", lambda: tf.nest.map_structure(lambda v: v * 2, c([[[1], [2, 3]], [[4]]]),
+                                                           expand_composites=True)),
+        ("nest_map", lambda: tf.nest.map_structure(lambda v: v * 2, [digits, 1])),
         ("bool", lambda: bool(digits)),
 ]:
     case(f"prop/{name}", fn)

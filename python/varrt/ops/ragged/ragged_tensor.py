@@ -436,6 +436,14 @@ class RaggedTensor:
         for i in range(self._nrows_int()):
             yield self[i]
 
+    def _composite_components(self):
+        """The flat values and each row splits (what tf.nest gives with expand_composites=True)."""
+        return [self.flat_values, *self.nested_row_splits]
+
+    def _from_composite_components(self, components):
+        """A RaggedTensor of this one's structure from `components` (not validated, as TensorFlow's)."""
+        return RaggedTensor.from_nested_row_splits(components[0], components[1:], validate=False)
+
     def __tf_tracing_type__(self, context):
         raise NotImplementedError("varrt does not implement RaggedTensor arguments of a tf.function yet (TensorFlow "
                                   "traces them by their RaggedTensorSpec)")
