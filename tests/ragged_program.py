@@ -204,6 +204,7 @@ for key in ["[:, :, 0]", "[0, 1]", "[:, 1:]", "[1:, ..., 1]"]:
 
 # --- element-wise ops and broadcasting ---
 x = c([[1, 2], [3], [4, 5, 6]])
+fl = c([[1.5, 2.0], [], [3.25]])
 for name, fn in [
         ("add_scalar", lambda: tf.add(digits, 3)), ("plus_scalar", lambda: digits + 3), ("radd", lambda: 3 + digits),
         ("add_same", lambda: digits + c([[1, 2, 3, 4], [], [5, 6, 7], [8], []])),
@@ -261,7 +262,6 @@ for name, fn in [
     case(f"operators/{name}", fn)
 
 # --- reductions ---
-fl = c([[1.5, 2.0], [], [3.25]])
 for name, fn in [
         ("sum_axis1", lambda: tf.reduce_sum(digits, axis=1)), ("mean_axis1", lambda: tf.reduce_mean(digits, axis=1)),
         ("max_axis1", lambda: tf.reduce_max(digits, axis=1)), ("min_axis_neg1", lambda: tf.reduce_min(digits, axis=-1)),
@@ -435,6 +435,25 @@ for name, fn in [
         ("short", lambda: tf.tile(digits, [2])), ("zero_rows", lambda: tf.tile(zero_rows, [3, 2])),
 ]:
     case(f"tile/{name}", fn)
+
+# --- more ops TensorFlow dispatches to ragged tensors ---
+r2 = c([[1, 2], [3], []])
+for name, fn in [
+        ("identity", lambda: tf.identity(r2)), ("ones_like", lambda: tf.ones_like(r2)),
+        ("zeros_like_dtype", lambda: tf.zeros_like(r2, dtype=tf.float32)), ("size", lambda: tf.size(r2)),
+        ("size_int64", lambda: tf.size(rt3, out_type=tf.int64)), ("rank", lambda: tf.rank(r2)), ("rank3", lambda: tf.rank(rt3)),
+        ("where", lambda: tf.where(r2 > 1, r2, r2 * 10)), ("where_scalar", lambda: tf.where(r2 > 1, r2, 0)),
+        ("where_dense_column", lambda: tf.where(r2 > 1, [[7], [8], [9]], r2)),
+        ("reverse1", lambda: tf.reverse(r2, [1])), ("reverse0", lambda: tf.reverse(r2, [0])),
+        ("reverse_rt3_2", lambda: tf.reverse(rt3, [2])), ("reverse_rt3_01", lambda: tf.reverse(rt3, [0, 1])),
+        ("reverse_inner", lambda: tf.reverse(rt_inner, [-1])), ("reverse_strings", lambda: tf.reverse(words, [1])),
+        ("clip", lambda: tf.clip_by_value(r2, 2, 2)), ("clip_float", lambda: tf.clip_by_value(fl, 1.75, 3.0)),
+        ("add_n", lambda: tf.math.add_n([r2, r2, r2])), ("add_n_mixed", lambda: tf.math.add_n([r2, 1, r2])),
+        ("expand0", lambda: tf.expand_dims(r2, 0)), ("expand1", lambda: tf.expand_dims(r2, 1)),
+        ("expand2", lambda: tf.expand_dims(r2, 2)), ("expand_neg", lambda: tf.expand_dims(r2, -1)),
+        ("expand_rt3_2", lambda: tf.expand_dims(rt3, 2)), ("expand_bad", lambda: tf.expand_dims(r2, 3)),
+]:
+    case(f"more_ops/{name}", fn)
 
 # --- tf.experimental.RowPartition ---
 RP = tf.experimental.RowPartition

@@ -20,7 +20,7 @@ varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tenso
 def test_the_fixture_covers_the_areas():
     areas = {name.split("/")[0] for name in TF}
     assert areas >= {"constant", "factory", "prop", "getitem", "elementwise", "reduce", "array", "dtypes", "guide",
-                     "strings_split", "shape", "tile", "row_partition", "gradient", "operators"}
+                     "strings_split", "shape", "tile", "row_partition", "gradient", "operators", "more_ops"}
     assert sum(v.startswith("InvalidArgumentError") for v in TF.values()) >= 10  # errors are compared too
 
 

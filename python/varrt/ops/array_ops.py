@@ -527,4 +527,4 @@ def identity_n(input, name=None) -> list:  # noqa: A002 - TensorFlow's names
 
 
 from varrt.ops import dispatch  # noqa: E402
-dispatch.install(globals(), "array_ops", ("concat", "stack", "shape", "zeros", "ones", "fill", "reshape", "tile"))  # ragged operands: ops/ragged/ragged_dispatch.py
+dispatch.install(globals(), "array_ops", ("concat", "stack", "shape", "zeros", "ones", "fill", "reshape", "tile", "identity", "ones_like", "zeros_like", "size", "rank", "expand_dims"))  # ragged operands: ops/ragged/ragged_dispatch.py

@@ -227,4 +227,4 @@ def _raw_select_v2(condition, t, e, name=None):
 
 
 from varrt.ops import dispatch  # noqa: E402
-dispatch.install(globals(), "index_ops", ("gather",))  # ragged operands: ops/ragged/ragged_dispatch.py
+dispatch.install(globals(), "index_ops", ("gather", "where"))  # ragged operands: ops/ragged/ragged_dispatch.py

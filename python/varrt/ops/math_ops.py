@@ -788,7 +788,7 @@ BINARY_ELEMENTWISE = ("add", "subtract", "multiply", "truediv", "divide", "reald
                       "pow", "maximum", "minimum", "squared_difference", "divide_no_nan", "atan2", "equal",
                       "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
                       "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor")
-dispatch.install(globals(), "math_ops", UNARY_ELEMENTWISE + BINARY_ELEMENTWISE + ("tensor_equals",))  # `==`
+dispatch.install(globals(), "math_ops", UNARY_ELEMENTWISE + BINARY_ELEMENTWISE + ("tensor_equals", "clip_by_value", "add_n"))
 mod = floormod
 _fast_entries()
 

@@ -8,7 +8,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.base import nest
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
-from varrt.ops import array_ops, index_ops, math_ops
+from varrt.ops import array_ops, index_ops, manip_ops, math_ops
 from varrt.ops.boolean_mask import boolean_mask as dense_boolean_mask
 from varrt.ops.op_util import kernel_error
 from varrt.ops.ragged import ragged_checks
@@ -372,3 +372,44 @@ def _tile_inner(rt, m):
     index = [np.tile(np.arange(s, l), m[1]) for s, l in zip(splits[:-1], splits[1:])]
     index = np.concatenate(index).astype(np.int64) if index else np.zeros(0, np.int64)
     return RaggedTensor._from_splits_array(gather_rows(values, index), splits * m[1], rt.row_splits.dtype)
+
+
+# --- reverse, expand_dims ----------------------------------------------------------------------------
+
+def reverse(rt, axes):
+    """tf.reverse of a RaggedTensor: the rows (axis 0), each row's values (a ragged axis) or the
+    flat values' dimensions reversed."""
+    rank = rt.shape.rank
+    axes = ragged_checks.eager_numpy(convert_to_tensor(axes, dtype_hint=dtypes.int32), "axis").reshape(-1)
+    for axis in sorted({int(a) % rank if -rank <= a < rank else _axis_error(a, rank) for a in axes}):
+        rt = _reverse(rt, axis)
+    return rt
+
+
+def _axis_error(axis, rank):
+    raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}")
+
+
+def _reverse(x, axis):
+    if isinstance(x, Tensor):
+        return manip_ops.reverse(x, [axis])
+    if axis == 0:
+        return gather_rows(x, np.arange(x._nrows_int())[::-1])
+    if axis > 1:
+        return x.with_values(_reverse(x.values, axis - 1))
+    splits = x.row_splits.numpy()
+    index = [np.arange(s, l)[::-1] for s, l in zip(splits[:-1], splits[1:])]
+    index = np.concatenate(index).astype(np.int64) if index else np.zeros(0, np.int64)
+    return x.with_values(gather_rows(x.values, index))
+
+
+def expand_dims(rt, axis):
+    """tf.expand_dims of a RaggedTensor: a dimension of size 1 at `axis` (a uniform one)."""
+    rank = rt.shape.rank
+    if not -rank - 1 <= axis <= rank:
+        raise ValueError(f"axis={axis} out of bounds: expected {-rank - 1}<=axis<{rank + 1}")
+    axis = axis + rank + 1 if axis < 0 else axis
+    if axis == 0:
+        return RaggedTensor(rt, constant(np.array([0, rt._nrows_int()], rt.row_splits.dtype.as_numpy_dtype)),
+                            internal=True, uniform_row_length=rt._nrows_int())
+    return _expand_dims(rt, axis)

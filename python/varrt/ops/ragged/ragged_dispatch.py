@@ -7,7 +7,7 @@ import numpy as np
 from varrt.base import dtypes
 from varrt.base import errors
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
-from varrt.ops import array_ops, dispatch, math_ops, nn_ops, reduction_ops, scatter_ops, segment_ops, special_math_ops
+from varrt.ops import array_ops, dispatch, index_ops, math_ops, nn_ops, reduction_ops, scatter_ops, segment_ops, special_math_ops
 from varrt.ops.ragged import ragged_array_ops, ragged_conversion
 from varrt.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from varrt.ops.ragged.ragged_array_ops import _assert_same_splits
@@ -186,6 +186,80 @@ def _tile(input, multiples, name=None):  # noqa: A002 - TensorFlow's names
     return ragged_array_ops.tile(input, multiples)
 
 
+def _like(fill_like):
+    def handler(input, dtype=None, name=None, layout=None):  # noqa: A002 - TensorFlow's names
+        if not isinstance(input, RaggedTensor):
+            return NotImplemented
+        return input.with_flat_values(fill_like(input.flat_values, dtype=dtype))
+    return handler
+
+
+def _identity(input, name=None):  # noqa: A002 - TensorFlow's names
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    return input.with_flat_values(array_ops.identity(input.flat_values))
+
+
+def _size(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    return array_ops.size(input.flat_values, out_type=out_type)
+
+
+def _rank(input, name=None):  # noqa: A002 - TensorFlow's names
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    return constant(np.array(input.shape.rank, np.int32))
+
+
+def _expand_dims(input, axis, name=None):  # noqa: A002 - TensorFlow's names
+    if not isinstance(input, RaggedTensor):
+        return NotImplemented
+    return ragged_array_ops.expand_dims(input, int(axis))
+
+
+def _reverse(tensor, axis, name=None):
+    if not isinstance(tensor, RaggedTensor):
+        return NotImplemented
+    return ragged_array_ops.reverse(tensor, axis)
+
+
+def _flat_like(rt, value):
+    """`value` (ragged with rt's partitions, or dense broadcast into it) over rt's flat values."""
+    if isinstance(value, RaggedTensor):
+        for a, b in zip(rt.nested_row_splits, value.nested_row_splits):
+            _assert_same_splits(a.numpy(), b.numpy(), "")
+        return value.flat_values
+    value = _dense_operand(value, rt)
+    if value.shape.rank > rt.flat_values.shape.rank - 1:
+        return constant(_broadcast_dense(rt, value), dtype=value.dtype)
+    return value
+
+
+def _where(condition, x=None, y=None, name=None):
+    if not any(isinstance(v, RaggedTensor) for v in (condition, x, y)):
+        return NotImplemented
+    if x is None or y is None or not isinstance(condition, RaggedTensor):
+        raise NotImplementedError("varrt does not implement tf.where of RaggedTensors but for where(condition, x, y) "
+                                  "with a ragged condition yet")
+    return condition.with_flat_values(index_ops.where(condition.flat_values, _flat_like(condition, x),
+                                                      _flat_like(condition, y)))
+
+
+def _clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    if not isinstance(t, RaggedTensor):
+        return NotImplemented
+    return t.with_flat_values(_ORIGINAL["math_ops.clip_by_value"](t.flat_values, _flat_like(t, clip_value_min),
+                                                                  _flat_like(t, clip_value_max)))
+
+
+def _add_n(inputs, name=None):
+    if not isinstance(inputs, (list, tuple)) or not any(isinstance(v, RaggedTensor) for v in inputs):
+        return NotImplemented
+    first = next(v for v in inputs if isinstance(v, RaggedTensor))
+    return first.with_flat_values(_ORIGINAL["math_ops.add_n"]([_flat_like(first, v) for v in inputs]))
+
+
 def _shape(input, out_type=dtypes.int32, name=None):  # noqa: A002 - TensorFlow's names
     if not isinstance(input, RaggedTensor):
         return NotImplemented
@@ -247,6 +321,15 @@ def _register():
         fn = getattr(reduction_ops, name)
         _ORIGINAL[f"reduction_ops.{name}"] = getattr(fn, "__wrapped__", fn)
         dispatch.register(f"reduction_ops.{name}", _reduction(name))
+    for name in ("clip_by_value", "add_n"):
+        _ORIGINAL[f"math_ops.{name}"] = getattr(math_ops, name).__wrapped__
+    dispatch.register("math_ops.clip_by_value", _clip_by_value)
+    dispatch.register("math_ops.add_n", _add_n)
+    dispatch.register("index_ops.where", _where)
+    dispatch.register("manip_ops.reverse", _reverse)
+    for name, handler in (("ones_like", _like(array_ops.ones_like)), ("zeros_like", _like(array_ops.zeros_like)),
+                          ("identity", _identity), ("size", _size), ("rank", _rank), ("expand_dims", _expand_dims)):
+        dispatch.register(f"array_ops.{name}", handler)
     dispatch.register("array_ops.concat", _concat)
     dispatch.register("array_ops.stack", _stack)
     dispatch.register("array_ops.shape", _shape)
