@@ -231,6 +231,7 @@ for name, fn in [
         ("bcast_rr2", lambda: c([[[[1], [2]], [], [[3]], [[4]]], [[[5], [6]], [[7]]]], ragged_rank=2)
          + tf.constant([10, 20, 30])),
         ("bcast_row_vector", lambda: rt_inner * tf.constant([1, -1])),
+        ("bcast_bad_rows", lambda: x + tf.ones([4, 1], tf.int32)),
         ("bad_dense", lambda: c([[1, 2], [3, 4, 5, 6], [7]]) + tf.constant([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])),
         ("bad_ragged", lambda: c([[1, 2, 3], [4], [5, 6]]) + c([[10, 20], [30, 40], [50]])),
         ("bad_inner", lambda: c([[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 10]]])
@@ -503,6 +504,14 @@ for name, fn in [
         ("tile", lambda r: tf.reduce_sum(tf.tile(r, [2, 2]).flat_values)),
 ]:
     case(f"gradient/{name}", lambda: gradient(fn))
+def dense_operand_gradient():
+    v = tf.Variable([[1.0], [2.0], [3.0]])
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum((tf.cast(x, tf.float32) * v).flat_values)
+    return tape.gradient(loss, v)
+
+
+case("gradient/dense_operand", dense_operand_gradient)
 case("gradient/mean_axis1", lambda: gradient(lambda r: tf.reduce_sum(tf.reduce_mean(r, axis=1)), splits=(0, 2, 5)))
 
 # --- the guide's cells on nested partitions ---

@@ -34,6 +34,8 @@ def test_the_fixture_covers_the_areas():
      "flat_values_spec"),
     (lambda rt: tf.reduce_sum(tf.ragged.constant([[[1], [2, 3]]]), axis=1), "ragged_rank > 1"),
     (lambda rt: rt + tf.ragged.constant([[[1]], [[2]]]), "different ragged ranks"),
+    (lambda rt: rt + tf.ones([1, 2, 1], tf.int32), "dense operand of higher rank"),
+    (lambda rt: tf.where(rt > 1), "where\\(condition, x, y\\)"),
 ])
 def test_unbuilt_ragged_features_raise_not_implemented(call, text):
     rt = tf.ragged.constant([[1, 2], [3]])

@@ -16,7 +16,7 @@ from varrt.ops.ragged.ragged_tensor import RaggedTensor
 _ORIGINAL = {}  # "math_ops.add" -> the op without dispatch (what the handlers call on flat values)
 
 
-def _unary(key, fn):
+def _unary(fn):
     def handler(x, *args, **kwargs):
         if not isinstance(x, RaggedTensor):
             return NotImplemented
@@ -32,33 +32,35 @@ def _dense_operand(value, like):
 
 def _broadcast_dense(rt, d):
     """Dense `d` broadcast to the flat values of `rt` (its leading dimensions over rt's rows and
-    ragged dimensions), as a NumPy array; TensorFlow's errors for ragged dimensions it cannot
-    broadcast along."""
+    ragged dimensions): a tf.gather_nd of d, so gradients reach it; TensorFlow's errors for the
+    dimensions it cannot broadcast along."""
     k = rt.ragged_rank
     rank = rt.shape.rank
-    a = d.numpy()
-    if a.ndim > rank:
-        raise ValueError(f"Incompatible shapes: {d.shape} vs {rt.shape}")
-    a = a.reshape((1,) * (rank - a.ndim) + a.shape)
+    if d.shape.rank > rank:
+        raise NotImplementedError("varrt does not implement broadcasting a RaggedTensor to a dense operand of "
+                                  "higher rank yet")
+    shape = [1] * (rank - d.shape.rank) + d.shape.as_list()
     flat, splits_list = ragged_conversion._nested(rt)
     positions = ragged_conversion._positions(splits_list, flat.shape[0])
     index = []
     for level in range(k + 1):
-        size = a.shape[level]
+        size = shape[level]
         if size == 1:
             index.append(np.zeros(flat.shape[0], np.int64))
             continue
         if level == 0:
-            if size != len(splits_list[0]) - 1:
-                raise ValueError(f"Incompatible shapes: {d.shape} vs {rt.shape}")
+            if size != len(splits_list[0]) - 1:  # TensorFlow's check of the row counts, as it words it
+                raise errors.InvalidArgumentError(None, None, "Condition x == y did not hold.\nFirst 1 elements of "
+                                                              "x:\n[False]\nFirst 1 elements of y:\n[ True]")
         else:
             splits = splits_list[level - 1]
             _assert_same_splits(np.arange(len(splits), dtype=splits.dtype) * size, splits, "")
         index.append(positions[level])
-    return a[tuple(index)]
+    full = array_ops.reshape(d, shape)
+    return index_ops.gather_nd(full, constant(np.stack(index, axis=1).reshape(-1, k + 1)))
 
 
-def _binary(key, fn):
+def _binary(fn):
     def handler(x, y, *args, **kwargs):
         if not isinstance(x, RaggedTensor) and not isinstance(y, RaggedTensor):
             return NotImplemented
@@ -77,7 +79,7 @@ def _binary(key, fn):
         rt, d = (x, y) if isinstance(x, RaggedTensor) else (y, x)
         inner_rank = rt.flat_values.shape.rank - 1
         if d.shape.rank > inner_rank:  # d reaches the ragged dimensions: one value per flat value
-            d = constant(_broadcast_dense(rt, d), dtype=d.dtype)
+            d = _broadcast_dense(rt, d)
         if rt is x:
             return rt.with_flat_values(fn(rt.flat_values, d, *args, **kwargs))
         return rt.with_flat_values(fn(d, rt.flat_values, *args, **kwargs))
@@ -232,7 +234,7 @@ def _flat_like(rt, value):
         return value.flat_values
     value = _dense_operand(value, rt)
     if value.shape.rank > rt.flat_values.shape.rank - 1:
-        return constant(_broadcast_dense(rt, value), dtype=value.dtype)
+        return _broadcast_dense(rt, value)
     return value
 
 
@@ -316,7 +318,7 @@ def _register():
             original = getattr(fn, "__wrapped__", fn)  # a FastOp forwards attributes to its fallback
             key = f"{module.__name__.rsplit('.', 1)[1]}.{name}"
             _ORIGINAL[key] = original
-            dispatch.register(key, make(key, original))
+            dispatch.register(key, make(original))
     for name in reduction_ops.REDUCTIONS:
         fn = getattr(reduction_ops, name)
         _ORIGINAL[f"reduction_ops.{name}"] = getattr(fn, "__wrapped__", fn)
