@@ -1,7 +1,9 @@
 """The ops that take RaggedTensors (TensorFlow's ragged_dispatch.py, ragged_math_ops.reduce,
 ragged_operators.py): element-wise ops on the flat values (both operands ragged with the same
-partitions, or one broadcast into the other's), reductions over ragged and inner axes, tf.concat,
-tf.stack and tf.gather; and RaggedTensor's operators. Importing this module registers them."""
+partitions, or a dense one broadcast into the ragged one's), reductions over ragged and inner
+axes, tf.concat, stack, gather, tile, reverse, expand_dims, where, shape (a DynamicRaggedShape)
+and the ops taking one (zeros, ones, fill, reshape), ...; and RaggedTensor's operators, `==`
+included. Importing this module registers them with ops/dispatch.py."""
 import numpy as np
 
 from varrt.base import dtypes
