@@ -453,6 +453,18 @@ for name, fn in [
         ("expand0", lambda: tf.expand_dims(r2, 0)), ("expand1", lambda: tf.expand_dims(r2, 1)),
         ("expand2", lambda: tf.expand_dims(r2, 2)), ("expand_neg", lambda: tf.expand_dims(r2, -1)),
         ("expand_rt3_2", lambda: tf.expand_dims(rt3, 2)), ("expand_bad", lambda: tf.expand_dims(r2, 3)),
+        ("map_fn", lambda: tf.map_fn(tf.math.square, digits)),
+        ("map_fn_dense_out", lambda: tf.map_fn(tf.reduce_sum, digits, fn_output_signature=tf.int32)),
+        ("map_fn_dense_spec", lambda: tf.map_fn(tf.reduce_max, fl, fn_output_signature=tf.TensorSpec([], tf.float32))),
+        ("map_fn_slice", lambda: tf.map_fn(lambda r: r[:1], digits)),
+        ("map_fn_rt3", lambda: tf.map_fn(lambda r: r, rt3)),
+        ("map_fn_scalar_error", lambda: tf.map_fn(tf.reduce_sum, digits)),
+        ("map_fn_concat", lambda: tf.map_fn(lambda r: tf.concat([r, r], 0), digits,
+                                            fn_output_signature=tf.RaggedTensorSpec([None], tf.int32, 0))),
+        ("map_fn_dense_to_ragged", lambda: tf.map_fn(lambda v: tf.range(v), tf.constant([1, 2, 0]),
+                                                     fn_output_signature=tf.RaggedTensorSpec([None], tf.int32))),
+        ("map_fn_zero_rows", lambda: tf.map_fn(tf.math.square, zero_rows)),
+        ("map_fn_strings", lambda: tf.map_fn(lambda r: r[::-1], words)),
 ]:
     case(f"more_ops/{name}", fn)
 

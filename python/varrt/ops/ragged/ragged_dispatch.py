@@ -10,7 +10,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.ops import array_ops, dispatch, index_ops, math_ops, nn_ops, reduction_ops, scatter_ops, segment_ops, special_math_ops
-from varrt.ops.ragged import ragged_array_ops, ragged_conversion
+from varrt.ops.ragged import ragged_array_ops, ragged_conversion, ragged_map_fn
 from varrt.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape
 from varrt.ops.ragged.ragged_array_ops import _assert_same_splits
 from varrt.ops.ragged.ragged_tensor import RaggedTensor
@@ -334,6 +334,7 @@ def _register():
     for name, handler in (("ones_like", _like(array_ops.ones_like)), ("zeros_like", _like(array_ops.zeros_like)),
                           ("identity", _identity), ("size", _size), ("rank", _rank), ("expand_dims", _expand_dims)):
         dispatch.register(f"array_ops.{name}", handler)
+    dispatch.register("functional_ops.map_fn", ragged_map_fn.map_fn)
     dispatch.register("array_ops.concat", _concat)
     dispatch.register("array_ops.stack", _stack)
     dispatch.register("array_ops.shape", _shape)
