@@ -18,8 +18,8 @@ below it, at module level and inside functions alike, and no imports form a circ
                   keras_utils/ datasets/ saved_model/ graph_def/ summary/
     client        client/ distribute/
     public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
-                  image initializers io keras/ linalg math math_special nn nn_experimental random random_experimental
-                  profiler/ raw_ops sparse strings test train/ types/ version
+                  image initializers io keras/ linalg math math_special nn nn_experimental ragged random
+                  random_experimental profiler/ raw_ops sparse strings test train/ types/ version
     tools         tools/ benchmarks/ tour __main__
 """
 import sys as _sys
@@ -84,6 +84,9 @@ from varrt.framework.tensor_spec import TensorSpec
 from varrt import bitwise, image, io, linalg, math, nn, sparse, strings
 from varrt.sparse import SparseTensor, SparseTensorSpec
 from varrt.framework.indexed_slices import IndexedSlices  # what the Variable scatter methods take
+from varrt import ragged  # noqa: E402  (tf.ragged; registers the ragged dispatch of the ops)
+from varrt.ops.ragged.ragged_tensor import RaggedTensor  # noqa: E402
+from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec  # noqa: E402
 newaxis = None
 
 from varrt import train  # noqa: E402  (needs Variable)

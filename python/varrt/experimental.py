@@ -14,3 +14,7 @@ def memory_stats(device="/job:localhost/replica:0/task:0/device:CPU:0"):
 def reset_peak_memory(device="/job:localhost/replica:0/task:0/device:CPU:0"):
     """Resets the peak of the device allocator's memory counter to its current use."""
     _C.reset_peak_memory(device)
+
+
+from varrt.ops.ragged.dynamic_ragged_shape import DynamicRaggedShape  # noqa: E402,F401  (what tf.shape of a RaggedTensor gives)
+from varrt.ops.ragged.row_partition import RowPartition  # noqa: E402,F401

@@ -8,3 +8,6 @@ from varrt.ops.regex_ops import regex_full_match, regex_replace  # noqa: F401
 from varrt.ops.string_to_number_ops import to_number  # noqa: F401
 from varrt.ops.string_hash_ops import to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong  # noqa: F401
 from varrt.ops.unicode_ops import unicode_transcode  # noqa: F401
+
+# The ops returning ragged tensors.
+from varrt.ops.ragged.ragged_string_ops import split  # noqa: F401

@@ -35,8 +35,43 @@ def _children(structure):
     return list(structure)
 
 
+def _components(atom):
+    """A composite tensor's components (a RaggedTensor's flat values and row splits), else None."""
+    components = getattr(type(atom), "_composite_components", None)
+    return None if components is None else components(atom)
+
+
+def _expanded(atoms):
+    """`atoms` with each composite tensor replaced by its components (expand_composites=True)."""
+    out = []
+    for atom in atoms:
+        components = _components(atom)
+        out.extend([atom] if components is None else components)
+    return out
+
+
+def _regrouped(atoms, flat_sequence):
+    """`flat_sequence` (components of `atoms`, expanded) with each composite rebuilt from its own."""
+    out, i = [], 0
+    for atom in atoms:
+        components = _components(atom)
+        if components is None:
+            out.append(flat_sequence[i])
+            i += 1
+        else:
+            out.append(atom._from_composite_components(flat_sequence[i:i + len(components)]))
+            i += len(components)
+    if i != len(flat_sequence):
+        raise ValueError(f"Could not pack sequence. Structure had {i} atoms, but flat_sequence had "
+                         f"{len(flat_sequence)} items.")
+    return out
+
+
 def flatten(structure, expand_composites=False):
-    """The atoms of `structure`, in TensorFlow's order."""
+    """The atoms of `structure`, in TensorFlow's order (a composite tensor as its components
+    when `expand_composites`)."""
+    if expand_composites:
+        return _expanded(flatten(structure))
     if not is_nested(structure):
         return [structure]
     if type(structure) in (list, tuple):
@@ -90,6 +125,10 @@ def _described(x):
 
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     """`flat_sequence` (atoms in flatten's order) in the shape of `structure`."""
+    if expand_composites and is_nested(flat_sequence):
+        atoms = flatten(structure)
+        if any(_components(a) is not None for a in atoms):
+            return pack_sequence_as(structure, _regrouped(atoms, list(flat_sequence)))
     if not is_nested(flat_sequence):
         raise TypeError(f"Attempted to pack value:\n  {flat_sequence}\ninto a structure, but found incompatible "
                         f"type `{type(flat_sequence)}` instead.")
@@ -176,11 +215,11 @@ def map_structure(func, *structure, **kwargs):
     if not structure:
         raise ValueError("Must provide at least one structure")
     check_types = kwargs.pop("check_types", True)
-    kwargs.pop("expand_composites", None)
+    expand_composites = kwargs.pop("expand_composites", False)
     if kwargs:
         raise ValueError(f"Only valid keyword arguments are `check_types` and `expand_composites`, not: "
                          f"`{', '.join(kwargs)}`")
     for other in structure[1:]:
         assert_same_structure(structure[0], other, check_types=check_types)
-    flats = [flatten(s) for s in structure]
-    return pack_sequence_as(structure[0], [func(*args) for args in zip(*flats)])
+    flats = [flatten(s, expand_composites) for s in structure]
+    return pack_sequence_as(structure[0], [func(*args) for args in zip(*flats)], expand_composites)

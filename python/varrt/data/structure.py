@@ -59,8 +59,13 @@ def is_dataset(x):
 
 def to_tensors(element):
     """The element with every leaf a Tensor (TensorFlow's conversion rules) or a dataset."""
-    return map_leaves(lambda x: x if isinstance(x, (Tensor, SparseTensor)) or is_dataset(x) else convert_to_tensor(x),
-                      element)
+    return map_leaves(lambda x: x if isinstance(x, (Tensor, SparseTensor)) or is_dataset(x) else _tensor(x), element)
+
+
+def _tensor(x):
+    if hasattr(type(x), "_type_spec"):  # a composite tensor varrt's datasets do not hold (RaggedTensor)
+        raise NotImplementedError(f"varrt does not implement {type(x).__name__} elements in tf.data yet")
+    return convert_to_tensor(x)
 
 
 def spec_of(element):

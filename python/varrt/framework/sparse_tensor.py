@@ -95,6 +95,9 @@ def type_spec_from_value(value) -> TypeSpec:
     value converts to) shape and dtype, a SparseTensor's SparseTensorSpec; TypeError otherwise."""
     if isinstance(value, SparseTensor):
         return SparseTensorSpec(TensorShape(value.shape), value.dtype)
+    spec = getattr(type(value), "_type_spec", None)  # a composite tensor of a higher layer (RaggedTensor)
+    if spec is not None:
+        return value._type_spec
     try:
         tensor = convert_to_tensor(value)
     except (TypeError, ValueError):

@@ -350,8 +350,9 @@ def _reshaped_constant(result, value, shape):
 
 
 def is_tensor(x: Any) -> bool:
-    """Whether `x` is a Tensor or tensor-like (a Variable): tf.is_tensor."""
-    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+    """Whether `x` is a Tensor, tensor-like (a Variable) or a composite tensor of TensorFlow's
+    (a RaggedTensor): tf.is_tensor."""
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor") or hasattr(type(x), "_composite_components")
 
 
 def _convert_for_update(value, dtype_enum):

@@ -319,6 +319,8 @@ def _to_output(value, python_function):
         return type(value)(_to_output(v, python_function) for v in value)
     if isinstance(value, dict):
         return type(value)((k, _to_output(v, python_function)) for k, v in value.items())
+    if hasattr(type(value), "_type_spec"):  # a composite tensor TensorFlow returns by its components (RaggedTensor)
+        raise NotImplementedError(f"varrt does not implement returning a {type(value).__name__} from a tf.function yet")
     raise TypeError("To be compatible with tf.function, Python functions must return zero or more Tensors or "
                     f"ExtensionTypes or None values; in compilation of {python_function!r}, found return value of "
                     f"type {type(value).__name__}, which is not a Tensor or ExtensionType.")
@@ -343,6 +345,9 @@ def _check_input_signature(input_signature):
     if not isinstance(input_signature, (list, tuple)):
         raise TypeError(f"input_signature must be either a tuple or a list, got {type(input_signature)}.")
     bad = [s for s in _flatten_specs(input_signature) if not isinstance(s, TensorSpec)]
+    for spec in bad:
+        if hasattr(spec, "__tf_tracing_type__"):  # a composite tensor's spec (RaggedTensorSpec) says what is missing
+            spec.__tf_tracing_type__(None)
     if bad:
         raise TypeError("input_signature must be a possibly nested sequence of TensorSpec objects, got invalid args "
                         f"{bad} with types {[type(s) for s in bad]}.")

@@ -273,3 +273,7 @@ def parallel_stack(values, name="parallel_stack") -> Any:
     if graph_building.current() is None:
         raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
     return array_ops.stack([convert_to_tensor(v) for v in values])
+
+
+from varrt.ops import dispatch  # noqa: E402
+dispatch.install(globals(), "functional_ops", ("map_fn",))  # ragged elems or results: ops/ragged/ragged_map_fn.py

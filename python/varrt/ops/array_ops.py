@@ -529,3 +529,7 @@ def identity_n(input, name=None) -> list:  # noqa: A002 - TensorFlow's names
     """Each tensor of the list `input` itself (tf.identity_n; one Identity each, where TensorFlow
     makes one IdentityN node: the same values and gradients)."""
     return [identity(x) for x in input]
+
+
+from varrt.ops import dispatch  # noqa: E402
+dispatch.install(globals(), "array_ops", ("concat", "stack", "shape", "zeros", "ones", "fill", "reshape", "tile", "identity", "ones_like", "zeros_like", "size", "rank", "expand_dims"))  # ragged operands: ops/ragged/ragged_dispatch.py

@@ -224,3 +224,7 @@ def _raw_where(condition, name=None):
 @op_def_lib.implements("SelectV2")
 def _raw_select_v2(condition, t, e, name=None):
     return where(condition, t, e, name)
+
+
+from varrt.ops import dispatch  # noqa: E402
+dispatch.install(globals(), "index_ops", ("gather", "where"))  # ragged operands: ops/ragged/ragged_dispatch.py

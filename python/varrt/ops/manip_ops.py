@@ -341,3 +341,5 @@ def roll(input, shift, axis, name=None) -> Tensor:  # noqa: A002 - TensorFlow's 
     return run("Roll", kernel, (a, s, ax), dtype, name=name)
 
 
+from varrt.ops import dispatch  # noqa: E402
+dispatch.install(globals(), "manip_ops", ("reverse",))  # ragged operands: ops/ragged/ragged_dispatch.py

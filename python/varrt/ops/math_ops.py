@@ -16,7 +16,7 @@ import numpy as np
 from varrt import _C
 from varrt.base import dtypes
 from varrt.base import errors
-from varrt.ops import op_def_lib
+from varrt.ops import dispatch, op_def_lib
 from varrt.ops.op_util import (cast_operand, check_dtype, error_name, is_inexact, is_tensor_like, kernel_error, mismatch,
                             operand, pair, quiet, run, run_core, shape_of, shape_text, slow, value_operand)
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -780,6 +780,16 @@ def _fast_entries():
     g["cast"] = _C.fast_op("cast", 0, "hint", g["cast"])
 
 
+# Ragged (and other composite) operands reach their handlers (ops/ragged/ragged_dispatch.py) through these.
+UNARY_ELEMENTWISE = ("abs", "negative", "square", "sqrt", "rsqrt", "exp", "expm1", "log", "log1p", "sin", "cos", "tan",
+                     "atan", "tanh", "sigmoid", "floor", "ceil", "sign", "round", "reciprocal", "is_nan", "is_inf",
+                     "is_finite", "logical_not", "erf", "cast", "conj", "real", "invert")
+BINARY_ELEMENTWISE = ("add", "subtract", "multiply", "truediv", "divide", "realdiv", "floordiv", "floormod",
+                      "pow", "maximum", "minimum", "squared_difference", "divide_no_nan", "atan2", "equal",
+                      "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
+                      "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor")
+dispatch.install(globals(), "math_ops", UNARY_ELEMENTWISE + BINARY_ELEMENTWISE + ("tensor_equals", "clip_by_value", "add_n"))
+mod = floormod
 _fast_entries()
 
 

@@ -549,3 +549,10 @@ def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, var
     (TensorFlow's composite)."""
     return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
                                variance_epsilon, name)
+
+
+# Ragged operands reach their handler (ops/ragged/ragged_dispatch.py) through these.
+UNARY_ELEMENTWISE = ("relu", "relu6", "leaky_relu", "elu", "selu", "softplus", "softsign", "erfc", "gelu", "log_sigmoid",
+                     "silu")
+from varrt.ops import dispatch  # noqa: E402
+dispatch.install(globals(), "nn_ops", UNARY_ELEMENTWISE)

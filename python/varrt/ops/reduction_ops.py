@@ -17,7 +17,7 @@ from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops.op_util import (attr_ints, check_dtype, int_list, is_inexact, is_tensor_like, kernel_error, mismatch, operand,
                             quiet, require_value, run,
                             shape_of, shape_text, slow)
-from varrt.ops import op_def_lib
+from varrt.ops import dispatch, op_def_lib
 from varrt.ops.array_ops import reshape, shape, zeros
 from varrt.ops.index_ops import where
 from varrt.ops.math_ops import add, cast, conj, exp, is_finite, log, multiply, not_equal, real, sqrt, square, subtract
@@ -351,6 +351,8 @@ def _fast_entries():
         g[fn_name] = _C.fast_op("reduce", _C.REDUCE_OPS[op], "hint", g[fn_name])
 
 
+REDUCTIONS = ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_any", "reduce_all")
+dispatch.install(globals(), "reduction_ops", REDUCTIONS)  # ragged operands: ops/ragged/ragged_dispatch.py
 _fast_entries()
 _C._set_rank_unknown(_rank_unknown)  # their graph tensors of unknown rank take the functions above
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from varrt import _C
 from varrt.framework.tensor import Tensor
-from varrt.ops import op_def_lib
+from varrt.ops import dispatch, op_def_lib
 from varrt.ops.op_util import check_dtype, error_name, matching, operand, pair, quiet, run, run_core, slow
 
 
@@ -321,4 +321,8 @@ def _fast_entries():
         g[fn_name] = _C.fast_op("math", _C.MATH_FUNCTIONS[op], "hint", g[fn_name])
 
 
+# Ragged operands reach their handler (ops/ragged/ragged_dispatch.py) through these.
+UNARY_ELEMENTWISE = ("acos", "asin", "acosh", "asinh", "atanh", "cosh", "sinh", "rint", "lgamma", "digamma", "erfinv",
+                     "ndtri", "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e")
+dispatch.install(globals(), "special_math_ops", UNARY_ELEMENTWISE)
 _fast_entries()
