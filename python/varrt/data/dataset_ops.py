@@ -18,6 +18,8 @@ Not yet in varrt (each raises an error that says so):
 import numpy as np
 
 from varrt.base import dtypes
+from varrt.base import errors
+from varrt.base import gfile
 from varrt.data import generator_source, grouping, structure
 from varrt.data.batching import _BatchDataset, _PaddedBatchDataset, _RebatchDataset, _UnbatchDataset, _WindowDataset
 from varrt.data.caching import CacheDataset, _ShuffleDataset
@@ -122,6 +124,27 @@ class DatasetV2:
     def from_tensors(tensors, name=None):
         """A dataset of one element, `tensors`."""
         return DatasetV2(_TensorDataset(tensors))
+
+    @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """The paths matching `file_pattern` (a string or strings), sorted, then shuffled unless
+        `shuffle` is False (by default, with `seed`), as TensorFlow's Dataset.list_files. The files
+        are listed when it is called. InvalidArgumentError when nothing matches."""
+        if graph_building.building():
+            raise NotImplementedError("Dataset.list_files inside a tf.function or TensorFlow 1 graph: varrt lists "
+                                      "files only eagerly yet")
+        patterns = [p.decode() if isinstance(p, bytes) else p for p in
+                    np.asarray(convert_to_tensor(file_pattern, dtype=dtypes.string).numpy(), dtype=object).reshape(-1)]
+        files = gfile.matching_paths(patterns)
+        if not files:
+            raise errors.InvalidArgumentError(
+                None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+                f"b'No files matched pattern: {', '.join(patterns)}'")
+        dataset = DatasetV2.from_tensor_slices(convert_to_tensor(np.array([f.encode() for f in files], dtype=object),
+                                                                 dtype=dtypes.string))
+        if shuffle is None or shuffle:
+            dataset = dataset.shuffle(max(len(files), 1), seed=seed)
+        return dataset
 
     @staticmethod
     def range(*args, output_type=dtypes.int64, name=None):

@@ -74,6 +74,11 @@ class SparseTensorSpec(TypeSpec):
         return self._dtype
 
     @property
+    def value_type(self):
+        """SparseTensor: the type of the values this spec describes."""
+        return SparseTensor
+
+    @property
     def component_specs(self):
         """The TensorSpecs of indices, values and dense_shape."""
         rank = self._shape.rank

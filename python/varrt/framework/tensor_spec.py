@@ -1,5 +1,6 @@
 """`TensorSpec`: a description (shape, dtype, optional name) of the tensors a function takes."""
 from varrt.base import dtypes
+from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.type_spec import TypeSpec
 
@@ -24,6 +25,11 @@ class TensorSpec(TypeSpec):
     def from_spec(cls, spec, name=None):
         """A TensorSpec with `spec`'s shape and dtype (and `name`, or spec's name)."""
         return cls(spec.shape, spec.dtype, spec.name if name is None else name)
+
+    @property
+    def value_type(self):
+        """Tensor: the type of the values this spec describes."""
+        return Tensor
 
     @property
     def shape(self):

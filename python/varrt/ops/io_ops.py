@@ -7,7 +7,8 @@ import os
 import numpy as np
 
 from varrt import _C
-from varrt.base import dtypes, errors
+from varrt.base import dtypes, errors, gfile
+from varrt.framework import graph_building
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import op_def_lib
 from varrt.ops.gradients.registry import NotDifferentiable
@@ -91,3 +92,16 @@ def write_file(filename, contents, name=None):
             raise _file_error("WriteFile", e, path, name) from None
         return ()
     named(name, _C.execute, "WriteFile", kernel, (filename, contents), dtypes.string._enum, None, 0, None)
+
+
+def matching_files(pattern, name=None) -> Tensor:
+    """The paths matching `pattern` (a string or strings with `*`, `?`, `[...]`), sorted, as a 1-D
+    string tensor (tf.io.matching_files). varrt lists them when called: inside a graph being
+    built, where TensorFlow lists them each time the graph runs, it raises NotImplementedError."""
+    if graph_building.building():
+        raise NotImplementedError("tf.io.matching_files inside a tf.function or TensorFlow 1 graph: varrt lists "
+                                  "files only eagerly yet")
+    patterns = convert_to_tensor(pattern, dtype=dtypes.string).numpy()
+    flat = [p.decode() if isinstance(p, bytes) else p for p in np.asarray(patterns, dtype=object).reshape(-1)]
+    return convert_to_tensor(np.array([f.encode() for f in gfile.matching_paths(flat)], dtype=object).reshape(-1),
+                             dtype=dtypes.string)
