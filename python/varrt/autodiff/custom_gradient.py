@@ -57,6 +57,24 @@ def register_graph_recorder(record):
     _graph_recorder = record
 
 
+def call_grad_fn(grad_fn, upstream, n_inputs, variables):
+    """grad_fn's gradients for `upstream` as one list, the inputs' then the variables' (grad_fn
+    takes `variables=` when the function read some), with TensorFlow's errors for wrong counts.
+    The eager tape's backward and a traced function's gradient subgraph
+    (graph/custom_gradient_node.py) both call grad_fn through it."""
+    if variables:
+        input_grads, variable_grads = grad_fn(*upstream, variables=variables)
+    else:
+        input_grads, variable_grads = grad_fn(*upstream), []
+    input_grads = list(nest.flatten(input_grads)) if isinstance(input_grads, (list, tuple)) else [input_grads]
+    if len(input_grads) != n_inputs:
+        raise ValueError(f"custom_gradient function expected to return {n_inputs} gradients, but returned "
+                         f"{len(input_grads)} instead.")
+    if len(variable_grads) != len(variables):
+        raise ValueError("Must return gradient for each variable from @custom_gradient grad_fn.")
+    return list(input_grads) + list(variable_grads)
+
+
 def _accepts_variables(fn):
     try:
         params = inspect.signature(fn).parameters.values()
@@ -112,17 +130,7 @@ def custom_gradient(f=None):
         n_in = len(inputs)
 
         def backward(*grads):
-            if variables:
-                input_grads, variable_grads = grad_fn(*grads, variables=variables)
-            else:
-                input_grads, variable_grads = grad_fn(*grads), []
-            input_grads = list(nest.flatten(input_grads)) if isinstance(input_grads, (list, tuple)) else [input_grads]
-            if len(input_grads) != n_in:
-                raise ValueError(f"custom_gradient function expected to return {n_in} gradients, but returned "
-                                 f"{len(input_grads)} instead.")
-            if len(variable_grads) != len(variables):
-                raise ValueError(f"Must return gradient for each variable from @custom_gradient grad_fn.")
-            return list(input_grads) + list(variable_grads)
+            return call_grad_fn(grad_fn, grads, n_in, variables)
 
         for r in recorders:
             r.record("CustomGradient", inputs + variables, flat, backward)

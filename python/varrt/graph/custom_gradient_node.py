@@ -34,17 +34,8 @@ def _trace_backward(grad_fn, results, n_inputs, variables):
     graph = _BackwardGraph("custom_gradient_backward", len(results))
     with graph:
         upstream = [graph.add_argument(i, r.dtype, f"upstream_{i}", func_graph.shape_of(r)) for i, r in enumerate(results)]
-        if variables:
-            input_grads, variable_grads = grad_fn(*upstream, variables=variables)
-        else:
-            input_grads, variable_grads = grad_fn(*upstream), []
-        input_grads = list(nest.flatten(input_grads)) if isinstance(input_grads, (list, tuple)) else [input_grads]
-        if len(input_grads) != n_inputs:
-            raise ValueError(f"custom_gradient function expected to return {n_inputs} gradients, but returned "
-                             f"{len(input_grads)} instead.")
-        if len(variable_grads) != len(variables):
-            raise ValueError("Must return gradient for each variable from @custom_gradient grad_fn.")
-        grads = [None if g is None else array_ops.identity(g) for g in list(input_grads) + list(variable_grads)]
+        grads = [None if g is None else array_ops.identity(g)
+                 for g in custom_gradient_lib.call_grad_fn(grad_fn, upstream, n_inputs, variables)]
     present = [i for i, g in enumerate(grads) if g is not None]
     graph.finish([grads[i] for i in present])
     return graph, present, len(grads)
