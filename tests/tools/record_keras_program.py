@@ -11,6 +11,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py custom_gradient_program.py custom_gradient
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_attention_program.py keras_attention
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py graph_inspection_program.py graph_inspection
 """
 import os
 import shutil
