@@ -39,12 +39,12 @@ class Operation:
 
     @property
     def name(self):
-        """The node's name ("dense/MatMul")."""
+        """The node's name: its name scope's path, then its own name."""
         return self._name
 
     @property
     def type(self):
-        """The node's op type ("MatMul")."""
+        """The node's op type: the TensorFlow op it runs."""
         return self._type
 
     @property
