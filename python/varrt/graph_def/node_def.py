@@ -55,8 +55,12 @@ def _fields(op):
         node["input"] = inputs
     if op.device:
         node["device"] = op.device
-    node["attr"] = function_def_builder.node_attr_fields(opdef, attrs, slots, first, num_outputs, slot_dtypes,
-                                                         strip_defaults=False)
+    try:
+        node["attr"] = function_def_builder.node_attr_fields(opdef, attrs, slots, first, num_outputs, slot_dtypes,
+                                                             strip_defaults=False)
+    except NotImplementedError as e:  # the builder's words name the export; here it is the NodeDef
+        raise NotImplementedError(str(e).replace("tf.saved_model.save: varrt cannot write",
+                                                 f"varrt cannot write, in the NodeDef of {op.name},")) from None
     return node
 
 
