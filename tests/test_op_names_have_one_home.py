@@ -24,7 +24,8 @@ ALLOWED = {
                                 "refiner reads a Pack of scalars as a partial shape (TensorFlow's ConstantPartialShape)"),
     "graph/graph.py": ({"AssignVariableOp", "Placeholder", "NoOp", "Const"},
                          "a TF1 graph's initializer is the variable's first AssignVariableOp; placeholders are nodes; "
-                         "tf.group's Operation is a NoOp; tf.constant in a TF1 graph is a Const node"),
+                         "tf.group's, an initializer's and a TensorFlow 1 optimizer step's Operation is a NoOp "
+                         "(noop_operation); tf.constant in a TF1 graph is a Const node"),
     "framework/tensor.py": ({"Const"}, "tf.constant's default name is TensorFlow's"),
     "ops/ragged/ragged_tensor.py": ({"StridedSlice"}, "TensorFlow's error for scalar values of a RaggedTensor is the "
                                     "StridedSlice that reads their number of rows"),
@@ -54,6 +55,9 @@ ALLOWED = {
                                     "a GraphDef writes a function's arguments as Placeholder nodes, as TensorFlow's "
                                     "FuncGraph has them, and its output shapes read a Const's value and an "
                                     "Identity's input"),
+    "graph_def/node_def.py": ({"Const", "Placeholder"},
+                              "an argument's or placeholder's NodeDef is a Placeholder node's and a TensorFlow 1 "
+                              "graph's named constant a Const node's, as TensorFlow's graphs have them"),
     "saved_model/fingerprinting.py": ({"Const", "StatefulPartitionedCall"},
                                       "TensorFlow's fingerprint regularizes its graph's calls and string constants "
                                       "(graph/regularization/simple_delete.cc), which these nodes are"),
@@ -73,10 +77,7 @@ ALLOWED = {
     "summary/write.py": ({"WriteSummary", "WriteRawProtoSummary"},
                          "a summary written in a graph is a host node of these names, writing when the graph runs"),
     "data/op_errors.py": ({"IteratorGetNext"}, "an iterator's errors name the op that raises them in TensorFlow"),
-    "graph/tf1.py": ({"NoOp"}, "global_variables_initializer() returns a NoOp Operation, as TensorFlow's"),
-    "optimizers/v1/optimizer.py": ({"NoOp", "Assert"},
-                              "minimize() returns a NoOp Operation grouping the updates; a step's gradient check "
-                              "is an Assert node"),
+    "optimizers/v1/optimizer.py": ({"Assert"}, "a step's gradient check is an Assert node"),
     "framework/device_functions.py": ({"VarHandleOp"}, "a device function is shown the creation as TensorFlow's op"),
     "distribute/device_setter.py": ({"VarHandleOp"}, "TensorFlow's STANDARD_PS_OPS, the ops it places on ps tasks"),
     "graph/control_flow_ops.py": ({"Assert"}, "tf.Assert's node in a graph"),

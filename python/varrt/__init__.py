@@ -74,6 +74,7 @@ from varrt.graph.control_flow_ops import (Assert, case, cond, control_dependenci
 from varrt import autograph  # noqa: E402
 from varrt.ops.tensor_array_ops import TensorArray  # noqa: E402
 from varrt.graph.graph import Graph  # noqa: E402
+from varrt.framework.operation import Operation  # noqa: E402
 from varrt.framework.graph_building import executing_eagerly, init_scope  # noqa: E402
 from varrt.ops.init_ops import (constant_initializer, ones_initializer, random_normal_initializer,
                                 random_uniform_initializer, zeros_initializer)

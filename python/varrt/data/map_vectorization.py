@@ -50,7 +50,7 @@ def vectorizable(concrete, element_shapes):
         if not TensorShape(shape).is_fully_defined():
             return False
         element[slot] = tuple(TensorShape(shape).as_list())
-    constant = {slot: tuple(t.shape.as_list()) for slot, t in graph.captures}
+    constant = {slot: tuple(t.shape.as_list()) for slot, t in graph.captured_constants}
     for (name, op, _), (inputs, first, num_outputs, stateful) in zip(graph.nodes, graph._io):
         if stateful or num_outputs != 1:
             return False

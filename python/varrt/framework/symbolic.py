@@ -11,6 +11,7 @@ control flow.
 from varrt import _C
 from varrt.base import errors, tf2
 from varrt.framework import default_session, graph_building
+from varrt.framework.operation import Operation
 from varrt.framework.tensor import Tensor
 from varrt.framework.tensor_shape import TensorShape
 
@@ -32,20 +33,6 @@ _ITER_MESSAGE = (
 
 def _info(t):
     return graph_building.info_of(t)
-
-
-class Operation:
-    """The node that made a symbolic tensor (its name and TensorFlow op type)."""
-
-    __slots__ = ("name", "type", "graph")
-
-    def __init__(self, name, type, graph):  # noqa: A002
-        self.name = name
-        self.type = type
-        self.graph = graph
-
-    def __repr__(self):
-        return f"<tf.Operation '{self.name}' type={self.type}>"
 
 
 class SymbolicTensor(Tensor):
@@ -72,10 +59,21 @@ class SymbolicTensor(Tensor):
 
     @property
     def op(self):
+        """The Operation that made this tensor (framework/operation.py)."""
         info = _info(self)
         if info is None:
             return None
-        return Operation(info.name.rsplit(":", 1)[0], info.op_type, info.graph)
+        if info.node is not None:
+            return info.graph.operation_at(info.node)
+        return Operation(info.graph, info.name.rsplit(":", 1)[0], info.op_type)
+
+    def consumers(self):
+        """The operations of its graph that read this tensor, in the order they were made."""
+        info = _info(self)
+        if info is None:
+            return []
+        graph = info.graph
+        return [graph.operation_at(i) for i, io in enumerate(graph._io) if info.slot in io[0]]
 
     def eval(self, feed_dict=None, session=None):
         """The value in a TensorFlow 1 session (the default session when none is given)."""

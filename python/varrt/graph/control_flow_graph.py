@@ -12,6 +12,7 @@ must not change (TensorFlow's rule; `shape_invariants` relaxes it). In a TensorF
 node is recorded so that a Session compiles it like any other.
 """
 from varrt.graph import func_graph
+from varrt.framework import name_scopes
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.gradients.registry import NotDifferentiable
@@ -112,7 +113,7 @@ def cond(pred, true_fn, false_fn, name=None):
              [outer.slot_of(c) for c in else_graph.external_captures]
     n_then, n_out = len(then_graph.external_captures), len(tensors)
     first = outer._graph.add_cond_node(inputs, then_graph._graph, else_graph._graph, n_then, n_out)
-    node_name = outer.unique_name(name or "cond")
+    node_name = outer.unique_name(name_scopes.current_scope() + (name or "cond"))  # in the name scope, as TensorFlow names it
     outer.note_node(node_name, "StatelessIf", inputs, first, n_out,
                     lambda core, mapped: core.add_cond_node(mapped, then_graph._graph, else_graph._graph, n_then, n_out))
     shapes = [_common_shape(func_graph.shape_of(then_flat[i]), func_graph.shape_of(else_flat[i])) for i in tensors]
@@ -185,7 +186,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, maximum_iterations=
              [outer.slot_of(c) for c in body_graph.external_captures]
     n_vars, n_cond = len(flat_vars), len(cond_graph.external_captures)
     first = outer._graph.add_while_node(inputs, cond_graph._graph, body_graph._graph, n_vars, n_cond, limit)
-    node_name = outer.unique_name(name or "while")
+    node_name = outer.unique_name(name_scopes.current_scope() + (name or "while"))
     outer.note_node(node_name, "While", inputs, first, n_vars,
                     lambda core, mapped: core.add_while_node(mapped, cond_graph._graph, body_graph._graph, n_vars, n_cond,
                                                              limit))

@@ -63,7 +63,7 @@ def Assert(condition, data, summarize=None, name=None) -> Optional[symbolic.Oper
     first, node_name = graph.add_call_node("Assert", check, [condition] + data, 0, node)
     if hasattr(graph, "last_node_operation"):  # a TensorFlow 1 Graph: an Operation a Session can run
         return graph.last_node_operation(node_name)
-    return symbolic.Operation(node_name, "Assert", graph)
+    return symbolic.Operation(graph, node_name, "Assert")
 
 
 # cond, while_loop, case and switch_case return what their callables return (any structure): Any.

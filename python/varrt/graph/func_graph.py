@@ -22,7 +22,7 @@ from varrt.framework.tensor_shape import TensorShape
 from varrt.ops import op_def_lib
 from varrt.base import dtypes
 from varrt.ops.shape_fns import ShapeContext
-from varrt.framework.symbolic import Operation
+from varrt.framework.operation import Operation
 from varrt.ops.shape_fns import ShapeError
 from varrt.ops.shape_fns import node_shape_error
 from varrt.framework.tensor import convert_to_tensor
@@ -250,8 +250,14 @@ class FuncGraph:
         self._slots = {}  # tensor id -> slot
         self._names = {}  # lower-case name -> count, for unique node names
         self.node_names = []  # (name, op type), in program order (the placement log's lines)
-        self.captures = []  # (slot, eager tensor)
-        self.variables = {}  # resource id -> Variable, of the variables the graph uses
+        self.captured_constants = []  # (slot, eager tensor): values made outside the graph it reads as constants
+        self.variables_by_resource = {}  # resource id -> Variable, of the variables the graph uses
+        # The graph's tensors by name ("add:0") and by slot, kept as TensorFlow's graph keeps them:
+        # what get_tensor_by_name, Operation.inputs/outputs and tensor.consumers() read.
+        self._by_name = {}
+        self._by_slot = {}
+        self._node_index = {}  # node name -> index in self.nodes
+        self.node_devices = []  # per node (core graph order): its own tf.device scope ("" when none)
         self._entries = []  # per open `with`: (outer graph, wrap, quiet, ambient device, recorder hook)
         self._outer = None
         self._ambient_device = ""
@@ -279,9 +285,145 @@ class FuncGraph:
     def __repr__(self):
         return f"FuncGraph(name={self.name}, id={id(self)})"
 
+    # --- inspection (TensorFlow's Graph methods; the Operation class is framework/operation.py) --
+
     def get_operations(self):
         """The graph's operations (arguments, then nodes) in the order they were made."""
-        return [Operation(name, "Placeholder" if op == "_Arg" else op, self) for name, op in self.node_names]
+        return [self._operation(name, op) for name, op in self.node_names]
+
+    def _operation(self, name, op):
+        index = self._node_index.get(name)
+        return Operation(self, name, "Placeholder" if op == "_Arg" else op,
+                         self._run_records(index) if index is not None else ())
+
+    def _run_records(self, index):
+        """What a TensorFlow 1 Session runs for node `index` (graph/graph.py); a FuncGraph runs whole."""
+        return ()
+
+    def node_index(self, name):
+        """The index in `nodes` of the node named `name`, or None (an argument, a placeholder)."""
+        return self._node_index.get(name)
+
+    def operation_at(self, index):
+        """The Operation of node `index` (of `nodes`)."""
+        name, op, _ = self.nodes[index]
+        return self._operation(name, op)
+
+    def get_operation_by_name(self, name):
+        """The Operation named `name` (TensorFlow's errors when there is none)."""
+        if not isinstance(name, str):
+            raise TypeError(f"Operation names are strings (or similar), not {type(name).__name__}.")
+        return self.as_graph_element(name, allow_tensor=False, allow_operation=True)
+
+    def get_tensor_by_name(self, name):
+        """The tensor named `name` ("op:0") in this graph (TensorFlow's errors when there is none)."""
+        if not isinstance(name, (str, bytes)):
+            raise TypeError(f"Tensor names are strings (or similar), not {type(name).__name__}.")
+        return self.as_graph_tensor(name)
+
+    def as_graph_element(self, obj, allow_tensor=True, allow_operation=True):
+        """`obj` (a tensor or operation of this graph, or its name) as an element of this graph,
+        with TensorFlow's errors for what is not one."""
+        if allow_tensor and not allow_operation:
+            return self.as_graph_tensor(obj)
+        types_str = " or ".join(t for t, ok in (("Tensor", allow_tensor), ("Operation", allow_operation)) if ok)
+        if isinstance(obj, bytes):
+            obj = obj.decode()
+        if isinstance(obj, str):
+            if ":" in obj and allow_tensor:
+                return self.as_graph_tensor(obj)
+            if ":" not in obj and allow_operation:
+                op = next((o for n, o in self.node_names if n == obj), None)
+                if op is None:
+                    raise KeyError(f"The name {obj!r} refers to an Operation not in the graph.")
+                return self._operation(obj, op)
+            if ":" in obj:
+                raise ValueError(f"Name {obj!r} appears to refer to a Tensor, not a {types_str}.")
+            raise ValueError(f"The name {obj!r} looks like an (invalid) Operation name, not a {types_str}.")
+        if isinstance(obj, Tensor) and allow_tensor:
+            return self.as_graph_tensor(obj)
+        if isinstance(obj, Operation) and allow_operation:
+            if obj.graph is not self:
+                raise ValueError(f"Operation {obj} is not an element of this graph.")
+            return obj
+        raise TypeError(f"Can not convert a {type(obj).__name__} into a {types_str}.")
+
+    def as_graph_tensor(self, obj):
+        """`obj` (a tensor of this graph, or a tensor's name) as a tensor of this graph, with the
+        errors of TensorFlow's Graph.as_graph_element(obj, allow_tensor=True, allow_operation=False)."""
+        if isinstance(obj, bytes):
+            obj = obj.decode()
+        if isinstance(obj, str):
+            return self._tensor_named(obj)
+        if isinstance(obj, Tensor):
+            info = info_of(obj)
+            # A constant the graph uses is a value of it too (it becomes a graph constant when used).
+            if (info.graph is not self) if info is not None else _tensor_id(obj) not in self._slots:
+                raise ValueError(f"Tensor {obj} is not an element of this graph.")
+            return obj
+        raise TypeError(f"Can not convert a {type(obj).__name__} into a Tensor.")
+
+    def _tensor_named(self, name):
+        tensor = self._by_name.get(name)
+        if tensor is not None:
+            return tensor
+        op_names = {n for n, _ in self.node_names}
+        if ":" not in name:
+            what = "refers to an Operation" if name in op_names else "looks like an (invalid) Operation name"
+            raise ValueError(f"The name {name!r} {what}, not a Tensor. Tensor names must be of the form "
+                             '"<op_name>:<output_index>".')
+        op_name, _, index = name.rpartition(":")
+        if not index.isdigit() or ":" in op_name:
+            raise ValueError(f"The name {name!r} looks a like a Tensor name, but is not a valid one. Tensor names "
+                             'must be of the form "<op_name>:<output_index>".')
+        if op_name not in op_names:
+            raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The operation, {op_name!r}, "
+                           "does not exist in the graph.")
+        outputs = sum(1 for key in self._by_name if key.rpartition(":")[0] == op_name)
+        raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The operation, {op_name!r}, "
+                       f"exists but only has {outputs} outputs.")
+
+    def get_name_scope(self):
+        """The current name scope, without its trailing "/" ("" at the top)."""
+        return name_scopes.current_scope().rstrip("/")
+
+    @property
+    def version(self):
+        """How many operations the graph has (TensorFlow's counter of operations made)."""
+        return len(self.node_names)
+
+    @property
+    def building_function(self):
+        """True: this graph is a function's (a TensorFlow 1 Graph says False)."""
+        return True
+
+    @property
+    def outputs(self):
+        """The tensors the function returns, once it is traced (varrt's graph returns them
+        directly: TensorFlow's has an Identity node of each)."""
+        return [self._by_slot[s] for s in self.output_slots or () if s in self._by_slot]
+
+    @property
+    def variables(self):
+        """The variables the graph reads (in the order it first read them), but variable arguments."""
+        return tuple(v for rid, v in self.variables_by_resource.items() if v is not None and rid not in self.resource_args)
+
+    @property
+    def trainable_variables(self):
+        """The trainable ones of `variables`."""
+        return tuple(v for v in self.variables if v.trainable)
+
+    @property
+    def captures(self):
+        """Not in varrt: TensorFlow's (external tensor, internal placeholder) pairs.
+
+        Raises:
+            NotImplementedError: Always: varrt's graph reads a captured value as a constant and a
+                variable through its resource, with no placeholder of either (see `variables`).
+        """
+        raise NotImplementedError("varrt does not implement FuncGraph.captures: its graphs read captured values as "
+                                  "constants and variables through their resources, without TensorFlow's capture "
+                                  "placeholders (graph.variables lists the variables)")
 
     # --- names -------------------------------------------------------------------------------
 
@@ -304,6 +446,8 @@ class FuncGraph:
         tid = _tensor_id(tensor)
         self._slots[tid] = slot
         self.slot_dtypes[slot] = tensor.dtype
+        self._by_name[name] = tensor
+        self._by_slot.setdefault(slot, tensor)
         _INFO[tid] = info
         return info
 
@@ -332,7 +476,7 @@ class FuncGraph:
                 self.external_captures.append(tensor)
             else:
                 slot = self._graph.add_constant(tensor)
-                self.captures.append((slot, tensor))
+                self.captured_constants.append((slot, tensor))
             self._slots[tid] = slot
         return slot
 
@@ -624,11 +768,10 @@ class FuncGraph:
         except ValueError:
             raise NotImplementedError(f"varrt cannot run op {op} inside a graph (tf.function) yet") from None
         for ref in kept:
-            if ref.id not in self.variables and ref.id not in self.resource_args:
-                self.variables[ref.id] = ref.variable
+            if ref.id not in self.variables_by_resource and ref.id not in self.resource_args:
+                self.variables_by_resource[ref.id] = ref.variable
         name = self.unique_name(self._node_base_name(op, name_scopes.take_node_name()))
-        self.node_names.append((name, op))
-        self.nodes.append((name, op, user_frames()))
+        self._add_node_name(name, op, device)
         self.node_attrs.append(attrs)
         self.node_resources.append([r.id for r in kept])
         self._note_io(slots, first, len(outputs), _writes_state(op))
@@ -683,11 +826,16 @@ class FuncGraph:
         """Records a node added to the core graph directly (not through the recorder): a Python
         call or control flow, kept by pruning (it may change state). `add(core_graph, mapped input
         slots)` adds it again to another core graph (what a TF1 Session compiles)."""
-        self.node_names.append((name, op))
-        self.nodes.append((name, op, user_frames()))
+        self._add_node_name(name, op, "")
         self.node_attrs.append(None)
         self.node_resources.append([])
         self._note_io(slots, first, num_outputs, True)
+
+    def _add_node_name(self, name, op, device):
+        self._node_index[name] = len(self.nodes)
+        self.node_names.append((name, op))
+        self.nodes.append((name, op, user_frames()))
+        self.node_devices.append(device)
 
     def register_outputs(self, dtypes_, first, node_name, shapes, op):
         """The symbolic outputs of a node added with add_call_node or as control flow, of the given

@@ -1024,7 +1024,7 @@ class ConcreteFunction:
     @property
     def variables(self):
         """The variables the graph captured (variable arguments are inputs, not captures)."""
-        return tuple(v for rid, v in self.graph.variables.items()
+        return tuple(v for rid, v in self.graph.variables_by_resource.items()
                      if v is not None and rid not in self.graph.resource_args)
 
     @property
@@ -1078,7 +1078,7 @@ class ConcreteFunction:
             lines.append(f"  {name} ({kind}): {self._type_text(value)}")
         lines.append("Output Type:")
         lines.append(f"  {self._output_text()}")
-        captures = [(rid, v) for rid, v in self.graph.variables.items()]
+        captures = [(rid, v) for rid, v in self.graph.variables_by_resource.items()]
         if captures:
             lines.append("Captures:")
             for rid, _ in captures:

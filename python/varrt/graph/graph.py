@@ -23,6 +23,7 @@ from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.device_functions import device_v1
 from varrt.autodiff.backprop import GradientTape
 from varrt.framework import variables
+from varrt.framework.operation import Operation  # noqa: F401  (graph/tf1.py and TF1 optimizers make them here)
 
 
 class GraphKeys:
@@ -38,28 +39,6 @@ class GraphKeys:
     SUMMARIES = "summaries"
     TABLE_INITIALIZERS = "table_initializer"
     TRAIN_OP = "train_op"
-
-
-class Operation:
-    """A fetchable node without outputs (an initializer, a training step, a group of nodes)."""
-
-    _is_operation = True  # what framework/default_session.py tells apart
-
-    def __init__(self, graph, name, op_type, nodes):
-        self.graph = graph
-        self.name = name
-        self.type = op_type
-        self._nodes = list(nodes)  # record indices it runs (with everything they need)
-
-    @property
-    def outputs(self):
-        return []
-
-    def run(self, feed_dict=None, session=None):
-        default_session.run_in_session(self, session, feed_dict)
-
-    def __repr__(self):
-        return f"<tf.Operation '{self.name}' type={self.type}>"
 
 
 class _Record:
@@ -117,9 +96,9 @@ class Graph(func_graph.FuncGraph):
         self._last_stateful = -1  # index of the latest stateful record
         self._fetch_reads = {}  # (resource id, _last_stateful, update) -> the read fetch_read made
         self._tapes = []  # the gradient tapes recording while this graph is the default
-        self._by_name = {}  # "name:0" -> tensor
         self._variables = []  # Variables created in this graph, in order
         self._compiled = {}
+        self._noop_operations = []  # (position among node_names, Operation) of noop_operation
         self._finalized = False
         self._entered = 0
         self._lock = threading.RLock()
@@ -172,7 +151,7 @@ class Graph(func_graph.FuncGraph):
 
     def slot_of(self, tensor):
         slot = super().slot_of(tensor)
-        for s, t in self.captures:
+        for s, t in self.captured_constants:
             self._constants.setdefault(s, t)
         return slot
 
@@ -249,7 +228,7 @@ class Graph(func_graph.FuncGraph):
                 nodes.append(update)
             elif isinstance(x, Tensor) and self.slot_of(x) in producer:
                 nodes.append(producer[self.slot_of(x)])
-        return Operation(self, self.unique_name(name or "group_deps"), "NoOp", nodes)
+        return self.noop_operation(name or "group_deps", nodes)
 
     def nodes_since(self, start):
         """The stateful records added since record `start` (what an Operation made then runs)."""
@@ -275,8 +254,40 @@ class Graph(func_graph.FuncGraph):
         """Whether finalize() was called."""
         return self._finalized
 
+    def noop_operation(self, name, nodes):
+        """A NoOp Operation named `name` (made unique) running the records `nodes` (tf.group, an
+        initializer, a training step): not a node of the core graph (a Session runs its records),
+        but one of the graph's operations, as TensorFlow's NoOp node is (get_operations, by name)."""
+        op = Operation(self, self.unique_name(name), "NoOp", nodes)
+        self._noop_operations.append((len(self.node_names), op))
+        return op
+
     def get_operations(self):
-        return [Operation(self, name, op, []) for name, op in self.node_names]
+        """The graph's operations in the order they were made (nodes, placeholders, named
+        constants, and the NoOps of noop_operation)."""
+        ops = super().get_operations()
+        for position, op in reversed(self._noop_operations):
+            ops.insert(position, op)
+        return ops
+
+    def get_operation_by_name(self, name):
+        """The Operation named `name` (TensorFlow's errors when there is none)."""
+        op = next((op for _, op in self._noop_operations if op.name == name), None) if isinstance(name, str) else None
+        return op if op is not None else super().get_operation_by_name(name)
+
+    @property
+    def version(self):
+        """How many operations the graph has (TensorFlow's counter of operations made)."""
+        return len(self.node_names) + len(self._noop_operations)
+
+    @property
+    def building_function(self):
+        """False: a TensorFlow 1 graph is not a function's."""
+        return False
+
+    def _run_records(self, index):
+        """The record a Session runs for node `index` (its get_operations() Operation is fetchable)."""
+        return [i for i, r in enumerate(self._records) if r.node == index]
 
     def name_constant(self, tensor, name):
         """tf.constant made while this graph is the default: a Const node of it, named as
@@ -291,54 +302,12 @@ class Graph(func_graph.FuncGraph):
         self.node_names.append((node, "Const"))
 
     def _register(self, tensor, slot, name, shape, op_type):
-        self._by_name[name] = tensor  # a TF1 graph keeps its tensors (get_tensor_by_name, "x:0" fetches)
         registered = super()._register(tensor, slot, name, shape, op_type)
         if self._tapes and (tensor.dtype.is_floating or tensor.dtype.is_complex):
             # tf.gradients takes any tensor of the graph as a source (a constant, a random draw),
             # not only placeholders and variables: each is watched as it is made.
             self.watch(tensor)
         return registered
-
-    def get_tensor_by_name(self, name):
-        """The tensor named `name` ("op:0") in this graph (TensorFlow's errors when there is none)."""
-        if not isinstance(name, (str, bytes)):
-            raise TypeError(f"Tensor names are strings (or similar), not {type(name).__name__}.")
-        return self.as_graph_tensor(name)
-
-    def as_graph_tensor(self, obj):
-        """`obj` (a tensor of this graph, or a tensor's name) as a tensor of this graph, with the
-        errors of TensorFlow's Graph.as_graph_element(obj, allow_tensor=True, allow_operation=False)."""
-        if isinstance(obj, bytes):
-            obj = obj.decode()
-        if isinstance(obj, str):
-            return self._tensor_named(obj)
-        if isinstance(obj, Tensor):
-            info = func_graph.info_of(obj)
-            # A constant the graph uses is a value of it too (it becomes a graph constant when used).
-            if (info.graph is not self) if info is not None else _C.tensor_id(obj) not in self._slots:
-                raise ValueError(f"Tensor {obj} is not an element of this graph.")
-            return obj
-        raise TypeError(f"Can not convert a {type(obj).__name__} into a Tensor.")
-
-    def _tensor_named(self, name):
-        tensor = self._by_name.get(name)
-        if tensor is not None:
-            return tensor
-        op_names = {n for n, _ in self.node_names}
-        if ":" not in name:
-            what = "refers to an Operation" if name in op_names else "looks like an (invalid) Operation name"
-            raise ValueError(f"The name {name!r} {what}, not a Tensor. Tensor names must be of the form "
-                             '"<op_name>:<output_index>".')
-        op_name, _, index = name.rpartition(":")
-        if not index.isdigit() or ":" in op_name:
-            raise ValueError(f"The name {name!r} looks a like a Tensor name, but is not a valid one. Tensor names "
-                             'must be of the form "<op_name>:<output_index>".')
-        if op_name not in op_names:
-            raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The operation, {op_name!r}, "
-                           "does not exist in the graph.")
-        outputs = sum(1 for key in self._by_name if key.rpartition(":")[0] == op_name)
-        raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The operation, {op_name!r}, "
-                       f"exists but only has {outputs} outputs.")
 
     def fetch_read(self, variable, update=None):
         """A read of `variable` for Session.run to fetch or feed: run after every state change
@@ -408,7 +377,7 @@ class Graph(func_graph.FuncGraph):
 
     def initializer_operation(self, variables, name="init"):
         """An Operation (a NoOp) running the initializers of `variables` (tf.compat.v1.variables_initializer)."""
-        return Operation(self, self.unique_name(name), "NoOp", self.initializer_nodes(variables))
+        return self.noop_operation(name, self.initializer_nodes(variables))
 
     def initializer_nodes(self, variables):
         """The recorded nodes that initialise `variables`."""

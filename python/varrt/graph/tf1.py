@@ -51,7 +51,7 @@ def tables_initializer(name="init_all_tables"):
     if g is None:
         return None
     nodes = [n for op in g.get_collection(GraphKeys.TABLE_INITIALIZERS) for n in getattr(op, "_nodes", ())]
-    return _ops.Operation(g, g.unique_name(name), "NoOp", nodes)
+    return g.noop_operation(name, nodes)
 
 
 def initialize_all_tables(name="init_all_tables"):
@@ -62,7 +62,7 @@ def initialize_all_tables(name="init_all_tables"):
 def operation_since(graph, start, name):
     """An Operation (a NoOp, as TensorFlow's tf.group) running the stateful nodes `graph` recorded since
     record `start`."""
-    return _ops.Operation(graph, graph.unique_name(name), "NoOp", graph.nodes_since(start))
+    return graph.noop_operation(name, graph.nodes_since(start))
 
 
 def variables_initializer(var_list, name="init"):

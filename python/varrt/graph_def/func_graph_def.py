@@ -1,6 +1,6 @@
 """`FuncGraph.as_graph_def()`: a tf.function's traced graph as TensorFlow's GraphDef. The nodes are
 those of the graph's FunctionDef (saved_model/function_def_builder.py: TensorFlow's ops, attributes
-and names), its arguments become `Placeholder` nodes, and each input reference is written as a
+with their defaults, as a live graph's nodes have them, and names), its arguments become `Placeholder` nodes, and each input reference is written as a
 GraphDef writes it: `node` for a node's first output, `node:k` for its k-th, `^node` for a control
 input. With `add_shapes`, each node has TensorFlow's `_output_shapes` attribute: the static shapes
 of its outputs. What the FunctionDef builder cannot write (control flow, Python calls, calls of
@@ -77,7 +77,7 @@ def _add_output_shapes(graph, nodes):
 def as_graph_def(graph, add_shapes=False):
     """The GraphDef message of a traced FuncGraph (with each node's output shapes if `add_shapes`)."""
     try:
-        fdef, _ = function_def_builder.build(_Traced(graph), graph.name)
+        fdef, _ = function_def_builder.build(_Traced(graph), graph.name, strip_defaults=False)
     except NotImplementedError as e:
         raise NotImplementedError(str(e).replace("tf.saved_model.save: varrt cannot export",
                                                  "FuncGraph.as_graph_def: varrt cannot write")) from None

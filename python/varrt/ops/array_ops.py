@@ -293,7 +293,7 @@ def size(input, out_type=dtypes.int32, name=None) -> Tensor:  # noqa: A002 - Ten
 def identity(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """A tensor with the same value as `input`, on the current device (tf.identity)."""
     t = _as_tensor(input)
-    return run("Identity", _forward, (t,), t.dtype)
+    return run("Identity", _forward, (t,), t.dtype, name=name)
 
 
 def _forward(a):
@@ -304,7 +304,7 @@ def _forward(a):
 def stop_gradient(input, name=None) -> Tensor:  # noqa: A002 - TensorFlow's names
     """The input, through which no gradient flows (StopGradient)."""
     t = _as_tensor(input)
-    return run("StopGradient", _forward, (t,), t.dtype)
+    return run("StopGradient", _forward, (t,), t.dtype, name=name)
 
 
 @op_def_lib.implements("BroadcastTo")

@@ -116,11 +116,13 @@ class _Builder:
         return f"{name}:output:0"
 
 
-def build(concrete_function, name, custom_gradients=True):
+def build(concrete_function, name, custom_gradients=True, strip_defaults=True):
     """(FunctionDef fields, [variables in resource-argument order]) of a traced function.
     `custom_gradients`: SaveOptions.experimental_custom_gradients (varrt cannot write the
     gradient functions of tf.custom_gradient yet: True refuses a function that has one, False
-    writes its forward computation, whose gradient a loader then refuses, as TensorFlow's)."""
+    writes its forward computation, whose gradient a loader then refuses, as TensorFlow's).
+    `strip_defaults`: leave out attributes of their op's default value, as a FunctionDef has them
+    (False keeps them, as a live graph's GraphDef has them)."""
     graph = concrete_function.graph
     if graph.resource_args or graph.external_captures:
         raise NotImplementedError("tf.saved_model.save: varrt cannot export a function taking variables as "
@@ -131,13 +133,13 @@ def build(concrete_function, name, custom_gradients=True):
         arg_name = b.unique(info_of(tensor).name.split(":")[0])
         sig["input_arg"].append({"name": arg_name, "type": tensor.dtype._enum})
         b.refs[i] = arg_name
-    for slot, tensor in graph.captures:
+    for slot, tensor in graph.captured_constants:
         tname = b.unique("Const")
         b.add_node(tname, "Const", [], {"dtype": {"type": tensor.dtype._enum},
                                         "value": {"tensor": tensor_proto_fields(tensor)}})
         b.refs[slot] = f"{tname}:output:0"
     slot_dtypes = dict(graph.slot_dtypes)  # captured constants' slots are not registered tensors
-    slot_dtypes.update({slot: tensor.dtype for slot, tensor in graph.captures})
+    slot_dtypes.update({slot: tensor.dtype for slot, tensor in graph.captured_constants})
     resource_args = {}  # resource id -> argument name
     live = graph._live_nodes(graph.output_slots)
     previous_stateful, control = None, []
@@ -171,12 +173,9 @@ def build(concrete_function, name, custom_gradients=True):
         slots, first, num_outputs, _ = graph._io[index]
         name = b.unique(node_name)
         resources = list(graph.node_resources[index])
-        inputs, node_attrs, bound = [], {}, {}
-        singles = sum(1 for a in opdef.inputs if not a.is_resource and not (a.number_attr or a.type_list_attr)
-                      and a.name not in attrs)
-        position = 0
-        for arg in opdef.inputs:
-            if arg.is_resource:
+        inputs = []
+        for arg, kind, payload in _input_groups(opdef, attrs, slots):
+            if kind == "resource":
                 if not resources:  # the node reads state the graph did not record as an input
                     raise NotImplementedError(
                         f"tf.saved_model.save: varrt cannot export the node {node_name} (op {op}: its resource "
@@ -185,47 +184,14 @@ def build(concrete_function, name, custom_gradients=True):
                 rid = resources.pop(0)
                 if rid not in resource_args:
                     resource_args[rid] = b.unique(f"{name.lower().replace('/', '_')}_resource")
-                    b.variables.append(graph.variables[rid])
+                    b.variables.append(graph.variables_by_resource[rid])
                 inputs.append(resource_args[rid])
-            elif arg.name in attrs:  # read on the host while building: a constant of the function
-                type_attr = opdef.attrs.get(arg.type_attr) if arg.type_attr else None
-                dtype = _dtype(attrs.get(arg.type_attr)) if arg.type_attr in attrs else \
-                    _dtype_named(arg.dtype or (type_attr.default if type_attr is not None and type_attr.default
-                                               else "DT_INT32"))
-                inputs.append(b.const(attrs[arg.name], dtype))
-                if arg.type_attr:
-                    bound.setdefault(arg.type_attr, dtype._enum)
-            elif arg.number_attr or arg.type_list_attr:
-                count = len(slots) - position - (singles - sum(
-                    1 for a in opdef.inputs[:opdef.inputs.index(arg)] if not a.is_resource
-                    and not (a.number_attr or a.type_list_attr) and a.name not in attrs))
-                group = slots[position:position + count]
-                position += count
-                inputs += [b.refs[s] for s in group]
-                if arg.number_attr:
-                    node_attrs[arg.number_attr] = {"i": len(group)}
-                    if arg.type_attr and group:
-                        bound.setdefault(arg.type_attr, slot_dtypes[group[0]]._enum)
-                else:
-                    node_attrs[arg.type_list_attr] = {"list": {"type": [slot_dtypes[s]._enum for s in group]}}
+            elif kind == "host":  # read on the host while building: a constant of the function
+                inputs.append(b.const(attrs[arg.name], payload))
             else:
-                slot = slots[position]
-                position += 1
-                inputs.append(b.refs[slot])
-                if arg.type_attr:
-                    bound.setdefault(arg.type_attr, slot_dtypes[slot]._enum)
+                inputs += [b.refs[s] for s in payload]
+        node_attrs = node_attr_fields(opdef, attrs, slots, first, num_outputs, slot_dtypes, strip_defaults)
         out_names = _output_refs(opdef, num_outputs, node_name)
-        for k, arg in enumerate(opdef.outputs):
-            if arg.type_attr and not arg.number_attr and k < num_outputs and first + k in graph.slot_dtypes:
-                bound.setdefault(arg.type_attr, slot_dtypes[first + k]._enum)
-        for attr_name, attr_def in opdef.attrs.items():
-            if attr_name in node_attrs:
-                continue
-            if attr_name in attrs and attr_name not in [a.name for a in opdef.inputs]:
-                if not _is_default(attr_def, attrs[attr_name]):
-                    node_attrs[attr_name] = _attr(attr_def, attrs[attr_name])
-            elif attr_def.type == "type" and attr_name in bound and not _is_default(attr_def, bound[attr_name]):
-                node_attrs[attr_name] = {"type": bound[attr_name]}
         for k in range(num_outputs):
             b.refs[first + k] = f"{name}:{out_names[k]}"
         if opdef.is_stateful:
@@ -235,7 +201,7 @@ def build(concrete_function, name, custom_gradients=True):
             control.append(name)
         b.add_node(name, op, inputs, node_attrs)
     for rid, arg_name in resource_args.items():
-        var = graph.variables[rid]
+        var = graph.variables_by_resource[rid]
         sig["input_arg"].append({"name": arg_name, "type": _RESOURCE, "handle_data": [
             {"dtype": var.dtype._enum, "shape": _shape_fields(var.shape)}]})
     if control:  # the results wait on every stateful node, through one NoOp as TensorFlow writes it
@@ -253,6 +219,89 @@ def build(concrete_function, name, custom_gradients=True):
         sig["control_output"] = control
         b.fdef["control_ret"] = {c: c for c in control}
     return b.fdef, b.variables
+
+
+def _host_input_dtype(opdef, arg, attrs):
+    """The dtype of an input varrt read on the host while building (an attribute under its name)."""
+    type_attr = opdef.attrs.get(arg.type_attr) if arg.type_attr else None
+    if arg.type_attr in attrs:
+        return _dtype(attrs.get(arg.type_attr))
+    return _dtype_named(arg.dtype or (type_attr.default if type_attr is not None and type_attr.default else "DT_INT32"))
+
+
+def _input_groups(opdef, attrs, slots):
+    """A recorded node's inputs by the op record's input arguments: (arg, "resource", None) for a
+    variable's resource, (arg, "host", dtype) for one read on the host while building (its value is
+    attrs[arg.name]), (arg, "list", slots) for a list argument, (arg, "single", [slot])."""
+    singles = sum(1 for a in opdef.inputs if not a.is_resource and not (a.number_attr or a.type_list_attr)
+                  and a.name not in attrs)
+    position = 0
+    for arg in opdef.inputs:
+        if arg.is_resource:
+            yield arg, "resource", None
+        elif arg.name in attrs:
+            yield arg, "host", _host_input_dtype(opdef, arg, attrs)
+        elif arg.number_attr or arg.type_list_attr:
+            count = len(slots) - position - (singles - sum(
+                1 for a in opdef.inputs[:opdef.inputs.index(arg)] if not a.is_resource
+                and not (a.number_attr or a.type_list_attr) and a.name not in attrs))
+            yield arg, "list", slots[position:position + count]
+            position += count
+        else:
+            yield arg, "single", slots[position:position + 1]
+            position += 1
+
+
+def node_attr_fields(opdef, attrs, slots, first, num_outputs, slot_dtypes, strip_defaults=True):
+    """The AttrValue fields of a recorded node's attributes, by name: its recorded values and the
+    type attributes its inputs and outputs bind. `strip_defaults`: leave out those of the op's
+    default value, as a FunctionDef has them; else every attribute of the op, defaults included,
+    as a live graph's NodeDef has them (an attribute whose value is neither recorded, bound nor
+    defaulted is left out either way)."""
+    node_attrs, bound = {}, {}
+    for arg, kind, payload in _input_groups(opdef, attrs, slots):
+        if kind == "host":
+            if arg.type_attr:
+                bound.setdefault(arg.type_attr, payload._enum)
+        elif kind == "list":
+            if arg.number_attr:
+                node_attrs[arg.number_attr] = {"i": len(payload)}
+                if arg.type_attr and payload:
+                    bound.setdefault(arg.type_attr, slot_dtypes[payload[0]]._enum)
+            else:
+                node_attrs[arg.type_list_attr] = {"list": {"type": [slot_dtypes[s]._enum for s in payload]}}
+        elif kind == "single" and payload and arg.type_attr:
+            bound.setdefault(arg.type_attr, slot_dtypes[payload[0]]._enum)
+    for k, arg in enumerate(opdef.outputs):
+        if arg.type_attr and not arg.number_attr and k < num_outputs and first + k in slot_dtypes:
+            bound.setdefault(arg.type_attr, slot_dtypes[first + k]._enum)
+    inputs = [a.name for a in opdef.inputs]
+    for attr_name, attr_def in opdef.attrs.items():
+        if attr_name in node_attrs:
+            continue
+        if attr_name in attrs and attr_name not in inputs:
+            if not (strip_defaults and _is_default(attr_def, attrs[attr_name])):
+                node_attrs[attr_name] = _attr(attr_def, attrs[attr_name])
+        elif attr_def.type == "type" and attr_name in bound:
+            if not (strip_defaults and _is_default(attr_def, bound[attr_name])):
+                node_attrs[attr_name] = {"type": bound[attr_name]}
+        elif not strip_defaults and attr_def.default is not None:
+            node_attrs[attr_name] = _default_attr(attr_def)
+    return node_attrs
+
+
+def _default_attr(attr_def):
+    """An attribute's default value as AttrValue fields (what TensorFlow adds to a graph's node)."""
+    if attr_def.type == "type":
+        return {"type": _dtype_named(attr_def.default)._enum}
+    if attr_def.type == "shape":
+        return {"shape": {"unknown_rank": True}} if attr_def.default == "<unknown rank>" else {"shape": {}}
+    if attr_def.type.startswith("list(") and not attr_def.default:
+        return {"list": {}}
+    default = attr_def.default
+    if attr_def.type == "bool":
+        default = default in (True, "true", "True", 1)
+    return _attr(attr_def, default)
 
 
 def _dtype(enum):

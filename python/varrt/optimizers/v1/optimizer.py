@@ -202,7 +202,7 @@ class Optimizer:
         # running them (and what they need) in Session.run.
         start = len(graph._records)
         self._apply_gradients(grads_and_vars, global_step, name)
-        return ops.Operation(graph, graph.unique_name(name or self._name), "NoOp", graph.nodes_since(start))
+        return graph.noop_operation(name or self._name, graph.nodes_since(start))
 
     def _apply_gradients(self, grads_and_vars, global_step=None, name=None):
         grads_and_vars = tuple(grads_and_vars)
