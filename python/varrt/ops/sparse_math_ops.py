@@ -1,0 +1,242 @@
+"""tf.sparse's arithmetic: add (SparseAdd, SparseTensorDenseAdd), reduce_sum and reduce_max,
+sparse_dense_matmul, map_values, maximum/minimum and SparseTensor's product with a dense tensor
+(SparseDenseCwiseMul). The ones TensorFlow differentiates (sparse + dense, reduce_sum, the
+matmul, the dense product) are written over differentiable ops (scatter, gather, segment sums),
+so their gradients reach the values and the dense operand; the others merge indices on the host
+as TensorFlow's CPU kernels do."""
+import numpy as np
+
+from varrt.base import dtypes, errors
+from varrt.framework import sparse_tensor
+from varrt.framework.sparse_tensor import SparseTensor
+from varrt.framework.tensor import constant, convert_to_tensor
+from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, scatter_ops
+from varrt.ops.op_util import kernel_error, shape_text
+from varrt.ops.sparse_array_ops import check_sparse, host_dense_shape, host_parts, make_sparse, row_major_order
+
+
+def _compare(x, y):
+    return -1 if tuple(x) < tuple(y) else (1 if tuple(x) > tuple(y) else 0)
+
+
+def add(a, b, threshold=0):
+    """`tf.sparse.add`: sparse + sparse (SparseAdd: TensorFlow's merge of the two index lists,
+    assumed in row-major order; sums below `threshold` in magnitude dropped) or sparse + dense
+    (SparseTensorDenseAdd: a dense tensor)."""
+    if not isinstance(a, SparseTensor) and not isinstance(b, SparseTensor):
+        raise TypeError("At least one input should be SparseTensor; do you mean to use tf.add()?")
+    if isinstance(a, SparseTensor) and isinstance(b, SparseTensor):
+        return _sparse_add(a, b, threshold)
+    if isinstance(b, SparseTensor):
+        a, b = b, a
+    dense = convert_to_tensor(b, dtype=a.dtype)
+    shape = host_dense_shape(a, "add")
+    if len(shape) != dense.shape.rank:
+        raise kernel_error("SparseTensorDenseAdd", f"Dimensions of the sparse and dense tensors do not match: "
+                                                   f"{len(shape)} vs. {dense.shape.rank}")
+    for d, (s, t) in enumerate(zip(shape, dense.shape.as_list())):
+        if s != t:
+            raise kernel_error("SparseTensorDenseAdd", f"Dimension {d} does not equal (no broadcasting is "
+                                                       f"supported): sparse side {s} vs dense side {t}")
+    return math_ops.add(dense, scatter_ops.scatter_nd(a.indices, a.values, shape))
+
+
+def _sparse_add(a, b, threshold):
+    a_idx, a_val, a_shape = host_parts(a, "add")
+    b_idx, b_val, b_shape = host_parts(b, "add")
+    if len(a_shape) != len(b_shape):
+        raise kernel_error("SparseAdd", f"Input indices must have the same dimension, got {len(a_shape)} and "
+                                        f"{len(b_shape)}")
+    for d, (x, y) in enumerate(zip(a_shape, b_shape)):
+        if x != y:
+            raise kernel_error("SparseAdd", f"Operands' shapes do not match: got {x} and {y} for dimension {d}")
+    b_val = convert_to_tensor(b_val, dtype=a.dtype).numpy()
+    thresh = convert_to_tensor(threshold, dtype=a.dtype.real_dtype).numpy()
+    indices, values, i, j = [], [], 0, 0
+    while i < len(a_val) and j < len(b_val):
+        c = _compare(a_idx[i], b_idx[j])
+        if c < 0:
+            indices.append(a_idx[i]), values.append(a_val[i])
+            i += 1
+        elif c > 0:
+            indices.append(b_idx[j]), values.append(b_val[j])
+            j += 1
+        else:
+            s = a_val[i] + b_val[j]
+            if thresh <= abs(s):
+                indices.append(a_idx[i]), values.append(s)
+            i += 1
+            j += 1
+    indices += list(a_idx[i:]) + list(b_idx[j:])
+    values += list(a_val[i:]) + list(b_val[j:])
+    return make_sparse(np.asarray(indices, np.int64), np.asarray(values, a_val.dtype), a_shape, a.dtype)
+
+
+def _reduction_axes(axis, rank, op):
+    if axis is None:
+        return list(range(rank))
+    axes = [int(x) for x in np.reshape(axis, -1)]
+    for x in axes:
+        if not -rank <= x < rank:
+            raise kernel_error(op, f"Invalid reduction dimension {x}, for input with {rank} dimensions.")
+    return sorted({x % rank for x in axes})
+
+
+_REDUCIBLE = ("float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, "
+              "qint16, quint16, uint16, complex128, half, uint32, uint64")
+
+
+def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """`tf.sparse.reduce_sum` (SparseReduceSum): the dense sum over `axis` (all by default)."""
+    check_sparse(sp_input)
+    if output_is_sparse:
+        raise NotImplementedError("varrt does not implement tf.sparse.reduce_sum's output_is_sparse=True yet")
+    if sp_input.dtype == dtypes.bool or sp_input.dtype == dtypes.string:
+        allowed = ", ".join("DT_" + t.upper() for t in _REDUCIBLE.split(", "))
+        raise errors.InvalidArgumentError(
+            None, None, f"Value for attr 'T' of {sp_input.dtype.name} is not in the list of allowed values: "
+            f"{_REDUCIBLE}\n\t; NodeDef: {{{{node SparseReduceSum}}}}; Op<name=SparseReduceSum; "
+            "signature=input_indices:int64, input_values:T, input_shape:int64, reduction_axes:int32 -> output:T; "
+            f"attr=keep_dims:bool,default=false; attr=T:type,allowed=[{allowed}]> [Op:SparseReduceSum] name: ")
+    shape = host_dense_shape(sp_input, "reduce_sum")
+    axes = _reduction_axes(axis, len(shape), "SparseReduceSum")
+    dense = scatter_ops.scatter_nd(sp_input.indices, sp_input.values, shape)
+    return reduction_ops.reduce_sum(dense, axes, keepdims=bool(keepdims))
+
+
+def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """`tf.sparse.reduce_max` (SparseReduceMax): the maximum of the stored values over `axis`;
+    0 where a reduced group holds none (as TensorFlow's kernel gives)."""
+    check_sparse(sp_input)
+    if output_is_sparse:
+        raise NotImplementedError("varrt does not implement tf.sparse.reduce_max's output_is_sparse=True yet")
+    indices, values, shape = host_parts(sp_input, "reduce_max")
+    axes = _reduction_axes(axis, len(shape), "SparseReduceMax")
+    kept = [d for d in range(len(shape)) if d not in axes]
+    out_shape = tuple(int(shape[d]) for d in kept)
+    if values.dtype.kind == "f":
+        lowest = -np.inf
+    else:
+        lowest = np.iinfo(values.dtype).min
+    out = np.full(out_shape, lowest, values.dtype)
+    seen = np.zeros(out_shape, bool)
+    position = tuple(indices[:, kept].T)
+    if kept:
+        np.maximum.at(out, position, values)
+        seen[position] = True
+    elif len(values):
+        out, seen = np.asarray(values.max(), values.dtype), np.asarray(True)
+    out = np.where(seen, out, np.zeros((), values.dtype))
+    if keepdims:
+        out = out.reshape(tuple(1 if d in axes else int(shape[d]) for d in range(len(shape))))
+    return convert_to_tensor(np.asarray(out, values.dtype), dtype=sp_input.dtype)
+
+
+def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
+    """`tf.sparse.sparse_dense_matmul` (SparseTensorDenseMatMul): a rank-2 SparseTensor times a
+    dense matrix (or a dense matrix times a SparseTensor), as sums of the dense rows each stored
+    value picks; differentiable in the values and the dense operand."""
+    if isinstance(b, SparseTensor) and not isinstance(sp_a, SparseTensor):
+        if adjoint_a != adjoint_b:
+            return array_ops.transpose(sparse_dense_matmul(b, sp_a, adjoint_a, adjoint_b))
+        return array_ops.transpose(sparse_dense_matmul(b, sp_a, not adjoint_a, not adjoint_b))
+    check_sparse(sp_a)
+    shape = host_dense_shape(sp_a, "sparse_dense_matmul")
+    b = convert_to_tensor(b, dtype=sp_a.dtype)
+    if len(shape) != 2:
+        raise kernel_error("SparseTensorDenseMatMul", "Tensor 'a_shape' must have 2 elements")
+    if b.shape.rank != 2:
+        raise kernel_error("SparseTensorDenseMatMul", "Tensor 'b' is not a matrix")
+    rows, cols = sp_a.indices[:, 0], sp_a.indices[:, 1]
+    values = sp_a.values
+    out_rows, inner = int(shape[0]), int(shape[1])
+    if adjoint_a:
+        rows, cols, out_rows, inner = cols, rows, inner, out_rows
+        values = math_ops.conj(values) if sp_a.dtype.is_complex else values
+    if adjoint_b:
+        b = array_ops.transpose(b, conjugate=sp_a.dtype.is_complex)
+    if b.shape[0] != inner:
+        raise kernel_error("SparseTensorDenseMatMul",
+                           f"Cannot multiply A and B because inner dimension does not match: {inner} vs. "
+                           f"{b.shape[0]}.  Did you forget a transpose?  Dimensions of A: [{shape[0]}, "
+                           f"{shape[1]}).  Dimensions of B: {shape_text(b.shape.as_list() if not adjoint_b else b.shape.as_list()[::-1])}")
+    # Each stored value's row of b, picked element by element ([N, K, 2] indices) so that the
+    # gradient for b is a dense tensor (ScatterNd's), as TensorFlow's, not gather's IndexedSlices.
+    width = b.shape[1]
+    if width is None:
+        raise NotImplementedError("varrt does not implement tf.sparse.sparse_dense_matmul in a tf.function on a "
+                                  "dense operand whose number of columns is known only when the graph runs")
+    grid = array_ops.stack([array_ops.shape(cols, out_type=dtypes.int64)[0], constant(width, dtypes.int64)])
+    at = array_ops.stack([array_ops.broadcast_to(array_ops.expand_dims(cols, 1), grid),
+                          array_ops.broadcast_to(constant(np.arange(width, dtype=np.int64)[None, :]), grid)], axis=2)
+    picked = index_ops.gather_nd(b, at) * array_ops.expand_dims(values, 1)
+    return scatter_ops.unsorted_segment_sum(picked, rows, out_rows)
+
+
+def map_values(op, *args, **kwargs):
+    """`tf.sparse.map_values`: `op` applied to the values of the SparseTensors among the
+    arguments (all with the same indices and dense shape), the result on their indices."""
+    sparse = [x for x in list(args) + list(kwargs.values()) if isinstance(x, SparseTensor)]
+    if not sparse:
+        raise ValueError("No SparseTensor in argument list of map_values")
+    first = sparse[0]
+    for other in sparse[1:]:
+        same = (first.dense_shape.shape == other.dense_shape.shape
+                and np.array_equal(first.dense_shape.numpy(), other.dense_shape.numpy())
+                and first.indices.shape == other.indices.shape
+                and np.array_equal(first.indices.numpy(), other.indices.numpy()))
+        if not same:
+            raise errors.InvalidArgumentError(None, None, "Mismatched shapes!")
+    swap = lambda x: x.values if isinstance(x, SparseTensor) else x  # noqa: E731
+    values = op(*[swap(x) for x in args], **{k: swap(v) for k, v in kwargs.items()})
+    return SparseTensor(first.indices, values, first.dense_shape)
+
+
+def _sparse_sparse_extremum(a, b, pick, op, function):
+    a_idx, a_val, a_shape = host_parts(a, function)
+    b_idx, b_val, b_shape = host_parts(b, function)
+    if a.dtype != b.dtype:
+        raise errors.InvalidArgumentError(None, None, f"cannot compute {op} as input #4(zero-based) was expected "
+                                                      f"to be a {a.dtype.name} tensor but is a {b.dtype.name} tensor "
+                                                      f"[Op:{op}] name: ")
+    if len(a_shape) != len(b_shape):
+        raise kernel_error(op, f"Operands do not have the same ranks; got shapes: {a_shape} and {b_shape}")
+    for d, (x, y) in enumerate(zip(a_shape, b_shape)):
+        if x != y:
+            raise kernel_error(op, f"Operands' shapes do not match: got {x} and {y} for dimension {d}")
+    indices = np.concatenate([a_idx, b_idx])
+    keys = {tuple(i) for i in indices.tolist()}
+    out_idx = np.asarray(sorted(keys), np.int64).reshape(-1, len(a_shape))
+    zero = np.zeros((), a_val.dtype)
+    left = {tuple(i): v for i, v in zip(a_idx.tolist(), a_val)}
+    right = {tuple(i): v for i, v in zip(b_idx.tolist(), b_val)}
+    values = [pick(left.get(k, zero), right.get(k, zero)) for k in map(tuple, out_idx.tolist())]
+    return make_sparse(out_idx, np.asarray(values, a_val.dtype), a_shape, a.dtype)
+
+
+def maximum(sp_a, sp_b, name=None):
+    """`tf.sparse.maximum` (SparseSparseMaximum): the element-wise maximum over the union of the
+    indices (a missing element counting as 0), in row-major order."""
+    return _sparse_sparse_extremum(sp_a, sp_b, np.maximum, "SparseSparseMaximum", "maximum")
+
+
+def minimum(sp_a, sp_b, name=None):
+    """`tf.sparse.minimum` (SparseSparseMinimum): the element-wise minimum, as `maximum`."""
+    return _sparse_sparse_extremum(sp_a, sp_b, np.minimum, "SparseSparseMinimum", "minimum")
+
+
+def dense_mul(sp_input, dense):
+    """SparseTensor * dense (SparseDenseCwiseMul): each value times the dense tensor's element at
+    its index, the dense tensor broadcast to the dense shape; a SparseTensor on the same indices."""
+    dense = convert_to_tensor(dense, dtype=sp_input.dtype)
+    shape = host_dense_shape(sp_input, "SparseTensor.__mul__")
+    dshape = dense.shape.as_list()
+    ok = len(dshape) <= len(shape) and all(d in (1, s) for d, s in zip(dshape[::-1], shape[::-1]))
+    if not ok:
+        raise kernel_error("SparseDenseCwiseMul", "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
+                                                  f"incompatible shapes: {shape_text(shape)} vs. {shape_text(dshape)}")
+    picked = index_ops.gather_nd(array_ops.broadcast_to(dense, shape), sp_input.indices)
+    return SparseTensor(sp_input.indices, math_ops.multiply(sp_input.values, picked), sp_input.dense_shape)
+
+
+sparse_tensor._DENSE_MUL[0] = dense_mul  # SparseTensor.__mul__

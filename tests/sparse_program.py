@@ -1,0 +1,221 @@
+"""tf.sparse (TensorFlow's sparse tensor guide and the functions users commonly need): one case
+program run under TensorFlow 2.21 (recorded into tests/fixtures/sparse/) and under varrt.
+
+    python tests/sparse_program.py tensorflow|varrt OUT_DIR
+
+writes OUT_DIR/results.json: {case: text}, each case what the library prints or raises (the
+exception's type and message)."""
+import json
+import os
+import sys
+
+import numpy as np
+
+if sys.argv[1] == "tensorflow":
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    import tensorflow as tf
+else:
+    import varrt as tf
+
+results = {}
+S = tf.sparse.SparseTensor
+
+
+def case(name, fn):
+    """What fn() gives, printed as TensorFlow prints it, or the error raised."""
+    try:
+        value = fn()
+    except Exception as e:  # noqa: BLE001 - recording the error is the point
+        results[name] = f"{type(e).__name__}: {e}"
+        return
+    text = repr(value) if not isinstance(value, S) else str(value)
+    if hasattr(value, "shape") and hasattr(value, "dtype"):
+        text += f" shape={value.shape} dtype={value.dtype!r}"
+    results[name] = text
+
+
+def sp(indices, values, shape, dtype=None):
+    return S(indices, tf.constant(values, dtype) if dtype else values, shape)
+
+
+DTYPES = {"float32": tf.float32, "int32": tf.int32, "int64": tf.int64}
+st1 = sp([[1], [4]], [3.0, -2.0], [6])
+st2 = sp([[0, 3], [2, 4]], [10, 20], [3, 10])
+st3 = sp([[0, 1, 0], [1, 0, 2], [1, 2, 1]], [1.5, 2.5, -4.0], [2, 3, 3])
+unordered = sp([[2, 1], [0, 3], [0, 0]], [1.0, 2.0, 3.0], [3, 4])
+empty2 = S(tf.zeros([0, 2], tf.int64), tf.constant([], tf.float32), [3, 4])
+CASES = {"st1": st1, "st2": st2, "st3": st3, "unordered": unordered, "empty2": empty2}
+
+# --- construction and printing ---
+for n, s in CASES.items():
+    case(f"print/{n}", lambda: s)
+    case(f"shape/{n}", lambda: (s.shape, s.dtype, s.indices.dtype, s.dense_shape.dtype))
+case("with_values", lambda: st2.with_values(tf.constant([1.5, 2.5])))
+case("dense_mul", lambda: st2 * tf.constant([[2], [3], [4]]))
+case("dense_mul_row", lambda: st3 * tf.constant([1.0, 2.0, 3.0]))
+case("dense_mul_bad", lambda: st2 * tf.ones([2, 2], tf.int32))
+
+# --- from_dense ---
+for dn, dt in {**DTYPES, "bool": tf.bool}.items():
+    case(f"from_dense/rank2_{dn}", lambda: tf.sparse.from_dense(tf.cast([[1, 0, 2], [0, 0, 3]], dt)))
+case("from_dense/rank1", lambda: tf.sparse.from_dense([0.0, 1.5, 0.0, -2.0]))
+case("from_dense/rank3", lambda: tf.sparse.from_dense(np.arange(12).reshape(2, 3, 2) % 3))
+case("from_dense/zeros", lambda: tf.sparse.from_dense(tf.zeros([2, 3])))
+case("from_dense/strings", lambda: tf.sparse.from_dense(tf.constant([["a", ""], ["", "b"]])))
+
+# --- to_dense of results, reorder ---
+case("reorder/unordered", lambda: tf.sparse.reorder(unordered))
+case("reorder/rank3", lambda: tf.sparse.reorder(sp([[1, 0, 0], [0, 2, 1], [0, 2, 0]], [1, 2, 3], [2, 3, 2])))
+case("reorder/empty", lambda: tf.sparse.reorder(empty2))
+case("reorder/not_sparse", lambda: tf.sparse.reorder(tf.ones([2])))
+case("to_dense/reordered", lambda: tf.sparse.to_dense(tf.sparse.reorder(unordered)))
+
+# --- add ---
+a = sp([[0, 0], [1, 2], [2, 1]], [1.0, 2.0, -3.0], [3, 4])
+b = sp([[0, 0], [1, 1], [2, 1]], [-1.0, 5.0, 3.25], [3, 4])
+case("add/sparse", lambda: tf.sparse.add(a, b))
+case("add/threshold", lambda: tf.sparse.add(a, b, threshold=0.5))
+case("add/threshold_big", lambda: tf.sparse.add(a, b, threshold=3))
+case("add/unordered", lambda: tf.sparse.add(unordered, a))
+case("add/empty", lambda: tf.sparse.add(empty2, a))
+case("add/int", lambda: tf.sparse.add(st2, sp([[0, 3], [1, 0]], [1, 2], [3, 10])))
+case("add/dense", lambda: tf.sparse.add(a, tf.ones([3, 4])))
+case("add/dense_first", lambda: tf.sparse.add(tf.ones([3, 4]), a))
+case("add/rank1_dense", lambda: tf.sparse.add(st1, tf.range(6, dtype=tf.float32)))
+case("add/shape_mismatch", lambda: tf.sparse.add(a, sp([[0, 0]], [1.0], [3, 5])))
+case("add/rank_mismatch", lambda: tf.sparse.add(a, st1))
+case("add/dense_shape_mismatch", lambda: tf.sparse.add(a, tf.ones([2, 4])))
+case("add/dense_dense", lambda: tf.sparse.add(tf.ones([2]), tf.ones([2])))
+
+# --- concat ---
+c1 = sp([[0, 2], [1, 0]], [1, 2], [2, 3])
+c2 = sp([[0, 1], [1, 3]], [3, 4], [2, 4])
+c3 = sp([[0, 0], [2, 1]], [5, 6], [3, 3])
+case("concat/axis1", lambda: tf.sparse.concat(1, [c1, c2]))
+case("concat/axis_neg", lambda: tf.sparse.concat(-1, [c1, c2, c1]))
+case("concat/axis0", lambda: tf.sparse.concat(0, [c1, c3]))
+case("concat/axis0_bad", lambda: tf.sparse.concat(0, [c1, c2]))
+case("concat/expand", lambda: tf.sparse.concat(0, [c1, c2], expand_nonconcat_dims=True))
+case("concat/expand1", lambda: tf.sparse.concat(1, [c1, c3], expand_nonconcat_dims=True))
+case("concat/rank1", lambda: tf.sparse.concat(0, [st1, sp([[0]], [9.0], [2])]))
+case("concat/rank3", lambda: tf.sparse.concat(2, [st3, st3]))
+case("concat/one", lambda: tf.sparse.concat(0, [c1]))
+case("concat/rank_mismatch", lambda: tf.sparse.concat(0, [c1, sp([[1]], [7], [3])]))
+case("concat/axis_out", lambda: tf.sparse.concat(2, [c1, c2]))
+
+# --- slice ---
+big = sp([[0, 0], [0, 2], [1, 1], [2, 3], [3, 0], [3, 4]], [1, 2, 3, 4, 5, 6], [4, 5])
+case("slice/middle", lambda: tf.sparse.slice(big, [1, 1], [2, 3]))
+case("slice/past_end", lambda: tf.sparse.slice(big, [2, 2], [5, 5]))
+case("slice/empty", lambda: tf.sparse.slice(big, [0, 3], [1, 1]))
+case("slice/rank1", lambda: tf.sparse.slice(st1, [2], [3]))
+case("slice/rank3", lambda: tf.sparse.slice(st3, [1, 0, 1], [1, 3, 2]))
+case("slice/bad_rank", lambda: tf.sparse.slice(big, [1], [2]))
+
+# --- transpose ---
+case("transpose/default", lambda: tf.sparse.transpose(big))
+case("transpose/rank3", lambda: tf.sparse.transpose(st3, [2, 0, 1]))
+case("transpose/rank1", lambda: tf.sparse.transpose(st1))
+case("transpose/empty", lambda: tf.sparse.transpose(empty2))
+case("transpose/bad_perm", lambda: tf.sparse.transpose(st3, [0, 1]))
+
+# --- reshape ---
+case("reshape/flat", lambda: tf.sparse.reshape(big, [-1]))
+case("reshape/2x10", lambda: tf.sparse.reshape(big, [2, 10]))
+case("reshape/rank3", lambda: tf.sparse.reshape(st3, [3, -1, 2]))
+case("reshape/bad", lambda: tf.sparse.reshape(big, [3, 7]))
+case("reshape/two_unknown", lambda: tf.sparse.reshape(big, [-1, -1]))
+
+# --- reductions ---
+for n, s in CASES.items():
+    case(f"reduce_sum/{n}/all", lambda: tf.sparse.reduce_sum(s))
+    case(f"reduce_max/{n}/all", lambda: tf.sparse.reduce_max(s))
+    case(f"reduce_sum/{n}/axis0_keep", lambda: tf.sparse.reduce_sum(s, 0, keepdims=True))
+    case(f"reduce_max/{n}/axis-1", lambda: tf.sparse.reduce_max(s, -1))
+case("reduce_sum/st3/axes", lambda: tf.sparse.reduce_sum(st3, [0, 2]))
+case("reduce_max/st3/axes_keep", lambda: tf.sparse.reduce_max(st3, [2, 0], keepdims=True))
+case("reduce_max/neg", lambda: tf.sparse.reduce_max(sp([[0, 0], [2, 1]], [-3, -5], [3, 2]), 1))
+case("reduce_sum/bad_axis", lambda: tf.sparse.reduce_sum(big, 2))
+case("reduce_sum/dup", lambda: tf.sparse.reduce_sum(sp([[0, 0], [0, 0]], [1.0, 2.0], [2, 2]), 1))
+case("reduce_sum/bool", lambda: tf.sparse.reduce_sum(sp([[0, 0]], [True], [2, 2])))
+
+# --- sparse_dense_matmul ---
+m = sp([[0, 0], [1, 2], [2, 1]], [1.0, 2.0, -3.0], [3, 4])
+dense = tf.reshape(tf.range(8, dtype=tf.float32), [4, 2])
+case("matmul/plain", lambda: tf.sparse.sparse_dense_matmul(m, dense))
+case("matmul/adjoint_a", lambda: tf.sparse.sparse_dense_matmul(m, tf.ones([3, 2])))
+case("matmul/adjoint_a_true", lambda: tf.sparse.sparse_dense_matmul(m, tf.ones([3, 2]), adjoint_a=True))
+case("matmul/adjoint_b", lambda: tf.sparse.sparse_dense_matmul(m, tf.ones([2, 4]), adjoint_b=True))
+case("matmul/both", lambda: tf.sparse.sparse_dense_matmul(m, tf.ones([5, 3]), adjoint_a=True, adjoint_b=True))
+case("matmul/dense_sparse", lambda: tf.sparse.sparse_dense_matmul(tf.ones([2, 3]), m))
+case("matmul/int", lambda: tf.sparse.sparse_dense_matmul(st2, tf.ones([10, 2], tf.int32)))
+case("matmul/empty", lambda: tf.sparse.sparse_dense_matmul(empty2, tf.ones([4, 1])))
+case("matmul/bad_inner", lambda: tf.sparse.sparse_dense_matmul(m, tf.ones([3, 2])))
+case("matmul/rank3", lambda: tf.sparse.sparse_dense_matmul(st3, tf.ones([3, 2])))
+
+# --- map_values, retain, fill_empty_rows, expand_dims, mask, to_indicator, reset_shape, eye ---
+case("map_values/add", lambda: tf.sparse.map_values(tf.add, st2, 5))
+case("map_values/ones_like", lambda: tf.sparse.map_values(tf.ones_like, st3))
+
+case("retain/mask", lambda: tf.sparse.retain(big, [True, False, True, False, False, True]))
+case("retain/none", lambda: tf.sparse.retain(big, tf.zeros([6], tf.bool)))
+case("retain/bad", lambda: tf.sparse.retain(big, [True, False]))
+fe = sp([[0, 1], [2, 0], [2, 2]], [1.0, 2.0, 3.0], [5, 3])
+case("fill_empty_rows/float", lambda: tf.sparse.fill_empty_rows(fe, -1.0))
+case("fill_empty_rows/int", lambda: tf.sparse.fill_empty_rows(sp([[1, 1]], [4], [3, 2]), 0))
+case("fill_empty_rows/empty", lambda: tf.sparse.fill_empty_rows(empty2, 7.0))
+case("fill_empty_rows/rank1", lambda: tf.sparse.fill_empty_rows(st1, 0.0))
+case("expand_dims/0", lambda: tf.sparse.expand_dims(st2, 0))
+case("expand_dims/-1", lambda: tf.sparse.expand_dims(st2))
+case("expand_dims/1", lambda: tf.sparse.expand_dims(st3, 1))
+
+case("to_indicator", lambda: tf.sparse.to_indicator(sp([[0, 0], [0, 1], [1, 0]], [0, 3, 1], [2, 2], tf.int64), 4))
+case("to_indicator/rank3", lambda: tf.sparse.to_indicator(
+    sp([[0, 0, 0], [1, 1, 0], [1, 1, 1]], [2, 0, 3], [2, 2, 2], tf.int64), 5))
+case("to_indicator/int32", lambda: tf.sparse.to_indicator(sp([[0, 0]], [1], [1, 1], tf.int32), 3))
+case("to_indicator/float", lambda: tf.sparse.to_indicator(sp([[0, 0]], [1.0], [1, 1]), 3))
+case("reset_shape/none", lambda: tf.sparse.reset_shape(sp([[0, 1], [2, 3]], [1, 2], [5, 6])))
+case("reset_shape/given", lambda: tf.sparse.reset_shape(st2, [4, 12]))
+case("reset_shape/too_small", lambda: tf.sparse.reset_shape(st2, [2, 12]))
+case("reset_shape/rank", lambda: tf.sparse.reset_shape(st2, [4, 12, 1]))
+case("eye/3", lambda: tf.sparse.eye(3))
+case("eye/2x4", lambda: tf.sparse.eye(2, 4, dtype=tf.int32))
+case("eye/4x2", lambda: tf.sparse.eye(4, 2))
+case("eye/0", lambda: tf.sparse.eye(0))
+
+# --- maximum, minimum ---
+case("maximum", lambda: tf.sparse.maximum(a, b))
+case("minimum", lambda: tf.sparse.minimum(a, b))
+case("maximum/int", lambda: tf.sparse.maximum(st2, sp([[0, 3], [1, 1]], [15, -2], [3, 10])))
+case("maximum/shape", lambda: tf.sparse.maximum(st2, sp([[0, 3]], [1], [3, 11])))
+
+# --- gradients ---
+def grad_matmul(adjoint_a, adjoint_b):
+    values = tf.Variable([1.0, 2.0, -3.0])
+    d = tf.Variable(tf.reshape(tf.range(8.0), [4, 2]) if not adjoint_b else tf.reshape(tf.range(8.0), [2, 4]))
+    with tf.GradientTape() as tape:
+        s = S([[0, 0], [1, 2], [2, 1]], values, [3, 4] if not adjoint_a else [4, 3])
+        y = tf.reduce_sum(tf.sparse.sparse_dense_matmul(s, d, adjoint_a=adjoint_a, adjoint_b=adjoint_b) ** 2)
+    return tape.gradient(y, [values, d])
+
+
+for aa in (False, True):
+    for ab in (False, True):
+        case(f"grad/matmul/{aa}_{ab}", lambda: grad_matmul(aa, ab))
+
+
+def grad_reduce_sum(axis):
+    values = tf.Variable([1.0, 2.0, -3.0])
+    with tf.GradientTape() as tape:
+        s = S([[0, 0], [1, 2], [2, 1]], values, [3, 4])
+        y = tf.reduce_sum(tf.sparse.reduce_sum(s, axis) * tf.range(1.0, 4.0 if axis == 1 else 5.0))
+    return tape.gradient(y, values)
+
+
+case("grad/reduce_sum/1", lambda: grad_reduce_sum(1))
+case("grad/reduce_sum/0", lambda: grad_reduce_sum(0))
+
+out = sys.argv[2]
+os.makedirs(out, exist_ok=True)
+with open(os.path.join(out, "results.json"), "w") as f:
+    json.dump(results, f, indent=0, sort_keys=True)
