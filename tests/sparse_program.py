@@ -35,7 +35,7 @@ def case(name, fn):
 
 
 def sp(indices, values, shape, dtype=None):
-    return S(indices, tf.constant(values, dtype) if dtype else values, shape)
+    return S(indices, tf.cast(tf.constant(values), dtype) if dtype else values, shape)
 
 
 DTYPES = {"float32": tf.float32, "int32": tf.int32, "int64": tf.int64}
@@ -214,6 +214,70 @@ def grad_reduce_sum(axis):
 
 case("grad/reduce_sum/1", lambda: grad_reduce_sum(1))
 case("grad/reduce_sum/0", lambda: grad_reduce_sum(0))
+
+# --- more dtypes, ranks and empties ---
+for dn, dt in {**DTYPES, "bool": tf.bool}.items():
+    s3 = sp([[1, 2, 0], [0, 1, 1], [0, 0, 1]], [1, 0, 1], [2, 3, 2], dt)
+    case(f"dtypes/{dn}/reorder", lambda: tf.sparse.reorder(s3))
+    case(f"dtypes/{dn}/concat", lambda: tf.sparse.concat(1, [s3, s3]))
+    case(f"dtypes/{dn}/slice", lambda: tf.sparse.slice(s3, [0, 1, 0], [2, 2, 2]))
+    case(f"dtypes/{dn}/transpose", lambda: tf.sparse.transpose(s3, [1, 2, 0]))
+    case(f"dtypes/{dn}/reshape", lambda: tf.sparse.reshape(s3, [6, 2]))
+    case(f"dtypes/{dn}/retain", lambda: tf.sparse.retain(s3, [False, True, True]))
+    case(f"dtypes/{dn}/fill_empty_rows", lambda: tf.sparse.fill_empty_rows(
+        sp([[1, 0]], [1], [3, 2], dt), tf.cast(1, dt)))
+    case(f"dtypes/{dn}/expand_dims", lambda: tf.sparse.expand_dims(s3, -2))
+    case(f"dtypes/{dn}/reset_shape", lambda: tf.sparse.reset_shape(s3))
+    case(f"dtypes/{dn}/eye", lambda: tf.sparse.eye(2, 3, dtype=dt))
+    case(f"dtypes/{dn}/to_dense", lambda: tf.sparse.to_dense(tf.sparse.reorder(s3)))
+    if dn != "bool":
+        case(f"dtypes/{dn}/add", lambda: tf.sparse.add(tf.sparse.reorder(s3), tf.sparse.reorder(s3)))
+        case(f"dtypes/{dn}/add_dense", lambda: tf.sparse.add(s3, tf.ones([2, 3, 2], dt)))
+        case(f"dtypes/{dn}/reduce_sum", lambda: tf.sparse.reduce_sum(s3, [1, 2]))
+        case(f"dtypes/{dn}/reduce_max", lambda: tf.sparse.reduce_max(s3, 0, keepdims=True))
+        case(f"dtypes/{dn}/maximum", lambda: tf.sparse.maximum(tf.sparse.reorder(s3), tf.sparse.reorder(s3)))
+        case(f"dtypes/{dn}/mul", lambda: s3 * tf.constant([2, 3], dt))
+        case(f"dtypes/{dn}/matmul", lambda: tf.sparse.sparse_dense_matmul(
+            sp([[0, 1], [1, 0]], [2, 3], [2, 2], dt), tf.constant([[1, 2, 3], [4, 5, 6]], dt)))
+empty3 = S(tf.zeros([0, 3], tf.int64), tf.constant([], tf.int32), [2, 0, 3])
+case("empty/rank3_reorder", lambda: tf.sparse.reorder(empty3))
+case("empty/rank3_sum", lambda: tf.sparse.reduce_sum(empty3, 2))
+case("empty/rank3_max", lambda: tf.sparse.reduce_max(empty3, 0))
+case("empty/rank3_concat", lambda: tf.sparse.concat(1, [empty3, empty3]))
+case("empty/rank3_reshape", lambda: tf.sparse.reshape(empty3, [-1, 3]))
+case("empty/slice", lambda: tf.sparse.slice(empty2, [1, 1], [5, 5]))
+case("empty/from_dense_rank0", lambda: tf.sparse.from_dense(tf.constant(3.0)))
+case("expand_dims/neg_bad", lambda: tf.sparse.expand_dims(st2, -4))
+case("expand_dims/bad", lambda: tf.sparse.expand_dims(st2, 4))
+case("expand_dims/3", lambda: tf.sparse.expand_dims(st2, 2))
+case("reshape/scalar_target", lambda: tf.sparse.reshape(sp([[0]], [4.0], [1]), []))
+case("slice/negative_size", lambda: tf.sparse.slice(big, [1, 1], [-1, 2]))
+case("mul/scalar", lambda: st3 * 2.0)
+case("mul/python_int", lambda: st2 * 3)
+
+
+def grad_dense_ops():
+    values = tf.Variable([1.0, 2.0, -3.0])
+    d = tf.Variable(tf.reshape(tf.range(12.0), [3, 4]))
+    with tf.GradientTape() as tape:
+        s = S([[0, 0], [1, 2], [2, 1]], values, [3, 4])
+        y = (tf.reduce_sum(tf.sparse.add(s, d) ** 2) + tf.reduce_sum(tf.sparse.to_dense(s * d) ** 2)
+             + tf.reduce_sum(tf.sparse.reduce_sum(s, 0, keepdims=True) ** 2))
+    return tape.gradient(y, [values, d])
+
+
+case("grad/dense_ops", grad_dense_ops)
+
+
+def grad_rank3():
+    values = tf.Variable([1.0, 2.0, -3.0])
+    with tf.GradientTape() as tape:
+        s = S([[0, 1, 0], [1, 0, 2], [1, 2, 1]], values, [2, 3, 3])
+        y = tf.reduce_sum(tf.sparse.reduce_sum(s, [0, 2]) * tf.constant([1.0, 10.0, 100.0]))
+    return tape.gradient(y, values)
+
+
+case("grad/reduce_sum_rank3", grad_rank3)
 
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)

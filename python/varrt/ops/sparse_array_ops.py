@@ -27,7 +27,8 @@ def host_parts(sp_input, function):
         raise NotImplementedError(f"varrt does not implement tf.sparse.{function} in a tf.function on a "
                                   "SparseTensor known only when the graph runs (it runs eagerly)")
     shape = np.asarray(parts[2], np.int64).reshape(-1)
-    return np.asarray(parts[0], np.int64).reshape(-1, len(shape)), np.asarray(parts[1]), shape
+    values = np.asarray(parts[1])
+    return np.asarray(parts[0], np.int64).reshape(len(values), len(shape)), values, shape
 
 
 def host_dense_shape(sp_input, function):
@@ -44,7 +45,7 @@ def host_dense_shape(sp_input, function):
 def make_sparse(indices, values, shape, dtype):
     """A SparseTensor of int64 indices and shape and `dtype` values from host arrays."""
     shape = np.asarray(shape, np.int64).reshape(-1)
-    indices = np.asarray(indices, np.int64).reshape(-1, len(shape))
+    indices = np.asarray(indices, np.int64).reshape(len(values), len(shape))
     return SparseTensor(constant(indices, dtypes.int64), convert_to_tensor(np.asarray(values), dtype=dtype),
                         constant(shape, dtypes.int64))
 
@@ -118,6 +119,10 @@ def sparse_slice(sp_input, start, size, name=None):
         if len(vec) != len(shape):
             raise kernel_error("SparseSlice", f"Expected {what} to be a vector of length {len(shape)} but got "
                                               f"length {len(vec)}")
+    for what, vec in (("start", start), ("size", size)):
+        for d in vec:
+            if d < 0:
+                raise kernel_error("SparseSlice", f"Expected a non-negative {what}, got {d}")
     end = np.minimum(start + size, shape)
     out_shape = np.maximum(end - start, 0)
     keep = np.all((indices >= start) & (indices < end), axis=1) if len(indices) else np.zeros(0, bool)
@@ -197,9 +202,13 @@ def expand_dims(sp_input, axis=None, name=None):
     indices, values, shape = host_parts(sp_input, "expand_dims")
     axis = -1 if axis is None else int(axis)
     rank = len(shape)
-    if not -rank - 1 <= axis <= rank:
-        raise kernel_error("ExpandDims", f"Tried to expand dim index {axis} for tensor with {rank} dimensions.")
-    axis %= rank + 1
+    # TensorFlow slices the indices' columns at the axis: its Slice's errors for one out of range.
+    if axis < 0:
+        axis += rank + 1
+    if axis < 0:
+        raise kernel_error("Slice", f"Expected begin[1] in [0, {rank}], but got {axis}", end="")
+    if axis > rank:
+        raise kernel_error("Slice", f"Expected size[1] in [0, {rank}], but got {axis}", end="")
     return make_sparse(np.insert(indices, axis, 0, axis=1), values, np.insert(shape, axis, 1), sp_input.dtype)
 
 

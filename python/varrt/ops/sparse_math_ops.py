@@ -11,7 +11,7 @@ from varrt.framework import sparse_tensor
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import constant, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, scatter_ops
-from varrt.ops.op_util import kernel_error, shape_text
+from varrt.ops.op_util import kernel_error, op_error, shape_text
 from varrt.ops.sparse_array_ops import check_sparse, host_dense_shape, host_parts, make_sparse, row_major_order
 
 
@@ -132,6 +132,19 @@ def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     return convert_to_tensor(np.asarray(out, values.dtype), dtype=sp_input.dtype)
 
 
+# SparseTensorDenseMatMul's CPU kernels, in the order TensorFlow lists them.
+_MATMUL_TYPES = ("bfloat16", "complex128", "complex64", "int32", "float64", "float32", "float16")
+
+
+def _no_matmul_kernel(dtype, adjoint_a, adjoint_b):
+    lines = "".join(f"  device='CPU'; T in [{dtypes.enum_name(dtypes.as_dtype(t))}]; Tindices in [{i}]\n"
+                    for t in _MATMUL_TYPES for i in ("DT_INT32", "DT_INT64"))
+    return ("Could not find device for node: {{node SparseTensorDenseMatMul}} = SparseTensorDenseMatMul["
+            f"T={dtypes.enum_name(dtype)}, Tindices=DT_INT64, adjoint_a={str(bool(adjoint_a)).lower()}, "
+            f"adjoint_b={str(bool(adjoint_b)).lower()}]\nAll kernels registered for op SparseTensorDenseMatMul:\n"
+            f"{lines}")
+
+
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """`tf.sparse.sparse_dense_matmul` (SparseTensorDenseMatMul): a rank-2 SparseTensor times a
     dense matrix (or a dense matrix times a SparseTensor), as sums of the dense rows each stored
@@ -143,6 +156,9 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     check_sparse(sp_a)
     shape = host_dense_shape(sp_a, "sparse_dense_matmul")
     b = convert_to_tensor(b, dtype=sp_a.dtype)
+    if sp_a.dtype.name not in _MATMUL_TYPES:
+        raise op_error("SparseTensorDenseMatMul", _no_matmul_kernel(sp_a.dtype, adjoint_a, adjoint_b),
+                       cls=errors.NotFoundError)
     if len(shape) != 2:
         raise kernel_error("SparseTensorDenseMatMul", "Tensor 'a_shape' must have 2 elements")
     if b.shape.rank != 2:
