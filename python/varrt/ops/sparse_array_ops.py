@@ -6,6 +6,7 @@ only when a traced graph runs raises NotImplementedError (`host_parts`)."""
 import numpy as np
 
 from varrt.base import dtypes
+from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import constant, convert_to_tensor
 from varrt.ops import array_ops, index_ops, math_ops
@@ -246,3 +247,13 @@ def to_indicator(sp_input, vocab_size, name=None):
     if len(values):
         out[tuple(indices[:, :-1].T) + (np.asarray(values, np.int64),)] = True
     return constant(out, dtypes.bool)
+
+
+def mask(a, mask_indices, name=None):
+    """`tf.sparse.mask`: the rows of IndexedSlices `a` whose index is not in `mask_indices`, in
+    their order (ListDiff, then a gather of the values)."""
+    indices = np.asarray(a.indices.numpy())
+    keep = ~np.isin(indices, np.asarray(convert_to_tensor(mask_indices, dtype=a.indices.dtype).numpy()))
+    to_gather = constant(np.nonzero(keep)[0].astype(np.int32), dtypes.int32)
+    return IndexedSlices(index_ops.gather(a.values, to_gather), constant(indices[keep], a.indices.dtype),
+                         a.dense_shape)

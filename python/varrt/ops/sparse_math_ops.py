@@ -10,7 +10,7 @@ from varrt.base import dtypes, errors
 from varrt.framework import sparse_tensor
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import constant, convert_to_tensor
-from varrt.ops import array_ops, index_ops, math_ops, reduction_ops, scatter_ops
+from varrt.ops import array_ops, dispatch, index_ops, math_ops, reduction_ops, scatter_ops, special_math_ops
 from varrt.ops.op_util import kernel_error, op_error, shape_text
 from varrt.ops.sparse_array_ops import check_sparse, host_dense_shape, host_parts, make_sparse, row_major_order
 
@@ -256,3 +256,23 @@ def dense_mul(sp_input, dense):
 
 
 sparse_tensor._DENSE_MUL[0] = dense_mul  # SparseTensor.__mul__
+
+
+# The element-wise functions TensorFlow applies to a SparseTensor's values (those keeping zero at
+# zero, and cast), returning a SparseTensor on the same indices; others refuse it, as there.
+SPARSE_UNARY = {"math_ops": ("abs", "negative", "sign", "square", "sqrt", "erf", "tanh", "sin", "tan", "atan", "cast"),
+                "special_math_ops": ("asin", "asinh", "atanh", "bessel_i0e", "bessel_i1e")}
+
+
+def _unary(fn):
+    def handler(x, *args, **kwargs):
+        if not isinstance(x, SparseTensor):
+            return NotImplemented
+        return SparseTensor(x.indices, fn(x.values, *args, **kwargs), x.dense_shape)
+    return handler
+
+
+for _module, _names in SPARSE_UNARY.items():
+    for _name in _names:
+        dispatch.register(f"{_module}.{_name}", _unary(getattr({"math_ops": math_ops,
+                                                                  "special_math_ops": special_math_ops}[_module], _name)))
