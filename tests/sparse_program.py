@@ -329,6 +329,14 @@ case("guide/slice_c", lambda: tf.sparse.to_dense(tf.sparse.slice(pattern_c, star
 case("guide/matmul", lambda: tf.sparse.sparse_dense_matmul(S(indices=([0, 1], [1, 0], [1, 1]), values=[13, 15, 17],
                                                               dense_shape=(2, 2)), tf.constant([[4], [6]])))
 
+# --- SparseTensor / dense, from_value ---
+case("div/float", lambda: st3 / tf.constant([1.0, 2.0, 4.0]))
+case("div/int", lambda: st2 / tf.constant([[2], [3], [4]]))
+case("div/int64_scalar", lambda: sp([[0, 1]], [7], [2, 2], tf.int64) / 2)
+case("div/bad", lambda: st2 / tf.ones([4], tf.int32))
+case("div/zero", lambda: st1 / 0.0)
+case("from_value", lambda: S.from_value(st2))
+
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "results.json"), "w") as f:

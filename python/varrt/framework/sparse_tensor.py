@@ -55,9 +55,20 @@ class SparseTensor:
         """A SparseTensor of the same indices and dense shape holding `new_values` ([N])."""
         return SparseTensor(self._indices, new_values, self._dense_shape)
 
+    @classmethod
+    def from_value(cls, sparse_tensor_value):
+        """A SparseTensor of a SparseTensor (itself) or of a value with indices, values and dense_shape."""
+        if isinstance(sparse_tensor_value, SparseTensor):
+            return sparse_tensor_value
+        return cls(sparse_tensor_value.indices, sparse_tensor_value.values, sparse_tensor_value.dense_shape)
+
     def __mul__(self, other):
         # SparseDenseCwiseMul lives with the sparse ops (a layer above): asked for when used.
-        return _DENSE_MUL[0](self, other)
+        return _DENSE_CWISE["mul"](self, other)
+
+    def __truediv__(self, other):
+        # SparseDenseCwiseDiv after TensorFlow's true-division casts, with the sparse ops too.
+        return _DENSE_CWISE["truediv"](self, other)
 
     def __repr__(self):
         # str(), as TensorFlow's "%s" (a tensor's format() is its NumPy value's).
@@ -66,7 +77,7 @@ class SparseTensor:
 
 
 # Set by varrt.ops.sparse_math_ops, which is of a higher layer than this module.
-_DENSE_MUL = [None]
+_DENSE_CWISE = {}
 
 
 class SparseTensorSpec(TypeSpec):

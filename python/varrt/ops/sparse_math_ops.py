@@ -11,6 +11,7 @@ from varrt.framework import sparse_tensor
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import constant, convert_to_tensor
 from varrt.ops import array_ops, dispatch, index_ops, math_ops, reduction_ops, scatter_ops, special_math_ops
+from varrt.ops.constant_value import get_static_value
 from varrt.ops.op_util import kernel_error, op_error, shape_text
 from varrt.ops.sparse_array_ops import check_sparse, host_dense_shape, host_parts, make_sparse, row_major_order
 
@@ -241,21 +242,36 @@ def minimum(sp_a, sp_b, name=None):
     return _sparse_sparse_extremum(sp_a, sp_b, np.minimum, "SparseSparseMinimum", "minimum")
 
 
-def dense_mul(sp_input, dense):
-    """SparseTensor * dense (SparseDenseCwiseMul): each value times the dense tensor's element at
-    its index, the dense tensor broadcast to the dense shape; a SparseTensor on the same indices."""
+def _dense_cwise(sp_input, dense, op, fn):
+    """Each value combined by `fn` with the dense tensor's element at its index, the dense tensor
+    broadcast to the dense shape; a SparseTensor on the same indices (SparseDenseCwise*)."""
     dense = convert_to_tensor(dense, dtype=sp_input.dtype)
-    shape = host_dense_shape(sp_input, "SparseTensor.__mul__")
+    shape = host_dense_shape(sp_input, f"SparseTensor's {op}")
     dshape = dense.shape.as_list()
     ok = len(dshape) <= len(shape) and all(d in (1, s) for d, s in zip(dshape[::-1], shape[::-1]))
     if not ok:
-        raise kernel_error("SparseDenseCwiseMul", "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
-                                                  f"incompatible shapes: {shape_text(shape)} vs. {shape_text(dshape)}")
+        raise kernel_error(op, "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
+                               f"incompatible shapes: {shape_text(shape)} vs. {shape_text(dshape)}")
+    if op == "SparseDenseCwiseDiv":
+        # TensorFlow's kernel refuses a zero anywhere in the dense operand (checked when its value is known).
+        value = get_static_value(dense)
+        if value is not None and np.any(np.asarray(value) == 0):
+            raise kernel_error(op, "SparseDenseCwiseDiv cannot divide by zero,but input dense tensor contains zero ")
     picked = index_ops.gather_nd(array_ops.broadcast_to(dense, shape), sp_input.indices)
-    return SparseTensor(sp_input.indices, math_ops.multiply(sp_input.values, picked), sp_input.dense_shape)
+    return SparseTensor(sp_input.indices, fn(sp_input.values, picked), sp_input.dense_shape)
 
 
-sparse_tensor._DENSE_MUL[0] = dense_mul  # SparseTensor.__mul__
+def dense_mul(sp_input, dense):
+    """SparseTensor * dense (SparseDenseCwiseMul)."""
+    return _dense_cwise(sp_input, dense, "SparseDenseCwiseMul", math_ops.multiply)
+
+
+def dense_truediv(sp_input, dense):
+    """SparseTensor / dense (SparseDenseCwiseDiv), integers divided as floats as tf.truediv does."""
+    return _dense_cwise(sp_input, dense, "SparseDenseCwiseDiv", math_ops.truediv)
+
+
+sparse_tensor._DENSE_CWISE.update(mul=dense_mul, truediv=dense_truediv)  # SparseTensor's * and /
 
 
 # The element-wise functions TensorFlow applies to a SparseTensor's values (those keeping zero at
