@@ -337,6 +337,17 @@ case("div/bad", lambda: st2 / tf.ones([4], tf.int32))
 case("div/zero", lambda: st1 / 0.0)
 case("from_value", lambda: S.from_value(st2))
 
+# --- the reductions' output_is_sparse=True ---
+for n, s in CASES.items():
+    case(f"reduce_sum_sparse/{n}/all", lambda: tf.sparse.reduce_sum(s, output_is_sparse=True))
+    case(f"reduce_max_sparse/{n}/all_keep", lambda: tf.sparse.reduce_max(s, keepdims=True, output_is_sparse=True))
+    case(f"reduce_sum_sparse/{n}/axis0", lambda: tf.sparse.reduce_sum(s, 0, output_is_sparse=True))
+    case(f"reduce_max_sparse/{n}/axis-1_keep", lambda: tf.sparse.reduce_max(s, -1, True, output_is_sparse=True))
+case("reduce_sum_sparse/dup_zero", lambda: tf.sparse.reduce_sum(sp([[1, 0], [1, 1], [0, 1]], [2, -2, 5], [2, 2]), 1,
+                                                                 output_is_sparse=True))
+case("reduce_max_sparse/st3_axes", lambda: tf.sparse.reduce_max(st3, [0, 2], output_is_sparse=True))
+case("reduce_sum_sparse/bad_axis", lambda: tf.sparse.reduce_sum(big, 3, output_is_sparse=True))
+
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "results.json"), "w") as f:

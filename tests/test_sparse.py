@@ -5,7 +5,7 @@ expand_dims, to_indicator, reset_shape, eye, maximum/minimum, SparseTensor * den
 printing, gradients; ranks 1-3, float32/int32/int64/bool values, empty SparseTensors, errors)
 runs under varrt and each case is compared with TensorFlow's (tests/fixtures/sparse/results.json,
 recorded by tests/tools/record_keras_program.py; live too when VARRT_TF_PYTHON is set). Below:
-tf.function behaviour and what varrt does not build."""
+tf.function behaviour."""
 import numpy as np
 import pytest
 
@@ -29,15 +29,6 @@ def test_the_fixture_covers_the_areas():
 
 def _sp():
     return tf.sparse.SparseTensor([[0, 1], [1, 0]], [1.0, 2.0], [2, 2])
-
-
-@pytest.mark.parametrize("call, text", [
-    (lambda: tf.sparse.reduce_sum(_sp(), 1, output_is_sparse=True), "output_is_sparse=True"),
-    (lambda: tf.sparse.reduce_max(_sp(), 1, output_is_sparse=True), "output_is_sparse=True"),
-])
-def test_unbuilt_modes_say_so(call, text):
-    with pytest.raises(NotImplementedError, match=text):
-        call()
 
 
 def test_host_ops_on_graph_values_say_so():

@@ -90,8 +90,6 @@ _REDUCIBLE = ("float, double, int32, uint8, int16, int8, complex64, int64, qint8
 def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
     """`tf.sparse.reduce_sum` (SparseReduceSum): the dense sum over `axis` (all by default)."""
     check_sparse(sp_input)
-    if output_is_sparse:
-        raise NotImplementedError("varrt does not implement tf.sparse.reduce_sum's output_is_sparse=True yet")
     if sp_input.dtype == dtypes.bool or sp_input.dtype == dtypes.string:
         allowed = ", ".join("DT_" + t.upper() for t in _REDUCIBLE.split(", "))
         raise errors.InvalidArgumentError(
@@ -99,6 +97,8 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
             f"{_REDUCIBLE}\n\t; NodeDef: {{{{node SparseReduceSum}}}}; Op<name=SparseReduceSum; "
             "signature=input_indices:int64, input_values:T, input_shape:int64, reduction_axes:int32 -> output:T; "
             f"attr=keep_dims:bool,default=false; attr=T:type,allowed=[{allowed}]> [Op:SparseReduceSum] name: ")
+    if output_is_sparse:
+        return _sparse_output(sp_input, axis, keepdims, np.add, "SparseReduceSumSparse", "reduce_sum")
     shape = host_dense_shape(sp_input, "reduce_sum")
     axes = _reduction_axes(axis, len(shape), "SparseReduceSum")
     dense = scatter_ops.scatter_nd(sp_input.indices, sp_input.values, shape)
@@ -110,7 +110,7 @@ def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     0 where a reduced group holds none (as TensorFlow's kernel gives)."""
     check_sparse(sp_input)
     if output_is_sparse:
-        raise NotImplementedError("varrt does not implement tf.sparse.reduce_max's output_is_sparse=True yet")
+        return _sparse_output(sp_input, axis, keepdims, np.maximum, "SparseReduceMaxSparse", "reduce_max")
     indices, values, shape = host_parts(sp_input, "reduce_max")
     axes = _reduction_axes(axis, len(shape), "SparseReduceMax")
     kept = [d for d in range(len(shape)) if d not in axes]
@@ -144,6 +144,31 @@ def _no_matmul_kernel(dtype, adjoint_a, adjoint_b):
             f"T={dtypes.enum_name(dtype)}, Tindices=DT_INT64, adjoint_a={str(bool(adjoint_a)).lower()}, "
             f"adjoint_b={str(bool(adjoint_b)).lower()}]\nAll kernels registered for op SparseTensorDenseMatMul:\n"
             f"{lines}")
+
+
+def _sparse_output(sp_input, axis, keepdims, ufunc, op, function):
+    """SparseReduce*Sparse: one value per output position that some stored value reduces into,
+    in row-major order (no gradient, as TensorFlow's ops have none)."""
+    indices, values, shape = host_parts(sp_input, function)
+    axes = _reduction_axes(axis, len(shape), op)
+    kept = [d for d in range(len(shape)) if d not in axes]
+    keys = indices[:, kept]
+    if len(values):
+        groups, group_of = np.unique(keys, axis=0, return_inverse=True)
+        group_of = np.reshape(group_of, -1)
+        if ufunc is np.add:
+            out = np.zeros(len(groups), values.dtype)
+        else:  # each group's first value, so that only stored values take part
+            out = values[np.unique(group_of, return_index=True)[1]].copy()
+        ufunc.at(out, group_of, values)
+    else:
+        groups, out = np.zeros((0, len(kept)), np.int64), np.zeros(0, values.dtype)
+    out_shape = shape[kept]
+    if keepdims:
+        full = np.zeros((len(groups), len(shape)), np.int64)
+        full[:, kept] = groups
+        groups, out_shape = full, np.where(np.isin(np.arange(len(shape)), axes), 1, shape)
+    return make_sparse(groups, out, out_shape, sp_input.dtype)
 
 
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
