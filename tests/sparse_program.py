@@ -27,8 +27,9 @@ def case(name, fn):
         value = fn()
     except Exception as e:  # noqa: BLE001 - recording the error is the point
         # The class's module differs between the libraries: its name is what is compared.
-        text = str(e).replace("tensorflow.python.framework.sparse_tensor.", "").replace("varrt.framework.sparse_tensor.",
-                                                                                      "")
+        text = str(e)
+        for module in ("tensorflow.python.framework.sparse_tensor.", "varrt.framework.sparse_tensor."):
+            text = text.replace(module, "")
         results[name] = f"{type(e).__name__}: {text}"
         return
     text = repr(value) if not isinstance(value, S) else str(value)
@@ -347,6 +348,37 @@ case("reduce_sum_sparse/dup_zero", lambda: tf.sparse.reduce_sum(sp([[1, 0], [1, 
                                                                  output_is_sparse=True))
 case("reduce_max_sparse/st3_axes", lambda: tf.sparse.reduce_max(st3, [0, 2], output_is_sparse=True))
 case("reduce_sum_sparse/bad_axis", lambda: tf.sparse.reduce_sum(big, 3, output_is_sparse=True))
+
+# --- gradients through the structural functions (TensorFlow's: None for concat) ---
+GRAD_FNS = {
+    "reorder": lambda s, t: tf.sparse.reorder(s),
+    "concat": lambda s, t: tf.sparse.concat(0, [s, s]),
+    "slice": lambda s, t: tf.sparse.slice(s, [1, 0], [2, 4]),
+    "transpose": lambda s, t: tf.sparse.transpose(s),
+    "reshape": lambda s, t: tf.sparse.reshape(s, [4, 3]),
+    "fill_empty_rows": lambda s, t: tf.sparse.fill_empty_rows(s, 0.5)[0],
+    "expand_dims": lambda s, t: tf.sparse.expand_dims(s, 0),
+    "reset_shape": lambda s, t: tf.sparse.reset_shape(s),
+    "add": lambda s, t: tf.sparse.add(s, t),
+    "add_threshold": lambda s, t: tf.sparse.add(s, t, threshold=7.0),
+    "mul": lambda s, t: s * tf.constant([[1.0], [2.0], [3.0]]),
+    "map_values": lambda s, t: tf.sparse.map_values(tf.square, s),
+}
+
+
+def grad_through(fn):
+    v = tf.Variable([1.0, 2.0, -3.0])
+    w = tf.Variable([5.0, 7.0])
+    with tf.GradientTape() as tape:
+        s = S([[0, 0], [2, 1], [1, 2]], v, [3, 4])
+        t = S([[0, 0], [1, 1]], w, [3, 4])
+        r = fn(s, t)
+        y = tf.reduce_sum(r.values * tf.range(1.0, tf.cast(tf.size(r.values), tf.float32) + 1))
+    return [None if g is None else g.numpy().tolist() for g in tape.gradient(y, [v, w])]
+
+
+for n, fn in GRAD_FNS.items():
+    case(f"grad/through/{n}", lambda: grad_through(fn))
 
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)

@@ -1,15 +1,17 @@
 """tf.sparse's structural functions (from_dense, reorder, concat, slice, transpose, reshape,
-retain, fill_empty_rows, expand_dims, reset_shape, eye, to_indicator), eagerly in NumPy: each
-reads the SparseTensor's three components on the host, as TensorFlow's CPU kernels do, and
-keeps TensorFlow's canonical row-major index order where its op reorders. A SparseTensor known
-only when a traced graph runs raises NotImplementedError (`host_parts`)."""
+retain, fill_empty_rows, expand_dims, reset_shape, eye, to_indicator, mask): each reads the
+SparseTensor's indices and dense shape on the host, as TensorFlow's CPU kernels do, keeps
+TensorFlow's canonical row-major index order where its op reorders, and takes the values with
+gathers so that gradients reach them as TensorFlow's do (concat's values are copies: TensorFlow
+has no gradient for SparseConcat). A SparseTensor known only when a traced graph runs raises
+NotImplementedError (`host_parts`)."""
 import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.sparse_tensor import SparseTensor
-from varrt.framework.tensor import constant, convert_to_tensor
-from varrt.ops import array_ops, index_ops, math_ops
+from varrt.framework.tensor import Tensor, constant, convert_to_tensor
+from varrt.ops import array_ops, index_ops, math_ops, tensor_scatter_ops
 from varrt.ops.constant_value import get_static_value
 from varrt.ops.op_util import kernel_error
 
@@ -44,11 +46,30 @@ def host_dense_shape(sp_input, function):
 
 
 def make_sparse(indices, values, shape, dtype):
-    """A SparseTensor of int64 indices and shape and `dtype` values from host arrays."""
+    """A SparseTensor of int64 indices and shape (host arrays) and `dtype` values (a host array, or
+    a tensor that keeps the gradient's path to the input values)."""
     shape = np.asarray(shape, np.int64).reshape(-1)
-    indices = np.asarray(indices, np.int64).reshape(len(values), len(shape))
-    return SparseTensor(constant(indices, dtypes.int64), convert_to_tensor(np.asarray(values), dtype=dtype),
-                        constant(shape, dtypes.int64))
+    indices = np.asarray(indices, np.int64)
+    if indices.ndim != 2:  # a list of index rows, possibly empty
+        indices = indices.reshape(-1, len(shape))
+    if not isinstance(values, Tensor):
+        values = convert_to_tensor(np.asarray(values), dtype=dtype)
+    return SparseTensor(constant(indices, dtypes.int64), values, constant(shape, dtypes.int64))
+
+
+def take_values(sp_input, positions):
+    """The SparseTensor's values at host `positions`, gathered so that gradients reach them (as
+    TensorFlow's gradients of SparseReorder, SparseSlice, ... do)."""
+    return gather_1d(sp_input.values, positions)
+
+
+def gather_1d(values, positions):
+    """values[positions] of a vector, as a gather_nd of [position, 0] from its [N, 1] column:
+    its gradient is a dense vector (ScatterNd's), as TensorFlow's sparse gradients are, not
+    gather's IndexedSlices."""
+    at = np.zeros((len(positions), 2), np.int64)
+    at[:, 0] = np.asarray(positions, np.int64).reshape(-1)
+    return index_ops.gather_nd(array_ops.reshape(values, [-1, 1]), constant(at, dtypes.int64))
 
 
 def row_major_order(indices):
@@ -70,7 +91,7 @@ def reorder(sp_input, name=None):
     """`tf.sparse.reorder`: the same SparseTensor with its indices in row-major order."""
     indices, values, shape = host_parts(sp_input, "reorder")
     order = row_major_order(indices)
-    return make_sparse(indices[order], values[order], shape, sp_input.dtype)
+    return make_sparse(indices[order], take_values(sp_input, order), shape, sp_input.dtype)
 
 
 def concat(axis, sp_inputs, expand_nonconcat_dims=False, concat_dim=None, name=None):
@@ -127,7 +148,7 @@ def sparse_slice(sp_input, start, size, name=None):
     end = np.minimum(start + size, shape)
     out_shape = np.maximum(end - start, 0)
     keep = np.all((indices >= start) & (indices < end), axis=1) if len(indices) else np.zeros(0, bool)
-    return make_sparse(indices[keep] - start, values[keep], out_shape, sp_input.dtype)
+    return make_sparse(indices[keep] - start, take_values(sp_input, np.nonzero(keep)[0]), out_shape, sp_input.dtype)
 
 
 def transpose(sp_input, perm=None, name=None):
@@ -138,7 +159,7 @@ def transpose(sp_input, perm=None, name=None):
         raise ValueError(f"Dimensions {len(perm)} and {len(shape)} are not compatible")
     indices, shape = indices[:, perm], shape[perm]
     order = row_major_order(indices)
-    return make_sparse(indices[order], values[order], shape, sp_input.dtype)
+    return make_sparse(indices[order], take_values(sp_input, order), shape, sp_input.dtype)
 
 
 def reshape(sp_input, shape, name=None):
@@ -165,7 +186,7 @@ def reshape(sp_input, shape, name=None):
     flat = np.ravel_multi_index(indices.T, in_shape) if len(indices) and len(in_shape) else np.zeros(len(indices),
                                                                                                       np.int64)
     out = np.stack(np.unravel_index(flat, target), axis=1) if target else np.zeros((len(indices), 0), np.int64)
-    return make_sparse(out, values, target, sp_input.dtype)
+    return make_sparse(out, sp_input.values, target, sp_input.dtype)
 
 
 def _list(shape):
@@ -178,7 +199,7 @@ def retain(sp_input, to_retain):
     keep = np.asarray(convert_to_tensor(to_retain, dtypes.bool).numpy()).reshape(-1)
     if len(keep) != len(values):
         raise ValueError(f"Dimensions {len(values)} and {len(keep)} are not compatible")
-    return make_sparse(indices[keep], values[keep], shape, sp_input.dtype)
+    return make_sparse(indices[keep], take_values(sp_input, np.nonzero(keep)[0]), shape, sp_input.dtype)
 
 
 def fill_empty_rows(sp_input, default_value, name=None):
@@ -192,9 +213,13 @@ def fill_empty_rows(sp_input, default_value, name=None):
     fill = np.zeros((int(empty.sum()), len(shape)), np.int64)
     fill[:, 0] = np.nonzero(empty)[0]
     all_indices = np.concatenate([indices, fill])
-    all_values = np.concatenate([values, np.full(len(fill), default, dtype=values.dtype)])
     order = row_major_order(all_indices)
-    return (make_sparse(all_indices[order], all_values[order], shape, sp_input.dtype),
+    # The stored values where the order takes one, the default elsewhere: gradients reach the values.
+    stored = order < len(values)
+    at = constant(np.nonzero(stored)[0].reshape(-1, 1).astype(np.int64), dtypes.int64)
+    defaults = convert_to_tensor(np.full(len(order), default, dtype=values.dtype), dtype=sp_input.dtype)
+    out_values = tensor_scatter_ops.tensor_scatter_nd_update(defaults, at, take_values(sp_input, order[stored]))
+    return (make_sparse(all_indices[order], out_values, shape, sp_input.dtype),
             constant(empty, dtypes.bool))
 
 
@@ -210,7 +235,8 @@ def expand_dims(sp_input, axis=None, name=None):
         raise kernel_error("Slice", f"Expected begin[1] in [0, {rank}], but got {axis}", end="")
     if axis > rank:
         raise kernel_error("Slice", f"Expected size[1] in [0, {rank}], but got {axis}", end="")
-    return make_sparse(np.insert(indices, axis, 0, axis=1), values, np.insert(shape, axis, 1), sp_input.dtype)
+    return make_sparse(np.insert(indices, axis, 0, axis=1), sp_input.values, np.insert(shape, axis, 1),
+                       sp_input.dtype)
 
 
 def reset_shape(sp_input, new_shape=None):
@@ -226,7 +252,7 @@ def reset_shape(sp_input, new_shape=None):
         if np.any(out < shape):
             raise ValueError("Requested new_shape should have dimension sizes >= sp_input.shape.  Found new_shape "
                              f"({shape}), sp_input.shape ({out}).")
-    return make_sparse(indices, values, out, sp_input.dtype)
+    return make_sparse(indices, sp_input.values, out, sp_input.dtype)
 
 
 def eye(num_rows, num_columns=None, dtype=dtypes.float32, name=None):

@@ -1,9 +1,10 @@
 """tf.sparse's arithmetic: add (SparseAdd, SparseTensorDenseAdd), reduce_sum and reduce_max,
-sparse_dense_matmul, map_values, maximum/minimum and SparseTensor's product with a dense tensor
-(SparseDenseCwiseMul). The ones TensorFlow differentiates (sparse + dense, reduce_sum, the
-matmul, the dense product) are written over differentiable ops (scatter, gather, segment sums),
-so their gradients reach the values and the dense operand; the others merge indices on the host
-as TensorFlow's CPU kernels do."""
+sparse_dense_matmul, map_values, maximum/minimum, SparseTensor * and / a dense tensor
+(SparseDenseCwiseMul/Div) and the element-wise functions TensorFlow applies to the values. The
+ones TensorFlow differentiates are written over differentiable ops (scatter, gather, segment
+sums; SparseAdd's merge is computed on the host, its sums as ops), so gradients reach the
+values and the dense operand; maximum/minimum and reduce_max merge on the host, as TensorFlow's
+CPU kernels do (TensorFlow has no working gradient for them)."""
 import numpy as np
 
 from varrt.base import dtypes, errors
@@ -13,7 +14,8 @@ from varrt.framework.tensor import constant, convert_to_tensor
 from varrt.ops import array_ops, dispatch, index_ops, math_ops, reduction_ops, scatter_ops, special_math_ops
 from varrt.ops.constant_value import get_static_value
 from varrt.ops.op_util import kernel_error, op_error, shape_text
-from varrt.ops.sparse_array_ops import check_sparse, host_dense_shape, host_parts, make_sparse, row_major_order
+from varrt.ops.sparse_array_ops import (check_sparse, gather_1d, host_dense_shape, host_parts, make_sparse,
+                                        row_major_order)
 
 
 def _compare(x, y):
@@ -53,24 +55,37 @@ def _sparse_add(a, b, threshold):
             raise kernel_error("SparseAdd", f"Operands' shapes do not match: got {x} and {y} for dimension {d}")
     b_val = convert_to_tensor(b_val, dtype=a.dtype).numpy()
     thresh = convert_to_tensor(threshold, dtype=a.dtype.real_dtype).numpy()
-    indices, values, i, j = [], [], 0, 0
+    # TensorFlow's merge; each output entry takes a's value at position ia, b's at ib (-1: none).
+    indices, from_a, from_b, i, j = [], [], [], 0, 0
     while i < len(a_val) and j < len(b_val):
         c = _compare(a_idx[i], b_idx[j])
         if c < 0:
-            indices.append(a_idx[i]), values.append(a_val[i])
+            indices.append(a_idx[i]), from_a.append(i), from_b.append(-1)
             i += 1
         elif c > 0:
-            indices.append(b_idx[j]), values.append(b_val[j])
+            indices.append(b_idx[j]), from_a.append(-1), from_b.append(j)
             j += 1
         else:
-            s = a_val[i] + b_val[j]
-            if thresh <= abs(s):
-                indices.append(a_idx[i]), values.append(s)
+            if thresh <= abs(a_val[i] + b_val[j]):
+                indices.append(a_idx[i]), from_a.append(i), from_b.append(j)
             i += 1
             j += 1
-    indices += list(a_idx[i:]) + list(b_idx[j:])
-    values += list(a_val[i:]) + list(b_val[j:])
-    return make_sparse(np.asarray(indices, np.int64), np.asarray(values, a_val.dtype), a_shape, a.dtype)
+    for k in range(i, len(a_val)):
+        indices.append(a_idx[k]), from_a.append(k), from_b.append(-1)
+    for k in range(j, len(b_val)):
+        indices.append(b_idx[k]), from_a.append(-1), from_b.append(k)
+    # The sums as ops over the values (a zero appended for "none"): gradients reach both operands.
+    values = math_ops.add(_pick(a.values, from_a, a.dtype), _pick(b.values, from_b, a.dtype))
+    return make_sparse(np.asarray(indices, np.int64), values, a_shape, a.dtype)
+
+
+def _pick(values, positions, dtype):
+    """values[positions], 0 where a position is -1 (gathered from the values with a zero appended)."""
+    padded = array_ops.concat([convert_to_tensor(values, dtype=dtype), constant(np.zeros(1, dtype.as_numpy_dtype))],
+                              0)
+    at = np.asarray(positions, np.int64)
+    at[at < 0] = padded.shape[0] - 1
+    return gather_1d(padded, at)
 
 
 def _reduction_axes(axis, rank, op):
@@ -198,10 +213,11 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     if adjoint_b:
         b = array_ops.transpose(b, conjugate=sp_a.dtype.is_complex)
     if b.shape[0] != inner:
+        b_dims = b.shape.as_list()[::-1] if adjoint_b else b.shape.as_list()  # as given
         raise kernel_error("SparseTensorDenseMatMul",
                            f"Cannot multiply A and B because inner dimension does not match: {inner} vs. "
                            f"{b.shape[0]}.  Did you forget a transpose?  Dimensions of A: [{shape[0]}, "
-                           f"{shape[1]}).  Dimensions of B: {shape_text(b.shape.as_list() if not adjoint_b else b.shape.as_list()[::-1])}")
+                           f"{shape[1]}).  Dimensions of B: {shape_text(b_dims)}")
     # Each stored value's row of b, picked element by element ([N, K, 2] indices) so that the
     # gradient for b is a dense tensor (ScatterNd's), as TensorFlow's, not gather's IndexedSlices.
     width = b.shape[1]
@@ -313,7 +329,7 @@ def _unary(fn):
     return handler
 
 
+_MODULES = {"math_ops": math_ops, "special_math_ops": special_math_ops}
 for _module, _names in SPARSE_UNARY.items():
     for _name in _names:
-        dispatch.register(f"{_module}.{_name}", _unary(getattr({"math_ops": math_ops,
-                                                                  "special_math_ops": special_math_ops}[_module], _name)))
+        dispatch.register(f"{_module}.{_name}", _unary(getattr(_MODULES[_module], _name)))
