@@ -380,6 +380,18 @@ def grad_through(fn):
 for n, fn in GRAD_FNS.items():
     case(f"grad/through/{n}", lambda: grad_through(fn))
 
+
+def grad_retain():
+    v = tf.Variable([1.0, 2.0, -3.0])
+    with tf.GradientTape() as tape:
+        r = tf.sparse.retain(S([[0, 0], [2, 1], [1, 2]], v, [3, 4]), [True, False, True])
+        y = tf.reduce_sum(r.values * tf.constant([1.0, 2.0]))
+    g = tape.gradient(y, v)
+    return type(g).__name__, tf.convert_to_tensor(g)
+
+
+case("grad/through/retain", grad_retain)
+
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "results.json"), "w") as f:

@@ -199,7 +199,9 @@ def retain(sp_input, to_retain):
     keep = np.asarray(convert_to_tensor(to_retain, dtypes.bool).numpy()).reshape(-1)
     if len(keep) != len(values):
         raise ValueError(f"Dimensions {len(values)} and {len(keep)} are not compatible")
-    return make_sparse(indices[keep], take_values(sp_input, np.nonzero(keep)[0]), shape, sp_input.dtype)
+    # A gather, as TensorFlow's retain: its gradient is IndexedSlices there too.
+    kept = index_ops.gather(sp_input.values, constant(np.nonzero(keep)[0].astype(np.int64), dtypes.int64))
+    return make_sparse(indices[keep], kept, shape, sp_input.dtype)
 
 
 def fill_empty_rows(sp_input, default_value, name=None):
