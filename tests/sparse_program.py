@@ -392,6 +392,19 @@ def grad_retain():
 
 case("grad/through/retain", grad_retain)
 
+# --- split ---
+case("split/axis1_3", lambda: tf.sparse.split(sp_input=big, num_split=3, axis=1))
+case("split/axis0_2", lambda: tf.sparse.split(sp_input=unordered, num_split=2, axis=0))
+case("split/neg_axis", lambda: tf.sparse.split(sp_input=st3, num_split=2, axis=-1))
+case("split/rank1", lambda: tf.sparse.split(sp_input=st1, num_split=4, axis=0))
+case("split/empty", lambda: tf.sparse.split(sp_input=empty2, num_split=2, axis=1))
+case("split/too_many", lambda: tf.sparse.split(sp_input=big, num_split=6, axis=1))
+case("split/bad_axis", lambda: tf.sparse.split(sp_input=big, num_split=2, axis=2))
+case("split/zero", lambda: tf.sparse.split(sp_input=big, num_split=0, axis=1))
+case("split/no_axis", lambda: tf.sparse.split(sp_input=big, num_split=2))
+case("split/no_num_split", lambda: tf.sparse.split(sp_input=big, axis=1))
+case("split/no_input", lambda: tf.sparse.split(num_split=2, axis=1))
+
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "results.json"), "w") as f:

@@ -1,5 +1,5 @@
 """tf.sparse's structural functions (from_dense, reorder, concat, slice, transpose, reshape,
-retain, fill_empty_rows, expand_dims, reset_shape, eye, to_indicator, mask): each reads the
+retain, fill_empty_rows, expand_dims, reset_shape, eye, to_indicator, mask, split): each reads the
 SparseTensor's indices and dense shape on the host, as TensorFlow's CPU kernels do, keeps
 TensorFlow's canonical row-major index order where its op reorders, and takes the values with
 gathers so that gradients reach them as TensorFlow's do (concat's values are copies: TensorFlow
@@ -7,7 +7,7 @@ has no gradient for SparseConcat). A SparseTensor known only when a traced graph
 NotImplementedError (`host_parts`)."""
 import numpy as np
 
-from varrt.base import dtypes
+from varrt.base import dtypes, errors
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, constant, convert_to_tensor
@@ -285,3 +285,40 @@ def mask(a, mask_indices, name=None):
     to_gather = constant(np.nonzero(keep)[0].astype(np.int32), dtypes.int32)
     return IndexedSlices(index_ops.gather(a.values, to_gather), constant(indices[keep], a.indices.dtype),
                          a.dense_shape)
+
+
+def split(sp_input=None, num_split=None, axis=None, name=None):
+    """`tf.sparse.split` (SparseSplit): `num_split` SparseTensors along `axis`, the first
+    size % num_split of them one longer; each keeps its elements in the input's order."""
+    if sp_input is None:
+        raise ValueError("sp_input is required")
+    if num_split is None:
+        raise ValueError("num_split is required")
+    if axis is None:
+        raise ValueError("axis is required")
+    indices, values, shape = host_parts(sp_input, "split")
+    rank, num_split, axis = len(shape), int(num_split), int(axis)
+    if num_split < 1:
+        raise errors.InvalidArgumentError(
+            None, None, f"Value for attr 'num_split' of {num_split} must be at least minimum 1\n\t; NodeDef: "
+            "{{node SparseSplit}}; Op<name=SparseSplit; signature=split_dim:int64, indices:int64, values:T, "
+            "shape:int64 -> output_indices:num_split*int64, output_values:num_split*T, output_shape:num_split*int64; "
+            "attr=num_split:int,min=1; attr=T:type> [Op:SparseSplit] name: ")
+    node = f"SparseSplit_num_split_{num_split}"
+    if not -rank <= axis < rank:
+        raise kernel_error("SparseSplit", f"Input axis should be in range [{-rank}, {rank}), got {axis}", node=node)
+    axis %= rank
+    if num_split > shape[axis]:
+        raise kernel_error("SparseSplit", f"Input num_split should be between 1 and the splitting dimension size "
+                                          f"({shape[axis]}), got {num_split}", node=node)
+    size, extra = divmod(int(shape[axis]), num_split)
+    starts = [i * size + min(i, extra) for i in range(num_split + 1)]
+    pieces = []
+    for lo, hi in zip(starts, starts[1:]):
+        keep = np.nonzero((indices[:, axis] >= lo) & (indices[:, axis] < hi))[0]
+        piece_indices = indices[keep].copy()
+        piece_indices[:, axis] -= lo
+        piece_shape = shape.copy()
+        piece_shape[axis] = hi - lo
+        pieces.append(make_sparse(piece_indices, take_values(sp_input, keep), piece_shape, sp_input.dtype))
+    return pieces
