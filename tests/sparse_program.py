@@ -387,7 +387,7 @@ def grad_retain():
         r = tf.sparse.retain(S([[0, 0], [2, 1], [1, 2]], v, [3, 4]), [True, False, True])
         y = tf.reduce_sum(r.values * tf.constant([1.0, 2.0]))
     g = tape.gradient(y, v)
-    return type(g).__name__, tf.convert_to_tensor(g)
+    return "IndexedSlices" if isinstance(g, tf.IndexedSlices) else "Tensor", tf.convert_to_tensor(g)
 
 
 case("grad/through/retain", grad_retain)
@@ -404,6 +404,36 @@ case("split/zero", lambda: tf.sparse.split(sp_input=big, num_split=0, axis=1))
 case("split/no_axis", lambda: tf.sparse.split(sp_input=big, num_split=2))
 case("split/no_num_split", lambda: tf.sparse.split(sp_input=big, axis=1))
 case("split/no_input", lambda: tf.sparse.split(num_split=2, axis=1))
+
+# --- the sparse segment reductions (dense data, rows picked by indices) ---
+seg_data = tf.constant([[1.0, 2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, -4.0], [5.0, 6.0, 7.0, 8.0]])
+for red in ("segment_sum", "segment_mean", "segment_sqrt_n"):
+    f = getattr(tf.sparse, red)
+    case(f"{red}/basic", lambda: f(seg_data, tf.constant([0, 1]), tf.constant([0, 0])))
+    case(f"{red}/two", lambda: f(seg_data, tf.constant([0, 1, 2]), tf.constant([0, 0, 1])))
+    case(f"{red}/gap", lambda: f(seg_data, tf.constant([0, 2]), tf.constant([0, 2])))
+    case(f"{red}/num_segments", lambda: f(seg_data, tf.constant([0, 1]), tf.constant([0, 2]), num_segments=4))
+    case(f"{red}/int64", lambda: f(seg_data, tf.constant([2, 2], tf.int64), tf.constant([0, 1], tf.int64)))
+    case(f"{red}/rank1", lambda: f(tf.constant([1.0, 2.0, 4.0]), tf.constant([2, 0, 1]), tf.constant([0, 1, 1])))
+    case(f"{red}/few_segments", lambda: f(seg_data, tf.constant([0, 1]), tf.constant([0, 2]), num_segments=2))
+    case(f"{red}/rank3", lambda: f(tf.reshape(tf.range(12.0), [3, 2, 2]), tf.constant([2, 0, 1]),
+                                   tf.constant([0, 0, 1])))
+    case(f"{red}/thirds", lambda: f(tf.constant([1.0, 2.0, 4.0, 0.1]), tf.constant([0, 1, 2, 3, 0, 3]),
+                                    tf.constant([0, 0, 0, 1, 1, 1])))
+    case(f"{red}/empty", lambda: f(seg_data, tf.constant([], tf.int32), tf.constant([], tf.int32)))
+    case(f"{red}/unsorted", lambda: f(seg_data, tf.constant([0, 1]), tf.constant([1, 0])))
+    case(f"{red}/bad_index", lambda: f(seg_data, tf.constant([0, 3]), tf.constant([0, 0])))
+    case(f"{red}/mismatch", lambda: f(seg_data, tf.constant([0, 1]), tf.constant([0])))
+    case(f"{red}/int_data", lambda: f(tf.constant([[1, 2], [3, 4]]), tf.constant([0, 1]), tf.constant([0, 0])))
+
+    def seg_grad():
+        d = tf.Variable(seg_data)
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(f(d, tf.constant([0, 2, 2]), tf.constant([0, 0, 1])) * tf.constant([[1.0], [3.0]]))
+        g = tape.gradient(y, d)
+        return "IndexedSlices" if isinstance(g, tf.IndexedSlices) else "Tensor", tf.convert_to_tensor(g)
+
+    case(f"{red}/grad", seg_grad)
 
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)

@@ -5,7 +5,7 @@ expand_dims, to_indicator, reset_shape, eye, maximum/minimum, SparseTensor * den
 printing, gradients; ranks 1-3, float32/int32/int64/bool values, empty SparseTensors, errors)
 runs under varrt and each case is compared with TensorFlow's (tests/fixtures/sparse/results.json,
 recorded by tests/tools/record_keras_program.py; live too when VARRT_TF_PYTHON is set). Below:
-tf.function behaviour."""
+tf.function behaviour and what varrt does not build."""
 import numpy as np
 import pytest
 
@@ -29,6 +29,12 @@ def test_the_fixture_covers_the_areas():
 
 def _sp():
     return tf.sparse.SparseTensor([[0, 1], [1, 0]], [1.0, 2.0], [2, 2])
+
+
+@pytest.mark.parametrize("name", ["segment_sum", "segment_mean", "segment_sqrt_n"])
+def test_sparse_segment_gradients_say_so(name):
+    with pytest.raises(NotImplementedError, match="sparse_gradient=True"):
+        getattr(tf.sparse, name)(tf.ones([2, 2]), [0, 1], [0, 0], sparse_gradient=True)
 
 
 def test_host_ops_on_graph_values_say_so():

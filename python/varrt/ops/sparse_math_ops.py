@@ -16,6 +16,7 @@ from varrt.ops.constant_value import get_static_value
 from varrt.ops.op_util import kernel_error, op_error, shape_text
 from varrt.ops.sparse_array_ops import (check_sparse, gather_1d, host_dense_shape, host_parts, make_sparse,
                                         row_major_order)
+from varrt.ops.sparse_segment_ops import gather_rows_dense
 
 
 def _compare(x, y):
@@ -218,16 +219,8 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
                            f"Cannot multiply A and B because inner dimension does not match: {inner} vs. "
                            f"{b.shape[0]}.  Did you forget a transpose?  Dimensions of A: [{shape[0]}, "
                            f"{shape[1]}).  Dimensions of B: {shape_text(b_dims)}")
-    # Each stored value's row of b, picked element by element ([N, K, 2] indices) so that the
-    # gradient for b is a dense tensor (ScatterNd's), as TensorFlow's, not gather's IndexedSlices.
-    width = b.shape[1]
-    if width is None:
-        raise NotImplementedError("varrt does not implement tf.sparse.sparse_dense_matmul in a tf.function on a "
-                                  "dense operand whose number of columns is known only when the graph runs")
-    grid = array_ops.stack([array_ops.shape(cols, out_type=dtypes.int64)[0], constant(width, dtypes.int64)])
-    at = array_ops.stack([array_ops.broadcast_to(array_ops.expand_dims(cols, 1), grid),
-                          array_ops.broadcast_to(constant(np.arange(width, dtype=np.int64)[None, :]), grid)], axis=2)
-    picked = index_ops.gather_nd(b, at) * array_ops.expand_dims(values, 1)
+    # Each stored value's row of b (the gradient for b dense, as TensorFlow's).
+    picked = gather_rows_dense(b, cols, "sparse_dense_matmul") * array_ops.expand_dims(values, 1)
     return scatter_ops.unsorted_segment_sum(picked, rows, out_rows)
 
 
