@@ -435,6 +435,17 @@ for red in ("segment_sum", "segment_mean", "segment_sqrt_n"):
 
     case(f"{red}/grad", seg_grad)
 
+# --- bool values where TensorFlow's kernels refuse them ---
+bools = sp([[0, 0], [1, 1]], [True, False], [2, 2], tf.bool)
+case("bool/reduce_max", lambda: tf.sparse.reduce_max(bools))
+case("bool/reduce_max_sparse", lambda: tf.sparse.reduce_max(bools, output_is_sparse=True))
+case("bool/reduce_sum_sparse", lambda: tf.sparse.reduce_sum(bools, output_is_sparse=True))
+case("bool/add", lambda: tf.sparse.add(bools, bools))
+case("bool/add_dense", lambda: tf.sparse.add(bools, tf.ones([2, 2], tf.bool)))
+case("bool/maximum", lambda: tf.sparse.maximum(bools, bools))
+case("bool/matmul", lambda: tf.sparse.sparse_dense_matmul(bools, tf.ones([2, 2], tf.bool)))
+case("bool/mul", lambda: bools * tf.ones([2, 2], tf.bool))
+
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "results.json"), "w") as f:

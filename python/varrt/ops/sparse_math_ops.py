@@ -33,6 +33,7 @@ def add(a, b, threshold=0):
         return _sparse_add(a, b, threshold)
     if isinstance(b, SparseTensor):
         a, b = b, a
+    _check_type("SparseTensorDenseAdd", a.dtype)
     dense = convert_to_tensor(b, dtype=a.dtype)
     shape = host_dense_shape(a, "add")
     if len(shape) != dense.shape.rank:
@@ -99,20 +100,46 @@ def _reduction_axes(axis, rank, op):
     return sorted({x % rank for x in axes})
 
 
-_REDUCIBLE = ("float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, "
-              "qint16, quint16, uint16, complex128, half, uint32, uint64")
+# The types TensorFlow registers the sparse kernels for (TensorFlow's type names, in its order).
+_NUMBER = ("float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, "
+           "quint16, uint16, complex128, half, uint32, uint64")
+_REAL = "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
+_TF_TYPE = {"float32": "float", "float64": "double", "float16": "half"}
+_REDUCE_SIGNATURE = "input_indices:int64, input_values:T, input_shape:int64, reduction_axes:int32 -> "
+_SIGNATURES = {
+    "SparseReduceSum": (_NUMBER, _REDUCE_SIGNATURE + "output:T", "attr=keep_dims:bool,default=false; ", ""),
+    "SparseReduceSumSparse": (_NUMBER, _REDUCE_SIGNATURE + "output_indices:int64, output_values:T, "
+                              "output_shape:int64", "attr=keep_dims:bool,default=false; ", ""),
+    "SparseReduceMax": (_REAL, _REDUCE_SIGNATURE + "output:T", "attr=keep_dims:bool,default=false; ", ""),
+    "SparseReduceMaxSparse": (_REAL, _REDUCE_SIGNATURE + "output_indices:int64, output_values:T, "
+                              "output_shape:int64", "attr=keep_dims:bool,default=false; ", ""),
+    "SparseTensorDenseAdd": (_NUMBER, "a_indices:Tindices, a_values:T, a_shape:Tindices, b:T -> output:T", "",
+                             "; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"),
+    "SparseSparseMaximum": (_REAL, "a_indices:int64, a_values:T, a_shape:int64, b_indices:int64, b_values:T, "
+                            "b_shape:int64 -> output_indices:int64, output_values:T", "", ""),
+    "SparseSparseMinimum": (_REAL, "a_indices:int64, a_values:T, a_shape:int64, b_indices:int64, b_values:T, "
+                            "b_shape:int64 -> output_indices:int64, output_values:T", "", ""),
+    "SparseDenseCwiseMul": (_NUMBER, "sp_indices:int64, sp_values:T, sp_shape:int64, dense:T -> output:T", "", ""),
+    "SparseDenseCwiseDiv": (_NUMBER, "sp_indices:int64, sp_values:T, sp_shape:int64, dense:T -> output:T", "", ""),
+}
+
+
+def _check_type(op, dtype):
+    """TensorFlow's error for values of a type its op `op` has no kernel for (bool, string)."""
+    allowed, signature, before, after = _SIGNATURES[op]
+    if _TF_TYPE.get(dtype.name, dtype.name) in allowed.split(", "):
+        return
+    enums = ", ".join("DT_" + t.upper() for t in allowed.split(", "))
+    raise errors.InvalidArgumentError(
+        None, None, f"Value for attr 'T' of {dtype.name} is not in the list of allowed values: {allowed}\n\t; "
+        f"NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={signature}; {before}attr=T:type,allowed=[{enums}]"
+        f"{after}> [Op:{op}] name: ")
 
 
 def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
     """`tf.sparse.reduce_sum` (SparseReduceSum): the dense sum over `axis` (all by default)."""
     check_sparse(sp_input)
-    if sp_input.dtype == dtypes.bool or sp_input.dtype == dtypes.string:
-        allowed = ", ".join("DT_" + t.upper() for t in _REDUCIBLE.split(", "))
-        raise errors.InvalidArgumentError(
-            None, None, f"Value for attr 'T' of {sp_input.dtype.name} is not in the list of allowed values: "
-            f"{_REDUCIBLE}\n\t; NodeDef: {{{{node SparseReduceSum}}}}; Op<name=SparseReduceSum; "
-            "signature=input_indices:int64, input_values:T, input_shape:int64, reduction_axes:int32 -> output:T; "
-            f"attr=keep_dims:bool,default=false; attr=T:type,allowed=[{allowed}]> [Op:SparseReduceSum] name: ")
+    _check_type("SparseReduceSumSparse" if output_is_sparse else "SparseReduceSum", sp_input.dtype)
     if output_is_sparse:
         return _sparse_output(sp_input, axis, keepdims, np.add, "SparseReduceSumSparse", "reduce_sum")
     shape = host_dense_shape(sp_input, "reduce_sum")
@@ -125,6 +152,7 @@ def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     """`tf.sparse.reduce_max` (SparseReduceMax): the maximum of the stored values over `axis`;
     0 where a reduced group holds none (as TensorFlow's kernel gives)."""
     check_sparse(sp_input)
+    _check_type("SparseReduceMaxSparse" if output_is_sparse else "SparseReduceMax", sp_input.dtype)
     if output_is_sparse:
         return _sparse_output(sp_input, axis, keepdims, np.maximum, "SparseReduceMaxSparse", "reduce_max")
     indices, values, shape = host_parts(sp_input, "reduce_max")
@@ -244,6 +272,7 @@ def map_values(op, *args, **kwargs):
 
 
 def _sparse_sparse_extremum(a, b, pick, op, function):
+    _check_type(op, a.dtype)
     a_idx, a_val, a_shape = host_parts(a, function)
     b_idx, b_val, b_shape = host_parts(b, function)
     if a.dtype != b.dtype:
@@ -279,6 +308,7 @@ def minimum(sp_a, sp_b, name=None):
 def _dense_cwise(sp_input, dense, op, fn):
     """Each value combined by `fn` with the dense tensor's element at its index, the dense tensor
     broadcast to the dense shape; a SparseTensor on the same indices (SparseDenseCwise*)."""
+    _check_type(op, sp_input.dtype)
     dense = convert_to_tensor(dense, dtype=sp_input.dtype)
     shape = host_dense_shape(sp_input, f"SparseTensor's {op}")
     dshape = dense.shape.as_list()
