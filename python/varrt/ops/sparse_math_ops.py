@@ -11,7 +11,8 @@ from varrt.base import dtypes, errors
 from varrt.framework import sparse_tensor
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import constant, convert_to_tensor
-from varrt.ops import array_ops, dispatch, index_ops, math_ops, reduction_ops, scatter_ops, special_math_ops
+from varrt.ops import (array_ops, dispatch, index_ops, math_ops, reduction_ops, scatter_ops, special_math_ops,
+                       tensor_scatter_ops)
 from varrt.ops.constant_value import get_static_value
 from varrt.ops.op_util import kernel_error, op_error, shape_text
 from varrt.ops.sparse_array_ops import (check_sparse, gather_1d, host_dense_shape, host_parts, make_sparse,
@@ -43,7 +44,8 @@ def add(a, b, threshold=0):
         if s != t:
             raise kernel_error("SparseTensorDenseAdd", f"Dimension {d} does not equal (no broadcasting is "
                                                        f"supported): sparse side {s} vs dense side {t}")
-    return math_ops.add(dense, scatter_ops.scatter_nd(a.indices, a.values, shape))
+    # The dense tensor with the values added at their indices (elsewhere its own elements, -0.0 kept).
+    return tensor_scatter_ops.tensor_scatter_nd_add(dense, a.indices, a.values)
 
 
 def _sparse_add(a, b, threshold):
@@ -76,8 +78,12 @@ def _sparse_add(a, b, threshold):
         indices.append(a_idx[k]), from_a.append(k), from_b.append(-1)
     for k in range(j, len(b_val)):
         indices.append(b_idx[k]), from_a.append(-1), from_b.append(k)
-    # The sums as ops over the values (a zero appended for "none"): gradients reach both operands.
-    values = math_ops.add(_pick(a.values, from_a, a.dtype), _pick(b.values, from_b, a.dtype))
+    # The sums as ops over the values, copies where one side has none (a -0.0 stays -0.0):
+    # gradients reach both operands.
+    from_a, from_b = np.asarray(from_a, np.int64), np.asarray(from_b, np.int64)
+    picked_a, picked_b = _pick(a.values, from_a, a.dtype), _pick(b.values, from_b, a.dtype)
+    values = index_ops.where(constant(from_b < 0), picked_a,
+                             index_ops.where(constant(from_a < 0), picked_b, math_ops.add(picked_a, picked_b)))
     return make_sparse(np.asarray(indices, np.int64), values, a_shape, a.dtype)
 
 
@@ -85,7 +91,7 @@ def _pick(values, positions, dtype):
     """values[positions], 0 where a position is -1 (gathered from the values with a zero appended)."""
     padded = array_ops.concat([convert_to_tensor(values, dtype=dtype), constant(np.zeros(1, dtype.as_numpy_dtype))],
                               0)
-    at = np.asarray(positions, np.int64)
+    at = positions.copy()
     at[at < 0] = padded.shape[0] - 1
     return gather_1d(padded, at)
 
