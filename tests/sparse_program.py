@@ -450,6 +450,27 @@ case("bool/maximum", lambda: tf.sparse.maximum(bools, bools))
 case("bool/matmul", lambda: tf.sparse.sparse_dense_matmul(bools, tf.ones([2, 2], tf.bool)))
 case("bool/mul", lambda: bools * tf.ones([2, 2], tf.bool))
 
+# --- softmax ---
+case("softmax/rank2", lambda: tf.sparse.softmax(sp([[0, 0], [0, 2], [1, 1], [2, 0], [2, 3]],
+                                                  [1.0, 2.0, 3.0, -1.0, 0.5], [3, 4])))
+case("softmax/rank3", lambda: tf.sparse.softmax(st3))
+case("softmax/empty", lambda: tf.sparse.softmax(empty2))
+case("softmax/large", lambda: tf.sparse.softmax(sp([[0, 0], [0, 1]], [1000.0, 999.0], [1, 2])))
+case("softmax/float64", lambda: tf.sparse.softmax(sp([[0, 0], [0, 1]], [0.5, 0.25], [1, 2], tf.float64)))
+case("softmax/rank1", lambda: tf.sparse.softmax(st1))
+case("softmax/int", lambda: tf.sparse.softmax(st2))
+
+
+def grad_softmax():
+    v = tf.Variable([1.0, 2.0, 3.0, -1.0])
+    with tf.GradientTape() as tape:
+        r = tf.sparse.softmax(S([[0, 0], [0, 2], [1, 1], [2, 0]], v, [3, 4]))
+        y = tf.reduce_sum(r.values * tf.constant([1.0, 2.0, 3.0, 4.0]))
+    return np.round(tape.gradient(y, v).numpy(), 5).tolist()  # the formulas differ in the last bit
+
+
+case("grad/softmax", grad_softmax)
+
 out = sys.argv[2]
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "results.json"), "w") as f:

@@ -37,6 +37,11 @@ def test_sparse_segment_gradients_say_so(name):
         getattr(tf.sparse, name)(tf.ones([2, 2]), [0, 1], [0, 0], sparse_gradient=True)
 
 
+def test_softmax_on_unordered_indices_says_so():
+    with pytest.raises(NotImplementedError, match="out of row-major order"):
+        tf.sparse.softmax(tf.sparse.SparseTensor([[1, 0], [0, 1]], [1.0, 2.0], [2, 3]))
+
+
 def test_host_ops_on_graph_values_say_so():
     @tf.function
     def f(v):

@@ -1,5 +1,5 @@
 """tf.sparse's arithmetic: add (SparseAdd, SparseTensorDenseAdd), reduce_sum and reduce_max,
-sparse_dense_matmul, map_values, maximum/minimum, SparseTensor * and / a dense tensor
+sparse_dense_matmul, softmax, map_values, maximum/minimum, SparseTensor * and / a dense tensor
 (SparseDenseCwiseMul/Div) and the element-wise functions TensorFlow applies to the values. The
 ones TensorFlow differentiates are written over differentiable ops (scatter, gather, segment
 sums; SparseAdd's merge is computed on the host, its sums as ops), so gradients reach the
@@ -125,6 +125,7 @@ _SIGNATURES = {
                             "b_shape:int64 -> output_indices:int64, output_values:T", "", ""),
     "SparseSparseMinimum": (_REAL, "a_indices:int64, a_values:T, a_shape:int64, b_indices:int64, b_values:T, "
                             "b_shape:int64 -> output_indices:int64, output_values:T", "", ""),
+    "SparseSoftmax": ("half, float, double", "sp_indices:int64, sp_values:T, sp_shape:int64 -> output:T", "", ""),
     "SparseDenseCwiseMul": (_NUMBER, "sp_indices:int64, sp_values:T, sp_shape:int64, dense:T -> output:T", "", ""),
     "SparseDenseCwiseDiv": (_NUMBER, "sp_indices:int64, sp_values:T, sp_shape:int64, dense:T -> output:T", "", ""),
 }
@@ -362,3 +363,28 @@ _MODULES = {"math_ops": math_ops, "special_math_ops": special_math_ops}
 for _module, _names in SPARSE_UNARY.items():
     for _name in _names:
         dispatch.register(f"{_module}.{_name}", _unary(getattr(_MODULES[_module], _name)))
+
+
+def softmax(sp_input, name=None):
+    """`tf.sparse.softmax` (SparseSoftmax): the softmax of the values sharing all but the last
+    index (consecutive runs, as TensorFlow's kernel reads indices it assumes ordered), on the same
+    indices; written over ops (the runs' maxima subtracted as constants) so gradients reach the values."""
+    _check_type("SparseSoftmax", sp_input.dtype)
+    indices, values, shape = host_parts(sp_input, "softmax")
+    if len(shape) < 2:
+        raise kernel_error("SparseSoftmax", "Input should have rank >= 2, but received shape: "
+                                            + " ".join(str(d) for d in shape))
+    if np.any(row_major_order(indices) != np.arange(len(indices))):
+        raise NotImplementedError("varrt does not implement tf.sparse.softmax on indices out of row-major order "
+                                  "(TensorFlow's kernel assumes them ordered; tf.sparse.reorder them first)")
+    lead = indices[:, :-1]
+    starts = np.ones(len(values), bool)
+    starts[1:] = np.any(lead[1:] != lead[:-1], axis=1)
+    group = np.cumsum(starts) - 1
+    groups = int(group[-1]) + 1 if len(group) else 0
+    peak = np.full(groups, -np.inf, values.dtype) if len(values) else np.zeros(0, values.dtype)
+    np.maximum.at(peak, group, values)
+    group_t = constant(group.astype(np.int64), dtypes.int64)
+    shifted = math_ops.exp(math_ops.subtract(sp_input.values, constant(peak[group], sp_input.dtype)))
+    sums = scatter_ops.unsorted_segment_sum(shifted, group_t, groups)
+    return SparseTensor(sp_input.indices, math_ops.truediv(shifted, gather_1d(sums, group)), sp_input.dense_shape)
