@@ -40,7 +40,9 @@ class SparseTensor:
     @property
     def shape(self):
         """The dense shape as far as it is known while building: its value when known, else its rank."""
-        if graph_building.value_known(self._dense_shape):
+        # A symbolic tensor has no host value here (its folding lives in the ops layer): rank only.
+        if graph_building.value_known(self._dense_shape) and not getattr(type(self._dense_shape), "_is_symbolic",
+                                                                          False):
             return TensorShape([int(d) for d in self._dense_shape.numpy()])
         rank = self._dense_shape.shape[0] if self._dense_shape.shape.rank == 1 else None
         return TensorShape(None if rank is None else [None] * rank)
@@ -49,10 +51,33 @@ class SparseTensor:
         """`shape`."""
         return self.shape
 
+    def with_values(self, new_values):
+        """A SparseTensor of the same indices and dense shape holding `new_values` ([N])."""
+        return SparseTensor(self._indices, new_values, self._dense_shape)
+
+    @classmethod
+    def from_value(cls, sparse_tensor_value):
+        """A SparseTensor of a SparseTensor (itself) or of a value with indices, values and dense_shape."""
+        if isinstance(sparse_tensor_value, SparseTensor):
+            return sparse_tensor_value
+        return cls(sparse_tensor_value.indices, sparse_tensor_value.values, sparse_tensor_value.dense_shape)
+
+    def __mul__(self, other):
+        # SparseDenseCwiseMul lives with the sparse ops (a layer above): asked for when used.
+        return _DENSE_CWISE["mul"](self, other)
+
+    def __truediv__(self, other):
+        # SparseDenseCwiseDiv after TensorFlow's true-division casts, with the sparse ops too.
+        return _DENSE_CWISE["truediv"](self, other)
+
     def __repr__(self):
         # str(), as TensorFlow's "%s" (a tensor's format() is its NumPy value's).
         return (f"SparseTensor(indices={str(self._indices)}, values={str(self._values)}, "
                 f"dense_shape={str(self._dense_shape)})")
+
+
+# Set by varrt.ops.sparse_math_ops, which is of a higher layer than this module.
+_DENSE_CWISE = {}
 
 
 class SparseTensorSpec(TypeSpec):

@@ -8,8 +8,18 @@ _handlers = {}  # the op's key ("math_ops.add") -> handler(*args, **kwargs), Not
 
 
 def register(key, handler):
-    """Makes `handler` the dispatcher of the op `key` (module name and function, "math_ops.add")."""
-    _handlers[key] = handler
+    """Makes `handler` the dispatcher of the op `key` (module name and function, "math_ops.add").
+    A second handler for the same op (SparseTensor's after RaggedTensor's) is asked when the
+    first returns NotImplemented: the key keeps one callable, which the ragged operators call."""
+    earlier = _handlers.get(key)
+    if earlier is None:
+        _handlers[key] = handler
+        return
+
+    def chained(*args, **kwargs):
+        result = earlier(*args, **kwargs)
+        return handler(*args, **kwargs) if result is NotImplemented else result
+    _handlers[key] = chained
 
 
 def add_dispatch_support(fn, key):

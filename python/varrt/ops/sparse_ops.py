@@ -40,6 +40,6 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None) -> 
     if not isinstance(sp_input, SparseTensor):
         raise TypeError(f"Input must be a SparseTensor. Received: {sp_input}")
     if default_value is None:
-        default_value = b"" if sp_input.dtype.name == "string" else 0
+        default_value = {"string": b"", "bool": False}.get(sp_input.dtype.name, 0)
     return sparse_to_dense(sp_input.indices, sp_input.dense_shape, sp_input.values, default_value,
                            validate_indices, name)

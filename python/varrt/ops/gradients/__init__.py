@@ -13,3 +13,4 @@ from varrt.ops.gradients import segment_grad  # noqa: F401,E402
 from varrt.ops.gradients import special_math_grad  # noqa: F401,E402
 from varrt.ops.gradients import rnn_grad  # noqa: F401,E402
 from varrt.ops.gradients import string_grad  # noqa: F401,E402
+from varrt.ops.gradients import sparse_grad  # noqa: F401,E402
