@@ -26,6 +26,14 @@ NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tl
 # Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
 NOT_OPS.add("CustomGradient")
 NOT_OPS |= {"Inf", "NaN"}  # CheckNumerics's words for what it found
+# tf.sparse's functions are written over other ops (which the tape records); they name TensorFlow's
+# sparse op in their error texts and dtype checks (ops/sparse_*.py), and "WithNumSegments" in the
+# segment reductions' op name.
+NOT_OPS.update({"SparseAdd", "SparseConcat", "SparseDenseCwiseDiv", "SparseDenseCwiseMul", "SparseReduceMax",
+                "SparseReduceMaxSparse", "SparseReduceSum", "SparseReduceSumSparse", "SparseReshape", "SparseSegmentMean",
+                "SparseSegmentSqrtN", "SparseSegmentSum", "SparseSlice", "SparseSoftmax", "SparseSparseMaximum",
+                "SparseSparseMinimum", "SparseSplit", "SparseTensorDenseAdd", "SparseTensorDenseMatMul",
+                "WithNumSegments"})
 # The node names TensorFlow's tf.nn pooling functions give their op (ops/conv_ops.py).
 NOT_OPS.update({"MaxPool1d", "MaxPool2d", "AvgPool1D", "AvgPool2D"})
 # The labels TensorFlow's Eigen depthwise gradient kernels put before their messages (ops/depthwise_conv_ops.cc).
@@ -73,7 +81,6 @@ NO_GRADIENT = {
     "UniqueWithCounts": "TensorFlow 2.21 registers no gradient for it",
     "LowerBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
     "UpperBound": "TensorFlow 2.21 registers no gradient for it (its output is an index)",
-    "SparseToDense": "TensorFlow's (sparse_grad.py) gathers the output gradient at the indices; varrt's is not yet",
     "Lu": "TensorFlow 2.21 registers no gradient for it",
     "Dilation2DBackpropInput": "TensorFlow 2.21 registers no gradient for it",
     "Dilation2DBackpropFilter": "TensorFlow 2.21 registers no gradient for it",

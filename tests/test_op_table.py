@@ -181,7 +181,10 @@ _SOURCES = [p for p in list((REPO / "python" / "varrt").rglob("*.py")) + list((R
 # Where the product runs an op: a call with the op's name first (run("X", ...), place_op("X"),
 # training_op("X", ...), check_dtype("X", ...)), and the core's op tables ({"X", kernel}).
 # Gradient registrations name ops without running them.
-_CALL = re.compile(r"""\b(?!RegisterGradient\b|NotDifferentiable\b)\w+\(\s*["']([A-Z_]\w*)["']""")
+# A call naming an op runs it, but for the error helpers: tf.sparse's and tf.ragged's functions, written
+# over other ops, name TensorFlow's op in its error texts (kernel_error, op_error, _check_type).
+_CALL = re.compile(r"""\b(?!RegisterGradient\b|NotDifferentiable\b|kernel_error\b|op_error\b|_check_type\b)"""
+                   r"""\w+\(\s*["']([A-Z_]\w*)["']""")
 _CORE_ENTRY = re.compile(r"""\{\s*"([A-Z_]\w*)",|return\s+"([A-Z_]\w*)";""")
 
 
