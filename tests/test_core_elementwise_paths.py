@@ -17,6 +17,7 @@ import varrt as tf
 from ckpt_helpers import required_tf_python
 from conftest import REPO
 from recorded_values import EPS as _EPS, bits as _bits, decode as _decode, ulps as _ulps
+from cpu_features import skip_if_tensorflow_kernels_differ
 
 _spec = importlib.util.spec_from_file_location("record_core_elementwise",
                                                REPO / "tests" / "tools" / "record_core_elementwise.py")
@@ -71,6 +72,7 @@ def test_errors_match_tensorflow(case):
 
 
 def test_the_fixture_is_what_tensorflow_gives_now(tmp_path):
+    skip_if_tensorflow_kernels_differ()  # (tests/cpu_features.py)
     # With VARRT_TF_PYTHON, the recorded results are checked against a live TensorFlow run.
     out = tmp_path / "tf.json"
     subprocess.run([required_tf_python(), str(REPO / "tests" / "tools" / "record_core_elementwise.py"), str(out)],

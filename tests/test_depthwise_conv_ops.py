@@ -17,7 +17,8 @@ TF = recorded("depthwise_conv_ops")
 
 
 varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \
-    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "depthwise")
+    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "depthwise",
+                                                                      tensorflow_depends_on_cpu=True)
 
 
 # --- varrt alone ---------------------------------------------------------------------------

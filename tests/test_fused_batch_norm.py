@@ -18,7 +18,8 @@ TF = recorded("fused_batch_norm")
 
 
 varrt_run, test_the_program_records_what_tensorflow_recorded, test_matches_tensorflow, \
-    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "fused_batch_norm")
+    test_the_program_matches_live_tensorflow = comparison_tests(PROGRAM, TF, "fused_batch_norm",
+                                                                      tensorflow_depends_on_cpu=True)
 
 
 # --- varrt alone ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import varrt as tf
 from ckpt_helpers import required_tf_python
 from conftest import REPO
 import math_function_cases as cases
+from cpu_features import skip_if_tensorflow_kernels_differ
 
 FIXTURE_PATH = REPO / "tests" / "fixtures" / "math_functions_tf.npz"
 FIXTURE = dict(np.load(FIXTURE_PATH))
@@ -141,6 +142,7 @@ def test_gradients_run_in_the_core():
 
 
 def test_the_fixture_is_what_tensorflow_gives_now(tmp_path):
+    skip_if_tensorflow_kernels_differ()  # (tests/cpu_features.py)
     # With VARRT_TF_PYTHON, the recorded results are checked against a live TensorFlow run.
     out = tmp_path / "tf.npz"
     subprocess.run([required_tf_python(), str(REPO / "tests" / "tools" / "record_math_functions.py"), str(out)],

@@ -4,7 +4,7 @@ None or empty) at most `maxsplit` times, into a RaggedTensor with one more ragge
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework.tensor import constant, convert_to_tensor
+from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.ops.ragged import ragged_checks
 from varrt.ops.ragged.ragged_tensor import RaggedTensor
 
@@ -24,7 +24,7 @@ def _split_flat(flat, sep, maxsplit):
     return RaggedTensor._from_splits_array(constant(values, dtype=dtypes.string), splits, dtypes.int64)
 
 
-def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002 - TensorFlow's argument names
+def split(input, sep=None, maxsplit=-1, name=None) -> "RaggedTensor | Tensor":  # noqa: A002 - TensorFlow's names
     """Splits each string of `input` (a string Tensor or RaggedTensor) on `sep` (None: ASCII
     whitespace), at most `maxsplit` times (-1: no limit): a RaggedTensor with one more ragged
     dimension (a 1-D Tensor of the pieces for a scalar)."""
