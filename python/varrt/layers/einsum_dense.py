@@ -21,8 +21,12 @@ class EinsumDense(Layer):
             one); None for a size the input gives.
         activation: An activation name or callable; None for none.
         bias_axes: The output letters a bias is added along (None: no bias).
-        kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer,
-            kernel_constraint, bias_constraint: As Dense's.
+        kernel_initializer: The kernel's initializer (as Dense's).
+        bias_initializer: The bias's initializer.
+        kernel_regularizer: The kernel's regularizer.
+        bias_regularizer: The bias's regularizer.
+        kernel_constraint: The kernel's constraint.
+        bias_constraint: The bias's constraint.
         **kwargs: `Layer`'s arguments.
     """
 

@@ -44,8 +44,13 @@ class MultiHeadAttention(Layer):
         sliding_window: None, or a positive int: each query position attends only to keys within
             `sliding_window - 1` positions.
         flash_attention: Not available on TensorFlow (True raises when attention runs).
-        kernel_initializer, bias_initializer, kernel_regularizer, bias_regularizer,
-            activity_regularizer, kernel_constraint, bias_constraint: Those of the projections.
+        kernel_initializer: The projections' kernel initializer.
+        bias_initializer: The projections' bias initializer.
+        kernel_regularizer: The projections' kernel regularizer.
+        bias_regularizer: The projections' bias regularizer.
+        activity_regularizer: The layer's activity regularizer.
+        kernel_constraint: The projections' kernel constraint.
+        bias_constraint: The projections' bias constraint.
         use_gate: Whether a sigmoid projection of the query gates the attention output.
         seed: The dropout's seed.
         **kwargs: `Layer`'s arguments.
