@@ -116,7 +116,7 @@ def test_types_are_revealed_not_any(mypy_output):
         "tuple[varrt.framework.tensor.Tensor, varrt.framework.tensor.Tensor]",  # tf.nn.moments
         "numpy.ndarray",  # v.numpy()
         "numpy.ndarray",  # t.numpy()
-        "varrt.framework.symbolic.Operation | None",  # tf.debugging.Assert: None eagerly
+        "varrt.framework.operation.Operation | None",  # tf.debugging.Assert: None eagerly
         "varrt.framework.tensor.Tensor",  # tf.raw_ops.AddV2
         "list[varrt.framework.tensor.Tensor]",  # tf.raw_ops.ShapeN
     ], mypy_output["reveal"].stdout
