@@ -14,6 +14,7 @@
 
 #include "bindings.h"
 #include "interop/basic_index.h"
+#include "interop/convert.h"
 #include "interop/gil.h"
 #include "interop/handle.h"
 #include "interop/tensor_object.h"
@@ -70,6 +71,18 @@ PyObject* new_slice(PyObject* var, PyObject* key, PyTensor value, bool deferred)
 // tensor (make_deferred_slice), so `v[1].assign(x)` copies nothing.
 PyObject* variable_getitem(PyObject* self, PyObject* key) {
   const SliceClass& c = slice_class();
+  IntIndex index;
+  if (int_index_key(key, &index)) {  // `v[1]`: no spec to compile unless the read is not deferred
+    try {
+      PyTensor read;
+      if (ops::ReadForIndex(handle_of(self).handle(), index, &read.tensor, &read.device)) {
+        return new_slice(self, key, std::move(read), /*deferred=*/true);
+      }
+    } catch (...) {
+      set_python_error_from_current_exception();
+      return nullptr;
+    }
+  }
   ScratchSpec spec;
   if (!basic_index_spec(key, spec.get())) return PyObject_CallFunctionObjArgs(c.general_getitem, self, key, nullptr);
   try {
@@ -104,7 +117,10 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
                                                    (nargs == 1 && PyTuple_GET_SIZE(kwnames) == 1 &&
                                                     PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0),
                                                                                      "name") == 0));
-  if (!plain_call || var == nullptr || key == nullptr || !basic_index_spec(key, spec.get())) {
+  IntIndex index;
+  const bool int_key = plain_call && key != nullptr && int_index_key(key, &index);
+  // An int key's spec is compiled only if the element write below declines it.
+  if (!plain_call || var == nullptr || key == nullptr || (!int_key && !basic_index_spec(key, spec.get()))) {
     PyObject* bound = PyMethod_New(c.general_assign, self);
     if (bound == nullptr) return nullptr;
     PyObject* r = PyObject_Vectorcall(bound, args, static_cast<size_t>(nargs), kwnames);
@@ -125,7 +141,14 @@ PyObject* slice_assign(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
   }
   try {
     const OwnedHandle& h = handle_of(var);
-    Tensor v = update_input(args[0], h.handle().var()->dtype());
+    const DType dtype = h.handle().var()->dtype();
+    alignas(8) char element[8];
+    if (int_key && python_number_element(args[0], dtype, element) &&
+        ops::AssignElementAtIndex(h.handle(), index, dtype, element)) {
+      return new_unread(var);  // `v[1].assign(5.)`: one number written, no tensor made for it
+    }
+    if (int_key && !basic_index_spec(key, spec.get())) throw std::logic_error("an int key did not compile");
+    Tensor v = update_input(args[0], dtype);
     if (v.byte_size() >= kReleaseGilBytes) {
       without_gil([&] { ops::ResourceStridedSliceAssign(h.handle(), *spec.get(), std::move(v)); });
     } else {

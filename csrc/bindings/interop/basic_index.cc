@@ -109,5 +109,27 @@ bool basic_index_spec(pybind11::handle key, StridedSliceSpec* spec) {
   return true;
 }
 
+bool int_index_key(pybind11::handle key, IntIndex* index) {
+  PyObject* const* parts = &key.ptr();
+  Py_ssize_t n = 1;
+  if (PyTuple_CheckExact(key.ptr())) {
+    n = PyTuple_GET_SIZE(key.ptr());
+    parts = &PyTuple_GET_ITEM(key.ptr(), 0);
+    if (n == 0 || n > IntIndex::kMax) return false;
+  }
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    if (!PyLong_CheckExact(parts[i])) return false;  // bools, NumPy integers: basic_index_spec
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(parts[i], &overflow);
+    if (overflow != 0 || value == INT64_MAX || (value == -1 && PyErr_Occurred())) {
+      PyErr_Clear();
+      return false;
+    }
+    index->at[i] = value;
+  }
+  index->n = static_cast<int>(n);
+  return true;
+}
+
 }  // namespace bind
 }  // namespace varrt

@@ -19,6 +19,11 @@ namespace bind {
 // False for anything else (nothing raised): the caller takes the general path.
 bool basic_index_spec(pybind11::handle key, StridedSliceSpec* spec);
 
+// True, with `index` filled, when `key` is a Python int (not a bool) or a tuple of 1 to
+// IntIndex::kMax of them, each within int64 and below its maximum: the keys basic_index_spec
+// reads as shrunk axes only, without the spec (`v[1]`, `v[1, -2]`). False for anything else.
+bool int_index_key(pybind11::handle key, IntIndex* index);
+
 // A spec for basic_index_spec that the thread's next one reuses once this one is gone, so
 // compiling `v[1]` and its assign allocates nothing after the first time (three vectors each
 // time was a tenth of `v[1].assign(5.)`); a nested one, from Python code an op's hook runs,

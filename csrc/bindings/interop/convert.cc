@@ -5,6 +5,8 @@
 #include <numpy/arrayobject.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -193,17 +195,53 @@ PyTensor Converted::to_device() const {
   return PyTensor{std::move(out), &device};
 }
 
-Tensor python_float_tensor(PyObject* value, DType want) {
-  if (!PyFloat_CheckExact(value) || (want != DType::kFloat32 && want != DType::kFloat64)) return Tensor();
-  const double d = PyFloat_AS_DOUBLE(value);
-  Tensor out(want, Shape{}, small_staging());
-  if (want == DType::kFloat64) {
-    *static_cast<double*>(out.mutable_data()) = d;
-  } else {
+bool python_number_element(PyObject* value, DType want, void* out) {
+  if (PyFloat_CheckExact(value)) {
+    const double d = PyFloat_AS_DOUBLE(value);
+    if (want == DType::kFloat64) {
+      *static_cast<double*>(out) = d;
+      return true;
+    }
+    if (want != DType::kFloat32) return false;
     const float f = static_cast<float>(d);  // round to nearest, as NumPy's float64 -> float32
-    if (std::isinf(f) && !std::isinf(d)) return Tensor();
-    *static_cast<float*>(out.mutable_data()) = f;
+    if (std::isinf(f) && !std::isinf(d)) return false;
+    *static_cast<float*>(out) = f;
+    return true;
   }
+  if (!PyLong_CheckExact(value)) return false;
+  int overflow = 0;
+  const long long i = PyLong_AsLongLongAndOverflow(value, &overflow);
+  if (overflow != 0 || (i == -1 && PyErr_Occurred())) {
+    PyErr_Clear();
+    return false;
+  }
+  switch (want) {
+    case DType::kInt64:
+      *static_cast<int64_t*>(out) = static_cast<int64_t>(i);
+      return true;
+    case DType::kInt32:
+      if (i < INT32_MIN || i > INT32_MAX) return false;
+      *static_cast<int32_t*>(out) = static_cast<int32_t>(i);
+      return true;
+    case DType::kFloat32:
+      if (i < -(1LL << 24) || i > (1LL << 24)) return false;
+      *static_cast<float*>(out) = static_cast<float>(i);
+      return true;
+    case DType::kFloat64:
+      if (i < -(1LL << 53) || i > (1LL << 53)) return false;
+      *static_cast<double*>(out) = static_cast<double>(i);
+      return true;
+    default:
+      return false;
+  }
+}
+
+Tensor python_float_tensor(PyObject* value, DType want) {
+  if (!PyFloat_CheckExact(value)) return Tensor();
+  alignas(8) char element[8];
+  if (!python_number_element(value, want, element)) return Tensor();
+  Tensor out(want, Shape{}, small_staging());
+  std::memcpy(out.mutable_data(), element, dtype_size(want));
   ops::EagerConstInPlace();
   return out;
 }

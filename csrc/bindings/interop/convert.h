@@ -29,6 +29,13 @@ bool is_host_value(PyObject* value);
 // out of range, which the general conversion decides.
 Tensor python_float_tensor(PyObject* value, DType want);
 
+// A Python float or int (not a bool) as one element of `want`, written to `out` (8 bytes, aligned),
+// where TensorFlow's conversion of it to `want` gives exactly that: a float to float32 (rounded
+// to nearest, finite stays finite) or float64; an int to int32 or int64 within range, or to
+// float32/float64 when it is exact there (|x| <= 2^24, 2^53). False for anything else (nothing
+// raised), which the general conversion decides and reports.
+bool python_number_element(PyObject* value, DType want, void* out);
+
 // A converted value: NumPy numbers as a C-contiguous native array of `dtype`, or the walked
 // elements. The elements live in per-thread scratch, reused by the next conversion on the
 // thread once this one is gone (a nested conversion, from Python code the walk runs, gets its own).

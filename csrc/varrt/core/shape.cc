@@ -8,13 +8,6 @@ namespace varrt {
 
 Shape::Shape(std::initializer_list<int64_t> dims) { assign(dims.begin(), static_cast<int>(dims.size())); }
 Shape::Shape(const std::vector<int64_t>& dims) { assign(dims.data(), static_cast<int>(dims.size())); }
-Shape::Shape(const int64_t* dims, int rank) { assign(dims, rank); }
-Shape::Shape(const Shape& other) { assign(other.data(), other.rank_); }
-Shape& Shape::operator=(const Shape& other) {
-  if (this != &other) assign(other.data(), other.rank_);
-  return *this;
-}
-Shape::~Shape() { delete[] heap_; }
 
 void Shape::assign(const int64_t* dims, int rank) {
   if (rank < 0) throw_error(Code::kInvalidArgument, "Shape rank must be non-negative");

@@ -18,10 +18,50 @@ class Shape {
   Shape() = default;
   Shape(std::initializer_list<int64_t> dims);
   explicit Shape(const std::vector<int64_t>& dims);
-  Shape(const int64_t* dims, int rank);
-  Shape(const Shape& other);
-  Shape& operator=(const Shape& other);
-  ~Shape();
+  Shape(const int64_t* dims, int rank) {
+    if (rank >= 0 && rank <= kInline) {
+      copy_inline(dims, rank);
+    } else {
+      assign(dims, rank);
+    }
+  }
+  // Copies, moves and the destructor are inline for shapes of at most kInline dimensions:
+  // a small op copies its tensors' shapes several times, and an out-of-line call each time
+  // was a tenth of `v[1].assign(5.)`.
+  Shape(const Shape& other) {
+    if (other.rank_ <= kInline) {
+      copy_inline(other.inline_, other.rank_);
+    } else {
+      assign(other.heap_, other.rank_);
+    }
+  }
+  Shape(Shape&& other) noexcept : rank_(other.rank_), heap_(other.heap_) {
+    copy_words(other.inline_);
+    other.rank_ = 0;
+    other.heap_ = nullptr;
+  }
+  Shape& operator=(const Shape& other) {
+    if (this != &other) {
+      if (other.rank_ <= kInline) {
+        copy_inline(other.inline_, other.rank_);
+      } else {
+        assign(other.heap_, other.rank_);
+      }
+    }
+    return *this;
+  }
+  Shape& operator=(Shape&& other) noexcept {
+    if (this != &other) {
+      delete[] heap_;
+      rank_ = other.rank_;
+      heap_ = other.heap_;
+      copy_words(other.inline_);
+      other.rank_ = 0;
+      other.heap_ = nullptr;
+    }
+    return *this;
+  }
+  ~Shape() { delete[] heap_; }
 
   int rank() const { return rank_; }
   int64_t dim(int i) const { return data()[i]; }
@@ -42,6 +82,15 @@ class Shape {
 
  private:
   void assign(const int64_t* dims, int rank);
+  // Fills the inline dimensions (rank <= kInline); a heap array kept from a larger shape stays
+  // for reuse, as assign keeps it.
+  void copy_inline(const int64_t* dims, int rank) {
+    for (int i = 0; i < rank; ++i) inline_[i] = dims[i];
+    rank_ = rank;
+  }
+  void copy_words(const int64_t* from) {
+    for (int i = 0; i < kInline; ++i) inline_[i] = from[i];
+  }
   int rank_ = 0;
   int64_t inline_[kInline] = {0, 0, 0, 0, 0, 0};
   int64_t* heap_ = nullptr;

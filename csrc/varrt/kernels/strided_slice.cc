@@ -167,4 +167,39 @@ bool resolve_strided_slice(const StridedSliceSpec& spec, const Shape& input, Sli
   return true;
 }
 
+bool int_index_of(const StridedSliceSpec& spec, IntIndex* index) {
+  const int n = static_cast<int>(spec.begin.size());
+  if (n == 0 || n > IntIndex::kMax || spec.begin_mask != 0 || spec.end_mask != 0 || spec.ellipsis_mask != 0 ||
+      spec.new_axis_mask != 0 || spec.shrink_axis_mask != static_cast<int32_t>((1u << n) - 1) ||
+      spec.end.size() != spec.begin.size() || spec.strides.size() != spec.begin.size()) {
+    return false;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int64_t b = spec.begin[static_cast<size_t>(i)];
+    if (spec.strides[static_cast<size_t>(i)] != 1 || spec.end[static_cast<size_t>(i)] != b + 1) return false;
+    index->at[i] = b;
+  }
+  index->n = n;
+  return true;
+}
+
+bool int_index_block(const IntIndex& index, const Shape& input, int64_t* offset, int64_t* elements) {
+  const int n = index.n;
+  const int rank = input.rank();
+  if (n <= 0 || n > rank) return false;
+  const int64_t* dims = input.data();
+  int64_t at = 0;
+  for (int i = 0; i < n; ++i) {
+    const int64_t dim = dims[i];
+    const int64_t b = index.at[i];
+    if (b < -dim || b >= dim) return false;
+    at = at * dim + (b < 0 ? b + dim : b);
+  }
+  int64_t block = 1;
+  for (int i = n; i < rank; ++i) block *= dims[i];  // a tensor's element count fits int64
+  *offset = at * block;
+  *elements = block;
+  return true;
+}
+
 }  // namespace varrt

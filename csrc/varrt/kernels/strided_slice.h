@@ -40,6 +40,24 @@ struct SliceGeometry {
   int64_t processing_elements() const;
 };
 
+// An index of integers only (`x[1]`, `x[1, -2]`): one per leading dimension, a negative one
+// counting from the end. A spec says it with shrunk axes only (end = begin + 1, stride 1); the
+// most common slices of a variable and their assigns use it without the spec's vectors.
+struct IntIndex {
+  static constexpr int kMax = 8;
+  int64_t at[kMax] = {};
+  int n = 0;
+};
+
+// `spec` as an IntIndex, when it is one of 1 to IntIndex::kMax integers.
+bool int_index_of(const StridedSliceSpec& spec, IntIndex* index);
+
+// The block `index` selects in a tensor of shape `input`: the row-major offset of its first
+// element and its element count (the product of the dimensions after the indexed ones). False
+// when the index has more entries than `input` has dimensions or an entry is out of range (the
+// spec's resolution then reports TensorFlow's error).
+bool int_index_block(const IntIndex& index, const Shape& input, int64_t* offset, int64_t* elements);
+
 // Resolves `spec` against `input`. Returns false and sets `error` to TensorFlow's message
 // (without the op decoration) when the spec does not apply to the shape.
 bool resolve_strided_slice(const StridedSliceSpec& spec, const Shape& input, SliceGeometry* out, std::string* error);

@@ -58,36 +58,22 @@ Tensor row_view(const Tensor& input, int64_t first_element, const Shape& shape) 
   return Tensor::borrow(input.dtype(), shape, data, static_cast<size_t>(n) * item, [parent] {});
 }
 
-// An index of integers only (`x[1]`, `x[1, -2]`, as slicing.py and the bindings spell it:
-// shrink bits, end = begin + 1, stride 1) selects one contiguous block, the trailing
-// dimensions at `*offset`, found without resolving the general spec (whose vectors cost more
-// than the copy). False for anything else, an index out of range included: the general path
-// then decides, and reports errors, as always.
-bool int_index_block(const StridedSliceSpec& spec, const Shape& shape, int64_t* offset, Shape* block) {
-  const int n = static_cast<int>(spec.begin.size());
-  if (n == 0 || n > shape.rank() || spec.begin_mask != 0 || spec.end_mask != 0 || spec.ellipsis_mask != 0 ||
-      spec.new_axis_mask != 0 || spec.shrink_axis_mask != static_cast<int32_t>((1u << n) - 1) ||
-      spec.end.size() != spec.begin.size() || spec.strides.size() != spec.begin.size()) {
-    return false;
-  }
-  int64_t at = 0;
-  for (int i = 0; i < n; ++i) {
-    const int64_t dim = shape.dim(i);
-    int64_t b = spec.begin[static_cast<size_t>(i)];
-    if (b < -dim || b >= dim || spec.strides[static_cast<size_t>(i)] != 1 || spec.end[static_cast<size_t>(i)] != b + 1) {
-      return false;
-    }
-    at = at * dim + (b < 0 ? b + dim : b);
-  }
-  *block = Shape(shape.data() + n, shape.rank() - n);
-  *offset = at * block->num_elements();
+// An index of integers only (`x[1]`, `x[1, -2]`, as slicing.py and the bindings spell it)
+// selects one contiguous block, the trailing dimensions (`*block`) at `*offset`, found without
+// resolving the general spec (whose vectors cost more than the copy). False for anything else,
+// an index out of range included: the general path then decides, and reports errors, as always.
+bool spec_block(const StridedSliceSpec& spec, const Shape& shape, int64_t* offset, Shape* block) {
+  IntIndex index;
+  int64_t elements = 0;
+  if (!int_index_of(spec, &index) || !int_index_block(index, shape, offset, &elements)) return false;
+  *block = Shape(shape.data() + index.n, shape.rank() - index.n);
   return true;
 }
 
 Tensor strided_slice(const Tensor& input, const StridedSliceSpec& spec, const Device& device, bool share) {
   int64_t block_at = 0;
   Shape block;
-  if (!share && input.dtype() != DType::kString && int_index_block(spec, input.shape(), &block_at, &block)) {
+  if (!share && input.dtype() != DType::kString && spec_block(spec, input.shape(), &block_at, &block)) {
     Tensor out = Tensor::allocate(input.dtype(), block, device.allocator);
     size_t item = dtype_size(input.dtype());
     if (out.num_elements() > 0) {
@@ -128,7 +114,7 @@ void assign_slice(const ResourceHandle& handle, Var* var, const StridedSliceSpec
   Tensor& params = var->tensor();
   int64_t block_at = 0;
   Shape block;
-  if (params.dtype() != DType::kString && int_index_block(spec, params.shape(), &block_at, &block) &&
+  if (params.dtype() != DType::kString && spec_block(spec, params.shape(), &block_at, &block) &&
       block.num_elements() > 0 &&
       (value.shape() == block || (value.num_elements() == 1 && value.shape().rank() <= block.rank()))) {
     // One contiguous block: the value itself, or its one element repeated (a broadcast).
@@ -224,7 +210,11 @@ Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Dev
   return out;
 }
 
-bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor* value, const Device** device) {
+namespace {
+
+// ReadForSlice's and ReadForIndex's common part; `fits(shape)` says whether the index applies.
+template <class Fits>
+bool read_for_slice(const ResourceHandle& handle, Tensor* value, const Device** device, Fits&& fits) {
   if (Dispatch::intercepted() || Executor::log_device_placement()) return false;
   Var* var = indexing::live_var(handle);
   {
@@ -234,12 +224,7 @@ bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Te
     if (current.dtype() == DType::kString || current.byte_size() > kDeferredSliceMaxBytes) return false;
     *value = current;
   }
-  int64_t block_at = 0;
-  Shape block;
-  SliceGeometry g;
-  std::string error;
-  if (!int_index_block(spec, value->shape(), &block_at, &block) &&
-      !resolve_strided_slice(spec, value->shape(), &g, &error)) {
+  if (!fits(value->shape())) {
     *value = Tensor();
     return false;
   }
@@ -250,6 +235,44 @@ bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Te
     return false;
   }
   *device = &placed;
+  return true;
+}
+
+}  // namespace
+
+bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor* value, const Device** device) {
+  return read_for_slice(handle, value, device, [&](const Shape& shape) {
+    int64_t block_at = 0;
+    Shape block;
+    SliceGeometry g;
+    std::string error;
+    return spec_block(spec, shape, &block_at, &block) || resolve_strided_slice(spec, shape, &g, &error);
+  });
+}
+
+bool ReadForIndex(const ResourceHandle& handle, const IntIndex& index, Tensor* value, const Device** device) {
+  return read_for_slice(handle, value, device, [&](const Shape& shape) {
+    int64_t offset = 0, elements = 0;
+    return int_index_block(index, shape, &offset, &elements);
+  });
+}
+
+bool AssignElementAtIndex(const ResourceHandle& handle, const IntIndex& index, DType dtype, const void* element) {
+  if (Dispatch::intercepted() || Executor::log_device_placement()) return false;
+  Var* var = indexing::live_var(handle);
+  if (var->dtype() != dtype || dtype == DType::kString) return false;
+  // Placed as Dispatch::run places a resource op: with its variable, unreachable when remote.
+  const Device& placed = Executor::place("ResourceStridedSliceAssign", var->device());
+  if (placed.remote) return false;
+  std::unique_lock<std::shared_mutex> lock(var->mu());
+  if (!var->is_initialized()) return false;
+  int64_t offset = 0, n = 0;
+  if (!int_index_block(index, var->tensor().shape(), &offset, &n)) return false;
+  if (n == 0) return true;
+  Tensor& target = PrepareToUpdateVariable(handle.shared_var());
+  const size_t item = dtype_size(dtype);
+  char* dst = indexing::element(target.mutable_data(), item, offset);
+  for (int64_t i = 0; i < n; ++i) std::memcpy(dst + static_cast<size_t>(i) * item, element, item);
   return true;
 }
 

@@ -24,6 +24,15 @@ Tensor StridedSlice(const Tensor& input, const StridedSliceSpec& spec, const Dev
 // variable. `value` must have the variable's dtype (moved in: a copy would cost a reference count).
 void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor value);
 
+// ResourceStridedSliceAssign of one host number, `element` (of `dtype`, converted by the caller
+// by TensorFlow's rules), to an index of integers only (`v[1].assign(5.)`), in eager code nothing
+// observes (as ReadForSlice) on a local variable: written to every element of the indexed block
+// under the variable's exclusive lock, copy-on-write, with no tensor made for the value and no
+// op call. False, with nothing done, when any of that does not hold (another dtype, an index out
+// of range, a string variable): the caller then runs ResourceStridedSliceAssign, which raises
+// TensorFlow's errors.
+bool AssignElementAtIndex(const ResourceHandle& handle, const IntIndex& index, DType dtype, const void* element);
+
 // `variable[spec]` in eager code nothing observes (no hook, no forwarder, placement logging off),
 // for a variable of at most kDeferredSliceMaxBytes: ReadVariableOp and StridedSlice with the
 // slice's copy deferred. Sets `*value` to the variable's current value (sharing its buffer) and
@@ -32,6 +41,8 @@ void ResourceStridedSliceAssign(const ResourceHandle& handle, const StridedSlice
 // nothing done, when any of that does not hold or the spec does not fit the value: the caller
 // then runs the two ops, which raise TensorFlow's errors.
 bool ReadForSlice(const ResourceHandle& handle, const StridedSliceSpec& spec, Tensor* value, const Device** device);
+// ReadForSlice for an index of integers only, without a spec (`v[1]`).
+bool ReadForIndex(const ResourceHandle& handle, const IntIndex& index, Tensor* value, const Device** device);
 // A read kept by a deferred slice pins the variable's buffer, so the variable's next update
 // copies it: cheap for a small variable, not for a large one, whose slice is copied at once.
 constexpr size_t kDeferredSliceMaxBytes = 1 << 16;
