@@ -18,6 +18,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_image_preprocessing_program.py keras_image_preprocessing
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py ragged_program.py ragged
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py graph_inspection_program.py graph_inspection
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py tnp_program.py tnp
 """
 import os
 import shutil

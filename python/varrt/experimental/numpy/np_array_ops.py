@@ -294,12 +294,12 @@ def around(a, decimals=0):
         factor = math_ops.cast(factor, dtype)
     else:
         float_dtype = np_utils.result_type(float)
-        a = math_ops.cast(a, float_dtype)
+        a = a.astype(float_dtype)  # NumPy methods as in TensorFlow: they need NumPy behaviour on
         factor = math_ops.cast(factor, float_dtype)
     a = math_ops.multiply(a, factor)
     a = math_ops.round(a)
     a = math_ops.divide(a, factor)
-    return math_ops.cast(a, dtype)
+    return a.astype(dtype)
 
 
 round = around  # noqa: A001  (tnp.round)

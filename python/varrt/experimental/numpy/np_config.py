@@ -73,15 +73,17 @@ def _is_advanced(part):
 def _getitem(tensor, key):
     """`tensor[key]` with NumPy's rules: basic keys as TensorFlow slices them; advanced keys
     (sequences, arrays, boolean lists) by NumPy's index arithmetic on the element positions,
-    then one gather of those elements (differentiable like TensorFlow's gathers)."""
+    then one gather of those elements (differentiable like TensorFlow's gathers). That needs the
+    tensor's static shape and the index's values (in a traced function too); TensorFlow's
+    dynamic form (index tensors known only when the graph runs) is not built."""
     parts = key if isinstance(key, tuple) else (key,)
     if isinstance(key, Tensor) and key.dtype.is_bool:
         return _originals["__getitem__"](tensor, key)  # a boolean mask, TensorFlow's own path
     if not any(_is_advanced(p) for p in parts):
         return _originals["__getitem__"](tensor, key)
-    if getattr(type(tensor), "_is_symbolic", False) or not tensor.shape.is_fully_defined():
+    if not tensor.shape.is_fully_defined():
         raise NotImplementedError("varrt does not implement NumPy-style advanced indexing of a tensor "
-                                  "inside tf.function")
+                                  "whose shape is not fully known")
 
     def concrete(p):
         if isinstance(p, Tensor):

@@ -112,7 +112,7 @@ def _scalar(tf_fn, x, promote_to_float=False):
     `promote_to_float`."""
     x = np_array_ops.asarray(x)
     if promote_to_float and not np.issubdtype(x.dtype.as_numpy_dtype, np.inexact):
-        x = math_ops.cast(x, np_utils.result_type(float))
+        x = x.astype(np_utils.result_type(float))  # TensorFlow's call: a NumPy method, so it needs NumPy behaviour on
     return tf_fn(x)
 
 
