@@ -66,7 +66,8 @@ def test_every_missing_keras_name_says_varrt_does_not_implement_it_yet():
                                    "tf.compat.v1.summary yet"),
     (lambda: tf.compat.v1.train.SyncReplicasOptimizer,
      "varrt does not implement tf.compat.v1.train.SyncReplicasOptimizer yet"),
-    (lambda: tf.experimental.numpy, "varrt does not implement tf.experimental.numpy yet"),
+    (lambda: tf.experimental.numpy.linspace, "module 'varrt.experimental.numpy' has no attribute 'linspace': varrt "
+                                               "does not implement tf.experimental.numpy.linspace yet"),
 ])
 def test_named_examples(get, text):
     with pytest.raises(AttributeError) as info:

@@ -20,7 +20,7 @@ PAGE = REPO / "docs" / "api" / "supported.md"
 
 # The page's order: the TensorFlow 2 namespaces first, then TensorFlow 1's (the fixture's is sorted).
 ORDER = ["tf", "tf.math", "tf.nn", "tf.linalg", "tf.random", "tf.debugging", "tf.dtypes", "tf.config", "tf.data",
-         "tf.data.experimental", "tf.keras.layers",
+         "tf.data.experimental", "tf.keras.layers", "tf.experimental.numpy", "tf.experimental.numpy.random",
          "tf.compat.v1", "tf.compat.v1.math", "tf.compat.v1.nn", "tf.compat.v1.random", "tf.compat.v1.train",
          "tf.compat.v1.losses", "tf.compat.v1.layers"]
 

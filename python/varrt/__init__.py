@@ -17,7 +17,7 @@ below it, at module level and inside functions alike, and no imports form a circ
     state         trackable/ checkpoint/ optimizers/ losses/ saving/ layers/ tf1_layers/ metrics/ data/ models/
                   keras_utils/ datasets/ saved_model/ graph_def/ summary/
     client        client/ distribute/
-    public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental
+    public names  __init__ bitwise compat compat_v1_aliases config/ debugging dlpack dtypes errors experimental/
                   image initializers io keras/ linalg math math_special nn nn_experimental ragged random
                   random_experimental profiler/ raw_ops sparse strings test train/ types/ version
     tools         tools/ benchmarks/ tour __main__

@@ -19,6 +19,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py ragged_program.py ragged
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py graph_inspection_program.py graph_inspection
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py slice_assign_program.py slice_assign
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py tnp_program.py tnp
 """
 import os
 import shutil

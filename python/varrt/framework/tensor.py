@@ -66,6 +66,10 @@ else:
     TensorOperators = object  # at run time the operators are the op functions themselves
 
 
+# The NumPy methods TensorFlow's Tensor.__getattr__ names in its hint to enable NumPy behaviour.
+_NUMPY_METHOD_NAMES = frozenset({"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"})
+
+
 class Tensor(_C.TensorBase, TensorOperators):
     """An immutable multi-dimensional array (TensorFlow's EagerTensor)."""
 
@@ -87,6 +91,18 @@ class Tensor(_C.TensorBase, TensorOperators):
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
+
+    if not TYPE_CHECKING:  # type checkers keep refusing unknown attributes
+        def __getattr__(self, name):
+            # Only attribute misses come here: NumPy's method names get TensorFlow's hint (they exist
+            # once tf.experimental.numpy.experimental_enable_numpy_behavior() installs them).
+            if name in _NUMPY_METHOD_NAMES:
+                raise AttributeError(
+                    f"{self._tf_class_name} object has no attribute '{name}'. " + """
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+      """)
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     if TYPE_CHECKING:  # the C accessors, as type checkers see them
         # A 0-d value comes back as a NumPy scalar (np.float32(1.0)), as TensorFlow's does; typed as

@@ -1,6 +1,7 @@
 """varrt-specific introspection not in TensorFlow's API."""
 from varrt import _C
 from varrt import dlpack  # noqa: F401  (tf.experimental.dlpack.to_dlpack / from_dlpack)
+from varrt.experimental import numpy  # noqa: F401  (tf.experimental.numpy; `import tensorflow.experimental.numpy`)
 
 
 def memory_stats(device="/job:localhost/replica:0/task:0/device:CPU:0"):
