@@ -1,11 +1,13 @@
 // TensorFlow's conversion rules on plain values, without Python: what a C++ dispatcher gets
 // when it converts host values (the Python bindings walk Python objects into the same Leaves).
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <string>
 
 #include "check.h"
 #include "varrt/core/error.h"
+#include "varrt/core/half.h"
 #include "varrt/tf/conversion_rules.h"
 
 using namespace varrt;
@@ -77,6 +79,57 @@ TEST(floats_overflow_to_inf_when_requested) {
   float f[2];
   tf::fill(l, DType::kFloat32, f);
   CHECK(std::isinf(f[0]) && f[1] == 2.0f);
+}
+
+TEST(requested_dtypes_read_as_tensorflows_converters_then_cast) {
+  Leaves l;
+  l.add_bool(true);
+  CHECK(tf::resolve_dtype(l, DType::kInt32) == DType::kInt32);  // int32 has a converter; bools are ints
+  CHECK(tf::resolve_dtype(l, DType::kInt8) == DType::kInvalid);  // read as bool, which casts to nothing
+  CHECK(tf::resolve_dtype(l, DType::kBFloat16) == DType::kInvalid);
+  l.add_int(2);  // [True, 2]
+  int32_t i32[2];
+  CHECK(tf::resolve_dtype(l, DType::kInt32) == DType::kInt32);
+  tf::fill(l, DType::kInt32, i32);
+  CHECK(i32[0] == 1 && i32[1] == 2);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInt8), ErrorKind::kValue, tf::kMixedTypes);
+  l.clear();
+  l.add_big_int(std::ldexp(1.0, 64));  // [2**64, 1]: float32 reads ints as doubles
+  l.add_int(1);
+  float f[2];
+  CHECK(tf::resolve_dtype(l, DType::kFloat32) == DType::kFloat32);
+  tf::fill(l, DType::kFloat32, f);
+  CHECK(f[0] == std::ldexp(1.0f, 64) && f[1] == 1.0f);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kBFloat16), ErrorKind::kValue, tf::kIntOutOfRange);  // int64 reading
+  l.clear();
+  l.add_int(INT64_MIN);  // no bfloat16 converter: read as int64, then cast
+  l.add_int(-1);
+  uint16_t bf[2];
+  CHECK(tf::resolve_dtype(l, DType::kBFloat16) == DType::kBFloat16);
+  tf::fill(l, DType::kBFloat16, bf);
+  CHECK(bfloat16_to_float(bf[0]) == -std::ldexp(1.0f, 63) && bfloat16_to_float(bf[1]) == -1.0f);
+  int8_t i8[2];
+  CHECK(tf::resolve_dtype(l, DType::kInt8) == DType::kInt8);  // wraps
+  tf::fill(l, DType::kInt8, i8);
+  CHECK(i8[0] == 0 && i8[1] == -1);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kUInt64), ErrorKind::kValue, tf::kIntOutOfRange);  // TF: SystemError
+  l.clear();
+  l.add_float(1.5);  // [1.5, True] into complex64: read as doubles
+  l.add_bool(true);
+  std::complex<float> c[2];
+  CHECK(tf::resolve_dtype(l, DType::kComplex64) == DType::kComplex64);
+  tf::fill(l, DType::kComplex64, c);
+  CHECK(c[0] == std::complex<float>(1.5f) && c[1] == std::complex<float>(1.0f));
+  CHECK(tf::resolve_dtype(l, DType::kInt32) == DType::kInvalid);  // doubles cast to no integer
+  l.clear();
+  l.add_bool(true, /*numpy=*/true);  // a NumPy bool is no int to the number converters
+  l.add_int(1);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kFloat32), ErrorKind::kValue, tf::kMixedTypes);
+  l.clear();
+  l.add_big_int(INFINITY);  // 10**400: beyond double too
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kFloat64), ErrorKind::kValue, tf::kIntOutOfRange);
+  l.clear();
+  CHECK(tf::resolve_dtype(l, DType::kInt8) == DType::kInt8);  // []: empty of the requested dtype
 }
 
 TEST(strings_keep_their_bytes) {

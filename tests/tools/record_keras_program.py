@@ -11,6 +11,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_preprocessing_program.py keras_preprocessing
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py custom_gradient_program.py custom_gradient
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py gfile_program.py gfile
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py conversion_dtype_program.py conversion_dtype
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_attention_program.py keras_attention
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py strings_program.py strings
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_text_vectorization_program.py keras_text_vectorization

@@ -5,6 +5,7 @@
 #include <numpy/arrayobject.h>
 #include <pybind11/pybind11.h>
 
+#include <limits>
 #include <string>
 
 #include "interop/numpy.h"
@@ -37,7 +38,13 @@ void add_int(PyObject* o, tf::Leaves& out) {
     if (u != static_cast<unsigned long long>(-1) || !PyErr_Occurred()) return out.add_uint64(u);
     PyErr_Clear();  // beyond 2^64: TensorFlow's range error, raised by the rules
   }
-  out.add_big_int();
+  // Floating converters read it as float() does (PyLong_AsDouble); inf: float() overflows.
+  double as_double = PyLong_AsDouble(o);
+  if (as_double == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    as_double = std::numeric_limits<double>::infinity();
+  }
+  out.add_big_int(as_double);
 }
 
 void add_string(PyObject* o, tf::Leaves& out) {
@@ -85,7 +92,7 @@ bool add_scalar(PyObject* o, tf::Leaves& out) {
   }
   if (PyArray_IsScalar(o, Generic)) {
     if (PyArray_IsScalar(o, Bool)) {
-      out.add_bool(PyObject_IsTrue(o) == 1);
+      out.add_bool(PyObject_IsTrue(o) == 1, /*numpy=*/true);
     } else if (PyArray_IsScalar(o, Integer)) {
       py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
       if (!index) throw py::error_already_set();

@@ -20,6 +20,10 @@ const char kIntOutOfRange[] = "Can't convert Python sequence with out-of-range i
 const char kFloatOutOfRange[] = "Can't convert Python sequence with a value out of range for a double-precision float.";
 const char kBadUnicode[] = "Error converting unicode string while converting Python sequence to Tensor.";
 const char kNumpyBadUnicode[] = "Failed to convert a NumPy array to a Tensor (Unable to convert element to UTF-8).";
+// The texts of two reads that fail; TensorFlow's next step always takes over from them (ints
+// then read as int64, or as doubles), so no conversion ends with them, but every failure has its text.
+const char kFoundFloat[] = "Can't convert Python sequence with floating point values to integer Tensor.";
+const char kFoundInt64[] = "Can't convert Python sequence with out-of-range integer to int32 Tensor.";
 
 void Leaves::clear() {
   dims.clear();
@@ -29,7 +33,7 @@ void Leaves::clear() {
   unsupported_ = 0;
   int_min_ = int_max_ = 0;
   int_above_int64_ = int_beyond_ = float_beyond_float32_ = false;
-  numpy_float_ = DType::kInvalid;
+  numpy_float_ = first_numpy_float_ = read_as_ = DType::kInvalid;
 }
 
 void Leaves::add_string(const char* data, size_t size) {
@@ -59,13 +63,89 @@ bool is_floating(DType d) {
   return d == DType::kFloat16 || d == DType::kBFloat16 || d == DType::kFloat32 || d == DType::kFloat64;
 }
 
-bool accepts(uint8_t kinds, DType want) {
-  if (want == DType::kString) return (kinds & ~kString) == 0;
-  if (want == DType::kBool) return (kinds & ~kBool) == 0;
-  if (kinds & kString) return false;
-  if (is_integer(want)) return (kinds & ~(kBool | kInt)) == 0;
-  if (is_floating(want)) return !(kinds & kComplex);
-  return want == DType::kComplex64 || want == DType::kComplex128;
+bool is_complex(DType d) { return d == DType::kComplex64 || d == DType::kComplex128; }
+
+// TensorFlow's IsCompatible(desired, returned): the casts ConvertToEagerTensorUncached makes
+// from the dtype the elements were read as to the requested one (bool and string cast to
+// nothing else).
+bool castable(DType want, DType from) {
+  if (want == from) return true;
+  bool numeric = is_integer(from) || is_floating(from);
+  if (is_integer(want)) return is_integer(from);
+  if (is_floating(want)) return numeric;
+  if (is_complex(want)) return numeric || is_complex(from);
+  return false;
+}
+
+// How one of TensorFlow's converters (ConverterTraits<T>::ConvertScalar) reads one element.
+enum class Read : uint8_t { kOk, kMixed, kFoundFloat, kFoundInt64, kIntOutOfRange, kOutOfRangeDouble };
+
+const char* message(Read r) {
+  switch (r) {
+    case Read::kFoundFloat: return kFoundFloat;
+    case Read::kFoundInt64: return kFoundInt64;
+    case Read::kIntOutOfRange: return kIntOutOfRange;
+    case Read::kOutOfRangeDouble: return kFloatOutOfRange;
+    default: return kMixedTypes;
+  }
+}
+
+bool has_converter(DType d) {
+  switch (d) {
+    case DType::kFloat32: case DType::kFloat64: case DType::kFloat16: case DType::kInt64: case DType::kInt32:
+    case DType::kUInt64: case DType::kComplex128: case DType::kString: case DType::kBool: return true;
+    default: return false;
+  }
+}
+
+// PyLong_Check: Python ints and bools (NumPy ints arrive as ints).
+bool python_int(const Leaf& leaf) { return leaf.kind == kInt || (leaf.kind == kBool && !leaf.numpy); }
+
+// ConvertOneFloat: a Python float that overflows `as` fails; an int is read by PyLong_AsDouble,
+// which fails only beyond double, and is not checked against `as`.
+Read read_float(const Leaf& leaf, DType as) {
+  if (leaf.kind == kFloat) {
+    if (as == DType::kFloat64 || !std::isfinite(leaf.re)) return Read::kOk;
+    float f = static_cast<float>(leaf.re);
+    bool inf = as == DType::kFloat32 ? std::isinf(f) : std::isinf(half_to_float(float_to_half(f)));
+    return inf ? Read::kOutOfRangeDouble : Read::kOk;
+  }
+  if (python_int(leaf)) {
+    return leaf.range == IntRange::kBeyond && std::isinf(leaf.re) ? Read::kOutOfRangeDouble : Read::kOk;
+  }
+  return Read::kMixed;
+}
+
+// The int64, int32 and uint64 converters.
+Read read_integer(const Leaf& leaf, DType as) {
+  if (!python_int(leaf)) return leaf.kind == kFloat ? Read::kFoundFloat : Read::kMixed;
+  if (as == DType::kUInt64) {
+    if (leaf.range == IntRange::kUInt64 || (leaf.range == IntRange::kInt64 && leaf.i >= 0)) return Read::kOk;
+    throw_value_error(kIntOutOfRange);  // TensorFlow's SystemError (see the header)
+  }
+  if (leaf.range != IntRange::kInt64) return Read::kIntOutOfRange;
+  if (as == DType::kInt32 && (leaf.i < INT32_MIN || leaf.i > INT32_MAX)) return Read::kFoundInt64;
+  return Read::kOk;
+}
+
+Read read_one(const Leaf& leaf, DType as) {
+  switch (as) {
+    case DType::kFloat16: case DType::kFloat32: case DType::kFloat64: return read_float(leaf, as);
+    case DType::kInt32: case DType::kInt64: case DType::kUInt64: return read_integer(leaf, as);
+    case DType::kComplex128: return leaf.kind == kComplex ? Read::kOk : read_float(leaf, DType::kFloat64);
+    case DType::kString: return leaf.kind == kString ? Read::kOk : Read::kMixed;
+    case DType::kBool: return leaf.kind == kBool ? Read::kOk : Read::kMixed;
+    default: return Read::kMixed;
+  }
+}
+
+// Every element read as `as`: the first failure (Converter<T>::Helper stops there).
+Read read_all(const Leaves& leaves, DType as) {
+  for (size_t k = 0; k < leaves.size(); ++k) {
+    Read r = read_one(leaves[k], as);
+    if (r != Read::kOk) return r;
+  }
+  return Read::kOk;
 }
 
 bool single_kind(uint8_t kinds) { return (kinds & (kinds - 1)) == 0; }
@@ -74,7 +154,10 @@ bool single_kind(uint8_t kinds) { return (kinds & (kinds - 1)) == 0; }
 double real_of(const Leaf& leaf) {
   if (leaf.kind == kFloat || leaf.kind == kComplex) return leaf.re;
   if (leaf.kind == kInt) {
-    if (leaf.range == IntRange::kBeyond) throw_value_error(kIntOutOfRange);
+    if (leaf.range == IntRange::kBeyond) {
+      if (std::isinf(leaf.re)) throw_value_error(kIntOutOfRange);
+      return leaf.re;
+    }
     if (leaf.range == IntRange::kUInt64) return static_cast<double>(static_cast<uint64_t>(leaf.i));
   }
   return static_cast<double>(leaf.i);
@@ -93,35 +176,66 @@ void fill_integers(const Leaves& leaves, T* d) {
   }
 }
 
+// An element as a T, read as the converter of `via` reads it, then cast (TensorFlow's Cast:
+// an integer converts to T directly, a value read as half is rounded to half first).
 template <class T>
-void fill_reals(const Leaves& leaves, T* d) {
-  if (leaves.kinds() == kFloat) {  // the common case, without a branch per element
+T real_as(const Leaf& leaf, DType via) {
+  if (via == DType::kUInt64) return static_cast<T>(static_cast<uint64_t>(leaf.i));
+  if (is_integer(via)) return static_cast<T>(leaf.i);
+  double d = real_of(leaf);
+  if (via == DType::kFloat32) return static_cast<T>(static_cast<float>(d));
+  if (via == DType::kFloat16) return static_cast<T>(half_to_float(float_to_half(static_cast<float>(d))));
+  return static_cast<T>(d);
+}
+
+template <class T>
+void fill_reals(const Leaves& leaves, DType via, T* d) {
+  if (leaves.kinds() == kFloat && (via == DType::kFloat64 || (std::is_same<T, float>::value && via == DType::kFloat32))) {
+    // the common case, without a branch per element (float32 read as double rounds alike)
     for (size_t k = 0; k < leaves.size(); ++k) d[k] = static_cast<T>(leaves[k].re);
     return;
   }
-  for (size_t k = 0; k < leaves.size(); ++k) d[k] = static_cast<T>(real_of(leaves[k]));
+  for (size_t k = 0; k < leaves.size(); ++k) d[k] = real_as<T>(leaves[k], via);
 }
 
 template <uint16_t (*FromFloat)(float)>
-void fill_halves(const Leaves& leaves, uint16_t* d) {
-  for (size_t k = 0; k < leaves.size(); ++k) d[k] = FromFloat(static_cast<float>(real_of(leaves[k])));
+void fill_halves(const Leaves& leaves, DType via, uint16_t* d) {
+  for (size_t k = 0; k < leaves.size(); ++k) d[k] = FromFloat(real_as<float>(leaves[k], via));
 }
 
 template <class T>
-void fill_complex(const Leaves& leaves, std::complex<T>* d) {
+void fill_complex(const Leaves& leaves, DType via, std::complex<T>* d) {
   for (size_t k = 0; k < leaves.size(); ++k) {
     const Leaf& leaf = leaves[k];
-    d[k] = std::complex<T>(static_cast<T>(real_of(leaf)), static_cast<T>(leaf.kind == kComplex ? leaf.im : 0.0));
+    d[k] = std::complex<T>(real_as<T>(leaf, via), static_cast<T>(leaf.kind == kComplex ? leaf.im : 0.0));
   }
 }
 
 }  // namespace
 
-DType resolve_dtype(const Leaves& leaves, DType want) {
+DType resolve_dtype(Leaves& leaves, DType want) {
   uint8_t kinds = leaves.kinds_;
+  leaves.read_as_ = DType::kInvalid;
   if (leaves.unsupported_ > 0) throw_value_error(kMixedTypes);  // all_unsupported() is the caller's
+  if (want != DType::kInvalid) {
+    // Empty: a tensor of `want`. Else `want`'s own converter, when it has one and it reads all.
+    if (leaves.size() == 0 || (has_converter(want) && read_all(leaves, want) == Read::kOk)) return want;
+    // Else the converter of the dtype inferred from the first element, then a cast.
+    const Leaf& first = leaves[0];
+    DType as = first.kind == kBool ? DType::kBool : first.kind == kComplex ? DType::kComplex128
+             : first.kind == kString ? DType::kString : first.kind == kInt ? DType::kInt64
+             : leaves.first_numpy_float_ == DType::kFloat16 ? DType::kFloat16 : DType::kFloat64;
+    Read r = read_all(leaves, as);
+    if (r == Read::kFoundFloat) {  // ints with a float after them: doubles
+      as = DType::kFloat64;
+      r = read_all(leaves, as);
+    }
+    if (r != Read::kOk) throw_value_error(message(r));
+    if (!castable(want, as)) return DType::kInvalid;
+    leaves.read_as_ = as;
+    return want;
+  }
   if (!single_kind(kinds) && (kinds & (kString | kBool))) throw_value_error(kMixedTypes);
-  if (want != DType::kInvalid) return kinds == 0 || accepts(kinds, want) ? want : DType::kInvalid;
   if (kinds == 0) return DType::kFloat32;
   if (kinds == kString) return DType::kString;
   if (kinds == kBool) return DType::kBool;
@@ -136,11 +250,12 @@ DType resolve_dtype(const Leaves& leaves, DType want) {
 }
 
 void fill(const Leaves& leaves, DType dtype, void* dst) {
+  const DType via = leaves.read_as_ == DType::kInvalid ? dtype : leaves.read_as_;
   switch (dtype) {
-    case DType::kFloat32: return fill_reals(leaves, static_cast<float*>(dst));
-    case DType::kFloat64: return fill_reals(leaves, static_cast<double*>(dst));
-    case DType::kFloat16: return fill_halves<float_to_half>(leaves, static_cast<uint16_t*>(dst));
-    case DType::kBFloat16: return fill_halves<float_to_bfloat16>(leaves, static_cast<uint16_t*>(dst));
+    case DType::kFloat32: return fill_reals(leaves, via, static_cast<float*>(dst));
+    case DType::kFloat64: return fill_reals(leaves, via, static_cast<double*>(dst));
+    case DType::kFloat16: return fill_halves<float_to_half>(leaves, via, static_cast<uint16_t*>(dst));
+    case DType::kBFloat16: return fill_halves<float_to_bfloat16>(leaves, via, static_cast<uint16_t*>(dst));
     case DType::kInt8: return fill_integers(leaves, static_cast<int8_t*>(dst));
     case DType::kInt16: return fill_integers(leaves, static_cast<int16_t*>(dst));
     case DType::kInt32: return fill_integers(leaves, static_cast<int32_t*>(dst));
@@ -149,8 +264,8 @@ void fill(const Leaves& leaves, DType dtype, void* dst) {
     case DType::kUInt16: return fill_integers(leaves, static_cast<uint16_t*>(dst));
     case DType::kUInt32: return fill_integers(leaves, static_cast<uint32_t*>(dst));
     case DType::kUInt64: return fill_integers(leaves, static_cast<uint64_t*>(dst));
-    case DType::kComplex64: return fill_complex(leaves, static_cast<std::complex<float>*>(dst));
-    case DType::kComplex128: return fill_complex(leaves, static_cast<std::complex<double>*>(dst));
+    case DType::kComplex64: return fill_complex(leaves, via, static_cast<std::complex<float>*>(dst));
+    case DType::kComplex128: return fill_complex(leaves, via, static_cast<std::complex<double>*>(dst));
     case DType::kBool: {
       auto* d = static_cast<uint8_t*>(dst);
       for (size_t k = 0; k < leaves.size(); ++k) d[k] = leaves[k].i != 0;

@@ -8,9 +8,25 @@
 //   int -> int32, int64 when it does not fit; float -> float32; complex -> complex128;
 //   str/bytes -> string; bool -> bool; NumPy floating scalars among Python numbers set the
 //   float type; [] -> float32. Bools and strings mix with nothing.
-//   A requested dtype takes: string <- strings; bool <- bools; integers <- ints (wrapped
-//   modulo 2^bits, TensorFlow reads them as int64, uint64 for uint64) and bools; floating <-
-//   anything numeric but complex; complex <- anything numeric. Otherwise TypeError.
+//
+//   A requested dtype follows TensorFlow's two steps (PySeqToTFE_TensorHandle, then
+//   ConvertToEagerTensorUncached's cast):
+//   1. A dtype with a direct converter (float32, float64, float16, int64, int32, uint64,
+//      complex128, string, bool) reads every element with it: floats take Python floats, ints
+//      (bools are ints to Python; beyond int64 read as doubles, 10**400 fails) and NumPy
+//      floats/ints, not NumPy bools; int64/int32/uint64 take ints and bools (int32: beyond
+//      int32 fails); complex128 takes complex numbers and what float64 takes; bool takes bools.
+//   2. Otherwise (another dtype, or step 1 failed) the elements are read by the dtype inferred
+//      from the *first* element (float -> float64, NumPy float64/float16 -> those, int -> int64
+//      or float64 when a float follows, bool, complex128, string); a failure there raises its
+//      ValueError. The result is cast to the requested dtype when TensorFlow's IsCompatible
+//      allows it (integer <- integer; floating <- integer/floating; complex <- all three):
+//      integers wrap modulo 2^bits. Otherwise the caller raises TypeError ("Cannot convert").
+//   So True is refused by int8 and bfloat16 (bool never casts), 2**64 becomes 1.8e19 in
+//   float32 and fails in bfloat16, [True, 2] is [1, 2] in int32 and fails in int8.
+//   One departure: TensorFlow's uint64 converter ignores PyLong_AsUnsignedLongLong's error and
+//   ends in SystemError for a negative int or one >= 2^64; varrt raises the out-of-range
+//   ValueError there.
 #pragma once
 
 #include <cfloat>
@@ -33,9 +49,10 @@ enum class IntRange : uint8_t { kInt64, kUInt64, kBeyond };
 struct Leaf {
   Kind kind;
   IntRange range;  // kInt only
+  bool numpy;      // kBool: a NumPy bool (TensorFlow's number converters refuse it; Python's is an int)
   union {
     int64_t i;  // kBool (0/1), kInt, kString (index into Leaves::strings)
-    double re;  // kFloat, kComplex
+    double re;  // kFloat, kComplex; kInt beyond uint64: the value as double (inf beyond double)
   };
   double im;  // kComplex
 };
@@ -51,7 +68,11 @@ class Leaves {
 
   void clear();
   // The adders run once per element: inline, as the walker lives in another library.
-  void add_bool(bool v) { push(kBool).i = v ? 1 : 0; }
+  void add_bool(bool v, bool numpy = false) {
+    Leaf& leaf = push(kBool);
+    leaf.i = v ? 1 : 0;
+    leaf.numpy = numpy;
+  }
   void add_int(int64_t v) {
     if (!(kinds_ & kInt) || v < int_min_) int_min_ = v;
     if (!(kinds_ & kInt) || v > int_max_) int_max_ = v;
@@ -64,15 +85,19 @@ class Leaves {
     leaf.range = IntRange::kUInt64;
     leaf.i = static_cast<int64_t>(v);
   }
-  // An integer beyond [-2^63, 2^64).
-  void add_big_int() {
+  // An integer beyond [-2^63, 2^64); `as_double` its value as Python's float() reads it,
+  // infinite when float() overflows.
+  void add_big_int(double as_double) {
     int_beyond_ = true;
-    push(kInt).range = IntRange::kBeyond;
+    Leaf& leaf = push(kInt);
+    leaf.range = IntRange::kBeyond;
+    leaf.re = as_double;
   }
   // `numpy_type`: the dtype of a NumPy floating scalar, kInvalid for a Python float.
   void add_float(double v, DType numpy_type = DType::kInvalid) {
     if (std::fabs(v) > FLT_MAX && std::isfinite(v)) float_beyond_float32_ = true;
     if (numpy_type != DType::kInvalid) numpy_float_ = promote_numpy_floats(numpy_float_, numpy_type);
+    if (leaves_.empty()) first_numpy_float_ = numpy_type;
     push(kFloat).re = v;
   }
   void add_complex(double re, double im) {
@@ -94,7 +119,8 @@ class Leaves {
   bool all_unsupported() const { return unsupported_ > 0 && kinds_ == 0; }
 
  private:
-  friend DType resolve_dtype(const Leaves&, DType);
+  friend DType resolve_dtype(Leaves&, DType);
+  friend void fill(const Leaves&, DType, void*);
   // A new element of `kind`, written in place (a Leaf built on the stack and copied in costs
   // a store-forwarding stall per element).
   Leaf& push(Kind kind) {
@@ -102,6 +128,7 @@ class Leaves {
     Leaf& leaf = leaves_.emplace_back();
     leaf.kind = kind;
     leaf.range = IntRange::kInt64;
+    leaf.numpy = false;
     return leaf;
   }
 
@@ -114,16 +141,21 @@ class Leaves {
   bool int_above_int64_ = false, int_beyond_ = false;
   bool float_beyond_float32_ = false;      // a finite |number| > FLT_MAX (inference refuses it)
   DType numpy_float_ = DType::kInvalid;   // NumPy's result type of the NumPy floating scalars
+  DType first_numpy_float_ = DType::kInvalid;  // the first element's, when it is a NumPy float
+  // The dtype whose converter read the elements for a requested dtype (resolve_dtype sets it;
+  // fill casts from it). kInvalid: the dtype fill is given.
+  DType read_as_ = DType::kInvalid;
 };
 
 // The dtype of the tensor: `want`, or inferred when `want` is kInvalid. Throws ValueError
 // (mixed kinds, out of range, an unsupported element among others); returns kInvalid when
 // `want` cannot hold these elements (the caller raises cannot_convert_message as TypeError).
-DType resolve_dtype(const Leaves& leaves, DType want);
+// For a requested dtype it records in `leaves` how fill reads the elements (the rules above).
+DType resolve_dtype(Leaves& leaves, DType want);
 
-// Writes the elements as `dtype` (from resolve_dtype) into `dst`, which holds size() elements
-// (std::strings already constructed for kString). Throws ValueError for integers that do not
-// fit TensorFlow's int64 reading.
+// Writes the elements as `dtype` (from resolve_dtype, after it) into `dst`, which holds size()
+// elements (std::strings already constructed for kString). Throws ValueError for integers that
+// do not fit TensorFlow's int64 reading.
 void fill(const Leaves& leaves, DType dtype, void* dst);
 
 // TensorFlow's messages.
