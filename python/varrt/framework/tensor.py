@@ -66,8 +66,6 @@ else:
     TensorOperators = object  # at run time the operators are the op functions themselves
 
 
-# The NumPy methods TensorFlow's Tensor.__getattr__ names in its hint to enable NumPy behaviour.
-_NUMPY_METHOD_NAMES = frozenset({"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"})
 
 
 class Tensor(_C.TensorBase, TensorOperators):
@@ -91,18 +89,6 @@ class Tensor(_C.TensorBase, TensorOperators):
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Tensors are created with varrt.constant or varrt.convert_to_tensor, not Tensor(...)")
-
-    if not TYPE_CHECKING:  # type checkers keep refusing unknown attributes
-        def __getattr__(self, name):
-            # Only attribute misses come here: NumPy's method names get TensorFlow's hint (they exist
-            # once tf.experimental.numpy.experimental_enable_numpy_behavior() installs them).
-            if name in _NUMPY_METHOD_NAMES:
-                raise AttributeError(
-                    f"{self._tf_class_name} object has no attribute '{name}'. " + """
-        If you are looking for numpy-related methods, please run the following:
-        tf.experimental.numpy.experimental_enable_numpy_behavior()
-      """)
-            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     if TYPE_CHECKING:  # the C accessors, as type checkers see them
         # A 0-d value comes back as a NumPy scalar (np.float32(1.0)), as TensorFlow's does; typed as
@@ -197,6 +183,26 @@ class Tensor(_C.TensorBase, TensorOperators):
 
     def __deepcopy__(self, memo):
         return self
+
+
+# The NumPy methods TensorFlow's Tensor.__getattr__ names in its hint to enable NumPy behaviour:
+# each is a property that raises that AttributeError until
+# tf.experimental.numpy.experimental_enable_numpy_behavior() installs the method over it. (Not a
+# __getattr__: a class with one loses CPython's fast method calls, a sixth of `v[1].assign(5.)`.)
+def _numpy_behavior_hint(name):
+    def hint(self):
+        raise AttributeError(
+            f"{self._tf_class_name} object has no attribute '{name}'. " + """
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+      """)
+    return property(hint)
+
+
+if not TYPE_CHECKING:  # type checkers keep refusing unknown attributes
+    for _name in ("T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"):
+        setattr(Tensor, _name, _numpy_behavior_hint(_name))
+    del _name
 
 
 def _scalar(array):
