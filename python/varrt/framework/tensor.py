@@ -196,7 +196,8 @@ def _numpy_behavior_hint(name):
         If you are looking for numpy-related methods, please run the following:
         tf.experimental.numpy.experimental_enable_numpy_behavior()
       """)
-    return property(hint)
+    return property(hint, doc=f"NumPy's `{name}`: raises TensorFlow's AttributeError, which says to call "
+                                "tf.experimental.numpy.experimental_enable_numpy_behavior() (that installs it).")
 
 
 if not TYPE_CHECKING:  # type checkers keep refusing unknown attributes
