@@ -1,7 +1,8 @@
 """Python values converted to a *requested* dtype, run under TensorFlow 2.21 (by
 tests/tools/record_keras_program.py, into tests/fixtures/conversion_dtype/) and under varrt (by
 tests/test_conversion_requested_dtype.py): every dtype x value kind through tf.constant,
-tf.convert_to_tensor, Variable.assign and v[i].assign, plus the same values inferred (no dtype).
+tf.convert_to_tensor, Variable.assign and v[i].assign, plus the same values inferred (no dtype)
+and more lists inferred (TensorFlow's first-element rule).
 
     python conversion_dtype_program.py varrt|tensorflow OUT_DIR
 
@@ -30,10 +31,18 @@ DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint6
 CONVERT_DTYPES = {"int8", "int32", "uint64", "bfloat16", "float32", "complex64", "bool", "string"}
 ASSIGN_DTYPES = {"int8", "uint16", "int32", "int64", "uint64", "float16", "bfloat16", "float32", "float64",
                  "complex64", "complex128", "bool"}
-# TensorFlow infers a list's dtype from its first element (py_seq_tensor.cc, InferShapeAndType);
-# varrt's inference reads every element's kind and differs for these: not recorded inferred here
-# (only requested dtypes are this program's subject).
-INFERRED_DIFFERENTLY = {"l_float_true", "l_int_true", "l_int_complex", "l_10p400_float", "l_np_float16_1e40"}
+# TensorFlow infers a list's dtype from its first element (py_seq_tensor.cc, InferShapeAndType)
+# and reads the others with that element's converter: lists for that, recorded only inferred
+# (the requested dtypes above add nothing new for them), plus one requested dtype with an
+# unsupported first element.
+INFERRED_ONLY = {
+    "l_np_float16_float32": [np.float16(1), np.float32(2)], "l_float_np_float64": [1.5, np.float64(2)],
+    "l_np_float64_1e40": [np.float64(1.5), 1e40], "l_np_float32_np_float64_1e40": [np.float32(1.5), np.float64(1e40)],
+    "l_int_2p40_float": [1, 2**40, 1.5], "l_int_2p63_float": [1, 2**63, 1.5], "l_int_float_2p200": [1, 1.5, 2**200],
+    "l_complex_true": [1j, True], "l_float_complex": [1.5, 1j], "l_float_np_bool": [1.5, np.bool_(True)],
+    "l_np_float16_70000": [np.float16(1), 70000.0], "l_np_float16_int_big": [np.float16(1), 100000],
+    "nested_float_true": [[1.5, 2], [True, 3]], "l_none_int": [None, 1], "l_int_none": [1, None],
+}
 
 # name -> value: Python scalars of every kind and range, lists mixing them (either one first),
 # nested lists, NumPy scalars alone and in lists, empty lists.
@@ -88,9 +97,12 @@ def shape_of(value):
     return list(np.shape(np.array(value, dtype=object))) if isinstance(value, list) else []
 
 
+for value_name, value in INFERRED_ONLY.items():
+    case(f"inferred/{value_name}", lambda: shown(tf.constant(value)))
+case("constant/int32/l_none_int", lambda: shown(tf.constant([None, 1], dtype=tf.int32)))
+
 for value_name, value in VALUES.items():
-    if value_name not in INFERRED_DIFFERENTLY:
-        case(f"inferred/{value_name}", lambda: shown(tf.constant(value)))
+    case(f"inferred/{value_name}", lambda: shown(tf.constant(value)))
     for dtype in DTYPES:
         if systemerror_in_tensorflow(value, dtype):
             continue

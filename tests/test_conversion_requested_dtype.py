@@ -4,7 +4,8 @@ TensorFlow 2.21 gave for it (tests/fixtures/conversion_dtype/, recorded by
 tests/tools/record_keras_program.py; again live when VARRT_TF_PYTHON is set): every dtype x
 bools, ints in and beyond int64 and double, floats that overflow, complex numbers, strings,
 mixed lists with either kind first, nested lists, NumPy scalars alone and in lists, through
-tf.constant, tf.convert_to_tensor, Variable.assign and v[i].assign."""
+tf.constant, tf.convert_to_tensor, Variable.assign and v[i].assign; and the same values and more
+mixed lists inferred (no dtype), where TensorFlow's first element picks the dtype."""
 import re
 
 import numpy as np

@@ -21,11 +21,16 @@ TEST(inference_follows_tensorflow) {
   CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kInt32);
   l.add_int(int64_t{INT32_MAX} + 1);
   CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kInt64);
-  l.add_float(2.5);
+  l.add_float(2.5);  // ints, then a float: float32
   CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
-  l.add_float(1.0, DType::kFloat16);  // a NumPy float16 sets the float type
-  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat16);
-  l.add_complex(1, 2);
+  l.add_float(1.0, DType::kFloat16);  // a later NumPy float16 is read as float32
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
+  l.add_complex(1, 2);  // the float32 converter refuses complex numbers
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kMixedTypes);
+  l.clear();
+  l.add_complex(1, 2);  // complex first reads ints and bools too
+  l.add_int(1);
+  l.add_bool(true);
   CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kComplex128);
   l.clear();
   l.add_string("a", 1);
@@ -33,6 +38,79 @@ TEST(inference_follows_tensorflow) {
   l.clear();
   l.add_bool(true);
   CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kBool);
+}
+
+// TensorFlow infers from the first element; later ones are read by its converter.
+TEST(inference_reads_with_the_first_elements_converter) {
+  Leaves l;
+  l.add_float(1.5);
+  l.add_bool(true);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
+  float f[2];
+  tf::fill(l, DType::kFloat32, f);
+  CHECK(f[0] == 1.5f && f[1] == 1.0f);
+  l.clear();
+  l.add_int(2);
+  l.add_bool(true);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kInt32);
+  int32_t i[2];
+  tf::fill(l, DType::kInt32, i);
+  CHECK(i[0] == 2 && i[1] == 1);
+  l.clear();
+  l.add_bool(true, /*numpy=*/true);  // bools mix: Python's and NumPy's
+  l.add_bool(false);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kBool);
+  l.clear();
+  l.add_float(1.5);
+  l.add_bool(true, /*numpy=*/true);  // a NumPy bool is no number to the float converter
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kMixedTypes);
+  l.clear();
+  l.add_int(1);
+  l.add_complex(1, 2);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kMixedTypes);
+  l.clear();
+  l.add_int(1);
+  l.add_int(int64_t{1} << 40);  // int64 first, then float32 for the float
+  l.add_float(1.5);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
+  l.clear();
+  l.add_int(1);
+  l.add_uint64(uint64_t{1} << 63);  // the int32 read fails before the float is seen
+  l.add_float(1.5);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kIntOutOfRange);
+  l.clear();
+  l.add_int(1);
+  l.add_float(1.5);
+  l.add_big_int(std::ldexp(1.0, 200));  // the float32 converter reads ints unchecked: inf
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
+  float f3[3];
+  tf::fill(l, DType::kFloat32, f3);
+  CHECK(f3[0] == 1.0f && f3[1] == 1.5f && std::isinf(f3[2]));
+  l.clear();
+  l.add_float(1.5, DType::kFloat16);
+  l.add_float(1e40);
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kFloatOutOfRange);
+  l.clear();
+  l.add_float(1, DType::kFloat16);
+  l.add_float(2, DType::kFloat32);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat16);
+  l.clear();
+  l.add_float(1.5);
+  l.add_float(2, DType::kFloat64);  // a Python float first: float32
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat32);
+  l.clear();
+  l.add_float(1.5, DType::kFloat64);
+  l.add_float(1e40);
+  CHECK(tf::resolve_dtype(l, DType::kInvalid) == DType::kFloat64);
+  l.clear();
+  l.add_unsupported();  // TensorFlow names an unsupported first element (the walker does)
+  l.add_int(1);
+  CHECK(l.first_unsupported());
+  l.clear();
+  l.add_int(1);
+  l.add_unsupported();
+  CHECK(!l.first_unsupported());
+  CHECK_THROWS_MESSAGE(tf::resolve_dtype(l, DType::kInvalid), ErrorKind::kValue, tf::kMixedTypes);
 }
 
 TEST(errors_are_tensorflows) {

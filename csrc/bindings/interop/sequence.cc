@@ -217,7 +217,7 @@ DType walk_python_value(PyObject* value, DType want, tf::Leaves& leaves) {
   leaves.clear();
   Walker walker(leaves);
   walker.walk(value, 0);
-  if (leaves.all_unsupported()) {
+  if (leaves.first_unsupported()) {
     PyObject* bad = walker.first_unsupported();
     throw_value_error(tf::unsupported_value_message(repr_of(bad), repr_of(reinterpret_cast<PyObject*>(Py_TYPE(bad)))));
   }

@@ -33,20 +33,14 @@ void Leaves::clear() {
   unsupported_ = 0;
   int_min_ = int_max_ = 0;
   int_above_int64_ = int_beyond_ = float_beyond_float32_ = false;
-  numpy_float_ = first_numpy_float_ = read_as_ = DType::kInvalid;
+  first_unsupported_ = numpy_float_ = false;
+  first_numpy_float_ = read_as_ = DType::kInvalid;
 }
 
 void Leaves::add_string(const char* data, size_t size) {
   if (strings_used_ == strings_.size()) strings_.emplace_back();
   strings_[strings_used_].assign(data, size);
   push(kString).i = static_cast<int64_t>(strings_used_++);
-}
-
-DType promote_numpy_floats(DType a, DType b) {
-  if (a == DType::kInvalid || a == b) return b;
-  auto rank = [](DType d) { return d == DType::kFloat64 ? 3 : d == DType::kFloat32 ? 2 : 1; };
-  if (rank(a) == 1 && rank(b) == 1) return DType::kFloat32;  // float16 with bfloat16
-  return rank(a) >= rank(b) ? a : b;
 }
 
 namespace {
@@ -150,6 +144,38 @@ Read read_all(const Leaves& leaves, DType as) {
 
 bool single_kind(uint8_t kinds) { return (kinds & (kinds - 1)) == 0; }
 
+// InferShapeAndType's dtype of the first element: its converter reads the elements when no
+// dtype is requested, or when the requested dtype's own converter fails. `numpy_float`: the
+// first element's NumPy floating type (kInvalid for a Python float).
+DType first_element_dtype(const Leaf& first, DType numpy_float) {
+  switch (first.kind) {
+    case kBool: return DType::kBool;
+    case kInt: return DType::kInt64;
+    case kComplex: return DType::kComplex128;
+    case kString: return DType::kString;
+    default:
+      return numpy_float == DType::kFloat64 || numpy_float == DType::kFloat16 ? numpy_float : DType::kFloat32;
+  }
+}
+
+// A list of one kind without NumPy floats: every element reads alike, so the kinds and ranges
+// the adders gathered decide (TensorFlow's converters would read each element to the same end).
+DType infer_single_kind(uint8_t kinds, bool int_beyond, bool int_above_int64, bool float_beyond_float32,
+                        int64_t int_min, int64_t int_max) {
+  switch (kinds) {
+    case 0: return DType::kFloat32;  // []
+    case kString: return DType::kString;
+    case kBool: return DType::kBool;
+    case kComplex: return DType::kComplex128;
+    case kFloat:
+      if (float_beyond_float32) throw_value_error(kFloatOutOfRange);
+      return DType::kFloat32;
+    default:  // kInt
+      if (int_beyond || int_above_int64) throw_value_error(kIntOutOfRange);
+      return int_min >= INT32_MIN && int_max <= INT32_MAX ? DType::kInt32 : DType::kInt64;
+  }
+}
+
 // An element as double (the value NumPy's object cast reads: float(x)).
 double real_of(const Leaf& leaf) {
   if (leaf.kind == kFloat || leaf.kind == kComplex) return leaf.re;
@@ -216,37 +242,48 @@ void fill_complex(const Leaves& leaves, DType via, std::complex<T>* d) {
 DType resolve_dtype(Leaves& leaves, DType want) {
   uint8_t kinds = leaves.kinds_;
   leaves.read_as_ = DType::kInvalid;
-  if (leaves.unsupported_ > 0) throw_value_error(kMixedTypes);  // all_unsupported() is the caller's
-  if (want != DType::kInvalid) {
-    // Empty: a tensor of `want`. Else `want`'s own converter, when it has one and it reads all.
-    if (leaves.size() == 0 || (has_converter(want) && read_all(leaves, want) == Read::kOk)) return want;
-    // Else the converter of the dtype inferred from the first element, then a cast.
-    const Leaf& first = leaves[0];
-    DType as = first.kind == kBool ? DType::kBool : first.kind == kComplex ? DType::kComplex128
-             : first.kind == kString ? DType::kString : first.kind == kInt ? DType::kInt64
-             : leaves.first_numpy_float_ == DType::kFloat16 ? DType::kFloat16 : DType::kFloat64;
-    Read r = read_all(leaves, as);
-    if (r == Read::kFoundFloat) {  // ints with a float after them: doubles
+  if (leaves.unsupported_ > 0) throw_value_error(kMixedTypes);  // first_unsupported() is the caller's
+  if (want == DType::kInvalid && single_kind(kinds) && !leaves.numpy_float_) {
+    return infer_single_kind(kinds, leaves.int_beyond_, leaves.int_above_int64_, leaves.float_beyond_float32_,
+                             leaves.int_min_, leaves.int_max_);
+  }
+  // Empty: a tensor of `want`. Else `want`'s own converter, when it has one and it reads all.
+  if (want != DType::kInvalid &&
+      (leaves.size() == 0 || (has_converter(want) && read_all(leaves, want) == Read::kOk))) {
+    return want;
+  }
+  // Else the converter of the dtype inferred from the first element.
+  DType as = first_element_dtype(leaves[0], leaves.first_numpy_float_);
+  Read r;
+  if (want == DType::kInvalid && as == DType::kInt64) {
+    // int32, int64 from the first int that needs it, float32 from the first float
+    as = DType::kInt32;
+    r = read_all(leaves, as);
+    if (r == Read::kFoundInt64) {
+      as = DType::kInt64;
+      r = read_all(leaves, as);
+    }
+    if (r == Read::kFoundFloat) {
+      as = DType::kFloat32;
+      r = read_all(leaves, as);
+    }
+  } else {
+    // For a cast to `want`, floats are read as doubles, ints as int64 (doubles when a float follows).
+    if (want != DType::kInvalid && as == DType::kFloat32) as = DType::kFloat64;
+    r = read_all(leaves, as);
+    if (r == Read::kFoundFloat) {
       as = DType::kFloat64;
       r = read_all(leaves, as);
     }
-    if (r != Read::kOk) throw_value_error(message(r));
-    if (!castable(want, as)) return DType::kInvalid;
+  }
+  if (r != Read::kOk) throw_value_error(message(r));
+  if (want == DType::kInvalid) {
     leaves.read_as_ = as;
-    return want;
+    return as;
   }
-  if (!single_kind(kinds) && (kinds & (kString | kBool))) throw_value_error(kMixedTypes);
-  if (kinds == 0) return DType::kFloat32;
-  if (kinds == kString) return DType::kString;
-  if (kinds == kBool) return DType::kBool;
-  if (kinds & kComplex) return DType::kComplex128;
-  if (leaves.numpy_float_ != DType::kInvalid) return leaves.numpy_float_;
-  if (kinds & kFloat) {
-    if (leaves.float_beyond_float32_ || leaves.int_beyond_) throw_value_error(kFloatOutOfRange);
-    return DType::kFloat32;
-  }
-  if (leaves.int_beyond_ || leaves.int_above_int64_) throw_value_error(kIntOutOfRange);
-  return leaves.int_min_ >= INT32_MIN && leaves.int_max_ <= INT32_MAX ? DType::kInt32 : DType::kInt64;
+  if (!castable(want, as)) return DType::kInvalid;
+  leaves.read_as_ = as;
+  return want;
 }
 
 void fill(const Leaves& leaves, DType dtype, void* dst) {

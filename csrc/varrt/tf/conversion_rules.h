@@ -5,9 +5,17 @@
 // requested), check it, and write the elements, with TensorFlow's messages. Nothing here knows
 // Python, so the next layer (ops dispatching in C++) converts with the same rules.
 //
-//   int -> int32, int64 when it does not fit; float -> float32; complex -> complex128;
-//   str/bytes -> string; bool -> bool; NumPy floating scalars among Python numbers set the
-//   float type; [] -> float32. Bools and strings mix with nothing.
+//   Inferred (no dtype), as PySeqToTFE_TensorHandle: the *first* element (of a nested list,
+//   the first leaf) picks the converter that reads every element: bool -> bool (Python/NumPy
+//   bools only); str/bytes -> string; complex -> complex128 (takes ints and floats too);
+//   Python float, NumPy float32 -> float32, NumPy float64 -> float64, NumPy float16 -> float16
+//   (these take ints and bools; a float that overflows the type fails, an int becomes inf);
+//   int -> int32, int64 when an int needs it, float32 when a float follows (bools read as
+//   ints); [] -> float32. So [1.5, True] is float32 and [2, True] int32 while [True, 2] and
+//   [1, 1j] fail, and [np.float16(1), 1e40] fails. A first element of no supported kind
+//   (None, an ml_dtypes bfloat16 scalar) raises TensorFlow's "Attempt to convert a value".
+//   Lists of one kind without NumPy floats (the common case) are decided from the kinds and
+//   ranges gathered while walking, without reading the elements again.
 //
 //   A requested dtype follows TensorFlow's two steps (PySeqToTFE_TensorHandle, then
 //   ConvertToEagerTensorUncached's cast):
@@ -57,9 +65,6 @@ struct Leaf {
   double im;  // kComplex
 };
 
-// NumPy's result type of two NumPy floating types (float16 and bfloat16 meet at float32).
-DType promote_numpy_floats(DType a, DType b);
-
 // The elements of one value. Reused across conversions (clear() keeps the capacity), so a
 // conversion allocates only its output.
 class Leaves {
@@ -96,7 +101,7 @@ class Leaves {
   // `numpy_type`: the dtype of a NumPy floating scalar, kInvalid for a Python float.
   void add_float(double v, DType numpy_type = DType::kInvalid) {
     if (std::fabs(v) > FLT_MAX && std::isfinite(v)) float_beyond_float32_ = true;
-    if (numpy_type != DType::kInvalid) numpy_float_ = promote_numpy_floats(numpy_float_, numpy_type);
+    if (numpy_type != DType::kInvalid) numpy_float_ = true;
     if (leaves_.empty()) first_numpy_float_ = numpy_type;
     push(kFloat).re = v;
   }
@@ -107,7 +112,10 @@ class Leaves {
   }
   void add_string(const char* data, size_t size);
   // An element of no kind above (None, a dict, ...); the walker reports it.
-  void add_unsupported() { ++unsupported_; }
+  void add_unsupported() {
+    if (leaves_.empty() && unsupported_ == 0) first_unsupported_ = true;
+    ++unsupported_;
+  }
 
   size_t size() const { return leaves_.size(); }
   const Leaf& operator[](size_t i) const { return leaves_[i]; }
@@ -115,8 +123,9 @@ class Leaves {
   // The strings in element order (all elements, when the dtype is kString).
   const std::string* strings() const { return strings_.data(); }
   uint8_t kinds() const { return kinds_; }
-  // True when every element is unsupported: TensorFlow then names the first of them.
-  bool all_unsupported() const { return unsupported_ > 0 && kinds_ == 0; }
+  // True when the first element is unsupported: TensorFlow then names it (InferShapeAndType
+  // looks at it before any converter runs, with or without a requested dtype).
+  bool first_unsupported() const { return first_unsupported_; }
 
  private:
   friend DType resolve_dtype(Leaves&, DType);
@@ -137,10 +146,11 @@ class Leaves {
   size_t strings_used_ = 0;  // strings_ keeps its std::strings (and their capacity) across clear()
   uint8_t kinds_ = 0;
   size_t unsupported_ = 0;
+  bool first_unsupported_ = false;
   int64_t int_min_ = 0, int_max_ = 0;  // over kInt elements in int64 range
   bool int_above_int64_ = false, int_beyond_ = false;
   bool float_beyond_float32_ = false;      // a finite |number| > FLT_MAX (inference refuses it)
-  DType numpy_float_ = DType::kInvalid;   // NumPy's result type of the NumPy floating scalars
+  bool numpy_float_ = false;               // a NumPy floating scalar (the kinds do not decide then)
   DType first_numpy_float_ = DType::kInvalid;  // the first element's, when it is a NumPy float
   // The dtype whose converter read the elements for a requested dtype (resolve_dtype sets it;
   // fill casts from it). kInvalid: the dtype fill is given.
@@ -148,7 +158,8 @@ class Leaves {
 };
 
 // The dtype of the tensor: `want`, or inferred when `want` is kInvalid. Throws ValueError
-// (mixed kinds, out of range, an unsupported element among others); returns kInvalid when
+// (mixed kinds, out of range, an unsupported element after the first; the caller reports an
+// unsupported first element, see first_unsupported()); returns kInvalid when
 // `want` cannot hold these elements (the caller raises cannot_convert_message as TypeError).
 // For a requested dtype it records in `leaves` how fill reads the elements (the rules above).
 DType resolve_dtype(Leaves& leaves, DType want);
