@@ -29,7 +29,8 @@ class _CsvDatasetV2(DatasetNode):
     _TF_NAME = "CsvDatasetV2"
 
     def __init__(self, files, defaults, compression_type, header, field_delim, use_quote_delim, na_value,
-                 select_cols):
+                 select_cols, ignore_errors=False):
+        self._ignore_errors = ignore_errors  # make_csv_dataset's: a record that fails to parse is skipped
         self._files = [f.decode() if isinstance(f, bytes) else str(f) for f in files]
         self._defaults = [_default(d) for d in defaults]
         node = f"CSVDatasetV2_output_types_{len(self._defaults)}"
@@ -80,6 +81,8 @@ class _CsvDatasetV2(DatasetNode):
                 try:
                     yield self._row(line[:-1] if line.endswith(b"\r") else line)
                 except CsvError as e:
+                    if self._ignore_errors:
+                        continue
                     raise PendingIteratorError(errors.InvalidArgumentError, str(e)) from None
 
 

@@ -5,5 +5,6 @@ from varrt.data.experimental_ops import (assert_cardinality, bucket_by_sequence_
                                          choose_from_datasets, enumerate_dataset, get_structure, group_by_window,
                                          sample_from_datasets, scan, take_while, unbatch, unique)
 from varrt.data.csv_dataset import CsvDatasetV2 as CsvDataset  # noqa: F401
+from varrt.data.make_csv_dataset import make_csv_dataset  # noqa: F401
 from varrt.data.options import (AutoShardPolicy, AutotuneAlgorithm, AutotuneOptions, DistributeOptions,  # noqa: F401
                                 ExternalStatePolicy, OptimizationOptions, ThreadingOptions)

@@ -1,6 +1,8 @@
 """A dataset's elements as tf.data sees them: nests of tuples, namedtuples and dicts whose
 leaves are tensors or datasets (a list is a value, converted to one tensor, as tf.data converts
 it), and their `element_spec`, the same nest of `TensorSpec`s and `DatasetSpec`s."""
+import collections
+
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
 from varrt.framework.tensor import Tensor, convert_to_tensor
@@ -15,10 +17,15 @@ def _is_structure(x):
 def map_leaves(fn, element):
     """`fn` over the leaves of `element`, tuples and dicts being structure, lists leaves. `fn`
     runs in tf.nest's order (dict keys sorted); a dict keeps its own key order, as
-    tf.nest.pack_sequence_as keeps it (an element spec prints the keys as the function made them)."""
+    tf.nest.pack_sequence_as keeps it (an element spec prints the keys as the function made them),
+    and its type (an OrderedDict stays one, as make_csv_dataset's features are)."""
     if isinstance(element, dict):
         done = {k: map_leaves(fn, element[k]) for k in sorted(element)}
-        return {k: done[k] for k in element}
+        if type(element) is dict:
+            return {k: done[k] for k in element}
+        if isinstance(element, collections.defaultdict):
+            return collections.defaultdict(element.default_factory, ((k, done[k]) for k in element))
+        return type(element)((k, done[k]) for k in element)
     if isinstance(element, tuple):
         items = [map_leaves(fn, x) for x in element]
         return type(element)(*items) if hasattr(type(element), "_fields") else tuple(items)

@@ -21,8 +21,10 @@ def _as_tuple(value):
         return tuple(_as_tuple(v) for v in value)
     if type(value) is tuple:
         return tuple(_as_tuple(v) for v in value)
-    if isinstance(value, dict):
+    if type(value) is dict:
         return {k: _as_tuple(v) for k, v in value.items()}
+    if isinstance(value, dict):  # an OrderedDict stays one (tf.nest keeps a mapping's type)
+        return type(value)((k, _as_tuple(v)) for k, v in value.items())
     return value
 
 
