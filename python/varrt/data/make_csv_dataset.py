@@ -15,7 +15,7 @@ from varrt.data.constants import AUTOTUNE
 from varrt.data.csv_dataset import _CsvDatasetV2
 from varrt.data.dataset_ops import DatasetV2
 from varrt.data.file_datasets import filenames_of
-from varrt.framework.tensor import Tensor, constant
+from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 
 _ACCEPTABLE_CSV_TYPES = (dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64, dtypes.string)
 
@@ -231,8 +231,9 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     if select_columns is not None:
         select_columns = _get_sorted_col_indices(select_columns, column_names)
     if column_defaults is not None:
-        column_defaults = [constant([], dtype=x) if not isinstance(x, Tensor) and x in _ACCEPTABLE_CSV_TYPES else x
-                           for x in column_defaults]
+        # Tensors made here, eagerly: the per-file CsvDataset is made in a traced function.
+        column_defaults = [constant([], dtype=x) if not isinstance(x, Tensor) and x in _ACCEPTABLE_CSV_TYPES
+                           else convert_to_tensor(x) for x in column_defaults]
     else:
         column_defaults = _infer_column_defaults(filenames, len(column_names), field_delim, use_quote_delim,
                                                  na_value, header, num_rows_for_inference, select_columns,
