@@ -10,6 +10,8 @@ TensorFlow's errors for bad arguments. With VARRT_TF_PYTHON set the program also
 TensorFlow."""
 import collections
 
+import pytest
+
 import varrt as tf
 from keras_programs import comparison_tests, recorded
 
@@ -28,3 +30,11 @@ def test_a_dataset_function_keeps_an_ordered_dict_result():
     assert type(element) is collections.OrderedDict and element["a"].numpy().tolist() == [0, 2]
     plain = tf.data.Dataset.range(1).map(lambda x: {"b": x, "a": x})
     assert type(plain.element_spec) is dict and list(plain.element_spec) == ["b", "a"]
+
+
+def test_autotuned_parallel_reads_are_refused(tmp_path):
+    # TensorFlow's runtime picks how many files it reads at once (and so the row order).
+    path = tmp_path / "a.csv"
+    path.write_text("a,b\n1,2\n")
+    with pytest.raises(NotImplementedError, match="num_parallel_reads=tf.data.AUTOTUNE"):
+        tf.data.experimental.make_csv_dataset(str(path), 2, num_parallel_reads=tf.data.AUTOTUNE)
