@@ -7,7 +7,7 @@ from varrt.data import parallel_map, structure
 from varrt.data.constants import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from varrt.data.interleave_order import interleaved
 from varrt.data.node import DatasetNode, UnaryNode, check_positive, scalar_int
-from varrt.data.op_errors import PendingIteratorError
+from varrt.data.op_errors import PendingIteratorError, op_error
 from varrt.data.traced_function import DatasetFunction
 
 
@@ -86,6 +86,37 @@ class _ParallelInterleaveDataset(_InterleaveDataset):
     _OP, _NODE = "ParallelInterleaveDatasetV4", "ParallelInterleaveDatasetV4_Targuments_0"
     _CYCLE_MESSAGE = "`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is {}"
     _BLOCK_MESSAGE = "`block_length` must be > 0"
+    _CALLS_MESSAGE = ("If `cycle_length` is set to a fixed value, `num_parallel_calls` must be either "
+                      "`tf.data.AUTOTUNE` or a value less than or equal to `cycle_length`. However, "
+                      "`num_parallel_calls` is {} and `cycle_length` is {}")
+
+    def __init__(self, input_dataset, map_func, cycle_length, block_length, make_dataset, num_parallel_calls):
+        calls = scalar_int(num_parallel_calls)
+        cycle = AUTOTUNE if cycle_length is None else scalar_int(cycle_length)
+        # TensorFlow's kernel (ParallelInterleaveDatasetV4): an unset cycle length is the calls'
+        # number capped at the machine's cores, or, when the calls are autotuned too, the cores
+        # divided by the threads each cycle element may use (itself and two prefetched): one on
+        # two cores. It decides the order of the elements.
+        cores = parallel_map.parallelism(AUTOTUNE)
+        if cycle == AUTOTUNE:
+            resolved = min(calls, cores) if calls != AUTOTUNE else -(-cores // 3)
+        else:
+            resolved = cycle
+        super().__init__(input_dataset, map_func, resolved, block_length, make_dataset)
+        self._calls = calls
+        self._calls_error = None
+        if calls != AUTOTUNE and calls > resolved:
+            message = self._CALLS_MESSAGE.format(calls, resolved)
+            if cycle != AUTOTUNE:  # a fixed cycle length: refused when the dataset is made
+                raise op_error(errors.InvalidArgumentError, self._OP, message, self._NODE)
+            self._calls_error = message  # from the machine's cores: refused when an iterator is made
+
+    def _elements(self):
+        if self._calls_error is not None:
+            # TensorFlow names the dataset's node of the iterator's graph on a second line.
+            raise op_error(errors.InvalidArgumentError, "MakeIterator",
+                           self._calls_error + "\n\t [[{{node ParallelInterleaveDatasetV4}}]]")
+        return super()._elements()
 
 
 class _DirectedInterleaveDataset(DatasetNode):

@@ -303,7 +303,9 @@ class DatasetV2:
 
         Args:
             map_func: A function from an element to a dataset.
-            cycle_length: The number of datasets open at once (None or AUTOTUNE: one per core).
+            cycle_length: The number of datasets open at once (None or AUTOTUNE: one per core; with
+                `num_parallel_calls`, TensorFlow's choice: the calls capped at the cores, or a third
+                of the cores when the calls are AUTOTUNE too).
             block_length: The number of elements taken from a dataset before the next (default 1).
             num_parallel_calls: Accepted; varrt opens and reads the datasets on the calling
                 thread, in the deterministic order.
@@ -317,8 +319,10 @@ class DatasetV2:
             AttributeError: When `map_func` does not return a dataset (TensorFlow's error).
             InvalidArgumentError: When `cycle_length` or `block_length` is not positive.
         """
-        cls = _InterleaveDataset if num_parallel_calls is None else _ParallelInterleaveDataset
-        return DatasetV2(cls(self, map_func, cycle_length, block_length, DatasetV2))
+        if num_parallel_calls is None:
+            return DatasetV2(_InterleaveDataset(self, map_func, cycle_length, block_length, DatasetV2))
+        return DatasetV2(_ParallelInterleaveDataset(self, map_func, cycle_length, block_length, DatasetV2,
+                                                    num_parallel_calls))
 
     def cache(self, filename="", name=None):
         """The elements kept after the first complete pass and replayed: in memory, or, with a

@@ -201,12 +201,12 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
 
     `num_parallel_reads` above 1 reads that many files at a time, one row of each in turn (the
     deterministic order; `sloppy` is accepted, its order being one TensorFlow may give;
-    `tf.data.AUTOTUNE` raises NotImplementedError);
+    `tf.data.AUTOTUNE` reads a third of the machine's cores' worth of files at once, as TensorFlow's
+    interleave does);
     `prefetch_buffer_size` is accepted (varrt reads when asked). `ignore_errors` skips the rows
     that fail to parse.
 
     Raises:
-        NotImplementedError: For `num_parallel_reads=tf.data.AUTOTUNE`.
         ValueError: TensorFlow's, for no files, a missing header or `column_names`, duplicate or
             unknown columns, rows of another length than the columns while inferring types, a
             `label_name` not among the columns, and `column_defaults` and `select_columns` of
@@ -214,12 +214,6 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     """
     if num_parallel_reads is None:
         num_parallel_reads = 1
-    if num_parallel_reads == AUTOTUNE:
-        # TensorFlow's runtime picks the number of files read at once, and with it the order of the
-        # rows (on a 2-core machine TensorFlow 2.21 read them one file after another where varrt's
-        # interleave takes one per core).
-        raise NotImplementedError("varrt's make_csv_dataset does not take num_parallel_reads=tf.data.AUTOTUNE yet "
-                                  "(the row order depends on TensorFlow's runtime); pass a number of files")
     filenames = _get_file_names(file_pattern)
     dataset = DatasetV2.from_tensor_slices(filenames)
     if shuffle:
@@ -267,7 +261,11 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
             return features, label
         return features
 
-    if num_parallel_reads == 1:
+    if num_parallel_reads == AUTOTUNE:
+        # TensorFlow's interleave with autotuned calls: the number of files read at once (and so
+        # the order of the rows) is a third of the machine's cores, at least one.
+        dataset = dataset.interleave(filename_to_dataset, num_parallel_calls=AUTOTUNE)
+    elif num_parallel_reads == 1:
         dataset = dataset.flat_map(filename_to_dataset)
     else:
         dataset = dataset.interleave(filename_to_dataset, cycle_length=num_parallel_reads, block_length=1)
