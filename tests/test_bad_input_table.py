@@ -419,10 +419,7 @@ TENSORFLOW_AFTER = {
 }
 INITIAL = {"v": "[10.0, 20.0]", "iv": "[1, 2]", "sv": "[b'x', b'y']", "bv": "[True, False]"}
 # Rows where varrt still answers differently (strict: the test fails once they agree).
-KNOWN_DIFFERENCES = {
-    'tf.Variable([np.float32(1), np.float64(2)])': "conversion: varrt infers float64 from this list of NumPy "
-                                                    "scalars, TensorFlow float32",
-}
+KNOWN_DIFFERENCES = {}  # (none left: a list's dtype is its first element's, as TensorFlow infers it)
 
 
 def _values(array):
