@@ -7,7 +7,7 @@ from varrt.data import parallel_map, structure
 from varrt.data.constants import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from varrt.data.interleave_order import interleaved
 from varrt.data.node import DatasetNode, UnaryNode, check_positive, scalar_int
-from varrt.data.op_errors import PendingIteratorError, op_error
+from varrt.data.op_errors import PendingIteratorError, at_make_iterator, op_error
 from varrt.data.traced_function import DatasetFunction
 
 
@@ -114,8 +114,8 @@ class _ParallelInterleaveDataset(_InterleaveDataset):
     def _elements(self):
         if self._calls_error is not None:
             # TensorFlow names the dataset's node of the iterator's graph on a second line.
-            raise op_error(errors.InvalidArgumentError, "MakeIterator",
-                           self._calls_error + "\n\t [[{{node ParallelInterleaveDatasetV4}}]]")
+            raise at_make_iterator(errors.InvalidArgumentError,
+                                   self._calls_error + "\n\t [[{{node ParallelInterleaveDatasetV4}}]]")
         return super()._elements()
 
 

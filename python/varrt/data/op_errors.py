@@ -30,3 +30,8 @@ def at_get_next(pending, components):
 
 def end_of_sequence(components):
     return at_get_next(PendingIteratorError(errors.OutOfRangeError, "End of sequence"), components)
+
+
+def at_make_iterator(cls, message):
+    """TensorFlow's error from making an iterator (MakeIterator), for a pipeline its kernel refuses then."""
+    return op_error(cls, "MakeIterator", message)
