@@ -3,7 +3,6 @@ outcomes (tests/check_numerics_cases.py): eager ops with TensorFlow's message (o
 dtype, shape, counts, inputs), the ops it leaves unchecked, tf.function graphs checked by nodes
 added while tracing, and disabling."""
 import threading
-import timeit
 
 import numpy as np
 import pytest
@@ -60,22 +59,27 @@ def test_a_large_tensor_is_counted():
         tf.debugging.disable_check_numerics()
 
 
-def test_disabled_checking_costs_an_op_nothing():
-    """After disable, an op's time is what it was before enable (no hook left on the dispatch)."""
+def test_disabled_checking_leaves_no_hook(monkeypatch):
+    """After disable, an op no longer reaches the checker at all (no hook left on the dispatch), so
+    it costs what it did before enable. Counted, not timed: a shared machine's timings vary by 2x
+    between runs (docs/performance.md has the measured costs)."""
+    from varrt.graph import check_numerics_callback
+
+    seen = []
+    real = check_numerics_callback._checked
+    monkeypatch.setattr(check_numerics_callback, "_checked", lambda op, *a: seen.append(op) or real(op, *a))
     x = tf.constant([1.0, 2.0])
-
-    def op_time():
-        return min(timeit.repeat(lambda: x + x, number=2000, repeat=5)) / 2000
-
-    # The fastest of several spread-out measurements: another process's burst (a busy CI machine)
-    # only ever slows one down, and a leftover hook would slow every one.
-    before = min(op_time() for _ in range(4))
+    x + x
+    assert seen == []
     tf.debugging.enable_check_numerics()
-    enabled = min(op_time() for _ in range(4))
+    tf.debugging.enable_check_numerics()  # idempotent: still one hook
+    x * x
+    assert seen == ["Mul"]
     tf.debugging.disable_check_numerics()
-    after = min(op_time() for _ in range(8))
-    assert enabled > 2 * before  # the check is real work while on
-    assert after < 1.5 * before + 1e-7
+    tf.debugging.disable_check_numerics()  # idempotent
+    x + x
+    tf.math.log(tf.constant([0.0]))  # -inf, unchecked
+    assert seen == ["Mul"]
 
 
 def test_a_tf1_session_runs_while_checking():
