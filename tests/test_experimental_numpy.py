@@ -53,8 +53,8 @@ def test_tensors_are_untouched_until_enabled():
 def test_refusals():
     with pytest.raises(NotImplementedError, match="varrt does not implement tf.experimental.numpy.where"):
         tnp.where([True, False])
-    with pytest.raises(NotImplementedError, match="dtype_conversion_mode='safe'"):
-        tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="safe")
+    with pytest.raises(ValueError, match="The provided promotion mode safest does not exist"):
+        tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="safest")
     x = tf.ones([2])
     assert not hasattr(x, "T")  # the refused mode installed nothing
 

@@ -20,6 +20,7 @@ from varrt.autodiff import tape as tape_lib
 from varrt.ops.gradients import grad_util
 from varrt.framework import variables as _variables
 from varrt.framework.tensor import Tensor, convert_to_tensor
+from varrt.framework.weak_tensor import WeakTensor
 from varrt.base import tf_logging
 from varrt.base import nest
 from varrt.ops import array_ops, index_ops  # noqa: E402  (the op modules are loaded before the tape)
@@ -74,6 +75,11 @@ class _FinishedRecording:
 
     def __init__(self, variables):
         self.variables = variables
+
+
+def _unweak(x):
+    """A WeakTensor's tensor (what the tape records and differentiates), else `x`."""
+    return x.tensor if isinstance(x, WeakTensor) else x
 
 
 class GradientTape:
@@ -171,7 +177,7 @@ class GradientTape:
             ValueError: If an element is not a Tensor or Variable.
         """
         for t in nest.flatten(tensor):
-            t = _variables.resource_variable_of(t)
+            t = _variables.resource_variable_of(_unweak(t))
             if not (isinstance(t, Tensor) or _is_variable(t)):
                 raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not tf.Tensor or tf.Variable "
                                  "or ExtensionType.")
@@ -244,7 +250,8 @@ class GradientTape:
         self._check_usable()
         self._stop_if_one_shot()
         unconnected_gradients = _unconnected(unconnected_gradients)
-        flat_sources = [_variables.resource_variable_of(s) for s in nest.flatten(sources)]
+        weak_sources = [isinstance(s, WeakTensor) for s in nest.flatten(sources)]
+        flat_sources = [_variables.resource_variable_of(_unweak(s)) for s in nest.flatten(sources)]
         for s in flat_sources:
             if not (isinstance(s, Tensor) or _is_variable(s)):
                 raise AttributeError(f"{type(s).__name__!r} object has no attribute 'dtype'")  # TensorFlow's
@@ -260,6 +267,9 @@ class GradientTape:
             result = self._gradient(flat_targets, flat_out, flat_sources, unconnected_gradients)
         finally:
             self._finish()
+        if any(weak_sources):  # a weak source's gradient is weak (TensorFlow's WeakTensorGradient)
+            result = [WeakTensor.from_tensor(g) if w and isinstance(g, Tensor) else g
+                      for g, w in zip(result, weak_sources)]
         return nest.pack_sequence_as(sources, result)
 
     def _gradient(self, flat_targets, flat_out, flat_sources, unconnected):

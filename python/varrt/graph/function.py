@@ -37,7 +37,8 @@ from varrt.graph import func_graph as _func_graph
 from varrt.framework import variables as _variables
 from varrt.framework.indexed_slices import IndexedSlices
 from varrt.framework.tensor import Tensor, convert_to_tensor
-from varrt.framework import trace_type
+from varrt.framework import flexible_dtypes, trace_type
+from varrt.framework.weak_tensor import WeakTensor
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.framework.tensor_shape import TensorShape
 from varrt.graph import func_graph
@@ -187,6 +188,8 @@ def _key_of(value):
                            else None)
     if isinstance(value, Tensor):
         return _tensor_key("tensor", value.dtype, value._data.shape)
+    if isinstance(value, WeakTensor):  # a trace of its own: the body sees a weak tensor
+        return ("weak", _key_of(value.tensor))
     if isinstance(value, np.ndarray):
         return _tensor_key("tensor", dtypes.as_dtype(value.dtype), value.shape)
     if isinstance(value, TensorSpec):  # get_concrete_function's stand-in: the trace a tensor of the spec would use
@@ -274,10 +277,18 @@ class _SlicesParts(collections.namedtuple("_SlicesParts", ["values", "indices", 
     composite tensors: the components are the outputs); rebuilt by _with_composites."""
 
 
+class _WeakParts(collections.namedtuple("_WeakParts", ["tensor"])):
+    """A WeakTensor a function returns (auto dtype conversion): its tensor is the graph's output;
+    rebuilt weak by _with_composites, as TensorFlow returns it."""
+
+
 def _with_composites(structure):
-    """The output structure with each _SlicesParts rebuilt as the IndexedSlices it stands for."""
+    """The output structure with each _SlicesParts rebuilt as the IndexedSlices it stands for, and
+    each _WeakParts as its WeakTensor."""
     if isinstance(structure, _SlicesParts):
         return IndexedSlices(*structure)
+    if isinstance(structure, _WeakParts):
+        return WeakTensor.from_tensor(structure.tensor)
     if isinstance(structure, tuple) and hasattr(type(structure), "_fields"):
         return type(structure)(*(_with_composites(v) for v in structure))
     if isinstance(structure, (list, tuple)):
@@ -288,7 +299,7 @@ def _with_composites(structure):
 
 
 def _has_composites(structure):
-    if isinstance(structure, _SlicesParts):
+    if isinstance(structure, (_SlicesParts, _WeakParts)):
         return True
     if isinstance(structure, (list, tuple)):
         return any(_has_composites(v) for v in structure)
@@ -306,11 +317,17 @@ def _to_output(value, python_function):
                             None if dense_shape is None else _to_output(dense_shape, python_function))
     if isinstance(value, _variables.Variable):
         return value.read_value()
+    if isinstance(value, WeakTensor):
+        return _WeakParts(value.tensor)
     as_output = getattr(value, "_as_function_output", None)
     if as_output is not None:  # tf.distribute's PerReplica: a tuple-like structure of its values
         return as_output(lambda v: _to_output(v, python_function))
     if getattr(type(value), "_should_act_as_resource_variable", False):
         return _variables.resource_variable_of(value).read_value()  # a MirroredVariable, a Keras variable
+    if isinstance(value, (bool, int, float, complex)) and flexible_dtypes.is_auto_dtype_conversion_enabled():
+        dtype, weak = flexible_dtypes.result_type(value)  # a Python number returned is weak, as tf.constant makes it
+        tensor = convert_to_tensor(value, dtype)
+        return _WeakParts(tensor) if weak else tensor
     if isinstance(value, (bool, int, float, complex, str, bytes, np.ndarray, np.generic)):
         return convert_to_tensor(value)
     if isinstance(value, tuple) and hasattr(type(value), "_fields"):
@@ -413,7 +430,7 @@ def _python_signature(fn):
 
 
 def _is_tensor_arg(value):
-    return isinstance(value, (Tensor, np.ndarray))
+    return isinstance(value, (Tensor, np.ndarray, WeakTensor))
 
 
 def _spec_shape(key):
@@ -660,6 +677,8 @@ class Function:
             symbolic = [trace_type.placeholder_of(v) if trace_type.traces_itself(v) else v for v in flat]
             for n, i in enumerate(tensor_leaves):
                 symbolic[i] = graph.add_argument(n, *arguments[n])
+                if isinstance(flat[i], WeakTensor):
+                    symbolic[i] = WeakTensor.from_tensor(symbolic[i])
             call_args, call_kwargs = nest.pack_sequence_as(structure, symbolic)
             if self._instance_ref is not None:
                 call_args[0] = args[0]

@@ -5,13 +5,12 @@ touches Tensor until the function is called, as in TensorFlow."""
 import numpy as np
 
 from varrt.base import nest, tf_logging
-from varrt.experimental.numpy import np_array_ops, np_dtypes, np_math_ops, np_utils
+from varrt.experimental.numpy import np_array_ops, np_dtypes, np_math_ops, np_utils, weak_tensor_api
+from varrt.framework import flexible_dtypes
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import math_ops
 from varrt.ops.index_ops import gather
 
-_MODES = ("off", "legacy", "safe", "all")
-_dtype_conversion_mode = "off"  # TensorFlow's default; "legacy" once NumPy behaviour is on
 _originals = {}  # Tensor's own operators and __getitem__, which the installed wrappers call
 
 # The operators TensorFlow's binary_op_wrapper (and the comparison overrides) promote.
@@ -19,9 +18,7 @@ _PROMOTED_OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
 _PROMOTED_COMPARISONS = ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__")
 
 
-def is_numpy_style_type_promotion():
-    """Whether tensors' operators promote their operands as NumPy does ("legacy" mode)."""
-    return _dtype_conversion_mode == "legacy"
+is_numpy_style_type_promotion = flexible_dtypes.is_numpy_style_type_promotion
 
 
 def maybe_promote_tensors(*tensors):
@@ -168,31 +165,25 @@ def _install_promotion_and_indexing():
 
 def enable_numpy_behavior(prefer_float32=False, dtype_conversion_mode="legacy"):
     """Enables NumPy behaviour on Tensors: NumPy's methods (`T`, `reshape`, `ravel`, `astype`,
-    ...), NumPy's type promotion in their operators, NumPy's indexing.
+    ...), NumPy's indexing, and the dtype conversion mode: 'legacy' promotes in Tensor's operators
+    as NumPy does; 'safe' and 'all' are TensorFlow's auto dtype conversion (Python values make weak
+    tensors, ops promote by its lattice; 'safe' refuses widening promotions); 'off' converts nothing.
 
     Args:
       prefer_float32: whether Python floats are inferred as float32 (else float64, NumPy's choice).
-      dtype_conversion_mode: 'off', 'legacy', 'safe' or 'all'; varrt implements 'off' and 'legacy'.
+      dtype_conversion_mode: 'off', 'legacy', 'safe' or 'all'.
 
     Raises:
       ValueError: for an unknown mode.
-      NotImplementedError: for 'safe' and 'all' (TensorFlow's auto dtype conversion).
     """
-    global _dtype_conversion_mode
     if dtype_conversion_mode == "safe" or dtype_conversion_mode == "all":
         tf_logging.warning(
             "UserWarning: enabling the new type promotion must happen at the"
             " beginning of the program. Please ensure no TF APIs have been used"
             " yet.")
-    if dtype_conversion_mode not in _MODES:
-        raise ValueError(
-            f"The provided promotion mode {dtype_conversion_mode} does not exist."
-            " Make sure the provided dtype conversion mode is one of the"
-            " followings: 'off', 'legacy', 'safe' or 'all'.")
-    if dtype_conversion_mode in ("safe", "all"):
-        raise NotImplementedError(f"varrt does not implement dtype_conversion_mode={dtype_conversion_mode!r} "
-                                  "(TensorFlow's auto dtype conversion)")
-    _dtype_conversion_mode = dtype_conversion_mode
+    flexible_dtypes.set_dtype_conversion_mode(dtype_conversion_mode)
     _install_promotion_and_indexing()
     _enable_numpy_methods(Tensor)
+    if flexible_dtypes.is_auto_dtype_conversion_enabled():
+        weak_tensor_api.install()
     np_dtypes.set_prefer_float32(prefer_float32)
