@@ -245,3 +245,22 @@ def test_break_and_continue():
     assert tf.function(py)(20).numpy() == 12 == py(20)
     converted = tf.autograph.to_graph(py)
     assert [converted(n) for n in range(12)] == [py(n) for n in range(12)]
+
+
+def test_to_graph_and_to_code_refuse_a_function_without_source():
+    """A function made by exec (or typed into a shell) has no readable source: TensorFlow's
+    to_graph and to_code raise its ConversionError (tf.function still runs it unconverted)."""
+    namespace = {}
+    exec("def f(x):\n  return x\n", namespace)  # noqa: S102 - the case is code without a source file
+    f = namespace["f"]
+    for convert in (tf.autograph.to_graph, tf.autograph.to_code):
+        with pytest.raises(Exception) as info:
+            convert(f)
+        assert type(info.value).__name__ == "ConversionError"
+        assert str(info.value) == (
+            f"converting {f}: InaccessibleSourceCodeError: Unable to locate the source code of {f}. Note that "
+            "functions defined in certain environments, like the interactive Python shell, do not expose their "
+            "source code. If that is the case, you should define them in a .py source file. If you are certain the "
+            "code is graph-compatible, wrap the call using @tf.autograph.experimental.do_not_convert. Original "
+            "error: could not get source code")
+    assert tf.function(f)(tf.constant(2)).numpy() == 2
