@@ -87,8 +87,6 @@ for mode in ("all", "safe"):
     for op in ("-", "*", "/", "//", "%", "**", "<", "==", "!=", ">=", "&", "|", "^"):
         for a, b in (("w_i32", "py_i"), ("i16", "f32"), ("w_f32", "py_i"), ("i8", "u32"), ("b", "b"),
                      ("w_i32", "i8"), ("m_f32", "w_m"), ("w_m", "w_m")):
-            if (a, b) == ("w_i32", "i8") and op in ("<", "!=", ">=", "&", "|", "^"):
-                continue  # TensorFlow's error for these ends without " name: " (docs/not-supported.md)
             record(f"{mode}: {a} {op} {b}", lambda a=a, b=b, op=op: eval(f"x {op} y", {"x": v[a], "y": v[b]}))
     for a, b in (("m_f32", "w_m"), ("w_m", "w_m"), ("w_m", "m_f32")):
         record(f"{mode}: {a} @ {b}", lambda a=a, b=b: v[a] @ v[b])

@@ -290,7 +290,7 @@ def pair(op, x, y, hint=False, name=""):
         xa, xd = value_operand(x)
         ya, yd = value_operand(y, xd)
     if xd is not yd:
-        raise mismatch(op, 1, xd, yd, name)
+        raise mismatch(op, 1, xd, yd, name, end=suffix(name, x, y))
     return xa, ya, xd
 
 
