@@ -229,18 +229,18 @@ def test_missing_features_say_so(tmp_path):
     with pytest.raises(NotImplementedError, match="a call of another tf.function"):
         tf.saved_model.save(CallsAnother(), tmp_path / "e")
 
-    class Draws(tf.Module):  # the random-numbers guide's module: a Generator's state read by its op
+    class Draws(tf.Module):  # a Generator's binomial draw: its state is not yet the exported node's input
         def __init__(self):
             super().__init__()
             self.g = tf.random.Generator.from_seed(0)
 
         @tf.function
         def __call__(self):
-            return self.g.normal([])
+            return self.g.binomial([2], counts=[10.0, 20.0], probs=[0.5, 0.5])
 
     draws = Draws()
     draws()
-    with pytest.raises(NotImplementedError, match="StatefulStandardNormalV2.*tf.random.Generator"):
+    with pytest.raises(NotImplementedError, match="StatefulRandomBinomial.*tf.random.Generator"):
         tf.saved_model.save(draws, tmp_path / "f")
 
 

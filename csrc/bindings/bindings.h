@@ -77,7 +77,8 @@ struct ResourceRef {
 pybind11::tuple resources_of(const OpCall& call);
 // _C.execute itself (a graph's Python-kernel node calls it with the node's inputs).
 pybind11::object execute(const char* op, pybind11::object kernel, pybind11::sequence inputs, int dtype_enum,
-                         pybind11::object shape_spec, pybind11::object num_outputs, pybind11::object attrs);
+                         pybind11::object shape_spec, pybind11::object num_outputs, pybind11::object attrs,
+                         pybind11::object resource);
 // _C.Graph, the graph recorder hook and the symbolic tensor class (graph.cc).
 void bind_graph(pybind11::module_& m);
 void bind_checkpoint(pybind11::module_& m);

@@ -9,13 +9,14 @@
 // Tensors NumPy cannot view (rank above 64) reach the kernel as TensorData; a TensorData (or
 // varrt.Tensor) the kernel returns is the output as is (Reshape of such a tensor).
 //
-//   execute(op, kernel, inputs, dtype, shape=None, num_outputs=None, attrs=None) -> varrt.Tensor
+//   execute(op, kernel, inputs, dtype, shape=None, num_outputs=None, attrs=None, resource=None) -> varrt.Tensor
 //     inputs: varrt.Tensors, TensorDatas or host ndarrays (values already converted, _EagerConst)
 //     dtype:  the output's dtype enum; shape: a tuple, "broadcast", an input's index or None
 //     num_outputs: for ops with several outputs of `dtype` (Unpack): the kernel returns that
 //                  many arrays and execute a tuple of Tensors (shape must be None)
 //     attrs: the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}), what a
 //            gradient function or a graph reads; converted only when a hook is listening
+//     resource: the variable a resource op's kernel reads or updates (or None), which hooks see
 #define PY_ARRAY_UNIQUE_SYMBOL varrt_ARRAY_API
 #define NO_IMPORT_ARRAY
 #include <pybind11/pybind11.h>
@@ -26,6 +27,7 @@
 
 #include "bindings.h"
 #include "interop/convert.h"
+#include "interop/handle.h"
 #include "interop/numpy.h"
 #include "interop/tensor_object.h"
 #include "varrt/kernels/binary_ops.h"
@@ -179,7 +181,7 @@ py::object wrapped(Tensor t, const Device* device) {
 }  // namespace
 
 py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, int dtype_enum, py::object shape_spec,
-                   py::object num_outputs, py::object attrs) {
+                   py::object num_outputs, py::object attrs, py::object resource) {
   const DType dtype = static_cast<DType>(dtype_enum);
   std::vector<Input> inputs;
   inputs.reserve(inputs_seq.size());
@@ -195,6 +197,9 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
   const bool known = !several && dtype != DType::kString && output_shape(shape_spec, inputs, &shape);
   std::vector<Tensor> outs(several ? num_outputs.cast<size_t>() : 1);
   OpCall call(op, tensors.data(), static_cast<int>(tensors.size()));
+  // A Python kernel of a resource op (a tf.random.Generator's draw reads and moves its state
+  // variable): the hooks see the variable, so a traced graph records it as the node's resource.
+  if (!resource.is_none()) call.resource = &handle_of(resource).handle();
   call.input_devices = devices.data();
   call.outputs = outs.data();
   call.num_outputs = static_cast<int>(outs.size());
@@ -249,6 +254,7 @@ py::object execute(const char* op, py::object kernel, py::sequence inputs_seq, i
 void bind_execute(py::module_& m) {
   m.def("execute", &execute, py::arg("op"), py::arg("kernel"), py::arg("inputs"), py::arg("dtype"),
         py::arg("shape") = py::none(), py::arg("num_outputs") = py::none(), py::arg("attrs") = py::none(),
+        py::arg("resource") = py::none(),
         "Runs `op` through the core dispatch with a Python kernel (see csrc/bindings/execute.cc).");
 }
 

@@ -96,7 +96,7 @@ class HostNodeKernel : public NodeKernel {
   void run(NodeCall& c) const override {
     py::gil_scoped_acquire gil;
     py::tuple inputs = node_inputs(c);
-    py::object r = execute(c.op, host_[0], inputs, host_[1].cast<int>(), host_[2], host_[3], host_[4]);
+    py::object r = execute(c.op, host_[0], inputs, host_[1].cast<int>(), host_[2], host_[3], host_[4], py::none());
     if (c.num_outputs == 1 && is_tensor_object(r.ptr())) {
       c.outputs[0] = placed(r);
       return;

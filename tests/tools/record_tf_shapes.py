@@ -1003,6 +1003,9 @@ def random_cases():
                  inputs={"resource": "rng", "algorithm": [], "minval": [], "maxval": []}),
             dict(op="StatefulUniformInt", const={"shape": [2, 3]},
                  inputs={"resource": "rng", "algorithm": [], "minval": [2], "maxval": []})]
+    out += [dict(op="RngReadAndSkip", inputs={"resource": "rng", "alg": [], "delta": []}),
+            dict(op="RngReadAndSkip", inputs={"resource": "rng", "alg": [1], "delta": []}),
+            dict(op="RngReadAndSkip", inputs={"resource": "rng", "alg": [], "delta": "?"})]
     out += [dict(op="Multinomial", inputs={"logits": [None, 3]}, const={"num_samples": 5}),
             dict(op="Multinomial", inputs={"logits": [2, 3], "num_samples": []}),
             dict(op="Multinomial", inputs={"logits": [3]}, const={"num_samples": 5}),

@@ -319,7 +319,7 @@ def attr_ints(value):
 _execute = _C.execute
 
 
-def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None):
+def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None, resource=None):
     """Runs `op` through the core dispatch (placed, logged, seen by hooks) with a NumPy `kernel`
     and returns its output, a Tensor of `dtype`. `inputs` are operands (TensorData, Tensors or
     host arrays); the kernel gets them as arrays on the op's device. With `shape` (a tuple, or
@@ -328,8 +328,10 @@ def run(op, kernel, inputs, dtype, shape=None, attrs=None, name=None):
     is copied in unless it is all of a tensor input's memory (the input, or a reshaped view of
     it: the output then shares that input's buffer, as Reshape and Identity do).
     `attrs` are the op's TensorFlow attributes ({name: int, bool, float or tuple of ints}) that
-    its gradient function (ops/gradients) or a graph needs; hooks see them, kernels do not."""
-    return named(name, _execute, op, kernel, inputs, dtype._enum, shape, None, attrs)
+    its gradient function (ops/gradients) or a graph needs; hooks see them, kernels do not.
+    `resource`: the variable the kernel reads or updates (a tf.random.Generator's state), which
+    hooks see as the op's resource (a traced graph records it, a SavedModel exports it)."""
+    return named(name, _execute, op, kernel, inputs, dtype._enum, shape, None, attrs, resource)
 
 
 def named(name, core_op, *args):

@@ -31,6 +31,7 @@ import numpy as np
 
 from varrt.base import dtypes
 from varrt.framework import default_session, distribution_context, graph_building
+from varrt.ops import op_def_lib
 from varrt.ops import random_distributions as distributions
 from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor, packs
@@ -195,12 +196,16 @@ def _sample(op, draw, rng, shape, dims, bounds, dtype, out_shape=None):
     else:
         def with_rng(dims_, *b, **out):
             return draw(rng, dims_, *b, **out)
+    # A Generator's draw is a resource op on its state variable (what a graph records and a
+    # SavedModel exports: TensorFlow's Stateful* ops take the variable and the algorithm).
+    resource = rng._variable if isinstance(rng, _StateVariablePhilox) else None
+    state_attrs = {"algorithm": rng.algorithm} if resource is not None else {}
     if dims is None:
-        return run(op, lambda s, *b: with_rng(_dims_now(s, op), *b), (tensor_operand(shape)[0],) + tuple(bounds),
-                   dtype)
+        return run(op, lambda s, *b: with_rng(_dims_now(s, op), *b), (operand(shape)[0],) + tuple(bounds),
+                   dtype, attrs=state_attrs or None, resource=resource)
     with allocating_output(op, dims, dtype):
         return run(op, lambda *b, **out: with_rng(dims, *b, **out), tuple(bounds), dtype,
-                   dims if out_shape else None, attrs={"shape": tuple(dims)})
+                   dims if out_shape else None, attrs={"shape": tuple(dims), **state_attrs}, resource=resource)
 
 
 def _generator_for(rng, dims):
@@ -364,9 +369,10 @@ class _StateVariablePhilox:
     checkpointed, printed and assignable): each run reads the variable, reserves the blocks it
     may use and writes back the state past them (the stateful kernels' RngReadAndSkip)."""
 
-    def __init__(self, variable, strategy=None):
+    def __init__(self, variable, strategy=None, algorithm=1):
         self._variable = variable
         self._strategy = strategy  # the tf.distribute strategy the Generator was made in, or None
+        self.algorithm = algorithm  # the stateful ops' `algorithm` input (Philox: 1)
         self._lock = threading.Lock()
 
     def current(self):
@@ -374,10 +380,14 @@ class _StateVariablePhilox:
             return _philox_of(self._variable.numpy().astype(np.uint64))
 
     def reserve_outputs(self, output_count, multiplier=256):
+        return self._replica_keyed(self._reserve(output_count, multiplier))
+
+    def _reserve(self, output_count, multiplier=256):
+        """The state before the reservation (RngReadAndSkip's output), the variable moved past it."""
         with self._lock:
             state = _philox_of(self._variable.numpy().astype(np.uint64))
             self._variable.assign(_as_int64(_words_of(state.skipped(int(output_count) * multiplier))))
-        return self._replica_keyed(state)
+        return state
 
     def _replica_keyed(self, state):
         """`state` with its key hashed with the replica id when drawing in a replica of the
@@ -427,7 +437,7 @@ class Generator:
         self._alg = _algorithm_id(alg)
         self._state_var = Variable(_as_int64(words), name="StateVar", trainable=False)
         # Made under a strategy, each replica draws its own stream (TensorFlow's _distribution_strategy).
-        self._philox = _StateVariablePhilox(self._state_var, distribution_context.current_strategy())
+        self._philox = _StateVariablePhilox(self._state_var, distribution_context.current_strategy(), self._alg)
 
     def _reset(self, state):
         self._state_var.assign(_as_int64(_state_words(state)))
@@ -656,3 +666,107 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor
         gen = rng.reserve_outputs(x.shape[0] * ((draws + 3) // 4 * 4 * 2))
         return distributions.multinomial(gen, x, draws).astype(out_type.as_numpy_dtype)
     return run("Multinomial", kernel, (a,), out_type, attrs={"num_samples": draws})
+
+
+# --- the stateful ops on a Generator's state variable (tf.raw_ops, and a loaded SavedModel's nodes) --
+
+def _state_variable_rng(resource, algorithm):
+    """The Philox state a Stateful* op draws from: the state variable it is given (varrt's
+    `variable.handle` is the variable), moved past the blocks each draw reserves."""
+    return _StateVariablePhilox(resource, None, int(np.asarray(convert_to_tensor(algorithm)._data.view())))
+
+
+@op_def_lib.implements("StatefulStandardNormalV2")
+def _stateful_standard_normal_v2(resource, algorithm, shape, dtype=dtypes.float32, name=None):
+    dtype = _float_dtype(dtype, 0.0)
+    return _sample("StatefulStandardNormalV2", lambda g, d: _draw(distributions.normal, g, d, dtype),
+                   _state_variable_rng(resource, algorithm), shape, _shape(shape, "StatefulStandardNormalV2"), (),
+                   dtype)
+
+
+@op_def_lib.implements("StatefulTruncatedNormal")
+def _stateful_truncated_normal(resource, algorithm, shape, dtype=dtypes.float32, name=None):
+    dtype = _float_dtype(dtype, 0.0)
+    return _sample("StatefulTruncatedNormal", lambda g, d: _draw(distributions.truncated_normal, g, d, dtype),
+                   _state_variable_rng(resource, algorithm), shape, _shape(shape, "StatefulTruncatedNormal"), (),
+                   dtype)
+
+
+@op_def_lib.implements("StatefulUniform")
+def _stateful_uniform(resource, algorithm, shape, dtype=dtypes.float32, name=None):
+    return _uniform(_state_variable_rng(resource, algorithm), ("StatefulUniform", "StatefulUniformInt"), shape, 0,
+                    None, dtype)
+
+
+def _bounds_dtype(minval, maxval, default):
+    """The dtype of a raw op's integer bounds: a tensor's, else the op's default for Python values."""
+    tensor = next((b for b in (minval, maxval) if _is_tensor_like(b)), None)
+    return tensor.dtype if tensor is not None else default
+
+
+@op_def_lib.implements("StatefulUniformInt")
+def _stateful_uniform_int(resource, algorithm, shape, minval, maxval, name=None):
+    dtype = _bounds_dtype(minval, maxval, dtypes.int64)
+    return _uniform(_state_variable_rng(resource, algorithm), ("StatefulUniform", "StatefulUniformInt"), shape,
+                    minval, maxval, dtype)
+
+
+@op_def_lib.implements("StatefulUniformFullInt")
+def _stateful_uniform_full_int(resource, algorithm, shape, dtype=dtypes.uint64, name=None):
+    return _full_int(_state_variable_rng(resource, algorithm), "StatefulUniformFullInt", shape, dtype)
+
+
+@op_def_lib.implements("RngReadAndSkip")
+def _rng_read_and_skip(resource, alg, delta, name=None):
+    """The state variable's value, then the state moved past `delta` outputs (256 Philox blocks
+    each): what TensorFlow's Generator does before each stateless draw it makes in a graph."""
+    rng = _StateVariablePhilox(resource)
+
+    def kernel(alg_, delta_):
+        return _as_int64(_words_of(rng._reserve(int(np.asarray(delta_)))))
+
+    return run("RngReadAndSkip", kernel, (operand(alg, dtypes.int32)[0], operand(delta, dtypes.uint64)[0]),
+               dtypes.int64, resource=resource)
+
+
+class _KeyCounterInput(_SeedInput):
+    """A stateless op's key, counter and algorithm given as its inputs (tf.raw_ops, a loaded graph)."""
+
+    def __init__(self, key, counter, alg):
+        super().__init__(None)
+        self._inputs = (convert_to_tensor(key, dtypes.uint64), convert_to_tensor(counter, dtypes.uint64),
+                        convert_to_tensor(alg, dtypes.int32))
+
+    def key_counter_alg(self):
+        return self._inputs
+
+
+def _stateless_v2(op, distribution):
+    def sample(shape, key, counter, alg, dtype=dtypes.float32, Tshape=None, name=None):  # noqa: N803 - TensorFlow's
+        dtype = _float_dtype(dtype, 0.0)
+        return _sample(op, lambda g, d: _draw(distribution, g, d, dtype), _KeyCounterInput(key, counter, alg), shape,
+                       _shape(shape, op), (), dtype)
+    return sample
+
+
+op_def_lib.implements("StatelessRandomNormalV2")(_stateless_v2("StatelessRandomNormalV2", distributions.normal))
+op_def_lib.implements("StatelessTruncatedNormalV2")(_stateless_v2("StatelessTruncatedNormalV2",
+                                                                  distributions.truncated_normal))
+
+
+@op_def_lib.implements("StatelessRandomUniformV2")
+def _stateless_random_uniform_v2(shape, key, counter, alg, dtype=dtypes.float32, Tshape=None, name=None):  # noqa: N803
+    return _uniform(_KeyCounterInput(key, counter, alg), ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"),
+                    shape, 0, None, dtype)
+
+
+@op_def_lib.implements("StatelessRandomUniformIntV2")
+def _stateless_random_uniform_int_v2(shape, key, counter, alg, minval, maxval, Tshape=None, name=None):  # noqa: N803
+    return _uniform(_KeyCounterInput(key, counter, alg), ("StatelessRandomUniformV2", "StatelessRandomUniformIntV2"),
+                    shape, minval, maxval, _bounds_dtype(minval, maxval, dtypes.int32))
+
+
+@op_def_lib.implements("StatelessRandomUniformFullIntV2")
+def _stateless_random_uniform_full_int_v2(shape, key, counter, alg, dtype=dtypes.uint64, Tshape=None,  # noqa: N803
+                                          name=None):
+    return _full_int(_KeyCounterInput(key, counter, alg), "StatelessRandomUniformFullIntV2", shape, dtype)

@@ -18,7 +18,7 @@ from varrt.base import dtypes
 from varrt.framework import conversion as _convert
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
-from varrt.ops.op_util import kernel_error, shape_text
+from varrt.ops.op_util import host_if_known, kernel_error, shape_text, tensor_operand
 from varrt.ops import index_ops, op_def_lib
 from varrt.ops.boolean_mask import boolean_mask
 
@@ -205,8 +205,11 @@ def _host_ints(value, what):
     """A begin/end/strides argument as Python ints (varrt's StridedSlice takes them while it is
     called, not as graph inputs)."""
     if getattr(type(value), "_is_symbolic", False):
-        raise NotImplementedError(f"tf.strided_slice with a {what} known only when the graph runs is not supported "
-                                  "by varrt")
+        known = host_if_known(tensor_operand(value)[0])  # a graph's constant (a loaded function's Const)
+        if known is None:
+            raise NotImplementedError(f"tf.strided_slice with a {what} known only when the graph runs is not "
+                                      "supported by varrt")
+        return [int(v) for v in np.asarray(known).reshape(-1)]
     return [int(v) for v in np.asarray(value.numpy() if isinstance(value, Tensor) else value).reshape(-1)]
 
 

@@ -9,6 +9,7 @@ register('Multinomial', 'logits: T, num_samples: int32 -> output: output_dtype',
 register('RandomStandardNormal', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=shape_fns.random_shape)
 register('RandomUniform', 'shape: T -> output: dtype', 'seed: int = 0', 'seed2: int = 0', 'dtype: {half, bfloat16, float, double}', 'T: {int32, int64}', stateful=True, shape=shape_fns.random_shape)
 register('RandomUniformInt', 'shape: T, minval: Tout, maxval: Tout -> output: Tout', 'seed: int = 0', 'seed2: int = 0', 'Tout: {int32, int64}', 'T: {int32, int64}', stateful=True, shape=shape_fns.random_uniform_int)
+register('RngReadAndSkip', 'resource: resource, alg: int32, delta: uint64 -> value: int64', stateful=True, shape=shape_fns.rng_read_and_skip)
 register('StatefulStandardNormalV2', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = float', 'shape_dtype: type = int64', stateful=True, shape=shape_fns.stateful)
 register('StatefulTruncatedNormal', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = float', 'shape_dtype: type = int64', stateful=True, shape=shape_fns.stateful)
 register('StatefulUniform', 'resource: resource, algorithm: int64, shape: shape_dtype -> output: dtype', 'dtype: type = float', 'shape_dtype: type = int64', stateful=True, shape=shape_fns.stateful)

@@ -11,7 +11,7 @@ from varrt.ops.gradients.registry import NotDifferentiable, RegisterGradient
 
 for _op in ("Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
             "StatefulStandardNormalV2", "StatefulTruncatedNormal", "StatefulUniform", "StatefulUniformInt",
-            "StatefulUniformFullInt", "StatelessRandomGetKeyCounter", "StatelessRandomNormalV2",
+            "StatefulUniformFullInt", "RngReadAndSkip", "StatelessRandomGetKeyCounter", "StatelessRandomNormalV2",
             "StatelessRandomUniformV2", "StatelessRandomUniformIntV2", "StatelessRandomUniformFullIntV2",
             "StatelessTruncatedNormalV2",
             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert"):

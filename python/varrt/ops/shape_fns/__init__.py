@@ -45,7 +45,8 @@ from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, block_lstm, block_l
                                     sparse_softmax_cross_entropy, top_k)
 from varrt.ops.shape_fns.parsing import decode_csv, parse_example_v2, read_file, sparse_to_dense  # noqa: F401
 from varrt.ops.shape_fns.random import (candidate_sampler, compute_accidental_hits, key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
-                                        random_with_parameter, stateful, stateful_int, stateless, stateless_int,
+                                        random_with_parameter, rng_read_and_skip, stateful, stateful_int, stateless,
+                                        stateless_int,
                                         stateless_parameterized,
                                         stateless_multinomial, stateless_seeded)
 from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401

@@ -52,6 +52,13 @@ def stateful_int(ctx):
     return out
 
 
+def rng_read_and_skip(ctx):
+    """RngReadAndSkip: a scalar algorithm and delta; the state read, of the largest algorithm's size."""
+    with_rank(ctx.shape("alg"), 0)
+    with_rank(ctx.shape("delta"), 0)
+    return shape_out([_MAX_COUNTER_SIZE + _KEY_SIZE])
+
+
 def key_counter(ctx):
     """StatelessRandomGetKeyCounter: a seed of two integers gives a key and a counter."""
     seed = with_rank(ctx.shape("seed"), 1)
