@@ -19,9 +19,14 @@ else:
 
 out_dir = sys.argv[2]
 results = {}
+cpu = tf.config.list_physical_devices("CPU")[0]  # two logical CPUs for the mirrored case, before any op
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
 
 
 def text(value):
+    values = getattr(value, "values", None)
+    if isinstance(values, tuple) and type(value).__name__ == "PerReplica":
+        return "PerReplica" + text(values)
     if isinstance(value, (list, tuple)):
         return "(" + ", ".join(text(v) for v in value) + ")"
     return f"{value.dtype.name} {value.numpy().tolist()}"
@@ -70,6 +75,21 @@ record("state after saving", m.state)
 exercise("own: ", tf.saved_model.load(os.path.join(out_dir, "saved")))
 if len(sys.argv) > 3:
     exercise("loaded: ", tf.saved_model.load(sys.argv[3]))
+
+# The guide's mirrored case: a Generator made in a MirroredStrategy's scope draws a stream per
+# replica; saved in the scope, its SavedModel loads outside it and continues the state.
+strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+with strategy.scope():
+    mirrored = Drawing()
+    record("mirrored run", lambda: strategy.run(mirrored))
+    record("mirrored state", mirrored.state)
+    tf.saved_model.save(mirrored, os.path.join(out_dir, "mirrored"))
+    record("mirrored run after saving", lambda: strategy.run(mirrored))
+    record("mirrored state after saving", mirrored.state)
+reloaded = tf.saved_model.load(os.path.join(out_dir, "mirrored"))
+record("mirrored loaded state", reloaded.state)
+record("mirrored loaded normal", reloaded)
+record("mirrored loaded state after", reloaded.state)
 
 # The raw ops on a Generator's state (varrt's `variable.handle` is the variable itself).
 g = tf.random.Generator.from_seed(7)

@@ -37,6 +37,7 @@ from varrt.ops.array_ops import allocating_output
 from varrt.framework.tensor import convert_to_tensor, packs
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.variables import Variable
+from varrt.framework.variables import resource_variable_of as _resource_variable_of
 from varrt.ops.op_util import is_tensor_like as _is_tensor_like
 from varrt.ops.op_util import (check_dtype, host_if_known, int_list, kernel_error, operand, run,
                               run_failing, run_outputs, tensor_operand)
@@ -198,7 +199,9 @@ def _sample(op, draw, rng, shape, dims, bounds, dtype, out_shape=None):
             return draw(rng, dims_, *b, **out)
     # A Generator's draw is a resource op on its state variable (what a graph records and a
     # SavedModel exports: TensorFlow's Stateful* ops take the variable and the algorithm).
-    resource = rng._variable if isinstance(rng, _StateVariablePhilox) else None
+    resource = _resource_variable_of(rng._variable) if isinstance(rng, _StateVariablePhilox) else None
+    if not isinstance(resource, Variable):
+        resource = None  # (a wrapper without a Variable of this replica: recorded without it, as before)
     state_attrs = {"algorithm": rng.algorithm} if resource is not None else {}
     if dims is None:
         return run(op, lambda s, *b: with_rng(_dims_now(s, op), *b), (operand(shape)[0],) + tuple(bounds),
