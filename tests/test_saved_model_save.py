@@ -307,3 +307,25 @@ def test_tensorflow_loads_varrts_export(tmp_path):
                                                                                   np.float32))
     assert "inputs['x'] tensor_info:" in got["show"] and "name: serving_default_x:0" in got["show"]
     assert "Function Name: '__call__'" in got["show"]
+
+
+def test_signatures_keep_the_order_given(tmp_path):
+    """TensorFlow's signature map lists the signatures in the order of the dict given to save, and
+    its loader's `.signatures` follows it (TensorFlow 2.21: ['b', 'z', 'a'], the saved_model guide's
+    ['serving_default', 'array_input']); the SignatureDefs themselves are made in sorted order."""
+    class Doubler(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def __call__(self, x):
+            return x * 2
+
+    m = Doubler()
+    c = m.__call__.get_concrete_function()
+    for order in (["serving_default", "array_input"], ["b", "z", "a"]):
+        path = tmp_path / "_".join(order)
+        tf.saved_model.save(m, str(path), signatures={k: c for k in order})
+        loaded = tf.saved_model.load(str(path))
+        assert list(loaded.signatures.keys()) == order
+        assert float(loaded.signatures[order[-1]](x=tf.constant(1.5))["output_0"]) == 3.0
+        graph = read_saved_model(str(path)).meta_graphs[0].object_graph_def
+        signature_map = next(c.node_id for c in graph.nodes[0].children if c.local_name == "signatures")
+        assert [c.local_name for c in graph.nodes[signature_map].children] == order

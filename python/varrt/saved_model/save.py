@@ -289,6 +289,9 @@ def save(obj, export_dir, signatures=None, options=None):
         nodes[parent]["children"].append({"node_id": node_id, "local_name": local})
         if "function" in nodes[parent]:
             nodes[parent].setdefault("dependencies", []).append({"node_id": node_id, "local_name": local})
+    if signatures:  # the signature map lists them in the order given, as TensorFlow's (its loader's order)
+        order = list(signatures)
+        nodes[sig_map]["children"].sort(key=lambda c: order.index(c["local_name"]))
     keys, values, object_graph_bytes = _checkpoint(graph, nodes)
     variables = [v for v in values[:-1]]
     saver_def = None
