@@ -163,12 +163,12 @@ _weak_abs = unary_op_wrapper(math_ops.abs)
 _weak_negative = unary_op_wrapper(math_ops.negative)
 
 
-def _weak_invert(x):
-    return unary_op_wrapper(_invert_op)(x)
-
-
 def _invert_op(x):
+    """`~x` of a tensor or a value (TensorFlow's invert_: logical not of bools, bitwise of integers)."""
     return overloads.BINARY["__invert__"](convert_to_tensor(x) if not is_tensor_like(x) else x)
+
+
+_weak_invert = unary_op_wrapper(_invert_op)
 
 
 def _auto_operator(base, reflected, original):
