@@ -11,3 +11,5 @@ from varrt.ops.unicode_ops import unicode_transcode  # noqa: F401
 
 # The ops returning ragged tensors.
 from varrt.ops.ragged.ragged_string_ops import split  # noqa: F401
+from varrt.ops.ragged.ragged_unicode_ops import (unicode_decode, unicode_decode_with_offsets, unicode_encode,  # noqa: F401
+                                                 unicode_split, unicode_split_with_offsets)

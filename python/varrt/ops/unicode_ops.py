@@ -3,7 +3,11 @@
 UTF-8, UTF-16-BE or UTF-32-BE (core/kernels/unicode_ops.cc). Malformed input raises
 ("strict"), is dropped ("ignore") or becomes `replacement_char` ("replace"), each maximal
 malformed subpart once, as both ICU and Python's decoders do; C0 control characters can be
-replaced too. The ops returning ragged tensors (unicode_decode, unicode_split) are not built."""
+replaced too.
+
+The kernels of the ops returning ragged tensors are here too (UnicodeDecode, UnicodeDecodeWithOffsets,
+UnicodeEncode): each string to its code points and their byte offsets, and rows of code points to
+strings, with the same error rules; ops/ragged/ragged_unicode_ops.py gives them TensorFlow's ranks."""
 from __future__ import annotations
 
 import codecs
@@ -68,3 +72,101 @@ def unicode_transcode(input, input_encoding, output_encoding, errors="replace", 
     return run(op, kernel, (a,), dtypes.string, attrs={"replacement_char": int(replacement_char),
                                                         "replace_control_characters": bool(replace_control_characters)},
                name=name)
+
+
+# --- UnicodeDecode, UnicodeDecodeWithOffsets, UnicodeEncode -------------------------------------------
+
+def check_replacement_char(op, replacement_char, name=None):
+    """TensorFlow's kernel check of `replacement_char`."""
+    if not 0 <= int(replacement_char) <= 0x10FFFF:
+        raise kernel_error(op, "replacement_char out of unicode codepoint range", name)
+
+
+def _width(codec):
+    """The byte length of one character in `codec` (the offsets of the decoded characters)."""
+    fixed = {"utf-32-be": 4, "utf-32-le": 4}.get(codec)
+    if fixed:
+        return lambda ch: fixed
+    if codec in ("utf-16-be", "utf-16-le"):
+        return lambda ch: 2 if ord(ch) < 0x10000 else 4
+    if codec == "utf-8":
+        return lambda ch: 1 if ord(ch) < 0x80 else 2 if ord(ch) < 0x800 else 3 if ord(ch) < 0x10000 else 4
+    return lambda ch: len(ch.encode(codec))
+
+
+def _decode_one(s, codec, width, errors, replacement, fail):
+    """(code points, byte offsets) of the bytes `s`: each maximal malformed subpart (Python's
+    decoders mark the spans ICU's converters do) raises, is dropped or is `replacement`."""
+    points, offsets = [], []
+    pos = 0
+    while pos < len(s):
+        try:
+            text, bad = s[pos:].decode(codec), None
+        except UnicodeDecodeError as e:
+            text, bad = s[pos:pos + e.start].decode(codec), (pos + e.start, pos + e.end)
+        at = pos
+        for ch in text:
+            points.append(ord(ch))
+            offsets.append(at)
+            at += width(ch)
+        if bad is None:
+            break
+        if errors == "strict":
+            raise fail("Invalid formatting on input string")
+        if errors == "replace":
+            points.append(replacement)
+            offsets.append(bad[0])
+        pos = bad[1]
+    return points, offsets
+
+
+def decode_codepoints(op, strings, input_encoding, errors, replacement_char, replace_control_characters,
+                      name=None):
+    """The kernel of UnicodeDecode(WithOffsets) on a 1-D array of byte strings: (row_splits,
+    char_values, char_to_byte_starts) as int64, int32 and int64 arrays."""
+    if errors not in ("strict", "replace", "ignore"):
+        raise NotImplementedError(f"varrt's {op} takes errors 'strict', 'replace' or 'ignore', not {errors!r}")
+    check_replacement_char(op, replacement_char, name)
+    try:
+        codec = codecs.lookup(input_encoding).name
+    except LookupError:
+        raise kernel_error(op, f"Could not create converter for input encoding: {input_encoding}", name) from None
+    width = _width(codec)
+    replacement = int(replacement_char)
+
+    def fail(message):
+        return kernel_error(op, message, name)
+    points, offsets, splits = [], [], [0]
+    for s in strings:
+        p, o = _decode_one(s, codec, width, errors, replacement, fail)
+        points += p
+        offsets += o
+        splits.append(len(points))
+    points = np.array(points, np.int32)
+    if replace_control_characters:
+        points[points < 0x20] = replacement  # the C0 controls
+    return np.array(splits, np.int64), points, np.array(offsets, np.int64)
+
+
+def encode_codepoints(op, values, splits, output_encoding, errors, replacement_char, name=None):
+    """The kernel of UnicodeEncode: each row values[splits[i]:splits[i + 1]] of code points as one
+    string in `output_encoding`; a code point out of Unicode's range or a surrogate raises, is
+    dropped or is `replacement_char`."""
+    if output_encoding not in _OUTPUTS or errors not in ("strict", "replace", "ignore"):
+        raise NotImplementedError(f"varrt's {op} takes output_encoding {sorted(_OUTPUTS)} and errors 'strict', "
+                                  f"'replace' or 'ignore'")
+    check_replacement_char(op, replacement_char, name)
+    replacement = chr(int(replacement_char))
+    codec = _OUTPUTS[output_encoding]
+
+    def char(cp):
+        if 0 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF:
+            return chr(cp)
+        if errors == "strict":
+            raise kernel_error(op, "Code point is out of range for Unicode, or is a surrogate.", name)
+        return replacement if errors == "replace" else ""
+    values = [int(v) for v in values]
+    out = np.empty(max(len(splits) - 1, 0), dtype=object)
+    out[:] = ["".join(char(cp) for cp in values[splits[i]:splits[i + 1]]).encode(codec)
+              for i in range(len(splits) - 1)]
+    return out
