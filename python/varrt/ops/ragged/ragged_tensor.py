@@ -516,7 +516,7 @@ def convert_to_tensor_or_ragged(value, dtype=None):
     if isinstance(value, RaggedTensor):
         if dtype is not None and dtypes.as_dtype(dtype) != value.dtype:
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for "
-                             f"RaggedTensor with dtype {value.dtype.name}: {value!r}")
+                             f"RaggedTensor with dtype {value.dtype.name}: {value!r}.")
         return value
     return convert_to_tensor(value, dtype=dtype)
 
