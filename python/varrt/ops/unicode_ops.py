@@ -94,9 +94,11 @@ def _width(codec):
     return lambda ch: len(ch.encode(codec))
 
 
-def _decode_one(s, codec, width, errors, replacement, fail):
+def _decode_one(s, codec, width, errors, replacement, controls, fail):
     """(code points, byte offsets) of the bytes `s`: each maximal malformed subpart (Python's
-    decoders mark the spans ICU's converters do) raises, is dropped or is `replacement`."""
+    decoders mark the spans ICU's converters do) raises, is dropped or is `replacement`; with
+    `controls` a C0 control is `replacement`, or dropped under errors="ignore" (TensorFlow's kernel
+    hands it to the error rule, which never raises for it)."""
     points, offsets = [], []
     pos = 0
     while pos < len(s):
@@ -106,8 +108,12 @@ def _decode_one(s, codec, width, errors, replacement, fail):
             text, bad = s[pos:pos + e.start].decode(codec), (pos + e.start, pos + e.end)
         at = pos
         for ch in text:
-            points.append(ord(ch))
-            offsets.append(at)
+            cp = ord(ch)
+            if controls and cp < 0x20:
+                cp = None if errors == "ignore" else replacement
+            if cp is not None:
+                points.append(cp)
+                offsets.append(at)
             at += width(ch)
         if bad is None:
             break
@@ -125,7 +131,7 @@ def decode_codepoints(op, strings, input_encoding, errors, replacement_char, rep
     """The kernel of UnicodeDecode(WithOffsets) on a 1-D array of byte strings: (row_splits,
     char_values, char_to_byte_starts) as int64, int32 and int64 arrays."""
     if errors not in ("strict", "replace", "ignore"):
-        raise NotImplementedError(f"varrt's {op} takes errors 'strict', 'replace' or 'ignore', not {errors!r}")
+        raise attr_value_error(op, f'"{errors}"', name, attr="errors")
     check_replacement_char(op, replacement_char, name)
     try:
         codec = codecs.lookup(input_encoding).name
@@ -138,23 +144,22 @@ def decode_codepoints(op, strings, input_encoding, errors, replacement_char, rep
         return kernel_error(op, message, name)
     points, offsets, splits = [], [], [0]
     for s in strings:
-        p, o = _decode_one(s, codec, width, errors, replacement, fail)
+        p, o = _decode_one(s, codec, width, errors, replacement, replace_control_characters, fail)
         points += p
         offsets += o
         splits.append(len(points))
-    points = np.array(points, np.int32)
-    if replace_control_characters:
-        points[points < 0x20] = replacement  # the C0 controls
-    return np.array(splits, np.int64), points, np.array(offsets, np.int64)
+    return np.array(splits, np.int64), np.array(points, np.int32), np.array(offsets, np.int64)
 
 
 def encode_codepoints(op, values, splits, output_encoding, errors, replacement_char, name=None):
     """The kernel of UnicodeEncode: each row values[splits[i]:splits[i + 1]] of code points as one
     string in `output_encoding`; a code point out of Unicode's range or a surrogate raises, is
     dropped or is `replacement_char`."""
-    if output_encoding not in _OUTPUTS or errors not in ("strict", "replace", "ignore"):
-        raise NotImplementedError(f"varrt's {op} takes output_encoding {sorted(_OUTPUTS)} and errors 'strict', "
-                                  f"'replace' or 'ignore'")
+    # TensorFlow checks output_encoding first.
+    if output_encoding not in _OUTPUTS:
+        raise attr_value_error(op, f'"{output_encoding}"', name, attr="output_encoding")
+    if errors not in ("strict", "replace", "ignore"):
+        raise attr_value_error(op, f'"{errors}"', name, attr="errors")
     check_replacement_char(op, replacement_char, name)
     replacement = chr(int(replacement_char))
     codec = _OUTPUTS[output_encoding]
