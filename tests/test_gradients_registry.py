@@ -91,7 +91,8 @@ NO_GRADIENT = {
     "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
     **{op: "TensorFlow 2.21 registers no gradient for it (text in and out)" for op in (
         "StringLower", "StringUpper", "StringStrip", "StringLength", "Substr", "StaticRegexReplace",
-        "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode")},
+        "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode", "UnicodeDecode", "UnicodeDecodeWithOffsets",
+        "UnicodeEncode")},
     "AdjustContrastv2": "TensorFlow 2.21 registers no gradient for it",
     "AdjustHue": "TensorFlow 2.21 registers no gradient for it",
     "AdjustSaturation": "TensorFlow 2.21 registers no gradient for it",
