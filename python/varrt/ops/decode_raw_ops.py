@@ -11,10 +11,9 @@ import sys
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework.tensor import Tensor
+from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import op_def_lib
 from varrt.ops.op_util import check_dtype, kernel_error, mismatch, operand, run, shape_text, suffix, type_string
-from varrt.ops.string_ops import string_operand
 
 
 def _values(strings, dtype, little_endian, count):
@@ -31,12 +30,21 @@ def _values(strings, dtype, little_endian, count):
     return raw.view(np_dtype).reshape(len(strings), count)
 
 
+def _string_input(op, x, name, end):
+    """The string input of `op`: a Python value converted to a string tensor (TensorFlow's
+    TypeError when it cannot be), a tensor of another dtype TensorFlow's InvalidArgumentError."""
+    a, dtype = operand(x, dtypes.string)
+    if dtype != dtypes.string:
+        raise mismatch(op, 0, dtypes.string, dtype, name, end=end)
+    return a
+
+
 @op_def_lib.implements("DecodeRaw")
 def _decode_raw(bytes, out_type, little_endian=True, name=None) -> Tensor:  # noqa: A002 - TensorFlow's name
     """The DecodeRaw op (tf.raw_ops.DecodeRaw): strings of one length to numbers."""
     out_type = dtypes.as_dtype(out_type)
-    a, _ = string_operand("DecodeRaw", bytes, name)
     end = suffix(name, bytes)
+    a = _string_input("DecodeRaw", bytes, name, end)
     check_dtype("DecodeRaw", out_type, name, end)
     size = np.dtype(out_type.as_numpy_dtype).itemsize
 
@@ -61,11 +69,10 @@ def _decode_padded_raw(input_bytes, fixed_length, out_type, little_endian=True, 
     bytes, zero-padded, to numbers."""
     out_type = dtypes.as_dtype(out_type)
     end = suffix(name, input_bytes, fixed_length)
-    a, _ = string_operand("DecodePaddedRaw", input_bytes, name, end=end)
-    n, ndt = operand(fixed_length, dtypes.int32)
-    if ndt != dtypes.int32:
-        raise mismatch("DecodePaddedRaw", 1, dtypes.int32, ndt, name, end=end)
-    check_dtype("DecodePaddedRaw", out_type, name, end)
+    a = _string_input("DecodePaddedRaw", input_bytes, name, end)
+    # TensorFlow's wrapper converts fixed_length to int32 (a tensor of another dtype: its ValueError).
+    n, _ = operand(convert_to_tensor(fixed_length, dtype=dtypes.int32))
+    check_dtype("DecodePaddedRaw", out_type, name, end, attrs={"little_endian": bool(little_endian)})
     size = np.dtype(out_type.as_numpy_dtype).itemsize
 
     def kernel(x, n):

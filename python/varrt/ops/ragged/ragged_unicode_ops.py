@@ -17,7 +17,7 @@ from varrt.ops.unicode_ops import decode_codepoints, encode_codepoints
 
 
 def _unicode_decode(input, input_encoding, errors, replacement_char,  # noqa: A002 - TensorFlow's names
-                    replace_control_characters, with_offsets, name):
+                    replace_control_characters, with_offsets):
     """TensorFlow's _unicode_decode: the flat strings decoded by the op, then given the input's
     ragged partitions."""
     input = convert_to_tensor_or_ragged(input)  # noqa: A001
@@ -32,10 +32,11 @@ def _unicode_decode(input, input_encoding, errors, replacement_char,  # noqa: A0
                 input.flat_values, ragged_rank=ndims - input.ragged_rank - 1))
     flat = array_ops.reshape(input.flat_values if isinstance(input, RaggedTensor) else input, [-1])
     op = "UnicodeDecodeWithOffsets" if with_offsets else "UnicodeDecode"
-    string_operand(op, flat, name)
+    # (The functions' `name` names TensorFlow's scope, not the op: the op's errors name none.)
+    string_operand(op, flat, None)
     splits, points, offsets = decode_codepoints(op, ragged_checks.eager_numpy(flat, "input").tolist(),
                                                 input_encoding, errors, replacement_char,
-                                                replace_control_characters, name)
+                                                replace_control_characters)
     results = [constant(points, dtype=dtypes.int32)] + ([constant(offsets, dtype=dtypes.int64)] if with_offsets else [])
     if ndims > 0:
         results = [RaggedTensor._from_splits_array(r, splits, dtypes.int64) for r in results]
@@ -51,7 +52,7 @@ def unicode_decode(input, input_encoding, errors="replace", replacement_char=0xF
     dimension otherwise. Malformed input raises (errors="strict"), is dropped ("ignore") or
     becomes `replacement_char` ("replace"); C0 controls can be replaced too."""
     return _unicode_decode(input, input_encoding, errors, replacement_char, replace_control_characters,
-                           False, name)
+                           False)
 
 
 def unicode_decode_with_offsets(input, input_encoding, errors="replace", replacement_char=0xFFFD,  # noqa: A002
@@ -59,13 +60,13 @@ def unicode_decode_with_offsets(input, input_encoding, errors="replace", replace
     """unicode_decode's code points and the byte offset (int64) where each character starts
     (tf.strings.unicode_decode_with_offsets)."""
     return _unicode_decode(input, input_encoding, errors, replacement_char, replace_control_characters,
-                           True, name)
+                           True)
 
 
 def unicode_split(input, input_encoding, errors="replace", replacement_char=0xFFFD, name=None):  # noqa: A002
     """Each string of `input` split into its characters, each a string in `input_encoding`
     (tf.strings.unicode_split)."""
-    points = _unicode_decode(input, input_encoding, errors, replacement_char, False, False, name)
+    points = _unicode_decode(input, input_encoding, errors, replacement_char, False, False)
     return unicode_encode(_expand_last(points), input_encoding, errors, replacement_char)
 
 
@@ -73,7 +74,7 @@ def unicode_split_with_offsets(input, input_encoding, errors="replace", replacem
                                name=None):
     """unicode_split's characters and the byte offset (int64) where each starts
     (tf.strings.unicode_split_with_offsets)."""
-    points, offsets = _unicode_decode(input, input_encoding, errors, replacement_char, False, True, name)
+    points, offsets = _unicode_decode(input, input_encoding, errors, replacement_char, False, True)
     return unicode_encode(_expand_last(points), input_encoding, errors, replacement_char), offsets
 
 
@@ -95,8 +96,7 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
         if input_tensor.ragged_rank > 1:
             return input_tensor.with_values(
                 unicode_encode(input_tensor.values, output_encoding, errors, replacement_char))
-        return _encode_op(input_tensor.values, input_tensor.row_splits, output_encoding, errors, replacement_char,
-                          name)
+        return _encode_op(input_tensor.values, input_tensor.row_splits, output_encoding, errors, replacement_char)
     if ndims == 2:
         return unicode_encode(RaggedTensor.from_tensor(input_tensor), output_encoding, errors, replacement_char)
     if ndims > 2:
@@ -110,11 +110,12 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     return array_ops.reshape(unicode_encode(rows, output_encoding, errors, replacement_char), [])
 
 
-def _encode_op(values, splits, output_encoding, errors, replacement_char, name):
-    """The UnicodeEncode op: one string per row of the ragged_rank-1 (values, splits)."""
+def _encode_op(values, splits, output_encoding, errors, replacement_char):
+    """The UnicodeEncode op: one string per row of the ragged_rank-1 (values, splits). (`name`
+    names TensorFlow's scope, not the op: the op's errors name none.)"""
     if values.dtype != dtypes.int32:
-        raise mismatch("UnicodeEncode", 0, dtypes.int32, values.dtype, name)
+        raise mismatch("UnicodeEncode", 0, dtypes.int32, values.dtype)
     out = encode_codepoints("UnicodeEncode", ragged_checks.eager_numpy(values, "input_values").tolist(),
                             ragged_checks.eager_numpy(splits, "input_splits").tolist(), output_encoding, errors,
-                            replacement_char, name)
+                            replacement_char)
     return constant(out, dtype=dtypes.string)
