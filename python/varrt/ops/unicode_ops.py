@@ -15,9 +15,10 @@ import codecs
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework.tensor import Tensor
+from varrt.framework.tensor import Tensor, constant
 from varrt.ops import op_def_lib
-from varrt.ops.op_util import attr_value_error, kernel_error, run, suffix
+from varrt.ops.op_util import attr_value_error, kernel_error, mismatch, run, suffix
+from varrt.ops.ragged.ragged_checks import eager_numpy
 from varrt.ops.string_ops import string_operand
 
 _OUTPUTS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
@@ -175,3 +176,23 @@ def encode_codepoints(op, values, splits, output_encoding, errors, replacement_c
     out[:] = ["".join(char(cp) for cp in values[splits[i]:splits[i + 1]]).encode(codec)
               for i in range(len(splits) - 1)]
     return out
+
+
+def unicode_decode_op(flat, input_encoding, errors, replacement_char, replace_control_characters, with_offsets):
+    """UnicodeDecode (UnicodeDecodeWithOffsets) of the 1-D string tensor `flat`, eagerly:
+    (row_splits, char_values, char_to_byte_starts) arrays. (TensorFlow's Python functions give
+    their `name` to a scope, not to the op: its errors name none.)"""
+    op = "UnicodeDecodeWithOffsets" if with_offsets else "UnicodeDecode"
+    string_operand(op, flat, None)
+    return decode_codepoints(op, eager_numpy(flat, "input").tolist(), input_encoding, errors, replacement_char,
+                             replace_control_characters)
+
+
+def unicode_encode_op(values, splits, output_encoding, errors, replacement_char) -> Tensor:
+    """UnicodeEncode of the ragged_rank-1 rows (values, splits) of code points, eagerly: a
+    string vector."""
+    if values.dtype != dtypes.int32:
+        raise mismatch("UnicodeEncode", 0, dtypes.int32, values.dtype)
+    out = encode_codepoints("UnicodeEncode", eager_numpy(values, "input_values").tolist(),
+                            eager_numpy(splits, "input_splits").tolist(), output_encoding, errors, replacement_char)
+    return constant(out, dtype=dtypes.string)

@@ -8,12 +8,9 @@ import numpy as np
 from varrt.base import dtypes
 from varrt.framework.tensor import constant
 from varrt.ops import array_ops
-from varrt.ops.op_util import mismatch
-from varrt.ops.ragged import ragged_checks
 from varrt.ops.ragged.ragged_array_ops import expand_dims
 from varrt.ops.ragged.ragged_tensor import RaggedTensor, convert_to_tensor_or_ragged
-from varrt.ops.string_ops import string_operand
-from varrt.ops.unicode_ops import decode_codepoints, encode_codepoints
+from varrt.ops.unicode_ops import unicode_decode_op, unicode_encode_op
 
 
 def _unicode_decode(input, input_encoding, errors, replacement_char,  # noqa: A002 - TensorFlow's names
@@ -31,12 +28,8 @@ def _unicode_decode(input, input_encoding, errors, replacement_char,  # noqa: A0
             input = input.with_flat_values(RaggedTensor.from_tensor(  # noqa: A001
                 input.flat_values, ragged_rank=ndims - input.ragged_rank - 1))
     flat = array_ops.reshape(input.flat_values if isinstance(input, RaggedTensor) else input, [-1])
-    op = "UnicodeDecodeWithOffsets" if with_offsets else "UnicodeDecode"
-    # (The functions' `name` names TensorFlow's scope, not the op: the op's errors name none.)
-    string_operand(op, flat, None)
-    splits, points, offsets = decode_codepoints(op, ragged_checks.eager_numpy(flat, "input").tolist(),
-                                                input_encoding, errors, replacement_char,
-                                                replace_control_characters)
+    splits, points, offsets = unicode_decode_op(flat, input_encoding, errors, replacement_char,
+                                                replace_control_characters, with_offsets)
     results = [constant(points, dtype=dtypes.int32)] + ([constant(offsets, dtype=dtypes.int64)] if with_offsets else [])
     if ndims > 0:
         results = [RaggedTensor._from_splits_array(r, splits, dtypes.int64) for r in results]
@@ -96,7 +89,7 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
         if input_tensor.ragged_rank > 1:
             return input_tensor.with_values(
                 unicode_encode(input_tensor.values, output_encoding, errors, replacement_char))
-        return _encode_op(input_tensor.values, input_tensor.row_splits, output_encoding, errors, replacement_char)
+        return unicode_encode_op(input_tensor.values, input_tensor.row_splits, output_encoding, errors, replacement_char)
     if ndims == 2:
         return unicode_encode(RaggedTensor.from_tensor(input_tensor), output_encoding, errors, replacement_char)
     if ndims > 2:
@@ -108,14 +101,3 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     rows = RaggedTensor.from_row_splits(input_tensor, constant(np.array([0, input_tensor.shape[0]], np.int32)),
                                         validate=False)
     return array_ops.reshape(unicode_encode(rows, output_encoding, errors, replacement_char), [])
-
-
-def _encode_op(values, splits, output_encoding, errors, replacement_char):
-    """The UnicodeEncode op: one string per row of the ragged_rank-1 (values, splits). (`name`
-    names TensorFlow's scope, not the op: the op's errors name none.)"""
-    if values.dtype != dtypes.int32:
-        raise mismatch("UnicodeEncode", 0, dtypes.int32, values.dtype)
-    out = encode_codepoints("UnicodeEncode", ragged_checks.eager_numpy(values, "input_values").tolist(),
-                            ragged_checks.eager_numpy(splits, "input_splits").tolist(), output_encoding, errors,
-                            replacement_char)
-    return constant(out, dtype=dtypes.string)
