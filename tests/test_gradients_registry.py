@@ -92,7 +92,7 @@ NO_GRADIENT = {
     **{op: "TensorFlow 2.21 registers no gradient for it (text in and out)" for op in (
         "StringLower", "StringUpper", "StringStrip", "StringLength", "Substr", "StaticRegexReplace",
         "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode", "UnicodeDecode", "UnicodeDecodeWithOffsets",
-        "UnicodeEncode")},
+        "UnicodeEncode", "UnsortedSegmentJoin")},
     "AdjustContrastv2": "TensorFlow 2.21 registers no gradient for it",
     "AdjustHue": "TensorFlow 2.21 registers no gradient for it",
     "AdjustSaturation": "TensorFlow 2.21 registers no gradient for it",

@@ -1,5 +1,5 @@
 """tf.strings' ragged and Unicode ops (bytes_split, unicode_decode and unicode_split with and without
-offsets, unicode_encode, ngrams) and tf.io.decode_raw, run under TensorFlow 2.21 (by
+offsets, unicode_encode, ngrams), unsorted_segment_join and tf.io.decode_raw, run under TensorFlow 2.21 (by
 tests/tools/record_keras_program.py, into tests/fixtures/unicode_strings/) and under varrt (by
 tests/test_unicode_strings.py).
 
@@ -204,6 +204,32 @@ case("ngrams bad pad", lambda: tf.strings.ngrams(TOKENS, 2, pad_values=3))
 case("ngrams bad pad pair", lambda: tf.strings.ngrams(TOKENS, 2, pad_values=("a", 3)))
 case("ngrams ints", lambda: tf.strings.ngrams([1, 2], 2))
 case("ngrams ragged ints", lambda: tf.strings.ngrams(tf.ragged.constant([[1, 2]]), 2))
+
+# --- unsorted_segment_join ----------------------------------------------------------------------
+
+join = tf.strings.unsorted_segment_join
+case("unsorted_segment_join guide", lambda: join(["this", "a", "test", "is"], [0, 1, 1, 0], 2, " "))
+case("unsorted_segment_join rows", lambda: join([["Y", "q", "c"], ["Y", "6", "6"], ["p", "G", "a"]], [1, 0, 1], 2,
+                                                separator=":"))
+case("unsorted_segment_join 2-D ids", lambda: join([["a", "b"], ["c", "d"]], [[0, 1], [1, 0]], 3))
+case("unsorted_segment_join rank 3", lambda: join(tf.constant([[["a", "b"]], [["c", "d"]]]), [1, 1], 2, "-"))
+case("unsorted_segment_join int64", lambda: join(["a", "b"], tf.constant([0, 0], tf.int64), tf.constant(1, tf.int64)))
+case("unsorted_segment_join empty strings", lambda: join(["", "a", "", "b", "c", ""], [0, 0, 1, 1, 1, 1], 3, ":"))
+case("unsorted_segment_join empty", lambda: join(tf.constant([], tf.string), tf.constant([], tf.int32), 2))
+case("unsorted_segment_join traced", lambda: tf.function(lambda x, i: join(x, i, 3, "+"))(
+    tf.constant([["a", "b"], ["c", "d"]]), tf.constant([2, 0])))
+case("unsorted_segment_join negative id", lambda: join(["a", "b"], [0, -1], 2))
+case("unsorted_segment_join id too big", lambda: join(tf.constant(["a", "b"]), tf.constant([0, 2]), 2, name="j"))
+case("unsorted_segment_join short ids", lambda: join(["a", "b"], [0], 2))
+case("unsorted_segment_join ids rank", lambda: join(["a", "b"], [[0], [0]], 1))
+case("unsorted_segment_join scalar ids", lambda: join("a", 0, 1))
+case("unsorted_segment_join negative count", lambda: join(["a", "b"], [0, 0], -1))
+case("unsorted_segment_join count vector", lambda: join(["a", "b"], [0, 0], [2]))
+case("unsorted_segment_join count empty", lambda: join(["a", "b"], [0, 0], tf.zeros([0], tf.int32)))
+case("unsorted_segment_join float ids", lambda: join(["a", "b"], [0.0, 0.0], 1))
+case("unsorted_segment_join float count", lambda: join(["a", "b"], [0, 0], 1.0))
+case("unsorted_segment_join ints", lambda: join([1, 2], [0, 0], 1))
+case("unsorted_segment_join int tensor", lambda: join(tf.constant([1, 2]), [0, 0], 1))
 
 # --- decode_raw ---------------------------------------------------------------------------------
 

@@ -227,6 +227,8 @@ CASES = [
     "out = tf.raw_ops.StringToHashBucketStrong(input=['a', 'b'], num_buckets=10, key=[3, 4])",
     "out = tf.raw_ops.StringToHashBucket(string_tensor=['a', 'b'], num_buckets=10)",
     "out = tf.raw_ops.UnicodeTranscode(input=['é', b'\\xff'], input_encoding='UTF-8', output_encoding='UTF-8', replacement_char=63)",
+    "out = tf.raw_ops.UnsortedSegmentJoin(inputs=[['a', 'b'], ['c', 'd'], ['e', 'f']], segment_ids=[1, 0, 1], num_segments=3, separator='+')",
+    "out = tf.raw_ops.UnsortedSegmentJoin(inputs=['a', 'b'], segment_ids=[0, 2], num_segments=2)",
     "out = tf.raw_ops.DecodeRaw(bytes=['abcd', 'efgh'], out_type=tf.int16, little_endian=False)",
     "out = tf.raw_ops.DecodeRaw(bytes=['abc'], out_type=tf.int16)",
     "out = tf.raw_ops.DecodePaddedRaw(input_bytes=[['ab'], ['cdef']], fixed_length=4, out_type=tf.uint16)",

@@ -53,4 +53,4 @@ from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resour
                                        resource_gather_nd, restore_v2, string_format)
 from varrt.ops.shape_fns.strided_slice import strided_slice  # noqa: F401
 from varrt.ops.shape_fns.strings import (regex_full_match, regex_replace, substr, unicode_decode,  # noqa: F401
-                                         unicode_encode)
+                                         unicode_encode, unsorted_segment_join)

@@ -2,6 +2,7 @@
 from varrt.ops.shape_fns.common import as_list, broadcast_dims, shape_out, text, with_rank
 from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.shape_fns.context import ShapeError
+from varrt.ops.shape_fns.math import unsorted_segment
 
 
 def substr(ctx):
@@ -47,3 +48,8 @@ def unicode_encode(ctx):
     if splits[0] is not None and splits[0] < 1:
         raise ShapeError(f"Negative dimension size caused by subtracting 1 from {splits[0]}")
     return TensorShape([None if splits[0] is None else splits[0] - 1])
+
+
+def unsorted_segment_join(ctx):
+    """UnsortedSegmentJoin: UnsortedSegmentSum's rule on its `inputs`."""
+    return unsorted_segment(ctx, "inputs")
