@@ -196,3 +196,10 @@ def unicode_encode_op(values, splits, output_encoding, errors, replacement_char)
     out = encode_codepoints("UnicodeEncode", eager_numpy(values, "input_values").tolist(),
                             eager_numpy(splits, "input_splits").tolist(), output_encoding, errors, replacement_char)
     return constant(out, dtype=dtypes.string)
+
+
+def utf8_characters(s):
+    """tf.strings.unicode_split(s, "UTF-8") of one byte string on host values: its characters as
+    UTF-8 strings, U+FFFD for each malformed subpart (Keras's TextVectorization reads it)."""
+    _, points, _ = decode_codepoints("UnicodeDecode", [s], "UTF-8", "replace", 0xFFFD, False)
+    return [chr(p).encode("utf-8") for p in points.tolist()]

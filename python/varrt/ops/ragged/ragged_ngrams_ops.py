@@ -16,8 +16,9 @@ def _as_bytes(s):
     return s.encode() if isinstance(s, str) else bytes(s)
 
 
-def _string_n_grams(data, splits, separator, widths, left_pad, right_pad, pad_width, preserve_short):
-    """StringNGrams' kernel: (ngrams, their row splits) of the rows data[splits[i]:splits[i + 1]]."""
+def string_n_grams(data, splits, separator, widths, left_pad, right_pad, pad_width, preserve_short):
+    """StringNGrams' kernel on host values: (ngrams, their row splits) of the rows
+    data[splits[i]:splits[i + 1]] of byte strings (Keras's TextVectorization reads it too)."""
     def pad_of(width):
         return min(width - 1 if pad_width < 0 else pad_width, width - 1)
 
@@ -99,7 +100,7 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
         if width < 1:
             raise ValueError(f"All ngram_widths must be greater than 0. Got {ngram_width}")
 
-    values, splits = _string_n_grams(ragged_checks.eager_numpy(data.flat_values, "data").tolist(),
+    values, splits = string_n_grams(ragged_checks.eager_numpy(data.flat_values, "data").tolist(),
                                      ragged_checks.eager_numpy(data.row_splits, "data_splits").tolist(),
                                      _as_bytes(separator), [int(w) for w in widths], _as_bytes(left_pad),
                                      _as_bytes(right_pad), int(padding_width), bool(preserve_short_sequences))
