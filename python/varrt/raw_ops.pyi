@@ -675,6 +675,27 @@ def TridiagonalSolve(
 ) -> _Tensor: ...
 def TruncateDiv(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
 def TruncateMod(*, x: _Any, y: _Any, name: _Optional[str] = ...) -> _Tensor: ...
+class _UnicodeDecodeOutput(_NamedTuple):
+    row_splits: _Tensor
+    char_values: _Tensor
+
+def UnicodeDecode(
+    *, input: _Any, input_encoding: _Any, errors: _Any = ..., replacement_char: _Any = ...,
+    replace_control_characters: _Any = ..., Tsplits: _Any = ..., name: _Optional[str] = ...,
+) -> _UnicodeDecodeOutput: ...
+class _UnicodeDecodeWithOffsetsOutput(_NamedTuple):
+    row_splits: _Tensor
+    char_values: _Tensor
+    char_to_byte_starts: _Tensor
+
+def UnicodeDecodeWithOffsets(
+    *, input: _Any, input_encoding: _Any, errors: _Any = ..., replacement_char: _Any = ...,
+    replace_control_characters: _Any = ..., Tsplits: _Any = ..., name: _Optional[str] = ...,
+) -> _UnicodeDecodeWithOffsetsOutput: ...
+def UnicodeEncode(
+    *, input_values: _Any, input_splits: _Any, output_encoding: _Any, errors: _Any = ..., replacement_char: _Any = ...,
+    name: _Optional[str] = ...,
+) -> _Tensor: ...
 def UnicodeTranscode(
     *, input: _Any, input_encoding: _Any, output_encoding: _Any, errors: _Any = ..., replacement_char: _Any = ...,
     replace_control_characters: _Any = ..., name: _Optional[str] = ...,

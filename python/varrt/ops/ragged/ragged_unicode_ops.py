@@ -30,9 +30,9 @@ def _unicode_decode(input, input_encoding, errors, replacement_char,  # noqa: A0
     flat = array_ops.reshape(input.flat_values if isinstance(input, RaggedTensor) else input, [-1])
     splits, points, offsets = unicode_decode_op(flat, input_encoding, errors, replacement_char,
                                                 replace_control_characters, with_offsets)
-    results = [constant(points, dtype=dtypes.int32)] + ([constant(offsets, dtype=dtypes.int64)] if with_offsets else [])
+    results = [points, offsets] if with_offsets else [points]
     if ndims > 0:
-        results = [RaggedTensor._from_splits_array(r, splits, dtypes.int64) for r in results]
+        results = [RaggedTensor._from_splits_array(r, splits.numpy(), dtypes.int64) for r in results]
         if ndims > 1:
             results = [input.with_flat_values(r) for r in results]
     return tuple(results) if with_offsets else results[0]
