@@ -132,6 +132,17 @@ for fn_name in ("unicode_decode", "unicode_decode_with_offsets", "unicode_split"
     case(f"{fn_name} ints", lambda: fn([1, 2], "UTF-8"))
     case(f"{fn_name} name", lambda: fn(MALFORMED, "UTF-8", errors="strict", name="dec"))
 
+# Random byte strings made of the bytes where decoders' rules differ (leads, continuations, the
+# bounds of the 2-, 3- and 4-byte ranges, surrogates' halves): each maximal malformed subpart.
+_rng = np.random.default_rng(7)
+_POOL = np.array([0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed,
+                  0xee, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xf8, 0xfc, 0xfe, 0xff, 0xd8, 0xdc, 0xdb, 0xdf, 0x10, 0x11],
+                 np.uint8)
+RANDOM = [bytes(_rng.choice(_POOL, size=int(_rng.integers(0, 10)))) for _ in range(60)]
+for encoding in ("UTF-8", "UTF-16-BE", "UTF-32-BE"):
+    case(f"unicode_decode_with_offsets random bytes {encoding}", lambda: tf.strings.unicode_decode_with_offsets(
+        RANDOM, encoding))
+
 for errors in ("replace", "ignore", "strict"):
     for fn_name in ("unicode_decode", "unicode_decode_with_offsets"):
         case(f"{fn_name} controls {errors}", lambda: getattr(tf.strings, fn_name)(
