@@ -148,6 +148,14 @@ for errors in ("replace", "ignore", "strict"):
         case(f"{fn_name} controls {errors}", lambda: getattr(tf.strings, fn_name)(
             [b"ok\x01\n\x1f \x7f", b"\x00\xff"], "UTF-8", errors=errors, replace_control_characters=True,
             replacement_char=ord("#")))
+R32 = tf.RaggedTensor.from_row_splits(tf.constant(["ab", "c", "d"]), tf.constant([0, 2, 3], tf.int32))
+case("unicode_decode int32 splits", lambda: tf.strings.unicode_decode(R32, "UTF-8"))
+case("bytes_split int32 splits", lambda: tf.strings.bytes_split(R32))
+case("unicode_encode int32 splits rank 2", lambda: tf.strings.unicode_encode(tf.RaggedTensor.from_row_splits(
+    tf.ragged.constant([[97], [98, 99]], row_splits_dtype=tf.int32), tf.constant([0, 1, 2], tf.int32)), "UTF-8"))
+case("unicode_decode variable", lambda: tf.strings.unicode_decode(tf.Variable(["ab"]), "UTF-8"))
+case("decode_raw variable", lambda: tf.io.decode_raw(tf.Variable(["ab"]), tf.uint8))
+case("unicode_encode int64 array", lambda: tf.strings.unicode_encode(np.array([[97, 98]]), "UTF-8"))
 case("unicode_decode latin-1", lambda: tf.strings.unicode_decode(["é".encode("latin-1"), b"\xff"], "ISO-8859-1"))
 case("unicode_decode UTF-16-LE", lambda: tf.strings.unicode_decode_with_offsets(["é😀".encode("utf-16-le")],
                                                                                   "UTF-16-LE"))
