@@ -12,6 +12,7 @@ strings, with the same error rules; ops/ragged/ragged_unicode_ops.py gives them 
 from __future__ import annotations
 
 import codecs
+import threading
 from collections import namedtuple
 
 import numpy as np
@@ -48,13 +49,8 @@ def unicode_transcode(input, input_encoding, output_encoding, errors="replace", 
         raise attr_value_error(op, f'"{output_encoding}"', name, end, attr="output_encoding")
     if errors not in ("strict", "replace", "ignore"):
         raise attr_value_error(op, f'"{errors}"', name, end, attr="errors")
-    if not 0 <= int(replacement_char) <= 0x10FFFF:
-        raise kernel_error(op, "replacement_char out of unicode codepoint range", name, end=end)
-    try:
-        decoding = codecs.lookup(input_encoding).name
-    except LookupError:
-        raise kernel_error(op, f"Could not create converter for input encoding: {input_encoding}", name,
-                           end=end) from None
+    check_replacement_char(op, replacement_char, name, end)
+    decoding = input_codec(op, input_encoding, name, end)
     char = chr(int(replacement_char))
     handler = _replacing_handler(char) if errors == "replace" else errors
     controls = {i: char for i in range(0x20)} if replace_control_characters else None  # C0
@@ -86,6 +82,16 @@ def check_replacement_char(op, replacement_char, name=None, end=None):
         raise kernel_error(op, "replacement_char out of unicode codepoint range", name, end=end)
 
 
+def input_codec(op, input_encoding, name=None, end=None):
+    """Python's codec for `input_encoding` (TensorFlow opens an ICU converter by that name), or
+    TensorFlow's error when there is none."""
+    try:
+        return codecs.lookup(input_encoding).name
+    except LookupError:
+        raise kernel_error(op, f"Could not create converter for input encoding: {input_encoding}", name,
+                           end=end) from None
+
+
 def _width(codec):
     """The byte length of one character in `codec` (the offsets of the decoded characters)."""
     fixed = {"utf-32-be": 4, "utf-32-le": 4}.get(codec)
@@ -98,35 +104,45 @@ def _width(codec):
     return lambda ch: len(ch.encode(codec))
 
 
+_MARK = "\ud800"  # a lone surrogate: no decoder gives one for valid input, so it marks the malformed spans
+_SPANS = threading.local()  # the spans of the string this thread decodes
+
+
+def _mark_span(error):
+    """The codecs error handler "varrt_unicode_decode_spans": records the malformed span and
+    leaves _MARK in its place (one pass over the string, whatever the number of errors)."""
+    _SPANS.list.append((error.start, error.end))
+    return _MARK, error.end
+
+
+codecs.register_error("varrt_unicode_decode_spans", _mark_span)
+
+
 def _decode_one(s, codec, width, errors, replacement, controls, fail):
     """(code points, byte offsets) of the bytes `s`: each maximal malformed subpart (Python's
     decoders mark the spans ICU's converters do) raises, is dropped or is `replacement`; with
     `controls` a C0 control is `replacement`, or dropped under errors="ignore" (TensorFlow's kernel
     hands it to the error rule, which never raises for it)."""
+    spans = _SPANS.list = []
+    text = s.decode(codec, "varrt_unicode_decode_spans")
+    if spans and errors == "strict":
+        raise fail("Invalid formatting on input string")
     points, offsets = [], []
-    pos = 0
-    while pos < len(s):
-        try:
-            text, bad = s[pos:].decode(codec), None
-        except UnicodeDecodeError as e:
-            text, bad = s[pos:pos + e.start].decode(codec), (pos + e.start, pos + e.end)
-        at = pos
-        for ch in text:
-            cp = ord(ch)
-            if controls and cp < 0x20:
-                cp = None if errors == "ignore" else replacement
-            if cp is not None:
-                points.append(cp)
-                offsets.append(at)
-            at += width(ch)
-        if bad is None:
-            break
-        if errors == "strict":
-            raise fail("Invalid formatting on input string")
-        if errors == "replace":
-            points.append(replacement)
-            offsets.append(bad[0])
-        pos = bad[1]
+    at, bad = 0, iter(spans)
+    for ch in text:
+        if ch == _MARK:
+            start, at = next(bad)
+            if errors == "replace":
+                points.append(replacement)
+                offsets.append(start)
+            continue
+        cp = ord(ch)
+        if controls and cp < 0x20:
+            cp = None if errors == "ignore" else replacement
+        if cp is not None:
+            points.append(cp)
+            offsets.append(at)
+        at += width(ch)
     return points, offsets
 
 
@@ -137,11 +153,7 @@ def decode_codepoints(op, strings, input_encoding, errors, replacement_char, rep
     if errors not in ("strict", "replace", "ignore"):
         raise attr_value_error(op, f'"{errors}"', name, end, attr="errors")
     check_replacement_char(op, replacement_char, name, end)
-    try:
-        codec = codecs.lookup(input_encoding).name
-    except LookupError:
-        raise kernel_error(op, f"Could not create converter for input encoding: {input_encoding}", name,
-                           end=end) from None
+    codec = input_codec(op, input_encoding, name, end)
     width = _width(codec)
     replacement = int(replacement_char)
 
