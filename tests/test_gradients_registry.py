@@ -22,7 +22,7 @@ SOURCES = ([p for p in (PKG / "ops").glob("*.py")] + [PKG / n for n in ("math.py
 # A CamelCase string literal: an op name, or one of the words below.
 _NAME = re.compile(r'"(_EagerConst|[A-Z][a-z0-9]+(?:[A-Z0-9][a-z0-9]*)*)"')
 NOT_OPS = {"DstT", "SrcT", "Truncate", "Tindices", "Tnumsegments", "Tshape", "Tlabels",  # attribute names in the same files
-           "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift", "Tcrops"}
+           "Index", "Taxis", "Tidx", "Tindex", "Tk", "Tlen", "Tpaddings", "Tshift", "Tcrops", "Tsplits"}
 # Marks a custom_gradient's recorded op; its own backward function replaces the registry's.
 NOT_OPS.add("CustomGradient")
 NOT_OPS |= {"Inf", "NaN"}  # CheckNumerics's words for what it found
@@ -91,7 +91,8 @@ NO_GRADIENT = {
     "IgammaGradA": "TensorFlow 2.21 registers no gradient for it (Igamma's gradient has no second derivative in a)",
     **{op: "TensorFlow 2.21 registers no gradient for it (text in and out)" for op in (
         "StringLower", "StringUpper", "StringStrip", "StringLength", "Substr", "StaticRegexReplace",
-        "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode")},
+        "RegexFullMatch", "StaticRegexFullMatch", "UnicodeTranscode", "UnicodeDecode", "UnicodeDecodeWithOffsets",
+        "UnicodeEncode", "UnsortedSegmentJoin")},
     "AdjustContrastv2": "TensorFlow 2.21 registers no gradient for it",
     "AdjustHue": "TensorFlow 2.21 registers no gradient for it",
     "AdjustSaturation": "TensorFlow 2.21 registers no gradient for it",

@@ -61,7 +61,7 @@ def test_every_missing_keras_name_says_varrt_does_not_implement_it_yet():
                         "(TensorFlow 2.21.0 has it)"),
     (lambda: tf.io.decode_png, "module 'varrt.io' has no attribute 'decode_png': varrt does not implement "
                                "tf.io.decode_png yet"),
-    (lambda: tf.strings.ngrams, "varrt does not implement tf.strings.ngrams yet"),
+    (lambda: tf.strings.unicode_script, "varrt does not implement tf.strings.unicode_script yet"),
     (lambda: tf.compat.v1.summary, "module 'varrt.compat.v1' has no attribute 'summary': varrt does not implement "
                                    "tf.compat.v1.summary yet"),
     (lambda: tf.compat.v1.train.SyncReplicasOptimizer,

@@ -38,6 +38,7 @@ from varrt.ops import init_ops_v1 as _init_ops_v1
 from varrt.ops import tf1_math_ops as _tf1_math_ops
 from varrt.ops import tf1_nn_ops as _tf1_nn_ops
 from varrt.ops import tf1_string_ops as _tf1_strings
+from varrt.ops.decode_raw_ops import decode_raw_v1 as _decode_raw_v1
 from varrt.ops import ctc_loss_ops as _ctc_loss_ops
 from varrt.graph import ctc_loss_dense as _ctc_loss_dense
 from varrt.ops import embedding_ops as _embedding_ops
@@ -187,6 +188,7 @@ def _make_v1():
     v1.io = _LazyNamespace(v1.__name__ + ".io", "varrt.io", "TensorFlow 1's tf.io over varrt.io.")
     v1.io.tf_record_iterator = _tfrecord.tf_record_iterator
     v1.io.TFRecordCompressionType = _tfrecord.TFRecordCompressionType
+    v1.io.decode_raw = v1.decode_raw = _decode_raw_v1  # TensorFlow 1's arguments (`bytes`, no fixed_length)
     # TensorFlow 1's tf.strings: tf.strings' names, those with other arguments in TensorFlow 1
     # replaced, and their top-level names.
     v1.strings = _LazyNamespace(v1.__name__ + ".strings", "varrt.strings",

@@ -10,4 +10,8 @@ from varrt.ops.string_hash_ops import to_hash_bucket, to_hash_bucket_fast, to_ha
 from varrt.ops.unicode_ops import unicode_transcode  # noqa: F401
 
 # The ops returning ragged tensors.
-from varrt.ops.ragged.ragged_string_ops import split  # noqa: F401
+from varrt.ops.ragged.ragged_string_ops import bytes_split, split  # noqa: F401
+from varrt.ops.ragged.ragged_unicode_ops import (unicode_decode, unicode_decode_with_offsets, unicode_encode,  # noqa: F401
+                                                 unicode_split, unicode_split_with_offsets)
+from varrt.ops.ragged.ragged_ngrams_ops import ngrams  # noqa: F401
+from varrt.ops.string_ops import unsorted_segment_join  # noqa: F401

@@ -14,6 +14,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py conversion_dtype_program.py conversion_dtype
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_attention_program.py keras_attention
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py strings_program.py strings
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py unicode_strings_program.py unicode_strings
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_text_vectorization_program.py keras_text_vectorization
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py image_ops_program.py image_ops
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_image_preprocessing_program.py keras_image_preprocessing

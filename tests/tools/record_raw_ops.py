@@ -227,6 +227,21 @@ CASES = [
     "out = tf.raw_ops.StringToHashBucketStrong(input=['a', 'b'], num_buckets=10, key=[3, 4])",
     "out = tf.raw_ops.StringToHashBucket(string_tensor=['a', 'b'], num_buckets=10)",
     "out = tf.raw_ops.UnicodeTranscode(input=['é', b'\\xff'], input_encoding='UTF-8', output_encoding='UTF-8', replacement_char=63)",
+    "out = tf.raw_ops.UnicodeDecode(input=[['ab', 'é'], ['😀', '']], input_encoding='UTF-8', Tsplits=tf.int32)",
+    "out = tf.raw_ops.UnicodeDecode(input=tf.constant([b'a\\xff']), input_encoding='UTF-8', errors='strict', name='d')",
+    "out = tf.raw_ops.UnicodeDecode(input=[b'a\\xff'], input_encoding='UTF-8', errors='strict')",
+    "out = tf.raw_ops.UnicodeDecode(input=tf.constant([1]), input_encoding='UTF-8')",
+    "out = tf.raw_ops.UnicodeDecodeWithOffsets(input='a\\x01é', input_encoding='UTF-8', replace_control_characters=True)",
+    "out = tf.raw_ops.UnicodeDecodeWithOffsets(input=['a'], input_encoding='UTF-8', errors='x')",
+    "out = tf.raw_ops.UnicodeEncode(input_values=[97, 98, 128512], input_splits=[0, 1, 3], output_encoding='UTF-16-BE')",
+    "out = tf.raw_ops.UnicodeEncode(input_values=[97, -1], input_splits=tf.constant([0, 2], tf.int32), output_encoding='UTF-8', errors='strict')",
+    "out = tf.raw_ops.UnicodeEncode(input_values=[97], input_splits=[0, 1], output_encoding='UTF-7')",
+    "out = tf.raw_ops.UnsortedSegmentJoin(inputs=[['a', 'b'], ['c', 'd'], ['e', 'f']], segment_ids=[1, 0, 1], num_segments=3, separator='+')",
+    "out = tf.raw_ops.UnsortedSegmentJoin(inputs=['a', 'b'], segment_ids=[0, 2], num_segments=2)",
+    "out = tf.raw_ops.DecodeRaw(bytes=['abcd', 'efgh'], out_type=tf.int16, little_endian=False)",
+    "out = tf.raw_ops.DecodeRaw(bytes=['abc'], out_type=tf.int16)",
+    "out = tf.raw_ops.DecodePaddedRaw(input_bytes=[['ab'], ['cdef']], fixed_length=4, out_type=tf.uint16)",
+    "out = tf.raw_ops.DecodePaddedRaw(input_bytes=['ab'], fixed_length=3, out_type=tf.float32)",
 ]
 
 

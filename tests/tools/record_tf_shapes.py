@@ -117,6 +117,36 @@ def cases():
     out += U("StringToHashBucketStrong", attrs={"num_buckets": 5, "key": [1, 2]})
     out += U("StaticRegexReplace", attrs={"pattern": "a", "rewrite": "b"})
     out += U("UnicodeTranscode", attrs={"input_encoding": "UTF-8", "output_encoding": "UTF-16-BE"})
+    for op in ("UnicodeDecode", "UnicodeDecodeWithOffsets"):
+        out += U(op, attrs={"input_encoding": "UTF-8"})
+        out += [dict(op=op, inputs={"input": [2, 3]}, attrs={"input_encoding": "UTF-8"})]
+    out += [
+        dict(op="UnicodeEncode", inputs={"input_values": [None], "input_splits": [4]},
+             attrs={"output_encoding": "UTF-8"}),
+        dict(op="UnicodeEncode", inputs={"input_values": "?", "input_splits": "?"}, attrs={"output_encoding": "UTF-8"}),
+        dict(op="UnicodeEncode", inputs={"input_values": [2, 2], "input_splits": [3]},
+             attrs={"output_encoding": "UTF-8"}),
+        dict(op="UnicodeEncode", inputs={"input_values": [2], "input_splits": []}, attrs={"output_encoding": "UTF-8"}),
+        dict(op="UnicodeEncode", inputs={"input_values": [2], "input_splits": [0]}, attrs={"output_encoding": "UTF-8"}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": [4, None, 3], "segment_ids": [4]}, const={"num_segments": 5}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": [4, 2, 3], "segment_ids": [4, 2]},
+             const={"num_segments": 5}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": [4, 3], "segment_ids": [5]}, const={"num_segments": 2}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": [4, 3], "segment_ids": [4], "num_segments": []}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": "?", "segment_ids": [4]}, const={"num_segments": 2}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": [4, 3], "segment_ids": "?"}, const={"num_segments": 2}),
+        dict(op="UnsortedSegmentJoin", inputs={"inputs": [4, 3], "segment_ids": [4], "num_segments": [1]}),
+        dict(op="DecodeRaw", inputs={"bytes": [2, None]}, attrs={"out_type": "int32"}),
+        dict(op="DecodeRaw", inputs={"bytes": "?"}, attrs={"out_type": "int32"}),
+        dict(op="DecodeRaw", inputs={"bytes": []}, attrs={"out_type": "uint8"}),
+        dict(op="DecodePaddedRaw", inputs={"input_bytes": [2, None]}, const={"fixed_length": 8},
+             attrs={"out_type": "int32"}),
+        dict(op="DecodePaddedRaw", inputs={"input_bytes": [3], "fixed_length": []}, attrs={"out_type": "int16"}),
+        dict(op="DecodePaddedRaw", inputs={"input_bytes": "?"}, const={"fixed_length": 4}, attrs={"out_type": "int16"}),
+        dict(op="DecodePaddedRaw", inputs={"input_bytes": [2]}, const={"fixed_length": 6}, attrs={"out_type": "float32"}),
+        dict(op="DecodePaddedRaw", inputs={"input_bytes": [2]}, const={"fixed_length": -4}, attrs={"out_type": "int32"}),
+        dict(op="DecodePaddedRaw", inputs={"input_bytes": [2], "fixed_length": [1]}, attrs={"out_type": "int32"}),
+    ]
     out += [
         dict(op="RegexReplace", inputs={"input": [2, None], "pattern": [], "rewrite": []}),
         dict(op="RegexReplace", inputs={"input": "?", "pattern": "?", "rewrite": []}),

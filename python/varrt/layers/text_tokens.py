@@ -6,7 +6,8 @@ from them; these rows become one dense matrix padded with "" (the lookup's mask 
 which the count encodings drop), which is what Keras's outputs are once densified."""
 import numpy as np
 
-_REPLACEMENT = "\ufffd".encode()
+from varrt.ops.ragged.ragged_ngrams_ops import string_n_grams
+from varrt.ops.unicode_ops import utf8_characters
 
 
 def whitespace_tokens(text):
@@ -16,16 +17,13 @@ def whitespace_tokens(text):
 
 def character_tokens(text):
     """tf.strings.unicode_split(text, "UTF-8")."""
-    return [c.encode("utf-8") if c != "\ufffd" else _REPLACEMENT for c in text.decode("utf-8", "replace")]
+    return utf8_characters(text)
 
 
 def ngrams(tokens, widths, separator=b" "):
     """tf.strings.ngrams(tokens, widths, separator): for each width, its n-grams in order (a
-    row shorter than a width has none of it)."""
-    out = []
-    for width in widths:
-        out.extend(separator.join(tokens[i:i + width]) for i in range(len(tokens) - width + 1))
-    return out
+    row shorter than a width has none of it): StringNGrams' kernel on one row, unpadded."""
+    return string_n_grams(list(tokens), [0, len(tokens)], separator, list(widths), b"", b"", 0, False)[0]
 
 
 def padded(rows, length=None):

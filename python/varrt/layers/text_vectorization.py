@@ -85,7 +85,7 @@ class TextVectorization(Layer):
                                       "split yet: Keras returns a RaggedTensor there, which varrt does not have yet.")
         if ngrams is not None and not isinstance(split, str):
             raise NotImplementedError("varrt's TextVectorization implements `ngrams` only with split='whitespace' "
-                                      "or 'character' (tf.strings.ngrams of other tokens is not built yet).")
+                                      "or 'character' (the n-grams of a split callable's tokens are not built yet).")
         self._max_tokens = max_tokens
         self._standardize = standardize
         self._split = split

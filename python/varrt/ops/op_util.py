@@ -159,6 +159,11 @@ def check_dtype(op, dtype, name="", end=None, attr=None, attrs=None):
         raise op_error(op, text, name, cls=errors.NotFoundError, end=end)
 
 
+def type_string(dtype):
+    """TensorFlow's DataTypeString of `dtype` (float, half, uint16, ...), as its messages write it."""
+    return _texts.type_name(dtype._enum)
+
+
 def shape_text(shape):
     """A shape as TensorFlow writes it in messages ([2,3])."""
     return "[" + ",".join(str(d) for d in shape) + "]"

@@ -1,8 +1,9 @@
 """tf.strings' element-wise ops on byte strings, as TensorFlow's kernels compute them
 (core/kernels/string_lower_op.cc, string_upper_op.cc, string_strip_op.cc, string_length_op.cc,
-substr_op.cc, string_join_op.cc, reduce_join_op.cc): case mapping (ASCII only, or Unicode's for
+substr_op.cc, string_join_op.cc, reduce_join_op.cc, unsorted_segment_join_op.cc): case mapping (ASCII only, or Unicode's for
 encoding "utf-8", as ICU maps it), stripping ASCII whitespace, lengths in bytes or UTF-8
-characters, substrings with TensorFlow's position rules and errors, and joins.
+characters, substrings with TensorFlow's position rules and errors, and joins (element-wise,
+along axes, by segment).
 
 The kernels loop in Python over the elements: text ops are small next to the model they feed.
 """
@@ -305,3 +306,54 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None) -> T
                                       "while tracing (TensorFlow computes the axes when the graph runs).")
         axis = np.arange(inputs.shape.rank - 1, -1, -1, dtype=np.int32)
     return _reduce_join_op(inputs, axis, keep_dims=keepdims, separator=separator, name=name)
+
+
+@op_def_lib.implements("UnsortedSegmentJoin")
+def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=None) -> Tensor:
+    """The strings of `inputs` joined with `separator` by segment (tf.strings.unsorted_segment_join):
+    output[i] joins, in row-major order, the elements whose `segment_ids` (a prefix of the
+    inputs' shape) are i; `num_segments` rows, empty ones "" ."""
+    op = "UnsortedSegmentJoin"
+    end = suffix(name, inputs, segment_ids, num_segments)
+    # TensorFlow's wrapper converts `inputs` to a string tensor (its TypeError or ValueError), the
+    # others as they are (their dtypes the attributes').
+    a, _ = operand(convert_to_tensor(inputs, dtype=dtypes.string))
+    ids, ids_dtype = operand(segment_ids)
+    check_dtype(op, ids_dtype, name, end, attr="Tindices")
+    n, n_dtype = operand(num_segments)
+    check_dtype(op, n_dtype, name, end, attr="Tnumsegments")
+    separator = separator.encode() if isinstance(separator, str) else bytes(separator)
+
+    def fail(message, cls=errors.InvalidArgumentError):
+        return kernel_error(op, message, name, end=end, cls=cls)
+
+    def kernel(x, ids, n):
+        if n.size == 0:
+            raise fail("Number of segments cannot be empty.")
+        if n.ndim:
+            raise fail("Number of segments must be a scalar")
+        count = int(n)
+        if count < 0:
+            raise fail(f"Number of segments must be non-negative but got {count}")
+        if ids.ndim == 0:
+            raise fail("Segment_id cannot have rank 0")
+        if ids.ndim > x.ndim:
+            raise fail(f"Invalid segment_id rank {ids.ndim} for input with {x.ndim} dimension(s)",
+                       errors.OutOfRangeError)
+        for i in range(ids.ndim):
+            if ids.shape[i] != x.shape[i]:
+                raise fail(f"Segment dimension is {ids.shape[i]} while input dimension is {x.ndim} in rank {i}")
+        inner = x.shape[ids.ndim:]
+        rows = x.reshape((ids.size,) + (int(np.prod(inner, dtype=np.int64)),))
+        out = [[b""] * rows.shape[1] for _ in range(count)]
+        for j, segment in enumerate(ids.reshape(-1).tolist()):
+            if not 0 <= segment < count:
+                raise fail("segment_ids are not allowed to exceed num_segments or to have negative values.")
+            for k, s in enumerate(rows[j]):
+                # The kernel puts the separator only after text: a leading "" adds none.
+                out[segment][k] = out[segment][k] + separator + s if out[segment][k] else s
+        result = np.empty((count, rows.shape[1]), dtype=object)
+        for i in range(count):
+            result[i, :] = out[i]
+        return result.reshape((count,) + inner)
+    return run(op, kernel, (a, ids, n), dtypes.string, name=name)

@@ -1,4 +1,4 @@
-"""Parsing ops (tf.io.parse_example, decode_csv, serialize_tensor, parse_tensor), the sparse op
+"""Parsing ops (tf.io.parse_example, decode_csv, decode_raw, serialize_tensor, parse_tensor), the sparse op
 tf.sparse.to_dense runs, and AsString (tf.strings.as_string, values to text).
 
 One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
@@ -12,3 +12,6 @@ register('SerializeTensor', 'tensor: T -> serialized: string', 'T: type', shape=
 register('ParseTensor', 'serialized: string -> output: out_type', 'out_type: type', shape=shape_fns.unknown)
 register('DecodeCSV', 'records: string, record_defaults: OUT_TYPE -> output: OUT_TYPE', 'OUT_TYPE: list({float, double, int32, int64, string}) >= 1', 'field_delim: string = ","', 'use_quote_delim: bool = true', 'na_value: string = ""', 'select_cols: list(int) = []', shape=shape_fns.decode_csv)
 register('AsString', 'input: T -> output: string', 'T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, complex64, complex128, bool, variant, string}', 'precision: int = -1', 'scientific: bool = false', 'shortest: bool = false', 'width: int = -1', 'fill: string = ""', shape=shape_fns.unchanged)
+register('DecodeRaw', 'bytes: string -> output: out_type', 'out_type: {half, float, double, int32, uint16, uint8, int16, int8, int64, complex64, complex128, bool, bfloat16}', 'little_endian: bool = true', shape=shape_fns.decode_raw)
+register('DecodePaddedRaw', 'input_bytes: string, fixed_length: int32 -> output: out_type', 'out_type: {half, float, double, int32, uint16, uint8, int16, int8, int64, bfloat16}', 'little_endian: bool = true', shape=shape_fns.decode_padded_raw,
+         kernels='CPU: bfloat16, int64, int8, int16, uint8, uint16, int32, double, float')

@@ -1,6 +1,7 @@
-"""tf.strings' element-wise ops: case, stripping, lengths, substrings, joins, regular
-expressions, numbers from text, hash buckets and transcoding (StringJoin and
-StaticRegexFullMatch are in a SavedModel's saver too).
+"""tf.strings' ops: case, stripping, lengths, substrings, joins (element-wise, along axes, by
+segment), regular expressions, numbers from text, hash buckets, transcoding, decoding to and
+encoding from code points (tf.strings.unicode_decode and unicode_encode run these ops' kernels
+eagerly). StringJoin and StaticRegexFullMatch are in a SavedModel's saver too.
 
 One record per op, TensorFlow 2.21's registry entry (see ops/op_def_lib.py).
 """
@@ -23,3 +24,7 @@ register('StringToHashBucketFast', 'input: string -> output: int64', 'num_bucket
 register('StringToHashBucketStrong', 'input: string -> output: int64', 'num_buckets: int >= 1', 'key: list(int)', shape=shape_fns.unchanged)
 register('StringToHashBucket', 'string_tensor: string -> output: int64', 'num_buckets: int >= 1', shape=shape_fns.unchanged)
 register('UnicodeTranscode', 'input: string -> output: string', 'input_encoding: string', "output_encoding: {'UTF-8', 'UTF-16-BE', 'UTF-32-BE'}", 'errors: {\'strict\', \'replace\', \'ignore\'} = "replace"', 'replacement_char: int = 65533', 'replace_control_characters: bool = false', shape=shape_fns.unchanged)
+register('UnicodeDecode', 'input: string -> row_splits: Tsplits, char_values: int32', 'input_encoding: string', 'errors: {\'strict\', \'replace\', \'ignore\'} = "replace"', 'replacement_char: int = 65533', 'replace_control_characters: bool = false', 'Tsplits: {int32, int64} = int64', shape=shape_fns.unicode_decode)
+register('UnicodeDecodeWithOffsets', 'input: string -> row_splits: Tsplits, char_values: int32, char_to_byte_starts: int64', 'input_encoding: string', 'errors: {\'strict\', \'replace\', \'ignore\'} = "replace"', 'replacement_char: int = 65533', 'replace_control_characters: bool = false', 'Tsplits: {int32, int64} = int64', shape=shape_fns.unicode_decode)
+register('UnicodeEncode', 'input_values: int32, input_splits: Tsplits -> output: string', 'errors: {\'ignore\', \'replace\', \'strict\'} = "replace"', "output_encoding: {'UTF-8', 'UTF-16-BE', 'UTF-32-BE'}", 'replacement_char: int = 65533', 'Tsplits: {int32, int64} = int64', shape=shape_fns.unicode_encode)
+register('UnsortedSegmentJoin', 'inputs: string, segment_ids: Tindices, num_segments: Tnumsegments -> output: string', 'separator: string = ""', 'Tindices: {int32, int64}', 'Tnumsegments: {int32, int64} = int32', shape=shape_fns.unsorted_segment_join)

@@ -4,5 +4,5 @@ gradient registered there, so a tape through them raises LookupError there and h
 from varrt.ops.gradients.registry import NotDifferentiable
 
 for _op in ("AsString", "StringJoin", "ReduceJoin", "RegexReplace", "StringToNumber", "StringToHashBucketFast",
-            "StringToHashBucketStrong", "StringToHashBucket"):
+            "StringToHashBucketStrong", "StringToHashBucket", "DecodeRaw", "DecodePaddedRaw"):
     NotDifferentiable(_op)

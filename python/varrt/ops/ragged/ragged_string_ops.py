@@ -1,6 +1,7 @@
 """`tf.strings.split` (TensorFlow's string_split_v2, the StringSplitV2 op): each string split on
 `sep` (or on runs of ASCII whitespace, leading and trailing whitespace dropped, when `sep` is
-None or empty) at most `maxsplit` times, into a RaggedTensor with one more ragged dimension."""
+None or empty) at most `maxsplit` times, into a RaggedTensor with one more ragged dimension;
+`tf.strings.bytes_split` (StringSplit with an empty delimiter): each string into its bytes."""
 import numpy as np
 
 from varrt.base import dtypes
@@ -14,9 +15,9 @@ def _pieces(strings, sep, maxsplit):
     return [s.split(sep, maxsplit) if sep else s.split(None, maxsplit) for s in strings]
 
 
-def _split_flat(flat, sep, maxsplit):
+def _split_flat(flat, sep, maxsplit, pieces_of=_pieces):
     """The 1-D string tensor `flat` split: a ragged_rank-1 RaggedTensor of its pieces."""
-    pieces = _pieces(ragged_checks.eager_numpy(flat, "input").tolist(), sep, maxsplit)
+    pieces = pieces_of(ragged_checks.eager_numpy(flat, "input").tolist(), sep, maxsplit)
     lengths = np.array([len(p) for p in pieces], np.int64)
     values = np.empty(int(lengths.sum()), dtype=object)
     values[:] = [piece for p in pieces for piece in p]
@@ -43,3 +44,25 @@ def split(input, sep=None, maxsplit=-1, name=None) -> "RaggedTensor | Tensor":  
         return _split_flat(tensor, sep, maxsplit)
     ragged = RaggedTensor.from_tensor(tensor, ragged_rank=rank - 1)
     return ragged.with_flat_values(_split_flat(ragged.flat_values, sep, maxsplit))
+
+
+def _bytes(strings, sep, maxsplit):
+    """Each bytes string's single bytes."""
+    return [[s[i:i + 1] for i in range(len(s))] for s in strings]
+
+
+def bytes_split(input, name=None) -> "RaggedTensor | Tensor":  # noqa: A002 - TensorFlow's names
+    """Each string of `input` (a string Tensor or RaggedTensor) split into its bytes
+    (tf.strings.bytes_split): a RaggedTensor with one more ragged dimension (a 1-D Tensor of the
+    bytes for a scalar)."""
+    if isinstance(input, RaggedTensor):
+        return input.with_flat_values(bytes_split(input.flat_values))
+    # TensorFlow converts the input as it is, then its op the tensor to a string one (whose error
+    # names the tensor).
+    tensor = convert_to_tensor(convert_to_tensor(input), dtype=dtypes.string)
+    rank = tensor.shape.rank
+    if rank == 0:
+        return bytes_split(tensor[None])[0]
+    if rank == 1:
+        return _split_flat(tensor, None, -1, _bytes)
+    return bytes_split(RaggedTensor.from_tensor(tensor))

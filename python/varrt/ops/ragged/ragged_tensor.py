@@ -364,7 +364,8 @@ class RaggedTensor:
         if _nrows_of(new_values) != _nrows_of(self._values):
             raise ValueError(f"Shapes ({_nrows_of(self._values)},) and ({_nrows_of(new_values)},) are incompatible")
         if isinstance(new_values, RaggedTensor) and new_values.row_splits.dtype != self._row_splits.dtype:
-            raise ValueError("dtype mismatch: new_values.row_splits_dtype != self.row_splits_dtype")
+            raise ValueError("self and new_values have mismatched row_splits dtypes; use "
+                             "RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.")
         return RaggedTensor(new_values, self._row_splits, internal=True, uniform_row_length=self._uniform_row_length)
 
     def with_flat_values(self, new_values):
@@ -516,7 +517,7 @@ def convert_to_tensor_or_ragged(value, dtype=None):
     if isinstance(value, RaggedTensor):
         if dtype is not None and dtypes.as_dtype(dtype) != value.dtype:
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} for "
-                             f"RaggedTensor with dtype {value.dtype.name}: {value!r}")
+                             f"RaggedTensor with dtype {value.dtype.name}: {value!r}.")
         return value
     return convert_to_tensor(value, dtype=dtype)
 

@@ -43,7 +43,8 @@ from varrt.ops.shape_fns.math import (add_n, arg_reduction, batch_matmul, betain
 from varrt.ops.shape_fns.nn import (bias_add, bias_add_grad, block_lstm, block_lstm_grad, fused_batch_norm, fused_batch_norm_grad,  # noqa: F401
                                     ctc_greedy_decoder, ctc_loss, in_top_k, l2_loss, lrn, lrn_grad, softmax_cross_entropy,
                                     sparse_softmax_cross_entropy, top_k)
-from varrt.ops.shape_fns.parsing import decode_csv, parse_example_v2, read_file, sparse_to_dense  # noqa: F401
+from varrt.ops.shape_fns.parsing import (decode_csv, decode_padded_raw, decode_raw, parse_example_v2,  # noqa: F401
+                                          read_file, sparse_to_dense)
 from varrt.ops.shape_fns.random import (candidate_sampler, compute_accidental_hits, key_counter, multinomial, random_shape, random_uniform_int,  # noqa: F401
                                         random_with_parameter, rng_read_and_skip, stateful, stateful_int, stateless,
                                         stateless_int,
@@ -52,4 +53,5 @@ from varrt.ops.shape_fns.random import (candidate_sampler, compute_accidental_hi
 from varrt.ops.shape_fns.state import (const, placeholder, read_variable, resource_gather,  # noqa: F401
                                        resource_gather_nd, restore_v2, string_format)
 from varrt.ops.shape_fns.strided_slice import strided_slice  # noqa: F401
-from varrt.ops.shape_fns.strings import regex_full_match, regex_replace, substr  # noqa: F401
+from varrt.ops.shape_fns.strings import (regex_full_match, regex_replace, substr, unicode_decode,  # noqa: F401
+                                         unicode_encode, unsorted_segment_join)

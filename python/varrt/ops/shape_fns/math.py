@@ -135,9 +135,10 @@ def select_v2(ctx):
     return shape_out(broadcast_dims(ctx.shape("condition"), other))
 
 
-def unsorted_segment(ctx):
-    """UnsortedSegmentSum: [num_segments] + data's dims after segment_ids' rank."""
-    data, ids = ctx.shape("data"), ctx.shape("segment_ids")
+def unsorted_segment(ctx, data_input="data"):
+    """UnsortedSegmentSum (UnsortedSegmentJoin, whose data input is `inputs`): [num_segments] +
+    data's dims after segment_ids' rank."""
+    data, ids = ctx.shape(data_input), ctx.shape("segment_ids")
     with_rank(ctx.shape("num_segments"), 0)
     if ids is None:
         return UNKNOWN

@@ -1,6 +1,9 @@
 """Shape functions of the parsing ops, the file ops and SparseToDense (TensorFlow's
 core/ops/parsing_ops.cc, io_ops.cc, sparse_ops.cc)."""
-from varrt.ops.shape_fns.common import UNKNOWN, shape_from_tensor, shape_out, with_rank, with_rank_at_most
+from varrt.base import dtypes
+from varrt.ops.shape_fns.common import (UNKNOWN, as_list, dim_from_scalar, shape_from_tensor, shape_out, with_rank,
+                                        with_rank_at_most)
+from varrt.ops.shape_fns.context import ShapeError
 
 
 def dense_shapes_attr(shapes):
@@ -58,3 +61,19 @@ def decode_csv(ctx):
         with_rank_at_most(dims, 1)
     records = ctx.shape("records")
     return [shape_out(records)] * ctx.num_outputs
+
+
+def decode_raw(ctx):
+    """DecodeRaw: the input's shape and a last dimension the data decides."""
+    x = as_list(ctx.input_shapes[0])
+    return shape_out(None if x is None else x + [None])
+
+
+def decode_padded_raw(ctx):
+    """DecodePaddedRaw: the input's shape and fixed_length / the type's size (evenly divisible)."""
+    length = dim_from_scalar(ctx, "fixed_length")
+    size = dtypes.as_dtype(ctx.attr("out_type")).size
+    if length is not None and length % size:
+        raise ShapeError(f"Dimension size must be evenly divisible by {size} but is {length}")
+    x = as_list(ctx.input_shapes[0])
+    return shape_out(None if x is None else x + [None if length is None else length // size])

@@ -1,6 +1,8 @@
 """The string ops' shape functions (TensorFlow's core/ops/string_ops.cc)."""
 from varrt.ops.shape_fns.common import as_list, broadcast_dims, shape_out, text, with_rank
+from varrt.framework.tensor_shape import TensorShape
 from varrt.ops.shape_fns.context import ShapeError
+from varrt.ops.shape_fns.math import unsorted_segment
 
 
 def substr(ctx):
@@ -26,3 +28,28 @@ def regex_full_match(ctx):
     """RegexFullMatch: the input's shape; the pattern is a scalar."""
     with_rank(as_list(ctx.input_shapes[1]), 0)
     return ctx.input_shapes[0]
+
+
+def unicode_decode(ctx):
+    """UnicodeDecode(WithOffsets): row splits [input size + 1], then vectors of unknown length."""
+    x = as_list(ctx.input_shapes[0])
+    size = None
+    if x is not None and None not in x:
+        size = 1
+        for d in x:
+            size *= d
+    return [TensorShape([None if size is None else size + 1])] + [TensorShape([None])] * (ctx.num_outputs - 1)
+
+
+def unicode_encode(ctx):
+    """UnicodeEncode: the values and the splits vectors, one string per row."""
+    with_rank(as_list(ctx.input_shapes[0]), 1)
+    splits = with_rank(as_list(ctx.input_shapes[1]), 1)
+    if splits[0] is not None and splits[0] < 1:
+        raise ShapeError(f"Negative dimension size caused by subtracting 1 from {splits[0]}")
+    return TensorShape([None if splits[0] is None else splits[0] - 1])
+
+
+def unsorted_segment_join(ctx):
+    """UnsortedSegmentJoin: UnsortedSegmentSum's rule on its `inputs`."""
+    return unsorted_segment(ctx, "inputs")
