@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 
 from varrt.base import dtypes, errors
-from varrt.data import structure
+from varrt.data import sparse_rows, structure
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.node import UnaryNode, check_positive, scalar_int
 from varrt.data.op_errors import PendingIteratorError, op_error
@@ -57,7 +57,7 @@ class _BatchDataset(UnaryNode):
         stacked = []
         for column in columns:
             if isinstance(column[0], SparseTensor):
-                stacked.append(_stack_sparse(column))
+                stacked.append(sparse_rows.stack(column))
                 continue
             first = column[0].shape
             for t in column[1:]:
@@ -75,22 +75,6 @@ class _BatchDataset(UnaryNode):
         return _batch_count(self._input._cardinality(), self._batch_size, self._drop)
 
 
-def _stack_sparse(column):
-    """A batch of SparseTensors as one of rank + 1: each one's indices behind its position, the
-    dense shape the largest in each dimension (TensorFlow's batching of sparse elements)."""
-    indices, values, shapes = [], [], []
-    for i, sp in enumerate(column):
-        idx = sp.indices.numpy()
-        indices.append(np.concatenate([np.full((idx.shape[0], 1), i, np.int64), idx], axis=1))
-        values.append(sp.values.numpy())
-        shapes.append(sp.dense_shape.numpy())
-    dense_shape = np.concatenate([[len(column)], np.max(np.stack(shapes), axis=0)]).astype(np.int64)
-    dtype = column[0].dtype
-    vals = np.concatenate(values) if values else np.zeros((0,))
-    return SparseTensor(np.concatenate(indices), convert_to_tensor(vals.astype(object) if dtype == dtypes.string
-                                                                   else vals, dtype=dtype), dense_shape)
-
-
 class _UnbatchDataset(UnaryNode):
     def __init__(self, input_dataset):
         if any(s.shape.rank == 0 for s in structure.leaves(input_dataset.element_spec)):
@@ -101,7 +85,7 @@ class _UnbatchDataset(UnaryNode):
         for element in self._input._elements():
             n = structure.leaves(element)[0].shape[0]
             for i in range(n):
-                yield structure.map_leaves(lambda t: t[i], element)
+                yield structure.map_leaves(lambda t: structure.row(t, i), element)
 
 
 class _PaddedBatchDataset(UnaryNode):

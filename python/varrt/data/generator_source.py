@@ -10,6 +10,7 @@ from varrt.base import dtypes, errors, nest
 from varrt.data import structure
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.op_errors import PendingIteratorError
+from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape, as_shape
 from varrt.framework.tensor_spec import TensorSpec
@@ -27,10 +28,10 @@ def element_spec(generator, output_types, output_shapes, output_signature):
             raise TypeError("The `output_shapes` argument can not be used together with the `output_signature` "
                             "argument.")
         for spec in nest.flatten(output_signature):
-            if not isinstance(spec, (TensorSpec, DatasetSpec)):
+            if not isinstance(spec, (TensorSpec, SparseTensorSpec, DatasetSpec)):
                 raise TypeError(f"`output_signature` must contain objects that are subclass of `tf.TypeSpec` but "
                                 f"found {type(spec)} which is not.")
-        if not all(isinstance(s, TensorSpec) for s in nest.flatten(output_signature)):
+        if any(isinstance(s, DatasetSpec) for s in nest.flatten(output_signature)):
             raise NotImplementedError("varrt's from_generator yields tensors only (a DatasetSpec in "
                                       "output_signature is not supported yet)")
         return _as_tuples(output_signature)
@@ -92,6 +93,9 @@ def _check(values, spec):
                         f"structure was {types}, but the yielded element was {values}.") from e
     tensors = []
     for value, leaf in zip(flat, structure.leaves(spec)):
+        if isinstance(leaf, SparseTensorSpec):
+            tensors.append(_sparse(value, leaf))
+            continue
         try:
             array = _convert(value, leaf.dtype)
         except (TypeError, ValueError) as e:
@@ -102,6 +106,20 @@ def _check(values, spec):
                             f"{leaf.shape} was expected.")
         tensors.append(convert_to_tensor(array, dtype=leaf.dtype))
     return structure.pack(spec, tensors)
+
+
+def _sparse(value, spec):
+    """A yielded SparseTensor (or a value of indices, values and dense_shape) for a
+    SparseTensorSpec: its dtype the spec's, its dense shape compatible with the spec's."""
+    if not all(hasattr(value, a) for a in ("indices", "values", "dense_shape")):
+        raise TypeError(f"`generator` yielded an element that could not be converted to the expected type. The "
+                        f"expected type was {spec}, but the yielded element was {value}.")
+    sp = value if isinstance(value, SparseTensor) else SparseTensor(
+        value.indices, _convert(value.values, spec.dtype), value.dense_shape)
+    if sp.dtype != spec.dtype or not spec.shape.is_compatible_with(sp.shape):
+        raise TypeError(f"`generator` yielded an element of {SparseTensorSpec(sp.shape, sp.dtype)} where an element "
+                        f"of {spec} was expected.")
+    return sp
 
 
 def _failure(e):
