@@ -132,6 +132,25 @@ case("concatenate", lambda: slices().take(2).concatenate(slices().skip(5)))
 case("concatenate_dense", lambda: slices().concatenate(tf.data.Dataset.from_tensor_slices(np.zeros((2, 4),
                                                                                                    np.int32))))
 case("filter", lambda: slices().filter(lambda x: tf.size(x.values) > 0))
+case("flat_map", lambda: slices().flat_map(lambda x: tf.data.Dataset.from_tensors(x).repeat(2)).take(3))
+case("interleave", lambda: slices().interleave(lambda x: tf.data.Dataset.from_tensors(x), cycle_length=2))
+case("window_spec", lambda: slices().window(2).element_spec)
+case("rebatch", lambda: slices().batch(2).rebatch(3))
+case("choose", lambda: tf.data.Dataset.choose_from_datasets([slices(), slices().skip(3)], tf.data.Dataset.from_tensor_slices(
+    np.array([1, 0, 1], np.int64))))
+case("reduce", lambda: slices().reduce(tf.constant(0), lambda s, x: s + tf.sparse.reduce_sum(x)))
+case("unique", lambda: slices().unique())
+
+
+@tf.function
+def sum_in_function(ds):
+    total = tf.constant(0)
+    for x in ds:
+        total += tf.sparse.reduce_sum(x) * tf.cast(x.dense_shape[0], tf.int32)
+    return total
+
+
+case("for_in_function", lambda: sum_in_function(slices().batch(4)))
 case("padded_batch", lambda: slices().padded_batch(2))
 case("as_numpy", lambda: list(slices().take(1).as_numpy_iterator()))
 case("element_spec_batched", lambda: slices().batch(3).element_spec)

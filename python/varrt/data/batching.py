@@ -150,8 +150,9 @@ class _RebatchDataset(UnaryNode):
             batch = list(itertools.islice(rows, size))
             if not batch or (self._drop and len(batch) < size):
                 return
-            yield structure.pack(self._element_spec, [array_ops.stack(list(column)) for column in
-                                                      zip(*(structure.leaves(e) for e in batch))])
+            yield structure.pack(self._element_spec, [
+                sparse_rows.stack(column) if isinstance(column[0], SparseTensor) else array_ops.stack(list(column))
+                for column in zip(*(structure.leaves(e) for e in batch))])
 
 
 class _WindowDataset(UnaryNode):

@@ -149,6 +149,10 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     _check_type("SparseReduceSumSparse" if output_is_sparse else "SparseReduceSum", sp_input.dtype)
     if output_is_sparse:
         return _sparse_output(sp_input, axis, keepdims, np.add, "SparseReduceSumSparse", "reduce_sum")
+    if axis is None and not keepdims and get_static_value(sp_input.dense_shape) is None:
+        # The sum of everything reads no shape: a traced function's SparseTensor of a shape known
+        # only when it runs (a dataset's batch) sums its values.
+        return reduction_ops.reduce_sum(sp_input.values)
     shape = host_dense_shape(sp_input, "reduce_sum")
     axes = _reduction_axes(axis, len(shape), "SparseReduceSum")
     dense = scatter_ops.scatter_nd(sp_input.indices, sp_input.values, shape)
