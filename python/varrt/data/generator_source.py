@@ -14,6 +14,8 @@ from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape, as_shape
 from varrt.framework.tensor_spec import TensorSpec
+from varrt.ops.ragged.ragged_tensor import RaggedTensor
+from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def element_spec(generator, output_types, output_shapes, output_signature):
@@ -28,7 +30,7 @@ def element_spec(generator, output_types, output_shapes, output_signature):
             raise TypeError("The `output_shapes` argument can not be used together with the `output_signature` "
                             "argument.")
         for spec in nest.flatten(output_signature):
-            if not isinstance(spec, (TensorSpec, SparseTensorSpec, DatasetSpec)):
+            if not isinstance(spec, (TensorSpec, SparseTensorSpec, RaggedTensorSpec, DatasetSpec)):
                 raise TypeError(f"`output_signature` must contain objects that are subclass of `tf.TypeSpec` but "
                                 f"found {type(spec)} which is not.")
         if any(isinstance(s, DatasetSpec) for s in nest.flatten(output_signature)):
@@ -93,8 +95,8 @@ def _check(values, spec):
                         f"structure was {types}, but the yielded element was {values}.") from e
     tensors = []
     for value, leaf in zip(flat, structure.leaves(spec)):
-        if isinstance(leaf, SparseTensorSpec):
-            tensors.append(_sparse(value, leaf))
+        if isinstance(leaf, (SparseTensorSpec, RaggedTensorSpec)):
+            tensors.append(_composite(value, leaf, spec, values))
             continue
         try:
             array = _convert(value, leaf.dtype)
@@ -108,18 +110,24 @@ def _check(values, spec):
     return structure.pack(spec, tensors)
 
 
-def _sparse(value, spec):
-    """A yielded SparseTensor (or a value of indices, values and dense_shape) for a
-    SparseTensorSpec: its dtype the spec's, its dense shape compatible with the spec's."""
-    if not all(hasattr(value, a) for a in ("indices", "values", "dense_shape")):
-        raise TypeError(f"`generator` yielded an element that could not be converted to the expected type. The "
-                        f"expected type was {spec}, but the yielded element was {value}.")
-    sp = value if isinstance(value, SparseTensor) else SparseTensor(
-        value.indices, _convert(value.values, spec.dtype), value.dense_shape)
-    if sp.dtype != spec.dtype or not spec.shape.is_compatible_with(sp.shape):
-        raise TypeError(f"`generator` yielded an element of {SparseTensorSpec(sp.shape, sp.dtype)} where an element "
-                        f"of {spec} was expected.")
-    return sp
+def _composite(value, spec, signature, values):
+    """A yielded SparseTensor or RaggedTensor for a SparseTensorSpec or RaggedTensorSpec leaf of
+    `signature` (TensorFlow's normalize_element then its compatibility check, whose TypeError
+    names the whole element's spec and the signature)."""
+    if isinstance(spec, SparseTensorSpec):
+        if not all(hasattr(value, a) for a in ("indices", "values", "dense_shape")):
+            raise TypeError(f"`generator` yielded an element that did not match the expected structure. The "
+                            f"expected structure was {signature}, but the yielded element was {values}.")
+        result = value if isinstance(value, SparseTensor) else SparseTensor(
+            value.indices, _convert(value.values, spec.dtype), value.dense_shape)
+        ok = result.dtype == spec.dtype and spec.shape.is_compatible_with(result.shape)
+    else:
+        result = value if isinstance(value, RaggedTensor) else convert_to_tensor(value, dtype=spec.dtype)
+        ok = isinstance(result, RaggedTensor) and spec.is_compatible_with(result)
+    if not ok:
+        raise TypeError(f"`generator` yielded an element of {structure.spec_of(_as_tuples(values))} where an element "
+                        f"of {signature} was expected.")
+    return result
 
 
 def _failure(e):

@@ -3,7 +3,7 @@ leaves are tensors or datasets (a list is a value, converted to one tensor, as t
 it), and their `element_spec`, the same nest of `TensorSpec`s and `DatasetSpec`s."""
 import collections
 
-from varrt.data import sparse_rows
+from varrt.data import ragged_rows, sparse_rows
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
 from varrt.base import dtypes
@@ -11,6 +11,8 @@ from varrt.framework.tensor import Tensor, constant, convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape
 from varrt.framework.tensor_spec import TensorSpec
 from varrt.ops import array_ops
+from varrt.ops.ragged.ragged_tensor import RaggedTensor
+from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def _is_structure(x):
@@ -69,11 +71,12 @@ def is_dataset(x):
 
 def to_tensors(element):
     """The element with every leaf a Tensor (TensorFlow's conversion rules) or a dataset."""
-    return map_leaves(lambda x: x if isinstance(x, (Tensor, SparseTensor)) or is_dataset(x) else _tensor(x), element)
+    return map_leaves(lambda x: x if isinstance(x, (Tensor, SparseTensor, RaggedTensor)) or is_dataset(x)
+                      else _tensor(x), element)
 
 
 def _tensor(x):
-    if hasattr(type(x), "_type_spec"):  # a composite tensor varrt's datasets do not hold (RaggedTensor)
+    if hasattr(type(x), "_type_spec"):  # a composite tensor varrt's datasets do not hold
         raise NotImplementedError(f"varrt does not implement {type(x).__name__} elements in tf.data yet")
     return convert_to_tensor(x)
 
@@ -86,6 +89,8 @@ def spec_of(element):
             return DatasetSpec(t.element_spec)
         if isinstance(t, SparseTensor):
             return SparseTensorSpec(t.shape, t.dtype)
+        if isinstance(t, RaggedTensor):
+            return RaggedTensorSpec.from_value(t)
         return TensorSpec(t.shape, t.dtype)
     return map_leaves(spec, element)
 
@@ -100,6 +105,10 @@ def components(element):
             out += [x.indices, x.values, x.dense_shape]
         elif isinstance(x, SparseTensorSpec):
             out += x.component_specs
+        elif isinstance(x, (RaggedTensor, RaggedTensorSpec)):
+            # A RaggedTensor in a graph is what varrt does not build yet (map, filter, ... trace one).
+            raise NotImplementedError("varrt does not implement RaggedTensor elements in tf.data's traced functions "
+                                      "(map, filter, reduce, ...) or in a tf.function yet")
         else:
             out.append(x)
     return out
@@ -143,12 +152,16 @@ def batched(spec, size):
     """The spec of a batch of `size` (None: unknown) elements of `spec`."""
     if isinstance(spec, SparseTensorSpec):
         return SparseTensorSpec(TensorShape([size]).concatenate(spec.shape), spec.dtype)
+    if isinstance(spec, RaggedTensorSpec):
+        return ragged_rows.batched(spec, size)
     return TensorSpec(TensorShape([size]).concatenate(spec.shape), spec.dtype)
 
 
 def unbatched(spec):
     """The spec of one row of a batch of `spec` (TensorFlow's TensorSpec._unbatch and
     SparseTensorSpec._unbatch, their errors for a scalar)."""
+    if isinstance(spec, RaggedTensorSpec):
+        return ragged_rows.unbatched(spec)
     if isinstance(spec, SparseTensorSpec):
         if spec.shape.rank == 0:
             raise ValueError("Unbatching a tensor is only supported for rank >= 1")
@@ -159,16 +172,24 @@ def unbatched(spec):
 
 
 def row(leaf, i):
-    """Row `i` of a leaf (a tensor or a SparseTensor)."""
+    """Row `i` of a leaf (a tensor, a SparseTensor, or a RaggedTensor: a Tensor for one of ragged rank 1)."""
     return sparse_rows.row(leaf, i) if isinstance(leaf, SparseTensor) else leaf[i]
 
 
 def rows(leaf, start, stop):
-    """Rows [start, stop) of a leaf (a tensor or a SparseTensor)."""
+    """Rows [start, stop) of a leaf (a tensor, a SparseTensor or a RaggedTensor)."""
     return sparse_rows.rows(leaf, start, stop) if isinstance(leaf, SparseTensor) else leaf[start:stop]
 
 
 def most_specific_compatible_spec(a, b):
+    if isinstance(a, RaggedTensorSpec) or isinstance(b, RaggedTensorSpec):
+        if type(a) is not type(b) or a.dtype != b.dtype or a.ragged_rank != b.ragged_rank or \
+                a.row_splits_dtype != b.row_splits_dtype:
+            return None
+        if a.shape.rank is None or b.shape.rank is None or a.shape.rank != b.shape.rank:
+            return RaggedTensorSpec(TensorShape(None), a.dtype, a.ragged_rank, a.row_splits_dtype)
+        return RaggedTensorSpec([x if x == y else None for x, y in zip(a.shape.as_list(), b.shape.as_list())],
+                                a.dtype, a.ragged_rank, a.row_splits_dtype)
     if a.dtype != b.dtype or isinstance(a, SparseTensorSpec) != isinstance(b, SparseTensorSpec):
         return None
     if isinstance(a, SparseTensorSpec):
