@@ -24,6 +24,7 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py make_csv_dataset_program.py make_csv_dataset
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py sparse_data_program.py sparse_data
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py ragged_data_program.py ragged_data
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_sparse_program.py keras_sparse
 """
 import os
 import shutil
