@@ -105,6 +105,11 @@ case("zip", lambda: tf.data.Dataset.zip(slices(), tf.data.Dataset.range(9)))
 case("concatenate", lambda: slices().take(2).concatenate(slices().skip(3)))
 case("concatenate_dense", lambda: slices().concatenate(tf.data.Dataset.from_tensor_slices(np.zeros((2, 3), np.int32))))
 case("padded_batch", lambda: slices().padded_batch(2))
+case("unique", lambda: slices().unique())
+case("as_numpy", lambda: list(slices().batch(2).as_numpy_iterator()))
+case("as_numpy_rows", lambda: list(slices().as_numpy_iterator()))
+case("generator_dense_for_ragged", lambda: list(tf.data.Dataset.from_generator(
+    lambda: iter([np.array([1, 2])]), output_signature=tf.RaggedTensorSpec([None], tf.int64, 0))))
 case("element_spec_batched", lambda: slices().batch(3, drop_remainder=True).element_spec)
 case("cardinality", lambda: int(slices().batch(2).cardinality()))
 

@@ -7,7 +7,6 @@ from varrt.data import parallel_map, structure
 from varrt.data.node import UnaryNode, scalar_int
 from varrt.data.op_errors import op_error
 from varrt.data.traced_function import TracedFunction
-from varrt.framework.sparse_tensor import SparseTensorSpec
 from varrt.framework.tensor_spec import TensorSpec
 
 
@@ -143,7 +142,7 @@ class _UniqueDataset(UnaryNode):
         if len(structure.leaves(input_dataset.element_spec)) != 1:
             raise op_error(errors.InvalidArgumentError, "UniqueDataset",
                            "UniqueDataset only supports inputs with a single component.")
-        if isinstance(structure.leaves(input_dataset.element_spec)[0], SparseTensorSpec):  # its variant component
+        if not isinstance(structure.leaves(input_dataset.element_spec)[0], TensorSpec):  # a composite's variant
             raise op_error(errors.InvalidArgumentError, "UniqueDataset", "UniqueDataset only supports inputs with a "
                            "single `tf.int32`, `tf.int64`, or `tf.string` component.")
         super().__init__(input_dataset)
