@@ -7,6 +7,7 @@ structure."""
 from varrt.base import nest
 from varrt.data import structure
 from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
+from varrt.framework.tensor import Tensor
 from varrt.graph.function import function
 
 
@@ -19,6 +20,8 @@ class ComponentStep:
         self._sparse = {}
 
     def __call__(self, data):
+        if type(data) is tuple and all(type(x) is Tensor for x in data):  # the common (x, y): no flattening
+            return self._dense(data)
         flat = nest.flatten(data)
         if not any(isinstance(x, SparseTensor) for x in flat):
             return self._dense(data)
