@@ -142,6 +142,20 @@ record_num("fit_weights", lambda: np.concatenate([w.reshape(-1) for w in trained
 record_num("fit_int_values_history", lambda: trained(guide_sparse(), y=TARGETS, batch_size=5, epochs=3)[1])
 record_num("fit_dataset_history", lambda: trained(tf.data.Dataset.from_tensor_slices(
     (guide_sparse(FLOATS), TARGETS)).batch(4), epochs=3)[1])
+
+
+def validation_history(**fit_args):
+    model = sparse_model()
+    model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse", metrics=["mae"])
+    history = model.fit(guide_sparse(FLOATS), TARGETS, batch_size=4, epochs=2, verbose=0, shuffle=False,
+                        **fit_args).history
+    results[f"{fit_args and sorted(fit_args)[0]}:history_keys"] = repr(sorted(history))
+    return [v for k in sorted(history) for v in history[k]]
+
+
+record_num("fit_validation_data", lambda: validation_history(validation_data=(guide_sparse(FLOATS), TARGETS)))
+record_num("fit_validation_split", lambda: validation_history(validation_split=0.34))
+record_num("fit_sample_weight", lambda: validation_history(sample_weight=np.arange(6.0)))
 record_num("evaluate", lambda: (lambda m: m.evaluate(guide_sparse(FLOATS), TARGETS, batch_size=4, verbose=0))(
     trained(guide_sparse(FLOATS), y=TARGETS, batch_size=4)[0]))
 record_num("train_on_batch", lambda: (lambda m: (m.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse"),
