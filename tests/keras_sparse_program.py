@@ -127,6 +127,15 @@ record_num("two_inputs", lambda: two_inputs().predict([guide_sparse(FLOATS), np.
                                                       batch_size=4, verbose=0))
 
 
+# --- other layers on a SparseTensor: passed through, or the error of a dense-only layer ---------------
+for name, make in [("identity", lambda: keras.layers.Identity()), ("dropout_inference", lambda: keras.layers.Dropout(0.5)),
+                   ("relu", lambda: keras.layers.ReLU()), ("rescaling", lambda: keras.layers.Rescaling(2.0)),
+                   ("batch_normalization", lambda: keras.layers.BatchNormalization())]:
+    record(f"layer_on_sparse/{name}", lambda make=make: (lambda out: f"{type(out).__name__[-12:]} "
+                                                         f"{tf.sparse.to_dense(out).numpy().tolist()}")(
+        make()(guide_sparse(FLOATS))))
+
+
 # --- training ------------------------------------------------------------------------------------------
 def trained(x, epochs=2, **fit_args):
     model = sparse_model()

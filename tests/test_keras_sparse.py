@@ -46,3 +46,19 @@ def test_a_sparse_input_of_another_rank_says_varrt_does_not_implement_it():
 def test_a_ragged_input_says_varrt_does_not_implement_it():
     with pytest.raises(NotImplementedError, match="no `ragged` inputs yet"):
         tf.keras.Input(shape=(None,), ragged=True)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: tf.keras.layers.Add(), lambda: tf.keras.layers.Multiply(), lambda: tf.keras.layers.Concatenate(),
+    lambda: tf.keras.layers.Maximum(),
+])
+def test_merging_sparse_inputs_says_varrt_does_not_implement_it(make):
+    # Keras 3 on TensorFlow merges SparseTensors; varrt's merging layers take dense tensors only.
+    sp = tf.sparse.SparseTensor([[0, 1]], [2.0], [2, 3])
+    with pytest.raises(NotImplementedError, match="does not take SparseTensor inputs yet"):
+        make()([sp, sp])
+
+
+def test_flatten_of_a_sparse_input_says_varrt_does_not_implement_it():
+    with pytest.raises(NotImplementedError, match="Flatten does not take SparseTensor inputs yet"):
+        tf.keras.layers.Flatten()(tf.sparse.SparseTensor([[0, 1]], [2.0], [2, 3]))
