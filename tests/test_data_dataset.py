@@ -105,8 +105,7 @@ def test_iterating_inside_a_function_is_a_loop_of_the_graph():
     assert int(total()) == 3  # more in tests/test_data_in_graphs.py
 
 
-@pytest.mark.parametrize("name", ["snapshot", "ragged_batch",
-                                  "get_single_element"])
+@pytest.mark.parametrize("name", ["snapshot", "get_single_element"])
 def test_what_varrt_does_not_have_says_so(name):
     with pytest.raises(NotImplementedError, match=f"tf.data.Dataset.{name} yet"):
         getattr(tf.data.Dataset.range(1), name)

@@ -63,8 +63,8 @@ def test_a_ragged_tensor_built_in_a_traced_function_says_varrt_does_not_implemen
     (lambda rt: tf.function(lambda x: tf.ragged.range(x))(tf.constant([2, 1])), "graph being built"),
     (lambda rt: tf.function(lambda x: tf.RaggedTensor.from_tensor(x))(tf.constant([[1]])), "graph being built"),
     (lambda rt: list(tf.data.Dataset.range(3).map(lambda i: tf.ragged.range(i))), "graph being built"),
-    (lambda rt: tf.data.Dataset.from_tensor_slices(rt), "RaggedTensor elements in tf.data"),
-    (lambda rt: tf.data.Dataset.from_tensors({"a": rt}), "RaggedTensor elements in tf.data"),
+    (lambda rt: tf.data.Dataset.from_tensor_slices(rt).map(lambda x: x + 1), "RaggedTensor elements in tf.data"),
+    (lambda rt: tf.data.Dataset.from_tensors({"a": rt}).filter(lambda e: True), "RaggedTensor elements in tf.data"),
 ])
 def test_ragged_tensors_in_graphs_and_datasets_say_varrt_does_not_implement_them(call, text):
     rt = tf.ragged.constant([[1, 2], [3]])

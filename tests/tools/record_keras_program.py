@@ -23,6 +23,9 @@
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py slice_assign_program.py slice_assign
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py tnp_program.py tnp
     /path/to/python-with-tensorflow tests/tools/record_keras_program.py make_csv_dataset_program.py make_csv_dataset
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py sparse_data_program.py sparse_data
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py ragged_data_program.py ragged_data
+    /path/to/python-with-tensorflow tests/tools/record_keras_program.py keras_sparse_program.py keras_sparse
 """
 import os
 import shutil

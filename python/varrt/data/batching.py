@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 
 from varrt.base import dtypes, errors
-from varrt.data import structure
+from varrt.data import ragged_rows, sparse_rows, structure
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.node import UnaryNode, check_positive, scalar_int
 from varrt.data.op_errors import PendingIteratorError, op_error
@@ -14,6 +14,7 @@ from varrt.data.sources import _VariantDataset
 from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.ops import array_ops
+from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def _groups(elements, size, drop_remainder):
@@ -55,9 +56,12 @@ class _BatchDataset(UnaryNode):
     def _stack(self, batch):
         columns = zip(*(structure.leaves(e) for e in batch))
         stacked = []
-        for column in columns:
+        for column, spec in zip(columns, structure.leaves(self._input.element_spec)):
             if isinstance(column[0], SparseTensor):
-                stacked.append(_stack_sparse(column))
+                stacked.append(sparse_rows.stack(column))
+                continue
+            if isinstance(spec, RaggedTensorSpec):  # RaggedTensors, or Tensors of a ragged rank 0 spec
+                stacked.append(ragged_rows.stack(column, spec))
                 continue
             first = column[0].shape
             for t in column[1:]:
@@ -75,20 +79,21 @@ class _BatchDataset(UnaryNode):
         return _batch_count(self._input._cardinality(), self._batch_size, self._drop)
 
 
-def _stack_sparse(column):
-    """A batch of SparseTensors as one of rank + 1: each one's indices behind its position, the
-    dense shape the largest in each dimension (TensorFlow's batching of sparse elements)."""
-    indices, values, shapes = [], [], []
-    for i, sp in enumerate(column):
-        idx = sp.indices.numpy()
-        indices.append(np.concatenate([np.full((idx.shape[0], 1), i, np.int64), idx], axis=1))
-        values.append(sp.values.numpy())
-        shapes.append(sp.dense_shape.numpy())
-    dense_shape = np.concatenate([[len(column)], np.max(np.stack(shapes), axis=0)]).astype(np.int64)
-    dtype = column[0].dtype
-    vals = np.concatenate(values) if values else np.zeros((0,))
-    return SparseTensor(np.concatenate(indices), convert_to_tensor(vals.astype(object) if dtype == dtypes.string
-                                                                   else vals, dtype=dtype), dense_shape)
+class _DenseToRaggedDataset(UnaryNode):
+    """`ragged_batch`'s input: each Tensor component of a known rank with an unknown dimension
+    made a RaggedTensor (ragged rank 0: the Tensor as it is), so elements of different shapes
+    batch together (TensorFlow's ragged_batch_op._DenseToRaggedDataset)."""
+
+    def __init__(self, input_dataset, row_splits_dtype):
+        super().__init__(input_dataset, structure.map_leaves(
+            lambda s: ragged_rows.dense_as_ragged_spec(s, dtypes.as_dtype(row_splits_dtype)),
+            input_dataset.element_spec))
+
+    def _elements(self):
+        specs = structure.leaves(self._element_spec)
+        for element in self._input._elements():
+            yield structure.pack(element, [ragged_rows.dense_as_ragged(v, s)
+                                           for v, s in zip(structure.leaves(element), specs)])
 
 
 class _UnbatchDataset(UnaryNode):
@@ -101,7 +106,7 @@ class _UnbatchDataset(UnaryNode):
         for element in self._input._elements():
             n = structure.leaves(element)[0].shape[0]
             for i in range(n):
-                yield structure.map_leaves(lambda t: t[i], element)
+                yield structure.map_leaves(lambda t: structure.row(t, i), element)
 
 
 class _PaddedBatchDataset(UnaryNode):
@@ -166,8 +171,12 @@ class _RebatchDataset(UnaryNode):
             batch = list(itertools.islice(rows, size))
             if not batch or (self._drop and len(batch) < size):
                 return
-            yield structure.pack(self._element_spec, [array_ops.stack(list(column)) for column in
-                                                      zip(*(structure.leaves(e) for e in batch))])
+            yield structure.pack(self._element_spec, [
+                sparse_rows.stack(column) if isinstance(column[0], SparseTensor) else
+                ragged_rows.stack(column, spec) if isinstance(spec, RaggedTensorSpec) else array_ops.stack(list(column))
+                for column, spec in zip(zip(*(structure.leaves(e) for e in batch)),
+                                        structure.leaves(structure.map_leaves(structure.unbatched,
+                                                                              self._input.element_spec)))])
 
 
 class _WindowDataset(UnaryNode):

@@ -21,7 +21,7 @@ from varrt.base import dtypes
 from varrt.base import errors
 from varrt.base import gfile
 from varrt.data import generator_source, grouping, structure
-from varrt.data.batching import _BatchDataset, _PaddedBatchDataset, _RebatchDataset, _UnbatchDataset, _WindowDataset
+from varrt.data.batching import _BatchDataset, _DenseToRaggedDataset, _PaddedBatchDataset, _RebatchDataset, _UnbatchDataset, _WindowDataset
 from varrt.data.caching import CacheDataset, _ShuffleDataset
 from varrt.data.combining import (_ConcatenateDataset, _DirectedInterleaveDataset, _FlatMapDataset,
                                   _InterleaveDataset, _ParallelInterleaveDataset, _ZipDataset)
@@ -164,6 +164,12 @@ class DatasetV2:
         """Consecutive elements stacked into batches of `batch_size` (the last one smaller
         unless `drop_remainder`)."""
         return DatasetV2(_BatchDataset(self, batch_size, drop_remainder))
+
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None):
+        """Consecutive elements batched into RaggedTensors: a Tensor component of a known rank
+        with an unknown dimension is made ragged first, so elements of different shapes batch."""
+        return DatasetV2(_BatchDataset(DatasetV2(_DenseToRaggedDataset(self, row_splits_dtype)), batch_size,
+                                       drop_remainder))
 
     def unbatch(self, name=None):
         """Each element split along its first dimension."""
@@ -482,7 +488,7 @@ class DatasetV2:
 
 
 _NOT_YET = frozenset({"list_files", "snapshot", "save", "load",
-                      "counter", "with_options", "options", "get_single_element", "ragged_batch",
+                      "counter", "with_options", "options", "get_single_element",
                       "sparse_batch", "rejection_resample", "batch_jobs"})
 
 

@@ -1,5 +1,6 @@
 """`tf.data.experimental`'s functions: the transformations it offers for `Dataset.apply`, its
 deprecated copies of Dataset's methods, `cardinality` and `get_structure`."""
+from varrt.base import dtypes
 from varrt.data.counting import _AssertCardinalityDataset
 from varrt.data.dataset_ops import DatasetV2
 from varrt.data.iterators import Iterator
@@ -24,6 +25,12 @@ def unique():
 def take_while(predicate):
     """`tf.data.experimental.take_while`: `Dataset.take_while` as a transformation for `apply`."""
     return lambda dataset: dataset.take_while(predicate)
+
+
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64):
+    """`tf.data.experimental.dense_to_ragged_batch`: `Dataset.ragged_batch` as a transformation
+    for `apply`."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
 
 
 def unbatch():

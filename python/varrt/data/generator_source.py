@@ -10,9 +10,12 @@ from varrt.base import dtypes, errors, nest
 from varrt.data import structure
 from varrt.data.dataset_spec import DatasetSpec
 from varrt.data.op_errors import PendingIteratorError
+from varrt.framework.sparse_tensor import SparseTensor, SparseTensorSpec
 from varrt.framework.tensor import convert_to_tensor
 from varrt.framework.tensor_shape import TensorShape, as_shape
 from varrt.framework.tensor_spec import TensorSpec
+from varrt.ops.ragged.ragged_tensor import RaggedTensor
+from varrt.ops.ragged.ragged_tensor_spec import RaggedTensorSpec
 
 
 def element_spec(generator, output_types, output_shapes, output_signature):
@@ -27,10 +30,10 @@ def element_spec(generator, output_types, output_shapes, output_signature):
             raise TypeError("The `output_shapes` argument can not be used together with the `output_signature` "
                             "argument.")
         for spec in nest.flatten(output_signature):
-            if not isinstance(spec, (TensorSpec, DatasetSpec)):
+            if not isinstance(spec, (TensorSpec, SparseTensorSpec, RaggedTensorSpec, DatasetSpec)):
                 raise TypeError(f"`output_signature` must contain objects that are subclass of `tf.TypeSpec` but "
                                 f"found {type(spec)} which is not.")
-        if not all(isinstance(s, TensorSpec) for s in nest.flatten(output_signature)):
+        if any(isinstance(s, DatasetSpec) for s in nest.flatten(output_signature)):
             raise NotImplementedError("varrt's from_generator yields tensors only (a DatasetSpec in "
                                       "output_signature is not supported yet)")
         return _as_tuples(output_signature)
@@ -92,6 +95,9 @@ def _check(values, spec):
                         f"structure was {types}, but the yielded element was {values}.") from e
     tensors = []
     for value, leaf in zip(flat, structure.leaves(spec)):
+        if isinstance(leaf, (SparseTensorSpec, RaggedTensorSpec)):
+            tensors.append(_composite(value, leaf, spec, values))
+            continue
         try:
             array = _convert(value, leaf.dtype)
         except (TypeError, ValueError) as e:
@@ -102,6 +108,26 @@ def _check(values, spec):
                             f"{leaf.shape} was expected.")
         tensors.append(convert_to_tensor(array, dtype=leaf.dtype))
     return structure.pack(spec, tensors)
+
+
+def _composite(value, spec, signature, values):
+    """A yielded SparseTensor or RaggedTensor for a SparseTensorSpec or RaggedTensorSpec leaf of
+    `signature` (TensorFlow's normalize_element then its compatibility check, whose TypeError
+    names the whole element's spec and the signature)."""
+    if isinstance(spec, SparseTensorSpec):
+        if not all(hasattr(value, a) for a in ("indices", "values", "dense_shape")):
+            raise TypeError(f"`generator` yielded an element that did not match the expected structure. The "
+                            f"expected structure was {signature}, but the yielded element was {values}.")
+        result = value if isinstance(value, SparseTensor) else SparseTensor(
+            value.indices, _convert(value.values, spec.dtype), value.dense_shape)
+        ok = result.dtype == spec.dtype and spec.shape.is_compatible_with(result.shape)
+    else:
+        result = value if isinstance(value, RaggedTensor) else convert_to_tensor(value, dtype=spec.dtype)
+        ok = isinstance(result, RaggedTensor) and spec.is_compatible_with(result)
+    if not ok:
+        raise TypeError(f"`generator` yielded an element of {structure.spec_of(_as_tuples(values))} where an element "
+                        f"of {signature} was expected.")
+    return result
 
 
 def _failure(e):

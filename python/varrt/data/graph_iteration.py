@@ -97,7 +97,9 @@ class GraphIterator(Iterator):
 
     def __init__(self, dataset, open_kernel=None, op="AnonymousIteratorV3", owned=None):
         self._dataset = dataset
-        self._specs = structure.leaves(dataset.element_spec)
+        # A SparseTensor is its three component tensors in the graph (its spec: theirs).
+        self._specs = structure.components(dataset.element_spec)
+        self._n_leaves = len(structure.leaves(dataset.element_spec))  # TensorFlow's count: one per SparseTensor
         if owned is not None:
             self._handle = convert_to_tensor(_owned_handle(owned), dtypes.int64)  # captured by the graph
             return
@@ -125,7 +127,7 @@ class GraphIterator(Iterator):
 
     def get_next(self):
         """The next element's tensors; the graph's run raises OutOfRangeError at the end."""
-        specs = self._specs
+        n_leaves = self._n_leaves
 
         def run(handle):
             iterator = _iterator(handle)
@@ -135,9 +137,9 @@ class GraphIterator(Iterator):
                 element = next(iterator)
             except StopIteration:
                 _close(handle)
-                raise end_of_sequence(len(specs)) from None
-            return tuple(structure.leaves(element))
-        return structure.pack(self.element_spec, self._components("IteratorGetNext", run, []))
+                raise end_of_sequence(n_leaves) from None
+            return tuple(structure.components(element))
+        return structure.from_components(self.element_spec, self._components("IteratorGetNext", run, []))
 
     def get_next_as_optional_components(self):
         """(whether there was a next element, its tensors: placeholders when there was none)."""
@@ -152,9 +154,9 @@ class GraphIterator(Iterator):
             except StopIteration:
                 _close(handle)
                 return (convert_to_tensor(False),) + tuple(convert_to_tensor(_placeholder(s)) for s in specs)
-            return (convert_to_tensor(True),) + tuple(structure.leaves(element))
+            return (convert_to_tensor(True),) + tuple(structure.components(element))
         out = self._components("IteratorGetNextAsOptional", run, [dtypes.bool])
-        return out[0], structure.pack(self.element_spec, out[1:])
+        return out[0], structure.from_components(self.element_spec, out[1:])
 
 
 def dataset_for(dataset, body, values, names, extra_test=None):
@@ -183,7 +185,7 @@ OwnedIterator._traced_for = staticmethod(_owned_for)
 
 def _graph_for(iterator, dataset, body, values, names, extra_test, close):
     has, element = iterator.get_next_as_optional_components()
-    flat = structure.leaves(element)
+    flat = structure.components(element)
     n = len(flat)
 
     def test(has, *rest):
@@ -192,10 +194,10 @@ def _graph_for(iterator, dataset, body, values, names, extra_test, close):
         return operators.and_(lambda: has, lambda: extra_test(*rest[n:]))
 
     def step(has, *rest):
-        current = structure.pack(dataset.element_spec, [array_ops.identity(t) for t in rest[:n]])
+        current = structure.from_components(dataset.element_spec, [array_ops.identity(t) for t in rest[:n]])
         new_values = tuple(body(current, *rest[n:]))
         has_next, following = iterator.get_next_as_optional_components()
-        return (has_next,) + tuple(structure.leaves(following)) + new_values
+        return (has_next,) + tuple(structure.components(following)) + new_values
 
     element_names = tuple(f"<element {i}>" for i in range(n))
     out = operators._graph_loop(test, step, (has,) + tuple(flat) + tuple(values),

@@ -142,6 +142,9 @@ class _UniqueDataset(UnaryNode):
         if len(structure.leaves(input_dataset.element_spec)) != 1:
             raise op_error(errors.InvalidArgumentError, "UniqueDataset",
                            "UniqueDataset only supports inputs with a single component.")
+        if not isinstance(structure.leaves(input_dataset.element_spec)[0], TensorSpec):  # a composite's variant
+            raise op_error(errors.InvalidArgumentError, "UniqueDataset", "UniqueDataset only supports inputs with a "
+                           "single `tf.int32`, `tf.int64`, or `tf.string` component.")
         super().__init__(input_dataset)
 
     def _elements(self):

@@ -67,6 +67,10 @@ class Padding:
         for spec in structure.leaves(element_spec):
             if isinstance(spec, DatasetSpec):
                 raise TypeError("`padded_batch` is not supported for datasets of datasets")
+            if not isinstance(spec, TensorSpec):  # a SparseTensorSpec
+                raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type "
+                                "spec of elements in the input dataset is not a subclass of TensorSpec: "
+                                f"`{spec}`.")
         flat_specs = structure.leaves(element_spec)
         if padded_shapes is None:
             for i, spec in enumerate(flat_specs):

@@ -9,6 +9,7 @@ from varrt.data import generator_source, random_source, structure
 from varrt.data.constants import INFINITE_CARDINALITY
 from varrt.data.node import DatasetNode, scalar_int
 from varrt.data.op_errors import op_error
+from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, _from_array, convert_to_tensor
 from varrt.framework.tensor_spec import TensorSpec
 
@@ -28,6 +29,9 @@ class _TensorDataset(DatasetNode):
 class _TensorSliceDataset(DatasetNode):
     def __init__(self, tensors):
         element = structure.to_tensors(tensors)
+        for t in structure.leaves(element):
+            if isinstance(t, SparseTensor) and t.shape.rank == 0:  # TensorFlow's SparseTensorSpec._to_batched_tensor_list
+                raise ValueError(f"Unbatching a sparse tensor is only supported for rank >= 1. Obtained input: {t}.")
         spec = structure.map_leaves(structure.unbatched, structure.spec_of(element))  # a scalar: TensorFlow's error
         n = None
         for t in structure.leaves(element):
@@ -42,7 +46,7 @@ class _TensorSliceDataset(DatasetNode):
         rows = self._host_arrays()
         if rows is None:  # a tensor without a host value (made while a graph is built): slice it
             for i in range(self._n):
-                yield structure.map_leaves(lambda t: t[i], self._element)
+                yield structure.map_leaves(lambda t: structure.row(t, i), self._element)
             return
         if len(rows) == 1 and isinstance(self._element, Tensor):
             (array,) = rows
@@ -79,7 +83,7 @@ class _TensorSliceDataset(DatasetNode):
     def _batches(self, size, drop_remainder):
         end = self._n - self._n % size if drop_remainder else self._n
         for i in range(0, end, size):
-            yield structure.map_leaves(lambda t: t[i:i + size], self._element)
+            yield structure.map_leaves(lambda t: structure.rows(t, i, i + size), self._element)
 
     def _cardinality(self):
         return self._n

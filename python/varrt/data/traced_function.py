@@ -98,13 +98,16 @@ class DatasetFunction:
         self._make_dataset = make_dataset  # tf.data.Dataset, whose module imports this one
         self._in_spec = element_spec
         self.output_spec = None
-        tensor_specs = [s for s in structure.leaves(element_spec) if isinstance(s, TensorSpec)]
+        # Each tensor's spec, a SparseTensor's three components' specs; datasets stand in below.
+        tensor_specs = structure.components(tuple(s for s in structure.leaves(element_spec)
+                                                  if not isinstance(s, DatasetSpec)))
         _function.function(self._traced, input_signature=tensor_specs).get_concrete_function()
 
     def _traced(self, *tensors):
-        given = iter(tensors)
+        specs = structure.leaves(self._in_spec)
+        given = iter(structure.from_components(tuple(s for s in specs if not isinstance(s, DatasetSpec)), tensors))
         flat = [self._make_dataset(_VariantDataset([], s.element_spec)) if isinstance(s, DatasetSpec) else next(given)
-                for s in structure.leaves(self._in_spec)]
+                for s in specs]
         self.output_spec = self.checked(self(structure.pack(self._in_spec, flat))).element_spec
 
     @staticmethod

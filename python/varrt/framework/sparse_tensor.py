@@ -40,10 +40,18 @@ class SparseTensor:
     @property
     def shape(self):
         """The dense shape as far as it is known while building: its value when known, else its rank."""
-        # A symbolic tensor has no host value here (its folding lives in the ops layer): rank only.
-        if graph_building.value_known(self._dense_shape) and not getattr(type(self._dense_shape), "_is_symbolic",
-                                                                          False):
-            return TensorShape([int(d) for d in self._dense_shape.numpy()])
+        # A symbolic tensor made of constants is folded by the ops layer (TensorFlow's
+        # constant_value_as_shape): a traced dataset function's sparse argument has its spec's
+        # shape as a constant dense shape, and what it returns keeps it.
+        if graph_building.value_known(self._dense_shape):
+            if not getattr(type(self._dense_shape), "_is_symbolic", False):
+                return TensorShape([int(d) for d in self._dense_shape.numpy()])
+            value = _STATIC_VALUE[0](self._dense_shape) if _STATIC_VALUE else None
+            if value is not None:
+                return TensorShape([int(d) for d in value.reshape(-1)])
+        partial = graph_building.partial_shape_value(self._dense_shape)  # a graph's stack of known dimensions
+        if partial is not None:
+            return partial
         rank = self._dense_shape.shape[0] if self._dense_shape.shape.rank == 1 else None
         return TensorShape(None if rank is None else [None] * rank)
 
@@ -78,6 +86,8 @@ class SparseTensor:
 
 # Set by varrt.ops.sparse_math_ops, which is of a higher layer than this module.
 _DENSE_CWISE = {}
+# [get_static_value], set by varrt.ops.constant_value (a higher layer): a graph constant's value.
+_STATIC_VALUE = []
 
 
 class SparseTensorSpec(TypeSpec):

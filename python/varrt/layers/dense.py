@@ -1,7 +1,8 @@
 """`Dense`: `activation(inputs @ kernel + bias)` (keras/src/layers/core/dense.py). The kernel
 is stored as `_kernel` (Keras's attribute, hence the checkpoint key `_kernel`) and read
 through the `kernel` property."""
-from varrt.layers import activations, constraints, keras_objects, regularizers
+from varrt.framework.sparse_tensor import SparseTensor
+from varrt.layers import activations, constraints, keras_objects, regularizers, sparse_matmul
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
 from varrt.ops import array_ops, init_ops, linalg_ops, math_ops
@@ -68,7 +69,9 @@ class Dense(Layer):
 
     def call(self, inputs, training=None):
         kernel = self._kernel.value
-        if inputs.shape.rank is not None and inputs.shape.rank > 2:
+        if isinstance(inputs, SparseTensor):  # a sparse Input's batch: Keras's sparse matmul
+            x = sparse_matmul.sparse_dense_matmul(inputs, kernel)
+        elif inputs.shape.rank is not None and inputs.shape.rank > 2:
             # Keras's TensorFlow matmul of an N-d input with a 2-d kernel: over the last axis.
             lead = array_ops.shape(inputs)[:-1]
             x = linalg_ops.matmul(array_ops.reshape(inputs, [-1, inputs.shape[-1]]), kernel)

@@ -22,8 +22,8 @@ class InputLayer(Layer):
             batch_shape = kwargs.pop("batch_input_shape")
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to InputLayer: {kwargs}")
-        if sparse or ragged:
-            raise NotImplementedError("varrt's `tf.keras.Input` takes no `sparse` or `ragged` inputs yet.")
+        if ragged and not sparse:
+            raise NotImplementedError("varrt's `tf.keras.Input` takes no `ragged` inputs yet.")
         if input_tensor is not None:
             if not isinstance(input_tensor, KerasTensor):
                 raise ValueError("Argument `input_tensor` must be a KerasTensor. Received invalid type: "
@@ -37,8 +37,11 @@ class InputLayer(Layer):
                 raise ValueError(_INCOMPATIBLE.format("batch_shape"))
             if dtype is not None and input_tensor.dtype != standardize_dtype(dtype):
                 raise ValueError(_INCOMPATIBLE.format("dtype"))
+            if sparse is not None and input_tensor.sparse != sparse:
+                raise ValueError(_INCOMPATIBLE.format("sparse"))
             batch_shape = input_tensor.shape
             dtype = input_tensor.dtype
+            sparse = input_tensor.sparse
         else:
             if shape is not None and batch_shape is not None:
                 raise ValueError("You cannot pass both `shape` and `batch_shape` at the same time.")
@@ -50,10 +53,10 @@ class InputLayer(Layer):
                 batch_shape = (batch_size,) + standardize_shape(shape)
         self._batch_shape = standardize_shape(batch_shape)
         self._dtype = standardize_dtype(dtype)
-        self.sparse = False
-        self.ragged = False
+        self.sparse = bool(sparse)
+        self.ragged = bool(ragged)
         if input_tensor is None:
-            input_tensor = KerasTensor(shape=batch_shape, dtype=dtype, name=name)
+            input_tensor = KerasTensor(shape=batch_shape, dtype=dtype, sparse=sparse, ragged=ragged, name=name)
         object.__setattr__(self, "_input_tensor", input_tensor)
         Node(operation=self, call_args=(), call_kwargs={}, outputs=input_tensor)
         self.built = True

@@ -60,16 +60,18 @@ class KerasTensor:
     def __init__(self, shape, dtype="float32", sparse=False, ragged=False, record_history=True, name=None):
         self._shape = standardize_shape(shape)
         self._dtype = standardize_dtype(dtype)
-        if sparse or ragged:
-            raise NotImplementedError("varrt's KerasTensor has no sparse or ragged form.")
-        self._sparse = False
+        if sparse and ragged:
+            raise ValueError("KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.")
+        if ragged:
+            raise NotImplementedError("varrt's KerasTensor has no ragged form yet.")
+        self._sparse = bool(sparse)
         self._ragged = False
         self.name = name or naming.auto_name("KerasTensor")
         self.record_history = record_history
 
     shape = property(lambda self: self._shape, doc="The shape: a tuple of ints and Nones.")
     dtype = property(lambda self: self._dtype, doc="The dtype's name.")
-    sparse = property(lambda self: self._sparse, doc="Whether it stands for a sparse tensor (never, in varrt).")
+    sparse = property(lambda self: self._sparse, doc="Whether it stands for a SparseTensor (a sparse Input's).")
     ragged = property(lambda self: self._ragged, doc="Whether it stands for a ragged tensor (never, in varrt).")
 
     @property

@@ -16,6 +16,7 @@ import functools
 import inspect
 
 from varrt.base import nest
+from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable, resource_variable_of
 from varrt.layers import call_context, call_errors, constraints, dtype_policy, keras_masks, naming, regularizers
@@ -67,7 +68,7 @@ def _keras_tensors_for(shapes, dtype):
 
 
 def _is_tensor(x):
-    return isinstance(x, (Tensor, Variable, KerasVariable))
+    return isinstance(x, (Tensor, Variable, KerasVariable, SparseTensor))
 
 
 class Layer(LayerSaving, Operation):
@@ -589,7 +590,11 @@ class Layer(LayerSaving, Operation):
 
     def _convert_input(self, x):
         """Keras's input conversion: arrays become tensors; floats are cast to the compute
-        dtype when `autocast` is on. A converted tensor keeps its mask."""
+        dtype when `autocast` is on (a SparseTensor's values too). A converted tensor keeps its mask."""
+        if isinstance(x, SparseTensor):
+            if self.autocast and x.dtype.is_floating and x.dtype.name != self.input_dtype:
+                return SparseTensor(x.indices, math_ops.cast(x.values, self.input_dtype), x.dense_shape)
+            return x
         if isinstance(x, (Tensor, Variable, KerasVariable)) or hasattr(x, "__array__"):
             mask = keras_masks.get_keras_mask(x)
             x = convert_to_tensor(x)

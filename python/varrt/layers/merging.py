@@ -13,6 +13,7 @@ from varrt.framework.keras_mask import get_keras_mask, set_keras_mask
 from varrt.framework.tensor import convert_to_tensor
 from varrt.layers import keras_ops
 from varrt.layers.layer import Layer
+from varrt.layers.sparse_inputs import refuse_sparse
 from varrt.ops import array_ops, index_ops, math_ops, reduction_ops
 
 
@@ -83,6 +84,7 @@ class Merge(Layer):
         if not isinstance(inputs, (list, tuple)):
             raise ValueError(f"A merge layer should be called on a list of inputs. Received: inputs={inputs} "
                              "(not a list of tensors)")
+        refuse_sparse(self, inputs)
         if not self._reshape_required:
             return self._merge_function(inputs)
         ranks = [x.shape.rank for x in inputs]

@@ -6,6 +6,7 @@ from varrt.layers import dynamic_shape
 from varrt.layers.conv_arguments import standardize_data_format
 from varrt.layers.input_spec import InputSpec
 from varrt.layers.layer import Layer
+from varrt.layers.sparse_inputs import refuse_sparse
 from varrt.ops import array_ops
 
 
@@ -24,6 +25,7 @@ class Flatten(Layer):
         self._channels_first = self.data_format == "channels_first"
 
     def call(self, inputs):
+        refuse_sparse(self, inputs)
         input_shape = dynamic_shape.shape(inputs)
         rank = len(input_shape)
         if self._channels_first and rank > 1:

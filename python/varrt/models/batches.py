@@ -12,13 +12,17 @@ import warnings
 import numpy as np
 
 from varrt.base import nest
+from varrt.data import sparse_rows
 from varrt.data.dataset_ops import DatasetV2
 from varrt.framework import dlpack
+from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.framework.variables import Variable
 
 
 def _as_array(x):
+    if isinstance(x, SparseTensor):  # batched by rows (sparse_rows.py), as Keras's TensorFlow adapter slices it
+        return x
     if isinstance(x, (Tensor, Variable)):
         x = x.numpy()
     x = np.asarray(x)
@@ -59,7 +63,8 @@ class ArrayBatches:
 
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False):
         self._data = tuple(nest.map_structure(_as_array, d) if d is not None else None for d in (x, y, sample_weight))
-        self._size = len(nest.flatten(self._data[0])[0])
+        first = nest.flatten(self._data[0])[0]
+        self._size = int(first.shape[0]) if isinstance(first, SparseTensor) else len(first)
         self.batch_size = batch_size if batch_size is not None else 32
         self.num_batches = math.ceil(self._size / self.batch_size)
         self._shuffle = shuffle
@@ -81,7 +86,11 @@ class ArrayBatches:
 def _rows(array, indices):
     """The rows `indices` (a slice, or the shuffled order's) of `array` as a tensor. A gather of
     numbers makes a new array the tensor takes over without a copy (DLPack), so each batch is
-    copied once."""
+    copied once. A SparseTensor's rows are a SparseTensor of them."""
+    if isinstance(array, SparseTensor):
+        if isinstance(indices, slice):
+            return sparse_rows.rows(array, indices.start, indices.stop)
+        return sparse_rows.stack([sparse_rows.row(array, int(i)) for i in indices])
     if isinstance(indices, slice) or array.dtype.kind not in "fiu":
         return convert_to_tensor(array[indices])
     return dlpack.from_dlpack(np.take(array, indices, axis=0))

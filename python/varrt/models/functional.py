@@ -5,6 +5,7 @@ order, on the new inputs; its variables are its layers'."""
 import inspect
 
 from varrt.base import nest
+from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import Tensor, convert_to_tensor
 from varrt.layers import keras_masks
 from varrt.layers.keras_tensor import KerasTensor
@@ -13,7 +14,7 @@ from varrt.models import functional_config
 from varrt.models import model as model_module
 from varrt.models.model import Model
 from varrt.models.operation_graph import OperationGraph, is_input_keras_tensor, unpack_singleton
-from varrt.ops import array_ops, math_ops
+from varrt.ops import array_ops, math_ops, sparse_ops
 
 
 class Functional(OperationGraph, Model):
@@ -177,7 +178,8 @@ class Functional(OperationGraph, Model):
             nest.assert_same_structure(_lists_to_tuples(inputs), _lists_to_tuples(struct), check_types=False)
         except (ValueError, TypeError):
             raise ValueError(self._structure_mismatch(inputs)) from None
-        flat = [None if x is None else convert_to_tensor(x, dtype=ref.dtype)
+        flat = [None if x is None else _sparse_input(x, ref) if isinstance(x, SparseTensor)
+                else convert_to_tensor(x, dtype=ref.dtype)
                 if not isinstance(x, Tensor) or x.dtype.name == ref.dtype else _cast(x, ref.dtype)
                 for x, ref in zip(nest.flatten(inputs), self._inputs)]
         adjusted = [self._adjust_rank(i, x) for i, x in enumerate(flat)]
@@ -213,6 +215,17 @@ def _cast(x, dtype):
     return math_ops.cast(x, dtype)
 
 
+def _sparse_input(x, ref):
+    """A SparseTensor given for input `ref`, as Keras's convert_to_tensor(x, dtype, sparse)
+    takes it: densified for an input that is not sparse, its values cast to the input's dtype."""
+    if not ref.sparse:
+        x = sparse_ops.to_dense(x)
+        return x if x.dtype.name == ref.dtype else _cast(x, ref.dtype)
+    if x.dtype.name == ref.dtype:
+        return x
+    return SparseTensor(x.indices, math_ops.cast(x.values, ref.dtype), x.dense_shape)
+
+
 def _without_batch(shape):
     return ((None,) + tuple(shape[1:])) if shape else ()
 
@@ -223,7 +236,7 @@ def _shape(x):
 
 
 def _is_tensor_like(x):
-    return isinstance(x, (Tensor, KerasTensor)) or hasattr(x, "__array__")
+    return isinstance(x, (Tensor, KerasTensor, SparseTensor)) or hasattr(x, "__array__")
 
 
 def _lists_to_tuples(structure):

@@ -11,10 +11,10 @@ import numpy as np
 
 from varrt.autodiff.backprop import GradientTape
 from varrt.base import nest
-from varrt.base.dtypes import float32
+from varrt.base.dtypes import float32, int32
 from varrt.framework import distribution_context
+from varrt.framework.sparse_tensor import SparseTensor
 from varrt.framework.tensor import convert_to_tensor
-from varrt.graph.function import function
 from varrt.losses.loss import scale_loss_for_distribution, unscale_loss_for_distribution
 from varrt.metrics.compile_metrics import CompileMetrics
 from varrt.metrics.reduction_metrics import Mean
@@ -23,6 +23,7 @@ from varrt.models.batches import batches, unpack
 from varrt.models.compile_loss import CompileLoss
 from varrt.models.callback import pythonify_logs
 from varrt.models.callback_list import CallbackList
+from varrt.models.sparse_step import ComponentStep
 from varrt.models.validation_split import train_validation_split
 from varrt.ops import array_ops, math_ops, reduction_ops
 
@@ -36,8 +37,17 @@ def _refuse(**arguments):
             raise NotImplementedError(f"varrt's Keras models do not support `{name}` yet (received {name}={value!r}).")
 
 
+def _rows_of(x):
+    """The number of rows of the first of `x`'s arrays (a SparseTensor's first dimension)."""
+    first = nest.flatten(x)[0]
+    return int(first.shape[0]) if isinstance(first, SparseTensor) else len(first)
+
+
 def _batch_size_of(x):
-    return array_ops.shape(next(t for t in nest.flatten(x) if t is not None))[0]
+    first = next(t for t in nest.flatten(x) if t is not None)
+    if isinstance(first, SparseTensor):  # tf.shape of a SparseTensor: its dense shape, as int32
+        return math_ops.cast(first.dense_shape[0], int32)
+    return array_ops.shape(first)[0]
 
 
 def _current_strategy():
@@ -232,7 +242,7 @@ class Trainer:
             return step
         if kind not in self._functions:
             # As Keras: a partial last batch relaxes the trace to any batch size, not a new trace per size.
-            self._functions[kind] = function(step, reduce_retracing=True)
+            self._functions[kind] = ComponentStep(step)  # tf.function's, SparseTensors passed as their components
         return self._functions[kind]
 
     def _build_for(self, data):
@@ -381,7 +391,7 @@ class Trainer:
         """One training step on one batch; its loss and metrics (the metrics are reset first)."""
         self._assert_compiled()
         _refuse(class_weight=(class_weight, None))
-        batch = next(batches(x, y, sample_weight, batch_size=len(nest.flatten(x)[0])).epoch())
+        batch = next(batches(x, y, sample_weight, batch_size=_rows_of(x)).epoch())
         self._build_for(batch)
         self.reset_metrics()
         return self._batch_result(self._step_function("train")(batch), return_dict)
@@ -389,14 +399,14 @@ class Trainer:
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         """The loss and metrics on one batch (the metrics are reset first)."""
         self._assert_compiled()
-        batch = next(batches(x, y, sample_weight, batch_size=len(nest.flatten(x)[0])).epoch())
+        batch = next(batches(x, y, sample_weight, batch_size=_rows_of(x)).epoch())
         self._build_for(batch)
         self.reset_metrics()
         return self._batch_result(self._step_function("test")(batch), return_dict)
 
     def predict_on_batch(self, x):
         """The model's outputs on one batch, as NumPy arrays."""
-        batch = next(batches(x, None, None, batch_size=len(nest.flatten(x)[0])).epoch())
+        batch = next(batches(x, None, None, batch_size=_rows_of(x)).epoch())
         self._build_for(batch)
         return nest.map_structure(lambda t: t.numpy(), self._step_function("predict")(batch))
 

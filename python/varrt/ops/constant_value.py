@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from varrt.framework import sparse_tensor
 from varrt.framework.tensor import Tensor
 from varrt.ops.op_util import host_if_known, tensor_operand
 
@@ -38,3 +39,6 @@ def get_static_value(tensor, partial=False) -> Any:
     if hasattr(tensor, "_as_tensor"):  # a variable: its value can change
         return None
     return tensor
+
+
+sparse_tensor._STATIC_VALUE.append(get_static_value)  # a traced SparseTensor's constant dense shape as its shape

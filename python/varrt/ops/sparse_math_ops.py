@@ -149,6 +149,10 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     _check_type("SparseReduceSumSparse" if output_is_sparse else "SparseReduceSum", sp_input.dtype)
     if output_is_sparse:
         return _sparse_output(sp_input, axis, keepdims, np.add, "SparseReduceSumSparse", "reduce_sum")
+    if axis is None and not keepdims and get_static_value(sp_input.dense_shape) is None:
+        # The sum of everything reads no shape: a traced function's SparseTensor of a shape known
+        # only when it runs (a dataset's batch) sums its values.
+        return reduction_ops.reduce_sum(sp_input.values)
     shape = host_dense_shape(sp_input, "reduce_sum")
     axes = _reduction_axes(axis, len(shape), "SparseReduceSum")
     dense = scatter_ops.scatter_nd(sp_input.indices, sp_input.values, shape)
@@ -317,8 +321,14 @@ def _dense_cwise(sp_input, dense, op, fn):
     broadcast to the dense shape; a SparseTensor on the same indices (SparseDenseCwise*)."""
     _check_type(op, sp_input.dtype)
     dense = convert_to_tensor(dense, dtype=sp_input.dtype)
-    shape = host_dense_shape(sp_input, f"SparseTensor's {op}")
     dshape = dense.shape.as_list()
+    rank = sp_input.dense_shape.shape[0]
+    if dense.shape.is_fully_defined() and int(np.prod(dshape)) == 1 and rank is not None and len(dshape) <= rank \
+            and op != "SparseDenseCwiseDiv":
+        # One element broadcasts to every value whatever the dense shape (known, or only when a
+        # traced graph runs: a dataset's map over sparse elements): no shape is read.
+        return SparseTensor(sp_input.indices, fn(sp_input.values, array_ops.reshape(dense, [])), sp_input.dense_shape)
+    shape = host_dense_shape(sp_input, f"SparseTensor's {op}")
     ok = len(dshape) <= len(shape) and all(d in (1, s) for d, s in zip(dshape[::-1], shape[::-1]))
     if not ok:
         raise kernel_error(op, "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
