@@ -250,8 +250,9 @@ class GradientTape:
         self._check_usable()
         self._stop_if_one_shot()
         unconnected_gradients = _unconnected(unconnected_gradients)
-        weak_sources = [isinstance(s, WeakTensor) for s in nest.flatten(sources)]
-        flat_sources = [_variables.resource_variable_of(_unweak(s)) for s in nest.flatten(sources)]
+        flat_sources = nest.flatten(sources)
+        weak_sources = [isinstance(s, WeakTensor) for s in flat_sources]
+        flat_sources = [_variables.resource_variable_of(_unweak(s)) for s in flat_sources]
         for s in flat_sources:
             if not (isinstance(s, Tensor) or _is_variable(s)):
                 raise AttributeError(f"{type(s).__name__!r} object has no attribute 'dtype'")  # TensorFlow's
