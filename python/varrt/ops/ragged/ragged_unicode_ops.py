@@ -6,7 +6,7 @@ string vectors and rows of code points, are ops/unicode_ops.py's."""
 import numpy as np
 
 from varrt.base import dtypes
-from varrt.framework.tensor import constant
+from varrt.framework.tensor import Tensor, constant
 from varrt.ops import array_ops
 from varrt.ops.ragged.ragged_array_ops import expand_dims
 from varrt.ops.ragged.ragged_tensor import RaggedTensor, convert_to_tensor_or_ragged
@@ -39,7 +39,7 @@ def _unicode_decode(input, input_encoding, errors, replacement_char,  # noqa: A0
 
 
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=0xFFFD,  # noqa: A002
-                   replace_control_characters=False, name=None):
+                   replace_control_characters=False, name=None) -> "RaggedTensor | Tensor":
     """The Unicode code points (int32) of each string of `input` decoded from `input_encoding`
     (tf.strings.unicode_decode): a Tensor for a scalar, a RaggedTensor with one more ragged
     dimension otherwise. Malformed input raises (errors="strict"), is dropped ("ignore") or
@@ -49,14 +49,16 @@ def unicode_decode(input, input_encoding, errors="replace", replacement_char=0xF
 
 
 def unicode_decode_with_offsets(input, input_encoding, errors="replace", replacement_char=0xFFFD,  # noqa: A002
-                                replace_control_characters=False, name=None):
+                                replace_control_characters=False,
+                                name=None) -> "tuple[RaggedTensor | Tensor, RaggedTensor | Tensor]":
     """unicode_decode's code points and the byte offset (int64) where each character starts
     (tf.strings.unicode_decode_with_offsets)."""
     return _unicode_decode(input, input_encoding, errors, replacement_char, replace_control_characters,
                            True)
 
 
-def unicode_split(input, input_encoding, errors="replace", replacement_char=0xFFFD, name=None):  # noqa: A002
+def unicode_split(input, input_encoding, errors="replace", replacement_char=0xFFFD,  # noqa: A002
+                  name=None) -> "RaggedTensor | Tensor":
     """Each string of `input` split into its characters, each a string in `input_encoding`
     (tf.strings.unicode_split)."""
     points = _unicode_decode(input, input_encoding, errors, replacement_char, False, False)
@@ -64,7 +66,7 @@ def unicode_split(input, input_encoding, errors="replace", replacement_char=0xFF
 
 
 def unicode_split_with_offsets(input, input_encoding, errors="replace", replacement_char=0xFFFD,  # noqa: A002
-                               name=None):
+                               name=None) -> "tuple[RaggedTensor | Tensor, RaggedTensor | Tensor]":
     """unicode_split's characters and the byte offset (int64) where each starts
     (tf.strings.unicode_split_with_offsets)."""
     points, offsets = _unicode_decode(input, input_encoding, errors, replacement_char, False, True)
@@ -75,7 +77,8 @@ def _expand_last(x):
     return expand_dims(x, -1) if isinstance(x, RaggedTensor) else array_ops.expand_dims(x, -1)
 
 
-def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):  # noqa: A002
+def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533,  # noqa: A002
+                   name=None) -> "Tensor | RaggedTensor":
     """Each row of code points of `input` (int32, rank >= 1, its last dimension the characters)
     as one string in `output_encoding` (tf.strings.unicode_encode): a result of one rank less."""
     input_tensor = convert_to_tensor_or_ragged(input)
